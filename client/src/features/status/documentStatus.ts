@@ -1,0 +1,48 @@
+// The Language Status item: how many Anyscale resources the active document holds and how long the
+// server took to validate it. It renders what the server reports; it computes nothing itself.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats } from '../../../../shared/protocol';
+
+export class DocumentStatusItem implements vscode.Disposable {
+  private readonly item: vscode.LanguageStatusItem;
+  private readonly stats = new Map<string, DocumentStats>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(client: LanguageClient, languages: string[]) {
+    this.item = vscode.languages.createLanguageStatusItem('anyscaleAzure.documentStatus', languages);
+    this.item.name = 'Anyscale on Azure';
+    this.item.text = 'Anyscale';
+    this.disposables.push(
+      client.onNotification(DOCUMENT_STATS_NOTIFICATION, (stats: DocumentStats) => {
+        this.stats.set(stats.uri, stats);
+        this.render();
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.render()),
+      vscode.workspace.onDidCloseTextDocument((document) => this.stats.delete(document.uri.toString())),
+    );
+  }
+
+  statsFor(uri: vscode.Uri): DocumentStats | undefined {
+    return this.stats.get(uri.toString());
+  }
+
+  private render(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const stats = uri && this.statsFor(uri);
+    if (!stats || stats.kind === 'other') {
+      this.item.text = 'Anyscale: not an ARM template';
+      this.item.detail = undefined;
+      return;
+    }
+    const resources = `${stats.anyscaleResources} Anyscale resource${stats.anyscaleResources === 1 ? '' : 's'}`;
+    this.item.text = `$(check) ${resources}`;
+    this.item.detail = `validated in ${stats.durationMs} ms · ${stats.problems} problem${stats.problems === 1 ? '' : 's'}`;
+    this.item.severity = stats.problems > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+    this.item.dispose();
+  }
+}

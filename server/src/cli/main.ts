@@ -1,0 +1,114 @@
+// The `anyscale-azure` command line: the same service as the editor, for CI.
+//   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... <files | folders | globs>
+// Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
+import * as path from 'node:path';
+import { expand } from './files';
+import { checkTargets } from './check';
+import { formatText } from './formats/text';
+import { formatJson } from './formats/json';
+import { buildSarif } from './formats/sarif';
+import { ruleByCode } from '../service/rules/registry';
+import type { RuleLevel } from '../service/rules/rule';
+
+declare const __TOOL_VERSION__: string | undefined;
+const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0-dev';
+
+const USAGE = `Usage: anyscale-azure check [options] <files | folders | globs>...
+
+Checks ARM templates that declare Anyscale.Platform resources.
+
+Options:
+  --format <text|json|sarif>   Output format (default: text)
+  --rule <code>=<level>        Set a rule's level: off, info, warning or error (repeatable)
+  --docs-base-url <url>        Base URL of the rule docs pages, used in SARIF help links
+  --no-color                   Plain text output even on a terminal
+  -h, --help                   Show this help
+  -v, --version                Show the version
+
+Exit codes: 0 no error found, 1 at least one error found, 2 usage or I/O error.
+`;
+
+class UsageError extends Error {}
+
+interface Options {
+  format: 'text' | 'json' | 'sarif';
+  ruleLevels: Record<string, RuleLevel>;
+  docsBaseUrl?: string;
+  color: boolean;
+  paths: string[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { format: 'text', ruleLevels: {}, color: !!process.stdout.isTTY && !process.env.NO_COLOR, paths: [] };
+  const value = (i: number, flag: string) => {
+    if (i >= argv.length || argv[i].startsWith('--')) throw new UsageError(`${flag} needs a value`);
+    return argv[i];
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const take = () => inline ?? value(++i, flag);
+    switch (flag) {
+      case '--format': {
+        const format = take();
+        if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}": use text, json or sarif`);
+        options.format = format;
+        break;
+      }
+      case '--rule': {
+        const [code, level] = take().split('=');
+        if (!ruleByCode(code)) throw new UsageError(`unknown rule "${code}"`);
+        if (!['off', 'info', 'warning', 'error'].includes(level)) throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
+        options.ruleLevels[code] = level as RuleLevel;
+        break;
+      }
+      case '--docs-base-url':
+        options.docsBaseUrl = take();
+        break;
+      case '--no-color':
+        options.color = false;
+        break;
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
+        options.paths.push(arg);
+    }
+  }
+  return options;
+}
+
+export function main(argv: string[], cwd = process.cwd()): number {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === '-v' || command === '--version') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  try {
+    if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
+    const options = parseArgs(rest);
+    if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
+    const { targets, unmatched } = expand(options.paths, cwd);
+    const run = checkTargets(targets, options.ruleLevels);
+    for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
+    if (options.format === 'text') process.stdout.write(formatText(run, options.color));
+    else if (options.format === 'json') process.stdout.write(formatJson(run));
+    else process.stdout.write(JSON.stringify(buildSarif(run, { toolVersion: VERSION, docsDir: path.join(__dirname, '..', 'docs', 'rules'), docsBaseUrl: options.docsBaseUrl, cwd }), null, 2) + '\n');
+    for (const problem of run.problems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
+    if (run.problems.length > 0) return 2;
+    return run.findings.some((f) => f.severity === 'error') ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`anyscale-azure: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    process.stderr.write(`anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  process.exitCode = main(process.argv.slice(2));
+}

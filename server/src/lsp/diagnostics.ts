@@ -1,0 +1,34 @@
+// Turns the service's findings (offsets) into LSP diagnostics (positions), with the rule's docs link.
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
+import type { Analysis } from '../service/analyze';
+import type { Severity } from '../service/rules/rule';
+import { LineIndex } from '../service/text/lineIndex';
+
+export const SOURCE = 'anyscale-azure';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string, docsBaseUri: string): Diagnostic[] {
+  const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
+  if (analysis.syntaxErrors.length > 0 && analysis.kind === 'armTemplate') {
+    // The editor's JSON support already marks syntax errors; we only say why our checks are quiet.
+    const first = analysis.syntaxErrors[0];
+    return [{ range: range(first.start, first.end), severity: DiagnosticSeverity.Information, source: SOURCE, message: `Anyscale checks are paused until this is fixed: ${first.message}.` }];
+  }
+  return analysis.findings.map((finding) => ({
+    range: range(finding.start, finding.end),
+    severity: SEVERITY[finding.severity],
+    source: SOURCE,
+    code: finding.code,
+    codeDescription: { href: `${docsBaseUri}/${finding.code}.md` },
+    message: finding.message,
+    relatedInformation: finding.related?.map((related) => ({
+      message: related.message,
+      location: { uri: related.uri ?? uri, range: range(related.start, related.end) },
+    })),
+  }));
+}

@@ -1,0 +1,169 @@
+// The typed model of an ARM deployment template, built once per document version from jsonc-parser's tree.
+// Resources are flattened from every place ARM allows them: the `resources` array, the languageVersion 2.0
+// `resources` object (symbolic names), nested child `resources`, and inline nested deployments — each nested
+// deployment with its own scope (parameters, variables, outputs).
+import type { JsonNode } from '../json/nodes';
+import { entries, isObject, items, propertyValue, stringOf } from '../json/nodes';
+import { literalValue, knownString, type Value, known, unknown } from './value';
+
+export interface Declaration {
+  readonly name: string;
+  /** The property node `"name": {...}` in `parameters`, `variables` or `outputs`. */
+  readonly property: JsonNode;
+  readonly keyNode: JsonNode;
+  readonly valueNode: JsonNode;
+}
+
+export interface TemplateScope {
+  /** The template object: the document root, or `properties.template` of a nested deployment. */
+  readonly node: JsonNode;
+  readonly parent?: TemplateScope;
+  /** The `Microsoft.Resources/deployments` resource that holds this scope (nested scopes only). */
+  readonly deployment?: ArmResource;
+  readonly languageVersion?: string;
+  readonly parameters: ReadonlyMap<string, Declaration>;
+  readonly variables: ReadonlyMap<string, Declaration>;
+  readonly outputs: ReadonlyMap<string, Declaration>;
+  /** Resources declared directly in this scope, nested children included, nested deployments' contents excluded. */
+  readonly resources: ArmResource[];
+}
+
+export interface ArmResource {
+  readonly node: JsonNode;
+  readonly scope: TemplateScope;
+  /** The parent resource when declared in another resource's `resources`. */
+  readonly parent?: ArmResource;
+  /** The key in a languageVersion 2.0 `resources` object. */
+  readonly symbolicName?: string;
+  readonly typeNode?: JsonNode;
+  /** The full resource type, e.g. `Anyscale.Platform/clouds/cloudResources`, when known. */
+  readonly type?: string;
+  readonly nameNode?: JsonNode;
+  /** The full name as written or composed with the parent's (`cloud/child`). */
+  readonly name: Value;
+  /** The last segment of the name (the child's own name). */
+  readonly leafName: Value;
+  /** Everything before the last segment (the parent's name), when the resource is a child. */
+  readonly parentName: Value;
+  readonly apiVersionNode?: JsonNode;
+  readonly properties?: JsonNode;
+  /** `existing: true` resources are references, not deployments; rules about what is deployed skip them. */
+  readonly existing: boolean;
+}
+
+export interface ArmTemplate {
+  readonly root: JsonNode;
+  readonly rootScope: TemplateScope;
+  readonly scopes: TemplateScope[];
+  /** Every resource of every scope, in document order. */
+  readonly resources: ArmResource[];
+}
+
+function declarations(section: JsonNode | undefined): Map<string, Declaration> {
+  const map = new Map<string, Declaration>();
+  for (const [name, valueNode, property] of entries(section)) {
+    map.set(name.toLowerCase(), { name, property, keyNode: property.children![0], valueNode });
+  }
+  return map;
+}
+
+function typeEquals(a: string | undefined, b: string): boolean {
+  return a !== undefined && a.length === b.length && a.toLowerCase() === b.toLowerCase();
+}
+
+/** Splits a known full name into the parent part and the leaf; a name without `/` has no parent part. */
+function splitName(name: Value): { leaf: Value; parent: Value } {
+  const text = knownString(name);
+  if (text === undefined || !name.known) return { leaf: name.known ? name : unknown(name.reason), parent: name.known ? unknown('name is not a string') : unknown(name.reason) };
+  const slash = text.lastIndexOf('/');
+  if (slash < 0) return { leaf: name, parent: unknown('top-level name has no parent segment') };
+  return { leaf: known(text.slice(slash + 1), name.origin), parent: known(text.slice(0, slash), name.origin) };
+}
+
+class TemplateBuilder {
+  readonly scopes: TemplateScope[] = [];
+  readonly resources: ArmResource[] = [];
+
+  buildScope(node: JsonNode, parent?: TemplateScope, deployment?: ArmResource): TemplateScope {
+    const scope: TemplateScope = {
+      node,
+      parent,
+      deployment,
+      languageVersion: stringOf(propertyValue(node, 'languageVersion')),
+      parameters: declarations(propertyValue(node, 'parameters')),
+      variables: declarations(propertyValue(node, 'variables')),
+      outputs: declarations(propertyValue(node, 'outputs')),
+      resources: [],
+    };
+    this.scopes.push(scope);
+    const resourcesNode = propertyValue(node, 'resources');
+    if (resourcesNode?.type === 'array') {
+      for (const item of items(resourcesNode)) this.addResource(item, scope, undefined, undefined);
+    } else if (resourcesNode?.type === 'object') {
+      for (const [symbolicName, item] of entries(resourcesNode)) this.addResource(item, scope, undefined, symbolicName);
+    }
+    return scope;
+  }
+
+  private addResource(node: JsonNode, scope: TemplateScope, parent: ArmResource | undefined, symbolicName: string | undefined): void {
+    if (!isObject(node)) return;
+    const typeNode = propertyValue(node, 'type');
+    const ownType = knownString(literalValue(typeNode));
+    let type: string | undefined = ownType;
+    if (parent && ownType !== undefined && !ownType.includes('/')) {
+      type = parent.type !== undefined ? `${parent.type}/${ownType}` : undefined;
+    }
+    const nameNode = propertyValue(node, 'name');
+    const ownName = literalValue(nameNode);
+    let name: Value = ownName;
+    let leafName: Value;
+    let parentName: Value;
+    if (parent && !(ownType ?? '').includes('/')) {
+      // A nested child names only itself; its full name is the parent's name plus its own.
+      leafName = ownName;
+      parentName = parent.name;
+      const parentText = knownString(parent.name);
+      const ownText = knownString(ownName);
+      name = parentText !== undefined && ownText !== undefined && ownName.known ? known(`${parentText}/${ownText}`, ownName.origin) : unknown(ownName.known ? (parent.name.known ? 'name is not a string' : parent.name.reason) : ownName.reason);
+    } else {
+      const split = splitName(ownName);
+      leafName = split.leaf;
+      parentName = split.parent;
+    }
+    const existingNode = propertyValue(node, 'existing');
+    const resource: ArmResource = {
+      node,
+      scope,
+      parent,
+      symbolicName,
+      typeNode,
+      type,
+      nameNode,
+      name,
+      leafName,
+      parentName,
+      apiVersionNode: propertyValue(node, 'apiVersion'),
+      properties: propertyValue(node, 'properties'),
+      existing: existingNode?.type === 'boolean' && existingNode.value === true,
+    };
+    scope.resources.push(resource);
+    this.resources.push(resource);
+
+    for (const child of items(propertyValue(node, 'resources'))) this.addResource(child, scope, resource, undefined);
+
+    if (typeEquals(type, 'Microsoft.Resources/deployments')) {
+      const inner = propertyValue(resource.properties, 'template');
+      if (isObject(inner)) this.buildScope(inner, scope, resource);
+    }
+  }
+}
+
+export function buildTemplate(root: JsonNode): ArmTemplate {
+  const builder = new TemplateBuilder();
+  const rootScope = builder.buildScope(root);
+  return { root, rootScope, scopes: builder.scopes, resources: builder.resources };
+}
+
+export function isResourceType(resource: ArmResource, type: string): boolean {
+  return typeEquals(resource.type, type);
+}

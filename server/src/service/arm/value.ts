@@ -1,0 +1,55 @@
+// A value in an ARM template is either known (a literal, or an expression we could evaluate) or unknown.
+// Rules check known values only: a false error costs more trust than a missed one.
+import type { JsonNode } from '../json/nodes';
+import { getNodeValue } from 'jsonc-parser';
+
+export interface KnownValue {
+  readonly known: true;
+  readonly value: unknown;
+  /** Where the value is written. For a literal, the node itself. */
+  readonly origin: JsonNode;
+}
+
+export interface UnknownValue {
+  readonly known: false;
+  /** Why we cannot know it, e.g. "depends on an ARM expression". */
+  readonly reason: string;
+}
+
+export type Value = KnownValue | UnknownValue;
+
+export const ABSENT: UnknownValue = { known: false, reason: 'absent' };
+
+export function known(value: unknown, origin: JsonNode): KnownValue {
+  return { known: true, value, origin };
+}
+
+export function unknown(reason: string): UnknownValue {
+  return { known: false, reason };
+}
+
+/** The value as a string when it is known and a string; otherwise undefined. */
+export function knownString(value: Value): string | undefined {
+  return value.known && typeof value.value === 'string' ? value.value : undefined;
+}
+
+/** True when a JSON string is an ARM template expression: starts with `[` (but not `[[`) and ends with `]`. */
+export function isExpression(text: string): boolean {
+  return text.length >= 2 && text.charCodeAt(0) === 91 /* [ */ && text.charCodeAt(1) !== 91 && text.charCodeAt(text.length - 1) === 93 /* ] */;
+}
+
+/**
+ * Reads a node the way ARM does, without evaluating expressions: literals are known, an expression string
+ * is unknown, and `[[` escapes a literal `[`. The expression evaluator replaces this for expression strings.
+ */
+export function literalValue(node: JsonNode | undefined): Value {
+  if (!node) return ABSENT;
+  if (node.type === 'string') {
+    const text = node.value as string;
+    if (isExpression(text)) return unknown('depends on an ARM expression');
+    if (text.startsWith('[[')) return known(text.slice(1), node);
+    return known(text, node);
+  }
+  if (node.type === 'object' || node.type === 'array') return known(getNodeValue(node), node);
+  return known(node.value, node);
+}

@@ -1,0 +1,113 @@
+// Facts about Anyscale.Platform resources that the rules check: resource types, API versions, providers,
+// compute stacks, naming and region patterns, bucket URI schemes, the supported Azure locations.
+// One fact, one place, one source; validated with zod when the module loads.
+import { z } from 'zod';
+import { Source, SOURCES } from './source';
+
+export const CLOUD_TYPE = 'Anyscale.Platform/clouds';
+export const CLOUD_RESOURCE_TYPE = 'Anyscale.Platform/clouds/cloudResources';
+
+const ApiVersion = z.object({
+  version: z.string().regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/),
+  status: z.enum(['ga', 'preview']),
+  note: z.string(),
+  source: Source,
+});
+export type ApiVersion = z.infer<typeof ApiVersion>;
+
+/** API versions of Anyscale.Platform seen in the spec and the docs (domain §1.1). */
+export const API_VERSIONS: readonly ApiVersion[] = z.array(ApiVersion).parse([
+  { version: '2026-09-01', status: 'ga', note: 'The stable version used by the docs.', source: SOURCES.addCloudResource },
+  { version: '2026-08-01-preview', status: 'preview', note: 'Preview version mentioned by Anyscale reference deployments.', source: SOURCES.restSpec },
+  { version: '2026-02-01-preview', status: 'preview', note: 'Preview version used by the portal-style template and container image builds.', source: SOURCES.restSpec },
+  { version: '2023-04-01-preview', status: 'preview', note: 'The first preview version in the spec repository.', source: SOURCES.restSpec },
+]);
+
+export const GA_API_VERSION = API_VERSIONS.find((v) => v.status === 'ga')!.version;
+
+const Provider = z.object({
+  name: z.enum(['Azure', 'AWS', 'GCP', 'Generic']),
+  kubernetes: z.string(),
+  /** URI schemes its bucket may use; an empty list means any `<scheme>://<bucket>`. */
+  bucketSchemes: z.array(z.string()),
+  bucketExample: z.string(),
+  requiresBucketEndpoint: z.boolean(),
+  requiresOperatorIdentity: z.boolean(),
+  identity: z.enum(['azurePrincipalId', 'awsRoleArn', 'gcpServiceAccount', 'none']),
+  identityExample: z.string(),
+  /** Which region list validates `region`; Generic regions are free-form routing labels. */
+  regionList: z.enum(['azure', 'aws', 'gcp', 'none']),
+  regionExample: z.string(),
+  /** Anyscale configures the bucket's CORS rule only for AKS-backed (Azure) resources. */
+  corsConfiguredByAnyscale: z.boolean(),
+});
+export type Provider = z.infer<typeof Provider>;
+export type ProviderName = Provider['name'];
+
+/** The four providers, spelled exactly as the API accepts them (case-sensitive). */
+export const PROVIDERS: readonly Provider[] = z.array(Provider).parse([
+  {
+    name: 'Azure', kubernetes: 'AKS', bucketSchemes: ['abfss', 'azure'],
+    bucketExample: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net',
+    requiresBucketEndpoint: true, requiresOperatorIdentity: true, identity: 'azurePrincipalId',
+    identityExample: '00000000-0000-0000-0000-000000000000', regionList: 'azure', regionExample: 'uksouth', corsConfiguredByAnyscale: true,
+  },
+  {
+    name: 'AWS', kubernetes: 'EKS', bucketSchemes: ['s3'], bucketExample: 's3://my-anyscale-eks-bucket',
+    requiresBucketEndpoint: false, requiresOperatorIdentity: true, identity: 'awsRoleArn',
+    identityExample: 'arn:aws:iam::123456789012:role/anyscale-operator-role', regionList: 'aws', regionExample: 'us-west-2', corsConfiguredByAnyscale: false,
+  },
+  {
+    name: 'GCP', kubernetes: 'GKE', bucketSchemes: ['gs'], bucketExample: 'gs://my-anyscale-gke-bucket',
+    requiresBucketEndpoint: false, requiresOperatorIdentity: true, identity: 'gcpServiceAccount',
+    identityExample: 'anyscale-operator@my-project.iam.gserviceaccount.com', regionList: 'gcp', regionExample: 'us-central1', corsConfiguredByAnyscale: false,
+  },
+  {
+    name: 'Generic', kubernetes: 'any Kubernetes cluster', bucketSchemes: [], bucketExample: 's3://my-anyscale-onprem-bucket',
+    requiresBucketEndpoint: false, requiresOperatorIdentity: false, identity: 'none',
+    identityExample: '', regionList: 'none', regionExample: 'dc1', corsConfiguredByAnyscale: false,
+  },
+]);
+
+export function providerNamed(name: string): Provider | undefined {
+  return PROVIDERS.find((p) => p.name === name);
+}
+
+/** The only supported compute stack: Kubernetes. Virtual machine stacks are not supported. */
+export const COMPUTE_STACKS = ['K8S'] as const;
+
+/** Name of the cloud's primary cloud resource, which must use provider Azure. */
+export const PRIMARY_CLOUD_RESOURCE_NAME = 'default';
+
+export const NAMING = {
+  /** Cloud and cloud-resource name segments. */
+  namePattern: /^[a-zA-Z0-9_-]+$/,
+  nameMaxLength: 256,
+  /** `region` and `cloudStorageBucketRegion`. */
+  regionPattern: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  regionMaxLength: 35,
+  source: SOURCES.cloudResourcesOverview,
+} as const;
+
+/** The console origin every bucket's CORS rule must allow (the console reads logs from the bucket in the browser). */
+export const CONSOLE_ORIGIN = 'https://console.azure.anyscale.com';
+
+const SupportedLocation = z.object({ name: z.string().regex(/^[a-z0-9]+$/), displayName: z.string() });
+export type SupportedLocation = z.infer<typeof SupportedLocation>;
+
+/** The Azure regions where Anyscale.Platform/clouds (and their cloud resources' records) can live. */
+export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z.array(SupportedLocation).length(12).parse([
+  { name: 'westcentralus', displayName: 'West Central US' },
+  { name: 'eastus', displayName: 'East US' },
+  { name: 'eastus2', displayName: 'East US 2' },
+  { name: 'westus2', displayName: 'West US 2' },
+  { name: 'westus3', displayName: 'West US 3' },
+  { name: 'southcentralus', displayName: 'South Central US' },
+  { name: 'westeurope', displayName: 'West Europe' },
+  { name: 'northeurope', displayName: 'North Europe' },
+  { name: 'swedencentral', displayName: 'Sweden Central' },
+  { name: 'uksouth', displayName: 'UK South' },
+  { name: 'australiaeast', displayName: 'Australia East' },
+  { name: 'southeastasia', displayName: 'Southeast Asia' },
+]);
+export const SUPPORTED_LOCATIONS_SOURCE = SOURCES.supportedRegions;

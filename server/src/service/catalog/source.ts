@@ -1,0 +1,39 @@
+// Every fact in the catalog names where it comes from; this is the shape of that citation.
+import { z } from 'zod';
+
+export const Source = z.object({
+  title: z.string(),
+  url: z.url(),
+});
+export type Source = z.infer<typeof Source>;
+
+export const SOURCES = {
+  cloudResourcesOverview: {
+    title: 'What is a cloud resource on Anyscale on Azure? (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview',
+  },
+  addCloudResource: {
+    title: 'Add a cloud resource with an ARM template (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/add-cloud-resource',
+  },
+  supportedRegions: {
+    title: 'Anyscale on Azure supported regions (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/supported-regions',
+  },
+  restSpec: {
+    title: 'Anyscale.Platform REST API specification (Azure/azure-rest-api-specs)',
+    url: 'https://github.com/Azure/azure-rest-api-specs/tree/main/specification/anyscale/resource-manager/Anyscale.Platform',
+  },
+  azureRegions: {
+    title: 'Azure geographies and regions (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/reliability/regions-list',
+  },
+  awsRegions: {
+    title: 'AWS Regions (AWS General Reference)',
+    url: 'https://docs.aws.amazon.com/global-infrastructure/latest/regions/aws-regions.html',
+  },
+  gcpRegions: {
+    title: 'Google Cloud regions and zones',
+    url: 'https://cloud.google.com/compute/docs/regions-zones',
+  },
+} satisfies Record<string, Source>;

@@ -1,0 +1,32 @@
+// provider-invalid: `provider` must be exactly Azure, AWS, GCP or Generic. The API is case-sensitive:
+// `aws` or `Aws` is rejected, even though some published spec examples spell it that way.
+import { PROVIDERS } from '../../../catalog/anyscale';
+import { didYouMean } from '../../../text/suggest';
+import type { TemplateRule } from '../../rule';
+import { knownString } from '../../../arm/value';
+
+const NAMES = PROVIDERS.map((p) => p.name);
+
+export const providerInvalid: TemplateRule = {
+  code: 'provider-invalid',
+  title: 'provider must be exactly Azure, AWS, GCP or Generic (case-sensitive)',
+  defaultSeverity: 'error',
+  category: 'provider',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const cloudResource of context.anyscale.cloudResources) {
+      const read = cloudResource.prop('provider');
+      if (!read.value.known || !read.valueNode) continue;
+      const provider = knownString(read.value);
+      if (provider !== undefined && NAMES.includes(provider as (typeof NAMES)[number])) continue;
+      const shown = provider === undefined ? JSON.stringify(read.value.value) : `"${provider}"`;
+      const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
+      const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
+      context.report({
+        at: read.value.origin,
+        message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`,
+        fixes: suggestion ? [{ title: `Change provider to "${suggestion}"`, edits: [{ start: read.value.origin.offset, end: read.value.origin.offset + read.value.origin.length, newText: JSON.stringify(suggestion) }], preferred: true }] : undefined,
+      });
+    }
+  },
+};

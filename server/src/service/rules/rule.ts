@@ -1,0 +1,67 @@
+// What a rule is: data (code, title, default severity, category) plus one check function that reports findings.
+// Rules never touch LSP or the file system; severity overrides, suppression and presentation are generic.
+import type { JsonNode } from '../json/nodes';
+import type { TemplateContext } from './templateContext';
+
+export type Severity = 'error' | 'warning' | 'info';
+export type RuleLevel = Severity | 'off';
+
+export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version';
+
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface TextEdit extends TextRange {
+  readonly newText: string;
+}
+
+export interface Fix {
+  readonly title: string;
+  readonly edits: readonly TextEdit[];
+  /** True only when applying the fix cannot change what the user meant. */
+  readonly preferred?: boolean;
+}
+
+export interface RelatedLocation extends TextRange {
+  readonly message: string;
+  /** Another document; absent means the same document. */
+  readonly uri?: string;
+}
+
+export interface Finding extends TextRange {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly related?: readonly RelatedLocation[];
+  readonly fixes?: readonly Fix[];
+}
+
+/** What a rule reports: where (a node or a range) and what; the code and severity come from the rule. */
+export interface Report {
+  readonly at: JsonNode | TextRange;
+  readonly message: string;
+  readonly related?: readonly RelatedLocation[];
+  readonly fixes?: readonly Fix[];
+}
+
+interface RuleInfo {
+  /** Stable kebab-case code; the docs page is docs/rules/<code>.md. */
+  readonly code: string;
+  /** One line, shown in the README's rules table and in SARIF rule metadata. */
+  readonly title: string;
+  readonly defaultSeverity: Severity;
+  readonly category: Category;
+}
+
+export interface TemplateRule extends RuleInfo {
+  readonly appliesTo: 'armTemplate';
+  check(context: TemplateContext): void;
+}
+
+export type Rule = TemplateRule;
+
+export function rangeOf(at: JsonNode | TextRange): TextRange {
+  return 'offset' in at ? { start: at.offset, end: at.offset + at.length } : at;
+}

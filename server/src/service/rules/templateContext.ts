@@ -1,0 +1,16 @@
+// The context a template rule checks: the parsed template, its Anyscale resources, value evaluation,
+// and `report`. Built once per analysis; the expensive parts are computed lazily and shared.
+import type { JsonNode } from '../json/nodes';
+import type { ArmResource, ArmTemplate } from '../arm/template';
+import type { AnyscaleView } from '../arm/anyscale';
+import type { Value } from '../arm/value';
+import type { Report } from './rule';
+
+export interface TemplateContext {
+  readonly text: string;
+  readonly template: ArmTemplate;
+  readonly anyscale: AnyscaleView;
+  /** The value of a node as ARM would see it in the given resource's scope: known, or unknown with a reason. */
+  value(node: JsonNode | undefined, resource: ArmResource): Value;
+  report(report: Report): void;
+}

@@ -1,0 +1,54 @@
+// Every rule against its fixtures: test/fixtures/rules/<code>/pass*.json must not produce that code (nor any
+// error at all); fail*.json must produce exactly the findings its `// @expect` comments name, line by line.
+import { test, describe } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeText } from '../../server/src/service/analyze';
+import { RULES } from '../../server/src/service/rules/registry';
+import { LineIndex } from '../../server/src/service/text/lineIndex';
+import { FIXTURES, REPO_ROOT } from '../support/paths';
+import { expectationsIn, key } from '../support/expectations';
+
+const RULE_FIXTURES = path.join(FIXTURES, 'rules');
+
+function findingsOf(text: string) {
+  const analysis = analyzeText(text);
+  const lines = new LineIndex(text);
+  return { analysis, found: analysis.findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
+}
+
+for (const rule of RULES) {
+  describe(`rule ${rule.code}`, () => {
+    const dir = path.join(RULE_FIXTURES, rule.code);
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|jsonc|ya?ml)$/.test(f)).sort() : [];
+
+    test('has pass and fail fixtures and a docs page', () => {
+      assert.ok(files.some((f) => f.startsWith('pass')), `no pass fixture in ${dir}`);
+      assert.ok(files.some((f) => f.startsWith('fail')), `no fail fixture in ${dir}`);
+      const docs = path.join(REPO_ROOT, 'docs', 'rules', `${rule.code}.md`);
+      assert.ok(fs.existsSync(docs), `missing ${docs}`);
+      const page = fs.readFileSync(docs, 'utf8');
+      for (const heading of ['## Why', '## Bad', '## Good', '## Source']) assert.ok(page.includes(heading), `${rule.code}.md lacks "${heading}"`);
+    });
+
+    for (const file of files) {
+      test(file, () => {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        const { analysis, found } = findingsOf(text);
+        assert.equal(analysis.syntaxErrors.length, 0, `fixture has JSON syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`);
+        assert.equal(analysis.kind, 'armTemplate', 'fixture is not classified as an ARM template');
+        const expected = expectationsIn(text);
+        if (file.startsWith('pass')) {
+          assert.deepEqual(found.filter((f) => f.code === rule.code), [], `${rule.code} reported on a passing fixture`);
+          assert.deepEqual(found.filter((f) => f.severity === 'error'), [], 'a passing fixture must not produce any error');
+          return;
+        }
+        assert.ok(expected.some((e) => e.code === rule.code), `fail fixture ${file} expects no ${rule.code}`);
+        const codes = new Set([rule.code, ...expected.map((e) => e.code)]);
+        const actual = found.filter((f) => codes.has(f.code)).map(key).sort();
+        assert.deepEqual(actual, expected.map(key).sort(), `findings: ${JSON.stringify(found, null, 1)}`);
+      });
+    }
+  });
+}
