@@ -47,6 +47,7 @@ if (args.has('--tests')) {
   mkdirSync(join(root, 'out'), { recursive: true });
   const suites = [
     ['test/unit', 'out/test/unit'],
+    ['test/lsp', 'out/test/lsp'],
     ['test/e2e/suite', 'out/test/e2e/suite'],
     ['test/bench', 'out/bench'],
   ];

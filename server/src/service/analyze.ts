@@ -33,10 +33,15 @@ export interface Analysis {
 
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 
-export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[] } {
+export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[]; tooDeep?: boolean } {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, PARSE_OPTIONS);
-  return { root, errors };
+  try {
+    return { root: parseTree(text, errors, PARSE_OPTIONS), errors };
+  } catch (error) {
+    // jsonc-parser recurses once per nesting level; thousands of unclosed brackets exhaust the stack.
+    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: true };
+    throw error;
+  }
 }
 
 function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
@@ -45,9 +50,10 @@ function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
 
 export function analyzeText(text: string, options: AnalysisOptions = {}): Analysis {
   const started = performance.now();
-  const { root, errors } = parseJson(text);
+  const { root, errors, tooDeep } = parseJson(text);
   const kind = classifyJson(root);
   const syntaxErrors = errors.map((e) => ({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: `JSON syntax error: ${describeParseError(printParseErrorCode(e.error))}` }));
+  if (tooDeep) syntaxErrors.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };

@@ -1,0 +1,115 @@
+// The CLI as CI runs it: the built launcher spawned with argv (never a shell), checked for its output in each
+// format, its exit codes, and its handling of unreadable, binary and malformed files.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import Ajv from 'ajv-draft-04';
+import { REPO_ROOT, FIXTURES } from '../support/paths';
+
+/** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
+interface SarifLog {
+  runs: Array<{
+    tool: { driver: { rules: Array<{ id: string; helpUri: string; help: { markdown: string }; defaultConfiguration: { level: string } }> } };
+    results: Array<{ ruleId: string; ruleIndex: number; locations: Array<{ physicalLocation: { artifactLocation: object; region: { startLine: number } } }> }>;
+  }>;
+}
+
+const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
+const CLI_FIXTURES = path.join(FIXTURES, 'cli');
+
+function run(args: string[], cwd = CLI_FIXTURES) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('text format: file:line:col severity code message, exit 1 on errors', () => {
+  const { code, stdout, stderr } = run(['check', 'folder']);
+  assert.equal(code, 1, stderr);
+  const lines = stdout.trim().split('\n');
+  assert.ok(lines.includes(`${path.join('folder', 'bad.json')}:11:21 error provider-invalid provider "Aws" is not accepted: use exactly one of Azure, AWS, GCP, Generic (the value is case-sensitive). Did you mean "AWS"?`), stdout);
+  assert.match(lines.at(-1)!, /^\d+ problems? \(\d+ errors?, \d+ warnings?, \d+ info\) in 2 files checked\.$/);
+  assert.ok(!stdout.includes('package.json'), 'a non-ARM JSON file under a folder is skipped silently');
+  assert.ok(!stdout.includes('\x1b['), 'no colors when not on a terminal');
+});
+
+test('exit 0 when no error is found', () => {
+  const { code, stdout } = run(['check', path.join('folder', 'nested', 'good.json')]);
+  assert.equal(code, 0, stdout);
+  assert.ok(!/ error /.test(stdout));
+});
+
+test('json format: an array of 1-based findings with the documented fields', () => {
+  const { code, stdout } = run(['check', '--format', 'json', 'folder/bad.json']);
+  assert.equal(code, 1);
+  const rows = JSON.parse(stdout) as Array<Record<string, unknown>>;
+  const provider = rows.filter((r) => r.code === 'provider-invalid');
+  assert.deepEqual(provider[0], {
+    file: 'folder/bad.json', line: 11, column: 21, endLine: 11, endColumn: 26, severity: 'error', code: 'provider-invalid',
+    message: provider[0].message,
+  });
+  assert.equal(provider.length, 2);
+  for (const row of rows) assert.deepEqual(Object.keys(row), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
+});
+
+test('sarif format validates against the SARIF 2.1.0 schema and carries rule metadata', () => {
+  const { code, stdout } = run(['check', '--format', 'sarif', '--docs-base-url', 'https://example.test/docs/rules', 'folder']);
+  assert.equal(code, 1);
+  const log = JSON.parse(stdout) as SarifLog;
+  const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', { paths: [REPO_ROOT] });
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(schemaPath, 'utf8')));
+  assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 1));
+  const driver = log.runs[0].tool.driver;
+  const rule = driver.rules.find((r) => r.id === 'provider-invalid')!;
+  assert.equal(rule.helpUri, 'https://example.test/docs/rules/provider-invalid.md');
+  assert.match(rule.help.markdown, /^# provider-invalid/);
+  assert.equal(rule.defaultConfiguration.level, 'error');
+  const result = log.runs[0].results.find((r) => r.ruleId === 'provider-invalid')!;
+  assert.equal(driver.rules[result.ruleIndex].id, 'provider-invalid');
+  assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, { uri: 'folder/bad.json', uriBaseId: '%SRCROOT%' });
+  assert.equal(result.locations[0].physicalLocation.region.startLine, 11);
+});
+
+test('globs expand, and a glob that matches nothing is a usage problem (exit 2)', () => {
+  const ok = run(['check', '--format', 'json', 'folder/**/*.json']);
+  const files = new Set((JSON.parse(ok.stdout) as Array<{ file: string }>).map((r) => r.file));
+  assert.deepEqual([...files], ['folder/bad.json']);
+  const none = run(['check', 'nothing/**/*.json']);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /nothing\/\*\*\/\*\.json: no files match/);
+});
+
+test('a missing file and a binary file get one clear line each; the run goes on; exit 2', () => {
+  const { code, stdout, stderr } = run(['check', 'missing.json', 'archive.json', 'folder/bad.json']);
+  assert.equal(code, 2);
+  assert.match(stderr, /^anyscale-azure: missing\.json: no such file$/m);
+  assert.match(stderr, /^anyscale-azure: archive\.json: binary file, not checked$/m);
+  assert.match(stdout, /folder\/bad\.json:11:21 error provider-invalid/);
+});
+
+test('a malformed template is reported at the syntax error, without false rule findings', () => {
+  const { code, stdout } = run(['check', '--format', 'json', 'malformed-template.json']);
+  assert.equal(code, 1);
+  const rows = JSON.parse(stdout) as Array<{ code: string; line: number; message: string }>;
+  assert.ok(rows.length > 0);
+  assert.ok(rows.every((r) => r.code === 'invalid-json'), stdout);
+  assert.equal(rows[0].line, 5);
+  assert.match(rows[0].message, /comma expected/);
+});
+
+test('usage errors exit 2 with a message and the usage text', () => {
+  for (const args of [['check'], ['lint', 'x.json'], ['check', '--format', 'xml', 'x.json'], ['check', '--rule', 'no-such-rule=off', 'x.json'], ['check', '--rule', 'provider-invalid=loud', 'x.json']]) {
+    const { code, stderr } = run(args);
+    assert.equal(code, 2, args.join(' '));
+    assert.match(stderr, /^anyscale-azure: .+\n\nUsage: anyscale-azure check/, args.join(' '));
+  }
+});
+
+test('--rule changes a rule level', () => {
+  const { code, stdout } = run(['check', '--rule', 'provider-invalid=warning', '--format', 'json', 'folder/bad.json']);
+  const rows = JSON.parse(stdout) as Array<{ code: string; severity: string }>;
+  assert.ok(rows.filter((r) => r.code === 'provider-invalid').every((r) => r.severity === 'warning'));
+  assert.equal(code, rows.some((r) => r.severity === 'error') ? 1 : 0);
+});
