@@ -48,6 +48,17 @@ async function diagnosticsFor(uri: string, accept: (p: PublishDiagnosticsParams)
   }
 }
 
+/** Polls `probe` until it returns a value, or fails naming what never came. */
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not arrive within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 function codes(p: PublishDiagnosticsParams): string[] {
   return p.diagnostics.map((d) => String(d.code));
 }
@@ -100,8 +111,7 @@ test('didOpen of a bad template publishes the rule diagnostics with docs links',
     assert.equal(d.severity, 1);
     assert.equal(d.codeDescription?.href, 'https://docs.example.test/rules/provider-invalid.md');
   }
-  const stat = stats.find((s) => s.uri === uri);
-  assert.ok(stat, 'documentStats notification arrives');
+  const stat = await until(() => stats.find((s) => s.uri === uri), 'a documentStats notification');
   assert.equal(stat.kind, 'armTemplate');
   assert.equal(stat.anyscaleResources, 2);
 });

@@ -9,6 +9,11 @@ function sortedCharacters(text: string): string {
   return [...compact(text)].sort().join('');
 }
 
+/** True when two texts differ only in casing and punctuation (`West-US-2` and `westus2`): a change that keeps the meaning. */
+export function sameLettersAndDigits(a: string, b: string): boolean {
+  return compact(a) === compact(b);
+}
+
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (!a.length) return b.length;

@@ -16,7 +16,8 @@ export const providerInvalid: TemplateRule = {
   check(context) {
     for (const cloudResource of context.anyscale.cloudResources) {
       const read = cloudResource.prop('provider');
-      if (!read.value.known || !read.valueNode) continue;
+      // null is a missing value: required-property-missing reports it.
+      if (!read.value.known || !read.valueNode || read.value.value === null) continue;
       const provider = knownString(read.value);
       if (provider !== undefined && NAMES.includes(provider as (typeof NAMES)[number])) continue;
       const shown = provider === undefined ? JSON.stringify(read.value.value) : `"${provider}"`;

@@ -1,0 +1,154 @@
+// Facts about a cloud resource's object storage (Azure storage host names, endpoint schemes, the console's CORS
+// rule) and the small, allocation-light URI splitter the storage rules share. Bucket schemes live in PROVIDERS.
+import type { Provider, ProviderName } from './anyscale';
+
+/** The ADLS Gen2 scheme, whose bucket is written `abfss://<container>@<account>.dfs.core.windows.net`. */
+export const ABFSS_SCHEME = 'abfss';
+/** Host of a storage account's Data Lake (dfs) service: `<account>.dfs.core.windows.net`. */
+export const AZURE_DFS_HOST_SUFFIX = '.dfs.core.windows.net';
+/** Host of a storage account's Blob service: `<account>.blob.core.windows.net`, the documented endpoint host. */
+export const AZURE_BLOB_HOST_SUFFIX = '.blob.core.windows.net';
+
+/**
+ * Schemes `cloudStorageBucketEndpoint` may use. Azure takes a bare `https://<host>` origin (documented); for the
+ * other providers the endpoint only points at S3-compatible storage, which is served over HTTP(S), so `http` is
+ * accepted there rather than reported as an error nobody can be sure of.
+ */
+const ENDPOINT_SCHEMES: Readonly<Record<ProviderName, readonly string[]>> = {
+  Azure: ['https'],
+  AWS: ['https', 'http'],
+  GCP: ['https', 'http'],
+  Generic: ['https', 'http'],
+};
+const ANY_PROVIDER_ENDPOINT_SCHEMES: readonly string[] = ['https', 'http'];
+
+/** The endpoint schemes accepted for a provider; with the provider unknown, those some provider accepts. */
+export function endpointSchemes(provider: Provider | undefined): readonly string[] {
+  return provider ? ENDPOINT_SCHEMES[provider.name] : ANY_PROVIDER_ENDPOINT_SCHEMES;
+}
+
+/** Methods the documented CORS rule allows for the console origin (CONSOLE_ORIGIN in ./anyscale). */
+export const CONSOLE_CORS_METHODS: readonly string[] = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'];
+
+/** A URI split the way the storage rules need it; every part is a slice of the text as written. */
+export interface UriParts {
+  /** The scheme as written, without `://`. */
+  readonly scheme: string;
+  /** Everything between `://` and the first `/`, `?` or `#`. */
+  readonly authority: string;
+  /** What comes before the last `@` of the authority: an abfss container, or credentials in an endpoint. */
+  readonly userinfo?: string;
+  /** The authority without userinfo: host and optional port. */
+  readonly host: string;
+  /** The host without its port. */
+  readonly hostname: string;
+  /** Everything after the authority (path, query and fragment); empty when there is none. */
+  readonly rest: string;
+}
+
+const FIRST_PATH_SEGMENT = /^\/([^/?#]+)/;
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** RFC 3986: a letter, then letters, digits, `+`, `-` or `.`. Checked by hand: this runs for every bucket and endpoint. */
+function isScheme(text: string, end: number): boolean {
+  if (end <= 0 || !isAsciiLetter(text.charCodeAt(0))) return false;
+  for (let i = 1; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isAsciiLetter(c) && !isDigit(c) && c !== 43 /* + */ && c !== 45 /* - */ && c !== 46 /* . */) return false;
+  }
+  return true;
+}
+
+/** Where the host ends: at a `:` followed only by digits (the port), else at the end. */
+function hostnameEnd(host: string): number {
+  const colon = host.lastIndexOf(':');
+  if (colon < 0 || colon === host.length - 1) return host.length;
+  for (let i = colon + 1; i < host.length; i++) if (!isDigit(host.charCodeAt(i))) return host.length;
+  return colon;
+}
+
+/** Splits `<scheme>://<authority><rest>`; undefined when there is no `://` or the scheme isn't a valid URI scheme. */
+export function splitUri(text: string): UriParts | undefined {
+  const separator = text.indexOf('://');
+  if (!isScheme(text, separator)) return undefined;
+  const start = separator + 3;
+  let end = start;
+  while (end < text.length) {
+    const c = text.charCodeAt(end);
+    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
+    end++;
+  }
+  const authority = text.slice(start, end);
+  const at = authority.lastIndexOf('@');
+  const host = at < 0 ? authority : authority.slice(at + 1);
+  const hostEnd = hostnameEnd(host);
+  return {
+    scheme: text.slice(0, separator),
+    authority,
+    userinfo: at < 0 ? undefined : authority.slice(0, at),
+    host,
+    hostname: hostEnd === host.length ? host : host.slice(0, hostEnd),
+    rest: end === text.length ? '' : text.slice(end),
+  };
+}
+
+export type AzureStorageService = 'blob' | 'dfs';
+
+/** The storage account a `<account>.blob.core.windows.net` or `<account>.dfs.core.windows.net` host names (lowercased). */
+export function storageAccountOf(hostname: string): { account: string; service: AzureStorageService } | undefined {
+  const lower = hostname.toLowerCase();
+  const service: AzureStorageService | undefined = lower.endsWith(AZURE_DFS_HOST_SUFFIX) ? 'dfs' : lower.endsWith(AZURE_BLOB_HOST_SUFFIX) ? 'blob' : undefined;
+  if (!service) return undefined;
+  const account = lower.slice(0, lower.length - (service === 'dfs' ? AZURE_DFS_HOST_SUFFIX : AZURE_BLOB_HOST_SUFFIX).length);
+  return account.length > 0 && !account.includes('.') ? { account, service } : undefined;
+}
+
+/** How a bucket URI of each scheme is written, for messages; other schemes are `<scheme>://<bucket>`. */
+const BUCKET_SHAPES: Readonly<Record<string, string>> = {
+  [ABFSS_SCHEME]: `${ABFSS_SCHEME}://<container>@<account>${AZURE_DFS_HOST_SUFFIX}`,
+  azure: 'azure://<container>',
+};
+
+/** How a bucket URI of a scheme is written, for messages: `s3://<bucket>`. */
+export function bucketShape(scheme: string): string {
+  return BUCKET_SHAPES[scheme] ?? `${scheme}://<bucket>`;
+}
+
+/** The accepted bucket shapes of a provider in words, or `any <scheme>://<bucket>` for Generic. */
+export function bucketShapes(provider: Provider): string {
+  return provider.bucketSchemes.length === 0 ? 'any <scheme>://<bucket>' : provider.bucketSchemes.map(bucketShape).join(' or ');
+}
+
+export function abfssBucketUri(container: string, account: string): string {
+  return `${ABFSS_SCHEME}://${container}@${account}${AZURE_DFS_HOST_SUFFIX}`;
+}
+
+export function blobEndpointOf(account: string): string {
+  return `https://${account}${AZURE_BLOB_HOST_SUFFIX}`;
+}
+
+/** What is wrong with an abfss bucket's authority, or undefined when it is `<container>@<account>.dfs.core.windows.net`. */
+export function abfssProblem(uri: UriParts): 'missing-container' | 'wrong-host' | undefined {
+  if (!uri.userinfo) return 'missing-container';
+  return storageAccountOf(uri.hostname)?.service === 'dfs' ? undefined : 'wrong-host';
+}
+
+/**
+ * The abfss bucket an Azure storage URI most likely means (`wasbs://c@a.blob…`, `https://a.blob…/c`,
+ * `abfss://c@a.blob…`), with `exact` true when the container came from the authority and nothing else was dropped.
+ */
+export function abfssEquivalent(uri: UriParts): { uri: string; exact: boolean } | undefined {
+  const storage = storageAccountOf(uri.hostname);
+  if (!storage) return undefined;
+  // Userinfo with a `:` is credentials, not a container.
+  if (uri.userinfo) return uri.userinfo.includes(':') ? undefined : { uri: abfssBucketUri(uri.userinfo, storage.account), exact: uri.rest === '' || uri.rest === '/' };
+  const firstSegment = FIRST_PATH_SEGMENT.exec(uri.rest);
+  return firstSegment ? { uri: abfssBucketUri(firstSegment[1], storage.account), exact: false } : undefined;
+}

@@ -1,0 +1,53 @@
+// location-unsupported: an Anyscale cloud and its cloud resources can only be created in the Azure regions where
+// Anyscale.Platform is available. ARM compares locations ignoring case and spaces, so "UK South" is uksouth.
+import { propertyValue } from '../../../json/nodes';
+import { knownString, type Value } from '../../../arm/value';
+import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
+import { OLDER_UNSUPPORTED_LOCATION, isAzureRegion, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
+import { sameLettersAndDigits } from '../../../text/suggest';
+import type { TemplateContext } from '../../templateContext';
+import type { TemplateRule } from '../../rule';
+
+const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
+
+function checkLocation(context: TemplateContext, value: Value, isCloudResource: boolean): void {
+  const resourceKind = isCloudResource ? 'cloud resource' : 'cloud';
+  const location = knownString(value);
+  if (location === undefined || !value.known || isSupportedLocation(location)) return;
+  const shown = `location "${location}"`;
+  if (isAzureRegion(location)) {
+    context.report({
+      at: value.origin,
+      message: `${shown} is an Azure region, but Anyscale on Azure is not available there (older regions such as ${OLDER_UNSUPPORTED_LOCATION} are not offered), so ARM rejects the ${resourceKind}. Use one of ${SUPPORTED_LIST}.`,
+    });
+    return;
+  }
+  const suggestion = suggestSupportedLocation(location);
+  const otherProviders = providersKnowingRegion(location);
+  const problem = otherProviders.length > 0 && isCloudResource
+    ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, so ARM rejects the cloud resource: location is the Azure region that keeps its record, and the compute region belongs in properties.region.`
+    : `${shown} is not an Azure region where Anyscale on Azure is available, so ARM rejects the ${resourceKind}.`;
+  context.report({
+    at: value.origin,
+    message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`,
+    fixes: suggestion
+      ? [{ title: `Change location to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }], preferred: sameLettersAndDigits(location, suggestion) }]
+      : undefined,
+  });
+}
+
+export const locationUnsupported: TemplateRule = {
+  code: 'location-unsupported',
+  title: 'location must be one of the Azure regions where Anyscale on Azure is available',
+  defaultSeverity: 'warning',
+  category: 'region',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const cloud of context.anyscale.clouds) {
+      checkLocation(context, context.value(propertyValue(cloud.node, 'location'), cloud), false);
+    }
+    for (const cloudResource of context.anyscale.cloudResources) {
+      checkLocation(context, cloudResource.top('location').value, true);
+    }
+  },
+};

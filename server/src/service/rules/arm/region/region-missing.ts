@@ -1,0 +1,68 @@
+// region-missing: every provider requires `properties.region` on a cloud resource. The API falls back to the
+// resource's `location`, which is only the right compute region for an Azure cluster in that same region.
+import type { JsonNode } from '../../../json/nodes';
+import { findProperty } from '../../../json/nodes';
+import { knownString } from '../../../arm/value';
+import type { CloudResource } from '../../../arm/anyscale';
+import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
+import type { Fix, TemplateRule } from '../../rule';
+
+const BLANK_INDENT = /^[ \t]*$/;
+
+/** Where the finding goes: the empty value when one is written, else the `properties` key, else the resource. */
+function reportNode(cloudResource: CloudResource): JsonNode {
+  const written = cloudResource.prop('region');
+  if (written.value.known) return written.value.origin;
+  return findProperty(cloudResource.resource.node, 'properties')?.children?.[0] ?? cloudResource.anchor;
+}
+
+/** An edit that writes `"region": "<region>"`: replacing an empty value, or before the first property of `properties`. */
+function insertRegion(text: string, cloudResource: CloudResource, region: string): Fix | undefined {
+  const quoted = JSON.stringify(region);
+  const title = `Set region to ${quoted} (the location it defaults to)`;
+  const written = cloudResource.prop('region');
+  if (written.value.known) {
+    const node = written.value.origin;
+    return { title, edits: [{ start: node.offset, end: node.offset + node.length, newText: quoted }], preferred: true };
+  }
+  // Only offered for provider Azure, so `properties` holds at least the provider.
+  const first = cloudResource.resource.properties?.children?.[0];
+  if (!first) return undefined;
+  const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
+  const indent = text.slice(lineStart, first.offset);
+  const newline = text.charCodeAt(lineStart - 2) === 13 /* \r */ ? '\r\n' : '\n';
+  const separator = BLANK_INDENT.test(indent) ? `${newline}${indent}` : ' ';
+  return { title, edits: [{ start: first.offset, end: first.offset, newText: `"region": ${quoted},${separator}` }], preferred: true };
+}
+
+export const regionMissing: TemplateRule = {
+  code: 'region-missing',
+  title: 'A cloud resource should set properties.region; otherwise it defaults to location',
+  defaultSeverity: 'warning',
+  category: 'region',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const cloudResource of context.anyscale.cloudResources) {
+      const written = cloudResource.prop('region');
+      if (written.property && !(written.value.known && (written.value.value === null || written.value.value === ''))) continue;
+      const provider = cloudResource.provider;
+      const location = knownString(cloudResource.top('location').value);
+      const defaultRegion = location === undefined ? undefined : normalizeAzureLocation(location);
+      const list = provider ? regionListFor(provider.regionList) : undefined;
+      const state = !written.property ? 'is not set' : written.value.known && written.value.value === null ? 'is null' : 'is empty';
+      const consequence =
+        defaultRegion === undefined
+          ? ", so Anyscale uses the resource's location as the compute region"
+          : list && !isKnownRegion(list, defaultRegion)
+            ? `, so it defaults to the location "${defaultRegion}", which is not a known ${list.provider} region`
+            : `, so it defaults to the location "${defaultRegion}"`;
+      const example = provider && provider.name !== 'Azure' ? `, such as "${provider.regionExample}"` : '';
+      const fix = provider?.name === 'Azure' && defaultRegion !== undefined && isAzureRegion(defaultRegion) ? insertRegion(context.text, cloudResource, defaultRegion) : undefined;
+      context.report({
+        at: reportNode(cloudResource),
+        message: `properties.region ${state}${consequence}. Every provider requires region: set it to the region where the cluster runs${example}.`,
+        fixes: fix ? [fix] : undefined,
+      });
+    }
+  },
+};

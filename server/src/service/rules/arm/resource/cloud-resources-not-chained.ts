@@ -1,0 +1,89 @@
+// cloud-resources-not-chained: Anyscale creates cloud resources one at a time, so a template with several must chain
+// them with dependsOn. Warns on each cloud resource that ARM could create at the same time as another.
+import { propertyValue } from '../../../json/nodes';
+import type { ArmResource } from '../../../arm/template';
+import { knownString } from '../../../arm/value';
+import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
+import type { Fix, TemplateRule } from '../../rule';
+import type { TemplateContext } from '../../templateContext';
+import { creationOrder } from './creationOrder';
+import { appendItem, appendProperty } from './edits';
+import { resourceLabel } from './labels';
+
+const MAX_RELATED = 5;
+
+function quoted(segment: string): string {
+  return `'${segment.replace(/'/g, "''")}'`;
+}
+
+/** How `resource`'s dependsOn can name `target`: its symbolic name, else a resourceId(...) call with literal names. */
+function reference(resource: ArmResource, target: ArmResource): string | undefined {
+  if (resource.scope !== target.scope) return undefined;
+  if (target.symbolicName !== undefined) return target.symbolicName;
+  const parent = knownString(target.parentName);
+  const leaf = knownString(target.leafName);
+  if (parent === undefined || leaf === undefined) return undefined;
+  return `[resourceId(${[CLOUD_RESOURCE_TYPE, ...parent.split('/'), leaf].map(quoted).join(', ')})]`;
+}
+
+function dependOnFix(context: TemplateContext, resource: ArmResource, previous: ArmResource): Fix | undefined {
+  const target = reference(resource, previous);
+  if (target === undefined) return undefined;
+  const title = `Make it depend on ${resourceLabel(previous)}`;
+  const dependsOn = propertyValue(resource.node, 'dependsOn');
+  if (!dependsOn) return { title, edits: [appendProperty(context.text, resource.node, 'dependsOn', `[${JSON.stringify(target)}]`)] };
+  if (dependsOn.type === 'array') return { title, edits: [appendItem(dependsOn, JSON.stringify(target))] };
+  return undefined;
+}
+
+function listNames(names: readonly string[], total: number): string {
+  if (total === 1) return names[0];
+  if (total === 2) return `${names[0]} and ${names[1]}`;
+  return `${names[0]}, ${names[1]} and ${total - 2} more`;
+}
+
+export const cloudResourcesNotChained: TemplateRule = {
+  code: 'cloud-resources-not-chained',
+  title: 'Cloud resources in one template must be chained with dependsOn so ARM creates them one at a time',
+  defaultSeverity: 'warning',
+  category: 'ordering',
+  appliesTo: 'armTemplate',
+  check(context) {
+    const cloudResources = context.anyscale.cloudResources;
+    if (cloudResources.length < 2) return;
+    const order = creationOrder(context);
+    // Cloud resources with the same depth wait for none of each other. Those of uncertain depth are left out.
+    // Depths run from 1 to the number of cloud resources; count first, so a fully chained template allocates no groups.
+    const depths = order.cloudResourceDepths;
+    const counts = new Int32Array(cloudResources.length + 1);
+    for (const depth of depths) if (depth !== undefined) counts[depth]++;
+    const byDepth = new Map<number, number[]>();
+    depths.forEach((depth, position) => {
+      if (depth === undefined || counts[depth] < 2) return;
+      const group = byDepth.get(depth);
+      if (group) group.push(position);
+      else byDepth.set(depth, [position]);
+    });
+    for (const group of byDepth.values()) {
+      const labels = group.map((position) => resourceLabel(cloudResources[position].resource));
+      group.forEach((position, index) => {
+        const cloudResource = cloudResources[position];
+        const others: number[] = [];
+        for (let j = 0; j < group.length && others.length < MAX_RELATED; j++) if (j !== index) others.push(j);
+        const names = others.slice(0, 2).map((j) => labels[j]);
+        // Depend on the previous one of this group: it has the same depth, so it can't already wait for this one and
+        // the new edge can't make a cycle. (A deeper resource might, and telling would take a search per resource.)
+        const fix = index > 0 ? dependOnFix(context, cloudResource.resource, cloudResources[group[index - 1]].resource) : undefined;
+        context.report({
+          at: cloudResource.anchor,
+          message: `Cloud resource ${labels[index]} doesn't wait for ${listNames(names, group.length - 1)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,
+          related: others.map((j) => {
+            const anchor = cloudResources[group[j]].anchor;
+            return { start: anchor.offset, end: anchor.offset + anchor.length, message: `Can be created at the same time: ${labels[j]}` };
+          }),
+          fixes: fix ? [fix] : undefined,
+        });
+      });
+    }
+  },
+};

@@ -1,0 +1,83 @@
+// name-duplicate: cloud-resource names must be unique within a cloud (Anyscale answers HTTP 409). Names are compared
+// ignoring case, because ARM resource names are case-insensitive: `GPU` and `gpu` are the same ARM resource.
+import { propertyValue, type JsonNode } from '../../../json/nodes';
+import type { ArmResource, TemplateScope } from '../../../arm/template';
+import { knownString } from '../../../arm/value';
+import { rangeOf, type TemplateRule } from '../../rule';
+import type { TemplateContext } from '../../templateContext';
+import { quotedName } from './labels';
+
+/**
+ * Which resource group a scope deploys into, as a comparable key: a nested deployment that names another resource
+ * group or subscription deploys there, so equal names in it are a different cloud. An unknown target gets a key
+ * of its own, so nothing in it is compared with anything outside it.
+ */
+function targetKeys(context: TemplateContext): (scope: TemplateScope) => string {
+  const keys = new Map<TemplateScope, string>();
+  const keyOf = (scope: TemplateScope): string => {
+    let scopeKey = keys.get(scope);
+    if (scopeKey !== undefined) return scopeKey;
+    const deployment = scope.deployment;
+    if (!deployment || !scope.parent) {
+      scopeKey = '';
+    } else {
+      const parentKey = keyOf(scope.parent);
+      const subscription = propertyValue(deployment.node, 'subscriptionId');
+      const resourceGroup = propertyValue(deployment.node, 'resourceGroup');
+      if (!subscription && !resourceGroup) scopeKey = parentKey;
+      else {
+        const subscriptionText = subscription ? knownString(context.value(subscription, deployment)) : '';
+        const resourceGroupText = resourceGroup ? knownString(context.value(resourceGroup, deployment)) : '';
+        scopeKey = subscriptionText === undefined || resourceGroupText === undefined ? `?${keys.size}` : `${parentKey}/${subscriptionText.toLowerCase()}/${resourceGroupText.toLowerCase()}`;
+      }
+    }
+    keys.set(scope, scopeKey);
+    return scopeKey;
+  };
+  return keyOf;
+}
+
+export const nameDuplicate: TemplateRule = {
+  code: 'name-duplicate',
+  title: 'Cloud-resource names must be unique within a cloud (compared ignoring case, as ARM does)',
+  defaultSeverity: 'error',
+  category: 'naming',
+  appliesTo: 'armTemplate',
+  check(context) {
+    const targetKey = targetKeys(context);
+    // A parent whose name is an expression is still one object: its nested children are compared with each other.
+    const unnamedParents = new Map<ArmResource, string>();
+    const firstByKey = new Map<string, { origin: JsonNode; leaf: string }>();
+    for (const { resource } of context.anyscale.cloudResources) {
+      const leaf = knownString(resource.leafName);
+      if (leaf === undefined || !resource.leafName.known) continue;
+      // The full name `<cloud>/<resource>` is known whenever the cloud's name is.
+      const name = knownString(resource.name);
+      let cloudKey: string | undefined;
+      if (name === undefined && resource.parent && !resource.parentName.known) {
+        cloudKey = unnamedParents.get(resource.parent);
+        if (cloudKey === undefined) unnamedParents.set(resource.parent, (cloudKey = `#${unnamedParents.size}`));
+      }
+      if (name === undefined && cloudKey === undefined) continue;
+      const target = targetKey(resource.scope);
+      const fullName = name === undefined ? `${cloudKey}/${leaf}` : name;
+      const key = target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}`;
+      const first = firstByKey.get(key);
+      if (!first) {
+        firstByKey.set(key, { origin: resource.leafName.origin, leaf });
+        continue;
+      }
+      const cloudName = knownString(resource.parentName);
+      const onCloud = cloudName === undefined ? 'on the same cloud' : `on cloud ${quotedName(cloudName)}`;
+      const sameSpelling = first.leaf === leaf;
+      const what = sameSpelling
+        ? `Cloud resource name ${quotedName(leaf)} is already used ${onCloud}`
+        : `Cloud resource name ${quotedName(leaf)} differs only in case from ${quotedName(first.leaf)} ${onCloud}, and ARM resource names are case-insensitive`;
+      context.report({
+        at: resource.leafName.origin,
+        message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
+        related: [{ ...rangeOf(first.origin), message: `First declared here as ${quotedName(first.leaf)}` }],
+      });
+    }
+  },
+};

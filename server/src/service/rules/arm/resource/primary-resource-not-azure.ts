@@ -1,0 +1,78 @@
+// primary-resource-not-azure: the primary cloud resource (`default`) must use provider Azure, and so must the first
+// cloud resource created on a cloud that the same template creates; Anyscale rejects a non-Azure first resource.
+import type { ArmResource } from '../../../arm/template';
+import { knownString } from '../../../arm/value';
+import type { CloudResource } from '../../../arm/anyscale';
+import { PRIMARY_CLOUD_RESOURCE_NAME, type ProviderName } from '../../../catalog/anyscale';
+import type { TemplateRule } from '../../rule';
+import type { TemplateContext } from '../../templateContext';
+import { creationOrder } from './creationOrder';
+import { quotedName, resourceLabel } from './labels';
+
+/** The provider the primary and the first cloud resource must use. */
+const AZURE: ProviderName = 'Azure';
+
+/** The declared (not `existing`) cloud each cloud resource belongs to, when the template says which: positions in the view. */
+function cloudResourcesByCloud(context: TemplateContext): Map<ArmResource, number[]> {
+  const declared = new Set(context.anyscale.clouds);
+  const byName = new Map<string, ArmResource>();
+  for (const cloud of context.anyscale.clouds) {
+    const name = knownString(cloud.name);
+    if (name !== undefined) byName.set(name.toLowerCase(), cloud);
+  }
+  const groups = new Map<ArmResource, number[]>();
+  context.anyscale.cloudResources.forEach(({ resource }, position) => {
+    const parentName = knownString(resource.parentName);
+    const cloud = resource.parent && declared.has(resource.parent) ? resource.parent : parentName === undefined ? undefined : byName.get(parentName.toLowerCase());
+    if (!cloud) return;
+    const members = groups.get(cloud);
+    if (members) members.push(position);
+    else groups.set(cloud, [position]);
+  });
+  return groups;
+}
+
+export const primaryResourceNotAzure: TemplateRule = {
+  code: 'primary-resource-not-azure',
+  title: 'The primary cloud resource (default) and the first cloud resource on a new cloud must use provider Azure',
+  defaultSeverity: 'error',
+  category: 'provider',
+  appliesTo: 'armTemplate',
+  check(context) {
+    const reported = new Set<CloudResource>();
+    for (const cloudResource of context.anyscale.cloudResources) {
+      const provider = cloudResource.provider;
+      const leaf = knownString(cloudResource.resource.leafName);
+      if (!provider || provider.name === AZURE || leaf?.toLowerCase() !== PRIMARY_CLOUD_RESOURCE_NAME) continue;
+      const { value } = cloudResource.prop('provider');
+      if (!value.known) continue;
+      reported.add(cloudResource);
+      context.report({
+        at: value.origin,
+        message: `The primary cloud resource "${PRIMARY_CLOUD_RESOURCE_NAME}" must use provider ${AZURE}, not ${provider.name}: it is the AKS cluster that runs services and image builds, and Anyscale rejects a non-Azure one. Use another name for the ${provider.name} cloud resource.`,
+      });
+    }
+    if (context.anyscale.clouds.length === 0) return;
+
+    for (const [cloud, members] of cloudResourcesByCloud(context)) {
+      // The first created: the only one, or one that waits for no other cloud resource (several such start together).
+      const order = members.length > 1 ? creationOrder(context) : undefined;
+      const cloudName = knownString(cloud.name) ?? '<cloud>';
+      for (const position of members) {
+        const cloudResource = context.anyscale.cloudResources[position];
+        const provider = cloudResource.provider;
+        if (!provider || provider.name === AZURE || reported.has(cloudResource)) continue;
+        if (order && order.cloudResourceDepths[position] !== 1) continue;
+        const { value } = cloudResource.prop('provider');
+        if (!value.known) continue;
+        const why = order
+          ? `it doesn't wait for another cloud resource, so it can be the first one created on cloud ${quotedName(cloudName)}`
+          : `it is the only cloud resource this template creates on the new cloud ${quotedName(cloudName)}`;
+        context.report({
+          at: value.origin,
+          message: `Cloud resource ${resourceLabel(cloudResource.resource)} uses provider ${provider.name}, and ${why}: the deployment fails with "The first cloud resource on cloud ${cloudName} must have provider AZURE". Create an Azure cloud resource first and make this one depend on it.`,
+        });
+      }
+    }
+  },
+};

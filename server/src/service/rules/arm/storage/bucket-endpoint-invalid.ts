@@ -1,0 +1,71 @@
+// bucket-endpoint-invalid: a non-empty cloudStorageBucketEndpoint must be a bare origin (https://<host>; http is
+// also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment.
+import { endpointSchemes } from '../../../catalog/storage';
+import type { TemplateRule } from '../../rule';
+import { replaceLiteral } from './literal-fix';
+import { storageValuesOf } from './storage-values';
+
+/** A host name, optionally with a port, written without a scheme. */
+const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;
+const QUERY_OR_FRAGMENT = /[?#]/;
+const UNCHANGEABLE = 'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
+
+/** What follows the host other than a lone `/` (that is bucket-endpoint-trailing-slash's finding). */
+function extraParts(rest: string): string[] {
+  if (rest === '' || rest === '/') return [];
+  const parts: string[] = [];
+  const queryAt = rest.search(QUERY_OR_FRAGMENT);
+  const path = queryAt < 0 ? rest : rest.slice(0, queryAt);
+  if (path.length > 1) parts.push(`a path ("${path}")`);
+  if (rest.includes('?')) parts.push('a query');
+  if (rest.includes('#')) parts.push('a fragment');
+  return parts;
+}
+
+export const bucketEndpointInvalid: TemplateRule = {
+  code: 'bucket-endpoint-invalid',
+  title: 'cloudStorageBucketEndpoint must be a bare https origin, without path, query or credentials',
+  defaultSeverity: 'error',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const { cloudResource, endpoint: read } of storageValuesOf(context.anyscale)) {
+      if (!read) continue;
+      const { value, text: endpoint, uri } = read;
+      const schemes = endpointSchemes(cloudResource.provider);
+      if (!uri) {
+        const origin = BARE_HOST.test(endpoint) ? `${schemes[0]}://${endpoint}` : undefined;
+        context.report({
+          at: value.origin,
+          message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+          // Adding the scheme is safe only when the provider leaves one choice.
+          fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1) : undefined,
+        });
+        continue;
+      }
+      const scheme = uri.scheme.toLowerCase();
+      const schemeAccepted = schemes.includes(scheme);
+      const problems = extraParts(uri.rest);
+      if (!schemeAccepted) problems.unshift(`the scheme "${uri.scheme}"`);
+      if (uri.userinfo !== undefined) problems.push('credentials, which do not belong in a template');
+      if (uri.hostname === '') problems.push('no host');
+      if (problems.length === 0) continue;
+      // Never echo credentials back into the editor or a CI log.
+      const shown = uri.userinfo === undefined ? endpoint : `${uri.scheme}://***@${uri.host}${uri.rest}`;
+      const origin = uri.hostname === '' ? undefined : `${schemeAccepted ? scheme : schemes[0]}://${uri.host}`;
+      context.report({
+        at: value.origin,
+        message: `cloudStorageBucketEndpoint "${shown}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+        fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, false) : undefined,
+      });
+    }
+  },
+};
+
+function originShape(schemes: readonly string[]): string {
+  return schemes.map((scheme) => `${scheme}://<host>`).join(' or ');
+}
+
+function joinWords(parts: readonly string[]): string {
+  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}

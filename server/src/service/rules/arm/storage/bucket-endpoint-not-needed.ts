@@ -1,0 +1,25 @@
+// bucket-endpoint-not-needed: providers other than Azure need no cloudStorageBucketEndpoint; a non-empty one is only
+// for S3-compatible storage at a custom endpoint. The documented value for them is "" (which stays silent).
+import type { TemplateRule } from '../../rule';
+import { replaceLiteral } from './literal-fix';
+import { storageValuesOf } from './storage-values';
+
+export const bucketEndpointNotNeeded: TemplateRule = {
+  code: 'bucket-endpoint-not-needed',
+  title: 'cloudStorageBucketEndpoint is only needed for Azure or S3-compatible storage at a custom endpoint',
+  defaultSeverity: 'info',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const { cloudResource, endpoint } of storageValuesOf(context.anyscale)) {
+      if (!endpoint) continue;
+      const provider = cloudResource.provider;
+      if (!provider || provider.requiresBucketEndpoint) continue;
+      context.report({
+        at: endpoint.value.origin,
+        message: `cloudStorageBucketEndpoint is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
+        fixes: replaceLiteral(endpoint.value, '', 'Clear the endpoint', false),
+      });
+    }
+  },
+};

@@ -1,0 +1,32 @@
+// bucket-endpoint-trailing-slash: an endpoint that is a bare origin plus `/`. The log agent derives the storage
+// account name by trimming `.blob.core.windows.net` from the endpoint, so with the slash logs never reach the bucket.
+import { AZURE_BLOB_HOST_SUFFIX, endpointSchemes, storageAccountOf } from '../../../catalog/storage';
+import type { TemplateRule } from '../../rule';
+import { replaceLiteral } from './literal-fix';
+import { storageValuesOf } from './storage-values';
+
+export const bucketEndpointTrailingSlash: TemplateRule = {
+  code: 'bucket-endpoint-trailing-slash',
+  title: 'cloudStorageBucketEndpoint must not end with a slash',
+  defaultSeverity: 'warning',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const { cloudResource, endpoint: read } of storageValuesOf(context.anyscale)) {
+      const uri = read?.uri;
+      // Anything else wrong with the endpoint is bucket-endpoint-invalid's finding, and its fix drops the slash too.
+      if (!read || !uri || uri.rest !== '/' || uri.userinfo !== undefined || uri.hostname === '') continue;
+      const { value, text: endpoint } = read;
+      if (!endpointSchemes(cloudResource.provider).includes(uri.scheme.toLowerCase())) continue;
+      const origin = endpoint.slice(0, -1);
+      const consequence = storageAccountOf(uri.hostname)
+        ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
+        : 'Anyscale expects a bare origin with no path.';
+      context.report({
+        at: value.origin,
+        message: `cloudStorageBucketEndpoint "${endpoint}" ends with "/": write the bare origin "${origin}". ${consequence}`,
+        fixes: replaceLiteral(value, origin, 'Remove the trailing "/"', true),
+      });
+    }
+  },
+};

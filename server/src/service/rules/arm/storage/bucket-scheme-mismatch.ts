@@ -1,0 +1,92 @@
+// bucket-scheme-mismatch: cloudStorageBucketName must be a fully qualified `<scheme>://<bucket>` URI with a scheme
+// the provider accepts; an abfss bucket must also name `<container>@<account>.dfs.core.windows.net`.
+import { ABFSS_SCHEME, abfssEquivalent, abfssProblem, bucketShape, bucketShapes, type UriParts } from '../../../catalog/storage';
+import type { Provider } from '../../../catalog/anyscale';
+import type { KnownValue } from '../../../arm/value';
+import { didYouMean } from '../../../text/suggest';
+import type { Fix, TemplateRule } from '../../rule';
+import { replaceLiteral } from './literal-fix';
+import { storageValuesOf } from './storage-values';
+
+/** `s3:my-bucket` or `s3:/my-bucket`: a scheme written without both slashes. */
+const SCHEME_WITHOUT_SLASHES = /^([A-Za-z][A-Za-z0-9+.-]*):\/?([^/].*)$/;
+/** A bucket or container name written alone, without a scheme. */
+const BARE_BUCKET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const REJECTED = 'Anyscale rejects the cloud resource, and its properties cannot be changed after creation.';
+
+interface Suggestion {
+  readonly text: string;
+  readonly preferred: boolean;
+}
+
+/** The did-you-mean sentence and, when the value is a plain literal, the fix that writes the suggestion. */
+function suggestionFor(value: KnownValue, suggestion: Suggestion | undefined): { hint: string; fixes?: Fix[] } {
+  if (!suggestion) return { hint: '' };
+  return { hint: ` Did you mean "${suggestion.text}"?`, fixes: replaceLiteral(value, suggestion.text, `Change the bucket to "${suggestion.text}"`, suggestion.preferred) };
+}
+
+/** The URI a value without `://` most likely means, when the provider makes it obvious. */
+function qualified(bucket: string, provider: Provider | undefined): Suggestion | undefined {
+  if (!provider) return undefined;
+  const schemes = provider.bucketSchemes;
+  const written = SCHEME_WITHOUT_SLASHES.exec(bucket);
+  if (written && schemes.includes(written[1].toLowerCase())) return { text: `${written[1].toLowerCase()}://${written[2]}`, preferred: true };
+  if (schemes.length === 1 && BARE_BUCKET_NAME.test(bucket)) return { text: `${schemes[0]}://${bucket}`, preferred: true };
+  return undefined;
+}
+
+/** The URI a bucket with a scheme the provider doesn't accept most likely means. */
+function rescheme(bucket: string, uri: UriParts, schemes: readonly string[]): Suggestion | undefined {
+  if (schemes.includes(ABFSS_SCHEME)) {
+    const azure = abfssEquivalent(uri);
+    if (azure) return { text: azure.uri, preferred: azure.exact };
+  }
+  const scheme = didYouMean(uri.scheme, schemes);
+  if (scheme === undefined) return undefined;
+  return { text: `${scheme}${bucket.slice(uri.scheme.length)}`, preferred: scheme.toLowerCase() === uri.scheme.toLowerCase() };
+}
+
+export const bucketSchemeMismatch: TemplateRule = {
+  code: 'bucket-scheme-mismatch',
+  title: 'cloudStorageBucketName must be a fully qualified URI whose scheme matches the provider',
+  defaultSeverity: 'error',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const { cloudResource, bucket: read } of storageValuesOf(context.anyscale)) {
+      if (!read) continue;
+      const { value, text: bucket, uri } = read;
+      const provider = cloudResource.provider;
+      if (!uri) {
+        // Wrong for every provider, so it is reported even when the provider isn't known.
+        const accepted = provider ? `${bucketShapes(provider)} for provider ${provider.name}` : '<scheme>://<bucket>';
+        const { hint, fixes } = suggestionFor(value, qualified(bucket, provider));
+        context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`, fixes });
+        continue;
+      }
+      if (!provider) continue;
+      const schemes = provider.bucketSchemes;
+      if (schemes.length > 0 && !schemes.includes(uri.scheme)) {
+        const { hint, fixes } = suggestionFor(value, rescheme(bucket, uri, schemes));
+        context.report({
+          at: value.origin,
+          message: `cloudStorageBucketName "${bucket}" uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
+          fixes,
+        });
+        continue;
+      }
+      if (uri.authority === '') {
+        context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}` });
+        continue;
+      }
+      if (uri.scheme !== ABFSS_SCHEME) continue;
+      const problem = abfssProblem(uri);
+      if (!problem) continue;
+      const fault = problem === 'missing-container' ? 'names no container before "@"' : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
+      const equivalent = abfssEquivalent(uri);
+      const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
+      context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`, fixes });
+    }
+  },
+};

@@ -1,0 +1,47 @@
+// bucket-subpath: cloudStorageBucketName must name the bucket only. Anyscale rejects `s3://my-bucket/prefix`;
+// a lone trailing `/` is reported too, with a safe fix, since the URI then carries an (empty) path.
+import { ABFSS_SCHEME, abfssProblem } from '../../../catalog/storage';
+import type { TemplateRule } from '../../rule';
+import { replaceLiteral } from './literal-fix';
+import { storageValuesOf } from './storage-values';
+
+/** Names what follows the bucket: `/prefix` is a sub-path, `?…` a query, `#…` a fragment. */
+function describeExtra(rest: string): string {
+  if (rest.charCodeAt(0) === 63 /* ? */) return `a query ("${rest}")`;
+  if (rest.charCodeAt(0) === 35 /* # */) return `a fragment ("${rest}")`;
+  return `a sub-path ("${rest}")`;
+}
+
+export const bucketSubpath: TemplateRule = {
+  code: 'bucket-subpath',
+  title: 'cloudStorageBucketName must name the bucket only, without a sub-path or trailing slash',
+  defaultSeverity: 'error',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const { cloudResource, bucket: read } of storageValuesOf(context.anyscale)) {
+      const uri = read?.uri;
+      if (!read || !uri || uri.authority === '' || uri.rest === '') continue;
+      const { value, text: bucket } = read;
+      // In a URI of the wrong shape the path may hold the container (`https://<account>.blob.core.windows.net/<c>`,
+      // `abfss://<account>.dfs.core.windows.net/<c>`): bucket-scheme-mismatch reports that and suggests the right URI.
+      const schemes = cloudResource.provider?.bucketSchemes;
+      if (schemes && schemes.length > 0 && !schemes.includes(uri.scheme)) continue;
+      if (uri.scheme === ABFSS_SCHEME && abfssProblem(uri)) continue;
+      const bare = `${uri.scheme}://${uri.authority}`;
+      if (uri.rest === '/') {
+        context.report({
+          at: value.origin,
+          message: `cloudStorageBucketName "${bucket}" ends with "/": write the bucket alone, "${bare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
+          fixes: replaceLiteral(value, bare, 'Remove the trailing "/"', true),
+        });
+        continue;
+      }
+      context.report({
+        at: value.origin,
+        message: `cloudStorageBucketName "${bucket}" has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${bare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
+        fixes: replaceLiteral(value, bare, `Keep only the bucket, "${bare}"`, false),
+      });
+    }
+  },
+};

@@ -1,0 +1,28 @@
+// Entry point of the real-VS-Code suite, with @vscode/test-electron's contract: the extension host loads this
+// module (extensionTestsPath) and awaits run(). scripts/build.mjs --tests bundles it into
+// out/test/e2e/suite/index.js next to the bundled *.test.js files. mocha is loaded at run time from the
+// repository's node_modules (`module.require` is invisible to esbuild): bundling it drags in its parallel-mode
+// worker files, which esbuild can only warn about.
+//
+// Results go to a mocha JSON report (VSCODE_TEST_REPORT, set by test/e2e/run-vscode-tests.js): in code-server's
+// test mode the extension host's console output does not reach the runner.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const Mocha = module.require('mocha') as typeof import('mocha');
+
+export function run(): Promise<void> {
+  const report = process.env.VSCODE_TEST_REPORT || path.join(__dirname, '..', '..', '..', '..', 'test-results', 'vscode-mocha.json');
+  fs.mkdirSync(path.dirname(report), { recursive: true });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report } });
+  for (const file of fs.readdirSync(__dirname).sort()) {
+    if (file.endsWith('.test.js')) mocha.addFile(path.join(__dirname, file));
+  }
+  return new Promise((resolve, reject) => {
+    try {
+      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} tests failed`)) : resolve()));
+    } catch (error) {
+      reject(error);
+    }
+  });
+}

@@ -1,0 +1,144 @@
+// UI smoke test of the packaged extension, the way a person uses it: install the .vsix into a fresh
+// code-server (no test hooks: the server runs without the smoke-test-driver flag), open the fixture folder in
+// Chromium, open the broken template with Ctrl+P, look at the squiggle, open the Problems panel from the
+// command palette and read its rows, hover the value. Saves test-results/ui-smoke.png.
+//
+//   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
+//
+// Needs scripts/install-tools.sh. Prints `N passed, N failed` last; exits 1 on any failure.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { ROOT, startCodeServer, launchChromium, copyFixture, log } = require('./code-server');
+
+const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
+const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
+const FILE = 'bad-template.json';
+const SCREENSHOT = path.join(ROOT, 'test-results', 'ui-smoke.png');
+const STEP_TIMEOUT = Number(process.env.UI_STEP_TIMEOUT_MS || 60000);
+const say = (message) => log('ui-smoke', message);
+
+const results = [];
+let blocked;
+/** Runs one step and records it. After a failed `blocks` step (one the rest need), the rest fail unrun. */
+async function check(name, fn, { blocks = false } = {}) {
+  const t0 = Date.now();
+  if (blocked) {
+    results.push({ name, ok: false, detail: `not run: "${blocked}" failed` });
+    console.log(`  FAIL ${name}: not run, "${blocked}" failed`);
+    return;
+  }
+  try {
+    const detail = await fn();
+    results.push({ name, ok: true });
+    console.log(`  ok   ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
+  } catch (error) {
+    results.push({ name, ok: false, detail: String(error && error.message ? error.message : error) });
+    console.log(`  FAIL ${name} (${Date.now() - t0} ms)\n       ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n       ')}`);
+    if (blocks) blocked = name;
+  }
+}
+
+/** Runs a command palette command by its title. */
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.type(title);
+  await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+}
+
+async function main() {
+  const vsix = process.argv[2] && path.resolve(process.argv[2]);
+  if (!vsix || !fs.existsSync(vsix)) throw new Error(`usage: node test/e2e/ui-smoke.js <extension.vsix> (got ${process.argv[2] || 'nothing'}); build one with \`npm run package\``);
+  fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+  fs.rmSync(SCREENSHOT, { force: true });
+  let cs;
+  let browser;
+  let ws;
+  try {
+    cs = await startCodeServer({ smokeTestDriver: false });
+    say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
+    ws = copyFixture(WORKSPACE);
+
+    await check(`install ${path.basename(vsix)} with --install-extension`, async () => {
+      const out = cs.installExtension(vsix);
+      if (!/successfully installed/i.test(out)) throw new Error(`unexpected output: ${out}`);
+      const listed = cs.listExtensions();
+      const line = listed.split('\n').find((l) => l.toLowerCase().startsWith(`${EXTENSION_ID}@`));
+      if (!line) throw new Error(`${EXTENSION_ID} not in --list-extensions:\n${listed}`);
+      return line.trim();
+    }, { blocks: true });
+
+    browser = await launchChromium();
+    const { page } = browser;
+
+    await check('open the workspace folder', async () => {
+      await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
+      await page.locator(`.explorer-folders-view .monaco-list-row:has-text("${FILE}")`).waitFor({ timeout: 90000 });
+    }, { blocks: true });
+
+    await check(`open ${FILE} with Ctrl+P`, async () => {
+      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.type(FILE);
+      await page.locator(`.quick-input-list .monaco-list-row:has-text("${FILE}")`).first().waitFor({ timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
+      await page.locator(`.tab.active:has-text("${FILE}")`).waitFor({ timeout: STEP_TIMEOUT });
+    }, { blocks: true });
+
+    await check('the wrong provider value is squiggled in the editor', async () => {
+      const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-error');
+      await squiggle.first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+      return `${await squiggle.count()} error squiggle(s)`;
+    });
+
+    let rows = [];
+    await check('the Problems panel lists provider-invalid from anyscale-azure', async () => {
+      await runCommand(page, 'Problems: Focus on Problems View');
+      const row = page.locator('.markers-panel .monaco-list-row:has-text("provider-invalid")');
+      await row.first().waitFor({ timeout: STEP_TIMEOUT });
+      rows = await page.locator('.markers-panel .monaco-list-row').evaluateAll((els) =>
+        els.map((el) => `${el.getAttribute('aria-label') || ''} | ${el.textContent || ''}`));
+      const match = rows.find((r) => r.includes('provider-invalid') && r.includes('anyscale-azure') && r.includes('"Aws"'));
+      if (!match) throw new Error(`no row names provider-invalid, anyscale-azure and "Aws":\n${rows.join('\n')}`);
+      return match.split(' | ')[0];
+    });
+
+    await check('hovering the value shows the message', async () => {
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+      const line = fs.readFileSync(path.join(ws, FILE), 'utf8').split('\n').findIndex((l) => l.includes('"provider": "Aws"')) + 1;
+      const column = fs.readFileSync(path.join(ws, FILE), 'utf8').split('\n')[line - 1].indexOf('Aws') + 1;
+      await page.keyboard.press('Control+G');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.type(`${line}:${column}`);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+I');
+      await page.locator('.monaco-hover:has-text("is not accepted")').first().waitFor({ timeout: STEP_TIMEOUT });
+    });
+
+    if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
+    await page.screenshot({ path: SCREENSHOT }).then(() => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`), (e) => say(`screenshot failed: ${e.message}`));
+    if (results.some((r) => !r.ok)) {
+      console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
+    }
+  } finally {
+    if (browser) await browser.close();
+    if (cs) await cs.stop();
+    if (ws) fs.rmSync(ws, { recursive: true, force: true });
+  }
+}
+
+main()
+  .catch((error) => {
+    results.push({ name: 'ui-smoke setup', ok: false });
+    console.error(error && error.stack ? error.stack : error);
+  })
+  .then(() => {
+    const passed = results.filter((r) => r.ok).length;
+    const failed = results.length - passed;
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed ? 1 : 0);
+  });

@@ -1,0 +1,182 @@
+// The storage catalog's URI helpers (splitting bucket and endpoint URIs, Azure storage hosts, abfss shapes), and the
+// text fixes the storage rules attach: each applied to its fixture text must give the URI the message suggests.
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { abfssEquivalent, abfssProblem, bucketShapes, endpointSchemes, splitUri, storageAccountOf } from '../../server/src/service/catalog/storage';
+import { providerNamed } from '../../server/src/service/catalog/anyscale';
+import { analyzeText } from '../../server/src/service/analyze';
+import type { Finding } from '../../server/src/service/rules/rule';
+
+function split(text: string) {
+  const uri = splitUri(text);
+  assert.ok(uri, `${text} should split`);
+  return uri;
+}
+
+describe('storage URI helpers', () => {
+  test('splitUri separates scheme, authority, userinfo, host and the rest', () => {
+    assert.deepEqual(splitUri('abfss://anyscale-data@mystorageacct.dfs.core.windows.net'), {
+      scheme: 'abfss',
+      authority: 'anyscale-data@mystorageacct.dfs.core.windows.net',
+      userinfo: 'anyscale-data',
+      host: 'mystorageacct.dfs.core.windows.net',
+      hostname: 'mystorageacct.dfs.core.windows.net',
+      rest: '',
+    });
+    assert.deepEqual(splitUri('https://minio.example.internal:9000/bucket?x=1#f'), {
+      scheme: 'https',
+      authority: 'minio.example.internal:9000',
+      userinfo: undefined,
+      host: 'minio.example.internal:9000',
+      hostname: 'minio.example.internal',
+      rest: '/bucket?x=1#f',
+    });
+    assert.equal(split('s3://bucket?v=1').rest, '?v=1');
+    assert.equal(split('s3://bucket#frag').authority, 'bucket');
+    assert.equal(split('gs://my-bucket/').rest, '/');
+    assert.equal(split('s3://').authority, '');
+    assert.equal(split('s3:///prefix').rest, '/prefix');
+  });
+
+  test('splitUri takes the last @ as the end of userinfo, and keeps a non-numeric colon in the host', () => {
+    const uri = split('https://user:p@ss@host.example.com');
+    assert.equal(uri.userinfo, 'user:p@ss');
+    assert.equal(uri.host, 'host.example.com');
+    assert.equal(split('https://host:abc').hostname, 'host:abc');
+  });
+
+  test('splitUri rejects text without :// or with an invalid scheme', () => {
+    for (const text of ['my-bucket', 's3:/bucket', 's3:bucket', '://bucket', ' s3://bucket', '3s://bucket', '', 'abfss//c@a.dfs.core.windows.net']) {
+      assert.equal(splitUri(text), undefined, text);
+    }
+    assert.equal(split('s3a://bucket').scheme, 's3a');
+    assert.equal(split('S3://bucket').scheme, 'S3');
+  });
+
+  test('storageAccountOf reads the account from blob and dfs hosts only', () => {
+    assert.deepEqual(storageAccountOf('mystorageacct.blob.core.windows.net'), { account: 'mystorageacct', service: 'blob' });
+    assert.deepEqual(storageAccountOf('MyStorageAcct.DFS.core.windows.net'), { account: 'mystorageacct', service: 'dfs' });
+    assert.equal(storageAccountOf('blob.core.windows.net'), undefined);
+    assert.equal(storageAccountOf('.blob.core.windows.net'), undefined);
+    assert.equal(storageAccountOf('a.b.blob.core.windows.net'), undefined);
+    assert.equal(storageAccountOf('mystorageacct.file.core.windows.net'), undefined);
+    assert.equal(storageAccountOf('storage.contoso.com'), undefined);
+    assert.equal(storageAccountOf('mystorageacct.blob.core.windows.net.evil.com'), undefined);
+  });
+
+  test('abfssProblem accepts only <container>@<account>.dfs.core.windows.net', () => {
+    assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.dfs.core.windows.net')), undefined);
+    assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.dfs.core.windows.net/dir')), undefined, 'a sub-path is bucket-subpath');
+    assert.equal(abfssProblem(split('abfss://mystorageacct.dfs.core.windows.net')), 'missing-container');
+    assert.equal(abfssProblem(split('abfss://@mystorageacct.dfs.core.windows.net')), 'missing-container');
+    assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.blob.core.windows.net')), 'wrong-host');
+    assert.equal(abfssProblem(split('abfss://anyscale-data@storage.contoso.com')), 'wrong-host');
+  });
+
+  test('abfssEquivalent rewrites other Azure storage URIs, exact only when nothing is dropped or guessed', () => {
+    assert.deepEqual(abfssEquivalent(split('wasbs://data@acct.blob.core.windows.net')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: true });
+    assert.deepEqual(abfssEquivalent(split('abfss://data@acct.blob.core.windows.net/')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: true });
+    assert.deepEqual(abfssEquivalent(split('abfs://data@acct.dfs.core.windows.net/dir')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: false });
+    assert.deepEqual(abfssEquivalent(split('https://acct.blob.core.windows.net/data/logs')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: false });
+    assert.equal(abfssEquivalent(split('https://acct.blob.core.windows.net')), undefined);
+    assert.equal(abfssEquivalent(split('https://key:secret@acct.blob.core.windows.net')), undefined);
+    assert.equal(abfssEquivalent(split('s3://my-bucket')), undefined);
+  });
+
+  test('provider bucket shapes and endpoint schemes', () => {
+    assert.equal(bucketShapes(providerNamed('Azure')!), 'abfss://<container>@<account>.dfs.core.windows.net or azure://<container>');
+    assert.equal(bucketShapes(providerNamed('AWS')!), 's3://<bucket>');
+    assert.equal(bucketShapes(providerNamed('Generic')!), 'any <scheme>://<bucket>');
+    assert.deepEqual(endpointSchemes(providerNamed('Azure')), ['https']);
+    assert.deepEqual(endpointSchemes(providerNamed('Generic')), ['https', 'http']);
+    assert.deepEqual(endpointSchemes(undefined), ['https', 'http']);
+  });
+});
+
+function template(properties: Record<string, string>): string {
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [{ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: 'my-cloud/res', location: 'uksouth', properties: { computeStack: 'K8S', ...properties } }],
+    },
+    null,
+    2,
+  );
+}
+
+function onlyFinding(text: string, code: string): Finding {
+  const found = analyzeText(text).findings.filter((f) => f.code === code);
+  assert.equal(found.length, 1, `${code}: ${JSON.stringify(found)}`);
+  return found[0];
+}
+
+/** Applies a finding's fix and returns the property's new value. */
+function fixed(text: string, finding: Finding, property: string, fixIndex = 0): { value: unknown; preferred: boolean } {
+  const fix = finding.fixes?.[fixIndex];
+  assert.ok(fix, `${finding.code} offers no fix: ${finding.message}`);
+  let out = text;
+  for (const edit of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  return { value: JSON.parse(out).resources[0].properties[property], preferred: fix.preferred === true };
+}
+
+const AZURE = { provider: 'Azure', region: 'uksouth', anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555' };
+const AZURE_ENDPOINT = 'https://mystorageacct.blob.core.windows.net';
+
+describe('storage rule fixes', () => {
+  const bucketCases: Array<[string, string, string, string, boolean]> = [
+    ['AWS', 'my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
+    ['AWS', 's3:my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
+    ['AWS', 'S3://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
+    ['AWS', 's3a://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', false],
+    ['GCP', 'gcs://my-anyscale-gke-bucket', 'bucket-scheme-mismatch', 'gs://my-anyscale-gke-bucket', false],
+    ['Azure', 'abfss://data@mystorageacct.blob.core.windows.net', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', true],
+    ['Azure', 'wasbs://data@mystorageacct.blob.core.windows.net', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', true],
+    ['Azure', 'https://mystorageacct.blob.core.windows.net/data', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', false],
+    ['AWS', 's3://my-anyscale-eks-bucket/', 'bucket-subpath', 's3://my-anyscale-eks-bucket', true],
+    ['AWS', 's3://my-anyscale-eks-bucket/prefix', 'bucket-subpath', 's3://my-anyscale-eks-bucket', false],
+  ];
+  for (const [provider, bucket, code, expected, preferred] of bucketCases) {
+    test(`${code}: ${provider} ${bucket} → ${expected}`, () => {
+      const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket, cloudStorageBucketEndpoint: provider === 'Azure' ? AZURE_ENDPOINT : '' });
+      assert.deepEqual(fixed(text, onlyFinding(text, code), 'cloudStorageBucketName'), { value: expected, preferred });
+    });
+  }
+
+  test('bucket-scheme-mismatch offers no fix when nothing is obvious', () => {
+    for (const [provider, bucket] of [['Azure', 'anyscale-data'], ['Azure', 's3://anyscale-data'], ['Generic', 'my-bucket'], ['AWS', 'gs://bucket'], ['AWS', '']]) {
+      const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket });
+      assert.equal(onlyFinding(text, 'bucket-scheme-mismatch').fixes, undefined, `${provider} ${bucket}`);
+    }
+  });
+
+  const endpointCases: Array<[string, string, string, string, boolean]> = [
+    ['Azure', 'https://mystorageacct.blob.core.windows.net/', 'bucket-endpoint-trailing-slash', AZURE_ENDPOINT, true],
+    ['Azure', 'https://mystorageacct.blob.core.windows.net/data', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
+    ['Azure', 'http://mystorageacct.blob.core.windows.net/', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
+    ['Azure', 'https://key:secret@mystorageacct.blob.core.windows.net', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
+    ['Azure', 'mystorageacct.blob.core.windows.net', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
+    ['Generic', 'minio.example.internal:9000', 'bucket-endpoint-invalid', 'https://minio.example.internal:9000', false],
+    ['Azure', 'https://otheracct.blob.core.windows.net', 'bucket-endpoint-account-mismatch', AZURE_ENDPOINT, false],
+    ['AWS', 'https://s3.us-west-2.amazonaws.com', 'bucket-endpoint-not-needed', '', false],
+  ];
+  for (const [provider, endpoint, code, expected, preferred] of endpointCases) {
+    test(`${code}: ${provider} ${endpoint} → ${JSON.stringify(expected)}`, () => {
+      const bucket = provider === 'Azure' ? 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net' : 's3://my-bucket';
+      const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket, cloudStorageBucketEndpoint: endpoint });
+      assert.deepEqual(fixed(text, onlyFinding(text, code), 'cloudStorageBucketEndpoint'), { value: expected, preferred });
+    });
+  }
+
+  test('bucket-endpoint-invalid never echoes credentials', () => {
+    const text = template({ ...AZURE, cloudStorageBucketName: 'azure://data', cloudStorageBucketEndpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net' });
+    assert.ok(!onlyFinding(text, 'bucket-endpoint-invalid').message.includes('s3cr3t'));
+  });
+
+  test('bucket-endpoint-account-mismatch points at the bucket as related information', () => {
+    const text = template({ ...AZURE, cloudStorageBucketName: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net', cloudStorageBucketEndpoint: 'https://otheracct.blob.core.windows.net' });
+    const related = onlyFinding(text, 'bucket-endpoint-account-mismatch').related;
+    assert.equal(related?.length, 1);
+    assert.equal(text.slice(related![0].start, related![0].end), '"abfss://anyscale-data@mystorageacct.dfs.core.windows.net"');
+  });
+});
