@@ -75,7 +75,7 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
       };
       rule.check(context);
     }
-    findings.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code));
+    findings.sort((a, b) => a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }
   return {
     kind,

@@ -20,6 +20,7 @@ const MISSING: PropertyRead = { value: ABSENT };
 
 export class CloudResource {
   private readonly reads = new Map<string, PropertyRead>();
+  private providerRead?: { provider: Provider | undefined };
 
   constructor(
     readonly resource: ArmResource,
@@ -51,8 +52,11 @@ export class CloudResource {
 
   /** The provider when it is known and spelled exactly right; undefined otherwise. */
   get provider(): Provider | undefined {
-    const name = knownString(this.prop('provider').value);
-    return name === undefined ? undefined : providerNamed(name);
+    if (!this.providerRead) {
+      const name = knownString(this.prop('provider').value);
+      this.providerRead = { provider: name === undefined ? undefined : providerNamed(name) };
+    }
+    return this.providerRead.provider;
   }
 
   /** The node to report on when a finding is about the resource as a whole. */

@@ -3,7 +3,7 @@
 // `resources` object (symbolic names), nested child `resources`, and inline nested deployments — each nested
 // deployment with its own scope (parameters, variables, outputs).
 import type { JsonNode } from '../json/nodes';
-import { entries, isObject, items, propertyValue, stringOf } from '../json/nodes';
+import { entries, equalsIgnoreCase, isObject, items, propertyValue, stringOf } from '../json/nodes';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 
 export interface Declaration {
@@ -68,7 +68,7 @@ function declarations(section: JsonNode | undefined): Map<string, Declaration> {
 }
 
 function typeEquals(a: string | undefined, b: string): boolean {
-  return a !== undefined && a.length === b.length && a.toLowerCase() === b.toLowerCase();
+  return a !== undefined && equalsIgnoreCase(a, b);
 }
 
 /** Splits a known full name into the parent part and the leaf; a name without `/` has no parent part. */

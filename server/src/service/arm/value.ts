@@ -6,13 +6,17 @@ import { getNodeValue } from 'jsonc-parser';
 export interface KnownValue {
   readonly known: true;
   readonly value: unknown;
-  /** Where the value is written. For a literal, the node itself. */
+  /** Where the value is written. For a literal, the node itself; for `[parameters('x')]`, the parameter's value. */
   readonly origin: JsonNode;
+  /** The document `origin` belongs to, when it is not the template (a parameter file). */
+  readonly originUri?: string;
+  /** The expression that produced the value, when it is not written in place (its use site in the template). */
+  readonly usage?: JsonNode;
 }
 
 export interface UnknownValue {
   readonly known: false;
-  /** Why we cannot know it, e.g. "depends on an ARM expression". */
+  /** Why we cannot know it, e.g. "depends on an ARM expression" or "depends on reference(…)". */
   readonly reason: string;
 }
 

@@ -4,15 +4,29 @@ import type { Node } from 'jsonc-parser';
 
 export type { Node as JsonNode } from 'jsonc-parser';
 
+/** ASCII case-insensitive equality without allocating lower-cased copies (property lookups are a hot path). */
+export function equalsIgnoreCase(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x === y) continue;
+    if (x < 128 && y < 128) return false;
+    if (a[i].toLowerCase() !== b[i].toLowerCase()) return false;
+  }
+  return true;
+}
+
 /** The property node (`"key": value` pair) whose key matches case-insensitively, or undefined. */
 export function findProperty(object: Node | undefined, key: string): Node | undefined {
   if (!object || object.type !== 'object' || !object.children) return undefined;
-  const wanted = key.toLowerCase();
   for (const property of object.children) {
     const keyNode = property.children?.[0];
-    if (keyNode && typeof keyNode.value === 'string' && keyNode.value.length === wanted.length && keyNode.value.toLowerCase() === wanted) {
-      return property;
-    }
+    if (keyNode && typeof keyNode.value === 'string' && equalsIgnoreCase(keyNode.value, key)) return property;
   }
   return undefined;
 }
