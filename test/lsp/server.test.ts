@@ -18,6 +18,8 @@ import {
   PublishDiagnosticsNotification,
   ConfigurationRequest,
   ShutdownRequest,
+  CodeActionRequest,
+  type CodeAction,
   ExitNotification,
   TextDocumentSyncKind,
   type ProtocolConnection,
@@ -144,6 +146,26 @@ test('a rule level from settings applies after didChangeConfiguration', async ()
   const off = await diagnosticsFor(uri, (d) => !codes(d).includes('provider-invalid'));
   assert.ok(!codes(off).includes('provider-invalid'));
   settings = {};
+  await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
+  await diagnosticsFor(uri, (d) => codes(d).includes('provider-invalid'));
+});
+
+test('code actions: the rule fix as a preferred quick fix, and fix-all for the whole document', async () => {
+  const uri = 'file:///workspace/fixes.json';
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: BAD } });
+  const p = await diagnosticsFor(uri, (d) => d.diagnostics.some((x) => x.code === 'provider-invalid'));
+  const diagnostic = p.diagnostics.find((d) => d.code === 'provider-invalid')!;
+  const actions = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
+  const fix = actions.find((a) => a.title === 'Change provider to "AWS"');
+  assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
+  assert.equal(fix.kind, 'quickfix');
+  assert.equal(fix.isPreferred, true);
+  assert.deepEqual(fix.diagnostics, [diagnostic]);
+  assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostic.range, newText: '"AWS"' }]);
+  const fixAll = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } })) as CodeAction[];
+  assert.deepEqual(fixAll.map((a) => a.kind), ['source.fixAll.anyscale-azure']);
+  const newTexts = fixAll[0].edit!.changes![uri].map((e) => e.newText);
+  assert.ok(newTexts.includes('"AWS"') && newTexts.includes('"GCP"'), JSON.stringify(newTexts));
 });
 
 test('a JSON file that is not an ARM template gets no diagnostics', async () => {

@@ -1,6 +1,7 @@
 // Expands the CLI's arguments (files, folders, globs) into the list of files to check, in a stable order.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { globToRegExp, hasGlob } from '../service/text/glob';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc'];
@@ -18,34 +19,6 @@ export interface Expansion {
   targets: Target[];
   /** Arguments that matched nothing: a usage error. */
   unmatched: string[];
-}
-
-function hasGlob(text: string): boolean {
-  return /[*?[\]{}]/.test(text);
-}
-
-/** Converts a glob (`*`, `**`, `?`, `{a,b}`) to a regular expression over forward-slash paths. */
-export function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i];
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const slashAfter = glob[i + 2] === '/';
-        out += slashAfter ? '(?:.*/)?' : '.*';
-        i += slashAfter ? 2 : 1;
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else if (c === '{') {
-      const close = glob.indexOf('}', i);
-      if (close < 0) out += '\\{';
-      else {
-        out += `(?:${glob.slice(i + 1, close).split(',').map((part) => part.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})`;
-        i = close;
-      }
-    } else out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
 }
 
 function walk(dir: string, visit: (file: string) => void): void {

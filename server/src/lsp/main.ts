@@ -2,12 +2,13 @@
 // debounce, publishes diagnostics and per-document stats. All product logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
+import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, type Analysis } from '../service/analyze';
 import { LineIndex } from '../service/text/lineIndex';
 import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
+import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template']);
@@ -25,6 +26,7 @@ let settings: ServerSettings = {};
 interface CachedAnalysis {
   version: number;
   analysis: Analysis;
+  lines: LineIndex;
 }
 const cache = new Map<string, CachedAnalysis>();
 const pending = new Map<string, NodeJS.Timeout>();
@@ -34,7 +36,10 @@ connection.onInitialize((params: InitializeParams) => {
   if (options.docsBaseUri) docsBaseUri = options.docsBaseUri.replace(/\/$/, '');
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
   return {
-    capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+    },
     serverInfo: { name: 'anyscale-azure-language-server' },
   };
 });
@@ -60,12 +65,13 @@ async function refreshSettings(): Promise<void> {
 }
 
 /** The analysis of the document's current version: computed once per version, then reused. */
-function analysisOf(document: TextDocument): Analysis {
+function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
-  if (cached && cached.version === document.version) return cached.analysis;
-  const analysis = analyzeText(document.getText(), { ruleLevels: readRuleLevels(settings.rules) });
-  cache.set(document.uri, { version: document.version, analysis });
-  return analysis;
+  if (cached && cached.version === document.version) return cached;
+  const text = document.getText();
+  const fresh = { version: document.version, analysis: analyzeText(text, { ruleLevels: readRuleLevels(settings.rules) }), lines: new LineIndex(text) };
+  cache.set(document.uri, fresh);
+  return fresh;
 }
 
 function validate(document: TextDocument): void {
@@ -76,8 +82,8 @@ function validate(document: TextDocument): void {
     connection.console.warn(`${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`);
     return;
   }
-  const analysis = analysisOf(document);
-  const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, new LineIndex(document.getText()), document.uri, docsBaseUri);
+  const { analysis, lines } = analysisOf(document);
+  const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri);
   connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   const stats: DocumentStats = {
     uri: document.uri,
@@ -116,6 +122,13 @@ documents.onDidClose((event) => {
   pending.delete(event.document.uri);
   cache.delete(event.document.uri);
   connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+});
+
+connection.onCodeAction((params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || !LANGUAGES.has(document.languageId)) return [];
+  const { analysis, lines } = analysisOf(document);
+  return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines);
 });
 
 documents.listen(connection);
