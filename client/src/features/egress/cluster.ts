@@ -1,0 +1,56 @@
+// "Verify Egress from Cluster": asks the server for the probe Job, lets the user pick the kube context and read the
+// manifest before anything is applied, runs it with kubectl (argv, never a shell), and has the server parse the
+// log with the same parser as local results. Refused in untrusted workspaces.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST,
+  type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressReport, type EgressTargetInfo,
+} from '../../../../shared/protocol';
+import { kubectlOnPath, kubeContexts, runProbeJob } from './kubectl';
+import { clusterSettings, workspaceParams } from './settings';
+
+async function chooseContext(configured: string | undefined): Promise<string | undefined> {
+  const contexts = await kubeContexts(kubectlOnPath());
+  if (contexts.error) {
+    void vscode.window.showErrorMessage(`Anyscale: kubectl is needed on PATH to verify egress from a cluster (${contexts.error}).`);
+    return undefined;
+  }
+  if (configured) return configured;
+  const items = contexts.all.map((name) => ({ label: name, description: name === contexts.current ? 'current context' : undefined }));
+  items.sort((a, b) => Number(!!b.description) - Number(!!a.description));
+  return (await vscode.window.showQuickPick(items, { title: 'Kube context to run the egress probe Job in' }))?.label;
+}
+
+export async function probeFromCluster(client: LanguageClient, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.');
+    return undefined;
+  }
+  const settings = clusterSettings();
+  const context = await chooseContext(settings.context);
+  if (!context) return undefined;
+  const params: EgressClusterJobParams = { ...workspaceParams(), namespace: settings.namespace, image: settings.image, ...(targets ? { targets } : {}) };
+  const job = await client.sendRequest<EgressClusterJob>(EGRESS_CLUSTER_JOB_REQUEST, params);
+  const manifest = await vscode.workspace.openTextDocument({ language: 'json', content: job.manifest });
+  await vscode.window.showTextDocument(manifest, { preview: true });
+  const probed = job.targets.filter((t) => !t.needsHost).length;
+  const choice = await vscode.window.showWarningMessage(
+    `Apply the probe Job "${job.name}" (image ${settings.image}) to namespace "${job.namespace}" in context "${context}"? It probes ${probed} targets and is deleted afterwards.`,
+    { modal: true },
+    'Apply',
+  );
+  if (choice !== 'Apply') return undefined;
+  const startedAt = new Date().toISOString();
+  const run = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Anyscale: egress probe Job in ${context}`, cancellable: true },
+    (progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return runProbeJob(kubectlOnPath(), job, context, { waitMs: settings.waitSeconds * 1000, signal: abort.signal, onStep: (message) => progress.report({ message }) });
+    },
+  );
+  for (const problem of run.problems) void vscode.window.showWarningMessage(`Anyscale egress probe Job: ${problem}`);
+  const logParams: EgressClusterLogParams = { log: run.log, targets: job.targets, context, startedAt, durationMs: run.durationMs };
+  return client.sendRequest<EgressReport>(EGRESS_CLUSTER_LOG_REQUEST, logParams);
+}

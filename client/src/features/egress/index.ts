@@ -1,0 +1,72 @@
+// The egress feature of the client: commands (verify from this machine or from a cluster, allow-list, re-run one
+// target, export), the results view and the egress Language Status item. Everything shown comes from the server.
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport } from '../../../../shared/protocol';
+import { EgressResultsView, RESULTS_VIEW } from './resultsView';
+import { EgressStatusItem } from './egressStatus';
+import { probeLocally } from './local';
+import { probeFromCluster } from './cluster';
+import { reportJson, reportMarkdown } from './report';
+import { workspaceParams } from './settings';
+
+export const EGRESS_COMMANDS = {
+  verifyLocal: 'anyscaleAzure.egress.verifyLocal',
+  verifyCluster: 'anyscaleAzure.egress.verifyCluster',
+  showAllowList: 'anyscaleAzure.egress.showAllowList',
+  rerunTarget: 'anyscaleAzure.egress.rerunTarget',
+  exportReport: 'anyscaleAzure.egress.exportReport',
+  /** Not in the palette: the results view's rows as shown, for tests and other extensions. */
+  results: 'anyscaleAzure.egress.results',
+} as const;
+
+export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[]): void {
+  const view = new EgressResultsView();
+  const status = new EgressStatusItem(languages);
+  const show = async (report: EgressReport | undefined) => {
+    if (!report) return undefined;
+    view.show(report);
+    status.show(report);
+    await vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`);
+    return report;
+  };
+  const rerun = async (node: { result: EgressProbeResult } | undefined) => {
+    const target = node?.result.target;
+    if (!target) return;
+    const report = view.last?.origin === 'cluster' ? await probeFromCluster(client, [target]) : await probeLocally(client, [target]);
+    if (report?.results[0]) {
+      view.replace(report.results[0]);
+      if (view.last) status.show(view.last);
+    }
+  };
+  const exportReport = async (format?: 'markdown' | 'json', target?: vscode.Uri) => {
+    const report = view.last;
+    if (!report) return void vscode.window.showInformationMessage('Anyscale: run "Verify Egress" first; there is no report to export yet.');
+    const chosen = format ?? (await vscode.window.showQuickPick(['markdown', 'json'] as const, { title: 'Export the egress report as' }));
+    if (!chosen) return;
+    const uri = target ?? (await vscode.window.showSaveDialog({ filters: chosen === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] }, saveLabel: 'Export' }));
+    if (!uri) return;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(chosen === 'json' ? reportJson(report) : reportMarkdown(report), 'utf8'));
+    return uri;
+  };
+  context.subscriptions.push(
+    view,
+    status,
+    vscode.window.registerTreeDataProvider(RESULTS_VIEW, view),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyLocal, async () => show(await probeLocally(client))),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client))),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {
+      const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
+      const content = `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.armJson}\n`;
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'jsonc', content }));
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'shellscript', content: list.azCli }), vscode.ViewColumn.Beside);
+    }),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
+      view.getChildren().map((node) => {
+        const item = view.getTreeItem(node);
+        return { label: String(item.label), description: String(item.description ?? '') };
+      })),
+  );
+}

@@ -1,0 +1,41 @@
+// The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
+import type { EgressReport } from '../../../../shared/protocol';
+
+const FLOW: Readonly<Record<string, string>> = {
+  'client-control-plane': 'client → control plane',
+  'client-aks': 'client → AKS',
+  'aks-control-plane': 'AKS → control plane',
+  'aks-storage-registry': 'AKS → storage/registry',
+  'aks-azure-platform': 'AKS → Azure platform',
+};
+
+export function flowLabel(flow: string): string {
+  return FLOW[flow] ?? flow;
+}
+
+function cell(text: string | undefined): string {
+  return (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function reportMarkdown(report: EgressReport): string {
+  const passed = report.results.filter((r) => r.ok).length;
+  const needsHost = report.results.filter((r) => r.outcome === 'needs-host').length;
+  const failed = report.results.length - passed - needsHost;
+  const where = report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
+  const lines = [
+    '# Anyscale on Azure egress report',
+    '',
+    `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
+    '',
+    '| Result | Target | Flow | Latency | Purpose | What to do |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...report.results.map((r) =>
+      `| ${r.ok ? '✅' : r.outcome === 'needs-host' ? '❔' : '❌'} ${r.outcome} | \`${r.target.host}:${r.target.port}\`${r.target.required ? '' : ' (optional)'} | ${flowLabel(r.target.flow)} | ${r.outcome === 'needs-host' ? '' : `${Math.round(r.ms)} ms`} | ${cell(r.target.purpose)} | ${cell(r.hint ?? '')} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function reportJson(report: EgressReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

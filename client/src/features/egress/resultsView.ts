@@ -1,0 +1,75 @@
+// The "Anyscale Egress" results view in the Explorer: one row per target (pass/fail icon, classification,
+// latency), with its hint, flow, purpose, phase times and source as children. It renders the last report only.
+import * as vscode from 'vscode';
+import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
+import { flowLabel } from './report';
+
+export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
+
+type Node = { kind: 'target'; result: EgressProbeResult } | { kind: 'detail'; label: string; description?: string; tooltip?: string };
+
+export class EgressResultsView implements vscode.TreeDataProvider<Node> {
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private report: EgressReport | undefined;
+
+  get last(): EgressReport | undefined {
+    return this.report;
+  }
+
+  show(report: EgressReport): void {
+    this.report = report;
+    void vscode.commands.executeCommand('setContext', 'anyscaleAzure.egress.hasResults', true);
+    this.changed.fire(undefined);
+  }
+
+  /** Replaces one target's result (a re-run) and keeps the others. */
+  replace(result: EgressProbeResult): void {
+    if (!this.report) return;
+    const key = `${result.target.host}:${result.target.port}`;
+    this.report = { ...this.report, results: this.report.results.map((r) => (`${r.target.host}:${r.target.port}` === key ? result : r)) };
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!this.report) return [];
+    if (!node) return this.report.results.map((result) => ({ kind: 'target', result }));
+    if (node.kind === 'detail') return [];
+    const { result } = node;
+    const phases = [['DNS', result.phases.dnsMs], ['TCP', result.phases.tcpMs], ['TLS', result.phases.tlsMs], ['HTTP', result.phases.httpMs]]
+      .filter(([, ms]) => ms !== undefined).map(([name, ms]) => `${name} ${ms} ms`).join(' · ');
+    return [
+      ...(result.hint ? [{ kind: 'detail' as const, label: 'What to do', description: result.hint, tooltip: result.hint }] : []),
+      { kind: 'detail', label: 'Flow', description: flowLabel(result.target.flow) },
+      { kind: 'detail', label: 'Purpose', description: result.target.purpose, tooltip: result.target.purpose },
+      ...(phases ? [{ kind: 'detail' as const, label: 'Phases', description: phases }] : []),
+      ...(result.addresses?.length ? [{ kind: 'detail' as const, label: 'Addresses', description: result.addresses.join(', ') }] : []),
+      ...(result.tls?.issuer ? [{ kind: 'detail' as const, label: 'Certificate', description: `${result.tls.subject ?? '?'} by ${result.tls.issuer}, valid to ${result.tls.validTo ?? '?'}` }] : []),
+      ...(result.via ? [{ kind: 'detail' as const, label: 'Proxy', description: result.via }] : []),
+      ...(result.detail ? [{ kind: 'detail' as const, label: 'Detail', description: result.detail, tooltip: result.detail }] : []),
+      { kind: 'detail', label: 'Source', description: result.target.source.title, tooltip: result.target.source.url },
+    ];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === 'detail') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+      item.description = node.description;
+      item.tooltip = node.tooltip;
+      return item;
+    }
+    const { result } = node;
+    const item = new vscode.TreeItem(`${result.target.host}:${result.target.port}`, vscode.TreeItemCollapsibleState.Collapsed);
+    const needsHost = result.outcome === 'needs-host';
+    item.description = needsHost ? 'needs a concrete host name' : `${result.outcome} · ${Math.round(result.ms)} ms${result.target.required ? '' : ' · optional'}`;
+    item.iconPath = new vscode.ThemeIcon(result.ok ? 'pass' : needsHost ? 'question' : 'error', new vscode.ThemeColor(result.ok ? 'testing.iconPassed' : needsHost ? 'list.warningForeground' : 'testing.iconFailed'));
+    item.tooltip = new vscode.MarkdownString(`**${result.target.host}:${result.target.port}** — ${result.outcome}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`);
+    item.contextValue = needsHost ? 'egressWildcard' : 'egressTarget';
+    item.id = `${result.target.host}:${result.target.port}`;
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,151 @@
+// `anyscale-azure egress`: probe the outbound targets a workspace needs from this machine (or the ones a targets
+// file lists), with the same engine as the editor. Text or JSON output; a progress line per target on a TTY.
+// Exit codes: 0 every required target answered (wildcards without a host are listed, not failed), 1 a required
+// target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
+// log format, so a local run and a cluster run can be compared line by line and read by the same parser.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
+import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
+import { parseTargetsFile } from '../service/egress/targetsFile';
+import { probeTargets } from '../service/egress/probe/engine';
+import { FLOW_LABELS } from '../service/egress/catalog';
+import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
+
+export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
+
+Probes the outbound HTTPS targets Anyscale on Azure needs (DNS, TCP, TLS) from this machine.
+
+Options:
+  --workspace <dir>            Folder whose ARM templates and values files name storage, ACR, regions (default: .)
+  --targets <file>             JSON targets file to probe instead of the workspace's targets
+  --format <text|json|lines>   Output format (default: text); lines is the in-cluster probe's log format
+  --concurrency <n>            Targets probed at once (default: 32)
+  --timeout <ms>               Timeout of each phase: DNS, TCP, TLS, HTTP (default: 5000)
+  --host <host[:port]>         A concrete host, e.g. for a documented wildcard (repeatable)
+  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable)
+  --resolve <host=address>     Use this address instead of DNS, like curl --resolve (repeatable)
+  --ca-file <file>             Extra trusted CA certificates (PEM), e.g. a TLS-inspecting firewall's
+  --proxy <url>                HTTP proxy (default: HTTPS_PROXY, honouring NO_PROXY)
+  --head                       Also send an HTTPS HEAD request
+  --no-color                   Plain text output even on a terminal
+
+Exit codes: 0 every required target answered, 1 a required target failed, 2 usage or I/O error.
+`;
+
+export class EgressUsageError extends Error {}
+
+interface EgressArgs {
+  workspace: string;
+  targetsFile?: string;
+  format: 'text' | 'json' | 'lines';
+  color: boolean;
+  settings: EgressSettings;
+}
+
+function positiveInt(flag: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new EgressUsageError(`${flag} needs a positive whole number, got "${text}"`);
+  return Number(text);
+}
+
+function parseArgs(argv: string[], cwd: string): EgressArgs {
+  const args: EgressArgs = { workspace: cwd, format: 'text', color: !!process.stdout.isTTY && !process.env.NO_COLOR, settings: {} };
+  const settings = args.settings;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const take = () => {
+      if (inline !== undefined) return inline;
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new EgressUsageError(`${flag} needs a value`);
+      return value;
+    };
+    switch (flag) {
+      case '--workspace': args.workspace = path.resolve(cwd, take()); break;
+      case '--targets': args.targetsFile = path.resolve(cwd, take()); break;
+      case '--format': {
+        const format = take();
+        if (format !== 'text' && format !== 'json' && format !== 'lines') throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
+        args.format = format;
+        break;
+      }
+      case '--concurrency': settings.concurrency = positiveInt(flag, take()); break;
+      case '--timeout': settings.timeoutMs = positiveInt(flag, take()); break;
+      case '--host': settings.targets = [...(settings.targets ?? []), take()]; break;
+      case '--cloud-id': settings.cloudIds = [...(settings.cloudIds ?? []), take()]; break;
+      case '--resolve': {
+        const [host, address] = take().split('=');
+        if (!host || !address) throw new EgressUsageError('--resolve needs host=address');
+        settings.resolve = { ...settings.resolve, [host.toLowerCase()]: address };
+        break;
+      }
+      case '--ca-file': settings.caFile = path.resolve(cwd, take()); break;
+      case '--proxy': settings.proxy = take(); break;
+      case '--head': settings.httpHead = true; break;
+      case '--no-color': args.color = false; break;
+      default: throw new EgressUsageError(`unknown option "${arg}"`);
+    }
+  }
+  return args;
+}
+
+const OK = (color: boolean) => (color ? '\x1b[32m✔\x1b[0m' : 'ok  ');
+const FAIL = (color: boolean) => (color ? '\x1b[31m✖\x1b[0m' : 'FAIL');
+const SKIP = (color: boolean) => (color ? '\x1b[33m?\x1b[0m' : 'HOST');
+
+function line(result: EgressProbeResult, color: boolean): string {
+  const mark = result.ok ? OK(color) : result.outcome === 'needs-host' ? SKIP(color) : FAIL(color);
+  const target = `${result.target.host}:${result.target.port}`;
+  const ms = result.outcome === 'needs-host' ? '' : `${Math.round(result.ms)} ms`;
+  const head = `${mark} ${result.outcome.padEnd(19)} ${ms.padStart(8)}  ${target}  (${FLOW_LABELS[result.target.flow]}${result.target.required ? '' : ', optional'})`;
+  return result.hint ? `${head}\n     ${result.hint}` : head;
+}
+
+export function formatEgressText(report: EgressReport, color: boolean): string {
+  const failed = report.results.filter((r) => !r.ok && r.outcome !== 'needs-host');
+  const needsHost = report.results.filter((r) => r.outcome === 'needs-host');
+  const passed = report.results.filter((r) => r.ok);
+  const summary = `${passed.length} passed, ${failed.length} failed${needsHost.length ? `, ${needsHost.length} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n`;
+}
+
+export async function runEgress(argv: string[], cwd: string): Promise<number> {
+  const args = parseArgs(argv, cwd);
+  let targets;
+  if (args.targetsFile) {
+    try {
+      targets = parseTargetsFile(fs.readFileSync(args.targetsFile, 'utf8'));
+    } catch (error) {
+      process.stderr.write(`anyscale-azure: ${args.targetsFile}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  } else {
+    const loaded = loadEgressTargets([args.workspace], args.settings);
+    for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
+    targets = loaded.targets;
+  }
+  const { options, problems } = probeOptionsFrom(args.settings, process.env, cwd);
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
+    return 2;
+  }
+  const abort = new AbortController();
+  const onSignal = () => abort.abort();
+  process.once('SIGINT', onSignal);
+  const progress = !!process.stderr.isTTY;
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const results = await probeTargets(targets, {
+    ...options,
+    signal: abort.signal,
+    onResult: (result, done, total) => {
+      if (progress) process.stderr.write(`[${done}/${total}] ${result.target.host}:${result.target.port} ${result.outcome} ${Math.round(result.ms)} ms\n`);
+    },
+  });
+  process.off('SIGINT', onSignal);
+  const report: EgressReport = { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
+  if (args.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (args.format === 'lines') process.stdout.write(`${[...results.map(formatProbeLine), formatDoneLine(results.length)].join('\n')}\n`);
+  else process.stdout.write(formatEgressText(report, args.color));
+  return results.some((r) => r.target.required && !r.ok && r.outcome !== 'needs-host') ? 1 : 0;
+}

@@ -1,0 +1,64 @@
+// The language server's egress requests: the workspace's targets, probing them from this machine (progress
+// notifications, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
+// the Job's log. Thin: every answer is computed by ../service/egress and ../node/egressWorkspace.
+import { pathToFileURL } from 'node:url';
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION, EGRESS_TARGETS_REQUEST,
+  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams, type EgressProgress,
+  type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
+} from '../../../shared/protocol';
+import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
+import { probeTargets } from '../service/egress/probe/engine';
+import { allowListFor } from '../service/egress/allowList';
+import { probeJob } from '../service/egress/cluster/job';
+import { parseProbeLog } from '../service/egress/lines';
+
+export function registerEgressHandlers(connection: Connection, documents: TextDocuments<TextDocument>): void {
+  const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
+  const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult => loadEgressTargets(params.folders, params.settings ?? {}, openText);
+
+  connection.onRequest(EGRESS_TARGETS_REQUEST, (params: EgressWorkspaceParams) => targetsOf(params));
+
+  connection.onRequest(EGRESS_PROBE_REQUEST, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+    const startedAt = new Date().toISOString();
+    const started = performance.now();
+    const targets = params.targets ?? targetsOf(params).targets;
+    const { options, problems } = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
+    for (const problem of problems) connection.console.warn(`egress: ${problem}`);
+    const abort = new AbortController();
+    const subscription = token.onCancellationRequested(() => abort.abort());
+    try {
+      const results = await probeTargets(targets, {
+        ...options,
+        signal: abort.signal,
+        onResult: (result, done, total) => {
+          const progress: EgressProgress = { progressToken: params.progressToken, done, total, result };
+          void connection.sendNotification(EGRESS_PROGRESS_NOTIFICATION, progress);
+        },
+      });
+      return { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
+    } finally {
+      subscription.dispose();
+    }
+  });
+
+  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, (params: EgressWorkspaceParams): EgressAllowList => allowListFor(targetsOf(params).targets));
+
+  connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, (params: EgressClusterJobParams): EgressClusterJob => {
+    const settings = params.settings ?? {};
+    const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
+    return probeJob({
+      targets: params.targets ?? targetsOf(params).targets, namespace: params.namespace, image: params.image, suffix: Date.now().toString(36),
+      timeoutMs: settings.timeoutMs, concurrency: settings.concurrency, resolve: settings.resolve, ca: options.extraCa,
+    });
+  });
+
+  connection.onRequest(EGRESS_CLUSTER_LOG_REQUEST, (params: EgressClusterLogParams): EgressReport => {
+    const parsed = parseProbeLog(params.log, params.targets);
+    for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
+    return { origin: 'cluster', context: params.context, startedAt: params.startedAt, durationMs: params.durationMs, cancelled: !parsed.complete, results: parsed.results };
+  });
+}
+

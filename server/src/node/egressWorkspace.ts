@@ -1,0 +1,88 @@
+// The file-system side of egress verification, shared by the language server and the CLI: read a workspace's
+// templates and values files (or a targets file), and turn settings into probe options (CA file, proxy from the
+// setting or HTTPS_PROXY/NO_PROXY, resolver overrides). The service itself stays free of I/O.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EgressSettings, EgressTargetsResult } from '../../../shared/protocol';
+import { deriveWorkspaceTargets, type WorkspaceFile } from '../service/egress/workspace';
+import { parseTargetsFile } from '../service/egress/targetsFile';
+import { proxyConfig, proxyFromEnvironment } from '../service/egress/probe/proxy';
+import { systemResolver, withOverrides } from '../service/egress/probe/resolver';
+import type { ProbeOptions } from '../service/egress/probe/engine';
+
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
+const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_FILES = 5000;
+
+/** Templates and values files under the folders; `openText` supplies unsaved editor contents by path. */
+export function readWorkspaceFiles(folders: readonly string[], openText: (file: string) => string | undefined = () => undefined): WorkspaceFile[] {
+  const files: WorkspaceFile[] = [];
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      if (files.length >= MAX_FILES) return;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
+      } else if (entry.isFile() && EXTENSIONS.test(entry.name)) {
+        const text = openText(full) ?? readSmallFile(full);
+        if (text !== undefined) files.push({ path: full, text });
+      }
+    }
+  };
+  folders.forEach(walk);
+  return files;
+}
+
+function readSmallFile(file: string): string | undefined {
+  try {
+    if (fs.statSync(file).size > MAX_FILE_BYTES) return undefined;
+    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. */
+export function loadEgressTargets(folders: readonly string[], settings: EgressSettings, openText?: (file: string) => string | undefined): EgressTargetsResult {
+  if (settings.targetsFile) {
+    const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
+    try {
+      return { targets: parseTargetsFile(fs.readFileSync(file, 'utf8')), problems: [] };
+    } catch (error) {
+      return { targets: [], problems: [`${file}: ${(error as Error).message}`] };
+    }
+  }
+  return deriveWorkspaceTargets(readWorkspaceFiles(folders, openText), settings);
+}
+
+/** Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. */
+export function probeOptionsFrom(settings: EgressSettings, env: NodeJS.ProcessEnv, baseDir: string): { options: ProbeOptions; problems: string[] } {
+  const problems: string[] = [];
+  const options: ProbeOptions = {
+    timeoutMs: settings.timeoutMs,
+    concurrency: settings.concurrency,
+    httpHead: settings.httpHead,
+    resolver: withOverrides(settings.resolve, systemResolver),
+  };
+  if (settings.caFile) {
+    try {
+      options.extraCa = fs.readFileSync(path.resolve(baseDir, settings.caFile), 'utf8');
+    } catch (error) {
+      problems.push(`CA file ${settings.caFile}: ${(error as Error).message}`);
+    }
+  }
+  try {
+    options.proxy = settings.proxy ? proxyConfig(settings.proxy, settings.noProxy ?? []) : proxyFromEnvironment(env);
+  } catch (error) {
+    problems.push(`proxy: ${(error as Error).message}`);
+  }
+  return { options, problems };
+}

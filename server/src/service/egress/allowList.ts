@@ -1,0 +1,131 @@
+// The allow-list for a set of targets, in the forms a platform engineer applies: an Azure Firewall policy rule
+// collection group (a deployable ARM template), the equivalent `az network firewall` commands, and the rule
+// collection objects the firewall rule's quick fix inserts. Azure Firewall accepts wildcards only as a leading
+// `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
+import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
+import { HTTPS_PORT } from './target';
+
+export const COLLECTION_NAME = 'anyscale-egress';
+export const AKS_FQDN_TAG = 'AzureKubernetesService';
+const POLICY_API_VERSION = '2023-09-01';
+
+/** An FQDN as Azure Firewall can match it: `*.suffix` for any wildcard, lowercased. */
+export function firewallFqdn(host: string): string {
+  const lower = host.toLowerCase();
+  const star = lower.indexOf('*');
+  if (star < 0) return lower;
+  const dot = lower.indexOf('.', star);
+  return dot < 0 ? '*' : `*${lower.slice(dot)}`;
+}
+
+/** FQDNs per port, deduplicated and sorted; targets with an unresolved `{region}` are left to the FQDN tag. */
+export function fqdnsByPort(targets: readonly EgressTargetInfo[]): Map<number, string[]> {
+  const byPort = new Map<number, Set<string>>();
+  for (const target of targets) {
+    if (target.host.includes('{')) continue;
+    const set = byPort.get(target.port) ?? new Set<string>();
+    set.add(firewallFqdn(target.host));
+    byPort.set(target.port, set);
+  }
+  // A wildcard covers the hosts under it: keep the list as short as the firewall needs.
+  return new Map([...byPort].map(([port, set]) => {
+    const all = [...set];
+    return [port, all.filter((fqdn) => !all.some((other) => other !== fqdn && other.startsWith('*.') && fqdn.endsWith(other.slice(1)))).sort()];
+  }));
+}
+
+/** A firewall policy filter rule collection allowing each port's FQDNs over HTTPS (ruleCollectionGroups schema). */
+export function policyRuleCollection(fqdns: Map<number, string[]>, priority: number, sourceAddresses: unknown = ['*']): Record<string, unknown> {
+  return {
+    ruleCollectionType: 'FirewallPolicyFilterRuleCollection',
+    name: COLLECTION_NAME,
+    priority,
+    action: { type: 'Allow' },
+    rules: [...fqdns].map(([port, targetFqdns]) => ({
+      ruleType: 'ApplicationRule',
+      name: port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
+      protocols: [{ protocolType: 'Https', port }],
+      targetFqdns,
+      sourceAddresses,
+    })),
+  };
+}
+
+/** A classic azureFirewalls application rule collection (properties.applicationRuleCollections schema). */
+export function classicRuleCollection(fqdns: Map<number, string[]>, priority: number): Record<string, unknown> {
+  return {
+    name: COLLECTION_NAME,
+    properties: {
+      priority,
+      action: { type: 'Allow' },
+      rules: [...fqdns].map(([port, targetFqdns]) => ({
+        name: port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
+        protocols: [{ protocolType: 'Https', port }],
+        targetFqdns,
+        sourceAddresses: ['*'],
+      })),
+    },
+  };
+}
+
+function shellWords(words: readonly string[]): string {
+  return words.map((w) => (/^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+export function allowListFor(targets: readonly EgressTargetInfo[]): EgressAllowList {
+  const fqdns = fqdnsByPort(targets);
+  const collection = policyRuleCollection(fqdns, 100, "[parameters('sourceAddresses')]");
+  (collection.rules as unknown[]).push({
+    ruleType: 'ApplicationRule', name: 'aks-baseline', protocols: [{ protocolType: 'Https', port: HTTPS_PORT }, { protocolType: 'Http', port: 80 }],
+    fqdnTags: [AKS_FQDN_TAG], sourceAddresses: "[parameters('sourceAddresses')]",
+  });
+  const template = {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: {
+      firewallPolicyName: { type: 'string', metadata: { description: 'The existing Azure Firewall policy of the AKS egress path.' } },
+      sourceAddresses: { type: 'array', defaultValue: ['*'], metadata: { description: 'The AKS node and pod subnets (CIDRs).' } },
+    },
+    resources: [
+      {
+        type: 'Microsoft.Network/firewallPolicies/ruleCollectionGroups',
+        apiVersion: POLICY_API_VERSION,
+        name: `[format('{0}/${COLLECTION_NAME}', parameters('firewallPolicyName'))]`,
+        properties: { priority: 300, ruleCollections: [collection] },
+      },
+    ],
+  };
+  const policy = ['--resource-group', '$RESOURCE_GROUP', '--policy-name', '$FIREWALL_POLICY'];
+  const lines = [
+    '# Azure Firewall policy (Firewall Manager): a rule collection group with one application rule collection.',
+    'RESOURCE_GROUP=<resource group of the firewall policy>',
+    'FIREWALL_POLICY=<firewall policy name>',
+    'FIREWALL=<firewall name>   # classic rules only',
+    'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
+    '',
+    `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
+  ];
+  let first = true;
+  for (const [port, list] of fqdns) {
+    const rule = ['--rule-type', 'ApplicationRule', '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list];
+    const words = first
+      ? ['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'add-filter-collection', ...policy, '--rcg-name', COLLECTION_NAME,
+          '--name', COLLECTION_NAME, '--collection-priority', '100', '--action', 'Allow', '--rule-name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`, ...rule]
+      : ['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'rule', 'add', ...policy, '--rcg-name', COLLECTION_NAME,
+          '--collection-name', COLLECTION_NAME, '--name', `anyscale-https-${port}`, ...rule];
+    lines.push(shellWords(words));
+    first = false;
+  }
+  lines.push(
+    shellWords(['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'rule', 'add', ...policy, '--rcg-name', COLLECTION_NAME,
+      '--collection-name', COLLECTION_NAME, '--name', 'aks-baseline', '--rule-type', 'ApplicationRule', '--protocols', 'Https=443', 'Http=80',
+      '--source-addresses', '$SOURCES', '--fqdn-tags', AKS_FQDN_TAG]),
+    '',
+    '# Classic Azure Firewall rules (no policy):',
+    ...[...fqdns].map(([port, list]) =>
+      shellWords(['az', 'network', 'firewall', 'application-rule', 'create', '--resource-group', '$RESOURCE_GROUP', '--firewall-name', '$FIREWALL',
+        '--collection-name', COLLECTION_NAME, '--priority', '300', '--action', 'Allow', '--name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
+        '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list])),
+  );
+  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', targets: [...targets] };
+}

@@ -1,0 +1,85 @@
+// The required outbound targets of Anyscale on Azure as typed data: the documented HTTPS 443 table, the start-up
+// file storage, Microsoft Entra ID, and the AKS baseline and cluster-extension endpoints. Each entry names its
+// flow, purpose and source (domain facts §3.2). Hosts that depend on the deployment (storage accounts, ACR,
+// cloud IDs, regions) are derived from the workspace in ./fromTemplate.ts; patterns here use `{region}` for those.
+import { z } from 'zod';
+import { Source } from '../catalog/source';
+
+export const Flow = z.enum(['client-control-plane', 'client-aks', 'aks-control-plane', 'aks-storage-registry', 'aks-azure-platform']);
+
+const CatalogTarget = z.object({
+  /** An FQDN, a wildcard (`*.x`, `grafana-*.x`), or a template with `{region}`. */
+  pattern: z.string().regex(/^[a-z0-9*{}.-]+$/),
+  port: z.number().int().min(1).max(65535),
+  flow: Flow,
+  purpose: z.string(),
+  required: z.boolean(),
+  /** Which part of the deployment needs it; `aks-baseline` and `cluster-extensions` can be switched off. */
+  group: z.enum(['anyscale', 'identity', 'aks-baseline', 'cluster-extensions']),
+  source: Source,
+});
+export type CatalogTarget = z.infer<typeof CatalogTarget>;
+
+export const EGRESS_SOURCES = {
+  networking: { title: 'Anyscale on Azure networking — Required egress domains (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/networking' },
+  privateLink: { title: 'Configure Private Link for Anyscale on Azure — Troubleshooting (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-private-link' },
+  aksEgress: { title: 'Outbound network and FQDN rules for AKS clusters (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/outbound-rules-control-egress' },
+  imageBuilds: { title: 'Configure container image builds — ACR (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds' },
+  cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
+} satisfies Record<string, Source>;
+
+const S = EGRESS_SOURCES;
+const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) => ({ pattern, port: 443, flow, purpose, required: true, group: 'anyscale' as const, source: S.networking });
+const aks = (pattern: string, purpose: string, group: 'aks-baseline' | 'cluster-extensions' = 'aks-baseline') =>
+  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress });
+
+export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget).parse([
+  anyscale('console.azure.anyscale.com', 'client-control-plane', 'Anyscale console and API endpoint'),
+  anyscale('*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Operator polling, health checks, operational reporting (cld-<id>.azure.anyscale-cloud.dev per cloud)'),
+  anyscale('grafana-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Metrics collection and visualization'),
+  anyscale('registry-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Anyscale container image distribution'),
+  anyscale('*.i.azure.anyscaleuserdata.com', 'client-aks', 'Ray dashboard, terminal, Jupyter access'),
+  anyscale('vscode-*.i.azure.anyscaleuserdata.com', 'client-aks', 'VS Code access'),
+  anyscale('*.s.azure.anyscaleuserdata.com', 'client-aks', 'Anyscale Services request routing'),
+  anyscale('anyscaleazwestus2prod.blob.core.windows.net', 'aks-storage-registry', 'Start-up file storage owned by Anyscale, fetched by nodes in every region'),
+  {
+    pattern: 'login.microsoftonline.com', port: 443, flow: 'aks-azure-platform', required: true, group: 'identity',
+    purpose: 'Microsoft Entra ID token retrieval for the operator (workload identity); not covered by Private Link', source: S.privateLink,
+  },
+  aks('*.hcp.{region}.azmk8s.io', 'AKS API server (not needed for private clusters)'),
+  aks('mcr.microsoft.com', 'Microsoft Container Registry images'),
+  aks('*.data.mcr.microsoft.com', 'Microsoft Container Registry data (CDN)'),
+  aks('mcr-0001.mcr-msedge.net', 'Microsoft Container Registry data'),
+  aks('management.azure.com', 'Azure Resource Manager (Kubernetes operations against the Azure API)'),
+  aks('packages.microsoft.com', 'Microsoft packages (apt, moby)'),
+  aks('acs-mirror.azureedge.net', 'Binaries such as kubenet and Azure CNI'),
+  aks('packages.aks.azure.com', 'AKS binaries'),
+  aks('{region}.dp.kubernetesconfiguration.azure.com', 'Cluster extensions data plane (operator extension, microsoft.kuberay)', 'cluster-extensions'),
+  aks('arcmktplaceprod.azurecr.io', 'Marketplace extension images (the Anyscale operator extension)', 'cluster-extensions'),
+  aks('*.ingestion.msftcloudes.com', 'Cluster extension telemetry', 'cluster-extensions'),
+  aks('*.microsoftmetrics.com', 'Cluster extension metrics', 'cluster-extensions'),
+  aks('marketplaceapi.microsoft.com', 'Marketplace metering of the operator extension', 'cluster-extensions'),
+]);
+
+/** Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). */
+export const DERIVED = {
+  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources },
+  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources },
+  acr: { purpose: 'Container registry of cloud {name} (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds },
+  acrData: { purpose: 'Container registry data endpoint of cloud {name}', flow: 'aks-storage-registry', source: S.imageBuilds },
+  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking },
+  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink },
+} as const;
+
+/** The cloud-ID host the operator polls: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. */
+export function cloudHost(cloudId: string): string {
+  return `${cloudId.trim().toLowerCase().replace(/_/g, '-')}.azure.anyscale-cloud.dev`;
+}
+
+export const FLOW_LABELS: Readonly<Record<z.infer<typeof Flow>, string>> = {
+  'client-control-plane': 'client → control plane',
+  'client-aks': 'client → AKS (through the load balancer)',
+  'aks-control-plane': 'AKS → control plane',
+  'aks-storage-registry': 'AKS → storage/registry',
+  'aks-azure-platform': 'AKS → Azure platform',
+};

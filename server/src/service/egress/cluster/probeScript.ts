@@ -1,0 +1,112 @@
+// The in-cluster probe: a self-contained Node script (built-in modules only) that the probe Job runs with
+// `node -e`. It probes DNS, TCP and TLS (SNI, full verification) like the local engine, classifies failures with
+// the same table (../outcomes.ts, embedded as JSON) and prints one `anyscale-egress/v1` line per target plus a
+// `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV.
+import { OUTCOME_TABLE } from '../outcomes';
+import { LINE_PREFIX } from '../lines';
+
+export const PROBE_ENV = {
+  targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]
+  resolve: 'ANYSCALE_EGRESS_RESOLVE', // JSON { "host": "address" }, optional
+  ca: 'ANYSCALE_EGRESS_CA', // extra trusted CA certificates (PEM), optional
+  timeoutMs: 'ANYSCALE_EGRESS_TIMEOUT_MS',
+  concurrency: 'ANYSCALE_EGRESS_CONCURRENCY',
+} as const;
+
+const SCRIPT = `'use strict';
+const dns = require('dns'), net = require('net'), tls = require('tls');
+const TABLE = ${JSON.stringify(OUTCOME_TABLE)};
+const PREFIX = ${JSON.stringify(LINE_PREFIX)};
+const env = process.env;
+const targets = JSON.parse(env.${PROBE_ENV.targets} || '[]');
+const overrides = JSON.parse(env.${PROBE_ENV.resolve} || '{}');
+const timeoutMs = Number(env.${PROBE_ENV.timeoutMs}) || 5000;
+const concurrency = Math.max(1, Number(env.${PROBE_ENV.concurrency}) || 8);
+const secureContext = env.${PROBE_ENV.ca} ? tls.createSecureContext({ ca: tls.rootCertificates.concat([env.${PROBE_ENV.ca}]) }) : undefined;
+const noop = function () {};
+function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
+function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
+function phase(name, run) {
+  return new Promise(function (resolve, reject) {
+    let settled = false, cleanup;
+    const end = function () { settled = true; clearTimeout(timer); };
+    const fail = function (f) { if (settled) return; end(); if (cleanup) cleanup(); reject(f); };
+    const timer = setTimeout(function () { fail(failure(name, 'TIMEOUT', 'no answer within ' + timeoutMs + ' ms')); }, timeoutMs);
+    cleanup = run(function (value) { if (settled) return; end(); resolve(value); }, fail);
+  });
+}
+function lookup(host) {
+  if (net.isIP(host)) return Promise.resolve([host]);
+  if (Object.prototype.hasOwnProperty.call(overrides, host)) return Promise.resolve([overrides[host]]);
+  return phase('dns', function (ok, no) {
+    dns.lookup(host, { all: true, verbatim: true }, function (error, list) {
+      if (error) no(failure('dns', error.code, error.message)); else if (!list.length) no(failure('dns', 'ENODATA', host + ' has no addresses')); else ok(list.map(function (a) { return a.address; }));
+    });
+  });
+}
+function connect(address, port) {
+  return phase('tcp', function (ok, no) {
+    const socket = net.connect({ host: address, port: port });
+    socket.on('error', noop);
+    socket.once('error', function (e) { no(failure('tcp', e.code, e.message)); });
+    socket.once('connect', function () { ok(socket); });
+    return function () { socket.destroy(); };
+  });
+}
+function handshake(socket, host) {
+  return phase('tls', function (ok, no) {
+    const secure = tls.connect({ socket: socket, host: host, servername: net.isIP(host) ? undefined : host, rejectUnauthorized: false, secureContext: secureContext });
+    secure.on('error', noop);
+    secure.once('error', function (e) { no(failure('tls', e.code, e.message)); });
+    secure.once('secureConnect', function () {
+      const cert = secure.getPeerCertificate() || {};
+      const name = function (n) { return n ? (n.CN || n.O) : undefined; };
+      const info = { issuer: name(cert.issuer), subject: name(cert.subject), validTo: cert.valid_to };
+      if (secure.authorized) ok(Object.assign(info, { socket: secure }));
+      else no(failure('tls', String(secure.authorizationError || 'CERT_REJECTED'), 'certificate not accepted: ' + secure.authorizationError, info));
+    });
+    return function () { secure.destroy(); };
+  });
+}
+async function probe(target) {
+  const started = performance.now();
+  const out = { host: target.host, port: target.port, outcome: 'ok', ms: 0 };
+  const open = [];
+  try {
+    let t = performance.now();
+    out.addresses = await lookup(target.host);
+    out.dnsMs = since(t);
+    t = performance.now();
+    open.push(await connect(out.addresses[0], target.port));
+    out.tcpMs = since(t);
+    t = performance.now();
+    const secure = await handshake(open[0], target.host);
+    open.push(secure.socket);
+    out.tlsMs = since(t);
+    out.issuer = secure.issuer; out.subject = secure.subject; out.validTo = secure.validTo;
+  } catch (f) {
+    const phaseName = f && f.phase ? f.phase : 'tcp';
+    const table = TABLE[phaseName];
+    out.outcome = table.codes[f && f.code] || table.other;
+    out.detail = phaseName + ': ' + (f && f.message ? f.message : String(f));
+    if (f && f.extra) { out.issuer = f.extra.issuer; out.subject = f.extra.subject; out.validTo = f.extra.validTo; }
+  } finally {
+    open.reverse().forEach(function (s) { s.destroy(); });
+  }
+  out.ms = since(started);
+  console.log(PREFIX + JSON.stringify(out));
+}
+(async function () {
+  let next = 0;
+  const worker = async function () { while (next < targets.length) await probe(targets[next++]); };
+  const workers = [];
+  for (let i = 0; i < Math.min(concurrency, targets.length); i++) workers.push(worker());
+  await Promise.all(workers);
+  console.log(PREFIX + JSON.stringify({ done: true, count: targets.length }));
+})().catch(function (e) { console.error('anyscale-egress: ' + (e && e.stack ? e.stack : e)); process.exitCode = 1; });
+`;
+
+/** The script text, ready for `node -e`. */
+export function probeScript(): string {
+  return SCRIPT;
+}

@@ -1,0 +1,53 @@
+// The remediation hint of a failed probe: what to allow or fix, naming the FQDN, the port and the flow.
+import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
+import { FLOW_LABELS } from './catalog';
+
+function where(target: EgressTargetInfo): string {
+  return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
+}
+
+export function hintFor(outcome: EgressOutcome, target: EgressTargetInfo, result: Pick<EgressProbeResult, 'tls' | 'via'> = {}): string | undefined {
+  const at = where(target);
+  const allow = `Allow outbound HTTPS to ${at} in the Azure Firewall application rules, NSG and any proxy on the path`;
+  const proxy = result.via ? `the proxy ${result.via}` : 'the proxy';
+  const issuer = result.tls?.issuer ? ` (issuer "${result.tls.issuer}")` : '';
+  switch (outcome) {
+    case 'ok':
+      return undefined;
+    case 'nxdomain':
+      return `${target.host} does not resolve: check the DNS servers and private DNS zones used for ${at}; a private zone for a public name hides it.`;
+    case 'dns-timeout':
+    case 'dns-error':
+      return `DNS did not answer for ${target.host}: make sure the resolver (custom DNS, Azure DNS 168.63.129.16) is reachable for ${at}.`;
+    case 'refused':
+      return `Connection refused: something on the path rejects ${at}. ${allow}.`;
+    case 'unreachable':
+      return `No route to ${at}: check the route table, NAT Gateway or firewall next hop. ${allow}.`;
+    case 'tcp-timeout':
+      return `No answer to the TCP connection: a firewall or NSG drops ${at}. ${allow}.`;
+    case 'reset':
+      return `The connection was reset: a firewall or proxy cuts ${at} (often an FQDN or SNI filter). ${allow}.`;
+    case 'tls-timeout':
+      return `TCP connected but the TLS handshake got no answer: an SNI-filtering firewall may drop ${at}. ${allow}.`;
+    case 'tls-untrusted':
+      return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy sits on ${at}. Exempt ${target.host} from TLS inspection, or trust its CA (anyscaleAzure.egress.caFile locally; the operator and Ray pods must trust it too).`;
+    case 'tls-hostname':
+      return `The certificate presented for ${at}${issuer} does not name ${target.host}: traffic reaches another server (captive portal, wrong private endpoint or DNS record). Fix DNS or the firewall's DNAT for ${target.host}.`;
+    case 'tls-expired':
+      return `The certificate presented for ${at}${issuer} is expired or not yet valid: a middlebox answers instead of ${target.host}, or the clock is wrong. Exempt ${target.host} from TLS inspection.`;
+    case 'tls-error':
+      return `The TLS handshake with ${at} failed: a middlebox may interfere. ${allow}.`;
+    case 'http-timeout':
+      return `TLS worked but the HTTPS request to ${at} got no answer: a proxy or firewall may hold the request. ${allow}.`;
+    case 'proxy-auth-required':
+      return `${proxy} asks for credentials (407) for ${at}: put them in the proxy URL (http://user:password@proxy:port) or in HTTPS_PROXY.`;
+    case 'proxy-refused':
+      return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
+    case 'needs-host':
+      return `${target.host} is a wildcard and needs a concrete host name: add one with anyscaleAzure.egress.targets (or cloud IDs with anyscaleAzure.egress.cloudIds); allow the wildcard for ${FLOW_LABELS[target.flow]}.`;
+    case 'cancelled':
+      return undefined;
+    case 'error':
+      return `Probing ${at} failed unexpectedly; see the detail.`;
+  }
+}

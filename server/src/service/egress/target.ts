@@ -1,0 +1,62 @@
+// Host names and patterns: `host[:port]` parsing, wildcard detection and matching (Azure Firewall semantics:
+// `*` matches one or more labels' worth of characters at its place), and catalog entries turned into targets.
+import type { EgressTargetInfo } from '../../../../shared/protocol';
+import type { CatalogTarget } from './catalog';
+
+export const HTTPS_PORT = 443;
+
+export function isWildcard(pattern: string): boolean {
+  return pattern.includes('*') || pattern.includes('{');
+}
+
+/** `host`, `host:port` or `[v6]:port`; undefined when the port is not a number in range. */
+export function parseHostPort(text: string, defaultPort = HTTPS_PORT): { host: string; port: number } | undefined {
+  const trimmed = text.trim().replace(/^https?:\/\//i, '').replace(/\/.*$/, '');
+  if (trimmed === '') return undefined;
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(trimmed);
+  if (v6) return withPort(v6[1], v6[2], defaultPort);
+  const colon = trimmed.lastIndexOf(':');
+  if (colon > 0 && trimmed.indexOf(':') === colon) return withPort(trimmed.slice(0, colon), trimmed.slice(colon + 1), defaultPort);
+  return { host: trimmed.toLowerCase(), port: defaultPort };
+}
+
+function withPort(host: string, port: string | undefined, defaultPort: number): { host: string; port: number } | undefined {
+  if (port === undefined) return { host: host.toLowerCase(), port: defaultPort };
+  const n = Number(port);
+  return /^\d+$/.test(port) && n >= 1 && n <= 65535 ? { host: host.toLowerCase(), port: n } : undefined;
+}
+
+const patternCache = new Map<string, RegExp>();
+
+/** Whether `host` (concrete or itself a pattern) is covered by `pattern`; `*` never matches an empty string. */
+export function matchesPattern(host: string, pattern: string): boolean {
+  const h = host.toLowerCase();
+  const p = pattern.toLowerCase();
+  if (p === '*' || h === p) return true;
+  let regex = patternCache.get(p);
+  if (!regex) {
+    regex = new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+    patternCache.set(p, regex);
+  }
+  return regex.test(h);
+}
+
+export function targetKey(target: Pick<EgressTargetInfo, 'host' | 'port'>): string {
+  return `${target.host.toLowerCase()}:${target.port}`;
+}
+
+/** A catalog entry as a target: concrete when its pattern is a plain FQDN, otherwise `needsHost`. */
+export function catalogTarget(entry: CatalogTarget, host = entry.pattern): EgressTargetInfo {
+  const concrete = !isWildcard(host);
+  return {
+    host,
+    port: entry.port,
+    flow: entry.flow,
+    purpose: entry.purpose,
+    source: entry.source,
+    required: entry.required,
+    origin: 'catalog',
+    ...(host !== entry.pattern ? { pattern: entry.pattern } : {}),
+    ...(concrete ? {} : { needsHost: true }),
+  };
+}

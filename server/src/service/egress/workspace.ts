@@ -1,0 +1,101 @@
+// The targets a workspace needs: the catalog, made concrete with what the workspace's ARM templates and operator
+// values files say (storage accounts, ACR, regions, the control-plane URL) and with settings (cloud IDs, hosts for
+// wildcards). A wildcard nobody named a host for stays a `needsHost` target: reported, never a fake pass.
+// Pure: the caller reads the files.
+import { parseAllDocuments } from 'yaml';
+import type { EgressSettings, EgressTargetInfo, EgressTargetsResult } from '../../../../shared/protocol';
+import { analyzeText } from '../analyze';
+import { literalValue } from '../arm/value';
+import { REQUIRED_TARGETS, DERIVED, cloudHost, type CatalogTarget } from './catalog';
+import { egressFactsOf, targetsOfFacts } from './fromTemplate';
+import { catalogTarget, isWildcard, matchesPattern, parseHostPort, targetKey, HTTPS_PORT } from './target';
+
+export interface WorkspaceFile {
+  /** Shown to the user as the target's origin. */
+  readonly path: string;
+  readonly text: string;
+}
+
+const CONTROL_PLANE_KEY = 'controlPlaneURL';
+
+/** `global.controlPlaneURL` of an operator values file, when it is a plain https URL. */
+function controlPlaneHost(text: string): string | undefined {
+  if (!text.includes(CONTROL_PLANE_KEY)) return undefined;
+  for (const document of parseAllDocuments(text)) {
+    if (document.errors.length > 0) continue;
+    const url = document.getIn(['global', CONTROL_PLANE_KEY]);
+    if (typeof url !== 'string') continue;
+    const host = /^https:\/\/([a-z0-9.-]+)(?::\d+)?\/?$/i.exec(url.trim())?.[1];
+    if (host) return host.toLowerCase();
+  }
+  return undefined;
+}
+
+function expandRegions(entry: CatalogTarget, regions: readonly string[]): string[] {
+  if (!entry.pattern.includes('{region}')) return [entry.pattern];
+  return regions.length === 0 ? [entry.pattern] : regions.map((region) => entry.pattern.replace('{region}', region));
+}
+
+export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings: EgressSettings): EgressTargetsResult {
+  const problems: string[] = [];
+  const derived: EgressTargetInfo[] = [];
+  const regions = new Set<string>();
+  const concreteHosts: { host: string; port: number; origin: 'workspace' | 'settings'; file?: string; purpose?: string }[] = [];
+
+  for (const file of files) {
+    if (/\.ya?ml$/i.test(file.path)) {
+      const host = controlPlaneHost(file.text);
+      if (host) concreteHosts.push({ host, port: HTTPS_PORT, origin: 'workspace', file: file.path, purpose: DERIVED.controlPlaneUrl.purpose });
+      continue;
+    }
+    const analysis = analyzeText(file.text);
+    if (analysis.kind !== 'armTemplate' || !analysis.template || !analysis.anyscale || analysis.anyscaleResourceCount === 0) continue;
+    const facts = egressFactsOf(analysis.template, analysis.anyscale, (node) => literalValue(node));
+    facts.regions.forEach((region) => regions.add(region));
+    derived.push(...targetsOfFacts(facts, file.path));
+  }
+  for (const id of settings.cloudIds ?? []) {
+    if (/^cld_[a-z0-9]+$/i.test(id.trim())) concreteHosts.push({ host: cloudHost(id), port: HTTPS_PORT, origin: 'settings', purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()) });
+    else problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
+  }
+  for (const text of settings.targets ?? []) {
+    const parsed = parseHostPort(text);
+    if (parsed && !isWildcard(parsed.host)) concreteHosts.push({ ...parsed, origin: 'settings' });
+    else problems.push(`anyscaleAzure.egress.targets: "${text}" is not a host name or host:port`);
+  }
+
+  const out = new Map<string, EgressTargetInfo>();
+  const add = (target: EgressTargetInfo) => {
+    if (!out.has(targetKey(target))) out.set(targetKey(target), target);
+  };
+  const expanded = REQUIRED_TARGETS.map((entry) => ({ entry, patterns: expandRegions(entry, [...regions]) }));
+  // A concrete host stands for the most specific wildcard it matches: grafana-x.… for grafana-*.…, not *.….
+  const literalLength = (pattern: string) => pattern.replace(/\*/g, '').length;
+  const best = new Map<(typeof concreteHosts)[number], string>();
+  for (const h of concreteHosts) {
+    const matching = expanded.flatMap((e) => e.patterns).filter((p) => isWildcard(p) && matchesPattern(h.host, p));
+    if (matching.length > 0) best.set(h, matching.reduce((a, b) => (literalLength(b) > literalLength(a) ? b : a)));
+  }
+  for (const { entry, patterns } of expanded) {
+    for (const pattern of patterns) {
+      if (!isWildcard(pattern)) {
+        add(catalogTarget(entry, pattern));
+        continue;
+      }
+      const hosts = concreteHosts.filter((h) => best.get(h) === pattern);
+      if (hosts.length === 0) add({ ...catalogTarget(entry, pattern), pattern: entry.pattern });
+      for (const h of hosts) {
+        add({ ...catalogTarget(entry, h.host), port: h.port, origin: h.origin, pattern: entry.pattern, ...(h.purpose ? { purpose: h.purpose } : {}), ...(h.file ? { file: h.file } : {}) });
+      }
+    }
+  }
+  derived.forEach(add);
+  for (const h of concreteHosts) {
+    if (best.has(h)) continue;
+    add({
+      host: h.host, port: h.port, flow: 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
+      required: true, origin: h.origin, ...(h.file ? { file: h.file } : {}),
+    });
+  }
+  return { targets: [...out.values()], problems };
+}

@@ -1,0 +1,83 @@
+// egress-fqdns-not-allowed: an Azure Firewall policy, a classic Azure Firewall or an NSG declared next to Anyscale
+// resources that does not allow the FQDNs Anyscale on Azure needs on Https:443. The operator then never becomes
+// Ready and workspaces time out. The fix adds an application rule collection (or, for an NSG, an outbound allow).
+import { findProperty } from '../../../json/nodes';
+import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME } from '../../../egress/allowList';
+import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
+import type { Fix, TemplateRule } from '../../rule';
+import type { ArmResource } from '../../../arm/template';
+import { requiredFqdns } from './required-fqdns';
+import { firewallAllows } from './firewall-allows';
+import { nsgBlocks } from './nsg-outbound';
+import { insertIntoArray } from './json-edits';
+
+const MIN_PRIORITY = 100;
+const MAX_PRIORITY = 65000;
+const NSG_RULE_NAME = 'allow-https-outbound-anyscale';
+
+function anchorOf(resource: ArmResource, property: string) {
+  return findProperty(resource.properties, property)?.children?.[0] ?? resource.nameNode ?? resource.typeNode ?? resource.node;
+}
+
+function freePriorityAfter(used: readonly number[]): number | undefined {
+  for (let p = Math.min(MAX_PRIORITY, Math.max(MIN_PRIORITY - 100, ...used) + 100); p >= MIN_PRIORITY; p--) if (!used.includes(p)) return p;
+  return undefined;
+}
+
+function freePriorityBefore(limit: number, used: readonly number[]): number | undefined {
+  for (let p = limit - 1; p >= MIN_PRIORITY; p--) if (!used.includes(p)) return p;
+  return undefined;
+}
+
+export const egressFqdnsNotAllowed: TemplateRule = {
+  code: 'egress-fqdns-not-allowed',
+  title: 'Azure Firewall rules and NSGs next to Anyscale resources must allow the required FQDNs on Https:443',
+  defaultSeverity: 'warning',
+  category: 'egress',
+  appliesTo: 'armTemplate',
+  check(context) {
+    if (context.anyscale.clouds.length + context.anyscale.cloudResources.length === 0) return;
+    const required = requiredFqdns(context);
+    for (const firewall of firewallAllows(context)) {
+      if (!firewall.allowed) continue;
+      const allowed = firewall.allowed.get(HTTPS_PORT) ?? [];
+      const missing = required.filter((target) => !allowed.some((pattern) => matchesPattern(target.host, pattern)));
+      if (missing.length === 0) continue;
+      const priority = freePriorityAfter(firewall.priorities);
+      const collections = firewall.collections;
+      const property = firewall.style === 'policy' ? 'ruleCollections' : 'applicationRuleCollections';
+      let fixes: Fix[] | undefined;
+      if (collections?.type === 'array' && priority !== undefined) {
+        const fqdns = fqdnsByPort(missing);
+        const collection = firewall.style === 'policy' ? policyRuleCollection(fqdns, priority) : classicRuleCollection(fqdns, priority);
+        fixes = [{ title: `Add an application rule collection "${COLLECTION_NAME}" allowing the ${missing.length} missing FQDNs on Https:443`, edits: [insertIntoArray(context.text, collections, collection)] }];
+      }
+      context.report({
+        at: anchorOf(firewall.resource, property),
+        message: `${firewall.label} does not allow outbound Https:443 to ${missing.length} FQDN${missing.length === 1 ? '' : 's'} Anyscale on Azure needs: ${missing.map((t) => t.host).join(', ')}. Without them the operator never becomes Ready and workspaces time out.`,
+        fixes,
+      });
+    }
+    for (const nsg of nsgBlocks(context)) {
+      const priority = freePriorityBefore(nsg.denyPriority, nsg.priorities);
+      const fixes: Fix[] | undefined = nsg.rules && priority !== undefined
+        ? [{
+            title: `Add an outbound rule allowing TCP 443 to the Internet at priority ${priority}`,
+            edits: [insertIntoArray(context.text, nsg.rules, {
+              name: NSG_RULE_NAME,
+              properties: {
+                description: 'Anyscale on Azure egress on HTTPS 443 (filter FQDNs with Azure Firewall; NSGs cannot)',
+                protocol: 'Tcp', sourcePortRange: '*', destinationPortRange: '443', sourceAddressPrefix: 'VirtualNetwork', destinationAddressPrefix: 'Internet',
+                access: 'Allow', priority, direction: 'Outbound',
+              },
+            })],
+          }]
+        : undefined;
+      context.report({
+        at: anchorOf(nsg.resource, 'securityRules'),
+        message: `${nsg.label} denies outbound TCP 443 to the Internet (rule "${nsg.denyName}", priority ${nsg.denyPriority}), so the ${required.length} FQDNs Anyscale on Azure needs are blocked: ${required.map((t) => t.host).join(', ')}. NSGs cannot filter by FQDN: allow 443 outbound and filter with Azure Firewall.`,
+        fixes,
+      });
+    }
+  },
+};

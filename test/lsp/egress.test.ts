@@ -1,0 +1,102 @@
+// Protocol tier for egress: the bundled language server spawned over stdio answers the custom requests — the
+// workspace's targets, probing loopback servers with progress notifications and cancellation, the allow-list,
+// the cluster Job and the cluster log parser. Host names map to 127.0.0.1 through the `resolve` setting.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification,
+  CancellationTokenSource, type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
+import {
+  EGRESS_TARGETS_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST,
+  type EgressTargetsResult, type EgressReport, type EgressProgress, type EgressAllowList, type EgressClusterJob, type EgressSettings, type EgressProbeParams, type EgressTargetInfo,
+} from '../../shared/protocol';
+import { REPO_ROOT, FIXTURES } from '../support/paths';
+import { startLab, type Lab } from '../support/egressLab';
+
+const SERVER = path.join(REPO_ROOT, 'dist', 'server.js');
+const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
+
+let server: ChildProcessWithoutNullStreams;
+let connection: ProtocolConnection;
+let lab: Lab;
+const progress: EgressProgress[] = [];
+
+function labSettings(extra: EgressSettings = {}): EgressSettings {
+  return { resolve: lab.names, caFile: lab.certificates.caFile, timeoutMs: 1000, ...extra };
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
+  lab = await startLab({ slowMs: 50 });
+  server = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', env: { ...process.env, HTTPS_PROXY: '', https_proxy: '' } });
+  connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  connection.onNotification(EGRESS_PROGRESS_NOTIFICATION, (p: EgressProgress) => {
+    progress.push(p);
+  });
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+  await connection.sendNotification(InitializedNotification.type, {});
+});
+
+after(async () => {
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  await connection.sendRequest(ShutdownRequest.type);
+  await connection.sendNotification(ExitNotification.type);
+  assert.equal(await exited, 0);
+  connection.dispose();
+  await lab.close();
+});
+
+test('targets of the workspace: derived from its template and values file', async () => {
+  const result = await connection.sendRequest<EgressTargetsResult>(EGRESS_TARGETS_REQUEST, { folders: [WORKSPACE], settings: {} });
+  const hosts = result.targets.map((t) => t.host);
+  for (const host of ['console.azure.anyscale.com', 'contosodata.blob.core.windows.net', 'contosoacr.azurecr.io', 'cld-abc123.azure.anyscale-cloud.dev']) assert.ok(hosts.includes(host), host);
+  assert.ok(result.targets.some((t) => t.needsHost));
+});
+
+test('probe targets: a report, and a progress notification per target with the request token', async () => {
+  fs.writeFileSync(path.join(lab.certificates.dir, 'targets.json'), JSON.stringify([lab.target('good'), lab.target('closed'), lab.target('wrongHost')]));
+  const params: EgressProbeParams = { folders: [lab.certificates.dir], settings: labSettings({ targetsFile: 'targets.json' }), progressToken: 'p1' };
+  const report = await connection.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, params);
+  assert.equal(report.origin, 'local');
+  assert.equal(report.cancelled, false);
+  assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-hostname']);
+  const mine = progress.filter((p) => p.progressToken === 'p1');
+  assert.equal(mine.length, 3);
+  assert.deepEqual(mine.map((p) => p.done).sort(), [1, 2, 3]);
+  assert.ok(mine.every((p) => p.total === 3));
+});
+
+test('cancelling a probe request stops it quickly and the server keeps serving', async () => {
+  const silent: EgressTargetInfo[] = Array.from({ length: 4 }, (_, i) => ({
+    host: 'silent.egress.test', port: lab.ports.silent, flow: 'aks-control-plane', purpose: `silent ${i}`, source: { title: 'test', url: 'https://example.test' }, required: true, origin: 'file',
+  }));
+  const source = new CancellationTokenSource();
+  const started = Date.now();
+  const pending = connection.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, { folders: [], settings: labSettings({ timeoutMs: 20000 }), progressToken: 'p2', targets: silent }, source.token);
+  setTimeout(() => source.cancel(), 200);
+  const settled = await pending.then((report) => report, (error: Error) => error);
+  assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+  if (!(settled instanceof Error)) assert.ok(settled.cancelled && settled.results.every((r) => r.outcome === 'cancelled'));
+  const again = await connection.sendRequest<EgressTargetsResult>(EGRESS_TARGETS_REQUEST, { folders: [WORKSPACE], settings: {} });
+  assert.ok(again.targets.length > 0);
+});
+
+test('allow-list, cluster Job and cluster log parsing', async () => {
+  const list = await connection.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, { folders: [WORKSPACE], settings: {} });
+  assert.match(list.armJson, /firewallPolicies\/ruleCollectionGroups/);
+  assert.match(list.azCli, /az network firewall/);
+  const job = await connection.sendRequest<EgressClusterJob>(EGRESS_CLUSTER_JOB_REQUEST, { folders: [WORKSPACE], settings: {}, namespace: 'probe', image: 'node:20' });
+  assert.equal(JSON.parse(job.manifest).metadata.namespace, 'probe');
+  const first = job.targets.find((t) => !t.needsHost)!;
+  const log = `anyscale-egress/v1 ${JSON.stringify({ host: first.host, port: first.port, outcome: 'tcp-timeout', ms: 5000, dnsMs: 3 })}\nanyscale-egress/v1 {"done":true,"count":1}\n`;
+  const report = await connection.sendRequest<EgressReport>(EGRESS_CLUSTER_LOG_REQUEST, { log, targets: [first], context: 'aks-1', startedAt: new Date().toISOString(), durationMs: 9000 });
+  assert.equal(report.origin, 'cluster');
+  assert.equal(report.context, 'aks-1');
+  assert.equal(report.results[0].outcome, 'tcp-timeout');
+  assert.match(report.results[0].hint ?? '', new RegExp(first.host.replace(/\./g, '\\.')));
+});

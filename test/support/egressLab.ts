@@ -1,0 +1,177 @@
+// A loopback-only network lab for the egress tests: certificates made at test time with the Debian `openssl`
+// binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
+// a server that accepts and never answers, one that resets, a closed port, a slow server, and a real HTTP CONNECT proxy (node:http)
+// with and without Basic auth. Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here
+// ever sends a packet anywhere but loopback.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as net from 'node:net';
+import * as tls from 'node:tls';
+import * as http from 'node:http';
+import { spawnSync } from 'node:child_process';
+
+export const LOOPBACK = '127.0.0.1';
+export const HOSTS = {
+  good: 'good.egress.test',
+  selfSigned: 'selfsigned.egress.test',
+  wrongHost: 'wrong.egress.test',
+  expired: 'expired.egress.test',
+  silent: 'silent.egress.test',
+  closed: 'closed.egress.test',
+  slow: 'slow.egress.test',
+  reset: 'reset.egress.test',
+} as const;
+/** A name the lab's resolver does not know: NXDOMAIN. */
+export const UNKNOWN_HOST = 'nxdomain.egress.test';
+export const PROXY_USER = 'probe';
+export const PROXY_PASSWORD = 'p@ss:word';
+
+export interface Certificates {
+  dir: string;
+  caFile: string;
+  caPem: string;
+  pair(name: 'good' | 'selfSigned' | 'wrongHost' | 'expired'): { key: string; cert: string };
+}
+
+function openssl(dir: string, args: string[]): void {
+  const run = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
+  if (run.error) throw new Error(`openssl could not be started (${run.error.message}); install Debian's openssl`);
+  if (run.status !== 0) throw new Error(`openssl ${args.join(' ')} failed: ${run.stderr}`);
+}
+
+const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
+/** A test CA and four leaf certificates, in a fresh temporary folder. */
+export function makeCertificates(): Certificates {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-certs-'));
+  openssl(dir, ['req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Anyscale Egress Test CA',
+    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  const signed = (name: string, san: string, days: string) => {
+    fs.writeFileSync(path.join(dir, `${name}.ext`), `subjectAltName=${san}\n`);
+    openssl(dir, ['req', '-new', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
+    openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', String(Date.now() % 1e9), '-days', days,
+      '-extfile', `${name}.ext`, '-out', `${name}.pem`]);
+  };
+  signed('good', `DNS:${HOSTS.good},DNS:${HOSTS.slow},DNS:localhost,IP:${LOOPBACK}`, '2');
+  signed('wrongHost', 'DNS:someone-else.egress.test', '2');
+  signed('expired', `DNS:${HOSTS.expired}`, '-1');
+  openssl(dir, ['req', '-x509', ...EC, '-keyout', 'selfSigned.key', '-out', 'selfSigned.pem', '-days', '2', '-subj', '/CN=Self Signed',
+    '-addext', `subjectAltName=DNS:${HOSTS.selfSigned}`]);
+  const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  return { dir, caFile: path.join(dir, 'ca.pem'), caPem: read('ca.pem'), pair: (name) => ({ key: read(`${name}.key`), cert: read(`${name}.pem`) }) };
+}
+
+export interface Lab {
+  certificates: Certificates;
+  ports: Record<keyof typeof HOSTS, number>;
+  /** Host name → address, for the injected resolver. */
+  names: Record<string, string>;
+  /** `host:port` of each server. */
+  target(name: keyof typeof HOSTS): string;
+  proxyPort: number;
+  authProxyPort: number;
+  /** The CONNECT authorities the proxies were asked for. */
+  proxied: string[];
+  close(): Promise<void>;
+}
+
+function listen(server: net.Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => resolve((server.address() as net.AddressInfo).port));
+  });
+}
+
+/** A TLS server whose handshake starts `delayMs` after the TCP connection is accepted. */
+function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets: Set<net.Socket>): net.Server {
+  const secure = tls.createServer(pair, (socket) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
+  });
+  secure.on('tlsClientError', () => undefined);
+  return net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    if (delayMs > 0) setTimeout(() => secure.emit('connection', socket), delayMs);
+    else secure.emit('connection', socket);
+  });
+}
+
+function proxy(names: Record<string, string>, proxied: string[], auth: string | undefined, sockets: Set<net.Socket>): http.Server {
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+    proxied.push(req.url ?? '');
+    if (auth && req.headers['proxy-authorization'] !== `Basic ${Buffer.from(auth).toString('base64')}`) {
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="lab"\r\n\r\n');
+      return;
+    }
+    const [host, port] = [(req.url ?? '').slice(0, (req.url ?? '').lastIndexOf(':')), Number((req.url ?? '').slice((req.url ?? '').lastIndexOf(':') + 1))];
+    const address = names[host.toLowerCase()];
+    if (!address) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = net.connect({ host: address, port }, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream);
+    upstream.on('error', () => client.destroy());
+  });
+  return server;
+}
+
+export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> {
+  const certificates = makeCertificates();
+  const sockets = new Set<net.Socket>();
+  const servers: net.Server[] = [];
+  const start = async (server: net.Server) => {
+    servers.push(server);
+    return listen(server);
+  };
+  const silent = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  const reset = net.createServer((socket) => {
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.resetAndDestroy());
+  });
+  const closedServer = net.createServer();
+  const closed = await listen(closedServer);
+  await new Promise<void>((resolve) => closedServer.close(() => resolve()));
+  const names: Record<string, string> = Object.fromEntries(Object.values(HOSTS).map((host) => [host, LOOPBACK]));
+  const proxied: string[] = [];
+  const ports = {
+    good: await start(tlsServer(certificates.pair('good'), 0, sockets)),
+    selfSigned: await start(tlsServer(certificates.pair('selfSigned'), 0, sockets)),
+    wrongHost: await start(tlsServer(certificates.pair('wrongHost'), 0, sockets)),
+    expired: await start(tlsServer(certificates.pair('expired'), 0, sockets)),
+    silent: await start(silent),
+    closed,
+    slow: await start(tlsServer(certificates.pair('good'), options.slowMs ?? 1000, sockets)),
+    reset: await start(reset),
+  };
+  const proxyPort = await start(proxy(names, proxied, undefined, sockets));
+  const authProxyPort = await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets));
+  return {
+    certificates,
+    ports,
+    names,
+    target: (name) => `${HOSTS[name]}:${ports[name]}`,
+    proxyPort,
+    authProxyPort,
+    proxied,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      fs.rmSync(certificates.dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// `anyscale-azure egress` as CI runs it: the built launcher spawned with argv against loopback servers (names
+// mapped with --resolve, the test CA with --ca-file), in text and JSON, with its exit codes.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { execFile } from 'node:child_process';
+import type { EgressReport } from '../../shared/protocol';
+import { REPO_ROOT } from '../support/paths';
+import { parseProbeLog } from '../../server/src/service/egress/lines';
+import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+import { startLab, HOSTS, type Lab } from '../support/egressLab';
+
+const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
+let lab: Lab;
+let dir: string;
+
+/** Spawned asynchronously: the loopback servers live in this process and must keep answering meanwhile. */
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, 'egress', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', HTTPS_PROXY: '' }, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+function resolveArgs(): string[] {
+  return Object.values(HOSTS).flatMap((host) => ['--resolve', `${host}=127.0.0.1`]);
+}
+
+before(async () => {
+  lab = await startLab({ slowMs: 50 });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-cli-'));
+  fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ targets: [lab.target('good'), lab.target('slow')] }));
+  fs.writeFileSync(path.join(dir, 'mixed.json'), JSON.stringify({
+    targets: [lab.target('good'), lab.target('closed'), { host: HOSTS.expired, port: lab.ports.expired, required: false }, '*.s.azure.anyscaleuserdata.com'],
+  }));
+});
+after(async () => {
+  await lab.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('exit 0 when every required target answers; text output lists each target with its time', async () => {
+  const { code, stdout, stderr } = await run(['--targets', 'good.json', '--ca-file', lab.certificates.caFile, ...resolveArgs()]);
+  assert.equal(code, 0, stdout + stderr);
+  const lines = stdout.trim().split('\n');
+  assert.match(lines[0], new RegExp(`^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(AKS → Azure platform\\)$`));
+  assert.match(lines.at(-1)!, /^2 passed, 0 failed in \d+\.\d s$/);
+  assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
+});
+
+test('exit 1 when a required target fails; optional failures and wildcards are reported but do not fail', async () => {
+  const { code, stdout } = await run(['--targets', 'mixed.json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--timeout', '1000']);
+  assert.equal(code, 1, stdout);
+  assert.match(stdout, new RegExp(`FAIL refused .*${lab.target('closed')}`));
+  assert.match(stdout, /Allow outbound HTTPS to closed\.egress\.test:\d+ \(AKS → Azure platform\)/);
+  assert.match(stdout, /FAIL tls-expired .*optional\)/);
+  assert.match(stdout, /HOST needs-host .*\*\.s\.azure\.anyscaleuserdata\.com:443/);
+  assert.match(stdout, /1 passed, 2 failed, 1 need a concrete host name/);
+});
+
+test('json output is the report the editor shows', async () => {
+  const { code, stdout } = await run(['--targets', 'mixed.json', '--format', 'json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--concurrency', '2']);
+  assert.equal(code, 1);
+  const report = JSON.parse(stdout) as EgressReport;
+  assert.equal(report.origin, 'local');
+  assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'needs-host']);
+  assert.equal(report.results[0].tls?.issuer, 'Anyscale Egress Test CA');
+});
+
+test('lines output is the in-cluster probe log format, read back by the same parser', async () => {
+  const { stdout } = await run(['--targets', 'mixed.json', '--format', 'lines', '--ca-file', lab.certificates.caFile, ...resolveArgs()]);
+  const parsed = parseProbeLog(stdout, parseTargetsFile(fs.readFileSync(path.join(dir, 'mixed.json'), 'utf8')));
+  assert.equal(parsed.complete, true);
+  assert.deepEqual(parsed.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'needs-host']);
+});
+
+test('usage errors and unreadable inputs exit 2', async () => {
+  assert.equal((await run(['--format', 'sarif'])).code, 2);
+  assert.equal((await run(['--concurrency', '0'])).code, 2);
+  const missing = await run(['--targets', 'nope.json']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /nope\.json/);
+  assert.equal((await run(['--targets', 'good.json', '--ca-file', 'missing.pem'])).code, 2);
+  const help = await run(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: anyscale-azure egress/);
+});

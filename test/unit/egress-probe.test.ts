@@ -1,0 +1,158 @@
+// The probe engine against real loopback servers: every classification (ok, nxdomain, dns-timeout, refused,
+// tcp-timeout, tls-*, proxy-*), per-phase timing, concurrency, cancellation, HTTPS HEAD and proxies (explicit,
+// HTTPS_PROXY/NO_PROXY, Basic auth). Host names resolve through an injected map to 127.0.0.1: loopback only.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import type { EgressTargetInfo } from '../../shared/protocol';
+import { probeTarget, probeTargets, type ProbeOptions } from '../../server/src/service/egress/probe/engine';
+import { staticResolver, type Resolver } from '../../server/src/service/egress/probe/resolver';
+import { proxyConfig, proxyFromEnvironment } from '../../server/src/service/egress/probe/proxy';
+import { classify, TIMEOUT, ABORTED } from '../../server/src/service/egress/outcomes';
+import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+import { startLab, HOSTS, UNKNOWN_HOST, PROXY_USER, PROXY_PASSWORD, type Lab } from '../support/egressLab';
+
+let lab: Lab;
+let base: ProbeOptions;
+
+function target(hostPort: string): EgressTargetInfo {
+  return parseTargetsFile(JSON.stringify([hostPort]))[0];
+}
+
+before(async () => {
+  lab = await startLab({ slowMs: 300 });
+  base = { resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 1500 };
+});
+after(() => lab.close());
+
+test('a server with a test-CA certificate for its name is ok, with per-phase times, addresses and the issuer', async () => {
+  const result = await probeTarget(target(lab.target('good')), base);
+  assert.equal(result.outcome, 'ok', JSON.stringify(result));
+  assert.equal(result.ok, true);
+  assert.deepEqual(result.addresses, ['127.0.0.1']);
+  assert.equal(result.tls?.issuer, 'Anyscale Egress Test CA');
+  for (const phase of ['dnsMs', 'tcpMs', 'tlsMs'] as const) assert.equal(typeof result.phases[phase], 'number', phase);
+  assert.equal(result.hint, undefined);
+});
+
+test('without the extra CA the same server is tls-untrusted, with a hint naming FQDN, port, flow and issuer', async () => {
+  const t = target(lab.target('good'));
+  const result = await probeTarget(t, { ...base, extraCa: undefined });
+  assert.equal(result.outcome, 'tls-untrusted');
+  assert.ok(result.hint?.includes(`${HOSTS.good}:${lab.ports.good}`), result.hint);
+  assert.ok(result.hint?.includes('Anyscale Egress Test CA'), result.hint);
+  assert.ok(result.hint?.includes('AKS → Azure platform'), result.hint);
+});
+
+test('each failure is classified', async () => {
+  const cases: Array<[string, string]> = [
+    [lab.target('selfSigned'), 'tls-untrusted'],
+    [lab.target('wrongHost'), 'tls-hostname'],
+    [lab.target('expired'), 'tls-expired'],
+    [lab.target('silent'), 'tls-timeout'],
+    [lab.target('closed'), 'refused'],
+    [`${UNKNOWN_HOST}:443`, 'nxdomain'],
+  ];
+  const results = await probeTargets(cases.map(([hostPort]) => target(hostPort)), { ...base, timeoutMs: 500 });
+  assert.deepEqual(results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]), cases);
+  for (const r of results) assert.ok(r.hint && r.hint.includes(r.target.host), `${r.outcome}: ${r.hint}`);
+});
+
+test('a resolver that never answers is dns-timeout', async () => {
+  const hanging: Resolver = () => new Promise(() => undefined);
+  const dns = await probeTarget(target(lab.target('good')), { ...base, resolver: hanging, timeoutMs: 200 });
+  assert.equal(dns.outcome, 'dns-timeout');
+  assert.match(dns.detail ?? '', /no answer within 200 ms/);
+});
+
+test('a server that resets the connection is reset', async () => {
+  const result = await probeTarget(target(lab.target('reset')), base);
+  assert.equal(result.outcome, 'reset', JSON.stringify(result));
+});
+
+test('what loopback cannot produce (a dropped SYN, an unreachable network) is classified by the same table', () => {
+  // Loopback always answers a SYN, so a TCP timeout cannot be staged here without leaving the machine.
+  assert.equal(classify('tcp', TIMEOUT), 'tcp-timeout');
+  assert.equal(classify('tcp', 'ETIMEDOUT'), 'tcp-timeout');
+  assert.equal(classify('tcp', 'EHOSTUNREACH'), 'unreachable');
+  assert.equal(classify('dns', 'EAI_AGAIN'), 'dns-timeout');
+  assert.equal(classify('tls', 'CERT_NOT_YET_VALID'), 'tls-expired');
+  assert.equal(classify('proxy', 'HTTP_502'), 'proxy-refused');
+  assert.equal(classify('http', ABORTED), 'cancelled');
+  assert.equal(classify('tls', 'SOMETHING_NEW'), 'tls-error');
+});
+
+test('HTTPS HEAD reports the status code', async () => {
+  const result = await probeTarget(target(lab.target('good')), { ...base, httpHead: true });
+  assert.equal(result.outcome, 'ok', JSON.stringify(result));
+  assert.equal(result.httpStatus, 200);
+  assert.equal(typeof result.phases.httpMs, 'number');
+});
+
+test('a wildcard without a concrete host is needs-host, never a pass', async () => {
+  const result = await probeTarget(target('*.azure.anyscale-cloud.dev'), base);
+  assert.equal(result.outcome, 'needs-host');
+  assert.equal(result.ok, false);
+  assert.match(result.hint ?? '', /concrete host/);
+});
+
+test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', async () => {
+  const proxy = proxyConfig(`http://127.0.0.1:${lab.proxyPort}`);
+  const [ok, refused] = await probeTargets([target(lab.target('good')), target(`${UNKNOWN_HOST}:443`)], { ...base, proxy });
+  assert.equal(ok.outcome, 'ok', JSON.stringify(ok));
+  assert.equal(ok.via, `http://127.0.0.1:${lab.proxyPort}`);
+  assert.equal(ok.addresses, undefined, 'the proxy resolves the name, not this machine');
+  assert.equal(refused.outcome, 'proxy-refused');
+  assert.ok(lab.proxied.includes(lab.target('good')));
+});
+
+test('a proxy asking for credentials is proxy-auth-required; with Basic credentials it tunnels', async () => {
+  const bare = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig(`127.0.0.1:${lab.authProxyPort}`) });
+  assert.equal(bare.outcome, 'proxy-auth-required');
+  const url = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${lab.authProxyPort}`;
+  const authed = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig(url) });
+  assert.equal(authed.outcome, 'ok', JSON.stringify(authed));
+  assert.ok(!authed.via?.includes(PROXY_USER), 'credentials never appear in results');
+});
+
+test('HTTPS_PROXY and NO_PROXY from the environment', async () => {
+  const env = { HTTPS_PROXY: `http://127.0.0.1:${lab.proxyPort}`, NO_PROXY: `.example.com,${HOSTS.expired}` };
+  const proxy = proxyFromEnvironment(env);
+  assert.ok(proxy);
+  const before = lab.proxied.length;
+  const [good, expired] = await probeTargets([target(lab.target('good')), target(lab.target('expired'))], { ...base, proxy });
+  assert.equal(good.via, `http://127.0.0.1:${lab.proxyPort}`);
+  assert.equal(expired.via, undefined, 'NO_PROXY sends it direct');
+  assert.equal(expired.outcome, 'tls-expired');
+  assert.deepEqual(lab.proxied.slice(before), [lab.target('good')]);
+  assert.equal(proxyFromEnvironment({}), undefined);
+});
+
+test('concurrency is bounded and results keep the targets order', async () => {
+  const targets = Array.from({ length: 6 }, () => target(lab.target('slow')));
+  const t0 = performance.now();
+  const results = await probeTargets(targets, { ...base, concurrency: 3 });
+  const wall = performance.now() - t0;
+  assert.ok(results.every((r) => r.outcome === 'ok'), JSON.stringify(results.map((r) => r.outcome)));
+  assert.ok(wall >= 580, `6 targets of 300 ms at concurrency 3 need two rounds, took ${wall.toFixed(0)} ms`);
+  assert.ok(wall < 1500, `took ${wall.toFixed(0)} ms`);
+});
+
+test('cancellation ends running probes and skips the rest, without a rejection', async () => {
+  const abort = new AbortController();
+  const progress: string[] = [];
+  const targets = Array.from({ length: 5 }, () => target(lab.target('silent')));
+  setTimeout(() => abort.abort(), 100);
+  const t0 = performance.now();
+  const results = await probeTargets(targets, { ...base, timeoutMs: 10000, concurrency: 2, signal: abort.signal, onResult: (r) => progress.push(r.outcome) });
+  assert.ok(performance.now() - t0 < 2000);
+  assert.ok(results.every((r) => r.outcome === 'cancelled'), JSON.stringify(results.map((r) => r.outcome)));
+  assert.equal(progress.length, 5);
+});
+
+test('a throwing resolver and a throwing progress callback are classified, not thrown', async () => {
+  const broken: Resolver = () => {
+    throw new Error('boom');
+  };
+  const results = await probeTargets([target(lab.target('good'))], { ...base, resolver: broken, onResult: () => { throw new Error('consumer'); } });
+  assert.equal(results[0].outcome, 'dns-error');
+});

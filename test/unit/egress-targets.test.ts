@@ -1,0 +1,111 @@
+// The required-targets catalog and what a workspace makes of it: hosts derived from ARM templates (storage
+// accounts, the cloud's ACR and its data endpoint, regions) and from operator values (the control-plane URL),
+// concrete hosts from settings, wildcards left as "needs a concrete host name", the targets file, the allow-list.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/catalog';
+import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
+import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allowList';
+import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
+import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
+import { FIXTURES } from '../support/paths';
+
+const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
+
+test('the catalog holds the documented 443 table, the start-up storage, Entra ID and the AKS endpoints, each with a source', () => {
+  const patterns = REQUIRED_TARGETS.map((t) => t.pattern);
+  for (const pattern of ['console.azure.anyscale.com', '*.azure.anyscale-cloud.dev', 'grafana-*.azure.anyscale-cloud.dev', 'registry-*.azure.anyscale-cloud.dev',
+    '*.i.azure.anyscaleuserdata.com', 'vscode-*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com', 'anyscaleazwestus2prod.blob.core.windows.net',
+    'login.microsoftonline.com', 'mcr.microsoft.com', 'management.azure.com', '{region}.dp.kubernetesconfiguration.azure.com', 'arcmktplaceprod.azurecr.io']) {
+    assert.ok(patterns.includes(pattern), pattern);
+  }
+  for (const t of REQUIRED_TARGETS) {
+    assert.equal(t.port, 443);
+    assert.match(t.source.url, /^https:\/\/learn\.microsoft\.com\//);
+    assert.ok(t.purpose.length > 5);
+  }
+  assert.equal(cloudHost('cld_AbC123'), 'cld-abc123.azure.anyscale-cloud.dev');
+});
+
+test('host:port parsing and Azure-Firewall-style wildcard matching', () => {
+  assert.deepEqual(parseHostPort('Example.COM'), { host: 'example.com', port: 443 });
+  assert.deepEqual(parseHostPort('https://a.b:8443/path'), { host: 'a.b', port: 8443 });
+  assert.deepEqual(parseHostPort('[::1]:9'), { host: '::1', port: 9 });
+  assert.equal(parseHostPort('a:99999'), undefined);
+  assert.ok(matchesPattern('grafana-x.azure.anyscale-cloud.dev', 'grafana-*.azure.anyscale-cloud.dev'));
+  assert.ok(matchesPattern('grafana-*.azure.anyscale-cloud.dev', '*.azure.anyscale-cloud.dev'));
+  assert.ok(!matchesPattern('azure.anyscale-cloud.dev', '*.azure.anyscale-cloud.dev'));
+  assert.ok(!matchesPattern('console.azure.anyscale.com', '*.azure.anyscale-cloud.dev'));
+  assert.equal(firewallFqdn('vscode-*.i.azure.anyscaleuserdata.com'), '*.i.azure.anyscaleuserdata.com');
+});
+
+test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', () => {
+  const files = readWorkspaceFiles([WORKSPACE]);
+  assert.deepEqual(files.map((f) => path.relative(WORKSPACE, f.path)).sort(), ['helm/values.yaml', 'infra/anyscale.json', 'targets.json']);
+  const { targets, problems } = deriveWorkspaceTargets(files, { targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'], cloudIds: ['cld_zz9', 'not-an-id'] });
+  assert.deepEqual(problems, ['anyscaleAzure.egress.cloudIds: "not-an-id" is not a cloud ID (cld_...)']);
+  const byHost = new Map(targets.map((t) => [`${t.host}:${t.port}`, t]));
+  const blob = byHost.get('contosodata.blob.core.windows.net:443');
+  assert.equal(blob?.flow, 'aks-storage-registry');
+  assert.equal(blob?.origin, 'workspace');
+  assert.match(blob?.purpose ?? '', /default/);
+  assert.ok(byHost.has('contosodata.dfs.core.windows.net:443'));
+  assert.ok(byHost.has('contosoacr.azurecr.io:443'));
+  assert.ok(byHost.has('contosoacr.westeurope.data.azurecr.io:443'), 'the registry declared in the template gives the data endpoint region');
+  assert.ok(byHost.has('uksouth.dp.kubernetesconfiguration.azure.com:443'), '{region} from the cloud resource');
+  const fromValues = byHost.get('cld-abc123.azure.anyscale-cloud.dev:443');
+  assert.equal(fromValues?.pattern, '*.azure.anyscale-cloud.dev');
+  assert.equal(fromValues?.origin, 'workspace');
+  assert.ok(byHost.has('cld-zz9.azure.anyscale-cloud.dev:443'));
+  assert.equal(byHost.get('grafana-eu.azure.anyscale-cloud.dev:8443')?.pattern, 'grafana-*.azure.anyscale-cloud.dev');
+  // Wildcards with a concrete host are replaced by it; the others stay, marked, never probed as a pass.
+  assert.ok(!byHost.has('*.azure.anyscale-cloud.dev:443'));
+  const needsHost = targets.filter((t) => t.needsHost).map((t) => t.host);
+  assert.ok(needsHost.includes('*.i.azure.anyscaleuserdata.com'));
+  assert.ok(needsHost.includes('registry-*.azure.anyscale-cloud.dev'));
+  assert.ok(needsHost.includes('*.hcp.uksouth.azmk8s.io'));
+  assert.equal(new Set(targets.map((t) => `${t.host}:${t.port}`)).size, targets.length, 'no duplicates');
+});
+
+test('an empty workspace still lists the catalog, with {region} patterns needing a host', () => {
+  const { targets } = deriveWorkspaceTargets([], {});
+  assert.ok(targets.some((t) => t.host === 'console.azure.anyscale.com' && !t.needsHost));
+  assert.ok(targets.some((t) => t.host === '{region}.dp.kubernetesconfiguration.azure.com' && t.needsHost));
+});
+
+test('the targets file replaces the derived list; a broken one is a problem, not a crash', () => {
+  const { targets, problems } = loadEgressTargets([WORKSPACE], { targetsFile: 'targets.json' });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(targets.map((t) => `${t.host}:${t.port}`), ['console.azure.anyscale.com:443', 'cld-abc123.azure.anyscale-cloud.dev:443', '10.0.0.4:8443']);
+  assert.equal(targets[1].flow, 'aks-control-plane', 'a host matching a catalog pattern takes its flow');
+  assert.equal(targets[2].required, false);
+  assert.equal(targets[2].origin, 'file');
+  assert.throws(() => parseTargetsFile('{"targets": [{"port": 1}]}'), /not a targets file/);
+  assert.throws(() => parseTargetsFile('nope'), /not JSON/);
+  const missing = loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
+  assert.equal(missing.targets.length, 0);
+  assert.match(missing.problems[0], /missing\.json/);
+});
+
+test('the allow-list: a deployable rule collection group and matching az commands', () => {
+  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), {});
+  const list = allowListFor(targets);
+  const template = JSON.parse(list.armJson);
+  const group = template.resources[0];
+  assert.equal(group.type, 'Microsoft.Network/firewallPolicies/ruleCollectionGroups');
+  const rules = group.properties.ruleCollections[0].rules;
+  const https = rules.find((r: { name: string }) => r.name === 'anyscale-https');
+  assert.ok(https.targetFqdns.includes('*.azure.anyscale-cloud.dev'));
+  assert.ok(!https.targetFqdns.includes('cld-abc123.azure.anyscale-cloud.dev'), 'covered by the wildcard');
+  assert.ok(!https.targetFqdns.some((f: string) => f.includes('{')));
+  assert.ok(https.targetFqdns.includes('contosodata.blob.core.windows.net'));
+  assert.deepEqual(https.protocols, [{ protocolType: 'Https', port: 443 }]);
+  assert.deepEqual(rules.find((r: { name: string }) => r.name === 'aks-baseline').fqdnTags, ['AzureKubernetesService']);
+  assert.match(list.azCli, /^az network firewall policy rule-collection-group create --resource-group "\$RESOURCE_GROUP"/m);
+  assert.match(list.azCli, /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/);
+  assert.match(list.azCli, /^az network firewall application-rule create /m);
+  assert.ok(fs.existsSync(WORKSPACE));
+});
