@@ -1,0 +1,41 @@
+// Facts about the Gateway API manifests an Anyscale cloud resource needs (domain §3.3, §5.3): which kinds we read,
+// the listener hostnames of each control plane, and the names of the TLS secrets the operator creates.
+import { Source, SOURCES } from './source';
+import { CHART_SOURCES } from './chart';
+
+export const GATEWAY_SOURCES = {
+  gatewayApi: Source.parse({
+    title: 'Gateway API reference: Listener and GatewayTLSConfig (Kubernetes SIG Network)',
+    url: 'https://gateway-api.sigs.k8s.io/reference/spec/',
+  }),
+  quickstart: CHART_SOURCES.quickstart,
+  addCloudResource: SOURCES.addCloudResource,
+};
+
+/** The manifests we check: Gateway API kinds, and Envoy Gateway's EnvoyProxy. */
+export const GATEWAY_KINDS: ReadonlyMap<string, string> = new Map([
+  ['Gateway', 'gateway.networking.k8s.io/'],
+  ['GatewayClass', 'gateway.networking.k8s.io/'],
+  ['HTTPRoute', 'gateway.networking.k8s.io/'],
+  ['EnvoyProxy', 'gateway.envoyproxy.io/'],
+]);
+
+/** Listener hostnames per control plane: head-node (`i`) and service (`s`) traffic. */
+export const ANYSCALE_HOSTNAMES = {
+  azure: { session: '*.i.azure.anyscaleuserdata.com', service: '*.s.azure.anyscaleuserdata.com' },
+  /** Right only for the non-Azure control plane (console.anyscale.com); older docs showed them for Azure too. */
+  nonAzure: { session: '*.i.anyscaleuserdata.com', service: '*.s.anyscaleuserdata.com' },
+  source: SOURCES.cloudResourcesOverview,
+} as const;
+
+/**
+ * TLS secrets the operator creates: `anyscale-<id>-certificate` and `anyscale-svc-<id>-certificate`, where `<id>` is
+ * the cloud resource ID with hyphens instead of underscores (`cldrsrc_abc` → `cldrsrc-abc`).
+ */
+export const TLS_SECRET = {
+  pattern: /^anyscale-(svc-)?(.+)-certificate$/,
+  source: GATEWAY_SOURCES.quickstart,
+} as const;
+
+/** TLS modes of a listener; Terminate is the default when `tls.mode` is absent. */
+export const TERMINATE_MODE = 'Terminate';

@@ -1,0 +1,8 @@
+// Rules over Gateway API manifests for Anyscale cloud resources.
+import type { GatewayRule } from './gatewayRule';
+import { gatewayHostnameNotAzure } from './gateway-hostname-not-azure';
+import { gatewayTlsSecretInvalid } from './gateway-tls-secret-invalid';
+import { gatewayCertificateMissing } from './gateway-certificate-missing';
+import { gatewayValuesMismatch } from './gateway-values-mismatch';
+
+export const gatewayRules: readonly GatewayRule[] = [gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayCertificateMissing, gatewayValuesMismatch];

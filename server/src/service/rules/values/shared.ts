@@ -1,0 +1,37 @@
+// Small readings of operator values shared by the values rules: which provider they are for, whether the document
+// is a main values file (not an overlay passed with a second -f), and how to quote a value in a message.
+import { VALUE_SHAPES } from '../../catalog/chart';
+import type { OperatorValues } from '../../values/model';
+
+/** The cloud provider as the chart reads it; the AKS extension always runs on Azure. */
+export function providerOf(values: OperatorValues): string | undefined {
+  return values.text('global.cloudProvider') ?? (values.form === 'extension' ? 'azure' : undefined);
+}
+
+/**
+ * Whether missing keys can be reported: AKS extension settings always; a YAML document only when it has a `global`
+ * section. Files without one are overlays (`helm -f values.yaml -f overlay.yaml`) whose keys come from elsewhere.
+ * Neither while pre-1.0 keys remain: a half-migrated file gets the legacy-key findings first.
+ */
+export function isCompleteValues(values: OperatorValues): boolean {
+  if (values.settings.some((setting) => setting.legacy)) return false;
+  return values.form === 'extension' || values.get('global')?.shape === 'map';
+}
+
+export function quoted(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** A documentation placeholder left in place, such as `<cloud-resource-id>`. */
+export function isPlaceholder(value: string): boolean {
+  return VALUE_SHAPES.placeholder.test(value.trim());
+}
+
+/**
+ * True when a key is not set: absent, or an empty or null scalar. A value written as an ARM expression, or with
+ * the wrong shape (values-wrong-type's finding), counts as set.
+ */
+export function isUnset(values: OperatorValues, path: string): boolean {
+  const setting = values.get(path);
+  return !setting || (setting.shape === 'scalar' && values.text(path) === undefined);
+}

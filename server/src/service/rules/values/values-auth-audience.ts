@@ -1,0 +1,26 @@
+// values-auth-audience: on Azure the operator requests tokens for the control plane's API, so global.auth.audience
+// is required, shaped `api://<application ID>/.default`.
+import { VALUE_SHAPES } from '../../catalog/chart';
+import { isCompleteValues, isUnset, providerOf, quoted } from './shared';
+import { valuesRule } from './valuesRule';
+
+const PATH = 'global.auth.audience';
+
+export const valuesAuthAudience = valuesRule({
+  code: 'values-auth-audience',
+  title: 'On Azure, global.auth.audience must be set, shaped api://<application ID>/.default',
+  defaultSeverity: 'warning',
+  category: 'operator',
+  checkValues({ values, report }) {
+    if (providerOf(values) !== 'azure') return;
+    const setting = values.get(PATH);
+    const audience = values.text(PATH);
+    if (isUnset(values, PATH)) {
+      if (!isCompleteValues(values)) return;
+      report({ at: setting?.valueRange ?? values.anchor, message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(VALUE_SHAPES.audienceExample)}.` });
+      return;
+    }
+    if (!setting || audience === undefined || VALUE_SHAPES.audience.test(audience)) return;
+    report({ at: setting.valueRange, message: `${PATH} ${quoted(audience)} is not shaped api://<application ID>/.default, such as ${quoted(VALUE_SHAPES.audienceExample)}.` });
+  },
+});

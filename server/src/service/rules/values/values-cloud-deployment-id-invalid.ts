@@ -1,0 +1,35 @@
+// values-cloud-deployment-id-invalid: global.cloudDeploymentId is the cloud resource ID the operator registers
+// for, `cldrsrc_…`. The chart refuses to render without it; a left-over `<placeholder>` or another ID (the cloud's
+// `cld_…`, the resource's name) renders but the operator never registers.
+import { VALUE_SHAPES } from '../../catalog/chart';
+import { isCompleteValues, isPlaceholder, quoted } from './shared';
+import { valuesRule } from './valuesRule';
+
+const PATH = 'global.cloudDeploymentId';
+
+export const valuesCloudDeploymentIdInvalid = valuesRule({
+  code: 'values-cloud-deployment-id-invalid',
+  title: 'global.cloudDeploymentId must be set to the cloud resource ID (cldrsrc_…), not left empty or as a placeholder',
+  defaultSeverity: 'error',
+  category: 'operator',
+  checkValues({ values, report }) {
+    const setting = values.get(PATH);
+    if (setting?.shape === 'unknown' || (setting && setting.shape !== 'scalar')) return; // values-wrong-type's finding
+    const id = values.text(PATH);
+    if (id === undefined) {
+      if (!isCompleteValues(values)) return;
+      report({
+        at: setting?.valueRange ?? values.anchor,
+        message: `${PATH} is required: the chart fails with "global.cloudDeploymentId is required". Set it to the cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}) from the ARM deployment output cloudResourceId or the console.`,
+      });
+      return;
+    }
+    if (VALUE_SHAPES.cloudResourceId.test(id) || !setting) return;
+    const message = isPlaceholder(id)
+      ? `${PATH} is still the placeholder ${quoted(id)}: replace it with the cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}).`
+      : id.startsWith('cld_')
+        ? `${PATH} ${quoted(id)} is a cloud ID: the operator needs the cloud resource ID, which starts with "cldrsrc_".`
+        : `${PATH} ${quoted(id)} is not a cloud resource ID: it starts with "cldrsrc_" (${VALUE_SHAPES.cloudResourceIdExample}); the operator cannot register with anything else.`;
+    report({ at: setting.valueRange, message });
+  },
+});

@@ -1,0 +1,34 @@
+// values-control-plane-url-not-azure: for Anyscale on Azure the operator must register with
+// https://console.azure.anyscale.com (or the cloud's Private Link host). Left out, the chart quietly uses
+// https://console.anyscale.com, a different control plane, and the operator never shows up in the Azure console.
+import { CONTROL_PLANES } from '../../catalog/chart';
+import { isCompleteValues, isUnset } from './shared';
+import { valuesRule } from './valuesRule';
+
+const PATH = 'global.controlPlaneURL';
+
+export const valuesControlPlaneUrlNotAzure = valuesRule({
+  code: 'values-control-plane-url-not-azure',
+  title: 'For Anyscale on Azure, global.controlPlaneURL must be https://console.azure.anyscale.com (or the Private Link host)',
+  defaultSeverity: 'warning',
+  category: 'operator',
+  checkValues({ values, azure, report }) {
+    if (!azure) return;
+    const setting = values.get(PATH);
+    const url = values.text(PATH)?.replace(/\/+$/, '');
+    if (isUnset(values, PATH)) {
+      if (!isCompleteValues(values)) return;
+      report({
+        at: setting?.valueRange ?? values.anchor,
+        message: `${PATH} is not set, so the chart falls back to ${CONTROL_PLANES.chartDefault}, a different control plane: for Anyscale on Azure set it to ${CONTROL_PLANES.azure} (${CONTROL_PLANES.privateLinkExample} with Private Link).`,
+      });
+      return;
+    }
+    if (!setting || url === undefined || url === CONTROL_PLANES.azure || CONTROL_PLANES.privateLink.test(url)) return;
+    report({
+      at: setting.valueRange,
+      message: `${PATH} "${url}" is not Anyscale on Azure's control plane: use ${CONTROL_PLANES.azure}, or ${CONTROL_PLANES.privateLinkExample} with Private Link.`,
+      fixes: [{ title: `Use ${CONTROL_PLANES.azure}`, edits: [values.editor.replaceValue(setting, CONTROL_PLANES.azure)] }],
+    });
+  },
+});

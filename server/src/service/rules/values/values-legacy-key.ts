@@ -1,0 +1,33 @@
+// values-legacy-key: a pre-1.0 key (the flat layout: cloudDeploymentId, operatorIamIdentity, enableGateway, …).
+// The 1.x chart ignores it silently. Each finding offers to move the key to its 1.x path, and to migrate the whole
+// document at once (the migration table, MIGRATION_README.md).
+import { LEGACY_SOURCE } from '../../catalog/chart';
+import type { Fix } from '../rule';
+import { valuesRule } from './valuesRule';
+
+export const valuesLegacyKey = valuesRule({
+  code: 'values-legacy-key',
+  title: 'Pre-1.0 operator values keys are ignored by the 1.x chart: move each to its 1.x path',
+  defaultSeverity: 'warning',
+  category: 'operator',
+  readsLegacyLayout: true,
+  checkValues({ values, report }) {
+    const legacy = values.settings.filter((setting) => setting.legacy);
+    if (legacy.length === 0) return;
+    const movable = legacy.filter((setting) => !setting.legacy?.manual);
+    const migrateAll = movable.length > 1 ? values.editor.moveAll(movable.map((setting) => ({ setting, toPath: setting.legacy!.replacement })), 'Migrate every pre-1.0 key in this document to the 1.x layout') : undefined;
+    for (const setting of legacy) {
+      const entry = setting.legacy!;
+      const fixes: Fix[] = [];
+      const move = entry.manual ? undefined : values.editor.move(setting, entry.replacement, `Move to ${entry.replacement}`);
+      if (move) fixes.push(move);
+      if (migrateAll) fixes.push(migrateAll);
+      const how = entry.manual ? `it ${entry.manual}` : `it is now ${entry.replacement}`;
+      report({
+        at: setting.keyRange,
+        message: `"${entry.legacy}" is a pre-1.0 key that the 1.x chart ignores: ${how} (see ${LEGACY_SOURCE.url}).`,
+        fixes: fixes.length > 0 ? fixes : undefined,
+      });
+    }
+  },
+});

@@ -1,0 +1,25 @@
+// values-unknown-key: a key the anyscale-operator chart does not have. Helm ignores it without a word, so a typo
+// (`cloudDeploymentID`) leaves the real key at its default. Suggests the closest key of the same section.
+import { chartChildren, isLegacyParent, keyName } from '../../catalog/chart';
+import { didYouMean } from '../../text/suggest';
+import { valuesRule } from './valuesRule';
+
+export const valuesUnknownKey = valuesRule({
+  code: 'values-unknown-key',
+  title: 'Operator values use only keys the anyscale-operator chart has; Helm silently ignores any other key',
+  defaultSeverity: 'warning',
+  category: 'operator',
+  checkValues({ values, report }) {
+    for (const setting of values.settings) {
+      if (setting.key || setting.legacy || isLegacyParent(setting.path)) continue;
+      const name = setting.parent === '' ? setting.path : setting.path.slice(setting.parent.length + 1);
+      const guess = didYouMean(name, chartChildren(setting.parent).map(keyName));
+      const where = setting.parent === '' ? 'at the top level' : `under ${setting.parent}`;
+      report({
+        at: setting.keyRange,
+        message: `The anyscale-operator chart has no key "${name}" ${where}: Helm ignores it silently.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        fixes: guess ? [{ title: `Rename to "${guess}"`, edits: [values.editor.renameKey(setting, guess)] }] : undefined,
+      });
+    }
+  },
+});

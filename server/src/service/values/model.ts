@@ -1,0 +1,69 @@
+// Operator values as the value rules see them, whatever they were written in: a Helm values file (YAML) or the
+// flat dotted configurationSettings of the AKS extension in an ARM template. Each written key is a Setting with
+// its catalog entry and where its key and value are; form-specific edits come from a ValuesEditor.
+import type { ChartKey, LegacyKey } from '../catalog/chart';
+import type { Fix, TextEdit, TextRange } from '../rules/rule';
+
+export interface Setting {
+  /** The 1.x path, dotted: `global.auth.iamIdentity`. For a legacy key, the key as written. */
+  readonly path: string;
+  /** The catalog entry; undefined for unknown keys, legacy keys and keys inside free-form maps. */
+  readonly key?: ChartKey;
+  /** Set for a pre-1.0 key, with where it moved. */
+  readonly legacy?: LegacyKey;
+  /** The section the key was written in (`''` at the top level); the candidates for a did-you-mean. */
+  readonly parent: string;
+  readonly keyRange: TextRange;
+  readonly valueRange: TextRange;
+  /** What is written: a scalar, a map or a list; `unknown` for an ARM expression. */
+  readonly shape: 'scalar' | 'map' | 'array' | 'unknown';
+  /** A scalar's value: string, number, boolean or null. */
+  readonly value?: string | number | boolean | null;
+  /** Written where secrets belong: the AKS extension's configurationProtectedSettings. */
+  readonly secret?: boolean;
+  /** A list's scalar items, with where each is written. */
+  readonly items?: readonly { readonly value: unknown; readonly range: TextRange }[];
+}
+
+export interface ValuesEditor {
+  /** Replaces a scalar value, keeping its quoting style where it can. */
+  replaceValue(setting: Setting, value: string): TextEdit;
+  /** Renames a key in place, keeping its section: `name` is the new last segment. */
+  renameKey(setting: Setting, name: string): TextEdit;
+  /** Moves a setting to another path (creating the sections it needs). */
+  move(setting: Setting, toPath: string, title: string): Fix | undefined;
+  /** Moves every given setting at once (the "migrate the whole file" fix). */
+  moveAll(moves: readonly { setting: Setting; toPath: string }[], title: string): Fix | undefined;
+}
+
+export interface OperatorValues {
+  /** `yaml`: a values file, typed YAML; `extension`: AKS extension configurationSettings, every value a string. */
+  readonly form: 'yaml' | 'extension';
+  readonly layout: '1.x' | 'legacy';
+  readonly settings: readonly Setting[];
+  /** Where a finding about a missing key goes. */
+  readonly anchor: TextRange;
+  readonly editor: ValuesEditor;
+  get(path: string): Setting | undefined;
+  /** The value of a path as a non-empty trimmed string, when it is written as a scalar. */
+  text(path: string): string | undefined;
+}
+
+export function operatorValues(form: OperatorValues['form'], layout: OperatorValues['layout'], settings: readonly Setting[], anchor: TextRange, editor: ValuesEditor): OperatorValues {
+  const byPath = new Map<string, Setting>();
+  for (const setting of settings) if (!byPath.has(setting.path)) byPath.set(setting.path, setting);
+  return {
+    form,
+    layout,
+    settings,
+    anchor,
+    editor,
+    get: (path) => byPath.get(path),
+    text(path) {
+      const setting = byPath.get(path);
+      const value = setting?.value;
+      const text = typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+      return text === '' ? undefined : text;
+    },
+  };
+}

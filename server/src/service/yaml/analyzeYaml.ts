@@ -1,0 +1,82 @@
+// The service's YAML path: parses the text once, classifies each document, builds operator values and gateway
+// manifests, and runs the values and gateway rules with the configured levels. Documents that are not ours
+// (other charts' values, other manifests) produce nothing, and neither does a file with YAML syntax errors.
+import type { Analysis, AnalysisOptions } from '../analyze';
+import { RULES } from '../rules/registry';
+import { rangeOf, type Finding, type Rule, type RuleLevel } from '../rules/rule';
+import { isValuesRule, type ValuesContext } from '../rules/values/valuesRule';
+import type { GatewayContext } from '../rules/gateway/gatewayRule';
+import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceIndex, type WorkspaceView } from '../index/workspaceIndex';
+import { yamlFacts } from '../index/facts';
+import type { OperatorValues } from '../values/model';
+import { CONTROL_PLANES } from '../catalog/chart';
+import { parseYaml } from './document';
+import { classifyYamlDocument, fileKind } from './classify';
+import { valuesFromYaml } from './valuesFromYaml';
+import { gatewayManifest, type GatewayManifest } from './gateway';
+
+export interface WorkspaceOptions {
+  /** The document's URI (or path): its own entry in the workspace index is not "another file". */
+  readonly uri?: string;
+  readonly workspace?: WorkspaceIndex;
+}
+
+export interface DocumentAnalysis extends Analysis {
+  /** What this file contributes to the workspace index. */
+  readonly facts: FileFacts;
+}
+
+function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
+  return options.ruleLevels?.[rule.code] ?? rule.defaultSeverity;
+}
+
+/** Anyscale on Azure, as seen from one values document. */
+function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
+  return values.text('global.cloudProvider') === 'azure' || values.text('global.controlPlaneURL') === CONTROL_PLANES.azure || workspace.azure;
+}
+
+export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
+  const started = performance.now();
+  const { documents, syntaxErrors } = parseYaml(text);
+  const kinds = documents.map((document) => classifyYamlDocument(document.root));
+  const kind = fileKind(kinds);
+  const findings: Finding[] = [];
+  const done = (facts: FileFacts, count: number): DocumentAnalysis => ({ kind, findings, syntaxErrors: [...syntaxErrors], anyscaleResourceCount: count, durationMs: performance.now() - started, facts });
+  if (kind === 'other' || syntaxErrors.length > 0) return done(NO_FACTS, 0);
+
+  const values: OperatorValues[] = [];
+  const manifests: GatewayManifest[] = [];
+  documents.forEach((document, index) => {
+    const documentKind = kinds[index];
+    if (documentKind === 'operatorValues' || documentKind === 'legacyOperatorValues') values.push(valuesFromYaml(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
+    else if (documentKind === 'gatewayManifest') {
+      const manifest = gatewayManifest(document);
+      if (manifest) manifests.push(manifest);
+    }
+  });
+  const facts = yamlFacts(values);
+  const others = options.workspace?.viewFrom(options.uri) ?? EMPTY_WORKSPACE;
+  // Gateways are checked against every values file, this one's included.
+  const ownValues = facts.operatorValues.map((v) => ({ ...v, uri: options.uri ?? '' }));
+  const withOwn: WorkspaceView = { ...others, azure: others.azure || ownValues.some((v) => v.cloudProvider === 'azure'), operatorValues: [...others.operatorValues, ...ownValues] };
+
+  for (const rule of RULES) {
+    const level = levelFor(rule, options);
+    if (level === 'off') continue;
+    const report: ValuesContext['report'] = (r) => findings.push({ code: rule.code, severity: level, message: r.message, ...rangeOf(r.at), related: r.related, fixes: r.fixes });
+    if (isValuesRule(rule)) {
+      for (const v of values) {
+        if (v.layout === 'legacy' && !rule.readsLegacyLayout) continue;
+        rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
+      }
+    } else if (rule.appliesTo === 'gatewayManifest') {
+      for (const manifest of manifests) {
+        const context: GatewayContext = { text, manifest, azure: withOwn.azure, workspace: withOwn, report };
+        rule.check(context);
+      }
+    }
+  }
+  findings.sort((a, b) => a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return done(facts, values.length + manifests.length);
+}
+

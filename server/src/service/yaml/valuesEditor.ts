@@ -1,0 +1,132 @@
+// Edits to operator values in YAML: replace a scalar keeping its quotes; move one key (delete its lines, insert
+// it under the deepest section that already exists, creating the rest); move many at once by rewriting the
+// document with the `yaml` package (comments kept). Returns no fix where a clean edit is not possible.
+import { isMap, isNode, isScalar, parse, stringify, type Node, type YAMLMap } from 'yaml';
+import type { Fix, TextEdit } from '../rules/rule';
+import type { Setting, ValuesEditor } from '../values/model';
+import { nodeAt, type YamlDocument } from './document';
+import type { SettingSource } from './valuesFromYaml';
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** The offset just after the line holding `offset` (after its newline), or the text's end. */
+function nextLineStart(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  return newline < 0 ? text.length : newline + 1;
+}
+
+/** A scalar written as YAML: plain when that reads back as the same string, otherwise double-quoted. */
+function scalarText(value: string, original: string): string {
+  if (original.startsWith('"')) return JSON.stringify(value);
+  if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
+  try {
+    if (value !== '' && !/[#:]\s|\s$|^\s/.test(value) && parse(value) === value) return value;
+  } catch {
+    // not valid as a plain scalar: quote it
+  }
+  return JSON.stringify(value);
+}
+
+function indentBlock(block: string, indent: string): string {
+  return block
+    .split('\n')
+    .map((line) => (line === '' ? line : indent + line))
+    .join('\n');
+}
+
+export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: ReadonlyMap<Setting, SettingSource>): ValuesEditor {
+  const root = yaml.root;
+
+  /** The block map the key's pair sits in must start the key on its own line; flow maps are not edited. */
+  const pairLines = (setting: Setting) => {
+    const start = lineStart(text, setting.keyRange.start);
+    if (text.slice(start, setting.keyRange.start).trim() !== '') return undefined;
+    return { start, end: nextLineStart(text, Math.max(setting.valueRange.end - 1, setting.keyRange.end)) };
+  };
+
+  /** The lines to delete when a setting moves away: its own, or its parent's when it is the parent's only key. */
+  const linesToDelete = (setting: Setting, source: SettingSource) => {
+    const lines = pairLines(setting);
+    const parentSegments = source.segments.slice(0, -1);
+    const parent = nodeAt(root, parentSegments);
+    if (!lines || parentSegments.length === 0 || !isMap(parent) || parent.items.length !== 1) return lines;
+    const parentKey = nodeAt(root, parentSegments.slice(0, -1));
+    const pair = isMap(parentKey) ? parentKey.items.find((item) => isScalar(item.key) && item.key.value === parentSegments[parentSegments.length - 1]) : undefined;
+    const keyStart = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+    if (keyStart === undefined) return lines;
+    const start = lineStart(text, keyStart);
+    return text.slice(start, keyStart).trim() === '' ? { start, end: lines.end } : lines;
+  };
+
+  const move = (setting: Setting, toPath: string, title: string): Fix | undefined => {
+    const source = sources.get(setting);
+    const lines = source && linesToDelete(setting, source);
+    const target = toPath.split('.');
+    if (!source || !lines || nodeAt(root, target) !== undefined) return undefined;
+    // The deepest section of the target path that is already written, and the keys still to create below it.
+    let depth = target.length - 1;
+    let section: Node | null | undefined = nodeAt(root, target.slice(0, depth));
+    while (depth > 0 && section === undefined) section = nodeAt(root, target.slice(0, --depth));
+    if (!isMap(section) || section.flow || section.items.length === 0) return undefined;
+    const map = section as YAMLMap;
+    const firstKey = map.items[0].key;
+    if (!isScalar(firstKey) || !firstKey.range) return undefined;
+    const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
+    if (indent.trim() !== '') return undefined;
+    const value = source.pair.value;
+    const nested = target.slice(depth).reduceRight<unknown>((inner, key) => ({ [key]: inner }), isNode(value) ? value.toJSON() : null);
+    const block = indentBlock(stringify(nested, { indent: 2, lineWidth: 0 }), indent);
+    const lastItem = map.items[map.items.length - 1];
+    const mapEnd = (lastItem.value as Node | null)?.range?.[1] ?? (lastItem.key as Node).range?.[1] ?? 0;
+    let at = nextLineStart(text, Math.max(mapEnd - 1, 0));
+    const prefix = at === text.length && !text.endsWith('\n') ? '\n' : '';
+    const edits: TextEdit[] = [];
+    if (at === lines.end || at === lines.start) {
+      edits.push({ start: lines.start, end: lines.end, newText: prefix + block });
+    } else if (at > lines.start && at < lines.end) {
+      at = lines.end;
+      edits.push({ start: lines.start, end: lines.end, newText: block });
+    } else {
+      edits.push({ start: lines.start, end: lines.end, newText: '' }, { start: at, end: at, newText: prefix + block });
+      edits.sort((a, b) => a.start - b.start);
+    }
+    return { title, edits };
+  };
+
+  return {
+    replaceValue(setting, value) {
+      const original = text.slice(setting.valueRange.start, setting.valueRange.end);
+      return { ...setting.valueRange, newText: scalarText(value, original) };
+    },
+    renameKey: (setting, name) => ({ ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) }),
+    move,
+    moveAll(moves, title) {
+      const document = yaml.document.clone();
+      // A comment above the first key belongs to the file, not to that key: keep it when the key moves.
+      const first = isMap(document.contents) ? document.contents.items[0]?.key : undefined;
+      if (isScalar(first) && first.commentBefore && !document.commentBefore) {
+        document.commentBefore = first.commentBefore;
+        first.commentBefore = undefined;
+      }
+      for (const { setting, toPath } of moves) {
+        const source = sources.get(setting);
+        const target = toPath.split('.');
+        if (!source || document.getIn(target) !== undefined) continue;
+        const node = document.getIn(source.segments, true);
+        document.deleteIn(source.segments);
+        document.setIn(target, node);
+      }
+      // The legacy parents left empty by the moves (`aws:` after `aws.credentialSecret` moved) go too.
+      for (const { setting } of moves) {
+        const segments = sources.get(setting)?.segments ?? [];
+        for (let depth = segments.length - 1; depth > 0; depth--) {
+          const parent = document.getIn(segments.slice(0, depth));
+          if (isMap(parent) && parent.items.length === 0) document.deleteIn(segments.slice(0, depth));
+        }
+      }
+      return { title, edits: [{ ...yaml.span, newText: document.toString({ lineWidth: 0 }) }] };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// The YAML path of the service: classification of operator values (1.x and pre-1.0), Gateway manifests and
+// everything else; multi-document files; positions; the quick fixes' edits (applied and re-checked); the AKS
+// extension form in ARM templates; and no false alarms on the real files ../shared/corpus/SOURCES.md calls valid.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeDocument } from '../../server/src/service/analyze';
+import type { TextEdit } from '../../server/src/service/rules/rule';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { LineIndex } from '../../server/src/service/text/lineIndex';
+import { CORPUS, FIXTURES } from '../support/paths';
+
+const yaml = (text: string, workspace?: WorkspaceIndex) => analyzeDocument(text, { languageId: 'yaml' }, { workspace, uri: 'file:///values.yaml' });
+const codes = (text: string) => yaml(text).findings.map((f) => f.code);
+
+function apply(text: string, edits: readonly TextEdit[]): string {
+  return [...edits].sort((a, b) => b.start - a.start).reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
+}
+
+test('classification: 1.x values, pre-1.0 values, Gateway manifests, and everything else silent', () => {
+  assert.equal(yaml('global:\n  cloudDeploymentId: cldrsrc_abc\n').kind, 'operatorValues');
+  assert.equal(yaml('workloads:\n  serviceAccount:\n    name: anyscale-operator\n').kind, 'operatorValues');
+  assert.equal(yaml('cloudDeploymentId: cldrsrc_abc\noperatorIamIdentity: x\n').kind, 'legacyOperatorValues');
+  assert.equal(yaml('apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n').kind, 'gatewayManifest');
+  assert.equal(yaml('apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyProxy\nmetadata:\n  name: p\n').kind, 'gatewayManifest');
+  for (const other of ['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n', 'global:\n  imageRegistry: docker.io\n', 'region: eastus\n', '- a\n- b\n', '', 'just a string']) {
+    const analysis = yaml(other);
+    assert.equal(analysis.kind, 'other', other);
+    assert.deepEqual(analysis.findings, []);
+  }
+});
+
+test('an ingress-nginx values file produces nothing', () => {
+  const analysis = yaml(fs.readFileSync(path.join(FIXTURES, 'yaml', 'ingress-nginx-values.yaml'), 'utf8'));
+  assert.equal(analysis.kind, 'other');
+  assert.deepEqual(analysis.findings, []);
+  assert.deepEqual(analysis.syntaxErrors, []);
+});
+
+test('multi-document files: each document is classified and checked at its own positions', () => {
+  const text = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: anyscale-operator\n---\nglobal:\n  cloudDeploymentId: cldrsrc_abc\n  cloudProvider: Azure\n';
+  const analysis = yaml(text);
+  assert.equal(analysis.kind, 'operatorValues');
+  const finding = analysis.findings.find((f) => f.code === 'values-value-not-allowed')!;
+  assert.equal(text.slice(finding.start, finding.end), 'Azure');
+  assert.equal(new LineIndex(text).positionAt(finding.start).line, 7);
+});
+
+test('a YAML syntax error pauses the checks and is reported once', () => {
+  const analysis = yaml('global:\n  cloudProvider: Azure\n  auth: [\n');
+  assert.ok(analysis.syntaxErrors.length > 0);
+  assert.deepEqual(analysis.findings, []);
+});
+
+test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON one', () => {
+  const text = 'global:\n  cloudProvider: Azure\n';
+  assert.equal(analyzeDocument(text, { fileName: 'x.yml' }).kind, 'operatorValues');
+  assert.equal(analyzeDocument(text, { fileName: 'x.json' }).kind, 'other');
+});
+
+test('the legacy quick fixes: moving one key, and migrating the whole file, give a clean 1.x file', () => {
+  const text = '# operator values\ncloudDeploymentId: cldrsrc_abc123\ncloudProvider: aws\nregion: us-west-2\noperatorIamIdentity: arn:aws:iam::123456789012:role/op\naws:\n  credentialSecret:\n    name: creds\n';
+  const analysis = yaml(text);
+  assert.equal(analysis.kind, 'legacyOperatorValues');
+  assert.equal(analysis.findings.filter((f) => f.code === 'values-legacy-key').length, 5);
+  const first = analysis.findings[0];
+  const moved = apply(text, first.fixes!.find((f) => f.title.startsWith('Move'))!.edits);
+  assert.match(moved, /^global:\n {2}cloudDeploymentId: cldrsrc_abc123\n/m);
+  assert.equal(yaml(moved).syntaxErrors.length, 0);
+  const migrated = apply(text, first.fixes!.find((f) => f.title.startsWith('Migrate'))!.edits);
+  assert.ok(migrated.startsWith('# operator values\n'), migrated);
+  const after = yaml(migrated);
+  assert.equal(after.kind, 'operatorValues');
+  assert.deepEqual(after.findings.map((f) => f.code), [], migrated);
+  const credentialMove = analysis.findings.find((f) => text.slice(f.start, f.end) === 'credentialSecret')!;
+  const credentialMoved = apply(text, credentialMove.fixes![0].edits);
+  assert.ok(!/^aws:/m.test(credentialMoved), `the emptied aws: section goes too:\n${credentialMoved}`);
+});
+
+test('deprecated global.region moves under global.aws, keeping the rest of global', () => {
+  const text = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  region: us-west-2\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n';
+  const finding = yaml(text).findings.find((f) => f.code === 'values-deprecated-key')!;
+  const fixed = apply(text, finding.fixes![0].edits);
+  assert.equal(fixed, 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n  aws:\n    region: us-west-2\n');
+  assert.deepEqual(codes(fixed), []);
+});
+
+test('value fixes keep the quoting style', () => {
+  const text = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: "Azure"\n  controlPlaneURL: \'https://console.azure.anyscale.com/\'\n';
+  const findings = yaml(text).findings;
+  const provider = findings.find((f) => f.code === 'values-value-not-allowed')!;
+  assert.equal(provider.fixes![0].preferred, true);
+  assert.deepEqual(provider.fixes![0].edits.map((e) => e.newText), ['"azure"']);
+  const slash = findings.find((f) => f.code === 'values-control-plane-url-trailing-slash')!;
+  assert.deepEqual(slash.fixes![0].edits.map((e) => e.newText), ["'https://console.azure.anyscale.com'"]);
+});
+
+test('cross-file: the workspace index links values to the cloud resources of a template', () => {
+  const template = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'), 'utf8');
+  const index = new WorkspaceIndex();
+  assert.equal(index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts), true);
+  assert.equal(index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts), false, 'unchanged facts are not a change');
+  const values = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: azure\n  auth:\n    iamIdentity: 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f\n';
+  assert.ok(yaml(values, index).findings.some((f) => f.code === 'values-iam-identity-is-principal-id'));
+  assert.ok(!yaml(values).findings.some((f) => f.code === 'values-iam-identity-is-principal-id'), 'without the template, nothing to compare');
+  // The template alone makes the workspace an Anyscale on Azure one: a values file without controlPlaneURL is warned.
+  assert.ok(yaml('global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n', index).findings.some((f) => f.code === 'values-control-plane-url-not-azure'));
+  assert.equal(index.delete('file:///cloud.json'), true);
+});
+
+test('AKS extension settings in an ARM template: checked at their JSON positions, expressions never guessed', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-control-plane-url-trailing-slash', 'fail-extension.json'), 'utf8');
+  const analysis = analyzeDocument(text, { languageId: 'json' });
+  const finding = analysis.findings.find((f) => f.code === 'values-control-plane-url-trailing-slash')!;
+  assert.equal(text.slice(finding.start, finding.end), '"https://console.azure.anyscale.com/"');
+  assert.equal(apply(text, finding.fixes![0].edits).includes('"global.controlPlaneURL": "https://console.azure.anyscale.com"'), true);
+  const expression = text.replace(/"configurationSettings": \{[\s\S]*?\}/, '"configurationSettings": "[parameters(\'settings\')]"');
+  assert.deepEqual(analyzeDocument(expression, { languageId: 'json' }).findings.filter((f) => f.code.startsWith('values-')), []);
+});
+
+/** Real files from ../shared/corpus that SOURCES.md calls valid (the docs' placeholders filled, as it says). */
+const VALID = [
+  'values/azure-docs_add-cloud-resource_values.eks.yaml',
+  'gateway/azure-docs_quickstart-azure-cli-gateway-envoy_envoyproxy.yaml',
+  'gateway/azure-docs_quickstart-azure-cli-gateway-envoy_gatewayclass.yaml',
+  'gateway/azure-docs_quickstart-azure-cli-gateway-envoy_gateway.yaml',
+];
+const FRAGMENTS = ['gateway/azure-docs_add-cloud-resource_https-listeners.fragment.yaml'];
+const fill = (text: string) => text.replace(/<cloud-resource-id>/g, (_match, offset: number) => (text.slice(offset - 20, offset).includes('anyscale-') ? 'cldrsrc-abc123def456' : 'cldrsrc_abc123def456'));
+
+if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
+  test('shared corpus (YAML)', { skip: `../shared/corpus is not present next to this checkout (${CORPUS}); YAML no-false-alarm checks skipped` }, () => {});
+} else {
+  const read = (file: string) => fs.readFileSync(path.join(CORPUS, file), 'utf8');
+  for (const file of VALID) {
+    test(`no finding on ${file}`, () => {
+      const analysis = yaml(fill(read(file)));
+      assert.notEqual(analysis.kind, 'other');
+      assert.deepEqual(analysis.syntaxErrors, []);
+      assert.deepEqual(analysis.findings.map((f) => `${f.code} ${f.message}`), []);
+    });
+  }
+  test('the docs values file as published still has its placeholder: exactly that is reported', () => {
+    assert.deepEqual(codes(read(VALID[0])), ['values-cloud-deployment-id-invalid']);
+  });
+  test('the whole corpus gateway set checked as one Azure workspace: still nothing', () => {
+    const index = new WorkspaceIndex();
+    const files = VALID.map((file) => ({ file, text: fill(read(file)) }));
+    for (const { file, text } of files) index.set(file, yaml(text).facts);
+    for (const { file, text } of files) assert.deepEqual(analyzeDocument(text, { languageId: 'yaml' }, { workspace: index, uri: file }).findings, [], file);
+  });
+  for (const file of FRAGMENTS) {
+    test(`${file} is a fragment, not a manifest, and is ignored`, () => {
+      const analysis = yaml(read(file));
+      assert.equal(analysis.kind, 'other');
+      assert.deepEqual(analysis.findings, []);
+    });
+  }
+}
