@@ -1,0 +1,431 @@
+// The ARM expression language: parsing (with exact error offsets and the JSON-escape offset mapping), evaluation
+// to known values or unknown with a reason, scopes of nested deployments, parameter files, cycles, copy loops,
+// resource IDs, and a bounded never-throw fuzz over garbled input.
+import { test, describe } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { parseJson } from '../../server/src/service/analyze';
+import { buildTemplate, type ArmTemplate } from '../../server/src/service/arm/template';
+import type { JsonNode } from '../../server/src/service/json/nodes';
+import { propertyValue } from '../../server/src/service/json/nodes';
+import type { Value } from '../../server/src/service/arm/value';
+import { documentOffset, documentRange, parseExpression } from '../../server/src/service/arm/expressions/parse';
+import { createEvaluator, type ParameterValue } from '../../server/src/service/arm/expressions/evaluate';
+
+const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
+
+function load(body: object): { text: string; template: ArmTemplate } {
+  const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', ...body }, null, 2);
+  return { text, template: buildTemplate(parseJson(text).root!) };
+}
+
+/** The node at a path of property names and array indexes from the root. */
+function at(template: ArmTemplate, ...path: Array<string | number>): JsonNode {
+  let node: JsonNode | undefined = template.root;
+  for (const step of path) node = typeof step === 'number' ? node?.children?.[step] : propertyValue(node, step);
+  assert.ok(node, `no node at ${path.join('.')}`);
+  return node;
+}
+
+const BASE = {
+  parameters: {
+    name: { type: 'String', defaultValue: 'Cloud-One' },
+    count: { type: 'int', defaultValue: 3 },
+    settings: { type: 'object', defaultValue: { Region: 'uksouth', zones: ['1', '2'] } },
+    noDefault: { type: 'string' },
+    derived: { type: 'string', defaultValue: "[toUpper(parameters('name'))]" },
+  },
+  variables: {
+    prefix: 'anyscale',
+    full: "[concat(variables('prefix'), '-', parameters('name'))]",
+    list: ['a', 'b', 'c'],
+    nested: { inner: { value: "[parameters('name')]" }, other: "[reference('x').y]" },
+  },
+};
+
+/** Evaluates one expression in a template with BASE's parameters and variables. */
+function evaluate(expression: string): Value {
+  const { template } = load({ ...BASE, outputs: { x: { type: 'string', value: expression } } });
+  return createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+}
+
+describe('evaluation table', () => {
+  const cases: Array<[string, unknown]> = [
+    ["[concat('a', 'b', 'c')]", 'abc'],
+    ["[concat(createArray(1, 2), createArray(3))]", [1, 2, 3]],
+    ["[concat('vm', 7)]", 'vm7'],
+    ["[format('{0}-{1}', 'a', 2)]", 'a-2'],
+    ["[format('{0:D3}|{{x}}', 7)]", '007|{x}'],
+    ["[format('{0}', true)]", 'True'],
+    ["[toLower('ABC')]", 'abc'],
+    ["[toUpper('abc')]", 'ABC'],
+    ["[string(5)]", '5'],
+    ["[string(createObject('a', 1))]", '{"a":1}'],
+    ["[string(false())]", 'False'],
+    ["[int('42')]", 42],
+    ["[bool('TRUE')]", true],
+    ["[bool(0)]", false],
+    ["[if(equals(1, 1), 'yes', 'no')]", 'yes'],
+    ["[if(false, reference('x'), 'no')]", 'no'],
+    ["[equals(createArray('a'), createArray('a'))]", true],
+    ["[equals('a', 'A')]", false],
+    ["[not(true)]", false],
+    ["[and(true, false)]", false],
+    ["[and(false, reference('x').ok)]", false],
+    ["[or(false, true())]", true],
+    ["[empty('')]", true],
+    ["[empty(createObject())]", true],
+    ["[coalesce(null(), null, 'x')]", 'x'],
+    ["[replace('a-b-c', '-', '_')]", 'a_b_c'],
+    ["[split('a,b;c', createArray(',', ';'))]", ['a', 'b', 'c']],
+    ["[substring('abcdef', 2, 3)]", 'cde'],
+    ["[trim('  x  ')]", 'x'],
+    ["[length('abc')]", 3],
+    ["[length(variables('list'))]", 3],
+    ["[createObject('a', 1, 'b', createArray(true))]", { a: 1, b: [true] }],
+    ["[union(createObject('a', 1), createObject('b', 2))]", { a: 1, b: 2 }],
+    ["[union(createArray(1, 2), createArray(2, 3))]", [1, 2, 3]],
+    ["[json('{\"a\": [1, null]}').a]", [1, null]],
+    ["['it''s']", "it's"],
+    ['[-5]', -5],
+    ["[parameters('name')]", 'Cloud-One'],
+    ["[parameters('NAME')]", 'Cloud-One'],
+    ["[parameters('count')]", 3],
+    ["[parameters('derived')]", 'CLOUD-ONE'],
+    ["[parameters('settings').region]", 'uksouth'],
+    ["[parameters('settings')['zones'][1]]", '2'],
+    ["[variables('full')]", 'anyscale-Cloud-One'],
+    ["[variables('nested').inner.value]", 'Cloud-One'],
+    ["[variables('list')[0]]", 'a'],
+    ["[environment().suffixes.storage]", 'core.windows.net'],
+    ["[environment().resourceManager]", 'https://management.azure.com/'],
+    ["[environment().authentication.loginEndpoint]", 'https://login.microsoftonline.com/'],
+    ["[tenantResourceId('Microsoft.Billing/billingAccounts', 'acct')]", '/providers/Microsoft.Billing/billingAccounts/acct'],
+    ["[resourceId('sub-1', 'rg-1', 'A.B/c/d', 'x', 'y')]", '/subscriptions/sub-1/resourceGroups/rg-1/providers/A.B/c/x/d/y'],
+    ["[extensionResourceId('/subscriptions/s/resourceGroups/g', 'Microsoft.Authorization/locks', 'lock')]", '/subscriptions/s/resourceGroups/g/providers/Microsoft.Authorization/locks/lock'],
+  ];
+  for (const [expression, expected] of cases) {
+    test(expression, () => {
+      const value = evaluate(expression);
+      assert.ok(value.known, `unknown: ${value.known ? '' : value.reason}`);
+      assert.deepEqual(value.value, expected);
+    });
+  }
+
+  const unknowns: Array<[string, RegExp]> = [
+    ["[reference('x').outputs]", /depends on reference\(…\)/],
+    ["[concat('a', uniqueString(resourceGroup().id))]", /depends on uniqueString\(…\)/],
+    ["[concat(resourceGroup().location, newGuid())]", /depends on resourceGroup\(…\)/],
+    ['[utcNow()]', /depends on utcNow\(…\)/],
+    ["[guid('a')]", /depends on guid\(…\)/],
+    ['[subscription().id]', /depends on subscription\(…\)/],
+    ['[deployment().name]', /depends on deployment\(…\)/],
+    ["[listKeys('x', '2020-01-01').keys[0]]", /depends on listKeys\(…\)/],
+    ["[frobnicate('x')]", /frobnicate\(…\), which is not an ARM template function/],
+    ["[my.fn('x')]", /user-defined function my\.fn/],
+    ["[parameters('noDefault')]", /parameter 'noDefault' has no value here/],
+    ["[parameters('missing')]", /parameter 'missing' is not declared/],
+    ["[variables('missing')]", /variable 'missing' is not declared/],
+    ["[variables('nested').other]", /depends on reference/],
+    ["[variables('nested')]", /depends on reference/],
+    ["[parameters('settings').nope]", /property 'nope' does not exist/],
+    ["[resourceId('A.B/c', 'x')]", /deployment's subscription/],
+    ["[substring('abc', 5)]", /out of range/],
+    ["[int('x')]", /int\(\) cannot convert/],
+    ["[concat('a',)]", /syntax error/],
+    ['[copyIndex()]', /copyIndex\(\), which differs for each copy/],
+    ["[toLower('a', 'b')]", /toLower\(\) expects 1 argument, but got 2/],
+  ];
+  for (const [expression, reason] of unknowns) {
+    test(`${expression} is unknown`, () => {
+      const value = evaluate(expression);
+      assert.equal(value.known, false, `known: ${JSON.stringify(value.known && value.value)}`);
+      if (!value.known) assert.match(value.reason, reason);
+    });
+  }
+
+  test('a non-expression string, an escaped [[ and non-string literals', () => {
+    const plain = evaluate('plain');
+    assert.ok(plain.known);
+    assert.equal(plain.value, 'plain');
+    const escaped = evaluate("[[concat('a')]");
+    assert.ok(escaped.known);
+    assert.equal(escaped.value, "[concat('a')]");
+  });
+});
+
+describe('provenance', () => {
+  test('a parameter or variable passed through keeps where it is written; computed values are the expression', () => {
+    const { template } = load({ ...BASE, outputs: { a: { type: 'string', value: "[parameters('name')]" }, b: { type: 'string', value: "[variables('full')]" }, c: { type: 'string', value: "[toLower(parameters('name'))]" }, d: { type: 'string', value: "[parameters('settings').region]" } } });
+    const evaluator = createEvaluator(template);
+    const a = evaluator.value(at(template, 'outputs', 'a', 'value'));
+    assert.ok(a.known);
+    assert.equal(a.origin, at(template, 'parameters', 'name', 'defaultValue'));
+    assert.equal(a.usage, at(template, 'outputs', 'a', 'value'));
+    const b = evaluator.value(at(template, 'outputs', 'b', 'value'));
+    assert.ok(b.known);
+    assert.equal(b.origin, at(template, 'variables', 'full'));
+    assert.equal(b.usage, at(template, 'outputs', 'b', 'value'));
+    const c = evaluator.value(at(template, 'outputs', 'c', 'value'));
+    assert.ok(c.known);
+    assert.equal(c.origin, at(template, 'outputs', 'c', 'value'));
+    assert.equal(c.usage, c.origin);
+    const d = evaluator.value(at(template, 'outputs', 'd', 'value'));
+    assert.ok(d.known);
+    assert.equal(d.origin, at(template, 'parameters', 'settings', 'defaultValue', 'Region'));
+    const literal = evaluator.value(at(template, 'variables', 'prefix'));
+    assert.ok(literal.known);
+    assert.equal(literal.origin, at(template, 'variables', 'prefix'));
+    assert.equal(literal.usage, undefined);
+  });
+
+  test('a parameter file value wins over the default and carries its URI', () => {
+    const { template } = load({ ...BASE, outputs: { a: { type: 'string', value: "[parameters('name')]" }, b: { type: 'string', value: "[parameters('settings').zones[0]]" } } });
+    const file = parseJson('{"parameters": {"name": {"value": "from-file"}, "settings": {"value": {"zones": ["9"]}}}}').root!;
+    const parameterValues = new Map<string, ParameterValue>([
+      ['name', { valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!, uri: 'file:///p.json' }],
+      ['settings', { valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'settings'), 'value')!, uri: 'file:///p.json' }],
+    ]);
+    const evaluator = createEvaluator(template, { parameterValues });
+    const a = evaluator.value(at(template, 'outputs', 'a', 'value'));
+    assert.ok(a.known);
+    assert.equal(a.value, 'from-file');
+    assert.equal(a.originUri, 'file:///p.json');
+    assert.equal(a.origin.offset, propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!.offset);
+    const b = evaluator.value(at(template, 'outputs', 'b', 'value'));
+    assert.ok(b.known);
+    assert.equal(b.value, '9');
+    assert.equal(b.originUri, 'file:///p.json');
+    const derived = createEvaluator(template, { parameterValues }).value(at(template, 'parameters', 'derived', 'defaultValue'));
+    assert.ok(derived.known);
+    assert.equal(derived.value, 'FROM-FILE');
+  });
+});
+
+describe('scopes', () => {
+  const nested = (scope: 'inner' | 'outer' | undefined) =>
+    load({
+      parameters: { p: { type: 'string', defaultValue: 'parent-p' } },
+      variables: { v: 'parent-v' },
+      resources: [
+        {
+          type: 'Microsoft.Resources/deployments',
+          apiVersion: '2022-09-01',
+          name: 'nested',
+          properties: {
+            mode: 'Incremental',
+            ...(scope ? { expressionEvaluationOptions: { scope } } : {}),
+            parameters: { p: { value: "[concat(parameters('p'), '-passed')]" } },
+            template: {
+              $schema: SCHEMA,
+              contentVersion: '1.0.0.0',
+              parameters: { p: { type: 'string', defaultValue: 'inner-default' } },
+              variables: { v: 'inner-v' },
+              resources: [],
+              outputs: { p: { type: 'string', value: "[parameters('p')]" }, v: { type: 'string', value: "[variables('v')]" } },
+            },
+          },
+        },
+      ],
+    });
+
+  test('outer scope (the default) resolves against the parent', () => {
+    for (const scope of [undefined, 'outer'] as const) {
+      const { template } = nested(scope);
+      const evaluator = createEvaluator(template);
+      const inner = ['resources', 0, 'properties', 'template', 'outputs'] as const;
+      const p = evaluator.value(at(template, ...inner, 'p', 'value'));
+      const v = evaluator.value(at(template, ...inner, 'v', 'value'));
+      assert.deepEqual([p.known && p.value, v.known && v.value], ['parent-p', 'parent-v']);
+    }
+  });
+
+  test('inner scope uses its own declarations and the values the deployment passes', () => {
+    const { template } = nested('inner');
+    const evaluator = createEvaluator(template);
+    const inner = ['resources', 0, 'properties', 'template', 'outputs'] as const;
+    const p = evaluator.value(at(template, ...inner, 'p', 'value'));
+    const v = evaluator.value(at(template, ...inner, 'v', 'value'));
+    assert.deepEqual([p.known && p.value, v.known && v.value], ['parent-p-passed', 'inner-v']);
+  });
+});
+
+describe('cycles and long chains', () => {
+  test('a variable cycle is unknown with the path, and does not affect other variables', () => {
+    const { template } = load({ variables: { a: "[variables('b')]", b: "[concat(variables('a'), 'x')]", self: "[variables('self')]", ok: "[concat('fine', '')]" }, outputs: { x: { type: 'string', value: "[variables('a')]" } } });
+    const evaluator = createEvaluator(template);
+    const a = evaluator.value(at(template, 'outputs', 'x', 'value'));
+    assert.equal(a.known, false);
+    if (!a.known) assert.match(a.reason, /depends on itself: variable 'a' → variable 'b' → variable 'a'/);
+    const self = evaluator.value(at(template, 'variables', 'self'));
+    assert.equal(self.known, false);
+    if (!self.known) assert.match(self.reason, /depends on itself/);
+    const ok = evaluator.value(at(template, 'variables', 'ok'));
+    assert.ok(ok.known);
+  });
+
+  test('parameter defaults that refer to each other in a cycle are unknown', () => {
+    const { template } = load({ parameters: { a: { type: 'string', defaultValue: "[parameters('b')]" }, b: { type: 'string', defaultValue: "[parameters('a')]" } }, outputs: { x: { type: 'string', value: "[parameters('a')]" } } });
+    const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+    assert.equal(value.known, false);
+  });
+
+  test('a chain of 5,000 variables evaluates without overflowing the stack', () => {
+    const variables: Record<string, string> = { v0: 'a' };
+    for (let i = 1; i < 5000; i++) variables[`v${i}`] = `[concat(variables('v${i - 1}'), 'b')]`;
+    const { template } = load({ variables, outputs: { x: { type: 'string', value: "[length(variables('v4999'))]" } } });
+    const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+    assert.ok(value.known, value.known ? '' : value.reason);
+    assert.equal(value.value, 5000);
+  });
+});
+
+describe('copy loops', () => {
+  const { template } = load({
+    parameters: { count: { type: 'int', defaultValue: 3 } },
+    variables: { copy: [{ name: 'disks', count: 2, input: { name: "[concat('disk', copyIndex('disks', 1))]" } }] },
+    resources: [
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: "[concat('cloud/res', copyIndex(1))]",
+        copy: { name: 'resLoop', count: "[parameters('count')]", mode: 'serial', batchSize: 1 },
+        properties: { index: "[copyIndex('resLoop')]", copy: [{ name: 'items', count: 2, input: "[concat(string(copyIndex()), '.', string(copyIndex('items')))]" }] },
+      },
+    ],
+    outputs: { disks: { type: 'array', value: "[variables('disks')]" } },
+  });
+  const evaluator = createEvaluator(template);
+  const resource = template.resources[0];
+
+  test('the loop and its known count', () => {
+    const loop = evaluator.copyLoop(resource);
+    assert.ok(loop);
+    assert.deepEqual([loop.name, loop.count.known && loop.count.value, loop.mode.known && loop.mode.value, loop.batchSize.known && loop.batchSize.value], ['resLoop', 3, 'serial', 1]);
+  });
+
+  test('copyIndex() per iteration, with offsets and loop names; unknown without one', () => {
+    const names = [0, 1, 2].map((i) => evaluator.value(resource.nameNode, resource, i)).map((v) => v.known && v.value);
+    assert.deepEqual(names, ['cloud/res1', 'cloud/res2', 'cloud/res3']);
+    const index = evaluator.value(propertyValue(resource.properties, 'index'), resource, 2);
+    assert.ok(index.known);
+    assert.equal(index.value, 2);
+    assert.equal(evaluator.value(resource.nameNode).known, false);
+  });
+
+  test('property loops and variable loops build their arrays', () => {
+    const properties = evaluator.value(resource.properties, resource, 1);
+    assert.ok(properties.known, properties.known ? '' : properties.reason);
+    assert.deepEqual(properties.value, { index: 1, items: ['1.0', '1.1'] });
+    const disks = evaluator.value(at(template, 'outputs', 'disks', 'value'));
+    assert.ok(disks.known, disks.known ? '' : disks.reason);
+    assert.deepEqual(disks.value, [{ name: 'disk1' }, { name: 'disk2' }]);
+  });
+});
+
+describe('resource ID parts', () => {
+  test('type and names are known even when the ID is not', () => {
+    const { template } = load({
+      parameters: { cloud: { type: 'string', defaultValue: 'my-cloud' } },
+      resources: [{ type: 'A.B/c', name: 'x', dependsOn: ["[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloud'), 'res')]", "[resourceId('other-rg', 'A.B/c', reference('r').name)]"] }],
+    });
+    const evaluator = createEvaluator(template);
+    const parts = evaluator.resourceId(at(template, 'resources', 0, 'dependsOn', 0));
+    assert.ok(parts);
+    assert.equal(parts.function, 'resourceId');
+    assert.deepEqual([parts.type.known && parts.type.value, parts.names.map((n) => n.known && n.value), parts.resourceGroup, parts.id.known], ['Anyscale.Platform/clouds/cloudResources', ['my-cloud', 'res'], undefined, false]);
+    const other = evaluator.resourceId(at(template, 'resources', 0, 'dependsOn', 1));
+    assert.ok(other);
+    assert.deepEqual([other.resourceGroup?.known && other.resourceGroup.value, other.names[0].known], ['other-rg', false]);
+    assert.equal(evaluator.resourceId(at(template, 'resources', 0, 'name')), undefined);
+  });
+});
+
+describe('parser', () => {
+  const errors: Array<[string, number, number, RegExp]> = [
+    ["[concat('a',)]", 11, 1, /argument after ','/],
+    ["[concat('a']", 7, 1, /never closed/],
+    ["[concat('a)]", 8, 3, /string is never closed/],
+    ["[concat('a') x]", 13, 1, /after the end/],
+    ["[concat('a'))]", 12, 1, /closes no '\('/],
+    ['[]', 0, 2, /empty/],
+    ['[ ]', 0, 3, /empty/],
+    ['[foo]', 1, 3, /Expected '\(' after the function name 'foo'/],
+    ["[parameters('a').]", 16, 1, /property name/],
+    ["[parameters('a')[0]", 16, 1, /never closed/],
+    ["[parameters('a')[]]", 16, 2, /index/],
+    ['[concat(,)]', 8, 1, /Expected a value/],
+    ['[concat(1 2)]', 10, 1, /Expected ',' or '\)'/],
+    ['[#]', 1, 1, /Unexpected character/],
+  ];
+  for (const [text, start, length, message] of errors) {
+    test(`${text} fails at ${start}`, () => {
+      const parsed = parseExpression(text);
+      assert.equal(parsed.ok, false);
+      if (parsed.ok) return;
+      assert.match(parsed.error.message, message);
+      assert.deepEqual([parsed.error.start, parsed.error.length], [start, length]);
+    });
+  }
+
+  test('valid shapes', () => {
+    for (const text of ["[concat('a', 'b')]", "[ concat ( 'a' , 'b' ) ]", "[parameters('x').y[0]['z']]", '[ns.fn(1, -2)]', '[true]', '[null]', "['a''b']", "[if(true, createObject(), json('[]'))]", "[reduce(map(createArray(1), lambda('x', lambdaVariables('x'))), 0, lambda('a', 'b', add(lambdaVariables('a'), lambdaVariables('b'))))]"]) {
+      const parsed = parseExpression(text);
+      assert.ok(parsed.ok, `${text}: ${parsed.ok ? '' : parsed.error.message}`);
+    }
+    const parsed = parseExpression("[concat('it''s', parameters('x').y)]");
+    assert.ok(parsed.ok && parsed.expression.kind === 'call');
+    if (parsed.ok && parsed.expression.kind === 'call') {
+      const [first, second] = parsed.expression.args;
+      assert.deepEqual([first.kind, first.kind === 'string' && first.value, first.start, first.end], ['string', "it's", 8, 15]);
+      assert.deepEqual([second.kind, second.start, second.end], ['property', 17, 34]);
+    }
+  });
+
+  test('mapping offsets in the value to the document through JSON escapes', () => {
+    const text = '{"v": "[concat(\'\\"\\u0041\\"\', \'\\\\\', \'x)]"}';
+    const node = propertyValue(parseJson(text).root, 'v')!;
+    const value = node.value as string;
+    assert.equal(value, `[concat('"A"', '\\', 'x)]`);
+    for (let i = 0; i <= value.length; i++) {
+      const raw = documentOffset(text, node, i);
+      if (i < value.length) assert.equal(JSON.parse(`"${rawCharacterAt(text, raw)}"`), value[i], `offset ${i}`);
+    }
+    const parsed = parseExpression(value);
+    assert.equal(parsed.ok, false);
+    if (!parsed.ok) {
+      const range = documentRange(text, node, parsed.error.start, parsed.error.length);
+      assert.equal(text.slice(range.start, range.end), "'x)");
+    }
+  });
+});
+
+/** The raw JSON text of the one character (or escape) at a document offset. */
+function rawCharacterAt(text: string, offset: number): string {
+  if (text[offset] !== '\\') return text[offset];
+  return text[offset + 1] === 'u' ? text.slice(offset, offset + 6) : text.slice(offset, offset + 2);
+}
+
+test('never throws on random and garbled input (bounded, seeded)', () => {
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters', 'variables', 'copyIndex', "'x'", '1', '-', 'if', 'true', 'null', 'json', 'format', "'{0}'", 'environment()', 'resourceId'];
+  const expressions: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    let body = '';
+    const length = Math.floor(random() * 20);
+    for (let j = 0; j < length; j++) body += alphabet[Math.floor(random() * alphabet.length)];
+    expressions.push(`[${body}]`);
+  }
+  expressions.push(`[${'concat('.repeat(5000)}${')'.repeat(5000)}]`, `[${'['.repeat(3000)}]`, `[${"'".repeat(999)}]`);
+  for (const expression of expressions) assert.doesNotThrow(() => parseExpression(expression), expression);
+  const variables: Record<string, string> = {};
+  expressions.slice(0, 1500).forEach((expression, i) => (variables[`v${i % 50}`] = expression));
+  const { template } = load({ parameters: { x: { type: 'object', defaultValue: { a: [1] } } }, variables, outputs: Object.fromEntries(expressions.map((expression, i) => [`o${i}`, { type: 'string', value: expression }])) });
+  const evaluator = createEvaluator(template);
+  for (const [name] of Object.entries(variables)) assert.doesNotThrow(() => evaluator.value(at(template, 'variables', name)));
+  for (let i = 0; i < expressions.length; i++) {
+    const node = at(template, 'outputs', `o${i}`, 'value');
+    assert.doesNotThrow(() => evaluator.value(node, template.resources[0], 0));
+    assert.doesNotThrow(() => evaluator.resourceId(node));
+  }
+});
