@@ -12,4 +12,6 @@ try {
   }
   throw error;
 }
-process.exitCode = cli.main(process.argv.slice(2));
+Promise.resolve(cli.main(process.argv.slice(2))).then((code) => {
+  process.exitCode = code;
+});

@@ -29,3 +29,178 @@ export interface ServerSettings {
   rules?: Record<string, 'off' | 'info' | 'warning' | 'error'>;
   validation?: { delay?: number };
 }
+
+// ---- Egress verification: the workspace's required outbound targets, probing them, and the allow-list. ----
+
+/** Which outbound path a target belongs to (networking doc, "four flows"), so a failure names the path to open. */
+export type EgressFlow = 'client-control-plane' | 'client-aks' | 'aks-control-plane' | 'aks-storage-registry' | 'aks-azure-platform';
+
+/** How a probe ended. Everything but `ok` is a failure, `needs-host` is a wildcard nobody named a host for. */
+export type EgressOutcome =
+  | 'ok'
+  | 'nxdomain'
+  | 'dns-timeout'
+  | 'dns-error'
+  | 'refused'
+  | 'unreachable'
+  | 'tcp-timeout'
+  | 'reset'
+  | 'tls-timeout'
+  | 'tls-untrusted'
+  | 'tls-hostname'
+  | 'tls-expired'
+  | 'tls-error'
+  | 'http-timeout'
+  | 'proxy-auth-required'
+  | 'proxy-refused'
+  | 'needs-host'
+  | 'cancelled'
+  | 'error';
+
+export interface EgressSource {
+  title: string;
+  url: string;
+}
+
+/** One host (and port) that must be reachable, with why and from where. */
+export interface EgressTargetInfo {
+  /** A concrete FQDN, or the wildcard pattern itself when `needsHost` is true. */
+  host: string;
+  port: number;
+  flow: EgressFlow;
+  purpose: string;
+  source: EgressSource;
+  /** Required targets fail the run (CLI exit 1); others are reported only. */
+  required: boolean;
+  /** Where the target came from: the built-in catalog, a workspace file, a setting or a targets file. */
+  origin: 'catalog' | 'workspace' | 'settings' | 'file';
+  /** The catalog's wildcard pattern this concrete host stands for, e.g. `*.azure.anyscale-cloud.dev`. */
+  pattern?: string;
+  /** A wildcard with no concrete host from the workspace or settings: reported, never probed. */
+  needsHost?: boolean;
+  /** The workspace file a derived target was read from. */
+  file?: string;
+}
+
+export interface EgressProbeResult {
+  target: EgressTargetInfo;
+  outcome: EgressOutcome;
+  ok: boolean;
+  /** Wall time of the whole probe of this target. */
+  ms: number;
+  /** Per-phase milliseconds; a phase that did not run is absent. */
+  phases: { dnsMs?: number; tcpMs?: number; tlsMs?: number; httpMs?: number };
+  addresses?: string[];
+  tls?: { issuer?: string; subject?: string; validTo?: string; protocol?: string };
+  httpStatus?: number;
+  /** The proxy used, without credentials. */
+  via?: string;
+  detail?: string;
+  /** What to allow or fix, naming the FQDN, the port and the flow. */
+  hint?: string;
+}
+
+export interface EgressReport {
+  /** Where the probes ran: this machine, or a Job in the named kube context. */
+  origin: 'local' | 'cluster';
+  context?: string;
+  startedAt: string;
+  durationMs: number;
+  cancelled: boolean;
+  results: EgressProbeResult[];
+}
+
+/** `anyscaleAzure.egress.*` settings (plus VS Code's `http.proxy`), sent by the client with each request. */
+export interface EgressSettings {
+  /** Concrete hosts (`host` or `host:port`), e.g. for the documented wildcards. */
+  targets?: string[];
+  /** Anyscale cloud IDs (`cld_...`): each adds `cld-<id>.azure.anyscale-cloud.dev`. */
+  cloudIds?: string[];
+  /** A JSON targets file that replaces the derived list (the CLI's --targets format). */
+  targetsFile?: string;
+  concurrency?: number;
+  /** Timeout of each phase (DNS, TCP, TLS, HTTP) in milliseconds. */
+  timeoutMs?: number;
+  httpHead?: boolean;
+  /** A PEM file of extra trusted CAs (e.g. a TLS-inspecting firewall's). */
+  caFile?: string;
+  /** An explicit proxy URL; otherwise HTTPS_PROXY/NO_PROXY from the environment. */
+  proxy?: string;
+  noProxy?: string[];
+  /** Host name → IP address, used instead of DNS (like curl --resolve). */
+  resolve?: Record<string, string>;
+}
+
+export interface EgressWorkspaceParams {
+  /** Workspace folder paths to read templates and values files from. */
+  folders: string[];
+  settings: EgressSettings;
+}
+
+export interface EgressTargetsResult {
+  targets: EgressTargetInfo[];
+  /** Files or settings that could not be read, in words. */
+  problems: string[];
+}
+
+/** Request: the targets the workspace needs. */
+export const EGRESS_TARGETS_REQUEST = 'anyscaleAzure/egress/targets';
+
+export interface EgressProbeParams extends EgressWorkspaceParams {
+  /** Probe exactly these (e.g. re-run one target); otherwise the workspace's targets. */
+  targets?: EgressTargetInfo[];
+  /** Echoed in each progress notification. */
+  progressToken: string;
+}
+
+/** Request: probe targets from the server's machine; cancellable; progress arrives as EGRESS_PROGRESS_NOTIFICATION. */
+export const EGRESS_PROBE_REQUEST = 'anyscaleAzure/egress/probe';
+export const EGRESS_PROGRESS_NOTIFICATION = 'anyscaleAzure/egress/progress';
+
+export interface EgressProgress {
+  progressToken: string;
+  done: number;
+  total: number;
+  result: EgressProbeResult;
+}
+
+export interface EgressAllowList {
+  /** An Azure Firewall policy rule collection group (ARM JSON) with one application rule collection. */
+  armJson: string;
+  /** The equivalent `az network firewall policy rule-collection-group` commands. */
+  azCli: string;
+  /** Wildcards that stay wildcards in the allow-list (Azure Firewall accepts `*.` prefixes only). */
+  targets: EgressTargetInfo[];
+}
+
+/** Request: the allow-list for the workspace's targets. */
+export const EGRESS_ALLOW_LIST_REQUEST = 'anyscaleAzure/egress/allowList';
+
+export interface EgressClusterJobParams extends EgressWorkspaceParams {
+  namespace: string;
+  image: string;
+  /** Probe exactly these (e.g. re-run one target); otherwise the workspace's targets. */
+  targets?: EgressTargetInfo[];
+}
+
+export interface EgressClusterJob {
+  name: string;
+  namespace: string;
+  /** The Job manifest as JSON text (kubectl apply reads JSON); shown to the user before it is applied. */
+  manifest: string;
+  targets: EgressTargetInfo[];
+}
+
+/** Request: the probe Job manifest for the workspace's targets. */
+export const EGRESS_CLUSTER_JOB_REQUEST = 'anyscaleAzure/egress/clusterJob';
+
+export interface EgressClusterLogParams {
+  log: string;
+  targets: EgressTargetInfo[];
+  context?: string;
+  startedAt: string;
+  durationMs: number;
+}
+
+/** Request: parse the probe Job's log into a report, with the same parser as local results. */
+export const EGRESS_CLUSTER_LOG_REQUEST = 'anyscaleAzure/egress/parseClusterLog';

@@ -3,8 +3,9 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../shared/protocol';
 import { DocumentStatusItem } from './features/status/documentStatus';
+import { registerEgress } from './features/egress';
 
-export const LANGUAGES = ['json', 'jsonc', 'arm-template'];
+export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
 
 let client: LanguageClient | undefined;
 
@@ -33,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   client = new LanguageClient('anyscaleAzure', 'Anyscale on Azure', serverOptions, clientOptions);
   const status = new DocumentStatusItem(client, LANGUAGES);
   context.subscriptions.push(status);
+  registerEgress(context, client, LANGUAGES);
   await client.start();
   return { documentStats: (uri) => status.statsFor(uri) };
 }

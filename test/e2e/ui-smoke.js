@@ -16,6 +16,7 @@ const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
 const FILE = 'bad-template.json';
 const SCREENSHOT = path.join(ROOT, 'test-results', 'ui-smoke.png');
 const STEP_TIMEOUT = Number(process.env.UI_STEP_TIMEOUT_MS || 60000);
+const EGRESS_SCREENSHOT = path.join(ROOT, 'test-results', 'egress.png');
 const say = (message) => log('ui-smoke', message);
 
 const results = [];
@@ -46,6 +47,65 @@ async function runCommand(page, title) {
   await page.keyboard.type(title);
   await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().waitFor({ timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
+}
+
+/**
+ * The egress step's loopback lab: a TLS server for `localhost` with a self-signed certificate made by Debian's
+ * openssl (spawned with argv) and trusted through the caFile setting, plus a closed port. Loopback only.
+ */
+async function startEgressLab(dir) {
+  const { execFileSync } = require('child_process');
+  const tls = require('tls');
+  const net = require('net');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem',
+    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { cwd: dir, stdio: 'pipe' });
+  const server = tls.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (socket) => socket.end());
+  server.on('tlsClientError', () => {});
+  const listen = (srv) => new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv.address().port)));
+  const port = await listen(server);
+  const closer = net.createServer();
+  const closed = await listen(closer);
+  await new Promise((resolve) => closer.close(resolve));
+  return { port, closed, caFile: path.join(dir, 'cert.pem'), close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Runs "Anyscale: Verify Egress from This Machine" from the palette and screenshots the results view. */
+async function egressStep(page, ws) {
+  const labDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'anyscale-egress-lab-'));
+  const lab = await startEgressLab(labDir);
+  try {
+    fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [`localhost:${lab.port}`, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
+    fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
+      'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
+      'anyscaleAzure.egress.caFile': lab.caFile,
+      'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
+    }, null, 2));
+    await page.waitForTimeout(1500); // the workbench picks up the new workspace settings from its file watcher
+    await runCommand(page, 'Anyscale: Verify Egress from This Machine');
+    const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
+    await view.locator(`.monaco-list-row:has-text("localhost:${lab.port}")`).waitFor({ timeout: STEP_TIMEOUT });
+    await view.locator(`.monaco-list-row:has-text("localhost:${lab.closed}")`).first().click();
+    await view.locator('.monaco-list-row:has-text("What to do")').first().waitFor({ timeout: STEP_TIMEOUT });
+    // Room for the view: collapse the folder tree above it and widen the side bar.
+    await page.locator('.pane-header:has-text("anyscale-ws")').first().click().catch(() => {});
+    const box = await page.locator('.part.sidebar').boundingBox();
+    if (box) {
+      await page.mouse.move(box.x + box.width + 1, box.y + 300);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 820, box.y + 300, { steps: 5 });
+      await page.mouse.up();
+    }
+    const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+    if (!rows.some((r) => r.includes(`localhost:${lab.port}`) && r.includes('ok ·'))) throw new Error(`no passing row:\n${rows.join('\n')}`);
+    if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row:\n${rows.join('\n')}`);
+    await page.screenshot({ path: EGRESS_SCREENSHOT });
+    say(`screenshot: ${path.relative(ROOT, EGRESS_SCREENSHOT)}`);
+    return `${rows.length} rows in the Anyscale Egress view`;
+  } finally {
+    await lab.close();
+    fs.rmSync(labDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -121,6 +181,8 @@ async function main() {
 
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
     await page.screenshot({ path: SCREENSHOT }).then(() => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`), (e) => say(`screenshot failed: ${e.message}`));
+
+    await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, ws));
     if (results.some((r) => !r.ok)) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
     }

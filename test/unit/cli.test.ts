@@ -74,8 +74,9 @@ test('sarif format validates against the SARIF 2.1.0 schema and carries rule met
 
 test('globs expand, and a glob that matches nothing is a usage problem (exit 2)', () => {
   const ok = run(['check', '--format', 'json', 'folder/**/*.json']);
-  const files = new Set((JSON.parse(ok.stdout) as Array<{ file: string }>).map((r) => r.file));
-  assert.deepEqual([...files], ['folder/bad.json']);
+  const rows = JSON.parse(ok.stdout) as Array<{ file: string; severity: string }>;
+  assert.deepEqual([...new Set(rows.map((r) => r.file))], ['folder/bad.json', 'folder/nested/good.json'], 'both templates under the glob are checked');
+  assert.deepEqual([...new Set(rows.filter((r) => r.severity === 'error').map((r) => r.file))], ['folder/bad.json']);
   const none = run(['check', 'nothing/**/*.json']);
   assert.equal(none.code, 2);
   assert.match(none.stderr, /nothing\/\*\*\/\*\.json: no files match/);
@@ -112,4 +113,33 @@ test('--rule changes a rule level', () => {
   const rows = JSON.parse(stdout) as Array<{ code: string; severity: string }>;
   assert.ok(rows.filter((r) => r.code === 'provider-invalid').every((r) => r.severity === 'warning'));
   assert.equal(code, rows.some((r) => r.severity === 'error') ? 1 : 0);
+});
+
+test('YAML: a folder of operator values, a Gateway manifest and a template is checked as one workspace', () => {
+  const { code, stdout, stderr } = run(['check', 'yaml']);
+  assert.equal(code, 1, stderr);
+  const lines = stdout.trim().split('\n');
+  const at = (file: string, line: number, rest: string) => assert.ok(lines.some((l) => l.startsWith(`${path.join('yaml', file)}:${line}:`) && l.includes(rest)), `${file}:${line} ${rest}\n${stdout}`);
+  at('values.yaml', 3, 'error values-value-not-allowed global.cloudProvider is "Azure"');
+  at('values.yaml', 4, 'error values-control-plane-url-trailing-slash');
+  // Cross-file: the template in the same folder records this GUID as the identity's principal ID.
+  at('values.yaml', 6, 'warning values-iam-identity-is-principal-id');
+  at('gateway.yaml', 12, 'warning gateway-hostname-not-azure');
+  at('gateway.yaml', 17, 'error gateway-tls-secret-invalid');
+  assert.ok(!stdout.includes('ingress-nginx.yml'), 'an ingress-nginx values file is skipped silently');
+  assert.match(lines.at(-1)!, /in 3 files checked\.$/);
+});
+
+test('YAML: the cross-file finding needs the template; a values file alone does not get it', () => {
+  const { stdout } = run(['check', '--format', 'json', path.join('yaml', 'values.yaml')]);
+  const rows = JSON.parse(stdout) as Array<{ code: string; line: number; column: number; file: string }>;
+  assert.ok(!rows.some((r) => r.code === 'values-iam-identity-is-principal-id'), stdout);
+  assert.deepEqual(rows.find((r) => r.code === 'values-value-not-allowed'), { ...rows.find((r) => r.code === 'values-value-not-allowed')!, file: 'yaml/values.yaml', line: 3, column: 18 });
+});
+
+test('YAML: a values file Helm cannot parse is one invalid-yaml error, with no rule findings', () => {
+  const { code, stdout } = run(['check', '--format', 'json', path.join('yaml-broken', 'values.yaml')]);
+  assert.equal(code, 1);
+  const rows = JSON.parse(stdout) as Array<{ code: string; line: number }>;
+  assert.ok(rows.length > 0 && rows.every((r) => r.code === 'invalid-yaml'), stdout);
 });

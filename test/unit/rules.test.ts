@@ -1,10 +1,13 @@
-// Every rule against its fixtures: test/fixtures/rules/<code>/pass*.json must not produce that code (nor any
-// error at all); fail*.json must produce exactly the findings its `// @expect` comments name, line by line.
+// Every rule against its fixtures: test/fixtures/rules/<code>/pass*.{json,yaml} must not produce that code (nor any
+// error at all); fail*.* must produce exactly the findings its `// @expect` (`# @expect`) comments name, line by
+// line. JSON fixtures are ARM templates; YAML fixtures are operator values or Gateway manifests. Files in a
+// fixture folder's `workspace/` subfolder are the rest of the workspace, for the cross-file rules.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeText } from '../../server/src/service/analyze';
+import { analyzeDocument } from '../../server/src/service/analyze';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { RULES } from '../../server/src/service/rules/registry';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
@@ -12,8 +15,22 @@ import { expectationsIn, key } from '../support/expectations';
 
 const RULE_FIXTURES = path.join(FIXTURES, 'rules');
 
-function findingsOf(text: string) {
-  const analysis = analyzeText(text);
+const isYaml = (file: string) => /\.ya?ml$/.test(file);
+
+/** The index of a fixture folder's `workspace/` files, as the language server or the CLI would build it. */
+function workspaceOf(dir: string): WorkspaceIndex {
+  const index = new WorkspaceIndex();
+  const folder = path.join(dir, 'workspace');
+  if (!fs.existsSync(folder)) return index;
+  for (const file of fs.readdirSync(folder)) {
+    const full = path.join(folder, file);
+    index.set(full, analyzeDocument(fs.readFileSync(full, 'utf8'), { fileName: full }).facts);
+  }
+  return index;
+}
+
+function findingsOf(text: string, file: string, workspace: WorkspaceIndex) {
+  const analysis = analyzeDocument(text, { fileName: file }, { uri: file, workspace });
   const lines = new LineIndex(text);
   return { analysis, found: analysis.findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
 }
@@ -32,12 +49,14 @@ for (const rule of RULES) {
       for (const heading of ['## Why', '## Bad', '## Good', '## Source']) assert.ok(page.includes(heading), `${rule.code}.md lacks "${heading}"`);
     });
 
+    const workspace = fs.existsSync(dir) ? workspaceOf(dir) : new WorkspaceIndex();
     for (const file of files) {
       test(file, () => {
         const text = fs.readFileSync(path.join(dir, file), 'utf8');
-        const { analysis, found } = findingsOf(text);
-        assert.equal(analysis.syntaxErrors.length, 0, `fixture has JSON syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`);
-        assert.equal(analysis.kind, 'armTemplate', 'fixture is not classified as an ARM template');
+        const { analysis, found } = findingsOf(text, path.join(dir, file), workspace);
+        assert.equal(analysis.syntaxErrors.length, 0, `fixture has syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`);
+        if (isYaml(file)) assert.ok(['operatorValues', 'legacyOperatorValues', 'gatewayManifest'].includes(analysis.kind), `YAML fixture is classified as ${analysis.kind}`);
+        else assert.equal(analysis.kind, 'armTemplate', 'fixture is not classified as an ARM template');
         const expected = expectationsIn(text);
         if (file.startsWith('pass')) {
           assert.deepEqual(found.filter((f) => f.code === rule.code), [], `${rule.code} reported on a passing fixture`);

@@ -1,7 +1,9 @@
 // `anyscale-azure check`: reads each target, runs the service, and turns findings into 1-based CLI findings.
 // A file that cannot be read or parsed gets one clear message; the run goes on with the others.
 import * as fs from 'node:fs';
-import { analyzeText } from '../service/analyze';
+import { analyzeDocument } from '../service/analyze';
+import { WorkspaceIndex } from '../service/index/workspaceIndex';
+import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { LineIndex } from '../service/text/lineIndex';
 import type { Target } from './files';
 import type { CliFinding, CliRun } from './report';
@@ -15,8 +17,14 @@ function place(lines: LineIndex, file: string, start: number, end: number) {
   return { file, line: from.line + 1, column: from.character + 1, endLine: to.line + 1, endColumn: to.character + 1 };
 }
 
+const isYamlFile = (file: string) => /\.ya?ml$/i.test(file);
+
 export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleLevel>): CliRun {
   const run: CliRun = { findings: [], problems: [], filesChecked: 0 };
+  // Two passes: every file first adds its facts to the workspace index; then each is reported in order, the YAML
+  // files checked again against the whole index (a values file names the identity of a cloud resource in a template).
+  const texts = new Map<Target, string>();
+  const workspace = new WorkspaceIndex();
   for (const target of targets) {
     let bytes: Buffer;
     try {
@@ -30,8 +38,17 @@ export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleL
       if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
       continue;
     }
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    const analysis = analyzeText(text, { ruleLevels });
+    texts.set(target, bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  }
+  const templates = new Map<Target, DocumentAnalysis>();
+  for (const [target, text] of texts) {
+    const analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
+    workspace.set(target.absolute, analysis.facts);
+    if (!isYamlFile(target.absolute)) templates.set(target, analysis);
+  }
+  for (const [target, text] of texts) {
+    const yaml = isYamlFile(target.absolute);
+    const analysis = templates.get(target) ?? analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
       if (target.explicit && analysis.syntaxErrors.length > 0) {
         const lines = new LineIndex(text);
@@ -43,9 +60,9 @@ export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleL
     run.filesChecked++;
     const lines = new LineIndex(text);
     if (analysis.syntaxErrors.length > 0) {
-      // An ARM template that ARM itself would reject as malformed JSON.
+      // An ARM template that ARM itself would reject as malformed JSON, or operator values Helm cannot read.
       for (const syntax of analysis.syntaxErrors) {
-        run.findings.push({ ...place(lines, target.display, syntax.start, syntax.end), severity: 'error', code: 'invalid-json', message: `${syntax.message}; Anyscale checks skipped for this file.`, related: [] });
+        run.findings.push({ ...place(lines, target.display, syntax.start, syntax.end), severity: 'error', code: yaml ? 'invalid-yaml' : 'invalid-json', message: `${syntax.message}; Anyscale checks skipped for this file.`, related: [] });
       }
       continue;
     }

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { globToRegExp, hasGlob } from '../service/text/glob';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
-export const CHECKED_EXTENSIONS = ['.json', '.jsonc'];
+export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out']);
 
 export interface Target {

@@ -1,5 +1,6 @@
 // The `anyscale-azure` command line: the same service as the editor, for CI.
 //   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... <files | folders | globs>
+//   anyscale-azure egress [--workspace DIR] [--targets FILE] [--format text|json] ...   (see ./egress.ts)
 // Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
 import * as path from 'node:path';
 import { expand } from './files';
@@ -9,11 +10,13 @@ import { formatJson } from './formats/json';
 import { buildSarif } from './formats/sarif';
 import { ruleByCode } from '../service/rules/registry';
 import type { RuleLevel } from '../service/rules/rule';
+import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
 
 declare const __TOOL_VERSION__: string | undefined;
 const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0-dev';
 
 const USAGE = `Usage: anyscale-azure check [options] <files | folders | globs>...
+       anyscale-azure egress [options]   (anyscale-azure egress --help)
 
 Checks ARM templates that declare Anyscale.Platform resources.
 
@@ -76,7 +79,7 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-export function main(argv: string[], cwd = process.cwd()): number {
+export function main(argv: string[], cwd = process.cwd()): number | Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     process.stdout.write(USAGE);
@@ -85,6 +88,16 @@ export function main(argv: string[], cwd = process.cwd()): number {
   if (command === '-v' || command === '--version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (command === 'egress') {
+    if (rest.includes('-h') || rest.includes('--help')) {
+      process.stdout.write(EGRESS_USAGE);
+      return 0;
+    }
+    return runEgress(rest, cwd).catch((error: unknown) => {
+      process.stderr.write(error instanceof EgressUsageError ? `anyscale-azure: ${error.message}\n\n${EGRESS_USAGE}` : `anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);
+      return 2;
+    });
   }
   try {
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
@@ -110,5 +123,5 @@ export function main(argv: string[], cwd = process.cwd()): number {
 }
 
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2));
+  void Promise.resolve(main(process.argv.slice(2))).then((code) => (process.exitCode = code));
 }

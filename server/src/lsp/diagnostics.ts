@@ -14,8 +14,8 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 
 export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string, docsBaseUri: string): Diagnostic[] {
   const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
-  if (analysis.syntaxErrors.length > 0 && analysis.kind === 'armTemplate') {
-    // The editor's JSON support already marks syntax errors; we only say why our checks are quiet.
+  if (analysis.syntaxErrors.length > 0 && analysis.kind !== 'other') {
+    // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet.
     const first = analysis.syntaxErrors[0];
     return [{ range: range(first.start, first.end), severity: DiagnosticSeverity.Information, source: SOURCE, message: `Anyscale checks are paused until this is fixed: ${first.message}.` }];
   }

@@ -4,14 +4,17 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeText, type Analysis } from '../service/analyze';
+import { analyzeDocument } from '../service/analyze';
+import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
+import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import { LineIndex } from '../service/text/lineIndex';
 import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
+import { registerEgressHandlers } from './egress';
 
-const LANGUAGES = new Set(['json', 'jsonc', 'arm-template']);
+const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
 const MAX_DOCUMENT_LENGTH = 64 * 1024 * 1024;
 const DEFAULT_DELAY_MS = 200;
@@ -25,9 +28,11 @@ let settings: ServerSettings = {};
 
 interface CachedAnalysis {
   version: number;
-  analysis: Analysis;
+  analysis: DocumentAnalysis;
   lines: LineIndex;
 }
+/** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
+const workspace = new WorkspaceIndex();
 const cache = new Map<string, CachedAnalysis>();
 const pending = new Map<string, NodeJS.Timeout>();
 
@@ -69,9 +74,20 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
   const text = document.getText();
-  const fresh = { version: document.version, analysis: analyzeText(text, { ruleLevels: readRuleLevels(settings.rules) }), lines: new LineIndex(text) };
+  const analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels: readRuleLevels(settings.rules), uri: document.uri, workspace });
+  const fresh = { version: document.version, analysis, lines: new LineIndex(text) };
   cache.set(document.uri, fresh);
+  if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
   return fresh;
+}
+
+/** When a document's facts change, the other documents' cross-file findings may too. */
+function recheckOthers(uri: string): void {
+  for (const other of documents.all()) {
+    if (other.uri === uri) continue;
+    cache.delete(other.uri);
+    schedule(other, settings.validation?.delay ?? DEFAULT_DELAY_MS);
+  }
 }
 
 function validate(document: TextDocument): void {
@@ -122,6 +138,7 @@ documents.onDidClose((event) => {
   pending.delete(event.document.uri);
   cache.delete(event.document.uri);
   connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
 });
 
 connection.onCodeAction((params) => {
@@ -131,5 +148,6 @@ connection.onCodeAction((params) => {
   return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines);
 });
 
+registerEgressHandlers(connection, documents);
 documents.listen(connection);
 connection.listen();

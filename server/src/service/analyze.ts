@@ -6,13 +6,16 @@ import { classifyJson, type DocumentKind } from './documents/classify';
 import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
 import { literalValue } from './arm/value';
-import { RULES } from './rules/registry';
-import { rangeOf, type Finding, type RuleLevel, type Rule, type TextRange } from './rules/rule';
-import type { TemplateContext } from './rules/templateContext';
+import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
+import type { Finding, RuleLevel, TextRange } from './rules/rule';
+import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
+import { templateFacts } from './index/facts';
 
 export interface AnalysisOptions {
   /** Severity per rule code; overrides each rule's default. */
   readonly ruleLevels?: Readonly<Record<string, RuleLevel>>;
+  /** The template's parameter files: the template is checked once per file. */
+  readonly parameterFiles?: readonly ParameterFileInput[];
 }
 
 export interface SyntaxProblem extends TextRange {
@@ -44,10 +47,6 @@ export function parseJson(text: string): { root: JsonNode | undefined; errors: P
   }
 }
 
-function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
-  return options.ruleLevels?.[rule.code] ?? rule.defaultSeverity;
-}
-
 export function analyzeText(text: string, options: AnalysisOptions = {}): Analysis {
   const started = performance.now();
   const { root, errors, tooDeep } = parseJson(text);
@@ -59,24 +58,10 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root);
-  const value = (node: JsonNode | undefined) => literalValue(node);
-  const anyscale = anyscaleView(template, value);
-  if (syntaxErrors.length === 0) {
-    for (const rule of RULES) {
-      if (rule.appliesTo !== 'armTemplate') continue;
-      const level = levelFor(rule, options);
-      if (level === 'off') continue;
-      const context: TemplateContext = {
-        text,
-        template,
-        anyscale,
-        value,
-        report: (report) => findings.push({ code: rule.code, severity: level, message: report.message, ...rangeOf(report.at), related: report.related, fixes: report.fixes }),
-      };
-      rule.check(context);
-    }
-    findings.sort((a, b) => a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  }
+  // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
+  const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels) : undefined;
+  const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
+  findings.push(...(checked?.findings ?? []));
   return {
     kind,
     findings,
@@ -91,4 +76,18 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
 function describeParseError(code: string): string {
   // jsonc-parser's codes are identifiers such as "CloseBraceExpected"; make them read as words.
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** How a document is named to analyzeDocument: an editor's language ID, or a file name (the CLI). */
+export interface DocumentIdentity {
+  readonly languageId?: string;
+  readonly fileName?: string;
+}
+
+/** The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText. */
+export function analyzeDocument(text: string, document: DocumentIdentity, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
+  const yaml = document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
+  if (yaml) return analyzeYaml(text, options);
+  const analysis = analyzeText(text, options);
+  return { ...analysis, facts: templateFacts(analysis.anyscale) };
 }

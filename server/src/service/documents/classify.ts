@@ -3,7 +3,10 @@
 import type { JsonNode } from '../json/nodes';
 import { entries, items, propertyValue, stringOf } from '../json/nodes';
 
-export type DocumentKind = 'armTemplate' | 'armParameters' | 'other';
+export type DocumentKind = 'armTemplate' | 'armParameters' | YamlKind | 'other';
+
+/** Kinds of YAML documents: Helm values of the Anyscale operator (1.x or pre-1.0 layout) and Gateway API manifests. */
+export type YamlKind = 'operatorValues' | 'legacyOperatorValues' | 'gatewayManifest';
 
 export function classifyJson(root: JsonNode | undefined): DocumentKind {
   if (!root || root.type !== 'object') return 'other';

@@ -4,8 +4,12 @@ import type { Rule } from './rule';
 import { resourceRules } from './arm/resource';
 import { regionRules } from './arm/region';
 import { storageRules } from './arm/storage';
+import { egressRules } from './arm/egress';
+import { expressionRules } from './arm/expressions';
+import { valuesRules } from './values';
+import { gatewayRules } from './gateway';
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules];
+export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...egressRules, ...valuesRules, ...gatewayRules];
 
 export function ruleByCode(code: string): Rule | undefined {
   return RULES.find((rule) => rule.code === code);

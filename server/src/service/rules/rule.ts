@@ -2,11 +2,14 @@
 // Rules never touch LSP or the file system; severity overrides, suppression and presentation are generic.
 import type { JsonNode } from '../json/nodes';
 import type { TemplateContext } from './templateContext';
+import type { KnownValue } from '../arm/value';
+import type { ValuesRule } from './values/valuesRule';
+import type { GatewayRule } from './gateway/gatewayRule';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version';
+export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway';
 
 export interface TextRange {
   readonly start: number;
@@ -31,6 +34,8 @@ export interface RelatedLocation extends TextRange {
 }
 
 export interface Finding extends TextRange {
+  /** The document the finding is in, when it is not the one analysed (e.g. a parameter file). */
+  readonly uri?: string;
   readonly code: string;
   readonly severity: Severity;
   readonly message: string;
@@ -38,15 +43,18 @@ export interface Finding extends TextRange {
   readonly fixes?: readonly Fix[];
 }
 
-/** What a rule reports: where (a node or a range) and what; the code and severity come from the rule. */
+/**
+ * What a rule reports: where and what; the code and severity come from the rule. `at` is a node, a range, or a
+ * known value — then the finding sits where the value is written and points at where it is used.
+ */
 export interface Report {
-  readonly at: JsonNode | TextRange;
+  readonly at: JsonNode | TextRange | KnownValue;
   readonly message: string;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly Fix[];
 }
 
-interface RuleInfo {
+export interface RuleInfo {
   /** Stable kebab-case code; the docs page is docs/rules/<code>.md. */
   readonly code: string;
   /** One line, shown in the README's rules table and in SARIF rule metadata. */
@@ -60,8 +68,9 @@ export interface TemplateRule extends RuleInfo {
   check(context: TemplateContext): void;
 }
 
-export type Rule = TemplateRule;
+export type Rule = TemplateRule | ValuesRule | GatewayRule;
 
-export function rangeOf(at: JsonNode | TextRange): TextRange {
+export function rangeOf(at: JsonNode | TextRange | KnownValue): TextRange {
+  if ('known' in at) return rangeOf(at.origin);
   return 'offset' in at ? { start: at.offset, end: at.offset + at.length } : at;
 }

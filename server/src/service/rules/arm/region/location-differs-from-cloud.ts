@@ -56,7 +56,7 @@ export const locationDiffersFromCloud: TemplateRule = {
       if (cloudLocation === undefined || location === undefined || !value.known || !cloudValue.known) continue;
       if (location === cloudLocation || normalizeAzureLocation(location) === normalizeAzureLocation(cloudLocation)) continue;
       context.report({
-        at: value.origin,
+        at: value,
         message: `location "${location}" differs from the parent cloud's location "${cloudLocation}"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.`,
         related: [{ ...rangeOf(cloudValue.origin), message: `The cloud's location is "${cloudLocation}".` }],
         fixes: [{ title: `Change location to "${cloudLocation}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(cloudLocation) }] }],

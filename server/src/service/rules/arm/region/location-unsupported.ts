@@ -17,7 +17,7 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   const shown = `location "${location}"`;
   if (isAzureRegion(location)) {
     context.report({
-      at: value.origin,
+      at: value,
       message: `${shown} is an Azure region, but Anyscale on Azure is not available there (older regions such as ${OLDER_UNSUPPORTED_LOCATION} are not offered), so ARM rejects the ${resourceKind}. Use one of ${SUPPORTED_LIST}.`,
     });
     return;
@@ -28,7 +28,7 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
     ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, so ARM rejects the cloud resource: location is the Azure region that keeps its record, and the compute region belongs in properties.region.`
     : `${shown} is not an Azure region where Anyscale on Azure is available, so ARM rejects the ${resourceKind}.`;
   context.report({
-    at: value.origin,
+    at: value,
     message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`,
     fixes: suggestion
       ? [{ title: `Change location to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }], preferred: sameLettersAndDigits(location, suggestion) }]

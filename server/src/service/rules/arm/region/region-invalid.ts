@@ -30,7 +30,7 @@ export const regionInvalid: TemplateRule = {
         if (!value.known || value.value === null || value.value === '') continue;
         if (typeof value.value !== 'string') {
           const example = cloudResource.provider ? ` such as "${cloudResource.provider.regionExample}"` : '';
-          context.report({ at: value.origin, message: `${property} must be a string region name${example}; ${JSON.stringify(value.value)} is rejected when the template is deployed.` });
+          context.report({ at: value, message: `${property} must be a string region name${example}; ${JSON.stringify(value.value)} is rejected when the template is deployed.` });
           continue;
         }
         const text = value.value;
@@ -43,7 +43,7 @@ export const regionInvalid: TemplateRule = {
             ? 'has uppercase letters, but only lowercase is accepted and Anyscale does not convert casing'
             : 'is not made of lowercase letters and digits in groups joined by single hyphens';
         context.report({
-          at: value.origin,
+          at: value,
           message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`,
           fixes: suggestion
             ? [{ title: `Change ${property} to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }], preferred: sameLettersAndDigits(text, suggestion) }]

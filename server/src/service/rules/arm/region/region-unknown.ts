@@ -29,7 +29,7 @@ export const regionUnknown: TemplateRule = {
       const what = owners.length > 0 ? `${withArticle(owners.join(' and '))} region name, not ${withArticle(list.provider)} one` : `not a known ${list.provider} region`;
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` ${list.provider} regions look like "${provider.regionExample}".`;
       context.report({
-        at: value.origin,
+        at: value,
         message: `region "${region}" is ${what}; Anyscale validates region against ${list.provider}'s known regions and rejects other names.${hint}`,
         fixes: suggestion
           ? [{ title: `Change region to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }] }]

@@ -16,7 +16,7 @@ export const apiVersionPreview: TemplateRule = {
       if (read.entry?.status !== 'preview') continue;
       const edit = replaceLiteral(read.value, GA_API_VERSION);
       context.report({
-        at: read.value.origin,
+        at: read.value,
         message: `apiVersion "${read.version}" is a preview version of Anyscale.Platform, which can change or be retired; the GA version is ${GA_API_VERSION}. Check before moving: at ${GA_API_VERSION}, computeConfigName, cloudResourceNames and acrResourceId take full resource IDs.`,
         fixes: edit ? [{ title: `Use the GA version ${GA_API_VERSION}`, edits: [edit] }] : undefined,
       });

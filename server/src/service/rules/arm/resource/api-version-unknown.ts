@@ -36,7 +36,7 @@ export const apiVersionUnknown: TemplateRule = {
       const suggested = typeof read.value.value === 'string' ? suggestion(read.version) : undefined;
       const edit = suggested === undefined ? undefined : replaceLiteral(read.value, suggested);
       context.report({
-        at: read.value.origin,
+        at: read.value,
         message: `apiVersion ${JSON.stringify(read.value.value)} is not a known Anyscale.Platform API version (known: ${KNOWN.join(', ')}); ARM rejects a version the resource provider doesn't offer.${suggested ? ` Did you mean "${suggested}"?` : ` The GA version is ${GA_API_VERSION}.`}`,
         fixes: edit ? [{ title: `Change apiVersion to "${suggested}"`, edits: [edit] }] : undefined,
       });

@@ -24,7 +24,7 @@ export const computeStackInvalid: TemplateRule = {
       const replacement = sameIgnoringCase ?? COMPUTE_STACKS[0];
       const edit = replaceLiteral(value, replacement);
       context.report({
-        at: value.origin,
+        at: value,
         message: sameIgnoringCase
           ? `computeStack ${shown} must be written exactly "${sameIgnoringCase}": the value is case-sensitive, so the deployment fails with any other spelling.`
           : `computeStack ${shown} is not accepted: the only supported value is ${ACCEPTED} (Kubernetes), and virtual machine compute stacks aren't supported, so the deployment fails.`,

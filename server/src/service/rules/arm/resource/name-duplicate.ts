@@ -74,7 +74,7 @@ export const nameDuplicate: TemplateRule = {
         ? `Cloud resource name ${quotedName(leaf)} is already used ${onCloud}`
         : `Cloud resource name ${quotedName(leaf)} differs only in case from ${quotedName(first.leaf)} ${onCloud}, and ARM resource names are case-insensitive`;
       context.report({
-        at: resource.leafName.origin,
+        at: resource.leafName,
         message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
         related: [{ ...rangeOf(first.origin), message: `First declared here as ${quotedName(first.leaf)}` }],
       });

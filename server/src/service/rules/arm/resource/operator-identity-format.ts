@@ -35,7 +35,7 @@ export const operatorIdentityFormat: TemplateRule = {
       if (trimmed !== identity && matchesIdentityShape(kind, trimmed)) {
         const edit = replaceLiteral(value, trimmed);
         context.report({
-          at: value.origin,
+          at: value,
           message: "anyscaleOperatorIamIdentity has spaces around it: Anyscale records the value as written, so the operator's identity won't match it.",
           fixes: edit ? [{ title: 'Remove the surrounding spaces', edits: [edit], preferred: true }] : undefined,
         });
@@ -45,7 +45,7 @@ export const operatorIdentityFormat: TemplateRule = {
       const hint = mistake ? ` ${mistake.hint}` : otherProviderHint(kind, identity);
       const azureNote = kind === 'azurePrincipalId' ? " Note that the operator itself is configured with the identity's client ID instead, a different GUID." : '';
       context.report({
-        at: value.origin,
+        at: value,
         message:
           `anyscaleOperatorIamIdentity ${quotedName(identity)} is not what provider ${provider.name} expects: ${shape.description} such as ${JSON.stringify(shape.example)}. ` +
           `The value can't be changed after creation, and the operator can't connect with a different identity.${hint}${azureNote}`,

@@ -24,7 +24,7 @@ export const providerInvalid: TemplateRule = {
       const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
       context.report({
-        at: read.value.origin,
+        at: read.value,
         message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`,
         fixes: suggestion ? [{ title: `Change provider to "${suggestion}"`, edits: [{ start: read.value.origin.offset, end: read.value.origin.offset + read.value.origin.length, newText: JSON.stringify(suggestion) }], preferred: true }] : undefined,
       });

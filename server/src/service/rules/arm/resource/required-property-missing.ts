@@ -110,7 +110,7 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
       });
     } else if (read.value.known) {
       context.report({
-        at: read.value.origin,
+        at: read.value,
         message: `properties.${requirement.property} is ${state}, but it is required: ${why}. The deployment fails without it.`,
       });
     }

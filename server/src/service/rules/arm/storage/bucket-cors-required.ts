@@ -21,7 +21,7 @@ export const bucketCorsRequired: TemplateRule = {
       if (!providerValue.known) continue;
       const target = bucket ? `bucket "${bucket.text}"` : 'bucket';
       context.report({
-        at: providerValue.origin,
+        at: providerValue,
         message: `Anyscale does not configure CORS for ${provider.name} buckets: give the ${target} ${CORS_RULE}, or the console's Logs tab stays empty.`,
       });
     }

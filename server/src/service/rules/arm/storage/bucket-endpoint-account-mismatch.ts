@@ -20,7 +20,7 @@ export const bucketEndpointAccountMismatch: TemplateRule = {
       if (!bucketAccount || !endpointAccount || bucketAccount.account === endpointAccount.account) continue;
       const expected = blobEndpointOf(bucketAccount.account);
       context.report({
-        at: endpoint.value.origin,
+        at: endpoint.value,
         message: `cloudStorageBucketEndpoint names the storage account "${endpointAccount.account}", but the bucket "${bucket.text}" is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
         related: [{ ...rangeOf(bucket.value.origin), message: `The bucket's storage account is "${bucketAccount.account}".` }],
         fixes: replaceLiteral(endpoint.value, expected, `Change the endpoint to "${expected}"`, false),

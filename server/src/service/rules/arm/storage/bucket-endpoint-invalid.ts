@@ -36,7 +36,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       if (!uri) {
         const origin = BARE_HOST.test(endpoint) ? `${schemes[0]}://${endpoint}` : undefined;
         context.report({
-          at: value.origin,
+          at: value,
           message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
           // Adding the scheme is safe only when the provider leaves one choice.
           fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1) : undefined,
@@ -54,7 +54,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       const shown = uri.userinfo === undefined ? endpoint : `${uri.scheme}://***@${uri.host}${uri.rest}`;
       const origin = uri.hostname === '' ? undefined : `${schemeAccepted ? scheme : schemes[0]}://${uri.host}`;
       context.report({
-        at: value.origin,
+        at: value,
         message: `cloudStorageBucketEndpoint "${shown}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
         fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, false) : undefined,
       });

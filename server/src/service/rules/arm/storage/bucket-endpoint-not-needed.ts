@@ -16,7 +16,7 @@ export const bucketEndpointNotNeeded: TemplateRule = {
       const provider = cloudResource.provider;
       if (!provider || provider.requiresBucketEndpoint) continue;
       context.report({
-        at: endpoint.value.origin,
+        at: endpoint.value,
         message: `cloudStorageBucketEndpoint is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
         fixes: replaceLiteral(endpoint.value, '', 'Clear the endpoint', false),
       });

@@ -23,7 +23,7 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
         ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
         : 'Anyscale expects a bare origin with no path.';
       context.report({
-        at: value.origin,
+        at: value,
         message: `cloudStorageBucketEndpoint "${endpoint}" ends with "/": write the bare origin "${origin}". ${consequence}`,
         fixes: replaceLiteral(value, origin, 'Remove the trailing "/"', true),
       });

@@ -62,7 +62,7 @@ export const bucketSchemeMismatch: TemplateRule = {
         // Wrong for every provider, so it is reported even when the provider isn't known.
         const accepted = provider ? `${bucketShapes(provider)} for provider ${provider.name}` : '<scheme>://<bucket>';
         const { hint, fixes } = suggestionFor(value, qualified(bucket, provider));
-        context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`, fixes });
+        context.report({ at: value, message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`, fixes });
         continue;
       }
       if (!provider) continue;
@@ -70,14 +70,14 @@ export const bucketSchemeMismatch: TemplateRule = {
       if (schemes.length > 0 && !schemes.includes(uri.scheme)) {
         const { hint, fixes } = suggestionFor(value, rescheme(bucket, uri, schemes));
         context.report({
-          at: value.origin,
+          at: value,
           message: `cloudStorageBucketName "${bucket}" uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
           fixes,
         });
         continue;
       }
       if (uri.authority === '') {
-        context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}` });
+        context.report({ at: value, message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}` });
         continue;
       }
       if (uri.scheme !== ABFSS_SCHEME) continue;
@@ -86,7 +86,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       const fault = problem === 'missing-container' ? 'names no container before "@"' : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
       const equivalent = abfssEquivalent(uri);
       const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
-      context.report({ at: value.origin, message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`, fixes });
+      context.report({ at: value, message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`, fixes });
     }
   },
 };

@@ -31,14 +31,14 @@ export const bucketSubpath: TemplateRule = {
       const bare = `${uri.scheme}://${uri.authority}`;
       if (uri.rest === '/') {
         context.report({
-          at: value.origin,
+          at: value,
           message: `cloudStorageBucketName "${bucket}" ends with "/": write the bucket alone, "${bare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
           fixes: replaceLiteral(value, bare, 'Remove the trailing "/"', true),
         });
         continue;
       }
       context.report({
-        at: value.origin,
+        at: value,
         message: `cloudStorageBucketName "${bucket}" has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${bare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
         fixes: replaceLiteral(value, bare, `Keep only the bucket, "${bare}"`, false),
       });

@@ -1,0 +1,110 @@
+// Runs the template rules over one ARM template: once with no parameter file, or once per parameter file (the
+// docs ship one per provider), each run evaluating expressions with that file's values. Findings of all runs are
+// merged; one that only some parameter files cause says which. A finding on a value written elsewhere (a parameter
+// default, a variable, a parameter file) sits where the value is written and points at where it is used — and,
+// when that is another document, the template also gets the finding at the use site, pointing back.
+import * as path from 'node:path';
+import type { JsonNode } from '../json/nodes';
+import type { ArmTemplate } from './template';
+import { anyscaleView, type AnyscaleView } from './anyscale';
+import { createEvaluator } from './expressions/evaluate';
+import { readParameterFile } from './parameterFile';
+import type { KnownValue } from './value';
+import { RULES } from '../rules/registry';
+import type { Finding, RelatedLocation, Report, RuleLevel, TextRange } from '../rules/rule';
+import type { TemplateContext } from '../rules/templateContext';
+
+export interface ParameterFileInput {
+  readonly uri: string;
+  /** The parsed parameter file; its syntax errors are the parameter file's own business. */
+  readonly root: JsonNode;
+}
+
+export interface TemplateCheck {
+  readonly findings: Finding[];
+  /** The Anyscale resources as the first run evaluated them. */
+  readonly anyscale: AnyscaleView;
+}
+
+function isKnownValue(at: Report['at']): at is KnownValue {
+  return 'known' in at;
+}
+
+function rangeOfNode(node: JsonNode): TextRange {
+  return { start: node.offset, end: node.offset + node.length };
+}
+
+function rootOf(node: JsonNode): JsonNode {
+  let current = node;
+  while (current.parent) current = current.parent;
+  return current;
+}
+
+interface Run {
+  readonly parameterFile?: ParameterFileInput;
+  readonly label?: string;
+}
+
+function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
+  const parameterValues = new Map<string, { valueNode: JsonNode; uri: string }>();
+  if (run.parameterFile) {
+    for (const [name, entry] of readParameterFile(run.parameterFile.root).parameters) {
+      if (entry.valueNode) parameterValues.set(name, { valueNode: entry.valueNode, uri: run.parameterFile.uri });
+    }
+  }
+  const evaluator = createEvaluator(template, { parameterValues });
+  const value: TemplateContext['value'] = (node, resource) => evaluator.value(node, resource);
+  const anyscale = anyscaleView(template, value);
+  const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
+  for (const rule of RULES) {
+    if (rule.appliesTo !== 'armTemplate') continue;
+    const severity = levels?.[rule.code] ?? rule.defaultSeverity;
+    if (severity === 'off') continue;
+    const report = (r: Report) => {
+      const base = { code: rule.code, severity, fixes: r.fixes };
+      if (!isKnownValue(r.at)) {
+        const uri = 'offset' in r.at ? uriOf(r.at) : undefined;
+        out.push({ ...base, message: r.message, ...(('offset' in r.at) ? rangeOfNode(r.at) : r.at), uri, related: r.related });
+        return;
+      }
+      const written = r.at;
+      const usage = written.usage && written.usage !== written.origin ? written.usage : undefined;
+      const originUri = written.originUri;
+      const related: RelatedLocation[] = [...(r.related ?? [])];
+      if (usage) related.push({ ...rangeOfNode(usage), message: 'The value is used here.' });
+      out.push({ ...base, message: r.message, ...rangeOfNode(written.origin), uri: originUri, related, fixes: originUri ? undefined : r.fixes });
+      if (usage && originUri) {
+        // The template's reader sees the problem where the value enters, with a link to where it is written.
+        const source = path.basename(originUri);
+        out.push({ code: rule.code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(written.origin), uri: originUri, message: `The value is written in ${source}.` }] });
+      }
+    };
+    rule.check({ text, template, anyscale, value, report });
+  }
+  return anyscale;
+}
+
+export function checkTemplate(text: string, template: ArmTemplate, parameterFiles: readonly ParameterFileInput[], levels: Readonly<Record<string, RuleLevel>> | undefined): TemplateCheck {
+  const runs: Run[] = parameterFiles.length > 0 ? parameterFiles.map((parameterFile) => ({ parameterFile, label: path.basename(parameterFile.uri) })) : [{}];
+  let first: AnyscaleView | undefined;
+  const merged = new Map<string, { finding: Finding; labels: string[] }>();
+  for (const run of runs) {
+    const findings: Finding[] = [];
+    const anyscale = findingsOfRun(text, template, run, levels, findings);
+    first ??= anyscale;
+    for (const finding of findings) {
+      const key = `${finding.uri ?? ''}\u0000${finding.start}\u0000${finding.end}\u0000${finding.code}\u0000${finding.message}`;
+      const seen = merged.get(key);
+      if (seen) {
+        if (run.label && !seen.labels.includes(run.label)) seen.labels.push(run.label);
+      } else merged.set(key, { finding, labels: run.label ? [run.label] : [] });
+    }
+  }
+  const findings: Finding[] = [];
+  for (const { finding, labels } of merged.values()) {
+    const onlySome = runs.length > 1 && finding.uri === undefined && labels.length < runs.length;
+    findings.push(onlySome ? { ...finding, message: `${finding.message} (with ${labels.join(', ')})` } : finding);
+  }
+  findings.sort((a, b) => (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return { findings, anyscale: first! };
+}
