@@ -85,7 +85,12 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
 }
 
 export function checkTemplate(text: string, template: ArmTemplate, parameterFiles: readonly ParameterFileInput[], levels: Readonly<Record<string, RuleLevel>> | undefined): TemplateCheck {
-  const runs: Run[] = parameterFiles.length > 0 ? parameterFiles.map((parameterFile) => ({ parameterFile, label: path.basename(parameterFile.uri) })) : [{}];
+  if (parameterFiles.length === 0) {
+    const findings: Finding[] = [];
+    const anyscale = findingsOfRun(text, template, {}, levels, findings);
+    return { findings: findings.sort(byPlace), anyscale };
+  }
+  const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: path.basename(parameterFile.uri) }));
   let first: AnyscaleView | undefined;
   const merged = new Map<string, { finding: Finding; labels: string[] }>();
   for (const run of runs) {
@@ -105,6 +110,10 @@ export function checkTemplate(text: string, template: ArmTemplate, parameterFile
     const onlySome = runs.length > 1 && finding.uri === undefined && labels.length < runs.length;
     findings.push(onlySome ? { ...finding, message: `${finding.message} (with ${labels.join(', ')})` } : finding);
   }
-  findings.sort((a, b) => (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  return { findings, anyscale: first! };
+  return { findings: findings.sort(byPlace), anyscale: first! };
+}
+
+/** Document, then position, then code: a stable order for editors and the CLI. */
+function byPlace(a: Finding, b: Finding): number {
+  return (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }

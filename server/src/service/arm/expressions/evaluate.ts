@@ -143,6 +143,8 @@ class TemplateEvaluator implements Evaluator {
   ) {}
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
+    // Most values are plain literals: read them directly, without the memo and the recursion guard.
+    if (node && (node.type === 'string' ? !isExpression(node.value as string) : node.type !== 'object' && node.type !== 'array')) return literalValue(node);
     const iteration = this.resourceIteration(resource, copyIndex);
     try {
       return this.withOrdering(node, () => this.nodeValue(node, iteration));

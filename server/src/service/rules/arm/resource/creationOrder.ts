@@ -158,12 +158,18 @@ class ScopeIndex {
 
 /** The resources an entry names; undefined when it can't be resolved (an expression other than resourceId, no match). */
 function resolveEntry(entry: JsonNode, resource: ArmResource, index: ScopeIndex, context: TemplateContext): number[] | undefined {
+  const raw = stringOf(entry);
+  if (raw !== undefined && isExpression(raw)) {
+    // The common shape, resourceId('<type>', '<name>'…) with literal arguments, resolves without evaluating.
+    const args = resourceIdArguments(raw.slice(1, -1));
+    const byLiterals = args && args.every((arg) => arg.literal !== undefined) ? index.resolveResourceId(args) : undefined;
+    if (byLiterals) return byLiterals;
+  }
   const value = context.value(entry, resource);
   if (value.known) {
     const text = knownString(value);
     return text === undefined ? undefined : index.resolveText(text);
   }
-  const raw = stringOf(entry);
   if (raw === undefined || !isExpression(raw)) return undefined;
   const args = resourceIdArguments(raw.slice(1, -1));
   return args ? index.resolveResourceId(args) : undefined;
