@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { CHART_KEYS } from '../../server/src/service/catalog/chart';
+import { compare } from './measure';
 
 const LINES = 2000;
 const GOAL = 1.3;
@@ -42,39 +43,11 @@ export function generateValues(lines: number): string {
   return stringify(values);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-function cpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-function measure(fn: () => unknown, minRuns: number, minMs: number): number {
-  for (let i = 0; i < 3; i++) fn();
-  const times: number[] = [];
-  const started = cpuMs();
-  while (times.length < minRuns || cpuMs() - started < minMs) {
-    const t0 = cpuMs();
-    fn();
-    times.push(cpuMs() - t0);
-  }
-  return median(times);
-}
-
 const text = generateValues(LINES);
 const analysis = analyzeDocument(text, { languageId: 'yaml' });
 if (analysis.kind !== 'operatorValues' || analysis.findings.length === 0) throw new Error(`the benchmark file is not checked as intended: ${analysis.kind}, ${analysis.findings.length} findings`);
-const anchor: number[] = [];
-const ours: number[] = [];
-for (let round = 0; round < 7; round++) {
-  anchor.push(measure(() => parseDocument(text), 10, 300));
-  ours.push(measure(() => analyzeDocument(text, { languageId: 'yaml' }), 10, 300));
-}
-const parseMs = median(anchor);
-const diagnosticsMs = median(ours);
+// Median CPU time of single runs, over interleaved rounds.
+const { anchorMs: parseMs, oursMs: diagnosticsMs } = compare(() => parseDocument(text), () => analyzeDocument(text, { languageId: 'yaml' }), { rounds: 7, minRuns: 10, minMs: 300, statistic: 'median' });
 const ratio = diagnosticsMs / parseMs;
 const lines = text.split('\n').length;
 console.log('lines | bytes | findings | parseDocument ms | diagnostics ms | ratio | goal');

@@ -5,49 +5,35 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification, ShutdownRequest, ExitNotification,
-  CancellationTokenSource, type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import {
   EGRESS_TARGETS_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST,
   type EgressTargetsResult, type EgressReport, type EgressProgress, type EgressAllowList, type EgressClusterJob, type EgressSettings, type EgressProbeParams, type EgressTargetInfo,
 } from '../../shared/protocol';
-import { REPO_ROOT, FIXTURES } from '../support/paths';
+import { FIXTURES } from '../support/paths';
 import { startLab, type Lab } from '../support/egressLab';
+import { startServer, type LspServer } from '../support/lspServer';
 
-const SERVER = path.join(REPO_ROOT, 'dist', 'server.js');
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
-let server: ChildProcessWithoutNullStreams;
+let server: LspServer;
 let connection: ProtocolConnection;
 let lab: Lab;
-const progress: EgressProgress[] = [];
+let progress: EgressProgress[];
 
 function labSettings(extra: EgressSettings = {}): EgressSettings {
   return { resolve: lab.names, caFile: lab.certificates.caFile, timeoutMs: 1000, ...extra };
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
   lab = await startLab({ slowMs: 50 });
-  server = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', env: { ...process.env, HTTPS_PROXY: '', https_proxy: '' } });
-  connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-  connection.onNotification(EGRESS_PROGRESS_NOTIFICATION, (p: EgressProgress) => {
-    progress.push(p);
-  });
-  connection.listen();
-  await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
-  await connection.sendNotification(InitializedNotification.type, {});
+  server = await startServer({ env: { ...process.env, HTTPS_PROXY: '', https_proxy: '' }, capabilities: {}, collect: [EGRESS_PROGRESS_NOTIFICATION] });
+  connection = server.connection;
+  progress = server.notifications(EGRESS_PROGRESS_NOTIFICATION);
 });
 
 after(async () => {
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  await connection.sendRequest(ShutdownRequest.type);
-  await connection.sendNotification(ExitNotification.type);
-  assert.equal(await exited, 0);
-  connection.dispose();
+  assert.equal(await server.stop(), 0);
   await lab.close();
 });
 
@@ -60,12 +46,16 @@ test('targets of the workspace: derived from its template and values file', asyn
 
 test('probe targets: a report, and a progress notification per target with the request token', async () => {
   fs.writeFileSync(path.join(lab.certificates.dir, 'targets.json'), JSON.stringify([lab.target('good'), lab.target('closed'), lab.target('wrongHost')]));
-  const params: EgressProbeParams = { folders: [lab.certificates.dir], settings: labSettings({ targetsFile: 'targets.json' }), progressToken: 'p1' };
+  // A generous phase timeout: on a loaded machine a loopback TLS handshake can take longer than the default lab's.
+  const params: EgressProbeParams = { folders: [lab.certificates.dir], settings: labSettings({ targetsFile: 'targets.json', timeoutMs: 8000 }), progressToken: 'p1' };
   const report = await connection.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, params);
   assert.equal(report.origin, 'local');
   assert.equal(report.cancelled, false);
   assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-hostname']);
-  const mine = progress.filter((p) => p.progressToken === 'p1');
+  const mine = await server.until(() => {
+    const arrived = progress.filter((p) => p.progressToken === 'p1');
+    return arrived.length >= 3 ? arrived : undefined;
+  }, 'three progress notifications for p1');
   assert.equal(mine.length, 3);
   assert.deepEqual(mine.map((p) => p.done).sort(), [1, 2, 3]);
   assert.ok(mine.every((p) => p.total === 3));

@@ -143,3 +143,25 @@ test('YAML: a values file Helm cannot parse is one invalid-yaml error, with no r
   const rows = JSON.parse(stdout) as Array<{ code: string; line: number }>;
   assert.ok(rows.length > 0 && rows.every((r) => r.code === 'invalid-yaml'), stdout);
 });
+
+test('a template is checked once per parameter file beside it; a mistake is reported where it is written', () => {
+  const { code, stdout } = run(['check', '--format', 'json', 'params/cloudresource.json']);
+  assert.equal(code, 1);
+  const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string; message: string; severity: string }>;
+  const subpath = rows.filter((r) => r.code === 'bucket-subpath');
+  assert.deepEqual(subpath.map((r) => [r.file, r.line]).sort(), [['params/cloudresource.json', 25], ['params/cloudresource.parameters.aws.json', 10]]);
+  assert.match(subpath.find((r) => r.line === 25)!.message, /\(value from cloudresource\.parameters\.aws\.json\)/);
+  assert.ok(!rows.some((r) => r.file.endsWith('parameters.azure.json')), 'the Azure parameter file is clean');
+  const text = run(['check', 'params/cloudresource.json']).stdout;
+  assert.match(text, /^params\/cloudresource\.parameters\.aws\.json:10:\d+ error bucket-subpath .*\n  params\/cloudresource\.json:25:\d+ The value is used here\.$/m, 'text output prints both places');
+});
+
+test('--parameters picks the parameter files; a parameter file named on its own is checked against its template', () => {
+  const only = JSON.parse(run(['check', '--format', 'json', '--parameters', 'params/cloudresource.parameters.azure.json', 'params/cloudresource.json']).stdout) as Array<{ severity: string }>;
+  assert.deepEqual(only.filter((r) => r.severity === 'error'), []);
+  const alone = run(['check', '--format', 'json', 'params/cloudresource.parameters.aws.json']);
+  assert.equal(alone.code, 1);
+  const rows = JSON.parse(alone.stdout) as Array<{ file: string; line: number; code: string; severity: string }>;
+  assert.ok(rows.every((r) => r.file === 'params/cloudresource.parameters.aws.json'), 'only the parameter file is reported');
+  assert.deepEqual(rows.filter((r) => r.severity === 'error').map((r) => [r.line, r.code]), [[10, 'bucket-subpath']]);
+});

@@ -1,7 +1,11 @@
 // `anyscale-azure check`: reads each target, runs the service, and turns findings into 1-based CLI findings.
 // A file that cannot be read or parsed gets one clear message; the run goes on with the others.
 import * as fs from 'node:fs';
-import { analyzeDocument } from '../service/analyze';
+import * as path from 'node:path';
+import { analyzeDocument, parseJson } from '../service/analyze';
+import type { ParameterFileInput } from '../service/arm/checkTemplate';
+import { conventionalParameterFiles, conventionalTemplate } from '../service/workspace/parameterFiles';
+import type { Finding } from '../service/rules/rule';
 import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { LineIndex } from '../service/text/lineIndex';
@@ -19,8 +23,62 @@ function place(lines: LineIndex, file: string, start: number, end: number) {
 
 const isYamlFile = (file: string) => /\.ya?ml$/i.test(file);
 
-export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleLevel>): CliRun {
+function siblingsOf(file: string): string[] {
+  try {
+    return fs.readdirSync(path.dirname(file));
+  } catch {
+    return [];
+  }
+}
+
+/** Parses the parameter files a template is checked with; a file that can't be read or parsed is a problem. */
+function readParameterFiles(files: readonly string[], run: CliRun, cwd: string): ParameterFileInput[] {
+  const inputs: ParameterFileInput[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    } catch (error) {
+      run.problems.push({ file: path.relative(cwd, file), message: `parameter file cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      continue;
+    }
+    const { root, errors } = parseJson(text);
+    if (!root || errors.length > 0) {
+      run.problems.push({ file: path.relative(cwd, file), message: 'parameter file is not valid JSON; the template is checked without it' });
+      continue;
+    }
+    inputs.push({ uri: file, root });
+  }
+  return inputs;
+}
+
+export interface CheckOptions {
+  readonly ruleLevels: Record<string, RuleLevel>;
+  /** `--parameters`: parameter files for every template checked, instead of the ones beside each template. */
+  readonly parameters?: readonly string[];
+  readonly cwd: string;
+}
+
+export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
+  const { ruleLevels, cwd } = options;
   const run: CliRun = { findings: [], problems: [], filesChecked: 0 };
+  const checkedPaths = new Set(targets.map((t) => t.absolute));
+  /** Text and line index of the documents findings point into, read once. */
+  const documents = new Map<string, { display: string; lines: LineIndex }>();
+  const documentOf = (file: string) => {
+    let document = documents.get(file);
+    if (!document) {
+      let text = '';
+      try {
+        text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      } catch {
+        // Read moments ago by the service; if it vanished since, positions fall back to the start.
+      }
+      document = { display: path.relative(cwd, file), lines: new LineIndex(text) };
+      documents.set(file, document);
+    }
+    return document;
+  };
   // Two passes: every file first adds its facts to the workspace index; then each is reported in order, the YAML
   // files checked again against the whole index (a values file names the identity of a cloud resource in a template).
   const texts = new Map<Target, string>();
@@ -41,11 +99,35 @@ export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleL
     texts.set(target, bytes.toString('utf8').replace(/^\uFEFF/, ''));
   }
   const templates = new Map<Target, DocumentAnalysis>();
+  /** A parameter file checked on its own: the template it belongs to is analysed with it alone. */
+  const ownTemplate = new Map<Target, string>();
   for (const [target, text] of texts) {
-    const analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
+    const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
+    let analysis = first;
+    if (first.kind === 'armTemplate') {
+      const files = options.parameters ?? conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
+      if (files.length > 0) analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles: readParameterFiles(files, run, cwd) });
+    } else if (first.kind === 'armParameters') {
+      const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
+      // When its template is checked too, the template's run reports this file's findings.
+      if (template && !checkedPaths.has(template)) ownTemplate.set(target, template);
+    }
     workspace.set(target.absolute, analysis.facts);
     if (!isYamlFile(target.absolute)) templates.set(target, analysis);
   }
+  const report = (finding: Finding, display: string, lines: LineIndex): CliFinding => {
+    const home = finding.uri ? documentOf(finding.uri) : { display, lines };
+    return {
+      ...place(home.lines, home.display, finding.start, finding.end),
+      severity: finding.severity,
+      code: finding.code,
+      message: finding.message,
+      related: (finding.related ?? []).map((r) => {
+        const where = r.uri ? documentOf(r.uri) : { display, lines };
+        return { ...place(where.lines, where.display, r.start, r.end), message: r.message };
+      }),
+    };
+  };
   for (const [target, text] of texts) {
     const yaml = isYamlFile(target.absolute);
     const analysis = templates.get(target) ?? analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
@@ -66,15 +148,17 @@ export function checkTargets(targets: Target[], ruleLevels: Record<string, RuleL
       }
       continue;
     }
-    for (const finding of analysis.findings) {
-      const cliFinding: CliFinding = {
-        ...place(lines, target.display, finding.start, finding.end),
-        severity: finding.severity,
-        code: finding.code,
-        message: finding.message,
-        related: (finding.related ?? []).filter((r) => r.uri === undefined).map((r) => ({ ...place(lines, target.display, r.start, r.end), message: r.message })),
-      };
-      run.findings.push(cliFinding);
+    for (const finding of analysis.findings) run.findings.push(report(finding, target.display, lines));
+    const template = ownTemplate.get(target);
+    if (template) {
+      let templateText: string | undefined;
+      try {
+        templateText = fs.readFileSync(template, 'utf8').replace(/^\uFEFF/, '');
+      } catch {
+        run.problems.push({ file: target.display, message: `its template ${path.relative(cwd, template)} cannot be read` });
+      }
+      const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, cwd) });
+      for (const finding of ownRun?.findings ?? []) if (finding.uri === target.absolute) run.findings.push({ ...report(finding, target.display, lines), file: target.display });
     }
   }
   return run;

@@ -23,6 +23,8 @@ Checks ARM templates that declare Anyscale.Platform resources.
 Options:
   --format <text|json|sarif>   Output format (default: text)
   --rule <code>=<level>        Set a rule's level: off, info, warning or error (repeatable)
+  --parameters <file>          Check templates with this parameter file (repeatable; one run per file) instead
+                               of the <name>.parameters[.*].json files beside each template
   --docs-base-url <url>        Base URL of the rule docs pages, used in SARIF help links
   --no-color                   Plain text output even on a terminal
   -h, --help                   Show this help
@@ -37,12 +39,13 @@ interface Options {
   format: 'text' | 'json' | 'sarif';
   ruleLevels: Record<string, RuleLevel>;
   docsBaseUrl?: string;
+  parameters: string[];
   color: boolean;
   paths: string[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { format: 'text', ruleLevels: {}, color: !!process.stdout.isTTY && !process.env.NO_COLOR, paths: [] };
+  const options: Options = { format: 'text', ruleLevels: {}, parameters: [], color: !!process.stdout.isTTY && !process.env.NO_COLOR, paths: [] };
   const value = (i: number, flag: string) => {
     if (i >= argv.length || argv[i].startsWith('--')) throw new UsageError(`${flag} needs a value`);
     return argv[i];
@@ -65,6 +68,9 @@ function parseArgs(argv: string[]): Options {
         options.ruleLevels[code] = level as RuleLevel;
         break;
       }
+      case '--parameters':
+        options.parameters.push(take());
+        break;
       case '--docs-base-url':
         options.docsBaseUrl = take();
         break;
@@ -104,7 +110,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     const options = parseArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched } = expand(options.paths, cwd);
-    const run = checkTargets(targets, options.ruleLevels);
+    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => path.resolve(cwd, file)) : undefined, cwd });
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));
     else if (options.format === 'json') process.stdout.write(formatJson(run));

@@ -12,23 +12,28 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   info: DiagnosticSeverity.Information,
 };
 
-export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string, docsBaseUri: string): Diagnostic[] {
+/** `linesOf` gives the line index of another document that related information points into. */
+export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string, docsBaseUri: string, linesOf: (uri: string) => LineIndex | undefined = () => undefined): Diagnostic[] {
   const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
   if (analysis.syntaxErrors.length > 0 && analysis.kind !== 'other') {
     // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet.
     const first = analysis.syntaxErrors[0];
     return [{ range: range(first.start, first.end), severity: DiagnosticSeverity.Information, source: SOURCE, message: `Anyscale checks are paused until this is fixed: ${first.message}.` }];
   }
-  return analysis.findings.map((finding) => ({
+  const relatedRange = (related: { uri?: string; start: number; end: number }) => {
+    const other = related.uri === undefined ? lines : linesOf(related.uri);
+    return other && { start: other.positionAt(related.start), end: other.positionAt(related.end) };
+  };
+  return analysis.findings.filter((finding) => finding.uri === undefined).map((finding) => ({
     range: range(finding.start, finding.end),
     severity: SEVERITY[finding.severity],
     source: SOURCE,
     code: finding.code,
     codeDescription: { href: `${docsBaseUri}/${finding.code}.md` },
     message: finding.message,
-    relatedInformation: finding.related?.map((related) => ({
-      message: related.message,
-      location: { uri: related.uri ?? uri, range: range(related.start, related.end) },
-    })),
+    relatedInformation: finding.related?.flatMap((related) => {
+      const where = relatedRange(related);
+      return where ? [{ message: related.message, location: { uri: related.uri ?? uri, range: where } }] : [];
+    }),
   }));
 }

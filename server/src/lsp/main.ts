@@ -4,12 +4,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument } from '../service/analyze';
+import { analyzeDocument, parseJson } from '../service/analyze';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import { LineIndex } from '../service/text/lineIndex';
 import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
+import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
+import type { Finding } from '../service/rules/rule';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
 import { registerEgressHandlers } from './egress';
@@ -21,6 +23,7 @@ const DEFAULT_DELAY_MS = 200;
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
+const parameterFiles = new ParameterFiles(documents);
 
 let docsBaseUri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules')).toString();
 let canPullConfiguration = false;
@@ -74,11 +77,28 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
   const text = document.getText();
-  const analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels: readRuleLevels(settings.rules), uri: document.uri, workspace });
+  const ruleLevels = readRuleLevels(settings.rules);
+  let analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace });
+  if (analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0) {
+    const withFiles = parameterFiles.parameterFilesOf(document.uri);
+    if (withFiles.length > 0) analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles });
+  } else if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
+    analysis = { ...analysis, findings: [...analysis.findings, ...parameterFileFindings(document, ruleLevels)] };
+  }
   const fresh = { version: document.version, analysis, lines: new LineIndex(text) };
   cache.set(document.uri, fresh);
   if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
   return fresh;
+}
+
+/** What a parameter file's values cause in its template, shown in the parameter file. */
+function parameterFileFindings(document: TextDocument, ruleLevels: ReturnType<typeof readRuleLevels>): Finding[] {
+  const templateUri = parameterFiles.templateOf(document.uri);
+  const templateText = templateUri && parameterFiles.textOf(templateUri);
+  const parsed = parseJson(document.getText());
+  if (!templateUri || templateText === undefined || !parsed.root) return [];
+  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, parameterFiles: [{ uri: document.uri, root: parsed.root }] });
+  return findingsInParameterFile(run.findings, document.uri, templateUri);
 }
 
 /** When a document's facts change, the other documents' cross-file findings may too. */
@@ -99,7 +119,7 @@ function validate(document: TextDocument): void {
     return;
   }
   const { analysis, lines } = analysisOf(document);
-  const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri);
+  const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
   connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   const stats: DocumentStats = {
     uri: document.uri,
@@ -131,7 +151,19 @@ function schedule(document: TextDocument, delayMs: number): void {
 }
 
 // Fires on open and on every change: a document we have not analysed yet is validated at once, edits after a pause.
-documents.onDidChangeContent((event) => schedule(event.document, cache.has(event.document.uri) ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0));
+documents.onDidChangeContent((event) => {
+  const edited = cache.has(event.document.uri);
+  schedule(event.document, edited ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0);
+  // A template and its parameter files see each other's values: an edit to one re-checks the open others beside it.
+  if (edited && event.document.languageId !== 'yaml') {
+    const folder = event.document.uri.slice(0, event.document.uri.lastIndexOf('/') + 1);
+    for (const other of documents.all()) {
+      if (other.uri === event.document.uri || !other.uri.startsWith(folder) || other.uri.indexOf('/', folder.length) >= 0) continue;
+      cache.delete(other.uri);
+      schedule(other, settings.validation?.delay ?? DEFAULT_DELAY_MS);
+    }
+  }
+});
 documents.onDidClose((event) => {
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);

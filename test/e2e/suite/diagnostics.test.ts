@@ -5,49 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import type { DocumentStats } from '../../../shared/protocol';
-
-const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
-const SOURCE = 'anyscale-azure';
-
-/** What the extension's activate() returns (client/src/extension.ts). */
-interface ExtensionApi {
-  documentStats(uri: vscode.Uri): DocumentStats | undefined;
-}
-
-/** Polls probe until it returns something other than undefined/false, or fails with what it waited for. */
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-}
-
-function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
-  const code = diagnostic.code;
-  if (code === undefined) return undefined;
-  return typeof code === 'object' ? String(code.value) : String(code);
-}
+import { SOURCE, activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
 
 function providerInvalid(uri: vscode.Uri): vscode.Diagnostic | undefined {
-  return ours(uri).find((d) => codeOf(d) === 'provider-invalid');
-}
-
-function describe(uri: vscode.Uri): string {
-  return JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => ({ source: d.source, code: codeOf(d), line: d.range.start.line, message: d.message })));
-}
-
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'no workspace folder is open');
-  return vscode.Uri.joinPath(folder.uri, name);
+  return find(uri, 'provider-invalid');
 }
 
 /** Replaces the first occurrence of `from` in the editor's document through the editor (as typing would). */
@@ -67,11 +28,8 @@ suite('Anyscale on Azure in a real VS Code', () => {
 
   suiteSetup(async () => {
     template = workspaceFile('bad-template.json');
-    const document = await vscode.workspace.openTextDocument(template);
-    editor = await vscode.window.showTextDocument(document);
-    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
+    editor = await openEditor('bad-template.json');
+    api = await activateExtension();
     assert.equal(typeof api?.documentStats, 'function', 'activate() did not return the documentStats API');
   });
 
@@ -117,9 +75,7 @@ suite('Anyscale on Azure in a real VS Code', () => {
 
   test('a JSON file that is not an ARM template gets no diagnostics from us', async () => {
     const uri = workspaceFile('not-arm.json');
-    const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document);
-    assert.equal(document.languageId, 'json');
+    await openEditor('not-arm.json', 'json');
     // Wait until the server has actually validated this document (it reports stats for every JSON file),
     // so the absence of diagnostics below means something.
     const stats = await waitFor('document stats for not-arm.json', () => api.documentStats(uri), 15000);

@@ -7,8 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { startLab, type Lab } from '../../support/egressLab';
-
-const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
+import { EXTENSION_ID, workspaceFolder } from './helpers';
 
 suite('Egress verification in a real VS Code', () => {
   let lab: Lab;
@@ -16,9 +15,7 @@ suite('Egress verification in a real VS Code', () => {
 
   suiteSetup(async () => {
     lab = await startLab({ slowMs: 50 });
-    const workspace = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(workspace, 'no workspace folder is open');
-    folder = workspace.uri;
+    folder = workspaceFolder().uri;
     fs.writeFileSync(path.join(folder.fsPath, 'egress-targets.json'), JSON.stringify({
       targets: [lab.target('good'), lab.target('closed'), lab.target('expired'), { host: 'grafana-*.azure.anyscale-cloud.dev' }],
     }));

@@ -3,49 +3,15 @@
 // YAML that is not ours stays silent.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DocumentStats } from '../../../shared/protocol';
+import { activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
 
-const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
-const SOURCE = 'anyscale-azure';
-
-interface ExtensionApi {
-  documentStats(uri: vscode.Uri): DocumentStats | undefined;
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
-const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
-const find = (uri: vscode.Uri, code: string) => ours(uri).find((d) => codeOf(d) === code);
-const describe = (uri: vscode.Uri) => JSON.stringify(ours(uri).map((d) => ({ code: codeOf(d), line: d.range.start.line })));
-
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'no workspace folder is open');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
-
-async function openYaml(name: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument(workspaceFile(name));
-  assert.equal(document.languageId, 'yaml', `${name} opened as ${document.languageId}`);
-  return vscode.window.showTextDocument(document);
-}
+const openYaml = (name: string) => openEditor(name, 'yaml');
 
 suite('Operator values and Gateway manifests in a real VS Code', () => {
   let api: ExtensionApi;
 
   suiteSetup(async () => {
-    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
-    api = await extension.activate();
+    api = await activateExtension();
   });
 
   test('a values file gets its diagnostics on the right lines, linked to the docs', async () => {

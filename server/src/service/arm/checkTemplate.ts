@@ -107,7 +107,9 @@ export function checkTemplate(text: string, template: ArmTemplate, parameterFile
   }
   const findings: Finding[] = [];
   for (const { finding, labels } of merged.values()) {
-    const onlySome = runs.length > 1 && finding.uri === undefined && labels.length < runs.length;
+    // A finding that already names the parameter file its value comes from needs no "(with …)".
+    const namesItsFile = finding.related?.some((related) => related.uri !== undefined) ?? false;
+    const onlySome = runs.length > 1 && finding.uri === undefined && !namesItsFile && labels.length < runs.length;
     findings.push(onlySome ? { ...finding, message: `${finding.message} (with ${labels.join(', ')})` } : finding);
   }
   return { findings: findings.sort(byPlace), anyscale: first! };

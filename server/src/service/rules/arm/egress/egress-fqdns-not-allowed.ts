@@ -37,9 +37,10 @@ export const egressFqdnsNotAllowed: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     if (context.anyscale.clouds.length + context.anyscale.cloudResources.length === 0) return;
-    const required = requiredFqdns(context);
     for (const firewall of firewallAllows(context)) {
       if (!firewall.allowed) continue;
+      // Derived from every cloud resource, so only worked out when the template has a firewall to compare with.
+      const required = requiredFqdns(context);
       const allowed = firewall.allowed.get(HTTPS_PORT) ?? [];
       const missing = required.filter((target) => !allowed.some((pattern) => matchesPattern(target.host, pattern)));
       if (missing.length === 0) continue;
@@ -59,6 +60,7 @@ export const egressFqdnsNotAllowed: TemplateRule = {
       });
     }
     for (const nsg of nsgBlocks(context)) {
+      const required = requiredFqdns(context);
       const priority = freePriorityBefore(nsg.denyPriority, nsg.priorities);
       const fixes: Fix[] | undefined = nsg.rules && priority !== undefined
         ? [{

@@ -1,0 +1,68 @@
+// Helpers shared by the real-VS-Code suites: the extension's API, the workspace's files, and waiting on diagnostics.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DocumentStats } from '../../../shared/protocol';
+
+export const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
+export const SOURCE = 'anyscale-azure';
+
+/** What the extension's activate() returns (client/src/extension.ts). */
+export interface ExtensionApi {
+  documentStats(uri: vscode.Uri): DocumentStats | undefined;
+}
+
+/** Activates the extension (it must be loaded) and returns its API. */
+export async function activateExtension(): Promise<ExtensionApi> {
+  const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `extension ${EXTENSION_ID} is not loaded`);
+  return extension.activate();
+}
+
+/** Polls probe until it returns something other than undefined/false, or fails with what it waited for. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The diagnostics of `uri` that come from our language server. */
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
+}
+
+export function codeOf(diagnostic: vscode.Diagnostic): string | undefined {
+  const code = diagnostic.code;
+  if (code === undefined) return undefined;
+  return typeof code === 'object' ? String(code.value) : String(code);
+}
+
+/** Our first diagnostic of `uri` with the rule code `code`. */
+export function find(uri: vscode.Uri, code: string): vscode.Diagnostic | undefined {
+  return ours(uri).find((d) => codeOf(d) === code);
+}
+
+/** All diagnostics of `uri`, for failure messages. */
+export function describe(uri: vscode.Uri): string {
+  return JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => ({ source: d.source, code: codeOf(d), line: d.range.start.line, message: d.message })));
+}
+
+export function workspaceFolder(): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'no workspace folder is open');
+  return folder;
+}
+
+export function workspaceFile(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceFolder().uri, name);
+}
+
+/** Opens a workspace file in an editor, checking the language VS Code gave it when `languageId` is set. */
+export async function openEditor(name: string, languageId?: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(workspaceFile(name));
+  if (languageId !== undefined) assert.equal(document.languageId, languageId, `${name} opened as ${document.languageId}`);
+  return vscode.window.showTextDocument(document);
+}

@@ -1,0 +1,132 @@
+// Protocol-tier harness: spawns the bundled language server (dist/server.js) over stdio and waits on what it sends.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  ConfigurationRequest,
+  ShutdownRequest,
+  ExitNotification,
+  type ClientCapabilities,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type InitializeResult,
+} from 'vscode-languageserver-protocol/node';
+import { REPO_ROOT } from './paths';
+
+export const SERVER = path.join(REPO_ROOT, 'dist', 'server.js');
+
+export interface ServerOptions {
+  /** Environment of the server process; the test's own by default. */
+  env?: NodeJS.ProcessEnv;
+  /** Client capabilities sent with initialize; `{ workspace: { configuration: true } }` by default. */
+  capabilities?: ClientCapabilities;
+  initializationOptions?: unknown;
+  /** The answer to each item of workspace/configuration; without it the request is left unanswered. */
+  settings?: unknown;
+  /** Custom notification methods whose params are kept, in order, for `notifications(method)`. */
+  collect?: string[];
+}
+
+export interface LspServer {
+  connection: ProtocolConnection;
+  initializeResult: InitializeResult;
+  /** Every publishDiagnostics notification, in arrival order. */
+  published: PublishDiagnosticsParams[];
+  /** The params of the notifications of `method` (one of `options.collect`) received so far. */
+  notifications<T>(method: string): T[];
+  /** The first diagnostics notification for `uri` that satisfies `accept`; fails with what arrived instead. */
+  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  /** The latest diagnostics for `uri` once they satisfy `accept`. */
+  latest(uri: string, accept: (p: PublishDiagnosticsParams) => boolean, what: string, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  /** Polls `probe` until it returns a value, or fails naming what never came. */
+  until<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
+  /** What workspace/configuration answers from now on (it is answered only when started with `settings`). */
+  setSettings(settings: unknown): void;
+  /** Sends shutdown + exit and resolves with the server's exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<LspServer> {
+  assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
+  const server = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', env: options.env ?? process.env });
+  let stderr = '';
+  server.stderr.on('data', (chunk) => (stderr += chunk));
+  const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  const published: PublishDiagnosticsParams[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    published.push(p);
+  });
+  const collected = new Map<string, unknown[]>();
+  for (const method of options.collect ?? []) {
+    const received: unknown[] = [];
+    collected.set(method, received);
+    connection.onNotification(method, (params: unknown) => {
+      received.push(params);
+    });
+  }
+  let settings = options.settings;
+  if (settings !== undefined) connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => settings));
+  connection.listen();
+  const initializeResult = await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: options.capabilities ?? { workspace: { configuration: true } },
+    initializationOptions: options.initializationOptions,
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+
+  async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`${what} did not arrive within ${timeoutMs} ms; server stderr: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  return {
+    connection,
+    initializeResult,
+    published,
+    notifications<T>(method: string): T[] {
+      const received = collected.get(method);
+      assert.ok(received, `notifications of ${method} are not collected: add it to startServer's collect`);
+      return received as T[];
+    },
+    async diagnosticsFor(uri, accept = () => true, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      let seen = 0;
+      for (;;) {
+        for (; seen < published.length; seen++) if (published[seen].uri === uri && accept(published[seen])) return published[seen];
+        if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri}; got ${JSON.stringify(published.filter((p) => p.uri === uri).slice(-2))}\nserver stderr: ${stderr}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    latest(uri, accept, what, timeoutMs) {
+      return until(() => {
+        const last = published.filter((p) => p.uri === uri).at(-1);
+        return last && accept(last) ? last : undefined;
+      }, what, timeoutMs);
+    },
+    until,
+    setSettings(next) {
+      settings = next;
+    },
+    async stop() {
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      const code = await exited;
+      connection.dispose();
+      return code;
+    },
+  };
+}
