@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol/node';
+import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -54,4 +54,33 @@ test('a clean parameter file of the same template gets no errors', async () => {
   await open(azure);
   const p = await server.diagnosticsFor(azure);
   assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+});
+
+test('hovering an expression shows its value with each parameter file, or why it is unknown', async () => {
+  await open(TEMPLATE);
+  const lines = fs.readFileSync(new URL(TEMPLATE), 'utf8').split('\n');
+  const at = (needle: string) => {
+    const line = lines.findIndex((l) => l.includes(needle));
+    return { line, character: lines[line].indexOf(needle) + 3 };
+  };
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: TEMPLATE }, position: at("[parameters('cloudStorageBucketName')]") });
+  const text = (hover?.contents as MarkupContent).value;
+  assert.match(text, /Evaluates with cloudresource\.parameters\.aws\.json to `"s3:\/\/my-anyscale-eks-bucket\/prefix"`/);
+  assert.match(text, /Evaluates with cloudresource\.parameters\.azure\.json to `"abfss:\/\/anyscale-data@mystorageacct\.dfs\.core\.windows\.net"`/);
+  assert.equal(hover?.range?.start.line, at("[parameters('cloudStorageBucketName')]").line);
+  const none = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: TEMPLATE }, position: { line: 0, character: 3 } });
+  assert.equal(none, null, 'no hover outside expressions');
+});
+
+test('hovering reference() says what it depends on', async () => {
+  const uri = 'untitled:reference.json';
+  const text = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    resources: [],
+    outputs: { id: { type: 'string', value: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'op'), '2023-01-31').principalId]" } },
+  }, null, 2);
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const line = text.split('\n').findIndex((l) => l.includes('reference('));
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 20 } });
+  assert.match((hover?.contents as MarkupContent).value, /^Unknown: depends on reference\(/);
 });

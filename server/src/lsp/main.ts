@@ -11,6 +11,7 @@ import { LineIndex } from '../service/text/lineIndex';
 import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
+import { expressionHover } from '../service/features/expressionHover';
 import type { Finding } from '../service/rules/rule';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
@@ -47,6 +48,7 @@ connection.onInitialize((params: InitializeParams) => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+      hoverProvider: true,
     },
     serverInfo: { name: 'anyscale-azure-language-server' },
   };
@@ -171,6 +173,19 @@ documents.onDidClose((event) => {
   cache.delete(event.document.uri);
   connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
+});
+
+connection.onHover((params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || !LANGUAGES.has(document.languageId) || document.languageId === 'yaml') return null;
+  const { analysis, lines } = analysisOf(document);
+  if (analysis.kind !== 'armTemplate' || !analysis.template || analysis.syntaxErrors.length > 0) return null;
+  const hover = expressionHover(analysis.template, lines.offsetAt(params.position), parameterFiles.parameterFilesOf(document.uri));
+  if (!hover) return null;
+  return {
+    contents: { kind: 'markdown', value: hover.markdown },
+    range: { start: lines.positionAt(hover.node.offset), end: lines.positionAt(hover.node.offset + hover.node.length) },
+  };
 });
 
 connection.onCodeAction((params) => {

@@ -1,0 +1,48 @@
+// Hover on an ARM expression: what it evaluates to, or why it cannot be known before deployment
+// ("unknown: depends on reference(…)"). Uses the parameter files the template was checked with, when any.
+import { findNodeAtOffset } from 'jsonc-parser';
+import type { ArmResource, ArmTemplate } from '../arm/template';
+import { createEvaluator } from '../arm/expressions/evaluate';
+import { readParameterFile } from '../arm/parameterFile';
+import type { ParameterFileInput } from '../arm/checkTemplate';
+import { isExpression } from '../arm/value';
+import type { JsonNode } from '../json/nodes';
+
+export interface ExpressionHover {
+  /** The expression string's node (its range is the hover's range). */
+  readonly node: JsonNode;
+  /** Markdown: one line per parameter file (or one line without any). */
+  readonly markdown: string;
+}
+
+const MAX_SHOWN = 400;
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value, null, 0);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text;
+}
+
+/** The innermost resource whose JSON contains the node: its scope decides what the expression sees. */
+function resourceAround(template: ArmTemplate, node: JsonNode): ArmResource | undefined {
+  let best: ArmResource | undefined;
+  for (const resource of template.resources) {
+    const r = resource.node;
+    if (r.offset <= node.offset && node.offset + node.length <= r.offset + r.length && (!best || r.length < best.node.length)) best = resource;
+  }
+  return best;
+}
+
+export function expressionHover(template: ArmTemplate, offset: number, parameterFiles: readonly ParameterFileInput[]): ExpressionHover | undefined {
+  const node = findNodeAtOffset(template.root, offset);
+  if (!node || node.type !== 'string' || !isExpression(node.value as string)) return undefined;
+  const resource = resourceAround(template, node);
+  const runs = parameterFiles.length > 0 ? parameterFiles : [undefined];
+  const lines = runs.map((file) => {
+    const parameterValues = new Map<string, { valueNode: JsonNode; uri: string }>();
+    if (file) for (const [name, entry] of readParameterFile(file.root).parameters) if (entry.valueNode) parameterValues.set(name, { valueNode: entry.valueNode, uri: file.uri });
+    const value = createEvaluator(template, { parameterValues }).value(node, resource);
+    const label = file ? ` with ${file.uri.slice(file.uri.lastIndexOf('/') + 1)}` : '';
+    return value.known ? `Evaluates${label} to \`${show(value.value)}\`` : `Unknown${label}: ${value.reason}`;
+  });
+  return { node, markdown: lines.join('  \n') };
+}
