@@ -9,6 +9,20 @@ suite('Parameter files in a real VS Code', () => {
     await activateExtension();
   });
 
+  test('hovering an expression in the template shows its value from the parameter file', async () => {
+    const editor = await openEditor('cloudresource.json');
+    const line = [...Array(editor.document.lineCount).keys()].find((i) => editor.document.lineAt(i).text.includes("[parameters('region')]"))!;
+    const character = editor.document.lineAt(line).text.indexOf("[parameters('region')]") + 3;
+    let hovers: vscode.Hover[] = [];
+    for (const deadline = Date.now() + 15000; hovers.length === 0 && Date.now() < deadline; ) {
+      hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(line, character));
+      if (hovers.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(hovers.length > 0, 'a hover from the language server');
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /Evaluates with cloudresource\.parameters\.aws\.json to `"us-west-2"`/);
+  });
+
   test('the parameter file shows the error on its value line, the template on the line that uses it', async () => {
     await openEditor('cloudresource.json');
     const editor = await openEditor('cloudresource.parameters.aws.json');
