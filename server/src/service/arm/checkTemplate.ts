@@ -8,7 +8,7 @@ import type { JsonNode } from '../json/nodes';
 import type { ArmTemplate } from './template';
 import { anyscaleView, type AnyscaleView } from './anyscale';
 import { createEvaluator } from './expressions/evaluate';
-import { readParameterFile } from './parameterFile';
+import { parameterValuesOf } from './parameterFile';
 import type { KnownValue } from './value';
 import { RULES } from '../rules/registry';
 import type { Finding, RelatedLocation, Report, RuleLevel, TextRange } from '../rules/rule';
@@ -46,13 +46,7 @@ interface Run {
 }
 
 function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
-  const parameterValues = new Map<string, { valueNode: JsonNode; uri: string }>();
-  if (run.parameterFile) {
-    for (const [name, entry] of readParameterFile(run.parameterFile.root).parameters) {
-      if (entry.valueNode) parameterValues.set(name, { valueNode: entry.valueNode, uri: run.parameterFile.uri });
-    }
-  }
-  const evaluator = createEvaluator(template, { parameterValues });
+  const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '') });
   const value: TemplateContext['value'] = (node, resource) => evaluator.value(node, resource);
   const anyscale = anyscaleView(template, value);
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);

@@ -3,7 +3,7 @@
 import { findNodeAtOffset } from 'jsonc-parser';
 import type { ArmResource, ArmTemplate } from '../arm/template';
 import { createEvaluator } from '../arm/expressions/evaluate';
-import { readParameterFile } from '../arm/parameterFile';
+import { parameterValuesOf } from '../arm/parameterFile';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import { isExpression } from '../arm/value';
 import type { JsonNode } from '../json/nodes';
@@ -38,9 +38,7 @@ export function expressionHover(template: ArmTemplate, offset: number, parameter
   const resource = resourceAround(template, node);
   const runs = parameterFiles.length > 0 ? parameterFiles : [undefined];
   const lines = runs.map((file) => {
-    const parameterValues = new Map<string, { valueNode: JsonNode; uri: string }>();
-    if (file) for (const [name, entry] of readParameterFile(file.root).parameters) if (entry.valueNode) parameterValues.set(name, { valueNode: entry.valueNode, uri: file.uri });
-    const value = createEvaluator(template, { parameterValues }).value(node, resource);
+    const value = createEvaluator(template, { parameterValues: parameterValuesOf(file?.root, file?.uri ?? '') }).value(node, resource);
     const label = file ? ` with ${file.uri.slice(file.uri.lastIndexOf('/') + 1)}` : '';
     return value.known ? `Evaluates${label} to \`${show(value.value)}\`` : `Unknown${label}: ${value.reason}`;
   });
