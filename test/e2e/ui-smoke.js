@@ -69,43 +69,52 @@ async function startEgressLab(dir) {
   return { port, closed, caFile: path.join(dir, 'cert.pem'), close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Runs "Anyscale: Verify Egress from This Machine" from the palette and screenshots the results view. */
-async function egressStep(page, ws) {
+/**
+ * Starts the loopback TLS server the egress step probes and writes the workspace settings that point the probe at
+ * it. Done before the workbench opens the folder, so the settings are read at start-up rather than raced against
+ * the settings file watcher.
+ */
+async function prepareEgress(ws) {
   const labDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'anyscale-egress-lab-'));
   const lab = await startEgressLab(labDir);
-  try {
-    fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
-    fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [`localhost:${lab.port}`, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
-    fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
-      'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
-      'anyscaleAzure.egress.caFile': lab.caFile,
-      'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
-    }, null, 2));
-    await page.waitForTimeout(1500); // the workbench picks up the new workspace settings from its file watcher
-    await runCommand(page, 'Anyscale: Verify Egress from This Machine');
-    const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
-    await view.locator(`.monaco-list-row:has-text("localhost:${lab.port}")`).waitFor({ timeout: STEP_TIMEOUT });
-    await view.locator(`.monaco-list-row:has-text("localhost:${lab.closed}")`).first().click();
-    await view.locator('.monaco-list-row:has-text("What to do")').first().waitFor({ timeout: STEP_TIMEOUT });
-    // Room for the view: collapse the folder tree above it and widen the side bar.
-    await page.locator('.pane-header:has-text("anyscale-ws")').first().click().catch(() => {});
-    const box = await page.locator('.part.sidebar').boundingBox();
-    if (box) {
-      await page.mouse.move(box.x + box.width + 1, box.y + 300);
-      await page.mouse.down();
-      await page.mouse.move(box.x + 820, box.y + 300, { steps: 5 });
-      await page.mouse.up();
-    }
-    const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
-    if (!rows.some((r) => r.includes(`localhost:${lab.port}`) && r.includes('ok ·'))) throw new Error(`no passing row:\n${rows.join('\n')}`);
-    if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row:\n${rows.join('\n')}`);
-    await page.screenshot({ path: EGRESS_SCREENSHOT });
-    say(`screenshot: ${path.relative(ROOT, EGRESS_SCREENSHOT)}`);
-    return `${rows.length} rows in the Anyscale Egress view`;
-  } finally {
-    await lab.close();
-    fs.rmSync(labDir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [`localhost:${lab.port}`, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
+  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
+    'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
+    'anyscaleAzure.egress.caFile': lab.caFile,
+    'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
+  }, null, 2));
+  return {
+    lab,
+    async close() {
+      await lab.close();
+      fs.rmSync(labDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs "Anyscale: Verify Egress from This Machine" from the palette and screenshots the results view. */
+async function egressStep(page, lab) {
+  await runCommand(page, 'Anyscale: Verify Egress from This Machine');
+  const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
+  await view.locator(`.monaco-list-row:has-text("localhost:${lab.port}")`).waitFor({ timeout: STEP_TIMEOUT });
+  await view.locator(`.monaco-list-row:has-text("localhost:${lab.closed}")`).first().click();
+  await view.locator('.monaco-list-row:has-text("What to do")').first().waitFor({ timeout: STEP_TIMEOUT });
+  // Room for the view: collapse the folder tree above it and widen the side bar.
+  await page.locator('.pane-header:has-text("anyscale-ws")').first().click().catch(() => {});
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + box.width + 1, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 820, box.y + 300, { steps: 5 });
+    await page.mouse.up();
   }
+  const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!rows.some((r) => r.includes(`localhost:${lab.port}`) && r.includes('ok ·'))) throw new Error(`no passing row:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row:\n${rows.join('\n')}`);
+  await page.screenshot({ path: EGRESS_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, EGRESS_SCREENSHOT)}`);
+  return `${rows.length} rows in the Anyscale Egress view`;
 }
 
 async function main() {
@@ -116,10 +125,12 @@ async function main() {
   let cs;
   let browser;
   let ws;
+  let egress;
   try {
     cs = await startCodeServer({ smokeTestDriver: false });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
     ws = copyFixture(WORKSPACE);
+    egress = await prepareEgress(ws);
 
     await check(`install ${path.basename(vsix)} with --install-extension`, async () => {
       const out = cs.installExtension(vsix);
@@ -182,13 +193,14 @@ async function main() {
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
     await page.screenshot({ path: SCREENSHOT }).then(() => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`), (e) => say(`screenshot failed: ${e.message}`));
 
-    await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, ws));
+    await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
     if (results.some((r) => !r.ok)) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
     }
   } finally {
     if (browser) await browser.close();
     if (cs) await cs.stop();
+    if (egress) await egress.close();
     if (ws) fs.rmSync(ws, { recursive: true, force: true });
   }
 }
