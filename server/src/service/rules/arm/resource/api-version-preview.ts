@@ -3,7 +3,7 @@
 import { GA_API_VERSION } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../rule';
 import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { replaceLiteral } from './edits';
+import { replaceLiteral } from '../edits';
 
 export const apiVersionPreview: TemplateRule = {
   code: 'api-version-preview',

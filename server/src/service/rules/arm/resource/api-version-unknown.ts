@@ -4,7 +4,7 @@ import { API_VERSIONS, GA_API_VERSION } from '../../../catalog/anyscale';
 import { editDistance } from '../../../text/suggest';
 import type { TemplateRule } from '../../rule';
 import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { replaceLiteral } from './edits';
+import { replaceLiteral } from '../edits';
 
 const KNOWN = API_VERSIONS.map((entry) => entry.version);
 const PREVIEW_SUFFIX = /-preview$/i;

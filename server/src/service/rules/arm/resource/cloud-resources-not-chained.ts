@@ -7,7 +7,7 @@ import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
 import type { Fix, TemplateRule } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
 import { creationOrder } from './creationOrder';
-import { appendItem, appendProperty } from './edits';
+import { appendItem, appendProperty } from '../edits';
 import { resourceLabel } from './labels';
 
 const MAX_RELATED = 5;

@@ -2,7 +2,7 @@
 // case-sensitive (`K8s` is rejected, though some spec examples spell it so) and virtual machine stacks aren't supported.
 import { COMPUTE_STACKS } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './edits';
+import { replaceLiteral } from '../edits';
 
 const ACCEPTED = COMPUTE_STACKS.map((stack) => `"${stack}"`).join(', ');
 

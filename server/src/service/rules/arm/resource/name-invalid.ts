@@ -6,7 +6,7 @@ import { knownString } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE, NAMING } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './edits';
+import { replaceLiteral } from '../edits';
 import { quotedName } from './labels';
 
 const CLOUD_RESOURCE_SEGMENT = CLOUD_RESOURCE_TYPE.slice(CLOUD_RESOURCE_TYPE.lastIndexOf('/') + 1).toLowerCase();

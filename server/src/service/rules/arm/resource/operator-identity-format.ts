@@ -4,7 +4,7 @@ import { knownString } from '../../../arm/value';
 import { PROVIDERS } from '../../../catalog/anyscale';
 import { IDENTITY_KINDS, IDENTITY_MISTAKES, IDENTITY_SHAPES, matchesIdentityShape, type IdentityKind } from '../../../catalog/identity';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './edits';
+import { replaceLiteral } from '../edits';
 import { quotedName } from './labels';
 
 /** A hint when the value has another provider's shape: the provider may be the mistake, not the identity. */

@@ -7,7 +7,7 @@ import { COMPUTE_STACKS, PROVIDERS, type Provider } from '../../../catalog/anysc
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
 import type { Fix, TemplateRule } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
-import { appendProperty } from './edits';
+import { appendProperty } from '../edits';
 import { resourceLabel } from './labels';
 
 interface Requirement {

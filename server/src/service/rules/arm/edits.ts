@@ -1,8 +1,8 @@
-// Text edits shared by the resource rules' quick fixes: rewrite a string literal, add a property to an object,
+// Text edits shared by the ARM rules' quick fixes: rewrite a string literal, add a property to an object,
 // add an item to an array. Each keeps the surrounding layout (indentation, one property per line).
-import type { JsonNode } from '../../../json/nodes';
-import { literalValue, type KnownValue } from '../../../arm/value';
-import type { TextEdit } from '../../rule';
+import type { JsonNode } from '../../json/nodes';
+import { literalValue, type KnownValue } from '../../arm/value';
+import type { TextEdit } from '../rule';
 
 const BLANK = /^[ \t]*$/;
 
