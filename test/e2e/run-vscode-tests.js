@@ -15,7 +15,8 @@ const { ROOT, startCodeServer, launchChromium, copyFixture, timeout, log } = req
 
 const TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS || 180000);
 const SUITE = path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
-const REPORT = path.join(ROOT, 'test-results', 'vscode-mocha.json');
+// E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches.
+const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', 'vscode-mocha.json');
 const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
 const say = (message) => log('vscode-tests', message);
 
@@ -32,7 +33,7 @@ async function main() {
   const pageErrors = [];
   try {
     ws = copyFixture(WORKSPACE); // the tests edit files: use a copy
-    cs = await startCodeServer({ smokeTestDriver: true, env: { VSCODE_TEST_REPORT: REPORT } });
+    cs = await startCodeServer({ smokeTestDriver: true, env: { VSCODE_TEST_REPORT: REPORT, ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}) } });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium();
     browser.page.on('pageerror', (error) => pageErrors.push(String(error)));

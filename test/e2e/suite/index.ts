@@ -15,6 +15,7 @@ export function run(): Promise<void> {
   const report = process.env.VSCODE_TEST_REPORT || path.join(__dirname, '..', '..', '..', '..', 'test-results', 'vscode-mocha.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report } });
+  if (process.env.VSCODE_TEST_GREP) mocha.grep(process.env.VSCODE_TEST_GREP);
   for (const file of fs.readdirSync(__dirname).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(__dirname, file));
   }
