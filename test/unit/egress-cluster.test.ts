@@ -16,7 +16,7 @@ import { probeTargets } from '../../server/src/service/egress/probe/engine';
 import { staticResolver } from '../../server/src/service/egress/probe/resolver';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, runProbeJob } from '../../client/src/features/egress/kubectl';
-import { startLab, type Lab } from '../support/egressLab';
+import { startLab, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
 
 interface Container {
   command: string[];
@@ -72,6 +72,46 @@ test('the probe script, run locally, classifies like the local engine; the same 
   assert.deepEqual(fromLocalLines.results[0].phases, local[0].phases);
   assert.equal(fromCluster.results[0].tls?.issuer, 'Anyscale Egress Test CA');
   assert.ok(fromCluster.results[1].hint?.includes(lab.target('selfSigned')), fromCluster.results[1].hint);
+});
+
+/** Runs the Job's script here with extra environment (as a pod would see it) and parses its log. */
+async function runScript(list: readonly EgressTargetInfo[], extraEnv: Record<string, string>) {
+  const container: Container = JSON.parse(jobFor(list).manifest).spec.template.spec.containers[0];
+  const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
+  const run = await execFileAsync(process.execPath, container.command.slice(1), { env: { PATH: process.env.PATH, ...env, ...extraEnv }, encoding: 'utf8', timeout: 20000 });
+  return parseProbeLog(run.stdout, list);
+}
+
+test('the probe script honours the pod\'s HTTPS_PROXY and NO_PROXY (AKS cluster-wide proxy), like the local engine', async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
+  lab.proxied.length = 0;
+  const parsed = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${lab.proxyPort}`, NO_PROXY: `.example.com,${HOSTS.expired}` });
+  assert.deepEqual(parsed.results.map((r) => r.outcome), ['ok', 'tls-expired']);
+  assert.equal(parsed.results[0].via, `http://127.0.0.1:${lab.proxyPort}`);
+  assert.equal(parsed.results[0].addresses, undefined, 'the proxy resolves the target, not the pod');
+  assert.equal(parsed.results[1].via, undefined, 'NO_PROXY sends the expired host direct');
+  assert.deepEqual(lab.proxied, [lab.target('good')], 'only the proxied target went through CONNECT');
+});
+
+test('the probe script through a proxy that wants credentials: 407 without them, a tunnel with them', async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
+  const bare = await runScript(list, { https_proxy: `127.0.0.1:${lab.authProxyPort}` });
+  assert.equal(bare.results[0].outcome, 'proxy-auth-required');
+  assert.match(bare.results[0].hint ?? '', new RegExp(`the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials`));
+  const user = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${lab.authProxyPort}`;
+  const authed = await runScript(list, { HTTPS_PROXY: user });
+  assert.equal(authed.results[0].outcome, 'ok');
+  assert.equal(authed.results[0].via, `http://127.0.0.1:${lab.authProxyPort}`, 'credentials never reach the report');
+});
+
+test('the probe script: a proxy that refuses the host, and a proxy port nobody listens on, are proxy-refused', async () => {
+  const list = parseTargetsFile(JSON.stringify(['nowhere.egress.invalid:443']));
+  const refused = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${lab.proxyPort}` });
+  assert.equal(refused.results[0].outcome, 'proxy-refused');
+  assert.match(refused.results[0].detail ?? '', /403/);
+  const closedPort = Number(lab.target('closed').split(':')[1]);
+  const down = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${closedPort}` });
+  assert.equal(down.results[0].outcome, 'proxy-refused');
 });
 
 test('a log cut short is incomplete and names the targets it never reached', () => {

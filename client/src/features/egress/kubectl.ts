@@ -17,11 +17,19 @@ export function kubectlOnPath(command = 'kubectl', env: NodeJS.ProcessEnv = proc
     new Promise((resolve) => {
       let stdout = '';
       let stderr = '';
-      const child = spawn(command, [...args], { env, shell: false, stdio: ['pipe', 'pipe', 'pipe'], timeout: timeoutMs });
+      const child = spawn(command, [...args], { env, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
+      // Our own timer, not spawn's `timeout` option: Node leaves that one running when the spawn itself fails (ENOENT).
+      const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', (error) => resolve({ code: null, stdout, stderr: stderr || error.message }));
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        resolve({ code: null, stdout, stderr: stderr || error.message });
+      });
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
       child.stdin.on('error', () => undefined);
       child.stdin.end(input ?? '');
     });

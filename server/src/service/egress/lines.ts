@@ -26,6 +26,8 @@ const ResultLine = z.object({
   subject: z.string().optional(),
   validTo: z.string().optional(),
   httpStatus: z.number().int().optional(),
+  /** The proxy the probe went through (without credentials). */
+  via: z.string().optional(),
   detail: z.string().optional(),
 });
 type ResultLine = z.infer<typeof ResultLine>;
@@ -34,7 +36,7 @@ const DoneLine = z.object({ done: z.literal(true), count: z.number().int() });
 export function formatProbeLine(result: EgressProbeResult): string {
   const line: ResultLine = {
     host: result.target.host, port: result.target.port, outcome: result.outcome, ms: result.ms, ...result.phases,
-    addresses: result.addresses, issuer: result.tls?.issuer, subject: result.tls?.subject, validTo: result.tls?.validTo, httpStatus: result.httpStatus, detail: result.detail,
+    addresses: result.addresses, issuer: result.tls?.issuer, subject: result.tls?.subject, validTo: result.tls?.validTo, httpStatus: result.httpStatus, via: result.via, detail: result.detail,
   };
   return LINE_PREFIX + JSON.stringify(line);
 }
@@ -57,7 +59,7 @@ function toResult(line: ResultLine, target: EgressTargetInfo): EgressProbeResult
   return {
     target, outcome: line.outcome, ok: line.outcome === 'ok', ms: line.ms, phases,
     ...(line.addresses ? { addresses: line.addresses } : {}), ...(tls ? { tls } : {}), ...(line.httpStatus !== undefined ? { httpStatus: line.httpStatus } : {}),
-    ...(line.detail !== undefined ? { detail: line.detail } : {}), hint: hintFor(line.outcome, target, { tls }),
+    ...(line.via !== undefined ? { via: line.via } : {}), ...(line.detail !== undefined ? { detail: line.detail } : {}), hint: hintFor(line.outcome, target, { tls, via: line.via }),
   };
 }
 

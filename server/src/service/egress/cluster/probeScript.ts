@@ -1,9 +1,12 @@
 // The in-cluster probe: a self-contained Node script (built-in modules only) that the probe Job runs with
 // `node -e`. It probes DNS, TCP and TLS (SNI, full verification) like the local engine, classifies failures with
 // the same table (../outcomes.ts, embedded as JSON) and prints one `anyscale-egress/v1` line per target plus a
-// `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV.
+// `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
+// engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
+// then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching is the local engine's own function, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
+import { bypassesProxy } from '../probe/proxy';
 
 export const PROBE_ENV = {
   targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]
@@ -24,6 +27,10 @@ const timeoutMs = Number(env.${PROBE_ENV.timeoutMs}) || 5000;
 const concurrency = Math.max(1, Number(env.${PROBE_ENV.concurrency}) || 8);
 const secureContext = env.${PROBE_ENV.ca} ? tls.createSecureContext({ ca: tls.rootCertificates.concat([env.${PROBE_ENV.ca}]) }) : undefined;
 const noop = function () {};
+const bypassesProxy = (${bypassesProxy.toString()});
+const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
+const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
+const noProxy = String(env.NO_PROXY || env.no_proxy || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
 function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
 function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
 function phase(name, run) {
@@ -44,13 +51,37 @@ function lookup(host) {
     });
   });
 }
-function connect(address, port) {
-  return phase('tcp', function (ok, no) {
+function connect(address, port, name) {
+  return phase(name, function (ok, no) {
     const socket = net.connect({ host: address, port: port });
     socket.on('error', noop);
-    socket.once('error', function (e) { no(failure('tcp', e.code, e.message)); });
+    socket.once('error', function (e) { no(failure(name, e.code, e.message)); });
     socket.once('connect', function () { ok(socket); });
     return function () { socket.destroy(); };
+  });
+}
+function tunnel(socket, host, port) {
+  return phase('proxy', function (ok, no) {
+    const authority = (host.indexOf(':') >= 0 ? '[' + host + ']' : host) + ':' + port;
+    const lines = ['CONNECT ' + authority + ' HTTP/1.1', 'Host: ' + authority, 'User-Agent: anyscale-azure-egress'];
+    if (proxy.username) lines.push('Proxy-Authorization: Basic ' + Buffer.from(decodeURIComponent(proxy.username) + ':' + decodeURIComponent(proxy.password)).toString('base64'));
+    let buffered = Buffer.alloc(0);
+    const onData = function (chunk) {
+      buffered = Buffer.concat([buffered, chunk]);
+      const end = buffered.indexOf('\\r\\n\\r\\n');
+      if (end < 0) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', 'the proxy sent an oversized response header')); return; }
+      socket.off('data', onData);
+      const status = buffered.subarray(0, buffered.indexOf('\\r\\n')).toString('latin1');
+      const match = /^HTTP\\/1\\.[01] (\\d{3})\\s*(.*)$/.exec(status);
+      if (!match) return no(failure('proxy', 'BAD_RESPONSE', 'the proxy answered "' + status.slice(0, 80) + '"'));
+      if (match[1] !== '200') return no(failure('proxy', 'HTTP_' + match[1], ('the proxy answered ' + match[1] + ' ' + match[2]).trim()));
+      if (buffered.length > end + 4) socket.unshift(buffered.subarray(end + 4));
+      ok(socket);
+    };
+    socket.on('data', onData);
+    socket.once('error', function (e) { no(failure('proxy', e.code, e.message)); });
+    socket.once('close', function () { no(failure('proxy', 'ECONNRESET', 'the proxy closed the connection')); });
+    socket.write(lines.join('\\r\\n') + '\\r\\n\\r\\n');
   });
 }
 function handshake(socket, host) {
@@ -71,13 +102,18 @@ function handshake(socket, host) {
 async function probe(target) {
   const started = performance.now();
   const out = { host: target.host, port: target.port, outcome: 'ok', ms: 0 };
+  const viaProxy = proxy && !bypassesProxy(noProxy, target.host, target.port);
+  if (viaProxy) out.via = proxy.protocol + '//' + proxy.host;
   const open = [];
   try {
     let t = performance.now();
-    out.addresses = await lookup(target.host);
+    // Through a proxy, the proxy resolves the target's name: this pod only resolves the proxy's.
+    const addresses = await lookup(viaProxy ? proxy.hostname : target.host);
+    if (!viaProxy) out.addresses = addresses;
     out.dnsMs = since(t);
     t = performance.now();
-    open.push(await connect(out.addresses[0], target.port));
+    open.push(await connect(addresses[0], viaProxy ? Number(proxy.port || 80) : target.port, viaProxy ? 'proxy' : 'tcp'));
+    if (viaProxy) await tunnel(open[0], target.host, target.port);
     out.tcpMs = since(t);
     t = performance.now();
     const secure = await handshake(open[0], target.host);
