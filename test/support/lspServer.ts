@@ -32,6 +32,8 @@ export interface ServerOptions {
   settings?: unknown;
   /** Custom notification methods whose params are kept, in order, for `notifications(method)`. */
   collect?: string[];
+  /** Workspace folders sent with initialize; none by default. */
+  workspaceFolders?: { uri: string; name: string }[];
 }
 
 export interface LspServer {
@@ -77,6 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
   const initializeResult = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: null,
+    workspaceFolders: options.workspaceFolders ?? null,
     capabilities: options.capabilities ?? { workspace: { configuration: true } },
     initializationOptions: options.initializationOptions,
   });

@@ -1,12 +1,13 @@
 // Every rule against its fixtures: test/fixtures/rules/<code>/pass*.{json,yaml} must not produce that code (nor any
 // error at all); fail*.* must produce exactly the findings its `// @expect` (`# @expect`) comments name, line by
 // line. JSON fixtures are ARM templates; YAML fixtures are operator values or Gateway manifests. Files in a
-// fixture folder's `workspace/` subfolder are the rest of the workspace, for the cross-file rules.
+// fixture folder's `workspace/` subfolder are the rest of the workspace, for the cross-file rules; a parameter-file
+// fixture is checked against `workspace/template.json`.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeDocument } from '../../server/src/service/analyze';
+import { analyzeDocument, parseJson } from '../../server/src/service/analyze';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { RULES } from '../../server/src/service/rules/registry';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
@@ -29,10 +30,18 @@ function workspaceOf(dir: string): WorkspaceIndex {
   return index;
 }
 
+/** A parameter-file fixture is checked against its folder's workspace/template.json; the findings that sit in it count. */
+function parameterFileFindings(text: string, file: string) {
+  const template = path.join(path.dirname(file), 'workspace', 'template.json');
+  const run = analyzeDocument(fs.readFileSync(template, 'utf8'), { fileName: template }, { parameterFiles: [{ uri: file, root: parseJson(text).root!, text }] });
+  return run.findings.filter((f) => f.uri === file);
+}
+
 function findingsOf(text: string, file: string, workspace: WorkspaceIndex) {
   const analysis = analyzeDocument(text, { fileName: file }, { uri: file, workspace });
   const lines = new LineIndex(text);
-  return { analysis, found: analysis.findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
+  const findings = analysis.kind === 'armParameters' ? parameterFileFindings(text, file) : analysis.findings;
+  return { analysis, found: findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
 }
 
 for (const rule of RULES) {
@@ -56,7 +65,7 @@ for (const rule of RULES) {
         const { analysis, found } = findingsOf(text, path.join(dir, file), workspace);
         assert.equal(analysis.syntaxErrors.length, 0, `fixture has syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`);
         if (isYaml(file)) assert.ok(['operatorValues', 'legacyOperatorValues', 'gatewayManifest'].includes(analysis.kind), `YAML fixture is classified as ${analysis.kind}`);
-        else assert.equal(analysis.kind, 'armTemplate', 'fixture is not classified as an ARM template');
+        else assert.ok(['armTemplate', 'armParameters'].includes(analysis.kind), `JSON fixture is classified as ${analysis.kind}`);
         const expected = expectationsIn(text);
         if (file.startsWith('pass')) {
           assert.deepEqual(found.filter((f) => f.code === rule.code), [], `${rule.code} reported on a passing fixture`);

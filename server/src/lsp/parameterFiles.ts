@@ -1,5 +1,6 @@
-// Parameter files in the editor: a template is checked with the parameter files beside it, and a parameter file
-// shows the findings its values cause in its template. Open documents' unsaved text wins over the disk.
+// Parameter files in the editor: a template is checked with its parameter files — the ones beside it by naming
+// convention and the ones the `anyscaleAzure.parameterFiles` setting assigns — and a parameter file shows the
+// findings its values cause in its template. Open documents' unsaved text wins over the disk.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,10 +10,30 @@ import { parseJson } from '../service/analyze';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import type { Finding } from '../service/rules/rule';
 import { LineIndex } from '../service/text/lineIndex';
-import { conventionalParameterFiles, conventionalTemplate } from '../service/workspace/parameterFiles';
+import { globToRegExp } from '../service/text/glob';
+import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate, type ParameterFileSetting } from '../service/workspace/parameterFiles';
+
+/** Folders never searched for templates the setting's globs name. */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+/** At most this many directory entries are read when looking for the templates a setting's globs match. */
+const MAX_SCANNED_ENTRIES = 20_000;
 
 export class ParameterFiles {
-  constructor(private readonly documents: TextDocuments<TextDocument>) {}
+  private folders: readonly string[] = [];
+  /** The templates each workspace folder's files hold that the setting's globs match, found once per setting. */
+  private configuredTemplates?: { readonly key: string; readonly templates: readonly string[] };
+
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    /** The current `anyscaleAzure.parameterFiles` setting. */
+    private readonly setting: () => ParameterFileSetting | undefined,
+  ) {}
+
+  /** The workspace folders (`file:` URIs) the setting's relative paths and globs are resolved against. */
+  setWorkspaceFolders(folderUris: readonly string[]): void {
+    this.folders = folderUris.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri));
+    this.configuredTemplates = undefined;
+  }
 
   /** The text of a document: the open editor's, else the file's; undefined when neither can be had. */
   textOf(uri: string): string | undefined {
@@ -38,27 +59,87 @@ export class ParameterFiles {
     }
   }
 
-  /** The parseable parameter files beside a `file:` template. */
-  parameterFilesOf(templateUri: string): ParameterFileInput[] {
+  /** The setting, when it is an object of string arrays; a malformed setting counts as none. */
+  private validSetting(): ParameterFileSetting | undefined {
+    const raw = this.setting() as unknown;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+    const valid: Record<string, string[]> = {};
+    for (const [glob, files] of Object.entries(raw)) if (Array.isArray(files)) valid[glob] = files.filter((file): file is string => typeof file === 'string');
+    return valid;
+  }
+
+  /** The parameter files of a template: by convention and by the setting, each once. */
+  private parameterFilePaths(file: string): string[] {
+    const setting = this.validSetting();
+    const configured = this.folders.filter((folder) => isInside(file, folder)).flatMap((folder) => configuredParameterFiles(file, folder, setting));
+    return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter((candidate) => candidate !== file);
+  }
+
+  /** The parseable parameter files of a `file:` template, with their text. */
+  parameterFilesOf(templateUri: string): Array<ParameterFileInput & { readonly text: string }> {
     if (!templateUri.startsWith('file:')) return [];
-    const file = fileURLToPath(templateUri);
-    const inputs: ParameterFileInput[] = [];
-    for (const parameterFile of conventionalParameterFiles(file, this.siblings(file))) {
+    const inputs: Array<ParameterFileInput & { readonly text: string }> = [];
+    for (const parameterFile of this.parameterFilePaths(fileURLToPath(templateUri))) {
       const uri = pathToFileURL(parameterFile).toString();
       const text = this.textOf(uri);
       const parsed = text === undefined ? undefined : parseJson(text);
-      if (parsed?.root && parsed.errors.length === 0) inputs.push({ uri, root: parsed.root });
+      if (text !== undefined && parsed?.root && parsed.errors.length === 0) inputs.push({ uri, root: parsed.root, text });
     }
     return inputs;
   }
 
-  /** The template of a `file:` parameter file, by naming convention. */
+  /** The template of a `file:` parameter file: by naming convention, else the one template the setting assigns it to. */
   templateOf(parameterUri: string): string | undefined {
     if (!parameterUri.startsWith('file:')) return undefined;
     const file = fileURLToPath(parameterUri);
-    const template = conventionalTemplate(file, this.siblings(file));
+    const template = conventionalTemplate(file, this.siblings(file)) ?? this.configuredTemplateOf(file);
     return template === undefined ? undefined : pathToFileURL(template).toString();
   }
+
+  private configuredTemplateOf(file: string): string | undefined {
+    const setting = this.validSetting();
+    if (!setting || Object.keys(setting).length === 0) return undefined;
+    for (const folder of this.folders.filter((candidate) => isInside(file, candidate))) {
+      const template = configuredTemplate(file, folder, setting, this.templatesMatching(setting));
+      if (template !== undefined) return template;
+    }
+    return undefined;
+  }
+
+  /** The files of the workspace folders that one of the setting's template globs matches. */
+  private templatesMatching(setting: ParameterFileSetting): readonly string[] {
+    const key = JSON.stringify([this.folders, Object.keys(setting)]);
+    if (this.configuredTemplates?.key === key) return this.configuredTemplates.templates;
+    const patterns = Object.keys(setting).map((glob) => globToRegExp(glob.replace(/^\.\//, '')));
+    const templates: string[] = [];
+    let budget = MAX_SCANNED_ENTRIES;
+    for (const folder of this.folders) {
+      const pending = [folder];
+      while (pending.length > 0 && budget > 0) {
+        const dir = pending.pop()!;
+        let entries: fs.Dirent[];
+        try {
+          entries = fs.readdirSync(dir, { withFileTypes: true });
+        } catch {
+          continue;
+        }
+        for (const entry of entries) {
+          if (--budget < 0) break;
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
+          } else if (patterns.some((pattern) => pattern.test(path.relative(folder, full).split(path.sep).join('/')))) templates.push(full);
+        }
+      }
+    }
+    this.configuredTemplates = { key, templates };
+    return templates;
+  }
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /**

@@ -1,0 +1,111 @@
+// textDocument/definition, references, prepareRename and rename for ARM parameters and variables, across a template
+// and its parameter files (unopened ones are read from disk). Thin: ../service/features/navigation does the work.
+import { ResponseError, ErrorCodes, type Connection, type Location, type Position, type TextDocuments, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseJson } from '../service/analyze';
+import { buildTemplate } from '../service/arm/template';
+import { classifyJson } from '../service/documents/classify';
+import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type SymbolAt, type TemplateDocument } from '../service/features/navigation/symbols';
+import { declarationOf, usesOf, type SymbolLocation } from '../service/features/navigation/references';
+import { cannotRename, renameSymbol } from '../service/features/navigation/rename';
+import { LineIndex } from '../service/text/lineIndex';
+import type { ParameterFiles } from './parameterFiles';
+
+export const NAVIGATION_CAPABILITIES = { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } } as const;
+
+interface Target {
+  readonly template: TemplateDocument;
+  readonly parameterFiles: readonly NavigationDocument[];
+  readonly at: SymbolAt;
+  /** The line index of the document the request was made in. */
+  readonly lines: LineIndex;
+}
+
+export function registerNavigationHandlers(connection: Connection, documents: TextDocuments<TextDocument>, parameterFiles: ParameterFiles): void {
+  /** Line indexes of the unopened documents one request reads. */
+  const linesCache = new Map<string, LineIndex>();
+  const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
+    const { root, errors } = text === undefined ? { root: undefined, errors: [] } : parseJson(text);
+    return root && errors.length === 0 ? { uri, text: text!, root } : undefined;
+  };
+  const templateDocument = (uri: string, text: string | undefined): TemplateDocument | undefined => {
+    const document = parsed(uri, text);
+    return document && classifyJson(document.root) === 'armTemplate' ? { ...document, template: buildTemplate(document.root) } : undefined;
+  };
+
+  /** The symbol under the cursor, with the template and parameter files it lives in. */
+  const targetAt = (uri: string, position: Position): Target | undefined => {
+    linesCache.clear();
+    const document = documents.get(uri);
+    if (!document || document.languageId === 'yaml') return undefined;
+    const text = document.getText();
+    const lines = new LineIndex(text);
+    const offset = lines.offsetAt(position);
+    const own = parsed(uri, text);
+    if (!own) return undefined;
+    const kind = classifyJson(own.root);
+    if (kind === 'armTemplate') {
+      const template: TemplateDocument = { ...own, template: buildTemplate(own.root) };
+      const at = symbolInTemplate(template, offset);
+      return at && { template, parameterFiles: parameterFiles.parameterFilesOf(uri), at, lines };
+    }
+    if (kind !== 'armParameters') return undefined;
+    const templateUri = parameterFiles.templateOf(uri);
+    const template = templateUri === undefined ? undefined : templateDocument(templateUri, parameterFiles.textOf(templateUri));
+    if (!template) return undefined;
+    const at = symbolInParameterFile(own, template, offset);
+    // The template's parameter files, this one (with its unsaved text) included even when the setting does not list it.
+    const others = parameterFiles.parameterFilesOf(template.uri).filter((file) => file.uri !== uri);
+    return at && { template, parameterFiles: [own, ...others], at, lines };
+  };
+
+  const linesOf = (uri: string, target: Target): LineIndex | undefined => {
+    const open = documents.get(uri);
+    if (open) return new LineIndex(open.getText());
+    const known = [target.template, ...target.parameterFiles].find((document) => document.uri === uri);
+    if (!known) return undefined;
+    let lines = linesCache.get(uri);
+    if (!lines) linesCache.set(uri, (lines = new LineIndex(known.text)));
+    return lines;
+  };
+  const toLocation = (location: SymbolLocation, target: Target): Location | undefined => {
+    const lines = linesOf(location.uri, target);
+    return lines && { uri: location.uri, range: { start: lines.positionAt(location.start), end: lines.positionAt(location.end) } };
+  };
+
+  connection.onDefinition((params) => {
+    const target = targetAt(params.textDocument.uri, params.position);
+    const declaration = target && declarationOf(target.template, target.at.symbol);
+    return (declaration && toLocation(declaration, target)) ?? null;
+  });
+
+  connection.onReferences((params) => {
+    const target = targetAt(params.textDocument.uri, params.position);
+    if (!target) return null;
+    const declaration = params.context.includeDeclaration ? declarationOf(target.template, target.at.symbol) : undefined;
+    const locations = [...(declaration ? [declaration] : []), ...usesOf(target.template, target.parameterFiles, target.at.symbol)];
+    return locations.flatMap((location) => toLocation(location, target) ?? []);
+  });
+
+  connection.onPrepareRename((params) => {
+    const target = targetAt(params.textDocument.uri, params.position);
+    if (!target) return null;
+    const problem = cannotRename(target.template, target.at.symbol);
+    if (problem) throw new ResponseError(ErrorCodes.InvalidRequest, problem);
+    const { start, end } = target.at.range;
+    return { range: { start: target.lines.positionAt(start), end: target.lines.positionAt(end) }, placeholder: target.at.symbol.name };
+  });
+
+  connection.onRenameRequest((params): WorkspaceEdit | null => {
+    const target = targetAt(params.textDocument.uri, params.position);
+    if (!target) return null;
+    const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);
+    if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
+    const changes: Record<string, TextEdit[]> = {};
+    for (const edit of result.edits) {
+      const location = toLocation(edit, target);
+      if (location) (changes[edit.uri] ??= []).push({ range: location.range, newText: edit.newText });
+    }
+    return { changes };
+  });
+}

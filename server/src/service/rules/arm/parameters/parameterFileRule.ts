@@ -1,0 +1,33 @@
+// What a parameter-file rule is: a check of one deployment parameter file against the template it deploys
+// (undeclared names, missing required values, values of the wrong type or outside allowedValues). Findings sit in
+// the parameter file; arm/checkParameterFile.ts runs these rules once per parameter file the template is checked with.
+import type { JsonNode } from '../../../json/nodes';
+import { propertyValue, stringOf } from '../../../json/nodes';
+import type { Declaration } from '../../../arm/template';
+import type { ParameterFile } from '../../../arm/parameterFile';
+import type { Report, RuleInfo } from '../../rule';
+
+export interface ParameterFileContext {
+  /** The parameter file's text, for edits that keep its layout ('' when the caller has only the tree). */
+  readonly text: string;
+  readonly file: ParameterFile;
+  /** The template's own parameters, keyed by lower-cased name. */
+  readonly declared: ReadonlyMap<string, Declaration>;
+  report(report: Report): void;
+}
+
+export interface ParameterFileRule extends RuleInfo {
+  readonly appliesTo: 'armParameters';
+  check(context: ParameterFileContext): void;
+}
+
+/** The declared `type`, lower-cased (ARM reads type names case-insensitively); undefined when not a plain string. */
+export function declaredType(declaration: Declaration): string | undefined {
+  return stringOf(propertyValue(declaration.valueNode, 'type'))?.toLowerCase();
+}
+
+/** The `allowedValues` array of a declaration, when it has one. */
+export function allowedValuesOf(declaration: Declaration): JsonNode | undefined {
+  const node = propertyValue(declaration.valueNode, 'allowedValues');
+  return node?.type === 'array' ? node : undefined;
+}

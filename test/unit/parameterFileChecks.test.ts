@@ -1,0 +1,91 @@
+// A parameter file checked against its template: what ARM would reject (undeclared names, missing required values,
+// wrong types, values not allowed), with the quick fixes, and no finding on the docs' own parameter files.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { LineIndex } from '../../server/src/service/text/lineIndex';
+import type { Finding, TextEdit } from '../../server/src/service/rules/rule';
+import { CORPUS } from '../support/paths';
+
+const TEMPLATE = JSON.stringify({
+  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+  parameters: {
+    cloudName: { type: 'string' },
+    nodeCount: { type: 'Int' },
+    provider: { type: 'string', defaultValue: 'Azure', allowedValues: ['Azure', 'AWS'] },
+  },
+  resources: [],
+  outputs: { o: { type: 'array', value: "[createArray(parameters('cloudName'), parameters('nodeCount'), parameters('provider'))]" } },
+}, null, 2);
+
+function check(parameterText: string, templateText = TEMPLATE): Finding[] {
+  const root = parseJson(parameterText).root!;
+  return analyzeText(templateText, { parameterFiles: [{ uri: 'file:///p.json', root, text: parameterText }] }).findings.filter((f) => f.uri === 'file:///p.json');
+}
+
+const apply = (text: string, edits: readonly TextEdit[]) => [...edits].sort((a, b) => b.start - a.start).reduce((t, e) => t.slice(0, e.start) + e.newText + t.slice(e.end), text);
+
+const parameters = (values: Record<string, unknown>) => `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",
+  "parameters": {
+${Object.entries(values).map(([k, v]) => `    ${JSON.stringify(k)}: { "value": ${JSON.stringify(v)} }`).join(',\n')}
+  }
+}`;
+
+test('a typo gets a did-you-mean rename that makes the file clean', () => {
+  const text = parameters({ cloudNmae: 'c', nodeCount: 3 });
+  const findings = check(text);
+  assert.deepEqual(findings.map((f) => f.code).sort(), ['parameter-file-missing-required', 'parameter-file-undeclared']);
+  const undeclared = findings.find((f) => f.code === 'parameter-file-undeclared')!;
+  assert.equal(text.slice(undeclared.start, undeclared.end), '"cloudNmae"');
+  assert.match(undeclared.message, /Did you mean 'cloudName'\?/);
+  assert.deepEqual(check(apply(text, undeclared.fixes![0].edits)), []);
+});
+
+test('a missing required parameter is added with a placeholder of its type, laid out like its neighbours', () => {
+  const text = parameters({ cloudName: 'c' });
+  const [missing] = check(text);
+  assert.equal(missing.code, 'parameter-file-missing-required');
+  assert.match(missing.message, /'nodeCount' has no defaultValue/);
+  const fixed = apply(text, missing.fixes![0].edits);
+  assert.match(fixed, /\n {4}"nodeCount": \{ "value": 0 \}\n/);
+  assert.deepEqual(check(fixed), []);
+});
+
+test('types are checked case-insensitively by name, values against allowedValues (strings ignore case)', () => {
+  const findings = check(parameters({ cloudName: 'c', nodeCount: '3', provider: 'gcp' }));
+  assert.deepEqual(findings.map((f) => f.code), ['parameter-value-wrong-type', 'parameter-value-not-allowed']);
+  assert.match(findings[0].message, /'nodeCount' is declared as 'int' and needs an integer, but the value is a string/);
+  assert.match(findings[1].message, /"gcp" is not an allowed value of 'provider': use one of "Azure", "AWS"/);
+  assert.deepEqual(check(parameters({ cloudName: 'c', nodeCount: 3, provider: 'aws' })), []);
+  assert.deepEqual(check(parameters({ cloudName: 'c', nodeCount: 2.5 })).map((f) => f.code), ['parameter-value-wrong-type']);
+});
+
+test('rule levels apply, and a broken or empty parameter file never throws', () => {
+  const root = parseJson(parameters({ nodeCount: 1 })).root!;
+  const off = analyzeText(TEMPLATE, { parameterFiles: [{ uri: 'p', root }], ruleLevels: { 'parameter-file-missing-required': 'off' } });
+  assert.deepEqual(off.findings.filter((f) => f.uri === 'p'), []);
+  for (const broken of ['{}', '[]', '{"parameters": []}', '{"parameters": {"x": 1, "cloudName": {"value": {}}}}', '{"parameters": {"cloudName": {}}}']) {
+    assert.doesNotThrow(() => check(broken), broken);
+  }
+  assert.deepEqual(check('{"parameters": {}}').map((f) => f.code), ['parameter-file-missing-required', 'parameter-file-missing-required']);
+});
+
+const DOCS = 'arm/azure-docs_add-cloud-resource_cloudresource';
+if (!fs.existsSync(path.join(CORPUS, `${DOCS}.json`))) {
+  test('docs parameter files', { skip: `../shared/corpus is not present next to this checkout (${CORPUS})` }, () => {});
+} else {
+  for (const provider of ['azure', 'aws', 'gcp', 'generic']) {
+    test(`the docs template with its ${provider} parameter file has no error in either`, () => {
+      const template = fs.readFileSync(path.join(CORPUS, `${DOCS}.json`), 'utf8');
+      const file = path.join(CORPUS, `${DOCS}.parameters.${provider}.json`);
+      const text = fs.readFileSync(file, 'utf8');
+      const analysis = analyzeText(template, { parameterFiles: [{ uri: file, root: parseJson(text).root!, text }] });
+      const lines = (uri: string | undefined) => new LineIndex(uri ? text : template);
+      const errors = analysis.findings.filter((f) => f.severity === 'error').map((f) => `${f.uri ?? 'template'}:${lines(f.uri).positionAt(f.start).line + 1} ${f.code} ${f.message}`);
+      assert.deepEqual(errors, []);
+    });
+  }
+}
