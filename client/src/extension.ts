@@ -1,9 +1,10 @@
 // The extension's entry point: starts the language server and wires the client-side features. Nothing else.
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { InitializationOptions } from '../../shared/protocol';
+import { SHOW_RULE_DOCUMENTATION_COMMAND, type InitializationOptions } from '../../shared/protocol';
 import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
+import { registerRuleDocumentation } from './features/ruleDocumentation';
 
 export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
 
@@ -22,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   };
   const initializationOptions: InitializationOptions = {
     docsBaseUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString(),
+    commands: [SHOW_RULE_DOCUMENTATION_COMMAND],
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.flatMap((language) => [
@@ -35,6 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const status = new DocumentStatusItem(client, LANGUAGES);
   context.subscriptions.push(status);
   registerEgress(context, client, LANGUAGES);
+  registerRuleDocumentation(context);
   await client.start();
   return { documentStats: (uri) => status.statsFor(uri) };
 }

@@ -12,6 +12,7 @@ import { LineIndex } from '../service/text/lineIndex';
 import type { Target } from './files';
 import type { CliFinding, CliRun } from './report';
 import type { RuleLevel } from '../service/rules/rule';
+import { applySuppressions } from '../service/suppression/suppress';
 
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -47,24 +48,44 @@ function readParameterFiles(files: readonly string[], run: CliRun, cwd: string):
       run.problems.push({ file: path.relative(cwd, file), message: 'parameter file is not valid JSON; the template is checked without it' });
       continue;
     }
-    inputs.push({ uri: file, root });
+    inputs.push({ uri: file, root, text });
   }
   return inputs;
 }
 
+/**
+ * A template's findings in other documents (its parameter files), minus those a suppression comment in that
+ * document names. The comments' own problems there are the editor's to report (docs/suppression.md).
+ */
+function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: string) => string): Finding[] {
+  const elsewhere = new Map<string, Finding[]>();
+  for (const finding of findings) if (finding.uri !== undefined) elsewhere.set(finding.uri, [...(elsewhere.get(finding.uri) ?? []), finding]);
+  if (elsewhere.size === 0) return [...findings];
+  const kept = findings.filter((finding) => finding.uri === undefined);
+  for (const [uri, group] of elsewhere) {
+    const local = applySuppressions(textOf(uri), group.map((finding) => ({ ...finding, uri: undefined })), { syntax: 'json', reportProblems: false });
+    kept.push(...local.map((finding) => ({ ...finding, uri })));
+  }
+  return kept;
+}
+
 export interface CheckOptions {
+  /** `--rule` levels; they override the file's `configLevels`. */
   readonly ruleLevels: Record<string, RuleLevel>;
+  /** The rule levels of a file's `.anyscale-azure.json`. */
+  readonly configLevels?: (file: string) => Readonly<Record<string, RuleLevel>>;
   /** `--parameters`: parameter files for every template checked, instead of the ones beside each template. */
   readonly parameters?: readonly string[];
   readonly cwd: string;
 }
 
 export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
-  const { ruleLevels, cwd } = options;
+  const { cwd } = options;
+  const levelsOf = (file: string) => ({ ...options.configLevels?.(file), ...options.ruleLevels });
   const run: CliRun = { findings: [], problems: [], filesChecked: 0 };
   const checkedPaths = new Set(targets.map((t) => t.absolute));
   /** Text and line index of the documents findings point into, read once. */
-  const documents = new Map<string, { display: string; lines: LineIndex }>();
+  const documents = new Map<string, { display: string; lines: LineIndex; text: string }>();
   const documentOf = (file: string) => {
     let document = documents.get(file);
     if (!document) {
@@ -74,7 +95,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       } catch {
         // Read moments ago by the service; if it vanished since, positions fall back to the start.
       }
-      document = { display: path.relative(cwd, file), lines: new LineIndex(text) };
+      document = { display: path.relative(cwd, file), lines: new LineIndex(text), text };
       documents.set(file, document);
     }
     return document;
@@ -102,6 +123,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   /** A parameter file checked on its own: the template it belongs to is analysed with it alone. */
   const ownTemplate = new Map<Target, string>();
   for (const [target, text] of texts) {
+    const ruleLevels = levelsOf(target.absolute);
     const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
     if (first.kind === 'armTemplate') {
@@ -129,6 +151,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     };
   };
   for (const [target, text] of texts) {
+    const ruleLevels = levelsOf(target.absolute);
     const yaml = isYamlFile(target.absolute);
     const analysis = templates.get(target) ?? analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
@@ -148,7 +171,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       }
       continue;
     }
-    for (const finding of analysis.findings) run.findings.push(report(finding, target.display, lines));
+    for (const finding of suppressedInTheirFiles(analysis.findings, (file) => documentOf(file).text)) run.findings.push(report(finding, target.display, lines));
     const template = ownTemplate.get(target);
     if (template) {
       let templateText: string | undefined;
@@ -158,7 +181,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
         run.problems.push({ file: target.display, message: `its template ${path.relative(cwd, template)} cannot be read` });
       }
       const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, cwd) });
-      for (const finding of ownRun?.findings ?? []) if (finding.uri === target.absolute) run.findings.push({ ...report(finding, target.display, lines), file: target.display });
+      for (const finding of suppressedInTheirFiles(ownRun?.findings ?? [], (file) => documentOf(file).text)) if (finding.uri === target.absolute) run.findings.push({ ...report(finding, target.display, lines), file: target.display });
     }
   }
   return run;

@@ -11,6 +11,7 @@ import { buildSarif } from './formats/sarif';
 import { ruleByCode } from '../service/rules/registry';
 import type { RuleLevel } from '../service/rules/rule';
 import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
+import { cliConfigLevels, ConfigError } from '../node/config';
 
 declare const __TOOL_VERSION__: string | undefined;
 const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0-dev';
@@ -22,7 +23,10 @@ Checks ARM templates that declare Anyscale.Platform resources.
 
 Options:
   --format <text|json|sarif>   Output format (default: text)
-  --rule <code>=<level>        Set a rule's level: off, info, warning or error (repeatable)
+  --rule <code>=<level>        Set a rule's level: off, info, warning or error (repeatable); overrides the
+                               config file
+  --config <file>              Read rule levels from this file instead of the nearest .anyscale-azure.json
+                               above each checked file
   --parameters <file>          Check templates with this parameter file (repeatable; one run per file) instead
                                of the <name>.parameters[.*].json files beside each template
   --docs-base-url <url>        Base URL of the rule docs pages, used in SARIF help links
@@ -39,6 +43,7 @@ interface Options {
   format: 'text' | 'json' | 'sarif';
   ruleLevels: Record<string, RuleLevel>;
   docsBaseUrl?: string;
+  config?: string;
   parameters: string[];
   color: boolean;
   paths: string[];
@@ -68,6 +73,9 @@ function parseArgs(argv: string[]): Options {
         options.ruleLevels[code] = level as RuleLevel;
         break;
       }
+      case '--config':
+        options.config = take();
+        break;
       case '--parameters':
         options.parameters.push(take());
         break;
@@ -110,7 +118,8 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     const options = parseArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched } = expand(options.paths, cwd);
-    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => path.resolve(cwd, file)) : undefined, cwd });
+    const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));
+    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => path.resolve(cwd, file)) : undefined, cwd });
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));
     else if (options.format === 'json') process.stdout.write(formatJson(run));
@@ -119,6 +128,10 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     if (run.problems.length > 0) return 2;
     return run.findings.some((f) => f.severity === 'error') ? 1 : 0;
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`anyscale-azure: the config file cannot be used:\n${error.message}\n`);
+      return 2;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`anyscale-azure: ${error.message}\n\n${USAGE}`);
       return 2;

@@ -1,6 +1,12 @@
-// The fixes the rules attach to findings, offered as editor actions: the fixes of the findings under a range
-// (quick fixes), and every preferred fix at once (fix-all, e.g. on save). Offsets only; the LSP layer maps them.
+// The fixes offered as editor actions: the rules' fixes of the findings under a range (quick fixes), every
+// preferred fix at once (fix-all, e.g. on save), and the generic "disable <code>" fixes that insert a suppression
+// comment. Offsets only; the LSP layer maps them. Findings of another document (finding.uri) are never offered:
+// their offsets are not this document's.
 import type { Finding, Fix, TextEdit, TextRange } from '../rules/rule';
+import type { CommentSyntax } from '../suppression/comments';
+import { disableForFileEdit, disableForLineEdit } from '../suppression/insert';
+import { suppressionRules } from '../suppression/rules';
+import type { LineIndex } from '../text/lineIndex';
 
 export interface OfferedFix {
   readonly finding: Finding;
@@ -11,11 +17,13 @@ function overlaps(a: TextRange, b: TextRange): boolean {
   return a.start <= b.end && b.start <= a.end;
 }
 
+const isLocal = (finding: Finding) => finding.uri === undefined;
+
 /** Fixes of the findings that touch `range`, preferred ones first. */
 export function fixesAt(findings: readonly Finding[], range: TextRange): OfferedFix[] {
   const offered: OfferedFix[] = [];
   for (const finding of findings) {
-    if (!finding.fixes || !overlaps(finding, range)) continue;
+    if (!finding.fixes || !isLocal(finding) || !overlaps(finding, range)) continue;
     for (const fix of finding.fixes) offered.push({ finding, fix });
   }
   return offered.sort((a, b) => Number(!!b.fix.preferred) - Number(!!a.fix.preferred));
@@ -28,10 +36,29 @@ export function fixesAt(findings: readonly Finding[], range: TextRange): Offered
 export function fixAllEdits(findings: readonly Finding[]): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const finding of findings) {
-    const fix = finding.fixes?.find((f) => f.preferred);
+    const fix = isLocal(finding) ? finding.fixes?.find((f) => f.preferred) : undefined;
     if (!fix) continue;
     if (fix.edits.some((edit) => edits.some((taken) => overlaps(taken, edit)))) continue;
     edits.push(...fix.edits);
   }
   return edits.sort((a, b) => a.start - b.start);
+}
+
+const ABOUT_SUPPRESSIONS = new Set(suppressionRules.map((rule) => rule.code));
+
+/** The findings under `range` a suppression comment can silence: one per code (the first), not the comments' own. */
+export function suppressibleAt(findings: readonly Finding[], range: TextRange): Finding[] {
+  const byCode = new Map<string, Finding>();
+  for (const finding of findings) {
+    if (isLocal(finding) && !ABOUT_SUPPRESSIONS.has(finding.code) && !byCode.has(finding.code) && overlaps(finding, range)) byCode.set(finding.code, finding);
+  }
+  return [...byCode.values()];
+}
+
+/** "Disable <code> for this line" and "… for this file": they silence, so they are never preferred. */
+export function disableFixes(text: string, syntax: CommentSyntax, finding: Finding, lines?: LineIndex): Fix[] {
+  return [
+    { title: `Disable ${finding.code} for this line`, edits: [disableForLineEdit(text, syntax, finding.start, finding.code, lines)] },
+    { title: `Disable ${finding.code} for this file`, edits: [disableForFileEdit(text, syntax, finding.code)] },
+  ];
 }

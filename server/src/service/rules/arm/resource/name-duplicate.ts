@@ -1,9 +1,11 @@
 // name-duplicate: cloud-resource names must be unique within a cloud (Anyscale answers HTTP 409). Names are compared
 // ignoring case, because ARM resource names are case-insensitive: `GPU` and `gpu` are the same ARM resource.
+// The quick fix renames the later one to the first free `<name>-<n>`; not preferred, since the name is the user's.
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
-import { knownString } from '../../../arm/value';
-import { rangeOf, type TemplateRule } from '../../rule';
+import { knownString, literalValue, type KnownValue } from '../../../arm/value';
+import { rangeOf, type Fix, type TemplateRule } from '../../rule';
+import { replaceLiteral } from '../edits';
 import type { TemplateContext } from '../../templateContext';
 import { quotedName } from './labels';
 
@@ -37,6 +39,22 @@ function targetKeys(context: TemplateContext): (scope: TemplateScope) => string 
   return keyOf;
 }
 
+/** `<leaf>-2`, `-3`, … : the first whose key no cloud resource of the template has. */
+function freeName(leaf: string, key: string, taken: ReadonlySet<string>): string {
+  const base = key.slice(0, key.length - leaf.length);
+  for (let n = 2; ; n++) if (!taken.has(`${base}${leaf}-${n}`.toLowerCase())) return `${leaf}-${n}`;
+}
+
+/** Rewrites the literal the leaf name is written in: the whole literal, or the segment after its last `/`. */
+function renameFix(written: KnownValue, leaf: string, renamed: string): Fix | undefined {
+  const origin = written.origin;
+  const literal = literalValue(origin);
+  const whole = replaceLiteral(written, renamed);
+  const full = !whole && literal.known && typeof literal.value === 'string' && literal.value.endsWith(`/${leaf}`) ? replaceLiteral({ ...literal, origin }, `${literal.value.slice(0, -leaf.length)}${renamed}`) : undefined;
+  const edit = whole ?? full;
+  return edit && { title: `Rename to ${quotedName(renamed)}`, edits: [edit] };
+}
+
 export const nameDuplicate: TemplateRule = {
   code: 'name-duplicate',
   title: 'Cloud-resource names must be unique within a cloud (compared ignoring case, as ARM does)',
@@ -48,6 +66,7 @@ export const nameDuplicate: TemplateRule = {
     // A parent whose name is an expression is still one object: its nested children are compared with each other.
     const unnamedParents = new Map<ArmResource, string>();
     const firstByKey = new Map<string, { origin: JsonNode; leaf: string }>();
+    const named: Array<{ resource: ArmResource; written: KnownValue; leaf: string; key: string }> = [];
     for (const { resource } of context.anyscale.cloudResources) {
       const leaf = knownString(resource.leafName);
       if (leaf === undefined || !resource.leafName.known) continue;
@@ -61,12 +80,16 @@ export const nameDuplicate: TemplateRule = {
       if (name === undefined && cloudKey === undefined) continue;
       const target = targetKey(resource.scope);
       const fullName = name === undefined ? `${cloudKey}/${leaf}` : name;
-      const key = target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}`;
+      named.push({ resource, written: resource.leafName, leaf, key: target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}` });
+    }
+    const taken = new Set(named.map((entry) => entry.key));
+    for (const { resource, written, leaf, key } of named) {
       const first = firstByKey.get(key);
       if (!first) {
-        firstByKey.set(key, { origin: resource.leafName.origin, leaf });
+        firstByKey.set(key, { origin: written.origin, leaf });
         continue;
       }
+      const rename = renameFix(written, leaf, freeName(leaf, key, taken));
       const cloudName = knownString(resource.parentName);
       const onCloud = cloudName === undefined ? 'on the same cloud' : `on cloud ${quotedName(cloudName)}`;
       const sameSpelling = first.leaf === leaf;
@@ -74,9 +97,10 @@ export const nameDuplicate: TemplateRule = {
         ? `Cloud resource name ${quotedName(leaf)} is already used ${onCloud}`
         : `Cloud resource name ${quotedName(leaf)} differs only in case from ${quotedName(first.leaf)} ${onCloud}, and ARM resource names are case-insensitive`;
       context.report({
-        at: resource.leafName,
+        at: written,
         message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
         related: [{ ...rangeOf(first.origin), message: `First declared here as ${quotedName(first.leaf)}` }],
+        fixes: rename ? [rename] : undefined,
       });
     }
   },

@@ -1,0 +1,6 @@
+// The rules about suppression comments, for the registry.
+import type { SuppressionRule } from './suppressionRule';
+import { suppressionUnused } from './suppression-unused';
+import { suppressionUnknownCode } from './suppression-unknown-code';
+
+export const suppressionRules: readonly SuppressionRule[] = [suppressionUnused, suppressionUnknownCode];

@@ -1,0 +1,73 @@
+// Editing actions in a real VS Code: fix-all on save through `editor.codeActionsOnSave`, the "Disable <code> for
+// this line" quick fix (and its companions) through VS Code's code-action API, and a `.anyscale-azure.json` that
+// changes rule levels as soon as it is written or deleted (the server watches it through the client).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile } from './helpers';
+
+/** Replaces the first occurrence of `from` through the editor, as typing would. */
+async function replaceInEditor(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
+  const offset = editor.document.getText().indexOf(from);
+  assert.ok(offset >= 0, `"${from}" not found in ${editor.document.uri.toString()}`);
+  const range = new vscode.Range(editor.document.positionAt(offset), editor.document.positionAt(offset + from.length));
+  assert.ok(await editor.edit((edit) => edit.replace(range, to)), 'editor.edit was not applied');
+}
+
+suite('Editing actions in a real VS Code', () => {
+  suiteSetup(async () => {
+    await activateExtension();
+  });
+
+  test('fix-all on save: a fixable mistake is corrected when the file is saved', async () => {
+    const editor = await openEditor('fix-on-save.json');
+    const uri = editor.document.uri;
+    const settings = vscode.workspace.getConfiguration('editor', editor.document);
+    await settings.update('codeActionsOnSave', { 'source.fixAll.anyscale-azure': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    try {
+      await replaceInEditor(editor, '"provider": "AWS"', '"provider": "aws"');
+      await waitFor(`provider-invalid after the edit (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
+      await vscode.window.showTextDocument(editor.document);
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await waitFor(`the saved text to read "AWS" again (text: ${editor.document.getText().match(/"provider": "\w+"/)?.[0]})`, () => editor.document.getText().includes('"provider": "AWS"') && !editor.document.isDirty);
+      await waitFor(`provider-invalid to clear (have ${describe(uri)})`, () => !find(uri, 'provider-invalid'));
+    } finally {
+      await settings.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('"Disable provider-invalid for this line", applied through VS Code, silences exactly that diagnostic', async () => {
+    const editor = await openEditor('disable-line.json');
+    const uri = editor.document.uri;
+    const diagnostic = await waitFor(`provider-invalid on disable-line.json (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const titles = actions.map((action) => action.title);
+    for (const title of ['Disable provider-invalid for this line', 'Disable provider-invalid for this file', 'Show documentation for provider-invalid']) assert.ok(titles.includes(title), `no "${title}" in ${JSON.stringify(titles)}`);
+    const docs = actions.find((action) => action.title === 'Show documentation for provider-invalid')!;
+    assert.equal(docs.command?.command, 'anyscaleAzure.showRuleDocumentation');
+    assert.ok(String(docs.command?.arguments?.[0]).endsWith('docs/rules/provider-invalid.md'), JSON.stringify(docs.command?.arguments));
+    await vscode.commands.executeCommand(docs.command!.command, ...(docs.command!.arguments ?? [])); // the client command exists and runs
+
+    const disable = actions.find((action) => action.title === 'Disable provider-invalid for this line')!;
+    assert.ok(disable.edit && (await vscode.workspace.applyEdit(disable.edit)), 'the edit was not applied');
+    const lines = editor.document.getText().split(/\r?\n/);
+    const providerLine = lines.findIndex((line) => line.includes('"provider": "Aws"'));
+    assert.equal(lines[providerLine - 1], '        // anyscale-azure-disable-next-line provider-invalid', 'the comment goes above, with the line\'s indentation');
+    await waitFor(`provider-invalid to clear (have ${describe(uri)})`, () => !find(uri, 'provider-invalid'));
+    assert.deepEqual(ours(uri).filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code).startsWith('suppression-')), [], 'the suppression is used');
+  });
+
+  test('a .anyscale-azure.json written next to a template changes its levels; deleting it restores them', async () => {
+    const editor = await openEditor('config-scope/template.json');
+    const uri = editor.document.uri;
+    const before = await waitFor(`provider-invalid (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
+    assert.equal(before.severity, vscode.DiagnosticSeverity.Error);
+    const config = workspaceFile('config-scope/.anyscale-azure.json');
+    await vscode.workspace.fs.writeFile(config, Buffer.from('{\n  // the project\'s levels\n  "rules": { "provider-invalid": "warning" }\n}\n'));
+    try {
+      await waitFor(`provider-invalid to become a warning (have ${describe(uri)})`, () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Warning, 20000);
+    } finally {
+      await vscode.workspace.fs.delete(config);
+    }
+    await waitFor(`provider-invalid to be an error again (have ${describe(uri)})`, () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Error, 20000);
+  });
+});
