@@ -30,7 +30,7 @@ function testEntries(dir) {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/\.test\.ts$/.test(name) || /(^|\/)(run|index)\.ts$/.test(relative(root, full)) || /^test\/bench\/(values|egress)\.ts$/.test(relative(root, full))) out.push(relative(root, full));
+      else if (/\.test\.ts$/.test(name) || /(^|\/)(run|index)\.ts$/.test(relative(root, full)) || /^test\/bench\/(values|egress|editing)\.ts$/.test(relative(root, full))) out.push(relative(root, full));
     }
   };
   walk(join(root, dir));

@@ -1,7 +1,8 @@
 // UI smoke test of the packaged extension, the way a person uses it: install the .vsix into a fresh
 // code-server (no test hooks: the server runs without the smoke-test-driver flag), open the fixture folder in
 // Chromium, open the broken template with Ctrl+P, look at the squiggle, open the Problems panel from the
-// command palette and read its rows, hover the value. Saves test-results/ui-smoke.png.
+// command palette and read its rows, hover the value; then in another template trigger suggest (Ctrl+Space)
+// inside `"provider": ""` and apply a quick fix with Ctrl+. . Saves test-results/ui-smoke.png and completion.png.
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
@@ -17,6 +18,8 @@ const FILE = 'bad-template.json';
 const SCREENSHOT = path.join(ROOT, 'test-results', 'ui-smoke.png');
 const STEP_TIMEOUT = Number(process.env.UI_STEP_TIMEOUT_MS || 60000);
 const EGRESS_SCREENSHOT = path.join(ROOT, 'test-results', 'egress.png');
+const EDITING_FILE = 'completion-template.json';
+const COMPLETION_SCREENSHOT = path.join(ROOT, 'test-results', 'completion.png');
 const say = (message) => log('ui-smoke', message);
 
 const results = [];
@@ -117,6 +120,77 @@ async function egressStep(page, lab) {
   return `${rows.length} rows in the Anyscale Egress view`;
 }
 
+/** Opens a workspace file with Ctrl+P. */
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.type(name);
+  await page.locator(`.quick-input-list .monaco-list-row:has-text("${name}")`).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await page.locator(`.tab.active:has-text("${name}")`).waitFor({ timeout: STEP_TIMEOUT });
+}
+
+/** Moves the cursor with Ctrl+G to the first line containing `needle`, `into` characters into it (1-based line:column). */
+async function goTo(page, file, needle, into) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(needle));
+  if (line < 0) throw new Error(`${needle} is not in ${file}`);
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.type(`${line + 1}:${lines[line].indexOf(needle) + into + 1}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+}
+
+/** Ctrl+Space inside `"provider": ""`: the suggest widget lists the four providers; screenshot of the list. */
+async function completionStep(page, ws) {
+  await openFile(page, EDITING_FILE);
+  // Our server has analysed the document once its diagnostics are squiggled.
+  await page.locator('.editor-instance .monaco-editor .squiggly-error').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+  await goTo(page, path.join(ws, EDITING_FILE), '"provider": ""', 13);
+  const widget = page.locator('.editor-widget.suggest-widget');
+  const generic = widget.locator('.monaco-list-row:has-text("Generic")').first();
+  try {
+    // A key pressed while Go to Line is still closing goes nowhere: press again until the list opens.
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+Space');
+      const shown = await generic.waitFor({ timeout: STEP_TIMEOUT / 4 }).then(() => true, () => false);
+      if (shown) break;
+      if (attempt === 3) throw new Error('Ctrl+Space pressed 3 times; no suggest list with "Generic"');
+    }
+  } catch (error) {
+    await page.screenshot({ path: COMPLETION_SCREENSHOT });
+    const shown = await widget.evaluateAll((els) => els.map((el) => `${el.className}: ${el.textContent}`));
+    throw new Error(`${error.message}\nsuggest widget: ${JSON.stringify(shown)} (screenshot ${path.relative(ROOT, COMPLETION_SCREENSHOT)})`);
+  }
+  const rows = await widget.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()));
+  const missing = ['Azure', 'AWS', 'GCP', 'Generic'].filter((label) => !rows.some((row) => row.startsWith(label)));
+  if (missing.length) throw new Error(`the suggest list lacks ${missing.join(', ')}:\n${rows.join('\n')}`);
+  await page.screenshot({ path: COMPLETION_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, COMPLETION_SCREENSHOT)}`);
+  await page.keyboard.press('Escape');
+  return rows.map((row) => row.split(',')[0]).join(' | ');
+}
+
+/** Ctrl+. on `"k8s"`, the quick fix picked from the menu, saved: the file on disk has `"K8S"`. */
+async function quickFixStep(page, ws) {
+  const file = path.join(ws, EDITING_FILE);
+  await goTo(page, file, '"k8s"', 2);
+  const title = 'Change computeStack to "K8S"';
+  await page.keyboard.press('Control+.');
+  const row = page.locator(`.action-widget .monaco-list-row:has-text('${title}')`).first();
+  await row.waitFor({ timeout: STEP_TIMEOUT });
+  await row.click();
+  await page.keyboard.press('Control+S');
+  const expected = '"computeStack": "K8S"';
+  for (const deadline = Date.now() + STEP_TIMEOUT; !fs.readFileSync(file, 'utf8').includes(expected); ) {
+    if (Date.now() > deadline) throw new Error(`the saved file does not contain ${expected}:\n${fs.readFileSync(file, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (fs.readFileSync(file, 'utf8').includes('"k8s"')) throw new Error('"k8s" is still in the file');
+  return `${title} applied and saved`;
+}
+
 async function main() {
   const vsix = process.argv[2] && path.resolve(process.argv[2]);
   if (!vsix || !fs.existsSync(vsix)) throw new Error(`usage: node test/e2e/ui-smoke.js <extension.vsix> (got ${process.argv[2] || 'nothing'}); build one with \`npm run package\``);
@@ -193,6 +267,8 @@ async function main() {
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
     await page.screenshot({ path: SCREENSHOT }).then(() => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`), (e) => say(`screenshot failed: ${e.message}`));
 
+    await check('Ctrl+Space inside "provider": "" lists Azure, AWS, GCP and Generic', () => completionStep(page, ws));
+    await check('Ctrl+. on "k8s" applies the quick fix through the UI', () => quickFixStep(page, ws));
     await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
     if (results.some((r) => !r.ok)) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);

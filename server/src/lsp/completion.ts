@@ -1,0 +1,55 @@
+// textDocument/completion: the service's completion entries (ARM templates from the cached analysis, YAML from the
+// text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
+// Markdown documentation, and a re-opened suggest list after a property name whose value has completions.
+import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Analysis } from '../service/analyze';
+import type { CompletionEntry, CompletionKind } from '../service/features/editing';
+import { armCompletions } from '../service/features/completion';
+import { yamlCompletions } from '../service/yaml/editing';
+import type { LineIndex } from '../service/text/lineIndex';
+
+/** Characters that open the list: a string's quote, an expression's quote or call, a key's colon. */
+export const COMPLETION_TRIGGER_CHARACTERS = ['"', "'", ':', '('];
+
+const KINDS: Readonly<Record<CompletionKind, CompletionItemKind>> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  snippet: CompletionItemKind.Snippet,
+  reference: CompletionItemKind.Reference,
+  keyword: CompletionItemKind.Keyword,
+};
+
+const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+
+export function toCompletionItem(entry: CompletionEntry, lines: LineIndex, position: Position): CompletionItem {
+  const newText = entry.insertText ?? entry.label;
+  const item: CompletionItem = {
+    label: entry.label,
+    kind: KINDS[entry.kind],
+    detail: entry.detail,
+    documentation: entry.documentation === undefined ? undefined : { kind: 'markdown', value: entry.documentation },
+    sortText: entry.sortText,
+    filterText: entry.filterText,
+    preselect: entry.preselect,
+    insertTextFormat: entry.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    command: entry.retrigger ? TRIGGER_SUGGEST : undefined,
+  };
+  if (entry.replace) {
+    const start = lines.positionAt(entry.replace.start);
+    let end = lines.positionAt(entry.replace.end);
+    // LSP wants a single-line range around the cursor.
+    if (end.line !== start.line) end = position;
+    item.textEdit = { range: { start, end }, newText };
+  } else {
+    item.insertText = newText;
+  }
+  return item;
+}
+
+export function completionItems(params: CompletionParams, document: TextDocument, analysis: Analysis, lines: LineIndex): CompletionItem[] {
+  const offset = lines.offsetAt(params.position);
+  const text = document.getText();
+  const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset) : armCompletions(text, analysis, offset);
+  return entries.map((entry) => toCompletionItem(entry, lines, params.position));
+}

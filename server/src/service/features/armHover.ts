@@ -1,0 +1,98 @@
+// Hover in ARM templates, one hover with every section that applies at the position: the property's
+// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, what an
+// expression evaluates to (./expressionHover), and the rule title and docs link of each diagnostic there.
+import type { Analysis } from '../analyze';
+import type { ParameterFileInput } from '../arm/checkTemplate';
+import type { ArmResource } from '../arm/template';
+import { SUPPORTED_LOCATIONS } from '../catalog/anyscale';
+import { propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../catalog/propertyDocs';
+import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../catalog/regions';
+import { equalsIgnoreCase } from '../json/nodes';
+import { ruleByCode } from '../rules/registry';
+import type { TextRange } from '../rules/rule';
+import { positionContext, type PositionContext } from './completion/context';
+import { isAnyscaleResource, isCloudResource, isKey, providerOf } from './completion/resources';
+import type { HoverInfo } from './editing';
+import { expressionHover } from './expressionHover';
+
+export interface ArmHoverOptions {
+  /** The parameter files the template is checked with: the expression section shows a value per file. */
+  readonly parameterFiles: readonly ParameterFileInput[];
+  /** The docs page of a rule code. */
+  readonly docsUrl: (code: string) => string;
+}
+
+function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): PropertyDoc | undefined {
+  return docs?.find((doc) => equalsIgnoreCase(doc.name, name));
+}
+
+/** The documentation of the property name under the cursor, inside an Anyscale resource. */
+function propertySection(context: PositionContext, resource: ArmResource): string | undefined {
+  const path = context.inResource;
+  const name = path[path.length - 1];
+  if (typeof name !== 'string') return undefined;
+  if (path.length === 1) {
+    const doc = docNamed(RESOURCE_KEYS, name);
+    return doc && propertyMarkdown(doc, doc.name, false);
+  }
+  if (path.length === 2 && isKey(path[0], 'properties')) {
+    const doc = docNamed(propertiesOfType(resource.type), name);
+    return doc && propertyMarkdown(doc, `properties.${doc.name}`, true);
+  }
+  return undefined;
+}
+
+/** What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. */
+function regionSection(context: PositionContext, resource: ArmResource, anyscale: Analysis['anyscale']): string | undefined {
+  const value = context.token?.value;
+  if (value === undefined || value.startsWith('[')) return undefined;
+  const path = context.inResource;
+  if (path.length === 1 && isKey(path[0], 'location')) {
+    const supported = SUPPORTED_LOCATIONS.find((l) => l.name === normalizeAzureLocation(value));
+    if (supported) return `**${supported.displayName}** (\`${supported.name}\`): Anyscale on Azure is available here.`;
+    const azure = regionListFor('azure')?.regions.find((r) => r.name === normalizeAzureLocation(value));
+    return azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`;
+  }
+  if (path.length === 2 && isKey(path[0], 'properties') && (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) && isCloudResource(resource)) {
+    const provider = providerOf(resource, anyscale);
+    const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
+    for (const list of lists) {
+      const region = list.regions.find((r) => r.name === value);
+      if (region) return `**${region.displayName}** (\`${region.name}\`): ${list.provider} region.`;
+    }
+  }
+  return undefined;
+}
+
+export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'anyscale' | 'findings' | 'syntaxErrors'>, offset: number, options: ArmHoverOptions): HoverInfo | undefined {
+  const template = analysis.template;
+  if (!template) return undefined;
+  const sections: string[] = [];
+  let range: TextRange | undefined;
+  // One past the position, so that hovering a string's opening quote counts as inside it.
+  const context = positionContext(text, Math.min(offset + 1, text.length), template.root, template);
+  const resource = context.resource;
+  if (resource && isAnyscaleResource(resource) && context.token) {
+    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, analysis.anyscale);
+    if (section) {
+      sections.push(section);
+      range = { start: context.token.start, end: context.token.end };
+    }
+  }
+  if (analysis.syntaxErrors.length === 0) {
+    const expression = expressionHover(template, offset, options.parameterFiles);
+    if (expression) {
+      sections.push(expression.markdown);
+      range ??= { start: expression.node.offset, end: expression.node.offset + expression.node.length };
+    }
+  }
+  const codes = new Set<string>();
+  for (const finding of analysis.findings) {
+    if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code)) continue;
+    codes.add(finding.code);
+    const rule = ruleByCode(finding.code);
+    sections.push(`\`${finding.code}\`${rule ? `: ${rule.title}` : ''} — [documentation](${options.docsUrl(finding.code)})`);
+    range ??= { start: finding.start, end: finding.end };
+  }
+  return range && { markdown: sections.join('\n\n---\n\n'), range };
+}

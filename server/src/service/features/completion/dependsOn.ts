@@ -1,0 +1,51 @@
+// `dependsOn` entries of a resource: the template's other cloud resources, written the way the
+// cloud-resources-not-chained fix writes them (`[resourceId('Anyscale.Platform/clouds/cloudResources', …)]`, or the
+// symbolic name in a languageVersion 2.0 template), leaving out the resource itself and what is already listed.
+import type { AnyscaleView } from '../../arm/anyscale';
+import type { ArmResource } from '../../arm/template';
+import { items, propertyValue, stringOf } from '../../json/nodes';
+import { reference } from '../../rules/arm/resource/cloud-resources-not-chained';
+import { resourceLabel } from '../../rules/arm/resource/labels';
+import type { CompletionEntry } from '../editing';
+import type { PositionContext } from './context';
+import { itemCommas, stringValue } from './insert';
+
+/** At most this many entries: the nearest cloud resources, the one declared just before first. */
+const MAX_ENTRIES = 100;
+
+/** Indexes around `index`, nearest first, the previous one before the next one. */
+function* outward(index: number, length: number): Generator<number> {
+  for (let distance = 1; distance < length; distance++) {
+    if (index - distance >= 0) yield index - distance;
+    if (index + distance < length) yield index + distance;
+    if (index - distance < 0 && index + distance >= length) return;
+  }
+}
+
+export function dependsOnCompletions(context: PositionContext, resource: ArmResource, anyscale: AnyscaleView | undefined): CompletionEntry[] {
+  const cloudResources = anyscale?.cloudResources ?? [];
+  const listed = new Set(items(propertyValue(resource.node, 'dependsOn')).map((item) => stringOf(item)?.toLowerCase()));
+  const self = cloudResources.findIndex((c) => c.resource === resource);
+  // A resource that isn't a cloud resource itself looks from the end of the template.
+  const entries: CompletionEntry[] = [];
+  for (const index of outward(self >= 0 ? self : cloudResources.length, cloudResources.length + (self >= 0 ? 0 : 1))) {
+    if (entries.length >= MAX_ENTRIES) break;
+    const other = cloudResources[index].resource;
+    const target = reference(resource, other);
+    if (target === undefined || (listed.has(target.toLowerCase()) && target !== context.token?.value)) continue;
+    const entry = stringValue(context, target, {
+      kind: 'reference',
+      detail: `cloud resource ${resourceLabel(other)}`,
+      documentation: 'Anyscale creates cloud resources one at a time: chain them with dependsOn.',
+      sortText: String(entries.length).padStart(3, '0'),
+      preselect: entries.length === 0 && self > 0 && index === self - 1,
+    });
+    if (context.token) entries.push(entry);
+    else {
+      // A new item between others needs its commas.
+      const commas = itemCommas(context.text, context.offset);
+      entries.push({ ...entry, insertText: `${commas.before}${entry.insertText}${commas.after}` });
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,40 @@
+// What completions need to know about the resource around the cursor: whether it is an Anyscale.Platform
+// resource, its provider (evaluated when the rules ran, else as written), and the template's clouds.
+import type { AnyscaleView } from '../../arm/anyscale';
+import type { ArmResource } from '../../arm/template';
+import { isResourceType } from '../../arm/template';
+import { literalValue, knownString } from '../../arm/value';
+import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '../../catalog/anyscale';
+import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
+
+const NAMESPACE = CLOUD_TYPE.slice(0, CLOUD_TYPE.indexOf('/') + 1).toLowerCase();
+
+export function isAnyscaleResource(resource: ArmResource): boolean {
+  return resource.type !== undefined && resource.type.toLowerCase().startsWith(NAMESPACE);
+}
+
+export function isCloudResource(resource: ArmResource): boolean {
+  return isResourceType(resource, CLOUD_RESOURCE_TYPE);
+}
+
+export function isCloud(resource: ArmResource): boolean {
+  return isResourceType(resource, CLOUD_TYPE);
+}
+
+/** A literal string property of the resource's `properties`, as written (undefined for expressions). */
+export function literalProperty(resource: ArmResource, name: string): string | undefined {
+  return knownString(literalValue(propertyValue(resource.properties, name)));
+}
+
+/** The cloud resource's provider, spelled exactly right: from the checked view when there is one, else the literal. */
+export function providerOf(resource: ArmResource, anyscale: AnyscaleView | undefined): Provider | undefined {
+  const view = anyscale?.cloudResources.find((c) => c.resource === resource);
+  if (view?.provider) return view.provider;
+  const written = literalProperty(resource, 'provider');
+  return written === undefined ? undefined : providerNamed(written);
+}
+
+/** A path segment that is the property `name`, compared as ARM does (ignoring case). */
+export function isKey(segment: string | number | undefined, name: string): boolean {
+  return typeof segment === 'string' && equalsIgnoreCase(segment, name);
+}

@@ -1,0 +1,186 @@
+// The template snippets, as data: resources to insert into a template's `resources` array, with tab stops
+// (`${1:placeholder}`, a repeated number mirrors the first) and every required property. Placeholder values are
+// the docs' examples; the identity placeholder stays visibly a placeholder so the checks flag it until replaced.
+import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, GA_API_VERSION } from '../../catalog/anyscale';
+import { IDENTITY_SHAPES } from '../../catalog/identity';
+
+export interface TemplateSnippet {
+  readonly label: string;
+  readonly description: string;
+  /** One or more resource objects, one line per item, `\t` per indentation level. */
+  readonly body: readonly string[];
+}
+
+const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
+
+/** Lines of a cloud resource's head: type, apiVersion, name, location. */
+function cloudResourceHead(name: string, location: string): string[] {
+  return [`\t"type": "${CLOUD_RESOURCE_TYPE}",`, `\t"apiVersion": "${GA_API_VERSION}",`, `\t"name": "${name}",`, `\t"location": "${location}",`];
+}
+
+export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
+  {
+    label: 'Anyscale cloud resource (Azure)',
+    description: 'A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity\'s principal ID.',
+    body: [
+      '{',
+      ...cloudResourceHead('${1:my-cloud}/${2:aksuksouth}', '${3:uksouth}'),
+      '\t"properties": {',
+      '\t\t"provider": "Azure",',
+      '\t\t"computeStack": "K8S",',
+      '\t\t"region": "${4:uksouth}",',
+      '\t\t"cloudStorageBucketName": "abfss://${5:anyscale-data}@${6:mystorageacct}.dfs.core.windows.net",',
+      '\t\t"cloudStorageBucketEndpoint": "https://${6}.blob.core.windows.net",',
+      `\t\t"anyscaleOperatorIamIdentity": "\${7:${PRINCIPAL_ID}}"`,
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'Anyscale cloud resource (AWS)',
+    description: 'A cloud resource on EKS: S3 bucket and the operator IAM role ARN.',
+    body: [
+      '{',
+      ...cloudResourceHead('${1:my-cloud}/${2:eksuswest2}', '${3:uksouth}'),
+      '\t"properties": {',
+      '\t\t"provider": "AWS",',
+      '\t\t"computeStack": "K8S",',
+      '\t\t"region": "${4:us-west-2}",',
+      '\t\t"cloudStorageBucketName": "s3://${5:my-anyscale-eks-bucket}",',
+      '\t\t"cloudStorageBucketEndpoint": "",',
+      '\t\t"anyscaleOperatorIamIdentity": "arn:aws:iam::${6:123456789012}:role/${7:anyscale-operator-role}"',
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'Anyscale cloud resource (GCP)',
+    description: 'A cloud resource on GKE: Cloud Storage bucket and the operator service-account email.',
+    body: [
+      '{',
+      ...cloudResourceHead('${1:my-cloud}/${2:gkeuscentral1}', '${3:uksouth}'),
+      '\t"properties": {',
+      '\t\t"provider": "GCP",',
+      '\t\t"computeStack": "K8S",',
+      '\t\t"region": "${4:us-central1}",',
+      '\t\t"cloudStorageBucketName": "gs://${5:my-anyscale-gke-bucket}",',
+      '\t\t"cloudStorageBucketEndpoint": "",',
+      '\t\t"anyscaleOperatorIamIdentity": "${6:anyscale-operator}@${7:my-project}.iam.gserviceaccount.com"',
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'Anyscale cloud resource (Generic)',
+    description: 'A cloud resource on any Kubernetes cluster: a routing-label region and any <scheme>://<bucket>.',
+    body: [
+      '{',
+      ...cloudResourceHead('${1:my-cloud}/${2:onpremdc1}', '${3:uksouth}'),
+      '\t"properties": {',
+      '\t\t"provider": "Generic",',
+      '\t\t"computeStack": "K8S",',
+      '\t\t"region": "${4:dc1}",',
+      '\t\t"cloudStorageBucketName": "${5:s3}://${6:my-anyscale-onprem-bucket}",',
+      '\t\t"cloudStorageBucketEndpoint": ""',
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'Anyscale cloud + default cloud resource',
+    description: 'A cloud and its primary cloud resource `default` (provider Azure), created after the cloud.',
+    body: [
+      '{',
+      `\t"type": "${CLOUD_TYPE}",`,
+      `\t"apiVersion": "${GA_API_VERSION}",`,
+      '\t"name": "${1:my-cloud}",',
+      '\t"location": "${2:uksouth}",',
+      '\t"properties": {}',
+      '},',
+      '{',
+      ...cloudResourceHead('${1}/default', '${2}'),
+      '\t"dependsOn": [',
+      `\t\t"[resourceId('${CLOUD_TYPE}', '\${1}')]"`,
+      '\t],',
+      '\t"properties": {',
+      '\t\t"provider": "Azure",',
+      '\t\t"computeStack": "K8S",',
+      '\t\t"region": "${2}",',
+      '\t\t"cloudStorageBucketName": "abfss://${3:anyscale-data}@${4:mystorageacct}.dfs.core.windows.net",',
+      '\t\t"cloudStorageBucketEndpoint": "https://${4}.blob.core.windows.net",',
+      `\t\t"anyscaleOperatorIamIdentity": "\${5:${PRINCIPAL_ID}}"`,
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'AKS managed KubeRay extension (preview)',
+    description: 'The `microsoft.kuberay` cluster extension: KubeRay operator and Ray CRDs, auto-upgraded on the preview train (no `version` with auto-upgrade). Needs Kubernetes 1.34 or later and no self-hosted KubeRay operator.',
+    body: [
+      '{',
+      '\t"type": "Microsoft.KubernetesConfiguration/extensions",',
+      '\t"apiVersion": "2024-11-01",',
+      '\t"name": "${1:kuberay}",',
+      '\t"scope": "Microsoft.ContainerService/managedClusters/${2:aks-cluster}",',
+      '\t"properties": {',
+      '\t\t"extensionType": "microsoft.kuberay",',
+      '\t\t"autoUpgradeMinorVersion": true,',
+      '\t\t"releaseTrain": "preview",',
+      '\t\t"scope": {',
+      '\t\t\t"cluster": {',
+      '\t\t\t\t"releaseNamespace": "kuberay-system"',
+      '\t\t\t}',
+      '\t\t}',
+      '\t}',
+      '}',
+    ],
+  },
+  {
+    label: 'AKS cluster with OIDC issuer and workload identity',
+    description: 'A managed identity AKS cluster with `oidcIssuerProfile.enabled` and `securityProfile.workloadIdentity.enabled`, which the Anyscale operator needs.',
+    body: [
+      '{',
+      '\t"type": "Microsoft.ContainerService/managedClusters",',
+      '\t"apiVersion": "2025-10-01",',
+      '\t"name": "${1:aks-cluster}",',
+      '\t"location": "${2:uksouth}",',
+      '\t"identity": {',
+      '\t\t"type": "SystemAssigned"',
+      '\t},',
+      '\t"properties": {',
+      '\t\t"dnsPrefix": "${3:aks-cluster}",',
+      '\t\t"agentPoolProfiles": [',
+      '\t\t\t{',
+      '\t\t\t\t"name": "system",',
+      '\t\t\t\t"mode": "System",',
+      '\t\t\t\t"count": ${4:3},',
+      '\t\t\t\t"vmSize": "${5:Standard_D4s_v5}",',
+      '\t\t\t\t"osType": "Linux"',
+      '\t\t\t}',
+      '\t\t],',
+      '\t\t"oidcIssuerProfile": {',
+      '\t\t\t"enabled": true',
+      '\t\t},',
+      '\t\t"securityProfile": {',
+      '\t\t\t"workloadIdentity": {',
+      '\t\t\t\t"enabled": true',
+      '\t\t\t}',
+      '\t\t}',
+      '\t}',
+      '}',
+    ],
+  },
+];
+
+/** A whole deployment template around a snippet's resources, for an empty document. */
+export function templateAround(body: readonly string[]): string[] {
+  return [
+    '{',
+    '\t"$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+    '\t"contentVersion": "1.0.0.0",',
+    '\t"resources": [',
+    ...body.map((line) => `\t\t${line}`),
+    '\t]',
+    '}',
+  ];
+}

@@ -1,0 +1,136 @@
+// Protocol tier: completion and hover from the bundled language server over stdio, as an editor asks for them.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import {
+  CompletionRequest,
+  CompletionItemKind,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  InsertTextFormat,
+  type CompletionItem,
+  type CompletionList,
+  type MarkupContent,
+  type Position,
+  type TextEdit,
+} from 'vscode-languageserver-protocol/node';
+import { startServer, type LspServer } from '../support/lspServer';
+
+const TEMPLATE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/default",
+      "location": "uksouth",
+      "properties": {
+        "provider": "",
+        "computeStack": "K8s",
+        "region": "uksouth",
+        "cloudStorageBucketName": "abfss://data@acct.dfs.core.windows.net",
+        "cloudStorageBucketEndpoint": "https://acct.blob.core.windows.net",
+        "anyscaleOperatorIamIdentity": "11111111-2222-3333-4444-555555555555"
+      }
+    }
+  ]
+}`;
+const URI = 'file:///workspace/completion-template.json';
+const lines = TEMPLATE.split('\n');
+
+let server: LspServer;
+
+/** The position `into` characters into the first line containing `needle`. */
+function at(needle: string, into: number): Position {
+  const line = lines.findIndex((l) => l.includes(needle));
+  assert.ok(line >= 0, needle);
+  return { line, character: lines[line].indexOf(needle) + into };
+}
+
+async function complete(uri: string, position: Position): Promise<CompletionItem[]> {
+  const result = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+  assert.ok(result, 'a completion result');
+  return Array.isArray(result) ? result : (result as CompletionList).items;
+}
+
+before(async () => {
+  server = await startServer({ settings: {}, initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version: 1, text: TEMPLATE } });
+  await server.diagnosticsFor(URI, (p) => p.diagnostics.length > 0);
+});
+
+after(async () => {
+  assert.equal(await server.stop(), 0);
+});
+
+test('initialize announces completion with its trigger characters', () => {
+  const provider = server.initializeResult.capabilities.completionProvider;
+  assert.ok(provider);
+  for (const character of ['"', "'", ':', '(']) assert.ok(provider.triggerCharacters?.includes(character), character);
+  assert.ok(server.initializeResult.capabilities.hoverProvider);
+});
+
+test('inside "provider": "" the four providers replace the empty string', async () => {
+  const position = at('"provider": ""', 13);
+  const items = await complete(URI, position);
+  assert.deepEqual(items.map((i) => i.label), ['Azure', 'AWS', 'GCP', 'Generic']);
+  const azure = items[0];
+  assert.equal(azure.kind, CompletionItemKind.Value);
+  assert.equal(azure.detail, 'AKS');
+  const edit = azure.textEdit as TextEdit;
+  assert.equal(edit.newText, '"Azure"');
+  assert.deepEqual(edit.range, { start: { line: position.line, character: position.character - 1 }, end: { line: position.line, character: position.character + 1 } });
+  assert.equal(azure.filterText, '"Azure"');
+});
+
+test('a property name is a snippet that re-opens the suggestions for its value', async () => {
+  const text = TEMPLATE.replace('"provider": "",', '"provider": "AWS",\n        "",');
+  const uri = 'file:///workspace/completion-keys.json';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const line = text.split('\n').findIndex((l) => l.trim() === '"",');
+  const items = await complete(uri, { line, character: 9 });
+  // provider, computeStack, region, the bucket, its endpoint and the identity are written: only the bucket region is left.
+  assert.deepEqual(items.map((i) => i.label), ['cloudStorageBucketRegion']);
+  const [item] = items;
+  assert.equal(item.kind, CompletionItemKind.Property);
+  assert.equal(item.insertTextFormat, InsertTextFormat.Snippet);
+  assert.equal((item.textEdit as TextEdit).newText, '"cloudStorageBucketRegion": "$1"');
+  assert.equal(item.command?.command, 'editor.action.triggerSuggest');
+  assert.match((item.documentation as MarkupContent).value, /Defaults to `region`/);
+});
+
+test('between resources, the snippets are offered as snippets', async () => {
+  const text = TEMPLATE.replace('  "resources": [\n', '  "resources": [\n    \n');
+  const uri = 'file:///workspace/completion-snippets.json';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 1;
+  const items = await complete(uri, { line, character: 4 });
+  const azure = items.find((i) => i.label === 'Anyscale cloud resource (Azure)');
+  assert.ok(azure, JSON.stringify(items.map((i) => i.label)));
+  assert.equal(azure.kind, CompletionItemKind.Snippet);
+  assert.equal(azure.insertTextFormat, InsertTextFormat.Snippet);
+  assert.match(azure.insertText ?? '', /"provider": "Azure"[\s\S]*\$\{6\}\.blob\.core\.windows\.net/);
+  assert.match(azure.insertText ?? '', /\},$/, 'a comma before the resource that follows');
+});
+
+test('hover on a property name shows its documentation', async () => {
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: at('"region"', 3) });
+  assert.ok(hover);
+  const value = (hover.contents as MarkupContent).value;
+  assert.match(value, /\*\*properties\.region\*\*/);
+  assert.match(value, /Can't be changed after creation/);
+  assert.deepEqual(hover.range, { start: at('"region"', 0), end: at('"region"', 8) });
+});
+
+test('hover on a diagnostic shows the rule title and its docs link', async () => {
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: at('"K8s"', 2) });
+  assert.ok(hover);
+  assert.match((hover.contents as MarkupContent).value, /`compute-stack-invalid`: .+\[documentation\]\(https:\/\/docs\.example\.test\/rules\/compute-stack-invalid\.md\)/);
+});
+
+test('YAML documents get YAML completions, not template snippets', async () => {
+  const uri = 'file:///workspace/values.yaml';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: '' } });
+  const items = await complete(uri, { line: 0, character: 0 });
+  assert.ok(!items.some((i) => i.label.startsWith('Anyscale cloud resource')), JSON.stringify(items.map((i) => i.label)));
+});

@@ -1,0 +1,134 @@
+// Golden completion tests: each test/fixtures/completions/<name>.json marks cursors with `/*|<cursor>*/`; its
+// <name>.expected.json says what the list at each cursor holds (see the folder's README). Plus: an empty document
+// offers whole templates, and every snippet, expanded with its placeholders, is a template our checks accept.
+import { test, describe } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyzeText } from '../../server/src/service/analyze';
+import { armCompletions } from '../../server/src/service/features/completion';
+import { TEMPLATE_SNIPPETS, templateAround } from '../../server/src/service/features/completion/snippets';
+import type { CompletionEntry } from '../../server/src/service/features/editing';
+import { FIXTURES } from '../support/paths';
+
+const DIR = path.join(FIXTURES, 'completions');
+const MARKER = /\/\*\|([\w-]+)\*\//g;
+
+interface Expectation {
+  labels?: string[];
+  first?: string[];
+  count?: number;
+  includes?: string[];
+  excludes?: string[];
+  preselected?: string;
+  /** The text the entries replace (all of them). */
+  replaces?: string;
+  inserts?: Record<string, string>;
+  startsWith?: Record<string, string>;
+  endsWith?: Record<string, string>;
+}
+
+/** The fixture text without markers, and each cursor's offset in it. */
+function cursorsOf(marked: string): { text: string; cursors: Map<string, number> } {
+  const cursors = new Map<string, number>();
+  let text = '';
+  let last = 0;
+  for (const match of marked.matchAll(MARKER)) {
+    text += marked.slice(last, match.index);
+    cursors.set(match[1], text.length);
+    last = match.index! + match[0].length;
+  }
+  return { text: text + marked.slice(last), cursors };
+}
+
+/** The entries in the order the editor shows them. */
+function sorted(entries: CompletionEntry[]): CompletionEntry[] {
+  const key = (e: CompletionEntry) => e.sortText ?? e.label;
+  return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function check(entries: CompletionEntry[], expected: Expectation, text: string, where: string): void {
+  const list = sorted(entries);
+  const labels = list.map((e) => e.label);
+  const byLabel = (label: string) => {
+    const entry = list.find((e) => e.label === label);
+    assert.ok(entry, `${where}: no entry ${JSON.stringify(label)} in ${JSON.stringify(labels)}`);
+    return entry;
+  };
+  if (expected.labels) assert.deepEqual(labels, expected.labels, where);
+  if (expected.first) assert.deepEqual(labels.slice(0, expected.first.length), expected.first, where);
+  if (expected.count !== undefined) assert.equal(labels.length, expected.count, `${where}: ${JSON.stringify(labels)}`);
+  for (const label of expected.includes ?? []) byLabel(label);
+  for (const label of expected.excludes ?? []) assert.ok(!labels.includes(label), `${where}: ${label} should not be offered`);
+  if (expected.preselected !== undefined) assert.deepEqual(list.filter((e) => e.preselect).map((e) => e.label), [expected.preselected], where);
+  if (expected.replaces !== undefined) {
+    for (const entry of list) {
+      assert.ok(entry.replace, `${where}: ${entry.label} replaces nothing`);
+      assert.equal(text.slice(entry.replace.start, entry.replace.end), expected.replaces, `${where}: ${entry.label}`);
+    }
+  }
+  for (const [label, insert] of Object.entries(expected.inserts ?? {})) assert.equal(byLabel(label).insertText ?? label, insert, `${where}: insert of ${label}`);
+  for (const [label, start] of Object.entries(expected.startsWith ?? {})) assert.ok(byLabel(label).insertText?.startsWith(start), `${where}: ${label} starts ${JSON.stringify(byLabel(label).insertText?.slice(0, 10))}`);
+  for (const [label, end] of Object.entries(expected.endsWith ?? {})) assert.ok(byLabel(label).insertText?.endsWith(end), `${where}: ${label} ends ${JSON.stringify(byLabel(label).insertText?.slice(-10))}`);
+}
+
+describe('completions at the marked cursors of each fixture', () => {
+  const fixtures = fs.readdirSync(DIR).filter((f) => f.endsWith('.json') && !f.endsWith('.expected.json'));
+  test('there are fixtures', () => assert.ok(fixtures.length >= 6, fixtures.join(', ')));
+  for (const file of fixtures) {
+    test(file, () => {
+      const { text, cursors } = cursorsOf(fs.readFileSync(path.join(DIR, file), 'utf8'));
+      const expected = JSON.parse(fs.readFileSync(path.join(DIR, file.replace(/\.json$/, '.expected.json')), 'utf8')) as Record<string, Expectation>;
+      assert.deepEqual([...cursors.keys()].sort(), Object.keys(expected).sort(), `${file}: every cursor has expectations and every expectation a cursor`);
+      const analysis = analyzeText(text);
+      assert.equal(analysis.kind, 'armTemplate', file);
+      for (const [name, offset] of cursors) check(armCompletions(text, analysis, offset), expected[name], text, `${file} at ${name}`);
+    });
+  }
+});
+
+/** The snippet with each tab stop replaced by its placeholder (a bare `${n}` mirrors n's placeholder). */
+function expand(body: string): string {
+  const placeholders = new Map<string, string>();
+  for (const match of body.matchAll(/\$\{(\d+):([^}]*)\}/g)) placeholders.set(match[1], match[2]);
+  return body.replace(/\$\{(\d+):([^}]*)\}/g, '$2').replace(/\$\{(\d+)\}/g, (_, n: string) => placeholders.get(n) ?? '').replace(/\t/g, '  ');
+}
+
+describe('snippets', () => {
+  test('an empty document offers every snippet as a whole template', () => {
+    const entries = armCompletions('  \n', analyzeText('  \n'), 1);
+    assert.deepEqual(entries.map((e) => e.label), TEMPLATE_SNIPPETS.map((s) => s.label));
+    for (const entry of entries) {
+      assert.equal(entry.kind, 'snippet');
+      assert.ok(entry.snippet);
+      const template = analyzeText(expand(entry.insertText!));
+      assert.equal(template.kind, 'armTemplate', entry.label);
+      assert.deepEqual(template.syntaxErrors, [], entry.label);
+    }
+  });
+
+  test('a non-template JSON document gets nothing, not even snippets', () => {
+    const text = '{ "name": "my-package", "version": "1.0.0" }';
+    assert.deepEqual(armCompletions(text, analyzeText(text), 2), []);
+  });
+
+  for (const snippet of TEMPLATE_SNIPPETS) {
+    test(`${snippet.label}: expanded, it passes our checks (only the identity placeholder is flagged)`, () => {
+      const text = expand(templateAround(snippet.body).join('\n'));
+      const analysis = analyzeText(text);
+      assert.deepEqual(analysis.syntaxErrors, []);
+      const problems = analysis.findings.filter((f) => f.severity !== 'info' && f.code !== 'operator-identity-format');
+      assert.deepEqual(problems.map((f) => `${f.code}: ${f.message}`), []);
+      const placeholder = analysis.findings.filter((f) => f.code === 'operator-identity-format');
+      assert.equal(placeholder.length, text.includes('<managed-identity-principal-id>') ? 1 : 0, 'the visible identity placeholder is flagged until replaced');
+    });
+  }
+
+  test('each Anyscale cloud resource snippet sets every property its provider requires', () => {
+    for (const snippet of TEMPLATE_SNIPPETS.filter((s) => s.label.startsWith('Anyscale cloud resource'))) {
+      const analysis = analyzeText(expand(templateAround(snippet.body).join('\n')));
+      assert.equal(analysis.anyscale?.cloudResources.length, 1, snippet.label);
+      assert.ok(!analysis.findings.some((f) => f.code === 'required-property-missing'), snippet.label);
+    }
+  });
+});

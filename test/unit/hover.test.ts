@@ -1,0 +1,128 @@
+// Hover in ARM templates: property documentation of Anyscale resources, region display names, the identity's
+// principal-ID-versus-client-ID explanation, the rule title and docs link of a diagnostic, and the expression value
+// in the same hover.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/service/analyze';
+import { armHover } from '../../server/src/service/features/armHover';
+
+const TEMPLATE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "parameters": { "region": { "type": "string", "defaultValue": "uksouth" } },
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/default",
+      "location": "swedencentral",
+      "properties": {
+        "provider": "Aws",
+        "computeStack": "K8S",
+        "region": "[parameters('region')]",
+        "cloudStorageBucketName": "abfss://data@acct.dfs.core.windows.net",
+        "cloudStorageBucketEndpoint": "https://acct.blob.core.windows.net",
+        "anyscaleOperatorIamIdentity": "11111111-2222-3333-4444-555555555555"
+      }
+    },
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/eks",
+      "location": "westus",
+      "dependsOn": ["[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', 'default')]"],
+      "properties": { "provider": "AWS", "region": "us-west-2" }
+    },
+    {
+      "type": "Microsoft.Storage/storageAccounts",
+      "apiVersion": "2023-05-01",
+      "name": "acct",
+      "location": "uksouth",
+      "properties": { "provider": "Azure" }
+    }
+  ]
+}`;
+
+const analysis = analyzeText(TEMPLATE);
+const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md` };
+
+/** The hover at the `nth` occurrence of `needle`, `into` characters into it. */
+function hoverAt(needle: string, into = 1, nth = 0) {
+  let offset = -1;
+  for (let i = 0; i <= nth; i++) offset = TEMPLATE.indexOf(needle, offset + 1);
+  assert.ok(offset >= 0, needle);
+  return { offset: offset + into, hover: armHover(TEMPLATE, analysis, offset + into, OPTIONS) };
+}
+
+test('a cloud resource property name shows its meaning, allowed values, requirement and source', () => {
+  const { hover } = hoverAt('"computeStack"', 3);
+  assert.ok(hover);
+  assert.match(hover.markdown, /\*\*properties\.computeStack\*\*/);
+  assert.match(hover.markdown, /`K8S`/);
+  assert.match(hover.markdown, /Required\./);
+  assert.match(hover.markdown, /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/);
+  assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"computeStack"');
+});
+
+test('hovering the opening quote of a key counts as the key', () => {
+  const { hover } = hoverAt('"cloudStorageBucketEndpoint"', 0);
+  assert.ok(hover);
+  assert.match(hover.markdown, /Required for Azure; optional otherwise\./);
+});
+
+test('the identity property explains principal ID (cloud resource) versus client ID (operator)', () => {
+  const { hover } = hoverAt('"anyscaleOperatorIamIdentity"', 5);
+  assert.ok(hover);
+  assert.match(hover.markdown, /\*\*principal ID\*\*/);
+  assert.match(hover.markdown, /global\.auth\.iamIdentity.*\*\*client ID\*\*/);
+});
+
+test('resource keys of Anyscale resources are documented too', () => {
+  const { hover } = hoverAt('"location"', 3);
+  assert.ok(hover);
+  assert.match(hover.markdown, /\*\*location\*\*/);
+  assert.match(hover.markdown, /`swedencentral`/);
+});
+
+test('region and location values show their display names', () => {
+  const location = hoverAt('"swedencentral"', 4).hover;
+  assert.ok(location);
+  assert.match(location.markdown, /\*\*Sweden Central\*\* \(`swedencentral`\): Anyscale on Azure is available here\./);
+  const unsupported = hoverAt('"westus"', 3).hover;
+  assert.ok(unsupported);
+  assert.match(unsupported.markdown, /\*\*West US\*\* \(`westus`\): an Azure region where Anyscale on Azure is not available\./);
+  const aws = hoverAt('"us-west-2"', 3).hover;
+  assert.ok(aws);
+  assert.match(aws.markdown, /\*\*US West \(Oregon\)\*\* \(`us-west-2`\): AWS region\./);
+});
+
+test('a diagnostic under the cursor shows its rule title and docs link', () => {
+  const { hover } = hoverAt('"Aws"', 2);
+  assert.ok(hover);
+  assert.match(hover.markdown, /`provider-invalid`: .+ — \[documentation\]\(https:\/\/docs\.example\.test\/rules\/provider-invalid\.md\)/);
+  assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"Aws"');
+});
+
+test('an expression shows its value, and the diagnostic on it, in one hover', () => {
+  const { hover } = hoverAt("[parameters('region')]", 3);
+  assert.ok(hover);
+  const [first, ...rest] = hover.markdown.split('\n\n---\n\n');
+  assert.match(first, /Evaluates to `"uksouth"`/);
+  // Provider "Aws" is no provider, so its region is not checked: no diagnostic here, and the hover has one section.
+  assert.deepEqual(rest, []);
+});
+
+test('properties of other resource types and blank space get no hover', () => {
+  assert.equal(hoverAt('"provider": "Azure"', 3).hover, undefined);
+  assert.equal(hoverAt('\n    {', 1).hover, undefined);
+});
+
+test('a template being typed (syntax errors) still documents its properties', () => {
+  const broken = TEMPLATE.replace('"computeStack": "K8S",', '"computeStack": "K8');
+  const brokenAnalysis = analyzeText(broken);
+  assert.ok(brokenAnalysis.syntaxErrors.length > 0);
+  const offset = broken.indexOf('"region": "[parameters') + 2;
+  const hover = armHover(broken, brokenAnalysis, offset, OPTIONS);
+  assert.ok(hover);
+  assert.match(hover.markdown, /\*\*properties\.region\*\*/);
+});
