@@ -14,6 +14,7 @@ import { parseYaml } from './document';
 import { classifyYamlDocument, fileKind } from './classify';
 import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gateway';
+import { applySuppressions } from '../suppression/suppress';
 
 export interface WorkspaceOptions {
   /** The document's URI (or path): its own entry in the workspace index is not "another file". */
@@ -76,7 +77,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
       }
     }
   }
-  findings.sort((a, b) => a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  findings.splice(0, findings.length, ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels }));
   return done(facts, values.length + manifests.length);
 }
 

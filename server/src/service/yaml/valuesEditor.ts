@@ -18,7 +18,7 @@ function nextLineStart(text: string, offset: number): number {
 }
 
 /** A scalar written as YAML: plain when that reads back as the same string, otherwise double-quoted. */
-function scalarText(value: string, original: string): string {
+export function scalarText(value: string, original: string): string {
   if (original.startsWith('"')) return JSON.stringify(value);
   if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
   try {

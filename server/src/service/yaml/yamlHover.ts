@@ -1,0 +1,49 @@
+// Hover on a key of operator values or of a Gateway manifest: what the catalog says about it (meaning, type,
+// default, allowed values, deprecation, source); on a pre-1.0 key, where chart 1.0 moved it.
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import { chartKey, legacyKey } from '../catalog/chart';
+import type { HoverInfo } from '../features/editing';
+import type { TextRange } from '../rules/rule';
+import { chartKeyMarkdown, gatewayFieldMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
+import { parseYaml } from './document';
+import { documentRole } from './documentRole';
+import { gatewayField, gatewayFieldPath } from './gatewayFields';
+import { ITEM } from './yamlPosition';
+
+const contains = (range: readonly number[] | null | undefined, offset: number, end = 1): range is readonly number[] => !!range && offset >= range[0] && offset <= range[end];
+
+/** The key under `offset` with its path from the root (sequence items as `ITEM`). */
+function keyAt(node: Node | null, offset: number, path: readonly string[]): { path: string[]; range: TextRange } | undefined {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = pair.key;
+      if (!isScalar(key) || typeof key.value !== 'string') continue;
+      if (contains(key.range, offset)) return { path: [...path, key.value], range: { start: key.range[0], end: key.range[1] } };
+      const value = pair.value as Node | null;
+      if (value && contains(value.range, offset, 2)) return keyAt(value, offset, [...path, key.value]);
+    }
+  } else if (isSeq(node)) {
+    for (const item of node.items as Node[]) if (contains(item.range, offset, 2)) return keyAt(item, offset, [...path, ITEM]);
+  }
+  return undefined;
+}
+
+export function yamlHoverAt(text: string, offset: number): HoverInfo | undefined {
+  const yaml = parseYaml(text).documents.find((document) => offset >= document.span.start && offset <= document.span.end);
+  const hit = yaml && keyAt(yaml.root, offset, []);
+  if (!yaml || !hit) return undefined;
+  const role = documentRole(yaml.root);
+  if (role.role === 'values') {
+    if (hit.path.includes(ITEM)) return undefined;
+    const path = hit.path.join('.');
+    const key = chartKey(path);
+    const legacy = key ? undefined : legacyKey(path);
+    const markdown = key ? chartKeyMarkdown(key) : legacy ? legacyKeyMarkdown(legacy) : undefined;
+    return markdown ? { markdown, range: hit.range } : undefined;
+  }
+  if (role.role === 'gateway') {
+    const field = gatewayField(gatewayFieldPath(hit.path), role.kind);
+    return field ? { markdown: gatewayFieldMarkdown(field), range: hit.range } : undefined;
+  }
+  return undefined;
+}

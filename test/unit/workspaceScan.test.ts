@@ -1,0 +1,116 @@
+// The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
+// cross-file warning it makes possible, open documents winning over disk, file events, and staying responsive.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { WorkspaceScan, MAX_FILE_BYTES, mayHoldFacts } from '../../server/src/node/workspaceScan';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { analyzeDocument } from '../../server/src/service/analyze';
+import { FIXTURES } from '../support/paths';
+
+const RULE = 'values-iam-identity-is-principal-id';
+const PRINCIPAL_ID = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
+const template = fs.readFileSync(path.join(FIXTURES, 'rules', RULE, 'workspace', 'cloud-resource.json'), 'utf8');
+const values = fs.readFileSync(path.join(FIXTURES, 'rules', RULE, 'fail.yaml'), 'utf8').replace(/ # @expect.*$/m, '');
+
+let root: string;
+const file = (...parts: string[]) => path.join(root, ...parts);
+const uriOf = (...parts: string[]) => pathToFileURL(file(...parts)).href;
+function write(relative: string, text: string): void {
+  fs.mkdirSync(path.dirname(file(relative)), { recursive: true });
+  fs.writeFileSync(file(relative), text);
+}
+const codesWith = (index: WorkspaceIndex) => analyzeDocument(values, { languageId: 'yaml' }, { workspace: index, uri: 'file:///open/values.yaml' }).findings.map((f) => f.code);
+
+before(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-'));
+  write('infra/cloud-resource.json', template);
+  write('node_modules/pkg/cloud-resource.json', template.replace(PRINCIPAL_ID, '11111111-1111-4111-8111-111111111111'));
+  write('.history/cloud-resource.json', template.replace(PRINCIPAL_ID, '22222222-2222-4222-8222-222222222222'));
+  write('huge.json', template.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  write('helm/values.yaml', values);
+  write('helm/ingress-nginx.yaml', 'controller:\n  service:\n    type: LoadBalancer\n');
+  write('package.json', '{"name": "not-a-template"}');
+  write('binary.json', '\u0000\u0001Anyscale.Platform\u0000{[');
+});
+
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+test('the pre-filter: templates name Anyscale.Platform or the operator extension; values files an operator key', () => {
+  assert.ok(mayHoldFacts('a.json', template));
+  assert.ok(mayHoldFacts('a.json', '{"extensionType": "Anyscale.AKS.Operator"}'));
+  assert.ok(!mayHoldFacts('a.json', '{"name": "x"}'));
+  assert.ok(mayHoldFacts('v.yaml', values));
+  assert.ok(!mayHoldFacts('v.yml', 'controller:\n  service: {}\n'));
+});
+
+test('a scan indexes the template on disk, skipping node_modules, dot-folders and files over 5 MB; the values file sees the principal ID', async () => {
+  const index = new WorkspaceIndex();
+  assert.ok(!codesWith(index).includes(RULE), 'no warning without the template');
+  const result = await new WorkspaceScan(index, () => false).scan([root]);
+  assert.equal(result.files, 6, 'cloud-resource.json, huge.json, values.yaml, ingress-nginx.yaml, package.json, binary.json');
+  assert.equal(result.analyzed, 3, 'the template, the values file and binary.json pass the pre-filter');
+  assert.equal(result.indexed, 2);
+  assert.ok(result.changed && !result.truncated);
+  const view = index.viewFrom(undefined);
+  assert.deepEqual(view.cloudResources.map((r) => [r.uri, r.operatorIdentity]), [[uriOf('infra', 'cloud-resource.json'), PRINCIPAL_ID]]);
+  assert.deepEqual(view.operatorValues.map((v) => v.uri), [uriOf('helm', 'values.yaml')]);
+  assert.ok(view.azure);
+  assert.ok(codesWith(index).includes(RULE), 'the cross-file warning, with the template only on disk');
+  const again = await new WorkspaceScan(index, () => false).scan([root]);
+  assert.equal(again.changed, false, 'a second scan of the same files changes nothing');
+});
+
+test('an open document wins over its disk version, and the disk version comes back when it closes', async () => {
+  const index = new WorkspaceIndex();
+  const open = new Set([file('infra', 'cloud-resource.json')]);
+  const scan = new WorkspaceScan(index, (f) => open.has(f));
+  await scan.scan([root]);
+  assert.deepEqual(index.viewFrom(undefined).cloudResources, [], 'the open template is the editor\'s business');
+  open.delete(file('infra', 'cloud-resource.json'));
+  assert.equal(await scan.closed(uriOf('infra', 'cloud-resource.json')), true);
+  assert.equal(index.viewFrom(undefined).cloudResources.length, 1);
+  assert.equal(await scan.closed('untitled:Untitled-1'), false);
+});
+
+test('file events: a changed template is read again, a deleted one forgotten, files under node_modules ignored', async () => {
+  const index = new WorkspaceIndex();
+  const scan = new WorkspaceScan(index, () => false);
+  await scan.scan([root]);
+  write('infra/cloud-resource.json', template.replace(PRINCIPAL_ID, '33333333-3333-4333-8333-333333333333'));
+  assert.equal(await scan.changed([{ uri: uriOf('infra', 'cloud-resource.json'), type: 2 }]), true);
+  assert.ok(!codesWith(index).includes(RULE), 'the principal ID on disk no longer matches');
+  write('node_modules/pkg/other.json', template);
+  assert.equal(await scan.changed([{ uri: uriOf('node_modules', 'pkg', 'other.json'), type: 1 }]), false);
+  write('infra/second.json', template);
+  assert.equal(await scan.changed([{ uri: uriOf('infra', 'second.json'), type: 1 }]), true);
+  assert.ok(codesWith(index).includes(RULE), 'a new template on disk');
+  fs.rmSync(file('infra', 'second.json'));
+  assert.equal(await scan.changed([{ uri: uriOf('infra', 'second.json'), type: 3 }]), true);
+  assert.ok(!codesWith(index).includes(RULE));
+  assert.equal(await scan.changed([{ uri: 'file:///elsewhere/cloud-resource.json', type: 1 }]), false, 'outside the workspace folders');
+  write('infra/cloud-resource.json', template);
+});
+
+test('the scan yields to the event loop while it reads many files', async () => {
+  const many = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-many-'));
+  try {
+    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(many, `t${i}.json`), template);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const result = await new WorkspaceScan(new WorkspaceIndex(), () => false).scan([many]);
+    clearInterval(timer);
+    assert.equal(result.indexed, 300);
+    assert.ok(ticks > 0, 'timers ran during the scan');
+  } finally {
+    fs.rmSync(many, { recursive: true, force: true });
+  }
+});
+
+test('a folder that does not exist scans as empty', async () => {
+  const result = await new WorkspaceScan(new WorkspaceIndex(), () => false).scan([path.join(root, 'missing')]);
+  assert.deepEqual([result.files, result.indexed, result.changed], [0, 0, false]);
+});
