@@ -22,12 +22,19 @@ export interface DocumentStats {
 export interface InitializationOptions {
   /** Base URI of the rule docs pages (a folder holding `<code>.md`); the diagnostics' codeDescription links there. */
   docsBaseUri?: string;
+  /** Client-side commands the server may attach to code actions, e.g. SHOW_RULE_DOCUMENTATION_COMMAND. */
+  commands?: string[];
 }
+
+/** Client command that opens a rule's docs page; its argument is the page's URI (the diagnostic's codeDescription). */
+export const SHOW_RULE_DOCUMENTATION_COMMAND = 'anyscaleAzure.showRuleDocumentation';
 
 /** The settings section the server reads (`anyscaleAzure.*`). */
 export interface ServerSettings {
   rules?: Record<string, 'off' | 'info' | 'warning' | 'error'>;
   validation?: { delay?: number };
+  /** Template glob (relative to the workspace folder) → its parameter files, beyond `<name>.parameters*.json` beside it. */
+  parameterFiles?: Record<string, string[]>;
 }
 
 // ---- Egress verification: the workspace's required outbound targets, probing them, and the allow-list. ----

@@ -1,8 +1,8 @@
 // The language server: wires LSP to the service. Parses each document version once, validates after a
 // debounce, publishes diagnostics and per-document stats. All product logic lives in ../service.
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CodeActionKind, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument, parseJson } from '../service/analyze';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
@@ -11,11 +11,17 @@ import { LineIndex } from '../service/text/lineIndex';
 import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
-import { expressionHover } from '../service/features/expressionHover';
+import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
+import { hover } from './hover';
 import type { Finding } from '../service/rules/rule';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
 import { registerEgressHandlers } from './egress';
+import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigation';
+import { ConfigFiles } from '../node/config';
+import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
+import { applySuppressions } from '../service/suppression/suppress';
+import { WorkspaceScan } from '../node/workspaceScan';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -24,11 +30,16 @@ const DEFAULT_DELAY_MS = 200;
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const parameterFiles = new ParameterFiles(documents);
+const parameterFiles = new ParameterFiles(documents, () => settings.parameterFiles);
 
 let docsBaseUri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules')).toString();
 let canPullConfiguration = false;
 let settings: ServerSettings = {};
+let workspaceRoots: string[] = [];
+let clientCommands: readonly string[] = [];
+let canWatchFiles = false;
+/** Each document's nearest `.anyscale-azure.json`, read once until a watched one changes. */
+const configFiles = new ConfigFiles(() => workspaceRoots, (config) => connection.console.warn(config.messages.join('\n')));
 
 interface CachedAnalysis {
   version: number;
@@ -37,6 +48,8 @@ interface CachedAnalysis {
 }
 /** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
 const workspace = new WorkspaceIndex();
+/** The same facts from the workspace's files on disk that are not open. */
+const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => document.uri.startsWith('file:') && fileURLToPath(document.uri) === file));
 const cache = new Map<string, CachedAnalysis>();
 const pending = new Map<string, NodeJS.Timeout>();
 
@@ -44,19 +57,46 @@ connection.onInitialize((params: InitializeParams) => {
   const options = (params.initializationOptions ?? {}) as InitializationOptions;
   if (options.docsBaseUri) docsBaseUri = options.docsBaseUri.replace(/\/$/, '');
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
+  parameterFiles.setWorkspaceFolders(params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []));
+  canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+  workspaceRoots = (params.workspaceFolders ?? []).filter((folder) => folder.uri.startsWith('file:')).map((folder) => fileURLToPath(folder.uri));
+  clientCommands = options.commands ?? [];
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       hoverProvider: true,
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
+      ...NAVIGATION_CAPABILITIES,
     },
     serverInfo: { name: 'anyscale-azure-language-server' },
   };
 });
 
 connection.onInitialized(async () => {
+  void workspaceScan.scan(workspaceRoots).then((result) => {
+    if (result.changed) recheckOthers('');
+  });
   await refreshSettings();
+  if (canWatchFiles) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }] });
 });
+
+// A changed `.anyscale-azure.json` changes the rule levels of every document under it.
+connection.onDidChangeWatchedFiles((change) => {
+  void workspaceScan.changed(change.changes).then((changed) => {
+    if (changed) recheckOthers('');
+  });
+  if (!change.changes.some((event) => event.uri.endsWith(`/${CONFIG_FILE_NAME}`))) return;
+  configFiles.invalidate();
+  cache.clear();
+  for (const document of documents.all()) schedule(document, 0);
+});
+
+/** Rule levels of a document: its `.anyscale-azure.json` (the project's), overridden by the anyscaleAzure.rules setting (the user's). */
+function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {
+  const config = uri.startsWith('file:') ? configFiles.configFor(fileURLToPath(uri)) : undefined;
+  return { ...config?.rules, ...readRuleLevels(settings.rules) };
+}
 
 connection.onDidChangeConfiguration(async (change) => {
   if (!canPullConfiguration) settings = ((change.settings as { anyscaleAzure?: ServerSettings })?.anyscaleAzure ?? {}) as ServerSettings;
@@ -79,13 +119,15 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
   const text = document.getText();
-  const ruleLevels = readRuleLevels(settings.rules);
+  const ruleLevels = ruleLevelsOf(document.uri);
   let analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace });
   if (analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0) {
     const withFiles = parameterFiles.parameterFilesOf(document.uri);
     if (withFiles.length > 0) analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles });
   } else if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
-    analysis = { ...analysis, findings: [...analysis.findings, ...parameterFileFindings(document, ruleLevels)] };
+    // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
+    const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
+    analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
   }
   const fresh = { version: document.version, analysis, lines: new LineIndex(text) };
   cache.set(document.uri, fresh);
@@ -99,7 +141,7 @@ function parameterFileFindings(document: TextDocument, ruleLevels: ReturnType<ty
   const templateText = templateUri && parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
   if (!templateUri || templateText === undefined || !parsed.root) return [];
-  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, parameterFiles: [{ uri: document.uri, root: parsed.root }] });
+  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] });
   return findingsInParameterFile(run.findings, document.uri, templateUri);
 }
 
@@ -166,6 +208,13 @@ documents.onDidChangeContent((event) => {
     }
   }
 });
+// A file's open version replaces its disk version in the index, and the disk version comes back when it closes.
+documents.onDidOpen((event) => workspaceScan.opened(event.document.uri));
+documents.onDidClose((event) => {
+  void workspaceScan.closed(event.document.uri).then((changed) => {
+    if (changed) recheckOthers(event.document.uri);
+  });
+});
 documents.onDidClose((event) => {
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);
@@ -177,24 +226,26 @@ documents.onDidClose((event) => {
 
 connection.onHover((params) => {
   const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId) || document.languageId === 'yaml') return null;
+  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
   const { analysis, lines } = analysisOf(document);
-  if (analysis.kind !== 'armTemplate' || !analysis.template || analysis.syntaxErrors.length > 0) return null;
-  const hover = expressionHover(analysis.template, lines.offsetAt(params.position), parameterFiles.parameterFilesOf(document.uri));
-  if (!hover) return null;
-  return {
-    contents: { kind: 'markdown', value: hover.markdown },
-    range: { start: lines.positionAt(hover.node.offset), end: lines.positionAt(hover.node.offset + hover.node.length) },
-  };
+  return hover(params, document, analysis, lines, () => parameterFiles.parameterFilesOf(document.uri), docsBaseUri);
+});
+
+connection.onCompletion((params) => {
+  const document = documents.get(params.textDocument.uri);
+  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
+  const { analysis, lines } = analysisOf(document);
+  return completionItems(params, document, analysis, lines);
 });
 
 connection.onCodeAction((params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || !LANGUAGES.has(document.languageId)) return [];
   const { analysis, lines } = analysisOf(document);
-  return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines);
+  return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text: document.getText(), clientCommands });
 });
 
 registerEgressHandlers(connection, documents);
+registerNavigationHandlers(connection, documents, parameterFiles);
 documents.listen(connection);
 connection.listen();

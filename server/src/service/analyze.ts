@@ -10,6 +10,7 @@ import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
 import type { Finding, RuleLevel, TextRange } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
+import { applySuppressions } from './suppression/suppress';
 
 export interface AnalysisOptions {
   /** Severity per rule code; overrides each rule's default. */
@@ -61,7 +62,8 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels) : undefined;
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
-  findings.push(...(checked?.findings ?? []));
+  // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
+  if (checked) findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
   return {
     kind,
     findings,

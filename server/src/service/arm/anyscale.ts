@@ -1,10 +1,12 @@
 // Views over the Anyscale.Platform resources of a template: clouds and cloud resources, with their
-// properties read once (case-insensitively, as ARM does) and shared by every rule.
+// properties read once (case-insensitively, as ARM does) and shared by every rule. A cloud resource with a `copy`
+// loop whose count is known becomes one cloud resource per copy, each evaluated with its own copyIndex().
 import type { JsonNode } from '../json/nodes';
-import { findProperty } from '../json/nodes';
+import { equalsIgnoreCase, findProperty } from '../json/nodes';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '../catalog/anyscale';
-import { isResourceType, type ArmResource, type ArmTemplate } from './template';
-import { ABSENT, knownString, type Value } from './value';
+import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
+import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
+import { ABSENT, knownString, literalValue, type Value } from './value';
 
 export interface PropertyRead {
   /** The `"key": value` property node, when the property is written. */
@@ -14,39 +16,102 @@ export interface PropertyRead {
   readonly value: Value;
 }
 
-export type Evaluate = (node: JsonNode | undefined, resource: ArmResource) => Value;
+export type Evaluate = (node: JsonNode | undefined, resource: ArmResource, copyIndex?: number) => Value;
+
+/**
+ * How many copies of a loop ARM creates at the same time: 1 for `mode: "serial"` with `batchSize: 1`, the batch
+ * size for a serial loop, everything for a parallel one (ARM's default); undefined when mode or batch size isn't known.
+ */
+export function copiesAtOnce(loop: CopyLoop): number | undefined {
+  if (loop.mode === ABSENT) return Infinity;
+  const mode = knownString(loop.mode);
+  if (mode === undefined) return undefined;
+  if (equalsIgnoreCase(mode, 'parallel')) return Infinity;
+  if (!equalsIgnoreCase(mode, 'serial')) return undefined;
+  const batchSize = loop.batchSize;
+  return batchSize.known && typeof batchSize.value === 'number' && Number.isInteger(batchSize.value) && batchSize.value >= 1 ? batchSize.value : undefined;
+}
 
 const MISSING: PropertyRead = { value: ABSENT };
 
+/**
+ * The properties the rules read, each with a slot: the first read finds all of them in one pass over `properties`
+ * (a cloud resource has a handful), so no read searches the object or allocates a key.
+ */
+const PROPERTY_SLOTS = ['provider', 'computeStack', 'region', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'cloudStorageBucketRegion', 'anyscaleOperatorIamIdentity'];
+const LOCATION_SLOT = PROPERTY_SLOTS.length;
+
+function slotOf(key: string): number {
+  for (let slot = 0; slot < PROPERTY_SLOTS.length; slot++) if (equalsIgnoreCase(PROPERTY_SLOTS[slot], key)) return slot;
+  return -1;
+}
+
 export class CloudResource {
-  private readonly reads = new Map<string, PropertyRead>();
+  /** Property nodes per slot (the last one is the top-level `location`), found on the first read. */
+  private properties?: (JsonNode | undefined)[];
+  private readonly reads: (PropertyRead | undefined)[] = [];
+  /** Reads of properties without a slot. */
+  private otherReads?: Map<string, PropertyRead>;
   private providerRead?: { provider: Provider | undefined };
 
   constructor(
+    /** The resource as rules see it: for one copy of a loop, with that copy's name. */
     readonly resource: ArmResource,
     private readonly evaluate: Evaluate,
+    /** The resource as the template declares it (the same object unless this is one copy of a loop). */
+    readonly declared: ArmResource = resource,
+    /** The resource's `copy` loop, when it has one. */
+    readonly loop?: CopyLoop,
+    /** Which copy this is, when the loop's count is known and the loop is expanded. */
+    readonly copyIndex?: number,
   ) {}
+
+  private read(property: JsonNode | undefined): PropertyRead {
+    if (!property) return MISSING;
+    const valueNode = property.children?.[1];
+    return { property, keyNode: property.children?.[0], valueNode, value: this.evaluate(valueNode, this.declared, this.copyIndex) };
+  }
+
+  private slotted(slot: number): PropertyRead {
+    let read = this.reads[slot];
+    if (!read) {
+      if (!this.properties) {
+        const found: (JsonNode | undefined)[] = new Array(LOCATION_SLOT + 1).fill(undefined);
+        const object = this.resource.properties;
+        if (object?.type === 'object') {
+          for (const property of object.children ?? []) {
+            const key = property.children?.[0]?.value;
+            if (typeof key !== 'string') continue;
+            const at = slotOf(key);
+            // ARM reads the first of two spellings of one key, as findProperty does.
+            if (at >= 0 && !found[at]) found[at] = property;
+          }
+        }
+        found[LOCATION_SLOT] = findProperty(this.resource.node, 'location');
+        this.properties = found;
+      }
+      read = this.reads[slot] = this.read(this.properties[slot]);
+    }
+    return read;
+  }
 
   /** A property of `properties`, e.g. `provider`. */
   prop(name: string): PropertyRead {
-    let read = this.reads.get(name);
-    if (!read) {
-      const property = findProperty(this.resource.properties, name);
-      read = property ? { property, keyNode: property.children?.[0], valueNode: property.children?.[1], value: this.evaluate(property.children?.[1], this.resource) } : MISSING;
-      this.reads.set(name, read);
-    }
+    const slot = slotOf(name);
+    if (slot >= 0) return this.slotted(slot);
+    this.otherReads ??= new Map();
+    let read = this.otherReads.get(name);
+    if (!read) this.otherReads.set(name, (read = this.read(findProperty(this.resource.properties, name))));
     return read;
   }
 
   /** A top-level property of the resource, e.g. `location`. */
   top(name: string): PropertyRead {
+    if (equalsIgnoreCase(name, 'location')) return this.slotted(LOCATION_SLOT);
     const key = `/${name}`;
-    let read = this.reads.get(key);
-    if (!read) {
-      const property = findProperty(this.resource.node, name);
-      read = property ? { property, keyNode: property.children?.[0], valueNode: property.children?.[1], value: this.evaluate(property.children?.[1], this.resource) } : MISSING;
-      this.reads.set(key, read);
-    }
+    this.otherReads ??= new Map();
+    let read = this.otherReads.get(key);
+    if (!read) this.otherReads.set(key, (read = this.read(findProperty(this.resource.node, name))));
     return read;
   }
 
@@ -67,16 +132,38 @@ export class CloudResource {
 
 export interface AnyscaleView {
   readonly clouds: readonly ArmResource[];
+  /** In template order; the copies of a loop one after another. */
   readonly cloudResources: readonly CloudResource[];
+  /** True when a copy loop was expanded: the same finding may then come from several copies. */
+  readonly hasCopies: boolean;
 }
 
-export function anyscaleView(template: ArmTemplate, evaluate: Evaluate): AnyscaleView {
+/** Each copy of a cloud resource's loop, with its name evaluated for that copy. */
+function copiesOf(resource: ArmResource, loop: CopyLoop, count: number, evaluate: Evaluate, out: CloudResource[]): void {
+  const ownType = knownString(literalValue(resource.typeNode));
+  for (let index = 0; index < count; index++) {
+    const names = resourceNames(evaluate(resource.nameNode, resource, index), ownType, resource.parent);
+    const copy: ArmResource = { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName };
+    out.push(new CloudResource(copy, evaluate, resource, loop, index));
+  }
+}
+
+/** `copyLoop` reads a resource's copy loop; without it (no evaluator), loops are not expanded. */
+export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop?: (resource: ArmResource) => CopyLoop | undefined): AnyscaleView {
   const clouds: ArmResource[] = [];
   const cloudResources: CloudResource[] = [];
+  let hasCopies = false;
   for (const resource of template.resources) {
     if (resource.existing) continue;
     if (isResourceType(resource, CLOUD_TYPE)) clouds.push(resource);
-    else if (isResourceType(resource, CLOUD_RESOURCE_TYPE)) cloudResources.push(new CloudResource(resource, evaluate));
+    else if (isResourceType(resource, CLOUD_RESOURCE_TYPE)) {
+      const loop = copyLoop?.(resource);
+      const count = loop && knownCopyCount(loop.count);
+      if (loop && count !== undefined) {
+        copiesOf(resource, loop, count, evaluate, cloudResources);
+        hasCopies = true;
+      } else cloudResources.push(new CloudResource(resource, evaluate, resource, loop));
+    }
   }
-  return { clouds, cloudResources };
+  return { clouds, cloudResources, hasCopies };
 }

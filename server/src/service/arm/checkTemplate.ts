@@ -13,11 +13,15 @@ import type { KnownValue } from './value';
 import { RULES } from '../rules/registry';
 import type { Finding, RelatedLocation, Report, RuleLevel, TextRange } from '../rules/rule';
 import type { TemplateContext } from '../rules/templateContext';
+import { checkParameterFile } from './checkParameterFile';
+import { checkAllowedValues } from './allowedValues';
 
 export interface ParameterFileInput {
   readonly uri: string;
   /** The parsed parameter file; its syntax errors are the parameter file's own business. */
   readonly root: JsonNode;
+  /** Its text, for quick fixes that keep its layout. */
+  readonly text?: string;
 }
 
 export interface TemplateCheck {
@@ -47,40 +51,65 @@ interface Run {
 
 function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
   const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '') });
-  const value: TemplateContext['value'] = (node, resource) => evaluator.value(node, resource);
-  const anyscale = anyscaleView(template, value);
+  const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
+  const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
+  const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
   for (const rule of RULES) {
     if (rule.appliesTo !== 'armTemplate') continue;
     const severity = levels?.[rule.code] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
+    const code = rule.code;
+    // Findings are built field by field, all of one shape: a large template can have thousands.
     const report = (r: Report) => {
-      const base = { code: rule.code, severity, fixes: r.fixes };
-      if (!isKnownValue(r.at)) {
-        const uri = 'offset' in r.at ? uriOf(r.at) : undefined;
-        out.push({ ...base, message: r.message, ...(('offset' in r.at) ? rangeOfNode(r.at) : r.at), uri, related: r.related });
+      const at = r.at;
+      if (!isKnownValue(at)) {
+        const isNode = 'offset' in at;
+        out.push({ code, severity, fixes: r.fixes, message: r.message, start: isNode ? at.offset : at.start, end: isNode ? at.offset + at.length : at.end, uri: isNode ? uriOf(at) : undefined, related: r.related });
         return;
       }
-      const written = r.at;
-      const usage = written.usage && written.usage !== written.origin ? written.usage : undefined;
-      const originUri = written.originUri;
-      const related: RelatedLocation[] = [...(r.related ?? [])];
-      if (usage) related.push({ ...rangeOfNode(usage), message: 'The value is used here.' });
-      out.push({ ...base, message: r.message, ...rangeOfNode(written.origin), uri: originUri, related, fixes: originUri ? undefined : r.fixes });
+      const origin = at.origin;
+      const usage = at.usage && at.usage !== origin ? at.usage : undefined;
+      const originUri = at.originUri;
+      const related: RelatedLocation[] = r.related ? [...r.related] : [];
+      if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
+      out.push({ code, severity, fixes: originUri ? undefined : r.fixes, message: r.message, start: origin.offset, end: origin.offset + origin.length, uri: originUri, related });
       if (usage && originUri) {
         // The template's reader sees the problem where the value enters, with a link to where it is written.
         const source = path.basename(originUri);
-        out.push({ code: rule.code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(written.origin), uri: originUri, message: `The value is written in ${source}.` }] });
+        out.push({ code: rule.code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
       }
     };
     rule.check({ text, template, anyscale, value, report });
   }
+  if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }
 
+/** Two findings with the same key say the same thing at the same place. */
+function findingKey(finding: Finding): string {
+  return `${finding.uri ?? ''}\u0000${finding.start}\u0000${finding.end}\u0000${finding.code}\u0000${finding.message}`;
+}
+
+/** Keeps one of identical findings: the copies of a loop report what is not about one copy once each. */
+function dropRepeats(findings: Finding[], from: number): void {
+  const seen = new Set<string>();
+  let kept = from;
+  for (let i = from; i < findings.length; i++) {
+    const finding = findings[i];
+    const key = findingKey(finding);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings[kept++] = finding;
+  }
+  findings.length = kept;
+}
+
 export function checkTemplate(text: string, template: ArmTemplate, parameterFiles: readonly ParameterFileInput[], levels: Readonly<Record<string, RuleLevel>> | undefined): TemplateCheck {
+  // Checked once, not per run: allowedValues against the rules, each parameter file against the declarations.
+  const declarationFindings = [...checkAllowedValues(text, template, levels), ...parameterFiles.flatMap((file) => checkParameterFile(template, file, levels))];
   if (parameterFiles.length === 0) {
-    const findings: Finding[] = [];
+    const findings: Finding[] = [...declarationFindings];
     const anyscale = findingsOfRun(text, template, {}, levels, findings);
     return { findings: findings.sort(byPlace), anyscale };
   }
@@ -92,14 +121,14 @@ export function checkTemplate(text: string, template: ArmTemplate, parameterFile
     const anyscale = findingsOfRun(text, template, run, levels, findings);
     first ??= anyscale;
     for (const finding of findings) {
-      const key = `${finding.uri ?? ''}\u0000${finding.start}\u0000${finding.end}\u0000${finding.code}\u0000${finding.message}`;
+      const key = findingKey(finding);
       const seen = merged.get(key);
       if (seen) {
         if (run.label && !seen.labels.includes(run.label)) seen.labels.push(run.label);
       } else merged.set(key, { finding, labels: run.label ? [run.label] : [] });
     }
   }
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...declarationFindings];
   for (const { finding, labels } of merged.values()) {
     // A finding that already names the parameter file its value comes from needs no "(with …)".
     const namesItsFile = finding.related?.some((related) => related.uri !== undefined) ?? false;
@@ -110,6 +139,6 @@ export function checkTemplate(text: string, template: ArmTemplate, parameterFile
 }
 
 /** Document, then position, then code: a stable order for editors and the CLI. */
-function byPlace(a: Finding, b: Finding): number {
+export function byPlace(a: Finding, b: Finding): number {
   return (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }

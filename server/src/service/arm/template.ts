@@ -80,6 +80,19 @@ function splitName(name: Value): { leaf: Value; parent: Value } {
   return { leaf: known(text.slice(slash + 1), name.origin), parent: known(text.slice(0, slash), name.origin) };
 }
 
+/** A resource's full name, leaf and parent part from its own `name` value (as written, or evaluated for one copy). */
+export function resourceNames(ownName: Value, ownType: string | undefined, parent: ArmResource | undefined): Pick<ArmResource, 'name' | 'leafName' | 'parentName'> {
+  if (parent && !(ownType ?? '').includes('/')) {
+    // A nested child names only itself; its full name is the parent's name plus its own.
+    const parentText = knownString(parent.name);
+    const ownText = knownString(ownName);
+    const name = parentText !== undefined && ownText !== undefined && ownName.known ? known(`${parentText}/${ownText}`, ownName.origin) : unknown(ownName.known ? (parent.name.known ? 'name is not a string' : parent.name.reason) : ownName.reason);
+    return { name, leafName: ownName, parentName: parent.name };
+  }
+  const split = splitName(ownName);
+  return { name: ownName, leafName: split.leaf, parentName: split.parent };
+}
+
 class TemplateBuilder {
   readonly scopes: TemplateScope[] = [];
   readonly resources: ArmResource[] = [];
@@ -114,22 +127,7 @@ class TemplateBuilder {
       type = parent.type !== undefined ? `${parent.type}/${ownType}` : undefined;
     }
     const nameNode = propertyValue(node, 'name');
-    const ownName = literalValue(nameNode);
-    let name: Value = ownName;
-    let leafName: Value;
-    let parentName: Value;
-    if (parent && !(ownType ?? '').includes('/')) {
-      // A nested child names only itself; its full name is the parent's name plus its own.
-      leafName = ownName;
-      parentName = parent.name;
-      const parentText = knownString(parent.name);
-      const ownText = knownString(ownName);
-      name = parentText !== undefined && ownText !== undefined && ownName.known ? known(`${parentText}/${ownText}`, ownName.origin) : unknown(ownName.known ? (parent.name.known ? 'name is not a string' : parent.name.reason) : ownName.reason);
-    } else {
-      const split = splitName(ownName);
-      leafName = split.leaf;
-      parentName = split.parent;
-    }
+    const names = resourceNames(literalValue(nameNode), ownType, parent);
     const existingNode = propertyValue(node, 'existing');
     const resource: ArmResource = {
       node,
@@ -139,9 +137,9 @@ class TemplateBuilder {
       typeNode,
       type,
       nameNode,
-      name,
-      leafName,
-      parentName,
+      name: names.name,
+      leafName: names.leafName,
+      parentName: names.parentName,
       apiVersionNode: propertyValue(node, 'apiVersion'),
       properties: propertyValue(node, 'properties'),
       existing: existingNode?.type === 'boolean' && existingNode.value === true,

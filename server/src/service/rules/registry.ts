@@ -8,8 +8,10 @@ import { egressRules } from './arm/egress';
 import { expressionRules } from './arm/expressions';
 import { valuesRules } from './values';
 import { gatewayRules } from './gateway';
+import { parameterFileRules } from './arm/parameters';
+import { suppressionRules } from '../suppression/rules';
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...egressRules, ...valuesRules, ...gatewayRules];
+export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
 
 export function ruleByCode(code: string): Rule | undefined {
   return RULES.find((rule) => rule.code === code);

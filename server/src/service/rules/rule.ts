@@ -5,11 +5,13 @@ import type { TemplateContext } from './templateContext';
 import type { KnownValue } from '../arm/value';
 import type { ValuesRule } from './values/valuesRule';
 import type { GatewayRule } from './gateway/gatewayRule';
+import type { SuppressionRule } from '../suppression/rules/suppressionRule';
+import type { ParameterFileRule } from './arm/parameters/parameterFileRule';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway';
+export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression';
 
 export interface TextRange {
   readonly start: number;
@@ -68,7 +70,7 @@ export interface TemplateRule extends RuleInfo {
   check(context: TemplateContext): void;
 }
 
-export type Rule = TemplateRule | ValuesRule | GatewayRule;
+export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | SuppressionRule;
 
 export function rangeOf(at: JsonNode | TextRange | KnownValue): TextRange {
   if ('known' in at) return rangeOf(at.origin);

@@ -10,7 +10,10 @@ export interface TemplateContext {
   readonly text: string;
   readonly template: ArmTemplate;
   readonly anyscale: AnyscaleView;
-  /** The value of a node as ARM would see it in the given resource's scope: known, or unknown with a reason. */
-  value(node: JsonNode | undefined, resource: ArmResource): Value;
+  /**
+   * The value of a node as ARM would see it in the given resource's scope: known, or unknown with a reason. With a
+   * `copyIndex`, as that copy of the resource's `copy` loop sees it.
+   */
+  value(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): Value;
   report(report: Report): void;
 }

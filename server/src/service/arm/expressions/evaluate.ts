@@ -102,6 +102,11 @@ interface Source {
 /** ARM's limit on a copy loop's count. */
 const MAX_COPY_COUNT = 800;
 
+/** A copy loop's count when it is known and valid: an integer from 0 to ARM's limit of 800. */
+export function knownCopyCount(count: Value): number | undefined {
+  return count.known && typeof count.value === 'number' && Number.isInteger(count.value) && count.value >= 0 && count.value <= MAX_COPY_COUNT ? count.value : undefined;
+}
+
 /** How many node evaluations may nest before the evaluator falls back to explicit ordering. */
 const MAX_NESTING = 150;
 
@@ -296,14 +301,15 @@ class TemplateEvaluator implements Evaluator {
     const name = stringOf(propertyValue(element, 'name'));
     const count = this.nodeValue(propertyValue(element, 'count'), outer);
     const input = propertyValue(element, 'input');
+    const validCount = knownCopyCount(count);
     let value: Value;
     if (!count.known) value = count;
-    else if (typeof count.value !== 'number' || !Number.isInteger(count.value) || count.value < 0 || count.value > MAX_COPY_COUNT) value = unknown(`the copy loop '${name ?? ''}' has an invalid count`);
+    else if (validCount === undefined) value = unknown(`the copy loop '${name ?? ''}' has an invalid count`);
     else if (!input) value = unknown(`the copy loop '${name ?? ''}' has no input`);
     else {
       const out: Json[] = [];
       value = known(out, element);
-      for (let index = 0; index < count.value; index++) {
+      for (let index = 0; index < validCount; index++) {
         const key = `${outer?.key ?? ''}/${name ?? ''}#${index}`;
         const item = this.nodeValue(input, { loopName: name, index, resourceLoop: false, outer, key });
         if (!item.known) {

@@ -17,7 +17,7 @@ function quoted(segment: string): string {
 }
 
 /** How `resource`'s dependsOn can name `target`: its symbolic name, else a resourceId(...) call with literal names. */
-function reference(resource: ArmResource, target: ArmResource): string | undefined {
+export function reference(resource: ArmResource, target: ArmResource): string | undefined {
   if (resource.scope !== target.scope) return undefined;
   if (target.symbolicName !== undefined) return target.symbolicName;
   const parent = knownString(target.parentName);
@@ -54,7 +54,10 @@ export const cloudResourcesNotChained: TemplateRule = {
     const order = creationOrder(context);
     // Cloud resources with the same depth wait for none of each other. Those of uncertain depth are left out.
     // Depths run from 1 to the number of cloud resources; count first, so a fully chained template allocates no groups.
-    const depths = order.cloudResourceDepths;
+    // Copies of one loop made at the same time are cloud-resource-copy-parallel's finding: the first stands for them.
+    const depths = order.cloudResourceDepths.map((depth, position) =>
+      position > 0 && cloudResources[position].loop && cloudResources[position - 1].declared === cloudResources[position].declared && order.cloudResourceDepths[position - 1] === depth ? undefined : depth,
+    );
     const counts = new Int32Array(cloudResources.length + 1);
     for (const depth of depths) if (depth !== undefined) counts[depth]++;
     const byDepth = new Map<number, number[]>();
@@ -73,7 +76,8 @@ export const cloudResourcesNotChained: TemplateRule = {
         const names = others.slice(0, 2).map((j) => labels[j]);
         // Depend on the previous one of this group: it has the same depth, so it can't already wait for this one and
         // the new edge can't make a cycle. (A deeper resource might, and telling would take a search per resource.)
-        const fix = index > 0 ? dependOnFix(context, cloudResource.resource, cloudResources[group[index - 1]].resource) : undefined;
+        // A copy's dependsOn is every copy's: no fix there.
+        const fix = index > 0 && cloudResource.loop === undefined ? dependOnFix(context, cloudResource.resource, cloudResources[group[index - 1]].resource) : undefined;
         context.report({
           at: cloudResource.anchor,
           message: `Cloud resource ${labels[index]} doesn't wait for ${listNames(names, group.length - 1)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,

@@ -1,9 +1,11 @@
 // The order ARM creates a template's resources in, as far as the template pins it down: dependsOn entries
 // (names, resource IDs, resourceId(...) calls, symbolic names), nested children after their parent, and an inline
-// nested deployment's contents inside that deployment. Built once per analysis, shared by the ordering rules.
+// nested deployment's contents inside that deployment, and the copies of a `copy` loop one batch after another.
+// Built once per analysis, shared by the ordering rules.
 import type { JsonNode } from '../../../json/nodes';
 import { items, propertyValue, stringOf } from '../../../json/nodes';
-import type { AnyscaleView } from '../../../arm/anyscale';
+import { copiesAtOnce, type AnyscaleView } from '../../../arm/anyscale';
+import { knownCopyCount } from '../../../arm/expressions/evaluate';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { isExpression, knownString } from '../../../arm/value';
 import type { TemplateContext } from '../../templateContext';
@@ -13,8 +15,8 @@ export interface CreationOrder {
   /**
    * For each of `context.anyscale.cloudResources`, in the same order: how many cloud resources, itself included,
    * ARM creates one after another up to and including it — 1 for one that waits for no other cloud resource. Two
-   * with the same depth don't wait for each other. Undefined when a dependsOn entry on the way can't be resolved,
-   * so the depth isn't certain.
+   * with the same depth don't wait for each other (the copies of a parallel loop share one). Undefined when a
+   * dependsOn entry on the way can't be resolved, or a loop on the way has an unknown count, mode or batch size.
    */
   readonly cloudResourceDepths: readonly (number | undefined)[];
 }
@@ -208,9 +210,9 @@ function cloudResourcePositions(context: TemplateContext, positionOf: (resource:
   const positions = new Int32Array(cloudResources.length);
   let next = 0;
   for (let i = 0; i < resources.length && next < cloudResources.length; i++) {
-    if (cloudResources[next].resource === resources[i]) positions[next++] = i;
+    while (next < cloudResources.length && cloudResources[next].declared === resources[i]) positions[next++] = i;
   }
-  if (next < cloudResources.length) cloudResources.forEach((cloudResource, j) => (positions[j] = positionOf(cloudResource.resource)));
+  if (next < cloudResources.length) cloudResources.forEach((cloudResource, j) => (positions[j] = positionOf(cloudResource.declared)));
   return positions;
 }
 
@@ -223,9 +225,23 @@ function build(context: TemplateContext): CreationOrder {
     positions ??= new Map(resources.map((r, i) => [r, i]));
     return positions.get(resource) ?? 0;
   };
+  const cloudResources = context.anyscale.cloudResources;
   const cloudPositions = cloudResourcePositions(context, positionOf);
-  const isCloudResource = new Uint8Array(count);
-  for (const position of cloudPositions) isCloudResource[position] = 1;
+  // How many cloud resources one after another each resource adds: a loop of n copies made b at a time adds ⌈n / b⌉.
+  const weight = new Int32Array(count);
+  const uncertain = new Uint8Array(2 * count);
+  const atOnce = cloudResources.map((cloudResource, j) => {
+    const position = cloudPositions[j];
+    if (!cloudResource.loop) {
+      weight[position] = 1;
+      return 1;
+    }
+    const batch = copiesAtOnce(cloudResource.loop);
+    // An unexpanded loop (unknown count) or an unknown batch size: how many come one after another isn't known.
+    if (cloudResource.copyIndex === undefined || batch === undefined) uncertain[2 * position + 1] = 1;
+    weight[position] = batch === undefined ? 1 : Math.ceil((knownCopyCount(cloudResource.loop.count) ?? 1) / batch);
+    return batch ?? 1;
+  });
   const indexes = new Map<TemplateScope, ScopeIndex>();
   const indexOf: ScopeIndex[] = [];
   for (let i = 0; i < count; i++) {
@@ -251,7 +267,6 @@ function build(context: TemplateContext): CreationOrder {
   const nodes = 2 * count;
   const offsets = new Int32Array(nodes + 1);
   const edges: number[] = [];
-  const uncertain = new Uint8Array(nodes);
   const dependencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const resource = resources[i];
@@ -297,14 +312,19 @@ function build(context: TemplateContext): CreationOrder {
         if (depth[edge] > longest) longest = depth[edge];
         isUncertain |= uncertain[edge];
       }
-      depth[node] = longest + (node & 1 ? isCloudResource[node >> 1] : 0);
+      depth[node] = longest + (node & 1 ? weight[node >> 1] : 0);
       uncertain[node] = isUncertain;
       state[node] = 2;
       stack.pop();
     }
   }
 
-  const cloudResourceDepths = Array.from(cloudPositions, (position) => (uncertain[2 * position + 1] ? undefined : depth[2 * position + 1]));
+  const cloudResourceDepths = Array.from(cloudPositions, (position, j) => {
+    if (uncertain[2 * position + 1]) return undefined;
+    const copyIndex = cloudResources[j].copyIndex;
+    // The loop's last batch ends at the resource's depth; copy i is in batch ⌊i / b⌋.
+    return copyIndex === undefined ? depth[2 * position + 1] : depth[2 * position + 1] - weight[position] + Math.floor(copyIndex / atOnce[j]) + 1;
+  });
   return { cloudResourceDepths };
 }
 

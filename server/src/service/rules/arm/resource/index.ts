@@ -9,6 +9,7 @@ import { requiredPropertyMissing } from './required-property-missing';
 import { operatorIdentityFormat } from './operator-identity-format';
 import { primaryResourceNotAzure } from './primary-resource-not-azure';
 import { cloudResourcesNotChained } from './cloud-resources-not-chained';
+import { cloudResourceCopyParallel } from './cloud-resource-copy-parallel';
 import { apiVersionUnknown } from './api-version-unknown';
 import { apiVersionPreview } from './api-version-preview';
 
@@ -21,6 +22,7 @@ export const resourceRules: readonly TemplateRule[] = [
   operatorIdentityFormat,
   primaryResourceNotAzure,
   cloudResourcesNotChained,
+  cloudResourceCopyParallel,
   apiVersionUnknown,
   apiVersionPreview,
 ];
