@@ -74,6 +74,20 @@ test('an unknown code gets a did-you-mean fix', () => {
   assert.ok(kept.some((f) => f.code === 'provider-invalid'), 'the typo silences nothing');
 });
 
+test('the did-you-mean skips codes the comment already names', () => {
+  const duplicate = '{\n  // anyscale-azure-disable-next-line provider-invalid, provider-invlid\n  "provider": "Aws"\n}';
+  const [unknown] = applySuppressions(duplicate, [at(duplicate, '"Aws"', 'provider-invalid')], { syntax: 'json' });
+  assert.equal(unknown.code, 'suppression-unknown-code');
+  assert.equal(duplicate.slice(unknown.start, unknown.end), 'provider-invlid');
+  assert.doesNotMatch(unknown.message, /did you mean/);
+  assert.equal(unknown.fixes, undefined, 'no fix that repeats provider-invalid');
+
+  const nextClosest = '{\n  // anyscale-azure-disable-next-line parameter-undefined, parameter-unfined\n  "p": 1\n}';
+  const found = applySuppressions(nextClosest, [], { syntax: 'json' }).find((f) => f.code === 'suppression-unknown-code')!;
+  assert.match(found.message, /did you mean "parameter-unused"/);
+  assert.equal(apply(nextClosest, found.fixes![0].edits[0]), nextClosest.replace('parameter-unfined', 'parameter-unused'));
+});
+
 test('"disable for this line" inserts an indented comment above, or joins the one already there (CRLF kept)', () => {
   const text = '{\r\n  "resources": [\r\n    { "provider": "Aws" }\r\n  ]\r\n}';
   const offset = text.indexOf('"Aws"');

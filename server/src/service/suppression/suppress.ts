@@ -84,9 +84,11 @@ export function applySuppressions(text: string, findings: readonly Finding[], op
       continue;
     }
     const unused = directive.codes.filter((code) => !used.has(code) && ruleByCode(code.code) && levelOf(code.code, options) !== 'off');
+    // A guess the comment already names would only repeat it (`provider-invalid, provider-invlid`).
+    const unlisted = allCodes.filter((candidate) => !directive.codes.some((code) => code.code === candidate));
     for (const code of directive.codes) {
       if (ruleByCode(code.code)) continue;
-      const guess = didYouMean(code.code, allCodes);
+      const guess = didYouMean(code.code, unlisted);
       report(suppressionUnknownCode, code, `"${code.code}" is not an Anyscale rule code, so this suppression silences nothing${guess ? `: did you mean "${guess}"?` : '.'}`, guess ? [{ title: `Change to ${guess}`, edits: [{ ...code, newText: guess }] }] : undefined);
     }
     if (unused.length === 0) continue;

@@ -1,8 +1,8 @@
 // Where the cursor is in a JSON document, for completions and hover: the JSON path, whether a property name or a
 // value goes there, the string token under the cursor, and the ARM resource around it. Works while typing
 // (`"provider": "`, a property name just started): the path comes from jsonc-parser's scanner (getLocation), run
-// only over the resource (or top-level section) around the cursor, which the cached tree finds — so a request on
-// a 10,000-resource template scans a few hundred characters, not the document.
+// only over the resource around the cursor (outside resources, from the item before it), which the cached tree
+// finds — so a request on a 10,000-resource template scans a few hundred characters, not the document.
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import type { ArmResource, ArmTemplate } from '../../arm/template';
@@ -81,6 +81,25 @@ function anchorOf(node: JsonNode | undefined, root: JsonNode, resources: Map<Jso
   return { anchor: root };
 }
 
+/** The offset of the end of the line the offset is on. */
+function lineEnd(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  return newline < 0 ? text.length : newline;
+}
+
+/** The last child of a container that ends before the offset, and its index (a section can hold 10,000 items). */
+function lastChildBefore(container: JsonNode, offset: number): { child: JsonNode; index: number } | undefined {
+  const children = container.children ?? [];
+  let low = 0;
+  let high = children.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (children[middle].offset + children[middle].length < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 ? { child: children[low - 1], index: low - 1 } : undefined;
+}
+
 function pathStartsWith(path: JSONPath, prefix: JSONPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
@@ -94,10 +113,17 @@ export function positionContext(text: string, offset: number, root: JsonNode | u
     return { text, offset, ...gap, resource, inResource: resource ? gap.path.slice(getNodePath(resource.node).length) : [] };
   }
   const { anchor, resource } = root ? anchorOf(node, root, template ? resourceByNode(template) : new Map()) : { anchor: undefined, resource: undefined };
-  const start = anchor?.offset ?? 0;
+  // Outside a resource (a key or an item typed between 10,000 others), the scan starts after the last whole item
+  // before the cursor, behind its container's bracket, rather than at the start of the section.
+  const skipped = !resource && anchor && (anchor.type === 'object' || anchor.type === 'array') ? lastChildBefore(anchor, offset) : undefined;
+  const bracket = skipped ? (anchor?.type === 'object' ? '{' : '[') : '';
+  const start = skipped ? skipped.child.offset + skipped.child.length - bracket.length : anchor?.offset ?? 0;
   const base = anchor && root ? getNodePath(anchor) : [];
-  const location = getLocation(start === 0 ? text : text.slice(start), offset - start);
-  const path = [...base, ...location.path];
+  // Only up to the end of the cursor's line (a JSON string ends on its line): a short copy behind the bracket.
+  const scanned = skipped ? bracket + text.slice(start + bracket.length, lineEnd(text, offset)) : start === 0 ? text : text.slice(start);
+  const location = getLocation(scanned, offset - start);
+  // An array index counts from the first item after the skipped ones.
+  const path = [...base, ...location.path.map((segment, i) => (i === 0 && skipped && typeof segment === 'number' ? segment + skipped.index : segment))];
   const previous = location.previousNode;
   let token: StringToken | undefined;
   let inKey = false;

@@ -1,7 +1,9 @@
 // Completions in ARM templates: what fits at the cursor, from the document's cached analysis (the tree and the
 // template model are never rebuilt per request). Snippets only where a resource goes (the root `resources`
-// array) or in an empty document; everything else only inside Anyscale resources or expression strings.
+// array, or a symbolic name in a languageVersion 2.0 `resources` object) or in an empty document; everything else
+// only inside Anyscale resources or expression strings.
 import type { Analysis } from '../../analyze';
+import type { TextRange } from '../../rules/rule';
 import type { CompletionEntry } from '../editing';
 import { positionContext, type PositionContext } from './context';
 import { dependsOnCompletions } from './dependsOn';
@@ -9,19 +11,27 @@ import { expressionCompletions } from './expressions';
 import { itemCommas } from './insert';
 import { propertyNameCompletions } from './properties';
 import { isKey } from './resources';
-import { TEMPLATE_SNIPPETS, templateAround, type TemplateSnippet } from './snippets';
+import { symbolicEntries, TEMPLATE_SNIPPETS, templateAround, type TemplateSnippet } from './snippets';
 import { valueCompletions } from './values';
 
 const BLANK = /^\s*$/;
 
 /** Snippets sort after everything else, in the order the data lists them. */
-function snippetEntry(snippet: TemplateSnippet, index: number, lines: readonly string[], prefix = '', suffix = ''): CompletionEntry {
-  return { label: snippet.label, kind: 'snippet', detail: 'Anyscale on Azure snippet', documentation: snippet.description, insertText: `${prefix}${lines.join('\n')}${suffix}`, snippet: true, sortText: `~${index}` };
+function snippetEntry(snippet: TemplateSnippet, index: number, lines: readonly string[], prefix = '', suffix = '', replace?: TextRange): CompletionEntry {
+  const entry: CompletionEntry = { label: snippet.label, kind: 'snippet', detail: 'Anyscale on Azure snippet', documentation: snippet.description, insertText: `${prefix}${lines.join('\n')}${suffix}`, snippet: true, sortText: `~${index}` };
+  // In place of a key being typed: the editor filters what was typed there (`"` and on) against the quoted label.
+  return replace ? { ...entry, replace, filterText: JSON.stringify(snippet.label) } : entry;
 }
 
 /** In the root `resources` array, between items (not inside one, not in a string). */
 function atResourceItem(context: PositionContext): boolean {
   return context.path.length === 2 && isKey(context.path[0], 'resources') && typeof context.path[1] === 'number' && !context.token && !context.atKey;
+}
+
+/** Where a symbolic name goes in the root `resources` object: between entries, or a new key being typed (no colon after it yet). */
+function atResourceEntry(context: PositionContext): boolean {
+  if (context.path.length !== 2 || !isKey(context.path[0], 'resources') || typeof context.path[1] !== 'string' || !context.atKey) return false;
+  return !context.token || !/^\s*:/.test(context.text.slice(context.token.end));
 }
 
 export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>, offset: number): CompletionEntry[] {
@@ -32,6 +42,11 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   if (atResourceItem(context)) {
     const commas = itemCommas(text, offset);
     return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, snippet.body, commas.before, commas.after));
+  }
+  if (atResourceEntry(context)) {
+    const token = context.token;
+    const commas = { before: itemCommas(text, token?.start ?? offset).before, after: itemCommas(text, token?.end ?? offset).after };
+    return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, symbolicEntries(snippet), commas.before, commas.after, token && { start: token.start, end: token.end }));
   }
   const expression = expressionCompletions(context, template);
   if (expression.length > 0) return expression;

@@ -1,4 +1,5 @@
-// The template snippets, as data: resources to insert into a template's `resources` array, with tab stops
+// The template snippets, as data: resources to insert into a template's `resources` array (or, under symbolic
+// names, into a languageVersion 2.0 `resources` object), with tab stops
 // (`${1:placeholder}`, a repeated number mirrors the first) and every required property. Placeholder values are
 // the docs' examples; the identity placeholder stays visibly a placeholder so the checks flag it until replaced.
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, GA_API_VERSION } from '../../catalog/anyscale';
@@ -9,9 +10,18 @@ export interface TemplateSnippet {
   readonly description: string;
   /** One or more resource objects, one line per item, `\t` per indentation level. */
   readonly body: readonly string[];
+  /** The same resources as entries of a languageVersion 2.0 `resources` object (see symbolicEntries). */
+  readonly symbolic: {
+    /** Each resource's symbolic name (the placeholder of its name's tab stop), in the order of `body`. */
+    readonly names: readonly string[];
+    /** Texts of `body` that refer to one of its resources (by index), written as that resource's symbolic name instead. */
+    readonly references?: Readonly<Record<string, number>>;
+  };
 }
 
 const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
+/** The "cloud + default cloud resource" snippet's dependsOn on its cloud (tab stop 1 is the cloud's name). */
+const CLOUD_REFERENCE = `[resourceId('${CLOUD_TYPE}', '\${1}')]`;
 
 /** Lines of a cloud resource's head: type, apiVersion, name, location. */
 function cloudResourceHead(name: string, location: string): string[] {
@@ -35,6 +45,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['cloudResource'] },
   },
   {
     label: 'Anyscale cloud resource (AWS)',
@@ -52,6 +63,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['cloudResource'] },
   },
   {
     label: 'Anyscale cloud resource (GCP)',
@@ -69,6 +81,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['cloudResource'] },
   },
   {
     label: 'Anyscale cloud resource (Generic)',
@@ -85,6 +98,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['cloudResource'] },
   },
   {
     label: 'Anyscale cloud + default cloud resource',
@@ -100,7 +114,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '{',
       ...cloudResourceHead('${1}/default', '${2}'),
       '\t"dependsOn": [',
-      `\t\t"[resourceId('${CLOUD_TYPE}', '\${1}')]"`,
+      `\t\t"${CLOUD_REFERENCE}"`,
       '\t],',
       '\t"properties": {',
       '\t\t"provider": "Azure",',
@@ -112,6 +126,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['cloud', 'defaultCloudResource'], references: { [CLOUD_REFERENCE]: 0 } },
   },
   {
     label: 'AKS managed KubeRay extension (preview)',
@@ -134,6 +149,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['kuberayExtension'] },
   },
   {
     label: 'AKS cluster with OIDC issuer and workload identity',
@@ -169,6 +185,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    symbolic: { names: ['aksCluster'] },
   },
 ];
 
@@ -183,4 +200,27 @@ export function templateAround(body: readonly string[]): string[] {
     '\t]',
     '}',
   ];
+}
+
+/** Tab stop n becomes n + by. */
+function shiftTabStops(line: string, by: number): string {
+  return line.replace(/\$\{(\d+)/g, (_, n: string) => `\${${Number(n) + by}`);
+}
+
+/**
+ * The snippet's resources as entries of a languageVersion 2.0 `resources` object: each under its symbolic name,
+ * whose tab stops come first (`"${1:cloudResource}": { … }`), and a reference to another of them written as its
+ * symbolic name, as dependsOn wants it there.
+ */
+export function symbolicEntries(snippet: TemplateSnippet): string[] {
+  const { names, references = {} } = snippet.symbolic;
+  const referenceTo = new Map(Object.entries(references).map(([text, index]) => [shiftTabStops(text, names.length), `\${${index + 1}}`]));
+  let resource = 0;
+  return snippet.body.map((line) => {
+    // Each resource object starts with a `{` line of its own.
+    if (line === '{') return `"\${${resource + 1}:${names[resource++]}}": {`;
+    const shifted = shiftTabStops(line, names.length);
+    for (const [text, name] of referenceTo) if (shifted.includes(text)) return shifted.replace(text, name);
+    return shifted;
+  });
 }
