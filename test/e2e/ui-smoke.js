@@ -2,7 +2,10 @@
 // code-server (no test hooks: the server runs without the smoke-test-driver flag), open the fixture folder in
 // Chromium, open the broken template with Ctrl+P, look at the squiggle, open the Problems panel from the
 // command palette and read its rows, hover the value; then in another template trigger suggest (Ctrl+Space)
-// inside `"provider": ""` and apply a quick fix with Ctrl+. . Saves test-results/ui-smoke.png and completion.png.
+// inside `"provider": ""` and apply a quick fix with Ctrl+. . Then verify egress from this machine and, with a FAKE
+// kubectl first on PATH (test/support/fakeKubectl.js: no Kubernetes API server can exist here, so it runs the
+// probe Job's container command locally), from a cluster: pick the context, read the manifest, confirm the modal.
+// Saves test-results/ui-smoke.png, completion.png, egress.png, egress-cluster-manifest.png and egress-cluster.png.
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
@@ -11,6 +14,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, startCodeServer, launchChromium, copyFixture, log } = require('./code-server');
+const fakeKubectl = require('../support/fakeKubectl');
 
 const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
 const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
@@ -18,6 +22,9 @@ const FILE = 'bad-template.json';
 const SCREENSHOT = path.join(ROOT, 'test-results', 'ui-smoke.png');
 const STEP_TIMEOUT = Number(process.env.UI_STEP_TIMEOUT_MS || 60000);
 const EGRESS_SCREENSHOT = path.join(ROOT, 'test-results', 'egress.png');
+const CLUSTER_SCREENSHOT = path.join(ROOT, 'test-results', 'egress-cluster.png');
+const MANIFEST_SCREENSHOT = path.join(ROOT, 'test-results', 'egress-cluster-manifest.png');
+const CLUSTER_NAMESPACE = 'egress-smoke';
 const EDITING_FILE = 'completion-template.json';
 const COMPLETION_SCREENSHOT = path.join(ROOT, 'test-results', 'completion.png');
 const say = (message) => log('ui-smoke', message);
@@ -53,23 +60,36 @@ async function runCommand(page, title) {
 }
 
 /**
- * The egress step's loopback lab: a TLS server for `localhost` with a self-signed certificate made by Debian's
- * openssl (spawned with argv) and trusted through the caFile setting, plus a closed port. Loopback only.
+ * The egress steps' loopback lab: a TLS server for `localhost` and 127.0.0.1 with a self-signed certificate made by
+ * Debian's openssl (spawned with argv) and trusted through the caFile setting, plus a closed port. Loopback only.
  */
 async function startEgressLab(dir) {
   const { execFileSync } = require('child_process');
   const tls = require('tls');
   const net = require('net');
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem',
-    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { cwd: dir, stdio: 'pipe' });
-  const server = tls.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (socket) => socket.end());
+    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { cwd: dir, stdio: 'pipe' });
+  // It answers the probe's HEAD / (the httpHead setting is on) and hangs up.
+  const server = tls.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (socket) => {
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 204 No Content\r\n\r\n');
+  });
   server.on('tlsClientError', () => {});
+  // A connection that got its answer can stay open on this side after the client has gone: closed by close().
+  const connections = new Set();
+  server.on('connection', (socket) => {
+    connections.add(socket);
+    socket.on('close', () => connections.delete(socket));
+  });
   const listen = (srv) => new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve(srv.address().port)));
   const port = await listen(server);
   const closer = net.createServer();
   const closed = await listen(closer);
   await new Promise((resolve) => closer.close(resolve));
-  return { port, closed, caFile: path.join(dir, 'cert.pem'), close: () => new Promise((resolve) => server.close(resolve)) };
+  return { port, closed, caFile: path.join(dir, 'cert.pem'), close: () => new Promise((resolve) => {
+    for (const socket of connections) socket.destroy();
+    server.close(resolve);
+  }) };
 }
 
 /**
@@ -86,6 +106,8 @@ async function prepareEgress(ws) {
     'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
     'anyscaleAzure.egress.caFile': lab.caFile,
     'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
+    'anyscaleAzure.egress.httpHead': true,
+    'anyscaleAzure.egress.cluster.namespace': CLUSTER_NAMESPACE,
   }, null, 2));
   return {
     lab,
@@ -118,6 +140,63 @@ async function egressStep(page, lab) {
   await page.screenshot({ path: EGRESS_SCREENSHOT });
   say(`screenshot: ${path.relative(ROOT, EGRESS_SCREENSHOT)}`);
   return `${rows.length} rows in the Anyscale Egress view`;
+}
+
+/**
+ * "Anyscale: Verify Egress from Cluster" from the palette with the FAKE kubectl on PATH: pick the second kube context
+ * in the quick pick, see the Job manifest in an editor and the modal, click Apply, wait for the results view to show
+ * the cluster's outcomes; then the fake's recorded argv shows the Job applied, its log read and the Job deleted.
+ * The targets file now names the TLS server by address, so its row can only come from this run, not the last one.
+ */
+async function clusterEgressStep(page, ws, lab, fake) {
+  const context = fake.contexts[1];
+  const direct = `127.0.0.1:${lab.port}`;
+  fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [direct, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
+  await runCommand(page, 'Anyscale: Verify Egress from Cluster');
+  const pick = page.locator(`.quick-input-widget .quick-input-list .monaco-list-row:has-text("${context}")`).first();
+  await pick.waitFor({ timeout: STEP_TIMEOUT }).catch(async (error) => {
+    const toasts = await page.locator('.notification-toast').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+    await page.screenshot({ path: CLUSTER_SCREENSHOT });
+    throw new Error(`${error.message}\nnotifications: ${JSON.stringify(toasts)}; kubectl calls: ${JSON.stringify(fakeKubectl.readCalls(fake.dir))} (screenshot ${path.relative(ROOT, CLUSTER_SCREENSHOT)})`);
+  });
+  const offered = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!offered.some((row) => row.startsWith(fake.contexts[0]) && row.includes('current context'))) throw new Error(`the quick pick does not mark the current context:\n${offered.join('\n')}`);
+  await pick.click();
+
+  const dialog = page.locator('.monaco-dialog-box:has-text("Apply the probe Job")');
+  await dialog.waitFor({ timeout: STEP_TIMEOUT });
+  const question = (await dialog.textContent()) || '';
+  if (!question.includes(`namespace "${CLUSTER_NAMESPACE}" in context "${context}"`)) throw new Error(`the modal does not name the namespace and context: ${question}`);
+  const manifest = page.locator('.editor-instance .monaco-editor .view-lines').first();
+  const shown = (await manifest.textContent()) || '';
+  if (!/"kind":\s*"Job"/.test(shown.replace(/\u00a0/g, ' '))) throw new Error(`the active editor does not show the Job manifest:\n${shown.slice(0, 400)}`);
+  await page.screenshot({ path: MANIFEST_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, MANIFEST_SCREENSHOT)}`);
+  if (fakeKubectl.readCalls(fake.dir).some((argv) => argv.includes('apply'))) throw new Error('kubectl apply ran before the modal was answered');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+
+  const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
+  await view.locator(`.pane-header:has-text("from cluster ${context}")`).waitFor({ timeout: STEP_TIMEOUT });
+  await view.locator(`.monaco-list-row:has-text("${direct}")`).waitFor({ timeout: STEP_TIMEOUT });
+  const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!rows.some((r) => r.includes(direct) && r.includes('ok ·'))) throw new Error(`no passing row from the cluster:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row from the cluster:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes('*.s.azure.anyscaleuserdata.com') && r.includes('needs a concrete host name'))) throw new Error(`no wildcard row:\n${rows.join('\n')}`);
+  // The passing target's details: the in-cluster script did the HEAD too.
+  await view.locator(`.monaco-list-row:has-text("${direct}")`).first().click();
+  const phases = view.locator('.monaco-list-row:has-text("Phases"):has-text("HTTP")').first();
+  await phases.waitFor({ timeout: STEP_TIMEOUT });
+  const phaseText = (await phases.textContent()) || '';
+  await page.screenshot({ path: CLUSTER_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, CLUSTER_SCREENSHOT)}`);
+
+  const calls = fakeKubectl.readCalls(fake.dir).filter((argv) => argv[0] === '--context');
+  const wrongScope = calls.filter((argv) => argv[1] !== context || argv[2] !== '--namespace' || argv[3] !== CLUSTER_NAMESPACE);
+  if (wrongScope.length) throw new Error(`kubectl calls outside --context ${context} --namespace ${CLUSTER_NAMESPACE}: ${JSON.stringify(wrongScope)}`);
+  const verbs = calls.map((argv) => argv.slice(4, 6).join(' '));
+  const order = ['apply -f', 'logs', 'delete job'].map((verb) => verbs.findIndex((v) => v.startsWith(verb)));
+  if (order.some((i) => i < 0) || order[0] > order[1] || order[1] > order[2]) throw new Error(`expected apply, logs, delete in order; the fake kubectl saw: ${JSON.stringify(verbs)}`);
+  return `context ${context}; kubectl ${verbs.join(' → ')}; ${phaseText.replace(/\s+/g, ' ').trim()}`;
 }
 
 /** Opens a workspace file with Ctrl+P. */
@@ -200,8 +279,13 @@ async function main() {
   let browser;
   let ws;
   let egress;
+  // The FAKE kubectl goes on PATH ahead of everything but code-server's own Node folder (which holds no kubectl).
+  // VSCODE_CLI=1 tells the server it was started from a shell, so the extension host keeps this environment
+  // instead of replacing PATH with the one a login shell builds (which would find the machine's real kubectl).
+  const fake = fakeKubectl.install();
+  process.env.PATH = `${fake.dir}${path.delimiter}${process.env.PATH}`;
   try {
-    cs = await startCodeServer({ smokeTestDriver: false });
+    cs = await startCodeServer({ smokeTestDriver: false, env: { VSCODE_CLI: '1' } });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
     ws = copyFixture(WORKSPACE);
     egress = await prepareEgress(ws);
@@ -270,6 +354,7 @@ async function main() {
     await check('Ctrl+Space inside "provider": "" lists Azure, AWS, GCP and Generic', () => completionStep(page, ws));
     await check('Ctrl+. on "k8s" applies the quick fix through the UI', () => quickFixStep(page, ws));
     await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
+    await check('Verify Egress from Cluster (FAKE kubectl): pick the context, confirm the manifest, results in the view', () => clusterEgressStep(page, ws, egress.lab, fake));
     if (results.some((r) => !r.ok)) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
     }
@@ -278,6 +363,7 @@ async function main() {
     if (cs) await cs.stop();
     if (egress) await egress.close();
     if (ws) fs.rmSync(ws, { recursive: true, force: true });
+    fake.close();
   }
 }
 

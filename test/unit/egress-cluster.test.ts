@@ -1,12 +1,13 @@
 // The in-cluster probe, run here: the probe Job's own script (taken from the manifest) against the same loopback
-// servers as the local engine, its log read by the same parser; then the client's kubectl flow (apply, wait, logs,
-// delete) against a FAKE kubectl. The fake is a thin, clearly-labelled seam: no Kubernetes API server can exist
-// on a test machine, so a script placed first on PATH plays kubectl and runs the Job's container command locally.
+// servers as the local engine, its log read by the same parser, with and without the HTTPS HEAD; then the client's
+// kubectl flow (apply, wait, logs, delete) against a FAKE kubectl. The fake (../support/fakeKubectl.js, shared with
+// the UI smoke) is a thin, clearly-labelled seam: no Kubernetes API server can exist on a test machine, so a script
+// placed first on PATH plays kubectl and runs the Job's container command locally.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import * as tls from 'node:tls';
+import type { AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { EgressTargetInfo } from '../../shared/protocol';
@@ -17,6 +18,14 @@ import { staticResolver } from '../../server/src/service/egress/probe/resolver';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, runProbeJob } from '../../client/src/features/egress/kubectl';
 import { startLab, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
+import { REPO_ROOT } from '../support/paths';
+
+interface FakeKubectl {
+  install(): { dir: string; contexts: string[]; close(): void };
+  readCalls(dir: string): string[][];
+}
+// Plain JavaScript, so the UI smoke (which is not compiled) runs the very same fake.
+const fakeKubectl = require(path.join(REPO_ROOT, 'test', 'support', 'fakeKubectl.js')) as FakeKubectl;
 
 interface Container {
   command: string[];
@@ -35,8 +44,8 @@ before(async () => {
 });
 after(() => lab.close());
 
-function jobFor(list: readonly EgressTargetInfo[]) {
-  return probeJob({ targets: list, namespace: 'egress-test', image: 'node:20', suffix: 'T1', timeoutMs: 700, concurrency: 4, resolve: lab.names, ca: lab.certificates.caPem });
+function jobFor(list: readonly EgressTargetInfo[], httpHead?: boolean) {
+  return probeJob({ targets: list, namespace: 'egress-test', image: 'node:20', suffix: 'T1', timeoutMs: 700, concurrency: 4, resolve: lab.names, ca: lab.certificates.caPem, httpHead });
 }
 
 test('the Job manifest: one short-lived, locked-down pod running the probe script with the targets', () => {
@@ -75,12 +84,56 @@ test('the probe script, run locally, classifies like the local engine; the same 
 });
 
 /** Runs the Job's script here with extra environment (as a pod would see it) and parses its log. */
-async function runScript(list: readonly EgressTargetInfo[], extraEnv: Record<string, string>) {
-  const container: Container = JSON.parse(jobFor(list).manifest).spec.template.spec.containers[0];
+async function runScript(list: readonly EgressTargetInfo[], extraEnv: Record<string, string>, httpHead?: boolean) {
+  const container: Container = JSON.parse(jobFor(list, httpHead).manifest).spec.template.spec.containers[0];
   const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
   const run = await execFileAsync(process.execPath, container.command.slice(1), { env: { PATH: process.env.PATH, ...env, ...extraEnv }, encoding: 'utf8', timeout: 20000 });
   return parseProbeLog(run.stdout, list);
 }
+
+/** A TLS server with the lab's good certificate that, after the handshake, runs `onSecure` on the connection. */
+async function tlsAfterHandshake(onSecure: (socket: tls.TLSSocket) => void): Promise<{ target: string; close(): Promise<void> }> {
+  const open = new Set<tls.TLSSocket>();
+  const server = tls.createServer(lab.certificates.pair('good'), (socket) => {
+    open.add(socket);
+    socket.on('error', () => undefined);
+    onSecure(socket);
+  });
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    target: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => {
+      for (const socket of open) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+test('with httpHead the Job asks for HEAD and its script gets the local engine\'s status codes and http phase', async () => {
+  const env = (httpHead?: boolean) => (JSON.parse(jobFor(targets, httpHead).manifest).spec.template.spec.containers[0] as Container).env.map((e) => e.name);
+  assert.ok(env(true).includes('ANYSCALE_EGRESS_HTTP_HEAD'));
+  assert.ok(!env(false).includes('ANYSCALE_EGRESS_HTTP_HEAD'), 'no HEAD unless the setting asks for it');
+
+  // Beyond the lab: a server that closes after the handshake without answering, and one that never answers.
+  const hangUp = await tlsAfterHandshake((socket) => socket.end());
+  const mute = await tlsAfterHandshake(() => undefined);
+  try {
+    const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('slow'), lab.target('expired'), lab.target('closed'), hangUp.target, mute.target]));
+    const fromCluster = await runScript(list, {}, true);
+    assert.equal(fromCluster.complete, true);
+    const local = await probeTargets(list, { resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 700, concurrency: 4, httpHead: true });
+    const summary = (r: { outcome: string; httpStatus?: number; phases: { httpMs?: number } }) => [r.outcome, r.httpStatus, r.phases.httpMs !== undefined];
+    const expected = [['ok', 200, true], ['ok', 200, true], ['tls-expired', undefined, false], ['refused', undefined, false], ['reset', undefined, false], ['http-timeout', undefined, false]];
+    assert.deepEqual(local.map(summary), expected);
+    assert.deepEqual(fromCluster.results.map(summary), expected);
+    assert.match(fromCluster.results[4].detail ?? '', /^http: /);
+    assert.match(fromCluster.results[5].detail ?? '', /^http: no answer within 700 ms/);
+  } finally {
+    await hangUp.close();
+    await mute.close();
+  }
+});
 
 test('the probe script honours the pod\'s HTTPS_PROXY and NO_PROXY (AKS cluster-wide proxy), like the local engine', async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
@@ -123,36 +176,13 @@ test('a log cut short is incomplete and names the targets it never reached', () 
   assert.equal(parsed.problems.length, 1);
 });
 
-const FAKE_KUBECTL = `#!${process.execPath}
-// FAKE kubectl for tests only: records its argv and plays a cluster by running the Job's container command here.
-const fs = require('fs'), path = require('path'), { spawnSync } = require('child_process');
-const state = process.env.FAKE_KUBECTL_STATE;
-const args = process.argv.slice(2);
-fs.appendFileSync(path.join(state, 'calls.jsonl'), JSON.stringify(args) + '\\n');
-const rest = args.slice(args.indexOf('--namespace') >= 0 ? args.indexOf('--namespace') + 2 : 0);
-const verb = rest[0];
-if (args[0] === 'config' && args[1] === 'current-context') process.stdout.write('fake-aks\\n');
-else if (args[0] === 'config' && args[1] === 'get-contexts') process.stdout.write('fake-aks\\nother\\n');
-else if (verb === 'apply') {
-  const job = JSON.parse(fs.readFileSync(0, 'utf8'));
-  const c = job.spec.template.spec.containers[0];
-  const env = Object.fromEntries(c.env.map((e) => [e.name, e.value]));
-  const run = spawnSync(process.execPath, c.command.slice(1), { env: Object.assign({ PATH: process.env.PATH }, env), encoding: 'utf8' });
-  fs.writeFileSync(path.join(state, job.metadata.name + '.log'), run.stdout);
-  process.stdout.write('job.batch/' + job.metadata.name + ' created\\n');
-} else if (verb === 'get') process.stdout.write('1/');
-else if (verb === 'logs') process.stdout.write(fs.readFileSync(path.join(state, rest[1].replace('job/', '') + '.log'), 'utf8'));
-else if (verb === 'delete') process.stdout.write('job.batch "' + rest[2] + '" deleted\\n');
-else { process.stderr.write('fake kubectl: unsupported ' + args.join(' ')); process.exit(1); }
-`;
-
 test('kubectl flow against a FAKE kubectl on PATH: contexts, apply, wait, logs, delete, all with argv', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-kubectl-'));
+  const fake = fakeKubectl.install();
   try {
-    fs.writeFileSync(path.join(dir, 'kubectl'), FAKE_KUBECTL, { mode: 0o755 });
-    const env = { ...process.env, PATH: `${dir}${path.delimiter}${process.env.PATH}`, FAKE_KUBECTL_STATE: dir };
+    const env = { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` };
     const kubectl = kubectlOnPath('kubectl', env);
-    assert.deepEqual(await kubeContexts(kubectl), { current: 'fake-aks', all: ['fake-aks', 'other'] });
+    assert.deepEqual(await kubeContexts(kubectl), { current: 'fake-aks', all: fake.contexts });
+    assert.deepEqual(fake.contexts, ['fake-aks', 'fake-aks-staging']);
     const job = jobFor(targets);
     const steps: string[] = [];
     const run = await runProbeJob(kubectl, job, 'fake-aks', { waitMs: 5000, pollMs: 10, onStep: (s) => steps.push(s) });
@@ -160,14 +190,14 @@ test('kubectl flow against a FAKE kubectl on PATH: contexts, apply, wait, logs, 
     const parsed = parseProbeLog(run.log, targets);
     assert.equal(parsed.complete, true);
     assert.equal(parsed.results[0].outcome, 'ok');
-    const calls = fs.readFileSync(path.join(dir, 'calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]);
+    const calls = fakeKubectl.readCalls(fake.dir);
     const scoped = calls.filter((c) => c[0] === '--context').map((c) => c.slice(4).join(' '));
     assert.deepEqual(scoped, ['apply -f -', `get job ${job.name} -o jsonpath={.status.succeeded}/{.status.failed}`, `logs job/${job.name}`,
       `delete job ${job.name} --ignore-not-found --wait=false --cascade=background`]);
     assert.ok(calls.filter((c) => c[0] === '--context').every((c) => c[1] === 'fake-aks' && c[3] === 'egress-test'));
     assert.equal(steps.at(-1), `Deleting Job ${job.name}`);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fake.close();
   }
 });
 

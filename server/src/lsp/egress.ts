@@ -51,7 +51,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
     return probeJob({
       targets: params.targets ?? targetsOf(params).targets, namespace: params.namespace, image: params.image, suffix: Date.now().toString(36),
-      timeoutMs: settings.timeoutMs, concurrency: settings.concurrency, resolve: settings.resolve, ca: options.extraCa,
+      timeoutMs: settings.timeoutMs, concurrency: settings.concurrency, resolve: settings.resolve, ca: options.extraCa, httpHead: settings.httpHead,
     });
   });
 

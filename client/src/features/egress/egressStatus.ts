@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
+import { probedFrom } from './report';
 
 export class EgressStatusItem implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
@@ -17,9 +18,8 @@ export class EgressStatusItem implements vscode.Disposable {
   show(report: EgressReport): void {
     const failed = report.results.filter((r) => !r.ok && r.outcome !== 'needs-host').length;
     const passed = report.results.filter((r) => r.ok).length;
-    const where = report.origin === 'cluster' ? `cluster ${report.context ?? ''}`.trim() : 'this machine';
     this.item.text = failed > 0 ? `$(error) Egress: ${failed} failed` : `$(pass) Egress: ${passed} passed`;
-    this.item.detail = `from ${where}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}`;
+    this.item.detail = `from ${probedFrom(report)}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}`;
     this.item.severity = failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Show results', command: `${RESULTS_VIEW}.focus` };
   }

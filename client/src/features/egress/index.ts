@@ -7,7 +7,7 @@ import { EgressResultsView, RESULTS_VIEW } from './resultsView';
 import { EgressStatusItem } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
-import { reportJson, reportMarkdown } from './report';
+import { probedFrom, reportJson, reportMarkdown } from './report';
 import { workspaceParams } from './settings';
 
 export const EGRESS_COMMANDS = {
@@ -23,9 +23,11 @@ export const EGRESS_COMMANDS = {
 export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[]): void {
   const view = new EgressResultsView();
   const status = new EgressStatusItem(languages);
+  const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
   const show = async (report: EgressReport | undefined) => {
     if (!report) return undefined;
     view.show(report);
+    tree.description = `from ${probedFrom(report)}`;
     status.show(report);
     await vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`);
     return report;
@@ -52,7 +54,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
   context.subscriptions.push(
     view,
     status,
-    vscode.window.registerTreeDataProvider(RESULTS_VIEW, view),
+    tree,
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyLocal, async () => show(await probeLocally(client))),
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client))),
     vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),

@@ -13,6 +13,11 @@ export function flowLabel(flow: string): string {
   return FLOW[flow] ?? flow;
 }
 
+/** Where a report's probes ran: "this machine" or "cluster <context>". */
+export function probedFrom(report: EgressReport): string {
+  return report.origin === 'cluster' ? `cluster ${report.context ?? ''}`.trim() : 'this machine';
+}
+
 function cell(text: string | undefined): string {
   return (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }

@@ -17,6 +17,8 @@ export interface ProbeJobOptions {
   readonly concurrency?: number;
   readonly resolve?: Readonly<Record<string, string>>;
   readonly ca?: string;
+  /** Also send an HTTPS HEAD / to each target, like the local engine's httpHead. */
+  readonly httpHead?: boolean;
 }
 
 export function probeJob(options: ProbeJobOptions): EgressClusterJob {
@@ -30,10 +32,12 @@ export function probeJob(options: ProbeJobOptions): EgressClusterJob {
     { name: PROBE_ENV.concurrency, value: String(concurrency) },
     ...(options.resolve && Object.keys(options.resolve).length > 0 ? [{ name: PROBE_ENV.resolve, value: JSON.stringify(options.resolve) }] : []),
     ...(options.ca ? [{ name: PROBE_ENV.ca, value: options.ca }] : []),
+    ...(options.httpHead ? [{ name: PROBE_ENV.httpHead, value: '1' }] : []),
   ];
   const labels = { 'app.kubernetes.io/name': JOB_LABEL, 'app.kubernetes.io/managed-by': 'anyscale-azure-tools' };
-  // Each target takes at most three timed phases; the deadline leaves room for the image pull.
-  const deadlineSeconds = Math.ceil((Math.ceil(probed.length / concurrency) * 3 * timeoutMs) / 1000) + 120;
+  // Each target takes at most three timed phases (four with HEAD); the deadline leaves room for the image pull.
+  const phases = options.httpHead ? 4 : 3;
+  const deadlineSeconds = Math.ceil((Math.ceil(probed.length / concurrency) * phases * timeoutMs) / 1000) + 120;
   const manifest = {
     apiVersion: 'batch/v1',
     kind: 'Job',

@@ -1,5 +1,5 @@
 // The in-cluster probe: a self-contained Node script (built-in modules only) that the probe Job runs with
-// `node -e`. It probes DNS, TCP and TLS (SNI, full verification) like the local engine, classifies failures with
+// `node -e`. It probes DNS, TCP, TLS (SNI, full verification) and optionally an HTTPS HEAD like the local engine, classifies failures with
 // the same table (../outcomes.ts, embedded as JSON) and prints one `anyscale-egress/v1` line per target plus a
 // `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
 // engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
@@ -14,6 +14,7 @@ export const PROBE_ENV = {
   ca: 'ANYSCALE_EGRESS_CA', // extra trusted CA certificates (PEM), optional
   timeoutMs: 'ANYSCALE_EGRESS_TIMEOUT_MS',
   concurrency: 'ANYSCALE_EGRESS_CONCURRENCY',
+  httpHead: 'ANYSCALE_EGRESS_HTTP_HEAD', // "1": send `HEAD /` over the TLS connection, optional
 } as const;
 
 const SCRIPT = `'use strict';
@@ -25,6 +26,7 @@ const targets = JSON.parse(env.${PROBE_ENV.targets} || '[]');
 const overrides = JSON.parse(env.${PROBE_ENV.resolve} || '{}');
 const timeoutMs = Number(env.${PROBE_ENV.timeoutMs}) || 5000;
 const concurrency = Math.max(1, Number(env.${PROBE_ENV.concurrency}) || 8);
+const httpHead = env.${PROBE_ENV.httpHead} === '1';
 const secureContext = env.${PROBE_ENV.ca} ? tls.createSecureContext({ ca: tls.rootCertificates.concat([env.${PROBE_ENV.ca}]) }) : undefined;
 const noop = function () {};
 const bypassesProxy = (${bypassesProxy.toString()});
@@ -99,6 +101,25 @@ function handshake(socket, host) {
     return function () { secure.destroy(); };
   });
 }
+function head(socket, target) {
+  return phase('http', function (ok, no) {
+    const host = target.port === 443 ? target.host : target.host + ':' + target.port;
+    let buffered = Buffer.alloc(0);
+    const onData = function (chunk) {
+      buffered = Buffer.concat([buffered, chunk]);
+      const end = buffered.indexOf('\\r\\n');
+      if (end < 0) { if (buffered.length > 16384) no(failure('http', 'BAD_RESPONSE', 'the server sent an oversized status line')); return; }
+      const status = buffered.subarray(0, end).toString('latin1');
+      const match = /^HTTP\\/\\d(?:\\.\\d)? (\\d{3})/.exec(status);
+      if (match) ok(Number(match[1])); else no(failure('http', 'BAD_RESPONSE', 'the server answered "' + status.slice(0, 80) + '"'));
+    };
+    socket.on('data', onData);
+    socket.once('error', function (e) { no(failure('http', e.code, e.message)); });
+    socket.once('close', function () { no(failure('http', 'ECONNRESET', 'the server closed the connection before answering')); });
+    socket.write('HEAD / HTTP/1.1\\r\\nHost: ' + host + '\\r\\nUser-Agent: anyscale-azure-egress\\r\\nConnection: close\\r\\n\\r\\n');
+    return function () { socket.off('data', onData); };
+  });
+}
 async function probe(target) {
   const started = performance.now();
   const out = { host: target.host, port: target.port, outcome: 'ok', ms: 0 };
@@ -120,6 +141,11 @@ async function probe(target) {
     open.push(secure.socket);
     out.tlsMs = since(t);
     out.issuer = secure.issuer; out.subject = secure.subject; out.validTo = secure.validTo;
+    if (httpHead) {
+      t = performance.now();
+      out.httpStatus = await head(secure.socket, target);
+      out.httpMs = since(t);
+    }
   } catch (f) {
     const phaseName = f && f.phase ? f.phase : 'tcp';
     const table = TABLE[phaseName];
