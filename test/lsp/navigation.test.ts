@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DefinitionRequest, DidOpenTextDocumentNotification, PrepareRenameRequest, ReferencesRequest, RenameRequest, type Location, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
+import { DefinitionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, PrepareRenameRequest, ReferencesRequest, RenameRequest, type Location, type WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -91,3 +91,17 @@ test('the parameterFiles setting associates a freely named parameter file: check
   const found = (await server.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: template }, position: at(template, "'CLOUDNAME'", 3), context: { includeDeclaration: false } }))!;
   assert.ok(found.some((l) => l.uri === dev && word(l) === 'CloudName'), JSON.stringify(found));
 });
+
+test('editing a parameter file the setting pairs with a template in another folder re-checks the open template', async () => {
+  const template = pathToFileURL(path.join(workspace, 'infra', 'main.json')).toString();
+  const dev = pathToFileURL(path.join(workspace, 'env', 'dev.json')).toString();
+  const initially = await server.diagnosticsFor(template);
+  assert.ok(!initially.diagnostics.some((d) => d.code === 'region-invalid'), JSON.stringify(initially.diagnostics));
+  const text = fs.readFileSync(new URL(dev), 'utf8').replace(/"regoin": \{ "value": "[^"]*" \}/, '"Region": { "value": "West US 2" }');
+  assert.match(text, /West US 2/);
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: dev, version: 2 }, contentChanges: [{ text }] });
+  const after = await server.diagnosticsFor(template, (p) => p.diagnostics.some((d) => d.code === 'region-invalid'));
+  const invalid = after.diagnostics.find((d) => d.code === 'region-invalid')!;
+  assert.match(invalid.message, /value from dev\.json/, 'the template says where the value comes from');
+});
+

@@ -198,11 +198,16 @@ function schedule(document: TextDocument, delayMs: number): void {
 documents.onDidChangeContent((event) => {
   const edited = cache.has(event.document.uri);
   schedule(event.document, edited ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0);
-  // A template and its parameter files see each other's values: an edit to one re-checks the open others beside it.
+  // A template and its parameter files see each other's values: an edit to one re-checks the open others — the
+  // ones beside it, and those the anyscaleAzure.parameterFiles setting pairs with it wherever they are.
   if (edited && event.document.languageId !== 'yaml') {
-    const folder = event.document.uri.slice(0, event.document.uri.lastIndexOf('/') + 1);
+    const uri = event.document.uri;
+    const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
+    const template = parameterFiles.templateOf(uri);
     for (const other of documents.all()) {
-      if (other.uri === event.document.uri || !other.uri.startsWith(folder) || other.uri.indexOf('/', folder.length) >= 0) continue;
+      if (other.uri === uri || other.languageId === 'yaml') continue;
+      const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
+      if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
       cache.delete(other.uri);
       schedule(other, settings.validation?.delay ?? DEFAULT_DELAY_MS);
     }
