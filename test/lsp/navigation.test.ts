@@ -102,6 +102,6 @@ test('editing a parameter file the setting pairs with a template in another fold
   await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: dev, version: 2 }, contentChanges: [{ text }] });
   const after = await server.diagnosticsFor(template, (p) => p.diagnostics.some((d) => d.code === 'region-invalid'));
   const invalid = after.diagnostics.find((d) => d.code === 'region-invalid')!;
-  assert.match(invalid.message, /value from dev\.json/, 'the template says where the value comes from');
+  assert.match(String(invalid.message), /value from dev\.json/, 'the template says where the value comes from');
 });
 

@@ -2,12 +2,12 @@
 // values files say (storage accounts, ACR, regions, the control-plane URL) and with settings (cloud IDs, hosts for
 // wildcards). A wildcard nobody named a host for stays a `needsHost` target: reported, never a fake pass.
 // Pure: the caller reads the files.
-import { parseAllDocuments } from 'yaml';
 import type { EgressSettings, EgressTargetInfo, EgressTargetsResult } from '../../../../shared/protocol';
 import { analyzeText } from '../analyze';
 import { literalValue } from '../arm/value';
 import { REQUIRED_TARGETS, DERIVED, cloudHost, type CatalogTarget } from './catalog';
 import { egressFactsOf, targetsOfFacts } from './fromTemplate';
+import { parseYaml } from '../yaml/document';
 import { catalogTarget, isWildcard, matchesPattern, parseHostPort, targetKey, HTTPS_PORT } from './target';
 
 export interface WorkspaceFile {
@@ -21,7 +21,7 @@ const CONTROL_PLANE_KEY = 'controlPlaneURL';
 /** `global.controlPlaneURL` of an operator values file, when it is a plain https URL. */
 function controlPlaneHost(text: string): string | undefined {
   if (!text.includes(CONTROL_PLANE_KEY)) return undefined;
-  for (const document of parseAllDocuments(text)) {
+  for (const { document } of parseYaml(text).documents) {
     if (document.errors.length > 0) continue;
     const url = document.getIn(['global', CONTROL_PLANE_KEY]);
     if (typeof url !== 'string') continue;

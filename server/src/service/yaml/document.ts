@@ -14,18 +14,76 @@ export interface YamlSyntaxError extends TextRange {
   readonly message: string;
 }
 
+const TOO_DEEP = 'YAML syntax error: the document is nested too deeply to parse';
+
 export interface ParsedYaml {
   readonly documents: readonly YamlDocument[];
   readonly syntaxErrors: readonly YamlSyntaxError[];
 }
 
+/**
+ * Deeper than this is refused before parsing: the `yaml` package recurses once per level and runs out of stack near
+ * 800, where V8 may abort the whole process (not throw) if it is compiling a regular expression at that moment.
+ * Real values files and manifests nest a few dozen levels at most.
+ */
+const MAX_YAML_DEPTH = 400;
+
+/**
+ * Where the nesting first goes deeper than MAX_YAML_DEPTH, or undefined. A cheap over-estimate, one pass: block levels
+ * from the stack of indentations (and `- ` markers) plus the flow brackets open (`{`, `[`, outside quotes and comments).
+ */
+export function tooDeepAt(text: string): number | undefined {
+  const indents: number[] = [];
+  let flow = 0;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? text.length : newline;
+    let i = lineStart;
+    while (i < lineEnd && (text[i] === ' ' || text[i] === '\t')) i++;
+    if (flow === 0 && i < lineEnd && text[i] !== '#') {
+      const indent = i - lineStart;
+      while (indents.length > 0 && indents[indents.length - 1] >= indent) indents.pop();
+      indents.push(indent);
+    }
+    let dashes = 0;
+    let atValueStart = true;
+    for (; i < lineEnd; i++) {
+      const char = text[i];
+      if (char === '#' && (i === lineStart || /\s/.test(text[i - 1]))) break;
+      if (flow > 0 || atValueStart) {
+        if (char === '[' || char === '{') flow++;
+        else if ((char === ']' || char === '}') && flow > 0) flow--;
+        else if (char === '"' || char === "'") {
+          // A quoted scalar: skip to its closing quote on this line (`\"` and `''` escapes stay inside).
+          for (i++; i < lineEnd; i++) {
+            if (char === '"' && text[i] === '\\') i++;
+            else if (text[i] === char && char === "'" && text[i + 1] === "'") i++;
+            else if (text[i] === char) break;
+          }
+        } else if (char === '-' && flow === 0 && /\s/.test(text[i + 1] ?? ' ')) dashes++;
+        else if (char !== ' ' && char !== '\t' && flow === 0) atValueStart = false;
+      }
+      // After `key: ` a flow collection may start the value.
+      if (flow === 0 && char === ':' && /\s/.test(text[i + 1] ?? ' ')) atValueStart = true;
+      if (indents.length + dashes + flow > MAX_YAML_DEPTH) return i;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return undefined;
+}
+
 export function parseYaml(text: string): ParsedYaml {
   const documents: YamlDocument[] = [];
   const syntaxErrors: YamlSyntaxError[] = [];
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) return { documents, syntaxErrors: [{ start: deep, end: deep + 1, message: TOO_DEEP }] };
   let previousEnd = 0;
   for (const document of parseAllDocuments(text, { prettyErrors: false })) {
-    for (const error of document.errors) {
-      syntaxErrors.push({ start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1), message: `YAML syntax error: ${error.message}` });
+    // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
+    const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
+    for (const error of exhausted ? [exhausted] : document.errors) {
+      syntaxErrors.push({ start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1), message: error === exhausted ? TOO_DEEP : `YAML syntax error: ${error.message}` });
     }
     const end = document.range[1];
     documents.push({ document, span: { start: previousEnd, end }, root: document.contents });

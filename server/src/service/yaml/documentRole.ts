@@ -6,7 +6,7 @@ import { chartChildren, keyName } from '../catalog/chart';
 import { GATEWAY_KINDS } from '../catalog/gateway';
 import type { TextRange } from '../rules/rule';
 import { classifyYamlDocument } from './classify';
-import { mapValue, stringValue } from './document';
+import { mapValue, stringValue, tooDeepAt } from './document';
 
 export type DocumentRole = { readonly role: 'values' } | { readonly role: 'gateway'; readonly kind: string } | { readonly role: 'empty' } | { readonly role: 'other' };
 
@@ -33,6 +33,7 @@ export function documentRole(root: Node | null): DocumentRole {
  * parses as a string) and, when that tells nothing, with it (`global: {cloudProvider: }` is all on one line).
  */
 export function documentRoleAround(text: string, document: TextRange, offset: number): DocumentRole {
+  if (tooDeepAt(text.slice(document.start, document.end)) !== undefined) return { role: 'other' };
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const newline = text.indexOf('\n', offset);
   const lineEnd = newline < 0 ? text.length : newline;

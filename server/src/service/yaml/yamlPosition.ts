@@ -181,6 +181,9 @@ function wordEnd(lineText: string, from: number, quote: string | undefined): num
   return end;
 }
 
+/** Deeper flow collections are not followed: each level copies its path, so 50,000 `{` would take gigabytes. */
+const MAX_FLOW_DEPTH = 64;
+
 /** A value being typed inside a one-line flow collection: `{a: {b: |` or `[X, |`. */
 function flowCursor(
   content: string,
@@ -203,7 +206,7 @@ function flowCursor(
     }
     if (char === '{' || char === '[') {
       const path = frame ? (frame.seq ? [...frame.path, ITEM] : frame.key !== undefined ? [...frame.path, frame.key] : undefined) : [...basePath];
-      if (!path) return undefined;
+      if (!path || frames.length === MAX_FLOW_DEPTH) return undefined;
       frames.push({ seq: char === '[', path, entries: [], afterColon: false, tokenStart: i + 1 });
     } else if (!frame) {
       if (char !== ' ' && char !== '\t') return undefined;
