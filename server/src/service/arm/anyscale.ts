@@ -41,7 +41,12 @@ const MISSING: PropertyRead = { value: ABSENT };
 const PROPERTY_SLOTS = ['provider', 'computeStack', 'region', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'cloudStorageBucketRegion', 'anyscaleOperatorIamIdentity'];
 const LOCATION_SLOT = PROPERTY_SLOTS.length;
 
+/** Slots by the exact spelling, the way rules and most templates write the names; other spellings are compared. */
+const SLOTS_BY_NAME = new Map(PROPERTY_SLOTS.map((name, slot) => [name, slot]));
+
 function slotOf(key: string): number {
+  const exact = SLOTS_BY_NAME.get(key);
+  if (exact !== undefined) return exact;
   for (let slot = 0; slot < PROPERTY_SLOTS.length; slot++) if (equalsIgnoreCase(PROPERTY_SLOTS[slot], key)) return slot;
   return -1;
 }

@@ -10,8 +10,8 @@ import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type KnownValue, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { argumentCountProblem, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
-import { parsedExpressionOf, type Expression, type FunctionCall } from './parse';
-import { referencesIn } from './references';
+import { parsedExpressionOf, type Expression, type FunctionCall, type ParseResult } from './parse';
+import { referencesIn, templateExpressions, type ExpressionReference, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { findVariable, locateScope, type ExpressionScope } from './scopes';
 
@@ -89,6 +89,12 @@ interface Context extends ExpressionScope {
   readonly iteration?: Iteration;
 }
 
+/** An expression string with its parse, the scope it resolves in and its parameters() / variables() calls. */
+interface Located extends ExpressionScope {
+  readonly parsed: ParseResult;
+  readonly references: readonly ExpressionReference[];
+}
+
 /** A declaration whose value is a template node, evaluated before the expressions that use it. */
 interface Source {
   readonly node: JsonNode;
@@ -141,11 +147,15 @@ class TemplateEvaluator implements Evaluator {
   private ordered = false;
   /** Declarations found to be part of a cycle, with the reason their value is unknown. */
   private readonly cycles = new Map<JsonNode, string>();
+  /** The template's expression table: each expression string parsed once, with its scope. */
+  private readonly expressions: TemplateExpressions;
 
   constructor(
     private readonly template: ArmTemplate,
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
-  ) {}
+  ) {
+    this.expressions = templateExpressions(template);
+  }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     // Most values are plain literals: read them directly, without the memo and the recursion guard.
@@ -173,11 +183,13 @@ class TemplateEvaluator implements Evaluator {
 
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined {
     if (!node) return undefined;
-    const parsed = parsedExpressionOf(node);
-    if (!parsed?.ok || parsed.expression.kind !== 'call' || parsed.expression.namespace !== undefined) return undefined;
+    const located = this.locate(node);
+    if (!located) return undefined;
+    const parsed = located.parsed;
+    if (!parsed.ok || parsed.expression.kind !== 'call' || parsed.expression.namespace !== undefined) return undefined;
     const fn = resourceIdFunction(parsed.expression.name);
-    const context = this.contextOf(node, this.resourceIteration(resource, copyIndex));
-    if (!fn || !context) return undefined;
+    if (!fn) return undefined;
+    const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
     const call = parsed.expression;
     try {
       return this.withOrdering(node, () => this.resourceIdOf(call, fn, context));
@@ -217,9 +229,20 @@ class TemplateEvaluator implements Evaluator {
     return memo;
   }
 
-  private contextOf(node: JsonNode, iteration: Iteration | undefined): Context | undefined {
-    const located = locateScope(this.template, node);
-    return located && { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
+  /**
+   * An expression string of the template from its expression table; for one the table leaves out (under `metadata`),
+   * parsed and located here. Undefined when the node is not an expression string in the template.
+   */
+  private locate(node: JsonNode): Located | undefined {
+    const site = this.expressions.siteOf(node);
+    if (site) return site;
+    const parsed = parsedExpressionOf(node);
+    const located = parsed && locateScope(this.template, node);
+    return located && { scope: located.scope, functionParameters: located.functionParameters, parsed, references: referencesIn(node) };
+  }
+
+  private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
+    return { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
   }
 
   // ---- node values -------------------------------------------------------------------------------------------
@@ -251,12 +274,12 @@ class TemplateEvaluator implements Evaluator {
   private compute(node: JsonNode, iteration: Iteration | undefined): Value {
     if (node.type === 'string') {
       if (!isExpression(node.value as string)) return literalValue(node);
-      const context = this.contextOf(node, iteration);
-      if (!context) return unknown('the expression is outside the template');
-      if (context.functionParameters) return unknown('depends on the arguments of a user-defined function');
-      const parsed = parsedExpressionOf(node)!;
+      const located = this.locate(node);
+      if (!located) return unknown('the expression is outside the template');
+      if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
+      const parsed = located.parsed;
       if (!parsed.ok) return unknown(`the expression has a syntax error: ${parsed.error.message}`);
-      return this.toValue(this.evaluate(parsed.expression, context), node);
+      return this.toValue(this.evaluate(parsed.expression, this.contextOf(node, located, iteration)), node);
     }
     if (node.type === 'array') {
       const out: Json[] = [];
@@ -347,12 +370,10 @@ class TemplateEvaluator implements Evaluator {
     while (pending.length > 0) {
       const node = pending.pop()!;
       if (node.type === 'string') {
-        const references = referencesIn(node);
-        if (references.length === 0) continue;
-        const scope = locateScope(this.template, node);
-        if (!scope || scope.functionParameters) continue;
-        for (const reference of references) {
-          const source = reference.name === undefined ? undefined : this.sourceOf(scope.scope, reference.kind, reference.name);
+        const located = this.locate(node);
+        if (!located || located.references.length === 0 || located.functionParameters) continue;
+        for (const reference of located.references) {
+          const source = reference.name === undefined ? undefined : this.sourceOf(located.scope, reference.kind, reference.name);
           if (source) out.push(source);
         }
       } else if (node.children) {

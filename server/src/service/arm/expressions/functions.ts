@@ -316,6 +316,8 @@ const TABLE = new Map<string, BuiltInFunction>();
 for (const [name, minArgs, maxArgs, evaluate] of EVALUATED) TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, evaluate });
 for (const [name, minArgs, maxArgs, deploymentTime] of OTHERS) TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, deploymentTime });
 TABLE.set('createobject', { name: 'createObject', minArgs: 0, pairs: true, evaluate: createObject });
+/** The same entries under the documentation's spelling, the one templates use: found without lower-casing. */
+const BY_SPELLING = new Map([...TABLE.values()].map((fn) => [fn.name, fn]));
 
 /**
  * The built-in function of that name (case-insensitive), or undefined for a name ARM does not define here. The
@@ -323,6 +325,8 @@ TABLE.set('createobject', { name: 'createObject', minArgs: 0, pairs: true, evalu
  * whose argument count is not checked.
  */
 export function builtInFunction(name: string): BuiltInFunction | undefined {
+  const spelled = BY_SPELLING.get(name);
+  if (spelled) return spelled;
   const lower = name.toLowerCase();
   const entry = TABLE.get(lower);
   if (entry) return entry;

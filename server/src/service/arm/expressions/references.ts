@@ -1,10 +1,12 @@
-// Every expression string of a template, found in one walk and kept per template: its scope, the declaration whose
-// value it is part of, and the parameters() / variables() calls in it with the exact place of each name. The
-// expression rules, the evaluator's dependency ordering and (later) go-to-definition and rename all read this.
+// Every expression string of a template, found in one walk and kept per template: its parse, its scope, the
+// declaration whose value it is part of, and the parameters() / variables() calls in it with the exact place of each
+// name. The expression rules, the evaluator (parses and dependency ordering) and the ordering rules all read this
+// one table instead of re-parsing or keeping caches of their own.
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../template';
-import { parsedExpressionOf, type Expression, type FunctionCall } from './parse';
+import { isExpression } from '../value';
+import { parsedExpressionOf, parseExpression, type Expression, type FunctionCall, type ParseResult } from './parse';
 import { copyDeclarations, effectiveScope, functionParameterNames, type ExpressionScope } from './scopes';
 
 export interface ExpressionReference {
@@ -26,6 +28,9 @@ export interface Owner {
 export interface ExpressionSite extends ExpressionScope {
   /** The JSON string node holding the expression. */
   readonly node: JsonNode;
+  readonly parsed: ParseResult;
+  /** The parameters() and variables() calls in it (none when it does not parse). */
+  readonly references: readonly ExpressionReference[];
   /** The template scope whose text holds the string (for an outer-scoped nested template, not `scope`). */
   readonly declaredIn: TemplateScope;
   readonly owner?: Owner;
@@ -34,6 +39,8 @@ export interface ExpressionSite extends ExpressionScope {
 export interface TemplateExpressions {
   /** Every expression string of the template, in walk order (scope by scope). */
   readonly sites: readonly ExpressionSite[];
+  /** The site of an expression string node of the template; undefined for any other node (or one in `metadata`). */
+  siteOf(node: JsonNode): ExpressionSite | undefined;
 }
 
 /** Each function call of a parsed expression, outermost first. */
@@ -54,24 +61,41 @@ export function callsIn(expression: Expression): FunctionCall[] {
 const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
 const NO_REFERENCES: readonly ExpressionReference[] = [];
 
+/** The parameters() and variables() calls of a parse (none when it failed). */
+function referencesOf(parsed: ParseResult | undefined): readonly ExpressionReference[] {
+  if (!parsed?.ok) return NO_REFERENCES;
+  const expression = parsed.expression;
+  // Most expressions are one call with literal arguments (`[parameters('x')]`, `[resourceId('…', '…')]`).
+  if (expression.kind === 'call' && !hasNestedCall(expression)) {
+    const reference = referenceOf(expression);
+    return reference ? [reference] : NO_REFERENCES;
+  }
+  let out: ExpressionReference[] | undefined;
+  for (const call of callsIn(expression)) {
+    const reference = referenceOf(call);
+    if (reference) (out ??= []).push(reference);
+  }
+  return out ?? NO_REFERENCES;
+}
+
+/** True when a call has an argument that is more than a literal (another call, a property or index access). */
+export function hasNestedCall(call: FunctionCall): boolean {
+  for (const arg of call.args) if (arg.kind !== 'string' && arg.kind !== 'number' && arg.kind !== 'boolean' && arg.kind !== 'null') return true;
+  return false;
+}
+
+function referenceOf(call: FunctionCall): ExpressionReference | undefined {
+  if (call.namespace !== undefined || call.args.length === 0) return undefined;
+  const kind = equalsIgnoreCase(call.name, 'parameters') ? 'parameter' : equalsIgnoreCase(call.name, 'variables') ? 'variable' : undefined;
+  if (!kind) return undefined;
+  const argument = call.args[0];
+  return { kind, name: argument.kind === 'string' ? argument.value : undefined, argument: { start: argument.start, end: argument.end }, call };
+}
+
 /** The parameters() and variables() calls of an expression string (none when it is not one or does not parse). */
 export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
-  const cached = referenceCache.get(node);
-  if (cached) return cached;
-  const parsed = parsedExpressionOf(node);
-  let found = NO_REFERENCES;
-  if (parsed?.ok) {
-    const out: ExpressionReference[] = [];
-    for (const call of callsIn(parsed.expression)) {
-      if (call.namespace !== undefined || call.args.length === 0) continue;
-      const kind = equalsIgnoreCase(call.name, 'parameters') ? 'parameter' : equalsIgnoreCase(call.name, 'variables') ? 'variable' : undefined;
-      if (!kind) continue;
-      const argument = call.args[0];
-      out.push({ kind, name: argument.kind === 'string' ? argument.value : undefined, argument: { start: argument.start, end: argument.end }, call });
-    }
-    if (out.length > 0) found = out;
-  }
-  referenceCache.set(node, found);
+  let found = referenceCache.get(node);
+  if (!found) referenceCache.set(node, (found = referencesOf(parsedExpressionOf(node))));
   return found;
 }
 
@@ -80,9 +104,17 @@ const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apip
 class Walker {
   readonly sites: ExpressionSite[] = [];
   private readonly scopeNodes: Set<JsonNode>;
+  /** The walk's stack, reused by every walk. */
+  private readonly pending: JsonNode[] = [];
+  /**
+   * Parses by expression text: a template repeats the same expressions (`[parameters('location')]` in every
+   * resource), and a parse holds only offsets within its string, so identical strings share one.
+   */
+  private readonly parses = new Map<string, { readonly parsed: ParseResult; readonly references: readonly ExpressionReference[] }>();
 
   constructor(template: ArmTemplate) {
-    this.scopeNodes = new Set(template.scopes.map((scope) => scope.node));
+    // Only nested deployments' templates are scope nodes below a scope's own node.
+    this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
   }
 
   walkScope(declaredIn: TemplateScope): void {
@@ -98,19 +130,19 @@ class Walker {
         const kind = section === 'parameters' ? 'parameter' : 'output';
         for (const [name, declaration] of entries(value)) {
           for (const [field, fieldValue] of entries(declaration)) {
-            if (field.toLowerCase() !== 'metadata') this.walk(fieldValue, { scope, declaredIn, owner: owns ? { kind, name: name.toLowerCase() } : undefined });
+            if (field.toLowerCase() !== 'metadata') this.walk(fieldValue, scope, declaredIn, owns ? kind : undefined, name);
           }
         }
       } else if (section === 'variables') {
         for (const [name, variable] of entries(value)) {
-          if (name.toLowerCase() === 'copy' && variable.type === 'array') {
-            for (const loop of copyDeclarations(variable)) this.walk(loop.element, { scope, declaredIn, owner: owns ? { kind: 'variable', name: loop.name.toLowerCase() } : undefined });
+          if (variable.type === 'array' && name.toLowerCase() === 'copy') {
+            for (const loop of copyDeclarations(variable)) this.walk(loop.element, scope, declaredIn, owns ? 'variable' : undefined, loop.name);
           } else {
-            this.walk(variable, { scope, declaredIn, owner: owns ? { kind: 'variable', name: name.toLowerCase() } : undefined });
+            this.walk(variable, scope, declaredIn, owns ? 'variable' : undefined, name);
           }
         }
       } else {
-        this.walk(value, { scope, declaredIn });
+        this.walk(value, scope, declaredIn, undefined, undefined);
       }
     }
   }
@@ -118,18 +150,31 @@ class Walker {
   private walkFunctions(section: JsonNode, declaredIn: TemplateScope, scope: TemplateScope): void {
     for (const namespace of items(section)) {
       for (const [, member] of entries(propertyValue(namespace, 'members'))) {
-        this.walk(member, { scope, declaredIn, functionParameters: functionParameterNames(member) });
+        this.walk(member, scope, declaredIn, undefined, undefined, functionParameterNames(member));
       }
     }
   }
 
-  /** Every expression string under `root`, without entering nested deployments' templates (walked as their own scope). */
-  private walk(root: JsonNode, site: Omit<ExpressionSite, 'node'>): void {
-    const pending = [root];
+  /**
+   * Every expression string under `root`, without entering nested deployments' templates (walked as their own scope).
+   * The owner, when `ownerKind` is given, is the declaration `ownerName` (made once, for the first expression found).
+   */
+  private walk(root: JsonNode, scope: TemplateScope, declaredIn: TemplateScope, ownerKind: Owner['kind'] | undefined, ownerName: string | undefined, functionParameters?: ReadonlySet<string>): void {
+    let owner: Owner | undefined;
+    const pending = this.pending;
+    pending.push(root);
     while (pending.length > 0) {
       const node = pending.pop()!;
       if (node.type === 'string') {
-        if (parsedExpressionOf(node)) this.sites.push({ node, scope: site.scope, declaredIn: site.declaredIn, owner: site.owner, functionParameters: site.functionParameters });
+        if (!isExpression(node.value as string)) continue;
+        if (ownerKind !== undefined) owner ??= { kind: ownerKind, name: ownerName!.toLowerCase() };
+        const text = node.value as string;
+        let parse = this.parses.get(text);
+        if (!parse) {
+          const parsed = parseExpression(text);
+          this.parses.set(text, (parse = { parsed, references: referencesOf(parsed) }));
+        }
+        this.sites.push({ node, parsed: parse.parsed, references: parse.references, scope, declaredIn, owner, functionParameters });
       } else if (node.type === 'property') {
         const value = node.children?.[1];
         if (value) pending.push(value);
@@ -148,7 +193,18 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
   if (!found) {
     const walker = new Walker(template);
     for (const scope of template.scopes) walker.walkScope(scope);
-    found = { sites: walker.sites };
+    const sites = walker.sites;
+    let byNode: Map<JsonNode, ExpressionSite> | undefined;
+    found = {
+      sites,
+      siteOf(node) {
+        if (!byNode) {
+          byNode = new Map();
+          for (const site of sites) byNode.set(site.node, site);
+        }
+        return byNode.get(node);
+      },
+    };
     cache.set(template, found);
   }
   return found;

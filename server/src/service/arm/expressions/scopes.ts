@@ -88,7 +88,7 @@ export function copyDeclarations(copyArray: JsonNode | undefined): CopyDeclarati
 export type VariableDeclaration = { readonly kind: 'value'; readonly declaration: Declaration } | ({ readonly kind: 'copy' } & CopyDeclaration);
 
 function isCopySection(declaration: Declaration | undefined): declaration is Declaration {
-  return declaration !== undefined && declaration.name.toLowerCase() === 'copy' && declaration.valueNode.type === 'array';
+  return declaration !== undefined && declaration.valueNode.type === 'array' && declaration.name.toLowerCase() === 'copy';
 }
 
 /** A variable by name (case-insensitive): an ordinary one, or one declared by a loop in `variables.copy`. */

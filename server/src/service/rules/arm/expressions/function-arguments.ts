@@ -1,7 +1,7 @@
 // function-arguments: a built-in template function called with a number of arguments it does not accept.
 import type { TemplateRule } from '../../rule';
-import { documentRange, parsedExpressionOf } from '../../../arm/expressions/parse';
-import { callsIn, templateExpressions } from '../../../arm/expressions/references';
+import { documentRange } from '../../../arm/expressions/parse';
+import { callsIn, hasNestedCall, templateExpressions } from '../../../arm/expressions/references';
 import { argumentCountProblem, builtInFunction } from '../../../arm/expressions/functions';
 
 export const functionArguments: TemplateRule = {
@@ -12,9 +12,11 @@ export const functionArguments: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     for (const site of templateExpressions(context.template).sites) {
-      const parsed = parsedExpressionOf(site.node);
-      if (!parsed?.ok) continue;
-      for (const call of callsIn(parsed.expression)) {
+      const parsed = site.parsed;
+      if (!parsed.ok) continue;
+      // Most expressions are one call with literal arguments: nothing to walk.
+      const expression = parsed.expression;
+      for (const call of expression.kind === 'call' && !hasNestedCall(expression) ? [expression] : callsIn(expression)) {
         if (call.namespace !== undefined) continue;
         const fn = builtInFunction(call.name);
         const problem = fn && argumentCountProblem(fn, call.args.length);

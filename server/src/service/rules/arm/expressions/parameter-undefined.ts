@@ -3,7 +3,7 @@
 import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { didYouMean } from '../../../text/suggest';
-import { referencesIn, templateExpressions } from '../../../arm/expressions/references';
+import { templateExpressions } from '../../../arm/expressions/references';
 import { expressionUsage } from './usage';
 
 export const parameterUndefined: TemplateRule = {
@@ -26,7 +26,7 @@ export const parameterUndefined: TemplateRule = {
     }
     for (const site of templateExpressions(context.template).sites) {
       if (!site.functionParameters) continue;
-      for (const reference of referencesIn(site.node)) {
+      for (const reference of site.references) {
         if (reference.kind !== 'parameter' || reference.name === undefined || site.functionParameters.has(reference.name.toLowerCase())) continue;
         context.report({
           at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),

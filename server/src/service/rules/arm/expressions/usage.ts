@@ -1,8 +1,7 @@
 // Which parameters and variables each scope's expressions use, computed once per template from the expression
 // index and shared by the undefined / unused / cycle rules.
 import type { ArmTemplate, TemplateScope } from '../../../arm/template';
-import { referencesIn, templateExpressions, type ExpressionReference, type ExpressionSite } from '../../../arm/expressions/references';
-import { parsedExpressionOf } from '../../../arm/expressions/parse';
+import { templateExpressions, type ExpressionReference, type ExpressionSite } from '../../../arm/expressions/references';
 
 export interface ScopeUsage {
   /** Lower-cased names of the parameters the scope's expressions use, from anywhere but their own declaration. */
@@ -40,11 +39,11 @@ export function expressionUsage(template: ArmTemplate): ExpressionUsage {
   for (const site of templateExpressions(template).sites) {
     if (site.functionParameters) continue;
     const usage = usageOf(site.scope);
-    if (!parsedExpressionOf(site.node)?.ok) {
+    if (!site.parsed.ok) {
       usage.anyParameter = usage.anyVariable = true;
       continue;
     }
-    for (const reference of referencesIn(site.node)) {
+    for (const reference of site.references) {
       references.push({ site, reference });
       const isParameter = reference.kind === 'parameter';
       if (reference.name === undefined) {

@@ -12,49 +12,66 @@ interface Edge {
   readonly at: SiteReference;
 }
 
-/** Strongly connected components (Tarjan's algorithm with an explicit stack), as a map from vertex to component id. */
+/**
+ * Strongly connected components (Tarjan's algorithm with an explicit stack), as a map from vertex to component id.
+ * Vertices are numbered first, so the walk itself works on typed arrays (a scope can have thousands of variables).
+ */
 function components(vertices: readonly string[], next: ReadonlyMap<string, readonly string[]>): Map<string, number> {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
+  const ids = new Map<string, number>();
+  const names: string[] = [];
+  const idOf = (vertex: string): number => {
+    let id = ids.get(vertex);
+    if (id === undefined) {
+      ids.set(vertex, (id = names.length));
+      names.push(vertex);
+    }
+    return id;
+  };
+  for (const vertex of vertices) idOf(vertex);
+  const targets: number[][] = [];
+  for (let id = 0; id < names.length; id++) targets.push((next.get(names[id]) ?? []).map(idOf));
+  const count = names.length;
+  const index = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const onStack = new Uint8Array(count);
+  const child = new Int32Array(count);
+  const stack: number[] = [];
+  const work: number[] = [];
   const component = new Map<string, number>();
   let counter = 0;
-  for (const start of vertices) {
-    if (index.has(start)) continue;
-    const work: Array<{ vertex: string; child: number }> = [{ vertex: start, child: 0 }];
-    index.set(start, counter);
-    low.set(start, counter++);
+  for (let start = 0; start < vertices.length; start++) {
+    if (index[start] >= 0) continue;
+    index[start] = low[start] = counter++;
     stack.push(start);
-    onStack.add(start);
+    onStack[start] = 1;
+    work.push(start);
     while (work.length > 0) {
-      const frame = work[work.length - 1];
-      const targets = next.get(frame.vertex) ?? [];
-      if (frame.child < targets.length) {
-        const target = targets[frame.child++];
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
+      const vertex = work[work.length - 1];
+      const out = targets[vertex];
+      if (child[vertex] < out.length) {
+        const target = out[child[vertex]++];
+        if (index[target] < 0) {
+          index[target] = low[target] = counter++;
           stack.push(target);
-          onStack.add(target);
-          work.push({ vertex: target, child: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.vertex, Math.min(low.get(frame.vertex)!, index.get(target)!));
+          onStack[target] = 1;
+          work.push(target);
+        } else if (onStack[target]) {
+          low[vertex] = Math.min(low[vertex], index[target]);
         }
         continue;
       }
       work.pop();
       if (work.length > 0) {
-        const parent = work[work.length - 1].vertex;
-        low.set(parent, Math.min(low.get(parent)!, low.get(frame.vertex)!));
+        const parent = work[work.length - 1];
+        low[parent] = Math.min(low[parent], low[vertex]);
       }
-      if (low.get(frame.vertex) === index.get(frame.vertex)) {
-        let member: string;
+      if (low[vertex] === index[vertex]) {
+        let member: number;
         do {
           member = stack.pop()!;
-          onStack.delete(member);
-          component.set(member, index.get(frame.vertex)!);
-        } while (member !== frame.vertex);
+          onStack[member] = 0;
+          component.set(names[member], index[vertex]);
+        } while (member !== vertex);
       }
     }
   }

@@ -3,7 +3,7 @@ import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { allVariables, findVariable } from '../../../arm/expressions/scopes';
 import { didYouMean } from '../../../text/suggest';
-import { referencesIn, templateExpressions } from '../../../arm/expressions/references';
+import { templateExpressions } from '../../../arm/expressions/references';
 import { expressionUsage } from './usage';
 
 export const variableUndefined: TemplateRule = {
@@ -26,7 +26,7 @@ export const variableUndefined: TemplateRule = {
     }
     for (const site of templateExpressions(context.template).sites) {
       if (!site.functionParameters) continue;
-      for (const reference of referencesIn(site.node)) {
+      for (const reference of site.references) {
         if (reference.kind !== 'variable' || reference.name === undefined) continue;
         context.report({
           at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),

@@ -1,0 +1,62 @@
+// The per-template expression table (arm/expressions/references.ts) that the evaluator, the expression rules and the
+// ordering rules share: identical expression strings share one parse but keep their own sites and findings, an
+// expression the table leaves out (under `metadata`) is still evaluated, and dependsOn resolves from the table's parse.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { buildTemplate } from '../../server/src/service/arm/template';
+import { propertyValue } from '../../server/src/service/json/nodes';
+import { createEvaluator } from '../../server/src/service/arm/expressions/evaluate';
+import { templateExpressions } from '../../server/src/service/arm/expressions/references';
+
+const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
+
+function cloudResource(name: string, extra: object = {}): object {
+  return {
+    type: 'Anyscale.Platform/clouds/cloudResources',
+    apiVersion: '2026-09-01',
+    name: `cloud/${name}`,
+    location: 'uksouth',
+    properties: { provider: 'Azure', computeStack: 'K8S', region: 'uksouth', cloudStorageBucketName: 'abfss://data@acct.dfs.core.windows.net', cloudStorageBucketEndpoint: 'https://acct.blob.core.windows.net', anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555' },
+    ...extra,
+  };
+}
+
+test('identical expression strings share a parse but each has its own site and its own finding', () => {
+  const broken = "[concat('a', ]";
+  const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', variables: { one: broken, two: broken }, outputs: { o: { type: 'string', value: "[concat(variables('one'), variables('two'))]" } }, resources: [] }, null, 2);
+  const template = buildTemplate(parseJson(text).root!);
+  const sites = templateExpressions(template).sites.filter((site) => site.node.value === broken);
+  assert.equal(sites.length, 2);
+  assert.notEqual(sites[0].node, sites[1].node);
+  assert.deepEqual(sites.map((site) => site.owner?.name), ['one', 'two']);
+  const syntax = analyzeText(text).findings.filter((finding) => finding.code === 'expression-syntax');
+  assert.equal(syntax.length, 2);
+  const first = text.indexOf(broken);
+  const second = text.indexOf(broken, first + 1);
+  // Each finding sits in its own string, at the same place within it.
+  assert.ok(first <= syntax[0].start && syntax[0].end <= first + broken.length);
+  assert.ok(second <= syntax[1].start && syntax[1].end <= second + broken.length);
+  assert.equal(syntax[0].start - first, syntax[1].start - second);
+});
+
+test('an expression under metadata, which the table leaves out, is still evaluated', () => {
+  const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', metadata: { label: "[concat('a', variables('b'))]" }, variables: { b: 'c' }, resources: [] });
+  const template = buildTemplate(parseJson(text).root!);
+  const node = propertyValue(propertyValue(template.root, 'metadata'), 'label')!;
+  assert.equal(templateExpressions(template).siteOf(node), undefined);
+  const value = createEvaluator(template).value(node);
+  assert.ok(value.known);
+  assert.equal(value.value, 'ac');
+});
+
+test('dependsOn written as resourceId() in any spelling and spacing chains cloud resources', () => {
+  const chained = (dependsOn: string) =>
+    JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'cloud', location: 'uksouth', properties: {} }, cloudResource('a'), cloudResource('b', { dependsOn: [dependsOn] })] }, null, 2);
+  const notChained = (text: string) => analyzeText(text).findings.filter((finding) => finding.code === 'cloud-resources-not-chained').length;
+  assert.equal(notChained(chained("[resourceId('Anyscale.Platform/clouds/cloudResources', 'cloud', 'a')]")), 0);
+  assert.equal(notChained(chained("[ ResourceID( 'Anyscale.Platform/clouds/cloudResources' , 'cloud', 'a' ) ]")), 0);
+  // Without the chain, both are reported: the check above can fail.
+  const unchained = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'cloud', location: 'uksouth', properties: {} }, cloudResource('a'), cloudResource('b')] }, null, 2);
+  assert.equal(notChained(unchained), 2);
+});
