@@ -194,9 +194,12 @@ function schedule(document: TextDocument, delayMs: number): void {
   );
 }
 
-// Fires on open and on every change: a document we have not analysed yet is validated at once, edits after a pause.
+/** Documents whose open event has fired but not yet their first content event (TextDocuments fires both on open). */
+const opening = new Set<string>();
+documents.onDidOpen((event) => opening.add(event.document.uri));
+// Fires on open and on every change: a document that was just opened is validated at once, edits after a pause.
 documents.onDidChangeContent((event) => {
-  const edited = cache.has(event.document.uri);
+  const edited = !opening.delete(event.document.uri);
   schedule(event.document, edited ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0);
   // A template and its parameter files see each other's values: an edit to one re-checks the open others — the
   // ones beside it, and those the anyscaleAzure.parameterFiles setting pairs with it wherever they are.

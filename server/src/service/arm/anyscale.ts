@@ -153,6 +153,18 @@ function copiesOf(resource: ArmResource, loop: CopyLoop, count: number, evaluate
   }
 }
 
+/**
+ * The resource with its name evaluated when it is written as an expression (`[concat(parameters('cloud'), '/aks')]`),
+ * so the naming rules check the name a deployment would use; the resource itself when the name is a literal or
+ * cannot be known.
+ */
+function withEvaluatedName(resource: ArmResource, evaluate: Evaluate): ArmResource {
+  if (resource.name.known || resource.nameNode?.type !== 'string') return resource;
+  const parent = resource.parent && !resource.parent.name.known && resource.parent.nameNode ? { ...resource.parent, name: evaluate(resource.parent.nameNode, resource.parent) } : resource.parent;
+  const names = resourceNames(evaluate(resource.nameNode, resource), knownString(literalValue(resource.typeNode)), parent);
+  return names.name.known ? { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName } : resource;
+}
+
 /** `copyLoop` reads a resource's copy loop; without it (no evaluator), loops are not expanded. */
 export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop?: (resource: ArmResource) => CopyLoop | undefined): AnyscaleView {
   const clouds: ArmResource[] = [];
@@ -167,7 +179,7 @@ export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop
       if (loop && count !== undefined) {
         copiesOf(resource, loop, count, evaluate, cloudResources);
         hasCopies = true;
-      } else cloudResources.push(new CloudResource(resource, evaluate, resource, loop));
+      } else cloudResources.push(new CloudResource(withEvaluatedName(resource, evaluate), evaluate, resource, loop));
     }
   }
   return { clouds, cloudResources, hasCopies };
