@@ -154,7 +154,7 @@ function copiesOf(resource: ArmResource, loop: CopyLoop, count: number, evaluate
 }
 
 /**
- * The resource with its name evaluated when it is written as an expression (`[concat(parameters('cloud'), '/aks')]`),
+ * The resource (a cloud or a cloud resource) with its name evaluated when it is written as an expression (`[concat(parameters('cloud'), '/aks')]`),
  * so the naming rules check the name a deployment would use; the resource itself when the name is a literal or
  * cannot be known.
  */
@@ -172,7 +172,7 @@ export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop
   let hasCopies = false;
   for (const resource of template.resources) {
     if (resource.existing) continue;
-    if (isResourceType(resource, CLOUD_TYPE)) clouds.push(resource);
+    if (isResourceType(resource, CLOUD_TYPE)) clouds.push(withEvaluatedName(resource, evaluate));
     else if (isResourceType(resource, CLOUD_RESOURCE_TYPE)) {
       const loop = copyLoop?.(resource);
       const count = loop && knownCopyCount(loop.count);

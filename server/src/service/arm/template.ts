@@ -77,7 +77,8 @@ function splitName(name: Value): { leaf: Value; parent: Value } {
   if (text === undefined || !name.known) return { leaf: name.known ? name : unknown(name.reason), parent: name.known ? unknown('name is not a string') : unknown(name.reason) };
   const slash = text.lastIndexOf('/');
   if (slash < 0) return { leaf: name, parent: unknown('top-level name has no parent segment') };
-  return { leaf: known(text.slice(slash + 1), name.origin), parent: known(text.slice(0, slash), name.origin) };
+  // Both parts keep where the name is written and used (a parameter file, a variable), like the name itself.
+  return { leaf: { ...name, value: text.slice(slash + 1) }, parent: { ...name, value: text.slice(0, slash) } };
 }
 
 /** A resource's full name, leaf and parent part from its own `name` value (as written, or evaluated for one copy). */

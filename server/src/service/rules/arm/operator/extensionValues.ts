@@ -4,7 +4,7 @@
 // runs a values check on it. Settings written as ARM expressions are unknown and never guessed.
 import { entries, equalsIgnoreCase, propertyValue, type JsonNode } from '../../../json/nodes';
 import { isResourceType, type ArmResource } from '../../../arm/template';
-import { knownString, literalValue } from '../../../arm/value';
+import { knownString } from '../../../arm/value';
 import { chartKey, legacyKey, OPERATOR_EXTENSION } from '../../../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting, type ValuesEditor } from '../../../values/model';
 import type { IndexedCloudResource, WorkspaceView } from '../../../index/workspaceIndex';
@@ -66,9 +66,10 @@ function extensionEditor(keyNodes: ReadonlyMap<Setting, JsonNode>, taken: Readon
   };
 }
 
-function isOperatorExtension(resource: ArmResource): boolean {
+function isOperatorExtension(resource: ArmResource, context: TemplateContext): boolean {
   if (resource.existing || !isResourceType(resource, OPERATOR_EXTENSION.resourceType)) return false;
-  const extensionType = knownString(literalValue(propertyValue(resource.properties, 'extensionType')));
+  // The extension type may come from a parameter or a variable, as the docs' templates write most properties.
+  const extensionType = knownString(context.value(propertyValue(resource.properties, 'extensionType'), resource));
   return extensionType !== undefined && equalsIgnoreCase(extensionType, OPERATOR_EXTENSION.extensionType);
 }
 
@@ -101,7 +102,7 @@ export function extensionValues(resource: ArmResource, context: TemplateContext)
 export function forEachOperatorExtension(context: TemplateContext, run: (valuesContext: ValuesContext) => void): void {
   let workspace: WorkspaceView | undefined;
   for (const resource of context.template.resources) {
-    if (!isOperatorExtension(resource)) continue;
+    if (!isOperatorExtension(resource, context)) continue;
     const values = extensionValues(resource, context);
     if (!values) continue;
     workspace ??= templateWorkspace(context);

@@ -2,17 +2,20 @@
 // resource's `location`, which is only the right compute region for an Azure cluster in that same region.
 import type { JsonNode } from '../../../json/nodes';
 import { findProperty } from '../../../json/nodes';
-import { knownString } from '../../../arm/value';
+import { knownString, type KnownValue } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscale';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
 import type { Fix, TemplateRule } from '../../rule';
 
 const BLANK_INDENT = /^[ \t]*$/;
 
-/** Where the finding goes: the empty value when one is written, else the `properties` key, else the resource. */
-function reportNode(cloudResource: CloudResource): JsonNode {
+/**
+ * Where the finding goes: the empty value when one is written (where it is written, through parameters and
+ * variables), else the `properties` key, else the resource.
+ */
+function reportNode(cloudResource: CloudResource): JsonNode | KnownValue {
   const written = cloudResource.prop('region');
-  if (written.value.known) return written.value.origin;
+  if (written.value.known) return written.value;
   return findProperty(cloudResource.resource.node, 'properties')?.children?.[0] ?? cloudResource.anchor;
 }
 

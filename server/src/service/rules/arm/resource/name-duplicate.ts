@@ -65,7 +65,7 @@ export const nameDuplicate: TemplateRule = {
     const targetKey = targetKeys(context);
     // A parent whose name is an expression is still one object: its nested children are compared with each other.
     const unnamedParents = new Map<ArmResource, string>();
-    const firstByKey = new Map<string, { origin: JsonNode; leaf: string }>();
+    const firstByKey = new Map<string, { origin: JsonNode; originUri?: string; leaf: string }>();
     const named: Array<{ resource: ArmResource; written: KnownValue; leaf: string; key: string }> = [];
     for (const { resource } of context.anyscale.cloudResources) {
       const leaf = knownString(resource.leafName);
@@ -86,7 +86,7 @@ export const nameDuplicate: TemplateRule = {
     for (const { resource, written, leaf, key } of named) {
       const first = firstByKey.get(key);
       if (!first) {
-        firstByKey.set(key, { origin: written.origin, leaf });
+        firstByKey.set(key, { origin: written.origin, originUri: written.originUri, leaf });
         continue;
       }
       const rename = renameFix(written, leaf, freeName(leaf, key, taken));
@@ -99,7 +99,7 @@ export const nameDuplicate: TemplateRule = {
       context.report({
         at: written,
         message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
-        related: [{ ...rangeOf(first.origin), message: `First declared here as ${quotedName(first.leaf)}` }],
+        related: [{ ...rangeOf(first.origin), uri: first.originUri, message: `First declared here as ${quotedName(first.leaf)}` }],
         fixes: rename ? [rename] : undefined,
       });
     }

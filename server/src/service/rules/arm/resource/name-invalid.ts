@@ -1,8 +1,7 @@
 // name-invalid: cloud and cloud-resource name segments must match ^[a-zA-Z0-9_-]+$ and be at most 256 characters,
 // and a top-level cloud resource is named `<cloud>/<resource>`: exactly two segments, or ARM rejects the template.
-import type { JsonNode } from '../../../json/nodes';
 import type { ArmResource } from '../../../arm/template';
-import { knownString } from '../../../arm/value';
+import { knownString, type KnownValue } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE, NAMING } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
@@ -30,8 +29,11 @@ function segmentProblem(segment: string): string | undefined {
   return listed.length === 1 ? `contains ${listed[0]}, which is not allowed` : `contains ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}, which are not allowed`;
 }
 
-/** Reports `<subject> <problem>` when the segment is invalid; the subject names the segment, e.g. `Cloud name "a.b"`. */
-function reportSegment(context: TemplateContext, at: JsonNode, subject: string, segment: string): void {
+/**
+ * Reports `<subject> <problem>` when the segment is invalid; the subject names the segment, e.g. `Cloud name "a.b"`.
+ * The finding sits where the name is written (a parameter default, a variable, a parameter file).
+ */
+function reportSegment(context: TemplateContext, at: KnownValue, subject: string, segment: string): void {
   const problem = segmentProblem(segment);
   if (problem === undefined) return;
   context.report({ at, message: `${subject} ${problem}: ${ACCEPTED}. ARM rejects the resource when the template is deployed.` });
@@ -54,36 +56,36 @@ export const nameInvalid: TemplateRule = {
     for (const cloud of context.anyscale.clouds) {
       const name = cloud.name;
       const text = knownString(name);
-      if (text !== undefined && name.known) reportSegment(context, name.origin, `Cloud name ${quotedName(text)}`, text);
+      if (text !== undefined && name.known) reportSegment(context, name, `Cloud name ${quotedName(text)}`, text);
     }
     for (const { resource } of context.anyscale.cloudResources) {
       if (namesOnlyItself(resource, context)) {
         const leaf = knownString(resource.leafName);
-        if (leaf !== undefined && resource.leafName.known) reportSegment(context, resource.leafName.origin, `Cloud resource name ${quotedName(leaf)}`, leaf);
+        if (leaf !== undefined && resource.leafName.known) reportSegment(context, resource.leafName, `Cloud resource name ${quotedName(leaf)}`, leaf);
         continue;
       }
-      const name = knownString(resource.name);
-      if (name === undefined || !resource.name.known) continue;
+      const written = resource.name;
+      const name = knownString(written);
+      if (name === undefined || !written.known) continue;
       if (VALID_TWO_SEGMENTS.test(name) && name.length <= 2 * NAMING.nameMaxLength + 1) {
         const slash = name.indexOf('/');
         if (slash <= NAMING.nameMaxLength && name.length - slash - 1 <= NAMING.nameMaxLength) continue;
       }
-      const at = resource.name.origin;
       const segments = name.split('/');
       if (segments.length !== 2) {
         const described = segments.length === 1 ? 'has one segment' : `has ${segments.length} segments`;
         // `<cloud>/cloudResources/<resource>` is the resource-ID path; the name leaves out the type segment.
         const intended = segments.length === 3 && segments[1].toLowerCase() === CLOUD_RESOURCE_SEGMENT ? `${segments[0]}/${segments[2]}` : undefined;
-        const edit = intended === undefined ? undefined : replaceLiteral(resource.name, intended);
+        const edit = intended === undefined ? undefined : replaceLiteral(written, intended);
         context.report({
-          at,
+          at: written,
           message: `Cloud resource name ${quotedName(name)} ${described}: a top-level ${CLOUD_RESOURCE_TYPE} resource is named "<cloud>/<resource>", exactly two segments, or ARM rejects the template.${intended ? ` Did you mean ${quotedName(intended)}?` : ''}`,
           fixes: intended && edit ? [{ title: `Rename to ${quotedName(intended)}`, edits: [edit] }] : undefined,
         });
         continue;
       }
-      reportSegment(context, at, `The cloud segment ${quotedName(segments[0])} of ${quotedName(name)}`, segments[0]);
-      reportSegment(context, at, `The resource segment ${quotedName(segments[1])} of ${quotedName(name)}`, segments[1]);
+      reportSegment(context, written, `The cloud segment ${quotedName(segments[0])} of ${quotedName(name)}`, segments[0]);
+      reportSegment(context, written, `The resource segment ${quotedName(segments[1])} of ${quotedName(name)}`, segments[1]);
     }
   },
 };
