@@ -116,6 +116,9 @@ export function knownCopyCount(count: Value): number | undefined {
 /** How many node evaluations may nest before the evaluator falls back to explicit ordering. */
 const MAX_NESTING = 150;
 
+/** The memo's mark on a node whose evaluation has started and not finished: meeting it again is a cycle. */
+const IN_PROGRESS: Value = unknown('refers to itself');
+
 /** Thrown to abandon a recursive evaluation that nests too deep or meets a cycle; value() orders and starts over. */
 class NeedsOrdering {}
 const NEEDS_ORDERING = new NeedsOrdering();
@@ -132,16 +135,26 @@ function fromValue(value: Value): Forced {
   return value.known ? { kind: 'value', value: value.value as Json, origin: value.origin, originUri: value.originUri } : unknownResult(value.reason);
 }
 
+/**
+ * True for a string that is not an expression, a number, a boolean or null. Most values are: they are read directly,
+ * without the memo and the recursion guard.
+ */
+function isPlainLiteral(node: JsonNode): boolean {
+  return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
+}
+
 function describeKey(key: Json): string {
   return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
 }
 
 class TemplateEvaluator implements Evaluator {
-  /** Values per node. A Map, not a WeakMap: the evaluator lives exactly as long as its template's nodes. */
+  /**
+   * Values per node (IN_PROGRESS while a node is being evaluated). A Map, not a WeakMap: the evaluator lives exactly
+   * as long as its template's nodes.
+   */
   private readonly memo = new Map<JsonNode, Value>();
   /** Values per node inside copy loop iterations, per iteration chain. */
   private readonly iterationMemos = new Map<string, Map<JsonNode, Value>>();
-  private readonly inProgress = new Set<JsonNode>();
   private nesting = 0;
   /** Set while starting over after explicit ordering: nesting and cycles then give unknown values instead. */
   private ordered = false;
@@ -158,8 +171,7 @@ class TemplateEvaluator implements Evaluator {
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
-    // Most values are plain literals: read them directly, without the memo and the recursion guard.
-    if (node && (node.type === 'string' ? !isExpression(node.value as string) : node.type !== 'object' && node.type !== 'array')) return literalValue(node);
+    if (node && isPlainLiteral(node)) return literalValue(node);
     const iteration = this.resourceIteration(resource, copyIndex);
     try {
       return this.withOrdering(node, () => this.nodeValue(node, iteration));
@@ -249,25 +261,30 @@ class TemplateEvaluator implements Evaluator {
 
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
+    if (isPlainLiteral(node)) return literalValue(node);
     const memo = this.memoFor(iteration);
     const cached = memo.get(node);
-    if (cached) return cached;
-    const cycle = this.cycles.get(node);
-    if (cycle !== undefined) return unknown(cycle);
-    if (this.inProgress.has(node) || this.nesting >= MAX_NESTING) {
-      if (!this.ordered) throw NEEDS_ORDERING;
-      return unknown(this.inProgress.has(node) ? 'refers to itself' : 'nested too deeply to evaluate');
+    const inProgress = cached === IN_PROGRESS;
+    if (cached && !inProgress) return cached;
+    if (this.cycles.size > 0) {
+      const cycle = this.cycles.get(node);
+      if (cycle !== undefined) return unknown(cycle);
     }
-    this.inProgress.add(node);
+    if (inProgress || this.nesting >= MAX_NESTING) {
+      if (!this.ordered) throw NEEDS_ORDERING;
+      return unknown(inProgress ? 'refers to itself' : 'nested too deeply to evaluate');
+    }
+    memo.set(node, IN_PROGRESS);
     this.nesting++;
-    let value: Value;
+    let value: Value | undefined;
     try {
       value = this.compute(node, iteration);
     } finally {
-      this.inProgress.delete(node);
       this.nesting--;
+      // An evaluation abandoned for ordering leaves no mark: the node is evaluated again after ordering.
+      if (value) memo.set(node, value);
+      else memo.delete(node);
     }
-    memo.set(node, value);
     return value;
   }
 

@@ -185,6 +185,44 @@ class Walker {
   }
 }
 
+/**
+ * Sites by their string node's offset in the document, in an open-addressing hash table of site numbers: a template
+ * can have a hundred thousand expression strings, and one typed array avoids the growth and entry allocations of a
+ * Map keyed by node. A lookup compares the node itself, so a node from another document is never mistaken for one.
+ */
+class SitesByOffset {
+  /** Site number + 1 per slot; 0 marks an empty slot. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** 32 − log2 of the table size: Fibonacci hashing keeps the top bits of offset × 2^32/φ. */
+  private readonly shift: number;
+
+  constructor(private readonly sites: readonly ExpressionSite[]) {
+    let bits = 4;
+    while (1 << bits < sites.length * 2) bits++;
+    this.slots = new Int32Array(1 << bits);
+    this.mask = (1 << bits) - 1;
+    this.shift = 32 - bits;
+    for (let i = 0; i < sites.length; i++) {
+      let slot = this.slotOf(sites[i].node.offset);
+      while (this.slots[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.slots[slot] = i + 1;
+    }
+  }
+
+  get(node: JsonNode): ExpressionSite | undefined {
+    for (let slot = this.slotOf(node.offset); this.slots[slot] !== 0; slot = (slot + 1) & this.mask) {
+      const site = this.sites[this.slots[slot] - 1];
+      if (site.node === node) return site;
+    }
+    return undefined;
+  }
+
+  private slotOf(offset: number): number {
+    return Math.imul(offset, 0x9e3779b1) >>> this.shift;
+  }
+}
+
 const cache = new WeakMap<ArmTemplate, TemplateExpressions>();
 
 /** The template's expression strings, found once per template (that is, once per document version). */
@@ -194,15 +232,12 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const walker = new Walker(template);
     for (const scope of template.scopes) walker.walkScope(scope);
     const sites = walker.sites;
-    let byNode: Map<JsonNode, ExpressionSite> | undefined;
+    let byOffset: SitesByOffset | undefined;
     found = {
       sites,
       siteOf(node) {
-        if (!byNode) {
-          byNode = new Map();
-          for (const site of sites) byNode.set(site.node, site);
-        }
-        return byNode.get(node);
+        byOffset ??= new SitesByOffset(sites);
+        return byOffset.get(node);
       },
     };
     cache.set(template, found);

@@ -7,39 +7,54 @@ import { findVariable } from '../../../arm/expressions/scopes';
 import { expressionUsage, type SiteReference } from './usage';
 
 interface Edge {
-  readonly from: string;
-  readonly to: string;
+  readonly from: number;
+  readonly to: number;
   readonly at: SiteReference;
 }
 
-/**
- * Strongly connected components (Tarjan's algorithm with an explicit stack), as a map from vertex to component id.
- * Vertices are numbered first, so the walk itself works on typed arrays (a scope can have thousands of variables).
- */
-function components(vertices: readonly string[], next: ReadonlyMap<string, readonly string[]>): Map<string, number> {
-  const ids = new Map<string, number>();
-  const names: string[] = [];
-  const idOf = (vertex: string): number => {
-    let id = ids.get(vertex);
-    if (id === undefined) {
-      ids.set(vertex, (id = names.length));
-      names.push(vertex);
+/** One scope's variables() calls between its variables, the variables numbered in the order they are met. */
+class VariableGraph {
+  readonly edges: Edge[] = [];
+  /** The variables each variable's value refers to, by number, in the order of the calls. */
+  readonly next: number[][] = [];
+  /** Each variable's name as declared (lower-cased until a call names its declaration). */
+  readonly names: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  add(from: string, to: string, declaredTo: string, at: SiteReference): void {
+    const source = this.numberOf(from);
+    const target = this.numberOf(to);
+    this.names[target] = declaredTo;
+    this.next[source].push(target);
+    this.edges.push({ from: source, to: target, at });
+  }
+
+  private numberOf(lowerCased: string): number {
+    let number = this.numbers.get(lowerCased);
+    if (number === undefined) {
+      this.numbers.set(lowerCased, (number = this.names.length));
+      this.names.push(lowerCased);
+      this.next.push([]);
     }
-    return id;
-  };
-  for (const vertex of vertices) idOf(vertex);
-  const targets: number[][] = [];
-  for (let id = 0; id < names.length; id++) targets.push((next.get(names[id]) ?? []).map(idOf));
-  const count = names.length;
+    return number;
+  }
+}
+
+/**
+ * Strongly connected components (Tarjan's algorithm with an explicit stack): the component id of each vertex.
+ * Vertices are numbers 0…n−1, so the walk works on typed arrays (a scope can have thousands of variables).
+ */
+function components(targets: readonly (readonly number[])[]): Int32Array {
+  const count = targets.length;
   const index = new Int32Array(count).fill(-1);
   const low = new Int32Array(count);
   const onStack = new Uint8Array(count);
   const child = new Int32Array(count);
+  const component = new Int32Array(count);
   const stack: number[] = [];
   const work: number[] = [];
-  const component = new Map<string, number>();
   let counter = 0;
-  for (let start = 0; start < vertices.length; start++) {
+  for (let start = 0; start < count; start++) {
     if (index[start] >= 0) continue;
     index[start] = low[start] = counter++;
     stack.push(start);
@@ -70,7 +85,7 @@ function components(vertices: readonly string[], next: ReadonlyMap<string, reado
         do {
           member = stack.pop()!;
           onStack[member] = 0;
-          component.set(names[member], index[vertex]);
+          component[member] = index[vertex];
         } while (member !== vertex);
       }
     }
@@ -79,12 +94,12 @@ function components(vertices: readonly string[], next: ReadonlyMap<string, reado
 }
 
 /** The shortest path from `from` to `to` along edges inside one component (breadth-first). */
-function pathWithin(from: string, to: string, next: ReadonlyMap<string, readonly string[]>, component: ReadonlyMap<string, number>): string[] {
-  const previous = new Map<string, string>([[from, from]]);
+function pathWithin(from: number, to: number, next: readonly (readonly number[])[], component: Int32Array): number[] {
+  const previous = new Map<number, number>([[from, from]]);
   const queue = [from];
   for (let i = 0; i < queue.length && !previous.has(to); i++) {
-    for (const target of next.get(queue[i]) ?? []) {
-      if (previous.has(target) || component.get(target) !== component.get(from)) continue;
+    for (const target of next[queue[i]]) {
+      if (previous.has(target) || component[target] !== component[from]) continue;
       previous.set(target, queue[i]);
       queue.push(target);
     }
@@ -101,39 +116,28 @@ export const variableCycle: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    const byScope = new Map<TemplateScope, Edge[]>();
-    /** Declared spellings of lower-cased variable names, for messages. */
-    const spelled = new Map<string, string>();
+    const byScope = new Map<TemplateScope, VariableGraph>();
     for (const at of expressionUsage(context.template).references) {
       const { site, reference } = at;
       if (reference.kind !== 'variable' || reference.name === undefined || site.owner?.kind !== 'variable') continue;
       const target = findVariable(site.scope, reference.name);
       if (!target) continue;
       const declared = target.kind === 'value' ? target.declaration.name : target.name;
-      const to = declared.toLowerCase();
-      spelled.set(to, declared);
-      let edges = byScope.get(site.scope);
-      if (!edges) byScope.set(site.scope, (edges = []));
-      edges.push({ from: site.owner.name, to, at });
+      let graph = byScope.get(site.scope);
+      if (!graph) byScope.set(site.scope, (graph = new VariableGraph()));
+      graph.add(site.owner.name, declared.toLowerCase(), declared, at);
     }
-    for (const edges of byScope.values()) {
-      const next = new Map<string, string[]>();
+    for (const { edges, next, names } of byScope.values()) {
+      const component = components(next);
       for (const edge of edges) {
-        const list = next.get(edge.from);
-        if (list) list.push(edge.to);
-        else next.set(edge.from, [edge.to]);
-      }
-      const component = components([...next.keys()], next);
-      for (const edge of edges) {
-        if (component.get(edge.from) === undefined || component.get(edge.from) !== component.get(edge.to)) continue;
-        const name = (lower: string) => spelled.get(lower) ?? lower;
+        if (component[edge.from] !== component[edge.to]) continue;
         const { site, reference } = edge.at;
         context.report({
           at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
           message:
             edge.from === edge.to
-              ? `Variable '${name(edge.from)}' refers to itself; ARM rejects the template.`
-              : `Variables refer to each other in a cycle: ${[edge.from, ...pathWithin(edge.to, edge.from, next, component)].map(name).join(' → ')}. ARM rejects the template.`,
+              ? `Variable '${names[edge.from]}' refers to itself; ARM rejects the template.`
+              : `Variables refer to each other in a cycle: ${[edge.from, ...pathWithin(edge.to, edge.from, next, component)].map((vertex) => names[vertex]).join(' → ')}. ARM rejects the template.`,
         });
       }
     }
