@@ -2,6 +2,7 @@
 // flat dotted configurationSettings of the AKS extension in an ARM template. Each written key is a Setting with
 // its catalog entry and where its key and value are; form-specific edits come from a ValuesEditor.
 import type { ChartKey, LegacyKey } from '../catalog/chart';
+import type { KnownValue } from '../arm/value';
 import type { Fix, TextEdit, TextRange } from '../rules/rule';
 
 export interface Setting {
@@ -23,6 +24,8 @@ export interface Setting {
   readonly secret?: boolean;
   /** A list's scalar items, with where each is written. */
   readonly items?: readonly { readonly value: unknown; readonly range: TextRange }[];
+  /** ARM only: the evaluated value when it is written elsewhere (a parameter default or file, a variable). */
+  readonly source?: KnownValue;
 }
 
 export interface ValuesEditor {

@@ -1,14 +1,15 @@
 // Operator values inside ARM templates: each Microsoft.KubernetesConfiguration/extensions resource of type
 // Anyscale.AKS.Operator carries them as flat dotted keys with string values in configurationSettings (and
 // configurationProtectedSettings). This turns each such resource into OperatorValues at its JSON positions and
-// runs a values check on it. Settings written as ARM expressions are unknown and never guessed.
+// runs a values check on it. Settings written as ARM expressions are unknown and never guessed; a setting whose
+// value comes from a parameter or a variable is reported where that value is written, like every ARM rule.
 import { entries, equalsIgnoreCase, propertyValue, type JsonNode } from '../../../json/nodes';
 import { isResourceType, type ArmResource } from '../../../arm/template';
-import { knownString } from '../../../arm/value';
+import { knownString, type KnownValue } from '../../../arm/value';
 import { chartKey, legacyKey, OPERATOR_EXTENSION } from '../../../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting, type ValuesEditor } from '../../../values/model';
 import type { IndexedCloudResource, WorkspaceView } from '../../../index/workspaceIndex';
-import { rangeOf, type TextEdit } from '../../rule';
+import { rangeOf, type Fix, type Report, type TextEdit, type TextRange } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
 import type { ValuesContext } from '../../values/valuesRule';
 
@@ -43,6 +44,7 @@ function readSettings(node: JsonNode | undefined, resource: ArmResource, context
       shape,
       value: shape === 'scalar' ? scalar : undefined,
       secret,
+      source: value.known && value.origin !== valueNode ? value : undefined,
     }, keyNode);
   }
 }
@@ -99,6 +101,37 @@ export function extensionValues(resource: ArmResource, context: TemplateContext)
   return operatorValues('extension', layout, settings, rangeOf(anchorNode), extensionEditor(keyNodes, new Set(settings.map((s) => s.path))));
 }
 
+function sameRange(a: TextRange, b: TextRange): boolean {
+  return a.start === b.start && a.end === b.end;
+}
+
+/** The setting whose value, written elsewhere, sits at a range of the extension. */
+function sourcedAt(settings: readonly Setting[], range: TextRange): (Setting & { source: KnownValue }) | undefined {
+  return settings.find((s): s is Setting & { source: KnownValue } => s.source !== undefined && sameRange(s.valueRange, range));
+}
+
+/**
+ * A fix that rewrites a setting's value rewrites it where it is written. A value from a parameter file is never
+ * edited (checkTemplate drops those fixes); nor is a non-string one, which an edit written for a string would retype.
+ */
+function fixAtSource(fix: Fix, settings: readonly Setting[]): Fix | undefined {
+  const edits: TextEdit[] = [];
+  for (const edit of fix.edits) {
+    const source = sourcedAt(settings, edit)?.source;
+    if (source && source.origin.type !== 'string') return undefined;
+    edits.push(source ? { ...edit, ...rangeOf(source) } : edit);
+  }
+  return { ...fix, edits };
+}
+
+/** A finding on a setting's value, moved to where the value is written when that is elsewhere. */
+function reportAtSource(report: Report, settings: readonly Setting[]): Report {
+  const at = report.at;
+  const source = 'known' in at || 'offset' in at ? undefined : sourcedAt(settings, at)?.source;
+  const fixes = report.fixes?.flatMap((fix) => fixAtSource(fix, settings) ?? []);
+  return { ...report, at: source ?? at, fixes: fixes && fixes.length > 0 ? fixes : undefined };
+}
+
 export function forEachOperatorExtension(context: TemplateContext, run: (valuesContext: ValuesContext) => void): void {
   let workspace: WorkspaceView | undefined;
   for (const resource of context.template.resources) {
@@ -106,6 +139,6 @@ export function forEachOperatorExtension(context: TemplateContext, run: (valuesC
     const values = extensionValues(resource, context);
     if (!values) continue;
     workspace ??= templateWorkspace(context);
-    run({ values, azure: true, workspace, report: (report) => context.report(report) });
+    run({ values, azure: true, workspace, report: (report) => context.report(reportAtSource(report, values.settings)) });
   }
 }
