@@ -55,7 +55,7 @@ const operations: Array<{ name: string; run: (offset: number) => void }> = [
   {
     name: 'hover',
     run: (offset) => {
-      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, document, analysis, lines, () => [], 'https://docs.example.test/rules')) found.hovers++;
+      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, document, analysis, lines, [], 'https://docs.example.test/rules')) found.hovers++;
     },
   },
   {

@@ -9,12 +9,12 @@ import type { HoverInfo } from '../service/features/editing';
 import { yamlHover } from '../service/yaml/editing';
 import type { LineIndex } from '../service/text/lineIndex';
 
-export function hover(params: HoverParams, document: TextDocument, analysis: Analysis, lines: LineIndex, parameterFilesOf: () => readonly ParameterFileInput[], docsBaseUri: string): Hover | null {
+export function hover(params: HoverParams, document: TextDocument, analysis: Analysis, lines: LineIndex, parameterFiles: readonly ParameterFileInput[], docsBaseUri: string): Hover | null {
   const offset = lines.offsetAt(params.position);
   const text = document.getText();
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset);
-  else if (analysis.kind === 'armTemplate') info = armHover(text, analysis, offset, { parameterFiles: parameterFilesOf(), docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+  else if (analysis.kind === 'armTemplate') info = armHover(text, analysis, offset, { parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };
 }

@@ -14,6 +14,7 @@ import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
 import { hover } from './hover';
 import type { Finding } from '../service/rules/rule';
+import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
 import { registerEgressHandlers } from './egress';
@@ -45,6 +46,8 @@ interface CachedAnalysis {
   version: number;
   analysis: DocumentAnalysis;
   lines: LineIndex;
+  /** The parameter files the analysis used (a template's; none for other documents), for hover. */
+  parameterFiles: readonly ParameterFileInput[];
 }
 /** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
 const workspace = new WorkspaceIndex();
@@ -120,16 +123,15 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   if (cached && cached.version === document.version) return cached;
   const text = document.getText();
   const ruleLevels = ruleLevelsOf(document.uri);
-  let analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace });
-  if (analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0) {
-    const withFiles = parameterFiles.parameterFilesOf(document.uri);
-    if (withFiles.length > 0) analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles });
-  } else if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
+  // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
+  const withFiles = document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  let analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles });
+  if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
     // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
     const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
     analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
   }
-  const fresh = { version: document.version, analysis, lines: new LineIndex(text) };
+  const fresh = { version: document.version, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [] };
   cache.set(document.uri, fresh);
   if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
   return fresh;
@@ -187,6 +189,7 @@ function schedule(document: TextDocument, delayMs: number): void {
       if (!current) return;
       try {
         validate(current);
+        if (editedSinceValidation.delete(current.uri)) recheckRelated(current.uri);
       } catch (error) {
         connection.console.error(`Validating ${current.uri} failed: ${(error as Error).stack ?? error}`);
       }
@@ -194,36 +197,43 @@ function schedule(document: TextDocument, delayMs: number): void {
   );
 }
 
+/**
+ * A template and its parameter files see each other's values: once an edit to one is validated, the open others are
+ * re-checked — the ones beside it, and those the anyscaleAzure.parameterFiles setting pairs with it wherever they are.
+ * Runs after the debounce, not per keystroke: finding the pairs reads folders.
+ */
+function recheckRelated(uri: string): void {
+  const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
+  const template = parameterFiles.templateOf(uri);
+  for (const other of documents.all()) {
+    if (other.uri === uri || other.languageId === 'yaml') continue;
+    const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
+    if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
+    cache.delete(other.uri);
+    schedule(other, 0);
+  }
+}
+
 /** Documents whose open event has fired but not yet their first content event (TextDocuments fires both on open). */
 const opening = new Set<string>();
-documents.onDidOpen((event) => opening.add(event.document.uri));
+/** JSON documents edited since their last validation: their related documents are re-checked after it. */
+const editedSinceValidation = new Set<string>();
+documents.onDidOpen((event) => {
+  opening.add(event.document.uri);
+  // A file's open version replaces its disk version in the index, and the disk version comes back when it closes.
+  workspaceScan.opened(event.document.uri);
+});
 // Fires on open and on every change: a document that was just opened is validated at once, edits after a pause.
 documents.onDidChangeContent((event) => {
   const edited = !opening.delete(event.document.uri);
+  if (edited && event.document.languageId !== 'yaml') editedSinceValidation.add(event.document.uri);
   schedule(event.document, edited ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0);
-  // A template and its parameter files see each other's values: an edit to one re-checks the open others — the
-  // ones beside it, and those the anyscaleAzure.parameterFiles setting pairs with it wherever they are.
-  if (edited && event.document.languageId !== 'yaml') {
-    const uri = event.document.uri;
-    const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
-    const template = parameterFiles.templateOf(uri);
-    for (const other of documents.all()) {
-      if (other.uri === uri || other.languageId === 'yaml') continue;
-      const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
-      if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
-      cache.delete(other.uri);
-      schedule(other, settings.validation?.delay ?? DEFAULT_DELAY_MS);
-    }
-  }
 });
-// A file's open version replaces its disk version in the index, and the disk version comes back when it closes.
-documents.onDidOpen((event) => workspaceScan.opened(event.document.uri));
 documents.onDidClose((event) => {
   void workspaceScan.closed(event.document.uri).then((changed) => {
     if (changed) recheckOthers(event.document.uri);
   });
-});
-documents.onDidClose((event) => {
+  editedSinceValidation.delete(event.document.uri);
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
@@ -235,8 +245,8 @@ documents.onDidClose((event) => {
 connection.onHover((params) => {
   const document = documents.get(params.textDocument.uri);
   if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
-  const { analysis, lines } = analysisOf(document);
-  return hover(params, document, analysis, lines, () => parameterFiles.parameterFilesOf(document.uri), docsBaseUri);
+  const { analysis, lines, parameterFiles: withFiles } = analysisOf(document);
+  return hover(params, document, analysis, lines, withFiles, docsBaseUri);
 });
 
 connection.onCompletion((params) => {
