@@ -34,8 +34,9 @@ function keyInsertText(key: ChartKey, cursor: YamlCursor): { insertText: string;
   if (key.type === 'array') return { insertText: `${name}:\n${indent}- $0`, snippet: true };
   if (key.type === 'boolean' || key.allowed) {
     // The preselected value (azure for cloudProvider) is the choice's default.
-    const choices = valueChoices(key).map((choice) => choice.value);
-    const first = valueChoices(key).find((choice) => choice.preselect)?.value;
+    const all = valueChoices(key);
+    const choices = all.map((choice) => choice.value);
+    const first = all.find((choice) => choice.preselect)?.value;
     const ordered = first ? [first, ...choices.filter((choice) => choice !== first)] : choices;
     return { insertText: `${name}: \${1|${ordered.join(',')}|}`, snippet: true };
   }

@@ -51,7 +51,7 @@ function inGap(text: string, offset: number, node: JsonNode): boolean {
   return ONLY_SEPARATORS.test(text.slice(gapStart, offset));
 }
 
-function previousNonBlank(text: string, offset: number): string {
+export function previousNonBlank(text: string, offset: number): string {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return i >= 0 ? text[i] : '';
@@ -71,7 +71,7 @@ function gapContext(text: string, offset: number, container: JsonNode): { path: 
   return { path: [...base, ''], atKey: true };
 }
 
-/** The resource whose object contains the node, innermost first; stops at the top-level section the node is in. */
+/** The innermost resource whose object contains the node (or is it); else the top-level section the node is in. */
 function anchorOf(node: JsonNode | undefined, root: JsonNode, resources: Map<JsonNode, ArmResource>): { anchor: JsonNode; resource?: ArmResource } {
   for (let current = node; current; current = current.parent) {
     const resource = resources.get(current);
@@ -109,7 +109,7 @@ export function positionContext(text: string, offset: number, root: JsonNode | u
   if (root && node && inGap(text, offset, node)) {
     // Between the items of a container: no scan needed (and none over a 10,000-item `resources` array).
     const gap = gapContext(text, offset, node);
-    const resource = template && resourceAround(template, node);
+    const resource = template && anchorOf(node, root, resourceByNode(template)).resource;
     return { text, offset, ...gap, resource, inResource: resource ? gap.path.slice(getNodePath(resource.node).length) : [] };
   }
   const { anchor, resource } = root ? anchorOf(node, root, template ? resourceByNode(template) : new Map()) : { anchor: undefined, resource: undefined };
@@ -139,14 +139,4 @@ export function positionContext(text: string, offset: number, root: JsonNode | u
   const resourcePath = resource ? getNodePath(resource.node) : [];
   const inside = resource && pathStartsWith(path, resourcePath) ? resource : undefined;
   return { text, offset, path, atKey: location.isAtPropertyKey || inKey, token, resource: inside, inResource: inside ? path.slice(resourcePath.length) : [] };
-}
-
-/** The innermost resource whose object contains the node (or is it). */
-function resourceAround(template: ArmTemplate, node: JsonNode): ArmResource | undefined {
-  const resources = resourceByNode(template);
-  for (let current: JsonNode | undefined = node; current; current = current.parent) {
-    const resource = resources.get(current);
-    if (resource) return resource;
-  }
-  return undefined;
 }

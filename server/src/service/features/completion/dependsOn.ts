@@ -28,6 +28,8 @@ export function dependsOnCompletions(context: PositionContext, resource: ArmReso
   const self = cloudResources.findIndex((c) => c.resource === resource);
   // A resource that isn't a cloud resource itself looks from the end of the template.
   const entries: CompletionEntry[] = [];
+  // A new item between others needs its commas.
+  const commas = context.token ? undefined : itemCommas(context.text, context.offset);
   for (const index of outward(self >= 0 ? self : cloudResources.length, cloudResources.length + (self >= 0 ? 0 : 1))) {
     if (entries.length >= MAX_ENTRIES) break;
     const other = cloudResources[index].resource;
@@ -40,12 +42,7 @@ export function dependsOnCompletions(context: PositionContext, resource: ArmReso
       sortText: String(entries.length).padStart(3, '0'),
       preselect: entries.length === 0 && self > 0 && index === self - 1,
     });
-    if (context.token) entries.push(entry);
-    else {
-      // A new item between others needs its commas.
-      const commas = itemCommas(context.text, context.offset);
-      entries.push({ ...entry, insertText: `${commas.before}${entry.insertText}${commas.after}` });
-    }
+    entries.push(commas ? { ...entry, insertText: `${commas.before}${entry.insertText}${commas.after}` } : entry);
   }
   return entries;
 }

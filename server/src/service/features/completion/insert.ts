@@ -2,7 +2,7 @@
 // quotes included, so the editor filters on what was typed after the quote), a property name with its colon and
 // an empty value, and a comma where the next property or item would otherwise run into it.
 import type { CompletionEntry, CompletionKind } from '../editing';
-import type { PositionContext } from './context';
+import { previousNonBlank, type PositionContext } from './context';
 
 export interface ValueOptions {
   readonly kind?: CompletionKind;
@@ -66,9 +66,7 @@ export function propertyName(context: PositionContext, name: string, shape: Valu
 
 /** Commas around a new array item inserted at the cursor: after a previous item, before a following one. */
 export function itemCommas(text: string, offset: number): { before: string; after: string } {
-  let i = offset - 1;
-  while (i >= 0 && /\s/.test(text[i])) i--;
-  const previous = i >= 0 ? text[i] : '';
+  const previous = previousNonBlank(text, offset);
   const next = nextNonBlank(text, offset);
   return { before: previous === '}' || previous === ']' || previous === '"' ? ',' : '', after: next === '{' || next === '"' ? ',' : '' };
 }
