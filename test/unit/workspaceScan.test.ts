@@ -42,6 +42,7 @@ after(() => fs.rmSync(root, { recursive: true, force: true }));
 test('the pre-filter: templates name Anyscale.Platform or the operator extension; values files an operator key', () => {
   assert.ok(mayHoldFacts('a.json', template));
   assert.ok(mayHoldFacts('a.json', '{"extensionType": "Anyscale.AKS.Operator"}'));
+  assert.ok(mayHoldFacts('a.json', '{"type": "anyscale.platform/clouds/cloudResources"}'), 'ARM types are case-insensitive');
   assert.ok(!mayHoldFacts('a.json', '{"name": "x"}'));
   assert.ok(mayHoldFacts('v.yaml', values));
   assert.ok(!mayHoldFacts('v.yml', 'controller:\n  service: {}\n'));

@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { analyzeDocument } from '../service/analyze';
-import { NO_FACTS, type FileFacts, type WorkspaceIndex } from '../service/index/workspaceIndex';
+import { isEmptyFacts, NO_FACTS, type WorkspaceIndex } from '../service/index/workspaceIndex';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
 export interface FileEvent {
@@ -35,13 +35,15 @@ export const MAX_FILES = 20_000;
 /** Files read between two yields to the event loop. */
 const BATCH = 20;
 
+/** ARM matches resource types ignoring case, so the pre-filter does too. */
+const ANYSCALE_TYPES_HINT = /Anyscale\.(Platform|AKS\.Operator)/i;
 /** Operator values name one of these; other YAML (other charts, manifests) is skipped without a parse. */
 const VALUES_HINT = /\b(cloudDeploymentId|cloudProvider|controlPlaneURL|iamIdentity|workloads|credentialMount)\s*:/;
 
 /** A cheap look at the text before the full analysis: only these files can add facts to the index. */
 export function mayHoldFacts(file: string, text: string): boolean {
   if (/\.ya?ml$/i.test(file)) return VALUES_HINT.test(text);
-  return text.includes('Anyscale.Platform') || text.includes('Anyscale.AKS.Operator');
+  return ANYSCALE_TYPES_HINT.test(text);
 }
 
 /** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
@@ -169,10 +171,6 @@ export class WorkspaceScan {
     else this.fromDisk.set(file, uri);
     return { analyzed, changed };
   }
-}
-
-function isEmptyFacts(facts: FileFacts): boolean {
-  return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0;
 }
 
 function filePathOf(uri: string): string | undefined {

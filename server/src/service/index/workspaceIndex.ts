@@ -44,9 +44,9 @@ export class WorkspaceIndex {
   /** Records a file's facts; true when they changed (other documents may need checking again). */
   set(uri: string, facts: FileFacts): boolean {
     const before = JSON.stringify(this.files.get(uri) ?? NO_FACTS);
-    if (isEmpty(facts)) this.files.delete(uri);
+    if (isEmptyFacts(facts)) this.files.delete(uri);
     else this.files.set(uri, facts);
-    return before !== JSON.stringify(isEmpty(facts) ? NO_FACTS : facts);
+    return before !== JSON.stringify(isEmptyFacts(facts) ? NO_FACTS : facts);
   }
 
   delete(uri: string): boolean {
@@ -68,6 +68,7 @@ export class WorkspaceIndex {
   }
 }
 
-function isEmpty(facts: FileFacts): boolean {
+/** True when a file's facts add nothing to the index. */
+export function isEmptyFacts(facts: FileFacts): boolean {
   return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0;
 }
