@@ -22,7 +22,7 @@ interface Target {
 }
 
 export function registerNavigationHandlers(connection: Connection, documents: TextDocuments<TextDocument>, parameterFiles: ParameterFiles): void {
-  /** Line indexes of the unopened documents one request reads. */
+  /** Line indexes of the documents one request reads (a reference list maps many ranges of the same document). */
   const linesCache = new Map<string, LineIndex>();
   const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
     const { root, errors } = text === undefined ? { root: undefined, errors: [] } : parseJson(text);
@@ -40,6 +40,7 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     if (!document || document.languageId === 'yaml') return undefined;
     const text = document.getText();
     const lines = new LineIndex(text);
+    linesCache.set(uri, lines);
     const offset = lines.offsetAt(position);
     const own = parsed(uri, text);
     if (!own) return undefined;
@@ -60,12 +61,10 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
   };
 
   const linesOf = (uri: string, target: Target): LineIndex | undefined => {
-    const open = documents.get(uri);
-    if (open) return new LineIndex(open.getText());
-    const known = [target.template, ...target.parameterFiles].find((document) => document.uri === uri);
-    if (!known) return undefined;
     let lines = linesCache.get(uri);
-    if (!lines) linesCache.set(uri, (lines = new LineIndex(known.text)));
+    if (lines) return lines;
+    const text = documents.get(uri)?.getText() ?? [target.template, ...target.parameterFiles].find((document) => document.uri === uri)?.text;
+    if (text !== undefined) linesCache.set(uri, (lines = new LineIndex(text)));
     return lines;
   };
   const toLocation = (location: SymbolLocation, target: Target): Location | undefined => {

@@ -9,7 +9,7 @@ import type { ArmResource } from '../../../arm/template';
 import { requiredFqdns } from './required-fqdns';
 import { firewallAllows } from './firewall-allows';
 import { nsgBlocks } from './nsg-outbound';
-import { insertIntoArray } from './json-edits';
+import { appendItemOnItsOwnLine } from '../edits';
 
 const MIN_PRIORITY = 100;
 const MAX_PRIORITY = 65000;
@@ -51,7 +51,7 @@ export const egressFqdnsNotAllowed: TemplateRule = {
       if (collections?.type === 'array' && priority !== undefined) {
         const fqdns = fqdnsByPort(missing);
         const collection = firewall.style === 'policy' ? policyRuleCollection(fqdns, priority) : classicRuleCollection(fqdns, priority);
-        fixes = [{ title: `Add an application rule collection "${COLLECTION_NAME}" allowing the ${missing.length} missing FQDNs on Https:443`, edits: [insertIntoArray(context.text, collections, collection)] }];
+        fixes = [{ title: `Add an application rule collection "${COLLECTION_NAME}" allowing the ${missing.length} missing FQDNs on Https:443`, edits: [appendItemOnItsOwnLine(context.text, collections, collection)] }];
       }
       context.report({
         at: anchorOf(firewall.resource, property),
@@ -65,7 +65,7 @@ export const egressFqdnsNotAllowed: TemplateRule = {
       const fixes: Fix[] | undefined = nsg.rules && priority !== undefined
         ? [{
             title: `Add an outbound rule allowing TCP 443 to the Internet at priority ${priority}`,
-            edits: [insertIntoArray(context.text, nsg.rules, {
+            edits: [appendItemOnItsOwnLine(context.text, nsg.rules, {
               name: NSG_RULE_NAME,
               properties: {
                 description: 'Anyscale on Azure egress on HTTPS 443 (filter FQDNs with Azure Firewall; NSGs cannot)',
