@@ -6,7 +6,7 @@ import { findVariable } from '../../arm/expressions/scopes';
 import { readParameterFile } from '../../arm/parameterFile';
 import { expressionUsage } from '../../rules/arm/expressions/usage';
 import type { TextRange } from '../../rules/rule';
-import { argumentNameRange, stringContentRange, type NamedSymbol, type NavigationDocument, type TemplateDocument } from './symbols';
+import { argumentNameRange, stringContentRange, variableNaming, type NamedSymbol, type NavigationDocument, type TemplateDocument } from './symbols';
 
 export interface SymbolLocation extends TextRange {
   readonly uri: string;
@@ -15,7 +15,7 @@ export interface SymbolLocation extends TextRange {
 function declarationNode(symbol: NamedSymbol): JsonNode | undefined {
   if (symbol.kind === 'parameter') return symbol.scope.parameters.get(symbol.name.toLowerCase())?.keyNode;
   const variable = findVariable(symbol.scope, symbol.name);
-  return variable && (variable.kind === 'value' ? variable.declaration.keyNode : variable.nameNode);
+  return variable && variableNaming(variable).nameNode;
 }
 
 /** Where the symbol is declared in the template; undefined when nothing declares it. */

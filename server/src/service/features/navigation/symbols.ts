@@ -7,7 +7,7 @@ import type { JsonNode } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../../arm/template';
 import { documentRange } from '../../arm/expressions/parse';
 import { referencesIn } from '../../arm/expressions/references';
-import { allVariables, findVariable, locateScope } from '../../arm/expressions/scopes';
+import { allVariables, findVariable, locateScope, type VariableDeclaration } from '../../arm/expressions/scopes';
 import { readParameterFile } from '../../arm/parameterFile';
 import type { TextRange } from '../../rules/rule';
 
@@ -47,11 +47,16 @@ export function argumentNameRange(text: string, node: JsonNode, argument: { read
   return documentRange(text, node, argument.start + 1, argument.end - argument.start - 2);
 }
 
+/** A variable's name as declared and the string node that declares it: its key, or a `variables.copy` loop's `name`. */
+export function variableNaming(variable: VariableDeclaration): { readonly name: string; readonly nameNode: JsonNode } {
+  return variable.kind === 'value' ? { name: variable.declaration.name, nameNode: variable.declaration.keyNode } : variable;
+}
+
 /** The declared name of a parameter or variable of a scope, when it is declared. */
 export function declaredName(kind: SymbolKind, scope: TemplateScope, name: string): string | undefined {
   if (kind === 'parameter') return scope.parameters.get(name.toLowerCase())?.name;
   const variable = findVariable(scope, name);
-  return variable && (variable.kind === 'value' ? variable.declaration.name : variable.name);
+  return variable && variableNaming(variable).name;
 }
 
 const within = (offset: number, range: TextRange) => range.start <= offset && offset <= range.end;
@@ -76,8 +81,8 @@ function declarationAt(document: TemplateDocument, node: JsonNode): SymbolAt | u
       if (declaration.keyNode === node) return { symbol: { kind: 'parameter', name: declaration.name, scope }, range: stringContentRange(document.text, node) };
     }
     for (const variable of allVariables(scope)) {
-      const nameNode = variable.kind === 'value' ? variable.declaration.keyNode : variable.nameNode;
-      if (nameNode === node) return { symbol: { kind: 'variable', name: variable.kind === 'value' ? variable.declaration.name : variable.name, scope }, range: stringContentRange(document.text, node) };
+      const { name, nameNode } = variableNaming(variable);
+      if (nameNode === node) return { symbol: { kind: 'variable', name, scope }, range: stringContentRange(document.text, node) };
     }
   }
   return undefined;
