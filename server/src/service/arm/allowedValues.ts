@@ -5,13 +5,10 @@
 import { items, type JsonNode } from '../json/nodes';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../catalog/anyscale';
 import { isResourceType, type ArmTemplate, type Declaration } from './template';
-import { anyscaleView } from './anyscale';
-import { createEvaluator } from './expressions/evaluate';
+import { runTemplateRules } from './runTemplateRules';
 import { referencesIn, templateExpressions, type ExpressionSite } from './expressions/references';
 import { allowedValuesOf } from '../rules/arm/parameters/parameterFileRule';
-import { RULES } from '../rules/registry';
-import type { Finding, RuleLevel } from '../rules/rule';
-import type { TemplateContext } from '../rules/templateContext';
+import type { Finding, RuleLevel, Severity } from '../rules/rule';
 
 /** Lower-cased names of the root parameters that Anyscale.Platform resources use, directly or through variables. */
 function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
@@ -45,35 +42,23 @@ function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
 /** The findings the template rules report on one allowed value, with the parameter set to it and all else as written. */
 function findingsOnValue(text: string, template: ArmTemplate, declaration: Declaration, entry: JsonNode, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Map<string, Finding>): void {
   // No URI: the value is a literal written in the template itself, so findings and fixes stay in the template.
-  const evaluator = createEvaluator(template, { parameterValues: new Map([[declaration.name.toLowerCase(), { valueNode: entry, uri: '' }]]) });
-  const value: TemplateContext['value'] = (node, resource) => evaluator.value(node, resource);
-  const anyscale = anyscaleView(template, value);
-  for (const rule of RULES) {
-    if (rule.appliesTo !== 'armTemplate') continue;
-    const severity = levels?.[rule.code] ?? rule.defaultSeverity;
-    // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
-    if (severity === 'off' || severity === 'info') continue;
-    rule.check({
-      text,
-      template,
-      anyscale,
-      value,
-      report: (r) => {
-        if (!('known' in r.at) || r.at.origin !== entry) return;
-        const finding: Finding = {
-          code: rule.code,
-          severity,
-          message: `${r.message} ('${declaration.name}' allows this value)`,
-          start: entry.offset,
-          end: entry.offset + entry.length,
-          related: [...(r.related ?? []), ...(r.at.usage ? [{ start: r.at.usage.offset, end: r.at.usage.offset + r.at.usage.length, message: 'The value is used here.' }] : [])],
-          fixes: r.fixes,
-        };
-        const key = `${finding.start}\u0000${finding.code}\u0000${finding.message}`;
-        if (!out.has(key)) out.set(key, finding);
-      },
-    });
-  }
+  const parameterValues = new Map([[declaration.name.toLowerCase(), { valueNode: entry, uri: '' }]]);
+  // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
+  const notAdvice = (severity: Severity) => severity !== 'info';
+  runTemplateRules(text, template, parameterValues, levels, notAdvice, (code, severity) => (r) => {
+    if (!('known' in r.at) || r.at.origin !== entry) return;
+    const finding: Finding = {
+      code,
+      severity,
+      message: `${r.message} ('${declaration.name}' allows this value)`,
+      start: entry.offset,
+      end: entry.offset + entry.length,
+      related: [...(r.related ?? []), ...(r.at.usage ? [{ start: r.at.usage.offset, end: r.at.usage.offset + r.at.usage.length, message: 'The value is used here.' }] : [])],
+      fixes: r.fixes,
+    };
+    const key = `${finding.start}\u0000${finding.code}\u0000${finding.message}`;
+    if (!out.has(key)) out.set(key, finding);
+  });
 }
 
 /** What the rules report on each allowed value of the parameters that feed Anyscale resources. */

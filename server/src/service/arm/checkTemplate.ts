@@ -6,13 +6,11 @@
 import * as path from 'node:path';
 import type { JsonNode } from '../json/nodes';
 import type { ArmTemplate } from './template';
-import { anyscaleView, type AnyscaleView } from './anyscale';
-import { createEvaluator } from './expressions/evaluate';
+import type { AnyscaleView } from './anyscale';
+import { runTemplateRules } from './runTemplateRules';
 import { parameterValuesOf } from './parameterFile';
 import type { KnownValue } from './value';
-import { RULES } from '../rules/registry';
 import type { Finding, RelatedLocation, Report, RuleLevel, TextRange } from '../rules/rule';
-import type { TemplateContext } from '../rules/templateContext';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
 
@@ -50,18 +48,12 @@ interface Run {
 }
 
 function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
-  const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '') });
-  const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
-  const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
-  for (const rule of RULES) {
-    if (rule.appliesTo !== 'armTemplate') continue;
-    const severity = levels?.[rule.code] ?? rule.defaultSeverity;
-    if (severity === 'off') continue;
-    const code = rule.code;
+  const parameterValues = parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '');
+  const anyscale = runTemplateRules(text, template, parameterValues, levels, () => true, (code, severity) => {
     // Findings are built field by field, all of one shape: a large template can have thousands.
-    const report = (r: Report) => {
+    return (r: Report) => {
       const at = r.at;
       if (!isKnownValue(at)) {
         const isNode = 'offset' in at;
@@ -77,11 +69,10 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
       if (usage && originUri) {
         // The template's reader sees the problem where the value enters, with a link to where it is written.
         const source = path.basename(originUri);
-        out.push({ code: rule.code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
+        out.push({ code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
       }
     };
-    rule.check({ text, template, anyscale, value, report });
-  }
+  });
   if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }
