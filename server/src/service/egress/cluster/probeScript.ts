@@ -32,7 +32,7 @@ const noop = function () {};
 const bypassesProxy = (${bypassesProxy.toString()});
 const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
 const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
-const noProxy = String(env.NO_PROXY || env.no_proxy || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
+const noProxy = String((env.NO_PROXY !== undefined ? env.NO_PROXY : env.no_proxy) || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
 function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
 function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
 function phase(name, run) {
