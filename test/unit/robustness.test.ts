@@ -23,6 +23,7 @@ import { yamlCompletions, yamlHover } from '../../server/src/service/yaml/editin
 import { parseWorkspaceConfig, RULE_LEVELS } from '../../server/src/service/config/workspaceConfig';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { CORPUS, FIXTURES } from '../support/paths';
+import { random } from '../support/random';
 
 /** Fixed, so a failure reproduces; ROBUSTNESS_SEED explores other inputs by hand. */
 const SEED = Number(process.env.ROBUSTNESS_SEED ?? 20261130);
@@ -40,18 +41,6 @@ const INTERESTING = /["'(:[]/g;
 
 /** How often each feature had something to say, so the fuzz is known not to test nothing. */
 const exercised = { findings: 0, completions: 0, hovers: 0, symbols: 0, renames: 0, quickFixes: 0, fixAll: 0 };
-
-/** mulberry32: small, seeded, good enough to pick offsets. */
-function random(seed: number): (limit: number) => number {
-  let state = seed >>> 0;
-  return (limit) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * limit);
-  };
-}
 
 interface Sample {
   readonly file: string;

@@ -2,6 +2,7 @@
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { JsonNode } from './json/nodes';
+import { parseWellFormed } from './json/fastParse';
 import { classifyJson, type DocumentKind } from './documents/classify';
 import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
@@ -38,6 +39,9 @@ export interface Analysis {
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 
 export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[]; tooDeep?: boolean } {
+  const fast = parseWellFormed(text);
+  if (fast) return { root: fast.root, errors: [] };
+  // Not plain well-formed JSONC: jsonc-parser's error recovery and messages.
   const errors: ParseError[] = [];
   try {
     return { root: parseTree(text, errors, PARSE_OPTIONS), errors };
