@@ -7,6 +7,7 @@ import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '.
 import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, knownString, literalValue, type Value } from './value';
+import { Memo } from '../memo';
 
 export interface PropertyRead {
   /** The `"key": value` property node, when the property is written. */
@@ -141,6 +142,8 @@ export interface AnyscaleView {
   readonly cloudResources: readonly CloudResource[];
   /** True when a copy loop was expanded: the same finding may then come from several copies. */
   readonly hasCopies: boolean;
+  /** What the rules compute once per view (creation order, storage values, API versions). */
+  readonly memo: Memo;
 }
 
 /** Each copy of a cloud resource's loop, with its name evaluated for that copy. */
@@ -182,5 +185,5 @@ export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop
       } else cloudResources.push(new CloudResource(withEvaluatedName(resource, evaluate), evaluate, resource, loop));
     }
   }
-  return { clouds, cloudResources, hasCopies };
+  return { clouds, cloudResources, hasCopies, memo: new Memo() };
 }

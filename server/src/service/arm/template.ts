@@ -5,6 +5,7 @@
 import type { JsonNode } from '../json/nodes';
 import { entries, equalsIgnoreCase, isObject, items, propertyValue, stringOf } from '../json/nodes';
 import { literalValue, knownString, type Value, known, unknown } from './value';
+import { Memo } from '../memo';
 
 export interface Declaration {
   readonly name: string;
@@ -57,6 +58,8 @@ export interface ArmTemplate {
   readonly scopes: TemplateScope[];
   /** Every resource of every scope, in document order. */
   readonly resources: ArmResource[];
+  /** What is computed once per template (the expression table, usages). */
+  readonly memo: Memo;
 }
 
 function declarations(section: JsonNode | undefined): Map<string, Declaration> {
@@ -160,7 +163,7 @@ class TemplateBuilder {
 export function buildTemplate(root: JsonNode): ArmTemplate {
   const builder = new TemplateBuilder();
   const rootScope = builder.buildScope(root);
-  return { root, rootScope, scopes: builder.scopes, resources: builder.resources };
+  return { root, rootScope, scopes: builder.scopes, resources: builder.resources, memo: new Memo() };
 }
 
 export function isResourceType(resource: ArmResource, type: string): boolean {

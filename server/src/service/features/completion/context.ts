@@ -6,6 +6,7 @@
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import type { ArmResource, ArmTemplate } from '../../arm/template';
+import { memoKey } from '../../memo';
 
 export interface StringToken {
   /** Offset of the opening quote. */
@@ -30,15 +31,10 @@ export interface PositionContext {
   readonly inResource: JSONPath;
 }
 
-const resourceIndexes = new WeakMap<ArmTemplate, Map<JsonNode, ArmResource>>();
+const RESOURCE_BY_NODE = memoKey<Map<JsonNode, ArmResource>>('resource by node');
 
 function resourceByNode(template: ArmTemplate): Map<JsonNode, ArmResource> {
-  let index = resourceIndexes.get(template);
-  if (!index) {
-    index = new Map(template.resources.map((resource) => [resource.node, resource]));
-    resourceIndexes.set(template, index);
-  }
-  return index;
+  return template.memo.get(RESOURCE_BY_NODE, () => new Map(template.resources.map((resource) => [resource.node, resource])));
 }
 
 const ONLY_SEPARATORS = /^[\s,:]*$/;

@@ -1,10 +1,10 @@
 // Shared by the API-version rules: the apiVersion of every Anyscale.Platform resource (clouds, cloud resources and
 // the workload types), `existing` references included, when the value is known.
 import type { KnownValue } from '../../../arm/value';
-import type { AnyscaleView } from '../../../arm/anyscale';
 import type { ArmResource } from '../../../arm/template';
 import { API_VERSIONS, CLOUD_TYPE, type ApiVersion } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
+import { memoKey } from '../../../memo';
 
 const NAMESPACE_PREFIX = `${CLOUD_TYPE.slice(0, CLOUD_TYPE.indexOf('/'))}/`.toLowerCase();
 const UPPER_A = 65;
@@ -33,13 +33,11 @@ export interface ApiVersionRead {
   readonly entry?: ApiVersion;
 }
 
-const cache = new WeakMap<AnyscaleView, ApiVersionRead[]>();
+const API_VERSION_READS = memoKey<ApiVersionRead[]>('api version reads');
 
 /** The reads of the analysed template, computed on first use and shared by both API-version rules. */
 export function anyscaleApiVersions(context: TemplateContext): readonly ApiVersionRead[] {
-  let reads = cache.get(context.anyscale);
-  if (!reads) cache.set(context.anyscale, (reads = readApiVersions(context)));
-  return reads;
+  return context.anyscale.memo.get(API_VERSION_READS, () => readApiVersions(context));
 }
 
 function readApiVersions(context: TemplateContext): ApiVersionRead[] {

@@ -4,13 +4,14 @@
 // Built once per analysis, shared by the ordering rules.
 import type { JsonNode } from '../../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../../json/nodes';
-import { copiesAtOnce, type AnyscaleView } from '../../../arm/anyscale';
+import { copiesAtOnce } from '../../../arm/anyscale';
 import { knownCopyCount } from '../../../arm/expressions/evaluate';
 import { templateExpressions } from '../../../arm/expressions/references';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { isExpression, knownString } from '../../../arm/value';
 import type { TemplateContext } from '../../templateContext';
 import { resourceIdArguments, type ExpressionArgument } from './resourceIdArguments';
+import { memoKey } from '../../../memo';
 
 export interface CreationOrder {
   /**
@@ -339,14 +340,9 @@ function build(context: TemplateContext): CreationOrder {
   return { cloudResourceDepths };
 }
 
-const cache = new WeakMap<AnyscaleView, CreationOrder>();
+const CREATION_ORDER = memoKey<CreationOrder>('creation order');
 
 /** The creation order of the analysed template, computed on first use and shared by every rule of the analysis. */
 export function creationOrder(context: TemplateContext): CreationOrder {
-  let order = cache.get(context.anyscale);
-  if (!order) {
-    order = build(context);
-    cache.set(context.anyscale, order);
-  }
-  return order;
+  return context.anyscale.memo.get(CREATION_ORDER, () => build(context));
 }

@@ -3,6 +3,7 @@
 import type { AnyscaleView, CloudResource } from '../../../arm/anyscale';
 import { knownString, type KnownValue } from '../../../arm/value';
 import { splitUri, type UriParts } from '../../../catalog/storage';
+import { memoKey } from '../../../memo';
 
 export interface UriValue {
   readonly value: KnownValue;
@@ -19,7 +20,7 @@ export interface StorageValues {
   readonly endpoint?: UriValue;
 }
 
-const cache = new WeakMap<AnyscaleView, readonly StorageValues[]>();
+const STORAGE_VALUES = memoKey<readonly StorageValues[]>('storage values');
 
 function read(cloudResource: CloudResource, property: string, emptyIsUnset: boolean): UriValue | undefined {
   const value = cloudResource.prop(property).value;
@@ -30,14 +31,11 @@ function read(cloudResource: CloudResource, property: string, emptyIsUnset: bool
 
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */
 export function storageValuesOf(anyscale: AnyscaleView): readonly StorageValues[] {
-  let values = cache.get(anyscale);
-  if (!values) {
-    values = anyscale.cloudResources.map((cloudResource) => ({
+  return anyscale.memo.get(STORAGE_VALUES, () =>
+    anyscale.cloudResources.map((cloudResource) => ({
       cloudResource,
       bucket: read(cloudResource, 'cloudStorageBucketName', false),
       endpoint: read(cloudResource, 'cloudStorageBucketEndpoint', true),
-    }));
-    cache.set(anyscale, values);
-  }
-  return values;
+    })),
+  );
 }
