@@ -10,7 +10,7 @@ import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceIndex, type Wo
 import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
 import { CONTROL_PLANES } from '../catalog/chart';
-import { parseYaml } from './document';
+import { parseYaml, type ParsedYaml } from './document';
 import { classifyYamlDocument, fileKind } from './classify';
 import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gateway';
@@ -25,6 +25,8 @@ export interface WorkspaceOptions {
 export interface DocumentAnalysis extends Analysis {
   /** What this file contributes to the workspace index. */
   readonly facts: FileFacts;
+  /** A YAML file's parse, kept for hover on the same version. */
+  readonly yaml?: ParsedYaml;
 }
 
 function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
@@ -38,11 +40,12 @@ function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
 
 export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const started = performance.now();
-  const { documents, syntaxErrors } = parseYaml(text);
+  const yaml = parseYaml(text);
+  const { documents, syntaxErrors } = yaml;
   const kinds = documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
   const findings: Finding[] = [];
-  const done = (facts: FileFacts, count: number): DocumentAnalysis => ({ kind, findings, syntaxErrors: [...syntaxErrors], anyscaleResourceCount: count, durationMs: performance.now() - started, facts });
+  const done = (facts: FileFacts, count: number): DocumentAnalysis => ({ kind, findings, syntaxErrors: [...syntaxErrors], anyscaleResourceCount: count, durationMs: performance.now() - started, facts, yaml });
   if (kind === 'other' || syntaxErrors.length > 0) return done(NO_FACTS, 0);
 
   const values: OperatorValues[] = [];

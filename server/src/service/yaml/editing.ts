@@ -7,6 +7,7 @@ import { snippetEntries } from './snippets';
 import { valuesCompletions } from './valuesCompletion';
 import { yamlCursorAt } from './yamlPosition';
 import { yamlHoverAt } from './yamlHover';
+import type { ParsedYaml } from './document';
 
 export function yamlCompletions(text: string, offset: number): CompletionEntry[] {
   const cursor = yamlCursorAt(text, offset);
@@ -26,6 +27,6 @@ export function yamlCompletions(text: string, offset: number): CompletionEntry[]
   }
 }
 
-export function yamlHover(text: string, offset: number): HoverInfo | undefined {
-  return yamlHoverAt(text, offset);
+export function yamlHover(text: string, offset: number, parsed?: ParsedYaml): HoverInfo | undefined {
+  return yamlHoverAt(text, offset, parsed);
 }

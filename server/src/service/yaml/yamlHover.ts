@@ -5,7 +5,7 @@ import { chartKey, legacyKey } from '../catalog/chart';
 import type { HoverInfo } from '../features/editing';
 import type { TextRange } from '../rules/rule';
 import { chartKeyMarkdown, gatewayFieldMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
-import { parseYaml } from './document';
+import { parseYaml, type ParsedYaml } from './document';
 import { documentRole } from './documentRole';
 import { gatewayField, gatewayFieldPath } from './gatewayFields';
 import { ITEM } from './yamlPosition';
@@ -28,8 +28,9 @@ function keyAt(node: Node | null, offset: number, path: readonly string[]): { pa
   return undefined;
 }
 
-export function yamlHoverAt(text: string, offset: number): HoverInfo | undefined {
-  const yaml = parseYaml(text).documents.find((document) => offset >= document.span.start && offset <= document.span.end);
+/** `parsed` is the text's parse when the caller has it (the LSP keeps the analysis's), else the text is parsed. */
+export function yamlHoverAt(text: string, offset: number, parsed: ParsedYaml = parseYaml(text)): HoverInfo | undefined {
+  const yaml = parsed.documents.find((document) => offset >= document.span.start && offset <= document.span.end);
   const hit = yaml && keyAt(yaml.root, offset, []);
   if (!yaml || !hit) return undefined;
   const role = documentRole(yaml.root);
