@@ -119,14 +119,7 @@ class Parser {
       property.children = [key, value];
       property.length = value.offset + value.length - keyOffset;
       this.stack.push(property);
-      this.skipTrivia();
-      const next = text.charCodeAt(this.pos);
-      if (next === COMMA) {
-        this.pos++;
-        this.skipTrivia();
-      } else if (next !== CLOSE_BRACE) {
-        throw GIVE_UP;
-      }
+      this.afterItem(CLOSE_BRACE);
     }
     this.pos++;
     object.length = this.pos - object.offset;
@@ -144,19 +137,24 @@ class Parser {
     while (text.charCodeAt(this.pos) !== CLOSE_BRACKET) {
       if (this.pos >= this.length) throw GIVE_UP;
       this.stack.push(this.value(array, depth));
-      this.skipTrivia();
-      const next = text.charCodeAt(this.pos);
-      if (next === COMMA) {
-        this.pos++;
-        this.skipTrivia();
-      } else if (next !== CLOSE_BRACKET) {
-        throw GIVE_UP;
-      }
+      this.afterItem(CLOSE_BRACKET);
     }
     this.pos++;
     array.length = this.pos - array.offset;
     array.children = this.takeChildren(mark);
     return array;
+  }
+
+  /** After an item of an object or array: a comma, or the container's closing bracket `close`. */
+  private afterItem(close: number): void {
+    this.skipTrivia();
+    const next = this.text.charCodeAt(this.pos);
+    if (next === COMMA) {
+      this.pos++;
+      this.skipTrivia();
+    } else if (next !== close) {
+      throw GIVE_UP;
+    }
   }
 
   /**
