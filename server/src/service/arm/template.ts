@@ -6,6 +6,7 @@ import type { JsonNode } from '../json/nodes';
 import { entries, equalsIgnoreCase, isObject, items, propertyValue, stringOf } from '../json/nodes';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
+import { StringTable, type ReadonlyStringTable } from '../text/stringTable';
 
 export interface Declaration {
   readonly name: string;
@@ -22,9 +23,9 @@ export interface TemplateScope {
   /** The `Microsoft.Resources/deployments` resource that holds this scope (nested scopes only). */
   readonly deployment?: ArmResource;
   readonly languageVersion?: string;
-  readonly parameters: ReadonlyMap<string, Declaration>;
-  readonly variables: ReadonlyMap<string, Declaration>;
-  readonly outputs: ReadonlyMap<string, Declaration>;
+  readonly parameters: ReadonlyStringTable<Declaration>;
+  readonly variables: ReadonlyStringTable<Declaration>;
+  readonly outputs: ReadonlyStringTable<Declaration>;
   /** Resources declared directly in this scope, nested children included, nested deployments' contents excluded. */
   readonly resources: ArmResource[];
 }
@@ -62,12 +63,17 @@ export interface ArmTemplate {
   readonly memo: Memo;
 }
 
-function declarations(section: JsonNode | undefined): Map<string, Declaration> {
-  const map = new Map<string, Declaration>();
-  for (const [name, valueNode, property] of entries(section)) {
-    map.set(name.toLowerCase(), { name, property, keyNode: property.children![0], valueNode });
+/** A section's declarations by lower-cased name; of two spellings of one name the last wins, as in ARM. */
+function declarations(section: JsonNode | undefined): StringTable<Declaration> {
+  const children = section?.type === 'object' ? section.children : undefined;
+  const table = new StringTable<Declaration>(children?.length ?? 0);
+  for (const property of children ?? []) {
+    const keyNode = property.children?.[0];
+    const valueNode = property.children?.[1];
+    const name = keyNode?.value;
+    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), { name, property, keyNode, valueNode });
   }
-  return map;
+  return table;
 }
 
 function typeEquals(a: string | undefined, b: string): boolean {

@@ -4,6 +4,7 @@
 import type { JsonNode } from '../../../json/nodes';
 import { propertyValue, stringOf } from '../../../json/nodes';
 import type { Declaration } from '../../../arm/template';
+import type { ReadonlyStringTable } from '../../../text/stringTable';
 import type { ParameterFile } from '../../../arm/parameterFile';
 import type { Report, RuleInfo } from '../../rule';
 
@@ -12,7 +13,7 @@ export interface ParameterFileContext {
   readonly text: string;
   readonly file: ParameterFile;
   /** The template's own parameters, keyed by lower-cased name. */
-  readonly declared: ReadonlyMap<string, Declaration>;
+  readonly declared: ReadonlyStringTable<Declaration>;
   report(report: Report): void;
 }
 

@@ -1,0 +1,38 @@
+// StringTable must behave as a Map<string, V> does for everything the analysis uses: get, has, size, set (a key
+// already there keeps its place), and insertion order in keys(), values() and iteration — checked against a real
+// Map under seeded random operations, through growth far past the expected size.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { StringTable } from '../../server/src/service/text/stringTable';
+import { random } from '../support/random';
+
+test('StringTable agrees with Map under random sets and lookups, through growth', () => {
+  const next = random(7);
+  for (const expected of [0, 10, 5000]) {
+    const table = new StringTable<number>(expected);
+    const map = new Map<string, number>();
+    for (let i = 0; i < 20000; i++) {
+      // Keys from a small alphabet collide often; some repeat, some are never set.
+      const key = next(2) === 0 ? `v${next(3000)}` : String.fromCharCode(97 + next(26), 97 + next(26), 0x4e00 + next(3));
+      if (next(3) === 0) {
+        table.set(key, i);
+        map.set(key, i);
+      }
+      assert.equal(table.get(key), map.get(key), key);
+      assert.equal(table.has(key), map.has(key), key);
+    }
+    assert.equal(table.size, map.size);
+    assert.deepEqual([...table.keys()], [...map.keys()]);
+    assert.deepEqual([...table.values()], [...map.values()]);
+    assert.deepEqual([...table], [...map]);
+  }
+});
+
+test('StringTable: the empty string and missing keys', () => {
+  const table = new StringTable<string>();
+  assert.equal(table.get(''), undefined);
+  table.set('', 'empty');
+  assert.equal(table.get(''), 'empty');
+  assert.equal(table.has('x'), false);
+  assert.equal(table.size, 1);
+});
