@@ -1,13 +1,14 @@
 // The per-template expression table (arm/expressions/references.ts) that the evaluator, the expression rules and the
-// ordering rules share: identical expression strings share one parse but keep their own sites and findings, an
-// expression the table leaves out (under `metadata`) is still evaluated, and dependsOn resolves from the table's parse.
+// ordering rules share: identical expression strings keep their own sites and findings, each parameters() /
+// variables() call is resolved once to a numbered declaration, an expression the table leaves out (under `metadata`)
+// is still evaluated, and dependsOn resolves through the table.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { buildTemplate } from '../../server/src/service/arm/template';
 import { propertyValue } from '../../server/src/service/json/nodes';
 import { createEvaluator } from '../../server/src/service/arm/expressions/evaluate';
-import { templateExpressions } from '../../server/src/service/arm/expressions/references';
+import { COMPUTED_NAME, templateExpressions, UNDECLARED } from '../../server/src/service/arm/expressions/references';
 
 const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
 
@@ -22,7 +23,7 @@ function cloudResource(name: string, extra: object = {}): object {
   };
 }
 
-test('identical expression strings share a parse but each has its own site and its own finding', () => {
+test('identical expression strings each have their own site and their own finding', () => {
   const broken = "[concat('a', ]";
   const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', variables: { one: broken, two: broken }, outputs: { o: { type: 'string', value: "[concat(variables('one'), variables('two'))]" } }, resources: [] }, null, 2);
   const template = buildTemplate(parseJson(text).root!);
@@ -38,6 +39,29 @@ test('identical expression strings share a parse but each has its own site and i
   assert.ok(first <= syntax[0].start && syntax[0].end <= first + broken.length);
   assert.ok(second <= syntax[1].start && syntax[1].end <= second + broken.length);
   assert.equal(syntax[0].start - first, syntax[1].start - second);
+});
+
+test('each parameters() / variables() call resolves to its declaration ignoring case, a copy loop included', () => {
+  const text = JSON.stringify({
+    $schema: SCHEMA,
+    contentVersion: '1.0.0.0',
+    parameters: { Region: { type: 'string' } },
+    variables: { name: 'x', copy: [{ name: 'disks', count: 1, input: "[parameters('REGION')]" }] },
+    outputs: { o: { type: 'string', value: "[concat(variables('NAME'), variables('Disks')[0], variables('missing'), parameters(variables('name')))]" } },
+    resources: [],
+  });
+  const table = templateExpressions(buildTemplate(parseJson(text).root!));
+  const described = (i: number) => {
+    const target = table.references.target(i);
+    const where = target >= 0 ? `${table.declarations[target].kind} ${table.declarations[target].name}${table.declarations[target].copyLoop ? ' (loop)' : ''}` : target === UNDECLARED ? 'undeclared' : target === COMPUTED_NAME ? 'computed' : String(target);
+    return `${table.references.kindOf(i)}(${table.references.nameOf(i, table.sites) ?? '…'}) → ${where}`;
+  };
+  assert.deepEqual(
+    Array.from({ length: table.references.count }, (_, i) => described(i)),
+    ['parameter(REGION) → parameter Region', 'variable(NAME) → variable name', 'variable(Disks) → variable disks (loop)', 'variable(missing) → undeclared', 'parameter(…) → computed', 'variable(name) → variable name'],
+  );
+  // The loop's input belongs to the loop variable; the output's expression to no parameter or variable.
+  assert.deepEqual(table.sites.map((site) => site.owner && `${site.owner.kind} ${site.owner.name}`), ['variable disks', 'output o']);
 });
 
 test('an expression under metadata, which the table leaves out, is still evaluated', () => {

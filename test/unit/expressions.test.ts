@@ -3,7 +3,7 @@
 // resource IDs, and a bounded never-throw fuzz over garbled input.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parseJson } from '../../server/src/service/analyze';
+import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { buildTemplate, type ArmTemplate } from '../../server/src/service/arm/template';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import { propertyValue } from '../../server/src/service/json/nodes';
@@ -276,6 +276,29 @@ describe('cycles and long chains', () => {
     const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
     assert.ok(value.known, value.known ? '' : value.reason);
     assert.equal(value.value, 5000);
+  });
+
+  test('a chain of 20,000 variables, named in mixed case, evaluates and is reported neither unused nor a cycle', () => {
+    const variables: Record<string, string> = { v0: 'a' };
+    for (let i = 1; i < 20000; i++) variables[`v${i}`] = `[concat(variables('${i % 2 === 0 ? 'V' : 'v'}${i - 1}'), 'b')]`;
+    const { text, template } = load({ variables, outputs: { x: { type: 'int', value: "[length(variables('v19999'))]" } } });
+    const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+    assert.ok(value.known, value.known ? '' : value.reason);
+    assert.equal(value.value, 20000);
+    assert.deepEqual(analyzeText(text).findings.map((finding) => finding.code), []);
+  });
+
+  test('a cycle at the end of a long chain makes the chain unknown with the path, is reported on each call in it, and leaves other variables known', () => {
+    const variables: Record<string, string> = { v0: "[variables('loop')]", loop: "[concat(variables('v0'), 'x')]", free: "[concat('fine', '')]" };
+    for (let i = 1; i < 3000; i++) variables[`v${i}`] = `[concat(variables('v${i - 1}'), 'b')]`;
+    const { text, template } = load({ variables, outputs: { x: { type: 'string', value: "[variables('v2999')]" }, y: { type: 'string', value: "[variables('free')]" } } });
+    const evaluator = createEvaluator(template);
+    const end = evaluator.value(at(template, 'outputs', 'x', 'value'));
+    assert.equal(end.known, false);
+    if (!end.known) assert.match(end.reason, /depends on itself: variable 'v0' → variable 'loop' → variable 'v0'/);
+    const free = evaluator.value(at(template, 'outputs', 'y', 'value'));
+    assert.ok(free.known && free.value === 'fine');
+    assert.equal(analyzeText(text).findings.filter((finding) => finding.code === 'variable-cycle').length, 2);
   });
 });
 

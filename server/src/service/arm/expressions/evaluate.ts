@@ -11,9 +11,10 @@ import { ABSENT, isExpression, known, literalValue, unknown, type KnownValue, ty
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { argumentCountProblem, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parsedExpressionOf, type Expression, type FunctionCall, type ParseResult } from './parse';
-import { referencesIn, templateExpressions, type ExpressionReference, type TemplateExpressions } from './references';
+import { referencesIn, templateExpressions, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
-import { findVariable, locateScope, type ExpressionScope } from './scopes';
+import { locateScope, type ExpressionScope } from './scopes';
+import { ChunkedList } from './chunkedList';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -89,20 +90,9 @@ interface Context extends ExpressionScope {
   readonly iteration?: Iteration;
 }
 
-/** An expression string with its parse, the scope it resolves in and its parameters() / variables() calls. */
+/** An expression string with its parse and the scope it resolves in. */
 interface Located extends ExpressionScope {
   readonly parsed: ParseResult;
-  readonly references: readonly ExpressionReference[];
-}
-
-/** A declaration whose value is a template node, evaluated before the expressions that use it. */
-interface Source {
-  readonly node: JsonNode;
-  readonly kind: 'parameter' | 'variable';
-  /** The declared name, for cycle messages. */
-  readonly name: string;
-  /** The node is a `copy` loop element, whose value is the array the loop builds. */
-  readonly copyLoop: boolean;
 }
 
 /** ARM's limit on a copy loop's count. */
@@ -143,38 +133,110 @@ function isPlainLiteral(node: JsonNode): boolean {
   return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
+/** How a memo keeps a site's value: not at all, as the Value, as the bare value, or as the reason it is unknown. */
+const NOT_KEPT = 0;
+const KEPT_VALUE = 1;
+const KEPT_BARE = 2;
+const KEPT_REASON = 3;
+
+/**
+ * Values per node. Given the expression table, an expression string of it is kept by its site number (a template
+ * can have a hundred thousand, and a Map that large is rebuilt into fresh memory as it grows); any other node, and
+ * every node of a memo without the table (one copy loop iteration's few), in a Map. Every kept byte costs (fresh
+ * memory is slow to come by), so a value the expression computed itself is kept bare, and an unknown one as its
+ * reason: the Value around it is made again when asked for.
+ */
+class Memo {
+  private readonly kinds = new ChunkedList<number>();
+  private readonly kept = new ChunkedList<unknown>();
+  private readonly byNode = new Map<JsonNode, Value>();
+
+  constructor(private readonly expressions?: TemplateExpressions) {}
+
+  get(node: JsonNode): Value | undefined {
+    const site = node.type === 'string' ? this.expressions?.siteOf(node) : undefined;
+    if (!site) return this.byNode.get(node);
+    switch (this.kinds.get(site.index)) {
+      case KEPT_VALUE:
+        return this.kept.get(site.index) as Value;
+      case KEPT_BARE:
+        return { known: true, value: this.kept.get(site.index), origin: node, usage: node };
+      case KEPT_REASON:
+        return { known: false, reason: this.kept.get(site.index) as string };
+      default:
+        return undefined;
+    }
+  }
+
+  /** Sets the node's value; undefined removes it. */
+  set(node: JsonNode, value: Value | undefined): void {
+    const site = node.type === 'string' ? this.expressions?.siteOf(node) : undefined;
+    if (!site) {
+      if (value) this.byNode.set(node, value);
+      else this.byNode.delete(node);
+    } else if (!value) {
+      this.kinds.set(site.index, NOT_KEPT);
+      this.kept.set(site.index, undefined);
+    } else if (value.known && value.origin === node && value.usage === node && value.originUri === undefined) {
+      this.kinds.set(site.index, KEPT_BARE);
+      this.kept.set(site.index, value.value);
+    } else if (!value.known && value !== IN_PROGRESS) {
+      this.kinds.set(site.index, KEPT_REASON);
+      this.kept.set(site.index, value.reason);
+    } else {
+      this.kinds.set(site.index, KEPT_VALUE);
+      this.kept.set(site.index, value);
+    }
+  }
+}
+
 function describeKey(key: Json): string {
   return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
 }
 
 class TemplateEvaluator implements Evaluator {
-  /**
-   * Values per node (IN_PROGRESS while a node is being evaluated). A Map, not a WeakMap: the evaluator lives exactly
-   * as long as its template's nodes.
-   */
-  private readonly memo = new Map<JsonNode, Value>();
+  /** Values per node (IN_PROGRESS while a node is being evaluated). */
+  private readonly memo: Memo;
   /** Values per node inside copy loop iterations, per iteration chain. */
-  private readonly iterationMemos = new Map<string, Map<JsonNode, Value>>();
+  private readonly iterationMemos = new Map<string, Memo>();
   private nesting = 0;
   /** Set while starting over after explicit ordering: nesting and cycles then give unknown values instead. */
   private ordered = false;
   /** Declarations found to be part of a cycle, with the reason their value is unknown. */
   private readonly cycles = new Map<JsonNode, string>();
-  /** The template's expression table: each expression string parsed once, with its scope. */
+  /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
+  /** The stack of dependencies(), reused by every call (prepare asks once per declaration of a chain). */
+  private readonly pendingNodes: JsonNode[] = [];
+  /** Per declaration number: the node holding its value, null when it is not a template node; filled as needed. */
+  private readonly sources: (JsonNode | null | undefined)[];
+  /**
+   * Per declaration number, filled as needed: what parameters() / variables() give when it is the same at every use
+   * (before any cycle) — a parameter's source, a variable's literal value.
+   */
+  private readonly declared: (Result | undefined)[];
 
   constructor(
     private readonly template: ArmTemplate,
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
+    this.memo = new Memo(this.expressions);
+    // Sized up front: filled out of order, a growing array would turn into a slow dictionary.
+    const count = this.expressions.declarations.length;
+    this.sources = new Array(count).fill(undefined);
+    this.declared = new Array(count).fill(undefined);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
     const iteration = this.resourceIteration(resource, copyIndex);
     try {
-      return this.withOrdering(node, () => this.nodeValue(node, iteration));
+      try {
+        return this.nodeValue(node, iteration);
+      } catch (signal) {
+        return this.afterOrdering(signal, node, () => this.nodeValue(node, iteration));
+      }
     } catch (error) {
       // Only an input nested beyond the stack's depth gets here; the evaluator itself reports problems as unknown.
       return unknown(error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`);
@@ -204,25 +266,25 @@ class TemplateEvaluator implements Evaluator {
     const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
     const call = parsed.expression;
     try {
-      return this.withOrdering(node, () => this.resourceIdOf(call, fn, context));
+      try {
+        return this.resourceIdOf(call, fn, context);
+      } catch (signal) {
+        return this.afterOrdering(signal, node, () => this.resourceIdOf(call, fn, context));
+      }
     } catch {
       return undefined;
     }
   }
 
-  /** Runs an evaluation; when it gives up on recursion, evaluates what `root` depends on in order and runs it again. */
-  private withOrdering<T>(root: JsonNode | undefined, run: () => T): T {
+  /** After an evaluation of `root` gave up on recursion: evaluates what it depends on in order and runs it again. */
+  private afterOrdering<T>(signal: unknown, root: JsonNode | undefined, run: () => T): T {
+    if (signal !== NEEDS_ORDERING || !root) throw signal;
+    this.ordered = true;
     try {
+      this.prepare(root);
       return run();
-    } catch (signal) {
-      if (signal !== NEEDS_ORDERING || !root) throw signal;
-      this.ordered = true;
-      try {
-        this.prepare(root);
-        return run();
-      } finally {
-        this.ordered = false;
-      }
+    } finally {
+      this.ordered = false;
     }
   }
 
@@ -234,26 +296,29 @@ class TemplateEvaluator implements Evaluator {
     return { loopName, index: copyIndex, resourceLoop: true, key: `${loopName ?? ''}#${copyIndex}` };
   }
 
-  private memoFor(iteration: Iteration | undefined): Map<JsonNode, Value> {
+  private memoFor(iteration: Iteration | undefined): Memo {
     if (!iteration) return this.memo;
     let memo = this.iterationMemos.get(iteration.key);
-    if (!memo) this.iterationMemos.set(iteration.key, (memo = new Map()));
+    if (!memo) this.iterationMemos.set(iteration.key, (memo = new Memo()));
     return memo;
   }
 
   /**
-   * An expression string of the template from its expression table; for one the table leaves out (under `metadata`),
-   * parsed and located here. Undefined when the node is not an expression string in the template.
+   * An expression string of the template from its expression table (its `parsed` parses anew: read it once); for one
+   * the table leaves out (under `metadata`), parsed and located here. Undefined when the node is not an expression
+   * string in the template.
    */
   private locate(node: JsonNode): Located | undefined {
     const site = this.expressions.siteOf(node);
     if (site) return site;
     const parsed = parsedExpressionOf(node);
     const located = parsed && locateScope(this.template, node);
-    return located && { scope: located.scope, functionParameters: located.functionParameters, parsed, references: referencesIn(node) };
+    return located && { scope: located.scope, functionParameters: located.functionParameters, parsed };
   }
 
   private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
+    // Outside copy loops a site of the table is its own context: one object less per evaluated expression.
+    if (!iteration && 'node' in located && located.node === node) return located as Context;
     return { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
   }
 
@@ -282,8 +347,7 @@ class TemplateEvaluator implements Evaluator {
     } finally {
       this.nesting--;
       // An evaluation abandoned for ordering leaves no mark: the node is evaluated again after ordering.
-      if (value) memo.set(node, value);
-      else memo.delete(node);
+      memo.set(node, value);
     }
     return value;
   }
@@ -291,7 +355,9 @@ class TemplateEvaluator implements Evaluator {
   private compute(node: JsonNode, iteration: Iteration | undefined): Value {
     if (node.type === 'string') {
       if (!isExpression(node.value as string)) return literalValue(node);
-      const located = this.locate(node);
+      const site = this.expressions.siteOf(node);
+      if (site?.isReference && !site.functionParameters) return this.toValue(this.reference(site.firstReference), node);
+      const located = site ?? this.locate(node);
       if (!located) return unknown('the expression is outside the template');
       if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
       const parsed = located.parsed;
@@ -365,39 +431,54 @@ class TemplateEvaluator implements Evaluator {
 
   // ---- dependency ordering -----------------------------------------------------------------------------------
 
-  /** The declaration a parameters() / variables() name resolves to, when its value is a template node. */
-  private sourceOf(scope: TemplateScope, kind: 'parameter' | 'variable', name: string): Source | undefined {
-    if (kind === 'variable') {
-      const variable = findVariable(scope, name);
-      if (!variable) return undefined;
-      return variable.kind === 'value' ? { node: variable.declaration.valueNode, kind, name: variable.declaration.name, copyLoop: false } : { node: variable.element, kind, name: variable.name, copyLoop: true };
+  /**
+   * The node holding a declaration's value (by its number in the expression table), when it is a template node: a
+   * variable's value or `copy` loop element, a parameter's default or the value a nested deployment passes.
+   */
+  private sourceOf(declaration: number): JsonNode | undefined {
+    let source = this.sources[declaration];
+    if (source === undefined) {
+      const declared = this.expressions.declarations[declaration];
+      if (declared.kind === 'variable') source = declared.node;
+      else {
+        const parameter = this.parameterSource(declaration);
+        source = parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : null;
+      }
+      this.sources[declaration] = source;
     }
-    const parameter = this.parameterSource(scope, name);
-    return parameter.kind === 'written' && parameter.uri === undefined ? { node: parameter.node, kind, name: scope.parameters.get(name.toLowerCase())?.name ?? name, copyLoop: false } : undefined;
+    return source ?? undefined;
   }
 
-  private isEvaluated(source: Source): boolean {
-    return this.memo.has(source.node) || this.cycles.has(source.node);
+  private isEvaluated(source: JsonNode): boolean {
+    return this.memo.get(source) !== undefined || this.cycles.has(source);
   }
 
-  /** The declarations the expression strings under `root` name (with a literal name). */
-  private dependencies(root: JsonNode): Source[] {
-    const out: Source[] = [];
-    const pending = [root];
+  /** Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name). */
+  private dependencies(root: JsonNode, out: number[]): void {
+    const { references } = this.expressions;
+    const pending = this.pendingNodes;
+    pending.length = 0;
+    pending.push(root);
     while (pending.length > 0) {
       const node = pending.pop()!;
       if (node.type === 'string') {
-        const located = this.locate(node);
-        if (!located || located.references.length === 0 || located.functionParameters) continue;
-        for (const reference of located.references) {
-          const source = reference.name === undefined ? undefined : this.sourceOf(located.scope, reference.kind, reference.name);
-          if (source) out.push(source);
+        const site = this.expressions.siteOf(node);
+        if (site) {
+          if (site.functionParameters) continue;
+          for (let i = site.firstReference; i < site.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
+          continue;
+        }
+        // An expression the table leaves out (under `metadata`): its names resolved here.
+        const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
+        if (!located || located.functionParameters) continue;
+        for (const reference of referencesIn(node)) {
+          const declaration = reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
+          if (declaration >= 0) out.push(declaration);
         }
       } else if (node.children) {
         for (const child of node.children) pending.push(child);
       }
     }
-    return out;
   }
 
   /**
@@ -406,44 +487,57 @@ class TemplateEvaluator implements Evaluator {
    * declaration on that cycle gets an unknown value naming it.
    */
   private prepare(node: JsonNode): void {
-    const roots = this.dependencies(node).filter((source) => !this.isEvaluated(source));
-    if (roots.length === 0) return;
-    const state = new Map<JsonNode, 'active' | 'done'>();
-    interface Frame {
-      readonly source: Source;
-      readonly dependencies: Source[];
-      next: number;
-    }
-    const stack: Frame[] = [];
-    const visit = (source: Source) => {
-      state.set(source.node, 'active');
-      stack.push({ source, dependencies: this.dependencies(source.node), next: 0 });
+    const declarations = this.expressions.declarations;
+    /** Per declaration: 0 not met, 1 on the stack, 2 done. */
+    const state = new Uint8Array(declarations.length);
+    // The stack, as long as the longest chain, in parallel lists of numbers: per frame its declaration, and where its
+    // dependencies start, continue and end in `dependencies` (a frame's after its parent's).
+    const frames: number[] = [];
+    const starts: number[] = [];
+    const nexts: number[] = [];
+    const ends: number[] = [];
+    const dependencies: number[] = [];
+    const visit = (declaration: number) => {
+      const source = this.sourceOf(declaration);
+      if (!source || this.isEvaluated(source)) return;
+      state[declaration] = 1;
+      frames.push(declaration);
+      starts.push(dependencies.length);
+      nexts.push(dependencies.length);
+      this.dependencies(source, dependencies);
+      ends.push(dependencies.length);
     };
+    const roots: number[] = [];
+    this.dependencies(node, roots);
     for (const root of roots) {
-      if (state.has(root.node) || this.isEvaluated(root)) continue;
+      if (state[root] !== 0) continue;
       visit(root);
-      while (stack.length > 0) {
-        const frame = stack[stack.length - 1];
-        if (frame.next < frame.dependencies.length) {
-          const dependency = frame.dependencies[frame.next++];
-          const seen = state.get(dependency.node);
-          if (seen === 'active') this.markCycle(stack.slice(stack.findIndex((f) => f.source.node === dependency.node)).map((f) => f.source));
-          else if (seen === undefined && !this.isEvaluated(dependency)) visit(dependency);
+      while (frames.length > 0) {
+        const top = frames.length - 1;
+        if (nexts[top] < ends[top]) {
+          const dependency = dependencies[nexts[top]++];
+          if (state[dependency] === 1) this.markCycle(frames.slice(frames.lastIndexOf(dependency)));
+          else if (state[dependency] === 0) visit(dependency);
           continue;
         }
-        stack.pop();
-        state.set(frame.source.node, 'done');
-        if (!this.cycles.has(frame.source.node)) {
-          if (frame.source.copyLoop) this.copyLoopValue(frame.source.node, undefined);
-          else this.nodeValue(frame.source.node, undefined);
+        const declaration = frames.pop()!;
+        dependencies.length = starts.pop()!;
+        nexts.pop();
+        ends.pop();
+        state[declaration] = 2;
+        const source = this.sourceOf(declaration)!;
+        if (!this.cycles.has(source)) {
+          if (declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
+          else this.nodeValue(source, undefined);
         }
       }
     }
   }
 
-  private markCycle(members: readonly Source[]): void {
-    const path = [...members, members[0]].map((member) => `${member.kind} '${member.name}'`).join(' → ');
-    for (const member of members) this.cycles.set(member.node, `depends on itself: ${path}`);
+  private markCycle(members: readonly number[]): void {
+    const declarations = this.expressions.declarations;
+    const path = [...members, members[0]].map((member) => `${declarations[member].kind} '${declarations[member].name}'`).join(' → ');
+    for (const member of members) this.cycles.set(this.sourceOf(member)!, `depends on itself: ${path}`);
   }
 
   // ---- expressions -------------------------------------------------------------------------------------------
@@ -511,6 +605,11 @@ class TemplateEvaluator implements Evaluator {
   private forcedArguments(call: FunctionCall, context: Context): Json[] | Unknown {
     const values: Json[] = [];
     for (const arg of call.args) {
+      // Most arguments are literals: their values need no result object.
+      if (arg.kind === 'string' || arg.kind === 'number' || arg.kind === 'boolean') {
+        values.push(arg.value);
+        continue;
+      }
       const value = this.force(this.evaluate(arg, context));
       if (value.kind === 'unknown') return value;
       values.push(value.value);
@@ -528,7 +627,8 @@ class TemplateEvaluator implements Evaluator {
     switch (fn.name) {
       case 'parameters':
       case 'variables': {
-        const name = this.force(this.evaluate(call.args[0], context));
+        const argument = call.args[0];
+        const name = argument.kind === 'string' ? argument : this.force(this.evaluate(argument, context));
         if (name.kind === 'unknown') return name;
         if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
         return fn.name === 'parameters' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
@@ -584,7 +684,8 @@ class TemplateEvaluator implements Evaluator {
   }
 
   private resourceIdOf(call: FunctionCall, fn: ResourceIdFunction, context: Context): ResourceIdParts {
-    const args = call.args.map((arg) => this.toValue(this.evaluate(arg, context), context.node));
+    // A literal argument (the type, most names) is known as written, without a result object on the way.
+    const args = call.args.map((arg): Value => (arg.kind === 'string' ? { known: true, value: arg.value, origin: context.node, usage: context.node } : this.toValue(this.evaluate(arg, context), context.node)));
     return resourceIdParts(fn, args, context.node);
   }
 
@@ -605,42 +706,67 @@ class TemplateEvaluator implements Evaluator {
 
   // ---- declarations ------------------------------------------------------------------------------------------
 
-  /** Where a parameter's value is written: a parameter file, a nested deployment's `parameters`, or its default. */
-  private parameterSource(scope: TemplateScope, name: string): Result {
-    const lower = name.toLowerCase();
-    const declaration = scope.parameters.get(lower);
-    if (!declaration) return unknownResult(`parameter '${name}' is not declared`);
+  /**
+   * Where a parameter's value is written (by its number in the expression table): a parameter file, a nested
+   * deployment's `parameters`, or its default. A literal that is not an expression is read right away.
+   */
+  private parameterSource(number: number): Result {
+    const { scope, name, node: declaration } = this.expressions.declarations[number];
+    let written: Written | undefined;
     if (scope === this.template.rootScope) {
-      const fromFile = this.parameterValues.get(lower);
-      if (fromFile) return { kind: 'written', node: fromFile.valueNode, uri: fromFile.uri };
+      const fromFile = this.parameterValues.get(name.toLowerCase());
+      if (fromFile) written = { kind: 'written', node: fromFile.valueNode, uri: fromFile.uri };
     } else if (scope.deployment) {
       const passed = propertyValue(propertyValue(scope.deployment.properties, 'parameters'), name);
       if (passed) {
         const value = propertyValue(passed, 'value');
-        if (value) return { kind: 'written', node: value };
-        return unknownResult(`parameter '${declaration.name}' comes from a Key Vault reference`);
+        if (!value) return unknownResult(`parameter '${name}' comes from a Key Vault reference`);
+        written = { kind: 'written', node: value };
       }
     }
-    const defaultValue = propertyValue(declaration.valueNode, 'defaultValue');
-    if (defaultValue) return { kind: 'written', node: defaultValue };
-    return unknownResult(`parameter '${declaration.name}' has no value here`);
+    if (!written) {
+      const defaultValue = propertyValue(declaration, 'defaultValue');
+      if (!defaultValue) return unknownResult(`parameter '${name}' has no value here`);
+      written = { kind: 'written', node: defaultValue };
+    }
+    return isPlainLiteral(written.node) ? this.force(written) : written;
+  }
+
+  /** What a parameters() / variables() call of the table gives, from the declaration the table resolved it to. */
+  private reference(reference: number): Result {
+    const { references, sites } = this.expressions;
+    const number = references.target(reference);
+    const kind = references.kindOf(reference);
+    if (number < 0) return unknownResult(`${kind} '${references.nameOf(reference, sites)}' is not declared`);
+    return kind === 'parameter' ? this.parameterNumbered(number) : this.variableNumbered(number);
   }
 
   private parameter(scope: TemplateScope, name: string): Result {
-    const source = this.parameterSource(scope, name);
+    const number = this.expressions.resolve(scope, 'parameter', name);
+    return number < 0 ? unknownResult(`parameter '${name}' is not declared`) : this.parameterNumbered(number);
+  }
+
+  private parameterNumbered(number: number): Result {
+    // The same for every use: made once per evaluator.
+    let source = this.declared[number];
+    if (!source) this.declared[number] = source = this.parameterSource(number);
     if (source.kind === 'written' && source.uri === undefined) {
-      const cycle = this.cycles.get(source.node);
+      const cycle = this.cycles.size > 0 ? this.cycles.get(source.node) : undefined;
       if (cycle !== undefined) return unknownResult(cycle);
     }
     return source;
   }
 
   private variable(scope: TemplateScope, name: string): Result {
-    const variable = findVariable(scope, name);
-    if (!variable) return unknownResult(`variable '${name}' is not declared`);
-    if (variable.kind === 'copy') return fromValue(this.copyLoopValue(variable.element, undefined));
-    const node = variable.declaration.valueNode;
-    const cycle = this.cycles.get(node);
+    const number = this.expressions.resolve(scope, 'variable', name);
+    return number < 0 ? unknownResult(`variable '${name}' is not declared`) : this.variableNumbered(number);
+  }
+
+  private variableNumbered(number: number): Result {
+    const { node, copyLoop } = this.expressions.declarations[number];
+    if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
+    if (isPlainLiteral(node)) return (this.declared[number] ??= this.force({ kind: 'written', node }));
+    const cycle = this.cycles.size > 0 ? this.cycles.get(node) : undefined;
     return cycle !== undefined ? unknownResult(cycle) : { kind: 'written', node };
   }
 }

@@ -319,6 +319,9 @@ TABLE.set('createobject', { name: 'createObject', minArgs: 0, pairs: true, evalu
 /** The same entries under the documentation's spelling, the one templates use: found without lower-casing. */
 const BY_SPELLING = new Map([...TABLE.values()].map((fn) => [fn.name, fn]));
 
+/** Every built-in function's name under the documentation's spelling. */
+export const BUILT_IN_FUNCTION_NAMES: readonly string[] = [...BY_SPELLING.keys()];
+
 /**
  * The built-in function of that name (case-insensitive), or undefined for a name ARM does not define here. The
  * `list*` family (listKeys, listSecrets…) is open-ended: any name starting with `list` is a deployment-time call

@@ -3,6 +3,7 @@
 // placed exactly; `documentOffset` maps such an offset back into the raw JSON text, JSON escapes included.
 import type { JsonNode } from '../../json/nodes';
 import { isExpression } from '../value';
+import { BUILT_IN_FUNCTION_NAMES } from './functions';
 
 interface Span {
   /** Offset of the first character in the string's decoded text (0 is the opening `[`). */
@@ -37,8 +38,8 @@ export interface FunctionCall extends Span {
   /** The namespace of a user-defined function, `ns` in `ns.fn(…)`. */
   readonly namespace?: string;
   readonly name: string;
-  /** Where the name (with its namespace) is written. */
-  readonly nameSpan: Span;
+  /** Where the name (with its namespace) ends; it starts at `start`. */
+  readonly nameEnd: number;
   readonly args: readonly Expression[];
 }
 
@@ -87,28 +88,47 @@ function isIdentifierStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 /* _ */ || code === 36; /* $ */
 }
 
+/** Per ASCII code, 1 for a character an identifier may continue with: one table look-up per character scanned. */
+const IDENTIFIER_PART = new Uint8Array(128).map((_, code) => (isIdentifierStart(code) || isDigit(code) ? 1 : 0));
+
 function isIdentifierPart(code: number): boolean {
-  return isIdentifierStart(code) || isDigit(code);
+  return code < 128 && IDENTIFIER_PART[code] === 1;
 }
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
+/** A name's key in KNOWN_NAMES: its length and first character. */
+function nameKey(length: number, first: number): number {
+  return (length << 8) | (first & 255);
+}
+
+/**
+ * The built-in function names, by length and first character: a name spelled as documented is handed out as this one
+ * shared string instead of a copy cut from each expression (and its hash, for the lookups that follow, is computed once).
+ */
+const KNOWN_NAMES = new Map<number, string[]>();
+for (const name of BUILT_IN_FUNCTION_NAMES) {
+  const key = nameKey(name.length, name.charCodeAt(0));
+  KNOWN_NAMES.set(key, [...(KNOWN_NAMES.get(key) ?? []), name]);
+}
+
 class SyntaxFailure {
   constructor(readonly error: ExpressionSyntaxError) {}
 }
 
+/** One parser serves every parse (a parse never starts another), so a parse allocates only its tree. */
 class Parser {
+  private text = '';
   private position = 1;
   /** The offset of the closing `]`: the parser never reads it. */
-  private readonly end: number;
+  private end = 0;
 
-  constructor(private readonly text: string) {
+  parse(text: string): Expression {
+    this.text = text;
+    this.position = 1;
     this.end = text.length - 1;
-  }
-
-  parse(): Expression {
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const expression = this.expression(0);
@@ -136,7 +156,15 @@ class Parser {
   private identifier(): string {
     const start = this.position;
     while (this.position < this.end && isIdentifierPart(this.text.charCodeAt(this.position))) this.position++;
+    const known = KNOWN_NAMES.get(nameKey(this.position - start, this.text.charCodeAt(start)));
+    if (known) for (const name of known) if (this.spells(name, start)) return name;
     return this.text.slice(start, this.position);
+  }
+
+  /** True when the text at `start` is `name` (compared by char code: startsWith is slow on a slice of the document). */
+  private spells(name: string, start: number): boolean {
+    for (let i = 0; i < name.length; i++) if (this.text.charCodeAt(start + i) !== name.charCodeAt(i)) return false;
+    return true;
   }
 
   private expression(depth: number): Expression {
@@ -192,7 +220,7 @@ class Parser {
         name = this.identifier();
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(namespace, name, { start, end: namespace === undefined ? afterName : start + namespace.length + 1 + name.length }, depth);
+      if (this.peek() === OPEN_PAREN) return this.call(namespace, name, start, namespace === undefined ? afterName : start + namespace.length + 1 + name.length, depth);
       if (namespace === undefined && (name === 'true' || name === 'false')) {
         this.position = afterName;
         return { kind: 'boolean', value: name === 'true', start, end: afterName };
@@ -211,31 +239,28 @@ class Parser {
   private stringLiteral(): StringLiteral {
     const start = this.position++;
     let value = '';
-    let chunk = this.position;
     for (;;) {
-      if (this.position >= this.end) this.fail('This string is never closed: a quote inside a string is written twice (\'\')', start, this.end - start);
-      if (this.text.charCodeAt(this.position) === QUOTE) {
-        value += this.text.slice(chunk, this.position);
-        if (this.text.charCodeAt(this.position + 1) === QUOTE && this.position + 1 < this.end) {
-          value += "'";
-          this.position += 2;
-          chunk = this.position;
-          continue;
-        }
-        this.position++;
-        return { kind: 'string', value, start, end: this.position };
+      // indexOf finds the quote natively, much faster than a loop over char codes on a slice of the document.
+      const quote = this.text.indexOf("'", this.position);
+      if (quote < 0 || quote >= this.end) this.fail('This string is never closed: a quote inside a string is written twice (\'\')', start, this.end - start);
+      value += this.text.slice(this.position, quote);
+      if (this.text.charCodeAt(quote + 1) === QUOTE && quote + 1 < this.end) {
+        value += "'";
+        this.position = quote + 2;
+        continue;
       }
-      this.position++;
+      this.position = quote + 1;
+      return { kind: 'string', value, start, end: this.position };
     }
   }
 
-  private call(namespace: string | undefined, name: string, nameSpan: Span, depth: number): FunctionCall {
+  private call(namespace: string | undefined, name: string, start: number, nameEnd: number, depth: number): FunctionCall {
     const open = this.position++;
     const args: Expression[] = [];
     this.skipSpaces();
     if (this.peek() === CLOSE_PAREN) {
       this.position++;
-      return { kind: 'call', namespace, name, nameSpan, args, start: nameSpan.start, end: this.position };
+      return { kind: 'call', namespace, name, nameEnd, args, start, end: this.position };
     }
     for (;;) {
       if (this.position >= this.end) this.fail("This '(' is never closed", open, 1);
@@ -244,7 +269,7 @@ class Parser {
       const code = this.peek();
       if (code === CLOSE_PAREN) {
         this.position++;
-        return { kind: 'call', namespace, name, nameSpan, args, start: nameSpan.start, end: this.position };
+        return { kind: 'call', namespace, name, nameEnd, args, start, end: this.position };
       }
       if (code === COMMA) {
         const comma = this.position++;
@@ -259,10 +284,12 @@ class Parser {
   }
 }
 
+const parser = new Parser();
+
 /** Parses the text of an expression string, brackets included (`[concat('a', 'b')]`). Never throws. */
 export function parseExpression(text: string): ParseResult {
   try {
-    return { ok: true, expression: new Parser(text).parse() };
+    return { ok: true, expression: parser.parse(text) };
   } catch (failure) {
     if (failure instanceof SyntaxFailure) return { ok: false, error: failure.error };
     throw failure;

@@ -1,13 +1,22 @@
-// Every expression string of a template, found in one walk and kept per template: its parse, its scope, the
-// declaration whose value it is part of, and the parameters() / variables() calls in it with the exact place of each
-// name. The expression rules, the evaluator (parses and dependency ordering) and the ordering rules all read this
-// one table instead of re-parsing or keeping caches of their own.
+// Every expression string of a template, found in one walk and kept per template: its scope, the declaration whose
+// value it is part of, its syntax error if any, the calls ARM rejects for their argument count, and the
+// parameters() / variables() calls in it, each resolved once to a numbered declaration. The expression rules, the
+// evaluator (dependency ordering) and the ordering rules all read this one table instead of re-parsing or resolving
+// names on their own.
+//
+// The table keeps no syntax trees: a site is parsed again whenever its tree is needed (`site.parsed`). A parse is
+// short-lived garbage that the young generation collects almost for free, while a hundred thousand kept trees make
+// V8 allocate every later parse in the old generation, where collecting it costs ten times more than parsing.
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
-import type { ArmTemplate, TemplateScope } from '../template';
+import type { ArmTemplate, Declaration, TemplateScope } from '../template';
 import { isExpression } from '../value';
-import { parsedExpressionOf, parseExpression, type Expression, type FunctionCall, type ParseResult } from './parse';
-import { copyDeclarations, effectiveScope, functionParameterNames, type ExpressionScope } from './scopes';
+import { argumentCountProblem, builtInFunction } from './functions';
+import { parseExpression, type Expression, type ExpressionSyntaxError, type FunctionCall, type ParseResult } from './parse';
+import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
+import { ChunkedList } from './chunkedList';
+import { memoKey } from '../../memo';
+import { StringTable } from '../../text/stringTable';
 
 export interface ExpressionReference {
   readonly kind: 'parameter' | 'variable';
@@ -15,7 +24,6 @@ export interface ExpressionReference {
   readonly name: string | undefined;
   /** The call's first argument (the quoted name, quotes included), as offsets in the string's decoded text. */
   readonly argument: { readonly start: number; readonly end: number };
-  readonly call: FunctionCall;
 }
 
 /** The declaration whose value an expression string is part of. */
@@ -25,26 +33,221 @@ export interface Owner {
   readonly name: string;
 }
 
+/** A parameter or variable that parameters() / variables() can name, numbered per template. */
+export interface NamedDeclaration {
+  readonly kind: 'parameter' | 'variable';
+  /** The scope that declares it (one whose expressions resolve in itself). */
+  readonly scope: TemplateScope;
+  /** The name as declared. */
+  readonly name: string;
+  /** Where the name is written: the property key, or a `variables.copy` loop's `name` value. */
+  readonly nameNode: JsonNode;
+  /** A parameter's declaration object, a variable's value, or a `variables.copy` loop element (`{ name, count, input }`). */
+  readonly node: JsonNode;
+  /** The variable is declared by a loop in `variables.copy`: its value is the array the loop builds. */
+  readonly copyLoop: boolean;
+}
+
+/** A NamedDeclaration kept small (every kept byte costs): the template's own declaration, or a loop's, behind getters. */
+class Declared implements NamedDeclaration {
+  constructor(
+    readonly kind: 'parameter' | 'variable',
+    readonly scope: TemplateScope,
+    private readonly declaration: Declaration | CopyDeclaration,
+  ) {}
+
+  get name(): string {
+    return this.declaration.name;
+  }
+
+  get nameNode(): JsonNode {
+    return 'keyNode' in this.declaration ? this.declaration.keyNode : this.declaration.nameNode;
+  }
+
+  get node(): JsonNode {
+    return 'valueNode' in this.declaration ? this.declaration.valueNode : this.declaration.element;
+  }
+
+  get copyLoop(): boolean {
+    return !('valueNode' in this.declaration);
+  }
+}
+
+/** A reference's target when no declaration of that name is in scope. */
+export const UNDECLARED = -1;
+/** A reference's target when the name is computed (`parameters(variables('which'))`). */
+export const COMPUTED_NAME = -2;
+
+/**
+ * Every parameters() / variables() call of the template, in site order, as parallel lists of small integers
+ * (nothing for the garbage collector to trace): reference i is in site `site(i)`, names declaration `target(i)`
+ * (or UNDECLARED, COMPUTED_NAME), and its first argument spans `start(i)`…`end(i)` in the string's decoded text.
+ */
+export class ReferenceTable {
+  private readonly sites = new ChunkedList<number>();
+  /** 0 for parameters(), 1 for variables(). */
+  private readonly kinds = new ChunkedList<number>();
+  private readonly targets = new ChunkedList<number>();
+  private readonly starts = new ChunkedList<number>();
+  private readonly ends = new ChunkedList<number>();
+
+  get count(): number {
+    return this.sites.length;
+  }
+
+  add(site: number, kind: number, target: number, start: number, end: number): void {
+    this.sites.push(site);
+    this.kinds.push(kind);
+    this.targets.push(target);
+    this.starts.push(start);
+    this.ends.push(end);
+  }
+
+  site(reference: number): number {
+    return this.sites.get(reference)!;
+  }
+
+  /** 0 for parameters(), 1 for variables(). */
+  kind(reference: number): number {
+    return this.kinds.get(reference)!;
+  }
+
+  target(reference: number): number {
+    return this.targets.get(reference)!;
+  }
+
+  start(reference: number): number {
+    return this.starts.get(reference)!;
+  }
+
+  end(reference: number): number {
+    return this.ends.get(reference)!;
+  }
+
+  kindOf(reference: number): 'parameter' | 'variable' {
+    return this.kind(reference) === 0 ? 'parameter' : 'variable';
+  }
+
+  /** The name as written (undefined when computed), read back from the quoted argument. */
+  nameOf(reference: number, sites: readonly ExpressionSite[]): string | undefined {
+    if (this.target(reference) === COMPUTED_NAME) return undefined;
+    return unquote((sites[this.site(reference)].node.value as string).slice(this.start(reference), this.end(reference)));
+  }
+}
+
+/** A string literal's value from its text (`'it''s'` → `it's`). */
+function unquote(literal: string): string {
+  const inner = literal.slice(1, -1);
+  return inner.includes("''") ? inner.replace(/''/g, "'") : inner;
+}
+
+/** A call whose argument count ARM rejects. */
+export interface ArgumentProblem {
+  readonly site: ExpressionSite;
+  /** Where the function's name is written, as offsets in the string's decoded text. */
+  readonly start: number;
+  readonly end: number;
+  readonly message: string;
+}
+
 export interface ExpressionSite extends ExpressionScope {
+  /** Its number: its place in `sites`. */
+  readonly index: number;
   /** The JSON string node holding the expression. */
   readonly node: JsonNode;
-  readonly parsed: ParseResult;
-  /** The parameters() and variables() calls in it (none when it does not parse). */
-  readonly references: readonly ExpressionReference[];
+  /** Its syntax error, when it does not parse. */
+  readonly error: ExpressionSyntaxError | undefined;
   /** The template scope whose text holds the string (for an outer-scoped nested template, not `scope`). */
   readonly declaredIn: TemplateScope;
   readonly owner?: Owner;
+  /** The number of the owner when it is a parameter or variable, else −1. */
+  readonly ownerNumber: number;
+  /** Its parameters() and variables() calls: references firstReference … endReference − 1 of the table. */
+  readonly firstReference: number;
+  readonly endReference: number;
+  /**
+   * The whole expression is its one reference, a parameters() / variables() call with a literal name (`[parameters('x')]`,
+   * the commonest expression): its value is that declaration's, found without parsing it again.
+   */
+  readonly isReference: boolean;
+  /** The expression parsed anew (the table keeps no trees). */
+  readonly parsed: ParseResult;
 }
 
 export interface TemplateExpressions {
   /** Every expression string of the template, in walk order (scope by scope). */
   readonly sites: readonly ExpressionSite[];
+  /** Every parameter and variable of the scopes that declare their own, by number. */
+  readonly declarations: readonly NamedDeclaration[];
+  readonly references: ReferenceTable;
+  /** Every call with an argument count ARM rejects, outside expressions that do not parse. */
+  readonly argumentProblems: readonly ArgumentProblem[];
   /** The site of an expression string node of the template; undefined for any other node (or one in `metadata`). */
   siteOf(node: JsonNode): ExpressionSite | undefined;
+  /** The number of the declaration a name resolves to in a scope, or UNDECLARED. */
+  resolve(scope: TemplateScope, kind: 'parameter' | 'variable', name: string): number;
+  /** Reference i as an object, for callers that want one. */
+  referenceAt(reference: number): ExpressionReference;
+}
+
+/** What the sites of one scope (or one user-defined function body) share. */
+interface SiteGroup extends ExpressionScope {
+  readonly declaredIn: TemplateScope;
+  /** The table's declarations and the owners that are outputs, which a site's owner code points into. */
+  readonly declarations: readonly NamedDeclaration[];
+  readonly outputs: readonly Owner[];
+}
+
+/** A site's owner code when it has no owner; an output's code is −2 − its place in the group's `outputs`. */
+const NO_OWNER = -1;
+
+/**
+ * A site as the table keeps it: a template can have a hundred thousand, and every kept byte costs, so a site holds
+ * only its own facts; its scope is its group's, and its owner a number.
+ */
+class Site implements ExpressionSite {
+  constructor(
+    readonly index: number,
+    readonly node: JsonNode,
+    readonly error: ExpressionSyntaxError | undefined,
+    private readonly group: SiteGroup,
+    /** The owner's declaration number, NO_OWNER, or an output's code. */
+    private readonly ownerCode: number,
+    readonly firstReference: number,
+    readonly endReference: number,
+    readonly isReference: boolean,
+  ) {}
+
+  get scope(): TemplateScope {
+    return this.group.scope;
+  }
+
+  get functionParameters(): ReadonlySet<string> | undefined {
+    return this.group.functionParameters;
+  }
+
+  get declaredIn(): TemplateScope {
+    return this.group.declaredIn;
+  }
+
+  get owner(): Owner | undefined {
+    if (this.ownerCode === NO_OWNER) return undefined;
+    if (this.ownerCode < 0) return this.group.outputs[-2 - this.ownerCode];
+    const declaration = this.group.declarations[this.ownerCode];
+    return { kind: declaration.kind, name: declaration.name.toLowerCase() };
+  }
+
+  get ownerNumber(): number {
+    return this.ownerCode >= 0 ? this.ownerCode : -1;
+  }
+
+  get parsed(): ParseResult {
+    return parseExpression(this.node.value as string);
+  }
 }
 
 /** Each function call of a parsed expression, outermost first. */
-export function callsIn(expression: Expression): FunctionCall[] {
+function callsIn(expression: Expression): FunctionCall[] {
   const calls: FunctionCall[] = [];
   const pending: Expression[] = [expression];
   while (pending.length > 0) {
@@ -58,61 +261,97 @@ export function callsIn(expression: Expression): FunctionCall[] {
   return calls;
 }
 
-const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
-const NO_REFERENCES: readonly ExpressionReference[] = [];
-
-/** The parameters() and variables() calls of a parse (none when it failed). */
-function referencesOf(parsed: ParseResult | undefined): readonly ExpressionReference[] {
-  if (!parsed?.ok) return NO_REFERENCES;
-  const expression = parsed.expression;
-  // Most expressions are one call with literal arguments (`[parameters('x')]`, `[resourceId('…', '…')]`).
-  if (expression.kind === 'call' && !hasNestedCall(expression)) {
-    const reference = referenceOf(expression);
-    return reference ? [reference] : NO_REFERENCES;
-  }
-  let out: ExpressionReference[] | undefined;
-  for (const call of callsIn(expression)) {
-    const reference = referenceOf(call);
-    if (reference) (out ??= []).push(reference);
-  }
-  return out ?? NO_REFERENCES;
-}
-
-/** True when a call has an argument that is more than a literal (another call, a property or index access). */
-export function hasNestedCall(call: FunctionCall): boolean {
-  for (const arg of call.args) if (arg.kind !== 'string' && arg.kind !== 'number' && arg.kind !== 'boolean' && arg.kind !== 'null') return true;
-  return false;
-}
-
-function referenceOf(call: FunctionCall): ExpressionReference | undefined {
-  if (call.namespace !== undefined || call.args.length === 0) return undefined;
-  const kind = equalsIgnoreCase(call.name, 'parameters') ? 'parameter' : equalsIgnoreCase(call.name, 'variables') ? 'variable' : undefined;
-  if (!kind) return undefined;
-  const argument = call.args[0];
-  return { kind, name: argument.kind === 'string' ? argument.value : undefined, argument: { start: argument.start, end: argument.end }, call };
+/** 0 for a parameters() call with an argument, 1 for variables(), −1 for any other call. */
+function referenceKind(call: FunctionCall): number {
+  if (call.namespace !== undefined || call.args.length === 0) return -1;
+  return equalsIgnoreCase(call.name, 'parameters') ? 0 : equalsIgnoreCase(call.name, 'variables') ? 1 : -1;
 }
 
 /** The parameters() and variables() calls of an expression string (none when it is not one or does not parse). */
 export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
   let found = referenceCache.get(node);
-  if (!found) referenceCache.set(node, (found = referencesOf(parsedExpressionOf(node))));
+  if (!found) {
+    const parsed = node.type === 'string' && isExpression(node.value as string) ? parseExpression(node.value as string) : undefined;
+    const out: ExpressionReference[] = [];
+    if (parsed?.ok) {
+      for (const call of callsIn(parsed.expression)) {
+        const kind = referenceKind(call);
+        if (kind < 0) continue;
+        const argument = call.args[0];
+        out.push({ kind: kind === 0 ? 'parameter' : 'variable', name: argument.kind === 'string' ? argument.value : undefined, argument: { start: argument.start, end: argument.end } });
+      }
+    }
+    referenceCache.set(node, (found = out));
+  }
   return found;
+}
+
+const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
+
+/** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
+class ScopeNames {
+  /** By lower-cased name. */
+  readonly parameters: StringTable<number>;
+  readonly variables: StringTable<number>;
+
+  constructor(scope: TemplateScope) {
+    this.parameters = new StringTable(scope.parameters.size);
+    this.variables = new StringTable(scope.variables.size);
+  }
+
+  resolve(kind: number, name: string): number {
+    return (kind === 0 ? this.parameters : this.variables).get(name.toLowerCase()) ?? UNDECLARED;
+  }
+}
+
+/** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
+function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclaration[]; names: Map<TemplateScope, ScopeNames> } {
+  const declarations: NamedDeclaration[] = [];
+  const names = new Map<TemplateScope, ScopeNames>();
+  for (const scope of template.scopes) {
+    if (effectiveScope(scope) !== scope) continue;
+    const scopeNames = new ScopeNames(scope);
+    names.set(scope, scopeNames);
+    for (const [lower, declaration] of scope.parameters) {
+      scopeNames.parameters.set(lower, declarations.length);
+      declarations.push(new Declared('parameter', scope, declaration));
+    }
+    // In allVariables' order; as findVariable resolves, an ordinary variable wins over a loop, and of two loops the first.
+    for (const [lower, declaration] of scope.variables) {
+      if (lower !== 'copy' || declaration.valueNode.type !== 'array') {
+        scopeNames.variables.set(lower, declarations.length);
+        declarations.push(new Declared('variable', scope, declaration));
+        continue;
+      }
+      for (const loop of copyDeclarations(declaration.valueNode)) {
+        const loopLower = loop.name.toLowerCase();
+        if (!scopeNames.variables.has(loopLower)) scopeNames.variables.set(loopLower, declarations.length);
+        declarations.push(new Declared('variable', scope, loop));
+      }
+    }
+  }
+  return { declarations, names };
 }
 
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
   readonly sites: ExpressionSite[] = [];
+  readonly references = new ReferenceTable();
+  readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
-  /** The walk's stack, reused by every walk. */
+  /** The walks' stacks, reused by every walk. */
   private readonly pending: JsonNode[] = [];
-  /**
-   * Parses by expression text: a template repeats the same expressions (`[parameters('location')]` in every
-   * resource), and a parse holds only offsets within its string, so identical strings share one.
-   */
-  private readonly parses = new Map<string, { readonly parsed: ParseResult; readonly references: readonly ExpressionReference[] }>();
+  private readonly expressions: Expression[] = [];
 
-  constructor(template: ArmTemplate) {
+  /** The owners that are outputs, by code (see NO_OWNER). */
+  private readonly outputs: Owner[] = [];
+
+  constructor(
+    template: ArmTemplate,
+    private readonly declarations: readonly NamedDeclaration[],
+    private readonly names: Map<TemplateScope, ScopeNames>,
+  ) {
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
   }
@@ -121,67 +360,96 @@ class Walker {
     const scope = effectiveScope(declaredIn);
     // An outer-scoped nested template's own declarations are not the ones its expressions use: no owner for them.
     const owns = declaredIn === scope;
+    const names = this.names.get(scope)!;
+    const group: SiteGroup = { scope, declaredIn, functionParameters: undefined, declarations: this.declarations, outputs: this.outputs };
+    const owner = (kind: 'parameter' | 'variable', name: string) => (owns ? (kind === 'parameter' ? names.parameters : names.variables).get(name.toLowerCase())! : NO_OWNER);
     for (const [key, value] of entries(declaredIn.node)) {
       const section = key.toLowerCase();
       if (SKIPPED_SECTIONS.has(section)) continue;
       if (section === 'functions') {
-        this.walkFunctions(value, declaredIn, scope);
+        for (const namespace of items(value)) {
+          for (const [, member] of entries(propertyValue(namespace, 'members'))) {
+            this.walk(member, { ...group, functionParameters: functionParameterNames(member) }, NO_OWNER, names);
+          }
+        }
       } else if (section === 'parameters' || section === 'outputs') {
-        const kind = section === 'parameters' ? 'parameter' : 'output';
         for (const [name, declaration] of entries(value)) {
+          let code = NO_OWNER;
+          if (owns && section === 'outputs') {
+            code = -2 - this.outputs.length;
+            this.outputs.push({ kind: 'output', name: name.toLowerCase() });
+          } else if (section === 'parameters') code = owner('parameter', name);
           for (const [field, fieldValue] of entries(declaration)) {
-            if (field.toLowerCase() !== 'metadata') this.walk(fieldValue, scope, declaredIn, owns ? kind : undefined, name);
+            if (field.toLowerCase() !== 'metadata') this.walk(fieldValue, group, code, names);
           }
         }
       } else if (section === 'variables') {
         for (const [name, variable] of entries(value)) {
           if (variable.type === 'array' && name.toLowerCase() === 'copy') {
-            for (const loop of copyDeclarations(variable)) this.walk(loop.element, scope, declaredIn, owns ? 'variable' : undefined, loop.name);
+            for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner('variable', loop.name), names);
           } else {
-            this.walk(variable, scope, declaredIn, owns ? 'variable' : undefined, name);
+            this.walk(variable, group, owner('variable', name), names);
           }
         }
       } else {
-        this.walk(value, scope, declaredIn, undefined, undefined);
+        this.walk(value, group, NO_OWNER, names);
       }
     }
   }
 
-  private walkFunctions(section: JsonNode, declaredIn: TemplateScope, scope: TemplateScope): void {
-    for (const namespace of items(section)) {
-      for (const [, member] of entries(propertyValue(namespace, 'members'))) {
-        this.walk(member, scope, declaredIn, undefined, undefined, functionParameterNames(member));
-      }
-    }
-  }
-
-  /**
-   * Every expression string under `root`, without entering nested deployments' templates (walked as their own scope).
-   * The owner, when `ownerKind` is given, is the declaration `ownerName` (made once, for the first expression found).
-   */
-  private walk(root: JsonNode, scope: TemplateScope, declaredIn: TemplateScope, ownerKind: Owner['kind'] | undefined, ownerName: string | undefined, functionParameters?: ReadonlySet<string>): void {
-    let owner: Owner | undefined;
+  /** Every expression string under `root`, without entering nested deployments' templates (walked as their own scope). */
+  private walk(root: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const pending = this.pending;
     pending.push(root);
     while (pending.length > 0) {
       const node = pending.pop()!;
       if (node.type === 'string') {
-        if (!isExpression(node.value as string)) continue;
-        if (ownerKind !== undefined) owner ??= { kind: ownerKind, name: ownerName!.toLowerCase() };
-        const text = node.value as string;
-        let parse = this.parses.get(text);
-        if (!parse) {
-          const parsed = parseExpression(text);
-          this.parses.set(text, (parse = { parsed, references: referencesOf(parsed) }));
-        }
-        this.sites.push({ node, parsed: parse.parsed, references: parse.references, scope, declaredIn, owner, functionParameters });
+        if (isExpression(node.value as string)) this.add(node, group, ownerCode, names);
       } else if (node.type === 'property') {
         const value = node.children?.[1];
         if (value) pending.push(value);
-      } else if ((node.type === 'object' || node.type === 'array') && node.children && !this.scopeNodes.has(node)) {
+      } else if ((node.type === 'object' || node.type === 'array') && node.children && (this.scopeNodes.size === 0 || !this.scopeNodes.has(node))) {
         for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]);
       }
     }
+  }
+
+  /** Parses the expression (the tree is dropped right after) and records what the table keeps of it. */
+  private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
+    const index = this.sites.length;
+    const parsed = parseExpression(node.value as string);
+    const references = this.references;
+    const firstReference = references.count;
+    let problems: Omit<ArgumentProblem, 'site'>[] | undefined;
+    if (parsed.ok) {
+      // The calls, outermost first, with one reused stack.
+      const pending = this.expressions;
+      pending.push(parsed.expression);
+      while (pending.length > 0) {
+        const current = pending.pop()!;
+        if (current.kind === 'property') pending.push(current.target);
+        else if (current.kind === 'index') pending.push(current.index, current.target);
+        if (current.kind !== 'call') continue;
+        const args = current.args;
+        for (let i = args.length - 1; i >= 0; i--) if (args[i].kind === 'call' || args[i].kind === 'property' || args[i].kind === 'index') pending.push(args[i]);
+        const kind = referenceKind(current);
+        if (kind >= 0) {
+          const argument = args[0];
+          // A user-defined function body's names are its own: they resolve to no template declaration.
+          const target = argument.kind !== 'string' ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, argument.value);
+          references.add(index, kind, target, argument.start, argument.end);
+        }
+        if (current.namespace !== undefined) continue;
+        const fn = builtInFunction(current.name);
+        const message = fn && argumentCountProblem(fn, args.length);
+        if (message) (problems ??= []).push({ start: current.start, end: current.nameEnd, message });
+      }
+    }
+    const expression = parsed.ok ? parsed.expression : undefined;
+    const isReference = expression?.kind === 'call' && expression.args.length === 1 && expression.args[0].kind === 'string' && referenceKind(expression) >= 0;
+    const site = new Site(index, node, parsed.ok ? undefined : parsed.error, group, ownerCode, firstReference, references.count, isReference);
+    this.sites.push(site);
+    if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
 }
 
@@ -210,7 +478,17 @@ class SitesByOffset {
     }
   }
 
+  /** The last lookup: the evaluator asks for the same node several times in a row. */
+  private lastNode: JsonNode | undefined;
+  private lastSite: ExpressionSite | undefined;
+
   get(node: JsonNode): ExpressionSite | undefined {
+    if (node === this.lastNode) return this.lastSite;
+    this.lastNode = node;
+    return (this.lastSite = this.find(node));
+  }
+
+  private find(node: JsonNode): ExpressionSite | undefined {
     for (let slot = this.slotOf(node.offset); this.slots[slot] !== 0; slot = (slot + 1) & this.mask) {
       const site = this.sites[this.slots[slot] - 1];
       if (site.node === node) return site;
@@ -223,25 +501,31 @@ class SitesByOffset {
   }
 }
 
-const cache = new WeakMap<ArmTemplate, TemplateExpressions>();
+const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions>('template expressions');
 
 /** The template's expression strings, found once per template (that is, once per document version). */
 export function templateExpressions(template: ArmTemplate): TemplateExpressions {
-  let found = cache.get(template);
-  if (!found) {
-    const walker = new Walker(template);
+  return template.memo.get(TEMPLATE_EXPRESSIONS, () => {
+    const { declarations, names } = numberDeclarations(template);
+    const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const sites = walker.sites;
+    const { sites, references, argumentProblems } = walker;
     let byOffset: SitesByOffset | undefined;
-    found = {
+    return {
       sites,
+      declarations,
+      references,
+      argumentProblems,
       siteOf(node) {
         byOffset ??= new SitesByOffset(sites);
         return byOffset.get(node);
       },
+      resolve(scope, kind, name) {
+        return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name) ?? UNDECLARED;
+      },
+      referenceAt(reference) {
+        return { kind: references.kindOf(reference), name: references.nameOf(reference, sites), argument: { start: references.start(reference), end: references.end(reference) } };
+      },
     };
-    cache.set(template, found);
-  }
-  return found;
+  });
 }
-

@@ -62,8 +62,20 @@ export function resourceIdParts(fn: ResourceIdFunction, args: readonly Value[], 
   prefix.forEach((role, i) => (named[role] = args[i]));
   const type = args[prefix.length];
   const names = args.slice(prefix.length + 1);
-  const parts = { function: fn, ...named, type, names };
-  return { ...parts, id: buildId(fn, knownString(type)!, named, names, origin) };
+  return { function: fn, ...named, type, names, id: buildId(fn, knownString(type)!, named, names, origin) };
+}
+
+const deploymentParts = new Map<string, Value>();
+
+/**
+ * Why an ID is unknown when it takes a part from the deployment: one value per function and part, shared by every
+ * call (a template can have thousands of dependsOn entries, each evaluated and kept).
+ */
+function deploymentPart(fn: ResourceIdFunction, fallback: string): Value {
+  const key = `${fn} ${fallback}`;
+  let value = deploymentParts.get(key);
+  if (!value) deploymentParts.set(key, (value = unknown(`depends on the deployment's ${fallback} (${fn}() without a ${fallback} argument)`)));
+  return value;
 }
 
 function buildId(fn: ResourceIdFunction, type: string, named: Partial<Record<string, Value>>, names: readonly Value[], origin: JsonNode): Value {
@@ -77,7 +89,7 @@ function buildId(fn: ResourceIdFunction, type: string, named: Partial<Record<str
   }
   const part = (role: string, fallback: string): string | Value => {
     const value = named[role];
-    if (!value) return unknown(`depends on the deployment's ${fallback} (${fn}() without a ${fallback} argument)`);
+    if (!value) return deploymentPart(fn, fallback);
     return knownString(value) ?? (value.known ? unknown(`the ${fallback} argument of ${fn}() is not a string`) : value);
   };
   const pieces: Array<string | Value> = [];

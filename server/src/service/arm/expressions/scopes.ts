@@ -4,6 +4,7 @@
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmTemplate, Declaration, TemplateScope } from '../template';
+import { memoKey } from '../../memo';
 
 export interface ExpressionScope {
   /** The scope parameters() and variables() resolve in (the parent's, for an outer-scoped nested template). */
@@ -36,15 +37,11 @@ export function functionParameterNames(member: JsonNode | undefined): Set<string
   return names;
 }
 
-const locators = new WeakMap<ArmTemplate, Map<JsonNode, TemplateScope>>();
+const SCOPES_BY_NODE = memoKey<Map<JsonNode, TemplateScope>>('scopes by node');
 
 /** The expression scope of any node of the template, found from its ancestors; undefined for a node outside it. */
 export function locateScope(template: ArmTemplate, node: JsonNode): ExpressionScope | undefined {
-  let scopes = locators.get(template);
-  if (!scopes) {
-    scopes = new Map(template.scopes.map((scope) => [scope.node, scope]));
-    locators.set(template, scopes);
-  }
+  const scopes = template.memo.get(SCOPES_BY_NODE, () => new Map(template.scopes.map((scope) => [scope.node, scope])));
   let previous: JsonNode | undefined;
   for (let current: JsonNode | undefined = node; current; previous = current, current = current.parent) {
     const scope = scopes.get(current);

@@ -12,11 +12,11 @@ export const expressionSyntax: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     for (const site of templateExpressions(context.template).sites) {
-      const parsed = site.parsed;
-      if (parsed.ok) continue;
+      const error = site.error;
+      if (!error) continue;
       context.report({
-        at: documentRange(context.text, site.node, parsed.error.start, parsed.error.length),
-        message: `${parsed.error.message}: ARM cannot parse this expression and rejects the template (start the string with '[[' if it is not meant as an expression).`,
+        at: documentRange(context.text, site.node, error.start, error.length),
+        message: `${error.message}: ARM cannot parse this expression and rejects the template (start the string with '[[' if it is not meant as an expression).`,
       });
     }
   },

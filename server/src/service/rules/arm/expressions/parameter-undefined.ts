@@ -3,8 +3,7 @@
 import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { didYouMean } from '../../../text/suggest';
-import { templateExpressions } from '../../../arm/expressions/references';
-import { expressionUsage } from './usage';
+import { templateExpressions, UNDECLARED } from '../../../arm/expressions/references';
 
 export const parameterUndefined: TemplateRule = {
   code: 'parameter-undefined',
@@ -13,26 +12,21 @@ export const parameterUndefined: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const { site, reference } of expressionUsage(context.template).references) {
-      if (reference.kind !== 'parameter' || reference.name === undefined) continue;
-      if (site.scope.parameters.has(reference.name.toLowerCase())) continue;
-      const declared = [...site.scope.parameters.values()].map((declaration) => declaration.name);
-      const suggestion = didYouMean(reference.name, declared);
-      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
-      context.report({
-        at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
-        message: `Parameter '${reference.name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-      });
-    }
-    for (const site of templateExpressions(context.template).sites) {
-      if (!site.functionParameters) continue;
-      for (const reference of site.references) {
-        if (reference.kind !== 'parameter' || reference.name === undefined || site.functionParameters.has(reference.name.toLowerCase())) continue;
-        context.report({
-          at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
-          message: `Parameter '${reference.name}' is not a parameter of this user-defined function: a function body sees only its own parameters.`,
-        });
+    const { sites, references } = templateExpressions(context.template);
+    for (let i = 0; i < references.count; i++) {
+      if (references.kind(i) !== 0 || references.target(i) !== UNDECLARED) continue;
+      const site = sites[references.site(i)];
+      const name = references.nameOf(i, sites)!;
+      const at = documentRange(context.text, site.node, references.start(i), references.end(i) - references.start(i));
+      if (site.functionParameters) {
+        if (site.functionParameters.has(name.toLowerCase())) continue;
+        context.report({ at, message: `Parameter '${name}' is not a parameter of this user-defined function: a function body sees only its own parameters.` });
+        continue;
       }
+      const declared = [...site.scope.parameters.values()].map((declaration) => declaration.name);
+      const suggestion = didYouMean(name, declared);
+      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
+      context.report({ at, message: `Parameter '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}` });
     }
   },
 };

@@ -1,6 +1,6 @@
 // parameter-unused: a parameter no expression uses. Harmless to ARM, but usually a leftover or a typo elsewhere.
 import type { TemplateRule } from '../../rule';
-import { effectiveScope } from '../../../arm/expressions/scopes';
+import { templateExpressions } from '../../../arm/expressions/references';
 import { expressionUsage } from './usage';
 
 export const parameterUnused: TemplateRule = {
@@ -11,14 +11,9 @@ export const parameterUnused: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     const usage = expressionUsage(context.template);
-    for (const scope of context.template.scopes) {
-      if (effectiveScope(scope) !== scope) continue;
-      const used = usage.usageOf(scope);
-      if (used.anyParameter) continue;
-      for (const [name, declaration] of scope.parameters) {
-        if (used.parameters.has(name)) continue;
-        context.report({ at: declaration.keyNode, message: `Parameter '${declaration.name}' is declared but never used.` });
-      }
-    }
+    templateExpressions(context.template).declarations.forEach((declaration, number) => {
+      if (declaration.kind !== 'parameter' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyParameter) return;
+      context.report({ at: declaration.nameNode, message: `Parameter '${declaration.name}' is declared but never used.` });
+    });
   },
 };

@@ -1,12 +1,10 @@
-// Which parameters and variables each scope's expressions use, computed once per template from the expression
-// index and shared by the undefined / unused / cycle rules.
+// Which parameters and variables the template's expressions use, computed once per template from the expression
+// table's resolved references and shared by the unused rules and navigation.
 import type { ArmTemplate, TemplateScope } from '../../../arm/template';
-import { templateExpressions, type ExpressionReference, type ExpressionSite } from '../../../arm/expressions/references';
+import { COMPUTED_NAME, templateExpressions, type ExpressionReference, type ExpressionSite } from '../../../arm/expressions/references';
+import { memoKey } from '../../../memo';
 
 export interface ScopeUsage {
-  /** Lower-cased names of the parameters the scope's expressions use, from anywhere but their own declaration. */
-  readonly parameters: Set<string>;
-  readonly variables: Set<string>;
   /** A parameters() / variables() call with a computed name, or an expression that does not parse: any name may be used. */
   readonly anyParameter: boolean;
   readonly anyVariable: boolean;
@@ -18,46 +16,63 @@ export interface SiteReference {
 }
 
 export interface ExpressionUsage {
-  /** Every parameters() / variables() call outside user-defined functions, with its site. */
-  readonly references: readonly SiteReference[];
+  /** True when an expression uses the declaration (by its number), from anywhere but the declaration's own value. */
+  isUsed(declaration: number): boolean;
   /** Per scope that owns declarations (the root, inner-scoped nested templates). */
   usageOf(scope: TemplateScope): ScopeUsage;
+  /** Every parameters() / variables() call outside user-defined functions, with its site (made on first use). */
+  readonly references: readonly SiteReference[];
 }
 
-const cache = new WeakMap<ArmTemplate, ExpressionUsage>();
+const NO_USE: ScopeUsage = { anyParameter: false, anyVariable: false };
+const EXPRESSION_USAGE = memoKey<ExpressionUsage>('expression usage');
 
 export function expressionUsage(template: ArmTemplate): ExpressionUsage {
-  const cached = cache.get(template);
-  if (cached) return cached;
-  const usages = new Map<TemplateScope, { parameters: Set<string>; variables: Set<string>; anyParameter: boolean; anyVariable: boolean }>();
+  return template.memo.get(EXPRESSION_USAGE, () => computeUsage(template));
+}
+
+function computeUsage(template: ArmTemplate): ExpressionUsage {
+  const table = templateExpressions(template);
+  const { sites, declarations, references } = table;
+  const used = new Uint8Array(declarations.length);
+  const scopes = new Map<TemplateScope, { anyParameter: boolean; anyVariable: boolean }>();
   const usageOf = (scope: TemplateScope) => {
-    let usage = usages.get(scope);
-    if (!usage) usages.set(scope, (usage = { parameters: new Set(), variables: new Set(), anyParameter: false, anyVariable: false }));
+    let usage = scopes.get(scope);
+    if (!usage) scopes.set(scope, (usage = { anyParameter: false, anyVariable: false }));
     return usage;
   };
-  const references: SiteReference[] = [];
-  for (const site of templateExpressions(template).sites) {
+  for (const site of sites) {
     if (site.functionParameters) continue;
-    const usage = usageOf(site.scope);
-    if (!site.parsed.ok) {
+    if (site.error) {
+      const usage = usageOf(site.scope);
       usage.anyParameter = usage.anyVariable = true;
       continue;
     }
-    for (const reference of site.references) {
-      references.push({ site, reference });
-      const isParameter = reference.kind === 'parameter';
-      if (reference.name === undefined) {
-        if (isParameter) usage.anyParameter = true;
-        else usage.anyVariable = true;
-        continue;
+    for (let i = site.firstReference; i < site.endReference; i++) {
+      const target = references.target(i);
+      if (target === COMPUTED_NAME) {
+        if (references.kind(i) === 0) usageOf(site.scope).anyParameter = true;
+        else usageOf(site.scope).anyVariable = true;
+      } else if (target >= 0 && target !== site.ownerNumber) {
+        // A declaration that only names itself is still unused.
+        used[target] = 1;
       }
-      const name = reference.name.toLowerCase();
-      // A declaration that only names itself is still unused.
-      if (site.owner?.kind === reference.kind && site.owner.name === name) continue;
-      (isParameter ? usage.parameters : usage.variables).add(name);
     }
   }
-  const result: ExpressionUsage = { references, usageOf };
-  cache.set(template, result);
+  let siteReferences: SiteReference[] | undefined;
+  const result: ExpressionUsage = {
+    isUsed: (declaration) => used[declaration] === 1,
+    usageOf: (scope) => scopes.get(scope) ?? NO_USE,
+    get references() {
+      if (!siteReferences) {
+        siteReferences = [];
+        for (let i = 0; i < references.count; i++) {
+          const site = sites[references.site(i)];
+          if (!site.functionParameters) siteReferences.push({ site, reference: table.referenceAt(i) });
+        }
+      }
+      return siteReferences;
+    },
+  };
   return result;
 }

@@ -1,70 +1,52 @@
 // variable-cycle: variables whose values refer to each other in a circle (a → b → a), which ARM rejects. Found on
-// the graph of variables() calls between the variables of each scope; each call that closes a cycle is reported.
+// the graph of variables() calls between the variables of each scope (the expression table's declaration numbers
+// are its vertices); each call that closes a cycle is reported.
 import type { TemplateRule } from '../../rule';
-import type { TemplateScope } from '../../../arm/template';
 import { documentRange } from '../../../arm/expressions/parse';
-import { findVariable } from '../../../arm/expressions/scopes';
-import { expressionUsage, type SiteReference } from './usage';
+import { templateExpressions } from '../../../arm/expressions/references';
 
-interface Edge {
-  readonly from: number;
-  readonly to: number;
-  readonly at: SiteReference;
+/** Directed edges between vertices 0…n−1: the targets of vertex v are targets[first[v]] … targets[first[v + 1] − 1]. */
+interface Graph {
+  readonly first: Int32Array;
+  readonly targets: Int32Array;
 }
 
-/** One scope's variables() calls between its variables, the variables numbered in the order they are met. */
-class VariableGraph {
-  readonly edges: Edge[] = [];
-  /** The variables each variable's value refers to, by number, in the order of the calls. */
-  readonly next: number[][] = [];
-  /** Each variable's name as declared (lower-cased until a call names its declaration). */
-  readonly names: string[] = [];
-  private readonly numbers = new Map<string, number>();
-
-  add(from: string, to: string, declaredTo: string, at: SiteReference): void {
-    const source = this.numberOf(from);
-    const target = this.numberOf(to);
-    this.names[target] = declaredTo;
-    this.next[source].push(target);
-    this.edges.push({ from: source, to: target, at });
-  }
-
-  private numberOf(lowerCased: string): number {
-    let number = this.numbers.get(lowerCased);
-    if (number === undefined) {
-      this.numbers.set(lowerCased, (number = this.names.length));
-      this.names.push(lowerCased);
-      this.next.push([]);
-    }
-    return number;
-  }
+/** The graph of edges given as parallel lists, each vertex's targets kept in the order of its edges. */
+function graphOf(vertices: number, from: readonly number[], to: readonly number[]): Graph {
+  const first = new Int32Array(vertices + 1);
+  for (const vertex of from) first[vertex + 1]++;
+  for (let v = 0; v < vertices; v++) first[v + 1] += first[v];
+  const filled = first.slice(0, vertices);
+  const targets = new Int32Array(from.length);
+  for (let i = 0; i < from.length; i++) targets[filled[from[i]]++] = to[i];
+  return { first, targets };
 }
 
 /**
  * Strongly connected components (Tarjan's algorithm with an explicit stack): the component id of each vertex.
- * Vertices are numbers 0…n−1, so the walk works on typed arrays (a scope can have thousands of variables).
+ * Vertices are numbers, so the walk works on typed arrays (a scope can have thousands of variables).
  */
-function components(targets: readonly (readonly number[])[]): Int32Array {
-  const count = targets.length;
+function components({ first, targets }: Graph): Int32Array {
+  const count = first.length - 1;
   const index = new Int32Array(count).fill(-1);
   const low = new Int32Array(count);
   const onStack = new Uint8Array(count);
-  const child = new Int32Array(count);
+  const child = first.slice(0, count);
   const component = new Int32Array(count);
   const stack: number[] = [];
   const work: number[] = [];
   let counter = 0;
   for (let start = 0; start < count; start++) {
-    if (index[start] >= 0) continue;
+    // A vertex without edges is a component of its own: only vertices on edges are ever compared.
+    if (index[start] >= 0 || first[start] === first[start + 1]) continue;
     index[start] = low[start] = counter++;
     stack.push(start);
     onStack[start] = 1;
     work.push(start);
     while (work.length > 0) {
       const vertex = work[work.length - 1];
-      const out = targets[vertex];
-      if (child[vertex] < out.length) {
-        const target = out[child[vertex]++];
+      if (child[vertex] < first[vertex + 1]) {
+        const target = targets[child[vertex]++];
         if (index[target] < 0) {
           index[target] = low[target] = counter++;
           stack.push(target);
@@ -94,11 +76,12 @@ function components(targets: readonly (readonly number[])[]): Int32Array {
 }
 
 /** The shortest path from `from` to `to` along edges inside one component (breadth-first). */
-function pathWithin(from: number, to: number, next: readonly (readonly number[])[], component: Int32Array): number[] {
+function pathWithin(from: number, to: number, { first, targets }: Graph, component: Int32Array): number[] {
   const previous = new Map<number, number>([[from, from]]);
   const queue = [from];
   for (let i = 0; i < queue.length && !previous.has(to); i++) {
-    for (const target of next[queue[i]]) {
+    for (let edge = first[queue[i]]; edge < first[queue[i] + 1]; edge++) {
+      const target = targets[edge];
       if (previous.has(target) || component[target] !== component[from]) continue;
       previous.set(target, queue[i]);
       queue.push(target);
@@ -116,30 +99,35 @@ export const variableCycle: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    const byScope = new Map<TemplateScope, VariableGraph>();
-    for (const at of expressionUsage(context.template).references) {
-      const { site, reference } = at;
-      if (reference.kind !== 'variable' || reference.name === undefined || site.owner?.kind !== 'variable') continue;
-      const target = findVariable(site.scope, reference.name);
-      if (!target) continue;
-      const declared = target.kind === 'value' ? target.declaration.name : target.name;
-      let graph = byScope.get(site.scope);
-      if (!graph) byScope.set(site.scope, (graph = new VariableGraph()));
-      graph.add(site.owner.name, declared.toLowerCase(), declared, at);
+    const { sites, declarations, references } = templateExpressions(context.template);
+    // The variables() calls from one variable's value to a declared variable (of the same scope), as edges.
+    const calls: number[] = [];
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let i = 0; i < references.count; i++) {
+      const target = references.target(i);
+      if (references.kind(i) !== 1 || target < 0) continue;
+      const owner = sites[references.site(i)].ownerNumber;
+      if (owner < 0 || declarations[owner].kind !== 'variable') continue;
+      calls.push(i);
+      from.push(owner);
+      to.push(target);
     }
-    for (const { edges, next, names } of byScope.values()) {
-      const component = components(next);
-      for (const edge of edges) {
-        if (component[edge.from] !== component[edge.to]) continue;
-        const { site, reference } = edge.at;
-        context.report({
-          at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
-          message:
-            edge.from === edge.to
-              ? `Variable '${names[edge.from]}' refers to itself; ARM rejects the template.`
-              : `Variables refer to each other in a cycle: ${[edge.from, ...pathWithin(edge.to, edge.from, next, component)].map((vertex) => names[vertex]).join(' → ')}. ARM rejects the template.`,
-        });
-      }
+    if (calls.length === 0) return;
+    const graph = graphOf(declarations.length, from, to);
+    const component = components(graph);
+    const name = (vertex: number) => declarations[vertex].name;
+    for (let edge = 0; edge < calls.length; edge++) {
+      if (component[from[edge]] !== component[to[edge]]) continue;
+      const call = calls[edge];
+      const site = sites[references.site(call)];
+      context.report({
+        at: documentRange(context.text, site.node, references.start(call), references.end(call) - references.start(call)),
+        message:
+          from[edge] === to[edge]
+            ? `Variable '${name(from[edge])}' refers to itself; ARM rejects the template.`
+            : `Variables refer to each other in a cycle: ${[from[edge], ...pathWithin(to[edge], from[edge], graph, component)].map(name).join(' → ')}. ARM rejects the template.`,
+      });
     }
   },
 };

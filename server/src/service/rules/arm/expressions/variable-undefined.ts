@@ -1,10 +1,9 @@
 // variable-undefined: variables('x') where the scope declares no variable x (loops of `variables.copy` count).
 import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
-import { allVariables, findVariable } from '../../../arm/expressions/scopes';
+import { allVariables } from '../../../arm/expressions/scopes';
 import { didYouMean } from '../../../text/suggest';
-import { templateExpressions } from '../../../arm/expressions/references';
-import { expressionUsage } from './usage';
+import { templateExpressions, UNDECLARED } from '../../../arm/expressions/references';
 
 export const variableUndefined: TemplateRule = {
   code: 'variable-undefined',
@@ -13,26 +12,20 @@ export const variableUndefined: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const { site, reference } of expressionUsage(context.template).references) {
-      if (reference.kind !== 'variable' || reference.name === undefined) continue;
-      if (findVariable(site.scope, reference.name)) continue;
-      const declared = allVariables(site.scope).map((variable) => (variable.kind === 'value' ? variable.declaration.name : variable.name));
-      const suggestion = didYouMean(reference.name, declared);
-      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
-      context.report({
-        at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
-        message: `Variable '${reference.name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-      });
-    }
-    for (const site of templateExpressions(context.template).sites) {
-      if (!site.functionParameters) continue;
-      for (const reference of site.references) {
-        if (reference.kind !== 'variable' || reference.name === undefined) continue;
-        context.report({
-          at: documentRange(context.text, site.node, reference.argument.start, reference.argument.end - reference.argument.start),
-          message: 'A user-defined function cannot use variables(): pass the value in as a parameter.',
-        });
+    const { sites, references } = templateExpressions(context.template);
+    for (let i = 0; i < references.count; i++) {
+      if (references.kind(i) !== 1 || references.target(i) !== UNDECLARED) continue;
+      const site = sites[references.site(i)];
+      const at = documentRange(context.text, site.node, references.start(i), references.end(i) - references.start(i));
+      if (site.functionParameters) {
+        context.report({ at, message: 'A user-defined function cannot use variables(): pass the value in as a parameter.' });
+        continue;
       }
+      const name = references.nameOf(i, sites)!;
+      const declared = allVariables(site.scope).map((variable) => (variable.kind === 'value' ? variable.declaration.name : variable.name));
+      const suggestion = didYouMean(name, declared);
+      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
+      context.report({ at, message: `Variable '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}` });
     }
   },
 };

@@ -1,7 +1,7 @@
 // variable-unused: a variable no expression uses (loops of `variables.copy` included). Harmless to ARM, but
 // usually a leftover or a typo elsewhere.
 import type { TemplateRule } from '../../rule';
-import { allVariables, effectiveScope } from '../../../arm/expressions/scopes';
+import { templateExpressions } from '../../../arm/expressions/references';
 import { expressionUsage } from './usage';
 
 export const variableUnused: TemplateRule = {
@@ -12,15 +12,9 @@ export const variableUnused: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     const usage = expressionUsage(context.template);
-    for (const scope of context.template.scopes) {
-      if (effectiveScope(scope) !== scope) continue;
-      const used = usage.usageOf(scope);
-      if (used.anyVariable) continue;
-      for (const variable of allVariables(scope)) {
-        const name = variable.kind === 'value' ? variable.declaration.name : variable.name;
-        if (used.variables.has(name.toLowerCase())) continue;
-        context.report({ at: variable.kind === 'value' ? variable.declaration.keyNode : variable.nameNode, message: `Variable '${name}' is declared but never used.` });
-      }
-    }
+    templateExpressions(context.template).declarations.forEach((declaration, number) => {
+      if (declaration.kind !== 'variable' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyVariable) return;
+      context.report({ at: declaration.nameNode, message: `Variable '${declaration.name}' is declared but never used.` });
+    });
   },
 };
