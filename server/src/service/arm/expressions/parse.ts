@@ -114,6 +114,8 @@ for (const name of BUILT_IN_FUNCTION_NAMES) {
   KNOWN_NAMES.set(key, [...(KNOWN_NAMES.get(key) ?? []), name]);
 }
 
+const NO_ARGUMENTS: readonly Expression[] = [];
+
 class SyntaxFailure {
   constructor(readonly error: ExpressionSyntaxError) {}
 }
@@ -124,11 +126,14 @@ class Parser {
   private position = 1;
   /** The offset of the closing `]`: the parser never reads it. */
   private end = 0;
+  /** The arguments of the calls being parsed, innermost last; each call takes its own as an array of exactly their number. */
+  private readonly argumentStack: Expression[] = [];
 
   parse(text: string): Expression {
     this.text = text;
     this.position = 1;
     this.end = text.length - 1;
+    this.argumentStack.length = 0;
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const expression = this.expression(0);
@@ -256,19 +261,23 @@ class Parser {
 
   private call(namespace: string | undefined, name: string, start: number, nameEnd: number, depth: number): FunctionCall {
     const open = this.position++;
-    const args: Expression[] = [];
     this.skipSpaces();
     if (this.peek() === CLOSE_PAREN) {
       this.position++;
-      return { kind: 'call', namespace, name, nameEnd, args, start, end: this.position };
+      return { kind: 'call', namespace, name, nameEnd, args: NO_ARGUMENTS, start, end: this.position };
     }
+    const stack = this.argumentStack;
+    const mark = stack.length;
     for (;;) {
       if (this.position >= this.end) this.fail("This '(' is never closed", open, 1);
-      args.push(this.expression(depth + 1));
+      stack.push(this.expression(depth + 1));
       this.skipSpaces();
       const code = this.peek();
       if (code === CLOSE_PAREN) {
         this.position++;
+        // Exactly sized: an array grown by push keeps room for 16, and a template can have a hundred thousand calls.
+        const args = stack.slice(mark);
+        stack.length = mark;
         return { kind: 'call', namespace, name, nameEnd, args, start, end: this.position };
       }
       if (code === COMMA) {
