@@ -15,6 +15,7 @@ import { probeJob } from '../../server/src/service/egress/cluster/job';
 import { parseProbeLog, formatProbeLine, formatDoneLine, LINE_PREFIX } from '../../server/src/service/egress/lines';
 import { probeTargets } from '../../server/src/service/egress/probe/engine';
 import { staticResolver } from '../../server/src/service/egress/probe/resolver';
+import { proxyConfig } from '../../server/src/service/egress/probe/proxy';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, runProbeJob } from '../../client/src/features/egress/kubectl';
 import { startLab, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
@@ -165,6 +166,23 @@ test('the probe script: a proxy that refuses the host, and a proxy port nobody l
   const closedPort = Number(lab.target('closed').split(':')[1]);
   const down = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${closedPort}` });
   assert.equal(down.results[0].outcome, 'proxy-refused');
+});
+
+test('the probe script with an https:// HTTPS_PROXY: the local engine\'s message on each proxied target, NO_PROXY ones still probed', async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
+  const proxyUrl = `https://127.0.0.1:${lab.proxyPort}`;
+  const parsed = await runScript(list, { HTTPS_PROXY: proxyUrl, NO_PROXY: HOSTS.expired });
+  assert.equal(parsed.complete, true);
+  assert.deepEqual(parsed.results.map((r) => r.outcome), ['error', 'tls-expired']);
+  // The very words the local engine uses for the same setting.
+  let local = '';
+  try {
+    proxyConfig(proxyUrl);
+  } catch (error) {
+    local = (error as Error).message;
+  }
+  assert.match(local, /only http:\/\/ proxies are supported \(got https:\/\/127\.0\.0\.1:\d+\)/);
+  assert.equal(parsed.results[0].detail, `proxy: ${local}`);
 });
 
 test('a log cut short is incomplete and names the targets it never reached', () => {

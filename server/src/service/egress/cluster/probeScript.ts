@@ -3,10 +3,11 @@
 // the same table (../outcomes.ts, embedded as JSON) and prints one `anyscale-egress/v1` line per target plus a
 // `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
 // engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
-// then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching is the local engine's own function, embedded.
+// then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching and the check that the proxy is http:// are the
+// local engine's own functions, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
-import { bypassesProxy } from '../probe/proxy';
+import { bypassesProxy, proxyProtocolProblem } from '../probe/proxy';
 
 export const PROBE_ENV = {
   targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]
@@ -32,6 +33,7 @@ const noop = function () {};
 const bypassesProxy = (${bypassesProxy.toString()});
 const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
 const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
+const proxyProblem = proxy ? (${proxyProtocolProblem.toString()})(proxy) : undefined;
 const noProxy = String((env.NO_PROXY !== undefined ? env.NO_PROXY : env.no_proxy) || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
 function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
 function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
@@ -125,6 +127,13 @@ async function probe(target) {
   const out = { host: target.host, port: target.port, outcome: 'ok', ms: 0 };
   const viaProxy = proxy && !bypassesProxy(noProxy, target.host, target.port);
   if (viaProxy) out.via = proxy.protocol + '//' + proxy.host;
+  if (viaProxy && proxyProblem) {
+    // What the local engine reports for the same HTTPS_PROXY, on each target that would have used it.
+    out.outcome = 'error';
+    out.detail = 'proxy: ' + proxyProblem;
+    console.log(PREFIX + JSON.stringify(out));
+    return;
+  }
   const open = [];
   try {
     let t = performance.now();

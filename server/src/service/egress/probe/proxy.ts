@@ -13,10 +13,19 @@ function splitList(text: string | undefined): string[] {
   return (text ?? '').split(/[,\s]+/).map((s) => s.trim().toLowerCase()).filter(Boolean);
 }
 
+/**
+ * Why a proxy URL cannot be used, or undefined: probes tunnel with plain HTTP CONNECT, so only http:// proxies.
+ * Self-contained (no imports, no helpers): the in-cluster probe script embeds its source.
+ */
+export function proxyProtocolProblem(url: URL): string | undefined {
+  return url.protocol === 'http:' ? undefined : 'only http:// proxies are supported (got ' + url.protocol + '//' + url.host + ')';
+}
+
 /** A proxy URL as given; `host:port` without a scheme means http://. Throws on anything but an http proxy. */
 export function proxyConfig(url: string, noProxy: readonly string[] = []): ProxyConfig {
   const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
-  if (parsed.protocol !== 'http:') throw new Error(`only http:// proxies are supported (got ${parsed.protocol}//${parsed.host})`);
+  const problem = proxyProtocolProblem(parsed);
+  if (problem) throw new Error(problem);
   return { url: parsed, noProxy: noProxy.map((entry) => entry.toLowerCase()) };
 }
 
