@@ -3,10 +3,9 @@
 // nested deployment's contents inside that deployment, and the copies of a `copy` loop one batch after another.
 // Built once per analysis, shared by the ordering rules.
 import type { JsonNode } from '../../../json/nodes';
-import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../../json/nodes';
+import { items, propertyValue, stringOf } from '../../../json/nodes';
 import { copiesAtOnce } from '../../../arm/anyscale';
 import { knownCopyCount } from '../../../arm/expressions/evaluate';
-import { templateExpressions } from '../../../arm/expressions/references';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { isExpression, knownString } from '../../../arm/value';
 import type { TemplateContext } from '../../templateContext';
@@ -160,22 +159,11 @@ class ScopeIndex {
   }
 }
 
-/**
- * The arguments of a dependsOn entry that is one `resourceId(...)` call: from the template's expression table when the
- * expression parses, else read tolerantly from its text.
- */
-function resourceIdCallArguments(entry: JsonNode, raw: string, context: TemplateContext): readonly ExpressionArgument[] | undefined {
-  const parsed = templateExpressions(context.template).siteOf(entry)?.parsed;
-  if (!parsed?.ok) return resourceIdArguments(raw.slice(1, -1));
-  const call = parsed.expression;
-  if (call.kind !== 'call' || call.namespace !== undefined || !equalsIgnoreCase(call.name, 'resourceId')) return undefined;
-  return call.args.map((arg) => ({ literal: arg.kind === 'string' ? arg.value : undefined }));
-}
-
 /** The resources an entry names; undefined when it can't be resolved (an expression other than resourceId, no match). */
 function resolveEntry(entry: JsonNode, resource: ArmResource, index: ScopeIndex, context: TemplateContext): number[] | undefined {
   const raw = stringOf(entry);
-  const args = raw !== undefined && isExpression(raw) ? resourceIdCallArguments(entry, raw, context) : undefined;
+  // Read without building a syntax tree: only a `resourceId(…)` call's literal arguments matter here.
+  const args = raw !== undefined && isExpression(raw) ? resourceIdArguments(raw.slice(1, -1)) : undefined;
   // The common shape, resourceId('<type>', '<name>'…) with literal arguments, resolves without evaluating.
   if (args && args.every((arg) => arg.literal !== undefined)) {
     const byLiterals = index.resolveResourceId(args);
