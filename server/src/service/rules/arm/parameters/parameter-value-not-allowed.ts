@@ -2,7 +2,7 @@
 // array parameter, each item must be listed). ARM rejects the deployment before anything is created.
 import { items } from '../../../json/nodes';
 import { didYouMean } from '../../../text/suggest';
-import { allowedValuesOf, type ParameterFileRule } from './parameterFileRule';
+import { allowedValuesOf, declaredValues, type ParameterFileRule } from './parameterFileRule';
 import { jsonValueOf, sameValue } from './parameterValues';
 
 export const parameterValueNotAllowed: ParameterFileRule = {
@@ -12,14 +12,13 @@ export const parameterValueNotAllowed: ParameterFileRule = {
   category: 'parameters',
   appliesTo: 'armParameters',
   check(context) {
-    for (const [name, entry] of context.file.parameters) {
-      const declaration = context.declared.get(name);
-      const allowedNode = declaration && allowedValuesOf(declaration);
-      if (!allowedNode || !entry.valueNode || entry.valueNode.type === 'null') continue;
+    for (const { declaration, valueNode } of declaredValues(context)) {
+      const allowedNode = allowedValuesOf(declaration);
+      if (!allowedNode) continue;
       const allowed = items(allowedNode).map(jsonValueOf);
       const isAllowed = (value: unknown) => allowed.some((candidate) => sameValue(candidate, value));
       // An array parameter's allowedValues lists the items it may hold, unless it lists whole arrays.
-      const checked = entry.valueNode.type === 'array' && !allowed.some(Array.isArray) ? items(entry.valueNode) : [entry.valueNode];
+      const checked = valueNode.type === 'array' && !allowed.some(Array.isArray) ? items(valueNode) : [valueNode];
       for (const node of checked) {
         const value = jsonValueOf(node);
         if (isAllowed(value)) continue;
@@ -27,7 +26,7 @@ export const parameterValueNotAllowed: ParameterFileRule = {
         const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
         context.report({
           at: node,
-          message: `${JSON.stringify(value)} is not an allowed value of '${declaration!.name}': use one of ${allowed.map((candidate) => JSON.stringify(candidate)).join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
+          message: `${JSON.stringify(value)} is not an allowed value of '${declaration.name}': use one of ${allowed.map((candidate) => JSON.stringify(candidate)).join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
           fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [{ start: node.offset, end: node.offset + node.length, newText: JSON.stringify(suggestion) }] }] : undefined,
         });
       }

@@ -1,7 +1,7 @@
 // parameter-value-wrong-type: a parameter file's value whose JSON type is not the parameter's declared type (a
 // string for an int, "true" for a bool). ARM does not convert parameter values: the deployment fails validation.
 import type { JsonNode } from '../../../json/nodes';
-import { declaredType, type ParameterFileRule } from './parameterFileRule';
+import { declaredType, declaredValues, type ParameterFileRule } from './parameterFileRule';
 
 /** What each declared type (lower-cased) accepts, and how to name it. */
 const TYPES: Readonly<Record<string, { readonly accepts: (node: JsonNode) => boolean; readonly shown: string }>> = {
@@ -27,15 +27,14 @@ export const parameterValueWrongType: ParameterFileRule = {
   category: 'parameters',
   appliesTo: 'armParameters',
   check(context) {
-    for (const [name, entry] of context.file.parameters) {
-      const declaration = context.declared.get(name);
-      const type = declaration && declaredType(declaration);
+    for (const { declaration, valueNode } of declaredValues(context)) {
+      const type = declaredType(declaration);
       const expected = type === undefined ? undefined : TYPES[type];
-      // null leaves the parameter to its default; an unknown type name is ARM's to reject, not ours to guess.
-      if (!expected || !entry.valueNode || entry.valueNode.type === 'null' || expected.accepts(entry.valueNode)) continue;
+      // An unknown type name is ARM's to reject, not ours to guess.
+      if (!expected || expected.accepts(valueNode)) continue;
       context.report({
-        at: entry.valueNode,
-        message: `'${declaration!.name}' is declared as '${type}' and needs ${expected.shown}, but the value is ${describe(entry.valueNode)}: ARM does not convert parameter values.`,
+        at: valueNode,
+        message: `'${declaration.name}' is declared as '${type}' and needs ${expected.shown}, but the value is ${describe(valueNode)}: ARM does not convert parameter values.`,
       });
     }
   },

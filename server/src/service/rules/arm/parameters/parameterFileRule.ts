@@ -22,6 +22,19 @@ export interface ParameterFileRule extends RuleInfo {
   check(context: ParameterFileContext): void;
 }
 
+/**
+ * Each value the parameter file sets for a parameter the template declares, with that declaration. A `null` value
+ * is left out: it leaves the parameter to its default.
+ */
+export function declaredValues(context: ParameterFileContext): Array<{ readonly declaration: Declaration; readonly valueNode: JsonNode }> {
+  const out: Array<{ declaration: Declaration; valueNode: JsonNode }> = [];
+  for (const [name, entry] of context.file.parameters) {
+    const declaration = context.declared.get(name);
+    if (declaration && entry.valueNode && entry.valueNode.type !== 'null') out.push({ declaration, valueNode: entry.valueNode });
+  }
+  return out;
+}
+
 /** The declared `type`, lower-cased (ARM reads type names case-insensitively); undefined when not a plain string. */
 export function declaredType(declaration: Declaration): string | undefined {
   return stringOf(propertyValue(declaration.valueNode, 'type'))?.toLowerCase();
