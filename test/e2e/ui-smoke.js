@@ -222,6 +222,16 @@ async function goTo(page, file, needle, into) {
 }
 
 /** Ctrl+Space inside `"provider": ""`: the suggest widget lists the four providers; screenshot of the list. */
+/** Presses `key` until `target` shows: a key pressed while Go to Line is still closing goes nowhere. */
+async function pressUntilShown(page, key, target, what) {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    const shown = await target.waitFor({ timeout: STEP_TIMEOUT / 4 }).then(() => true, () => false);
+    if (shown) return;
+    if (attempt === 3) throw new Error(`${key} pressed 3 times; no ${what}`);
+  }
+}
+
 async function completionStep(page, ws) {
   await openFile(page, EDITING_FILE);
   // Our server has analysed the document once its diagnostics are squiggled.
@@ -230,13 +240,7 @@ async function completionStep(page, ws) {
   const widget = page.locator('.editor-widget.suggest-widget');
   const generic = widget.locator('.monaco-list-row:has-text("Generic")').first();
   try {
-    // A key pressed while Go to Line is still closing goes nowhere: press again until the list opens.
-    for (let attempt = 1; ; attempt++) {
-      await page.keyboard.press('Control+Space');
-      const shown = await generic.waitFor({ timeout: STEP_TIMEOUT / 4 }).then(() => true, () => false);
-      if (shown) break;
-      if (attempt === 3) throw new Error('Ctrl+Space pressed 3 times; no suggest list with "Generic"');
-    }
+    await pressUntilShown(page, 'Control+Space', generic, 'a suggest list with "Generic"');
   } catch (error) {
     await page.screenshot({ path: COMPLETION_SCREENSHOT });
     const shown = await widget.evaluateAll((els) => els.map((el) => `${el.className}: ${el.textContent}`));
@@ -256,9 +260,8 @@ async function quickFixStep(page, ws) {
   const file = path.join(ws, EDITING_FILE);
   await goTo(page, file, '"k8s"', 2);
   const title = 'Change computeStack to "K8S"';
-  await page.keyboard.press('Control+.');
   const row = page.locator(`.action-widget .monaco-list-row:has-text('${title}')`).first();
-  await row.waitFor({ timeout: STEP_TIMEOUT });
+  await pressUntilShown(page, 'Control+.', row, `a quick fix menu with '${title}'`);
   await row.click();
   await page.keyboard.press('Control+S');
   const expected = '"computeStack": "K8S"';
