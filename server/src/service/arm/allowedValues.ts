@@ -6,7 +6,7 @@ import { items, type JsonNode } from '../json/nodes';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../catalog/anyscale';
 import { isResourceType, type ArmTemplate, type Declaration } from './template';
 import { runTemplateRules } from './runTemplateRules';
-import { referencesIn, templateExpressions, type ExpressionSite } from './expressions/references';
+import { templateExpressions, type ExpressionSite } from './expressions/references';
 import { allowedValuesOf } from '../rules/arm/parameters/parameterFileRule';
 import type { Finding, RuleLevel, Severity } from '../rules/rule';
 
@@ -14,7 +14,8 @@ import type { Finding, RuleLevel, Severity } from '../rules/rule';
 function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
   const root = template.rootScope;
   const anyscaleNodes = template.resources.filter((resource) => resource.scope === root && !resource.existing && (isResourceType(resource, CLOUD_TYPE) || isResourceType(resource, CLOUD_RESOURCE_TYPE))).map((resource) => resource.node);
-  const sites = templateExpressions(template).sites.filter((site) => site.scope === root && !site.functionParameters);
+  const table = templateExpressions(template);
+  const sites = table.sites.filter((site) => site.scope === root && !site.functionParameters);
   const byVariable = new Map<string, ExpressionSite[]>();
   for (const site of sites) {
     if (site.owner?.kind !== 'variable') continue;
@@ -26,7 +27,10 @@ function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
   const variables = new Set<string>();
   const pending: ExpressionSite[] = sites.filter((site) => anyscaleNodes.some((node) => node.offset <= site.node.offset && site.node.offset < node.offset + node.length));
   while (pending.length > 0) {
-    for (const reference of referencesIn(pending.pop()!.node)) {
+    const site = pending.pop()!;
+    // The table's own references of the site: no second parse.
+    for (let i = site.firstReference; i < site.endReference; i++) {
+      const reference = table.referenceAt(i);
       const name = reference.name?.toLowerCase();
       if (name === undefined) continue;
       if (reference.kind === 'parameter') parameters.add(name);
