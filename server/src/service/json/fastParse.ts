@@ -162,10 +162,8 @@ class Parser {
    * on a template of a million nodes is memory the garbage collector has to copy.
    */
   private takeChildren(mark: number): JsonNode[] {
-    const stack = this.stack;
-    const children = new Array<JsonNode>(stack.length - mark);
-    for (let i = mark; i < stack.length; i++) children[i - mark] = stack[i];
-    stack.length = mark;
+    const children = this.stack.slice(mark);
+    this.stack.length = mark;
     return children;
   }
 
