@@ -37,8 +37,12 @@ const GIVE_UP = new NotFastPath();
 class Parser {
   private pos = 0;
   private readonly length: number;
-  /** The children of the containers being parsed, innermost last. */
+  /**
+   * The children of the containers being parsed, innermost last, in `stack[0 .. top)`; entries past `top` are stale.
+   * The stack shrinks by moving `top`: setting an array's length is a runtime call, slow on this hot path.
+   */
   private readonly stack: JsonNode[] = [];
+  private top = 0;
 
   constructor(private readonly text: string) {
     this.length = text.length;
@@ -101,7 +105,7 @@ class Parser {
     if (depth > MAX_DEPTH) throw GIVE_UP;
     const text = this.text;
     const object: Building = { type: 'object', offset: this.pos, length: -1, parent, children: undefined };
-    const mark = this.stack.length;
+    const mark = this.top;
     this.pos++;
     this.skipTrivia();
     while (text.charCodeAt(this.pos) !== CLOSE_BRACE) {
@@ -118,7 +122,7 @@ class Parser {
       const value = this.value(property, depth);
       property.children = [key, value];
       property.length = value.offset + value.length - keyOffset;
-      this.stack.push(property);
+      this.push(property);
       this.afterItem(CLOSE_BRACE);
     }
     this.pos++;
@@ -131,12 +135,12 @@ class Parser {
     if (depth > MAX_DEPTH) throw GIVE_UP;
     const text = this.text;
     const array: Building = { type: 'array', offset: this.pos, length: -1, parent, children: undefined };
-    const mark = this.stack.length;
+    const mark = this.top;
     this.pos++;
     this.skipTrivia();
     while (text.charCodeAt(this.pos) !== CLOSE_BRACKET) {
       if (this.pos >= this.length) throw GIVE_UP;
-      this.stack.push(this.value(array, depth));
+      this.push(this.value(array, depth));
       this.afterItem(CLOSE_BRACKET);
     }
     this.pos++;
@@ -162,9 +166,15 @@ class Parser {
    * on a template of a million nodes is memory the garbage collector has to copy.
    */
   private takeChildren(mark: number): JsonNode[] {
-    const children = this.stack.slice(mark);
-    this.stack.length = mark;
+    const children = this.stack.slice(mark, this.top);
+    this.top = mark;
     return children;
+  }
+
+  private push(node: JsonNode): void {
+    if (this.top === this.stack.length) this.stack.push(node);
+    else this.stack[this.top] = node;
+    this.top++;
   }
 
   /** A string token at `pos` (its opening quote); returns its value and leaves `pos` after the closing quote. */

@@ -126,14 +126,11 @@ class Parser {
   private position = 1;
   /** The offset of the closing `]`: the parser never reads it. */
   private end = 0;
-  /** The arguments of the calls being parsed, innermost last; each call takes its own as an array of exactly their number. */
-  private readonly argumentStack: Expression[] = [];
 
   parse(text: string): Expression {
     this.text = text;
     this.position = 1;
     this.end = text.length - 1;
-    this.argumentStack.length = 0;
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const expression = this.expression(0);
@@ -266,18 +263,26 @@ class Parser {
       this.position++;
       return { kind: 'call', namespace, name, nameEnd, args: NO_ARGUMENTS, start, end: this.position };
     }
-    const stack = this.argumentStack;
-    const mark = stack.length;
+    // The first three arguments are held in locals (calls rarely have more), so the array is built at its exact size
+    // without a shared stack: an array grown by push keeps room for 16, and truncating one is a slow runtime call.
+    let first: Expression | undefined;
+    let second: Expression | undefined;
+    let third: Expression | undefined;
+    let more: Expression[] | undefined;
+    let count = 0;
     for (;;) {
       if (this.position >= this.end) this.fail("This '(' is never closed", open, 1);
-      stack.push(this.expression(depth + 1));
+      const argument = this.expression(depth + 1);
+      if (count === 0) first = argument;
+      else if (count === 1) second = argument;
+      else if (count === 2) third = argument;
+      else (more ??= []).push(argument);
+      count++;
       this.skipSpaces();
       const code = this.peek();
       if (code === CLOSE_PAREN) {
         this.position++;
-        // Exactly sized: an array grown by push keeps room for 16, and a template can have a hundred thousand calls.
-        const args = stack.slice(mark);
-        stack.length = mark;
+        const args = count === 1 ? [first!] : count === 2 ? [first!, second!] : count === 3 ? [first!, second!, third!] : [first!, second!, third!, ...more!];
         return { kind: 'call', namespace, name, nameEnd, args, start, end: this.position };
       }
       if (code === COMMA) {
