@@ -30,6 +30,44 @@ const CARRIAGE_RETURN = 0x0d;
 /** jsonc-parser's node type is read-only; this parser fills in lengths and children once a container is closed. */
 type Building = { -readonly [K in keyof JsonNode]: JsonNode[K] };
 
+// The nodes are class instances, not object literals, and every children array is made by slice, not written as an
+// array literal. V8 watches each literal in the code: once most of the objects one makes are seen to outlive a
+// young-generation collection, it allocates that literal's objects straight into the old generation. A tree
+// allocated there is not freed until the next full collection, and meanwhile every young object it points at (and
+// the rest of the tree, through parent links) survives each young collection too: the 300-resource benchmark ran
+// 3–5× slower in the runs where this happened. Instances of classes and arrays made by built-ins are never
+// allocated that way (docs/performance.md, "Objects an analysis keeps").
+class ValueNode {
+  constructor(
+    readonly type: 'string' | 'number' | 'boolean' | 'null',
+    readonly offset: number,
+    readonly length: number,
+    readonly parent: JsonNode | undefined,
+    readonly value: unknown,
+  ) {}
+}
+
+class ContainerNode {
+  children: JsonNode[] | undefined = undefined;
+  constructor(
+    readonly type: 'object' | 'array',
+    readonly offset: number,
+    public length: number,
+    readonly parent: JsonNode | undefined,
+  ) {}
+}
+
+class PropertyNode {
+  readonly type = 'property';
+  length = -1;
+  children: JsonNode[] | undefined = undefined;
+  colonOffset = -1;
+  constructor(
+    readonly offset: number,
+    readonly parent: JsonNode,
+  ) {}
+}
+
 /** Thrown (and caught in this module only) when the text is not plain well-formed JSONC. */
 class NotFastPath extends Error {}
 const GIVE_UP = new NotFastPath();
@@ -93,7 +131,7 @@ class Parser {
     if (ch === QUOTE) {
       const offset = this.pos;
       const value = this.string();
-      return { type: 'string', offset, length: this.pos - offset, parent, value };
+      return new ValueNode('string', offset, this.pos - offset, parent, value);
     }
     if (ch === OPEN_BRACE) return this.object(parent, depth + 1);
     if (ch === OPEN_BRACKET) return this.array(parent, depth + 1);
@@ -104,23 +142,26 @@ class Parser {
   private object(parent: JsonNode | undefined, depth: number): JsonNode {
     if (depth > MAX_DEPTH) throw GIVE_UP;
     const text = this.text;
-    const object: Building = { type: 'object', offset: this.pos, length: -1, parent, children: undefined };
+    const object = new ContainerNode('object', this.pos, -1, parent);
     const mark = this.top;
     this.pos++;
     this.skipTrivia();
     while (text.charCodeAt(this.pos) !== CLOSE_BRACE) {
       if (text.charCodeAt(this.pos) !== QUOTE) throw GIVE_UP;
       const keyOffset = this.pos;
-      const property: Building = { type: 'property', offset: keyOffset, length: -1, parent: object, children: undefined, colonOffset: -1 };
+      const property = new PropertyNode(keyOffset, object);
       const name = this.string();
-      const key: JsonNode = { type: 'string', value: name, offset: keyOffset, length: this.pos - keyOffset, parent: property };
+      const key = new ValueNode('string', keyOffset, this.pos - keyOffset, property, name);
       this.skipTrivia();
       if (text.charCodeAt(this.pos) !== COLON) throw GIVE_UP;
       property.colonOffset = this.pos;
       this.pos++;
       this.skipTrivia();
       const value = this.value(property, depth);
-      property.children = [key, value];
+      // Through the stack, so that the pair is made by slice (see above: no array literal).
+      this.push(key);
+      this.push(value);
+      property.children = this.takeChildren(this.top - 2);
       property.length = value.offset + value.length - keyOffset;
       this.push(property);
       this.afterItem(CLOSE_BRACE);
@@ -134,7 +175,7 @@ class Parser {
   private array(parent: JsonNode | undefined, depth: number): JsonNode {
     if (depth > MAX_DEPTH) throw GIVE_UP;
     const text = this.text;
-    const array: Building = { type: 'array', offset: this.pos, length: -1, parent, children: undefined };
+    const array = new ContainerNode('array', this.pos, -1, parent);
     const mark = this.top;
     this.pos++;
     this.skipTrivia();
@@ -256,7 +297,7 @@ class Parser {
     }
     this.pos = pos;
     this.expectDelimiter();
-    return { type: 'number', offset, length: pos - offset, parent, value: Number(text.slice(offset, pos)) };
+    return new ValueNode('number', offset, pos - offset, parent, Number(text.slice(offset, pos)));
   }
 
   /** One or more digits from `pos`; the position after them. */
@@ -276,9 +317,9 @@ class Parser {
     const offset = this.pos;
     const text = this.text;
     let node: JsonNode;
-    if (text.startsWith('true', offset)) node = { type: 'boolean', offset, length: 4, parent, value: true };
-    else if (text.startsWith('false', offset)) node = { type: 'boolean', offset, length: 5, parent, value: false };
-    else if (text.startsWith('null', offset)) node = { type: 'null', offset, length: 4, parent, value: null };
+    if (text.startsWith('true', offset)) node = new ValueNode('boolean', offset, 4, parent, true);
+    else if (text.startsWith('false', offset)) node = new ValueNode('boolean', offset, 5, parent, false);
+    else if (text.startsWith('null', offset)) node = new ValueNode('null', offset, 4, parent, null);
     else throw GIVE_UP;
     this.pos = offset + node.length;
     this.expectDelimiter();
