@@ -17,6 +17,20 @@ export interface PropertyRead {
   readonly value: Value;
 }
 
+/** A written property's read (a class, like every object an analysis keeps: see docs/performance.md). */
+class WrittenRead implements PropertyRead {
+  readonly keyNode: JsonNode | undefined;
+  readonly valueNode: JsonNode | undefined;
+
+  constructor(
+    readonly property: JsonNode,
+    readonly value: Value,
+  ) {
+    this.keyNode = property.children?.[0];
+    this.valueNode = property.children?.[1];
+  }
+}
+
 export type Evaluate = (node: JsonNode | undefined, resource: ArmResource, copyIndex?: number) => Value;
 
 /**
@@ -55,10 +69,11 @@ function slotOf(key: string): number {
 export class CloudResource {
   /** Property nodes per slot (the last one is the top-level `location`), found on the first read. */
   private properties?: (JsonNode | undefined)[];
-  private readonly reads: (PropertyRead | undefined)[] = [];
+  private readonly reads = new Array<PropertyRead | undefined>(LOCATION_SLOT + 1);
   /** Reads of properties without a slot. */
   private otherReads?: Map<string, PropertyRead>;
-  private providerRead?: { provider: Provider | undefined };
+  /** The provider once read: null when it is not a known provider. */
+  private knownProvider?: Provider | null;
 
   constructor(
     /** The resource as rules see it: for one copy of a loop, with that copy's name. */
@@ -74,8 +89,7 @@ export class CloudResource {
 
   private read(property: JsonNode | undefined): PropertyRead {
     if (!property) return MISSING;
-    const valueNode = property.children?.[1];
-    return { property, keyNode: property.children?.[0], valueNode, value: this.evaluate(valueNode, this.declared, this.copyIndex) };
+    return new WrittenRead(property, this.evaluate(property.children?.[1], this.declared, this.copyIndex));
   }
 
   private slotted(slot: number): PropertyRead {
@@ -123,11 +137,11 @@ export class CloudResource {
 
   /** The provider when it is known and spelled exactly right; undefined otherwise. */
   get provider(): Provider | undefined {
-    if (!this.providerRead) {
+    if (this.knownProvider === undefined) {
       const name = knownString(this.prop('provider').value);
-      this.providerRead = { provider: name === undefined ? undefined : providerNamed(name) };
+      this.knownProvider = (name === undefined ? undefined : providerNamed(name)) ?? null;
     }
-    return this.providerRead.provider;
+    return this.knownProvider ?? undefined;
   }
 
   /** The node to report on when a finding is about the resource as a whole. */

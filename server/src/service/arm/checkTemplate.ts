@@ -10,7 +10,7 @@ import type { AnyscaleView } from './anyscale';
 import { runTemplateRules } from './runTemplateRules';
 import { parameterValuesOf } from './parameterFile';
 import type { KnownValue } from './value';
-import type { Finding, RelatedLocation, Report, RuleLevel, TextRange } from '../rules/rule';
+import type { Finding, Fix, RelatedLocation, Report, RuleLevel, Severity, TextRange } from '../rules/rule';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
 
@@ -47,6 +47,24 @@ interface Run {
   readonly label?: string;
 }
 
+/**
+ * A finding of a template run. A class, not an object literal: V8 may allocate a literal's objects straight into the
+ * old generation once it sees them outlive a young collection, and then everything they point at is kept until the
+ * next full collection (docs/performance.md, "Objects an analysis keeps").
+ */
+class TemplateFinding implements Finding {
+  constructor(
+    readonly code: string,
+    readonly severity: Severity,
+    readonly message: string,
+    readonly start: number,
+    readonly end: number,
+    readonly uri: string | undefined,
+    readonly related: readonly RelatedLocation[] | undefined,
+    readonly fixes: readonly Fix[] | undefined,
+  ) {}
+}
+
 function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
@@ -57,15 +75,15 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
       const at = r.at;
       if (!isKnownValue(at)) {
         const isNode = 'offset' in at;
-        out.push({ code, severity, fixes: r.fixes, message: r.message, start: isNode ? at.offset : at.start, end: isNode ? at.offset + at.length : at.end, uri: isNode ? uriOf(at) : undefined, related: r.related });
+        out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, isNode ? uriOf(at) : undefined, r.related, r.fixes));
         return;
       }
       const origin = at.origin;
       const usage = at.usage && at.usage !== origin ? at.usage : undefined;
       const originUri = at.originUri;
-      const related: RelatedLocation[] = r.related ? [...r.related] : [];
+      const related: RelatedLocation[] = r.related ? r.related.slice() : new Array<RelatedLocation>();
       if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
-      out.push({ code, severity, fixes: originUri ? undefined : r.fixes, message: r.message, start: origin.offset, end: origin.offset + origin.length, uri: originUri, related });
+      out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, originUri ? undefined : r.fixes));
       if (usage && originUri) {
         // The template's reader sees the problem where the value enters, with a link to where it is written.
         const source = path.basename(originUri);

@@ -63,6 +63,16 @@ export interface ArmTemplate {
   readonly memo: Memo;
 }
 
+/** A class, not an object literal, like every object an analysis keeps per declaration (docs/performance.md). */
+class SectionDeclaration implements Declaration {
+  constructor(
+    readonly name: string,
+    readonly property: JsonNode,
+    readonly keyNode: JsonNode,
+    readonly valueNode: JsonNode,
+  ) {}
+}
+
 /** A section's declarations by lower-cased name; of two spellings of one name the last wins, as in ARM. */
 function declarations(section: JsonNode | undefined): StringTable<Declaration> {
   const children = section?.type === 'object' ? section.children : undefined;
@@ -71,7 +81,7 @@ function declarations(section: JsonNode | undefined): StringTable<Declaration> {
     const keyNode = property.children?.[0];
     const valueNode = property.children?.[1];
     const name = keyNode?.value;
-    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), { name, property, keyNode, valueNode });
+    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), new SectionDeclaration(name, property, keyNode, valueNode));
   }
   return table;
 }
@@ -87,7 +97,7 @@ function splitName(name: Value): { leaf: Value; parent: Value } {
   const slash = text.lastIndexOf('/');
   if (slash < 0) return { leaf: name, parent: unknown('top-level name has no parent segment') };
   // Both parts keep where the name is written and used (a parameter file, a variable), like the name itself.
-  return { leaf: { ...name, value: text.slice(slash + 1) }, parent: { ...name, value: text.slice(0, slash) } };
+  return { leaf: known(text.slice(slash + 1), name.origin, name.originUri, name.usage), parent: known(text.slice(0, slash), name.origin, name.originUri, name.usage) };
 }
 
 /** A resource's full name, leaf and parent part from its own `name` value (as written, or evaluated for one copy). */
@@ -101,6 +111,33 @@ export function resourceNames(ownName: Value, ownType: string | undefined, paren
   }
   const split = splitName(ownName);
   return { name: ownName, leafName: split.leaf, parentName: split.parent };
+}
+
+/** A resource as the model keeps it (a class, like every object an analysis keeps: see docs/performance.md). */
+class Resource implements ArmResource {
+  readonly name: Value;
+  readonly leafName: Value;
+  readonly parentName: Value;
+  readonly apiVersionNode: JsonNode | undefined;
+  readonly properties: JsonNode | undefined;
+
+  constructor(
+    readonly node: JsonNode,
+    readonly scope: TemplateScope,
+    readonly parent: ArmResource | undefined,
+    readonly symbolicName: string | undefined,
+    readonly typeNode: JsonNode | undefined,
+    readonly type: string | undefined,
+    readonly nameNode: JsonNode | undefined,
+    names: Pick<ArmResource, 'name' | 'leafName' | 'parentName'>,
+    readonly existing: boolean,
+  ) {
+    this.name = names.name;
+    this.leafName = names.leafName;
+    this.parentName = names.parentName;
+    this.apiVersionNode = propertyValue(node, 'apiVersion');
+    this.properties = propertyValue(node, 'properties');
+  }
 }
 
 class TemplateBuilder {
@@ -139,21 +176,7 @@ class TemplateBuilder {
     const nameNode = propertyValue(node, 'name');
     const names = resourceNames(literalValue(nameNode), ownType, parent);
     const existingNode = propertyValue(node, 'existing');
-    const resource: ArmResource = {
-      node,
-      scope,
-      parent,
-      symbolicName,
-      typeNode,
-      type,
-      nameNode,
-      name: names.name,
-      leafName: names.leafName,
-      parentName: names.parentName,
-      apiVersionNode: propertyValue(node, 'apiVersion'),
-      properties: propertyValue(node, 'properties'),
-      existing: existingNode?.type === 'boolean' && existingNode.value === true,
-    };
+    const resource = new Resource(node, scope, parent, symbolicName, typeNode, type, nameNode, names, existingNode?.type === 'boolean' && existingNode.value === true);
     scope.resources.push(resource);
     this.resources.push(resource);
 

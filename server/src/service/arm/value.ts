@@ -22,14 +22,35 @@ export interface UnknownValue {
 
 export type Value = KnownValue | UnknownValue;
 
-export const ABSENT: UnknownValue = { known: false, reason: 'absent' };
+// Values are class instances, not object literals, like every object an analysis keeps (docs/performance.md): V8
+// may allocate an object literal's objects straight into the old generation, where a value would keep the JSON
+// tree it points at alive through every young-generation collection.
+class Known implements KnownValue {
+  readonly known = true;
 
-export function known(value: unknown, origin: JsonNode): KnownValue {
-  return { known: true, value, origin };
+  constructor(
+    readonly value: unknown,
+    readonly origin: JsonNode,
+    readonly originUri: string | undefined,
+    readonly usage: JsonNode | undefined,
+  ) {}
+}
+
+class Unknown implements UnknownValue {
+  readonly known = false;
+
+  constructor(readonly reason: string) {}
+}
+
+export const ABSENT: UnknownValue = new Unknown('absent');
+
+/** A known value written at `origin` (in the document `originUri` when that is not the template), used at `usage`. */
+export function known(value: unknown, origin: JsonNode, originUri?: string, usage?: JsonNode): KnownValue {
+  return new Known(value, origin, originUri, usage);
 }
 
 export function unknown(reason: string): UnknownValue {
-  return { known: false, reason };
+  return new Unknown(reason);
 }
 
 /** The value as a string when it is known and a string; otherwise undefined. */

@@ -7,7 +7,7 @@ import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
-import { ABSENT, isExpression, known, literalValue, unknown, type KnownValue, type Value } from '../value';
+import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { argumentCountProblem, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parsedExpressionOf, type Expression, type FunctionCall, type ParseResult } from './parse';
@@ -160,9 +160,9 @@ class Memo {
       case KEPT_VALUE:
         return this.kept.get(site.index) as Value;
       case KEPT_BARE:
-        return { known: true, value: this.kept.get(site.index), origin: node, usage: node };
+        return known(this.kept.get(site.index), node, undefined, node);
       case KEPT_REASON:
-        return { known: false, reason: this.kept.get(site.index) as string };
+        return unknown(this.kept.get(site.index) as string);
       default:
         return undefined;
     }
@@ -457,7 +457,8 @@ class TemplateEvaluator implements Evaluator {
   private dependencies(root: JsonNode, out: number[]): void {
     const { references } = this.expressions;
     const pending = this.pendingNodes;
-    pending.length = 0;
+    // Left empty by every walk; set only when one was abandoned (setting an array's length is a slow runtime call).
+    if (pending.length > 0) pending.length = 0;
     pending.push(root);
     while (pending.length > 0) {
       const node = pending.pop()!;
@@ -521,7 +522,9 @@ class TemplateEvaluator implements Evaluator {
           continue;
         }
         const declaration = frames.pop()!;
-        dependencies.length = starts.pop()!;
+        // Popped one by one: a frame has few, and truncating by setting the length is a slow runtime call.
+        const start = starts.pop()!;
+        while (dependencies.length > start) dependencies.pop();
         nexts.pop();
         ends.pop();
         state[declaration] = 2;
@@ -545,10 +548,7 @@ class TemplateEvaluator implements Evaluator {
   private toValue(result: Result, expressionNode: JsonNode): Value {
     const forced = this.force(result);
     if (forced.kind === 'unknown') return unknown(forced.reason);
-    const value: KnownValue = forced.origin
-      ? { known: true, value: forced.value, origin: forced.origin, originUri: forced.originUri, usage: expressionNode }
-      : { known: true, value: forced.value, origin: expressionNode, usage: expressionNode };
-    return value;
+    return forced.origin ? known(forced.value, forced.origin, forced.originUri, expressionNode) : known(forced.value, expressionNode, undefined, expressionNode);
   }
 
   private force(result: Result): Forced {
@@ -688,7 +688,7 @@ class TemplateEvaluator implements Evaluator {
 
   private resourceIdOf(call: FunctionCall, fn: ResourceIdFunction, context: Context): ResourceIdParts {
     // A literal argument (the type, most names) is known as written, without a result object on the way.
-    const args = call.args.map((arg): Value => (arg.kind === 'string' ? { known: true, value: arg.value, origin: context.node, usage: context.node } : this.toValue(this.evaluate(arg, context), context.node)));
+    const args = call.args.map((arg): Value => (arg.kind === 'string' ? known(arg.value, context.node, undefined, context.node) : this.toValue(this.evaluate(arg, context), context.node)));
     return resourceIdParts(fn, args, context.node);
   }
 

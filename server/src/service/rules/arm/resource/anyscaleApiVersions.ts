@@ -40,14 +40,24 @@ export function anyscaleApiVersions(context: TemplateContext): readonly ApiVersi
   return context.anyscale.memo.get(API_VERSION_READS, () => readApiVersions(context));
 }
 
+/** A class, not an object literal, like every object an analysis keeps per resource (docs/performance.md). */
+class VersionRead implements ApiVersionRead {
+  constructor(
+    readonly resource: ArmResource,
+    readonly version: string,
+    readonly value: KnownValue,
+    readonly entry: ApiVersion | undefined,
+  ) {}
+}
+
 function readApiVersions(context: TemplateContext): ApiVersionRead[] {
-  const reads: ApiVersionRead[] = [];
+  const reads = new Array<ApiVersionRead>();
   for (const resource of context.template.resources) {
     if (resource.type === undefined || !startsWithIgnoringCase(resource.type, NAMESPACE_PREFIX) || !resource.apiVersionNode) continue;
     const value = context.value(resource.apiVersionNode, resource);
     if (!value.known) continue;
     const version = typeof value.value === 'string' ? value.value : JSON.stringify(value.value);
-    reads.push({ resource, version, value, entry: typeof value.value === 'string' ? BY_VERSION.get(version.toLowerCase()) : undefined });
+    reads.push(new VersionRead(resource, version, value, typeof value.value === 'string' ? BY_VERSION.get(version.toLowerCase()) : undefined));
   }
   return reads;
 }

@@ -20,22 +20,35 @@ export interface StorageValues {
   readonly endpoint?: UriValue;
 }
 
+// Classes, not object literals, like every object an analysis keeps per resource (docs/performance.md).
+class UriRead implements UriValue {
+  constructor(
+    readonly value: KnownValue,
+    readonly text: string,
+    readonly uri: UriParts | undefined,
+  ) {}
+}
+
+class ResourceStorage implements StorageValues {
+  constructor(
+    readonly cloudResource: CloudResource,
+    readonly bucket: UriValue | undefined,
+    readonly endpoint: UriValue | undefined,
+  ) {}
+}
+
 const STORAGE_VALUES = memoKey<readonly StorageValues[]>('storage values');
 
 function read(cloudResource: CloudResource, property: string, emptyIsUnset: boolean): UriValue | undefined {
   const value = cloudResource.prop(property).value;
   const text = knownString(value);
   if (text === undefined || !value.known || (emptyIsUnset && text === '')) return undefined;
-  return { value, text, uri: splitUri(text) };
+  return new UriRead(value, text, splitUri(text));
 }
 
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */
 export function storageValuesOf(anyscale: AnyscaleView): readonly StorageValues[] {
   return anyscale.memo.get(STORAGE_VALUES, () =>
-    anyscale.cloudResources.map((cloudResource) => ({
-      cloudResource,
-      bucket: read(cloudResource, 'cloudStorageBucketName', false),
-      endpoint: read(cloudResource, 'cloudStorageBucketEndpoint', true),
-    })),
+    anyscale.cloudResources.map((cloudResource) => new ResourceStorage(cloudResource, read(cloudResource, 'cloudStorageBucketName', false), read(cloudResource, 'cloudStorageBucketEndpoint', true))),
   );
 }
