@@ -15,7 +15,7 @@ function split(text: string) {
 
 describe('storage URI helpers', () => {
   test('splitUri separates scheme, authority, userinfo, host and the rest', () => {
-    assert.deepEqual(splitUri('abfss://anyscale-data@mystorageacct.dfs.core.windows.net'), {
+    assert.deepEqual({ ...splitUri('abfss://anyscale-data@mystorageacct.dfs.core.windows.net') }, {
       scheme: 'abfss',
       authority: 'anyscale-data@mystorageacct.dfs.core.windows.net',
       userinfo: 'anyscale-data',
@@ -23,7 +23,7 @@ describe('storage URI helpers', () => {
       hostname: 'mystorageacct.dfs.core.windows.net',
       rest: '',
     });
-    assert.deepEqual(splitUri('https://minio.example.internal:9000/bucket?x=1#f'), {
+    assert.deepEqual({ ...splitUri('https://minio.example.internal:9000/bucket?x=1#f') }, {
       scheme: 'https',
       authority: 'minio.example.internal:9000',
       userinfo: undefined,

@@ -66,10 +66,16 @@ function slotOf(key: string): number {
   return -1;
 }
 
+/**
+ * One empty entry per slot. A view's per-slot arrays are copies of it made by slice: V8 may allocate what an array
+ * literal or `new Array` makes straight into the old generation, never what a built-in makes (docs/performance.md).
+ */
+const NO_SLOTS: readonly undefined[] = Array.from({ length: LOCATION_SLOT + 1 }, () => undefined);
+
 export class CloudResource {
   /** Property nodes per slot (the last one is the top-level `location`), found on the first read. */
   private properties?: (JsonNode | undefined)[];
-  private readonly reads = new Array<PropertyRead | undefined>(LOCATION_SLOT + 1);
+  private readonly reads: (PropertyRead | undefined)[] = NO_SLOTS.slice();
   /** Reads of properties without a slot. */
   private otherReads?: Map<string, PropertyRead>;
   /** The provider once read: null when it is not a known provider. */
@@ -96,7 +102,7 @@ export class CloudResource {
     let read = this.reads[slot];
     if (!read) {
       if (!this.properties) {
-        const found: (JsonNode | undefined)[] = new Array(LOCATION_SLOT + 1).fill(undefined);
+        const found: (JsonNode | undefined)[] = NO_SLOTS.slice();
         const object = this.resource.properties;
         if (object?.type === 'object') {
           for (const property of object.children ?? []) {

@@ -65,6 +65,9 @@ class TemplateFinding implements Finding {
   ) {}
 }
 
+/** Copied by slice for each finding's own list: see TemplateFinding (no array literal). */
+const NO_RELATED: readonly RelatedLocation[] = [];
+
 function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
@@ -81,7 +84,7 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
       const origin = at.origin;
       const usage = at.usage && at.usage !== origin ? at.usage : undefined;
       const originUri = at.originUri;
-      const related: RelatedLocation[] = r.related ? r.related.slice() : new Array<RelatedLocation>();
+      const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
       if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
       out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, originUri ? undefined : r.fixes));
       if (usage && originUri) {

@@ -89,14 +89,19 @@ export function splitUri(text: string): UriParts | undefined {
   const at = authority.lastIndexOf('@');
   const host = at < 0 ? authority : authority.slice(at + 1);
   const hostEnd = hostnameEnd(host);
-  return {
-    scheme: text.slice(0, separator),
-    authority,
-    userinfo: at < 0 ? undefined : authority.slice(0, at),
-    host,
-    hostname: hostEnd === host.length ? host : host.slice(0, hostEnd),
-    rest: end === text.length ? '' : text.slice(end),
-  };
+  return new SplitUri(text.slice(0, separator), authority, at < 0 ? undefined : authority.slice(0, at), host, hostEnd === host.length ? host : host.slice(0, hostEnd), end === text.length ? '' : text.slice(end));
+}
+
+/** A class, not an object literal: analyses keep one per bucket and endpoint (docs/performance.md). */
+class SplitUri implements UriParts {
+  constructor(
+    readonly scheme: string,
+    readonly authority: string,
+    readonly userinfo: string | undefined,
+    readonly host: string,
+    readonly hostname: string,
+    readonly rest: string,
+  ) {}
 }
 
 export type AzureStorageService = 'blob' | 'dfs';
