@@ -40,7 +40,7 @@ export function measure(fn: () => unknown, minRuns: number, minMs: number, stati
  * 5 s): until then the JIT is still compiling (on a first run of the 300-resource template a run took ten times
  * its steady time for a second), and that one-time cost is not what a long-running language server pays per edit.
  */
-export function warmUp(fn: () => unknown): void {
+function warmUp(fn: () => unknown): void {
   const started = cpuMs();
   let previous = Infinity;
   while (cpuMs() - started < 5000) {

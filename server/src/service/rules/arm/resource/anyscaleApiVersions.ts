@@ -51,7 +51,7 @@ class VersionRead implements ApiVersionRead {
 }
 
 function readApiVersions(context: TemplateContext): ApiVersionRead[] {
-  const reads = new Array<ApiVersionRead>();
+  const reads: ApiVersionRead[] = [];
   for (const resource of context.template.resources) {
     if (resource.type === undefined || !startsWithIgnoringCase(resource.type, NAMESPACE_PREFIX) || !resource.apiVersionNode) continue;
     const value = context.value(resource.apiVersionNode, resource);
