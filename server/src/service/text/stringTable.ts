@@ -7,6 +7,8 @@ export interface ReadonlyStringTable<V> extends Iterable<[string, V]> {
   readonly size: number;
   get(key: string): V | undefined;
   has(key: string): boolean;
+  indexOf(key: string): number;
+  indexOfLowerCased(text: string, start: number, end: number): number;
   keys(): readonly string[];
   values(): readonly V[];
 }
@@ -16,6 +18,16 @@ function hashOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
   return hash >>> 0;
+}
+
+/** True when `key` is text[start, end) lower-cased (ASCII only: the caller handles the rest). */
+function spellsLowerCased(key: string, text: string, start: number, end: number): boolean {
+  if (key.length !== end - start) return false;
+  for (let i = 0; i < key.length; i++) {
+    const code = text.charCodeAt(start + i);
+    if (key.charCodeAt(i) !== (code >= 65 && code <= 90 ? code + 32 : code)) return false;
+  }
+  return true;
 }
 
 /** A power of two at least twice `entries`, so probes stay short. */
@@ -65,6 +77,30 @@ export class StringTable<V> implements ReadonlyStringTable<V> {
     this.slots[slot] = this.keyList.length;
     if (this.keyList.length * 2 > this.slots.length) this.rehash();
     return this;
+  }
+
+  /** The key's entry number, its place in insertion order; −1 when absent. */
+  indexOf(key: string): number {
+    return this.entryOf(key);
+  }
+
+  /**
+   * The entry number of the key that `text` spells from `start` to `end` once lower-cased (for a table whose keys
+   * are lower-case), found without cutting the key out of the text; −1 when absent.
+   */
+  indexOfLowerCased(text: string, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      // Beyond ASCII, lower-casing can change a string's length: cut it out after all.
+      if (code >= 128) return this.entryOf(text.slice(start, end).toLowerCase());
+      hash = Math.imul(hash ^ (code >= 65 && code <= 90 ? code + 32 : code), 0x01000193);
+    }
+    const mask = this.slots.length - 1;
+    for (let slot = (hash >>> 0) & mask, entry = this.slots[slot]; entry !== 0; slot = (slot + 1) & mask, entry = this.slots[slot]) {
+      if (spellsLowerCased(this.keyList[entry - 1], text, start, end)) return entry - 1;
+    }
+    return -1;
   }
 
   keys(): readonly string[] {

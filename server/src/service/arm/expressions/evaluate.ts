@@ -9,12 +9,13 @@ import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../..
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
-import { argumentCountProblem, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
-import { parsedExpressionOf, type Expression, type FunctionCall, type ParseResult } from './parse';
-import { referencesIn, templateExpressions, type TemplateExpressions } from './references';
+import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
+import { BOOLEAN, CALL, INDEX, NULL, NUMBER, parseInto, PROPERTY, STRING, SyntaxTree, USER_DEFINED, type ExpressionSyntaxError } from './parse';
+import { referencesIn, templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { locateScope, type ExpressionScope } from './scopes';
 import { ChunkedList } from './chunkedList';
+import { IntList } from './intList';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -90,9 +91,11 @@ interface Context extends ExpressionScope {
   readonly iteration?: Iteration;
 }
 
-/** An expression string with its parse and the scope it resolves in. */
-interface Located extends ExpressionScope {
-  readonly parsed: ParseResult;
+/** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
+interface Outside extends ExpressionScope {
+  /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
+  readonly root: number;
+  readonly error: ExpressionSyntaxError | undefined;
 }
 
 /** ARM's limit on a copy loop's count. */
@@ -147,16 +150,19 @@ const KEPT_REASON = 3;
  * reason: the Value around it is made again when asked for.
  */
 class Memo {
-  private readonly kinds = new ChunkedList<number>();
+  /** Per site, how its value is kept. */
+  private readonly kinds: Uint8Array;
   private readonly kept = new ChunkedList<unknown>();
   private readonly byNode = new Map<JsonNode, Value>();
 
-  constructor(private readonly expressions?: TemplateExpressions) {}
+  constructor(private readonly expressions?: TemplateExpressions) {
+    this.kinds = new Uint8Array(expressions?.sites.length ?? 0);
+  }
 
   get(node: JsonNode): Value | undefined {
     const site = node.type === 'string' ? this.expressions?.siteOf(node) : undefined;
     if (!site) return this.byNode.get(node);
-    switch (this.kinds.get(site.index)) {
+    switch (this.kinds[site.index]) {
       case KEPT_VALUE:
         return this.kept.get(site.index) as Value;
       case KEPT_BARE:
@@ -175,16 +181,16 @@ class Memo {
       if (value) this.byNode.set(node, value);
       else this.byNode.delete(node);
     } else if (!value) {
-      this.kinds.set(site.index, NOT_KEPT);
+      this.kinds[site.index] = NOT_KEPT;
       this.kept.set(site.index, undefined);
     } else if (value.known && value.origin === node && value.usage === node && value.originUri === undefined) {
-      this.kinds.set(site.index, KEPT_BARE);
+      this.kinds[site.index] = KEPT_BARE;
       this.kept.set(site.index, value.value);
     } else if (!value.known && value !== IN_PROGRESS) {
-      this.kinds.set(site.index, KEPT_REASON);
+      this.kinds[site.index] = KEPT_REASON;
       this.kept.set(site.index, value.reason);
     } else {
-      this.kinds.set(site.index, KEPT_VALUE);
+      this.kinds[site.index] = KEPT_VALUE;
       this.kept.set(site.index, value);
     }
   }
@@ -206,6 +212,9 @@ class TemplateEvaluator implements Evaluator {
   private readonly cycles = new Map<JsonNode, string>();
   /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
+  /** The syntax trees of expressions the table leaves out, and those expressions by node. */
+  private readonly outsideSyntax = new SyntaxTree();
+  private readonly outsideNodes = new Map<JsonNode, Outside | undefined>();
   /** The stack of dependencies(), reused by every call (prepare asks once per declaration of a chain). */
   private readonly pendingNodes: JsonNode[] = [];
   /** Per declaration number: the node holding its value, null when it is not a template node; filled as needed. */
@@ -257,19 +266,20 @@ class TemplateEvaluator implements Evaluator {
 
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined {
     if (!node) return undefined;
-    const located = this.locate(node);
-    if (!located) return undefined;
-    const parsed = located.parsed;
-    if (!parsed.ok || parsed.expression.kind !== 'call' || parsed.expression.namespace !== undefined) return undefined;
-    const fn = resourceIdFunction(parsed.expression.name);
+    const site = this.expressions.siteOf(node);
+    const located = site ?? this.outside(node);
+    if (!located || located.root < 0) return undefined;
+    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    const call = located.root;
+    const number = tree.kind(call) === CALL ? tree.functionNumber(call) : -1;
+    const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
     const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
-    const call = parsed.expression;
     try {
       try {
-        return this.resourceIdOf(call, fn, context);
+        return this.resourceIdOf(tree, call, fn, context);
       } catch (signal) {
-        return this.afterOrdering(signal, node, () => this.resourceIdOf(call, fn, context));
+        return this.afterOrdering(signal, node, () => this.resourceIdOf(tree, call, fn, context));
       }
     } catch {
       return undefined;
@@ -304,16 +314,19 @@ class TemplateEvaluator implements Evaluator {
   }
 
   /**
-   * An expression string of the template from its expression table (its `parsed` parses anew: read it once); for one
-   * the table leaves out (under `metadata`), parsed and located here. Undefined when the node is not an expression
-   * string in the template.
+   * An expression string the expression table leaves out (under `metadata`), parsed into the evaluator's own syntax
+   * trees and located once; undefined when the node is not an expression string in the template.
    */
-  private locate(node: JsonNode): Located | undefined {
-    const site = this.expressions.siteOf(node);
-    if (site) return site;
-    const parsed = parsedExpressionOf(node);
-    const located = parsed && locateScope(this.template, node);
-    return located && { scope: located.scope, functionParameters: located.functionParameters, parsed };
+  private outside(node: JsonNode): Outside | undefined {
+    if (this.outsideNodes.has(node)) return this.outsideNodes.get(node);
+    let found: Outside | undefined;
+    const scope = node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
+    if (scope) {
+      const parsed = parseInto(this.outsideSyntax, node.value as string);
+      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : -1, error: typeof parsed === 'number' ? undefined : parsed };
+    }
+    this.outsideNodes.set(node, found);
+    return found;
   }
 
   private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
@@ -357,12 +370,12 @@ class TemplateEvaluator implements Evaluator {
       if (!isExpression(node.value as string)) return literalValue(node);
       const site = this.expressions.siteOf(node);
       if (site?.isReference && !site.functionParameters) return this.toValue(this.reference(site.firstReference), node);
-      const located = site ?? this.locate(node);
+      const located = site ?? this.outside(node);
       if (!located) return unknown('the expression is outside the template');
       if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
-      const parsed = located.parsed;
-      if (!parsed.ok) return unknown(`the expression has a syntax error: ${parsed.error.message}`);
-      return this.toValue(this.evaluate(parsed.expression, this.contextOf(node, located, iteration)), node);
+      if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
+      const tree = site ? this.expressions.syntax : this.outsideSyntax;
+      return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
     }
     if (node.type === 'array') {
       const out: Json[] = [];
@@ -454,7 +467,7 @@ class TemplateEvaluator implements Evaluator {
   }
 
   /** Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name). */
-  private dependencies(root: JsonNode, out: number[]): void {
+  private dependencies(root: JsonNode, out: IntList): void {
     const { references } = this.expressions;
     const pending = this.pendingNodes;
     // Left empty by every walk; set only when one was abandoned (setting an array's length is a slow runtime call).
@@ -493,11 +506,11 @@ class TemplateEvaluator implements Evaluator {
     const state = new Uint8Array(declarations.length);
     // The stack, as long as the longest chain, in parallel lists of numbers: per frame its declaration, and where its
     // dependencies start, continue and end in `dependencies` (a frame's after its parent's).
-    const frames: number[] = [];
-    const starts: number[] = [];
-    const nexts: number[] = [];
-    const ends: number[] = [];
-    const dependencies: number[] = [];
+    const frames = new IntList();
+    const starts = new IntList();
+    const nexts = new IntList();
+    const ends = new IntList();
+    const dependencies = new IntList();
     const visit = (declaration: number) => {
       const source = this.sourceOf(declaration);
       if (!source || this.isEvaluated(source)) return;
@@ -508,23 +521,24 @@ class TemplateEvaluator implements Evaluator {
       this.dependencies(source, dependencies);
       ends.push(dependencies.length);
     };
-    const roots: number[] = [];
+    const roots = new IntList();
     this.dependencies(node, roots);
-    for (const root of roots) {
+    for (let i = 0; i < roots.length; i++) {
+      const root = roots.get(i);
       if (state[root] !== 0) continue;
       visit(root);
       while (frames.length > 0) {
         const top = frames.length - 1;
-        if (nexts[top] < ends[top]) {
-          const dependency = dependencies[nexts[top]++];
-          if (state[dependency] === 1) this.markCycle(frames.slice(frames.lastIndexOf(dependency)));
+        const next = nexts.get(top);
+        if (next < ends.get(top)) {
+          nexts.set(top, next + 1);
+          const dependency = dependencies.get(next);
+          if (state[dependency] === 1) this.markCycle(frames, dependency);
           else if (state[dependency] === 0) visit(dependency);
           continue;
         }
-        const declaration = frames.pop()!;
-        // Popped one by one: a frame has few, and truncating by setting the length is a slow runtime call.
-        const start = starts.pop()!;
-        while (dependencies.length > start) dependencies.pop();
+        const declaration = frames.pop();
+        dependencies.length = starts.pop();
         nexts.pop();
         ends.pop();
         state[declaration] = 2;
@@ -537,8 +551,14 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  private markCycle(members: readonly number[]): void {
+  /** Marks the declarations on the stack from `first` to its top, a cycle, with the reason their value is unknown. */
+  private markCycle(frames: IntList, first: number): void {
     const declarations = this.expressions.declarations;
+    const members: number[] = [];
+    for (let i = frames.length - 1; i >= 0; i--) {
+      members.unshift(frames.get(i));
+      if (frames.get(i) === first) break;
+    }
     const path = [...members, members[0]].map((member) => `${declarations[member].kind} '${declarations[member].name}'`).join(' → ');
     for (const member of members) this.cycles.set(this.sourceOf(member)!, `depends on itself: ${path}`);
   }
@@ -557,23 +577,26 @@ class TemplateEvaluator implements Evaluator {
     return fromValue(this.nodeValue(result.node, undefined));
   }
 
-  private evaluate(expression: Expression, context: Context): Result {
-    switch (expression.kind) {
-      case 'string':
-      case 'number':
-      case 'boolean':
-        return computed(expression.value);
-      case 'null':
+  /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
+  private evaluate(tree: SyntaxTree, expression: number, context: Context): Result {
+    switch (tree.kind(expression)) {
+      case STRING:
+        return computed(tree.stringValue(expression, context.node.value as string));
+      case NUMBER:
+        return computed(tree.numberValue(expression, context.node.value as string));
+      case BOOLEAN:
+        return computed(tree.booleanValue(expression));
+      case NULL:
         return computed(null);
-      case 'property':
-        return this.access(this.evaluate(expression.target, context), expression.property);
-      case 'index': {
-        const target = this.evaluate(expression.target, context);
-        const index = this.force(this.evaluate(expression.index, context));
+      case PROPERTY:
+        return this.access(this.evaluate(tree, tree.target(expression), context), tree.propertyName(expression, context.node.value as string));
+      case INDEX: {
+        const target = this.evaluate(tree, tree.target(expression), context);
+        const index = this.force(this.evaluate(tree, tree.index(expression), context));
         return index.kind === 'unknown' ? index : this.access(target, index.value);
       }
-      case 'call':
-        return this.call(expression, context);
+      default:
+        return this.call(tree, expression, context);
     }
   }
 
@@ -602,53 +625,61 @@ class TemplateEvaluator implements Evaluator {
     return { kind: 'value', value: found, origin: forced.origin, originUri: forced.originUri };
   }
 
-  private forcedArguments(call: FunctionCall, context: Context): Json[] | Unknown {
+  private forcedArguments(tree: SyntaxTree, call: number, context: Context): Json[] | Unknown {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
-    const args = call.args;
-    const values = new Array<Json>(args.length);
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i];
+    const values = new Array<Json>(tree.argumentCount(call));
+    let i = 0;
+    for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg), i++) {
       // Most arguments are literals: their values need no result object.
-      if (arg.kind === 'string' || arg.kind === 'number' || arg.kind === 'boolean') {
-        values[i] = arg.value;
-        continue;
+      const kind = tree.kind(arg);
+      if (kind === STRING) values[i] = tree.stringValue(arg, context.node.value as string);
+      else if (kind === NUMBER) values[i] = tree.numberValue(arg, context.node.value as string);
+      else if (kind === BOOLEAN) values[i] = tree.booleanValue(arg);
+      else {
+        const value = this.force(this.evaluate(tree, arg, context));
+        if (value.kind === 'unknown') return value;
+        values[i] = value.value;
       }
-      const value = this.force(this.evaluate(arg, context));
-      if (value.kind === 'unknown') return value;
-      values[i] = value.value;
     }
     return values;
   }
 
-  private call(call: FunctionCall, context: Context): Result {
-    if (call.namespace !== undefined) return unknownResult(`depends on the user-defined function ${call.namespace}.${call.name}(…)`);
-    const fn = builtInFunction(call.name);
-    if (!fn) return unknownResult(`depends on ${call.name}(…), which is not an ARM template function`);
+  private call(tree: SyntaxTree, call: number, context: Context): Result {
+    const text = context.node.value as string;
+    const number = tree.functionNumber(call);
+    if (number === USER_DEFINED) return unknownResult(`depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`);
+    const fn = number >= 0 ? BUILT_IN_FUNCTIONS[number] : builtInFunction(tree.functionName(call, text));
+    if (!fn) return unknownResult(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
     if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
-    const countProblem = argumentCountProblem(fn, call.args.length);
+    const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknownResult(countProblem);
     switch (fn.name) {
       case 'parameters':
       case 'variables': {
-        const argument = call.args[0];
-        const name = argument.kind === 'string' ? argument : this.force(this.evaluate(argument, context));
+        const kind = fn.name === 'parameters' ? 'parameter' : 'variable';
+        // Resolved by the expression table when the name is literal; else (a computed name, an expression outside the table) here.
+        const declaration = tree.declaration(call);
+        if (declaration >= 0) return kind === 'parameter' ? this.parameterNumbered(declaration) : this.variableNumbered(declaration);
+        const argument = tree.firstArgument(call);
+        if (declaration === UNDECLARED) return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
+        const name = tree.kind(argument) === STRING ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
         if (name.kind === 'unknown') return name;
         if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
-        return fn.name === 'parameters' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
+        return kind === 'parameter' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
       }
       case 'if': {
-        const condition = this.force(this.evaluate(call.args[0], context));
+        const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
         if (condition.kind === 'unknown') return condition;
         if (typeof condition.value !== 'boolean') return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
-        return this.evaluate(call.args[condition.value ? 1 : 2], context);
+        return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
       case 'and':
       case 'or': {
         // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
         const decisive = fn.name === 'or';
         let firstUnknown: Unknown | undefined;
-        for (const arg of call.args) {
-          const value = this.force(this.evaluate(arg, context));
+        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
+          const value = this.force(this.evaluate(tree, arg, context));
           if (value.kind === 'unknown') firstUnknown ??= value;
           else if (typeof value.value !== 'boolean') return unknownResult(`${fn.name}() expects booleans, not ${jsonTypeName(value.value)}`);
           else if (value.value === decisive) return computed(decisive);
@@ -656,14 +687,14 @@ class TemplateEvaluator implements Evaluator {
         return firstUnknown ?? computed(!decisive);
       }
       case 'coalesce': {
-        for (const arg of call.args) {
-          const value = this.force(this.evaluate(arg, context));
+        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
+          const value = this.force(this.evaluate(tree, arg, context));
           if (value.kind === 'unknown' || value.value !== null) return value;
         }
         return computed(null);
       }
       case 'copyIndex':
-        return this.copyIndex(call, context);
+        return this.copyIndex(tree, call, context);
       case 'environment':
         return computed(AZURE_CLOUD_ENVIRONMENT);
       case 'true':
@@ -674,9 +705,9 @@ class TemplateEvaluator implements Evaluator {
         return computed(null);
     }
     const idFunction = resourceIdFunction(fn.name);
-    if (idFunction) return fromValue(this.resourceIdOf(call, idFunction, context).id);
+    if (idFunction) return fromValue(this.resourceIdOf(tree, call, idFunction, context).id);
     if (!fn.evaluate) return unknownResult(`depends on ${fn.name}(…), which is not evaluated`);
-    const args = this.forcedArguments(call, context);
+    const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     try {
       return computed(fn.evaluate(args));
@@ -686,14 +717,17 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  private resourceIdOf(call: FunctionCall, fn: ResourceIdFunction, context: Context): ResourceIdParts {
+  private resourceIdOf(tree: SyntaxTree, call: number, fn: ResourceIdFunction, context: Context): ResourceIdParts {
     // A literal argument (the type, most names) is known as written, without a result object on the way.
-    const args = call.args.map((arg): Value => (arg.kind === 'string' ? known(arg.value, context.node, undefined, context.node) : this.toValue(this.evaluate(arg, context), context.node)));
+    const args: Value[] = [];
+    for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
+      args.push(tree.kind(arg) === STRING ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
+    }
     return resourceIdParts(fn, args, context.node);
   }
 
-  private copyIndex(call: FunctionCall, context: Context): Result {
-    const args = this.forcedArguments(call, context);
+  private copyIndex(tree: SyntaxTree, call: number, context: Context): Result {
+    const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;
     const offset = args[loopName === undefined ? 0 : 1] ?? 0;

@@ -319,8 +319,16 @@ TABLE.set('createobject', { name: 'createObject', minArgs: 0, pairs: true, evalu
 /** The same entries under the documentation's spelling, the one templates use: found without lower-casing. */
 const BY_SPELLING = new Map([...TABLE.values()].map((fn) => [fn.name, fn]));
 
-/** Every built-in function's name under the documentation's spelling. */
-export const BUILT_IN_FUNCTION_NAMES: readonly string[] = [...BY_SPELLING.keys()];
+/** Every built-in function, numbered: a syntax tree names a call's function by its number here. */
+export const BUILT_IN_FUNCTIONS: readonly BuiltInFunction[] = [...TABLE.values()];
+const NUMBERS = new Map(BUILT_IN_FUNCTIONS.map((fn, number) => [fn.name.toLowerCase(), number]));
+export const PARAMETERS_FUNCTION = NUMBERS.get('parameters')!;
+export const VARIABLES_FUNCTION = NUMBERS.get('variables')!;
+
+/** The number of the built-in function of that name (case-insensitive) in BUILT_IN_FUNCTIONS, or −1. */
+export function builtInFunctionNumber(name: string): number {
+  return NUMBERS.get(name.toLowerCase()) ?? -1;
+}
 
 /**
  * The built-in function of that name (case-insensitive), or undefined for a name ARM does not define here. The

@@ -4,17 +4,17 @@
 // evaluator (dependency ordering) and the ordering rules all read this one table instead of re-parsing or resolving
 // names on their own.
 //
-// The table keeps no syntax trees: a site is parsed again whenever its tree is needed (`site.parsed`). A parse is
-// short-lived garbage that the young generation collects almost for free, while a hundred thousand kept trees make
-// V8 allocate every later parse in the old generation, where collecting it costs ten times more than parsing.
+// The table keeps every site's syntax tree in one SyntaxTree store of numbers (`syntax`, the site's `root`): the
+// evaluator reads it instead of parsing again, and a store of numbers gives the garbage collector nothing to trace,
+// where a hundred thousand kept trees of objects made every later allocation slower than the parse it saved.
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
 import type { ArmTemplate, Declaration, TemplateScope } from '../template';
 import { isExpression } from '../value';
-import { argumentCountProblem, builtInFunction } from './functions';
-import { parseExpression, type Expression, type ExpressionSyntaxError, type FunctionCall, type ParseResult } from './parse';
+import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
+import { CALL, parseExpression, parseInto, STRING, SyntaxTree, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
-import { ChunkedList } from './chunkedList';
+import { IntList } from './intList';
 import { memoKey } from '../../memo';
 import { StringTable } from '../../text/stringTable';
 
@@ -79,49 +79,49 @@ export const UNDECLARED = -1;
 export const COMPUTED_NAME = -2;
 
 /**
- * Every parameters() / variables() call of the template, in site order, as parallel lists of small integers
- * (nothing for the garbage collector to trace): reference i is in site `site(i)`, names declaration `target(i)`
- * (or UNDECLARED, COMPUTED_NAME), and its first argument spans `start(i)`…`end(i)` in the string's decoded text.
+ * Every parameters() / variables() call of the template, in site order: reference i is call node `call(i)` of the
+ * table's syntax trees, in site `site(i)`; it names declaration `target(i)` (or UNDECLARED, COMPUTED_NAME), and its
+ * first argument spans `start(i)`…`end(i)` in the string's decoded text. Two numbers per reference, outside the
+ * JavaScript heap: nothing for the garbage collector to trace.
  */
 export class ReferenceTable {
-  private readonly sites = new ChunkedList<number>();
-  /** 0 for parameters(), 1 for variables(). */
-  private readonly kinds = new ChunkedList<number>();
-  private readonly targets = new ChunkedList<number>();
-  private readonly starts = new ChunkedList<number>();
-  private readonly ends = new ChunkedList<number>();
+  /** Per reference, its site and its call node. */
+  private readonly entries = new IntList(256);
+
+  constructor(private readonly syntax: SyntaxTree) {}
 
   get count(): number {
-    return this.sites.length;
+    return this.entries.length >> 1;
   }
 
-  add(site: number, kind: number, target: number, start: number, end: number): void {
-    this.sites.push(site);
-    this.kinds.push(kind);
-    this.targets.push(target);
-    this.starts.push(start);
-    this.ends.push(end);
+  add(site: number, call: number): void {
+    this.entries.push(site);
+    this.entries.push(call);
   }
 
   site(reference: number): number {
-    return this.sites.get(reference)!;
+    return this.entries.get(reference << 1);
+  }
+
+  private call(reference: number): number {
+    return this.entries.get((reference << 1) + 1);
   }
 
   /** 0 for parameters(), 1 for variables(). */
   kind(reference: number): number {
-    return this.kinds.get(reference)!;
+    return this.syntax.functionNumber(this.call(reference)) === PARAMETERS_FUNCTION ? 0 : 1;
   }
 
   target(reference: number): number {
-    return this.targets.get(reference)!;
+    return this.syntax.declaration(this.call(reference));
   }
 
   start(reference: number): number {
-    return this.starts.get(reference)!;
+    return this.syntax.start(this.syntax.firstArgument(this.call(reference)));
   }
 
   end(reference: number): number {
-    return this.ends.get(reference)!;
+    return this.syntax.end(this.syntax.firstArgument(this.call(reference)));
   }
 
   kindOf(reference: number): 'parameter' | 'variable' {
@@ -131,14 +131,8 @@ export class ReferenceTable {
   /** The name as written (undefined when computed), read back from the quoted argument. */
   nameOf(reference: number, sites: readonly ExpressionSite[]): string | undefined {
     if (this.target(reference) === COMPUTED_NAME) return undefined;
-    return unquote((sites[this.site(reference)].node.value as string).slice(this.start(reference), this.end(reference)));
+    return this.syntax.stringValue(this.syntax.firstArgument(this.call(reference)), sites[this.site(reference)].node.value as string);
   }
-}
-
-/** A string literal's value from its text (`'it''s'` → `it's`). */
-function unquote(literal: string): string {
-  const inner = literal.slice(1, -1);
-  return inner.includes("''") ? inner.replace(/''/g, "'") : inner;
 }
 
 /** A call whose argument count ARM rejects. */
@@ -167,11 +161,11 @@ export interface ExpressionSite extends ExpressionScope {
   readonly endReference: number;
   /**
    * The whole expression is its one reference, a parameters() / variables() call with a literal name (`[parameters('x')]`,
-   * the commonest expression): its value is that declaration's, found without parsing it again.
+   * the commonest expression): its value is that declaration's.
    */
   readonly isReference: boolean;
-  /** The expression parsed anew (the table keeps no trees). */
-  readonly parsed: ParseResult;
+  /** Its syntax tree's root node in the table's `syntax`; −1 when it does not parse. */
+  readonly root: number;
 }
 
 export interface TemplateExpressions {
@@ -180,6 +174,11 @@ export interface TemplateExpressions {
   /** Every parameter and variable of the scopes that declare their own, by number. */
   readonly declarations: readonly NamedDeclaration[];
   readonly references: ReferenceTable;
+  /**
+   * The sites' syntax trees. In a parameters() / variables() call with a literal name, the table has set the
+   * declaration it resolves to (or UNDECLARED).
+   */
+  readonly syntax: SyntaxTree;
   /** Every call with an argument count ARM rejects, outside expressions that do not parse. */
   readonly argumentProblems: readonly ArgumentProblem[];
   /** The site of an expression string node of the template; undefined for any other node (or one in `metadata`). */
@@ -216,6 +215,7 @@ class Site implements ExpressionSite {
     readonly firstReference: number,
     readonly endReference: number,
     readonly isReference: boolean,
+    readonly root: number,
   ) {}
 
   get scope(): TemplateScope {
@@ -239,10 +239,6 @@ class Site implements ExpressionSite {
 
   get ownerNumber(): number {
     return this.ownerCode >= 0 ? this.ownerCode : -1;
-  }
-
-  get parsed(): ParseResult {
-    return parseExpression(this.node.value as string);
   }
 }
 
@@ -288,19 +284,35 @@ export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
 
 const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
 
-/** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
+/**
+ * A scope's names, resolved to declaration numbers as ARM does (ignoring case). A scope's parameters, and its
+ * variables when none is a `variables.copy` loop, are numbered in the order of the template's own tables: a name
+ * resolves to its base number plus its place there, without a table of its own.
+ */
 class ScopeNames {
-  /** By lower-cased name. */
-  readonly parameters: StringTable<number>;
-  readonly variables: StringTable<number>;
+  constructor(
+    private readonly scope: TemplateScope,
+    private readonly parameterBase: number,
+    private readonly variableBase: number,
+    /** With `variables.copy` loops: every variable's number, by lower-cased name. */
+    private readonly variableNumbers: StringTable<number> | undefined,
+  ) {}
 
-  constructor(scope: TemplateScope) {
-    this.parameters = new StringTable(scope.parameters.size);
-    this.variables = new StringTable(scope.variables.size);
+  /** The number of the declaration with that lower-cased name, or UNDECLARED. */
+  resolve(kind: number, lowerName: string): number {
+    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOf(lowerName));
+    return this.variableNumbers ? (this.variableNumbers.get(lowerName) ?? UNDECLARED) : this.numbered(this.variableBase, this.scope.variables.indexOf(lowerName));
   }
 
-  resolve(kind: number, name: string): number {
-    return (kind === 0 ? this.parameters : this.variables).get(name.toLowerCase()) ?? UNDECLARED;
+  /** The number of the declaration whose name `text` spells from `start` to `end` (in any case), or UNDECLARED. */
+  resolveSpelled(kind: number, text: string, start: number, end: number): number {
+    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOfLowerCased(text, start, end));
+    if (this.variableNumbers) return this.variableNumbers.get(text.slice(start, end).toLowerCase()) ?? UNDECLARED;
+    return this.numbered(this.variableBase, this.scope.variables.indexOfLowerCased(text, start, end));
+  }
+
+  private numbered(base: number, entry: number): number {
+    return entry < 0 ? UNDECLARED : base + entry;
   }
 }
 
@@ -310,39 +322,51 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
   const names = new Map<TemplateScope, ScopeNames>();
   for (const scope of template.scopes) {
     if (effectiveScope(scope) !== scope) continue;
-    const scopeNames = new ScopeNames(scope);
-    names.set(scope, scopeNames);
-    for (const [lower, declaration] of scope.parameters) {
-      scopeNames.parameters.set(lower, declarations.length);
-      declarations.push(new Declared('parameter', scope, declaration));
+    const parameterBase = declarations.length;
+    for (const declaration of scope.parameters.values()) declarations.push(new Declared('parameter', scope, declaration));
+    const variableBase = declarations.length;
+    const copy = scope.variables.get('copy');
+    if (copy?.valueNode.type !== 'array') {
+      for (const declaration of scope.variables.values()) declarations.push(new Declared('variable', scope, declaration));
+      names.set(scope, new ScopeNames(scope, parameterBase, variableBase, undefined));
+      continue;
     }
     // In allVariables' order; as findVariable resolves, an ordinary variable wins over a loop, and of two loops the first.
+    const variableNumbers = new StringTable<number>(scope.variables.size);
     for (const [lower, declaration] of scope.variables) {
-      if (lower !== 'copy' || declaration.valueNode.type !== 'array') {
-        scopeNames.variables.set(lower, declarations.length);
+      if (declaration !== copy) {
+        variableNumbers.set(lower, declarations.length);
         declarations.push(new Declared('variable', scope, declaration));
         continue;
       }
       for (const loop of copyDeclarations(declaration.valueNode)) {
         const loopLower = loop.name.toLowerCase();
-        if (!scopeNames.variables.has(loopLower)) scopeNames.variables.set(loopLower, declarations.length);
+        if (!variableNumbers.has(loopLower)) variableNumbers.set(loopLower, declarations.length);
         declarations.push(new Declared('variable', scope, loop));
       }
     }
+    names.set(scope, new ScopeNames(scope, parameterBase, variableBase, variableNumbers));
   }
   return { declarations, names };
+}
+
+const NO_NODES: readonly JsonNode[] = [];
+
+/** False for a number, boolean, null or a string that is not an expression: nothing in it to walk. */
+function mayHoldExpressions(node: JsonNode): boolean {
+  return node.type === 'object' || node.type === 'array' || (node.type === 'string' && isExpression(node.value as string));
 }
 
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
   readonly sites: ExpressionSite[] = [];
-  readonly references = new ReferenceTable();
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
-  /** The walks' stacks, reused by every walk. */
+  readonly syntax = new SyntaxTree();
+  readonly references = new ReferenceTable(this.syntax);
+  /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
-  private readonly expressions: Expression[] = [];
 
   /** The owners that are outputs, by code (see NO_OWNER). */
   private readonly outputs: Owner[] = [];
@@ -362,7 +386,7 @@ class Walker {
     const owns = declaredIn === scope;
     const names = this.names.get(scope)!;
     const group: SiteGroup = { scope, declaredIn, functionParameters: undefined, declarations: this.declarations, outputs: this.outputs };
-    const owner = (kind: 'parameter' | 'variable', name: string) => (owns ? (kind === 'parameter' ? names.parameters : names.variables).get(name.toLowerCase())! : NO_OWNER);
+    const owner = (kind: number, name: string) => (owns ? names.resolve(kind, name.toLowerCase()) : NO_OWNER);
     for (const [key, value] of entries(declaredIn.node)) {
       const section = key.toLowerCase();
       if (SKIPPED_SECTIONS.has(section)) continue;
@@ -378,17 +402,21 @@ class Walker {
           if (owns && section === 'outputs') {
             code = -2 - this.outputs.length;
             this.outputs.push({ kind: 'output', name: name.toLowerCase() });
-          } else if (section === 'parameters') code = owner('parameter', name);
+          } else if (section === 'parameters') code = owner(0, name);
           for (const [field, fieldValue] of entries(declaration)) {
             if (field.toLowerCase() !== 'metadata') this.walk(fieldValue, group, code, names);
           }
         }
       } else if (section === 'variables') {
-        for (const [name, variable] of entries(value)) {
-          if (variable.type === 'array' && name.toLowerCase() === 'copy') {
-            for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner('variable', loop.name), names);
+        // Read property by property, without entries()' pairs: a template can declare thousands of variables.
+        for (const property of value.type === 'object' ? (value.children ?? NO_NODES) : NO_NODES) {
+          const name = property.children?.[0]?.value;
+          const variable = property.children?.[1];
+          if (typeof name !== 'string' || !variable || !mayHoldExpressions(variable)) continue;
+          if (variable.type === 'array' && equalsIgnoreCase(name, 'copy')) {
+            for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner(1, loop.name), names);
           } else {
-            this.walk(variable, group, owner('variable', name), names);
+            this.walk(variable, group, owner(1, name), names);
           }
         }
       } else {
@@ -414,40 +442,44 @@ class Walker {
     }
   }
 
-  /** Parses the expression (the tree is dropped right after) and records what the table keeps of it. */
+  /** The declaration a string literal names: read in place, unless it has doubled quotes to undo. */
+  private resolveLiteral(names: ScopeNames, kind: number, tree: SyntaxTree, literal: number, text: string): number {
+    if (tree.hasDoubledQuotes(literal)) return names.resolve(kind, tree.stringValue(literal, text).toLowerCase());
+    return names.resolveSpelled(kind, text, tree.start(literal) + 1, tree.end(literal) - 1);
+  }
+
+  /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const index = this.sites.length;
-    const parsed = parseExpression(node.value as string);
+    const text = node.value as string;
+    const tree = this.syntax;
+    const firstNode = tree.size;
+    const parsed = parseInto(tree, text);
+    const root = typeof parsed === 'number' ? parsed : -1;
     const references = this.references;
     const firstReference = references.count;
     let problems: Omit<ArgumentProblem, 'site'>[] | undefined;
-    if (parsed.ok) {
-      // The calls, outermost first, with one reused stack.
-      const pending = this.expressions;
-      pending.push(parsed.expression);
-      while (pending.length > 0) {
-        const current = pending.pop()!;
-        if (current.kind === 'property') pending.push(current.target);
-        else if (current.kind === 'index') pending.push(current.index, current.target);
-        if (current.kind !== 'call') continue;
-        const args = current.args;
-        for (let i = args.length - 1; i >= 0; i--) if (args[i].kind === 'call' || args[i].kind === 'property' || args[i].kind === 'index') pending.push(args[i]);
-        const kind = referenceKind(current);
-        if (kind >= 0) {
-          const argument = args[0];
-          // A user-defined function body's names are its own: they resolve to no template declaration.
-          const target = argument.kind !== 'string' ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, argument.value);
-          references.add(index, kind, target, argument.start, argument.end);
-        }
-        if (current.namespace !== undefined) continue;
-        const fn = builtInFunction(current.name);
-        const message = fn && argumentCountProblem(fn, args.length);
-        if (message) (problems ??= []).push({ start: current.start, end: current.nameEnd, message });
+    // A parse numbers each call before its arguments and the calls inside a property or index access's target
+    // before those of the index: in number order, the calls come outermost first.
+    for (let call = root < 0 ? tree.size : firstNode; call < tree.size; call++) {
+      if (tree.kind(call) !== CALL) continue;
+      const number = tree.functionNumber(call);
+      if (number < 0) continue;
+      const count = tree.argumentCount(call);
+      if ((number === PARAMETERS_FUNCTION || number === VARIABLES_FUNCTION) && count > 0) {
+        const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
+        const argument = tree.firstArgument(call);
+        // A user-defined function body's names are its own: they resolve to no template declaration.
+        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : this.resolveLiteral(names, kind, tree, argument, text);
+        tree.setDeclaration(call, target);
+        references.add(index, call);
       }
+      const message = argumentCountProblem(BUILT_IN_FUNCTIONS[number], count);
+      if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
-    const expression = parsed.ok ? parsed.expression : undefined;
-    const isReference = expression?.kind === 'call' && expression.args.length === 1 && expression.args[0].kind === 'string' && referenceKind(expression) >= 0;
-    const site = new Site(index, node, parsed.ok ? undefined : parsed.error, group, ownerCode, firstReference, references.count, isReference);
+    // Resolved, so a parameters() / variables() call, and with one literal name.
+    const isReference = root >= 0 && tree.kind(root) === CALL && tree.argumentCount(root) === 1 && tree.declaration(root) >= UNDECLARED;
+    const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, isReference, root);
     this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
@@ -509,19 +541,20 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const { sites, references, argumentProblems } = walker;
+    const { sites, references, syntax, argumentProblems } = walker;
     let byOffset: SitesByOffset | undefined;
     return {
       sites,
       declarations,
       references,
+      syntax,
       argumentProblems,
       siteOf(node) {
         byOffset ??= new SitesByOffset(sites);
         return byOffset.get(node);
       },
       resolve(scope, kind, name) {
-        return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name) ?? UNDECLARED;
+        return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED;
       },
       referenceAt(reference) {
         return { kind: references.kindOf(reference), name: references.nameOf(reference, sites), argument: { start: references.start(reference), end: references.end(reference) } };
