@@ -1,5 +1,7 @@
 // A growable list kept in fixed-size chunks, for the per-template tables that run to a hundred thousand entries:
 // one large array is copied into freshly mapped memory each time it grows, which costs more than filling it.
+import { emptyArray } from '../../emptyArray';
+
 const SHIFT = 12;
 const MASK = (1 << SHIFT) - 1;
 
@@ -28,7 +30,7 @@ export class ChunkedList<T> {
   set(index: number, value: T): void {
     const chunk = index >> SHIFT;
     // Whole chunks up front: setting far past an array's end would turn it into a slow dictionary.
-    while (this.chunks.length <= chunk) this.chunks.push(new Array<T>(MASK + 1));
+    while (this.chunks.length <= chunk) this.chunks.push(emptyArray<T>(MASK + 1) as T[]);
     this.chunks[chunk][index & MASK] = value;
     if (index >= this.size) this.size = index + 1;
   }

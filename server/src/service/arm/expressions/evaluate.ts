@@ -11,11 +11,12 @@ import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, parseInto, PROPERTY, STRING, SyntaxTree, USER_DEFINED, type ExpressionSyntaxError } from './parse';
-import { referencesIn, templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
+import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { locateScope, type ExpressionScope } from './scopes';
 import { ChunkedList } from './chunkedList';
 import { IntList } from './intList';
+import { emptyArray } from '../../emptyArray';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -62,25 +63,36 @@ interface Iteration {
   readonly key: string;
 }
 
+// Results are class instances, not object literals: the evaluator keeps some for the whole analysis (a declaration's
+// source), and V8 may then allocate every object of that literal straight into the old generation, where each one
+// keeps the JSON tree it points at alive through young-generation collections (docs/performance.md).
+
 /** A node as written somewhere, not yet evaluated: property access into it can stay precise. */
-interface Written {
-  readonly kind: 'written';
-  readonly node: JsonNode;
-  /** Set for a parameter file's node: its text is a literal, never an expression. */
-  readonly uri?: string;
+class Written {
+  readonly kind = 'written';
+
+  constructor(
+    readonly node: JsonNode,
+    /** Set for a parameter file's node: its text is a literal, never an expression. */
+    readonly uri?: string,
+  ) {}
 }
 
-interface Computed {
-  readonly kind: 'value';
-  readonly value: Json;
-  /** Where the value is written, when it is passed through unchanged; absent when this expression computed it. */
-  readonly origin?: JsonNode;
-  readonly originUri?: string;
+class Computed {
+  readonly kind = 'value';
+
+  constructor(
+    readonly value: Json,
+    /** Where the value is written, when it is passed through unchanged; absent when this expression computed it. */
+    readonly origin?: JsonNode,
+    readonly originUri?: string,
+  ) {}
 }
 
-interface Unknown {
-  readonly kind: 'unknown';
-  readonly reason: string;
+class Unknown {
+  readonly kind = 'unknown';
+
+  constructor(readonly reason: string) {}
 }
 
 type Result = Written | Computed | Unknown;
@@ -97,6 +109,37 @@ interface Outside extends ExpressionScope {
   readonly root: number;
   readonly error: ExpressionSyntaxError | undefined;
 }
+
+// How the evaluator handles each built-in function, by its number: most are computed from their arguments' values;
+// these it handles itself (names, lazy arguments, copy loops, constants, resource IDs).
+const COMPUTED_FROM_ARGUMENTS = 0;
+const PARAMETERS = 1;
+const VARIABLES = 2;
+const IF = 3;
+const AND = 4;
+const OR = 5;
+const COALESCE = 6;
+const COPY_INDEX = 7;
+const ENVIRONMENT = 8;
+const CONSTANT_TRUE = 9;
+const CONSTANT_FALSE = 10;
+const CONSTANT_NULL = 11;
+const RESOURCE_ID = 12;
+const HANDLED_BY_NAME = new Map(Object.entries({
+  parameters: PARAMETERS,
+  variables: VARIABLES,
+  if: IF,
+  and: AND,
+  or: OR,
+  coalesce: COALESCE,
+  copyIndex: COPY_INDEX,
+  environment: ENVIRONMENT,
+  true: CONSTANT_TRUE,
+  false: CONSTANT_FALSE,
+  null: CONSTANT_NULL,
+}));
+const RESOURCE_ID_FUNCTIONS = BUILT_IN_FUNCTIONS.map((fn) => resourceIdFunction(fn.name));
+const HANDLING = Uint8Array.from(BUILT_IN_FUNCTIONS, (fn, number) => HANDLED_BY_NAME.get(fn.name) ?? (RESOURCE_ID_FUNCTIONS[number] ? RESOURCE_ID : COMPUTED_FROM_ARGUMENTS));
 
 /** ARM's limit on a copy loop's count. */
 const MAX_COPY_COUNT = 800;
@@ -117,15 +160,15 @@ class NeedsOrdering {}
 const NEEDS_ORDERING = new NeedsOrdering();
 
 function unknownResult(reason: string): Unknown {
-  return { kind: 'unknown', reason };
+  return new Unknown(reason);
 }
 
 function computed(value: Json): Computed {
-  return { kind: 'value', value };
+  return new Computed(value);
 }
 
 function fromValue(value: Value): Forced {
-  return value.known ? { kind: 'value', value: value.value as Json, origin: value.origin, originUri: value.originUri } : unknownResult(value.reason);
+  return value.known ? new Computed(value.value as Json, value.origin, value.originUri) : unknownResult(value.reason);
 }
 
 /**
@@ -159,9 +202,9 @@ class Memo {
     this.kinds = new Uint8Array(expressions?.sites.length ?? 0);
   }
 
-  get(node: JsonNode): Value | undefined {
-    const site = node.type === 'string' ? this.expressions?.siteOf(node) : undefined;
-    if (!site) return this.byNode.get(node);
+  /** The node's value; `site` is the node's site in the expression table, when it has one. */
+  get(node: JsonNode, site: ExpressionSite | undefined): Value | undefined {
+    if (!site || !this.expressions) return this.byNode.get(node);
     switch (this.kinds[site.index]) {
       case KEPT_VALUE:
         return this.kept.get(site.index) as Value;
@@ -175,9 +218,8 @@ class Memo {
   }
 
   /** Sets the node's value; undefined removes it. */
-  set(node: JsonNode, value: Value | undefined): void {
-    const site = node.type === 'string' ? this.expressions?.siteOf(node) : undefined;
-    if (!site) {
+  set(node: JsonNode, site: ExpressionSite | undefined, value: Value | undefined): void {
+    if (!site || !this.expressions) {
       if (value) this.byNode.set(node, value);
       else this.byNode.delete(node);
     } else if (!value) {
@@ -221,7 +263,7 @@ class TemplateEvaluator implements Evaluator {
   private readonly sources: (JsonNode | null | undefined)[];
   /**
    * Per declaration number, filled as needed: what parameters() / variables() give when it is the same at every use
-   * (before any cycle) — a parameter's source, a variable's literal value.
+   * (before any cycle) — a parameter's source, a variable's literal value or its node.
    */
   private readonly declared: (Result | undefined)[];
 
@@ -233,8 +275,8 @@ class TemplateEvaluator implements Evaluator {
     this.memo = new Memo(this.expressions);
     // Sized up front: filled out of order, a growing array would turn into a slow dictionary.
     const count = this.expressions.declarations.length;
-    this.sources = new Array(count).fill(undefined);
-    this.declared = new Array(count).fill(undefined);
+    this.sources = emptyArray(count);
+    this.declared = emptyArray(count);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
@@ -341,7 +383,9 @@ class TemplateEvaluator implements Evaluator {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
     const memo = this.memoFor(iteration);
-    const cached = memo.get(node);
+    // Looked up once: the memo and compute() need it, and each lookup hashes the node's offset.
+    const site = this.siteOf(node);
+    const cached = memo.get(node, site);
     const inProgress = cached === IN_PROGRESS;
     if (cached && !inProgress) return cached;
     if (this.cycles.size > 0) {
@@ -352,23 +396,27 @@ class TemplateEvaluator implements Evaluator {
       if (!this.ordered) throw NEEDS_ORDERING;
       return unknown(inProgress ? 'refers to itself' : 'nested too deeply to evaluate');
     }
-    memo.set(node, IN_PROGRESS);
+    memo.set(node, site, IN_PROGRESS);
     this.nesting++;
     let value: Value | undefined;
     try {
-      value = this.compute(node, iteration);
+      value = this.compute(node, site, iteration);
     } finally {
       this.nesting--;
       // An evaluation abandoned for ordering leaves no mark: the node is evaluated again after ordering.
-      memo.set(node, value);
+      memo.set(node, site, value);
     }
     return value;
   }
 
-  private compute(node: JsonNode, iteration: Iteration | undefined): Value {
+  /** The node's site in the expression table, when it is an expression string of it. */
+  private siteOf(node: JsonNode): ExpressionSite | undefined {
+    return node.type === 'string' ? this.expressions.siteOf(node) : undefined;
+  }
+
+  private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
     if (node.type === 'string') {
       if (!isExpression(node.value as string)) return literalValue(node);
-      const site = this.expressions.siteOf(node);
       if (site?.isReference && !site.functionParameters) return this.toValue(this.reference(site.firstReference), node);
       const located = site ?? this.outside(node);
       if (!located) return unknown('the expression is outside the template');
@@ -415,7 +463,7 @@ class TemplateEvaluator implements Evaluator {
     const cycle = this.cycles.get(element);
     if (cycle !== undefined) return unknown(cycle);
     const memo = this.memoFor(outer);
-    const cached = memo.get(element);
+    const cached = memo.get(element, undefined);
     if (cached) return cached;
     const name = stringOf(propertyValue(element, 'name'));
     const count = this.nodeValue(propertyValue(element, 'count'), outer);
@@ -438,7 +486,7 @@ class TemplateEvaluator implements Evaluator {
         out.push(item.value as Json);
       }
     }
-    memo.set(element, value);
+    memo.set(element, undefined, value);
     return value;
   }
 
@@ -463,7 +511,7 @@ class TemplateEvaluator implements Evaluator {
   }
 
   private isEvaluated(source: JsonNode): boolean {
-    return this.memo.get(source) !== undefined || this.cycles.has(source);
+    return this.memo.get(source, this.siteOf(source)) !== undefined || this.cycles.has(source);
   }
 
   /** Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name). */
@@ -573,7 +621,7 @@ class TemplateEvaluator implements Evaluator {
 
   private force(result: Result): Forced {
     if (result.kind !== 'written') return result;
-    if (result.uri !== undefined) return { kind: 'value', value: getNodeValue(result.node) as Json, origin: result.node, originUri: result.uri };
+    if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
     return fromValue(this.nodeValue(result.node, undefined));
   }
 
@@ -607,11 +655,11 @@ class TemplateEvaluator implements Evaluator {
       const node = target.node;
       if (node.type === 'object' && typeof key === 'string' && !propertyValue(node, 'copy')) {
         const child = propertyValue(node, key);
-        return child ? { kind: 'written', node: child, uri: target.uri } : unknownResult(`${describeKey(key)} does not exist`);
+        return child ? new Written(child, target.uri) : unknownResult(`${describeKey(key)} does not exist`);
       }
       if (node.type === 'array' && typeof key === 'number') {
         const child = node.children?.[key];
-        return child ? { kind: 'written', node: child, uri: target.uri } : unknownResult(`index ${key} is out of range`);
+        return child ? new Written(child, target.uri) : unknownResult(`index ${key} is out of range`);
       }
     }
     const forced = this.force(target);
@@ -622,7 +670,7 @@ class TemplateEvaluator implements Evaluator {
     else if (Array.isArray(value) && typeof key === 'number') found = value[key];
     else return unknownResult(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
     if (found === undefined) return unknownResult(`${describeKey(key)} does not exist`);
-    return { kind: 'value', value: found, origin: forced.origin, originUri: forced.originUri };
+    return new Computed(found, forced.origin, forced.originUri);
   }
 
   private forcedArguments(tree: SyntaxTree, call: number, context: Context): Json[] | Unknown {
@@ -653,9 +701,9 @@ class TemplateEvaluator implements Evaluator {
     if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknownResult(countProblem);
-    switch (fn.name) {
-      case 'parameters':
-      case 'variables': {
+    switch (number >= 0 ? HANDLING[number] : COMPUTED_FROM_ARGUMENTS) {
+      case PARAMETERS:
+      case VARIABLES: {
         const kind = fn.name === 'parameters' ? 'parameter' : 'variable';
         // Resolved by the expression table when the name is literal; else (a computed name, an expression outside the table) here.
         const declaration = tree.declaration(call);
@@ -667,14 +715,14 @@ class TemplateEvaluator implements Evaluator {
         if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
         return kind === 'parameter' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
       }
-      case 'if': {
+      case IF: {
         const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
         if (condition.kind === 'unknown') return condition;
         if (typeof condition.value !== 'boolean') return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
         return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
-      case 'and':
-      case 'or': {
+      case AND:
+      case OR: {
         // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
         const decisive = fn.name === 'or';
         let firstUnknown: Unknown | undefined;
@@ -686,26 +734,26 @@ class TemplateEvaluator implements Evaluator {
         }
         return firstUnknown ?? computed(!decisive);
       }
-      case 'coalesce': {
+      case COALESCE: {
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
           if (value.kind === 'unknown' || value.value !== null) return value;
         }
         return computed(null);
       }
-      case 'copyIndex':
+      case COPY_INDEX:
         return this.copyIndex(tree, call, context);
-      case 'environment':
+      case ENVIRONMENT:
         return computed(AZURE_CLOUD_ENVIRONMENT);
-      case 'true':
+      case CONSTANT_TRUE:
         return computed(true);
-      case 'false':
+      case CONSTANT_FALSE:
         return computed(false);
-      case 'null':
+      case CONSTANT_NULL:
         return computed(null);
+      case RESOURCE_ID:
+        return fromValue(this.resourceIdOf(tree, call, RESOURCE_ID_FUNCTIONS[number]!, context).id);
     }
-    const idFunction = resourceIdFunction(fn.name);
-    if (idFunction) return fromValue(this.resourceIdOf(tree, call, idFunction, context).id);
     if (!fn.evaluate) return unknownResult(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
@@ -752,19 +800,19 @@ class TemplateEvaluator implements Evaluator {
     let written: Written | undefined;
     if (scope === this.template.rootScope) {
       const fromFile = this.parameterValues.get(name.toLowerCase());
-      if (fromFile) written = { kind: 'written', node: fromFile.valueNode, uri: fromFile.uri };
+      if (fromFile) written = new Written(fromFile.valueNode, fromFile.uri);
     } else if (scope.deployment) {
       const passed = propertyValue(propertyValue(scope.deployment.properties, 'parameters'), name);
       if (passed) {
         const value = propertyValue(passed, 'value');
         if (!value) return unknownResult(`parameter '${name}' comes from a Key Vault reference`);
-        written = { kind: 'written', node: value };
+        written = new Written(value);
       }
     }
     if (!written) {
       const defaultValue = propertyValue(declaration, 'defaultValue');
       if (!defaultValue) return unknownResult(`parameter '${name}' has no value here`);
-      written = { kind: 'written', node: defaultValue };
+      written = new Written(defaultValue);
     }
     return isPlainLiteral(written.node) ? this.force(written) : written;
   }
@@ -802,9 +850,9 @@ class TemplateEvaluator implements Evaluator {
   private variableNumbered(number: number): Result {
     const { node, copyLoop } = this.expressions.declarations[number];
     if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
-    if (isPlainLiteral(node)) return (this.declared[number] ??= this.force({ kind: 'written', node }));
+    if (isPlainLiteral(node)) return (this.declared[number] ??= this.force(new Written(node)));
     const cycle = this.cycles.size > 0 ? this.cycles.get(node) : undefined;
-    return cycle !== undefined ? unknownResult(cycle) : { kind: 'written', node };
+    return cycle !== undefined ? unknownResult(cycle) : new Written(node);
   }
 }
 

@@ -251,12 +251,8 @@ export class SyntaxTree {
   /** A new node (its fields other than kind and start set by the parser as it learns them). */
   add(kind: number, start: number): number {
     const node = this.size++;
-    if (this.size * FIELDS > this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
     const at = node * FIELDS;
+    if (at + FIELDS > this.data.length) this.grow();
     const data = this.data;
     data[at + KIND] = kind;
     data[at + START] = start;
@@ -267,6 +263,13 @@ export class SyntaxTree {
     data[at + FUNCTION] = NOT_BUILT_IN;
     data[at + DECLARATION] = NOT_RESOLVED;
     return node;
+  }
+
+  /** Doubles the store (kept out of add, which the parser's hot paths inline). */
+  private grow(): void {
+    const grown = new Int32Array(this.data.length * 2);
+    grown.set(this.data);
+    this.data = grown;
   }
 
   setEnd(node: number, end: number): void {
@@ -336,7 +339,10 @@ class Parser {
   }
 
   private skipSpaces(): void {
-    while (this.position < this.end && isSpace(this.text.charCodeAt(this.position))) this.position++;
+    const text = this.text;
+    let position = this.position;
+    while (position < this.end && isSpace(text.charCodeAt(position))) position++;
+    this.position = position;
   }
 
   private peek(): number {
@@ -346,7 +352,10 @@ class Parser {
   /** Moves past an identifier; its start. */
   private identifier(): number {
     const start = this.position;
-    while (this.position < this.end && isIdentifierPart(this.text.charCodeAt(this.position))) this.position++;
+    const text = this.text;
+    let position = start;
+    while (position < this.end && isIdentifierPart(text.charCodeAt(position))) position++;
+    this.position = position;
     return start;
   }
 

@@ -4,6 +4,7 @@
 import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { templateExpressions } from '../../../arm/expressions/references';
+import { IntList } from '../../../arm/expressions/intList';
 
 /** Directed edges between vertices 0…n−1: the targets of vertex v are targets[first[v]] … targets[first[v + 1] − 1]. */
 interface Graph {
@@ -12,13 +13,13 @@ interface Graph {
 }
 
 /** The graph of edges given as parallel lists, each vertex's targets kept in the order of its edges. */
-function graphOf(vertices: number, from: readonly number[], to: readonly number[]): Graph {
+function graphOf(vertices: number, from: IntList, to: IntList): Graph {
   const first = new Int32Array(vertices + 1);
-  for (const vertex of from) first[vertex + 1]++;
+  for (let i = 0; i < from.length; i++) first[from.get(i) + 1]++;
   for (let v = 0; v < vertices; v++) first[v + 1] += first[v];
   const filled = first.slice(0, vertices);
   const targets = new Int32Array(from.length);
-  for (let i = 0; i < from.length; i++) targets[filled[from[i]]++] = to[i];
+  for (let i = 0; i < from.length; i++) targets[filled[from.get(i)]++] = to.get(i);
   return { first, targets };
 }
 
@@ -33,8 +34,8 @@ function components({ first, targets }: Graph): Int32Array {
   const onStack = new Uint8Array(count);
   const child = first.slice(0, count);
   const component = new Int32Array(count);
-  const stack: number[] = [];
-  const work: number[] = [];
+  const stack = new IntList();
+  const work = new IntList();
   let counter = 0;
   for (let start = 0; start < count; start++) {
     // A vertex without edges is a component of its own: only vertices on edges are ever compared.
@@ -44,7 +45,7 @@ function components({ first, targets }: Graph): Int32Array {
     onStack[start] = 1;
     work.push(start);
     while (work.length > 0) {
-      const vertex = work[work.length - 1];
+      const vertex = work.last();
       if (child[vertex] < first[vertex + 1]) {
         const target = targets[child[vertex]++];
         if (index[target] < 0) {
@@ -59,13 +60,13 @@ function components({ first, targets }: Graph): Int32Array {
       }
       work.pop();
       if (work.length > 0) {
-        const parent = work[work.length - 1];
+        const parent = work.last();
         low[parent] = Math.min(low[parent], low[vertex]);
       }
       if (low[vertex] === index[vertex]) {
         let member: number;
         do {
-          member = stack.pop()!;
+          member = stack.pop();
           onStack[member] = 0;
           component[member] = index[vertex];
         } while (member !== vertex);
@@ -101,9 +102,9 @@ export const variableCycle: TemplateRule = {
   check(context) {
     const { sites, declarations, references } = templateExpressions(context.template);
     // The variables() calls from one variable's value to a declared variable (of the same scope), as edges.
-    const calls: number[] = [];
-    const from: number[] = [];
-    const to: number[] = [];
+    const calls = new IntList();
+    const from = new IntList();
+    const to = new IntList();
     for (let i = 0; i < references.count; i++) {
       const target = references.target(i);
       if (references.kind(i) !== 1 || target < 0) continue;
@@ -118,15 +119,17 @@ export const variableCycle: TemplateRule = {
     const component = components(graph);
     const name = (vertex: number) => declarations[vertex].name;
     for (let edge = 0; edge < calls.length; edge++) {
-      if (component[from[edge]] !== component[to[edge]]) continue;
-      const call = calls[edge];
+      const source = from.get(edge);
+      const target = to.get(edge);
+      if (component[source] !== component[target]) continue;
+      const call = calls.get(edge);
       const site = sites[references.site(call)];
       context.report({
         at: documentRange(context.text, site.node, references.start(call), references.end(call) - references.start(call)),
         message:
-          from[edge] === to[edge]
-            ? `Variable '${name(from[edge])}' refers to itself; ARM rejects the template.`
-            : `Variables refer to each other in a cycle: ${[from[edge], ...pathWithin(to[edge], from[edge], graph, component)].map(name).join(' → ')}. ARM rejects the template.`,
+          source === target
+            ? `Variable '${name(source)}' refers to itself; ARM rejects the template.`
+            : `Variables refer to each other in a cycle: ${[source, ...pathWithin(target, source, graph, component)].map(name).join(' → ')}. ARM rejects the template.`,
       });
     }
   },
