@@ -36,3 +36,30 @@ test('StringTable: the empty string and missing keys', () => {
   assert.equal(table.has('x'), false);
   assert.equal(table.size, 1);
 });
+
+test('indexOf gives the insertion place; indexOfLowerCased finds a key spelled in any case inside a longer text', () => {
+  const next = random(11);
+  const table = new StringTable<number>(4);
+  const keys: string[] = [];
+  for (let i = 0; i < 3000; i++) {
+    const key = `k${next(5000)}${next(2) === 0 ? 'name' : 'ü'}`;
+    if (table.has(key)) continue;
+    table.set(key, i);
+    keys.push(key);
+  }
+  // A key set again keeps its place.
+  table.set(keys[5], -1);
+  keys.forEach((key, place) => {
+    assert.equal(table.indexOf(key), place, key);
+    const spelled = `('${key.toUpperCase()}')`;
+    assert.equal(table.indexOfLowerCased(spelled, 2, spelled.length - 2), place, spelled);
+  });
+  assert.equal(table.indexOf('absent'), -1);
+  const text = "variables('K1NAMEX')";
+  assert.equal(table.indexOfLowerCased(text, 11, 18), table.indexOf('k1namex'));
+  // Beyond ASCII it lower-cases the way toLowerCase does.
+  const accented = new StringTable<number>();
+  accented.set('çağ', 0);
+  assert.equal(accented.indexOfLowerCased('ÇAĞ', 0, 3), 0);
+  assert.equal(accented.indexOfLowerCased('CAG', 0, 3), -1);
+});

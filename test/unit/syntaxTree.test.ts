@@ -1,0 +1,144 @@
+// The store of expression syntax trees (arm/expressions/parse.ts) that the expression table fills and the evaluator
+// reads: node kinds, offsets and values read back from the text, argument lists, function numbers, several trees in
+// one store (a failed parse leaves nothing behind), growth, and the order the table relies on — each call numbered
+// before its arguments, so that in number order the calls come outermost first. Also the small typed lists the
+// engine uses for tables of numbers.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, parseExpression, parseInto, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/parse';
+import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
+import { IntList } from '../../server/src/service/arm/expressions/intList';
+import { emptyArray } from '../../server/src/service/emptyArray';
+
+/** The root of `text` parsed into `tree`; fails the test on a syntax error. */
+function parsed(tree: SyntaxTree, text: string): number {
+  const root = parseInto(tree, text);
+  assert.equal(typeof root, 'number', `${text}: ${JSON.stringify(root)}`);
+  return root as number;
+}
+
+function argumentsOf(tree: SyntaxTree, call: number): number[] {
+  const out: number[] = [];
+  for (let argument = tree.firstArgument(call); argument >= 0; argument = tree.nextArgument(argument)) out.push(argument);
+  return out;
+}
+
+test('a call with every kind of argument reads back its kinds, offsets and values', () => {
+  const tree = new SyntaxTree();
+  const text = "[Concat(parameters('a').b, 'it''s', -12, true, null, variables('v')[0])]";
+  const root = parsed(tree, text);
+  assert.equal(tree.kind(root), CALL);
+  assert.equal(BUILT_IN_FUNCTIONS[tree.functionNumber(root)].name, 'concat');
+  assert.equal(tree.functionName(root, text), 'Concat');
+  assert.equal(text.slice(tree.start(root), tree.nameEnd(root)), 'Concat');
+  assert.equal(tree.argumentCount(root), 6);
+  const [property, string, number, boolean, nullLiteral, index] = argumentsOf(tree, root);
+  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [PROPERTY, 'b', "parameters('a').b"]);
+  assert.equal(tree.kind(tree.target(property)), CALL);
+  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [STRING, "it's", true]);
+  assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NUMBER, -12]);
+  assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [BOOLEAN, true]);
+  assert.equal(tree.kind(nullLiteral), NULL);
+  assert.equal(tree.kind(index), INDEX);
+  assert.equal(tree.numberValue(tree.index(index), text), 0);
+  assert.equal(tree.argument(root, 5), index);
+  assert.equal(tree.end(root), text.length - 1);
+});
+
+test('user-defined and unknown functions keep their names', () => {
+  const tree = new SyntaxTree();
+  const text = '[ns .fn(listKeys(1), mystery())]';
+  const root = parsed(tree, text);
+  assert.equal(tree.functionNumber(root), USER_DEFINED);
+  assert.deepEqual([tree.namespace(root, text), tree.functionName(root, text)], ['ns', 'fn']);
+  const [list, mystery] = argumentsOf(tree, root);
+  assert.deepEqual([tree.functionNumber(list), tree.functionName(list, text), tree.namespace(list, text)], [NOT_BUILT_IN, 'listKeys', undefined]);
+  assert.deepEqual([tree.functionNumber(mystery), tree.argumentCount(mystery), tree.firstArgument(mystery)], [NOT_BUILT_IN, 0, -1]);
+});
+
+test('calls are numbered before their arguments: in number order they come outermost first, as a preorder walk finds them', () => {
+  const tree = new SyntaxTree();
+  const text = "[if(equals(parameters('a'), variables('b')), parameters('c')[variables('d')].e, concat('x', string(1)))]";
+  const root = parsed(tree, text);
+  const inNumberOrder: string[] = [];
+  for (let node = 0; node < tree.size; node++) if (tree.kind(node) === CALL) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
+  const preorder: string[] = [];
+  const walk = (node: number): void => {
+    const kind = tree.kind(node);
+    if (kind === CALL) {
+      preorder.push(text.slice(tree.start(node), tree.nameEnd(node)));
+      argumentsOf(tree, node).forEach(walk);
+    } else if (kind === PROPERTY) walk(tree.target(node));
+    else if (kind === INDEX) {
+      walk(tree.target(node));
+      walk(tree.index(node));
+    }
+  };
+  walk(root);
+  assert.deepEqual(inNumberOrder, ['if', 'equals', 'parameters', 'variables', 'parameters', 'variables', 'concat', 'string']);
+  assert.deepEqual(inNumberOrder, preorder);
+});
+
+test('one store holds many trees, keeps nothing of a failed parse, and grows', () => {
+  const tree = new SyntaxTree();
+  const roots: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    roots.push(parsed(tree, `[concat(variables('v${i}'), '${i}')]`));
+    const size = tree.size;
+    const failure = parseInto(tree, `[concat(variables('v${i}'), ]`);
+    assert.equal(typeof failure, 'object');
+    assert.equal(tree.size, size, 'a failed parse leaves no nodes');
+  }
+  assert.equal(tree.size, 500 * 4);
+  roots.forEach((root, i) => {
+    const text = `[concat(variables('v${i}'), '${i}')]`;
+    const [reference, literal] = argumentsOf(tree, root);
+    assert.equal(tree.stringValue(tree.firstArgument(reference), text), `v${i}`);
+    assert.equal(tree.stringValue(literal, text), String(i));
+  });
+});
+
+test('parseExpression gives the same tree as objects', () => {
+  const parsedObjects = parseExpression("[ns.fn(parameters('x').y[0], 'a''b', 2)]");
+  assert.ok(parsedObjects.ok);
+  assert.deepEqual(JSON.parse(JSON.stringify(parsedObjects.expression)), {
+    kind: 'call',
+    namespace: 'ns',
+    name: 'fn',
+    nameEnd: 6,
+    start: 1,
+    end: 39,
+    args: [
+      {
+        kind: 'index',
+        start: 7,
+        end: 27,
+        target: { kind: 'property', start: 7, end: 24, property: 'y', target: { kind: 'call', name: 'parameters', nameEnd: 17, start: 7, end: 22, args: [{ kind: 'string', value: 'x', start: 18, end: 21 }] } },
+        index: { kind: 'number', value: 0, start: 25, end: 26 },
+      },
+      { kind: 'string', value: "a'b", start: 29, end: 35 },
+      { kind: 'number', value: 2, start: 37, end: 38 },
+    ],
+  });
+});
+
+test('IntList grows, pops, truncates and reads back', () => {
+  const list = new IntList(2);
+  for (let i = 0; i < 1000; i++) list.push(i * 3);
+  assert.equal(list.length, 1000);
+  assert.equal(list.last(), 2997);
+  assert.equal(list.pop(), 2997);
+  list.set(10, -5);
+  assert.equal(list.get(10), -5);
+  list.length = 20;
+  list.push(7);
+  assert.deepEqual([list.length, list.last(), list.get(19)], [21, 7, 57]);
+});
+
+test('emptyArray gives independent arrays of undefined of any length', () => {
+  const short = emptyArray<number>(3);
+  const long = emptyArray<number>(10000);
+  short[0] = 1;
+  assert.deepEqual([short.length, long.length, long.every((entry) => entry === undefined)], [3, 10000, true]);
+  assert.deepEqual(emptyArray<number>(3), [undefined, undefined, undefined]);
+});
