@@ -2,10 +2,13 @@
 // reads: node kinds, offsets and values read back from the text, argument lists, function numbers, several trees in
 // one store (a failed parse leaves nothing behind), growth, and the order the table relies on — each call numbered
 // before its arguments, so that in number order the calls come outermost first. Also the small typed lists the
-// engine uses for tables of numbers.
+// engine uses for tables of numbers, and the parser's fast path against the full parser.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, parseExpression, parseInto, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/parse';
+import { parseExpression, parseFully, parseInto } from '../../server/src/service/arm/expressions/parse';
+import { LEFT_TO_FULL_PARSER, quickParse } from '../../server/src/service/arm/expressions/quickParse';
+import { random } from '../support/random';
+import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
 import { IntList } from '../../server/src/service/arm/expressions/intList';
 import { emptyArray } from '../../server/src/service/emptyArray';
@@ -141,4 +144,89 @@ test('emptyArray gives independent arrays of undefined of any length', () => {
   short[0] = 1;
   assert.deepEqual([short.length, long.length, long.every((entry) => entry === undefined)], [3, 10000, true]);
   assert.deepEqual(emptyArray<number>(3), [undefined, undefined, undefined]);
+});
+
+/** Every field a node of its kind has, as text: two trees are the same when their nodes describe alike. */
+function describeNode(tree: SyntaxTree, node: number, text: string): string {
+  const kind = tree.kind(node);
+  const common = `${kind} ${tree.start(node)}-${tree.end(node)} next ${tree.nextArgument(node)}`;
+  switch (kind) {
+    case CALL:
+      return `${common} call ${tree.functionNumber(node)} name to ${tree.nameEnd(node)} args ${tree.argumentCount(node)} first ${tree.firstArgument(node)}`;
+    case PROPERTY:
+      return `${common} target ${tree.target(node)} .${tree.propertyName(node, text)}`;
+    case INDEX:
+      return `${common} target ${tree.target(node)} index ${tree.index(node)}`;
+    case STRING:
+      return `${common} ${JSON.stringify(tree.stringValue(node, text))} ${tree.hasDoubledQuotes(node)}`;
+    case BOOLEAN:
+      return `${common} ${tree.booleanValue(node)}`;
+    default:
+      return common;
+  }
+}
+
+function describeTree(tree: SyntaxTree, text: string): string[] {
+  return Array.from({ length: tree.size }, (_, node) => describeNode(tree, node, text));
+}
+
+/** A random valid expression (with random spacing) of at most `depth` levels. */
+function randomExpression(next: (limit: number) => number, depth: number): string {
+  const space = () => [' ', '', '', '  '][next(4)];
+  const names = ['concat', 'parameters', 'variables', 'format', 'resourceId', 'if', 'toLower', 'listKeys', 'mystery', 'createArray', 'null', 'true'];
+  let expression: string;
+  const shape = depth > 0 ? next(8) : next(5);
+  switch (shape) {
+    case 0:
+      expression = `'${['x', "it''s", '', '[a]', 'v1'][next(5)]}'`;
+      break;
+    case 1:
+      expression = ['0', '12', '-3', '42'][next(4)];
+      break;
+    case 2:
+      expression = ['true', 'false', 'null'][next(3)];
+      break;
+    case 3:
+    case 4:
+      expression = `${names[next(names.length)]}${space()}(${space()})`;
+      break;
+    default: {
+      const args = Array.from({ length: 1 + next(3) }, () => space() + randomExpression(next, depth - 1) + space());
+      expression = `${names[next(names.length)]}${space()}(${args.join(',')})`;
+    }
+  }
+  // (`true.x` would be a user-defined function's name: accesses follow calls only.)
+  while (shape >= 3 && depth > 0 && next(4) === 0) expression += next(2) === 0 ? `${space()}.${space()}${['a', 'outputs', 'x1'][next(3)]}` : `${space()}[${space()}${randomExpression(next, depth - 1)}${space()}]`;
+  return expression;
+}
+
+test('the fast path builds exactly the full parser\'s tree, and leaves everything else to it', () => {
+  const next = random(29);
+  const valid = Array.from({ length: 3000 }, () => `[${[' ', ''][next(2)]}${randomExpression(next, 4)}${[' ', ''][next(2)]}]`);
+  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
+  const garbled = Array.from({ length: 3000 }, () => `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`);
+  const deep = [`[${'concat('.repeat(100)}'a'${')'.repeat(100)}]`, `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`, "[ns.fn('a')]", "[concat('a',)]", '[]'];
+  let validTaken = 0;
+  let garbledTaken = 0;
+  [...valid, ...garbled, ...deep].forEach((text, place) => {
+    const fast = new SyntaxTree();
+    const full = new SyntaxTree();
+    const fastRoot = quickParse(fast, text);
+    const fullRoot = parseFully(full, text);
+    if (fastRoot === LEFT_TO_FULL_PARSER) return;
+    if (place < valid.length) validTaken++;
+    else garbledTaken++;
+    assert.equal(fastRoot, fullRoot, text);
+    assert.deepEqual(describeTree(fast, text), describeTree(full, text), text);
+  });
+  // Every valid expression (none has a user-defined function or deep nesting) takes the fast path.
+  assert.equal(validTaken, valid.length);
+  assert.ok(garbledTaken > 0, 'some garbled texts happen to be valid');
+  for (const text of deep.slice(1)) assert.equal(quickParse(new SyntaxTree(), text), LEFT_TO_FULL_PARSER, text);
+  // parseInto gives the full parser's answer either way.
+  for (const text of [...valid.slice(0, 300), ...garbled.slice(0, 300), ...deep]) {
+    const tree = new SyntaxTree();
+    const full = new SyntaxTree();
+    assert.deepEqual([parseInto(tree, text), describeTree(tree, text)], [parseFully(full, text), describeTree(full, text)], text);
+  }
 });

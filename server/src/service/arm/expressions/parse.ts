@@ -4,7 +4,9 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BUILT_IN_FUNCTIONS, builtInFunctionNumber } from './functions';
+import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, isDigit, isIdentifierPart, isIdentifierStart, isSpace, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, spells } from './lexical';
+import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
+import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
 interface Span {
   /** Offset of the first character in the string's decoded text (0 is the opening `[`). */
@@ -70,240 +72,6 @@ export type ParseResult = { readonly ok: true; readonly expression: Expression }
 /** Deeper nesting than this is reported rather than recursed into, so no input can exhaust the stack. */
 const MAX_DEPTH = 200;
 
-const QUOTE = 39; // '
-const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
-const COMMA = 44;
-const MINUS = 45;
-const DOT = 46;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const BACKSLASH = 92;
-const LETTER_U = 117;
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
-function isIdentifierStart(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 /* _ */ || code === 36; /* $ */
-}
-
-/** Per ASCII code, 1 for a character an identifier may continue with: one table look-up per character scanned. */
-const IDENTIFIER_PART = new Uint8Array(128).map((_, code) => (isIdentifierStart(code) || isDigit(code) ? 1 : 0));
-
-function isIdentifierPart(code: number): boolean {
-  return code < 128 && IDENTIFIER_PART[code] === 1;
-}
-
-function isSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
-}
-
-/** Kinds of syntax tree nodes. */
-export const STRING = 1;
-export const NUMBER = 2;
-export const BOOLEAN = 3;
-export const NULL = 4;
-export const CALL = 5;
-export const PROPERTY = 6;
-export const INDEX = 7;
-
-/** A call's function number when the name is not a built-in function's (`list*` ones included: see builtInFunction). */
-export const NOT_BUILT_IN = -1;
-/** A call's function number when it is a user-defined function (`ns.fn(…)`). */
-export const USER_DEFINED = -2;
-/** A parameters() / variables() call's declaration before anything resolved it (see SyntaxTree.setDeclaration). */
-export const NOT_RESOLVED = -3;
-
-/** The numbers each node keeps, at node × FIELDS + field. */
-const FIELDS = 8;
-/** The kind, and a call's argument count above it (count << 4). */
-const KIND = 0;
-const START = 1;
-const END = 2;
-/** A call's first argument (−1 without), a property or index access's target. */
-const CHILD = 3;
-/** The next argument of the same call (−1 for the last). */
-const NEXT = 4;
-/** A call's name end, a property access's name start, an index access's index, a boolean's value, 1 for a string with `''`. */
-const AUX = 5;
-/** A call's function number (or NOT_BUILT_IN, USER_DEFINED). */
-const FUNCTION = 6;
-/** A parameters() / variables() call's declaration number, as the expression table resolved it. */
-const DECLARATION = 7;
-
-/**
- * Syntax trees of expressions, many to one store: each node is eight numbers in one Int32Array, so a template's
- * hundred thousand expressions can keep their trees without giving the garbage collector anything to trace, and
- * the evaluator reads the tree the expression table parsed instead of parsing again. Offsets count from the
- * expression string's first character (the `[`); string and number values are read from that text on demand.
- */
-export class SyntaxTree {
-  private data = new Int32Array(FIELDS * 256);
-  /** How many nodes the tree store holds. */
-  size = 0;
-
-  kind(node: number): number {
-    return this.data[node * FIELDS + KIND] & 15;
-  }
-
-  start(node: number): number {
-    return this.data[node * FIELDS + START];
-  }
-
-  end(node: number): number {
-    return this.data[node * FIELDS + END];
-  }
-
-  /** A call's first argument, −1 when it has none. */
-  firstArgument(node: number): number {
-    return this.data[node * FIELDS + CHILD];
-  }
-
-  /** The argument after this one in its call, −1 for the last. */
-  nextArgument(node: number): number {
-    return this.data[node * FIELDS + NEXT];
-  }
-
-  argumentCount(node: number): number {
-    return this.data[node * FIELDS + KIND] >> 4;
-  }
-
-  /** The argument at `position` of a call (which must have that many). */
-  argument(node: number, position: number): number {
-    let argument = this.firstArgument(node);
-    for (let i = 0; i < position; i++) argument = this.nextArgument(argument);
-    return argument;
-  }
-
-  /** Where a call's name (with its namespace) ends; it starts at `start`. */
-  nameEnd(node: number): number {
-    return this.data[node * FIELDS + AUX];
-  }
-
-  /** A call's built-in function number, or NOT_BUILT_IN, USER_DEFINED. */
-  functionNumber(node: number): number {
-    return this.data[node * FIELDS + FUNCTION];
-  }
-
-  /** A property or index access's target. */
-  target(node: number): number {
-    return this.data[node * FIELDS + CHILD];
-  }
-
-  /** An index access's index expression. */
-  index(node: number): number {
-    return this.data[node * FIELDS + AUX];
-  }
-
-  booleanValue(node: number): boolean {
-    return this.data[node * FIELDS + AUX] === 1;
-  }
-
-  /** A string literal's value (`'it''s'` → `it's`) from the expression's text. */
-  stringValue(node: number, text: string): string {
-    const inner = text.slice(this.start(node) + 1, this.end(node) - 1);
-    return this.hasDoubledQuotes(node) ? inner.replace(/''/g, "'") : inner;
-  }
-
-  /** True for a string literal with a doubled quote (`'it''s'`). */
-  hasDoubledQuotes(node: number): boolean {
-    return this.data[node * FIELDS + AUX] === 1;
-  }
-
-  numberValue(node: number, text: string): number {
-    return Number(text.slice(this.start(node), this.end(node)));
-  }
-
-  /** A property access's property name. */
-  propertyName(node: number, text: string): string {
-    return text.slice(this.data[node * FIELDS + AUX], this.end(node));
-  }
-
-  /** A call's namespace (`ns` in `ns.fn(…)`), undefined for a built-in or unknown function. */
-  namespace(node: number, text: string): string | undefined {
-    if (this.functionNumber(node) !== USER_DEFINED) return undefined;
-    const name = text.slice(this.start(node), this.nameEnd(node));
-    return name.slice(0, name.indexOf('.')).trim();
-  }
-
-  /** A call's function name as written, without its namespace. */
-  functionName(node: number, text: string): string {
-    const name = text.slice(this.start(node), this.nameEnd(node));
-    return this.functionNumber(node) === USER_DEFINED ? name.slice(name.indexOf('.') + 1).trim() : name;
-  }
-
-  /** For a parameters() / variables() call: the declaration number the expression table resolved it to, or NOT_RESOLVED. */
-  declaration(node: number): number {
-    return this.data[node * FIELDS + DECLARATION];
-  }
-
-  setDeclaration(node: number, declaration: number): void {
-    this.data[node * FIELDS + DECLARATION] = declaration;
-  }
-
-  /** Drops the nodes from `size` on (those of an expression that failed to parse). */
-  truncate(size: number): void {
-    this.size = size;
-  }
-
-  /** A new node (its fields other than kind and start set by the parser as it learns them). */
-  add(kind: number, start: number): number {
-    const node = this.size++;
-    const at = node * FIELDS;
-    if (at + FIELDS > this.data.length) this.grow();
-    const data = this.data;
-    data[at + KIND] = kind;
-    data[at + START] = start;
-    data[at + END] = start;
-    data[at + CHILD] = -1;
-    data[at + NEXT] = -1;
-    data[at + AUX] = 0;
-    data[at + FUNCTION] = NOT_BUILT_IN;
-    data[at + DECLARATION] = NOT_RESOLVED;
-    return node;
-  }
-
-  /** Doubles the store (kept out of add, which the parser's hot paths inline). */
-  private grow(): void {
-    const grown = new Int32Array(this.data.length * 2);
-    grown.set(this.data);
-    this.data = grown;
-  }
-
-  setEnd(node: number, end: number): void {
-    this.data[node * FIELDS + END] = end;
-  }
-
-  setChild(node: number, child: number): void {
-    this.data[node * FIELDS + CHILD] = child;
-  }
-
-  setNext(node: number, next: number): void {
-    this.data[node * FIELDS + NEXT] = next;
-  }
-
-  setAux(node: number, aux: number): void {
-    this.data[node * FIELDS + AUX] = aux;
-  }
-
-  setCall(node: number, functionNumber: number, argumentCount: number): void {
-    this.data[node * FIELDS + FUNCTION] = functionNumber;
-    this.data[node * FIELDS + KIND] = CALL | (argumentCount << 4);
-  }
-}
-
-/** Built-in function names are shorter than this. */
-const MAX_NAME = 32;
-
-/**
- * The built-in functions by the length and first character of their documented spelling (at length × 128 + first
- * character): a name spelled that way is found by comparing characters, without cutting it out of the expression.
- */
-const SPELLED: (number[] | undefined)[] = Array.from({ length: MAX_NAME * 128 }, () => undefined);
-BUILT_IN_FUNCTIONS.forEach((fn, number) => (SPELLED[fn.name.length * 128 + fn.name.charCodeAt(0)] ??= []).push(number));
-
 class SyntaxFailure {
   constructor(readonly error: ExpressionSyntaxError) {}
 }
@@ -357,20 +125,6 @@ class Parser {
     while (position < this.end && isIdentifierPart(text.charCodeAt(position))) position++;
     this.position = position;
     return start;
-  }
-
-  /** True when the text from `start` to `end` is `word`. */
-  private spells(word: string, start: number, end: number): boolean {
-    if (end - start !== word.length) return false;
-    for (let i = 0; i < word.length; i++) if (this.text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
-    return true;
-  }
-
-  /** The built-in function number of the name from `start` to `end`, or NOT_BUILT_IN. */
-  private functionNumber(start: number, end: number): number {
-    const spelled = end - start < MAX_NAME ? SPELLED[(end - start) * 128 + this.text.charCodeAt(start)] : undefined;
-    if (spelled) for (let i = 0; i < spelled.length; i++) if (this.spells(BUILT_IN_FUNCTIONS[spelled[i]].name, start, end)) return spelled[i];
-    return builtInFunctionNumber(this.text.slice(start, end));
   }
 
   private expression(depth: number): number {
@@ -439,15 +193,15 @@ class Parser {
         nameEnd = this.position;
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : this.functionNumber(start, nameEnd), depth);
-      if (!namespaced && (this.spells('true', start, nameEnd) || this.spells('false', start, nameEnd))) {
+      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumberOf(this.text, start, nameEnd), depth);
+      if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
         const literal = tree.add(BOOLEAN, start);
         tree.setEnd(literal, nameEnd);
         tree.setAux(literal, this.text.charCodeAt(start) === 116 /* t */ ? 1 : 0);
         return literal;
       }
-      if (!namespaced && this.spells('null', start, nameEnd)) {
+      if (!namespaced && spells(this.text, 'null', start, nameEnd)) {
         this.position = nameEnd;
         const literal = tree.add(NULL, start);
         tree.setEnd(literal, nameEnd);
@@ -527,6 +281,15 @@ const parser = new Parser();
  * tree then keeps none of its nodes). Never throws.
  */
 export function parseInto(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
+  const size = tree.size;
+  const root = quickParse(tree, text);
+  if (root !== LEFT_TO_FULL_PARSER) return root;
+  tree.truncate(size);
+  return parseFully(tree, text);
+}
+
+/** parseInto without the fast path: what test/unit/syntaxTree.test.ts compares it with. */
+export function parseFully(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
   const size = tree.size;
   try {
     return parser.parse(tree, text);

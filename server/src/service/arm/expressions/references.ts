@@ -12,7 +12,8 @@ import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/node
 import type { ArmTemplate, Declaration, TemplateScope } from '../template';
 import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
-import { CALL, parseExpression, parseInto, STRING, SyntaxTree, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
+import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
+import { CALL, STRING, SyntaxTree } from './syntaxTree';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
 import { IntList } from './intList';
 import { memoKey } from '../../memo';

@@ -1,0 +1,57 @@
+// The characters of the ARM expression language, and built-in function names found in place: shared by the full
+// parser (parse.ts) and its fast path (quickParse.ts).
+import { BUILT_IN_FUNCTIONS, builtInFunctionNumber } from './functions';
+
+export const QUOTE = 39; // '
+export const OPEN_PAREN = 40;
+export const CLOSE_PAREN = 41;
+export const COMMA = 44;
+export const MINUS = 45;
+export const DOT = 46;
+export const OPEN_BRACKET = 91;
+export const CLOSE_BRACKET = 93;
+export const BACKSLASH = 92;
+export const LETTER_U = 117;
+
+export function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+export function isIdentifierStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 /* _ */ || code === 36; /* $ */
+}
+
+/** Per ASCII code, 1 for a character an identifier may continue with: one table look-up per character scanned. */
+const IDENTIFIER_PART = new Uint8Array(128).map((_, code) => (isIdentifierStart(code) || isDigit(code) ? 1 : 0));
+
+export function isIdentifierPart(code: number): boolean {
+  return code < 128 && IDENTIFIER_PART[code] === 1;
+}
+
+export function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** Built-in function names are shorter than this. */
+const MAX_NAME = 32;
+
+/**
+ * The built-in functions by the length and first character of their documented spelling (at length × 128 + first
+ * character): a name spelled that way is found by comparing characters, without cutting it out of the expression.
+ */
+const SPELLED: (number[] | undefined)[] = Array.from({ length: MAX_NAME * 128 }, () => undefined);
+BUILT_IN_FUNCTIONS.forEach((fn, number) => (SPELLED[fn.name.length * 128 + fn.name.charCodeAt(0)] ??= []).push(number));
+
+/** The built-in function number of the name `text` spells from `start` to `end`, or −1. */
+export function functionNumberOf(text: string, start: number, end: number): number {
+  const spelled = end - start < MAX_NAME ? SPELLED[(end - start) * 128 + text.charCodeAt(start)] : undefined;
+  if (spelled) for (let i = 0; i < spelled.length; i++) if (spells(text, BUILT_IN_FUNCTIONS[spelled[i]].name, start, end)) return spelled[i];
+  return builtInFunctionNumber(text.slice(start, end));
+}
+
+/** True when the text from `start` to `end` is `word`. */
+export function spells(text: string, word: string, start: number, end: number): boolean {
+  if (end - start !== word.length) return false;
+  for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
+  return true;
+}
