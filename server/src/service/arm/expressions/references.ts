@@ -364,8 +364,13 @@ class Walker {
   readonly sites: ExpressionSite[] = [];
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
-  readonly syntax = new SyntaxTree();
-  readonly references = new ReferenceTable(this.syntax);
+  /**
+   * Sized from the template's length, at one node per 16 characters (a template written in expressions has one per
+   * 10 to 20), so that it grows rarely; at most 65,536 nodes up front, so that a large template of literals reserves
+   * little.
+   */
+  readonly syntax: SyntaxTree;
+  readonly references: ReferenceTable;
   /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
 
@@ -377,6 +382,8 @@ class Walker {
     private readonly declarations: readonly NamedDeclaration[],
     private readonly names: Map<TemplateScope, ScopeNames>,
   ) {
+    this.syntax = new SyntaxTree(Math.min(template.root.length >> 4, 1 << 16));
+    this.references = new ReferenceTable(this.syntax);
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
   }

@@ -40,9 +40,14 @@ const DECLARATION = 7;
  * expression string's first character (the `[`); string and number values are read from that text on demand.
  */
 export class SyntaxTree {
-  private data = new Int32Array(FIELDS * 256);
+  private data: Int32Array;
   /** How many nodes the tree store holds. */
   size = 0;
+
+  /** `capacity`: about how many nodes it will hold (it grows past that, too). */
+  constructor(capacity = 256) {
+    this.data = new Int32Array(FIELDS * Math.max(capacity, 16));
+  }
 
   kind(node: number): number {
     return this.data[node * FIELDS + KIND] & 15;
