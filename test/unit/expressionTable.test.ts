@@ -84,3 +84,14 @@ test('dependsOn written as resourceId() in any spelling and spacing chains cloud
   const unchained = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'cloud', location: 'uksouth', properties: {} }, cloudResource('a'), cloudResource('b')] }, null, 2);
   assert.equal(notChained(unchained), 2);
 });
+
+test('each variable owns its expressions, whatever its case, also when a name is declared twice', () => {
+  // JSON.stringify cannot write a duplicate key: the second `Alpha` is written by hand.
+  const text = `{"$schema": "${SCHEMA}", "contentVersion": "1.0.0.0", "variables": {
+    "Alpha": "[variables('beta')]", "beta": "x", "GAMMA": "[concat(variables('Alpha'), 'y')]", "Alpha": "[variables('gamma')]", "delta": "[variables('beta')]"
+  }, "resources": []}`;
+  const table = templateExpressions(buildTemplate(parseJson(text).root!));
+  const owners = table.sites.map((site) => `${site.owner?.name} #${site.ownerNumber} ${table.declarations[site.ownerNumber]?.name}`);
+  // ARM keeps a name's last value under its first place: both Alpha strings belong to declaration 0.
+  assert.deepEqual(owners, ['alpha #0 Alpha', 'gamma #2 GAMMA', 'alpha #0 Alpha', 'delta #3 delta']);
+});

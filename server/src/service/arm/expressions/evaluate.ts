@@ -185,6 +185,8 @@ const NOT_KEPT = 0;
 const KEPT_VALUE = 1;
 const KEPT_BARE = 2;
 const KEPT_REASON = 3;
+/** What Memo.bare gives for a site whose value is not kept bare. */
+const NOT_KEPT_BARE = Symbol('not kept bare');
 
 /**
  * Values per node. Given the expression table, an expression string of it is kept by its site number (a template
@@ -216,6 +218,11 @@ class Memo {
       default:
         return undefined;
     }
+  }
+
+  /** The value of a site of the table kept bare (a value its expression computed), or NOT_KEPT_BARE. */
+  bare(site: ExpressionSite): unknown {
+    return this.expressions && this.kinds[site.index] === KEPT_BARE ? this.kept.get(site.index) : NOT_KEPT_BARE;
   }
 
   /** Sets the node's value; undefined removes it. */
@@ -623,6 +630,10 @@ class TemplateEvaluator implements Evaluator {
   private force(result: Result): Forced {
     if (result.kind !== 'written') return result;
     if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
+    // An expression already evaluated: its value straight from the memo, without making the Value around it.
+    const site = this.siteOf(result.node);
+    const bare = site ? this.memo.bare(site) : NOT_KEPT_BARE;
+    if (bare !== NOT_KEPT_BARE) return new Computed(bare as Json, result.node);
     return fromValue(this.nodeValue(result.node, undefined));
   }
 

@@ -299,6 +299,16 @@ class ScopeNames {
     private readonly variableNumbers: StringTable<number> | undefined,
   ) {}
 
+  /** The scope's variable names (lower-cased) in the order they are numbered, when that is the template table's order. */
+  variablesInOrder(): readonly string[] | undefined {
+    return this.variableNumbers ? undefined : this.scope.variables.keys();
+  }
+
+  /** The number of the variable at `entry` of variablesInOrder(). */
+  variableNumber(entry: number): number {
+    return this.variableBase + entry;
+  }
+
   /** The number of the declaration with that lower-cased name, or UNDECLARED. */
   resolve(kind: number, lowerName: string): number {
     if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOf(lowerName));
@@ -416,15 +426,25 @@ class Walker {
           }
         }
       } else if (section === 'variables') {
-        // Read property by property, without entries()' pairs: a template can declare thousands of variables.
+        // Read property by property, without entries()' pairs: a template can declare thousands of variables. When
+        // they are numbered in the order of the scope's table, each is that table's next entry (unless its name was
+        // declared before), found without hashing its name.
+        const ordered = owns ? names.variablesInOrder() : undefined;
+        let entry = 0;
         for (const property of value.type === 'object' ? (value.children ?? NO_NODES) : NO_NODES) {
           const name = property.children?.[0]?.value;
           const variable = property.children?.[1];
-          if (typeof name !== 'string' || !variable || !mayHoldExpressions(variable)) continue;
+          if (typeof name !== 'string' || !variable) continue;
+          let code = NO_OWNER;
+          if (ordered) {
+            const lower = ordered[entry] === name ? name : name.toLowerCase();
+            code = ordered[entry] === lower ? names.variableNumber(entry++) : names.resolve(1, lower);
+          }
+          if (!mayHoldExpressions(variable)) continue;
           if (variable.type === 'array' && equalsIgnoreCase(name, 'copy')) {
             for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner(1, loop.name), names);
           } else {
-            this.walk(variable, group, owner(1, name), names);
+            this.walk(variable, group, ordered ? code : owner(1, name), names);
           }
         }
       } else {
