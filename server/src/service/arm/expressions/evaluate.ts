@@ -9,7 +9,7 @@ import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../..
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
-import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
+import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
@@ -655,8 +655,13 @@ class TemplateEvaluator implements Evaluator {
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
         return index.kind === 'unknown' ? index : this.access(target, index.value);
       }
-      default:
+      default: {
+        // A parameters() / variables() call the table resolved (the commonest call): its declaration's value, without
+        // the checks a call goes through.
+        const declaration = tree.declaration(expression);
+        if (declaration >= 0 && tree.argumentCount(expression) === 1) return tree.functionNumber(expression) === PARAMETERS_FUNCTION ? this.parameterNumbered(declaration) : this.variableNumbered(declaration);
         return this.call(tree, expression, context);
+      }
     }
   }
 
@@ -717,9 +722,9 @@ class TemplateEvaluator implements Evaluator {
       case PARAMETERS:
       case VARIABLES: {
         const kind = fn.name === 'parameters' ? 'parameter' : 'variable';
-        // Resolved by the expression table when the name is literal; else (a computed name, an expression outside the table) here.
+        // A literal name the expression table resolved to a declaration is read in evaluate(); one it found undeclared
+        // is reported here, and any other name (computed, or in an expression outside the table) is resolved here.
         const declaration = tree.declaration(call);
-        if (declaration >= 0) return kind === 'parameter' ? this.parameterNumbered(declaration) : this.variableNumbered(declaration);
         const argument = tree.firstArgument(call);
         if (declaration === UNDECLARED) return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
         const name = tree.kind(argument) === STRING ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
