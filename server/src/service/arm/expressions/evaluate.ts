@@ -425,7 +425,6 @@ class TemplateEvaluator implements Evaluator {
   private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
     if (node.type === 'string') {
       if (!isExpression(node.value as string)) return literalValue(node);
-      if (site?.isReference && !site.functionParameters) return this.toValue(this.reference(site.firstReference), node);
       const located = site ?? this.outside(node);
       if (!located) return unknown('the expression is outside the template');
       if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
@@ -832,15 +831,6 @@ class TemplateEvaluator implements Evaluator {
       written = new Written(defaultValue);
     }
     return isPlainLiteral(written.node) ? this.force(written) : written;
-  }
-
-  /** What a parameters() / variables() call of the table gives, from the declaration the table resolved it to. */
-  private reference(reference: number): Result {
-    const { references, sites } = this.expressions;
-    const number = references.target(reference);
-    const kind = references.kindOf(reference);
-    if (number < 0) return unknownResult(`${kind} '${references.nameOf(reference, sites)}' is not declared`);
-    return kind === 'parameter' ? this.parameterNumbered(number) : this.variableNumbered(number);
   }
 
   private parameter(scope: TemplateScope, name: string): Result {

@@ -160,11 +160,6 @@ export interface ExpressionSite extends ExpressionScope {
   /** Its parameters() and variables() calls: references firstReference … endReference − 1 of the table. */
   readonly firstReference: number;
   readonly endReference: number;
-  /**
-   * The whole expression is its one reference, a parameters() / variables() call with a literal name (`[parameters('x')]`,
-   * the commonest expression): its value is that declaration's.
-   */
-  readonly isReference: boolean;
   /** Its syntax tree's root node in the table's `syntax`; −1 when it does not parse. */
   readonly root: number;
 }
@@ -215,7 +210,6 @@ class Site implements ExpressionSite {
     private readonly ownerCode: number,
     readonly firstReference: number,
     readonly endReference: number,
-    readonly isReference: boolean,
     readonly root: number,
   ) {}
 
@@ -505,9 +499,7 @@ class Walker {
       const message = argumentCountProblem(BUILT_IN_FUNCTIONS[number], count);
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
-    // Resolved, so a parameters() / variables() call, and with one literal name.
-    const isReference = root >= 0 && tree.kind(root) === CALL && tree.argumentCount(root) === 1 && tree.declaration(root) >= UNDECLARED;
-    const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, isReference, root);
+    const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, root);
     this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
