@@ -49,6 +49,18 @@ export function functionNumberOf(text: string, start: number, end: number): numb
   return builtInFunctionNumber(text.slice(start, end));
 }
 
+/** The first position from `position` (and before `end`) that is not a space. */
+export function skipSpaces(text: string, position: number, end: number): number {
+  while (position < end && isSpace(text.charCodeAt(position))) position++;
+  return position;
+}
+
+/** Where the identifier starting at `position` ends (before `end`). */
+export function identifierEnd(text: string, position: number, end: number): number {
+  while (position < end && isIdentifierPart(text.charCodeAt(position))) position++;
+  return position;
+}
+
 /** True when the text from `start` to `end` is `word`. */
 export function spells(text: string, word: string, start: number, end: number): boolean {
   if (end - start !== word.length) return false;

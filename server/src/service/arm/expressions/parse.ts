@@ -4,7 +4,7 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, isDigit, isIdentifierPart, isIdentifierStart, isSpace, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, spells } from './lexical';
+import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
 import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
@@ -107,10 +107,7 @@ class Parser {
   }
 
   private skipSpaces(): void {
-    const text = this.text;
-    let position = this.position;
-    while (position < this.end && isSpace(text.charCodeAt(position))) position++;
-    this.position = position;
+    this.position = skipSpaces(this.text, this.position, this.end);
   }
 
   private peek(): number {
@@ -120,10 +117,7 @@ class Parser {
   /** Moves past an identifier; its start. */
   private identifier(): number {
     const start = this.position;
-    const text = this.text;
-    let position = start;
-    while (position < this.end && isIdentifierPart(text.charCodeAt(position))) position++;
-    this.position = position;
+    this.position = identifierEnd(this.text, start, this.end);
     return start;
   }
 

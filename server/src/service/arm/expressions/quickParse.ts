@@ -3,7 +3,7 @@
 // It builds exactly the nodes the full parser (parse.ts) would, in the same order; on anything else — a syntax
 // error, a user-defined function, nesting deeper than its stack — it gives up, and the full parser parses the text
 // again and reports what is wrong. test/unit/syntaxTree.test.ts compares the two on valid and garbled input.
-import { CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, isDigit, isIdentifierPart, isIdentifierStart, isSpace, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, spells } from './lexical';
+import { CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, identifierEnd, isDigit, isIdentifierStart, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, type SyntaxTree } from './syntaxTree';
 
 /** What quickParse returns when it leaves the text to the full parser. */
@@ -17,16 +17,6 @@ const FRAME = 4;
 /** An open index access: its target's node (in the call-node field), marked by this in the function field. */
 const INDEX_FRAME = -100;
 const frames = new Int32Array(MAX_OPEN * FRAME);
-
-function skipSpaces(text: string, position: number, end: number): number {
-  while (position < end && isSpace(text.charCodeAt(position))) position++;
-  return position;
-}
-
-function identifierEnd(text: string, position: number, end: number): number {
-  while (position < end && isIdentifierPart(text.charCodeAt(position))) position++;
-  return position;
-}
 
 /**
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or LEFT_TO_FULL_PARSER
