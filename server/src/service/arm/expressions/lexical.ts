@@ -24,11 +24,11 @@ export function isIdentifierStart(code: number): boolean {
 /** Per ASCII code, 1 for a character an identifier may continue with: one table look-up per character scanned. */
 const IDENTIFIER_PART = new Uint8Array(128).map((_, code) => (isIdentifierStart(code) || isDigit(code) ? 1 : 0));
 
-export function isIdentifierPart(code: number): boolean {
+function isIdentifierPart(code: number): boolean {
   return code < 128 && IDENTIFIER_PART[code] === 1;
 }
 
-export function isSpace(code: number): boolean {
+function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
