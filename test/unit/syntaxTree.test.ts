@@ -12,6 +12,7 @@ import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, Syn
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
 import { IntList } from '../../server/src/service/arm/expressions/intList';
 import { emptyArray } from '../../server/src/service/emptyArray';
+import { functionNumberOf, identifierEnd, scanName, scannedName } from '../../server/src/service/arm/expressions/lexical';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
 function parsed(tree: SyntaxTree, text: string): number {
@@ -173,7 +174,7 @@ function describeTree(tree: SyntaxTree, text: string): string[] {
 /** A random valid expression (with random spacing) of at most `depth` levels. */
 function randomExpression(next: (limit: number) => number, depth: number): string {
   const space = () => [' ', '', '', '  '][next(4)];
-  const names = ['concat', 'parameters', 'variables', 'format', 'resourceId', 'if', 'toLower', 'listKeys', 'mystery', 'createArray', 'null', 'true'];
+  const names = ['concat', 'parameters', 'variables', 'format', 'resourceId', 'if', 'toLower', 'listKeys', 'mystery', 'createArray', 'null', 'true', 'CONCAT', 'Variables', 'uriComponent', 'uri', 'urix'];
   let expression: string;
   const shape = depth > 0 ? next(8) : next(5);
   switch (shape) {
@@ -229,4 +230,32 @@ test('the fast path builds exactly the full parser\'s tree, and leaves everythin
     const full = new SyntaxTree();
     assert.deepEqual([parseInto(tree, text), describeTree(tree, text)], [parseFully(full, text), describeTree(full, text)], text);
   }
+});
+
+test('built-in function names are found in any case, and nothing else is taken for one', () => {
+  const flipCase = (name: string) => [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
+  BUILT_IN_FUNCTIONS.forEach((fn, number) => {
+    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) {
+      const text = `[${spelling}(1)]`;
+      assert.equal(functionNumberOf(text, 1, 1 + spelling.length), number, spelling);
+      assert.equal(scanName(text, 1, text.length - 1), 1 + spelling.length, spelling);
+      assert.equal(scannedName.functionNumber, number, spelling);
+    }
+    // A name that runs on, or stops short, is not that function (nor any other unless it is one).
+    for (const other of [`${fn.name}x`, `${fn.name}_1`, fn.name.slice(0, -1)]) {
+      const expected = BUILT_IN_FUNCTIONS.findIndex((candidate) => candidate.name.toLowerCase() === other.toLowerCase());
+      assert.equal(functionNumberOf(other, 0, other.length), expected, other);
+      scanName(other, 0, other.length);
+      assert.equal(scannedName.functionNumber, expected, other);
+    }
+  });
+  for (const text of ['listKeys', 'mystery', 'con cat', 'concat\u00e9', 'Kontakt', '']) {
+    assert.equal(functionNumberOf(text, 0, text.length), -1, text);
+    assert.equal(scanName(text, 0, text.length), identifierEnd(text, 0, text.length), text);
+  }
+  // scanName stops where identifierEnd does, and reads only that far.
+  assert.equal(scanName("concat('a')", 0, 11), 6);
+  assert.equal(scannedName.functionNumber, BUILT_IN_FUNCTIONS.findIndex((fn) => fn.name === 'concat'));
+  assert.equal(scanName('concatenate', 0, 6), 6);
+  assert.equal(scannedName.functionNumber, BUILT_IN_FUNCTIONS.findIndex((fn) => fn.name === 'concat'));
 });

@@ -325,11 +325,6 @@ const NUMBERS = new Map(BUILT_IN_FUNCTIONS.map((fn, number) => [fn.name.toLowerC
 export const PARAMETERS_FUNCTION = NUMBERS.get('parameters')!;
 export const VARIABLES_FUNCTION = NUMBERS.get('variables')!;
 
-/** The number of the built-in function of that name (case-insensitive) in BUILT_IN_FUNCTIONS, or −1. */
-export function builtInFunctionNumber(name: string): number {
-  return NUMBERS.get(name.toLowerCase()) ?? -1;
-}
-
 /**
  * The built-in function of that name (case-insensitive), or undefined for a name ARM does not define here. The
  * `list*` family (listKeys, listSecrets…) is open-ended: any name starting with `list` is a deployment-time call

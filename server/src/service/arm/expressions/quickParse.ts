@@ -3,7 +3,7 @@
 // It builds exactly the nodes the full parser (parse.ts) would, in the same order; on anything else — a syntax
 // error, a user-defined function, nesting deeper than its stack — it gives up, and the full parser parses the text
 // again and reports what is wrong. test/unit/syntaxTree.test.ts compares the two on valid and garbled input.
-import { CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, identifierEnd, isDigit, isIdentifierStart, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
+import { CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, scanName, scannedName, skipSpaces, spells } from './lexical';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, type SyntaxTree } from './syntaxTree';
 
 /** What quickParse returns when it leaves the text to the full parser. */
@@ -53,14 +53,14 @@ export function quickParse(tree: SyntaxTree, text: string): number {
       for (position++; position < end && isDigit(text.charCodeAt(position)); ) position++;
       node = tree.add(NUMBER, start);
     } else if (isIdentifierStart(code)) {
-      const nameEnd = identifierEnd(text, position, end);
+      const nameEnd = scanName(text, position, end);
       const after = skipSpaces(text, nameEnd, end);
       const next = after < end ? text.charCodeAt(after) : -1;
       if (next === OPEN_PAREN) {
         node = tree.add(CALL, start);
         tree.setAux(node, nameEnd);
         position = skipSpaces(text, after + 1, end);
-        const functionNumber = functionNumberOf(text, start, nameEnd);
+        const functionNumber = scannedName.functionNumber;
         if (position < end && text.charCodeAt(position) === CLOSE_PAREN) {
           position++;
           tree.setCall(node, functionNumber, 0);
