@@ -76,6 +76,8 @@ class Written {
     readonly node: JsonNode,
     /** Set for a parameter file's node: its text is a literal, never an expression. */
     readonly uri?: string,
+    /** The node's site in the expression table, when the caller knows it has one (else it is looked up). */
+    readonly site?: ExpressionSite,
   ) {}
 }
 
@@ -180,11 +182,15 @@ function isPlainLiteral(node: JsonNode): boolean {
   return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
-/** How a memo keeps a site's value: not at all, as the Value, as the bare value, or as the reason it is unknown. */
+/**
+ * How a memo keeps a site's value: not at all, as the Value, as the bare value, as the reason it is unknown, or
+ * only as the mark that its evaluation is in progress (IN_PROGRESS).
+ */
 const NOT_KEPT = 0;
 const KEPT_VALUE = 1;
 const KEPT_BARE = 2;
 const KEPT_REASON = 3;
+const MARKED_IN_PROGRESS = 4;
 /** What Memo.bare gives for a site whose value is not kept bare. */
 const NOT_KEPT_BARE = Symbol('not kept bare');
 
@@ -215,9 +221,17 @@ class Memo {
         return known(this.kept.get(site.index), node, undefined, node);
       case KEPT_REASON:
         return unknown(this.kept.get(site.index) as string);
+      case MARKED_IN_PROGRESS:
+        return IN_PROGRESS;
       default:
         return undefined;
     }
+  }
+
+  /** True when the node has a value (or is being evaluated), without making the Value. */
+  has(node: JsonNode, site: ExpressionSite | undefined): boolean {
+    if (!site || !this.expressions) return this.byNode.has(node);
+    return this.kinds[site.index] !== NOT_KEPT;
   }
 
   /** The value of a site of the table kept bare (a value its expression computed), or NOT_KEPT_BARE. */
@@ -232,11 +246,12 @@ class Memo {
       else this.byNode.delete(node);
     } else if (!value) {
       this.kinds[site.index] = NOT_KEPT;
-      this.kept.set(site.index, undefined);
+    } else if (value === IN_PROGRESS) {
+      this.kinds[site.index] = MARKED_IN_PROGRESS;
     } else if (value.known && value.origin === node && value.usage === node && value.originUri === undefined) {
       this.kinds[site.index] = KEPT_BARE;
       this.kept.set(site.index, value.value);
-    } else if (!value.known && value !== IN_PROGRESS) {
+    } else if (!value.known) {
       this.kinds[site.index] = KEPT_REASON;
       this.kept.set(site.index, value.reason);
     } else {
@@ -256,6 +271,15 @@ class TemplateEvaluator implements Evaluator {
   /** Values per node inside copy loop iterations, per iteration chain. */
   private readonly iterationMemos = new Map<string, Memo>();
   private nesting = 0;
+  /**
+   * The memo marks of the evaluations in progress, innermost last, as parallel stacks (entries from `marks` on are
+   * stale): when a throw abandons them, abandon() removes the marks in one go. Catching and rethrowing in each of up
+   * to MAX_NESTING frames instead cost a throw per frame, a third of a chain's evaluation.
+   */
+  private marks = 0;
+  private readonly markedMemos: Memo[] = [];
+  private readonly markedNodes: JsonNode[] = [];
+  private readonly markedSites: (ExpressionSite | undefined)[] = [];
   /** Set while starting over after explicit ordering: nesting and cycles then give unknown values instead. */
   private ordered = false;
   /** Declarations found to be part of a cycle, with the reason their value is unknown. */
@@ -269,6 +293,8 @@ class TemplateEvaluator implements Evaluator {
   private readonly pendingNodes: JsonNode[] = [];
   /** Per declaration number: the node holding its value, null when it is not a template node; filled as needed. */
   private readonly sources: (JsonNode | null | undefined)[];
+  /** Per declaration number whose source is filled in: the source's site in the expression table, null without one. */
+  private readonly sourceSites: (ExpressionSite | null | undefined)[];
   /**
    * Per declaration number, filled as needed: what parameters() / variables() give when it is the same at every use
    * (before any cycle) — a parameter's source, a variable's literal value or its node.
@@ -284,6 +310,7 @@ class TemplateEvaluator implements Evaluator {
     // Sized up front: filled out of order, a growing array would turn into a slow dictionary.
     const count = this.expressions.declarations.length;
     this.sources = emptyArray(count);
+    this.sourceSites = emptyArray(count);
     this.declared = emptyArray(count);
   }
 
@@ -294,9 +321,11 @@ class TemplateEvaluator implements Evaluator {
       try {
         return this.nodeValue(node, iteration);
       } catch (signal) {
+        this.abandon();
         return this.afterOrdering(signal, node, () => this.nodeValue(node, iteration));
       }
     } catch (error) {
+      this.abandon();
       // Only an input nested beyond the stack's depth gets here; the evaluator itself reports problems as unknown.
       return unknown(error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`);
     }
@@ -329,9 +358,11 @@ class TemplateEvaluator implements Evaluator {
       try {
         return this.resourceIdOf(tree, call, fn, context);
       } catch (signal) {
+        this.abandon();
         return this.afterOrdering(signal, node, () => this.resourceIdOf(tree, call, fn, context));
       }
     } catch {
+      this.abandon();
       return undefined;
     }
   }
@@ -390,9 +421,13 @@ class TemplateEvaluator implements Evaluator {
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
-    const memo = this.memoFor(iteration);
     // Looked up once: the memo and compute() need it, and each lookup hashes the node's offset.
-    const site = this.siteOf(node);
+    return this.siteValue(node, this.siteOf(node), iteration);
+  }
+
+  /** The value of a node that is not a plain literal, given its site in the expression table (when it has one). */
+  private siteValue(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
+    const memo = this.memoFor(iteration);
     const cached = memo.get(node, site);
     const inProgress = cached === IN_PROGRESS;
     if (cached && !inProgress) return cached;
@@ -405,16 +440,38 @@ class TemplateEvaluator implements Evaluator {
       return unknown(inProgress ? 'refers to itself' : 'nested too deeply to evaluate');
     }
     memo.set(node, site, IN_PROGRESS);
+    this.mark(memo, node, site);
     this.nesting++;
-    let value: Value | undefined;
-    try {
-      value = this.compute(node, site, iteration);
-    } finally {
-      this.nesting--;
-      // An evaluation abandoned for ordering leaves no mark: the node is evaluated again after ordering.
-      memo.set(node, site, value);
-    }
+    const value = this.compute(node, site, iteration);
+    this.nesting--;
+    this.marks--;
+    memo.set(node, site, value);
     return value;
+  }
+
+  private mark(memo: Memo, node: JsonNode, site: ExpressionSite | undefined): void {
+    const at = this.marks++;
+    if (at === this.markedNodes.length) {
+      this.markedMemos.push(memo);
+      this.markedNodes.push(node);
+      this.markedSites.push(site);
+    } else {
+      this.markedMemos[at] = memo;
+      this.markedNodes[at] = node;
+      this.markedSites[at] = site;
+    }
+  }
+
+  /**
+   * After a throw out of evaluations in progress (to order a chain first, or past the stack's depth): removes their
+   * marks, so that those nodes are evaluated again, and resets the nesting.
+   */
+  private abandon(): void {
+    while (this.marks > 0) {
+      const at = --this.marks;
+      this.markedMemos[at].set(this.markedNodes[at], this.markedSites[at], undefined);
+    }
+    this.nesting = 0;
   }
 
   /** The node's site in the expression table, when it is an expression string of it. */
@@ -507,23 +564,40 @@ class TemplateEvaluator implements Evaluator {
     let source = this.sources[declaration];
     if (source === undefined) {
       const declared = this.expressions.declarations[declaration];
-      if (declared.kind === 'variable') source = declared.node;
-      else {
+      let site: ExpressionSite | undefined;
+      if (declared.kind === 'variable') {
+        source = declared.node;
+        site = this.expressions.variableSite(declaration);
+      } else {
         const parameter = this.parameterSource(declaration);
         source = parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : null;
+        if (source) site = this.siteOf(source);
       }
       this.sources[declaration] = source;
+      this.sourceSites[declaration] = site ?? null;
     }
     return source ?? undefined;
   }
 
-  private isEvaluated(source: JsonNode): boolean {
-    return this.memo.get(source, this.siteOf(source)) !== undefined || this.cycles.has(source);
+  /** The site of a declaration's source in the expression table (after sourceOf), looked up once per declaration. */
+  private sourceSite(declaration: number): ExpressionSite | undefined {
+    return this.sourceSites[declaration] ?? undefined;
   }
 
-  /** Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name). */
-  private dependencies(root: JsonNode, out: IntList): void {
+  private isEvaluated(declaration: number, source: JsonNode): boolean {
+    return this.memo.has(source, this.sourceSite(declaration)) || this.inCycle(source);
+  }
+
+  /**
+   * Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name);
+   * `rootSite` is root's site in the expression table, when it is one.
+   */
+  private dependencies(root: JsonNode, out: IntList, rootSite?: ExpressionSite): void {
     const { references } = this.expressions;
+    if (rootSite) {
+      if (!rootSite.functionParameters) for (let i = rootSite.firstReference; i < rootSite.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
+      return;
+    }
     const pending = this.pendingNodes;
     // Left empty by every walk; set only when one was abandoned (setting an array's length is a slow runtime call).
     if (pending.length > 0) pending.length = 0;
@@ -568,12 +642,12 @@ class TemplateEvaluator implements Evaluator {
     const dependencies = new IntList();
     const visit = (declaration: number) => {
       const source = this.sourceOf(declaration);
-      if (!source || this.isEvaluated(source)) return;
+      if (!source || this.isEvaluated(declaration, source)) return;
       state[declaration] = 1;
       frames.push(declaration);
       starts.push(dependencies.length);
       nexts.push(dependencies.length);
-      this.dependencies(source, dependencies);
+      this.dependencies(source, dependencies, this.sourceSite(declaration));
       ends.push(dependencies.length);
     };
     const roots = new IntList();
@@ -598,12 +672,17 @@ class TemplateEvaluator implements Evaluator {
         ends.pop();
         state[declaration] = 2;
         const source = this.sourceOf(declaration)!;
-        if (!this.cycles.has(source)) {
+        if (!this.inCycle(source)) {
           if (declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
-          else this.nodeValue(source, undefined);
+          else if (!isPlainLiteral(source)) this.siteValue(source, this.sourceSite(declaration), undefined);
         }
       }
     }
+  }
+
+  /** True for a declaration's source found to be on a cycle (most templates have none: no hashing then). */
+  private inCycle(source: JsonNode): boolean {
+    return this.cycles.size > 0 && this.cycles.has(source);
   }
 
   /** Marks the declarations on the stack from `first` to its top, a cycle, with the reason their value is unknown. */
@@ -630,7 +709,7 @@ class TemplateEvaluator implements Evaluator {
     if (result.kind !== 'written') return result;
     if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
     // An expression already evaluated: its value straight from the memo, without making the Value around it.
-    const site = this.siteOf(result.node);
+    const site = result.site ?? this.siteOf(result.node);
     const bare = site ? this.memo.bare(site) : NOT_KEPT_BARE;
     if (bare !== NOT_KEPT_BARE) return new Computed(bare as Json, result.node);
     return fromValue(this.nodeValue(result.node, undefined));
@@ -859,7 +938,10 @@ class TemplateEvaluator implements Evaluator {
     if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
     if (isPlainLiteral(node)) return (this.declared[number] ??= this.force(new Written(node)));
     const cycle = this.cycles.size > 0 ? this.cycles.get(node) : undefined;
-    return cycle !== undefined ? unknownResult(cycle) : new Written(node);
+    if (cycle !== undefined) return unknownResult(cycle);
+    // The variable's value node is its source: its site is looked up once per declaration.
+    this.sourceOf(number);
+    return new Written(node, undefined, this.sourceSite(number));
   }
 }
 

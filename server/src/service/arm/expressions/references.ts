@@ -49,13 +49,19 @@ export interface NamedDeclaration {
   readonly copyLoop: boolean;
 }
 
-/** A NamedDeclaration kept small (every kept byte costs): the template's own declaration, or a loop's, behind getters. */
+/** A NamedDeclaration: the template's own declaration, or a loop's, with the node holding its value read once. */
 class Declared implements NamedDeclaration {
+  readonly node: JsonNode;
+  readonly copyLoop: boolean;
+
   constructor(
     readonly kind: 'parameter' | 'variable',
     readonly scope: TemplateScope,
     private readonly declaration: Declaration | CopyDeclaration,
-  ) {}
+  ) {
+    this.copyLoop = !('valueNode' in declaration);
+    this.node = 'valueNode' in declaration ? declaration.valueNode : declaration.element;
+  }
 
   get name(): string {
     return this.declaration.name;
@@ -63,14 +69,6 @@ class Declared implements NamedDeclaration {
 
   get nameNode(): JsonNode {
     return 'keyNode' in this.declaration ? this.declaration.keyNode : this.declaration.nameNode;
-  }
-
-  get node(): JsonNode {
-    return 'valueNode' in this.declaration ? this.declaration.valueNode : this.declaration.element;
-  }
-
-  get copyLoop(): boolean {
-    return !('valueNode' in this.declaration);
   }
 }
 
@@ -179,6 +177,8 @@ export interface TemplateExpressions {
   readonly argumentProblems: readonly ArgumentProblem[];
   /** The site of an expression string node of the template; undefined for any other node (or one in `metadata`). */
   siteOf(node: JsonNode): ExpressionSite | undefined;
+  /** The site of a variable's value when that is an expression string (by the variable's number); undefined otherwise. */
+  variableSite(declaration: number): ExpressionSite | undefined;
   /** The number of the declaration a name resolves to in a scope, or UNDECLARED. */
   resolve(scope: TemplateScope, kind: 'parameter' | 'variable', name: string): number;
   /** Reference i as an object, for callers that want one. */
@@ -377,6 +377,8 @@ class Walker {
   readonly references: ReferenceTable;
   /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
+  /** Per declaration number, the site of a variable's value when it is an expression string, else −1. */
+  readonly variableSites: Int32Array;
 
   /** The owners that are outputs, by code (see NO_OWNER). */
   private readonly outputs: Owner[] = [];
@@ -388,6 +390,7 @@ class Walker {
   ) {
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 4, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
+    this.variableSites = new Int32Array(declarations.length).fill(-1);
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
   }
@@ -438,7 +441,10 @@ class Walker {
           if (variable.type === 'array' && equalsIgnoreCase(name, 'copy')) {
             for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner(1, loop.name), names);
           } else {
-            this.walk(variable, group, ordered ? code : owner(1, name), names);
+            if (!ordered) code = owner(1, name);
+            // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
+            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.sites.length;
+            this.walk(variable, group, code, names);
           }
         }
       } else {
@@ -561,7 +567,7 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const { sites, references, syntax, argumentProblems } = walker;
+    const { sites, references, syntax, argumentProblems, variableSites } = walker;
     let byOffset: SitesByOffset | undefined;
     return {
       sites,
@@ -572,6 +578,10 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
       siteOf(node) {
         byOffset ??= new SitesByOffset(sites);
         return byOffset.get(node);
+      },
+      variableSite(declaration) {
+        const site = variableSites[declaration];
+        return site < 0 ? undefined : sites[site];
       },
       resolve(scope, kind, name) {
         return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED;
