@@ -26,7 +26,7 @@ function cloudResource(name: string, extra: object = {}): object {
 test('identical expression strings each have their own site and their own finding', () => {
   const broken = "[concat('a', ]";
   const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', variables: { one: broken, two: broken }, outputs: { o: { type: 'string', value: "[concat(variables('one'), variables('two'))]" } }, resources: [] }, null, 2);
-  const template = buildTemplate(parseJson(text).root!);
+  const template = buildTemplate(parseJson(text).root!, text);
   const sites = templateExpressions(template).sites.filter((site) => site.node.value === broken);
   assert.equal(sites.length, 2);
   assert.notEqual(sites[0].node, sites[1].node);
@@ -50,7 +50,7 @@ test('each parameters() / variables() call resolves to its declaration ignoring 
     outputs: { o: { type: 'string', value: "[concat(variables('NAME'), variables('Disks')[0], variables('missing'), parameters(variables('name')))]" } },
     resources: [],
   });
-  const table = templateExpressions(buildTemplate(parseJson(text).root!));
+  const table = templateExpressions(buildTemplate(parseJson(text).root!, text));
   const described = (i: number) => {
     const target = table.references.target(i);
     const where = target >= 0 ? `${table.declarations[target].kind} ${table.declarations[target].name}${table.declarations[target].copyLoop ? ' (loop)' : ''}` : target === UNDECLARED ? 'undeclared' : target === COMPUTED_NAME ? 'computed' : String(target);
@@ -66,7 +66,7 @@ test('each parameters() / variables() call resolves to its declaration ignoring 
 
 test('an expression under metadata, which the table leaves out, is still evaluated', () => {
   const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', metadata: { label: "[concat('a', variables('b'))]" }, variables: { b: 'c' }, resources: [] });
-  const template = buildTemplate(parseJson(text).root!);
+  const template = buildTemplate(parseJson(text).root!, text);
   const node = propertyValue(propertyValue(template.root, 'metadata'), 'label')!;
   assert.equal(templateExpressions(template).siteOf(node), undefined);
   const value = createEvaluator(template).value(node);
@@ -90,8 +90,34 @@ test('each variable owns its expressions, whatever its case, also when a name is
   const text = `{"$schema": "${SCHEMA}", "contentVersion": "1.0.0.0", "variables": {
     "Alpha": "[variables('beta')]", "beta": "x", "GAMMA": "[concat(variables('Alpha'), 'y')]", "Alpha": "[variables('gamma')]", "delta": "[variables('beta')]"
   }, "resources": []}`;
-  const table = templateExpressions(buildTemplate(parseJson(text).root!));
+  const table = templateExpressions(buildTemplate(parseJson(text).root!, text));
   const owners = table.sites.map((site) => `${site.owner?.name} #${site.ownerNumber} ${table.declarations[site.ownerNumber]?.name}`);
   // ARM keeps a name's last value under its first place: both Alpha strings belong to declaration 0.
   assert.deepEqual(owners, ['alpha #0 Alpha', 'gamma #2 GAMMA', 'alpha #0 Alpha', 'delta #3 delta']);
+});
+
+test('an expression string is read in the document where it has no escapes, and from its value where it has', () => {
+  // The same expression written plainly, with an escaped character, and with an escaped quote in a literal.
+  const plain = "[concat(variables('Name'), 'x')]";
+  const template = {
+    $schema: SCHEMA,
+    contentVersion: '1.0.0.0',
+    variables: { name: 'v', plain, tabbed: "[concat(variables('Name'),\t'x')]", quoted: `[concat(variables('NAME'), '"x"')]`, undeclared: "[variables('nope\\u0041')]" },
+    outputs: { o: { type: 'string', value: "[concat(variables('plain'), variables('tabbed'), variables('quoted'))]" } },
+    resources: [],
+  };
+  const text = JSON.stringify(template, null, 2).replace('\\t', '\\u0009');
+  const parsedTemplate = buildTemplate(parseJson(text).root!, text);
+  const table = templateExpressions(parsedTemplate);
+  const names = Array.from({ length: table.references.count }, (_, i) => {
+    const target = table.references.target(i);
+    return `${table.references.nameOf(i, table.sites)} → ${target >= 0 ? table.declarations[target].name : target}`;
+  });
+  assert.deepEqual(names, ['Name → name', 'Name → name', 'NAME → name', 'nope\\u0041 → -1', 'plain → plain', 'tabbed → tabbed', 'quoted → quoted']);
+  const value = createEvaluator(parsedTemplate).value(propertyValue(propertyValue(propertyValue(parsedTemplate.root, 'outputs'), 'o'), 'value'));
+  assert.deepEqual(value.known && value.value, 'vxvxv"x"');
+  // Offsets in the trees count from each string's own first character, whichever way it was read.
+  const syntax = table.syntax;
+  const starts = table.sites.slice(0, 3).map((site) => [syntax.start(site.root), syntax.end(site.root)]);
+  assert.deepEqual(starts, [[1, plain.length - 1], [1, plain.length - 1], [1, plain.length + 1]]);
 });

@@ -15,7 +15,7 @@ const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymen
 
 function load(body: object): { text: string; template: ArmTemplate } {
   const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', ...body }, null, 2);
-  return { text, template: buildTemplate(parseJson(text).root!) };
+  return { text, template: buildTemplate(parseJson(text).root!, text) };
 }
 
 /** The node at a path of property names and array indexes from the root. */

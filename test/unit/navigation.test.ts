@@ -21,7 +21,7 @@ function read(name: string): NavigationDocument {
 }
 const parameterFile = read('cloud.parameters.dev.json');
 const base = read('cloud.json');
-const template: TemplateDocument = { ...base, template: buildTemplate(base.root) };
+const template: TemplateDocument = { ...base, template: buildTemplate(base.root, base.text) };
 
 /** The offset of the n-th (0-based) occurrence of `needle` in the document, plus `delta`. */
 function offsetOf(document: NavigationDocument, needle: string, n = 0, delta = 1): number {

@@ -219,6 +219,11 @@ test('the fast path builds exactly the full parser\'s tree, and leaves everythin
     else garbledTaken++;
     assert.equal(fastRoot, fullRoot, text);
     assert.deepEqual(describeTree(fast, text), describeTree(full, text), text);
+    // Read where it is written in a larger text, it gives the same tree, offsets counted from its own start.
+    const inPlace = new SyntaxTree();
+    const document = `{ "v": "${text}", "w": "[concat('a')]" }`;
+    assert.equal(quickParse(inPlace, document, 8, 8 + text.length), fastRoot, text);
+    assert.deepEqual(describeTree(inPlace, text), describeTree(fast, text), text);
   });
   // Every valid expression (none has a user-defined function or deep nesting) takes the fast path.
   assert.equal(validTaken, valid.length);

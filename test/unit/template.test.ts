@@ -10,7 +10,7 @@ import { findProperty } from '../../server/src/service/json/nodes';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 
 const template = (body: object) => JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', ...body }, null, 2);
-const model = (text: string) => buildTemplate(parseJson(text).root!);
+const model = (text: string) => buildTemplate(parseJson(text).root!, text);
 
 test('classification', () => {
   const kind = (text: string) => classifyJson(parseJson(text).root);

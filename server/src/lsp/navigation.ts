@@ -30,7 +30,7 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
   };
   const templateDocument = (uri: string, text: string | undefined): TemplateDocument | undefined => {
     const document = parsed(uri, text);
-    return document && classifyJson(document.root) === 'armTemplate' ? { ...document, template: buildTemplate(document.root) } : undefined;
+    return document && classifyJson(document.root) === 'armTemplate' ? { ...document, template: buildTemplate(document.root, document.text) } : undefined;
   };
 
   /** The symbol under the cursor, with the template and parameter files it lives in. */
@@ -46,7 +46,7 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     if (!own) return undefined;
     const kind = classifyJson(own.root);
     if (kind === 'armTemplate') {
-      const template: TemplateDocument = { ...own, template: buildTemplate(own.root) };
+      const template: TemplateDocument = { ...own, template: buildTemplate(own.root, own.text) };
       const at = symbolInTemplate(template, offset);
       return at && { template, parameterFiles: parameterFiles.parameterFilesOf(uri), at, lines };
     }

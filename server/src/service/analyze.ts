@@ -62,7 +62,7 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   if (kind !== 'armTemplate' || !root) {
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
-  const template = buildTemplate(root);
+  const template = buildTemplate(root, text);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels) : undefined;
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));

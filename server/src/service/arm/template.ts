@@ -55,6 +55,8 @@ export interface ArmResource {
 
 export interface ArmTemplate {
   readonly root: JsonNode;
+  /** The document's text, which `root` was parsed from. */
+  readonly text: string;
   readonly rootScope: TemplateScope;
   readonly scopes: TemplateScope[];
   /** Every resource of every scope, in document order. */
@@ -189,10 +191,11 @@ class TemplateBuilder {
   }
 }
 
-export function buildTemplate(root: JsonNode): ArmTemplate {
+/** The model of the template `root`, parsed from `text`. */
+export function buildTemplate(root: JsonNode, text: string): ArmTemplate {
   const builder = new TemplateBuilder();
   const rootScope = builder.buildScope(root);
-  return { root, rootScope, scopes: builder.scopes, resources: builder.resources, memo: new Memo() };
+  return { root, text, rootScope, scopes: builder.scopes, resources: builder.resources, memo: new Memo() };
 }
 
 export function isResourceType(resource: ArmResource, type: string): boolean {

@@ -272,11 +272,12 @@ const parser = new Parser();
 
 /**
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or its syntax error (the
- * tree then keeps none of its nodes). Never throws.
+ * tree then keeps none of its nodes). Never throws. When the text is written as it is in a larger text (a string of
+ * the document without escapes), `source` and `from` say where: the fast path reads it there (see quickParse).
  */
-export function parseInto(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
+export function parseInto(tree: SyntaxTree, text: string, source = text, from = 0): number | ExpressionSyntaxError {
   const size = tree.size;
-  const root = quickParse(tree, text);
+  const root = quickParse(tree, source, from, from + text.length);
   if (root !== LEFT_TO_FULL_PARSER) return root;
   tree.truncate(size);
   return parseFully(tree, text);

@@ -20,11 +20,13 @@ const frames = new Int32Array(MAX_OPEN * FRAME);
 
 /**
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or LEFT_TO_FULL_PARSER
- * (the tree may then hold some of its nodes: the caller truncates it).
+ * (the tree may then hold some of its nodes: the caller truncates it). The expression is `text` from `from` to `to`:
+ * read where it is written (in a document's text, a flat string, faster to read than a string cut out of it), with
+ * offsets in the tree counted from `from`.
  */
-export function quickParse(tree: SyntaxTree, text: string): number {
-  const end = text.length - 1;
-  let position = skipSpaces(text, 1, end);
+export function quickParse(tree: SyntaxTree, text: string, from = 0, to = text.length): number {
+  const end = to - 1;
+  let position = skipSpaces(text, from + 1, end);
   if (position >= end) return LEFT_TO_FULL_PARSER;
   let open = 0;
   for (;;) {
@@ -47,18 +49,18 @@ export function quickParse(tree: SyntaxTree, text: string): number {
         position = quote + 1;
         break;
       }
-      node = tree.add(STRING, start);
+      node = tree.add(STRING, start - from);
       tree.setAux(node, escaped);
     } else if (isDigit(code) || (code === MINUS && start + 1 < end && isDigit(text.charCodeAt(start + 1)))) {
       for (position++; position < end && isDigit(text.charCodeAt(position)); ) position++;
-      node = tree.add(NUMBER, start);
+      node = tree.add(NUMBER, start - from);
     } else if (isIdentifierStart(code)) {
       const nameEnd = scanName(text, position, end);
       const after = skipSpaces(text, nameEnd, end);
       const next = after < end ? text.charCodeAt(after) : -1;
       if (next === OPEN_PAREN) {
-        node = tree.add(CALL, start);
-        tree.setAux(node, nameEnd);
+        node = tree.add(CALL, start - from);
+        tree.setAux(node, nameEnd - from);
         position = skipSpaces(text, after + 1, end);
         const functionNumber = scannedName.functionNumber;
         if (position < end && text.charCodeAt(position) === CLOSE_PAREN) {
@@ -78,18 +80,18 @@ export function quickParse(tree: SyntaxTree, text: string): number {
         return LEFT_TO_FULL_PARSER;
       } else if (spells(text, 'true', start, nameEnd) || spells(text, 'false', start, nameEnd)) {
         position = nameEnd;
-        node = tree.add(BOOLEAN, start);
+        node = tree.add(BOOLEAN, start - from);
         tree.setAux(node, code === 116 /* t */ ? 1 : 0);
       } else if (spells(text, 'null', start, nameEnd)) {
         position = nameEnd;
-        node = tree.add(NULL, start);
+        node = tree.add(NULL, start - from);
       } else {
         return LEFT_TO_FULL_PARSER;
       }
     } else {
       return LEFT_TO_FULL_PARSER;
     }
-    tree.setEnd(node, position);
+    tree.setEnd(node, position - from);
 
     // The value is complete: apply its `.property` and `[index]` accesses, then hand it to what is open around it.
     for (;;) {
@@ -101,8 +103,8 @@ export function quickParse(tree: SyntaxTree, text: string): number {
         if (nameEnd === nameStart) return LEFT_TO_FULL_PARSER;
         const access = tree.add(PROPERTY, tree.start(node));
         tree.setChild(access, node);
-        tree.setAux(access, nameStart);
-        tree.setEnd(access, nameEnd);
+        tree.setAux(access, nameStart - from);
+        tree.setEnd(access, nameEnd - from);
         node = access;
         position = nameEnd;
         next = skipSpaces(text, position, end);
@@ -127,7 +129,7 @@ export function quickParse(tree: SyntaxTree, text: string): number {
         tree.setChild(access, target);
         tree.setAux(access, node);
         position++;
-        tree.setEnd(access, position);
+        tree.setEnd(access, position - from);
         node = access;
         open--;
         continue;
@@ -141,7 +143,7 @@ export function quickParse(tree: SyntaxTree, text: string): number {
       if (code === CLOSE_PAREN) {
         position++;
         tree.setCall(call, frames[frame + 1], count);
-        tree.setEnd(call, position);
+        tree.setEnd(call, position - from);
         node = call;
         open--;
         continue;

@@ -377,6 +377,8 @@ class Walker {
   readonly references: ReferenceTable;
   /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
+  /** The document's text, where expression strings without escapes are read. */
+  private readonly text: string;
   /** Per declaration number, the site of a variable's value when it is an expression string, else −1. */
   readonly variableSites: Int32Array;
 
@@ -388,6 +390,7 @@ class Walker {
     private readonly declarations: readonly NamedDeclaration[],
     private readonly names: Map<TemplateScope, ScopeNames>,
   ) {
+    this.text = template.text;
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 4, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
     this.variableSites = new Int32Array(declarations.length).fill(-1);
@@ -470,19 +473,26 @@ class Walker {
     }
   }
 
-  /** The declaration a string literal names: read in place, unless it has doubled quotes to undo. */
-  private resolveLiteral(names: ScopeNames, kind: number, tree: SyntaxTree, literal: number, text: string): number {
+  /**
+   * The declaration a string literal names: read in place (in `source` from `from`, where the expression `text` is
+   * written), unless it has doubled quotes to undo.
+   */
+  private resolveLiteral(names: ScopeNames, kind: number, tree: SyntaxTree, literal: number, text: string, source: string, from: number): number {
     if (tree.hasDoubledQuotes(literal)) return names.resolve(kind, tree.stringValue(literal, text).toLowerCase());
-    return names.resolveSpelled(kind, text, tree.start(literal) + 1, tree.end(literal) - 1);
+    return names.resolveSpelled(kind, source, from + tree.start(literal) + 1, from + tree.end(literal) - 1);
   }
 
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const index = this.sites.length;
     const text = node.value as string;
+    // Read in the document's text when the string has no escapes (it is then written there as it is, after its quote).
+    const inPlace = node.length === text.length + 2;
+    const source = inPlace ? this.text : text;
+    const from = inPlace ? node.offset + 1 : 0;
     const tree = this.syntax;
     const firstNode = tree.size;
-    const parsed = parseInto(tree, text);
+    const parsed = parseInto(tree, text, source, from);
     const root = typeof parsed === 'number' ? parsed : -1;
     const references = this.references;
     const firstReference = references.count;
@@ -498,7 +508,7 @@ class Walker {
         const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
         const argument = tree.firstArgument(call);
         // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : this.resolveLiteral(names, kind, tree, argument, text);
+        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : this.resolveLiteral(names, kind, tree, argument, text, source, from);
         tree.setDeclaration(call, target);
         references.add(index, call);
       }
