@@ -278,6 +278,27 @@ describe('cycles and long chains', () => {
     assert.equal(value.value, 5000);
   });
 
+  test('chains of every length up to past the recursion limits give each variable its value, asked in any order', () => {
+    for (const length of [1, 15, 16, 17, 40, 149, 150, 151, 400]) {
+      // Parameters' defaults and variables alternate, so that both kinds of declaration are passed through.
+      const parameters: Record<string, object> = { p0: { type: 'string', defaultValue: 'a' } };
+      const variables: Record<string, string> = {};
+      for (let i = 1; i <= length; i++) {
+        if (i % 3 === 0) parameters[`p${i}`] = { type: 'string', defaultValue: `[concat(variables('v${i - 1}'), 'p')]` };
+        else variables[`v${i}`] = `[concat(${i - 1 === 0 || (i - 1) % 3 === 0 ? `parameters('p${i - 1}')` : `variables('v${i - 1}')`}, 'v')]`;
+      }
+      const { template } = load({ parameters, variables, outputs: {} });
+      const evaluator = createEvaluator(template);
+      const expected = (i: number): string => (i === 0 ? 'a' : expected(i - 1) + (i % 3 === 0 ? 'p' : 'v'));
+      const order = Array.from({ length: length + 1 }, (_, i) => i).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
+      for (const i of order) {
+        const node = i === 0 || i % 3 === 0 ? at(template, 'parameters', `p${i}`, 'defaultValue') : at(template, 'variables', `v${i}`);
+        const value = evaluator.value(node);
+        assert.deepEqual(value.known ? value.value : value.reason, expected(i), `chain of ${length}, declaration ${i}`);
+      }
+    }
+  });
+
   test('a chain of 20,000 variables, named in mixed case, evaluates and is reported neither unused nor a cycle', () => {
     const variables: Record<string, string> = { v0: 'a' };
     for (let i = 1; i < 20000; i++) variables[`v${i}`] = `[concat(variables('${i % 2 === 0 ? 'V' : 'v'}${i - 1}'), 'b')]`;

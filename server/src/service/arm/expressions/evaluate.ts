@@ -9,7 +9,7 @@ import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../..
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
-import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
+import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, VARIABLES_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
@@ -155,6 +155,13 @@ export function knownCopyCount(count: Value): number | undefined {
 /** How many node evaluations may nest before the evaluator falls back to explicit ordering. */
 const MAX_NESTING = 150;
 
+/**
+ * How many declarations (a variable's value, a parameter's default) one evaluation may pass through, nested, before
+ * the evaluator orders the declarations first: a chain of variables is then evaluated leaves first, without
+ * recursing 150 deep and unwinding it all to start over.
+ */
+const MAX_DECLARATION_HOPS = 16;
+
 /** The memo's mark on a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
 
@@ -168,6 +175,12 @@ function unknownResult(reason: string): Unknown {
 
 function computed(value: Json): Computed {
   return new Computed(value);
+}
+
+/** The Value of an expression string `node` whose evaluation gave `result`. */
+function forcedValue(result: Forced, node: JsonNode): Value {
+  if (result.kind === 'unknown') return unknown(result.reason);
+  return result.origin ? known(result.value, result.origin, result.originUri, node) : known(result.value, node, undefined, node);
 }
 
 function fromValue(value: Value): Forced {
@@ -228,6 +241,30 @@ class Memo {
     }
   }
 
+  /** True while the node's evaluation is in progress (marked with IN_PROGRESS). */
+  inProgress(node: JsonNode, site: ExpressionSite | undefined): boolean {
+    if (!site || !this.expressions) return this.byNode.get(node) === IN_PROGRESS;
+    return this.kinds[site.index] === MARKED_IN_PROGRESS;
+  }
+
+  /**
+   * Keeps a site's evaluated expression as set() would keep its Value, without making the Value first: the bare
+   * value when the expression computed it, the reason when it is unknown.
+   */
+  setForced(node: JsonNode, site: ExpressionSite, result: Forced): void {
+    if (!this.expressions) this.set(node, site, forcedValue(result, node));
+    else if (result.kind === 'unknown') {
+      this.kinds[site.index] = KEPT_REASON;
+      this.kept.set(site.index, result.reason);
+    } else if (!result.origin) {
+      this.kinds[site.index] = KEPT_BARE;
+      this.kept.set(site.index, result.value);
+    } else {
+      this.kinds[site.index] = KEPT_VALUE;
+      this.kept.set(site.index, forcedValue(result, node));
+    }
+  }
+
   /** True when the node has a value (or is being evaluated), without making the Value. */
   has(node: JsonNode, site: ExpressionSite | undefined): boolean {
     if (!site || !this.expressions) return this.byNode.has(node);
@@ -271,6 +308,8 @@ class TemplateEvaluator implements Evaluator {
   /** Values per node inside copy loop iterations, per iteration chain. */
   private readonly iterationMemos = new Map<string, Memo>();
   private nesting = 0;
+  /** How many declarations the evaluation in progress passes through, nested (see MAX_DECLARATION_HOPS). */
+  private hops = 0;
   /**
    * The memo marks of the evaluations in progress, innermost last, as parallel stacks (entries from `marks` on are
    * stale): when a throw abandons them, abandon() removes the marks in one go. Catching and rethrowing in each of up
@@ -427,10 +466,18 @@ class TemplateEvaluator implements Evaluator {
 
   /** The value of a node that is not a plain literal, given its site in the expression table (when it has one). */
   private siteValue(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
+    return this.settle(node, site, iteration, true)!;
+  }
+
+  /**
+   * siteValue's work: the node's value from the memo, or evaluated into it. Unless the value is `wanted` (prepare
+   * only fills the memo), an expression string of the table is kept as it evaluates, without making the Value
+   * around it, and nothing is returned.
+   */
+  private settle(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined, wanted: boolean): Value | undefined {
     const memo = this.memoFor(iteration);
-    const cached = memo.get(node, site);
-    const inProgress = cached === IN_PROGRESS;
-    if (cached && !inProgress) return cached;
+    const inProgress = memo.inProgress(node, site);
+    if (!inProgress && memo.has(node, site)) return wanted ? memo.get(node, site) : undefined;
     if (this.cycles.size > 0) {
       const cycle = this.cycles.get(node);
       if (cycle !== undefined) return unknown(cycle);
@@ -442,6 +489,13 @@ class TemplateEvaluator implements Evaluator {
     memo.set(node, site, IN_PROGRESS);
     this.mark(memo, node, site);
     this.nesting++;
+    if (!wanted && site && !iteration) {
+      const result = this.expressionResult(node, site, iteration);
+      this.nesting--;
+      this.marks--;
+      memo.setForced(node, site, result);
+      return undefined;
+    }
     const value = this.compute(node, site, iteration);
     this.nesting--;
     this.marks--;
@@ -464,7 +518,7 @@ class TemplateEvaluator implements Evaluator {
 
   /**
    * After a throw out of evaluations in progress (to order a chain first, or past the stack's depth): removes their
-   * marks, so that those nodes are evaluated again, and resets the nesting.
+   * marks, so that those nodes are evaluated again, and resets the nesting and hop counts.
    */
   private abandon(): void {
     while (this.marks > 0) {
@@ -472,6 +526,7 @@ class TemplateEvaluator implements Evaluator {
       this.markedMemos[at].set(this.markedNodes[at], this.markedSites[at], undefined);
     }
     this.nesting = 0;
+    this.hops = 0;
   }
 
   /** The node's site in the expression table, when it is an expression string of it. */
@@ -479,16 +534,18 @@ class TemplateEvaluator implements Evaluator {
     return node.type === 'string' ? this.expressions.siteOf(node) : undefined;
   }
 
+  /** The result of an expression string (`site` is its site in the table, when it has one). */
+  private expressionResult(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Forced {
+    const located = site ?? this.outside(node);
+    if (!located) return unknownResult('the expression is outside the template');
+    if (located.functionParameters) return unknownResult('depends on the arguments of a user-defined function');
+    if (located.error) return unknownResult(`the expression has a syntax error: ${located.error.message}`);
+    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    return this.force(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)));
+  }
+
   private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
-    if (node.type === 'string') {
-      if (!isExpression(node.value as string)) return literalValue(node);
-      const located = site ?? this.outside(node);
-      if (!located) return unknown('the expression is outside the template');
-      if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
-      if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
-      const tree = site ? this.expressions.syntax : this.outsideSyntax;
-      return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
-    }
+    if (node.type === 'string') return isExpression(node.value as string) ? forcedValue(this.expressionResult(node, site, iteration), node) : literalValue(node);
     if (node.type === 'array') {
       const out: Json[] = [];
       for (const item of items(node)) {
@@ -674,7 +731,7 @@ class TemplateEvaluator implements Evaluator {
         const source = this.sourceOf(declaration)!;
         if (!this.inCycle(source)) {
           if (declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
-          else if (!isPlainLiteral(source)) this.siteValue(source, this.sourceSite(declaration), undefined);
+          else if (!isPlainLiteral(source)) this.settle(source, this.sourceSite(declaration), undefined, false);
         }
       }
     }
@@ -700,9 +757,7 @@ class TemplateEvaluator implements Evaluator {
   // ---- expressions -------------------------------------------------------------------------------------------
 
   private toValue(result: Result, expressionNode: JsonNode): Value {
-    const forced = this.force(result);
-    if (forced.kind === 'unknown') return unknown(forced.reason);
-    return forced.origin ? known(forced.value, forced.origin, forced.originUri, expressionNode) : known(forced.value, expressionNode, undefined, expressionNode);
+    return forcedValue(this.force(result), expressionNode);
   }
 
   private force(result: Result): Forced {
@@ -712,7 +767,11 @@ class TemplateEvaluator implements Evaluator {
     const site = result.site ?? this.siteOf(result.node);
     const bare = site ? this.memo.bare(site) : NOT_KEPT_BARE;
     if (bare !== NOT_KEPT_BARE) return new Computed(bare as Json, result.node);
-    return fromValue(this.nodeValue(result.node, undefined));
+    if (this.hops >= MAX_DECLARATION_HOPS && !this.ordered) throw NEEDS_ORDERING;
+    this.hops++;
+    const value = this.nodeValue(result.node, undefined);
+    this.hops--;
+    return fromValue(value);
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
@@ -779,12 +838,28 @@ class TemplateEvaluator implements Evaluator {
       else if (kind === NUMBER) values[i] = tree.numberValue(arg, context.node.value as string);
       else if (kind === BOOLEAN) values[i] = tree.booleanValue(arg);
       else {
+        const evaluated = this.evaluatedVariable(tree, arg);
+        if (evaluated !== NOT_KEPT_BARE) {
+          values[i] = evaluated as Json;
+          continue;
+        }
         const value = this.force(this.evaluate(tree, arg, context));
         if (value.kind === 'unknown') return value;
         values[i] = value.value;
       }
     }
     return values;
+  }
+
+  /**
+   * For a variables() call the table resolved, to a variable whose expression is evaluated already: its value, read
+   * from the memo without the result objects on the way (the commonest argument of a chain). Else NOT_KEPT_BARE.
+   */
+  private evaluatedVariable(tree: SyntaxTree, call: number): unknown {
+    const declaration = tree.declaration(call);
+    if (declaration < 0 || tree.kind(call) !== CALL || tree.functionNumber(call) !== VARIABLES_FUNCTION || tree.argumentCount(call) !== 1) return NOT_KEPT_BARE;
+    const site = this.sources[declaration] !== undefined ? this.sourceSite(declaration) : undefined;
+    return site && !this.expressions.declarations[declaration].copyLoop && !this.inCycle(site.node) ? this.memo.bare(site) : NOT_KEPT_BARE;
   }
 
   private call(tree: SyntaxTree, call: number, context: Context): Result {
