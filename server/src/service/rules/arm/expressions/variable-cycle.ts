@@ -93,6 +93,16 @@ function pathWithin(from: number, to: number, { first, targets }: Graph, compone
   return path;
 }
 
+/**
+ * True when every edge goes to a vertex numbered lower than its source (each variable refers only to variables
+ * declared before it, as most templates are written): the numbering is then a topological order, and there is no
+ * cycle to look for.
+ */
+function pointsBackOnly(from: IntList, to: IntList): boolean {
+  for (let i = 0; i < from.length; i++) if (to.get(i) >= from.get(i)) return false;
+  return true;
+}
+
 export const variableCycle: TemplateRule = {
   code: 'variable-cycle',
   title: 'Variables must not refer to each other in a cycle',
@@ -114,7 +124,7 @@ export const variableCycle: TemplateRule = {
       from.push(owner);
       to.push(target);
     }
-    if (calls.length === 0) return;
+    if (calls.length === 0 || pointsBackOnly(from, to)) return;
     const graph = graphOf(declarations.length, from, to);
     const component = components(graph);
     const name = (vertex: number) => declarations[vertex].name;
