@@ -8,12 +8,25 @@ import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
 import { StringTable, type ReadonlyStringTable } from '../text/stringTable';
 
-export interface Declaration {
+/** The section of a template scope a declaration is in. */
+export type SectionKind = 'parameter' | 'variable' | 'output';
+
+export interface Declaration<K extends SectionKind = SectionKind> {
+  readonly kind: K;
+  /** The scope whose section declares it. */
+  readonly scope: TemplateScope;
   readonly name: string;
   /** The property node `"name": {...}` in `parameters`, `variables` or `outputs`. */
   readonly property: JsonNode;
   readonly keyNode: JsonNode;
   readonly valueNode: JsonNode;
+  // The same nodes under the names the expression table gives any declaration it numbers (a `variables.copy`
+  // loop's too: see NamedDeclaration), so that the table can number these objects themselves.
+  /** keyNode. */
+  readonly nameNode: JsonNode;
+  /** valueNode. */
+  readonly node: JsonNode;
+  readonly copyLoop: false;
 }
 
 export interface TemplateScope {
@@ -23,9 +36,9 @@ export interface TemplateScope {
   /** The `Microsoft.Resources/deployments` resource that holds this scope (nested scopes only). */
   readonly deployment?: ArmResource;
   readonly languageVersion?: string;
-  readonly parameters: ReadonlyStringTable<Declaration>;
-  readonly variables: ReadonlyStringTable<Declaration>;
-  readonly outputs: ReadonlyStringTable<Declaration>;
+  readonly parameters: ReadonlyStringTable<Declaration<'parameter'>>;
+  readonly variables: ReadonlyStringTable<Declaration<'variable'>>;
+  readonly outputs: ReadonlyStringTable<Declaration<'output'>>;
   /** Resources declared directly in this scope, nested children included, nested deployments' contents excluded. */
   readonly resources: ArmResource[];
 }
@@ -66,24 +79,40 @@ export interface ArmTemplate {
 }
 
 /** A class, not an object literal, like every object an analysis keeps per declaration (docs/performance.md). */
-class SectionDeclaration implements Declaration {
+class SectionDeclaration<K extends SectionKind> implements Declaration<K> {
   constructor(
+    readonly kind: K,
+    readonly scope: TemplateScope,
     readonly name: string,
     readonly property: JsonNode,
     readonly keyNode: JsonNode,
     readonly valueNode: JsonNode,
   ) {}
+
+  get nameNode(): JsonNode {
+    return this.keyNode;
+  }
+
+  get node(): JsonNode {
+    return this.valueNode;
+  }
+
+  get copyLoop(): false {
+    return false;
+  }
 }
 
 /** A section's declarations by lower-cased name; of two spellings of one name the last wins, as in ARM. */
-function declarations(section: JsonNode | undefined): StringTable<Declaration> {
+function declarations<K extends SectionKind>(section: JsonNode | undefined, kind: K, scope: TemplateScope): StringTable<Declaration<K>> {
   const children = section?.type === 'object' ? section.children : undefined;
-  const table = new StringTable<Declaration>(children?.length ?? 0);
-  for (const property of children ?? []) {
+  const table = new StringTable<Declaration<K>>(children?.length ?? 0);
+  // Indexed: a loop run once per section stays unoptimized for a while, and there for…of makes an object per step.
+  for (let i = 0; i < (children?.length ?? 0); i++) {
+    const property = children![i];
     const keyNode = property.children?.[0];
     const valueNode = property.children?.[1];
     const name = keyNode?.value;
-    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), new SectionDeclaration(name, property, keyNode, valueNode));
+    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), new SectionDeclaration(kind, scope, name, property, keyNode, valueNode));
   }
   return table;
 }
@@ -142,21 +171,28 @@ class Resource implements ArmResource {
   }
 }
 
+/** What a scope's tables hold until they are filled. */
+const NO_DECLARATIONS = new StringTable<never>();
+
 class TemplateBuilder {
   readonly scopes: TemplateScope[] = [];
   readonly resources: ArmResource[] = [];
 
   buildScope(node: JsonNode, parent?: TemplateScope, deployment?: ArmResource): TemplateScope {
-    const scope: TemplateScope = {
+    // Its declarations point back at it: the tables are filled in once it exists.
+    const scope: { -readonly [K in keyof TemplateScope]: TemplateScope[K] } = {
       node,
       parent,
       deployment,
       languageVersion: stringOf(propertyValue(node, 'languageVersion')),
-      parameters: declarations(propertyValue(node, 'parameters')),
-      variables: declarations(propertyValue(node, 'variables')),
-      outputs: declarations(propertyValue(node, 'outputs')),
+      parameters: NO_DECLARATIONS,
+      variables: NO_DECLARATIONS,
+      outputs: NO_DECLARATIONS,
       resources: [],
     };
+    scope.parameters = declarations(propertyValue(node, 'parameters'), 'parameter', scope);
+    scope.variables = declarations(propertyValue(node, 'variables'), 'variable', scope);
+    scope.outputs = declarations(propertyValue(node, 'outputs'), 'output', scope);
     this.scopes.push(scope);
     const resourcesNode = propertyValue(node, 'resources');
     if (resourcesNode?.type === 'array') {

@@ -9,7 +9,7 @@
 // where a hundred thousand kept trees of objects made every later allocation slower than the parse it saved.
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
-import type { ArmTemplate, Declaration, TemplateScope } from '../template';
+import type { ArmTemplate, TemplateScope } from '../template';
 import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
 import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
@@ -49,26 +49,26 @@ export interface NamedDeclaration {
   readonly copyLoop: boolean;
 }
 
-/** A NamedDeclaration: the template's own declaration, or a loop's, with the node holding its value read once. */
-class Declared implements NamedDeclaration {
-  readonly node: JsonNode;
-  readonly copyLoop: boolean;
+/** A `variables.copy` loop as a NamedDeclaration (the template's own declarations are NamedDeclarations themselves). */
+class LoopDeclared implements NamedDeclaration {
+  readonly kind = 'variable';
+  readonly copyLoop = true;
 
   constructor(
-    readonly kind: 'parameter' | 'variable',
     readonly scope: TemplateScope,
-    private readonly declaration: Declaration | CopyDeclaration,
-  ) {
-    this.copyLoop = !('valueNode' in declaration);
-    this.node = 'valueNode' in declaration ? declaration.valueNode : declaration.element;
-  }
+    private readonly loop: CopyDeclaration,
+  ) {}
 
   get name(): string {
-    return this.declaration.name;
+    return this.loop.name;
   }
 
   get nameNode(): JsonNode {
-    return 'keyNode' in this.declaration ? this.declaration.keyNode : this.declaration.nameNode;
+    return this.loop.nameNode;
+  }
+
+  get node(): JsonNode {
+    return this.loop.element;
   }
 }
 
@@ -328,11 +328,11 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
   for (const scope of template.scopes) {
     if (effectiveScope(scope) !== scope) continue;
     const parameterBase = declarations.length;
-    for (const declaration of scope.parameters.values()) declarations.push(new Declared('parameter', scope, declaration));
+    for (const declaration of scope.parameters.values()) declarations.push(declaration);
     const variableBase = declarations.length;
     const copy = scope.variables.get('copy');
     if (copy?.valueNode.type !== 'array') {
-      for (const declaration of scope.variables.values()) declarations.push(new Declared('variable', scope, declaration));
+      for (const declaration of scope.variables.values()) declarations.push(declaration);
       names.set(scope, new ScopeNames(scope, parameterBase, variableBase, undefined));
       continue;
     }
@@ -341,13 +341,13 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
     for (const [lower, declaration] of scope.variables) {
       if (declaration !== copy) {
         variableNumbers.set(lower, declarations.length);
-        declarations.push(new Declared('variable', scope, declaration));
+        declarations.push(declaration);
         continue;
       }
       for (const loop of copyDeclarations(declaration.valueNode)) {
         const loopLower = loop.name.toLowerCase();
         if (!variableNumbers.has(loopLower)) variableNumbers.set(loopLower, declarations.length);
-        declarations.push(new Declared('variable', scope, loop));
+        declarations.push(new LoopDeclared(scope, loop));
       }
     }
     names.set(scope, new ScopeNames(scope, parameterBase, variableBase, variableNumbers));
