@@ -3,7 +3,7 @@
 // are its vertices); each call that closes a cycle is reported.
 import type { TemplateRule } from '../../rule';
 import { documentRange } from '../../../arm/expressions/parse';
-import { templateExpressions } from '../../../arm/expressions/references';
+import { templateExpressions, type TemplateExpressions } from '../../../arm/expressions/references';
 import { IntList } from '../../../arm/expressions/intList';
 
 /** Directed edges between vertices 0…n−1: the targets of vertex v are targets[first[v]] … targets[first[v + 1] − 1]. */
@@ -93,14 +93,14 @@ function pathWithin(from: number, to: number, { first, targets }: Graph, compone
   return path;
 }
 
-/**
- * True when every edge goes to a vertex numbered lower than its source (each variable refers only to variables
- * declared before it, as most templates are written): the numbering is then a topological order, and there is no
- * cycle to look for.
- */
-function pointsBackOnly(from: IntList, to: IntList): boolean {
-  for (let i = 0; i < from.length; i++) if (to.get(i) >= from.get(i)) return false;
-  return true;
+/** Calls `each` for every variables() call from one variable's value to a declared variable (of the same scope). */
+function forEachEdge({ sites, declarations, references }: TemplateExpressions, each: (call: number, from: number, to: number) => void): void {
+  for (let i = 0; i < references.count; i++) {
+    const target = references.target(i);
+    if (references.kind(i) !== 1 || target < 0) continue;
+    const owner = sites[references.site(i)].ownerNumber;
+    if (owner >= 0 && declarations[owner].kind === 'variable') each(i, owner, target);
+  }
 }
 
 export const variableCycle: TemplateRule = {
@@ -110,21 +110,23 @@ export const variableCycle: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    const { sites, declarations, references } = templateExpressions(context.template);
-    // The variables() calls from one variable's value to a declared variable (of the same scope), as edges.
+    const expressions = templateExpressions(context.template);
+    const { sites, declarations, references } = expressions;
+    // When each variable refers only to variables declared before it (as most templates are written), the numbering
+    // is a topological order: there is no cycle to look for, nor a graph to build.
+    let backOnly = true;
+    forEachEdge(expressions, (_, from, to) => {
+      if (to >= from) backOnly = false;
+    });
+    if (backOnly) return;
     const calls = new IntList();
     const from = new IntList();
     const to = new IntList();
-    for (let i = 0; i < references.count; i++) {
-      const target = references.target(i);
-      if (references.kind(i) !== 1 || target < 0) continue;
-      const owner = sites[references.site(i)].ownerNumber;
-      if (owner < 0 || declarations[owner].kind !== 'variable') continue;
-      calls.push(i);
-      from.push(owner);
+    forEachEdge(expressions, (call, source, target) => {
+      calls.push(call);
+      from.push(source);
       to.push(target);
-    }
-    if (calls.length === 0 || pointsBackOnly(from, to)) return;
+    });
     const graph = graphOf(declarations.length, from, to);
     const component = components(graph);
     const name = (vertex: number) => declarations[vertex].name;
