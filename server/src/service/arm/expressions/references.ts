@@ -369,9 +369,10 @@ class Walker {
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
   /**
-   * Sized from the template's length, at one node per 16 characters (a template written in expressions has one per
-   * 10 to 20), so that it grows rarely; at most 65,536 nodes up front, so that a large template of literals reserves
-   * little.
+   * Sized from the template's length, at one node per 8 characters (a template written in expressions has one per
+   * 10 to 20), so that it does not grow: growing copies it into a fresh array twice the size, whose memory the
+   * system maps page by page as it is first written. At most 65,536 nodes up front, so that a large template of
+   * literals reserves little.
    */
   readonly syntax: SyntaxTree;
   readonly references: ReferenceTable;
@@ -391,7 +392,7 @@ class Walker {
     private readonly names: Map<TemplateScope, ScopeNames>,
   ) {
     this.text = template.text;
-    this.syntax = new SyntaxTree(Math.min(template.root.length >> 4, 1 << 16));
+    this.syntax = new SyntaxTree(Math.min(template.root.length >> 3, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
     this.variableSites = new Int32Array(declarations.length).fill(-1);
     // Only nested deployments' templates are scope nodes below a scope's own node.
