@@ -253,16 +253,9 @@ class Memo {
    */
   setForced(node: JsonNode, site: ExpressionSite, result: Forced): void {
     if (!this.expressions) this.set(node, site, forcedValue(result, node));
-    else if (result.kind === 'unknown') {
-      this.kinds[site.index] = KEPT_REASON;
-      this.kept.set(site.index, result.reason);
-    } else if (!result.origin) {
-      this.kinds[site.index] = KEPT_BARE;
-      this.kept.set(site.index, result.value);
-    } else {
-      this.kinds[site.index] = KEPT_VALUE;
-      this.kept.set(site.index, forcedValue(result, node));
-    }
+    else if (result.kind === 'unknown') this.keep(site, KEPT_REASON, result.reason);
+    else if (!result.origin) this.keep(site, KEPT_BARE, result.value);
+    else this.keep(site, KEPT_VALUE, forcedValue(result, node));
   }
 
   /** True when the node has a value (or is being evaluated), without making the Value. */
@@ -286,15 +279,17 @@ class Memo {
     } else if (value === IN_PROGRESS) {
       this.kinds[site.index] = MARKED_IN_PROGRESS;
     } else if (value.known && value.origin === node && value.usage === node && value.originUri === undefined) {
-      this.kinds[site.index] = KEPT_BARE;
-      this.kept.set(site.index, value.value);
+      this.keep(site, KEPT_BARE, value.value);
     } else if (!value.known) {
-      this.kinds[site.index] = KEPT_REASON;
-      this.kept.set(site.index, value.reason);
+      this.keep(site, KEPT_REASON, value.reason);
     } else {
-      this.kinds[site.index] = KEPT_VALUE;
-      this.kept.set(site.index, value);
+      this.keep(site, KEPT_VALUE, value);
     }
+  }
+
+  private keep(site: ExpressionSite, kind: number, kept: unknown): void {
+    this.kinds[site.index] = kind;
+    this.kept.set(site.index, kept);
   }
 }
 
