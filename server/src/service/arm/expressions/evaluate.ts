@@ -1,8 +1,8 @@
 // The ARM expression evaluator: the value of any template node as ARM would compute it before deployment, known
 // or unknown with the reason. Values are memoized per node. Evaluation recurses (the fast path); when it nests too
-// deep (a chain of thousands of variables) or meets a declaration already being evaluated (a cycle), it starts
-// over after evaluating the declarations the node depends on leaves first with an explicit stack, which also names
-// each cycle. Never throws.
+// deep, passes through more than a few declarations (a chain of variables) or meets a declaration already being
+// evaluated (a cycle), it starts over after evaluating the declarations the node depends on leaves first with an
+// explicit stack, which also names each cycle. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
