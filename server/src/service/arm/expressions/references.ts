@@ -323,19 +323,21 @@ class ScopeNames {
 
 /** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
 function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclaration[]; names: Map<TemplateScope, ScopeNames> } {
-  const declarations: NamedDeclaration[] = [];
+  let declarations: NamedDeclaration[] = [];
   const names = new Map<TemplateScope, ScopeNames>();
   for (const scope of template.scopes) {
     if (effectiveScope(scope) !== scope) continue;
     const parameterBase = declarations.length;
-    for (const declaration of scope.parameters.values()) declarations.push(declaration);
-    const variableBase = declarations.length;
+    const variableBase = parameterBase + scope.parameters.size;
     const copy = scope.variables.get('copy');
+    // Whole tables are copied in by concat: an array grown by push is copied again and again as it grows, and all
+    // but the last copy are garbage for the young collector.
     if (copy?.valueNode.type !== 'array') {
-      for (const declaration of scope.variables.values()) declarations.push(declaration);
+      declarations = declarations.concat(scope.parameters.values(), scope.variables.values());
       names.set(scope, new ScopeNames(scope, parameterBase, variableBase, undefined));
       continue;
     }
+    declarations = declarations.concat(scope.parameters.values());
     // In allVariables' order; as findVariable resolves, an ordinary variable wins over a loop, and of two loops the first.
     const variableNumbers = new StringTable<number>(scope.variables.size);
     for (const [lower, declaration] of scope.variables) {
