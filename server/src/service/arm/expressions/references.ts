@@ -18,6 +18,7 @@ import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDecl
 import { IntList } from './intList';
 import { memoKey } from '../../memo';
 import { StringTable } from '../../text/stringTable';
+import { emptyArray } from '../../emptyArray';
 
 export interface ExpressionReference {
   readonly kind: 'parameter' | 'variable';
@@ -367,7 +368,13 @@ function mayHoldExpressions(node: JsonNode): boolean {
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
-  readonly sites: ExpressionSite[] = [];
+  /**
+   * The sites, `siteCount` of them. Made long enough up front for one site per 32 characters of the template (at
+   * most 8,192), and trimmed by sitesFound(): grown by push, a list of thousands is copied again and again, and all
+   * but the last copy are garbage for the young collector.
+   */
+  private readonly sites: ExpressionSite[];
+  private siteCount = 0;
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
   /**
@@ -396,6 +403,7 @@ class Walker {
     this.text = template.text;
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 3, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
+    this.sites = emptyArray<ExpressionSite>(Math.min(template.root.length >> 5, 8192)) as ExpressionSite[];
     this.variableSites = new Int32Array(declarations.length).fill(-1);
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
@@ -449,7 +457,7 @@ class Walker {
           } else {
             if (!ordered) code = owner(1, name);
             // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
-            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.sites.length;
+            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.siteCount;
             this.walk(variable, group, code, names);
           }
         }
@@ -476,6 +484,12 @@ class Walker {
     }
   }
 
+  /** The sites, once every scope is walked (the room made up front and not filled is dropped). */
+  sitesFound(): readonly ExpressionSite[] {
+    if (this.sites.length !== this.siteCount) this.sites.length = this.siteCount;
+    return this.sites;
+  }
+
   /**
    * The declaration a string literal names: read in place (in `source` from `from`, where the expression `text` is
    * written), unless it has doubled quotes to undo.
@@ -487,7 +501,7 @@ class Walker {
 
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
-    const index = this.sites.length;
+    const index = this.siteCount++;
     const text = node.value as string;
     // Read in the document's text when the string has no escapes (it is then written there as it is, after its quote).
     const inPlace = node.length === text.length + 2;
@@ -519,7 +533,8 @@ class Walker {
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
     const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, root);
-    this.sites.push(site);
+    if (index < this.sites.length) this.sites[index] = site;
+    else this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
 }
@@ -580,7 +595,8 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const { sites, references, syntax, argumentProblems, variableSites } = walker;
+    const sites = walker.sitesFound();
+    const { references, syntax, argumentProblems, variableSites } = walker;
     let byOffset: SitesByOffset | undefined;
     return {
       sites,
