@@ -33,8 +33,8 @@ function isSpace(code: number): boolean {
 }
 
 // Built-in function names are recognized by an automaton over their lower-cased characters (a trie of the names):
-// one table look-up per character of the name as written, in any case, without cutting it out of the expression or
-// comparing it with each name that could match.
+// one table look-up per character of the name as written, in any case, as the identifier is scanned, without cutting
+// it out of the expression or comparing it with each name that could match.
 const NAME_CHARACTERS = [...new Set(BUILT_IN_FUNCTIONS.flatMap((fn) => [...fn.name.toLowerCase()]))];
 const COLUMNS = NAME_CHARACTERS.length;
 /** Per ASCII code, its column in TRANSITIONS (an upper-case letter's is its lower-case letter's); −1 for a character no name has. */
@@ -65,19 +65,6 @@ const { TRANSITIONS, FUNCTION_AT } = (() => {
   rows.forEach((row, state) => row.forEach((next, column) => (transitions[state * COLUMNS + column] = next)));
   return { TRANSITIONS: transitions, FUNCTION_AT: Int16Array.from(functionAt) };
 })();
-
-/** The built-in function number of the name `text` spells from `start` to `end` (in any case), or −1. */
-export function functionNumberOf(text: string, start: number, end: number): number {
-  let state = 0;
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    const column = code < 128 ? COLUMN_OF[code] : -1;
-    if (column < 0) return -1;
-    state = TRANSITIONS[state * COLUMNS + column];
-    if (state < 0) return -1;
-  }
-  return FUNCTION_AT[state];
-}
 
 /** What the last scanName() found besides the name's end: the built-in function it names, or −1. */
 export const scannedName = { functionNumber: -1 };

@@ -4,7 +4,7 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, functionNumberOf, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
+import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, scanName, scannedName, skipSpaces, spells } from './lexical';
 import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
@@ -175,7 +175,8 @@ class Parser {
       return number;
     }
     if (isIdentifierStart(code)) {
-      this.identifier();
+      this.position = scanName(this.text, start, this.end);
+      const functionNumber = scannedName.functionNumber;
       let nameEnd = this.position;
       let namespaced = false;
       this.skipSpaces();
@@ -187,7 +188,7 @@ class Parser {
         nameEnd = this.position;
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumberOf(this.text, start, nameEnd), depth);
+      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber, depth);
       if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
         const literal = tree.add(BOOLEAN, start);
