@@ -25,6 +25,10 @@ test('StringTable agrees with Map under random sets and lookups, through growth'
     assert.deepEqual([...table.keys()], [...map.keys()]);
     assert.deepEqual([...table.values()], [...map.values()]);
     assert.deepEqual([...table], [...map]);
+    // Filled past what it was sized for after its lists were read (and trimmed), it still agrees.
+    table.set('after-keys', -1);
+    map.set('after-keys', -1);
+    assert.deepEqual([table.size, [...table.keys()], [...table.values()]], [map.size, [...map.keys()], [...map.values()]]);
   }
 });
 

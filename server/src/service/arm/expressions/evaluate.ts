@@ -853,8 +853,9 @@ class TemplateEvaluator implements Evaluator {
   private evaluatedVariable(tree: SyntaxTree, call: number): unknown {
     const declaration = tree.declaration(call);
     if (declaration < 0 || tree.kind(call) !== CALL || tree.functionNumber(call) !== VARIABLES_FUNCTION || tree.argumentCount(call) !== 1) return NOT_KEPT_BARE;
-    const site = this.sources[declaration] !== undefined ? this.sourceSite(declaration) : undefined;
-    return site && !this.expressions.declarations[declaration].copyLoop && !this.inCycle(site.node) ? this.memo.bare(site) : NOT_KEPT_BARE;
+    // A variables.copy loop has no site: its value is the array the loop builds.
+    const site = this.expressions.variableSite(declaration);
+    return site && !this.inCycle(site.node) ? this.memo.bare(site) : NOT_KEPT_BARE;
   }
 
   private call(tree: SyntaxTree, call: number, context: Context): Result {
@@ -1009,9 +1010,7 @@ class TemplateEvaluator implements Evaluator {
     if (isPlainLiteral(node)) return (this.declared[number] ??= this.force(new Written(node)));
     const cycle = this.cycles.size > 0 ? this.cycles.get(node) : undefined;
     if (cycle !== undefined) return unknownResult(cycle);
-    // The variable's value node is its source: its site is looked up once per declaration.
-    this.sourceOf(number);
-    return new Written(node, undefined, this.sourceSite(number));
+    return new Written(node, undefined, this.expressions.variableSite(number));
   }
 }
 
