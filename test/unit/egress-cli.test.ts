@@ -6,10 +6,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFile } from 'node:child_process';
+import { getEventListeners } from 'node:events';
 import type { EgressReport } from '../../shared/protocol';
 import { REPO_ROOT } from '../support/paths';
 import { parseProbeLog } from '../../server/src/service/egress/lines';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+import { probeTargets } from '../../server/src/service/egress/probe/engine';
+import { staticResolver } from '../../server/src/service/egress/probe/resolver';
 import { startLab, HOSTS, type Lab } from '../support/egressLab';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
@@ -33,6 +36,9 @@ before(async () => {
   lab = await startLab({ slowMs: 50 });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-cli-'));
   fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ targets: [lab.target('good'), lab.target('slow')] }));
+  // More targets than an EventTarget takes listeners before Node warns (10): ok, refused and timed-out ones.
+  const many = Array.from({ length: 40 }, (_, i) => lab.target((['good', 'closed', 'silent'] as const)[i % 3]));
+  fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify({ targets: many }));
   fs.writeFileSync(path.join(dir, 'mixed.json'), JSON.stringify({
     targets: [lab.target('good'), lab.target('closed'), { host: HOSTS.expired, port: lab.ports.expired, required: false }, '*.s.azure.anyscaleuserdata.com'],
   }));
@@ -87,4 +93,28 @@ test('usage errors and unreadable inputs exit 2', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: anyscale-azure egress/);
+});
+
+test('probing many targets at once adds no abort listener per probe to the signal: no MaxListenersExceededWarning', async () => {
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  process.on('warning', onWarning);
+  try {
+    const abort = new AbortController();
+    let most = 0;
+    const targets = parseTargetsFile(fs.readFileSync(path.join(dir, 'many.json'), 'utf8'));
+    const results = await probeTargets(targets, {
+      resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 300, signal: abort.signal,
+      onResult: () => (most = Math.max(most, getEventListeners(abort.signal, 'abort').length)),
+    });
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
+    assert.deepEqual([...new Set(results.map((r) => r.outcome))].sort(), ['ok', 'refused', 'tls-timeout']);
+    assert.deepEqual(warnings.map((w) => w.name), [], warnings.map((w) => w.message).join('\n'));
+    assert.ok(most <= 1, `${most} abort listeners on the caller's signal during the run`);
+    assert.equal(getEventListeners(abort.signal, 'abort').length, 0, 'every listener is removed when the probes end');
+  } finally {
+    process.off('warning', onWarning);
+  }
+  const { stderr } = await run(['--targets', 'many.json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--timeout', '300']);
+  assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
 });

@@ -148,16 +148,30 @@ export async function probeTarget(target: EgressTargetInfo, options: ProbeOption
   }
 }
 
-/** Probes all targets, at most `concurrency` at a time; results in the targets' order. Never rejects. */
+/**
+ * Probes all targets, at most `concurrency` at a time; results in the targets' order. Never rejects. Each probe gets
+ * a signal of its own, aborted from one listener on the caller's: a listener per running probe on the caller's signal
+ * would pass Node's limit of 10 (MaxListenersExceededWarning) at the default concurrency.
+ */
 export async function probeTargets(targets: readonly EgressTargetInfo[], options: ProbeOptions = {}): Promise<EgressProbeResult[]> {
   const results: EgressProbeResult[] = new Array(targets.length);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const running = new Set<AbortController>();
+  const abortRunning = () => running.forEach((probe) => probe.abort());
+  options.signal?.addEventListener('abort', abortRunning, { once: true });
   let next = 0;
   let done = 0;
   const worker = async () => {
     while (next < targets.length) {
       const index = next++;
-      results[index] = await probeTarget(targets[index], options);
+      const probe = new AbortController();
+      if (options.signal?.aborted) probe.abort();
+      running.add(probe);
+      try {
+        results[index] = await probeTarget(targets[index], { ...options, signal: probe.signal });
+      } finally {
+        running.delete(probe);
+      }
       done++;
       try {
         options.onResult?.(results[index], done, targets.length);
@@ -166,6 +180,10 @@ export async function probeTargets(targets: readonly EgressTargetInfo[], options
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  } finally {
+    options.signal?.removeEventListener('abort', abortRunning);
+  }
   return results;
 }
