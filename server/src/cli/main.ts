@@ -93,8 +93,25 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/**
+ * When the reader of the output goes away (`anyscale-azure check . | head`), writing fails with EPIPE: stop writing
+ * and let the run end with its own exit code, instead of dying of an unhandled 'error' event with a stack trace.
+ */
+function toleratingClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listeners('error').includes(ignoreClosedPipe)) continue;
+    stream.on('error', ignoreClosedPipe);
+  }
+}
+
+function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
+}
+
 export function main(argv: string[], cwd = process.cwd()): number | Promise<number> {
+  toleratingClosedOutput();
   const [command, ...rest] = argv;
+  const wantsHelp = rest.includes('-h') || rest.includes('--help');
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
@@ -103,8 +120,12 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
+  if (command === 'check' && wantsHelp) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (command === 'egress') {
-    if (rest.includes('-h') || rest.includes('--help')) {
+    if (wantsHelp) {
       process.stdout.write(EGRESS_USAGE);
       return 0;
     }

