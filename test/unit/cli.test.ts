@@ -167,27 +167,29 @@ test('--parameters picks the parameter files; a parameter file named on its own 
   assert.deepEqual(rows.filter((r) => r.severity === 'error').map((r) => [r.line, r.code]), [[10, 'bucket-subpath']]);
 });
 
-test('huge, deeply nested, binary and truncated files: one clear line each or a syntax finding, no stack trace; the run goes on', () => {
+test('large, too large, deeply nested, binary and truncated files: one clear line each or a syntax finding, no stack trace; the run goes on', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-cli-'));
   try {
     const head = '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#","contentVersion":"1.0.0.0","resources":[],"variables":{"big":';
+    fs.writeFileSync(path.join(dir, 'large.json'), `${head}"${'a'.repeat(12 * 1024 * 1024)}"}}`);
     fs.writeFileSync(path.join(dir, 'huge.json'), `${head}"${'a'.repeat(20 * 1024 * 1024)}"}}`);
     fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(50_000) + ']'.repeat(50_000));
     fs.writeFileSync(path.join(dir, 'deep.yaml'), `global:\n  cloudProvider: azure\n  x: ${'{a: '.repeat(50_000)}1${'}'.repeat(50_000)}\n`);
     fs.writeFileSync(path.join(dir, 'blob.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
     fs.writeFileSync(path.join(dir, 'truncated.json'), `${head.replace('"variables":{"big":', '"parameters":{"p":{"type":"string","defaultValue":"[concat(')}`);
     fs.copyFileSync(path.join(CLI_FIXTURES, 'folder', 'bad.json'), path.join(dir, 'bad.json'));
-    const { code, stdout, stderr } = run(['check', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'], dir);
+    const { code, stdout, stderr } = run(['check', 'large.json', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'], dir);
     assert.equal(code, 2, stderr);
     assert.match(stderr, /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m);
     assert.match(stderr, /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m);
     assert.match(stderr, /^anyscale-azure: blob\.yaml: binary file, not checked$/m);
-    assert.equal(stderr.trim().split('\n').length, 3, stderr);
+    assert.match(stderr, /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the CLI's limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+    assert.equal(stderr.trim().split('\n').length, 4, stderr);
     assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
     assert.ok(stdout.split('\n').filter((line) => line.startsWith('truncated.json')).every((line) => / invalid-json /.test(line)), stdout);
     assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
-    // The huge template is read and checked: its 20 MB variable is merely unused.
-    assert.deepEqual(stdout.split('\n').filter((line) => line.startsWith('huge.json')).map((line) => line.split(' ').slice(1, 3).join(' ')), ['info variable-unused']);
+    // A template three times ARM's limit is still read and checked: its 12 MB variable is merely unused.
+    assert.deepEqual(stdout.split('\n').filter((line) => line.startsWith('large.json')).map((line) => line.split(' ').slice(1, 3).join(' ')), ['info variable-unused']);
     assert.match(stdout, /in 3 files checked/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

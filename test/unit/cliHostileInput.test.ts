@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
+import { readBounded } from '../../server/src/cli/read';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const BAD_TEMPLATE = path.join(FIXTURES, 'cli', 'folder', 'bad.json');
@@ -27,6 +28,40 @@ function run(args: string[], cwd: string, prefix: string[] = []) {
   const result = spawnSync(command, rest, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' };
 }
+
+test('a FIFO and a device named on the command line are skipped with a message, without reading them; exit 2', () => {
+  const dir = folder('fifo');
+  const made = spawnSync('mkfifo', [path.join(dir, 'pipe.json')]);
+  assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
+  fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'bad.json'));
+  const { code, stdout, stderr, timedOut } = run(['check', 'pipe.json', '/dev/zero', 'bad.json'], dir);
+  assert.equal(timedOut, false, 'the CLI hangs on the FIFO');
+  assert.equal(code, 2, stderr);
+  assert.match(stderr, /^anyscale-azure: pipe\.json: not a regular file \(a FIFO\), not checked$/m);
+  assert.match(stderr, /^anyscale-azure: \/dev\/zero: not a regular file \(a character device\), not checked$/m);
+  assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m, 'the other files are still checked');
+  assert.match(stdout, /in 1 file checked\.$/m);
+});
+
+test('a file over the size cap is reported by its size, not read; the cap and ARM limit are in the message', () => {
+  const dir = folder('large');
+  fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'bad.json'));
+  const sparse = path.join(dir, 'sparse.json');
+  fs.writeFileSync(sparse, '');
+  fs.truncateSync(sparse, 20 * 1024 * 1024); // sparse: nothing is written, and nothing should be read
+  const { code, stdout, stderr } = run(['check', '.'], dir);
+  assert.equal(code, 2, stderr);
+  assert.match(stderr, /^anyscale-azure: sparse\.json: too large to check: 20\.0 MB, over the CLI's limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+  assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
+});
+
+test('a file that claims a smaller size than it has is still read no further than the cap', () => {
+  // Files under /proc report a size of 0 and have content.
+  const status = `/proc/${process.pid}/status`;
+  assert.equal(fs.statSync(status).size, 0);
+  assert.ok(readBounded(status).length > 100, 'within the cap the whole file is read');
+  assert.throws(() => readBounded(status, 100), { message: /^too large to check: over the CLI's limit of 100 bytes/ });
+});
 
 test('output piped into a reader that stops early (| head): no EPIPE trace, the exit code of the run', async () => {
   const dir = folder('many');

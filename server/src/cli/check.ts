@@ -10,6 +10,7 @@ import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { LineIndex } from '../service/text/lineIndex';
 import type { Target } from './files';
+import { readBounded, type CliReadError } from './read';
 import type { CliFinding, CliRun } from './report';
 import type { RuleLevel } from '../service/rules/rule';
 import { applySuppressions } from '../service/suppression/suppress';
@@ -38,9 +39,9 @@ function readParameterFiles(files: readonly string[], run: CliRun, cwd: string):
   for (const file of files) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+      text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: path.relative(cwd, file), message: `parameter file cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      run.problems.push({ file: path.relative(cwd, file), message: `parameter file cannot be read: ${(error as CliReadError).message}` });
       continue;
     }
     const { root, errors } = parseJson(text);
@@ -91,7 +92,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (!document) {
       let text = '';
       try {
-        text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+        text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
       } catch {
         // Read moments ago by the service; if it vanished since, positions fall back to the start.
       }
@@ -107,10 +108,10 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   for (const target of targets) {
     let bytes: Buffer;
     try {
-      bytes = fs.readFileSync(target.absolute);
+      bytes = readBounded(target.absolute);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      run.problems.push({ file: target.display, message: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : `cannot read: ${(error as Error).message}` });
+      const { message, notAFile } = error as CliReadError;
+      if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
       continue;
     }
     if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
@@ -176,9 +177,9 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (template) {
       let templateText: string | undefined;
       try {
-        templateText = fs.readFileSync(template, 'utf8').replace(/^\uFEFF/, '');
-      } catch {
-        run.problems.push({ file: target.display, message: `its template ${path.relative(cwd, template)} cannot be read` });
+        templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
+      } catch (error) {
+        run.problems.push({ file: target.display, message: `its template ${path.relative(cwd, template)} cannot be read: ${(error as CliReadError).message}` });
       }
       const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, cwd) });
       for (const finding of suppressedInTheirFiles(ownRun?.findings ?? [], (file) => documentOf(file).text)) if (finding.uri === target.absolute) run.findings.push({ ...report(finding, target.display, lines), file: target.display });

@@ -3,7 +3,6 @@
 // Exit codes: 0 every required target answered (wildcards without a host are listed, not failed), 1 a required
 // target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
 // log format, so a local run and a cluster run can be compared line by line and read by the same parser.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
@@ -11,6 +10,7 @@ import { parseTargetsFile } from '../service/egress/targetsFile';
 import { probeTargets } from '../service/egress/probe/engine';
 import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
+import { readBounded } from './read';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
@@ -114,7 +114,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
   let targets;
   if (args.targetsFile) {
     try {
-      targets = parseTargetsFile(fs.readFileSync(args.targetsFile, 'utf8'));
+      targets = parseTargetsFile(readBounded(args.targetsFile).toString('utf8'));
     } catch (error) {
       process.stderr.write(`anyscale-azure: ${args.targetsFile}: ${(error as Error).message}\n`);
       return 2;

@@ -1,0 +1,99 @@
+// Reads the files the CLI checks, bounded: only regular files (a FIFO would block forever, /dev/zero never ends),
+// and at most MAX_FILE_BYTES of them, so no file named on the command line or found in a folder can hang the run or
+// exhaust its memory. Every failure is a CliReadError with a message fit for the user.
+import * as fs from 'node:fs';
+
+const MB = 1024 * 1024;
+/**
+ * ARM accepts templates and parameter files of up to 4 MB ("Template limits", ARM template best practices,
+ * learn.microsoft.com/azure/azure-resource-manager/templates/best-practices); the cap leaves a wide margin above that
+ * while keeping a run's memory bounded (a 20 MB template takes ~800 MB to analyse).
+ */
+export const MAX_FILE_BYTES = 16 * MB;
+const ARM_LIMIT_MB = 4;
+const FIRST_READ_BYTES = 64 * 1024;
+
+export class CliReadError extends Error {
+  constructor(
+    message: string,
+    /** Not a regular file (a FIFO, device or socket): reported only when named on the command line. */
+    readonly notAFile = false,
+  ) {
+    super(message);
+  }
+}
+
+/** "permission denied (EACCES)" and the like: why a file or folder could not be opened. */
+export function ioReason(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ENOENT: 'no such file',
+    ENOTDIR: 'a part of the path is not a folder',
+    ELOOP: 'too many levels of symbolic links',
+    EMFILE: 'too many open files',
+  };
+  return code && words[code] ? `${words[code]} (${code})` : message;
+}
+
+function kindOf(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a file';
+}
+
+function tooLarge(size: number | undefined, limit: number): CliReadError {
+  const measured = size === undefined ? '' : `${(size / MB).toFixed(1)} MB, `;
+  const cap = limit % MB === 0 ? `${limit / MB} MB` : `${limit} bytes`;
+  return new CliReadError(`too large to check: ${measured}over the CLI's limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`);
+}
+
+/** Why a file could not be opened; for a symbolic link to a missing file, where the link points. */
+function openFailure(file: string, error: unknown): CliReadError {
+  try {
+    if (fs.lstatSync(file).isSymbolicLink()) return new CliReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
+  } catch {
+    // Not there at all.
+  }
+  return new CliReadError((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${ioReason(error)}`);
+}
+
+/**
+ * The bytes of a regular file of at most `limit` bytes. Opened without blocking (a FIFO would wait for a writer),
+ * checked with fstat, then read to its end but never past `limit` + 1 bytes, as some files report a size smaller than
+ * what they hold (those under /proc say 0).
+ */
+export function readBounded(file: string, limit = MAX_FILE_BYTES): Buffer {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw openFailure(file, error);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) throw new CliReadError('is a folder');
+    if (!stat.isFile()) throw new CliReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
+    if (stat.size > limit) throw tooLarge(stat.size, limit);
+    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, FIRST_READ_BYTES), limit + 1));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > limit) throw tooLarge(undefined, limit);
+        const grown = Buffer.allocUnsafe(Math.min(length * 2, limit + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) return buffer.subarray(0, length);
+      length += read;
+    }
+  } catch (error) {
+    throw error instanceof CliReadError ? error : new CliReadError(`cannot read: ${ioReason(error)}`);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
