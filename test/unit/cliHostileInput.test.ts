@@ -63,6 +63,61 @@ test('a file that claims a smaller size than it has is still read no further tha
   assert.throws(() => readBounded(status, 100), { message: /^too large to check: over the CLI's limit of 100 bytes/ });
 });
 
+test('a folder the CLI may not read is an I/O problem with its reason (exit 2), at the top and deeper', () => {
+  const dir = folder('locked');
+  const locked = path.join(dir, 'top', 'locked');
+  fs.mkdirSync(locked, { recursive: true });
+  fs.copyFileSync(BAD_TEMPLATE, path.join(locked, 'bad.json'));
+  fs.copyFileSync(path.join(FIXTURES, 'cli', 'folder', 'nested', 'good.json'), path.join(dir, 'top', 'good.json'));
+  fs.chmodSync(locked, 0o000);
+  try {
+    // As root, permissions are not enforced: run the CLI without the capabilities that bypass them.
+    const unprivileged = process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search'] : [];
+    const inner = run(['check', path.join('top', 'locked')], dir, unprivileged);
+    assert.equal(inner.code, 2, inner.stdout + inner.stderr);
+    assert.match(inner.stderr, /^anyscale-azure: top\/locked: folder cannot be read: permission denied \(EACCES\)$/m);
+    const outer = run(['check', 'top'], dir, unprivileged);
+    assert.equal(outer.code, 2, outer.stdout + outer.stderr);
+    assert.match(outer.stderr, /^anyscale-azure: top\/locked: folder cannot be read: permission denied \(EACCES\)$/m);
+    assert.match(outer.stdout, /in 1 file checked\.$/m, 'the readable part is still checked');
+  } finally {
+    fs.chmodSync(locked, 0o755);
+  }
+});
+
+test('symbolic links in a folder are followed to files and folders, loops end, each real file is checked once', () => {
+  const dir = folder('links');
+  fs.mkdirSync(path.join(dir, 'real'));
+  fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'real', 'bad.json'));
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.symlinkSync(path.join('..', 'real', 'bad.json'), path.join(dir, 'infra', 'template.json'));
+  fs.symlinkSync(path.join('..', 'real'), path.join(dir, 'infra', 'shared'));
+  fs.symlinkSync('.', path.join(dir, 'infra', 'loop'));
+  fs.symlinkSync('..', path.join(dir, 'real', 'up')); // leads back to infra
+  const linked = run(['check', '--format', 'json', 'infra'], dir);
+  assert.equal(linked.timedOut, false, 'the walk goes round a loop');
+  assert.equal(linked.code, 1, 'CI fails on the errors of the linked template');
+  const files = (JSON.parse(linked.stdout) as Array<{ file: string }>).map((row) => row.file);
+  // infra/loop is skipped (infra is being walked), infra/shared leads to real/bad.json, real/up to folders walked already.
+  assert.deepEqual([...new Set(files)], ['infra/shared/bad.json'], 'the same real file, reached two ways, is checked once');
+  const both = run(['check', 'real', 'infra'], dir);
+  assert.match(both.stdout, /in 1 file checked\.$/m, both.stdout);
+  assert.ok(!both.stdout.includes('infra/'), 'a file is shown by the first path that reached it');
+  const glob = run(['check', '--format', 'json', 'infra/**/*.json'], dir);
+  assert.deepEqual([...new Set((JSON.parse(glob.stdout) as Array<{ file: string }>).map((row) => row.file))], ['infra/shared/bad.json']);
+});
+
+test('a dangling symbolic link to a checked file type gets a message (exit 2); the other files are still checked', () => {
+  const dir = folder('dangling');
+  fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'bad.json'));
+  fs.symlinkSync('moved-away.json', path.join(dir, 'gone.json'));
+  fs.symlinkSync('moved-away.txt', path.join(dir, 'gone.txt'));
+  const { code, stdout, stderr } = run(['check', '.'], dir);
+  assert.equal(code, 2, stderr);
+  assert.equal(stderr, 'anyscale-azure: gone.json: broken symbolic link to moved-away.json\n', 'only the link to a checked file type is reported');
+  assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
+});
+
 test('output piped into a reader that stops early (| head): no EPIPE trace, the exit code of the run', async () => {
   const dir = folder('many');
   // One template with 2,000 wrong providers: far more output than a pipe holds, so the CLI is still writing when its

@@ -1,7 +1,9 @@
-// Expands the CLI's arguments (files, folders, globs) into the list of files to check, in a stable order.
+// Expands the CLI's arguments (files, folders, globs) into the list of files to check, in a stable order. Folders are
+// walked through symbolic links, each real file is listed once, and a folder that cannot be read is a problem.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { globToRegExp, hasGlob } from '../service/text/glob';
+import { ioReason } from './read';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];
@@ -19,21 +21,52 @@ export interface Expansion {
   targets: Target[];
   /** Arguments that matched nothing: a usage error. */
   unmatched: string[];
+  /** Folders that could not be read, with why: I/O problems. */
+  problems: Array<{ file: string; message: string }>;
 }
 
-function walk(dir: string, visit: (file: string) => void): void {
-  let names: fs.Dirent[];
+/** A folder, or a symbolic link to one. A broken link is not: it is reported when read, if it names a checked file. */
+function isFolder(entry: fs.Dirent, full: string): boolean {
+  if (!entry.isSymbolicLink()) return entry.isDirectory();
   try {
-    names = fs.readdirSync(dir, { withFileTypes: true });
+    return fs.statSync(full).isDirectory();
   } catch {
+    return false;
+  }
+}
+
+/**
+ * Calls `visit` with everything under `dir` that is not a folder, in name order, following symbolic links. A folder
+ * already walked (a link back to an ancestor, or a second link to the same folder) is not walked again; a folder's own
+ * entries come before its links, so a file reached both ways is listed under its real path. `cannotRead` gets every
+ * folder that cannot be listed.
+ */
+function walk(dir: string, visit: (file: string) => void, cannotRead: (dir: string, error: unknown) => void, walked = new Set<string>()): void {
+  let real: string;
+  let entries: fs.Dirent[];
+  try {
+    real = fs.realpathSync(dir);
+    if (walked.has(real)) return;
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    cannotRead(dir, error);
     return;
   }
-  names.sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of names) {
+  walked.add(real);
+  const linkLast = (entry: fs.Dirent) => (entry.isSymbolicLink() ? 1 : 0);
+  entries.sort((a, b) => linkLast(a) - linkLast(b) || a.name.localeCompare(b.name));
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) walk(full, visit);
-    } else if (entry.isFile()) visit(full);
+    if (!isFolder(entry, full)) visit(full);
+    else if (!SKIPPED_FOLDERS.has(entry.name)) walk(full, visit, cannotRead, walked);
+  }
+}
+
+function realPathOf(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file; // missing or unreadable: reported when read
   }
 }
 
@@ -43,25 +76,27 @@ export function expand(args: string[], cwd: string): Expansion {
   const targets: Target[] = [];
   const seen = new Set<string>();
   const unmatched: string[] = [];
+  const problems: Expansion['problems'] = [];
   const add = (display: string, explicit: boolean) => {
     const absolute = path.resolve(cwd, display);
-    if (seen.has(absolute)) return;
-    seen.add(absolute);
+    const real = realPathOf(absolute);
+    if (seen.has(real)) return;
+    seen.add(real);
     targets.push({ display, absolute, explicit });
   };
+  /** Walks a folder; `shown` makes the paths of its files and problems as the user should see them. */
+  const walkShown = (dir: string, shown: (absolute: string) => string, visit: (display: string) => void) =>
+    walk(dir, (file) => visit(shown(file)), (folder, error) => problems.push({ file: shown(folder), message: `folder cannot be read: ${ioReason(error)}` }));
   for (const arg of args) {
     const before = targets.length;
     if (hasGlob(arg)) {
       const normalized = arg.split(path.sep).join('/');
       const segments = normalized.split('/');
       const firstGlob = segments.findIndex(hasGlob);
-      const base = segments.slice(0, firstGlob).join('/') || '.';
+      const base = path.resolve(cwd, segments.slice(0, firstGlob).join('/') || '.');
       const pattern = globToRegExp(normalized.startsWith('./') ? normalized.slice(2) : normalized);
-      walk(path.resolve(cwd, base), (file) => {
-        const relative = path.relative(cwd, file).split(path.sep).join('/');
-        const shown = path.isAbsolute(arg) ? file : relative;
-        if (pattern.test(shown.split(path.sep).join('/'))) add(shown, false);
-      });
+      const shown = (file: string) => (path.isAbsolute(arg) ? file : path.relative(cwd, file).split(path.sep).join('/'));
+      if (fs.existsSync(base)) walkShown(base, shown, (display) => pattern.test(display.split(path.sep).join('/')) && add(display, false));
     } else {
       let stat: fs.Stats | undefined;
       try {
@@ -69,11 +104,14 @@ export function expand(args: string[], cwd: string): Expansion {
       } catch {
         stat = undefined;
       }
-      if (stat?.isDirectory()) walk(path.resolve(cwd, arg), (file) => checked(file) && add(path.join(arg, path.relative(path.resolve(cwd, arg), file)), false));
-      else add(arg, true); // a missing file is reported when it is read
-      if (stat?.isDirectory()) continue;
+      if (stat?.isDirectory()) {
+        const root = path.resolve(cwd, arg);
+        walkShown(root, (file) => path.join(arg, path.relative(root, file)), (display) => checked(display) && add(display, false));
+        continue;
+      }
+      add(arg, true); // a missing file is reported when it is read
     }
     if (targets.length === before && hasGlob(arg)) unmatched.push(arg);
   }
-  return { targets, unmatched };
+  return { targets, unmatched, problems };
 }
