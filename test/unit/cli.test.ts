@@ -195,3 +195,35 @@ test('large, too large, deeply nested, binary and truncated files: one clear lin
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a parameter file's findings print its path the same way as the template's, as given on the command line", () => {
+  const absolute = path.join(CLI_FIXTURES, 'params');
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-cli-cwd-'));
+  const cases: Array<[args: string[], cwd: string, folder: string]> = [
+    [['./params/cloudresource.json'], CLI_FIXTURES, './params'],
+    [[path.join(absolute, 'cloudresource.json')], CLI_FIXTURES, absolute],
+    [[path.join(absolute, 'cloudresource.json')], elsewhere, absolute],
+    [['./params/'], CLI_FIXTURES, 'params'], // a folder's files are joined under it
+    [['--parameters', './params/cloudresource.parameters.aws.json', './params/cloudresource.json'], CLI_FIXTURES, './params'],
+    [['./params/cloudresource.parameters.aws.json'], CLI_FIXTURES, './params'], // checked against its template
+  ];
+  try {
+    for (const [args, cwd, folder] of cases) {
+      const label = `${args.join(' ')} from ${cwd}`;
+      const text = run(['check', ...args], cwd).stdout;
+      const places = [...text.matchAll(/^ *(\S+):\d+:\d+ /gm)].map((match) => match[1]);
+      assert.ok(places.some((file) => file.endsWith('cloudresource.json')) && places.some((file) => file.endsWith('parameters.aws.json')), `${label}:\n${text}`);
+      for (const file of places) assert.equal(path.dirname(file), folder, `${label}:\n${text}`);
+      const rows = JSON.parse(run(['check', '--format', 'json', ...args], cwd).stdout) as Array<{ file: string }>;
+      assert.deepEqual([...new Set(rows.map((row) => path.dirname(row.file)))], [folder], label);
+      type Location = { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } };
+      const sarif = JSON.parse(run(['check', '--format', 'sarif', ...args], cwd).stdout) as { runs: Array<{ results: Array<{ locations: Location[]; relatedLocations?: Location[] }> }> };
+      const uris = sarif.runs[0].results.flatMap((r) => [...r.locations, ...(r.relatedLocations ?? [])]).map((l) => l.physicalLocation.artifactLocation);
+      assert.equal(new Set(uris.map((uri) => `${uri.uriBaseId ?? ''} ${uri.uri.slice(0, uri.uri.lastIndexOf('/'))}`)).size, 1, `${label}: ${JSON.stringify(uris)}`);
+    }
+    const alone = run(['check', './params/cloudresource.parameters.aws.json']).stdout;
+    assert.match(alone, /^\.\/params\/cloudresource\.parameters\.aws\.json:10:42 error bucket-subpath .*\n {2}\.\/params\/cloudresource\.json:25:35 The value is used here\.$/m, 'the use is in the template');
+  } finally {
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
+});

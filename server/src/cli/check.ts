@@ -34,19 +34,19 @@ function siblingsOf(file: string): string[] {
 }
 
 /** Parses the parameter files a template is checked with; a file that can't be read or parsed is a problem. */
-function readParameterFiles(files: readonly string[], run: CliRun, cwd: string): ParameterFileInput[] {
+function readParameterFiles(files: readonly string[], run: CliRun, displayOf: (file: string) => string): ParameterFileInput[] {
   const inputs: ParameterFileInput[] = [];
   for (const file of files) {
     let text: string;
     try {
       text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: path.relative(cwd, file), message: `parameter file cannot be read: ${(error as CliReadError).message}` });
+      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as CliReadError).message}` });
       continue;
     }
     const { root, errors } = parseJson(text);
     if (!root || errors.length > 0) {
-      run.problems.push({ file: path.relative(cwd, file), message: 'parameter file is not valid JSON; the template is checked without it' });
+      run.problems.push({ file: displayOf(file), message: 'parameter file is not valid JSON; the template is checked without it' });
       continue;
     }
     inputs.push({ uri: file, root, text });
@@ -76,7 +76,7 @@ export interface CheckOptions {
   /** The rule levels of a file's `.anyscale-azure.json`. */
   readonly configLevels?: (file: string) => Readonly<Record<string, RuleLevel>>;
   /** `--parameters`: parameter files for every template checked, instead of the ones beside each template. */
-  readonly parameters?: readonly string[];
+  readonly parameters?: readonly Pick<Target, 'display' | 'absolute'>[];
   readonly cwd: string;
 }
 
@@ -85,6 +85,15 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const levelsOf = (file: string) => ({ ...options.configLevels?.(file), ...options.ruleLevels });
   const run: CliRun = { findings: [], problems: [], filesChecked: 0 };
   const checkedPaths = new Set(targets.map((t) => t.absolute));
+  /**
+   * How the output names each file: as given on the command line or found under a folder given; a parameter file
+   * beside its template (or a template beside its parameter file) in the same form as that file, prefix and all.
+   */
+  const displays = new Map<string, string>([...(options.parameters ?? []), ...targets].map((file) => [file.absolute, file.display]));
+  const displayOf = (file: string) => displays.get(file) ?? path.relative(cwd, file);
+  const nameBeside = (neighbour: Target, file: string) => {
+    if (!displays.has(file)) displays.set(file, neighbour.display.slice(0, neighbour.display.length - path.basename(neighbour.display).length) + path.basename(file));
+  };
   /** Text and line index of the documents findings point into, read once. */
   const documents = new Map<string, { display: string; lines: LineIndex; text: string }>();
   const documentOf = (file: string) => {
@@ -96,7 +105,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       } catch {
         // Read moments ago by the service; if it vanished since, positions fall back to the start.
       }
-      document = { display: path.relative(cwd, file), lines: new LineIndex(text), text };
+      document = { display: displayOf(file), lines: new LineIndex(text), text };
       documents.set(file, document);
     }
     return document;
@@ -128,12 +137,16 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
     if (first.kind === 'armTemplate') {
-      const files = options.parameters ?? conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
-      if (files.length > 0) analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles: readParameterFiles(files, run, cwd) });
+      const files = options.parameters?.map((file) => file.absolute) ?? conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
+      for (const file of files) nameBeside(target, file);
+      if (files.length > 0) analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles: readParameterFiles(files, run, displayOf) });
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
       // When its template is checked too, the template's run reports this file's findings.
-      if (template && !checkedPaths.has(template)) ownTemplate.set(target, template);
+      if (template && !checkedPaths.has(template)) {
+        ownTemplate.set(target, template);
+        nameBeside(target, template);
+      }
     }
     workspace.set(target.absolute, analysis.facts);
     if (!isYamlFile(target.absolute)) templates.set(target, analysis);
@@ -179,10 +192,11 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       try {
         templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
       } catch (error) {
-        run.problems.push({ file: target.display, message: `its template ${path.relative(cwd, template)} cannot be read: ${(error as CliReadError).message}` });
+        run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as CliReadError).message}` });
       }
-      const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, cwd) });
-      for (const finding of suppressedInTheirFiles(ownRun?.findings ?? [], (file) => documentOf(file).text)) if (finding.uri === target.absolute) run.findings.push({ ...report(finding, target.display, lines), file: target.display });
+      const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
+      // The template's findings located in this file; their related places are in the template.
+      for (const finding of suppressedInTheirFiles(ownRun?.findings ?? [], (file) => documentOf(file).text)) if (finding.uri === target.absolute) run.findings.push(report(finding, displayOf(template), documentOf(template).lines));
     }
   }
   return run;

@@ -140,7 +140,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched, problems } = expand(options.paths, cwd);
     const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));
-    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => path.resolve(cwd, file)) : undefined, cwd });
+    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => ({ display: file, absolute: path.resolve(cwd, file) })) : undefined, cwd });
     run.problems.unshift(...problems);
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));
