@@ -6,18 +6,13 @@
 // a listed pair that starts working fails the test, so the lists stay honest.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { applyEdits, findNodeAtLocation, getNodePath, getNodeValue, modify, type JSONPath } from 'jsonc-parser';
-import { analyzeText, parseJson, type Analysis, type AnalysisOptions } from '../../server/src/service/analyze';
-import type { ArmResource, TemplateScope } from '../../server/src/service/arm/template';
-import { effectiveScope } from '../../server/src/service/arm/expressions/scopes';
+import { findNodeAtLocation } from 'jsonc-parser';
+import { analyzeText, type Analysis, type AnalysisOptions } from '../../server/src/service/analyze';
+import type { ArmResource } from '../../server/src/service/arm/template';
 import { CLOUD_RESOURCE_TYPE } from '../../server/src/service/catalog/anyscale';
 import { equalsIgnoreCase, propertyValue, type JsonNode } from '../../server/src/service/json/nodes';
-import { isExpression } from '../../server/src/service/arm/value';
-import type { Finding } from '../../server/src/service/rules/rule';
 import { RULES } from '../../server/src/service/rules/registry';
-import { FIXTURES } from '../support/paths';
+import { casesOf, edit, nodeAt, pathOf, PARAMETER_FILE_URI, span, throughParameterDefault, throughParameterFile, throughVariable, where, type Case } from '../support/indirection';
 
 type Variant = 'parameter default' | 'variable' | 'parameter file' | 'copy loop';
 const VARIANTS: readonly Variant[] = ['parameter default', 'variable', 'parameter file', 'copy loop'];
@@ -40,7 +35,7 @@ function listed(code: string, reason: string, fixtures: readonly string[] = ['*'
 const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
   ...listed('required-property-missing', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-missing.json']),
   ...listed('cloud-resources-not-chained', 'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name'),
-  ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault'),
+  ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault', ['fail-extension.json']),
 ]);
 
 /**
@@ -63,111 +58,11 @@ function listing(map: ReadonlyMap<string, string>, code: string, fixture: string
   return map.get(`${code}/${fixture}/${variant}`) ?? map.get(`${code}/*/${variant}`);
 }
 
-const NAME = 'indirect0';
-const PARAMETER_FILE_URI = 'file:///indirection/template.parameters.json';
-const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
-/** Properties ARM requires as literals, or that shape the deployment: they cannot be fed through expressions. */
-const MUST_BE_LITERAL = new Set(['type', 'apiversion', 'copy', 'dependson', 'resources']);
-
-interface Case {
-  readonly code: string;
-  readonly fixture: string;
-  readonly text: string;
-  readonly original: Finding[];
-  /** The path of the literal the finding sits on. */
-  readonly valuePath: JSONPath;
-  readonly literal: unknown;
-  readonly propertyName: string;
-  /** The template scope whose parameters() and variables() the literal's expressions would resolve in. */
-  readonly scope: TemplateScope;
-  readonly resource: ArmResource;
-}
-
-const pathOf = (node: JsonNode): JSONPath => getNodePath(node);
-const span = (node: JsonNode) => ({ start: node.offset, end: node.offset + node.length });
-const where = (f: { start: number; end: number; uri?: string }) => `${f.uri ?? 'template'}@${f.start}-${f.end}`;
-
-/** The innermost resource declared around a node. */
-function resourceAround(resources: readonly ArmResource[], node: JsonNode): ArmResource | undefined {
-  let best: ArmResource | undefined;
-  for (const resource of resources) {
-    const { offset, length } = resource.node;
-    if (node.offset >= offset && node.offset + node.length <= offset + length && (!best || offset >= best.node.offset)) best = resource;
-  }
-  return best;
-}
-
-/** The literal property value a finding sits on exactly, when it can be fed through an expression. */
-function literalUnder(root: JsonNode, finding: Finding): JsonNode | undefined {
-  if (finding.uri !== undefined) return undefined;
-  let node: JsonNode | undefined = root;
-  // Descend to the deepest node that covers the range, then require an exact match.
-  for (;;) {
-    const child: JsonNode | undefined = node.children?.find((c) => c.offset <= finding.start && finding.end <= c.offset + c.length);
-    if (!child) break;
-    node = child;
-  }
-  if (node.offset !== finding.start || node.length !== finding.end - finding.start) return undefined;
-  if (node.type === 'null' || node.type === 'property' || containsExpression(node)) return undefined;
-  const property = node.parent;
-  if (property?.type !== 'property' || property.children?.[1] !== node) return undefined;
-  if (MUST_BE_LITERAL.has(String(property.children[0].value).toLowerCase())) return undefined;
-  if (node.type === 'number' && !Number.isInteger(node.value)) return undefined;
-  return node;
-}
-
-/** True when a value holds an expression string (or an escaped `[[`): moving it would change what it means. */
-function containsExpression(node: JsonNode): boolean {
-  if (node.type === 'string') return isExpression(node.value) || String(node.value).startsWith('[[');
-  const values = node.type === 'object' ? (node.children ?? []).map((property) => property.children?.[1]) : (node.children ?? []);
-  return values.some((value) => value !== undefined && containsExpression(value));
-}
-
-function casesOf(code: string): Case[] {
-  const dir = path.join(FIXTURES, 'rules', code);
-  if (!fs.existsSync(dir)) return [];
-  const cases: Case[] = [];
-  for (const fixture of fs.readdirSync(dir).filter((f) => f.startsWith('fail') && f.endsWith('.json')).sort()) {
-    const text = fs.readFileSync(path.join(dir, fixture), 'utf8');
-    const analysis = analyzeText(text);
-    if (analysis.kind !== 'armTemplate' || !analysis.template) continue;
-    const original = analysis.findings.filter((f) => f.code === code);
-    const root = analysis.template.root;
-    // One finding per fixture keeps the run short; the first one that sits on a literal property value.
-    for (const finding of original) {
-      const node = literalUnder(root, finding);
-      if (!node) continue;
-      const resource = resourceAround(analysis.template.resources, node);
-      // A literal outside any resource (a parameter's own defaultValue) is already indirection.
-      if (!resource) continue;
-      const scope = effectiveScope(resource.scope);
-      cases.push({ code, fixture, text, original, valuePath: pathOf(node), literal: getNodeValue(node), propertyName: String(node.parent!.children![0].value), scope, resource });
-      break;
-    }
-  }
-  return cases;
-}
-
-function edit(text: string, at: JSONPath, value: unknown): string {
-  return applyEdits(text, modify(text, at, value, FORMAT));
-}
-
-function armType(literal: Case['literal']): string {
-  if (Array.isArray(literal)) return 'array';
-  return typeof literal === 'string' ? 'string' : typeof literal === 'number' ? 'int' : typeof literal === 'boolean' ? 'bool' : 'object';
-}
-
 interface Variation {
   readonly text: string;
   readonly options: AnalysisOptions;
   /** Why the variant failed, or undefined when the rule reported as it should. */
-  readonly problem: (analysis: Analysis, parameterFileText?: string) => string | undefined;
-}
-
-/** The node at a path in a text. */
-function nodeAt(text: string, at: JSONPath): JsonNode | undefined {
-  const root = parseJson(text).root;
-  return root && findNodeAtLocation(root, at);
+  readonly problem: (analysis: Analysis) => string | undefined;
 }
 
 /** Checks that the code is reported at `origin` (in `uri`), pointing at `usage` in the template. */
@@ -182,55 +77,23 @@ function reportedAt(c: Case, analysis: Analysis, origin: JsonNode | undefined, u
 }
 
 function parameterDefault(c: Case): Variation {
-  const scopePath = pathOf(c.scope.node);
-  let text = edit(c.text, c.valuePath, `[parameters('${NAME}')]`);
-  text = edit(text, [...scopePath, 'parameters', NAME], { type: armType(c.literal), defaultValue: c.literal });
-  return {
-    text,
-    options: {},
-    problem: (analysis) => reportedAt(c, analysis, nodeAt(text, [...scopePath, 'parameters', NAME, 'defaultValue']), nodeAt(text, c.valuePath)),
-  };
+  const { text, origin, usage } = throughParameterDefault(c);
+  return { text, options: {}, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
 }
 
 function variable(c: Case): Variation {
-  const scopePath = pathOf(c.scope.node);
-  let text = edit(c.text, c.valuePath, `[variables('${NAME}')]`);
-  text = edit(text, [...scopePath, 'variables', NAME], c.literal);
-  return {
-    text,
-    options: {},
-    problem: (analysis) => reportedAt(c, analysis, nodeAt(text, [...scopePath, 'variables', NAME]), nodeAt(text, c.valuePath)),
-  };
-}
-
-/**
- * Declares the parameter without a default in the literal's scope and, for an inner-scoped nested deployment,
- * passes it down from the enclosing scope through the deployment's `parameters`, up to the root.
- */
-function declareFromFile(text: string, scope: TemplateScope): string {
-  let result = edit(text, [...pathOf(scope.node), 'parameters', NAME], { type: 'placeholder' });
-  if (scope.deployment) {
-    result = edit(result, [...pathOf(scope.deployment.node), 'properties', 'parameters', NAME], { value: `[parameters('${NAME}')]` });
-    result = declareFromFile(result, effectiveScope(scope.deployment.scope));
-  }
-  return result;
+  const { text, origin, usage } = throughVariable(c);
+  return { text, options: {}, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
 }
 
 function parameterFile(c: Case): Variation {
-  let text = edit(c.text, c.valuePath, `[parameters('${NAME}')]`);
-  text = declareFromFile(text, c.scope).replaceAll('"placeholder"', JSON.stringify(armType(c.literal)));
-  const fileText = JSON.stringify(
-    { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: { [NAME]: { value: c.literal } } },
-    null,
-    2,
-  );
-  const fileRoot = parseJson(fileText).root!;
+  const { text, fileText, fileRoot, origin: originPath, usage: usagePath } = throughParameterFile(c);
   return {
     text,
     options: { parameterFiles: [{ uri: PARAMETER_FILE_URI, root: fileRoot, text: fileText }] },
     problem: (analysis) => {
-      const usage = nodeAt(text, c.valuePath);
-      const origin = findNodeAtLocation(fileRoot, ['parameters', NAME, 'value']);
+      const usage = nodeAt(text, usagePath);
+      const origin = findNodeAtLocation(fileRoot, originPath);
       const inFile = reportedAt(c, analysis, origin, usage, PARAMETER_FILE_URI);
       if (inFile) return inFile;
       // The template's reader also sees it where the value enters, with a link back to the parameter file.

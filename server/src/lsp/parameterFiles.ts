@@ -144,11 +144,17 @@ function isInside(file: string, folder: string): boolean {
 
 /**
  * The findings of a template's run that sit in one of its parameter files, restated from that file's point of
- * view: the finding becomes local, and what was local to the template now names the template.
+ * view: the finding and its fixes of the file's values become local, and what was local to the template now names
+ * the template.
  */
 export function findingsInParameterFile(findings: readonly Finding[], parameterUri: string, templateUri: string): Finding[] {
   const local = (uri: string | undefined) => (uri === undefined ? templateUri : uri === parameterUri ? undefined : uri);
   return findings
     .filter((finding) => finding.uri === parameterUri)
-    .map((finding) => ({ ...finding, uri: undefined, related: finding.related?.map((related) => ({ ...related, uri: local(related.uri) })) }));
+    .map((finding) => ({
+      ...finding,
+      uri: undefined,
+      related: finding.related?.map((related) => ({ ...related, uri: local(related.uri) })),
+      fixes: finding.fixes?.map((fix) => (fix.uri === parameterUri ? { ...fix, uri: undefined } : fix)),
+    }));
 }

@@ -15,6 +15,7 @@ export function checkParameterFile(template: ArmTemplate, parameterFile: Paramet
     const severity = levels?.[rule.code] ?? rule.defaultSeverity;
     if (severity === 'off') continue;
     rule.check({
+      uri: parameterFile.uri,
       text: parameterFile.text ?? '',
       file,
       declared: template.rootScope.parameters,

@@ -65,6 +65,16 @@ class TemplateFinding implements Finding {
   ) {}
 }
 
+/**
+ * The fixes whose edits are in the document the finding sits in (`uri`, undefined for the template): a value written in
+ * a parameter file is fixed there, and a fix that edits the template is never offered on a finding in another document.
+ */
+function fixesIn(fixes: readonly Fix[] | undefined, uri: string | undefined): readonly Fix[] | undefined {
+  if (!fixes || fixes.every((fix) => fix.uri === uri)) return fixes;
+  const kept = fixes.filter((fix) => fix.uri === uri);
+  return kept.length > 0 ? kept : undefined;
+}
+
 /** Copied by slice for each finding's own list: see TemplateFinding (no array literal). */
 const NO_RELATED: readonly RelatedLocation[] = [];
 
@@ -78,7 +88,8 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
       const at = r.at;
       if (!isKnownValue(at)) {
         const isNode = 'offset' in at;
-        out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, isNode ? uriOf(at) : undefined, r.related, r.fixes));
+        const uri = isNode ? uriOf(at) : undefined;
+        out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, uri, r.related, fixesIn(r.fixes, uri)));
         return;
       }
       const origin = at.origin;
@@ -86,7 +97,7 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
       const originUri = at.originUri;
       const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
       if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
-      out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, originUri ? undefined : r.fixes));
+      out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, fixesIn(r.fixes, originUri)));
       if (usage && originUri) {
         // The template's reader sees the problem where the value enters, with a link to where it is written.
         const source = path.basename(originUri);

@@ -1,7 +1,7 @@
 // The fixes offered as editor actions: the rules' fixes of the findings under a range (quick fixes), every
 // preferred fix at once (fix-all, e.g. on save), and the generic "disable <code>" fixes that insert a suppression
-// comment. Offsets only; the LSP layer maps them. Findings of another document (finding.uri) are never offered:
-// their offsets are not this document's.
+// comment. Offsets only; the LSP layer maps them. Findings and fixes of another document (finding.uri, fix.uri) are
+// never offered: their offsets are not this document's.
 import type { Finding, Fix, TextEdit, TextRange } from '../rules/rule';
 import type { CommentSyntax } from '../suppression/comments';
 import { disableForFileEdit, disableForLineEdit } from '../suppression/insert';
@@ -17,14 +17,14 @@ function overlaps(a: TextRange, b: TextRange): boolean {
   return a.start <= b.end && b.start <= a.end;
 }
 
-const isLocal = (finding: Finding) => finding.uri === undefined;
+const isLocal = (at: Finding | Fix) => at.uri === undefined;
 
 /** Fixes of the findings that touch `range`, preferred ones first. */
 export function fixesAt(findings: readonly Finding[], range: TextRange): OfferedFix[] {
   const offered: OfferedFix[] = [];
   for (const finding of findings) {
     if (!finding.fixes || !isLocal(finding) || !overlaps(finding, range)) continue;
-    for (const fix of finding.fixes) offered.push({ finding, fix });
+    for (const fix of finding.fixes) if (isLocal(fix)) offered.push({ finding, fix });
   }
   return offered.sort((a, b) => Number(!!b.fix.preferred) - Number(!!a.fix.preferred));
 }
@@ -36,7 +36,7 @@ export function fixesAt(findings: readonly Finding[], range: TextRange): Offered
 export function fixAllEdits(findings: readonly Finding[]): TextEdit[] {
   const edits: TextEdit[] = [];
   for (const finding of findings) {
-    const fix = isLocal(finding) ? finding.fixes?.find((f) => f.preferred) : undefined;
+    const fix = isLocal(finding) ? finding.fixes?.find((f) => f.preferred && isLocal(f)) : undefined;
     if (!fix) continue;
     if (fix.edits.some((edit) => edits.some((taken) => overlaps(taken, edit)))) continue;
     edits.push(...fix.edits);

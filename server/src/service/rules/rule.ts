@@ -27,6 +27,11 @@ export interface Fix {
   readonly edits: readonly TextEdit[];
   /** True only when applying the fix cannot change what the user meant. */
   readonly preferred?: boolean;
+  /**
+   * The document the edits are in when it is not the one the rules ran on: the parameter file a template's value is
+   * written in. A fix is offered only on a finding in its own document.
+   */
+  readonly uri?: string;
 }
 
 export interface RelatedLocation extends TextRange {

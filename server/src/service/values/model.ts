@@ -28,9 +28,15 @@ export interface Setting {
   readonly source?: KnownValue;
 }
 
+/** A list item of a setting, as Setting.items holds them. */
+export type SettingItem = NonNullable<Setting['items']>[number];
+
 export interface ValuesEditor {
-  /** Replaces a scalar value, keeping its quoting style where it can. */
-  replaceValue(setting: Setting, value: string): TextEdit;
+  /**
+   * A fix that replaces a scalar value (or one item of a list) keeping its quoting style, or undefined when the value
+   * is not written as a plain literal there: an ARM expression, a YAML alias or template (`{{ }}`), a multi-line scalar.
+   */
+  replaceValue(setting: Setting, value: string | number | boolean, title: string, preferred?: boolean, item?: SettingItem): Fix | undefined;
   /** Renames a key in place, keeping its section: `name` is the new last segment. */
   renameKey(setting: Setting, name: string): TextEdit;
   /** Moves a setting to another path (creating the sections it needs). */

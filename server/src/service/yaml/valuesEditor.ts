@@ -1,8 +1,8 @@
-// Edits to operator values in YAML: replace a scalar keeping its quotes; move one key (delete its lines, insert
-// it under the deepest section that already exists, creating the rest); move many at once by rewriting the
-// document with the `yaml` package (comments kept). Returns no fix where a clean edit is not possible.
+// Edits to operator values in YAML: replace a scalar keeping its quotes (scalarFix, also the Gateway rules' fixes);
+// move one key (delete its lines, insert it under the deepest section that already exists, creating the rest); move
+// many at once by rewriting the document with the `yaml` package (comments kept). No fix where a clean edit is not possible.
 import { isMap, isNode, isScalar, parse, stringify, type Node, type YAMLMap } from 'yaml';
-import type { Fix, TextEdit } from '../rules/rule';
+import type { Fix, TextEdit, TextRange } from '../rules/rule';
 import type { Setting, ValuesEditor } from '../values/model';
 import { nodeAt, type YamlDocument } from './document';
 import type { SettingSource } from './valuesFromYaml';
@@ -27,6 +27,43 @@ export function scalarText(value: string, original: string): string {
     // not valid as a plain scalar: quote it
   }
   return JSON.stringify(value);
+}
+
+/** The value YAML reads from a scalar's text, or `undefined` when it is not one scalar on its own. */
+function readScalar(written: string): unknown {
+  try {
+    return parse(written);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written text a fix never rewrites: an alias, anchor or tag, a block scalar, a scalar over several lines, a template. */
+const NOT_A_PLAIN_LITERAL = /^[*&!|>]|\n|\{\{/;
+/** Characters that end a plain scalar inside a flow collection: a replacement holding one is quoted. */
+const FLOW_INDICATOR = /[,[\]{}]/;
+
+/**
+ * A fix that rewrites the YAML scalar at `range` — the value a rule read — keeping its quoting. Only when the text
+ * there reads back as exactly the value the rule saw (`seen`; an empty value is null): never over an alias, a tag,
+ * a block or multi-line scalar, or a value holding a template (`{{ }}`), which something else renders first.
+ */
+export function scalarFix(text: string, range: TextRange, seen: unknown, replacement: string | number | boolean, title: string, preferred = false): Fix | undefined {
+  const written = text.slice(range.start, range.end);
+  let newText: string;
+  if (written === '') {
+    // `key:` with nothing after it: the value goes after the colon, apart from it and from a comment that follows.
+    const before = text[range.start - 1];
+    if (seen !== null || (before !== ':' && before !== ' ' && before !== '\t')) return undefined;
+    const after = text[range.start];
+    const scalar = typeof replacement === 'string' ? scalarText(replacement, '') : String(replacement);
+    newText = `${before === ':' ? ' ' : ''}${scalar}${after === undefined || /\s/.test(after) ? '' : ' '}`;
+  } else {
+    if (NOT_A_PLAIN_LITERAL.test(written) || readScalar(written) !== seen) return undefined;
+    newText = typeof replacement === 'string' ? scalarText(replacement, written) : String(replacement);
+    if (!/^["']/.test(newText) && FLOW_INDICATOR.test(newText)) newText = JSON.stringify(replacement);
+  }
+  return { title, edits: [{ ...range, newText }], preferred };
 }
 
 function indentBlock(block: string, indent: string): string {
@@ -96,9 +133,9 @@ export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: Read
   };
 
   return {
-    replaceValue(setting, value) {
-      const original = text.slice(setting.valueRange.start, setting.valueRange.end);
-      return { ...setting.valueRange, newText: scalarText(value, original) };
+    replaceValue(setting, value, title, preferred, item) {
+      if (item) return scalarFix(text, item.range, item.value, value, title, preferred);
+      return setting.shape === 'scalar' ? scalarFix(text, setting.valueRange, setting.value, value, title, preferred) : undefined;
     },
     renameKey: (setting, name) => ({ ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) }),
     move,

@@ -1,19 +1,38 @@
-// Text edits shared by the ARM rules' quick fixes: rewrite a string literal, add a property to an object,
-// add an item to an array (inline, or pretty-printed on its own line). Each keeps the surrounding layout.
+// Text edits shared by the ARM rules' quick fixes: the one way to replace a value a rule read (valueFix), add a
+// property to an object, add an item to an array (inline, or pretty-printed on its own line). Each keeps the layout.
 import type { JsonNode } from '../../json/nodes';
 import { literalValue, type KnownValue } from '../../arm/value';
-import type { TextEdit } from '../rule';
+import type { Fix, TextEdit } from '../rule';
 
 const BLANK = /^[ \t]*$/;
 
-/** Replaces the string literal a known value was read from; undefined when an expression computed the value. */
-export function replaceLiteral(value: KnownValue, replacement: string): TextEdit | undefined {
+/** The values a fix may write over a literal. */
+export type LiteralValue = string | number | boolean | null;
+
+/** The JSON literal for a value, in the template (a string starting with `[` is written `[[`, or ARM would evaluate it) or not. */
+function literalText(value: LiteralValue, inTemplate: boolean): string {
+  return JSON.stringify(inTemplate && typeof value === 'string' && value.startsWith('[') ? `[${value}` : value);
+}
+
+/**
+ * The one way a rule's fix replaces a value it read. The edit rewrites only the literal where the value is written —
+ * in place, a parameter's default, a variable's value, a parameter file's value — and only when that literal, read as
+ * ARM reads it, is exactly the value the rule saw. A value an expression computed gets no fix: rewriting the
+ * expression with its result would lose it, and with it every other use (the finding still says the value). A fix
+ * that changes the literal's type (`true` to `"true"`) is offered only in place: a parameter's value must keep its
+ * declared type, and a variable's other uses may need it.
+ */
+export function valueFix(value: KnownValue, replacement: LiteralValue, title: string, preferred = false): Fix | undefined {
   const origin = value.origin;
-  if (origin.type !== 'string') return undefined;
-  const written = literalValue(origin);
+  if (origin.type !== 'string' && origin.type !== 'number' && origin.type !== 'boolean' && origin.type !== 'null') return undefined;
+  // A parameter file's values are literals, never expressions (nor are allowedValues entries, which come with uri '').
+  const inTemplate = value.originUri === undefined;
+  const written = inTemplate ? literalValue(origin) : { known: true, value: origin.value };
   if (!written.known || written.value !== value.value) return undefined;
-  // A literal that starts with `[` is written `[[` so that ARM doesn't read it as an expression.
-  return { start: origin.offset, end: origin.offset + origin.length, newText: JSON.stringify(replacement.startsWith('[') ? `[${replacement}` : replacement) };
+  const inPlace = value.usage === undefined || value.usage === origin;
+  if (!inPlace && typeof replacement !== typeof value.value) return undefined;
+  const edit: TextEdit = { start: origin.offset, end: origin.offset + origin.length, newText: literalText(replacement, inTemplate) };
+  return { title, edits: [edit], preferred, uri: value.originUri || undefined };
 }
 
 /** Adds `"key": valueText` after the last property of an object, on its own line when the properties are one a line. */

@@ -2,6 +2,7 @@
 // *.s.azure.anyscaleuserdata.com. The older *.i.anyscaleuserdata.com forms belong to the non-Azure control plane:
 // on an Azure workspace the listener never matches, and TLS and routing fail.
 import { ANYSCALE_HOSTNAMES } from '../../catalog/gateway';
+import { scalarFix } from '../../yaml/valuesEditor';
 import type { GatewayRule } from './gatewayRule';
 
 const REPLACEMENTS = new Map<string, string>([
@@ -21,11 +22,11 @@ export const gatewayHostnameNotAzure: GatewayRule = {
       const hostname = listener.hostname;
       const replacement = hostname && REPLACEMENTS.get(hostname.value);
       if (!hostname || !replacement) continue;
-      const written = text.slice(hostname.range.start, hostname.range.end);
+      const fix = scalarFix(text, hostname.range, hostname.value, replacement, `Use ${replacement}`, true);
       report({
         at: hostname.range,
         message: `Listener hostname "${hostname.value}" belongs to the non-Azure control plane: Anyscale on Azure uses "${replacement}".`,
-        fixes: [{ title: `Use ${replacement}`, edits: [{ ...hostname.range, newText: written.replace(hostname.value, replacement) }], preferred: true }],
+        fixes: fix && [fix],
       });
     }
   },

@@ -2,6 +2,7 @@
 // anyscale-svc-<id>-certificate with the cloud resource ID hyphenated (cldrsrc_abc → cldrsrc-abc): Kubernetes names
 // can't hold underscores. A reference with underscores names a secret that can never exist.
 import { TLS_SECRET } from '../../catalog/gateway';
+import { scalarFix } from '../../yaml/valuesEditor';
 import type { GatewayRule } from './gatewayRule';
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
@@ -15,11 +16,11 @@ export const gatewayTlsSecretInvalid: GatewayRule = {
       for (const ref of listener.certificateRefs ?? []) {
         if (!ref || !ref.value.includes('_') || !TLS_SECRET.pattern.test(ref.value)) continue;
         const hyphenated = ref.value.replace(/_/g, '-');
-        const written = text.slice(ref.range.start, ref.range.end);
+        const fix = scalarFix(text, ref.range, ref.value, hyphenated, `Use ${hyphenated}`, true);
         report({
           at: ref.range,
           message: `TLS secret "${ref.value}" can't exist: Kubernetes names have no underscores, and the operator creates "${hyphenated}" (the cloud resource ID with hyphens).`,
-          fixes: [{ title: `Use ${hyphenated}`, edits: [{ ...ref.range, newText: written.replace(ref.value, hyphenated) }], preferred: true }],
+          fixes: fix && [fix],
         });
       }
     }

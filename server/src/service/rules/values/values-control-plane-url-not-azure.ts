@@ -25,10 +25,11 @@ export const valuesControlPlaneUrlNotAzure = valuesRule({
       return;
     }
     if (!setting || url === undefined || url === CONTROL_PLANES.azure || CONTROL_PLANES.privateLink.test(url)) return;
+    const fix = values.editor.replaceValue(setting, CONTROL_PLANES.azure, `Use ${CONTROL_PLANES.azure}`);
     report({
       at: setting.valueRange,
       message: `${PATH} "${url}" is not Anyscale on Azure's control plane: use ${CONTROL_PLANES.azure}, or ${CONTROL_PLANES.privateLinkExample} with Private Link.`,
-      fixes: [{ title: `Use ${CONTROL_PLANES.azure}`, edits: [values.editor.replaceValue(setting, CONTROL_PLANES.azure)] }],
+      fixes: fix && [fix],
     });
   },
 });

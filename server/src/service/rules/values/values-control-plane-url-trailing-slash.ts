@@ -14,10 +14,11 @@ export const valuesControlPlaneUrlTrailingSlash = valuesRule({
     const url = values.text(PATH);
     if (!setting || url === undefined || !url.endsWith('/')) return;
     const bare = url.replace(/\/+$/, '');
+    const fix = values.editor.replaceValue(setting, bare, 'Remove the trailing "/"', true);
     report({
       at: setting.valueRange,
       message: `${PATH} "${url}" ends with "/": the chart fails with "controlPlaneURL must not end with a trailing slash". Write "${bare}".`,
-      fixes: [{ title: 'Remove the trailing "/"', edits: [values.editor.replaceValue(setting, bare)], preferred: true }],
+      fixes: fix && [fix],
     });
   },
 });

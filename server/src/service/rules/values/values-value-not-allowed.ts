@@ -2,7 +2,8 @@
 // networking.gateway.apiVersion, the items of excludeComponentVerification) holds something else. A value that is
 // right apart from its case gets a preferred fix: the chart compares exactly.
 import { didYouMean } from '../../text/suggest';
-import type { Fix, TextRange } from '../rule';
+import type { TextRange } from '../rule';
+import type { SettingItem } from '../../values/model';
 import { quoted } from './shared';
 import { valuesRule } from './valuesRule';
 
@@ -16,19 +17,17 @@ export const valuesValueNotAllowed = valuesRule({
       const allowed = setting.key?.allowed;
       if (!allowed || !setting.key) continue;
       const key = setting.key;
-      const candidates: { value: unknown; range: TextRange; item: boolean }[] =
-        setting.shape === 'array' ? (setting.items ?? []).map((item) => ({ ...item, item: true })) : setting.shape === 'scalar' ? [{ value: setting.value, range: setting.valueRange, item: false }] : [];
+      const candidates: { value: unknown; range: TextRange; item?: SettingItem }[] =
+        setting.shape === 'array' ? (setting.items ?? []).map((item) => ({ ...item, item })) : setting.shape === 'scalar' ? [{ value: setting.value, range: setting.valueRange }] : [];
       for (const { value, range, item } of candidates) {
         if (typeof value !== 'string' || value === '' || allowed.includes(value)) continue;
         const guess = didYouMean(value, allowed);
         const sameLetters = guess !== undefined && guess.toLowerCase() === value.toLowerCase();
-        const fixes: Fix[] | undefined = guess
-          ? [{ title: `Write "${guess}"`, edits: [item ? { ...range, newText: guess } : values.editor.replaceValue(setting, guess)], preferred: sameLetters }]
-          : undefined;
+        const fix = guess === undefined ? undefined : values.editor.replaceValue(setting, guess, `Write "${guess}"`, sameLetters, item);
         report({
           at: range,
           message: `${key.path}${item ? ' lists' : ' is'} ${quoted(value)}, which the chart does not accept: use ${item ? 'items from' : 'one of'} ${allowed.join(', ')}.${key.allowedNote ? ` ${key.allowedNote}` : ''}${guess ? ` Did you mean "${guess}"?` : ''}`,
-          fixes,
+          fixes: fix && [fix],
         });
       }
     }

@@ -16,10 +16,11 @@ export const valuesWorkloadServiceAccount = valuesRule({
     if (providerOf(values) !== 'azure' || !isCompleteValues(values)) return;
     const setting = values.get(PATH);
     if (!isUnset(values, PATH)) return;
+    const fix = setting && values.editor.replaceValue(setting, VALUE_SHAPES.azureWorkloadServiceAccount, `Use "${VALUE_SHAPES.azureWorkloadServiceAccount}"`);
     report({
       at: setting?.valueRange ?? values.anchor,
       message: `${PATH} is not set: workload pods would run as the namespace's default service account, without an Azure identity. Set it to "${VALUE_SHAPES.azureWorkloadServiceAccount}", the account federated to the operator's managed identity.`,
-      fixes: setting ? [{ title: `Use "${VALUE_SHAPES.azureWorkloadServiceAccount}"`, edits: [values.editor.replaceValue(setting, VALUE_SHAPES.azureWorkloadServiceAccount)] }] : undefined,
+      fixes: fix && [fix],
     });
   },
 });

@@ -3,7 +3,6 @@
 // garbage. In AKS extension configurationSettings every value must be a string ("true", not true).
 import type { ChartKey } from '../../catalog/chart';
 import type { Setting } from '../../values/model';
-import type { Fix } from '../rule';
 import { valuesRule, type ValuesContext } from './valuesRule';
 
 const EXPECTED: Record<ChartKey['type'], string> = {
@@ -22,18 +21,23 @@ function written(setting: Setting): string {
   return typeof setting.value === 'string' ? `the string ${JSON.stringify(setting.value)}` : String(setting.value);
 }
 
-/** A YAML value of the wrong type, with the typed value it was meant to be when that is unambiguous. */
-function yamlProblem(key: ChartKey, setting: Setting): { typed?: string } | undefined {
+/** A wrong type, with the value it was meant to be when that is unambiguous. */
+interface Problem {
+  readonly typed?: string | number | boolean;
+}
+
+/** A YAML value of the wrong type: a quoted "true" or "8080" was meant unquoted. */
+function yamlProblem(key: ChartKey, setting: Setting): Problem | undefined {
   if (setting.value === null || key.type === 'any') return undefined;
   switch (key.type) {
     case 'string':
       return setting.shape === 'scalar' ? undefined : {};
     case 'boolean':
       if (typeof setting.value === 'boolean') return undefined;
-      return typeof setting.value === 'string' && /^(true|false)$/.test(setting.value) ? { typed: setting.value } : {};
+      return typeof setting.value === 'string' && /^(true|false)$/.test(setting.value) ? { typed: setting.value === 'true' } : {};
     case 'integer':
       if (typeof setting.value === 'number' && Number.isInteger(setting.value)) return undefined;
-      return typeof setting.value === 'string' && /^\d+$/.test(setting.value) ? { typed: setting.value } : {};
+      return typeof setting.value === 'string' && /^\d+$/.test(setting.value) && Number.isSafeInteger(Number(setting.value)) ? { typed: Number(setting.value) } : {};
     case 'array':
       return setting.shape === 'array' ? undefined : {};
     default:
@@ -41,10 +45,10 @@ function yamlProblem(key: ChartKey, setting: Setting): { typed?: string } | unde
   }
 }
 
-/** An extension setting (always a string) that cannot mean what its key needs. */
-function extensionProblem(key: ChartKey, setting: Setting): { typed?: string } | undefined {
+/** An extension setting (always a string) that cannot mean what its key needs: a number or boolean was meant as text. */
+function extensionProblem(key: ChartKey, setting: Setting): Problem | undefined {
   if (setting.shape !== 'scalar') return setting.shape === 'unknown' ? undefined : {};
-  if (typeof setting.value !== 'string') return setting.value === null ? {} : { typed: JSON.stringify(String(setting.value)) };
+  if (typeof setting.value !== 'string') return setting.value === null ? {} : { typed: String(setting.value) };
   if (key.type === 'boolean' && !/^(true|false)$/.test(setting.value)) return {};
   if (key.type === 'integer' && !/^\d+$/.test(setting.value)) return {};
   if (key.type === 'object') return {};
@@ -64,11 +68,8 @@ function check({ values, report }: ValuesContext): void {
         : key.type === 'boolean' && typeof setting.value === 'string'
           ? 'A quoted value is a string, and the chart treats every non-empty string as true, "false" included.'
           : 'The chart cannot use it.';
-    const fixes: Fix[] | undefined =
-      problem.typed === undefined
-        ? undefined
-        : [{ title: `Write ${problem.typed}`, edits: [{ ...setting.valueRange, newText: problem.typed }], preferred: true }];
-    report({ at: setting.shape === 'scalar' ? setting.valueRange : setting.keyRange, message: `${key.path} must be ${expected}, not ${written(setting)}. ${why}`, fixes });
+    const fix = problem.typed === undefined ? undefined : values.editor.replaceValue(setting, problem.typed, `Write ${JSON.stringify(problem.typed)}`, true);
+    report({ at: setting.shape === 'scalar' ? setting.valueRange : setting.keyRange, message: `${key.path} must be ${expected}, not ${written(setting)}. ${why}`, fixes: fix && [fix] });
   }
 }
 

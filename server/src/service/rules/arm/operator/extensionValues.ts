@@ -2,14 +2,16 @@
 // Anyscale.AKS.Operator carries them as flat dotted keys with string values in configurationSettings (and
 // configurationProtectedSettings). This turns each such resource into OperatorValues at its JSON positions and
 // runs a values check on it. Settings written as ARM expressions are unknown and never guessed; a setting whose
-// value comes from a parameter or a variable is reported where that value is written, like every ARM rule.
+// value comes from a parameter or a variable is reported where that value is written, like every ARM rule, and a fix
+// rewrites it there (valueFix: only a literal, never an expression).
 import { entries, equalsIgnoreCase, propertyValue, type JsonNode } from '../../../json/nodes';
 import { isResourceType, type ArmResource } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
 import { chartKey, legacyKey, OPERATOR_EXTENSION } from '../../../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting, type ValuesEditor } from '../../../values/model';
 import type { IndexedCloudResource, WorkspaceView } from '../../../index/workspaceIndex';
-import { rangeOf, type Fix, type Report, type TextEdit, type TextRange } from '../../rule';
+import { rangeOf, type Report, type TextEdit, type TextRange } from '../../rule';
+import { valueFix } from '../edits';
 import type { TemplateContext } from '../../templateContext';
 import type { ValuesContext } from '../../values/valuesRule';
 
@@ -23,18 +25,24 @@ function insideFreeForm(path: string): boolean {
   return false;
 }
 
-function readSettings(node: JsonNode | undefined, resource: ArmResource, context: TemplateContext, secret: boolean, keyNodes: Map<Setting, JsonNode>): void {
+/** Where each setting is: its key node, and its value as read (where it is written, for the fixes that rewrite it). */
+interface Written {
+  readonly keyNodes: Map<Setting, JsonNode>;
+  readonly values: Map<Setting, KnownValue>;
+}
+
+function readSettings(node: JsonNode | undefined, resource: ArmResource, context: TemplateContext, secret: boolean, written: Written): void {
   for (const [rawKey, valueNode, property] of entries(node)) {
     // `--set` syntax allows list indexes (`operator.tolerations[0].key`); the catalog knows the list itself.
     const path = rawKey.replace(/\[\d+\]/g, '');
     const key = chartKey(path);
     if (!key && insideFreeForm(path)) continue;
     const value = context.value(valueNode, resource);
-    const written = value.known ? value.value : undefined;
-    const shape = !value.known ? 'unknown' : written !== null && typeof written === 'object' ? (Array.isArray(written) ? 'array' : 'map') : 'scalar';
-    const scalar = typeof written === 'string' || typeof written === 'number' || typeof written === 'boolean' ? written : null;
+    const read = value.known ? value.value : undefined;
+    const shape = !value.known ? 'unknown' : read !== null && typeof read === 'object' ? (Array.isArray(read) ? 'array' : 'map') : 'scalar';
+    const scalar = typeof read === 'string' || typeof read === 'number' || typeof read === 'boolean' ? read : null;
     const keyNode = property.children![0];
-    keyNodes.set({
+    const setting: Setting = {
       path,
       key,
       legacy: key ? undefined : legacyKey(path),
@@ -45,17 +53,23 @@ function readSettings(node: JsonNode | undefined, resource: ArmResource, context
       value: shape === 'scalar' ? scalar : undefined,
       secret,
       source: value.known && value.origin !== valueNode ? value : undefined,
-    }, keyNode);
+    };
+    written.keyNodes.set(setting, keyNode);
+    if (value.known) written.values.set(setting, value);
   }
 }
 
-function extensionEditor(keyNodes: ReadonlyMap<Setting, JsonNode>, taken: ReadonlySet<string>): ValuesEditor {
+function extensionEditor({ keyNodes, values }: Written, taken: ReadonlySet<string>): ValuesEditor {
   const rename = (setting: Setting, toPath: string): TextEdit | undefined => {
     const keyNode = keyNodes.get(setting);
     return keyNode && !taken.has(toPath) ? { ...rangeOf(keyNode), newText: JSON.stringify(toPath) } : undefined;
   };
   return {
-    replaceValue: (setting, value) => ({ ...setting.valueRange, newText: JSON.stringify(value) }),
+    // Settings are strings: a value the chart needs as another type is written as a string too.
+    replaceValue(setting, value, title, preferred) {
+      const read = values.get(setting);
+      return read && valueFix(read, typeof value === 'string' ? value : String(value), title, preferred);
+    },
     renameKey: (setting, name) => ({ ...setting.keyRange, newText: JSON.stringify(setting.parent === '' ? name : `${setting.parent}.${name}`) }),
     move(setting, toPath, title) {
       const edit = rename(setting, toPath);
@@ -92,13 +106,13 @@ export function extensionValues(resource: ArmResource, context: TemplateContext)
   const protectedNode = propertyValue(resource.properties, 'configurationProtectedSettings');
   // Settings computed by an expression (`[union(…)]`) can't be read: nothing is checked, nothing is missing.
   if (settingsNode?.type !== 'object') return undefined;
-  const keyNodes = new Map<Setting, JsonNode>();
-  readSettings(settingsNode, resource, context, false, keyNodes);
-  readSettings(protectedNode, resource, context, true, keyNodes);
-  const settings = [...keyNodes.keys()];
+  const written: Written = { keyNodes: new Map(), values: new Map() };
+  readSettings(settingsNode, resource, context, false, written);
+  readSettings(protectedNode, resource, context, true, written);
+  const settings = [...written.keyNodes.keys()];
   const layout = settings.some((s) => s.key) || !settings.some((s) => s.legacy) ? '1.x' : 'legacy';
   const anchorNode = propertyValue(resource.properties, 'extensionType') ?? resource.typeNode ?? resource.node;
-  return operatorValues('extension', layout, settings, rangeOf(anchorNode), extensionEditor(keyNodes, new Set(settings.map((s) => s.path))));
+  return operatorValues('extension', layout, settings, rangeOf(anchorNode), extensionEditor(written, new Set(settings.map((s) => s.path))));
 }
 
 function sameRange(a: TextRange, b: TextRange): boolean {
@@ -110,26 +124,11 @@ function sourcedAt(settings: readonly Setting[], range: TextRange): (Setting & {
   return settings.find((s): s is Setting & { source: KnownValue } => s.source !== undefined && sameRange(s.valueRange, range));
 }
 
-/**
- * A fix that rewrites a setting's value rewrites it where it is written. A value from a parameter file is never
- * edited (checkTemplate drops those fixes); nor is a non-string one, which an edit written for a string would retype.
- */
-function fixAtSource(fix: Fix, settings: readonly Setting[]): Fix | undefined {
-  const edits: TextEdit[] = [];
-  for (const edit of fix.edits) {
-    const source = sourcedAt(settings, edit)?.source;
-    if (source && source.origin.type !== 'string') return undefined;
-    edits.push(source ? { ...edit, ...rangeOf(source) } : edit);
-  }
-  return { ...fix, edits };
-}
-
-/** A finding on a setting's value, moved to where the value is written when that is elsewhere. */
+/** A finding on a setting's value, moved to where the value is written when that is elsewhere (its fixes edit it there). */
 function reportAtSource(report: Report, settings: readonly Setting[]): Report {
   const at = report.at;
   const source = 'known' in at || 'offset' in at ? undefined : sourcedAt(settings, at)?.source;
-  const fixes = report.fixes?.flatMap((fix) => fixAtSource(fix, settings) ?? []);
-  return { ...report, at: source ?? at, fixes: fixes && fixes.length > 0 ? fixes : undefined };
+  return source ? { ...report, at: source } : report;
 }
 
 export function forEachOperatorExtension(context: TemplateContext, run: (valuesContext: ValuesContext) => void): void {

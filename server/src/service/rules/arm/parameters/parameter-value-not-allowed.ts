@@ -1,6 +1,8 @@
 // parameter-value-not-allowed: a parameter file's value that the parameter's `allowedValues` does not list (for an
 // array parameter, each item must be listed). ARM rejects the deployment before anything is created.
 import { items } from '../../../json/nodes';
+import { known } from '../../../arm/value';
+import { valueFix } from '../edits';
 import { didYouMean } from '../../../text/suggest';
 import { allowedValuesOf, declaredValues, type ParameterFileRule } from './parameterFileRule';
 import { jsonValueOf, sameValue } from './parameterValues';
@@ -24,10 +26,11 @@ export const parameterValueNotAllowed: ParameterFileRule = {
         if (isAllowed(value)) continue;
         const strings = allowed.filter((candidate): candidate is string => typeof candidate === 'string');
         const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
+        const fix = suggestion === undefined ? undefined : valueFix(known(value, node, context.uri), suggestion, `Change to "${suggestion}"`);
         context.report({
           at: node,
           message: `${JSON.stringify(value)} is not an allowed value of '${declaration.name}': use one of ${allowed.map((candidate) => JSON.stringify(candidate)).join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,
-          fixes: suggestion ? [{ title: `Change to "${suggestion}"`, edits: [{ start: node.offset, end: node.offset + node.length, newText: JSON.stringify(suggestion) }] }] : undefined,
+          fixes: fix && [fix],
         });
       }
     }

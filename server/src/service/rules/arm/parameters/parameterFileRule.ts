@@ -9,6 +9,8 @@ import type { ParameterFile } from '../../../arm/parameterFile';
 import type { Report, RuleInfo } from '../../rule';
 
 export interface ParameterFileContext {
+  /** The parameter file's URI: where its values, and the fixes that rewrite them, are. */
+  readonly uri: string;
   /** The parameter file's text, for edits that keep its layout ('' when the caller has only the tree). */
   readonly text: string;
   readonly file: ParameterFile;

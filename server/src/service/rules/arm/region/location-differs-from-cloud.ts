@@ -7,6 +7,7 @@ import type { CloudResource } from '../../../arm/anyscale';
 import { CLOUD_TYPE } from '../../../catalog/anyscale';
 import { normalizeAzureLocation } from '../../../catalog/regions';
 import { rangeOf, type TemplateRule } from '../../rule';
+import { valueFix } from '../edits';
 
 /** Clouds by lowercase name (ARM names are case-insensitive); a name may be declared in several deployments. */
 function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmResource[]> {
@@ -55,11 +56,12 @@ export const locationDiffersFromCloud: TemplateRule = {
       const location = knownString(value);
       if (cloudLocation === undefined || location === undefined || !value.known || !cloudValue.known) continue;
       if (location === cloudLocation || normalizeAzureLocation(location) === normalizeAzureLocation(cloudLocation)) continue;
+      const fix = valueFix(value, cloudLocation, `Change location to "${cloudLocation}"`);
       context.report({
         at: value,
         message: `location "${location}" differs from the parent cloud's location "${cloudLocation}"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.`,
-        related: [{ ...rangeOf(cloudValue.origin), message: `The cloud's location is "${cloudLocation}".` }],
-        fixes: [{ title: `Change location to "${cloudLocation}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(cloudLocation) }] }],
+        related: [{ ...rangeOf(cloudValue.origin), uri: cloudValue.originUri, message: `The cloud's location is "${cloudLocation}".` }],
+        fixes: fix && [fix],
       });
     }
   },

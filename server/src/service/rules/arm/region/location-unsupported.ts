@@ -7,6 +7,7 @@ import { OLDER_UNSUPPORTED_LOCATION, isAzureRegion, isSupportedLocation, provide
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
+import { valueFix } from '../edits';
 
 const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
 
@@ -27,13 +28,8 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   const problem = otherProviders.length > 0 && isCloudResource
     ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, so ARM rejects the cloud resource: location is the Azure region that keeps its record, and the compute region belongs in properties.region.`
     : `${shown} is not an Azure region where Anyscale on Azure is available, so ARM rejects the ${resourceKind}.`;
-  context.report({
-    at: value,
-    message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`,
-    fixes: suggestion
-      ? [{ title: `Change location to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }], preferred: sameLettersAndDigits(location, suggestion) }]
-      : undefined,
-  });
+  const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change location to "${suggestion}"`, sameLettersAndDigits(location, suggestion));
+  context.report({ at: value, message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`, fixes: fix && [fix] });
 }
 
 export const locationUnsupported: TemplateRule = {

@@ -5,6 +5,7 @@ import { isValidRegionSyntax, regionListFor, regionSyntaxFor, suggestRegion } fr
 import type { CloudResource } from '../../../arm/anyscale';
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateRule } from '../../rule';
+import { valueFix } from '../edits';
 
 const REGION_PROPERTIES = ['region', 'cloudStorageBucketRegion'] as const;
 
@@ -42,13 +43,8 @@ export const regionInvalid: TemplateRule = {
           : isValidRegionSyntax(text.toLowerCase())
             ? 'has uppercase letters, but only lowercase is accepted and Anyscale does not convert casing'
             : 'is not made of lowercase letters and digits in groups joined by single hyphens';
-        context.report({
-          at: value,
-          message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`,
-          fixes: suggestion
-            ? [{ title: `Change ${property} to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }], preferred: sameLettersAndDigits(text, suggestion) }]
-            : undefined,
-        });
+        const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change ${property} to "${suggestion}"`, sameLettersAndDigits(text, suggestion));
+        context.report({ at: value, message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`, fixes: fix && [fix] });
       }
     }
   },

@@ -6,6 +6,7 @@ import { knownString, type KnownValue } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscale';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
 import type { Fix, TemplateRule } from '../../rule';
+import { valueFix } from '../edits';
 
 const BLANK_INDENT = /^[ \t]*$/;
 
@@ -19,15 +20,12 @@ function reportNode(cloudResource: CloudResource): JsonNode | KnownValue {
   return findProperty(cloudResource.resource.node, 'properties')?.children?.[0] ?? cloudResource.anchor;
 }
 
-/** An edit that writes `"region": "<region>"`: replacing an empty value, or before the first property of `properties`. */
+/** A fix that writes `"region": "<region>"`: over an empty literal value, or before the first property of `properties`. */
 function insertRegion(text: string, cloudResource: CloudResource, region: string): Fix | undefined {
   const quoted = JSON.stringify(region);
   const title = `Set region to ${quoted} (the location it defaults to)`;
   const written = cloudResource.prop('region');
-  if (written.value.known) {
-    const node = written.value.origin;
-    return { title, edits: [{ start: node.offset, end: node.offset + node.length, newText: quoted }], preferred: true };
-  }
+  if (written.value.known) return valueFix(written.value, region, title, true);
   // Only offered for provider Azure, so `properties` holds at least the provider.
   const first = cloudResource.resource.properties?.children?.[0];
   if (!first) return undefined;

@@ -3,6 +3,7 @@
 import { knownString } from '../../../arm/value';
 import { isKnownRegion, isValidRegionSyntax, providersKnowingRegion, regionListFor, suggestRegion } from '../../../catalog/regions';
 import type { TemplateRule } from '../../rule';
+import { valueFix } from '../edits';
 
 /** `an AWS`, `an Azure`, `a GCP`. */
 function withArticle(word: string): string {
@@ -27,13 +28,12 @@ export const regionUnknown: TemplateRule = {
       const owners = providersKnowingRegion(region);
       const suggestion = suggestRegion(region, list);
       const what = owners.length > 0 ? `${withArticle(owners.join(' and '))} region name, not ${withArticle(list.provider)} one` : `not a known ${list.provider} region`;
+      const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change region to "${suggestion}"`);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` ${list.provider} regions look like "${provider.regionExample}".`;
       context.report({
         at: value,
         message: `region "${region}" is ${what}; Anyscale validates region against ${list.provider}'s known regions and rejects other names.${hint}`,
-        fixes: suggestion
-          ? [{ title: `Change region to "${suggestion}"`, edits: [{ start: value.origin.offset, end: value.origin.offset + value.origin.length, newText: JSON.stringify(suggestion) }] }]
-          : undefined,
+        fixes: fix && [fix],
       });
     }
   },

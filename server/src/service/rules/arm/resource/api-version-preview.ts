@@ -3,7 +3,7 @@
 import { GA_API_VERSION } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../rule';
 import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 
 export const apiVersionPreview: TemplateRule = {
   code: 'api-version-preview',
@@ -14,11 +14,11 @@ export const apiVersionPreview: TemplateRule = {
   check(context) {
     for (const read of anyscaleApiVersions(context)) {
       if (read.entry?.status !== 'preview') continue;
-      const edit = replaceLiteral(read.value, GA_API_VERSION);
+      const fix = valueFix(read.value, GA_API_VERSION, `Use the GA version ${GA_API_VERSION}`);
       context.report({
         at: read.value,
         message: `apiVersion "${read.version}" is a preview version of Anyscale.Platform, which can change or be retired; the GA version is ${GA_API_VERSION}. Check before moving: at ${GA_API_VERSION}, computeConfigName, cloudResourceNames and acrResourceId take full resource IDs.`,
-        fixes: edit ? [{ title: `Use the GA version ${GA_API_VERSION}`, edits: [edit] }] : undefined,
+        fixes: fix && [fix],
       });
     }
   },

@@ -4,7 +4,7 @@ import { API_VERSIONS, GA_API_VERSION } from '../../../catalog/anyscale';
 import { editDistance } from '../../../text/suggest';
 import type { TemplateRule } from '../../rule';
 import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 
 const KNOWN = API_VERSIONS.map((entry) => entry.version);
 const PREVIEW_SUFFIX = /-preview$/i;
@@ -34,11 +34,11 @@ export const apiVersionUnknown: TemplateRule = {
     for (const read of anyscaleApiVersions(context)) {
       if (read.entry) continue;
       const suggested = typeof read.value.value === 'string' ? suggestion(read.version) : undefined;
-      const edit = suggested === undefined ? undefined : replaceLiteral(read.value, suggested);
+      const fix = suggested === undefined ? undefined : valueFix(read.value, suggested, `Change apiVersion to "${suggested}"`);
       context.report({
         at: read.value,
         message: `apiVersion ${JSON.stringify(read.value.value)} is not a known Anyscale.Platform API version (known: ${KNOWN.join(', ')}); ARM rejects a version the resource provider doesn't offer.${suggested ? ` Did you mean "${suggested}"?` : ` The GA version is ${GA_API_VERSION}.`}`,
-        fixes: edit ? [{ title: `Change apiVersion to "${suggested}"`, edits: [edit] }] : undefined,
+        fixes: fix && [fix],
       });
     }
   },

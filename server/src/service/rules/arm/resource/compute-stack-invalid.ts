@@ -2,7 +2,7 @@
 // case-sensitive (`K8s` is rejected, though some spec examples spell it so) and virtual machine stacks aren't supported.
 import { COMPUTE_STACKS } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 
 const ACCEPTED = COMPUTE_STACKS.map((stack) => `"${stack}"`).join(', ');
 
@@ -22,13 +22,13 @@ export const computeStackInvalid: TemplateRule = {
       const shown = JSON.stringify(written);
       const sameIgnoringCase = typeof written === 'string' ? COMPUTE_STACKS.find((stack) => stack.toLowerCase() === written.toLowerCase()) : undefined;
       const replacement = sameIgnoringCase ?? COMPUTE_STACKS[0];
-      const edit = replaceLiteral(value, replacement);
+      const fix = valueFix(value, replacement, `Change computeStack to "${replacement}"`, sameIgnoringCase !== undefined);
       context.report({
         at: value,
         message: sameIgnoringCase
           ? `computeStack ${shown} must be written exactly "${sameIgnoringCase}": the value is case-sensitive, so the deployment fails with any other spelling.`
           : `computeStack ${shown} is not accepted: the only supported value is ${ACCEPTED} (Kubernetes), and virtual machine compute stacks aren't supported, so the deployment fails.`,
-        fixes: edit ? [{ title: `Change computeStack to "${replacement}"`, edits: [edit], preferred: sameIgnoringCase !== undefined }] : undefined,
+        fixes: fix && [fix],
       });
     }
   },

@@ -3,9 +3,9 @@
 // The quick fix renames the later one to the first free `<name>-<n>`; not preferred, since the name is the user's.
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
-import { knownString, literalValue, type KnownValue } from '../../../arm/value';
+import { knownString, type KnownValue } from '../../../arm/value';
 import { rangeOf, type Fix, type TemplateRule } from '../../rule';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 import type { TemplateContext } from '../../templateContext';
 import { quotedName } from './labels';
 
@@ -45,14 +45,13 @@ function freeName(leaf: string, key: string, taken: ReadonlySet<string>): string
   for (let n = 2; ; n++) if (!taken.has(`${base}${leaf}-${n}`.toLowerCase())) return `${leaf}-${n}`;
 }
 
-/** Rewrites the literal the leaf name is written in: the whole literal, or the segment after its last `/`. */
-function renameFix(written: KnownValue, leaf: string, renamed: string): Fix | undefined {
-  const origin = written.origin;
-  const literal = literalValue(origin);
-  const whole = replaceLiteral(written, renamed);
-  const full = !whole && literal.known && typeof literal.value === 'string' && literal.value.endsWith(`/${leaf}`) ? replaceLiteral({ ...literal, origin }, `${literal.value.slice(0, -leaf.length)}${renamed}`) : undefined;
-  const edit = whole ?? full;
-  return edit && { title: `Rename to ${quotedName(renamed)}`, edits: [edit] };
+/** Renames a resource where its name is written: the literal of its own name, or the segment after a full name's last `/`. */
+function renameFix(resource: ArmResource, leaf: string, renamed: string): Fix | undefined {
+  const title = `Rename to ${quotedName(renamed)}`;
+  const own = resource.leafName.known ? valueFix(resource.leafName, renamed, title) : undefined;
+  if (own) return own;
+  const name = knownString(resource.name);
+  return name !== undefined && resource.name.known && name.endsWith(`/${leaf}`) ? valueFix(resource.name, `${name.slice(0, -leaf.length)}${renamed}`, title) : undefined;
 }
 
 export const nameDuplicate: TemplateRule = {
@@ -89,7 +88,7 @@ export const nameDuplicate: TemplateRule = {
         firstByKey.set(key, { origin: written.origin, originUri: written.originUri, leaf });
         continue;
       }
-      const rename = renameFix(written, leaf, freeName(leaf, key, taken));
+      const rename = renameFix(resource, leaf, freeName(leaf, key, taken));
       const cloudName = knownString(resource.parentName);
       const onCloud = cloudName === undefined ? 'on the same cloud' : `on cloud ${quotedName(cloudName)}`;
       const sameSpelling = first.leaf === leaf;

@@ -5,7 +5,7 @@ import { knownString, type KnownValue } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE, NAMING } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 import { quotedName } from './labels';
 
 const CLOUD_RESOURCE_SEGMENT = CLOUD_RESOURCE_TYPE.slice(CLOUD_RESOURCE_TYPE.lastIndexOf('/') + 1).toLowerCase();
@@ -76,11 +76,11 @@ export const nameInvalid: TemplateRule = {
         const described = segments.length === 1 ? 'has one segment' : `has ${segments.length} segments`;
         // `<cloud>/cloudResources/<resource>` is the resource-ID path; the name leaves out the type segment.
         const intended = segments.length === 3 && segments[1].toLowerCase() === CLOUD_RESOURCE_SEGMENT ? `${segments[0]}/${segments[2]}` : undefined;
-        const edit = intended === undefined ? undefined : replaceLiteral(written, intended);
+        const fix = intended === undefined ? undefined : valueFix(written, intended, `Rename to ${quotedName(intended)}`);
         context.report({
           at: written,
           message: `Cloud resource name ${quotedName(name)} ${described}: a top-level ${CLOUD_RESOURCE_TYPE} resource is named "<cloud>/<resource>", exactly two segments, or ARM rejects the template.${intended ? ` Did you mean ${quotedName(intended)}?` : ''}`,
-          fixes: intended && edit ? [{ title: `Rename to ${quotedName(intended)}`, edits: [edit] }] : undefined,
+          fixes: fix && [fix],
         });
         continue;
       }

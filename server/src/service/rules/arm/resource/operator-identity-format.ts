@@ -4,7 +4,7 @@ import { knownString } from '../../../arm/value';
 import { PROVIDERS } from '../../../catalog/anyscale';
 import { IDENTITY_KINDS, IDENTITY_MISTAKES, IDENTITY_SHAPES, matchesIdentityShape, type IdentityKind } from '../../../catalog/identity';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from '../edits';
+import { valueFix } from '../edits';
 import { quotedName } from './labels';
 
 /** A hint when the value has another provider's shape: the provider may be the mistake, not the identity. */
@@ -33,11 +33,11 @@ export const operatorIdentityFormat: TemplateRule = {
       const shape = IDENTITY_SHAPES[kind];
       const trimmed = identity.trim();
       if (trimmed !== identity && matchesIdentityShape(kind, trimmed)) {
-        const edit = replaceLiteral(value, trimmed);
+        const fix = valueFix(value, trimmed, 'Remove the surrounding spaces', true);
         context.report({
           at: value,
-          message: "anyscaleOperatorIamIdentity has spaces around it: Anyscale records the value as written, so the operator's identity won't match it.",
-          fixes: edit ? [{ title: 'Remove the surrounding spaces', edits: [edit], preferred: true }] : undefined,
+          message: `anyscaleOperatorIamIdentity ${JSON.stringify(identity)} has spaces around it: Anyscale records the value as written, so the operator's identity won't match it.`,
+          fixes: fix && [fix],
         });
         continue;
       }

@@ -4,6 +4,7 @@ import { PROVIDERS } from '../../../catalog/anyscale';
 import { didYouMean } from '../../../text/suggest';
 import type { TemplateRule } from '../../rule';
 import { knownString } from '../../../arm/value';
+import { valueFix } from '../edits';
 
 const NAMES = PROVIDERS.map((p) => p.name);
 
@@ -23,10 +24,11 @@ export const providerInvalid: TemplateRule = {
       const shown = provider === undefined ? JSON.stringify(read.value.value) : `"${provider}"`;
       const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
+      const fix = suggestion === undefined ? undefined : valueFix(read.value, suggestion, `Change provider to "${suggestion}"`, true);
       context.report({
         at: read.value,
         message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`,
-        fixes: suggestion ? [{ title: `Change provider to "${suggestion}"`, edits: [{ start: read.value.origin.offset, end: read.value.origin.offset + read.value.origin.length, newText: JSON.stringify(suggestion) }], preferred: true }] : undefined,
+        fixes: fix && [fix],
       });
     }
   },

@@ -2,8 +2,8 @@
 // *.blob/*.dfs.core.windows.net host) must be the bucket's account. azure:// buckets and custom domains stay silent.
 import { ABFSS_SCHEME, blobEndpointOf, storageAccountOf } from '../../../catalog/storage';
 import { rangeOf, type TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
-import { storageValuesOf } from './storage-values';
+import { valueFix } from '../edits';
+import { shownEndpoint, storageValuesOf } from './storage-values';
 
 export const bucketEndpointAccountMismatch: TemplateRule = {
   code: 'bucket-endpoint-account-mismatch',
@@ -19,11 +19,12 @@ export const bucketEndpointAccountMismatch: TemplateRule = {
       const endpointAccount = storageAccountOf(endpoint.uri.hostname);
       if (!bucketAccount || !endpointAccount || bucketAccount.account === endpointAccount.account) continue;
       const expected = blobEndpointOf(bucketAccount.account);
+      const fix = valueFix(endpoint.value, expected, `Change the endpoint to "${expected}"`);
       context.report({
         at: endpoint.value,
-        message: `cloudStorageBucketEndpoint names the storage account "${endpointAccount.account}", but the bucket "${bucket.text}" is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
-        related: [{ ...rangeOf(bucket.value.origin), message: `The bucket's storage account is "${bucketAccount.account}".` }],
-        fixes: replaceLiteral(endpoint.value, expected, `Change the endpoint to "${expected}"`, false),
+        message: `cloudStorageBucketEndpoint "${shownEndpoint(endpoint)}" names the storage account "${endpointAccount.account}", but the bucket "${bucket.text}" is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
+        related: [{ ...rangeOf(bucket.value.origin), uri: bucket.value.originUri, message: `The bucket's storage account is "${bucketAccount.account}".` }],
+        fixes: fix && [fix],
       });
     }
   },

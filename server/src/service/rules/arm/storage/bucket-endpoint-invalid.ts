@@ -2,8 +2,8 @@
 // also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment.
 import { endpointSchemes } from '../../../catalog/storage';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
-import { storageValuesOf } from './storage-values';
+import { valueFix } from '../edits';
+import { shownEndpoint, storageValuesOf } from './storage-values';
 
 /** A host name, optionally with a port, written without a scheme. */
 const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;
@@ -35,11 +35,12 @@ export const bucketEndpointInvalid: TemplateRule = {
       const schemes = endpointSchemes(cloudResource.provider);
       if (!uri) {
         const origin = BARE_HOST.test(endpoint) ? `${schemes[0]}://${endpoint}` : undefined;
+        // Adding the scheme is safe only when the provider leaves one choice.
+        const fix = origin === undefined ? undefined : valueFix(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1);
         context.report({
           at: value,
           message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
-          // Adding the scheme is safe only when the provider leaves one choice.
-          fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1) : undefined,
+          fixes: fix && [fix],
         });
         continue;
       }
@@ -50,13 +51,12 @@ export const bucketEndpointInvalid: TemplateRule = {
       if (uri.userinfo !== undefined) problems.push('credentials, which do not belong in a template');
       if (uri.hostname === '') problems.push('no host');
       if (problems.length === 0) continue;
-      // Never echo credentials back into the editor or a CI log.
-      const shown = uri.userinfo === undefined ? endpoint : `${uri.scheme}://***@${uri.host}${uri.rest}`;
       const origin = uri.hostname === '' ? undefined : `${schemeAccepted ? scheme : schemes[0]}://${uri.host}`;
+      const fix = origin === undefined ? undefined : valueFix(value, origin, `Change the endpoint to "${origin}"`);
       context.report({
         at: value,
-        message: `cloudStorageBucketEndpoint "${shown}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
-        fixes: origin ? replaceLiteral(value, origin, `Change the endpoint to "${origin}"`, false) : undefined,
+        message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+        fixes: fix && [fix],
       });
     }
   },

@@ -1,8 +1,8 @@
 // bucket-endpoint-not-needed: providers other than Azure need no cloudStorageBucketEndpoint; a non-empty one is only
 // for S3-compatible storage at a custom endpoint. The documented value for them is "" (which stays silent).
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
-import { storageValuesOf } from './storage-values';
+import { valueFix } from '../edits';
+import { shownEndpoint, storageValuesOf } from './storage-values';
 
 export const bucketEndpointNotNeeded: TemplateRule = {
   code: 'bucket-endpoint-not-needed',
@@ -15,10 +15,11 @@ export const bucketEndpointNotNeeded: TemplateRule = {
       if (!endpoint) continue;
       const provider = cloudResource.provider;
       if (!provider || provider.requiresBucketEndpoint) continue;
+      const fix = valueFix(endpoint.value, '', 'Clear the endpoint');
       context.report({
         at: endpoint.value,
-        message: `cloudStorageBucketEndpoint is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
-        fixes: replaceLiteral(endpoint.value, '', 'Clear the endpoint', false),
+        message: `cloudStorageBucketEndpoint "${shownEndpoint(endpoint)}" is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
+        fixes: fix && [fix],
       });
     }
   },

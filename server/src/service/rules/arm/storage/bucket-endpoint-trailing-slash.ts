@@ -2,7 +2,7 @@
 // account name by trimming `.blob.core.windows.net` from the endpoint, so with the slash logs never reach the bucket.
 import { AZURE_BLOB_HOST_SUFFIX, endpointSchemes, storageAccountOf } from '../../../catalog/storage';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
+import { valueFix } from '../edits';
 import { storageValuesOf } from './storage-values';
 
 export const bucketEndpointTrailingSlash: TemplateRule = {
@@ -22,10 +22,11 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
       const consequence = storageAccountOf(uri.hostname)
         ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
         : 'Anyscale expects a bare origin with no path.';
+      const fix = valueFix(value, origin, 'Remove the trailing "/"', true);
       context.report({
         at: value,
         message: `cloudStorageBucketEndpoint "${endpoint}" ends with "/": write the bare origin "${origin}". ${consequence}`,
-        fixes: replaceLiteral(value, origin, 'Remove the trailing "/"', true),
+        fixes: fix && [fix],
       });
     }
   },

@@ -5,7 +5,7 @@ import type { Provider } from '../../../catalog/anyscale';
 import type { KnownValue } from '../../../arm/value';
 import { didYouMean } from '../../../text/suggest';
 import type { Fix, TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
+import { valueFix } from '../edits';
 import { storageValuesOf } from './storage-values';
 
 /** `s3:my-bucket` or `s3:/my-bucket`: a scheme written without both slashes. */
@@ -23,7 +23,8 @@ interface Suggestion {
 /** The did-you-mean sentence and, when the value is a plain literal, the fix that writes the suggestion. */
 function suggestionFor(value: KnownValue, suggestion: Suggestion | undefined): { hint: string; fixes?: Fix[] } {
   if (!suggestion) return { hint: '' };
-  return { hint: ` Did you mean "${suggestion.text}"?`, fixes: replaceLiteral(value, suggestion.text, `Change the bucket to "${suggestion.text}"`, suggestion.preferred) };
+  const fix = valueFix(value, suggestion.text, `Change the bucket to "${suggestion.text}"`, suggestion.preferred);
+  return { hint: ` Did you mean "${suggestion.text}"?`, fixes: fix && [fix] };
 }
 
 /** The URI a value without `://` most likely means, when the provider makes it obvious. */

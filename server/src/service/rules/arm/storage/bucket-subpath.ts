@@ -2,7 +2,7 @@
 // a lone trailing `/` is reported too, with a safe fix, since the URI then carries an (empty) path.
 import { ABFSS_SCHEME, abfssProblem } from '../../../catalog/storage';
 import type { TemplateRule } from '../../rule';
-import { replaceLiteral } from './literal-fix';
+import { valueFix } from '../edits';
 import { storageValuesOf } from './storage-values';
 
 /** Names what follows the bucket: `/prefix` is a sub-path, `?…` a query, `#…` a fragment. */
@@ -30,17 +30,19 @@ export const bucketSubpath: TemplateRule = {
       if (uri.scheme === ABFSS_SCHEME && abfssProblem(uri)) continue;
       const bare = `${uri.scheme}://${uri.authority}`;
       if (uri.rest === '/') {
+        const fix = valueFix(value, bare, 'Remove the trailing "/"', true);
         context.report({
           at: value,
           message: `cloudStorageBucketName "${bucket}" ends with "/": write the bucket alone, "${bare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
-          fixes: replaceLiteral(value, bare, 'Remove the trailing "/"', true),
+          fixes: fix && [fix],
         });
         continue;
       }
+      const fix = valueFix(value, bare, `Keep only the bucket, "${bare}"`);
       context.report({
         at: value,
         message: `cloudStorageBucketName "${bucket}" has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${bare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
-        fixes: replaceLiteral(value, bare, `Keep only the bucket, "${bare}"`, false),
+        fixes: fix && [fix],
       });
     }
   },

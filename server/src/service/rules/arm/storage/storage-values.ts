@@ -46,6 +46,12 @@ function read(cloudResource: CloudResource, property: string, emptyIsUnset: bool
   return new UriRead(value, text, splitUri(text));
 }
 
+/** An endpoint as a message may show it: never echo credentials back into the editor or a CI log. */
+export function shownEndpoint(endpoint: UriValue): string {
+  const uri = endpoint.uri;
+  return uri?.userinfo === undefined ? endpoint.text : `${uri.scheme}://***@${uri.host}${uri.rest}`;
+}
+
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */
 export function storageValuesOf(anyscale: AnyscaleView): readonly StorageValues[] {
   return anyscale.memo.get(STORAGE_VALUES, () =>
