@@ -6,6 +6,7 @@ import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
 import { literalValue } from './arm/value';
 import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
+import { checkParameterFileShape } from './arm/checkParameterFile';
 import type { Finding, RuleLevel } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
@@ -39,6 +40,9 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   const syntaxErrors = describeSyntaxErrors(errors, tooDeep);
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
+    // A parameter file's own shape; what its values do in its template is the template's run to say. Its suppression
+    // comments apply to both at once, where they are merged (the language server, the CLI).
+    if (kind === 'armParameters' && root && syntaxErrors.length === 0) findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root, text, multiLineStrings);
