@@ -36,6 +36,8 @@ const NOT_COVERED: ReadonlyMap<string, string> = new Map<string, string>([
     (code): [string, string] => [code, 'reported on a property key, not on a value'],
   ),
   ['required-property-missing', 'reported on the resource or an empty value; its fix adds a property rather than replacing a value'],
+  ['multi-line-string', 'about how a string is written; its fix is offered only on literal strings (jsonParse.test.ts), never on an expression'],
+  ...['parameter-file-value-missing', 'parameter-file-schema'].map((code): [string, string] => [code, 'about a parameter file\'s shape, whose values are literals: no value to feed']),
   ['suppression-unknown-code', 'its fix edits a suppression comment, which has no value to feed'],
   ['suppression-unused', 'its fix edits a suppression comment, which has no value to feed'],
   ...[

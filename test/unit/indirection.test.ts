@@ -47,6 +47,7 @@ const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);
 /** Rules none of whose ARM fail fixtures has a finding on a literal property value, so nothing here feeds them. */
 const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
   ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [code, 'reported on apiVersion, which ARM requires as a literal']),
+  ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
   ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'values-cli-token-in-plain-text'].map((code): [string, string] => [code, 'reported on a property key']),
   ...[
     'values-value-not-allowed', 'values-iam-identity-format', 'values-auth-audience', 'values-cli-token-missing', 'values-deprecated-key', 'values-aws-region-missing',

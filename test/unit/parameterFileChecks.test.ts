@@ -89,3 +89,21 @@ if (!fs.existsSync(path.join(CORPUS, `${DOCS}.json`))) {
     });
   }
 }
+
+test('a parameter file written like a template is checked as a parameter file, not as a template', () => {
+  const text = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "parameters": {
+    "cloudName": { "type": "string", "defaultValue": "my-cloud" },
+    "nodeCount": { "value": 3 }
+  }
+}`;
+  const own = analyzeText(text);
+  assert.equal(own.kind, 'armParameters');
+  assert.deepEqual(own.findings.map((f) => `${f.code}@${new LineIndex(text).positionAt(f.start).line + 1}`), ['parameter-file-schema@2', 'parameter-file-value-missing@5']);
+  // Against its template, the entry without a value is not "missing" a second time, and nothing is called unused.
+  assert.deepEqual(check(text).map((f) => f.code), []);
+  // A template with its resources stays a template, whatever it declares.
+  assert.equal(analyzeText(text.replace('"parameters"', '"resources": [],\n  "parameters"')).kind, 'armTemplate');
+});

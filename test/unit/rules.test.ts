@@ -40,7 +40,8 @@ function parameterFileFindings(text: string, file: string) {
 function findingsOf(text: string, file: string, workspace: WorkspaceIndex) {
   const analysis = analyzeDocument(text, { fileName: file }, { uri: file, workspace });
   const lines = new LineIndex(text);
-  const findings = analysis.kind === 'armParameters' ? parameterFileFindings(text, file) : analysis.findings;
+  // A parameter file's own findings, and those its template's run places in it.
+  const findings = analysis.kind === 'armParameters' ? [...analysis.findings, ...parameterFileFindings(text, file)] : analysis.findings;
   return { analysis, found: findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
 }
 

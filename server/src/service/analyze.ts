@@ -1,27 +1,24 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { JsonNode } from './json/nodes';
-import { parseWellFormed } from './json/fastParse';
+import { describeSyntaxErrors, parseJson, type SyntaxProblem } from './json/parse';
 import { classifyJson, type DocumentKind } from './documents/classify';
 import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
 import { literalValue } from './arm/value';
 import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
-import type { Finding, RuleLevel, TextRange } from './rules/rule';
+import { checkParameterFileShape } from './arm/checkParameterFile';
+import type { Finding, RuleLevel } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
+
+export { parseJson, type SyntaxProblem } from './json/parse';
 
 export interface AnalysisOptions {
   /** Severity per rule code; overrides each rule's default. */
   readonly ruleLevels?: Readonly<Record<string, RuleLevel>>;
   /** The template's parameter files: the template is checked once per file. */
   readonly parameterFiles?: readonly ParameterFileInput[];
-}
-
-export interface SyntaxProblem extends TextRange {
-  readonly message: string;
 }
 
 export interface Analysis {
@@ -36,33 +33,19 @@ export interface Analysis {
   readonly durationMs: number;
 }
 
-const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
-
-export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[]; tooDeep?: boolean } {
-  const fast = parseWellFormed(text);
-  if (fast) return { root: fast.root, errors: [] };
-  // Not plain well-formed JSONC: jsonc-parser's error recovery and messages.
-  const errors: ParseError[] = [];
-  try {
-    return { root: parseTree(text, errors, PARSE_OPTIONS), errors };
-  } catch (error) {
-    // jsonc-parser recurses once per nesting level; thousands of unclosed brackets exhaust the stack.
-    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: true };
-    throw error;
-  }
-}
-
 export function analyzeText(text: string, options: AnalysisOptions = {}): Analysis {
   const started = performance.now();
-  const { root, errors, tooDeep } = parseJson(text);
+  const { root, errors, tooDeep, multiLineStrings } = parseJson(text);
   const kind = classifyJson(root);
-  const syntaxErrors = errors.map((e) => ({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: `JSON syntax error: ${describeParseError(printParseErrorCode(e.error))}` }));
-  if (tooDeep) syntaxErrors.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
+  const syntaxErrors = describeSyntaxErrors(errors, tooDeep);
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
+    // A parameter file's own shape; what its values do in its template is the template's run to say. Its suppression
+    // comments apply to both at once, where they are merged (the language server, the CLI).
+    if (kind === 'armParameters' && root && syntaxErrors.length === 0) findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
-  const template = buildTemplate(root, text);
+  const template = buildTemplate(root, text, multiLineStrings);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels) : undefined;
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
@@ -77,11 +60,6 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
     anyscaleResourceCount: anyscale.clouds.length + anyscale.cloudResources.length,
     durationMs: performance.now() - started,
   };
-}
-
-function describeParseError(code: string): string {
-  // jsonc-parser's codes are identifiers such as "CloseBraceExpected"; make them read as words.
-  return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** How a document is named to analyzeDocument: an editor's language ID, or a file name (the CLI). */

@@ -8,6 +8,12 @@ import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
 import { StringTable, type ReadonlyStringTable } from '../text/stringTable';
 
+/** Where a string token is, quotes included. */
+export interface StringRange {
+  readonly start: number;
+  readonly end: number;
+}
+
 /** The section of a template scope a declaration is in. */
 export type SectionKind = 'parameter' | 'variable' | 'output';
 
@@ -74,6 +80,8 @@ export interface ArmTemplate {
   readonly scopes: TemplateScope[];
   /** Every resource of every scope, in document order. */
   readonly resources: ArmResource[];
+  /** Strings written over several lines (raw line breaks between the quotes), which only Azure CLI and PowerShell deploy. */
+  readonly multiLineStrings: readonly StringRange[];
   /** What is computed once per template (the expression table, usages). */
   readonly memo: Memo;
 }
@@ -228,10 +236,10 @@ class TemplateBuilder {
 }
 
 /** The model of the template `root`, parsed from `text`. */
-export function buildTemplate(root: JsonNode, text: string): ArmTemplate {
+export function buildTemplate(root: JsonNode, text: string, multiLineStrings: readonly StringRange[] = []): ArmTemplate {
   const builder = new TemplateBuilder();
   const rootScope = builder.buildScope(root);
-  return { root, text, rootScope, scopes: builder.scopes, resources: builder.resources, memo: new Memo() };
+  return { root, text, rootScope, scopes: builder.scopes, resources: builder.resources, multiLineStrings, memo: new Memo() };
 }
 
 export function isResourceType(resource: ArmResource, type: string): boolean {

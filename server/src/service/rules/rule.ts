@@ -6,12 +6,12 @@ import type { KnownValue } from '../arm/value';
 import type { ValuesRule } from './values/valuesRule';
 import type { GatewayRule } from './gateway/gatewayRule';
 import type { SuppressionRule } from '../suppression/rules/suppressionRule';
-import type { ParameterFileRule } from './arm/parameters/parameterFileRule';
+import type { ParameterFileRule, ParameterFileShapeRule } from './arm/parameters/parameterFileRule';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression';
+export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression';
 
 export interface TextRange {
   readonly start: number;
@@ -75,7 +75,7 @@ export interface TemplateRule extends RuleInfo {
   check(context: TemplateContext): void;
 }
 
-export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | SuppressionRule;
+export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | ParameterFileShapeRule | SuppressionRule;
 
 export function rangeOf(at: JsonNode | TextRange | KnownValue): TextRange {
   if ('known' in at) return rangeOf(at.origin);

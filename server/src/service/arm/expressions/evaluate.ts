@@ -5,7 +5,7 @@
 // explicit stack, which also names each cycle. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
-import { entries, equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
+import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
@@ -191,6 +191,11 @@ function fromValue(value: Value): Forced {
  * True for a string that is not an expression, a number, a boolean or null. Most values are: they are read directly,
  * without the memo and the recursion guard.
  */
+/** True when a property name of the object is an expression: its properties are known only once evaluated. */
+function hasComputedNames(object: JsonNode): boolean {
+  return object.children?.some((property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value)) ?? false;
+}
+
 function isPlainLiteral(node: JsonNode): boolean {
   return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
@@ -552,7 +557,10 @@ class TemplateEvaluator implements Evaluator {
     }
     if (node.type === 'object') {
       const out: JsonObject = {};
-      for (const [key, child] of entries(node)) {
+      for (const property of node.children ?? []) {
+        const [keyNode, child] = property.children ?? [];
+        const key = keyNode?.value;
+        if (typeof key !== 'string' || !child) continue;
         if (child.type === 'array' && equalsIgnoreCase(key, 'copy')) {
           // A property loop: each `{ name, count, input }` element becomes a property holding the built array.
           for (const element of items(child)) {
@@ -564,14 +572,23 @@ class TemplateEvaluator implements Evaluator {
           }
           continue;
         }
+        const name = isExpression(key) ? this.propertyName(keyNode, iteration) : key;
+        if (typeof name !== 'string') return name;
         const value = this.nodeValue(child, iteration);
         if (!value.known) return value;
-        out[key] = value.value as Json;
+        out[name] = value.value as Json;
       }
       return known(out, node);
     }
     if (node.type === 'number' || node.type === 'boolean' || node.type === 'null') return known(node.value, node);
     return unknown(`a ${node.type} node has no value`);
+  }
+
+  /** A property name written as an expression, evaluated as ARM does: it must give a string. */
+  private propertyName(keyNode: JsonNode, iteration: Iteration | undefined): string | Value {
+    const name = this.nodeValue(keyNode, iteration);
+    if (!name.known) return name;
+    return typeof name.value === 'string' ? name.value : unknown(`the property name ${keyNode.value as string} gives ${jsonTypeName(name.value as Json)}, not a string`);
   }
 
   /** The array a `copy` loop element (`{ name, count, input }`) builds. */
@@ -802,7 +819,7 @@ class TemplateEvaluator implements Evaluator {
     if (target.kind === 'unknown') return target;
     if (target.kind === 'written') {
       const node = target.node;
-      if (node.type === 'object' && typeof key === 'string' && !propertyValue(node, 'copy')) {
+      if (node.type === 'object' && typeof key === 'string' && !propertyValue(node, 'copy') && !hasComputedNames(node)) {
         const child = propertyValue(node, key);
         return child ? new Written(child, target.uri) : unknownResult(`${describeKey(key)} does not exist`);
       }

@@ -467,7 +467,7 @@ class Walker {
     }
   }
 
-  /** Every expression string under `root`, without entering nested deployments' templates (walked as their own scope). */
+  /** Every expression string under `root`, property names included, without entering nested deployments' templates (walked as their own scope). */
   private walk(root: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const pending = this.pending;
     pending.push(root);
@@ -476,8 +476,11 @@ class Walker {
       if (node.type === 'string') {
         if (isExpression(node.value as string)) this.add(node, group, ownerCode, names);
       } else if (node.type === 'property') {
+        // ARM evaluates a property name written as an expression too (`"[resourceId(…)]": {}` in userAssignedIdentities).
+        const key = node.children?.[0];
         const value = node.children?.[1];
         if (value) pending.push(value);
+        if (typeof key?.value === 'string' && isExpression(key.value)) pending.push(key);
       } else if ((node.type === 'object' || node.type === 'array') && node.children && (this.scopeNodes.size === 0 || !this.scopeNodes.has(node))) {
         for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]);
       }

@@ -2,6 +2,7 @@
 // counts, cycles) and what is declared but never used.
 import type { TemplateRule } from '../../rule';
 import { expressionSyntax } from './expression-syntax';
+import { multiLineString } from './multi-line-string';
 import { parameterUndefined } from './parameter-undefined';
 import { variableUndefined } from './variable-undefined';
 import { functionArguments } from './function-arguments';
@@ -11,6 +12,7 @@ import { variableUnused } from './variable-unused';
 
 export const expressionRules: readonly TemplateRule[] = [
   expressionSyntax,
+  multiLineString,
   parameterUndefined,
   variableUndefined,
   functionArguments,

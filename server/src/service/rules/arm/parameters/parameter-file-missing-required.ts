@@ -1,6 +1,7 @@
 // parameter-file-missing-required: a template parameter without a defaultValue that the parameter file does not
-// give. ARM fails the deployment unless the value is passed some other way; the fix adds it with a placeholder.
-import { propertyValue, findProperty } from '../../../json/nodes';
+// give, or gives as `null`. ARM fails the deployment unless the value is passed some other way; the fix adds a
+// missing one with a placeholder. A languageVersion 2.0 parameter declared `nullable` may be null.
+import { propertyValue, findProperty, type JsonNode } from '../../../json/nodes';
 import { appendProperty } from '../edits';
 import type { Fix } from '../../rule';
 import { declaredType, type ParameterFileContext, type ParameterFileRule } from './parameterFileRule';
@@ -10,7 +11,7 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = { int: '0', bool: 'false'
 
 export const parameterFileMissingRequired: ParameterFileRule = {
   code: 'parameter-file-missing-required',
-  title: 'A parameter file must give every template parameter that has no defaultValue',
+  title: 'A parameter file must give every template parameter that has no defaultValue, and not as null',
   defaultSeverity: 'error',
   category: 'parameters',
   appliesTo: 'armParameters',
@@ -18,15 +19,28 @@ export const parameterFileMissingRequired: ParameterFileRule = {
     const section = findProperty(context.file.root, 'parameters');
     const at = section?.children?.[0] ?? context.file.root;
     for (const [name, declaration] of context.declared) {
-      if (context.file.parameters.has(name) || propertyValue(declaration.valueNode, 'defaultValue') !== undefined) continue;
+      if (context.file.parameters.has(name) || !isRequired(declaration.valueNode)) continue;
       context.report({
         at,
         message: `Parameter '${declaration.name}' has no defaultValue in the template and this file does not give it, so the deployment fails unless it is passed on the command line.`,
         fixes: addParameter(context, declaration.name, PLACEHOLDERS[declaredType(declaration) ?? ''] ?? '""'),
       });
     }
+    for (const [name, entry] of context.file.parameters) {
+      const declaration = context.declared.get(name);
+      if (!declaration || entry.valueNode?.type !== 'null' || !isRequired(declaration.valueNode)) continue;
+      context.report({
+        at: entry.valueNode,
+        message: `Parameter '${declaration.name}' is null here and has no defaultValue in the template, so it has no value and the deployment fails.`,
+      });
+    }
   },
 };
+
+/** A parameter ARM needs a value for: no defaultValue, and not declared `nullable: true`. */
+function isRequired(declaration: JsonNode): boolean {
+  return propertyValue(declaration, 'defaultValue') === undefined && propertyValue(declaration, 'nullable')?.value !== true;
+}
 
 function addParameter(context: ParameterFileContext, name: string, placeholder: string): Fix[] | undefined {
   const parameters = propertyValue(context.file.root, 'parameters');

@@ -1,6 +1,8 @@
-// What a parameter-file rule is: a check of one deployment parameter file against the template it deploys
-// (undeclared names, missing required values, values of the wrong type or outside allowedValues). Findings sit in
-// the parameter file; arm/checkParameterFile.ts runs these rules once per parameter file the template is checked with.
+// What a parameter-file rule is: a check of one deployment parameter file, either against the template it deploys
+// (undeclared names, missing required values, values of the wrong type, outside allowedValues or a declared range) or
+// on its own (its shape: an entry without a value, a template's $schema). Findings sit in the parameter file;
+// arm/checkParameterFile.ts runs the first kind once per parameter file a template is checked with, and the second
+// kind whenever the file itself is analysed, with or without its template.
 import type { JsonNode } from '../../../json/nodes';
 import { propertyValue, stringOf } from '../../../json/nodes';
 import type { Declaration } from '../../../arm/template';
@@ -21,7 +23,17 @@ export interface ParameterFileContext {
 
 export interface ParameterFileRule extends RuleInfo {
   readonly appliesTo: 'armParameters';
+  readonly against?: 'template';
   check(context: ParameterFileContext): void;
+}
+
+/** A check of a parameter file on its own: what is wrong with it whatever template it deploys. */
+export type ParameterFileShapeContext = Omit<ParameterFileContext, 'declared' | 'uri'>;
+
+export interface ParameterFileShapeRule extends RuleInfo {
+  readonly appliesTo: 'armParameters';
+  readonly against: 'file';
+  check(context: ParameterFileShapeContext): void;
 }
 
 /**
