@@ -1,4 +1,4 @@
-// Rewrites the README's rules table from the rule registry (`npm run docs:rules`); test/unit/docs.test.ts
+// Rewrites the README's rules table from the rule registry (the rules, then the CLI's syntax codes) (`npm run docs:rules`); test/unit/docs.test.ts
 // fails when the two disagree.
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,8 +11,8 @@ const dir = mkdtempSync(join(tmpdir(), 'rules-'));
 try {
   const outfile = join(dir, 'registry.cjs');
   await esbuild.build({ entryPoints: [join(root, 'server/src/service/rules/registry.ts')], bundle: true, platform: 'node', format: 'cjs', outfile, mainFields: ['module', 'main'], logLevel: 'error' });
-  const { RULES } = createRequire(import.meta.url)(outfile);
-  const rows = RULES.map((r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`);
+  const { RULES, SYNTAX_PROBLEMS } = createRequire(import.meta.url)(outfile);
+  const rows = [...RULES, ...SYNTAX_PROBLEMS].map((r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`);
   const table = ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');

@@ -101,6 +101,37 @@ test('a malformed template is reported at the syntax error, without false rule f
   assert.match(rows[0].message, /comma expected/);
 });
 
+test('a syntax problem is one error; "checks skipped" is said once, and only where there were Anyscale resources', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-syntax-'));
+  try {
+    fs.copyFileSync(path.join(CLI_FIXTURES, 'malformed-template.json'), path.join(dir, 'anyscale.json'));
+    fs.writeFileSync(path.join(dir, 'storage.json'), '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "resources": [\n  { "type": "Microsoft.Storage/storageAccounts", "name": "s" \n  { "oops": 1 }\n ]\n}\n');
+    const { code, stdout } = run(['check', '--format', 'json', 'anyscale.json', 'storage.json'], dir);
+    assert.equal(code, 1);
+    const rows = JSON.parse(stdout) as Array<{ file: string; code: string; message: string }>;
+    assert.deepEqual(rows.map((r) => `${r.file} ${r.code}`), ['anyscale.json invalid-json', 'storage.json invalid-json']);
+    assert.match(rows[0].message, /; Anyscale checks skipped for this file\.$/);
+    assert.doesNotMatch(rows[1].message, /skipped/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a parameter file checked alone: its own findings and its template\'s, silenced by its comments', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-params-'));
+  try {
+    const schema = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
+    fs.writeFileSync(path.join(dir, 'cloud.json'), JSON.stringify({ $schema: schema, parameters: { name: { type: 'string', minLength: 3 }, size: { type: 'int' } }, resources: [], outputs: { o: { type: 'array', value: "[createArray(parameters('name'), parameters('size'))]" } } }, null, 2));
+    const parameters = ['{', `  "$schema": "${schema}",`, '  "parameters": {', '    "name": { "value": "ab" },', '    // anyscale-azure-disable-next-line parameter-file-value-missing -- filled in by the pipeline', '    "size": { "type": "int" }', '  }', '}', ''].join('\n');
+    fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parameters);
+    const { stdout } = run(['check', '--format', 'json', 'cloud.parameters.json'], dir);
+    const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>;
+    assert.deepEqual(rows.map((r) => `${r.file}:${r.line} ${r.code}`), ['cloud.parameters.json:2 parameter-file-schema', 'cloud.parameters.json:4 parameter-value-out-of-range']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('usage errors exit 2 with a message and the usage text', () => {
   for (const args of [['check'], ['lint', 'x.json'], ['check', '--format', 'xml', 'x.json'], ['check', '--rule', 'no-such-rule=off', 'x.json'], ['check', '--rule', 'provider-invalid=loud', 'x.json']]) {
     const { code, stderr } = run(args);

@@ -1,14 +1,14 @@
-// Documentation stays true: the README's rules table lists exactly the registered rules with their default
+// Documentation stays true: the README's rules table lists exactly the registered rules (and the CLI's syntax codes) with their default
 // severities, and every docs page belongs to a rule (a page for a removed rule would mislead).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RULES } from '../../server/src/service/rules/registry';
+import { RULES, SYNTAX_PROBLEMS } from '../../server/src/service/rules/registry';
 import { REPO_ROOT } from '../support/paths';
 
 function expectedTable(): string {
-  const rows = RULES.map((rule) => `| [\`${rule.code}\`](docs/rules/${rule.code}.md) | ${rule.defaultSeverity} | ${rule.category} | ${rule.title} |`);
+  const rows = [...RULES, ...SYNTAX_PROBLEMS].map((rule) => `| [\`${rule.code}\`](docs/rules/${rule.code}.md) | ${rule.defaultSeverity} | ${rule.category} | ${rule.title} |`);
   return ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -19,8 +19,8 @@ test("README's rules table matches the rule registry", () => {
   assert.equal(match[1].trim(), expectedTable(), `the README rules table is out of date: run npm run docs:rules`);
 });
 
-test('every docs page names a registered rule, in its title', () => {
-  const codes = new Set(RULES.map((rule) => rule.code));
+test('every docs page names a registered rule (or a syntax code), in its title', () => {
+  const codes = new Set([...RULES, ...SYNTAX_PROBLEMS].map((rule) => rule.code));
   for (const file of fs.readdirSync(path.join(REPO_ROOT, 'docs', 'rules'))) {
     const code = file.replace(/\.md$/, '');
     assert.ok(codes.has(code), `docs/rules/${file} has no rule`);
@@ -30,7 +30,7 @@ test('every docs page names a registered rule, in its title', () => {
 });
 
 test('rule codes are unique and kebab-case', () => {
-  const codes = RULES.map((rule) => rule.code);
+  const codes = [...RULES, ...SYNTAX_PROBLEMS].map((rule) => rule.code);
   assert.equal(new Set(codes).size, codes.length);
   for (const code of codes) assert.match(code, /^[a-z0-9]+(-[a-z0-9]+)*$/);
 });

@@ -179,24 +179,36 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     run.filesChecked++;
     const lines = new LineIndex(text);
     if (analysis.syntaxErrors.length > 0) {
-      // An ARM template that ARM itself would reject as malformed JSON, or operator values Helm cannot read.
-      for (const syntax of analysis.syntaxErrors) {
-        run.findings.push({ ...place(lines, target.display, syntax.start, syntax.end), severity: 'error', code: yaml ? 'invalid-yaml' : 'invalid-json', message: `${syntax.message}; Anyscale checks skipped for this file.`, related: [] });
-      }
+      // An ARM template that ARM itself would reject as malformed JSON, or operator values Helm cannot read. Once per
+      // file, where there was something to check: that our checks did not run.
+      const skipped = yaml || analysis.anyscaleResourceCount > 0 ? '; Anyscale checks skipped for this file' : '';
+      analysis.syntaxErrors.forEach((syntax, i) => {
+        const message = `${syntax.message}${i === 0 ? skipped : ''}.`;
+        run.findings.push({ ...place(lines, target.display, syntax.start, syntax.end), severity: 'error', code: yaml ? 'invalid-yaml' : 'invalid-json', message, related: [] });
+      });
       continue;
     }
-    for (const finding of suppressedInTheirFiles(analysis.findings, (file) => documentOf(file).text)) run.findings.push(report(finding, target.display, lines));
     const template = ownTemplate.get(target);
-    if (template) {
-      let templateText: string | undefined;
-      try {
-        templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
-      } catch (error) {
-        run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as CliReadError).message}` });
-      }
-      const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
-      // The template's findings located in this file; their related places are in the template.
-      for (const finding of suppressedInTheirFiles(ownRun?.findings ?? [], (file) => documentOf(file).text)) if (finding.uri === target.absolute) run.findings.push(report(finding, displayOf(template), documentOf(template).lines));
+    if (!template) {
+      // A parameter file's own findings come unsilenced from the service (the editor merges them with its template's).
+      const own = analysis.kind === 'armParameters' ? applySuppressions(text, analysis.findings, { syntax: 'json', reportProblems: false }) : analysis.findings;
+      for (const finding of suppressedInTheirFiles(own, (file) => documentOf(file).text)) run.findings.push(report(finding, target.display, lines));
+      continue;
+    }
+    let templateText: string | undefined;
+    try {
+      templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
+    } catch (error) {
+      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as CliReadError).message}` });
+    }
+    const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
+    // The parameter file's own findings and those its template's run places in it, silenced by its comments at once.
+    // The latter are reported from the template (their related places are there).
+    const fromTemplate = new Map<Finding, Finding>();
+    for (const finding of ownRun?.findings ?? []) if (finding.uri === target.absolute) fromTemplate.set({ ...finding, uri: undefined }, finding);
+    for (const finding of applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], { syntax: 'json', reportProblems: false })) {
+      const placed = fromTemplate.get(finding);
+      run.findings.push(placed ? report(placed, displayOf(template), documentOf(template).lines) : report(finding, target.display, lines));
     }
   }
   return run;

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES } from '../../service/rules/registry';
+import { RULES, SYNTAX_PROBLEMS } from '../../service/rules/registry';
 import type { Severity } from '../../service/rules/rule';
 import type { CliPlace, CliRun } from '../report';
 
@@ -19,8 +19,6 @@ export interface SarifOptions {
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-/** Rules the CLI reports that are not in the registry (no docs page of their own). */
-const CLI_RULES = [{ id: 'invalid-json', title: 'The file is not valid JSON, so ARM would reject it', severity: 'error' as Severity, category: 'syntax' }];
 
 function helpUri(code: string, options: SarifOptions): string {
   if (options.docsBaseUrl) return `${options.docsBaseUrl.replace(/\/$/, '')}/${code}.md`;
@@ -53,17 +51,14 @@ function location(place: CliPlace, cwd: string) {
 }
 
 export function buildSarif(run: CliRun, options: SarifOptions): object {
-  const rules = [
-    ...RULES.map((rule) => ({ id: rule.code, title: rule.title, severity: rule.defaultSeverity, category: rule.category as string })),
-    ...CLI_RULES,
-  ].map((rule) => {
-    const docs = readDocs(rule.id, options);
+  const rules = [...RULES, ...SYNTAX_PROBLEMS].map((rule) => {
+    const docs = readDocs(rule.code, options);
     return {
-      id: rule.id,
-      name: rule.id.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
+      id: rule.code,
+      name: rule.code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase()),
       shortDescription: { text: rule.title },
-      ...(docs ? { helpUri: helpUri(rule.id, options), help: { text: docs, markdown: docs } } : {}),
-      defaultConfiguration: { level: LEVEL[rule.severity] },
+      ...(docs ? { helpUri: helpUri(rule.code, options), help: { text: docs, markdown: docs } } : {}),
+      defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
       properties: { category: rule.category, tags: ['anyscale', 'azure', rule.category] },
     };
   });

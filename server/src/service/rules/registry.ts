@@ -1,6 +1,6 @@
 // Every rule the product ships, in one list (each category folder lists its own). The README's rules table,
 // the SARIF rule metadata and the docs-page test all read this list.
-import type { Rule } from './rule';
+import type { Rule, RuleInfo } from './rule';
 import { resourceRules } from './arm/resource';
 import { regionRules } from './arm/region';
 import { storageRules } from './arm/storage';
@@ -12,6 +12,16 @@ import { parameterFileRules } from './arm/parameters';
 import { suppressionRules } from '../suppression/rules';
 
 export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
+
+/**
+ * What the CLI reports for a file that cannot be parsed, as codes with docs pages of their own. Not rules: nothing
+ * runs on a model, and they cannot be turned off (ARM or Helm would reject the file). The editor's JSON and YAML
+ * support marks these itself; our server only says that its checks wait for the fix.
+ */
+export const SYNTAX_PROBLEMS: readonly RuleInfo[] = [
+  { code: 'invalid-json', title: 'The file must be valid JSON (comments and trailing commas allowed), or ARM rejects it', defaultSeverity: 'error', category: 'syntax' },
+  { code: 'invalid-yaml', title: 'Operator values and Gateway manifests must be valid YAML, or Helm and kubectl reject them', defaultSeverity: 'error', category: 'syntax' },
+];
 
 export function ruleByCode(code: string): Rule | undefined {
   return RULES.find((rule) => rule.code === code);
