@@ -280,6 +280,21 @@ test('huge: a 20 MB JSON string literal', () => {
 test('huge: a template with a 20 MB variable', () => {
   exerciseHuge('20 MB variable', `${TEMPLATE_HEAD}${HUGE_STRING}}}`, 'big.json');
 });
+test("huge: an expression over ARM's 24,576-character limit is one error, and is not parsed", () => {
+  // `[concat('aa…a', 'a', …)]` of exactly `length` characters, with a call per 1,000 characters.
+  const expression = (length: number) => {
+    const calls = Math.floor(length / 1000);
+    return `[concat('${'a'.repeat(length - 12 - 4 * calls)}'${",'a'".repeat(calls)})]`;
+  };
+  const template = (value: string) => `${TEMPLATE_HEAD}${JSON.stringify(value)}},"outputs":{"o":{"type":"string","value":"[variables('big')]"}}}`;
+  assert.equal(expression(24_576).length, 24_576);
+  assert.deepEqual(analyzeDocument(template(expression(24_576)), { fileName: 't.json' }).findings, []);
+  const justOver = analyzeDocument(template(expression(24_577)), { fileName: 't.json' });
+  assert.deepEqual(justOver.findings.map((f) => f.code), ['expression-syntax']);
+  assert.match(justOver.findings[0].message, /^The expression is 24,577 characters long, over ARM's limit of 24,576 characters/);
+  const huge = exerciseHuge('20 MB expression', template(expression(20 * 1024 * 1024)), 'big.json');
+  assert.deepEqual(huge.findings.map((f) => f.code), ['expression-syntax']);
+});
 test('huge: 50,000 nested arrays, closed and unclosed, as JSON', () => {
   assertTooDeep(exerciseHuge('50,000 nested arrays', '['.repeat(DEEP) + ']'.repeat(DEEP), 'deep.json'));
   assertTooDeep(exerciseHuge('50,000 unclosed arrays', '['.repeat(DEEP), 'deep.json'));

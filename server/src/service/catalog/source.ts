@@ -28,6 +28,10 @@ export const SOURCES = {
     title: 'Azure geographies and regions (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/reliability/regions-list',
   },
+  templateExpressions: {
+    title: 'Syntax and expressions in ARM templates (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/template-expressions',
+  },
   awsRegions: {
     title: 'AWS Regions (AWS General Reference)',
     url: 'https://docs.aws.amazon.com/global-infrastructure/latest/regions/aws-regions.html',

@@ -6,6 +6,7 @@
 import type { JsonNode } from '../../json/nodes';
 import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, scanName, scannedName, skipSpaces, spells } from './lexical';
 import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
+import { MAX_EXPRESSION_LENGTH } from '../../catalog/armLimits';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
 interface Span {
@@ -277,6 +278,7 @@ const parser = new Parser();
  * the document without escapes), `source` and `from` say where: the fast path reads it there (see quickParse).
  */
 export function parseInto(tree: SyntaxTree, text: string, source = text, from = 0): number | ExpressionSyntaxError {
+  if (text.length > MAX_EXPRESSION_LENGTH.value) return tooLong(text);
   const size = tree.size;
   const root = quickParse(tree, source, from, from + text.length);
   if (root !== LEFT_TO_FULL_PARSER) return root;
@@ -294,6 +296,15 @@ export function parseFully(tree: SyntaxTree, text: string): number | ExpressionS
     if (failure instanceof SyntaxFailure) return failure.error;
     throw failure;
   }
+}
+
+/**
+ * ARM rejects an expression longer than its limit before reading it; so do we, without parsing it: a megabytes-long
+ * expression would cost time and memory for a template that cannot deploy.
+ */
+function tooLong(text: string): ExpressionSyntaxError {
+  const limit = MAX_EXPRESSION_LENGTH.value.toLocaleString('en-US');
+  return { message: `The expression is ${text.length.toLocaleString('en-US')} characters long, over ARM's limit of ${limit} characters`, start: 0, length: 1 };
 }
 
 /** The tree parseExpression parses into and reads back; emptied by each parse. */
