@@ -15,7 +15,8 @@ const { ROOT, startCodeServer, launchChromium, copyFixture, timeout, log } = req
 
 const TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS || 180000);
 const SUITE = path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
-// E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches.
+// E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches (by hand only:
+// `npm test` refuses to run with it set).
 const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', 'vscode-mocha.json');
 const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
 const say = (message) => log('vscode-tests', message);
@@ -66,6 +67,7 @@ async function main() {
 function report(code) {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   if (fs.existsSync(REPORT)) {
     const result = JSON.parse(fs.readFileSync(REPORT, 'utf8'));
     for (const t of result.passes) console.log(`  ok   ${t.fullTitle} (${t.duration} ms)`);
@@ -76,11 +78,12 @@ function report(code) {
     for (const t of result.pending) console.log(`  skip ${t.fullTitle}`);
     passed = result.stats.passes;
     failed = result.stats.failures;
+    skipped = result.stats.pending;
   } else {
     console.log('  no mocha report was written: the suite did not run (see the log above)');
   }
   if (code !== 0 && failed === 0) failed = 1; // a timeout or crash without a failing test still fails the tier
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   return failed ? 1 : 0;
 }
 

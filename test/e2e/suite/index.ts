@@ -14,7 +14,8 @@ const Mocha = module.require('mocha') as typeof import('mocha');
 export function run(): Promise<void> {
   const report = process.env.VSCODE_TEST_REPORT || path.join(__dirname, '..', '..', '..', '..', 'test-results', 'vscode-mocha.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report } });
+  // forbidOnly: a `.only` left in a test file fails the run instead of silently skipping every other test.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report }, forbidOnly: true });
   if (process.env.VSCODE_TEST_GREP) mocha.grep(process.env.VSCODE_TEST_GREP);
   for (const file of fs.readdirSync(__dirname).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(__dirname, file));
