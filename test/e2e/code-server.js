@@ -59,6 +59,10 @@ function checkTools() {
  * into one temporary folder that stop() removes.
  * opts.smokeTestDriver: honour the ?payload= development options (extension tests); suppresses toasts.
  * opts.env: extra environment for the server and so for the extension host.
+ * opts.workspaceTrust: keep VS Code's workspace trust on (it is off by default here), without the startup prompt:
+ * a folder nobody has trusted opens in Restricted Mode.
+ * opts.unpackedExtensions: extension folders (a package.json, no build) copied into the extensions folder before
+ * the server starts, as if installed.
  */
 async function startCodeServer(opts = {}) {
   const nodeVersion = checkTools();
@@ -74,7 +78,8 @@ async function startCodeServer(opts = {}) {
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
     'workbench.tips.enabled': false,
-    'security.workspace.trust.enabled': false,
+    'security.workspace.trust.enabled': !!opts.workspaceTrust,
+    ...(opts.workspaceTrust ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'json.schemaDownload.enable': false,
     'git.enabled': false,
@@ -83,8 +88,13 @@ async function startCodeServer(opts = {}) {
   }, null, 2));
   const port = await freePort();
   const extensionsDir = opts.extensionsDir || path.join(tmp, 'extensions');
+  for (const folder of opts.unpackedExtensions || []) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+    fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+  }
   const args = ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', userData, '--extensions-dir', extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'];
+    '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override'];
+  if (!opts.workspaceTrust) args.push('--disable-workspace-trust');
   if (opts.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
   const logFile = path.join(tmp, 'code-server.log');
   const env = {

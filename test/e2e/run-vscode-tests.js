@@ -1,28 +1,55 @@
 // The real-VS-Code integration tier: loads this repository as a development extension into code-server
-// (VS Code 1.139, Node extension host) and runs the mocha suite out/test/e2e/suite/index.js inside the
-// extension host, the same `run()` contract as @vscode/test-electron.
+// (VS Code 1.139, Node extension host) and runs a mocha suite inside the extension host, the same `run()` contract
+// as @vscode/test-electron. Two suites, one code-server each:
+//   node test/e2e/run-vscode-tests.js            out/test/e2e/suite/*.test.js, workspace trust off (as most users)
+//   node test/e2e/run-vscode-tests.js untrusted  out/test/e2e/suite/untrusted/*.test.js, trust on, folder untrusted
 //
 // How: code-server is started with `--vscode-option enable-smoke-test-driver`, which makes the browser
 // workbench honour `?payload=[["extensionDevelopmentPath",…],["extensionTestsPath",…]]`. When run() settles,
 // the workbench calls window.codeAutomationExit(code), which Playwright catches. The suite writes a mocha JSON
-// report (extension-host console output does not reach us), which this script prints.
+// report (extension-host console output does not reach us), which this script prints. While it runs, the tests
+// read the screen and click through test/e2e/ui-bridge.js (VSCODE_TEST_UI).
 //
 // Needs: scripts/install-tools.sh and `node scripts/build.mjs --tests`. Prints `N passed, N failed` last.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { ROOT, startCodeServer, launchChromium, copyFixture, timeout, log } = require('./code-server');
+const { startUiBridge } = require('./ui-bridge');
 
 const TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS || 180000);
-const SUITE = path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js');
+const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'e2e');
+const SUITES = {
+  main: {
+    index: path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'index.js'),
+    workspace: path.join(FIXTURES, 'workspace'),
+    // Installed beside ours: a stand-in for Microsoft's ARM Tools, contributing the `arm-template` language id only.
+    installed: [path.join(FIXTURES, 'arm-template-language')],
+    report: 'vscode-mocha.json',
+    workspaceTrust: false,
+  },
+  untrusted: {
+    index: path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'untrusted', 'index.js'),
+    workspace: path.join(FIXTURES, 'untrusted-workspace'),
+    installed: [],
+    report: 'vscode-untrusted-mocha.json',
+    workspaceTrust: true,
+  },
+};
+const SUITE_NAME = process.argv[2] || 'main';
+const SUITE = SUITES[SUITE_NAME];
+if (!SUITE) {
+  console.error(`unknown suite "${SUITE_NAME}": one of ${Object.keys(SUITES).join(', ')}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 // E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches (by hand only:
 // `npm test` refuses to run with it set).
-const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', 'vscode-mocha.json');
-const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
-const say = (message) => log('vscode-tests', message);
+const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', SUITE.report);
+const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
 
 async function main() {
-  for (const needed of [SUITE, path.join(ROOT, 'dist', 'client.js'), path.join(ROOT, 'dist', 'server.js')]) {
+  for (const needed of [SUITE.index, path.join(ROOT, 'dist', 'client.js'), path.join(ROOT, 'dist', 'server.js')]) {
     if (!fs.existsSync(needed)) throw new Error(`${path.relative(ROOT, needed)} is missing: run \`node scripts/build.mjs --tests\` first`);
   }
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
@@ -30,11 +57,14 @@ async function main() {
   let ws;
   let cs;
   let browser;
+  let bridge;
   let code = 'not started';
   const pageErrors = [];
   try {
-    ws = copyFixture(WORKSPACE); // the tests edit files: use a copy
-    cs = await startCodeServer({ smokeTestDriver: true, env: { VSCODE_TEST_REPORT: REPORT, ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}) } });
+    ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
+    bridge = await startUiBridge(() => browser && browser.page);
+    const env = { VSCODE_TEST_REPORT: REPORT, VSCODE_TEST_UI: bridge.url, ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}) };
+    cs = await startCodeServer({ smokeTestDriver: true, workspaceTrust: SUITE.workspaceTrust, unpackedExtensions: SUITE.installed, env });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium();
     browser.page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -42,7 +72,7 @@ async function main() {
     const remote = (p) => `vscode-remote://${cs.authority}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(ROOT)],
-      ['extensionTestsPath', remote(SUITE)],
+      ['extensionTestsPath', remote(SUITE.index)],
     ];
     const exited = new Promise((resolve) => {
       browser.page.exposeFunction('codeAutomationExit', (exitCode) => resolve(exitCode)).catch(() => resolve('exposeFunction failed'));
@@ -57,6 +87,7 @@ async function main() {
       if (pageErrors.length) console.log(`--- browser console errors (last 15) ---\n${pageErrors.slice(-15).join('\n')}`);
     }
   } finally {
+    if (bridge) await bridge.close();
     if (browser) await browser.close();
     if (cs) await cs.stop();
     if (ws) fs.rmSync(ws, { recursive: true, force: true });

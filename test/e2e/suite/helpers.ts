@@ -18,13 +18,16 @@ export async function activateExtension(): Promise<ExtensionApi> {
   return extension.activate();
 }
 
-/** Polls probe (sync or async) until it returns something other than undefined/false, or fails with what it waited for. */
-export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
+/**
+ * Polls probe (sync or async) until it returns something other than undefined/false, or fails with what it waited
+ * for (`what` may be a function, to describe the state at the time of failure).
+ */
+export async function waitFor<T>(what: string | (() => string), probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

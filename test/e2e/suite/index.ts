@@ -1,6 +1,6 @@
 // Entry point of the real-VS-Code suite, with @vscode/test-electron's contract: the extension host loads this
 // module (extensionTestsPath) and awaits run(). scripts/build.mjs --tests bundles it into
-// out/test/e2e/suite/index.js next to the bundled *.test.js files. mocha is loaded at run time from the
+// out/test/e2e/suite/index.js next to the bundled *.test.js files; untrusted/index.ts runs the folder beside it. mocha is loaded at run time from the
 // repository's node_modules (`module.require` is invisible to esbuild): bundling it drags in its parallel-mode
 // worker files, which esbuild can only warn about.
 //
@@ -8,17 +8,23 @@
 // test mode the extension host's console output does not reach the runner.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { REPO_ROOT } from '../../support/paths';
 
 const Mocha = module.require('mocha') as typeof import('mocha');
 
 export function run(): Promise<void> {
-  const report = process.env.VSCODE_TEST_REPORT || path.join(__dirname, '..', '..', '..', '..', 'test-results', 'vscode-mocha.json');
+  return runSuite(__dirname);
+}
+
+/** Runs the *.test.js files of `folder` (not of its subfolders) with mocha. */
+export function runSuite(folder: string): Promise<void> {
+  const report = process.env.VSCODE_TEST_REPORT || path.join(REPO_ROOT, 'test-results', 'vscode-mocha.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
   // forbidOnly: a `.only` left in a test file fails the run instead of silently skipping every other test.
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report }, forbidOnly: true });
   if (process.env.VSCODE_TEST_GREP) mocha.grep(process.env.VSCODE_TEST_GREP);
-  for (const file of fs.readdirSync(__dirname).sort()) {
-    if (file.endsWith('.test.js')) mocha.addFile(path.join(__dirname, file));
+  for (const file of fs.readdirSync(folder).sort()) {
+    if (file.endsWith('.test.js')) mocha.addFile(path.join(folder, file));
   }
   return new Promise((resolve, reject) => {
     try {

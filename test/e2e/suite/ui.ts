@@ -1,0 +1,129 @@
+// What the user sees, for the real-VS-Code suites: the runner drives the workbench page with Playwright and serves
+// it to the extension host on loopback (test/e2e/ui-bridge.js, VSCODE_TEST_UI). Notifications, the Language Status
+// hover, the results view and webview contents are read from the screen; buttons are clicked as a user would.
+import * as vscode from 'vscode';
+import { waitFor } from './helpers';
+
+type Request =
+  | { op: 'texts'; selector: string; frames?: boolean }
+  | { op: 'click' | 'hover'; selector: string }
+  | { op: 'press'; key: string }
+  | { op: 'type'; text: string };
+
+async function send<T>(request: Request): Promise<T> {
+  const url = process.env.VSCODE_TEST_UI;
+  if (!url) throw new Error('VSCODE_TEST_UI is not set: run the suite with test/e2e/run-vscode-tests.js');
+  const response = await fetch(url, { method: 'POST', body: JSON.stringify(request) });
+  const answer = (await response.json()) as { result?: T; error?: string };
+  if (!response.ok) throw new Error(`UI ${JSON.stringify(request)} failed: ${answer.error}`);
+  return answer.result as T;
+}
+
+/** The visible text of every element matching a Playwright selector; `frames` also searches webviews. */
+export function texts(selector: string, frames = false): Promise<string[]> {
+  return send({ op: 'texts', selector, frames });
+}
+
+export function click(selector: string): Promise<void> {
+  return send({ op: 'click', selector });
+}
+
+export function hover(selector: string): Promise<void> {
+  return send({ op: 'hover', selector });
+}
+
+export function press(key: string): Promise<void> {
+  return send({ op: 'press', key });
+}
+
+export function type(text: string): Promise<void> {
+  return send({ op: 'type', text });
+}
+
+/** Runs a command the way a user does: F1, its title, Enter. */
+export async function runFromPalette(title: string): Promise<void> {
+  await press('F1');
+  await type(title);
+  await waitFor(`"${title}" in the command palette`, async () => (await paletteRows()).includes(title));
+  await press('Enter');
+}
+
+/** The rows the open quick input (command palette, quick pick) lists. */
+export function paletteRows(): Promise<string[]> {
+  return texts('.quick-input-widget .quick-input-list .monaco-list-row .label-name');
+}
+
+const NOTIFICATION = '.notifications-center .notification-list-item';
+
+/**
+ * The messages of the Notification Center. The tier's workbench shows no toasts (code-server's test mode), so
+ * every notification goes there; this opens the center and reads it.
+ */
+export async function notifications(): Promise<string[]> {
+  await vscode.commands.executeCommand('notifications.showList');
+  return texts(`${NOTIFICATION} .notification-list-item-message`);
+}
+
+/** Waits for a notification whose message matches `pattern` (or contains it, a string) and returns its text. */
+export async function waitForNotification(pattern: RegExp | string, timeoutMs = 15000): Promise<string> {
+  let seen: string[] = [];
+  const matches = (message: string) => (typeof pattern === 'string' ? message.includes(pattern) : pattern.test(message));
+  return waitFor(() => `a notification matching ${pattern} (have ${JSON.stringify(seen)})`, async () => {
+    seen = await notifications();
+    return seen.find(matches);
+  }, timeoutMs);
+}
+
+/** Clicks the button `label` of the notification whose message contains `message` (e.g. a progress's Cancel). */
+export async function clickNotificationButton(message: string, label: string): Promise<void> {
+  await waitForNotification(message);
+  await click(`${NOTIFICATION}:has-text(${JSON.stringify(message)}) .monaco-button:text-is(${JSON.stringify(label)})`);
+}
+
+/** Empties the Notification Center, so that the next test reads only its own messages. */
+export async function clearNotifications(): Promise<void> {
+  await vscode.commands.executeCommand('notifications.clearAll');
+}
+
+export type StatusSeverity = 'information' | 'warning' | 'error';
+const SEVERITY_CLASS: Record<StatusSeverity, string> = { information: 'sev1', warning: 'sev2', error: 'sev3' };
+
+/**
+ * The Language Status items of the active editor as the status bar's `{}` hover shows them: one "text detail" line
+ * each (icons are not text), with its severity. Opens the hover with a click, then closes it and moves the mouse away.
+ */
+export async function languageStatus(): Promise<Array<{ line: string; severity: StatusSeverity }>> {
+  await click('#status\\.languageStatus');
+  try {
+    const rows: Array<{ line: string; severity: StatusSeverity }> = [];
+    for (const severity of Object.keys(SEVERITY_CLASS) as StatusSeverity[]) {
+      const lines = await texts(`.hover-language-status:has(.severity.${SEVERITY_CLASS[severity]}) .element .left`);
+      rows.push(...lines.map((line) => ({ line: line.replace(/\s+/g, ' ').trim(), severity })));
+    }
+    return rows;
+  } finally {
+    await press('Escape');
+    await hover('.part.sidebar > .composite.title'); // the mouse left on the status bar would bring the hover back
+  }
+}
+
+/**
+ * code-server's test mode refuses modal dialogs (its DialogService throws "refused to show dialog in tests"), so a
+ * flow that asks for confirmation cannot be answered from the screen. This answers the extension's modal warnings
+ * with `answer` and records their text; every other message still goes to the real Notification Center. It works
+ * because the suite lives inside the extension's folder, so both get the same `vscode` API object.
+ */
+export function answerModals(answer: string | undefined): { asked: string[]; dispose(): void } {
+  const window = vscode.window as { showWarningMessage: (...args: unknown[]) => Thenable<unknown> };
+  const original = window.showWarningMessage;
+  const asked: string[] = [];
+  window.showWarningMessage = (message: unknown, ...rest: unknown[]) => {
+    const options = rest[0];
+    if (typeof options === 'object' && options !== null && (options as vscode.MessageOptions).modal) {
+      asked.push(String(message));
+      return Promise.resolve(answer);
+    }
+    return original.call(vscode.window, message, ...rest);
+  };
+  return { asked, dispose: () => (window.showWarningMessage = original) };
+}

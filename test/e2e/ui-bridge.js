@@ -1,0 +1,70 @@
+// The real-VS-Code tier's view of the screen. The suite runs inside the extension host, which cannot see the
+// workbench; the runner drives the same page with Playwright. This loopback-only HTTP endpoint (127.0.0.1, a free
+// port, alive for one run) lets a test read what the user sees and act as the user would: the texts of elements
+// (notifications, the status bar's Language Status hover, a webview's content), a click, a hover, a key, typing.
+// One JSON request per POST: { op: 'texts' | 'click' | 'hover' | 'press' | 'type', selector?, frames?, key?, text? }.
+'use strict';
+const http = require('http');
+
+const CLICK_TIMEOUT_MS = 10000;
+
+/** innerText of every element matching `selector` in the page (and, with `frames`, in all its frames: webviews). */
+async function texts(page, selector, frames) {
+  const scopes = frames ? page.frames() : [page.mainFrame()];
+  const found = [];
+  for (const frame of scopes) {
+    try {
+      found.push(...(await frame.locator(selector).allInnerTexts()));
+    } catch {
+      // a frame that went away while we read it
+    }
+  }
+  return found;
+}
+
+async function handle(page, request) {
+  if (!page) throw new Error('the browser page is not open yet');
+  switch (request.op) {
+    case 'texts':
+      return texts(page, request.selector, request.frames === true);
+    case 'click':
+      await page.locator(request.selector).first().click({ timeout: CLICK_TIMEOUT_MS });
+      return true;
+    case 'hover':
+      await page.locator(request.selector).first().hover({ timeout: CLICK_TIMEOUT_MS });
+      return true;
+    case 'press':
+      await page.keyboard.press(request.key);
+      return true;
+    case 'type':
+      await page.keyboard.type(request.text);
+      return true;
+    default:
+      throw new Error(`unknown op ${JSON.stringify(request.op)}`);
+  }
+}
+
+/** Starts the endpoint for the page `currentPage()` returns (the browser starts after code-server, which needs the url). */
+function startUiBridge(currentPage) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', async () => {
+      try {
+        const result = await handle(currentPage(), JSON.parse(body));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
+      } catch (error) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error && error.message ? error.message : error) }));
+      }
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }) });
+    });
+  });
+}
+
+module.exports = { startUiBridge };
