@@ -1,66 +1,164 @@
 // "Anyscale: Verify Egress from This Machine" in a real VS Code: loopback TLS servers started here, workspace
 // settings pointing the extension at them (a targets file, `resolve` to 127.0.0.1, the test CA), the command run,
-// and the results read back from the results view's tree data; then re-running one target and exporting.
+// and the results read back from the results view and the screen; then re-running one target whose server has gone
+// away, exporting through the palette and the save dialog, and cancelling a run from its progress notification.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import type * as net from 'node:net';
 import * as path from 'node:path';
+import * as tls from 'node:tls';
 import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
-import { startLab, type Lab } from '../../support/egressLab';
-import { EXTENSION_ID, workspaceFolder } from './helpers';
+import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
+import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
+import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type } from './ui';
+
+type Row = { label: string; description: string };
+const resultRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+
+/** A TLS server for good.egress.test that a test takes down between two probes, so its target's answer changes. */
+async function startGoingAway(pair: { key: string; cert: string }): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = tls.createServer(pair, (socket) => {
+    socket.on('error', () => undefined);
+    socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
+  });
+  server.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
 
 suite('Egress verification in a real VS Code', () => {
   let lab: Lab;
+  let goingAway: Awaited<ReturnType<typeof startGoingAway>>;
+  let goingAwayTarget: string;
   let folder: vscode.Uri;
+  const config = () => vscode.workspace.getConfiguration('anyscaleAzure.egress');
 
   suiteSetup(async () => {
     lab = await startLab({ slowMs: 50 });
+    goingAway = await startGoingAway(lab.certificates.pair('good'));
+    goingAwayTarget = `${HOSTS.good}:${goingAway.port}`;
     folder = workspaceFolder().uri;
     fs.writeFileSync(path.join(folder.fsPath, 'egress-targets.json'), JSON.stringify({
-      targets: [lab.target('good'), lab.target('closed'), lab.target('expired'), { host: 'grafana-*.azure.anyscale-cloud.dev' }],
+      targets: [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, { host: 'grafana-*.azure.anyscale-cloud.dev' }],
     }));
-    const config = vscode.workspace.getConfiguration('anyscaleAzure.egress');
-    await config.update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
-    await config.update('resolve', lab.names, vscode.ConfigurationTarget.Workspace);
-    await config.update('caFile', lab.certificates.caFile, vscode.ConfigurationTarget.Workspace);
-    await config.update('timeoutMs', 2000, vscode.ConfigurationTarget.Workspace);
+    // Two names for the server that accepts and never answers: a run against them lasts until it is cancelled.
+    fs.writeFileSync(path.join(folder.fsPath, 'egress-silent.json'), JSON.stringify({ targets: [lab.target('silent'), `${HOSTS.slow}:${lab.ports.silent}`] }));
+    await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    await config().update('resolve', lab.names, vscode.ConfigurationTarget.Workspace);
+    await config().update('caFile', lab.certificates.caFile, vscode.ConfigurationTarget.Workspace);
+    await config().update('timeoutMs', 2000, vscode.ConfigurationTarget.Workspace);
     await vscode.extensions.getExtension(EXTENSION_ID)?.activate();
   });
 
   suiteTeardown(async () => {
-    const config = vscode.workspace.getConfiguration('anyscaleAzure.egress');
-    for (const key of ['targetsFile', 'resolve', 'caFile', 'timeoutMs']) await config.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['targetsFile', 'resolve', 'caFile', 'timeoutMs']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    await goingAway?.close();
     await lab?.close();
   });
 
   test('the command probes the targets and the results view shows pass/fail, classification and latency', async () => {
     const report = await vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
     assert.ok(report, 'the command returned no report');
-    assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'needs-host']);
-    const rows = await vscode.commands.executeCommand<Array<{ label: string; description: string }>>('anyscaleAzure.egress.results');
-    assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed'), lab.target('expired'), 'grafana-*.azure.anyscale-cloud.dev:443']);
+    assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'ok', 'needs-host']);
+    const rows = await resultRows();
+    assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, 'grafana-*.azure.anyscale-cloud.dev:443']);
     assert.match(rows[0].description, /^ok · \d+ ms$/);
     assert.match(rows[1].description, /^refused · \d+ ms$/);
     assert.match(rows[2].description, /^tls-expired · \d+ ms$/);
-    assert.equal(rows[3].description, 'needs a concrete host name');
+    assert.equal(rows[4].description, 'needs a concrete host name');
     assert.match(report.results[1].hint ?? '', /closed\.egress\.test:\d+/);
   });
 
-  test('re-running one target replaces only its row; the report exports as Markdown and JSON', async () => {
-    const before = await vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
-    await vscode.commands.executeCommand('anyscaleAzure.egress.rerunTarget', { result: before.results[0] });
-    const rows = await vscode.commands.executeCommand<Array<{ label: string; description: string }>>('anyscaleAzure.egress.results');
-    assert.equal(rows.length, 4);
-    assert.match(rows[0].description, /^ok · /);
+  test('the egress Language Status item shows the last result: how many failed, from where', async () => {
+    await openEditor('bad-template.json');
+    const status = await waitFor('the egress Language Status item', async () => (await languageStatus()).find((row) => /Egress:/.test(row.line)));
+    assert.match(status.line, /^Egress: 2 failed from this machine, \d{1,2}:\d{2}:\d{2}/);
+    assert.equal(status.severity, 'error');
+  });
+
+  test('"Re-run This Target", clicked on a row, probes that target again and replaces only its row', async () => {
+    const before = await resultRows();
+    assert.match(before[3].description, /^ok · /, `the row of ${goingAwayTarget} before its server goes away`);
+    await goingAway.close();
+    await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+    const row = `.monaco-list-row[role="treeitem"][aria-label^="${goingAwayTarget} "]`;
+    await hover(row);
+    await click(`${row} .action-label[aria-label="Re-run This Target"]`);
+    const after = await waitFor(() => `the row of ${goingAwayTarget} to read "refused" (have ${JSON.stringify(before[3])})`, async () => {
+      const rows = await resultRows();
+      return /^refused · \d+ ms$/.test(rows[3].description) && rows;
+    });
+    assert.deepEqual(after.filter((_, i) => i !== 3), before.filter((_, i) => i !== 3), 'the other rows are kept as they were');
+    await openEditor('bad-template.json');
+    const status = await waitFor('the egress status to count the re-run', async () => (await languageStatus()).find((r) => /^Egress: 3 failed/.test(r.line)));
+    assert.equal(status.severity, 'error');
+  });
+
+  test('Export Egress Report from the palette writes the results, re-run included, where the save dialog says', async () => {
+    const exported = vscode.Uri.joinPath(folder, 'exported-egress-report.json');
+    await runFromPalette('Anyscale: Export Egress Report');
+    await waitFor('the format quick pick', async () => (await paletteRows()).includes('json'));
+    await type('json');
+    await press('Enter');
+    await waitFor('the save dialog, which lists the folder', async () => (await paletteRows()).includes('..'));
+    await press('Control+A');
+    await type(exported.fsPath);
+    // Enter with a row still focused would open that row instead (the dialog updates its list as the path is typed).
+    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget .quick-input-list .monaco-list-row.focused')).length === 0);
+    await press('Enter');
+    const report = await waitFor(`${exported.fsPath} to be written`, () => {
+      try {
+        return JSON.parse(fs.readFileSync(exported.fsPath, 'utf8')) as EgressReport;
+      } catch {
+        return undefined; // not there yet, or not written to the end
+      }
+    });
+    assert.deepEqual(report.results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]), [
+      [lab.target('good'), 'ok'], [lab.target('closed'), 'refused'], [lab.target('expired'), 'tls-expired'], [goingAwayTarget, 'refused'],
+      ['grafana-*.azure.anyscale-cloud.dev:443', 'needs-host'],
+    ]);
     const markdown = vscode.Uri.joinPath(folder, 'egress-report.md');
-    const json = vscode.Uri.joinPath(folder, 'egress-report.json');
     await vscode.commands.executeCommand('anyscaleAzure.egress.exportReport', 'markdown', markdown);
-    await vscode.commands.executeCommand('anyscaleAzure.egress.exportReport', 'json', json);
-    const text = Buffer.from(await vscode.workspace.fs.readFile(markdown)).toString('utf8');
-    assert.match(text, /^# Anyscale on Azure egress report/);
-    assert.match(text, /\*\*1 passed, 2 failed\*\*, 1 need a concrete host name/);
-    const exported = JSON.parse(Buffer.from(await vscode.workspace.fs.readFile(json)).toString('utf8')) as EgressReport;
-    assert.equal(exported.results.length, 4);
+    const written = Buffer.from(await vscode.workspace.fs.readFile(markdown)).toString('utf8');
+    assert.match(written, /^# Anyscale on Azure egress report/);
+    assert.match(written, /\*\*1 passed, 3 failed\*\*, 1 need a concrete host name/);
+  });
+
+  test('Cancel on the progress notification stops the run: every target reads "cancelled", in the view and the status', async () => {
+    await config().update('targetsFile', 'egress-silent.json', vscode.ConfigurationTarget.Workspace);
+    await config().update('timeoutMs', 20000, vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      const started = Date.now();
+      const running = vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
+      await clickNotificationButton('Anyscale: verifying egress from this machine', 'Cancel');
+      const report = await running;
+      assert.ok(report, 'a cancelled run still reports what it has');
+      assert.ok(Date.now() - started < 10000, `the run took ${Date.now() - started} ms after Cancel, against a 20 s timeout`);
+      assert.equal(report.cancelled, true);
+      assert.deepEqual(report.results.map((r) => r.outcome), ['cancelled', 'cancelled']);
+      const rows = await resultRows();
+      assert.ok(rows.every((r) => /^cancelled · \d+ ms$/.test(r.description)), JSON.stringify(rows));
+      await openEditor('bad-template.json');
+      const status = await waitFor('the egress status of the cancelled run', async () => (await languageStatus()).find((r) => /\(cancelled\)$/.test(r.line)));
+      assert.match(status.line, /^Egress: 2 failed from this machine, .* \(cancelled\)$/);
+    } finally {
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+      await config().update('timeoutMs', 2000, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   test('the allow-list opens as ARM JSON and az commands in new editors', async () => {
