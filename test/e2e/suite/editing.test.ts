@@ -1,9 +1,11 @@
 // Editing actions in a real VS Code: fix-all on save through `editor.codeActionsOnSave`, the "Disable <code> for
-// this line" quick fix (and its companions) through VS Code's code-action API, and a `.anyscale-azure.json` that
-// changes rule levels as soon as it is written or deleted (the server watches it through the client).
+// this line" quick fix and its companions through VS Code's code-action API ("Show documentation" must leave the
+// rule's page open in a Markdown preview, read from the screen), and a `.anyscale-azure.json` that changes rule
+// levels as soon as it is written or deleted (the server watches it through the client).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile } from './helpers';
+import { texts } from './ui';
 
 /** Replaces the first occurrence of `from` through the editor, as typing would. */
 async function replaceInEditor(editor: vscode.TextEditor, from: string, to: string): Promise<void> {
@@ -12,6 +14,14 @@ async function replaceInEditor(editor: vscode.TextEditor, from: string, to: stri
   const range = new vscode.Range(editor.document.positionAt(offset), editor.document.positionAt(offset + from.length));
   assert.ok(await editor.edit((edit) => edit.replace(range, to)), 'editor.edit was not applied');
 }
+
+/** Closes every Markdown preview, so that the next one found is the one a test opened. */
+async function closeMarkdownPreviews(): Promise<void> {
+  const previews = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview'));
+  await vscode.window.tabGroups.close(previews);
+}
+
+const tabsSeen = () => JSON.stringify(vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)));
 
 suite('Editing actions in a real VS Code', () => {
   suiteSetup(async () => {
@@ -45,7 +55,17 @@ suite('Editing actions in a real VS Code', () => {
     const docs = actions.find((action) => action.title === 'Show documentation for provider-invalid')!;
     assert.equal(docs.command?.command, 'anyscaleAzure.showRuleDocumentation');
     assert.ok(String(docs.command?.arguments?.[0]).endsWith('docs/rules/provider-invalid.md'), JSON.stringify(docs.command?.arguments));
-    await vscode.commands.executeCommand(docs.command!.command, ...(docs.command!.arguments ?? [])); // the client command exists and runs
+    await closeMarkdownPreviews();
+    await vscode.commands.executeCommand(docs.command!.command, ...(docs.command!.arguments ?? []));
+    await waitFor(() => `the Markdown preview of provider-invalid.md to be the active tab (tabs: ${tabsSeen()})`, () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview provider-invalid.md';
+    });
+    const headings = await waitFor('the rule page rendered in the preview', async () => {
+      const found = await texts('h1', true);
+      return found.length > 0 && found;
+    });
+    assert.deepEqual(headings, ['provider-invalid'], 'the preview shows the provider-invalid page, and only it');
 
     const disable = actions.find((action) => action.title === 'Disable provider-invalid for this line')!;
     assert.ok(disable.edit && (await vscode.workspace.applyEdit(disable.edit)), 'the edit was not applied');
