@@ -33,6 +33,7 @@ export class DocumentStatusItem implements vscode.Disposable {
     if (!stats || stats.kind === 'other') {
       this.item.text = 'Anyscale: not an ARM template';
       this.item.detail = undefined;
+      this.item.severity = vscode.LanguageStatusSeverity.Information; // not the warning of the template shown before
       return;
     }
     const resources = `${stats.anyscaleResources} Anyscale resource${stats.anyscaleResources === 1 ? '' : 's'}`;
