@@ -51,6 +51,9 @@ export async function probeFromCluster(client: LanguageClient, targets?: EgressT
     },
   );
   for (const problem of run.problems) void vscode.window.showWarningMessage(`Anyscale egress probe Job: ${problem}`);
+  // No log and a reason why (apply refused, the pod never started, cancelled first): nothing was probed, and a report
+  // would show every target as failed. The messages say what happened; the view keeps the last real results.
+  if (!run.log.trim() && run.problems.length > 0) return undefined;
   const logParams: EgressClusterLogParams = { log: run.log, targets: job.targets, context, startedAt, durationMs: run.durationMs };
   return client.sendRequest<EgressReport>(EGRESS_CLUSTER_LOG_REQUEST, logParams);
 }

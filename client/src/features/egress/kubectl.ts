@@ -89,6 +89,9 @@ export async function runProbeJob(kubectl: Kubectl, job: EgressClusterJob, conte
   } finally {
     options.onStep?.(`Deleting Job ${job.name}`);
     const deleted = await kubectl([...scope, 'delete', 'job', job.name, '--ignore-not-found', '--wait=false', '--cascade=background']);
-    if (deleted.code !== 0) problems.push(`kubectl delete failed: ${deleted.stderr.trim()}`);
+    if (deleted.code !== 0) {
+      problems.push(`kubectl delete failed (${deleted.stderr.trim()}): Job ${job.name} may still be in namespace ${job.namespace} of context ${context}; ` +
+        `delete it with "kubectl --context ${context} --namespace ${job.namespace} delete job ${job.name}"`);
+    }
   }
 }
