@@ -6,6 +6,7 @@
 #   protocol   node --test out/test/lsp/           the real server over stdio, no editor (test/lsp/*.test.ts,
 #                                                  bundled by build.mjs; plain test/lsp/ when not bundled)
 #   vscode     test/e2e/run-vscode-tests.js        mocha inside a real VS Code (code-server, Node extension host)
+#   vscode-untrusted   … run-vscode-tests.js untrusted   the same with workspace trust on, in an untrusted folder
 #   ui-smoke   test/e2e/ui-smoke.js <vsix>         the packaged .vsix installed and used through the UI
 #
 # Every tier runs, locally and in CI (CI=true): none is skipped. The last line is `N passed, N failed, N skipped`,
@@ -16,7 +17,7 @@
 
 # The fewest tests each tier must run: a little under today's counts, so that a tier that silently loses a file
 # (or all of them) fails. Raise them as tests are added.
-declare -A MINIMUM=([unit]=1500 [protocol]=40 [vscode]=25 [ui-smoke]=10)
+declare -A MINIMUM=([unit]=1500 [protocol]=40 [vscode]=35 [vscode-untrusted]=3 [ui-smoke]=10)
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -123,10 +124,12 @@ if [ "${STATUS[build]}" = ok ]; then
   tier unit node --test --test-reporter=spec out/test/unit/
   tier protocol node --test --test-reporter=spec out/test/lsp/ # test/lsp/*.test.ts, bundled by build.mjs --tests
   tier vscode node test/e2e/run-vscode-tests.js
+  tier vscode-untrusted node test/e2e/run-vscode-tests.js untrusted
 else
   not_run unit "the build failed"
   not_run protocol "the build failed"
   not_run vscode "the build failed"
+  not_run vscode-untrusted "the build failed"
 fi
 
 rm -f "$VSIX"
