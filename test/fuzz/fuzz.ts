@@ -24,8 +24,7 @@ async function main(): Promise<number> {
   console.log(summarize(report).join('\n'));
   for (const [index, c] of report.classes.entries()) {
     console.log(`\n${index + 1}. ${c.key}\n   ${files[index]}`);
-    const { minimal } = c.first.repro as { minimal?: string };
-    if (minimal) console.log(minimal.replace(/^/gm, '   '));
+    if (c.first.repro.minimal) console.log(c.first.repro.minimal.replace(/^/gm, '   '));
   }
   return report.classes.length === 0 ? 0 : 1;
 }

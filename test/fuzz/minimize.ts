@@ -1,6 +1,7 @@
 // Shrinks the first occurrence of each failure class of a fuzz run to a minimal reproduction: the document alone
 // (without its history) and the request, replayed on a fresh server, then with as many lines removed as still show
 // the same failure class (delta debugging over lines; positions in the request follow the lines they point at).
+import type { Position } from 'vscode-languageserver-protocol/node';
 import type { FuzzReport } from './protocolFuzz';
 import { FuzzSession, type FailureClass, type Repro, type SentRequest } from './session';
 
@@ -11,7 +12,6 @@ const DIAGNOSTICS_WAIT_MS = 1000;
 /** Lines printed of a minimal document; longer ones are in the JSON file only. */
 const PRINTED_LINES = 40;
 
-type Position = { line: number; character: number };
 const isPosition = (value: unknown): value is Position =>
   typeof value === 'object' && value !== null && typeof (value as Position).line === 'number' && typeof (value as Position).character === 'number';
 
@@ -61,7 +61,7 @@ export async function minimizeAll(report: FuzzReport, log: (line: string) => voi
 }
 
 async function minimize(session: FuzzSession, failureClass: FailureClass, log: (line: string) => void): Promise<void> {
-  const repro = failureClass.first.repro as Repro & { minimalText?: string };
+  const { repro } = failureClass.first;
   const { request, text, uri, languageId } = repro;
   if (/^(server exited|no answer|wrote to stderr)/.test(failureClass.key)) {
     repro.minimal = 'not shrunk: it needs a fresh server per attempt; the history in the file shows how it happened';

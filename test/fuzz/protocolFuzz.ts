@@ -4,7 +4,7 @@
 // some cancelled right after sending. ./session checks every answer. The same seed sends the same inputs.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
+import type { Position, Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_TARGETS_REQUEST } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
@@ -66,8 +66,6 @@ const STANDARD_REQUESTS: { capability: keyof ServerCapabilities; method: string;
 const CUSTOM_REQUESTS = [EGRESS_TARGETS_REQUEST, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST];
 /** Custom requests whose missing params are tried: not the probe, which with no params could reach for the network. */
 const CUSTOM_WITHOUT_PARAMS = [EGRESS_TARGETS_REQUEST, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST];
-
-type Position = { line: number; character: number };
 
 /** Runs the fuzz and returns what it found; a failure of the server never throws. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {

@@ -53,6 +53,8 @@ export interface Repro {
   answer?: unknown;
   /** Filled in by the shrinker: the fewest lines and the request that still show the failure on a fresh server, or why not. */
   minimal?: string;
+  /** The shrunk document's text. */
+  minimalText?: string;
 }
 
 export interface Failure {
