@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -34,6 +34,10 @@ export interface ServerOptions {
   collect?: string[];
   /** Workspace folders sent with initialize; none by default. */
   workspaceFolders?: { uri: string; name: string }[];
+  /** Node options before the server's script, e.g. `--expose-gc` or `--require <test-only preload>`; none by default. */
+  nodeArgs?: string[];
+  /** Opens an IPC channel to the server process (`process.send`), for a test-only side channel such as a heap probe. */
+  ipc?: boolean;
 }
 
 export interface LspServer {
@@ -51,16 +55,21 @@ export interface LspServer {
   until<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
   /** What workspace/configuration answers from now on (it is answered only when started with `settings`). */
   setSettings(settings: unknown): void;
+  /** The server's process, e.g. to see whether it exited or to talk over its IPC channel. */
+  process: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
   /** Sends shutdown + exit and resolves with the server's exit code. */
   stop(): Promise<number | null>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<LspServer> {
   assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
-  const server = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', env: options.env ?? process.env });
+  const stdio: StdioOptions = options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe';
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], { stdio, env: options.env ?? process.env });
   let stderr = '';
-  server.stderr.on('data', (chunk) => (stderr += chunk));
-  const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  server.stderr!.on('data', (chunk) => (stderr += chunk));
+  const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.push(p);
@@ -120,6 +129,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
       }, what, timeoutMs);
     },
     until,
+    process: server,
+    stderr: () => stderr,
     setSettings(next) {
       settings = next;
     },
