@@ -2,7 +2,6 @@
 // text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
 // Markdown documentation, and a re-opened suggest list after a property name whose value has completions.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../service/analyze';
 import type { CompletionEntry, CompletionKind } from '../service/features/editing';
 import { armCompletions } from '../service/features/completion';
@@ -47,9 +46,15 @@ export function toCompletionItem(entry: CompletionEntry, lines: LineIndex, posit
   return item;
 }
 
-export function completionItems(params: CompletionParams, document: TextDocument, analysis: Analysis, lines: LineIndex): CompletionItem[] {
+/** A version of a document: its language and text. */
+export interface DocumentVersion {
+  readonly languageId: string;
+  readonly text: string;
+}
+
+export function completionItems(params: CompletionParams, document: DocumentVersion, analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>, lines: LineIndex): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
-  const text = document.getText();
+  const text = document.text;
   const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset) : armCompletions(text, analysis, offset);
   return entries.map((entry) => toCompletionItem(entry, lines, params.position));
 }

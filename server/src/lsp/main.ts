@@ -1,8 +1,11 @@
 // The language server: wires LSP to the service. Parses each document version once, validates after a
 // debounce, publishes diagnostics and per-document stats. All product logic lives in ../service.
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import {
+  CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  type CancellationToken, type CodeActionParams, type CompletionParams, type HoverParams, type InitializeParams,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument, parseJson } from '../service/analyze';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
@@ -23,6 +26,8 @@ import { ConfigFiles } from '../node/config';
 import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
 import { applySuppressions } from '../service/suppression/suppress';
 import { WorkspaceScan } from '../node/workspaceScan';
+import { filePathOf } from '../node/fileUri';
+import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -44,6 +49,8 @@ const configFiles = new ConfigFiles(() => workspaceRoots, (config) => connection
 
 interface CachedAnalysis {
   version: number;
+  /** The text of that version: a request that waited may answer from it while the document has moved on. */
+  text: string;
   analysis: DocumentAnalysis;
   lines: LineIndex;
   /** The parameter files the analysis used (a template's; none for other documents), for hover. */
@@ -52,7 +59,7 @@ interface CachedAnalysis {
 /** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
 const workspace = new WorkspaceIndex();
 /** The same facts from the workspace's files on disk that are not open. */
-const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => document.uri.startsWith('file:') && fileURLToPath(document.uri) === file));
+const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => filePathOf(document.uri) === file));
 const cache = new Map<string, CachedAnalysis>();
 const pending = new Map<string, NodeJS.Timeout>();
 
@@ -62,7 +69,7 @@ connection.onInitialize((params: InitializeParams) => {
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
   parameterFiles.setWorkspaceFolders(params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []));
   canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-  workspaceRoots = (params.workspaceFolders ?? []).filter((folder) => folder.uri.startsWith('file:')).map((folder) => fileURLToPath(folder.uri));
+  workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => filePathOf(folder.uri) ?? []);
   clientCommands = options.commands ?? [];
   return {
     capabilities: {
@@ -97,7 +104,8 @@ connection.onDidChangeWatchedFiles((change) => {
 
 /** Rule levels of a document: its `.anyscale-azure.json` (the project's), overridden by the anyscaleAzure.rules setting (the user's). */
 function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {
-  const config = uri.startsWith('file:') ? configFiles.configFor(fileURLToPath(uri)) : undefined;
+  const file = filePathOf(uri);
+  const config = file === undefined ? undefined : configFiles.configFor(file);
   return { ...config?.rules, ...readRuleLevels(settings.rules) };
 }
 
@@ -121,6 +129,7 @@ async function refreshSettings(): Promise<void> {
 function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
+  const started = performance.now();
   const text = document.getText();
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
@@ -131,8 +140,9 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
     analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
   }
-  const fresh = { version: document.version, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [] };
+  const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [] };
   cache.set(document.uri, fresh);
+  traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
   if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
   return fresh;
 }
@@ -242,26 +252,52 @@ documents.onDidClose((event) => {
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
 });
 
-connection.onHover((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
-  const { analysis, lines, parameterFiles: withFiles } = analysisOf(document);
-  return hover(params, document, analysis, lines, withFiles, docsBaseUri);
-});
+/** The analysis of the document's current version for a request: when it had to be computed now, a cancel sent meanwhile is honoured after it. */
+async function analysisFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis> {
+  const cached = cache.get(document.uri);
+  if (cached?.version === document.version) return cached;
+  const fresh = analysisOf(document);
+  await stopIfCancelled(token);
+  return fresh;
+}
 
-connection.onCompletion((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
-  const { analysis, lines } = analysisOf(document);
-  return completionItems(params, document, analysis, lines);
-});
+/** With the client's trace set to verbose, says what work a document's version cost. */
+function traceWork(document: TextDocument, what: string): void {
+  connection.tracer.log(`${document.uri} version ${document.version}: ${what}`);
+}
 
-connection.onCodeAction((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId)) return [];
-  const { analysis, lines } = analysisOf(document);
-  return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text: document.getText(), clientCommands });
-});
+/** The open document a request is about, when the server checks it. */
+function checkedDocument(uri: string): TextDocument | undefined {
+  const document = documents.get(uri);
+  return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH ? document : undefined;
+}
+
+connection.onHover(
+  request('textDocument/hover', AT_POSITION, async (params: HoverParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return null;
+    const { analysis, lines, text, parameterFiles: withFiles } = await analysisFor(document, token);
+    return hover(params, { languageId: document.languageId, text }, analysis, lines, withFiles, docsBaseUri);
+  }),
+);
+
+connection.onCompletion(
+  request('textDocument/completion', AT_POSITION, async (params: CompletionParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return null;
+    const { analysis, lines, text } = await analysisFor(document, token);
+    return completionItems(params, { languageId: document.languageId, text }, analysis, lines);
+  }),
+);
+
+connection.onCodeAction(
+  request('textDocument/codeAction', { ...IN_RANGE, 'context.diagnostics': 'array' }, async (params: CodeActionParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return [];
+    const { analysis, lines, text } = await analysisFor(document, token);
+    return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text, clientCommands });
+  }),
+);
 
 registerEgressHandlers(connection, documents);
 registerNavigationHandlers(connection, documents, parameterFiles);
