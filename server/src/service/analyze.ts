@@ -3,11 +3,12 @@
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { JsonNode } from './json/nodes';
 import { parseWellFormed } from './json/fastParse';
+import { flattenTooDeep, MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import { classifyJson, type DocumentKind } from './documents/classify';
 import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
 import { literalValue } from './arm/value';
-import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
+import { byPlace, checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
 import type { Finding, RuleLevel, TextRange } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
@@ -38,26 +39,33 @@ export interface Analysis {
 
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 
-export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[]; tooDeep?: boolean } {
+/** `tooDeep`: where containers nest deeper than MAX_JSON_DEPTH, and the text `root` was parsed from, without their contents (json/depth.ts). */
+export function parseJson(text: string): { root: JsonNode | undefined; errors: ParseError[]; tooDeep?: Flattened } {
   const fast = parseWellFormed(text);
   if (fast) return { root: fast.root, errors: [] };
-  // Not plain well-formed JSONC: jsonc-parser's error recovery and messages.
+  // Not plain well-formed JSONC: jsonc-parser's error recovery and messages, on no more levels than it can recurse.
+  const flattened = flattenTooDeep(text);
   const errors: ParseError[] = [];
   try {
-    return { root: parseTree(text, errors, PARSE_OPTIONS), errors };
+    const root = parseTree(flattened?.text ?? text, errors, PARSE_OPTIONS);
+    // Brackets that never close below the cut: "too deep" is the one error, not one per level.
+    if (flattened && errors.length > 0) return { root: undefined, errors: [], tooDeep: flattened };
+    return { root, errors, tooDeep: flattened };
   } catch (error) {
-    // jsonc-parser recurses once per nesting level; thousands of unclosed brackets exhaust the stack.
-    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: true };
+    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: { text, tooDeep: [0] } };
     throw error;
   }
 }
 
-export function analyzeText(text: string, options: AnalysisOptions = {}): Analysis {
+export function analyzeText(documentText: string, options: AnalysisOptions = {}): Analysis {
   const started = performance.now();
-  const { root, errors, tooDeep } = parseJson(text);
+  const { root, errors, tooDeep } = parseJson(documentText);
+  // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
+  const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);
   const syntaxErrors = errors.map((e) => ({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: `JSON syntax error: ${describeParseError(printParseErrorCode(e.error))}` }));
-  if (tooDeep) syntaxErrors.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
+  // A template keeps its findings and says where it went too deep; anything else too deep is not read at all.
+  if (tooDeep && kind !== 'armTemplate') syntaxErrors.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
@@ -68,6 +76,10 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
   // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
   if (checked) findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
+  if (tooDeep) {
+    findings.push(...tooDeep.tooDeep.map(tooDeepFinding));
+    findings.sort(byPlace);
+  }
   return {
     kind,
     findings,
@@ -77,6 +89,11 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
     anyscaleResourceCount: anyscale.clouds.length + anyscale.cloudResources.length,
     durationMs: performance.now() - started,
   };
+}
+
+function tooDeepFinding(offset: number): Finding {
+  const message = `Nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep: Anyscale checks do not read this value (the rest of the template is checked).`;
+  return { code: 'json-too-deep', severity: 'error', message, start: offset, end: offset + 1 };
 }
 
 function describeParseError(code: string): string {
