@@ -1,9 +1,12 @@
-// The language server: wires LSP to the service. Parses each document version once, validates after a
-// debounce, publishes diagnostics and per-document stats. All product logic lives in ../service.
+// The language server: wires LSP to the service. Analyses each document version once, validates after a debounce,
+// publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
+// analysis: they read the version's editing model (./editingModel), built without the rules from the previous
+// version's. All product logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  LSPErrorCodes, ResponseError,
   type CancellationToken, type CodeActionParams, type CompletionParams, type HoverParams, type InitializeParams,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -28,6 +31,8 @@ import { applySuppressions } from '../service/suppression/suppress';
 import { WorkspaceScan } from '../node/workspaceScan';
 import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
+import { EditingModel, findingsAfterEdits } from './editingModel';
+import { YamlVersion } from '../service/yaml/editing';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -55,12 +60,18 @@ interface CachedAnalysis {
   lines: LineIndex;
   /** The parameter files the analysis used (a template's; none for other documents), for hover. */
   parameterFiles: readonly ParameterFileInput[];
+  /** A YAML document's, with the analysis's parse, for completion and hover. */
+  yaml?: YamlVersion;
 }
 /** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
 const workspace = new WorkspaceIndex();
 /** The same facts from the workspace's files on disk that are not open. */
 const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => filePathOf(document.uri) === file));
 const cache = new Map<string, CachedAnalysis>();
+/** Each open document's editing model, for its latest version that completion or hover needed before it was analysed. */
+const models = new Map<string, EditingModel>();
+/** Each document's published findings, with the text they are about: what the editor shows until the next are published. */
+const shown = new Map<string, { readonly text: string; readonly findings: Finding[] }>();
 const pending = new Map<string, NodeJS.Timeout>();
 
 connection.onInitialize((params: InitializeParams) => {
@@ -113,6 +124,7 @@ connection.onDidChangeConfiguration(async (change) => {
   if (!canPullConfiguration) settings = ((change.settings as { anyscaleAzure?: ServerSettings })?.anyscaleAzure ?? {}) as ServerSettings;
   else await refreshSettings();
   cache.clear();
+  models.clear(); // the parameterFiles setting may have changed
   for (const document of documents.all()) schedule(document, 0);
 });
 
@@ -140,7 +152,8 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
     analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
   }
-  const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [] };
+  const yaml = document.languageId === 'yaml' ? new YamlVersion(text, analysis.yaml) : undefined;
+  const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [], yaml };
   cache.set(document.uri, fresh);
   traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
   if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
@@ -174,9 +187,10 @@ function validate(document: TextDocument): void {
     connection.console.warn(`${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`);
     return;
   }
-  const { analysis, lines } = analysisOf(document);
+  const { analysis, lines, text } = analysisOf(document);
   const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
   connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+  shown.set(document.uri, { text, findings: analysis.kind === 'other' ? [] : analysis.findings });
   const stats: DocumentStats = {
     uri: document.uri,
     version: document.version,
@@ -220,6 +234,7 @@ function recheckRelated(uri: string): void {
     const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
     if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
     cache.delete(other.uri);
+    models.delete(other.uri);
     schedule(other, 0);
   }
 }
@@ -248,6 +263,8 @@ documents.onDidClose((event) => {
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
   cache.delete(event.document.uri);
+  models.delete(event.document.uri);
+  shown.delete(event.document.uri);
   connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
 });
@@ -272,12 +289,37 @@ function checkedDocument(uri: string): TextDocument | undefined {
   return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH ? document : undefined;
 }
 
+/**
+ * What completion and hover read of the document's current version: its analysis when that is done, else its
+ * editing model, built now (from the previous version's) when needed; a cancel sent meanwhile is honoured after it.
+ */
+async function editingViewFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis | EditingModel> {
+  const analysed = cache.get(document.uri);
+  if (analysed?.version === document.version) return analysed;
+  const previous = models.get(document.uri);
+  if (previous?.version === document.version) return previous;
+  const started = performance.now();
+  // The parameter files are the last analysis's while it stands (an edit to one of them drops it: recheckRelated).
+  const withFiles = analysed?.analysis.kind === 'armTemplate' ? analysed.parameterFiles : document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  const model = EditingModel.build(document.version, document.languageId, document.getText(), previous, withFiles);
+  models.set(document.uri, model);
+  traceWork(document, `editing model (${model.how}) in ${Math.round(performance.now() - started)} ms`);
+  await stopIfCancelled(token);
+  // A newer version took the tree over while this request waited (its client has most likely cancelled it).
+  if (model.superseded) throw new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while the request waited.');
+  return model;
+}
+
 connection.onHover(
   request('textDocument/hover', AT_POSITION, async (params: HoverParams, token) => {
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
-    const { analysis, lines, text, parameterFiles: withFiles } = await analysisFor(document, token);
-    return hover(params, { languageId: document.languageId, text }, analysis, lines, withFiles, docsBaseUri);
+    const view = await editingViewFor(document, token);
+    // Before the version is analysed, the diagnostics named are the ones the editor shows: the published ones, moved by the edits since.
+    const published = shown.get(document.uri);
+    const findings = 'findings' in view.analysis ? view.analysis.findings : published ? findingsAfterEdits(published.findings, published.text, view.text) : [];
+    const sources = { analysis: view.analysis, findings, lines: view.lines, parameterFiles: view.parameterFiles, yaml: view.yaml };
+    return hover(params, { languageId: document.languageId, text: view.text }, sources, docsBaseUri);
   }),
 );
 
@@ -285,8 +327,8 @@ connection.onCompletion(
   request('textDocument/completion', AT_POSITION, async (params: CompletionParams, token) => {
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
-    const { analysis, lines, text } = await analysisFor(document, token);
-    return completionItems(params, { languageId: document.languageId, text }, analysis, lines);
+    const view = await editingViewFor(document, token);
+    return completionItems(params, { languageId: document.languageId, text: view.text }, view.analysis, view.lines, view.yaml);
   }),
 );
 

@@ -63,9 +63,7 @@ export function analyzeText(documentText: string, options: AnalysisOptions = {})
   // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
   const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);
-  const syntaxErrors = errors.map((e) => ({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: `JSON syntax error: ${describeParseError(printParseErrorCode(e.error))}` }));
-  // A template keeps its findings and says where it went too deep; anything else too deep is not read at all.
-  if (tooDeep && kind !== 'armTemplate') syntaxErrors.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
+  const syntaxErrors = jsonSyntaxProblems(errors, tooDeep, kind);
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
@@ -89,6 +87,14 @@ export function analyzeText(documentText: string, options: AnalysisOptions = {})
     anyscaleResourceCount: anyscale.clouds.length + anyscale.cloudResources.length,
     durationMs: performance.now() - started,
   };
+}
+
+/** The syntax problems of a JSON parse (parseJson's) of a document of that kind. */
+export function jsonSyntaxProblems(errors: readonly ParseError[], tooDeep: Flattened | undefined, kind: DocumentKind): SyntaxProblem[] {
+  const problems = errors.map((e) => ({ start: e.offset, end: e.offset + Math.max(e.length, 1), message: `JSON syntax error: ${describeParseError(printParseErrorCode(e.error))}` }));
+  // A template keeps its findings and says where it went too deep; anything else too deep is not read at all.
+  if (tooDeep && kind !== 'armTemplate') problems.push({ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' });
+  return problems;
 }
 
 function tooDeepFinding(offset: number): Finding {

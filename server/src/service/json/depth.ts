@@ -16,8 +16,8 @@ export interface Flattened {
 
 const blank = (segment: string) => segment.replace(/[^\r\n]/g, ' ');
 
-/** The text with what nests deeper than MAX_JSON_DEPTH blanked out, or undefined when nothing does. */
-export function flattenTooDeep(text: string): Flattened | undefined {
+/** The text with what nests deeper than `maxDepth` blanked out, or undefined when nothing does. */
+export function flattenTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): Flattened | undefined {
   const tooDeep: number[] = [];
   const pieces: string[] = [];
   let copied = 0;
@@ -34,12 +34,12 @@ export function flattenTooDeep(text: string): Flattened | undefined {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth === MAX_JSON_DEPTH + 1) {
+      if (++depth === maxDepth + 1) {
         skipping = i;
         tooDeep.push(i);
       }
     } else if ((c === 0x5d /* ] */ || c === 0x7d /* } */) && depth > 0) {
-      if (depth-- === MAX_JSON_DEPTH + 1) {
+      if (depth-- === maxDepth + 1) {
         pieces.push(text.slice(copied, skipping + 1), blank(text.slice(skipping + 1, i)));
         copied = i;
         skipping = -1;
