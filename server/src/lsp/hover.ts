@@ -21,6 +21,30 @@ export interface HoverSources {
   readonly yaml?: YamlVersion;
 }
 
+/**
+ * What armHover reads: the analysis's model with the findings given. A class, not a literal with a getter (that
+ * literal's hidden class would keep the template alive: docs/performance.md), so that the Anyscale view is still read
+ * only when the hover needs it.
+ */
+class HoverAnalysis {
+  constructor(
+    private readonly analysis: HoverSources['analysis'],
+    readonly findings: Finding[],
+  ) {}
+
+  get template(): Analysis['template'] {
+    return this.analysis.template;
+  }
+
+  get syntaxErrors(): Analysis['syntaxErrors'] {
+    return this.analysis.syntaxErrors;
+  }
+
+  get anyscale(): Analysis['anyscale'] {
+    return this.analysis.anyscale;
+  }
+}
+
 export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, docsBaseUri: string): Hover | null {
   const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
@@ -28,8 +52,7 @@ export function hover(params: HoverParams, document: DocumentVersion, sources: H
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
   else if (analysis.kind === 'armTemplate') {
-    const read = { template: analysis.template, syntaxErrors: analysis.syntaxErrors, findings: sources.findings, get anyscale() { return analysis.anyscale; } };
-    info = armHover(text, read, offset, { parameterFiles: sources.parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
   }
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };
