@@ -92,7 +92,8 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
     if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code)) continue;
     codes.add(finding.code);
     const rule = ruleByCode(finding.code);
-    sections.push(`\`${finding.code}\`${rule ? `: ${rule.title}` : ''} — [documentation](${options.docsUrl(finding.code)})`);
+    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
+    sections.push(rule ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})` : `\`${finding.code}\`: ${finding.message}`);
     range ??= { start: finding.start, end: finding.end };
   }
   return range && { markdown: sections.join('\n\n---\n\n'), range };
