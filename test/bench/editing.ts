@@ -52,7 +52,8 @@ const operations: Array<{ name: string; run: (offset: number) => void }> = [
   {
     name: 'hover',
     run: (offset) => {
-      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, { analysis, findings: analysis.findings, lines, parameterFiles: [] }, 'https://docs.example.test/rules')) found.hovers++;
+      const sources = { analysis, findings: analysis.findings, lines, parameterFiles: [] };
+      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, sources, 'https://docs.example.test/rules')) found.hovers++;
     },
   },
   {

@@ -70,7 +70,8 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
       text = text.slice(0, offset) + key + text.slice(offset);
       offset += key.length;
       version++;
-      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: position, end: position }, text: key }] });
+      const contentChanges = [{ range: { start: position, end: position }, text: key }];
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version }, contentChanges });
       const after = new LineIndex(text).positionAt(offset);
       const completion = () => server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: after });
       const hover = () => server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: after.line, character: Math.max(0, after.character - 1) } });
@@ -89,7 +90,8 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
   const work = server.notifications<LogTraceParams>(LogTraceNotification.type.method).map((trace) => trace.message);
   await server.stop();
   const count = (pattern: RegExp) => work.filter((line) => pattern.test(line)).length;
-  console.log(`\nover stdio: ${(text.length / 1e6).toFixed(1)} MB template, ${edits} keystrokes in ${WORDS} words (after ${WARM_UP_WORDS} not measured), each followed at once by a completion and a hover at the edit; load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`\nover stdio: ${(text.length / 1e6).toFixed(1)} MB template, ${edits} keystrokes in ${WORDS} words (after ${WARM_UP_WORDS} not measured), each followed`);
+  console.log(`at once by a completion and a hover at the edit; load average ${os.loadavg()[0].toFixed(1)}`);
   console.log(`(the server: ${count(/tree spliced/)} editing models spliced, ${count(/tree parsed/)} parsed whole; ${count(/: analysed/)} analyses)`);
   console.log('request    | p50 ms | p95 ms | goal');
   return (['completion', 'hover'] as const).map((operation) => {

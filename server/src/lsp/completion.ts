@@ -53,7 +53,13 @@ export interface DocumentVersion {
 }
 
 /** `yaml`: what the version's YAML completions computed so far, kept for the next request on it. */
-export function completionItems(params: CompletionParams, document: DocumentVersion, analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>, lines: LineIndex, yaml?: YamlVersion): CompletionItem[] {
+export function completionItems(
+  params: CompletionParams,
+  document: DocumentVersion,
+  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>,
+  lines: LineIndex,
+  yaml?: YamlVersion,
+): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
   const text = document.text;
   const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset, yaml) : armCompletions(text, analysis, offset);
