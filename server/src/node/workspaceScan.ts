@@ -5,9 +5,10 @@
 // Bounded (file count and size) and asynchronous, yielding to the event loop so the server keeps answering.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { analyzeDocument } from '../service/analyze';
 import { isEmptyFacts, NO_FACTS, type WorkspaceIndex } from '../service/index/workspaceIndex';
+import { filePathOf } from './fileUri';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
 export interface FileEvent {
@@ -170,14 +171,5 @@ export class WorkspaceScan {
     if (isEmptyFacts(facts)) this.fromDisk.delete(file);
     else this.fromDisk.set(file, uri);
     return { analyzed, changed };
-  }
-}
-
-function filePathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
   }
 }

@@ -70,7 +70,8 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   const sections: string[] = [];
   let range: TextRange | undefined;
   // One past the position, so that hovering a string's opening quote counts as inside it.
-  const context = positionContext(text, Math.min(offset + 1, text.length), template.root, template);
+  // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
+  const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
   const resource = context.resource;
   if (resource && isAnyscaleResource(resource) && context.token) {
     const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, analysis.anyscale);
@@ -91,7 +92,8 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
     if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code)) continue;
     codes.add(finding.code);
     const rule = ruleByCode(finding.code);
-    sections.push(`\`${finding.code}\`${rule ? `: ${rule.title}` : ''} — [documentation](${options.docsUrl(finding.code)})`);
+    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
+    sections.push(rule ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})` : `\`${finding.code}\`: ${finding.message}`);
     range ??= { start: finding.start, end: finding.end };
   }
   return range && { markdown: sections.join('\n\n---\n\n'), range };

@@ -38,7 +38,8 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   if (BLANK.test(text)) return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, templateAround(snippet.body)));
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return [];
-  const context = positionContext(text, offset, template.root, template);
+  // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
+  const context = positionContext(template.text, offset, template.root, template);
   if (atResourceItem(context)) {
     const commas = itemCommas(text, offset);
     return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, snippet.body, commas.before, commas.after));
