@@ -10,7 +10,7 @@ import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { LineIndex } from '../service/text/lineIndex';
 import type { Target } from './files';
-import { readBounded, type CliReadError } from './read';
+import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import type { RuleLevel } from '../service/rules/rule';
 import { applySuppressions } from '../service/suppression/suppress';
@@ -41,7 +41,7 @@ function readParameterFiles(files: readonly string[], run: CliRun, displayOf: (f
     try {
       text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as CliReadError).message}` });
+      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as BoundedReadError).message}` });
       continue;
     }
     const { root, errors } = parseJson(text);
@@ -119,7 +119,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     try {
       bytes = readBounded(target.absolute);
     } catch (error) {
-      const { message, notAFile } = error as CliReadError;
+      const { message, notAFile } = error as BoundedReadError;
       if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
       continue;
     }
@@ -199,7 +199,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     try {
       templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as CliReadError).message}` });
+      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as BoundedReadError).message}` });
     }
     const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
     // The parameter file's own findings and those its template's run places in it, silenced by its comments at once.
