@@ -99,3 +99,18 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
   console.log(`spliceJson: ${spliced} of ${edits} edits spliced`);
   assert.ok(spliced > edits / 3, `only ${spliced} of ${edits} edits were spliced`);
 });
+
+test('strings broken over lines: the splice leaves to a full parse whatever only the whole document can read', () => {
+  // A line break typed into a string of a container: the container reads clean with it masked, so the document may.
+  const before = '{\n "a": { "x": "one two" },\n "b": 1\n}';
+  const after = before.replace('one two', 'one\ntwo');
+  assert.equal(spliceJson(fullParse(before)!, after, changeBetween(before, after)), undefined);
+  assert.deepEqual(fullParse(after)!.errors, []);
+  assert.equal(fullParse(after)!.multiLineStrings.length, 1);
+  // A tree read with a multi-line string stands only while the whole document parses.
+  const edited = after.replace('"b": 1', '"b": 2');
+  assert.equal(spliceJson(fullParse(after)!, edited, changeBetween(after, edited)), undefined);
+  // A string left open while a name is typed is an error the splice keeps, as a full parse does.
+  const typing = before.replace('"x": "one two" }', '"x": "one two",\n "cl\n }');
+  assert.ok(check(before, () => typing));
+});

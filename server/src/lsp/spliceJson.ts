@@ -5,10 +5,10 @@
 // between tokens as before; it is used only when its new text parses on its own into one container that ends at its
 // own closing bracket, so the text after it is read as before. Anything else (an edit that touches a bracket of every
 // container around it, a container that no longer closes by itself) answers undefined, and the caller parses all.
-import { parseTree, type ParseError } from 'jsonc-parser';
+import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from '../service/json/fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from '../service/json/depth';
-import { findMultiLineStrings } from '../service/json/multiLineStrings';
+import { parseMultiLine } from '../service/json/parse';
 import type { JsonNode } from '../service/json/nodes';
 
 /** A text with its tree and syntax errors, as parseJson gives them. */
@@ -105,8 +105,9 @@ function parseAlone(slice: string, type: JsonNode['type'], depth: number): { roo
   const root = parseTree(slice, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   // An error at the end means the container did not close by itself (a string or comment ran past its bracket).
   if (!root || root.type !== type || root.offset !== 0 || root.length !== slice.length || errors.some((error) => error.offset >= slice.length)) return undefined;
-  // A string broken over lines may be one ARM reads (json/multiLineStrings.ts): whether it is depends on the whole document.
-  if (errors.length > 0 && findMultiLineStrings(slice).length > 0) return undefined;
+  // A string broken over lines may be one ARM reads (json/multiLineStrings.ts): if the container reads clean with its
+  // line breaks masked, so may the whole document, and only its full parse can tell.
+  if (errors.length > 0 && parseMultiLine(slice, errors)) return undefined;
   return { root, errors };
 }
 
@@ -118,6 +119,8 @@ export function spliceJson(previous: ParsedJson, text: string, change: Change | 
   const holder = innermostHolder(previous, change);
   if (!holder) return undefined;
   const old = holder.node;
+  // A string left open before the container would be read as running into it where line breaks are masked.
+  if (previous.errors.some((error) => error.offset < old.offset && error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
   const delta = text.length - previous.text.length;
   const parsed = parseAlone(text.slice(old.offset, old.offset + old.length + delta), old.type, holder.depth);
   if (!parsed) return undefined;

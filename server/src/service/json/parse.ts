@@ -3,7 +3,7 @@
 // error recovery and messages are the ones users see, on no more levels than it can recurse (./depth.ts). The
 // errors are jsonc-parser's own; syntaxProblems() reports them once per syntax problem: the errors its recovery adds
 // right after a mistake (on the same or the next line) are echoes of it, not problems of their own.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { ParseErrorCode, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { JsonNode } from './nodes';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, type Flattened } from './depth';
@@ -45,19 +45,25 @@ export function parseJson(text: string): ParsedJson {
   // Brackets that never close below the cut: one error stands for them all (the caller reports it as "too deep"), and
   // the tree, a guess, serves only to tell what the document is.
   if (tooDeep && errors.length > 0) return { root, errors: errors.slice(0, 1), tooDeep, multiLineStrings: NONE };
-  if (errors.length > 0) {
-    // Strings broken over lines read as unterminated; if masking their line breaks leaves clean JSON, that is all it was.
-    const multiLineStrings = findMultiLineStrings(parsedText);
-    if (multiLineStrings.length > 0) {
-      const maskedErrors: ParseError[] = [];
-      const masked = parseTree(maskLineBreaks(parsedText, multiLineStrings), maskedErrors, PARSE_OPTIONS);
-      if (maskedErrors.length === 0 && masked) {
-        restoreLineBreaks(masked, parsedText, multiLineStrings);
-        return { root: masked, errors: [], tooDeep, multiLineStrings };
-      }
-    }
-  }
+  const multiLine = errors.length > 0 ? parseMultiLine(parsedText, errors) : undefined;
+  if (multiLine) return { ...multiLine, errors: [], tooDeep };
   return { root, errors, tooDeep, multiLineStrings: NONE };
+}
+
+/**
+ * The tree of a text whose only syntax errors are strings broken over lines: a raw line break ends a string for
+ * jsonc-parser (UnexpectedEndOfString), so that is the sign to look for. If masking the line breaks of the strings
+ * that have them leaves clean JSON, that is all it was; else undefined.
+ */
+export function parseMultiLine(text: string, errors: readonly ParseError[]): { root: JsonNode; multiLineStrings: readonly TextRange[] } | undefined {
+  if (!errors.some((error) => error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
+  const multiLineStrings = findMultiLineStrings(text);
+  if (multiLineStrings.length === 0) return undefined;
+  const maskedErrors: ParseError[] = [];
+  const masked = parseTree(maskLineBreaks(text, multiLineStrings), maskedErrors, PARSE_OPTIONS);
+  if (maskedErrors.length > 0 || !masked) return undefined;
+  restoreLineBreaks(masked, text, multiLineStrings);
+  return { root: masked, multiLineStrings };
 }
 
 /** The errors that start a syntax problem: an error on the line of the previous one or the line after is its echo. */
