@@ -11,7 +11,7 @@ import { equalsIgnoreCase } from '../json/nodes';
 import { ruleByCode } from '../rules/registry';
 import type { TextRange } from '../rules/rule';
 import { positionContext, type PositionContext } from './completion/context';
-import { isAnyscaleResource, isCloudResource, isKey, providerOf } from './completion/resources';
+import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
 import type { HoverInfo } from './editing';
 import { expressionHover } from './expressionHover';
 
@@ -43,7 +43,7 @@ function propertySection(context: PositionContext, resource: ArmResource): strin
 }
 
 /** What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. */
-function regionSection(context: PositionContext, resource: ArmResource, anyscale: Analysis['anyscale']): string | undefined {
+function regionSection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
   const value = context.token?.value;
   if (value === undefined || value.startsWith('[')) return undefined;
   const path = context.inResource;
@@ -54,7 +54,7 @@ function regionSection(context: PositionContext, resource: ArmResource, anyscale
     return azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`;
   }
   if (path.length === 2 && isKey(path[0], 'properties') && (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) && isCloudResource(resource)) {
-    const provider = providerOf(resource, anyscale);
+    const provider = providerOf(resource, view);
     const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
     for (const list of lists) {
       const region = list.regions.find((r) => r.name === value);
@@ -74,7 +74,7 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
   const resource = context.resource;
   if (resource && isAnyscaleResource(resource) && context.token) {
-    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, analysis.anyscale);
+    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale);
     if (section) {
       sections.push(section);
       range = { start: context.token.start, end: context.token.end };
