@@ -11,7 +11,7 @@ import { byPlace, checkTemplate, type ParameterFileInput } from './arm/checkTemp
 import { checkParameterFileShape } from './arm/checkParameterFile';
 import type { Finding, RuleLevel } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
-import { templateFacts } from './index/facts';
+import { templateFacts, withYamlOutline } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
 export { parseJson, type SyntaxProblem } from './json/parse';
@@ -92,7 +92,7 @@ export interface DocumentIdentity {
 /** The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText. */
 export function analyzeDocument(text: string, document: DocumentIdentity, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const yaml = document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
-  if (yaml) return analyzeYaml(text, options);
+  if (yaml) return withYamlOutline(analyzeYaml(text, options), text);
   const analysis = analyzeText(text, options);
-  return { ...analysis, facts: templateFacts(analysis.anyscale) };
+  return { ...analysis, facts: templateFacts(analysis, analysis.template?.text ?? text, options.parameterFiles) };
 }
