@@ -1,7 +1,8 @@
 // The language server: wires LSP to the service. Analyses each document version once, validates after a debounce,
 // publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
 // analysis: they read the version's editing model (./editingModel), built without the rules from the previous
-// version's. All product logic lives in ../service.
+// version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
+// ./workspaceIndex. All product logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -28,7 +29,9 @@ import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigatio
 import { ConfigFiles } from '../node/config';
 import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
 import { applySuppressions } from '../service/suppression/suppress';
-import { WorkspaceScan } from '../node/workspaceScan';
+import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
+import { cloudTree } from '../service/index/cloudTree';
+import { WorkspaceIndexPublisher } from './workspaceIndex';
 import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
 import { EditingModel, findingsAfterEdits } from './editingModel';
@@ -63,10 +66,30 @@ interface CachedAnalysis {
   /** A YAML document's, with the analysis's parse, for completion and hover. */
   yaml?: YamlVersion;
 }
-/** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
-const workspace = new WorkspaceIndex();
-/** The same facts from the workspace's files on disk that are not open. */
-const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => filePathOf(document.uri) === file));
+/**
+ * Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources), and
+ * their outlines for the workspace index, whose every change is announced once changes settle.
+ */
+const workspace = new WorkspaceIndex(() => indexPublisher.changed());
+/** `files.exclude` and `search.exclude` patterns that are on: the scan skips those files, the index does not show them. */
+let excludes: string[] = [];
+/**
+ * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
+ * rule levels and, for a template, its parameter files.
+ */
+const workspaceScan = new WorkspaceScan(
+  workspace,
+  (file) => documents.all().some((document) => filePathOf(document.uri) === file),
+  (file) => {
+    const uri = pathToFileURL(file).href;
+    return { ruleLevels: ruleLevelsOf(uri), parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri) };
+  },
+);
+const indexPublisher = new WorkspaceIndexPublisher(
+  connection,
+  () => cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri))),
+  () => settings.validation?.delay ?? DEFAULT_DELAY_MS,
+);
 const cache = new Map<string, CachedAnalysis>();
 /** Each open document's editing model, for its latest version that completion or hover needed before it was analysed. */
 const models = new Map<string, EditingModel>();
@@ -94,11 +117,35 @@ connection.onInitialize((params: InitializeParams) => {
   };
 });
 
-connection.onInitialized(async () => {
-  void workspaceScan.scan(workspaceRoots).then((result) => {
-    if (result.changed) recheckOthers('');
+/** A scan running, and whether another must follow it (the settings changed meanwhile). */
+let scanning: Promise<void> | undefined;
+let scanAgain = false;
+
+/** Scans the workspace folders (again): one scan at a time, with the latest excludes and rule levels. */
+function scanWorkspace(): void {
+  if (scanning) {
+    scanAgain = true;
+    return;
+  }
+  scanning = (async () => {
+    do {
+      scanAgain = false;
+      workspaceScan.setExcludes(excludes);
+      const result = await workspaceScan.scan(workspaceRoots);
+      indexPublisher.scanned(result.truncated);
+      if (result.changed) recheckOthers('');
+    } while (scanAgain);
+    scanning = undefined;
+  })().catch((error: unknown) => {
+    scanning = undefined;
+    connection.console.error(`Scanning the workspace failed: ${(error as Error).stack ?? error}`);
   });
+}
+
+connection.onInitialized(async () => {
+  // The excludes and rule levels first: the scan reads only what they let through, as the editor would check it.
   await refreshSettings();
+  scanWorkspace();
   if (canWatchFiles) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }] });
 });
 
@@ -107,10 +154,20 @@ connection.onDidChangeWatchedFiles((change) => {
   void workspaceScan.changed(change.changes).then((changed) => {
     if (changed) recheckOthers('');
   });
+  // An open template is read with its parameter files from disk: one of them changed there.
+  for (const event of change.changes) {
+    const template = parameterFiles.templateOf(event.uri);
+    const open = template === undefined ? undefined : documents.get(template);
+    if (!open) continue;
+    cache.delete(open.uri);
+    models.delete(open.uri);
+    schedule(open, 0);
+  }
   if (!change.changes.some((event) => event.uri.endsWith(`/${CONFIG_FILE_NAME}`))) return;
   configFiles.invalidate();
   cache.clear();
   for (const document of documents.all()) schedule(document, 0);
+  scanWorkspace(); // the files on disk under it too
 });
 
 /** Rule levels of a document: its `.anyscale-azure.json` (the project's), overridden by the anyscaleAzure.rules setting (the user's). */
@@ -120,18 +177,33 @@ function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {
   return { ...config?.rules, ...readRuleLevels(settings.rules) };
 }
 
+interface PushedSettings {
+  anyscaleAzure?: ServerSettings;
+  files?: { exclude?: unknown };
+  search?: { exclude?: unknown };
+}
+
 connection.onDidChangeConfiguration(async (change) => {
-  if (!canPullConfiguration) settings = ((change.settings as { anyscaleAzure?: ServerSettings })?.anyscaleAzure ?? {}) as ServerSettings;
-  else await refreshSettings();
+  if (!canPullConfiguration) {
+    const pushed = (change.settings ?? {}) as PushedSettings;
+    settings = pushed.anyscaleAzure ?? {};
+    excludes = excludePatterns(pushed.files?.exclude, pushed.search?.exclude);
+  } else await refreshSettings();
   cache.clear();
   models.clear(); // the parameterFiles setting may have changed
   for (const document of documents.all()) schedule(document, 0);
+  scanWorkspace(); // the excludes, the rule levels or the parameter files may have changed
 });
 
+/** Pulls our settings, and VS Code's `files.exclude` and `search.exclude` (the workspace index honours both). */
 async function refreshSettings(): Promise<void> {
   if (!canPullConfiguration) return;
   try {
-    settings = ((await connection.workspace.getConfiguration('anyscaleAzure')) ?? {}) as ServerSettings;
+    const [ours, files, search] = ((await connection.workspace.getConfiguration([{ section: 'anyscaleAzure' }, { section: 'files' }, { section: 'search' }])) ?? []) as [
+      ServerSettings | null, PushedSettings['files'] | null, PushedSettings['search'] | null,
+    ];
+    settings = ours ?? {};
+    excludes = excludePatterns(files?.exclude, search?.exclude);
   } catch {
     settings = {};
   }
@@ -156,7 +228,10 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [], yaml };
   cache.set(document.uri, fresh);
   traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
-  if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
+  if (workspace.set(document.uri, analysis.facts)) {
+    recheckOthers(document.uri);
+    void workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
+  }
   return fresh;
 }
 
@@ -342,6 +417,7 @@ connection.onCodeAction(
 );
 
 registerEgressHandlers(connection, documents);
+indexPublisher.register();
 registerNavigationHandlers(connection, documents, parameterFiles);
 documents.listen(connection);
 connection.listen();
