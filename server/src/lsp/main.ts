@@ -230,7 +230,7 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
   if (workspace.set(document.uri, analysis.facts)) {
     recheckOthers(document.uri);
-    void workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
+    workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
   }
   return fresh;
 }

@@ -77,6 +77,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
+/** A file's text, when it is a file of at most MAX_FILE_BYTES that can be read. */
+async function textOf(file: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() && stat.size <= MAX_FILE_BYTES ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How a file is analyzed: its rule levels and, for a template, its parameter files (the editor's, by default those beside it). */
 export type AnalysisOptionsOf = (file: string) => AnalysisOptions | Promise<AnalysisOptions>;
 
@@ -114,6 +124,7 @@ export class WorkspaceScan {
   private readonly fromDisk = new Map<string, string>();
   /** Each template read from disk with the parameter files (URIs) it was read with. */
   private readonly parametersOf = new Map<string, readonly string[]>();
+  private recheckTimer?: NodeJS.Timeout;
 
   /**
    * `isOpen(file)`: the editor has the file open, so its facts come from there. `optionsOf(file)`: how to analyze it.
@@ -158,6 +169,7 @@ export class WorkspaceScan {
         continue;
       }
       entries.sort((a, b) => a.name.localeCompare(b.name));
+      const candidates: string[] = [];
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {
@@ -169,28 +181,44 @@ export class WorkspaceScan {
           }
           files++;
           seen.add(full);
-          const result = await this.read(full);
+          candidates.push(full);
+        }
+      }
+      // A batch of files read at once (the reads wait on the disk, not on us), then recorded in name order.
+      for (let from = 0; from < candidates.length; from += BATCH) {
+        const batch = candidates.slice(from, from + BATCH).filter((file) => !this.isOpen(file));
+        const texts = await Promise.all(batch.map(textOf));
+        for (let i = 0; i < batch.length; i++) {
+          const result = await this.record(batch[i], texts[i]);
           if (result.analyzed) analyzed++;
           changed = result.changed || changed;
-          if (files % BATCH === 0) await yieldToEventLoop();
         }
+        await yieldToEventLoop();
       }
     }
     // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
     if (!truncated) for (const file of [...this.fromDisk.keys()]) if (!seen.has(file)) changed = this.forget(file) || changed;
     // Values files read before the templates they are checked against were: read them again against the whole index.
-    if (changed) await this.recheckWorkspaceReaders();
+    if (changed) await this.rereadWorkspaceReaders();
     return { files, analyzed, indexed: this.fromDisk.size, truncated, changed, durationMs: performance.now() - started };
   }
 
   /**
-   * The files read from disk whose findings depend on other files (values files and Gateway manifests, checked against
-   * the templates and values of the workspace) are analyzed again: after a change to the facts the cross-file checks read.
+   * After a change to the facts the cross-file checks read: the files read from disk whose findings depend on other
+   * files (values files and Gateway manifests) are analyzed again for their problems in the index — soon, on a timer,
+   * so that the change itself is announced first.
    */
-  async recheckWorkspaceReaders(except: ReadonlySet<string> = new Set()): Promise<void> {
+  recheckWorkspaceReaders(): void {
+    this.recheckTimer ??= setTimeout(() => {
+      this.recheckTimer = undefined;
+      void this.rereadWorkspaceReaders();
+    }, 0);
+  }
+
+  private async rereadWorkspaceReaders(): Promise<void> {
     let read = 0;
     for (const file of [...this.fromDisk.keys()]) {
-      if (!isYaml(file) || except.has(file)) continue;
+      if (!isYaml(file)) continue;
       await this.read(file);
       if (++read % BATCH === 0) await yieldToEventLoop();
     }
@@ -198,7 +226,7 @@ export class WorkspaceScan {
 
   /**
    * Applies file-watcher events; true when the facts the cross-file checks read changed. A changed parameter file has
-   * its template read again; a change to those facts has the values files read again.
+   * its template read again; a change to those facts has the values files read again (recheckWorkspaceReaders).
    */
   async changed(events: readonly FileEvent[]): Promise<boolean> {
     let changed = false;
@@ -214,7 +242,7 @@ export class WorkspaceScan {
         done.add(template);
       }
     }
-    if (changed) await this.recheckWorkspaceReaders(done);
+    if (changed) this.recheckWorkspaceReaders();
     return changed;
   }
 
@@ -274,13 +302,11 @@ export class WorkspaceScan {
   /** Reads one file from disk and records its facts (none when it is gone, too large, or not ours). */
   private async read(file: string): Promise<{ analyzed: boolean; changed: boolean }> {
     if (this.isOpen(file)) return { analyzed: false, changed: false };
-    let text: string | undefined;
-    try {
-      const stat = await fs.stat(file);
-      if (stat.isFile() && stat.size <= MAX_FILE_BYTES) text = (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '');
-    } catch {
-      text = undefined;
-    }
+    return this.record(file, await textOf(file));
+  }
+
+  /** Records what a file's text (undefined: gone, too large or unreadable) adds to the index. */
+  private async record(file: string, text: string | undefined): Promise<{ analyzed: boolean; changed: boolean }> {
     // Opened while the file was being read: the editor's version is already in the index.
     if (this.isOpen(file)) return { analyzed: false, changed: false };
     const analyzed = text !== undefined && mayHoldFacts(file, text);
