@@ -127,6 +127,15 @@ test('problems on each cloud resource and on its cloud: the findings located on 
   assert.deepEqual(myCloud.problems, { error: 2, warning: 0, info: 1 });
 });
 
+test('a template ARM cannot read: a syntax error outside every declaration counts on each of them', () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'symbolic', 'extra.json'), 'utf8').replace(/\}\s*$/, '');
+  const facts = analyzeDocument(template, { languageId: 'json' }).facts;
+  const [cloud] = cloudTree([['file:///broken/extra.json', facts.outline!]]);
+  assert.deepEqual(cloud.problems, { error: 2, warning: 0, info: 0 }, 'the cloud and its cloud resource, one error each');
+  assert.deepEqual(cloud.cloudResources[0].problems, { error: 1, warning: 0, info: 0 });
+  assert.deepEqual(cloud.cloudResources[0].files[0].problems, { error: 1, warning: 0, info: 0 }, 'the template: its one syntax error');
+});
+
 test('related files: the template, the same template\'s cluster and extensions, values beside it, a Gateway naming the same cloud resource ID', () => {
   const resource = resourceNamed(cloudNamed(clouds, 'my-cloud'), 'default');
   const rows = resource.files.map((file) => [file.kind, file.relation, file.label, path.relative(WORKSPACE, new URL(file.uri).pathname)]);

@@ -85,9 +85,8 @@ export function formatIndexText(run: IndexRun): string {
       for (const row of resource.tooltip.filter((candidate) => !['Cloud', 'Provider', 'Region', 'Runs'].includes(candidate.label))) {
         lines.push(`${indent}${row.label.toLowerCase()}: ${row.value === '' ? '(empty)' : row.value}`);
       }
-      // Its template is on the line above; listed only when it has problems (a syntax error stops every check).
-      const listed = resource.files.filter((candidate) => candidate.relation !== 'declares' || problemsText(candidate.problems) !== '');
-      for (const file of listed) {
+      // Its template is on the line above.
+      for (const file of resource.files.filter((candidate) => candidate.relation !== 'declares')) {
         const inTemplate = file.kind === 'aksCluster' || file.kind === 'clusterExtension' || file.kind === 'operatorExtension';
         const line = file.reveal ? `:${file.reveal.range.start.line + 1}` : '';
         lines.push(`${indent}→ ${inTemplate ? `${file.label} in ` : ''}${run.displayOf(file.uri)}${inTemplate ? line : ''} (${file.description.join(', ')})${problemsText(file.problems)}`);

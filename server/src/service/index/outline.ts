@@ -198,8 +198,9 @@ class Pointers {
 /**
  * The findings (and syntax errors) on each owner: the innermost owner whose node holds the finding, or for a finding
  * on a value written elsewhere in the template (a parameter's default, a variable), the owner holding where it is used.
+ * A syntax error outside every owner is on all of them: ARM deploys none of a template it cannot read.
  */
-function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[]): Map<JsonNode, SeverityCounts> {
+function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[], syntaxErrors: readonly Finding[]): Map<JsonNode, SeverityCounts> {
   const sorted = owners.slice().sort((a, b) => a.offset - b.offset || b.length - a.length);
   // Each owner's innermost enclosing owner (its position in `sorted`, or -1), found with a stack of the open ones.
   const enclosing = new Int32Array(sorted.length);
@@ -225,6 +226,11 @@ function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding
     return candidate;
   };
   const counts = new Map<JsonNode, SeverityCounts>();
+  const add = (owner: JsonNode, severity: Severity) => {
+    let count = counts.get(owner);
+    if (!count) counts.set(owner, (count = { ...NO_PROBLEMS }));
+    count[severity]++;
+  };
   for (const finding of findings) {
     if (finding.uri !== undefined) continue;
     let owner = ownerAt(finding.start, finding.end);
@@ -232,10 +238,12 @@ function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding
       if (owner >= 0) break;
       if (related.uri === undefined) owner = ownerAt(related.start, related.end);
     }
-    if (owner < 0) continue;
-    let count = counts.get(sorted[owner]);
-    if (!count) counts.set(sorted[owner], (count = { ...NO_PROBLEMS }));
-    count[finding.severity]++;
+    if (owner >= 0) add(sorted[owner], finding.severity);
+  }
+  for (const error of syntaxErrors) {
+    const owner = ownerAt(error.start, error.end);
+    if (owner >= 0) add(sorted[owner], 'error');
+    else for (const each of sorted) add(each, 'error');
   }
   return counts;
 }
@@ -372,7 +380,7 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
   const anchors = (resource: ArmResource) => resource.nameNode ?? resource.typeNode ?? resource.node;
   const owners = [...first.view.clouds.map((cloud) => cloud.node), ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node), ...others.map((resource) => resource.node)];
   const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'syntax', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
-  const owned = problemsByOwner(owners, [...analysis.findings, ...syntax]);
+  const owned = problemsByOwner(owners, analysis.findings, syntax);
   const problemsOf = (node: JsonNode) => owned.get(node) ?? NO_PROBLEMS;
   const lines = new LineIndex(text);
   const rangeOf = (node: JsonNode): IndexRange => ({ start: lines.positionAt(node.offset), end: lines.positionAt(node.offset + node.length) });
