@@ -268,6 +268,14 @@ export interface SeverityCounts {
   info: number;
 }
 
+/** A finding as the index names it: the most severe on a node (the first of those in its file). */
+export interface IndexedProblem {
+  /** The rule code; its docs page is `<code>.md` under the rule docs (syntax errors: `invalid-json`, `invalid-yaml`). */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+}
+
 /** A name or a value as the index shows it. */
 export interface IndexedText {
   /** The value; when it cannot be known before deployment, the ARM expression as written (`[parameters('cloudName')]`). */
@@ -291,8 +299,10 @@ export interface IndexNode {
   description: string[];
   /** The problems on this node: a cloud's include its cloud resources', counted once per declaration. */
   problems: SeverityCounts;
+  /** The most severe of them, when there is one: what "open the rule docs of its worst finding" opens. */
+  worst?: IndexedProblem;
   /** Where a click takes the user: a declaration's name, a values file's cloudDeploymentId, a file's start. */
-  reveal?: IndexLocation;
+  reveal: IndexLocation;
   tooltip: IndexTooltipRow[];
 }
 

@@ -119,9 +119,16 @@ test('the two segments of a name expression', () => {
   assert.equal(splitNameExpression('[concat('), undefined);
 });
 
-test('problems on each cloud resource and on its cloud: the findings located on each declaration', () => {
+test('problems on each cloud resource and on its cloud: the findings located on each declaration, and the worst of them', () => {
   const myCloud = cloudNamed(clouds, 'my-cloud');
-  assert.deepEqual(resourceNamed(myCloud, 'eks-east').problems, { error: 1, warning: 0, info: 0 }, 'provider "Aws"');
+  const eks = resourceNamed(myCloud, 'eks-east');
+  assert.deepEqual(eks.problems, { error: 1, warning: 0, info: 0 }, 'provider "Aws"');
+  assert.equal(eks.worst?.code, 'provider-invalid');
+  assert.equal(eks.worst?.severity, 'error');
+  assert.match(eks.worst!.message, /provider "Aws" is not accepted/);
+  assert.equal(resourceNamed(myCloud, 'default').worst, undefined);
+  assert.equal(resourceNamed(myCloud, 'extra').worst?.code, 'primary-resource-not-azure', 'the error, not the info before it');
+  assert.equal(myCloud.worst?.code, 'provider-invalid', 'the first error among its declarations');
   assert.deepEqual(resourceNamed(myCloud, 'default').problems, { error: 0, warning: 0, info: 0 });
   assert.deepEqual(resourceNamed(myCloud, 'extra').problems, { error: 1, warning: 0, info: 1 });
   assert.deepEqual(myCloud.problems, { error: 2, warning: 0, info: 1 });
@@ -134,6 +141,7 @@ test('a template ARM cannot read: a syntax error outside every declaration count
   assert.deepEqual(cloud.problems, { error: 2, warning: 0, info: 0 }, 'the cloud and its cloud resource, one error each');
   assert.deepEqual(cloud.cloudResources[0].problems, { error: 1, warning: 0, info: 0 });
   assert.deepEqual(cloud.cloudResources[0].files[0].problems, { error: 1, warning: 0, info: 0 }, 'the template: its one syntax error');
+  assert.equal(cloud.cloudResources[0].worst?.code, 'invalid-json');
 });
 
 test('related files: the template, the same template\'s cluster and extensions, values beside it, a Gateway naming the same cloud resource ID', () => {

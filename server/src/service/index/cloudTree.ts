@@ -3,10 +3,11 @@
 // its template's own), its cloud resources with their problems, and under each the files related to it where that is
 // knowable (docs/index.md, "Related files"). What the Cloud Resources tree draws and `anyscale-azure index` prints.
 import type {
-  IndexLocation, IndexRange, IndexTooltipRow, IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexedRelation, IndexedText, SeverityCounts,
+  IndexLocation, IndexRange, IndexTooltipRow, IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexedProblem, IndexedRelation, IndexedText,
+  SeverityCounts,
 } from '../../../../shared/protocol';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
-import { addProblems, NO_PROBLEMS, type FileOutline, type OutlinedCloudResource, type OutlinedTemplateResource } from './outline';
+import { NO_PROBLEMS, Tally, type FileOutline, type OutlinedCloudResource, type OutlinedTemplateResource } from './outline';
 
 const FILE_START: IndexRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -60,6 +61,7 @@ interface Relatable {
   readonly label: string;
   readonly details: string[];
   readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
   readonly reveal: IndexLocation;
   readonly cloudDeploymentId?: IndexedText;
   readonly cloudProvider?: IndexedText;
@@ -95,6 +97,7 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
     label: resource.name.text,
     details: [KIND_WORDS[resource.kind], ...(resource.extensionType && resource.kind === 'clusterExtension' ? [resource.extensionType.text] : [])],
     problems: resource.problems,
+    worst: resource.worst,
     reveal: { uri, range: resource.range },
     cloudDeploymentId: id,
     cloudProvider: resource.cloudProvider,
@@ -116,6 +119,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       label: basename(uri),
       details: [KIND_WORDS.valuesFile],
       problems: outline.problems,
+      worst: outline.worst,
       reveal: { uri, range: first.range },
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
@@ -133,6 +137,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       label: basename(uri),
       details: [KIND_WORDS.gatewayManifest],
       problems: outline.values.length > 0 ? NO_PROBLEMS : outline.problems,
+      worst: outline.values.length > 0 ? undefined : outline.worst,
       reveal: { uri, range: gateway.range },
       ids: [...new Set(outline.gateways.flatMap((manifest) => manifest.cloudResourceIds.map(normalizedId)))],
       tooltip: outline.gateways.map((manifest) => ({ label: manifest.kind, value: `${manifest.name ?? '(no name)'}${manifest.namespace ? ` in ${manifest.namespace}` : ''}`, known: true })),
@@ -151,6 +156,7 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
     label: relatable.label,
     description: [...relatable.details, RELATION_WORDS[relation]],
     problems: relatable.problems,
+    ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
     tooltip: [{ label: 'File', value: decodeURIComponent(relatable.uri), known: true }, ...relatable.tooltip],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId } : {}),
@@ -160,6 +166,7 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
 
 interface CloudBuild {
   readonly cloud: IndexedCloud;
+  readonly problems: Tally;
   /** The problems of each declaration counted into the cloud's, once (a resource read with several parameter files). */
   readonly counted: Set<string>;
 }
@@ -169,9 +176,10 @@ function cloudId(name: IndexedText, uri: string): string {
   return name.known ? `cloud:${name.text.toLowerCase()}` : `cloud:${uri}#${name.text}`;
 }
 
-function newCloud(id: string, name: IndexedText): CloudBuild {
-  const cloud: IndexedCloud = { id, kind: 'cloud', label: name.text, description: [], problems: { ...NO_PROBLEMS }, tooltip: [], name, declaredIn: [], cloudResources: [] };
-  return { cloud, counted: new Set() };
+function newCloud(id: string, name: IndexedText, reveal: IndexLocation): CloudBuild {
+  const problems = new Tally();
+  const cloud: IndexedCloud = { id, kind: 'cloud', label: name.text, description: [], problems: problems.counts, reveal, tooltip: [], name, declaredIn: [], cloudResources: [] };
+  return { cloud, problems, counted: new Set() };
 }
 
 function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedCloudResource, files: IndexedFile[]): IndexedCloudResource {
@@ -193,6 +201,7 @@ function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedC
     label: name.text,
     description,
     problems: outlined.problems,
+    ...(outlined.worst ? { worst: outlined.worst } : {}),
     reveal: { uri, range: outlined.range },
     tooltip: [
       ...row('Cloud', cloud.name),
@@ -238,24 +247,24 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), relatable]);
     for (const id of relatable.ids) byId.set(id, [...(byId.get(id) ?? []), relatable]);
   }
-  const problemsOf = new Map(sorted.map(([uri, outline]) => [uri, outline.problems]));
   const clouds = new Map<string, CloudBuild>();
-  const cloudNamed = (name: IndexedText, uri: string) => {
+  /** The cloud of that name, created at the first place that names it. */
+  const cloudNamed = (name: IndexedText, uri: string, range: IndexRange) => {
     const id = cloudId(name, uri);
     let build = clouds.get(id);
-    if (!build) clouds.set(id, (build = newCloud(id, name)));
+    if (!build) clouds.set(id, (build = newCloud(id, name, { uri, range })));
     return build;
   };
 
   for (const [uri, outline] of sorted) {
     for (const declared of outline.clouds) {
-      const build = cloudNamed(declared.name, uri);
+      const build = cloudNamed(declared.name, uri, declared.range);
       build.cloud.declaredIn.push({ uri, range: declared.range });
       if (!build.cloud.location && declared.location) build.cloud.location = declared.location;
       const declaration = `${uri}#${declared.pointer}`;
       if (!build.counted.has(declaration)) {
         build.counted.add(declaration);
-        addProblems(build.cloud.problems, declared.problems);
+        build.problems.merge(declared.problems, declared.worst);
       }
     }
     if (outline.cloudResources.length === 0) continue;
@@ -267,6 +276,7 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
       label: basename(uri),
       details: [KIND_WORDS.template],
       problems: outline.problems,
+      worst: outline.worst,
       reveal: { uri, range: FILE_START },
       ids: [],
       tooltip: [],
@@ -278,14 +288,14 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
       if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable)) sameId.push(relatable);
     }
-    const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file.problems]));
+    const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file]));
 
     for (const outlined of outline.cloudResources) {
-      const build = cloudNamed(outlined.cloud, uri);
+      const build = cloudNamed(outlined.cloud, uri, outlined.range);
       const declaration = `${uri}#${outlined.pointer}`;
       if (!build.counted.has(declaration)) {
         build.counted.add(declaration);
-        addProblems(build.cloud.problems, outlined.problems);
+        build.problems.merge(outlined.problems, outlined.worst);
       }
       const parameterFiles: Relatable[] = outlined.parameterFiles.map((file) => ({
         kind: 'parameterFile',
@@ -293,7 +303,8 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         key: '',
         label: basename(file),
         details: [KIND_WORDS.parameterFile],
-        problems: parameterProblems.get(file) ?? problemsOf.get(file) ?? NO_PROBLEMS,
+        problems: parameterProblems.get(file)?.problems ?? NO_PROBLEMS,
+        worst: parameterProblems.get(file)?.worst,
         reveal: { uri: file, range: FILE_START },
         ids: [],
         tooltip: [],
@@ -310,8 +321,9 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     }
   }
 
-  for (const { cloud } of clouds.values()) {
-    cloud.reveal = cloud.declaredIn[0] ?? cloud.cloudResources[0]?.reveal;
+  for (const { cloud, problems } of clouds.values()) {
+    if (problems.worst) cloud.worst = problems.worst;
+    cloud.reveal = cloud.declaredIn[0] ?? cloud.reveal; // a declaration, else the first cloud resource that names it
     cloud.description = [...(cloud.location ? [cloud.location.text] : []), plural(cloud.cloudResources.length, 'cloud resource')];
     cloud.tooltip = [
       ...row('Cloud', cloud.name),

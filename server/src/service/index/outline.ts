@@ -3,7 +3,7 @@
 // on it; the AKS clusters and extensions the template declares; a values file's or Gateway manifest's cloud resource
 // IDs. Built once per analysis from what the analysis holds. A name or value that cannot be known before deployment
 // keeps its expression as written, marked unknown: never a guess.
-import type { IndexRange, IndexedText, SeverityCounts } from '../../../../shared/protocol';
+import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscale';
@@ -32,6 +32,7 @@ export interface OutlinedCloud {
   readonly location?: IndexedText;
   readonly range: IndexRange;
   readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
   /** The parameter files (URIs) whose values give this reading; empty when the template is read without one. */
   readonly parameterFiles: readonly string[];
 }
@@ -56,6 +57,7 @@ export interface OutlinedCloudResource extends OutlinedProperties {
   readonly name: IndexedText;
   readonly range: IndexRange;
   readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
   readonly parameterFiles: readonly string[];
 }
 
@@ -69,6 +71,7 @@ export interface OutlinedTemplateResource {
   readonly cloudProvider?: IndexedText;
   readonly range: IndexRange;
   readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
 }
 
 /** One document of operator values in a values file. */
@@ -96,24 +99,52 @@ export interface FileOutline {
   readonly templateResources: readonly OutlinedTemplateResource[];
   readonly values: readonly OutlinedValues[];
   readonly gateways: readonly OutlinedGateway[];
-  /** The parameter files the template was read with, and how many problems its analysis placed in each. */
-  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts }[];
+  /** The parameter files the template was read with, and the problems its analysis placed in each. */
+  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts; readonly worst?: IndexedProblem }[];
   /** The file's own problems, syntax errors included. */
   readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
 }
 
 export const NO_PROBLEMS: SeverityCounts = Object.freeze({ error: 0, warning: 0, info: 0 });
 
-export function addProblems(into: SeverityCounts, more: SeverityCounts): void {
-  into.error += more.error;
-  into.warning += more.warning;
-  into.info += more.info;
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/** The more severe of two problems; the first of two alike. */
+export function worse(a: IndexedProblem | undefined, b: IndexedProblem | undefined): IndexedProblem | undefined {
+  return !a || (b && RANK[b.severity] > RANK[a.severity]) ? b : a;
 }
 
-function countOf(severities: Iterable<Severity>): SeverityCounts {
-  const counts = { ...NO_PROBLEMS };
-  for (const severity of severities) counts[severity]++;
-  return counts;
+/** Problem counts by severity, and the most severe problem (the first of those). */
+export class Tally {
+  readonly counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  worst?: IndexedProblem;
+
+  add(problem: IndexedProblem): void {
+    this.counts[problem.severity]++;
+    this.worst = worse(this.worst, problem);
+  }
+
+  /** Adds another tally (a cloud adds its declarations'). */
+  merge(counts: SeverityCounts, worst: IndexedProblem | undefined): void {
+    this.counts.error += counts.error;
+    this.counts.warning += counts.warning;
+    this.counts.info += counts.info;
+    this.worst = worse(this.worst, worst);
+  }
+}
+
+const EMPTY_TALLY = new Tally();
+
+/** A finding as the index names it. */
+function problemOf(finding: Pick<Finding, 'code' | 'severity' | 'message'>): IndexedProblem {
+  return { code: finding.code, severity: finding.severity, message: finding.message };
+}
+
+function tallyOf(problems: Iterable<Pick<Finding, 'code' | 'severity' | 'message'>>): Tally {
+  const tally = new Tally();
+  for (const problem of problems) tally.add(problemOf(problem));
+  return tally;
 }
 
 /** A class, like every object an analysis keeps (docs/performance.md, "Objects an analysis keeps"). */
@@ -200,7 +231,7 @@ class Pointers {
  * on a value written elsewhere in the template (a parameter's default, a variable), the owner holding where it is used.
  * A syntax error outside every owner is on all of them: ARM deploys none of a template it cannot read.
  */
-function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[], syntaxErrors: readonly Finding[]): Map<JsonNode, SeverityCounts> {
+function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[], syntaxErrors: readonly Finding[]): Map<JsonNode, Tally> {
   const sorted = owners.slice().sort((a, b) => a.offset - b.offset || b.length - a.length);
   // Each owner's innermost enclosing owner (its position in `sorted`, or -1), found with a stack of the open ones.
   const enclosing = new Int32Array(sorted.length);
@@ -225,11 +256,11 @@ function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding
     while (candidate >= 0 && sorted[candidate].offset + sorted[candidate].length < end) candidate = enclosing[candidate];
     return candidate;
   };
-  const counts = new Map<JsonNode, SeverityCounts>();
-  const add = (owner: JsonNode, severity: Severity) => {
-    let count = counts.get(owner);
-    if (!count) counts.set(owner, (count = { ...NO_PROBLEMS }));
-    count[severity]++;
+  const counts = new Map<JsonNode, Tally>();
+  const add = (owner: JsonNode, finding: Finding) => {
+    let tally = counts.get(owner);
+    if (!tally) counts.set(owner, (tally = new Tally()));
+    tally.add(problemOf(finding));
   };
   for (const finding of findings) {
     if (finding.uri !== undefined) continue;
@@ -238,12 +269,12 @@ function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding
       if (owner >= 0) break;
       if (related.uri === undefined) owner = ownerAt(related.start, related.end);
     }
-    if (owner >= 0) add(sorted[owner], finding.severity);
+    if (owner >= 0) add(sorted[owner], finding);
   }
   for (const error of syntaxErrors) {
     const owner = ownerAt(error.start, error.end);
-    if (owner >= 0) add(sorted[owner], 'error');
-    else for (const each of sorted) add(each, 'error');
+    if (owner >= 0) add(sorted[owner], error);
+    else for (const each of sorted) add(each, error);
   }
   return counts;
 }
@@ -261,6 +292,8 @@ class CloudResourceReading implements OutlinedCloudResource {
   readonly endpoint: IndexedText | undefined;
   readonly operatorIdentity: IndexedText | undefined;
   readonly parameterFiles: string[];
+  readonly problems: SeverityCounts;
+  readonly worst: IndexedProblem | undefined;
 
   constructor(
     readonly pointer: string,
@@ -268,9 +301,11 @@ class CloudResourceReading implements OutlinedCloudResource {
     evaluator: Evaluator,
     text: string,
     readonly range: IndexRange,
-    readonly problems: SeverityCounts,
+    tally: Tally,
     parameterFile: string | undefined,
   ) {
+    this.problems = tally.counts;
+    this.worst = tally.worst;
     const { resource, declared, copyIndex } = cloudResource;
     const prop = (name: string) => {
       const read = cloudResource.prop(name);
@@ -379,9 +414,9 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
   // Every run's resources are the template's declarations (copies share theirs).
   const anchors = (resource: ArmResource) => resource.nameNode ?? resource.typeNode ?? resource.node;
   const owners = [...first.view.clouds.map((cloud) => cloud.node), ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node), ...others.map((resource) => resource.node)];
-  const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'syntax', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
+  const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-json', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
   const owned = problemsByOwner(owners, analysis.findings, syntax);
-  const problemsOf = (node: JsonNode) => owned.get(node) ?? NO_PROBLEMS;
+  const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
   const lines = new LineIndex(text);
   const rangeOf = (node: JsonNode): IndexRange => ({ start: lines.positionAt(node.offset), end: lines.positionAt(node.offset + node.length) });
   const pointers = new Pointers();
@@ -402,7 +437,10 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
       const seen = clouds.get(key);
       if (seen) {
         if (run.parameterFile) seen.parameterFiles.push(run.parameterFile);
-      } else clouds.set(key, { ...reading, range: rangeOf(anchors(cloud)), problems: problemsOf(cloud.node), parameterFiles: run.parameterFile ? [run.parameterFile] : [] });
+      } else {
+        const { counts, worst } = problemsOf(cloud.node);
+        clouds.set(key, { ...reading, range: rangeOf(anchors(cloud)), problems: counts, worst, parameterFiles: run.parameterFile ? [run.parameterFile] : [] });
+      }
     }
     for (const cloudResource of run.view.cloudResources) {
       const declared = cloudResource.declared;
@@ -419,15 +457,22 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
       }
     }
   }
-  const inFile = analysis.findings.filter((finding) => finding.uri === undefined).map((finding) => finding.severity);
+  const own = tallyOf([...analysis.findings.filter((finding) => finding.uri === undefined), ...syntax]);
   return {
     clouds: [...clouds.values()],
     cloudResources,
-    templateResources: templateResources.map(({ resource, ...rest }) => ({ ...rest, pointer: pointers.of(resource.node), range: rangeOf(anchors(resource)), problems: problemsOf(resource.node) })),
+    templateResources: templateResources.map(({ resource, ...rest }) => {
+      const { counts, worst } = problemsOf(resource.node);
+      return { ...rest, pointer: pointers.of(resource.node), range: rangeOf(anchors(resource)), problems: counts, worst };
+    }),
     values: [],
     gateways: [],
-    parameterFiles: parameterFiles.map((file) => ({ uri: file.uri, problems: countOf(analysis.findings.filter((finding) => finding.uri === file.uri).map((finding) => finding.severity)) })),
-    problems: countOf([...inFile, ...analysis.syntaxErrors.map((): Severity => 'error')]),
+    parameterFiles: parameterFiles.map((file) => {
+      const { counts, worst } = tallyOf(analysis.findings.filter((finding) => finding.uri === file.uri));
+      return { uri: file.uri, problems: counts, worst };
+    }),
+    problems: own.counts,
+    worst: own.worst,
   };
 }
 
@@ -463,6 +508,7 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string): FileOutli
     }
   }
   if (values.length === 0 && gateways.length === 0) return undefined;
-  const problems = countOf([...analysis.findings.map((finding) => finding.severity), ...analysis.syntaxErrors.map((): Severity => 'error')]);
-  return { clouds: [], cloudResources: [], templateResources: [], values, gateways, parameterFiles: [], problems };
+  const syntax = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-yaml', severity: 'error' as const, message: problem.message }));
+  const { counts, worst } = tallyOf([...analysis.findings, ...syntax]);
+  return { clouds: [], cloudResources: [], templateResources: [], values, gateways, parameterFiles: [], problems: counts, worst };
 }
