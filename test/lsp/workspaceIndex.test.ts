@@ -20,9 +20,9 @@ import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
-const DELAY_MS = 50;
+const DELAY_MS = 250;
 /** Longer than the debounce and an analysis: a notification that was going to come has come. */
-const SETTLE_MS = 600;
+const SETTLE_MS = 1000;
 
 let root: string;
 let server: LspServer;

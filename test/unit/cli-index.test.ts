@@ -41,7 +41,7 @@ test('json: the documented shape, valid against the schema in docs', () => {
   assert.equal(myCloud.location, 'westus2');
   const [primary] = myCloud.cloudResources;
   assert.deepEqual(
-    { name: primary.name, provider: primary.provider, region: primary.region, location: primary.location, primary: primary.primary, file: primary.file, line: primary.line, problems: primary.problems },
+    Object.fromEntries(['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems'].map((key) => [key, primary[key]])),
     { name: 'default', provider: 'Azure', region: 'westus2', location: 'westus2', primary: true, file: 'workspace/infra/cloud.json', line: 15, problems: { error: 0, warning: 0, info: 0 } },
   );
   const eks = myCloud.cloudResources.find((resource) => resource.name === 'eks-east')!;

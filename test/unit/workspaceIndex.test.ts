@@ -66,7 +66,10 @@ test('a nested child, a name built by concat, copies of a loop and a symbolic re
   assert.deepEqual(nested.operatorIdentity, { text: '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f', known: true });
   assert.equal(resourceNamed(myCloud, 'eks-east').primary, false);
   const copies = myCloud.cloudResources.filter((resource) => resource.copyIndex !== undefined);
-  assert.deepEqual(copies.map((copy) => [copy.label, copy.copyIndex, copy.bucket?.text]), [['gpu-1', 0, 'abfss://gpu1@mystorageacct.dfs.core.windows.net'], ['gpu-2', 1, 'abfss://gpu2@mystorageacct.dfs.core.windows.net']]);
+  assert.deepEqual(copies.map((copy) => [copy.label, copy.copyIndex, copy.bucket?.text]), [
+    ['gpu-1', 0, 'abfss://gpu1@mystorageacct.dfs.core.windows.net'],
+    ['gpu-2', 1, 'abfss://gpu2@mystorageacct.dfs.core.windows.net'],
+  ]);
   assert.notEqual(copies[0].id, copies[1].id);
   const symbolic = resourceNamed(myCloud, 'extra');
   assert.deepEqual([symbolic.provider?.text, symbolic.region?.text, path.basename(symbolic.reveal!.uri), symbolic.reveal!.range.start.line], ['Generic', 'dc1', 'extra.json', 15]);

@@ -106,7 +106,8 @@ function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: str
 export function runIndex(argv: string[], cwd: string): number {
   const options = parseIndexArgs(argv);
   const { targets, unmatched, problems } = expand(options.paths, cwd);
-  const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));
+  const warn = (message: string) => process.stderr.write(`anyscale-azure: warning: ${message}\n`);
+  const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, warn);
   const run = indexTargets(targets, { configLevels, cwd });
   const allProblems = [...problems, ...run.problems, ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' }))];
   process.stdout.write(options.format === 'json' ? formatIndexJson(run) : formatIndexText(run));

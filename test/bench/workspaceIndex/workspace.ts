@@ -141,11 +141,18 @@ function otherFile(n: number): [string, string] {
     case 0:
       return [`${folder}/package-${n}.json`, json({ name: `service-${n}`, version: '1.0.0', description: padding, dependencies: { express: '^4.0.0' } })];
     case 1: {
-      const storage = { type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: `st${n}`, location: 'westus2', sku: { name: 'Standard_LRS' }, kind: 'StorageV2', tags: { note: padding } };
+      const storage = {
+        type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: `st${n}`, location: 'westus2',
+        sku: { name: 'Standard_LRS' }, kind: 'StorageV2', tags: { note: padding },
+      };
       return [`${folder}/storage-${n}.json`, json({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [storage] })];
     }
     case 2:
-      return [`${folder}/deployment-${n}.yaml`, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-${n}\n  annotations:\n    note: ${padding}\nspec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n      - name: app\n        image: app:${n}\n`];
+      return [
+        `${folder}/deployment-${n}.yaml`,
+        `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-${n}\n  annotations:\n    note: ${padding}\n` +
+          `spec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n      - name: app\n        image: app:${n}\n`,
+      ];
     case 3:
       return [`${folder}/workflow-${n}.yml`, `name: ci-${n}\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: echo ${padding}\n`];
     case 4:

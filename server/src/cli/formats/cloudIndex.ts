@@ -75,12 +75,14 @@ const named = (text: IndexedText) => (text.known ? text.text : `${text.text} (no
 export function formatIndexText(run: IndexRun): string {
   const lines: string[] = [];
   for (const cloud of run.clouds) {
-    const declared = cloud.declaredIn.length > 0 ? `declared in ${cloud.declaredIn.map((at) => `${run.displayOf(at.uri)}:${at.range.start.line + 1}`).join(', ')}` : 'declared in no file read';
+    const places = cloud.declaredIn.map((at) => `${run.displayOf(at.uri)}:${at.range.start.line + 1}`);
+    const declared = places.length > 0 ? `declared in ${places.join(', ')}` : 'declared in no file read';
     lines.push(`cloud ${named(cloud.name)}${cloud.location ? ` · ${cloud.location.text}` : ''} · ${declared}${problemsText(cloud.problems)}`);
     cloud.cloudResources.forEach((resource, position) => {
       const last = position === cloud.cloudResources.length - 1;
       const where = resource.reveal!;
-      lines.push(`${last ? '└─' : '├─'} ${named(resource.name)}${resource.description.length > 0 ? ` · ${resource.description.join(' · ')}` : ''} — ${run.displayOf(where.uri)}:${where.range.start.line + 1}${problemsText(resource.problems)}`);
+      const description = resource.description.map((part) => ` · ${part}`).join('');
+      lines.push(`${last ? '└─' : '├─'} ${named(resource.name)}${description} — ${run.displayOf(where.uri)}:${where.range.start.line + 1}${problemsText(resource.problems)}`);
       const indent = last ? '     ' : '│    ';
       for (const row of resource.tooltip.filter((candidate) => !['Cloud', 'Provider', 'Region', 'Runs'].includes(candidate.label))) {
         lines.push(`${indent}${row.label.toLowerCase()}: ${row.value === '' ? '(empty)' : row.value}`);
@@ -88,8 +90,8 @@ export function formatIndexText(run: IndexRun): string {
       // Its template is on the line above.
       for (const file of resource.files.filter((candidate) => candidate.relation !== 'declares')) {
         const inTemplate = file.kind === 'aksCluster' || file.kind === 'clusterExtension' || file.kind === 'operatorExtension';
-        const line = file.reveal ? `:${file.reveal.range.start.line + 1}` : '';
-        lines.push(`${indent}→ ${inTemplate ? `${file.label} in ` : ''}${run.displayOf(file.uri)}${inTemplate ? line : ''} (${file.description.join(', ')})${problemsText(file.problems)}`);
+        const where = inTemplate ? `${file.label} in ${run.displayOf(file.uri)}:${file.reveal.range.start.line + 1}` : run.displayOf(file.uri);
+        lines.push(`${indent}→ ${where} (${file.description.join(', ')})${problemsText(file.problems)}`);
       }
     });
     lines.push('');

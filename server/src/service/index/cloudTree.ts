@@ -140,7 +140,10 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       worst: outline.values.length > 0 ? undefined : outline.worst,
       reveal: { uri, range: gateway.range },
       ids: [...new Set(outline.gateways.flatMap((manifest) => manifest.cloudResourceIds.map(normalizedId)))],
-      tooltip: outline.gateways.map((manifest) => ({ label: manifest.kind, value: `${manifest.name ?? '(no name)'}${manifest.namespace ? ` in ${manifest.namespace}` : ''}`, known: true })),
+      tooltip: outline.gateways.map((manifest) => {
+        const value = `${manifest.name ?? '(no name)'}${manifest.namespace ? ` in ${manifest.namespace}` : ''}`;
+        return { label: manifest.kind, value, known: true };
+      }),
     });
   }
   for (const resource of outline.templateResources) if (resource.kind === 'operatorExtension') out.push(templateResourceRelatable(uri, resource));
@@ -185,7 +188,8 @@ function newCloud(id: string, name: IndexedText, reveal: IndexLocation): CloudBu
 function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedCloudResource, files: IndexedFile[]): IndexedCloudResource {
   const { name, provider, region, location, bucket, bucketRegion, endpoint, operatorIdentity, copyIndex, parameterFiles } = outlined;
   const primary = name.known && name.text.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
-  const id = `cloudResource:${uri}#${outlined.pointer}${copyIndex === undefined ? '' : `[${copyIndex}]`}${parameterFiles.length > 0 ? `@${parameterFiles.map(basename).join(',')}` : ''}`;
+  const copy = copyIndex === undefined ? '' : `[${copyIndex}]`;
+  const id = `cloudResource:${uri}#${outlined.pointer}${copy}${parameterFiles.length > 0 ? `@${parameterFiles.map(basename).join(',')}` : ''}`;
   const workloads = workloadsOf(name, primary);
   const description = [
     ...(provider ? [provider.text] : []),
@@ -328,7 +332,11 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     cloud.tooltip = [
       ...row('Cloud', cloud.name),
       ...row('Location', cloud.location),
-      { label: 'Declared in', value: cloud.declaredIn.length > 0 ? [...new Set(cloud.declaredIn.map((at) => basename(at.uri)))].join(', ') : 'no template in the workspace (its cloud resources name it)', known: true },
+      {
+        label: 'Declared in',
+        value: cloud.declaredIn.length > 0 ? [...new Set(cloud.declaredIn.map((at) => basename(at.uri)))].join(', ') : 'no template in the workspace (its cloud resources name it)',
+        known: true,
+      },
     ];
   }
   return [...clouds.values()].map(({ cloud }) => cloud).sort(byLabel);

@@ -335,7 +335,13 @@ class CloudResourceReading implements OutlinedCloudResource {
 
 const UNNAMED: IndexedText = new Shown('(no name)', false);
 
-function cloudResourceNames(resource: ArmResource, declared: ArmResource, copyIndex: number | undefined, evaluator: Evaluator, text: string): { cloud: IndexedText; name: IndexedText } {
+function cloudResourceNames(
+  resource: ArmResource,
+  declared: ArmResource,
+  copyIndex: number | undefined,
+  evaluator: Evaluator,
+  text: string,
+): { cloud: IndexedText; name: IndexedText } {
   const leaf = knownString(resource.leafName);
   const parent = knownString(resource.parentName);
   if (leaf !== undefined && parent !== undefined) return { cloud: new Shown(parent, true), name: new Shown(leaf, true) };
@@ -365,7 +371,8 @@ function runsOf(analysis: Analysis, parameterFiles: readonly ParameterFileInput[
   return inputs.map((input, position) => {
     const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(input?.root, input?.uri ?? '') });
     // The analysis read the first parameter file's run (the rules ran on it) unless a syntax error stopped them.
-    const view = position === 0 && analysis.anyscale && analysis.syntaxErrors.length === 0 ? analysis.anyscale : anyscaleView(template, (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex), (resource) => evaluator.copyLoop(resource));
+    const reused = position === 0 && analysis.syntaxErrors.length === 0 ? analysis.anyscale : undefined;
+    const view = reused ?? anyscaleView(template, (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex), (resource) => evaluator.copyLoop(resource));
     return { view, evaluator, parameterFile: input?.uri };
   });
 }
@@ -413,7 +420,11 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
   });
   // Every run's resources are the template's declarations (copies share theirs).
   const anchors = (resource: ArmResource) => resource.nameNode ?? resource.typeNode ?? resource.node;
-  const owners = [...first.view.clouds.map((cloud) => cloud.node), ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node), ...others.map((resource) => resource.node)];
+  const owners = [
+    ...first.view.clouds.map((cloud) => cloud.node),
+    ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node),
+    ...others.map((resource) => resource.node),
+  ];
   const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-json', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
   const owned = problemsByOwner(owners, analysis.findings, syntax);
   const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
@@ -444,7 +455,8 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
     }
     for (const cloudResource of run.view.cloudResources) {
       const declared = cloudResource.declared;
-      const reading = new CloudResourceReading(pointers.of(declared.node), cloudResource, run.evaluator, text, rangeOf(anchors(declared)), problemsOf(declared.node), run.parameterFile);
+      const pointer = pointers.of(declared.node);
+      const reading = new CloudResourceReading(pointer, cloudResource, run.evaluator, text, rangeOf(anchors(declared)), problemsOf(declared.node), run.parameterFile);
       if (runs.length === 1) {
         cloudResources.push(reading);
         continue;
