@@ -1,7 +1,7 @@
 // proxied-location-tags: projects, compute configs, container images, jobs, services and workspaces are proxied
 // resources, which have no region and no tags (unlike clouds and cloud resources, which ARM tracks) [DOC] identity-access
-// (domain §1.1). What ARM does with a `location` or `tags` written on one is not documented [INFERRED]: a warning
-// that they are not kept, never "required".
+// (domain §1.1). What ARM does with a `location` or `tags` written on one is not documented [INFERRED]: so at most
+// info, saying that it is inferred, never "required".
 import { findProperty } from '../../../json/nodes';
 import type { TemplateRule } from '../../rule';
 import { proxied } from './workloadReads';
@@ -9,7 +9,7 @@ import { proxied } from './workloadReads';
 export const proxiedLocationTags: TemplateRule = {
   code: 'proxied-location-tags',
   title: 'Proxied Anyscale resources (projects, compute configs, images, workloads) have no location or tags',
-  defaultSeverity: 'warning',
+  defaultSeverity: 'info',
   category: 'workload',
   appliesTo: 'armTemplate',
   check(context) {
@@ -22,8 +22,8 @@ export const proxiedLocationTags: TemplateRule = {
         context.report({
           at: value.known ? value : node,
           message:
-            `A ${resource.kind} is a proxied resource: it has no ${key === 'location' ? 'region' : 'tags'} and doesn't appear in ARM's inventory, so ${key === 'location' ? 'this location is' : 'these tags are'} not kept. ` +
-            `Remove it${key === 'tags' ? '; tag the cloud or its cloud resources instead' : ''}.`,
+            `A ${resource.kind} is a proxied resource: it has no ${key === 'location' ? 'region' : 'tags'} and doesn't appear in ARM's inventory, so ${key === 'location' ? 'this location is' : 'these tags are'} most likely not kept ` +
+            `(inferred: what ARM does with ${key === 'location' ? 'it' : 'them'} is not documented). Remove ${key === 'location' ? 'it' : 'them'}${key === 'tags' ? '; tag the cloud or its cloud resources instead' : ''}.`,
         });
       }
     }
