@@ -35,6 +35,7 @@ function listed(code: string, reason: string, fixtures: readonly string[] = ['*'
 const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
   ...listed('required-property-missing', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-missing.json']),
   ...listed('cloud-resources-not-chained', 'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name'),
+  ...listed('container-image-source', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-neither.json']),
   ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault', ['fail-extension.json']),
 ]);
 
@@ -47,6 +48,9 @@ const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);
 /** Rules none of whose ARM fail fixtures has a finding on a literal property value, so nothing here feeds them. */
 const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
   ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [code, 'reported on apiVersion, which ARM requires as a literal']),
+  ...['service-not-on-primary', 'workspace-several-cloud-resources', 'zones-any-not-alone'].map(
+    (code): [string, string] => [code, 'reported on an array item (cloudResourceNames, zones): workloads.test.ts feeds whole arrays through a parameter, a variable and a parameter file'],
+  ),
   ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
   ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'values-cli-token-in-plain-text'].map((code): [string, string] => [code, 'reported on a property key']),
   ...[

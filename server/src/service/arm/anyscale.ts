@@ -2,12 +2,13 @@
 // properties read once (case-insensitively, as ARM does) and shared by every rule. A cloud resource with a `copy`
 // loop whose count is known becomes one cloud resource per copy, each evaluated with its own copyIndex().
 import type { JsonNode } from '../json/nodes';
-import { equalsIgnoreCase, findProperty } from '../json/nodes';
+import { equalsIgnoreCase, findProperty, propertyValue } from '../json/nodes';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '../catalog/anyscale';
+import { COMPUTE_CONFIG_PATHS, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PROJECT_TYPE, SERVICE_TYPE, WORKSPACE_TYPE, type WorkloadKind } from '../catalog/anyscale';
 import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
-import { ABSENT, knownString, literalValue, type Value } from './value';
-import { Memo } from '../memo';
+import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';
+import { Memo, memoKey } from '../memo';
 
 export interface PropertyRead {
   /** The `"key": value` property node, when the property is written. */
@@ -206,4 +207,107 @@ export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop
     }
   }
   return { clouds, cloudResources, hasCopies, memo: new Memo() };
+}
+
+// The proxied resources of a cloud (projects, compute configs, container images and the workloads: jobs, services,
+// workspaces), read on first use and kept in the view's memo: most templates have none, and the cloud-resource rules
+// never pay for them.
+
+export type ProxiedKind = 'project' | 'computeConfig' | 'containerImage' | WorkloadKind;
+
+const PROXIED_TYPES: ReadonlyArray<readonly [string, ProxiedKind]> = [
+  [PROJECT_TYPE, 'project'],
+  [COMPUTE_CONFIG_TYPE, 'computeConfig'],
+  [CONTAINER_IMAGE_TYPE, 'containerImage'],
+  [JOB_TYPE, 'job'],
+  [SERVICE_TYPE, 'service'],
+  [WORKSPACE_TYPE, 'workspace'],
+];
+
+function proxiedKindOf(resource: ArmResource): ProxiedKind | undefined {
+  for (const [type, kind] of PROXIED_TYPES) if (isResourceType(resource, type)) return kind;
+  return undefined;
+}
+
+export function isWorkload(kind: ProxiedKind): kind is WorkloadKind {
+  return kind === 'job' || kind === 'service' || kind === 'workspace';
+}
+
+/** The node at a path of literal keys under an object, as ARM reads keys (ignoring case); undefined past an expression. */
+export function nodeAtPath(object: JsonNode | undefined, keys: readonly string[]): JsonNode | undefined {
+  let node = object;
+  for (const key of keys) node = node?.type === 'object' ? propertyValue(node, key) : undefined;
+  return node;
+}
+
+export class ProxiedResource {
+  constructor(
+    /** The resource with its name evaluated when it is an expression. */
+    readonly resource: ArmResource,
+    readonly kind: ProxiedKind,
+    /** The cloud it belongs to: the first segment of its full name, when known. */
+    readonly cloudName: string | undefined,
+    /** Its apiVersion as written (ARM requires a literal), when it is a string. */
+    readonly apiVersion: string | undefined,
+    /** The resource as the template declares it. */
+    readonly declared: ArmResource,
+  ) {}
+
+  /**
+   * A workload's `ComputeConfigSpecOrReference` object (`computeConfigName` and/or `spec`), or a compute config's own
+   * `properties` (whose `spec` is the same shape); undefined for other kinds, or when not written as an object.
+   */
+  get computeConfig(): JsonNode | undefined {
+    if (this.kind === 'computeConfig') return this.resource.properties?.type === 'object' ? this.resource.properties : undefined;
+    if (!isWorkload(this.kind)) return undefined;
+    const node = nodeAtPath(this.resource.properties, COMPUTE_CONFIG_PATHS[this.kind]);
+    return node?.type === 'object' ? node : undefined;
+  }
+
+  /** The anchor of a finding about the resource as a whole. */
+  get anchor(): JsonNode {
+    return this.resource.nameNode ?? this.resource.typeNode ?? this.resource.node;
+  }
+}
+
+const PROXIED = memoKey<readonly ProxiedResource[]>('proxied resources');
+
+/** The proxied Anyscale.Platform resources the template deploys (not `existing` ones), in template order. */
+export function proxiedResources(template: ArmTemplate, view: AnyscaleView, evaluate: Evaluate): readonly ProxiedResource[] {
+  return view.memo.get(PROXIED, () => {
+    const found: ProxiedResource[] = [];
+    for (const resource of template.resources) {
+      if (resource.existing) continue;
+      const kind = proxiedKindOf(resource);
+      if (!kind) continue;
+      const named = withEvaluatedName(resource, evaluate);
+      const fullName = knownString(named.name);
+      const slash = fullName?.indexOf('/') ?? -1;
+      const cloudName = fullName !== undefined && slash > 0 ? fullName.slice(0, slash) : undefined;
+      found.push(new ProxiedResource(named, kind, cloudName, knownString(literalValue(resource.apiVersionNode)), resource));
+    }
+    return found;
+  });
+}
+
+/**
+ * The items of an array property as ARM reads them, each a value: a literal array's items one by one (each evaluated),
+ * or the items of an array an expression gives — each at its own literal when the array is written literally elsewhere
+ * (a parameter default, a variable, a parameter file), else at the expression. Empty when the array is not known.
+ */
+export function arrayItems(node: JsonNode | undefined, resource: ArmResource, evaluate: Evaluate): Value[] {
+  if (!node) return [];
+  if (node.type === 'array') return (node.children ?? []).map((item) => evaluate(item, resource));
+  const value = evaluate(node, resource);
+  if (!value.known || !Array.isArray(value.value)) return [];
+  const origin = value.origin;
+  const usage = value.usage ?? (origin !== node ? node : undefined);
+  const items = value.value as unknown[];
+  if (origin.type === 'array' && origin.children?.length === items.length) {
+    return origin.children.map((child, i) => {
+      const written = value.originUri === undefined ? literalValue(child) : known(child.value, child);
+      return written.known && written.value === items[i] ? known(items[i], child, value.originUri, usage) : known(items[i], origin, value.originUri, usage);
+    });
+  }
+  return items.map((item) => (item === undefined ? unknown('absent') : known(item, origin, value.originUri, usage)));
 }

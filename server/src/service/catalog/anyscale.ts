@@ -111,3 +111,43 @@ export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z.array(Support
   { name: 'southeastasia', displayName: 'Southeast Asia' },
 ]);
 export const SUPPORTED_LOCATIONS_SOURCE = SOURCES.supportedRegions;
+
+// The proxied workload resources of a cloud (domain §1.5, §1.6). Types [DOC] identity-access "Custom role permissions
+// reference"; shapes [SPEC] Anyscale.Platform swagger 2026-09-01 @16306f9.
+export const PROJECT_TYPE = `${CLOUD_TYPE}/projects`;
+export const COMPUTE_CONFIG_TYPE = `${CLOUD_TYPE}/computeConfigs`;
+export const CONTAINER_IMAGE_TYPE = `${CLOUD_TYPE}/containerImages`;
+export const JOB_TYPE = `${PROJECT_TYPE}/jobs`;
+export const SERVICE_TYPE = `${PROJECT_TYPE}/services`;
+export const WORKSPACE_TYPE = `${PROJECT_TYPE}/workspaces`;
+
+export type WorkloadKind = 'job' | 'service' | 'workspace';
+
+/**
+ * Where each workload keeps its compute config (`ComputeConfigSpecOrReference`: `computeConfigName` and/or an inline
+ * `spec`), under `properties` [SPEC] @16306f9: a job's `config.computeConfig`, a service's
+ * `deploymentConfig.computeConfig`, a workspace's `computeConfig`.
+ */
+export const COMPUTE_CONFIG_PATHS: Readonly<Record<WorkloadKind, readonly string[]>> = {
+  job: ['config', 'computeConfig'],
+  service: ['deploymentConfig', 'computeConfig'],
+  workspace: ['computeConfig'],
+};
+
+/**
+ * The API version from which computeConfigName, cloudResourceNames[] and acrResourceId take full ARM resource IDs
+ * (`format: arm-id`); a bare name is rejected with HTTP 400 [DOC] create-workloads-arm, [SPEC] @16306f9.
+ */
+export const ARM_ID_API_VERSION = '2026-09-01';
+
+/** The message ARM returns for a bare name where an ARM ID is expected [DOC] create-workloads-arm (domain §8). */
+export const ARM_ID_VALIDATION_MESSAGE = "Object didn't pass validation for format arm-id";
+
+/** Job `config` fields ARM accepts but never returns (GET or create response), with no error [DOC] create-workloads-arm. */
+export const WRITE_ONLY_JOB_FIELDS = ['entrypoint', 'workingDir', 'pyModules', 'pipRequirements', 'envVars'] as const;
+
+/** The `zones` item that means "any zone"; it must be the only item when present [SPEC] ComputeConfigSpecOption.zones @16306f9. */
+export const ANY_ZONE = 'any';
+
+/** The Azure Container Registry type `acrResourceId` points at [SPEC] x-ms-arm-id-details @16306f9. */
+export const CONTAINER_REGISTRY_TYPE = 'Microsoft.ContainerRegistry/registries';

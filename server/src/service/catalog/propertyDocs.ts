@@ -3,6 +3,7 @@
 // Values and requirements come from ./anyscale (one fact, one place); the words come from the domain notes.
 import { z } from 'zod';
 import { API_VERSIONS, CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_STACKS, NAMING, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from './anyscale';
+import { ARM_ID_API_VERSION, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PRIMARY_CLOUD_RESOURCE_NAME, SERVICE_TYPE, WORKSPACE_TYPE, WRITE_ONLY_JOB_FIELDS } from './anyscale';
 import { Source, SOURCES } from './source';
 
 const DOC_SOURCES = {
@@ -154,12 +155,92 @@ export const RESOURCE_KEYS: readonly PropertyDoc[] = z.array(PropertyDoc).parse(
   { name: 'properties', meaning: 'The resource-specific properties.', constraints: '', requiredFor: ALL_PROVIDERS, source: DOC_SOURCES.templateSyntax },
 ]);
 
+// The workloads' properties (domain §1.5): shapes [SPEC] swagger 2026-09-01 @16306f9; the ARM-ID change and the
+// write-only job fields [DOC] create-workloads-arm; where services run [DOC] cloud-resources-overview.
+const COMPUTE_CONFIG_REFERENCE =
+  `\`{ "computeConfigName": <ID> }\` to use a compute config, or \`{ "spec": { "options": [...] } }\` inline. From ${ARM_ID_API_VERSION}, ` +
+  '`computeConfigName` is the compute config\'s full ARM resource ID (of the same cloud), and each `cloudResourceNames[]` item a cloud resource\'s ID: use `resourceId(…)`.';
+const writeOnly = 'Write-only: ARM accepts it but never returns it — a GET or the create response omits it, with no error or warning.';
+const IMAGE_URI = { name: 'imageUri', meaning: 'The container image the workload runs, e.g. `anyscale/ray:2.44.0-py312-cu124`.', constraints: '' };
+
+const WRITE_ONLY: ReadonlySet<string> = new Set(WRITE_ONLY_JOB_FIELDS);
+
+/** A job `config` field; the write-only ones say so (the list is the catalog's). */
+const jobField = (name: string, meaning: string, constraints = '') => ({
+  name,
+  meaning,
+  constraints: WRITE_ONLY.has(name) ? writeOnly : constraints,
+  requiredFor: [],
+  source: WRITE_ONLY.has(name) ? SOURCES.createWorkloadsArm : SOURCES.restSpec,
+});
+
+/** `properties.config` of a job, in the order the spec lists them. */
+export const JOB_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  jobField(IMAGE_URI.name, IMAGE_URI.meaning),
+  { ...jobField('computeConfig', 'The compute the job runs on: any cloud resource, falling back across several.', COMPUTE_CONFIG_REFERENCE), source: SOURCES.createWorkloadsArm },
+  jobField('entrypoint', 'The command the job runs, e.g. `python train.py`.'),
+  jobField('workingDir', "A remote location holding the job's working directory (`abfss://`, `s3://`, `gs://` or `https://`)."),
+  jobField('pyModules', 'Python modules to make available to the job.'),
+  jobField('pipRequirements', 'pip requirements to install, e.g. `torch==2.1.0`.'),
+  jobField('envVars', 'Environment variables of the job.'),
+  jobField('maxRetries', 'How many times a failed job is retried.'),
+  jobField('timeout', 'The timeout of each run, in seconds.'),
+]);
+
+const JOB_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  { name: 'config', meaning: 'The job: its image, compute config, entrypoint and retries (`JobConfig`).', constraints: 'The only required property of a job.', requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm },
+]);
+
+const SERVICE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  {
+    name: 'deploymentConfig',
+    meaning: 'The service: image, compute config, Ray Serve `applications` (each with an `importPath`), rollout strategy and traffic settings.',
+    constraints: `Services run only on the primary cloud resource (\`${PRIMARY_CLOUD_RESOURCE_NAME}\`). An update sent through ARM triggers a rollout. ${COMPUTE_CONFIG_REFERENCE}`,
+    requiredFor: ALL_PROVIDERS,
+    source: SOURCES.createWorkloadsArm,
+  },
+]);
+
+const WORKSPACE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  { name: 'computeConfig', meaning: 'The compute the workspace runs on: one cloud resource (workspaces don\'t fall back to another).', constraints: COMPUTE_CONFIG_REFERENCE, requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm },
+  { ...IMAGE_URI, requiredFor: ALL_PROVIDERS, source: SOURCES.restSpec },
+  { name: 'idleTerminationMinutes', meaning: 'Minutes of inactivity before the workspace stops.', constraints: 'At least 0; 0 disables idle termination.', requiredFor: [], source: SOURCES.restSpec },
+]);
+
+const COMPUTE_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  {
+    name: 'spec',
+    meaning: 'The compute config: `options`, each with a `headNode` (required), `workerNodes`, `zones` and `cloudResourceNames`.',
+    constraints: `\`zones\`: \`any\` must be the only item when present. \`cloudResourceNames\`: all cloud resources when unset; from ${ARM_ID_API_VERSION} full resource IDs. A compute config can't be deleted (HTTP 409): reuse a stable name.`,
+    requiredFor: ALL_PROVIDERS,
+    source: SOURCES.restSpec,
+  },
+]);
+
+const CONTAINER_IMAGE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  { name: 'containerfile', meaning: 'A Containerfile for Anyscale to build (on the primary cloud resource, pushed to the cloud\'s `acrResourceId`).', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec },
+  { name: 'containerImageUri', meaning: 'An existing image, e.g. `registry/repository:tag` or an `@sha256:` digest.', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec },
+]);
+
+const PROPERTIES_BY_TYPE = new Map<string, readonly PropertyDoc[]>([
+  [CLOUD_RESOURCE_TYPE.toLowerCase(), CLOUD_RESOURCE_PROPERTIES],
+  [CLOUD_TYPE.toLowerCase(), CLOUD_PROPERTIES],
+  [JOB_TYPE.toLowerCase(), JOB_PROPERTIES],
+  [SERVICE_TYPE.toLowerCase(), SERVICE_PROPERTIES],
+  [WORKSPACE_TYPE.toLowerCase(), WORKSPACE_PROPERTIES],
+  [COMPUTE_CONFIG_TYPE.toLowerCase(), COMPUTE_CONFIG_PROPERTIES],
+  [CONTAINER_IMAGE_TYPE.toLowerCase(), CONTAINER_IMAGE_PROPERTIES],
+]);
+
 /** The docs of the `properties` of a resource type, when we have them. */
 export function propertiesOfType(type: string | undefined): readonly PropertyDoc[] | undefined {
-  const lower = type?.toLowerCase();
-  if (lower === CLOUD_RESOURCE_TYPE.toLowerCase()) return CLOUD_RESOURCE_PROPERTIES;
-  if (lower === CLOUD_TYPE.toLowerCase()) return CLOUD_PROPERTIES;
-  return undefined;
+  return type === undefined ? undefined : PROPERTIES_BY_TYPE.get(type.toLowerCase());
+}
+
+/** The docs of an object inside `properties` (path without `properties`), when we have them: a job's `config`. */
+export function nestedPropertiesOf(type: string | undefined, path: readonly (string | number)[]): readonly PropertyDoc[] | undefined {
+  const isJob = type !== undefined && type.toLowerCase() === JOB_TYPE.toLowerCase();
+  return isJob && path.length === 1 && typeof path[0] === 'string' && path[0].toLowerCase() === 'config' ? JOB_CONFIG_PROPERTIES : undefined;
 }
 
 /** True when the property is required for the provider; with the provider unknown, when it is required for all. */

@@ -40,4 +40,8 @@ export const SOURCES = {
     title: 'Google Cloud regions and zones',
     url: 'https://cloud.google.com/compute/docs/regions-zones',
   },
+  createWorkloadsArm: {
+    title: 'Create workloads with ARM templates (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/create-workloads-arm',
+  },
 } satisfies Record<string, Source>;

@@ -5,7 +5,7 @@ import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import type { ArmResource } from '../arm/template';
 import { SUPPORTED_LOCATIONS } from '../catalog/anyscale';
-import { propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../catalog/propertyDocs';
+import { nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../catalog/propertyDocs';
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../catalog/regions';
 import { equalsIgnoreCase } from '../json/nodes';
 import { ruleByCode } from '../rules/registry';
@@ -38,6 +38,11 @@ function propertySection(context: PositionContext, resource: ArmResource): strin
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const doc = docNamed(propertiesOfType(resource.type), name);
     return doc && propertyMarkdown(doc, `properties.${doc.name}`, true);
+  }
+  if (path.length === 3 && isKey(path[0], 'properties')) {
+    // A job's `config` fields, the write-only ones saying that ARM never returns them.
+    const doc = docNamed(nestedPropertiesOf(resource.type, path.slice(1, 2)), name);
+    return doc && propertyMarkdown(doc, `properties.${String(path[1])}.${doc.name}`, false);
   }
   return undefined;
 }

@@ -31,9 +31,9 @@ export function stringValue(context: PositionContext, label: string, options: Va
   };
 }
 
-export type ValueShape = 'string' | 'object' | 'array';
+export type ValueShape = 'string' | 'object' | 'array' | 'number';
 
-const EMPTY_VALUE: Readonly<Record<ValueShape, string>> = { string: '"$1"', object: '{$1}', array: '[$1]' };
+const EMPTY_VALUE: Readonly<Record<ValueShape, string>> = { string: '"$1"', object: '{$1}', array: '[$1]', number: '${1:0}' };
 
 function nextNonBlank(text: string, from: number): string {
   let i = from;

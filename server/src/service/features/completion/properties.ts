@@ -3,7 +3,8 @@
 // leaving out the ones already written.
 import type { ArmResource } from '../../arm/template';
 import { findProperty, type JsonNode } from '../../json/nodes';
-import { isRequired, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../../catalog/propertyDocs';
+import { isRequired, nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../../catalog/propertyDocs';
+import { nodeAtPath } from '../../arm/anyscale';
 import type { CompletionEntry } from '../editing';
 import type { PositionContext } from './context';
 import { propertyName, type ValueShape } from './insert';
@@ -11,7 +12,12 @@ import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView }
 
 /** Properties whose values have completions: inserting the name opens them. */
 const HAS_VALUE_COMPLETIONS = new Set(['type', 'apiVersion', 'location', 'provider', 'computeStack', 'region', 'cloudStorageBucketRegion', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'anyscaleOperatorIamIdentity']);
-const SHAPES: Readonly<Record<string, ValueShape>> = { properties: 'object', tags: 'object', dependsOn: 'array' };
+const SHAPES: Readonly<Record<string, ValueShape>> = {
+  properties: 'object', tags: 'object', dependsOn: 'array',
+  // The workloads' objects and arrays (domain §1.5).
+  config: 'object', deploymentConfig: 'object', computeConfig: 'object', spec: 'object', envVars: 'object', pyModules: 'array', pipRequirements: 'array',
+  maxRetries: 'number', timeout: 'number', idleTerminationMinutes: 'number',
+};
 
 function written(object: JsonNode | undefined, name: string, typing: string | undefined): boolean {
   const property = findProperty(object, name);
@@ -44,6 +50,10 @@ export function propertyNameCompletions(context: PositionContext, resource: ArmR
     if (!docs) return [];
     const provider = isCloudResource(resource) ? providerOf(resource, view) : undefined;
     return entries(context, docs, resource.properties, (doc) => isRequired(doc, provider));
+  }
+  if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {
+    const docs = nestedPropertiesOf(resource.type, [path[1]]);
+    return docs ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), (doc) => doc.requiredFor.length > 0) : [];
   }
   return [];
 }

@@ -2,7 +2,7 @@
 // names, into a languageVersion 2.0 `resources` object), with tab stops
 // (`${1:placeholder}`, a repeated number mirrors the first) and every required property. Placeholder values are
 // the docs' examples; the identity placeholder stays visibly a placeholder so the checks flag it until replaced.
-import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, GA_API_VERSION } from '../../catalog/anyscale';
+import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, GA_API_VERSION, JOB_TYPE, PRIMARY_CLOUD_RESOURCE_NAME, SERVICE_TYPE, WORKSPACE_TYPE } from '../../catalog/anyscale';
 import { IDENTITY_SHAPES } from '../../catalog/identity';
 
 export interface TemplateSnippet {
@@ -27,6 +27,95 @@ const CLOUD_REFERENCE = `[resourceId('${CLOUD_TYPE}', '\${1}')]`;
 function cloudResourceHead(name: string, location: string): string[] {
   return [`\t"type": "${CLOUD_RESOURCE_TYPE}",`, `\t"apiVersion": "${GA_API_VERSION}",`, `\t"name": "${name}",`, `\t"location": "${location}",`];
 }
+
+/** A workload's head: type, apiVersion and `<cloud>/<project>/<name>` (tab stops 1 to 3). */
+function workloadHead(type: string, name: string): string[] {
+  return [`\t"type": "${type}",`, `\t"apiVersion": "${GA_API_VERSION}",`, `\t"name": "\${1:my-cloud}/\${2:my-project}/\${3:${name}}",`];
+}
+
+/**
+ * An inline compute config on the primary cloud resource, by resource ID (2026-09-01), indented by `depth` tabs: what
+ * a service must use, and a workspace's single cloud resource. Head node instance type is tab stop `instanceStop`.
+ */
+function primaryComputeConfig(depth: number, instanceStop: number, last: boolean): string[] {
+  const tabs = '\t'.repeat(depth);
+  return [
+    '"computeConfig": {',
+    '\t"spec": {',
+    '\t\t"options": [',
+    '\t\t\t{',
+    '\t\t\t\t"cloudResourceNames": [',
+    `\t\t\t\t\t"[resourceId('${CLOUD_RESOURCE_TYPE}', '\${1}', '${PRIMARY_CLOUD_RESOURCE_NAME}')]"`,
+    '\t\t\t\t],',
+    '\t\t\t\t"headNode": {',
+    '\t\t\t\t\t"name": "head",',
+    `\t\t\t\t\t"instanceType": "\${${instanceStop}:Standard_D8s_v5}"`,
+    '\t\t\t\t}',
+    '\t\t\t}',
+    '\t\t]',
+    '\t}',
+    last ? '}' : '},',
+  ].map((line) => `${tabs}${line}`);
+}
+
+const RAY_IMAGE = 'anyscale/ray:2.44.0-py312-cu124';
+
+/** Jobs, services and workspaces (2026-09-01) on the primary cloud resource, after the other snippets. */
+const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
+  {
+    label: 'Anyscale job (primary cloud resource)',
+    description: 'A job of a project, with an inline compute config on the primary cloud resource `default` by resource ID. Its entrypoint is write-only: ARM never returns it.',
+    body: [
+      '{',
+      ...workloadHead(JOB_TYPE, 'my-job'),
+      '\t"properties": {',
+      '\t\t"config": {',
+      `\t\t\t"imageUri": "\${4:${RAY_IMAGE}}",`,
+      '\t\t\t"entrypoint": "${5:python main.py}",',
+      ...primaryComputeConfig(3, 6, true),
+      '\t\t}',
+      '\t}',
+      '}',
+    ],
+    symbolic: { names: ['job'] },
+  },
+  {
+    label: 'Anyscale service (primary cloud resource)',
+    description: 'A Ray Serve service of a project. Services run only on the primary cloud resource `default`, named here by resource ID.',
+    body: [
+      '{',
+      ...workloadHead(SERVICE_TYPE, 'my-service'),
+      '\t"properties": {',
+      '\t\t"deploymentConfig": {',
+      `\t\t\t"imageUri": "\${4:${RAY_IMAGE}}",`,
+      '\t\t\t"applications": [',
+      '\t\t\t\t{',
+      '\t\t\t\t\t"importPath": "${5:serve_app:app}"',
+      '\t\t\t\t}',
+      '\t\t\t],',
+      ...primaryComputeConfig(3, 6, true),
+      '\t\t}',
+      '\t}',
+      '}',
+    ],
+    symbolic: { names: ['service'] },
+  },
+  {
+    label: 'Anyscale workspace (primary cloud resource)',
+    description: "A workspace of a project on one cloud resource, the primary `default` (workspaces don't fall back to another).",
+    body: [
+      '{',
+      ...workloadHead(WORKSPACE_TYPE, 'my-workspace'),
+      '\t"properties": {',
+      `\t\t"imageUri": "\${4:${RAY_IMAGE}}",`,
+      '\t\t"idleTerminationMinutes": ${5:60},',
+      ...primaryComputeConfig(2, 6, true),
+      '\t}',
+      '}',
+    ],
+    symbolic: { names: ['workspace'] },
+  },
+];
 
 export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   {
@@ -187,6 +276,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
     ],
     symbolic: { names: ['aksCluster'] },
   },
+  ...WORKLOAD_SNIPPETS,
 ];
 
 /** A whole deployment template around a snippet's resources, for an empty document. */

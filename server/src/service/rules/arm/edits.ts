@@ -78,3 +78,17 @@ export function appendItemOnItsOwnLine(text: string, array: JsonNode, value: unk
   const inner = `${outer}  `;
   return { start: array.offset, end: array.offset + array.length, newText: `[\n${inner}${indented(value, inner)}\n${outer}]` };
 }
+
+/**
+ * A fix that writes an ARM expression (`[resourceId(…)]`, given without its brackets) over the literal a rule read.
+ * Like valueFix it rewrites only a string literal that holds exactly the value the rule saw, never an expression; and
+ * only in the template (in place, a parameter's default, a variable), since a parameter file cannot hold expressions.
+ */
+export function expressionFix(value: KnownValue, expression: string, title: string, preferred = false): Fix | undefined {
+  const origin = value.origin;
+  if (value.originUri !== undefined || origin.type !== 'string') return undefined;
+  const written = literalValue(origin);
+  if (!written.known || written.value !== value.value) return undefined;
+  const edit: TextEdit = { start: origin.offset, end: origin.offset + origin.length, newText: JSON.stringify(`[${expression}]`) };
+  return { title, edits: [edit], preferred };
+}
