@@ -19,12 +19,13 @@ export function runTemplateRules(
 ): AnyscaleView {
   const evaluator = createEvaluator(template, { parameterValues });
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
+  const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) => evaluator.resourceId(node, resource, copyIndex);
   const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
   for (const rule of RULES) {
     if (rule.appliesTo !== 'armTemplate') continue;
     const level = levels?.[rule.code] ?? rule.defaultSeverity;
     if (level === 'off' || !wanted(level)) continue;
-    rule.check({ text, template, anyscale, value, report: reporterFor(rule.code, level) });
+    rule.check({ text, template, anyscale, value, resourceId, report: reporterFor(rule.code, level) });
   }
   return anyscale;
 }

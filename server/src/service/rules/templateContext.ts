@@ -4,6 +4,7 @@ import type { JsonNode } from '../json/nodes';
 import type { ArmResource, ArmTemplate } from '../arm/template';
 import type { AnyscaleView } from '../arm/anyscale';
 import type { Value } from '../arm/value';
+import type { ResourceIdParts } from '../arm/expressions/resourceId';
 import type { Report } from './rule';
 
 export interface TemplateContext {
@@ -15,5 +16,10 @@ export interface TemplateContext {
    * `copyIndex`, as that copy of the resource's `copy` loop sees it.
    */
   value(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): Value;
+  /**
+   * The parts (type, names) of a string that is exactly one resource ID function call, evaluated like `value`: known
+   * even when the whole ID is not (resourceId() without a subscription). Undefined for any other node.
+   */
+  resourceId(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
   report(report: Report): void;
 }

@@ -1,0 +1,61 @@
+// extension-secret-in-settings: a setting whose name says it is a secret (a token, a password, a secret — among them
+// the operator's global.auth.anyscaleCliToken) written in a cluster extension's configurationSettings. Those are
+// returned to anyone who can read the extension; configurationProtectedSettings is `x-ms-secret` and never returned
+// [SPEC] (extensions REST spec; domain §1.8). Which names are secrets is a heuristic [INFERRED], hence a warning.
+// The one rule for secrets in extension settings, the Anyscale operator's included (values-cli-token-in-plain-text
+// covers values files).
+import { entries, findProperty, type JsonNode } from '../../../json/nodes';
+import type { Fix } from '../../rule';
+import type { TemplateContext } from '../../templateContext';
+import type { TemplateRule } from '../../rule';
+import { appendProperty, removeProperty } from '../edits';
+import { clusterExtensions, type ClusterExtension } from './clusterExtensions';
+
+const SECRET_WORD = /token|password|secret/i;
+/** Names that refer to a secret rather than hold one (`tls.secretName`, `auth.existingSecret`, `tokenPath`, a flag). */
+const REFERENCE = /(name|names|ref|path|file|enabled|namespace|audience|url|uri|endpoint|existingsecret)$/i;
+
+function secretWord(key: string): string | undefined {
+  const last = key.slice(key.lastIndexOf('.') + 1);
+  if (REFERENCE.test(last)) return undefined;
+  return SECRET_WORD.exec(last)?.[0].toLowerCase();
+}
+
+/** Moves the property into configurationProtectedSettings (made when absent), keeping its value exactly as written. */
+function moveFix(context: TemplateContext, extension: ClusterExtension, key: string, property: JsonNode): Fix | undefined {
+  const valueNode = property.children?.[1];
+  const properties = extension.resource.properties;
+  if (!valueNode || properties?.type !== 'object') return undefined;
+  const valueText = context.text.slice(valueNode.offset, valueNode.offset + valueNode.length);
+  const protectedNode = extension.prop('configurationProtectedSettings').valueNode;
+  let add;
+  if (!protectedNode) add = appendProperty(context.text, properties, 'configurationProtectedSettings', `{ ${JSON.stringify(key)}: ${valueText} }`);
+  else if (protectedNode.type === 'object' && !findProperty(protectedNode, key)) add = appendProperty(context.text, protectedNode, key, valueText);
+  else return undefined;
+  return { title: 'Move it to configurationProtectedSettings', edits: [...removeProperty(context.text, property), add], preferred: true };
+}
+
+export const extensionSecretInSettings: TemplateRule = {
+  code: 'extension-secret-in-settings',
+  title: 'Secrets (tokens, passwords) belong in a cluster extension\'s configurationProtectedSettings, not configurationSettings',
+  defaultSeverity: 'warning',
+  category: 'extension',
+  appliesTo: 'armTemplate',
+  check(context) {
+    for (const extension of clusterExtensions(context)) {
+      for (const [key, valueNode, property] of entries(extension.prop('configurationSettings').valueNode)) {
+        const word = secretWord(key);
+        if (!word) continue;
+        // An empty value or a flag holds no secret.
+        const value = context.value(valueNode, extension.resource);
+        if (value.known && (value.value === '' || value.value === null || typeof value.value === 'boolean' || value.value === 'true' || value.value === 'false')) continue;
+        const fix = moveFix(context, extension, key, property);
+        context.report({
+          at: property.children![0],
+          message: `"${key}" looks like a secret (its name says ${word}) and is in configurationSettings, which anyone who can read the extension can see: move it to configurationProtectedSettings, which ARM never returns.`,
+          fixes: fix && [fix],
+        });
+      }
+    }
+  },
+};
