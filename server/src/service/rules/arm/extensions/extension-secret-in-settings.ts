@@ -5,9 +5,8 @@
 // The one rule for secrets in extension settings, the Anyscale operator's included (values-cli-token-in-plain-text
 // covers values files).
 import { entries, findProperty, type JsonNode } from '../../../json/nodes';
-import type { Fix } from '../../rule';
+import type { Fix, TemplateRule, TextEdit } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
-import type { TemplateRule } from '../../rule';
 import { appendProperty, removeProperty } from '../edits';
 import { clusterExtensions, type ClusterExtension } from './clusterExtensions';
 
@@ -28,10 +27,13 @@ function moveFix(context: TemplateContext, extension: ClusterExtension, key: str
   if (!valueNode || properties?.type !== 'object') return undefined;
   const valueText = context.text.slice(valueNode.offset, valueNode.offset + valueNode.length);
   const protectedNode = extension.prop('configurationProtectedSettings').valueNode;
-  let add;
-  if (!protectedNode) add = appendProperty(context.text, properties, 'configurationProtectedSettings', `{ ${JSON.stringify(key)}: ${valueText} }`);
-  else if (protectedNode.type === 'object' && !findProperty(protectedNode, key)) add = appendProperty(context.text, protectedNode, key, valueText);
-  else return undefined;
+  const moved = `{ ${JSON.stringify(key)}: ${valueText} }`;
+  let add: TextEdit;
+  if (!protectedNode) add = appendProperty(context.text, properties, 'configurationProtectedSettings', moved);
+  else if (protectedNode.type !== 'object' || findProperty(protectedNode, key)) return undefined;
+  // An empty object (`{}`, or braces on lines of their own) becomes the one-entry object.
+  else if (!protectedNode.children?.length) add = { start: protectedNode.offset, end: protectedNode.offset + protectedNode.length, newText: moved };
+  else add = appendProperty(context.text, protectedNode, key, valueText);
   return { title: 'Move it to configurationProtectedSettings', edits: [...removeProperty(context.text, property), add], preferred: true };
 }
 
