@@ -106,7 +106,7 @@ test('the pinned version is an error on the version; "Remove version" (preferred
   const { uri, diagnostic } = await open('kuberay-remove.json');
   assert.equal(diagnostic.severity, DiagnosticSeverity.Error);
   assert.equal(TEXT.split('\n')[diagnostic.range.start.line].slice(diagnostic.range.start.character, diagnostic.range.end.character), '"1.4.2"');
-  assert.match(diagnostic.message, /autoUpgradeMinorVersion is true by default/);
+  assert.match(String(diagnostic.message), /autoUpgradeMinorVersion is true by default/);
   const fix = await fixNamed(uri, diagnostic, 'Remove "version" (follow the release train)');
   assert.equal(fix.isPreferred, true);
   const { text, diagnostics } = await apply(uri, fix);

@@ -1,8 +1,8 @@
 // The AKS cluster an extension resource (or any extension resource with a `scope`) is installed on, when the template
 // says which: from `scope` (a literal ID or `Microsoft.ContainerService/managedClusters/<name>`, or an expression:
 // format(), concat(), resourceId(), parameters, variables), else from a dependsOn entry naming one of the template's
-// clusters, else — when the scope does not name some other resource — the only managed cluster of the template scope.
-// When none of these pins it down the result is undefined, and every check that needs the cluster stays silent.
+// clusters (a resource ID, resourceId(), a name or a symbolic name), else — when the scope does not name some other
+// resource — the only managed cluster of the template scope. When none of these pins it down the result is undefined, and every check that needs the cluster stays silent.
 // Shared: any rule about "the cluster this resource targets" imports it.
 import { equalsIgnoreCase, items, propertyValue, stringOf, type JsonNode } from '../../../json/nodes';
 import { isResourceType, type ArmResource } from '../../../arm/template';
@@ -41,7 +41,8 @@ function namedBy(node: JsonNode, resource: ArmResource, context: TemplateContext
   const type = parts && knownString(parts.type);
   if (type === undefined) return undefined;
   if (!equalsIgnoreCase(type, MANAGED_CLUSTER_TYPE)) return { kind: 'other' };
-  return { kind: 'cluster', name: knownString(parts!.names[0] ?? value) };
+  const name = parts!.names[0];
+  return { kind: 'cluster', name: name && knownString(name) };
 }
 
 /** The template's managed clusters that can be matched: not in a copy loop (which copy would it be?). */
@@ -66,7 +67,9 @@ function fromDependsOn(resource: ArmResource, clusters: readonly ArmResource[], 
   const found = new Map<ArmResource, JsonNode>();
   for (const entry of items(propertyValue(resource.node, 'dependsOn'))) {
     const symbolic = bySymbol(clusters, entry);
-    const named = symbolic ? undefined : namedBy(entry, resource, context);
+    // A dependsOn entry may also be a plain resource name.
+    const plain = symbolic ? undefined : knownString(context.value(entry, resource));
+    const named = symbolic ? undefined : plain !== undefined && !plain.includes('/') ? { kind: 'cluster' as const, name: plain } : namedBy(entry, resource, context);
     const cluster = symbolic ?? (named?.kind === 'cluster' && named.name !== undefined ? clusterNamed(clusters, named.name, context) : undefined);
     if (cluster && !found.has(cluster)) found.set(cluster, entry);
   }
