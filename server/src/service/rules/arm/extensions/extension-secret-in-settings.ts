@@ -7,6 +7,7 @@
 import { entries, findProperty, type JsonNode } from '../../../json/nodes';
 import type { Fix, TemplateRule, TextEdit } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
+import { isExpression } from '../../../arm/value';
 import { appendProperty, removeProperty } from '../edits';
 import { clusterExtensions, type ClusterExtension } from './clusterExtensions';
 
@@ -20,11 +21,14 @@ function secretWord(key: string): string | undefined {
   return SECRET_WORD.exec(last)?.[0].toLowerCase();
 }
 
-/** Moves the property into configurationProtectedSettings (made when absent), keeping its value exactly as written. */
+/**
+ * Moves the property into configurationProtectedSettings (made when absent), its value exactly as written. Only a
+ * literal is moved: a fix never edits an ARM expression (`[parameters('token')]` stays for you to move).
+ */
 function moveFix(context: TemplateContext, extension: ClusterExtension, key: string, property: JsonNode): Fix | undefined {
   const valueNode = property.children?.[1];
   const properties = extension.resource.properties;
-  if (!valueNode || properties?.type !== 'object') return undefined;
+  if (valueNode?.type !== 'string' || isExpression(String(valueNode.value)) || properties?.type !== 'object') return undefined;
   const valueText = context.text.slice(valueNode.offset, valueNode.offset + valueNode.length);
   const protectedNode = extension.prop('configurationProtectedSettings').valueNode;
   const moved = `{ ${JSON.stringify(key)}: ${valueText} }`;
