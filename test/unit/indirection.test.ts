@@ -37,6 +37,7 @@ const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
   ...listed('cloud-resources-not-chained', 'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name'),
   ...listed('container-image-source', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-neither.json']),
   ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault', ['fail-extension.json']),
+  ...listed('operator-extension-plan-missing', 'the finding is anchored on extensionType because the plan is missing; the literal is not the fault', ['fail-no-plan.json']),
 ]);
 
 /**
@@ -52,10 +53,11 @@ const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
     (code): [string, string] => [code, 'reported on an array item (cloudResourceNames, zones): workloads.test.ts feeds whole arrays through a parameter, a variable and a parameter file'],
   ),
   ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
-  ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'values-cli-token-in-plain-text'].map((code): [string, string] => [code, 'reported on a property key']),
+  ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'extension-scope-conflict', 'extension-secret-in-settings'].map((code): [string, string] => [code, 'reported on a property key']),
   ...[
     'values-value-not-allowed', 'values-iam-identity-format', 'values-auth-audience', 'values-cli-token-missing', 'values-deprecated-key', 'values-aws-region-missing',
     'values-gateway-name-missing', 'values-gateway-ip-and-hostname', 'values-workload-service-account', 'values-iam-identity-is-principal-id', 'values-cloud-provider-mismatch',
+    'values-cli-token-in-plain-text',
   ].map((code): [string, string] => [code, 'no ARM fail fixture: its fixtures are operator values YAML']),
 ]);
 

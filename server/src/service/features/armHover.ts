@@ -1,6 +1,7 @@
 // Hover in ARM templates, one hover with every section that applies at the position: the property's
-// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, what an
-// expression evaluates to (./expressionHover), and the rule title and docs link of each diagnostic there.
+// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the managed
+// KubeRay extension (./extensionHover), what an expression evaluates to (./expressionHover), and the rule title and
+// docs link of each diagnostic there.
 import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import type { ArmResource } from '../arm/template';
@@ -14,6 +15,7 @@ import { positionContext, type PositionContext } from './completion/context';
 import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
 import type { HoverInfo } from './editing';
 import { expressionHover } from './expressionHover';
+import { extensionHover } from './extensionHover';
 
 export interface ArmHoverOptions {
   /** The parameter files the template is checked with: the expression section shows a value per file. */
@@ -84,6 +86,11 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
       sections.push(section);
       range = { start: context.token.start, end: context.token.end };
     }
+  }
+  const extension = resource && context.token && extensionHover(resource, context.inResource, context.atKey);
+  if (extension) {
+    sections.push(extension);
+    range ??= { start: context.token!.start, end: context.token!.end };
   }
   if (analysis.syntaxErrors.length === 0) {
     const expression = expressionHover(template, offset, options.parameterFiles);

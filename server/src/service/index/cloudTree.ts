@@ -27,8 +27,17 @@ function workloadsOf(name: IndexedText, primary: boolean): string[] {
   return name.known ? [WORKLOADS.workspaces, WORKLOADS.jobs] : [WORKLOADS.workspaces, WORKLOADS.jobs, WORKLOADS.servicesIfPrimary];
 }
 
+/** A URI (or part of one) decoded for display; a malformed escape (`%zz`) is shown as written instead of throwing. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 function basename(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return decoded(uri.slice(uri.lastIndexOf('/') + 1));
 }
 
 function folderOf(uri: string): string {
@@ -161,7 +170,7 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
     problems: relatable.problems,
     ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
-    tooltip: [{ label: 'File', value: decodeURIComponent(relatable.uri), known: true }, ...relatable.tooltip],
+    tooltip: [{ label: 'File', value: decoded(relatable.uri), known: true }, ...relatable.tooltip],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId } : {}),
     ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider } : {}),
   };

@@ -8,11 +8,12 @@ import { egressRules } from './arm/egress';
 import { expressionRules } from './arm/expressions';
 import { valuesRules } from './values';
 import { gatewayRules } from './gateway';
+import { extensionRules } from './arm/extensions';
 import { parameterFileRules } from './arm/parameters';
 import { workloadRules } from './arm/workloads';
 import { suppressionRules } from '../suppression/rules';
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
+export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...extensionRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
 
 /**
  * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not

@@ -17,8 +17,8 @@ export interface TemplateContext {
    */
   value(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): Value;
   /**
-   * The parts (type, names) of a string that is exactly one resource ID function call, `[resourceId('A.B/c', 'x')]`,
-   * known even when the whole ID is not (the deployment's subscription and resource group are unknown).
+   * The parts (type, names) of a string that is exactly one resource ID function call, evaluated like `value`: known
+   * even when the whole ID is not (resourceId() without a subscription). Undefined for any other node.
    */
   resourceId(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
   report(report: Report): void;

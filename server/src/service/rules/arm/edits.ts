@@ -92,3 +92,54 @@ export function expressionFix(value: KnownValue, expression: string, title: stri
   const edit: TextEdit = { start: origin.offset, end: origin.offset + origin.length, newText: JSON.stringify(`[${expression}]`) };
   return { title, edits: [edit], preferred };
 }
+
+/** The end of the rest of a line after `offset` when it holds only blanks or a `//` comment; undefined otherwise. */
+function restOfLineEnd(text: string, offset: number): number | undefined {
+  const newline = text.indexOf('\n', offset);
+  const lineEnd = newline < 0 ? text.length : newline;
+  const rest = text.slice(offset, lineEnd).replace(/\r$/, '');
+  return /^[ \t]*(\/\/.*)?$/.test(rest) ? offset + rest.length : undefined;
+}
+
+/** The offset of the comma after a value, skipping blanks and comments. */
+function commaAfter(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length && text[i] !== ',') {
+    if (text.startsWith('//', i)) i = text.indexOf('\n', i) < 0 ? text.length : text.indexOf('\n', i);
+    else if (text.startsWith('/*', i)) i = text.indexOf('*/', i) < 0 ? text.length : text.indexOf('*/', i) + 2;
+    else i++;
+  }
+  return i;
+}
+
+/**
+ * Removes a property (`"key": value`) from its object with the comma that separates it from its neighbours. A
+ * property on a line of its own goes with its whole line (its trailing comment too); the neighbours' lines and
+ * comments stay as they are.
+ */
+export function removeProperty(text: string, property: JsonNode): TextEdit[] {
+  const object = property.parent!;
+  const siblings = object.children ?? [];
+  const index = siblings.indexOf(property);
+  const start = property.offset;
+  const end = property.offset + property.length;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const ownLine = BLANK.test(text.slice(lineStart, start));
+  if (index < siblings.length - 1) {
+    const next = siblings[index + 1];
+    const nextLineStart = text.lastIndexOf('\n', next.offset - 1) + 1;
+    if (ownLine && nextLineStart > end && BLANK.test(text.slice(nextLineStart, next.offset))) return [{ start: lineStart, end: nextLineStart, newText: '' }];
+    return [{ start, end: next.offset, newText: '' }];
+  }
+  if (index === 0) return [{ start: object.offset + 1, end: object.offset + object.length - 1, newText: '' }];
+  // The last of several: the comma after the previous property goes, and the property with its line.
+  const previous = siblings[index - 1];
+  const comma = commaAfter(text, previous.offset + previous.length);
+  const lineEnd = restOfLineEnd(text, end);
+  const commaEdit: TextEdit = { start: comma, end: comma + 1, newText: '' };
+  if (ownLine && lineStart > comma + 1 && lineEnd !== undefined) {
+    const lineBreak = text[lineStart - 2] === '\r' ? lineStart - 2 : lineStart - 1;
+    return [commaEdit, { start: lineBreak, end: lineEnd, newText: '' }];
+  }
+  return [{ start: comma, end, newText: '' }];
+}

@@ -1,6 +1,6 @@
 // values-cli-token-in-plain-text: an Anyscale CLI token is a credential. Written in a values file it ends up in
-// source control; in AKS extension configurationSettings it is readable by anyone who can read the extension.
-// Pass it with --set from a secret store, or in configurationProtectedSettings.
+// source control: pass it with --set from a secret store. (In AKS extension configurationSettings, where anyone who
+// can read the extension can read it, extension-secret-in-settings reports it and moves it to the protected settings.)
 import { isPlaceholder } from './shared';
 import { valuesRule } from './valuesRule';
 
@@ -8,18 +8,15 @@ const PATH = 'global.auth.anyscaleCliToken';
 
 export const valuesCliTokenInPlainText = valuesRule({
   code: 'values-cli-token-in-plain-text',
-  title: 'global.auth.anyscaleCliToken must not be written in plain text (values files, extension configurationSettings)',
+  title: 'global.auth.anyscaleCliToken must not be written in plain text in a values file',
   defaultSeverity: 'warning',
   category: 'operator',
   checkValues({ values, report }) {
+    // In an AKS extension's configurationSettings it is extension-secret-in-settings' finding (with a fix that moves it).
+    if (values.form === 'extension') return;
     const setting = values.get(PATH);
     if (!setting || setting.secret) return;
     const token = values.text(PATH);
-    if (values.form === 'extension') {
-      if (setting.shape !== 'unknown' && token === undefined) return;
-      report({ at: setting.keyRange, message: `${PATH} is in configurationSettings, which anyone who can read the extension can see: move it to configurationProtectedSettings.` });
-      return;
-    }
     if (token === undefined || isPlaceholder(token)) return;
     report({ at: setting.valueRange, message: `${PATH} holds a CLI token in plain text: anyone who can read this file can act as you. Pass it at install time (helm --set global.auth.anyscaleCliToken=$TOKEN) or from a Secret.` });
   },

@@ -1,6 +1,7 @@
 // values-wrong-type: a value of the wrong type for its key. In a values file, a quoted "true" is a string, and
 // Helm templates treat every non-empty string as true ("false" included); a map where a string belongs renders
-// garbage. In AKS extension configurationSettings every value must be a string ("true", not true).
+// garbage. In AKS extension configurationSettings every value is a string ("true", not true: that is
+// extension-setting-not-string's finding); here, a string its key cannot read ("yes" for a boolean).
 import type { ChartKey } from '../../catalog/chart';
 import type { Setting } from '../../values/model';
 import { valuesRule, type ValuesContext } from './valuesRule';
@@ -45,10 +46,13 @@ function yamlProblem(key: ChartKey, setting: Setting): Problem | undefined {
   }
 }
 
-/** An extension setting (always a string) that cannot mean what its key needs: a number or boolean was meant as text. */
+/**
+ * An extension setting (always a string) that cannot mean what its key needs. A value that is not a string at all
+ * (`true`, `2`, a map) is extension-setting-not-string's finding, for every extension type: one rule, one finding.
+ */
 function extensionProblem(key: ChartKey, setting: Setting): Problem | undefined {
-  if (setting.shape !== 'scalar') return setting.shape === 'unknown' ? undefined : {};
-  if (typeof setting.value !== 'string') return setting.value === null ? {} : { typed: String(setting.value) };
+  if (setting.shape !== 'scalar') return undefined;
+  if (typeof setting.value !== 'string') return setting.value === null ? {} : undefined;
   if (key.type === 'boolean' && !/^(true|false)$/.test(setting.value)) return {};
   if (key.type === 'integer' && !/^\d+$/.test(setting.value)) return {};
   if (key.type === 'object') return {};
@@ -75,7 +79,7 @@ function check({ values, report }: ValuesContext): void {
 
 export const valuesWrongType = valuesRule({
   code: 'values-wrong-type',
-  title: 'Operator values have the type their key needs: booleans unquoted, sections as maps; AKS extension settings as strings',
+  title: 'Operator values have the type their key needs: booleans unquoted, sections as maps; AKS extension settings readable as that type',
   defaultSeverity: 'error',
   category: 'operator',
   checkValues: check,
