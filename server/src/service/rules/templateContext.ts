@@ -5,6 +5,7 @@ import type { ArmResource, ArmTemplate } from '../arm/template';
 import type { AnyscaleView } from '../arm/anyscale';
 import type { Value } from '../arm/value';
 import type { Report } from './rule';
+import type { DeployedIndex } from '../azure/deployed';
 
 export interface TemplateContext {
   readonly text: string;
@@ -15,5 +16,7 @@ export interface TemplateContext {
    * `copyIndex`, as that copy of the resource's `copy` loop sees it.
    */
   value(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): Value;
+  /** What Azure holds, as "Connect to Azure" last listed it (docs/azure.md); absent when not connected. */
+  readonly deployed?: DeployedIndex;
   report(report: Report): void;
 }
