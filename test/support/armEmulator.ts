@@ -152,7 +152,7 @@ const AZURE_PROPERTIES = {
 };
 
 /**
- * What the tests list: "Anyscale Dev" answers 2026-09-01 and holds my-cloud (two cloud resources, so two pages) and
+ * What the tests list: "Anyscale Dev" answers 2026-09-01 and holds live-cloud (two cloud resources, so two pages) and
  * locked-cloud (its cloud resources answer 404); "Anyscale Legacy" knows only 2026-02-01-preview.
  */
 export const EXAMPLE_SUBSCRIPTIONS: EmulatedSubscription[] = [
@@ -162,7 +162,7 @@ export const EXAMPLE_SUBSCRIPTIONS: EmulatedSubscription[] = [
     apiVersions: ['2026-09-01', '2026-02-01-preview'],
     clouds: [
       {
-        name: 'my-cloud',
+        name: 'live-cloud',
         resourceGroup: 'rg-anyscale',
         location: 'uksouth',
         cloudResources: [

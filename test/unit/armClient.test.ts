@@ -52,19 +52,19 @@ test('lists every subscription, cloud and cloud resource through the pages, with
   assert.equal(deployed.endpoint, emulator.url);
   assert.deepEqual(deployed.subscriptions.map((s) => [s.displayName, s.apiVersion, s.problem]), [['Anyscale Dev', '2026-09-01', undefined], ['Anyscale Legacy', '2026-02-01-preview', undefined]]);
   const [dev, legacy] = deployed.subscriptions;
-  assert.deepEqual(dev.clouds.map((c) => [c.name, c.resourceGroup, c.location, c.provisioningState]), [['locked-cloud', 'rg-locked', 'eastus', 'Succeeded'], ['my-cloud', 'rg-anyscale', 'uksouth', 'Succeeded']]);
-  const myCloud = dev.clouds[1];
-  assert.deepEqual(myCloud.cloudResources.map((r) => [r.name, r.cloudResourceId, r.provisioningState, r.properties.provider, r.properties.region]), [
+  assert.deepEqual(dev.clouds.map((c) => [c.name, c.resourceGroup, c.location, c.provisioningState]), [['live-cloud', 'rg-anyscale', 'uksouth', 'Succeeded'], ['locked-cloud', 'rg-locked', 'eastus', 'Succeeded']]);
+  const liveCloud = dev.clouds[0];
+  assert.deepEqual(liveCloud.cloudResources.map((r) => [r.name, r.cloudResourceId, r.provisioningState, r.properties.provider, r.properties.region]), [
     ['default', 'cldrsrc_default0001', 'Succeeded', 'Azure', 'uksouth'],
     ['eksuswest2', 'cldrsrc_eks0002', 'Succeeded', 'AWS', 'us-west-2'],
   ]);
-  assert.equal(myCloud.cloudResources[0].id, '/subscriptions/00000000-0000-0000-0000-00000000000a/resourceGroups/rg-anyscale/providers/Anyscale.Platform/clouds/my-cloud/cloudResources/default');
-  assert.equal(myCloud.cloudResources[1].properties.cloudStorageBucketEndpoint, '', 'an empty value is kept: it is compared');
+  assert.equal(liveCloud.cloudResources[0].id, '/subscriptions/00000000-0000-0000-0000-00000000000a/resourceGroups/rg-anyscale/providers/Anyscale.Platform/clouds/live-cloud/cloudResources/default');
+  assert.equal(liveCloud.cloudResources[1].properties.cloudStorageBucketEndpoint, '', 'an empty value is kept: it is compared');
   assert.deepEqual(legacy.clouds[0].cloudResources.map((r) => [r.name, r.provisioningState, r.properties.region]), [['default', 'Failed', 'westus2']]);
 
-  // Pages: one item each, so the two cloud resources of my-cloud took two requests.
-  const myCloudPages = emulator.requests.filter((r) => r.path.endsWith('/clouds/my-cloud/cloudResources'));
-  assert.equal(myCloudPages.length, 2);
+  // Pages: one item each, so the two cloud resources of live-cloud took two requests.
+  const liveCloudPages = emulator.requests.filter((r) => r.path.endsWith('/clouds/live-cloud/cloudResources'));
+  assert.equal(liveCloudPages.length, 2);
   // The legacy subscription was asked the GA version first, then the preview one, for its clouds and its cloud resources only in preview.
   const legacyRequests = emulator.requests.filter((r) => r.path.includes('00000000000b')).map((r) => `${r.path.replace(/^.*\/providers\//, '')}@${r.apiVersion}`);
   assert.deepEqual(legacyRequests, ['Anyscale.Platform/clouds@2026-09-01', 'Anyscale.Platform/clouds@2026-02-01-preview', 'Anyscale.Platform/clouds/legacy-cloud/cloudResources@2026-02-01-preview']);
@@ -75,7 +75,7 @@ test('lists every subscription, cloud and cloud resource through the pages, with
 
   const read = readDeployed(deployed);
   assert.ok('index' in read, `the language server refuses the listing: ${JSON.stringify(read)}`);
-  assert.equal(read.index.twinsOf('MY-CLOUD', 'Default')[0].cloudResource.cloudResourceId, 'cldrsrc_default0001');
+  assert.equal(read.index.twinsOf('LIVE-CLOUD', 'Default')[0].cloudResource.cloudResourceId, 'cldrsrc_default0001');
 });
 
 test('a 404 on the cloud resources of a cloud the listing shows says the Anyscale Platform Contributor role is most likely missing', async () => {
