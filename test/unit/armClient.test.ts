@@ -79,7 +79,10 @@ test('lists every subscription, cloud and cloud resource through the pages, with
 });
 
 test('a 404 on the cloud resources of a cloud the listing shows says the Anyscale Platform Contributor role is most likely missing', async () => {
+  emulator.requests.length = 0;
   const deployed = await listDeployed(client());
+  // A 404 about the resource, not the api-version (ResourceNotFound): asked once, not again with the preview version.
+  assert.deepEqual(emulator.requests.filter((r) => r.path.endsWith('/clouds/locked-cloud/cloudResources')).map((r) => r.apiVersion), ['2026-09-01']);
   const locked = deployed.subscriptions[0].clouds.find((c) => c.name === 'locked-cloud')!;
   assert.deepEqual(locked.cloudResources, []);
   assert.equal(locked.problem?.status, 404);
