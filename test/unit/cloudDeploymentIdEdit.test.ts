@@ -27,6 +27,10 @@ test('a plain, a quoted and a placeholder value are replaced in place; comments 
   assert.equal(applied(`global:\n  cloudDeploymentId: "cldrsrc_old0001"\n${tail}`), `global:\n  cloudDeploymentId: "${ID}"\n${tail}`);
   assert.equal(applied(`global:\n  cloudDeploymentId: '<cloud-resource-id>'\n${tail}`), `global:\n  cloudDeploymentId: '${ID}'\n${tail}`);
   assert.equal(applied(`global:\n  cloudDeploymentId:\n${tail}`), `global:\n  cloudDeploymentId: ${ID}\n${tail}`);
+  // The edit spans the old value alone (not the file rewritten with the same result): cursors, undo and others' edits elsewhere stay.
+  const text = `global:\n  cloudDeploymentId: "cldrsrc_old0001"\n${tail}`;
+  const start = text.indexOf('"cldrsrc_old0001"');
+  assert.deepEqual(cloudDeploymentIdEdits(text, ID), { edits: [{ start, end: start + '"cldrsrc_old0001"'.length, newText: `"${ID}"` }] });
 });
 
 test('the value already that ID: no edit', () => {

@@ -108,12 +108,24 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
   test('"Fill global.cloudDeploymentId", clicked on the row, writes the ID into the values file beside the template and nothing else', async () => {
     const values = await vscode.workspace.openTextDocument(workspaceFile('azure/values.yaml'));
     const before = values.getText();
-    await vscode.commands.executeCommand('anyscaleAzure.deployed.focus');
-    const row = '.monaco-list-row[role="treeitem"][aria-label^="live-cloud/default "]';
-    await hover(row);
-    await click(`${row} .action-label[aria-label="Fill global.cloudDeploymentId"]`);
-    await waitFor(() => `the values file to hold the ID (have ${JSON.stringify(values.getText())})`, () => values.getText().includes('cldrsrc_default0001'));
+    // What the editor was told changed: the old value's range alone, not the whole file written again the same.
+    const changes: string[] = [];
+    const listening = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document.uri.toString() === values.uri.toString()) changes.push(...event.contentChanges.map(({ range, text }) => `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character} ${text}`));
+    });
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.deployed.focus');
+      const row = '.monaco-list-row[role="treeitem"][aria-label^="live-cloud/default "]';
+      await hover(row);
+      await click(`${row} .action-label[aria-label="Fill global.cloudDeploymentId"]`);
+      await waitFor(() => `the values file to hold the ID (have ${JSON.stringify(values.getText())})`, () => values.getText().includes('cldrsrc_default0001'));
+    } finally {
+      listening.dispose();
+    }
     assert.equal(values.getText(), before.replace('"<cloud-resource-id>"', '"cldrsrc_default0001"'));
+    const line = before.split('\n').findIndex((text) => text.includes('"<cloud-resource-id>"'));
+    const column = before.split('\n')[line].indexOf('"<cloud-resource-id>"');
+    assert.deepEqual(changes, [`${line}:${column}-${line}:${column + '"<cloud-resource-id>"'.length} "cldrsrc_default0001"`]);
     await waitFor(() => `the placeholder's finding to go (have ${describe(values.uri)})`, () => !find(values.uri, 'values-cloud-deployment-id-invalid'));
     await values.save();
   });
