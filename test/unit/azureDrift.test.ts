@@ -115,6 +115,13 @@ test('clouds of one name in two resource groups: each deployed twin that differs
   assert.match(found[0].message, /region is "uksouth" here, but cloud resource my-cloud\/default in Azure \(resource group rg-staging, /);
 });
 
+test('the twin is found by cloud and resource name ignoring case, as ARM names them', () => {
+  const text = template([cloudResource('My-Cloud/DEFAULT', { ...AZURE_PROPERTIES, region: 'ukwest' })]);
+  const found = findings(text, indexOf(DEPLOYED));
+  assert.deepEqual(found.map((f) => f.where), [`${text.split('\n').findIndex((line) => line.includes('"ukwest"')) + 1}:cloud-resource-drift`]);
+  assert.match(found[0].message, /^region is "ukwest" here, but cloud resource My-Cloud\/default in Azure /);
+});
+
 test('a copy loop: each copy is compared with the cloud resource of its own name', () => {
   const deployed = clone();
   const copy = (index: number, region: string) => ({ ...structuredClone(deployed.subscriptions[0].clouds[0].cloudResources[0]), name: `aks${index}`, properties: { ...AZURE_PROPERTIES, region } });
