@@ -2,9 +2,10 @@
 // 127.0.0.1: its certificate is made by the runner, which trusts it through NODE_EXTRA_CA_CERTS and sets the token the
 // test-only testToken setting stands in with (test/e2e/run-vscode-tests.js). "Connect to Azure" from the palette
 // lists the subscriptions, clouds and cloud resources in the Deployed in Azure view (with the api-version fallback
-// and the 404 role hint), the fixture template gets the drift diagnostic, the row's action fills the values file's
-// global.cloudDeploymentId, the token appears in none of VS Code's logs with the language server's trace on, and
-// disconnecting takes the drift diagnostic away.
+// and the 404 role hint, on the screen too), the fixture template gets the drift diagnostic, the row's action fills the
+// values file's global.cloudDeploymentId (that value's range only), the token appears in none of VS Code's logs with
+// the language server's trace on, disconnecting takes the drift diagnostic away, and without the harness's environment
+// variable the test-only token setting is ignored.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +14,7 @@ import { ROLE_HINT } from '../../../client/src/features/azure/arm';
 import { EXAMPLE_SUBSCRIPTIONS, startArmEmulator, type ArmEmulator } from '../../support/armEmulator';
 import { FIXTURES } from '../../support/paths';
 import { activateExtension, describe, find, ours, waitFor, workspaceFile, workspaceFolder } from './helpers';
-import { click, hover, paletteRows, press, runFromPalette, texts, type } from './ui';
+import { click, hover, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 interface Row {
   depth: number;
@@ -91,6 +92,11 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
       return shown.length > 0 && shown;
     });
     assert.match(onScreen[0], /^default\s*Azure · uksouth · primary · Succeeded · cldrsrc_default0001$/);
+    const notListed = await waitFor('the 404 row on the screen', async () => {
+      const shown = await texts('.monaco-list-row[role="treeitem"]:has-text("Not listed: HTTP 404")');
+      return shown.length > 0 && shown;
+    });
+    assert.ok(notListed[0].startsWith('Not listed: HTTP 404 ResourceNotFound') && notListed[0].endsWith(ROLE_HINT), notListed[0]);
     assert.ok(emulator.requests.length > 0 && emulator.requests.every((request) => request.authorized), 'every request carried the token');
   });
 
@@ -147,5 +153,22 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
     await vscode.commands.executeCommand('anyscaleAzure.azure.disconnect');
     assert.deepEqual(await rows(), []);
     await waitFor(() => `the drift diagnostic to go (have ${describe(uri)})`, () => !find(uri, 'cloud-resource-drift'));
+  });
+
+  test('without the harness\'s environment variable the test-only token setting is ignored: VS Code\'s sign-in is asked, and Azure gets nothing', async () => {
+    const asked = emulator.requests.length;
+    delete process.env.ANYSCALE_AZURE_TEST_TOKEN; // the extension host is this process
+    try {
+      assert.equal(settings().get('azure.testToken'), TOKEN, 'the setting is still there');
+      const connected = vscode.commands.executeCommand('anyscaleAzure.azure.connect');
+      // Here the sign-in is that of a sovereign cloud (the endpoint is not management.azure.com), and code-server says:
+      // "Timed out waiting for authentication provider 'microsoft-sovereign-cloud' to register."
+      const refused = await waitForNotification(/^Anyscale: not connected to Azure: /, 20000);
+      assert.equal(await connected, undefined, refused);
+    } finally {
+      process.env.ANYSCALE_AZURE_TEST_TOKEN = TOKEN;
+    }
+    assert.equal(emulator.requests.length, asked);
+    assert.deepEqual(await rows(), []);
   });
 });
