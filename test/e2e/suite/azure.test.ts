@@ -14,7 +14,7 @@ import { ROLE_HINT } from '../../../client/src/features/azure/arm';
 import { EXAMPLE_SUBSCRIPTIONS, startArmEmulator, type ArmEmulator } from '../../support/armEmulator';
 import { FIXTURES } from '../../support/paths';
 import { activateExtension, describe, find, ours, waitFor, workspaceFile, workspaceFolder } from './helpers';
-import { click, hover, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import { clearNotifications, click, hover, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 interface Row {
   depth: number;
@@ -65,6 +65,9 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
     await vscode.commands.executeCommand('anyscaleAzure.azure.disconnect');
     for (const key of ['azure.resourceManagerEndpoint', 'azure.testToken', 'trace.server']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The suites after this one read the screen: leave no Notification Center open over the status bar.
+    await clearNotifications();
+    await vscode.commands.executeCommand('notifications.hideList');
     fs.rmSync(path.join(workspaceFolder().uri.fsPath, 'azure'), { recursive: true, force: true });
     await emulator?.close();
   });
