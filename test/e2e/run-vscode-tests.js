@@ -12,10 +12,13 @@
 //
 // Needs: scripts/install-tools.sh and `node scripts/build.mjs --tests`. Prints `N passed, N failed` last.
 'use strict';
+const crypto = require('crypto');
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { ROOT, startCodeServer, launchChromium, copyFixture, timeout, log } = require('./code-server');
 const { startUiBridge } = require('./ui-bridge');
+const { selfSignedCertificate } = require('../support/certificate');
 
 const TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS || 180000);
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'e2e');
@@ -58,12 +61,25 @@ async function main() {
   let cs;
   let browser;
   let bridge;
+  let tls;
   let code = 'not started';
   const pageErrors = [];
   try {
     ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
     bridge = await startUiBridge(() => browser && browser.page);
-    const env = { VSCODE_TEST_REPORT: REPORT, VSCODE_TEST_UI: bridge.url, ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}) };
+    // The live Azure view's tests serve a stand-in for ARM over HTTPS (test/support/armEmulator.ts) with a certificate
+    // made now, which the extension host trusts through NODE_EXTRA_CA_CERTS; the token they sign in with is set here,
+    // where the extension's test-only testToken setting looks for it (client/src/features/azure/session.ts).
+    tls = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-tls-'));
+    const certificate = selfSignedCertificate(tls);
+    const env = {
+      VSCODE_TEST_REPORT: REPORT,
+      VSCODE_TEST_UI: bridge.url,
+      NODE_EXTRA_CA_CERTS: certificate.certFile,
+      VSCODE_TEST_TLS_DIR: tls,
+      ANYSCALE_AZURE_TEST_TOKEN: crypto.randomBytes(24).toString('base64url'),
+      ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}),
+    };
     cs = await startCodeServer({ smokeTestDriver: true, workspaceTrust: SUITE.workspaceTrust, unpackedExtensions: SUITE.installed, env });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium();
@@ -91,6 +107,7 @@ async function main() {
     if (browser) await browser.close();
     if (cs) await cs.stop();
     if (ws) fs.rmSync(ws, { recursive: true, force: true });
+    if (tls) fs.rmSync(tls, { recursive: true, force: true });
   }
   return code;
 }

@@ -1,10 +1,14 @@
 // Feeding a rule's failing value through indirection, shared by the tests that check rules and fixes see through it
 // (indirection.test.ts, fixSafety.test.ts): the fail fixtures' findings that sit on a literal property value, and the
-// fixture rewritten so that the value comes from a parameter's default, a variable or a parameter file instead.
+// fixture rewritten so that the value comes from a parameter's default, a variable or a parameter file instead. A
+// fixture folder's `deployed.json` (what "Connect to Azure" listed) is fed to the analyses, as test/unit/rules.test.ts does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { applyEdits, findNodeAtLocation, getNodePath, getNodeValue, modify, type JSONPath } from 'jsonc-parser';
-import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { analyzeText, parseJson, type AnalysisOptions } from '../../server/src/service/analyze';
+import { readDeployed } from '../../server/src/service/azure/deployed';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import type { WorkspaceOptions } from '../../server/src/service/yaml/analyzeYaml';
 import type { ArmResource, TemplateScope } from '../../server/src/service/arm/template';
 import { effectiveScope } from '../../server/src/service/arm/expressions/scopes';
 import type { JsonNode } from '../../server/src/service/json/nodes';
@@ -34,6 +38,8 @@ export interface Case {
   /** The template scope whose parameters() and variables() the literal's expressions would resolve in. */
   readonly scope: TemplateScope;
   readonly resource: ArmResource;
+  /** What the fixture is analysed with, and every variant too: the deployed listing of its folder, if any. */
+  readonly options: AnalysisOptions & WorkspaceOptions;
 }
 
 export const pathOf = (node: JsonNode): JSONPath => getNodePath(node);
@@ -83,10 +89,11 @@ function literalUnder(root: JsonNode, finding: Finding): JsonNode | undefined {
 export function casesOf(code: string, wanted: (finding: Finding) => boolean = () => true): Case[] {
   const dir = path.join(FIXTURES, 'rules', code);
   if (!fs.existsSync(dir)) return [];
+  const options = deployedOptions(dir);
   const cases: Case[] = [];
   for (const fixture of fs.readdirSync(dir).filter((f) => f.startsWith('fail') && f.endsWith('.json')).sort()) {
     const text = fs.readFileSync(path.join(dir, fixture), 'utf8');
-    const analysis = analyzeText(text);
+    const analysis = analyzeText(text, options);
     if (analysis.kind !== 'armTemplate' || !analysis.template) continue;
     const original = analysis.findings.filter((f) => f.code === code);
     const root = analysis.template.root;
@@ -96,11 +103,22 @@ export function casesOf(code: string, wanted: (finding: Finding) => boolean = ()
       const resource = resourceAround(analysis.template.resources, node);
       if (!resource) continue;
       const scope = effectiveScope(resource.scope);
-      cases.push({ code, fixture, text, original, finding, valuePath: pathOf(node), literal: getNodeValue(node), propertyName: String(node.parent!.children![0].value), scope, resource });
+      cases.push({ code, fixture, text, original, finding, valuePath: pathOf(node), literal: getNodeValue(node), propertyName: String(node.parent!.children![0].value), scope, resource, options });
       break;
     }
   }
   return cases;
+}
+
+/** A workspace holding the fixture folder's `deployed.json` listing, or no options when it has none. */
+function deployedOptions(dir: string): AnalysisOptions & WorkspaceOptions {
+  const file = path.join(dir, 'deployed.json');
+  if (!fs.existsSync(file)) return {};
+  const read = readDeployed(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if ('problem' in read) throw new Error(`${file}: ${read.problem}`);
+  const workspace = new WorkspaceIndex();
+  workspace.deployed = read.index;
+  return { workspace };
 }
 
 /** The text with the value at a path set (added when absent), formatted as the fixtures are. */

@@ -7,7 +7,7 @@
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { findNodeAtLocation } from 'jsonc-parser';
-import { analyzeText, type Analysis, type AnalysisOptions } from '../../server/src/service/analyze';
+import { analyzeText, type Analysis } from '../../server/src/service/analyze';
 import type { ArmResource } from '../../server/src/service/arm/template';
 import { CLOUD_RESOURCE_TYPE } from '../../server/src/service/catalog/anyscale';
 import { equalsIgnoreCase, propertyValue, type JsonNode } from '../../server/src/service/json/nodes';
@@ -36,6 +36,7 @@ const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
   ...listed('required-property-missing', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-missing.json']),
   ...listed('cloud-resources-not-chained', 'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name'),
   ...listed('container-image-source', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-neither.json']),
+  ...listed('cloud-resource-not-deployed', 'the finding is anchored on the resource name, to say which resource is not in Azure; a name from a parameter or variable is reported at its use'),
   ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault', ['fail-extension.json']),
   ...listed('operator-extension-plan-missing', 'the finding is anchored on extensionType because the plan is missing; the literal is not the fault', ['fail-no-plan.json']),
 ]);
@@ -67,7 +68,7 @@ function listing(map: ReadonlyMap<string, string>, code: string, fixture: string
 
 interface Variation {
   readonly text: string;
-  readonly options: AnalysisOptions;
+  readonly options: Case['options'];
   /** Why the variant failed, or undefined when the rule reported as it should. */
   readonly problem: (analysis: Analysis) => string | undefined;
 }
@@ -85,19 +86,19 @@ function reportedAt(c: Case, analysis: Analysis, origin: JsonNode | undefined, u
 
 function parameterDefault(c: Case): Variation {
   const { text, origin, usage } = throughParameterDefault(c);
-  return { text, options: {}, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
+  return { text, options: c.options, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
 }
 
 function variable(c: Case): Variation {
   const { text, origin, usage } = throughVariable(c);
-  return { text, options: {}, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
+  return { text, options: c.options, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
 }
 
 function parameterFile(c: Case): Variation {
   const { text, fileText, fileRoot, origin: originPath, usage: usagePath } = throughParameterFile(c);
   return {
     text,
-    options: { parameterFiles: [{ uri: PARAMETER_FILE_URI, root: fileRoot, text: fileText }] },
+    options: { ...c.options, parameterFiles: [{ uri: PARAMETER_FILE_URI, root: fileRoot, text: fileText }] },
     problem: (analysis) => {
       const usage = nodeAt(text, usagePath);
       const origin = findNodeAtLocation(fileRoot, originPath);
@@ -123,7 +124,7 @@ function copyLoop(c: Case, resource: ArmResource): Variation {
   const text = edit(c.text, [...pathOf(resource.node), 'copy'], { name: 'loop', count: 1, mode: 'serial', batchSize: 1 });
   return {
     text,
-    options: {},
+    options: c.options,
     problem: (analysis) => {
       const before = c.original.length;
       const after = analysis.findings.filter((f) => f.code === c.code).length;

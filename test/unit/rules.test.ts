@@ -2,13 +2,15 @@
 // error at all); fail*.* must produce exactly the findings its `// @expect` (`# @expect`) comments name, line by
 // line. JSON fixtures are ARM templates; YAML fixtures are operator values or Gateway manifests. Files in a
 // fixture folder's `workspace/` subfolder are the rest of the workspace, for the cross-file rules; a parameter-file
-// fixture is checked against `workspace/template.json`.
+// fixture is checked against `workspace/template.json`. A folder's `deployed.json` is what "Connect to Azure" listed
+// (shared/protocol.ts DeployedAzure), for the rules that compare the workspace with Azure.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeDocument, parseJson } from '../../server/src/service/analyze';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { readDeployed } from '../../server/src/service/azure/deployed';
 import { RULES } from '../../server/src/service/rules/registry';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
@@ -18,9 +20,15 @@ const RULE_FIXTURES = path.join(FIXTURES, 'rules');
 
 const isYaml = (file: string) => /\.ya?ml$/.test(file);
 
-/** The index of a fixture folder's `workspace/` files, as the language server or the CLI would build it. */
+/** The index of a fixture folder's `workspace/` files (and its `deployed.json`), as the language server would build it. */
 function workspaceOf(dir: string): WorkspaceIndex {
   const index = new WorkspaceIndex();
+  const deployed = path.join(dir, 'deployed.json');
+  if (fs.existsSync(deployed)) {
+    const read = readDeployed(JSON.parse(fs.readFileSync(deployed, 'utf8')));
+    if ('problem' in read) throw new Error(`${deployed}: ${read.problem}`);
+    index.deployed = read.index;
+  }
   const folder = path.join(dir, 'workspace');
   if (!fs.existsSync(folder)) return index;
   for (const file of fs.readdirSync(folder)) {
@@ -48,7 +56,7 @@ function findingsOf(text: string, file: string, workspace: WorkspaceIndex) {
 for (const rule of RULES) {
   describe(`rule ${rule.code}`, () => {
     const dir = path.join(RULE_FIXTURES, rule.code);
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|jsonc|ya?ml)$/.test(f)).sort() : [];
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|jsonc|ya?ml)$/.test(f) && f !== 'deployed.json').sort() : [];
 
     test('has pass and fail fixtures and a docs page', () => {
       assert.ok(files.some((f) => f.startsWith('pass')), `no pass fixture in ${dir}`);

@@ -36,6 +36,7 @@ import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
 import { EditingModel, findingsAfterEdits } from './editingModel';
 import { YamlVersion } from '../service/yaml/editing';
+import { registerAzureHandlers } from './azure';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -241,7 +242,7 @@ function parameterFileFindings(document: TextDocument, ruleLevels: ReturnType<ty
   const templateText = templateUri && parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
   if (!templateUri || templateText === undefined || !parsed.root) return [];
-  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] });
+  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, workspace, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] });
   return findingsInParameterFile(run.findings, document.uri, templateUri);
 }
 
@@ -417,6 +418,13 @@ connection.onCodeAction(
 );
 
 registerEgressHandlers(connection, documents);
+// A new listing from "Connect to Azure" (or none): every document is compared with it again, open or on disk.
+registerAzureHandlers(connection, documents, (deployed) => {
+  workspace.deployed = deployed;
+  cache.clear();
+  for (const document of documents.all()) schedule(document, 0);
+  scanWorkspace();
+});
 indexPublisher.register();
 registerNavigationHandlers(connection, documents, parameterFiles);
 documents.listen(connection);

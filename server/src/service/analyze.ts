@@ -35,7 +35,8 @@ export interface Analysis {
   readonly durationMs: number;
 }
 
-export function analyzeText(documentText: string, options: AnalysisOptions = {}): Analysis {
+/** `options.workspace`: a template is compared with what Azure holds when the index has a listing ("Connect to Azure"). */
+export function analyzeText(documentText: string, options: AnalysisOptions & WorkspaceOptions = {}): Analysis {
   const started = performance.now();
   const { root, errors, tooDeep, multiLineStrings } = parseJson(documentText);
   // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
@@ -51,7 +52,7 @@ export function analyzeText(documentText: string, options: AnalysisOptions = {})
   }
   const template = buildTemplate(root, text, multiLineStrings);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
-  const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels) : undefined;
+  const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels, options.workspace?.deployed) : undefined;
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
   // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
   if (checked) findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));

@@ -13,6 +13,7 @@ import type { KnownValue } from './value';
 import type { Finding, Fix, RelatedLocation, Report, RuleLevel, Severity, TextRange } from '../rules/rule';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
+import type { DeployedIndex } from '../azure/deployed';
 
 export interface ParameterFileInput {
   readonly uri: string;
@@ -78,7 +79,14 @@ function fixesIn(fixes: readonly Fix[] | undefined, uri: string | undefined): re
 /** Copied by slice for each finding's own list: see TemplateFinding (no array literal). */
 const NO_RELATED: readonly RelatedLocation[] = [];
 
-function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Finding[]): AnyscaleView {
+function findingsOfRun(
+  text: string,
+  template: ArmTemplate,
+  run: Run,
+  levels: Readonly<Record<string, RuleLevel>> | undefined,
+  out: Finding[],
+  deployed: DeployedIndex | undefined,
+): AnyscaleView {
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
   const parameterValues = parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '');
@@ -104,7 +112,7 @@ function findingsOfRun(text: string, template: ArmTemplate, run: Run, levels: Re
         out.push({ code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
       }
     };
-  });
+  }, deployed);
   if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }
@@ -128,12 +136,19 @@ function dropRepeats(findings: Finding[], from: number): void {
   findings.length = kept;
 }
 
-export function checkTemplate(text: string, template: ArmTemplate, parameterFiles: readonly ParameterFileInput[], levels: Readonly<Record<string, RuleLevel>> | undefined): TemplateCheck {
+/** `deployed`: what Azure holds ("Connect to Azure"), for the rules that compare the template with it. */
+export function checkTemplate(
+  text: string,
+  template: ArmTemplate,
+  parameterFiles: readonly ParameterFileInput[],
+  levels: Readonly<Record<string, RuleLevel>> | undefined,
+  deployed?: DeployedIndex,
+): TemplateCheck {
   // Checked once, not per run: allowedValues against the rules, each parameter file against the declarations.
   const declarationFindings = [...checkAllowedValues(text, template, levels), ...parameterFiles.flatMap((file) => checkParameterFile(template, file, levels))];
   if (parameterFiles.length === 0) {
     const findings: Finding[] = [...declarationFindings];
-    const anyscale = findingsOfRun(text, template, {}, levels, findings);
+    const anyscale = findingsOfRun(text, template, {}, levels, findings, deployed);
     return { findings: findings.sort(byPlace), anyscale };
   }
   const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: path.basename(parameterFile.uri) }));
@@ -141,7 +156,7 @@ export function checkTemplate(text: string, template: ArmTemplate, parameterFile
   const merged = new Map<string, { finding: Finding; labels: string[] }>();
   for (const run of runs) {
     const findings: Finding[] = [];
-    const anyscale = findingsOfRun(text, template, run, levels, findings);
+    const anyscale = findingsOfRun(text, template, run, levels, findings, deployed);
     first ??= anyscale;
     for (const finding of findings) {
       const key = findingKey(finding);

@@ -7,8 +7,12 @@ import { createEvaluator, type ParameterValue } from './expressions/evaluate';
 import { RULES } from '../rules/registry';
 import type { Report, RuleLevel, Severity } from '../rules/rule';
 import type { TemplateContext } from '../rules/templateContext';
+import type { DeployedIndex } from '../azure/deployed';
 
-/** Runs the template rules whose level is on and `wanted`; `reporterFor` gives each rule its report function. */
+/**
+ * Runs the template rules whose level is on and `wanted`; `reporterFor` gives each rule its report function. `deployed`:
+ * what Azure holds, for the rules that compare the template with it.
+ */
 export function runTemplateRules(
   text: string,
   template: ArmTemplate,
@@ -16,6 +20,7 @@ export function runTemplateRules(
   levels: Readonly<Record<string, RuleLevel>> | undefined,
   wanted: (severity: Severity) => boolean,
   reporterFor: (code: string, severity: Severity) => (report: Report) => void,
+  deployed?: DeployedIndex,
 ): AnyscaleView {
   const evaluator = createEvaluator(template, { parameterValues });
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
@@ -25,7 +30,7 @@ export function runTemplateRules(
     if (rule.appliesTo !== 'armTemplate') continue;
     const level = levels?.[rule.code] ?? rule.defaultSeverity;
     if (level === 'off' || !wanted(level)) continue;
-    rule.check({ text, template, anyscale, value, resourceId, report: reporterFor(rule.code, level) });
+    rule.check({ text, template, anyscale, value, resourceId, deployed, report: reporterFor(rule.code, level) });
   }
   return anyscale;
 }

@@ -3,6 +3,7 @@
 // (./outline, assembled by ./cloudTree). A pure structure: the language server fills it from the documents it sees
 // and the workspace scan, the CLI from the files it reads. Cheap to update per file.
 import type { FileOutline } from './outline';
+import type { DeployedIndex } from '../azure/deployed';
 
 export interface IndexedCloudResource {
   readonly name?: string;
@@ -37,6 +38,8 @@ export interface WorkspaceView {
   readonly azure: boolean;
   readonly cloudResources: readonly (IndexedCloudResource & { readonly uri: string })[];
   readonly operatorValues: readonly (IndexedOperatorValues & { readonly uri: string })[];
+  /** What Azure holds, as "Connect to Azure" last listed it; absent when not connected. */
+  readonly deployed?: DeployedIndex;
 }
 
 export const EMPTY_WORKSPACE: WorkspaceView = { azure: false, cloudResources: [], operatorValues: [] };
@@ -50,6 +53,8 @@ function checkedFacts(facts: FileFacts | undefined): string {
 
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileFacts>();
+  /** What Azure holds (the client's latest listing): every document is compared with it; absent when not connected. */
+  deployed?: DeployedIndex;
 
   /** `changed(uri)`: a file's facts or outline may have changed (called on every update that touches an outline). */
   constructor(private readonly changed?: (uri: string) => void) {}
@@ -89,7 +94,7 @@ export class WorkspaceIndex {
       for (const resource of facts.cloudResources) cloudResources.push({ ...resource, uri: file });
       for (const values of facts.operatorValues) operatorValues.push({ ...values, uri: file });
     }
-    return { azure, cloudResources, operatorValues };
+    return { azure, cloudResources, operatorValues, deployed: this.deployed };
   }
 }
 

@@ -11,7 +11,7 @@ import type { ParameterFileRule, ParameterFileShapeRule } from './arm/parameters
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression' | 'extension' | 'workload';
+export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression' | 'extension' | 'workload' | 'deployment';
 
 export interface TextRange {
   readonly start: number;

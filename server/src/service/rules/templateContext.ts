@@ -6,6 +6,7 @@ import type { AnyscaleView } from '../arm/anyscale';
 import type { Value } from '../arm/value';
 import type { ResourceIdParts } from '../arm/expressions/resourceId';
 import type { Report } from './rule';
+import type { DeployedIndex } from '../azure/deployed';
 
 export interface TemplateContext {
   readonly text: string;
@@ -21,5 +22,7 @@ export interface TemplateContext {
    * even when the whole ID is not (resourceId() without a subscription). Undefined for any other node.
    */
   resourceId(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
+  /** What Azure holds, as "Connect to Azure" last listed it (docs/azure.md); absent when not connected. */
+  readonly deployed?: DeployedIndex;
   report(report: Report): void;
 }

@@ -19,6 +19,7 @@ import { valuesWorkloadServiceAccount } from './values-workload-service-account'
 import { valuesLegacyKey } from './values-legacy-key';
 import { valuesIamIdentityIsPrincipalId } from './values-iam-identity-is-principal-id';
 import { valuesCloudProviderMismatch } from './values-cloud-provider-mismatch';
+import { valuesCloudDeploymentIdNotDeployed } from './values-cloud-deployment-id-not-deployed';
 
 export const valuesRules: readonly ValuesRule[] = [
   valuesUnknownKey,
@@ -39,4 +40,5 @@ export const valuesRules: readonly ValuesRule[] = [
   valuesLegacyKey,
   valuesIamIdentityIsPrincipalId,
   valuesCloudProviderMismatch,
+  valuesCloudDeploymentIdNotDeployed,
 ];

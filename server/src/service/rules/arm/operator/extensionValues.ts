@@ -97,7 +97,7 @@ function templateWorkspace(context: TemplateContext): WorkspaceView {
     provider: knownString(cloudResource.prop('provider').value),
     operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
   }));
-  return { azure: true, cloudResources, operatorValues: [] };
+  return { azure: true, cloudResources, operatorValues: [], deployed: context.deployed };
 }
 
 /** The operator values of one extension resource, or undefined when its configurationSettings are not written out. */
