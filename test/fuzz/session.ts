@@ -116,8 +116,13 @@ const ANSWER_TIMEOUT_MS = 20_000;
 const DIAGNOSTICS_TIMEOUT_MS = 3_000;
 const DIAGNOSTICS_TIMEOUT_AGAIN_MS = 500;
 const OUR_LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
-/** A document that starts with an ARM template or parameter file `$schema`: when it does not parse, the user must be told. */
-const ARM_SCHEMA = /^\s*\{\s*"\$schema"\s*:\s*"[^"]*deployment(Template|Parameters)\.json/i;
+/**
+ * A document that starts with an ARM template or parameter file `$schema`: when it does not parse, the user must be told.
+ * The `$schema` must be on one line: one broken over lines in a file with other syntax errors reads, as JSON, as a string
+ * ending at the line break, so the file is not known to be ARM's (the editor's JSON support marks its errors; the CLI
+ * says it cannot parse it, and where).
+ */
+const ARM_SCHEMA = /^\s*\{\s*"\$schema"\s*:\s*"[^"\r\n]*deployment(Template|Parameters)\.json/i;
 
 /** What the client declares: what VS Code declares for the features the server offers. */
 const CLIENT_CAPABILITIES: ClientCapabilities = {
