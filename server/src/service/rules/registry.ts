@@ -10,8 +10,10 @@ import { valuesRules } from './values';
 import { gatewayRules } from './gateway';
 import { parameterFileRules } from './arm/parameters';
 import { suppressionRules } from '../suppression/rules';
+import { aksRules } from './arm/aks';
+import { limitRules } from './arm/limits';
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
+export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...aksRules, ...limitRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
 
 /**
  * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not
