@@ -113,6 +113,13 @@ describe('AKS cluster flags', () => {
     }
   });
 
+  test('a cluster in a copy loop is read once: a literal is reported once, a value that depends on copyIndex() not at all', () => {
+    const looped = { ...cluster({ ...full, oidcIssuerProfile: { enabled: false } }), name: "[format('aks-{0}', copyIndex())]", copy: { name: 'clusters', count: 2 } };
+    assert.equal(ofCode(analyzeText(template([CLOUD_RESOURCE, looped])), 'aks-oidc-issuer-disabled').length, 1);
+    const perCopy = { ...looped, properties: { ...full, oidcIssuerProfile: { enabled: '[equals(copyIndex(), 0)]' } } };
+    assert.deepEqual(ofCode(analyzeText(template([CLOUD_RESOURCE, perCopy])), 'aks-oidc-issuer-disabled'), []);
+  });
+
   test('a missing OIDC issuer is not reported on Kubernetes 1.34 or later, where AKS enables it by default', () => {
     for (const [version, expected] of [['1.34', 0], ['1.35.1', 0], ['1.33.7', 1], ['1.30', 1]] as const) {
       const text = template([CLOUD_RESOURCE, cluster({ kubernetesVersion: version, securityProfile: full.securityProfile })]);

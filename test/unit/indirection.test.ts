@@ -48,6 +48,8 @@ const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);
 const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
   ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [code, 'reported on apiVersion, which ARM requires as a literal']),
   ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
+  ['ingress-application-gateway', 'reported on the resource type, which ARM requires as a literal'],
+  ['template-limit-exceeded', "about how many declarations a template has and its size, not a value it holds"],
   ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'values-cli-token-in-plain-text'].map((code): [string, string] => [code, 'reported on a property key']),
   ...[
     'values-value-not-allowed', 'values-iam-identity-format', 'values-auth-audience', 'values-cli-token-missing', 'values-deprecated-key', 'values-aws-region-missing',

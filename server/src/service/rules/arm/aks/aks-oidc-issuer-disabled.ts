@@ -16,7 +16,7 @@ export const aksOidcIssuerDisabled = enabledFlagRule(
   { code: 'aks-oidc-issuer-disabled', title: 'An AKS cluster that runs Anyscale needs properties.oidcIssuerProfile.enabled: true (workload identity federates through it)' },
   ['oidcIssuerProfile', 'enabled'],
   (state) =>
-    `${state.kind === 'false' ? 'The OIDC issuer is disabled' : 'properties.oidcIssuerProfile.enabled is not set, and AKS enables the OIDC issuer by default only on new clusters running Kubernetes 1.34 or later'}: ` +
+    `${state.kind === 'false' ? 'properties.oidcIssuerProfile.enabled is false, so the OIDC issuer is off' : 'properties.oidcIssuerProfile.enabled is not set, and AKS enables the OIDC issuer by default only on new clusters running Kubernetes 1.34 or later'}: ` +
     "the Anyscale operator's managed identity is federated to its Kubernetes service account through the cluster's OIDC issuer, so without it the operator gets no Azure credentials. Set properties.oidcIssuerProfile.enabled to true, as the Anyscale quickstart does (az aks create --enable-oidc-issuer).",
   // Absent is enabled on a new cluster whose known version is 1.34 or later.
   (context, cluster) => {
