@@ -29,11 +29,11 @@ function absentAnchor(cluster: ManagedCluster, missing: Missing | undefined): Js
   return key ?? findProperty(cluster.resource.node, 'properties')?.children?.[0] ?? cluster.resource.nameNode ?? cluster.resource.node;
 }
 
-/** `{"b": {"enabled": true}}` for the keys still missing below the first one. */
+/** `{ "b": { "enabled": true } }` for the keys still missing below the first one. */
 function nestedTrue(keys: readonly string[]): string {
-  let value: unknown = true;
-  for (let i = keys.length - 1; i >= 1; i--) value = { [keys[i]]: value };
-  return JSON.stringify(value).replace(/":/g, '": ').replace(/,"/g, ', "');
+  let text = 'true';
+  for (let i = keys.length - 1; i >= 1; i--) text = `{ ${JSON.stringify(keys[i])}: ${text} }`;
+  return text;
 }
 
 /** The fix that makes the flag true: set the literal, or add the property (and the objects above it). */
