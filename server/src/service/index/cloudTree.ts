@@ -28,7 +28,16 @@ function workloadsOf(name: IndexedText, primary: boolean): string[] {
 }
 
 function basename(uri: string): string {
-  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return decoded(uri.slice(uri.lastIndexOf('/') + 1));
+}
+
+/** A URI part with its escapes decoded, or as it is when an escape is malformed (`%zz`): never a thrown URIError. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function folderOf(uri: string): string {
@@ -161,7 +170,7 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
     problems: relatable.problems,
     ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
-    tooltip: [{ label: 'File', value: decodeURIComponent(relatable.uri), known: true }, ...relatable.tooltip],
+    tooltip: [{ label: 'File', value: decoded(relatable.uri), known: true }, ...relatable.tooltip],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId } : {}),
     ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider } : {}),
   };
