@@ -13,7 +13,7 @@ import { anyscaleClusters, isManagedCluster, readNested, type ManagedCluster, ty
 export type FlagState = { readonly kind: 'false'; readonly value: KnownValue } | { readonly kind: 'absent'; readonly at: JsonNode; readonly missing?: Missing };
 
 /** Where a flag stands on a cluster: false, absent, or undefined when it is true or cannot be known. */
-export function flagState(context: TemplateContext, cluster: ManagedCluster, keys: readonly string[]): FlagState | undefined {
+function flagState(context: TemplateContext, cluster: ManagedCluster, keys: readonly string[]): FlagState | undefined {
   const resource = cluster.resource;
   const read = readNested(context, resource, resource.properties, keys);
   const value = read.value;
@@ -37,7 +37,7 @@ function nestedTrue(keys: readonly string[]): string {
 }
 
 /** The fix that makes the flag true: set the literal, or add the property (and the objects above it). */
-export function enableFix(context: TemplateContext, state: FlagState, path: string): Fix | undefined {
+function enableFix(context: TemplateContext, state: FlagState, path: string): Fix | undefined {
   const title = `Set ${path} to true`;
   if (state.kind === 'false') return valueFix(state.value, true, title, true);
   const missing = state.missing;
