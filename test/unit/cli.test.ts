@@ -219,8 +219,8 @@ test('large, too large, deeply nested, binary and truncated files: one clear lin
     assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
     assert.ok(stdout.split('\n').filter((line) => line.startsWith('truncated.json')).every((line) => / invalid-json /.test(line)), stdout);
     assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
-    // A template three times ARM's limit is still read and checked: its 12 MB variable is merely unused.
-    assert.deepEqual(stdout.split('\n').filter((line) => line.startsWith('large.json')).map((line) => line.split(' ').slice(1, 3).join(' ')), ['info variable-unused']);
+    // A template three times ARM's limit is still read and checked: it is over ARM's 4 MB, and its 12 MB variable is unused.
+    assert.deepEqual(stdout.split('\n').filter((line) => line.startsWith('large.json')).map((line) => line.split(' ').slice(1, 3).join(' ')), ['error template-limit-exceeded', 'info variable-unused']);
     assert.match(stdout, /in 3 files checked/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -54,6 +54,8 @@ const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
     (code): [string, string] => [code, 'reported on an array item (cloudResourceNames, zones): workloads.test.ts feeds whole arrays through a parameter, a variable and a parameter file'],
   ),
   ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
+  ['ingress-application-gateway', 'reported on the resource type, which ARM requires as a literal'],
+  ['template-limit-exceeded', "about how many declarations a template has and its size, not a value it holds"],
   ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'extension-scope-conflict', 'extension-secret-in-settings'].map((code): [string, string] => [code, 'reported on a property key']),
   ...[
     'values-value-not-allowed', 'values-iam-identity-format', 'values-auth-audience', 'values-cli-token-missing', 'values-deprecated-key', 'values-aws-region-missing',

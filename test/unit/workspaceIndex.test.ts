@@ -280,3 +280,12 @@ test('a values file read before the template it is checked against has that chec
     fs.rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('a URI with a malformed escape (%zz) is shown as written: the tree is built, nothing throws (the fuzz found the server exiting on it)', () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'symbolic', 'extra.json'), 'utf8');
+  const facts = analyzeDocument(template, { languageId: 'json' }).facts;
+  const [cloud] = cloudTree([['file:///fuzz/bad%zz%E0%A4/extra.json', facts.outline!]]);
+  const file = cloud.cloudResources[0].files[0];
+  assert.equal(file.label, 'extra.json');
+  assert.deepEqual(file.tooltip.find((row) => row.label === 'File')?.value, 'file:///fuzz/bad%zz%E0%A4/extra.json');
+});

@@ -3,15 +3,16 @@
 // such file can hang the CLI or the language server or exhaust their memory. Every failure is a BoundedReadError with
 // a message fit for the user.
 import * as fs from 'node:fs';
+import { MAX_TEMPLATE_BYTES } from '../service/catalog/armLimits';
 
 const MB = 1024 * 1024;
 /**
- * ARM accepts templates and parameter files of up to 4 MB ("Template limits", ARM template best practices,
- * learn.microsoft.com/azure/azure-resource-manager/templates/best-practices); the cap leaves a wide margin above that
- * while keeping a run's memory bounded (a 20 MB template takes ~800 MB to analyse).
+ * ARM accepts templates and parameter files of up to 4 MB (catalog/armLimits.ts, which template-limit-exceeded
+ * checks); the cap leaves a wide margin above that while keeping a run's memory bounded (a 20 MB template takes
+ * ~800 MB to analyse).
  */
 export const MAX_FILE_BYTES = 16 * MB;
-const ARM_LIMIT_MB = 4;
+const ARM_LIMIT_MB = MAX_TEMPLATE_BYTES.value / MB;
 const FIRST_READ_BYTES = 64 * 1024;
 
 export class BoundedReadError extends Error {

@@ -28,9 +28,23 @@ export function runTemplateRules(
   const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
   for (const rule of RULES) {
     if (rule.appliesTo !== 'armTemplate') continue;
-    const level = levels?.[rule.code] ?? rule.defaultSeverity;
+    const configured = levels?.[rule.code];
+    const level = configured ?? rule.defaultSeverity;
     if (level === 'off' || !wanted(level)) continue;
-    rule.check({ text, template, anyscale, value, resourceId, deployed, report: reporterFor(rule.code, level) });
+    const report = reporterFor(rule.code, level);
+    rule.check({ text, template, anyscale, value, resourceId, deployed, report: configured === undefined ? graded(rule.code, level, report, wanted, reporterFor) : report });
   }
   return anyscale;
+}
+
+/** A rule's report function that gives a finding its own severity (Report.severity) when it has one. */
+function graded(code: string, level: Severity, report: (report: Report) => void, wanted: (severity: Severity) => boolean, reporterFor: (code: string, severity: Severity) => (report: Report) => void): (report: Report) => void {
+  const bySeverity = new Map<Severity, (report: Report) => void>([[level, report]]);
+  return (r) => {
+    const severity = r.severity ?? level;
+    if (!wanted(severity)) return;
+    let reporter = bySeverity.get(severity);
+    if (!reporter) bySeverity.set(severity, (reporter = reporterFor(code, severity)));
+    reporter(r);
+  };
 }

@@ -44,4 +44,28 @@ export const SOURCES = {
     title: 'Create workloads with ARM templates (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/create-workloads-arm',
   },
+  templateLimits: {
+    title: 'ARM template best practices: Template limits (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/best-practices#template-limits',
+  },
+  anyscaleQuickstart: {
+    title: 'Quickstart: Deploy Anyscale on Azure (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/quickstart-azure-cli',
+  },
+  anyscaleNetworking: {
+    title: 'Anyscale on Azure networking (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/networking',
+  },
+  aksOidcIssuer: {
+    title: 'Create an OpenID Connect provider on AKS (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/aks/use-oidc-issuer',
+  },
+  aksWorkloadIdentity: {
+    title: 'Deploy and configure workload identity on an AKS cluster (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/aks/workload-identity-deploy-cluster',
+  },
+  vmSizes: {
+    title: 'Sizes for virtual machines in Azure (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/virtual-machines/sizes/overview',
+  },
 } satisfies Record<string, Source>;

@@ -36,6 +36,7 @@ function valuesFacts(values: OperatorValues): IndexedOperatorValues {
     cloudProvider: values.text('global.cloudProvider'),
     controlPlaneURL: values.text('global.controlPlaneURL'),
     gatewayEnabled: values.get('networking.gateway.enabled')?.value === true,
+    gatewayDisabled: values.get('networking.gateway.enabled')?.value === false,
     gatewayName: values.text('networking.gateway.name'),
     gatewayNamespace: values.text('networking.gateway.namespace'),
   };

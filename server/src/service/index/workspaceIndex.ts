@@ -17,6 +17,8 @@ export interface IndexedOperatorValues {
   readonly cloudProvider?: string;
   readonly controlPlaneURL?: string;
   readonly gatewayEnabled: boolean;
+  /** networking.gateway.enabled is written as false (not just left at the chart's default). */
+  readonly gatewayDisabled?: boolean;
   readonly gatewayName?: string;
   readonly gatewayNamespace?: string;
 }

@@ -13,8 +13,10 @@ import { parameterFileRules } from './arm/parameters';
 import { workloadRules } from './arm/workloads';
 import { suppressionRules } from '../suppression/rules';
 import { azureRules } from './azure';
+import { aksRules } from './arm/aks';
+import { limitRules } from './arm/limits';
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...extensionRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...azureRules, ...suppressionRules];
+export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...aksRules, ...limitRules, ...extensionRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...azureRules, ...suppressionRules];
 
 /**
  * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not

@@ -11,7 +11,7 @@ import type { ParameterFileRule, ParameterFileShapeRule } from './arm/parameters
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression' | 'extension' | 'workload' | 'deployment';
+export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression' | 'extension' | 'workload' | 'deployment' | 'aks' | 'limits';
 
 export interface TextRange {
   readonly start: number;
@@ -57,6 +57,11 @@ export interface Finding extends TextRange {
 export interface Report {
   readonly at: JsonNode | TextRange | KnownValue;
   readonly message: string;
+  /**
+   * This finding's severity when the rule grades its cases (region-missing: an error for AWS and GCP, a warning for
+   * Azure); absent means the rule's default. A level the user sets for the rule's code applies to every case.
+   */
+  readonly severity?: Severity;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly Fix[];
 }

@@ -4,5 +4,6 @@ import { gatewayHostnameNotAzure } from './gateway-hostname-not-azure';
 import { gatewayTlsSecretInvalid } from './gateway-tls-secret-invalid';
 import { gatewayCertificateMissing } from './gateway-certificate-missing';
 import { gatewayValuesMismatch } from './gateway-values-mismatch';
+import { gatewayDisabledInValues } from './gateway-disabled-in-values';
 
-export const gatewayRules: readonly GatewayRule[] = [gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayCertificateMissing, gatewayValuesMismatch];
+export const gatewayRules: readonly GatewayRule[] = [gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayCertificateMissing, gatewayValuesMismatch, gatewayDisabledInValues];

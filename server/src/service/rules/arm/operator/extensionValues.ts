@@ -82,7 +82,8 @@ function extensionEditor({ keyNodes, values }: Written, taken: ReadonlySet<strin
   };
 }
 
-function isOperatorExtension(resource: ArmResource, context: TemplateContext): boolean {
+/** True when a resource deploys the Anyscale operator as an AKS extension (shared with the AKS rules). */
+export function isOperatorExtension(resource: ArmResource, context: TemplateContext): boolean {
   if (resource.existing || !isResourceType(resource, OPERATOR_EXTENSION.resourceType)) return false;
   // The extension type may come from a parameter or a variable, as the docs' templates write most properties.
   const extensionType = knownString(context.value(propertyValue(resource.properties, 'extensionType'), resource));

@@ -1,5 +1,8 @@
 // region-missing: every provider requires `properties.region` on a cloud resource. The API falls back to the
-// resource's `location`, which is only the right compute region for an Azure cluster in that same region.
+// resource's `location`, which is only the right compute region for an Azure cluster in that same region. For AWS and
+// GCP the fallback is an Azure region, which Anyscale validates against that provider's regions and rejects: an error
+// (documented: cloud-resources-overview, "Anyscale validates region against that provider's known regions"; spec: the
+// default is the location). For Azure and Generic (and an unknown provider) a warning.
 import type { JsonNode } from '../../../json/nodes';
 import { findProperty } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
@@ -38,7 +41,7 @@ function insertRegion(text: string, cloudResource: CloudResource, region: string
 
 export const regionMissing: TemplateRule = {
   code: 'region-missing',
-  title: 'A cloud resource should set properties.region; otherwise it defaults to location',
+  title: 'A cloud resource should set properties.region; otherwise it defaults to location (an error for AWS and GCP, whose regions are never an Azure location)',
   defaultSeverity: 'warning',
   category: 'region',
   appliesTo: 'armTemplate',
@@ -58,10 +61,14 @@ export const regionMissing: TemplateRule = {
             ? `, so it defaults to the location "${defaultRegion}", which is not a known ${list.provider} region`
             : `, so it defaults to the location "${defaultRegion}"`;
       const example = provider && provider.name !== 'Azure' ? `, such as "${provider.regionExample}"` : '';
+      // An AWS or GCP region is never an Azure location, so the fallback cannot be right.
+      const rejected = provider?.regionList === 'aws' || provider?.regionList === 'gcp';
+      const outcome = rejected ? ` Anyscale validates region against ${provider.name}'s regions, so it rejects the cloud resource.` : '';
       const fix = provider?.name === 'Azure' && defaultRegion !== undefined && isAzureRegion(defaultRegion) ? insertRegion(context.text, cloudResource, defaultRegion) : undefined;
       context.report({
         at: reportNode(cloudResource),
-        message: `properties.region ${state}${consequence}. Every provider requires region: set it to the region where the cluster runs${example}.`,
+        message: `properties.region ${state}${consequence}.${outcome} Every provider requires region: set it to the region where the cluster runs${example}.`,
+        severity: rejected ? 'error' : undefined,
         fixes: fix ? [fix] : undefined,
       });
     }

@@ -12,6 +12,7 @@ import { cloudResourcesNotChained } from './cloud-resources-not-chained';
 import { cloudResourceCopyParallel } from './cloud-resource-copy-parallel';
 import { apiVersionUnknown } from './api-version-unknown';
 import { apiVersionPreview } from './api-version-preview';
+import { operatorIdentityShared } from './operator-identity-shared';
 
 export const resourceRules: readonly TemplateRule[] = [
   nameInvalid,
@@ -25,4 +26,5 @@ export const resourceRules: readonly TemplateRule[] = [
   cloudResourceCopyParallel,
   apiVersionUnknown,
   apiVersionPreview,
+  operatorIdentityShared,
 ];

@@ -7,6 +7,7 @@ import { bucketEndpointTrailingSlash } from './bucket-endpoint-trailing-slash';
 import { bucketEndpointAccountMismatch } from './bucket-endpoint-account-mismatch';
 import { bucketEndpointNotNeeded } from './bucket-endpoint-not-needed';
 import { bucketCorsRequired } from './bucket-cors-required';
+import { bucketShared } from './bucket-shared';
 
 export const storageRules: readonly TemplateRule[] = [
   bucketSchemeMismatch,
@@ -16,4 +17,5 @@ export const storageRules: readonly TemplateRule[] = [
   bucketEndpointAccountMismatch,
   bucketEndpointNotNeeded,
   bucketCorsRequired,
+  bucketShared,
 ];

@@ -1,0 +1,37 @@
+// bucket-shared: two cloud resources of one cloud with the same cloudStorageBucketName. Each cloud resource has its own
+// bucket (documented: cloud-resources-overview), and the value can't be changed after creation. URIs are compared
+// normalised with the storage rules' URI splitter: scheme and host ignoring case (as URIs and DNS do), without
+// trailing slashes (bucket-subpath reports those).
+import { knownString } from '../../../arm/value';
+import type { UriParts } from '../../../catalog/storage';
+import type { TemplateRule } from '../../rule';
+import { resourceLabel } from '../resource/labels';
+import { reportSharedValues } from '../resource/sharedValues';
+import { storageValuesOf } from './storage-values';
+
+/** The bucket a URI names, as a comparable key. */
+function bucketKey(uri: UriParts): string {
+  const authority = uri.userinfo === undefined ? uri.host.toLowerCase() : `${uri.userinfo}@${uri.host.toLowerCase()}`;
+  return `${uri.scheme.toLowerCase()}://${authority}${uri.rest.replace(/\/+$/, '')}`;
+}
+
+export const bucketShared: TemplateRule = {
+  code: 'bucket-shared',
+  title: 'Each cloud resource of a cloud has its own bucket (cloudStorageBucketName, compared as normalised URIs)',
+  defaultSeverity: 'warning',
+  category: 'storage',
+  appliesTo: 'armTemplate',
+  check(context) {
+    const buckets = new Map(storageValuesOf(context.anyscale).map((storage) => [storage.cloudResource, storage.bucket]));
+    reportSharedValues(
+      context,
+      (cloudResource) => {
+        const bucket = buckets.get(cloudResource);
+        return bucket?.uri && bucket.uri.authority !== '' ? { value: bucket.value, key: bucketKey(bucket.uri) } : undefined;
+      },
+      (value, first) =>
+        `cloudStorageBucketName "${knownString(value)}" is already the bucket of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,
+      'First used by cloud resource',
+    );
+  },
+};
