@@ -99,14 +99,14 @@ function item(node: IndexNode, label: string, collapsible: vscode.TreeItemCollap
   return treeItem;
 }
 
-/** The label of a name: its value, or the expression that computes it, said to be one in the description. */
-function unknownPrefix(known: boolean): string[] {
-  return known ? [] : ['name set at deployment'];
+/** The description parts joined (an empty value, such as `"provider": ""`, left out); a name that is an expression says so. */
+function describe(nameKnown: boolean, parts: readonly string[]): string {
+  return [...(nameKnown ? [] : ['name set at deployment']), ...parts.filter((part) => part.trim() !== '')].join(' · ');
 }
 
 export function cloudItem(cloud: IndexedCloud): vscode.TreeItem {
   const treeItem = item(cloud, cloud.label, vscode.TreeItemCollapsibleState.Expanded);
-  treeItem.description = [...unknownPrefix(cloud.name.known), ...cloud.description].join(' · ');
+  treeItem.description = describe(cloud.name.known, cloud.description);
   treeItem.iconPath = icon('cloud', cloud.problems);
   treeItem.tooltip = tooltip(cloud, `**${escape(cloud.label)}** · Anyscale cloud`);
   treeItem.contextValue = contextValue('anyscaleCloud', cloud);
@@ -115,7 +115,7 @@ export function cloudItem(cloud: IndexedCloud): vscode.TreeItem {
 
 export function cloudResourceItem(resource: IndexedCloudResource): vscode.TreeItem {
   const treeItem = item(resource, resource.label, vscode.TreeItemCollapsibleState.Collapsed);
-  treeItem.description = [...unknownPrefix(resource.name.known), ...resource.description].join(' · ');
+  treeItem.description = describe(resource.name.known, resource.description);
   const provider = resource.provider?.known ? resource.provider.text.toLowerCase() : '';
   treeItem.iconPath = icon(PROVIDER_ICONS[provider] ?? 'question', resource.problems);
   treeItem.tooltip = tooltip(resource, `**${escape(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`);
@@ -125,7 +125,7 @@ export function cloudResourceItem(resource: IndexedCloudResource): vscode.TreeIt
 
 export function fileItem(file: IndexedFile): vscode.TreeItem {
   const treeItem = item(file, file.label, vscode.TreeItemCollapsibleState.None);
-  treeItem.description = file.description.join(' · ');
+  treeItem.description = describe(true, file.description);
   treeItem.iconPath = icon(FILE_ICONS[file.kind], file.problems);
   treeItem.tooltip = tooltip(file, `**${escape(file.label)}** · ${file.description.join(' · ')}`);
   treeItem.contextValue = contextValue('anyscaleFile', file, file.kind);
