@@ -62,8 +62,9 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
     provider,
     ...views,
     provider.onDidChangeState(showState),
-    provider.onDidDrawFirst(({ askedMs, drawnMs, clouds }) =>
-      client.outputChannel.appendLine(`Cloud Resources view: first drawn ${Math.round(drawnMs)} ms after activation (asked for at ${Math.round(askedMs)} ms; ${clouds} clouds)`)),
+    provider.onDidDrawFirst(({ askedMs, drawnMs, clouds, first, complete }) => client.outputChannel.appendLine(
+      `Cloud Resources view: ${first ? 'first' : 'the complete index'} drawn ${Math.round(drawnMs)} ms after activation ` +
+      `(asked for at ${Math.round(askedMs)} ms; ${clouds} clouds; ${complete ? 'scan complete' : 'scan under way'})`)),
     vscode.window.registerFileDecorationProvider(new ProblemDecorations()),
     client.onNotification(WorkspaceIndexChangedNotification, (change) => void provider.update(change).catch(failed('the Cloud Resources view could not be updated'))),
     vscode.commands.registerCommand(CLOUD_TREE.reveal, async (at: IndexLocation) => {

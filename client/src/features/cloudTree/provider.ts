@@ -29,11 +29,19 @@ export interface FileNode {
 
 export type CloudTreeNode = CloudNode | CloudResourceNode | FileNode;
 
-/** Milliseconds after activation (`startedAt`) when VS Code first asked for the tree's rows, and when it got them. */
+/**
+ * A first draw of the tree's rows, in milliseconds after activation (`startedAt`): when VS Code asked for them and when
+ * it got them. At most twice: the first rows (the root's), and the first rows after the scan of the workspace was
+ * complete (the root's or a redrawn cloud's); once when the first rows already had the complete index.
+ */
 export interface FirstDraw {
   readonly askedMs: number;
   readonly drawnMs: number;
   readonly clouds: number;
+  /** These are the first rows drawn. */
+  readonly first: boolean;
+  /** The scan was complete when they were drawn. */
+  readonly complete: boolean;
 }
 
 /** How the tree asks the server for the index: all of it, or the cloud with that id. */
@@ -52,7 +60,7 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   /** The clouds, `complete` or `truncated` changed: the views' messages, badges and context keys follow. */
   readonly onDidChangeState = this.stateChanged.event;
   private readonly firstDrawn = new vscode.EventEmitter<FirstDraw>();
-  /** Once: the root's rows were first handed to VS Code. */
+  /** The first rows were handed to VS Code; and the first once the index was complete (see FirstDraw). */
   readonly onDidDrawFirst = this.firstDrawn.event;
   private clouds: CloudNode[] = [];
   private byId = new Map<string, CloudNode>();
@@ -62,8 +70,9 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   private loaded = false;
   private readonly ready: Promise<void>;
   private markReady!: () => void;
-  /** When VS Code first asked for the root's rows (a view showing the tree became visible), after `startedAt`. */
-  private askedMs?: number;
+  /** Rows were asked for (a view showing the tree was visible); and after the index was complete. */
+  private drawn = false;
+  private drawnComplete = false;
 
   constructor(private readonly source: IndexSource, private readonly startedAt = performance.now()) {
     this.ready = new Promise((resolve) => (this.markReady = resolve));
@@ -144,16 +153,27 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   }
 
   async getChildren(node?: CloudTreeNode): Promise<CloudTreeNode[]> {
+    const askedMs = performance.now() - this.startedAt;
     if (!node) {
-      const first = this.askedMs === undefined;
-      if (first) this.askedMs = performance.now() - this.startedAt;
+      const first = !this.drawn;
+      this.drawn = true;
       await this.ready;
-      if (first) this.firstDrawn.fire({ askedMs: this.askedMs!, drawnMs: performance.now() - this.startedAt, clouds: this.clouds.length });
+      this.noteDraw(askedMs, first);
       return [...this.clouds];
     }
+    // A cloud redrawn by the notification that completed the scan: its rows are the first of the complete index.
+    this.noteDraw(askedMs, false);
     if (node.kind === 'cloud') return (node.children ??= node.cloud.cloudResources.map((resource) => ({ kind: 'cloudResource', parent: node, resource })));
     if (node.kind === 'cloudResource') return (node.children ??= node.resource.files.map((file) => ({ kind: 'file', parent: node, file })));
     return [];
+  }
+
+  /** Reports the first rows, and the first rows of the complete index (see FirstDraw). */
+  private noteDraw(askedMs: number, first: boolean): void {
+    const firstComplete = this.complete && !this.drawnComplete;
+    if (!first && !firstComplete) return;
+    this.drawnComplete ||= this.complete;
+    this.firstDrawn.fire({ askedMs, drawnMs: performance.now() - this.startedAt, clouds: this.clouds.length, first, complete: this.complete });
   }
 
   getTreeItem(node: CloudTreeNode): vscode.TreeItem {
