@@ -68,6 +68,9 @@ suite('Cloud Resources view in a real VS Code', () => {
       "[parameters('cloudName')] name set at deployment · 1 cloud resource",
       'eks-east AWS · us-east-1',
     ], 'known names first; an unknown name is its expression, marked');
+    // completion-template.json's `"provider": ""` is left out of its description, not drawn as an empty part.
+    const emptyPart = rows.find((text) => text.split(' · ').some((part) => part === '' || part !== part.trim()));
+    assert.equal(emptyPart, undefined, `a row with an empty description part (rows: ${JSON.stringify(rows)})`);
     await badgeShown('tree-cloud', true); // the cloud counts its broken cloud resource's error
     await badgeShown('gke-broken', true);
     await badgeShown('eks-east', false); // an info alone gets no badge
