@@ -90,6 +90,15 @@ suite('Cloud Resources view in a real VS Code', () => {
     assert.equal(values.document.lineAt(values.selection.start.line).text.trim(), 'cloudDeploymentId: cldrsrc_treecloud0123456789');
   });
 
+  test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await contextClick(row('gke-broken'));
+    await click('.context-view .action-label:text-is("Go to Definition")');
+    const editor = await waitFor('tree-cloud.json in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    assert.match(editor.document.getText(editor.selection), /gke-broken/);
+  });
+
   test('"Copy ARM Resource ID Expression" from the row\'s context menu puts the expression on the clipboard', async () => {
     await vscode.env.clipboard.writeText('');
     await vscode.commands.executeCommand(`${VIEW}.focus`);

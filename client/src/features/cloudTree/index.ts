@@ -56,6 +56,7 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
   };
   showState();
   const resourceOf = (node: CloudTreeNode | undefined) => (node?.kind === 'cloudResource' ? node.resource : undefined);
+  const indexedOf = (node: CloudTreeNode) => (node.kind === 'cloud' ? node.cloud : node.kind === 'cloudResource' ? node.resource : node.file);
   const failed = (what: string) => (error: unknown) => void vscode.window.showErrorMessage(`Anyscale: ${what}: ${error instanceof Error ? error.message : String(error)}`);
 
   context.subscriptions.push(
@@ -67,7 +68,9 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
       `(asked for at ${Math.round(askedMs)} ms; ${clouds} clouds; ${complete ? 'scan complete' : 'scan under way'})`)),
     vscode.window.registerFileDecorationProvider(new ProblemDecorations()),
     client.onNotification(WorkspaceIndexChangedNotification, (change) => void provider.update(change).catch(failed('the Cloud Resources view could not be updated'))),
-    vscode.commands.registerCommand(CLOUD_TREE.reveal, async (at: IndexLocation) => {
+    // A click passes the node's place (TreeItem.command); the context menu passes the node.
+    vscode.commands.registerCommand(CLOUD_TREE.reveal, async (target: IndexLocation | CloudTreeNode) => {
+      const at = 'kind' in target ? indexedOf(target).reveal : target;
       const { start, end } = at.range;
       await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { selection: new vscode.Range(start.line, start.character, end.line, end.character), preview: true });
     }),
@@ -98,7 +101,7 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
       return options.egress.verifyLocally(egressTargetsFor(resource, files, all.targets));
     }),
     vscode.commands.registerCommand(CLOUD_TREE.showWorstRuleDocumentation, async (node?: CloudTreeNode) => {
-      const indexed = node?.kind === 'cloud' ? node.cloud : node?.kind === 'cloudResource' ? node.resource : node?.file;
+      const indexed = node && indexedOf(node);
       if (!indexed?.worst) return;
       await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, `${options.docsBaseUri}/${indexed.worst.code}.md`);
     }),
