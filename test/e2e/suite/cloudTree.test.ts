@@ -172,4 +172,21 @@ suite('Cloud Resources view in a real VS Code', () => {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });
+
+  test('a files.exclude pattern reaches the server: the excluded template\'s cloud leaves the tree, and comes back', async () => {
+    const files = vscode.workspace.getConfiguration('files');
+    const unknownCloud = "[parameters('cloudName')]";
+    const shown = async () => (await api.cloudTree.getChildren()).some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
+    assert.ok(await shown(), 'unknown-cloud.json\'s cloud before');
+    const before = files.inspect<Record<string, boolean>>('exclude')?.workspaceValue;
+    try {
+      await files.update('exclude', { ...before, 'cloud-tree/unknown-cloud.json': true }, vscode.ConfigurationTarget.Workspace);
+      await waitFor('the cloud of the excluded template gone', async () => !(await shown()), 20000);
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      await waitFor('its row gone from the screen', async () => !(await drawnRows()).some((text) => text.startsWith(unknownCloud)));
+    } finally {
+      await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor('the cloud back once the pattern is gone', shown, 20000);
+  });
 });
