@@ -467,3 +467,25 @@ export interface CloudDeploymentIdEdit {
   /** Why nothing can be edited, in words (not a values file, the value is a template or an alias…). */
   problem?: string;
 }
+
+// ---- Generated operator values: a values.yaml for one cloud resource of the index (the tree's context action). ----
+
+/** Request: operator values for the cloud resource with that `id` (an IndexedCloudResource's), as YAML text. */
+export const GENERATE_VALUES_REQUEST = 'anyscaleAzure/generateValues';
+export const GenerateValuesRequest = new RequestType<GenerateValuesParams, GeneratedValues, void>(GENERATE_VALUES_REQUEST);
+
+export interface GenerateValuesParams {
+  /** An IndexedCloudResource's `id`. Answered InvalidParams when the index no longer holds it, or its provider is not known. */
+  cloudResource: string;
+}
+
+export interface GeneratedValues {
+  /** The values file: the keys its provider needs, with comments saying where each value comes from. */
+  content: string;
+  /** `global.cloudProvider` as the chart spells it: `azure`, `aws`, `gcp` or `generic`. */
+  cloudProvider: string;
+  /** A file name to save it as, e.g. `values.my-cloud.default.yaml`. */
+  fileName: string;
+  /** The keys left as `<placeholder>`: values only Azure knows or the template computes at deployment, and a Generic cluster's CLI token (passed at install time). */
+  placeholders: string[];
+}

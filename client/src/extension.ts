@@ -6,6 +6,8 @@ import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
 import { registerRuleDocumentation } from './features/ruleDocumentation';
 import { registerAzure } from './features/azure';
+import { registerCloudTree } from './features/cloudTree';
+import type { CloudTreeProvider } from './features/cloudTree/provider';
 
 export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
 
@@ -14,16 +16,20 @@ let client: LanguageClient | undefined;
 export interface ExtensionApi {
   /** The last stats the server reported for a document, as shown in the Language Status item. */
   documentStats(uri: vscode.Uri): import('../../shared/protocol').DocumentStats | undefined;
+  /** The Cloud Resources view's data provider: its rows (getChildren, getTreeItem) and the redraws it asks for. */
+  cloudTree: CloudTreeProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionApi> {
+  const activatedAt = performance.now();
   const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
+  const docsBaseUri = vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString();
   const initializationOptions: InitializationOptions = {
-    docsBaseUri: vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString(),
+    docsBaseUri,
     commands: [SHOW_RULE_DOCUMENTATION_COMMAND],
   };
   const clientOptions: LanguageClientOptions = {
@@ -31,17 +37,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       { scheme: 'file', language },
       { scheme: 'untitled', language },
     ]),
-    synchronize: { configurationSection: 'anyscaleAzure' },
+    // files.exclude and search.exclude too: the workspace index honours them, and is rebuilt when they change.
+    synchronize: { configurationSection: ['anyscaleAzure', 'files', 'search'] },
     initializationOptions,
   };
   client = new LanguageClient('anyscaleAzure', 'Anyscale on Azure', serverOptions, clientOptions);
   const status = new DocumentStatusItem(client, LANGUAGES);
   context.subscriptions.push(status);
-  registerEgress(context, client, LANGUAGES);
+  const egress = registerEgress(context, client, LANGUAGES);
   registerRuleDocumentation(context);
   registerAzure(context, client);
+  const cloudTree = registerCloudTree(context, client, { docsBaseUri, egress, activatedAt });
   await client.start();
-  return { documentStats: (uri) => status.statsFor(uri) };
+  void cloudTree.reload().catch((error) => client?.error('Cloud Resources view: the workspace index could not be read', error));
+  return { documentStats: (uri) => status.statsFor(uri), cloudTree };
 }
 
 export async function deactivate(): Promise<void> {

@@ -145,6 +145,8 @@ async function startCodeServer(opts = {}) {
     logFile,
     readLog,
     extensionsDir,
+    /** The user data folder: settings, and the logs of the output channels (logs/<session>/…/<n>-<channel>.log). */
+    userData,
     /** Installs a .vsix into this server's extensions folder (the same CLI a user runs). */
     installExtension(vsix) {
       return execFileSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', vsix],

@@ -2,19 +2,23 @@
 // workbench; the runner drives the same page with Playwright. This loopback-only HTTP endpoint (127.0.0.1, a free
 // port, alive for one run) lets a test read what the user sees and act as the user would: the texts of elements
 // (notifications, the status bar's Language Status hover, a webview's content), a click, a hover, a key, typing.
-// One JSON request per POST: { op: 'texts' | 'click' | 'hover' | 'press' | 'type', selector?, frames?, key?, text? }.
+// One JSON request per POST: { op: 'texts' | 'click' | 'contextClick' | 'hover' | 'press' | 'type', selector?, frames?, attribute?, key?, text? }.
 'use strict';
 const http = require('http');
 
 const CLICK_TIMEOUT_MS = 10000;
 
-/** innerText of every element matching `selector` in the page (and, with `frames`, in all its frames: webviews). */
-async function texts(page, selector, frames) {
+/**
+ * innerText (or the `attribute`, e.g. aria-label) of every element matching `selector` in the page (and, with
+ * `frames`, in all its frames: webviews).
+ */
+async function texts(page, selector, frames, attribute) {
   const scopes = frames ? page.frames() : [page.mainFrame()];
   const found = [];
   for (const frame of scopes) {
     try {
-      found.push(...(await frame.locator(selector).allInnerTexts()));
+      const locator = frame.locator(selector);
+      found.push(...(attribute ? await locator.evaluateAll((els, name) => els.map((el) => el.getAttribute(name) ?? ''), attribute) : await locator.allInnerTexts()));
     } catch {
       // a frame that went away while we read it
     }
@@ -26,9 +30,12 @@ async function handle(page, request) {
   if (!page) throw new Error('the browser page is not open yet');
   switch (request.op) {
     case 'texts':
-      return texts(page, request.selector, request.frames === true);
+      return texts(page, request.selector, request.frames === true, request.attribute);
     case 'click':
       await page.locator(request.selector).first().click({ timeout: CLICK_TIMEOUT_MS });
+      return true;
+    case 'contextClick':
+      await page.locator(request.selector).first().click({ button: 'right', timeout: CLICK_TIMEOUT_MS });
       return true;
     case 'hover':
       await page.locator(request.selector).first().hover({ timeout: CLICK_TIMEOUT_MS });

@@ -1,12 +1,14 @@
 // The workspace index over LSP: answers anyscaleAzure/workspaceIndex (the whole index or one cloud) from the index as
 // it stands, and once changes have settled (the validation delay after the last one) sends
 // anyscaleAzure/workspaceIndexChanged naming only the clouds whose subtree changed since the last notification, so
-// that the client redraws those alone. Thin: the clouds come from ../service/index/cloudTree.
+// that the client redraws those alone. Also answers anyscaleAzure/generateValues for a cloud resource of the index.
+// Thin: the clouds come from ../service/index/cloudTree, the values from ../service/values/generate.
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import {
-  WORKSPACE_INDEX_REQUEST, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
-  type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
+  GENERATE_VALUES_REQUEST, GenerateValuesRequest, WORKSPACE_INDEX_REQUEST, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
+  type GeneratedValues, type GenerateValuesParams, type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
 } from '../../../shared/protocol';
+import { CannotGenerateValues, generateOperatorValues } from '../service/values/generate';
 import { request } from './requests';
 
 export class WorkspaceIndexPublisher {
@@ -33,6 +35,22 @@ export class WorkspaceIndexPublisher {
         if (cloud !== undefined && typeof cloud !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${WORKSPACE_INDEX_REQUEST}: params.cloud must be a string`);
         const clouds = this.clouds();
         return { clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud), complete: this.complete, truncated: this.truncated };
+      }),
+    );
+    this.connection.onRequest(
+      GenerateValuesRequest,
+      request(GENERATE_VALUES_REQUEST, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
+        for (const cloud of this.clouds()) {
+          const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
+          if (!resource) continue;
+          try {
+            return generateOperatorValues(cloud, resource);
+          } catch (error) {
+            if (error instanceof CannotGenerateValues) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
+            throw error;
+          }
+        }
+        throw new ResponseError(ErrorCodes.InvalidParams, `${GENERATE_VALUES_REQUEST}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`);
       }),
     );
   }

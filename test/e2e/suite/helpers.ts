@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DocumentStats } from '../../../shared/protocol';
+import type { CloudTreeProvider } from '../../../client/src/features/cloudTree/provider';
 
 export const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
 export const SOURCE = 'anyscale-azure';
@@ -9,6 +10,8 @@ export const SOURCE = 'anyscale-azure';
 /** What the extension's activate() returns (client/src/extension.ts). */
 export interface ExtensionApi {
   documentStats(uri: vscode.Uri): DocumentStats | undefined;
+  /** The Cloud Resources view's data provider. */
+  cloudTree: CloudTreeProvider;
 }
 
 /** Activates the extension (it must be loaded) and returns its API. */

@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { waitFor } from './helpers';
 
 type Request =
-  | { op: 'texts'; selector: string; frames?: boolean }
-  | { op: 'click' | 'hover'; selector: string }
+  | { op: 'texts'; selector: string; frames?: boolean; attribute?: string }
+  | { op: 'click' | 'contextClick' | 'hover'; selector: string }
   | { op: 'press'; key: string }
   | { op: 'type'; text: string };
 
@@ -24,8 +24,18 @@ export function texts(selector: string, frames = false): Promise<string[]> {
   return send({ op: 'texts', selector, frames });
 }
 
+/** An attribute (e.g. aria-label, class) of every element matching a Playwright selector. */
+export function attributes(selector: string, attribute: string): Promise<string[]> {
+  return send({ op: 'texts', selector, attribute });
+}
+
 export function click(selector: string): Promise<void> {
   return send({ op: 'click', selector });
+}
+
+/** A right click: opens the element's context menu. */
+export function contextClick(selector: string): Promise<void> {
+  return send({ op: 'contextClick', selector });
 }
 
 export function hover(selector: string): Promise<void> {

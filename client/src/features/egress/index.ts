@@ -2,7 +2,7 @@
 // target, export), the results view and the egress Language Status item. Everything shown comes from the server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport } from '../../../../shared/protocol';
+import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
 import { EgressResultsView, RESULTS_VIEW } from './resultsView';
 import { EgressStatusItem } from './egressStatus';
 import { probeLocally } from './local';
@@ -20,7 +20,12 @@ export const EGRESS_COMMANDS = {
   results: 'anyscaleAzure.egress.results',
 } as const;
 
-export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[]): void {
+/** What other features may ask of egress: probe some targets from this machine and show them in the results view. */
+export interface Egress {
+  verifyLocally(targets?: EgressTargetInfo[]): Promise<EgressReport | undefined>;
+}
+
+export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[]): Egress {
   const view = new EgressResultsView();
   const status = new EgressStatusItem(languages);
   const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
@@ -71,4 +76,5 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
         return { label: String(item.label), description: String(item.description ?? '') };
       })),
   );
+  return { verifyLocally: async (targets) => show(await probeLocally(client, targets)) };
 }

@@ -1,0 +1,192 @@
+// The Cloud Resources view in a real VS Code, over the fixture workspace (its cloud-tree/ folder holds tree-cloud, with a
+// primary and a broken cloud resource, and a cloud whose name is a parameter): the rows as drawn on the screen, a click
+// that reveals a definition, the context actions (copy the resource ID expression from the context menu, generate
+// operator values from the inline button, the worst finding's rule docs), the new-template command of the welcome view,
+// the Explorer section, and an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
+import { activateExtension, waitFor, workspaceFile, type ExtensionApi } from './helpers';
+import { attributes, click, contextClick, hover, texts } from './ui';
+
+const VIEW = 'anyscaleAzure.cloudResources';
+/** The tree rows of the side bar (the Anyscale container shows the Cloud Resources view alone here). */
+const ROWS = '.part.sidebar .customview-tree .monaco-list-row';
+const row = (label: string) => `${ROWS}[aria-label^=${JSON.stringify(label)}]`;
+const TEMPLATE = 'cloud-tree/tree-cloud.json';
+
+/** Each row as the screen reads it out: `label description` (its aria-label, without the ", has actions" suffix). */
+async function drawnRows(): Promise<string[]> {
+  return (await attributes(ROWS, 'aria-label')).map((label) => label.replace(/, has actions$/, ''));
+}
+
+/** Waits until the row of `label` (the first) carries a problem badge, or not (a FileDecoration, drawn with CSS). */
+async function badgeShown(label: string, shown: boolean): Promise<void> {
+  let classes = '';
+  await waitFor(() => `the row of ${label} ${shown ? 'with' : 'without'} a badge (classes: ${classes})`, async () => {
+    classes = (await attributes(`${row(label)} .monaco-icon-label`, 'class'))[0] ?? '';
+    return classes.split(' ').includes('monaco-decoration-badge') === shown;
+  });
+}
+
+async function cloudNamed(api: ExtensionApi, label: string): Promise<CloudNode> {
+  return waitFor(`cloud ${label} in the tree`, async () => (await api.cloudTree.getChildren()).find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === label));
+}
+
+async function resourceNamed(api: ExtensionApi, cloud: string, label: string): Promise<CloudResourceNode> {
+  const children = await api.cloudTree.getChildren(await cloudNamed(api, cloud));
+  const found = children.find((node): node is CloudResourceNode => node.kind === 'cloudResource' && node.resource.label === label);
+  assert.ok(found, `no cloud resource ${label} under ${cloud}`);
+  return found;
+}
+
+suite('Cloud Resources view in a real VS Code', () => {
+  let api: ExtensionApi;
+
+  suiteSetup(async () => {
+    api = await activateExtension();
+    await waitFor('the first scan of the workspace', () => api.cloudTree.complete, 30000);
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('the rows as drawn: clouds with location and count, cloud resources with provider · region, the primary marked, an expression name marked', async () => {
+    let drawn: string[] = [];
+    const rows = await waitFor(() => `the tree's rows (have ${JSON.stringify(drawn)})`, async () => {
+      drawn = await drawnRows();
+      return drawn.some((text) => text.startsWith('eks-east')) && drawn;
+    });
+    const from = rows.indexOf('tree-cloud westus2 · 2 cloud resources');
+    assert.ok(from >= 0, `a row for tree-cloud: its location and count (rows: ${JSON.stringify(rows)})`);
+    assert.deepEqual(rows.slice(from), [
+      'tree-cloud westus2 · 2 cloud resources',
+      'default Azure · westus2 · primary',
+      'gke-broken Gcp · us-central1',
+      "[parameters('cloudName')] name set at deployment · 1 cloud resource",
+      'eks-east AWS · us-east-1',
+    ], 'known names first; an unknown name is its expression, marked');
+    // completion-template.json's `"provider": ""` is left out of its description, not drawn as an empty part.
+    const emptyPart = rows.find((text) => text.split(' · ').some((part) => part === '' || part !== part.trim()));
+    assert.equal(emptyPart, undefined, `a row with an empty description part (rows: ${JSON.stringify(rows)})`);
+    await badgeShown('tree-cloud', true); // the cloud counts its broken cloud resource's error
+    await badgeShown('gke-broken', true);
+    await badgeShown('eks-east', false); // an info alone gets no badge
+  });
+
+  test('a click on a cloud resource reveals its declaration; on a related file, its place in that file', async () => {
+    await click(row('gke-broken'));
+    const editor = await waitFor('tree-cloud.json in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    const selected = editor.document.getText(editor.selection);
+    assert.match(selected, /gke-broken/, `the selection is the name of the declaration (have ${JSON.stringify(selected)})`);
+
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await click(`${row('gke-broken')} .monaco-tl-twistie`);
+    await waitFor('the files of gke-broken', async () => (await drawnRows()).some((text) => text.startsWith('tree-values.yaml')));
+    await click(row('tree-values.yaml'));
+    const values = await waitFor('tree-values.yaml in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('tree-values.yaml') && vscode.window.activeTextEditor);
+    assert.equal(values.document.lineAt(values.selection.start.line).text.trim(), 'cloudDeploymentId: cldrsrc_treecloud0123456789');
+  });
+
+  test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await contextClick(row('gke-broken'));
+    await click('.context-view .action-label:text-is("Go to Definition")');
+    const editor = await waitFor('tree-cloud.json in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    assert.match(editor.document.getText(editor.selection), /gke-broken/);
+  });
+
+  test('"Copy ARM Resource ID Expression" from the row\'s context menu puts the expression on the clipboard', async () => {
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await contextClick(row('gke-broken'));
+    await click('.context-view .action-label:text-is("Copy ARM Resource ID Expression")');
+    const copied = await waitFor('the clipboard to hold the expression', async () => (await vscode.env.clipboard.readText()) || undefined);
+    assert.equal(copied, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'tree-cloud', 'gke-broken')]");
+  });
+
+  test('the inline "Generate Operator Values" opens a YAML document for the resource\'s provider', async () => {
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await hover(row('eks-east'));
+    await click(`${row('eks-east')} .action-label[aria-label="Generate Operator Values"]`);
+    const editor = await waitFor('the generated values', () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor);
+    assert.equal(editor.document.languageId, 'yaml');
+    const text = editor.document.getText();
+    for (const line of ['cloudProvider: aws', 'iamIdentity: arn:aws:iam::210987654321:role/tree-operator', 'region: us-east-1', 'cloudDeploymentId: <cloud-resource-id>']) {
+      assert.ok(text.includes(line), `${line} in\n${text}`);
+    }
+    const azure = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.generateValues', await resourceNamed(api, 'tree-cloud', 'default'));
+    assert.match(azure.document.getText(), /cloudProvider: azure[\s\S]*iamIdentity: <operator-identity-client-id>/);
+  });
+
+  test('"Open Rule Documentation of the Worst Problem" opens the page of the broken resource\'s rule', async () => {
+    const broken = await resourceNamed(api, 'tree-cloud', 'gke-broken');
+    assert.equal(broken.resource.worst?.code, 'provider-invalid');
+    await vscode.commands.executeCommand('anyscaleAzure.cloudTree.showWorstRuleDocumentation', broken);
+    await waitFor(() => `the preview of provider-invalid.md (active tab: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label})`,
+      () => /provider-invalid\.md/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''));
+  });
+
+  test('the welcome view\'s "New Cloud Resource Template" opens a template holding a cloud and its default cloud resource', async () => {
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.newTemplate');
+    const text = await waitFor('the inserted snippet', () => editor.document.getText().includes('cloudResources') && editor.document.getText());
+    assert.match(text, /"type": "Anyscale\.Platform\/clouds"[\s\S]*"name": "my-cloud\/default"/);
+  });
+
+  test('the Explorer has a collapsed Anyscale Cloud Resources section, since the workspace has clouds', async () => {
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor('the section header', async () => (await texts('.part.sidebar .pane-header')).some((text) => /Anyscale Cloud Resources/i.test(text)));
+  });
+
+  test('editing one template redraws only its cloud: one onDidChangeTreeData naming that cloud\'s element, the other clouds untouched', async () => {
+    const tree = api.cloudTree;
+    const before = await tree.getChildren();
+    const treeCloud = await cloudNamed(api, 'tree-cloud');
+    // Changes from earlier tests settle first.
+    let fired: Array<CloudTreeNode | CloudTreeNode[] | undefined> = [];
+    const subscription = tree.onDidChangeTreeData((event) => fired.push(event));
+    try {
+      for (let quiet = Date.now(); Date.now() - quiet < 1500; ) {
+        if (fired.length > 0) [fired, quiet] = [[], Date.now()];
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const document = await vscode.workspace.openTextDocument(workspaceFile(TEMPLATE));
+      const editor = await vscode.window.showTextDocument(document);
+      const at = document.getText().indexOf('"Gcp"');
+      await editor.edit((edit) => edit.replace(new vscode.Range(document.positionAt(at), document.positionAt(at + 5)), '"GCP"'));
+      await waitFor('the tree-cloud redraw', () => treeCloud.cloud.problems.error === 0);
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // anything else that was going to fire has fired
+      assert.equal(fired.length, 1, `one redraw (have ${fired.length})`);
+      assert.deepEqual(fired[0], [treeCloud], 'it names the tree-cloud element itself, not the root');
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      const after = await tree.getChildren();
+      assert.equal(after.length, before.length);
+      after.forEach((node, i) => assert.equal(node, before[i], 'every cloud keeps its element'));
+      await waitFor('the fixed resource drawn again, as GCP', async () => (await drawnRows()).includes('gke-broken GCP · us-central1'));
+      await badgeShown('tree-cloud', false);
+    } finally {
+      subscription.dispose();
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  test('a files.exclude pattern reaches the server: the excluded template\'s cloud leaves the tree, and comes back', async () => {
+    const files = vscode.workspace.getConfiguration('files');
+    const unknownCloud = "[parameters('cloudName')]";
+    const shown = async () => (await api.cloudTree.getChildren()).some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
+    assert.ok(await shown(), 'unknown-cloud.json\'s cloud before');
+    const before = files.inspect<Record<string, boolean>>('exclude')?.workspaceValue;
+    try {
+      await files.update('exclude', { ...before, 'cloud-tree/unknown-cloud.json': true }, vscode.ConfigurationTarget.Workspace);
+      await waitFor('the cloud of the excluded template gone', async () => !(await shown()), 20000);
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      await waitFor('its row gone from the screen', async () => !(await drawnRows()).some((text) => text.startsWith(unknownCloud)));
+    } finally {
+      await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitFor('the cloud back once the pattern is gone', shown, 20000);
+  });
+});
