@@ -2,11 +2,9 @@
 // anyscale-operator. The docs install and verify the operator there [DOC] (add-cloud-resource; domain §5.1, §5.4), and
 // the reference deployment notes that the gateway config and TLS secret naming assume it [REF]. That another
 // namespace fails is not documented [INFERRED]: info.
-import { knownString } from '../../../arm/value';
 import { ANYSCALE_OPERATOR_EXTENSION } from '../../../catalog/clusterExtensions';
 import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { clusterExtensions } from './clusterExtensions';
+import { reportOtherReleaseNamespace } from './releaseNamespace';
 
 const NAMESPACE = ANYSCALE_OPERATOR_EXTENSION.releaseNamespace;
 
@@ -17,17 +15,7 @@ export const operatorExtensionReleaseNamespace: TemplateRule = {
   category: 'extension',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const extension of clusterExtensions(context)) {
-      if (!extension.is(ANYSCALE_OPERATOR_EXTENSION.extensionType)) continue;
-      const namespace = extension.prop('scope', 'cluster', 'releaseNamespace').value;
-      const text = knownString(namespace);
-      if (!namespace.known || text === undefined || text === NAMESPACE) continue;
-      const fix = valueFix(namespace, NAMESPACE, `Use ${NAMESPACE}`);
-      context.report({
-        at: namespace,
-        message: `releaseNamespace "${text}": the docs install the Anyscale operator in ${NAMESPACE} (its pods, its service account and the Gateway's namespace), and Anyscale's reference deployment says its gateway config and TLS secret naming assume it. Use ${NAMESPACE} unless you change those together.`,
-        fixes: fix && [fix],
-      });
-    }
+    reportOtherReleaseNamespace(context, ANYSCALE_OPERATOR_EXTENSION.extensionType, NAMESPACE, (written) =>
+      `releaseNamespace "${written}": the docs install the Anyscale operator in ${NAMESPACE} (its pods, its service account and the Gateway's namespace), and Anyscale's reference deployment says its gateway config and TLS secret naming assume it. Use ${NAMESPACE} unless you change those together.`);
   },
 };
