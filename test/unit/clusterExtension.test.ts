@@ -4,8 +4,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ClusterExtensionTarget, ToolOutput } from '../../shared/protocol';
+import { clusterNameFromContext } from '../../client/src/features/clusterExtension/target';
 import {
-  clusterNameFromContext, crdChecks, deploymentCheck, evaluateClusterExtension, extensionChecks, verificationPlan,
+  crdChecks, deploymentCheck, evaluateClusterExtension, extensionChecks, verificationPlan,
 } from '../../server/src/service/clusterExtension/verify';
 
 const KUBERAY: ClusterExtensionTarget = { kind: 'kuberay', context: 'aks-ray', resourceGroup: 'rg-ray', clusterName: 'aks-ray' };

@@ -65,11 +65,6 @@ export function verificationPlan(target: ClusterExtensionTarget): ClusterExtensi
   return { target: resolved, steps };
 }
 
-/** `az aks get-credentials` names the context after the cluster (`<name>-admin` with --admin) [INFERRED: Azure CLI behaviour, not in our sources]. */
-export function clusterNameFromContext(context: string): string {
-  return context.replace(/-admin$/, '');
-}
-
 type JsonObject = Record<string, unknown>;
 
 function parseObject(text: string): JsonObject | undefined {
