@@ -489,3 +489,72 @@ export interface GeneratedValues {
   /** The keys left as `<placeholder>`: values only Azure knows or the template computes at deployment, and a Generic cluster's CLI token (passed at install time). */
   placeholders: string[];
 }
+
+// ---- Verify Cluster Extension: is the managed KubeRay or the Anyscale operator extension installed and healthy on a cluster? ----
+// The client asks for the plan (the argv of each `az` / `kubectl` read), runs it, and sends the outputs back; the server
+// turns them into checks with pass/fail and what to do (server/src/service/clusterExtension). docs/cluster-extension.md.
+
+export type ClusterExtensionKind = 'kuberay' | 'anyscaleOperator';
+
+export interface ClusterExtensionTarget {
+  kind: ClusterExtensionKind;
+  /** The kube context the kubectl reads use. */
+  context: string;
+  /** The AKS cluster `az k8s-extension show` asks about. */
+  resourceGroup: string;
+  clusterName: string;
+  /** The extension instance's name; the documented default for the kind when absent. */
+  extensionName?: string;
+}
+
+export type ClusterExtensionStepId = 'extension' | 'deployment' | 'crds';
+
+export interface ClusterExtensionStep {
+  id: ClusterExtensionStepId;
+  tool: 'az' | 'kubectl';
+  /** Spawned as argv, never through a shell. */
+  argv: string[];
+}
+
+export interface ClusterExtensionPlan {
+  /** With `extensionName` filled in. */
+  target: ClusterExtensionTarget;
+  steps: ClusterExtensionStep[];
+}
+
+/** What one spawned program did; `code` null when it could not be started (then `stderr` says why, e.g. ENOENT). */
+export interface ToolOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ClusterExtensionEvaluateParams {
+  target: ClusterExtensionTarget;
+  /** By step id; a step left out was not run (cancelled). */
+  outputs: Partial<Record<ClusterExtensionStepId, ToolOutput>>;
+}
+
+export interface ClusterExtensionCheck {
+  /** What was checked, e.g. `provisioningState`, `deployment/kuberay-operator Available`, `CRD rayjobs.ray.io Established`. */
+  name: string;
+  status: 'pass' | 'fail' | 'unknown';
+  /** What was found. */
+  detail: string;
+  /** For a check that did not pass: what to do next. */
+  whatToDo?: string;
+}
+
+export interface ClusterExtensionReport {
+  target: ClusterExtensionTarget;
+  title: string;
+  checks: ClusterExtensionCheck[];
+  counts: { pass: number; fail: number; unknown: number };
+  /** The report as Markdown, shown to the user. */
+  markdown: string;
+}
+
+/** Request: the `az` / `kubectl` reads that verify an extension (a ClusterExtensionTarget in, a ClusterExtensionPlan out). */
+export const CLUSTER_EXTENSION_PLAN_REQUEST = 'anyscaleAzure/clusterExtension/plan';
+/** Request: their outputs turned into checks (ClusterExtensionEvaluateParams in, a ClusterExtensionReport out). */
+export const CLUSTER_EXTENSION_EVALUATE_REQUEST = 'anyscaleAzure/clusterExtension/evaluate';

@@ -7,6 +7,7 @@ import { registerEgress } from './features/egress';
 import { registerRuleDocumentation } from './features/ruleDocumentation';
 import { registerAzure } from './features/azure';
 import { registerCloudTree } from './features/cloudTree';
+import { registerClusterExtension } from './features/clusterExtension';
 import type { CloudTreeProvider } from './features/cloudTree/provider';
 
 export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const egress = registerEgress(context, client, LANGUAGES);
   registerRuleDocumentation(context);
   registerAzure(context, client);
+  registerClusterExtension(context, client);
   const cloudTree = registerCloudTree(context, client, { docsBaseUri, egress, activatedAt });
   await client.start();
   void cloudTree.reload().catch((error) => client?.error('Cloud Resources view: the workspace index could not be read', error));

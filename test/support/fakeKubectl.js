@@ -9,6 +9,7 @@
 //   apply-fails          `apply` is refused (RBAC), so no Job exists
 //   job-never-finishes   the Job is created but its pod never starts: `get` shows no outcome, `logs` fails
 //   delete-fails         the Job runs and is read, but the credentials expire before it is deleted: it is left behind
+// For "Verify Cluster Extension" it answers `get deployment NAME` (Available) and `get crds NAME…` (each Established).
 // The Jobs the fake holds are files in jobs/ (created by apply, removed by delete): leftoverJobs() lists them.
 // Required as a module instead, it exports install(), setScenario(), readCalls() and leftoverJobs() for the tests.
 'use strict';
@@ -29,13 +30,26 @@ function refuse(message) {
   process.exitCode = 1;
 }
 
+/** What `kubectl get deployment NAME -o json` prints for a deployment whose pods are ready (trimmed to what is read). */
+function deployment(name, namespace) {
+  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace },
+    status: { replicas: 1, readyReplicas: 1, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' }] } };
+}
+
+/** One item of `kubectl get crds NAME… -o json`: an established CustomResourceDefinition. */
+function crd(name) {
+  return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name },
+    status: { conditions: [{ type: 'NamesAccepted', status: 'True' }, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted' }] } };
+}
+
 function main() {
   const state = path.dirname(fs.realpathSync(__filename));
   const args = process.argv.slice(2);
   fs.appendFileSync(path.join(state, CALLS), JSON.stringify(args) + '\n');
   const scenario = fs.existsSync(path.join(state, SCENARIO)) ? fs.readFileSync(path.join(state, SCENARIO), 'utf8').trim() : '';
   const namespace = args.indexOf('--namespace') >= 0 ? args[args.indexOf('--namespace') + 1] : 'default';
-  const rest = args.slice(args.indexOf('--namespace') >= 0 ? args.indexOf('--namespace') + 2 : 0);
+  // The verb follows the --context/--namespace scope (either may be absent: CRDs have no namespace).
+  const rest = args.slice(Math.max(...['--namespace', '--context'].map((flag) => (args.indexOf(flag) >= 0 ? args.indexOf(flag) + 2 : 0))));
   const verb = rest[0];
   const jobFile = (name) => path.join(state, JOBS, name.replace(/^job\//, ''));
   if (args[0] === 'config' && args[1] === 'current-context') process.stdout.write(CONTEXTS[0] + '\n');
@@ -55,7 +69,9 @@ function main() {
     fs.mkdirSync(path.join(state, JOBS), { recursive: true });
     fs.writeFileSync(jobFile(job.metadata.name), log);
     process.stdout.write('job.batch/' + job.metadata.name + ' created\n');
-  } else if (verb === 'get') process.stdout.write(scenario === 'job-never-finishes' ? '/' : '1/');
+  } else if (verb === 'get' && rest[1] === 'deployment') process.stdout.write(JSON.stringify(deployment(rest[2], namespace)));
+  else if (verb === 'get' && rest[1] === 'crds') process.stdout.write(JSON.stringify({ apiVersion: 'v1', kind: 'List', items: rest.slice(2).filter((a) => !a.startsWith('-') && a !== 'json').map(crd) }));
+  else if (verb === 'get') process.stdout.write(scenario === 'job-never-finishes' ? '/' : '1/');
   else if (verb === 'logs') {
     if (scenario === 'job-never-finishes') return refuse(`Error from server (BadRequest): container "probe" in pod "${rest[1].replace('job/', '')}-fake0" is waiting to start: ContainerCreating`);
     process.stdout.write(fs.readFileSync(jobFile(rest[1]), 'utf8'));

@@ -25,6 +25,7 @@ import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
 import { registerEgressHandlers } from './egress';
+import { registerClusterExtensionHandlers } from './clusterExtension';
 import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigation';
 import { ConfigFiles } from '../node/config';
 import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
@@ -418,6 +419,7 @@ connection.onCodeAction(
 );
 
 registerEgressHandlers(connection, documents);
+registerClusterExtensionHandlers(connection);
 // A new listing from "Connect to Azure" (or none): every document is compared with it again, open or on disk.
 registerAzureHandlers(connection, documents, (deployed) => {
   workspace.deployed = deployed;
