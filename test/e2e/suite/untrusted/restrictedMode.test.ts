@@ -1,6 +1,6 @@
 // Restricted Mode in a real VS Code: workspace trust is on and nobody has trusted the folder (the runner's
 // `untrusted` suite; the main suite runs with trust off). What our package.json and client restrict must be
-// restricted — the cluster command, which runs kubectl, and the settings that name files, hosts and contexts — and
+// restricted — the cluster commands, which run kubectl and az, and the settings that name files, hosts and contexts — and
 // what is safe must still work: the language server's diagnostics, with the workspace's unrestricted settings.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -61,6 +61,32 @@ suite('Restricted Mode (an untrusted workspace) in a real VS Code', () => {
     try {
       assert.equal(await vscode.commands.executeCommand('anyscaleAzure.egress.verifyCluster'), undefined);
       await waitForNotification('Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.');
+      assert.deepEqual(fakeKubectl.readCalls(fake.dir), []);
+      assert.deepEqual(modals.asked, []);
+    } finally {
+      modals.dispose();
+      process.env.PATH = pathBefore;
+      fake.close();
+    }
+  });
+
+  test('Verify Cluster Extension is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', async () => {
+    await press('F1');
+    await type('Anyscale: Verify');
+    const offered = await waitFor('the Anyscale verify commands in the palette', async () => {
+      const rows = await paletteRows();
+      return rows.includes('Anyscale: Verify Egress from This Machine') && rows;
+    });
+    await press('Escape');
+    assert.ok(!offered.includes('Anyscale: Verify Cluster Extension'), `offered: ${JSON.stringify(offered)}`);
+
+    const fake = fakeKubectl.install();
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
+    const modals = answerModals(undefined);
+    try {
+      assert.equal(await vscode.commands.executeCommand('anyscaleAzure.clusterExtension.verify'), undefined);
+      await waitForNotification('Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.');
       assert.deepEqual(fakeKubectl.readCalls(fake.dir), []);
       assert.deepEqual(modals.asked, []);
     } finally {
