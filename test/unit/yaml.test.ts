@@ -59,6 +59,41 @@ test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON
   assert.equal(analyzeDocument(text, { fileName: 'x.json' }).kind, 'other');
 });
 
+test('a moved key goes under the deepest section already written, creating the rest, and leaves no empty section behind', () => {
+  const fixed = (text: string, title: string) => {
+    const fix = yaml(text).findings.flatMap((f) => f.fixes ?? []).find((f) => f.title === title);
+    assert.ok(fix, `no "${title}" in\n${text}`);
+    return apply(text, fix.edits);
+  };
+  // Into an existing section written below the key; into a section missing one level, after the key's own line.
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\ngatewayName: gw\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to networking.gateway.name'),
+    'global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: true\n    name: gw\n',
+  );
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\nenableGateway: true\n', 'Move to networking.gateway.enabled'),
+    'global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\n  gateway:\n    enabled: true\n',
+  );
+  // At the end of a file with no final line break; a key replacing itself in place (the section ends where it starts).
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\nworkloadServiceAccountName: sa\nworkloads:\n  enableKarpenterSupport: true', 'Move to workloads.serviceAccount.name'),
+    'global:\n  cloudProvider: azure\nworkloads:\n  enableKarpenterSupport: true\n  serviceAccount:\n    name: sa\n',
+  );
+  assert.equal(fixed('global:\n  cloudProvider: aws\n  region: us-west-2\n', 'Move to global.aws.region'), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n');
+  assert.equal(
+    fixed('global:\n  region: us-west-2\n  cloudProvider: aws\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to global.aws.region'),
+    'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n',
+  );
+  // No section of the target written: a new one at the end; a section's only key moving out takes the section along.
+  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', 'Move to global.aws.region'), 'cloudProvider: aws\ncloudDeploymentId: cldrsrc_abc\nglobal:\n  aws:\n    region: us-west-2\n');
+  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', 'Move to credentialMount.aws'), 'operatorReplicas: 2\ncredentialMount:\n  aws: creds\n');
+  // Where the key's own section holds nothing else, moving under that same section has no clean edit: no fix.
+  assert.ok(!yaml('global:\n  region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n').findings.some((f) => f.fixes?.some((fix) => fix.title.startsWith('Move'))));
+  const migrate = 'Migrate every pre-1.0 key in this document to the 1.x layout';
+  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', migrate), 'credentialMount:\n  aws: creds\noperator:\n  replicas: 2\n');
+  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', migrate), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n  cloudDeploymentId: cldrsrc_abc\n');
+});
+
 test('the legacy quick fixes: moving one key, and migrating the whole file, give a clean 1.x file', () => {
   const text = '# operator values\ncloudDeploymentId: cldrsrc_abc123\ncloudProvider: aws\nregion: us-west-2\noperatorIamIdentity: arn:aws:iam::123456789012:role/op\naws:\n  credentialSecret:\n    name: creds\n';
   const analysis = yaml(text);
