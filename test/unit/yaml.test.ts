@@ -193,3 +193,41 @@ if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
     });
   }
 }
+
+test('values-wrong-type: which values each key type flags, what the message says and which fix writes the typed value', () => {
+  const base = 'global:\n  cloudDeploymentId: cldrsrc_abc123def456\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\n  auth:\n    iamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n    audience: api://086bc555-6989-4362-ba30-fded273e432b/.default\n';
+  const QUOTED = 'A quoted value is a string, and the chart treats every non-empty string as true, "false" included.';
+  const UNUSABLE = 'The chart cannot use it.';
+  const wrongType = (section: string) => {
+    const text = base + section;
+    return yaml(text).findings.filter((f) => f.code === 'values-wrong-type').map((f) => ({
+      at: text.slice(f.start, f.end),
+      message: f.message,
+      fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
+    }));
+  };
+  const cases: Array<[string, Array<{ at: string; message: string; fixes?: string[] }>]> = [
+    ['networking:\n  gateway:\n    enabled: "false"\n', [{ at: '"false"', message: `networking.gateway.enabled must be true or false, not the string "false". ${QUOTED}`, fixes: ['Write false → false (preferred)'] }]],
+    ['networking:\n  gateway:\n    enabled: "true"\n', [{ at: '"true"', message: `networking.gateway.enabled must be true or false, not the string "true". ${QUOTED}`, fixes: ['Write true → true (preferred)'] }]],
+    ['networking:\n  gateway:\n    enabled: "not true"\n', [{ at: '"not true"', message: `networking.gateway.enabled must be true or false, not the string "not true". ${QUOTED}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: "true story"\n', [{ at: '"true story"', message: `networking.gateway.enabled must be true or false, not the string "true story". ${QUOTED}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: 1\n', [{ at: '1', message: `networking.gateway.enabled must be true or false, not 1. ${UNUSABLE}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: true\n    name:\n', []],
+    ['operator:\n  replicas: "12"\n', [{ at: '"12"', message: `operator.replicas must be a whole number, not the string "12". ${UNUSABLE}`, fixes: ['Write 12 → 12 (preferred)'] }]],
+    ...['"2a"', '"a2"', '"99999999999999999999"', '1.5'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+      `operator:\n  replicas: ${value}\n`,
+      [{ at: value, message: `operator.replicas must be a whole number, not ${value.startsWith('"') ? `the string ${value}` : value}. ${UNUSABLE}`, fixes: undefined }],
+    ]),
+    ['operator:\n  replicas: 3\n', []],
+    ['operator:\n  replicas: [1]\n', [{ at: 'replicas', message: `operator.replicas must be a whole number, not a list. ${UNUSABLE}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    name:\n      x: 1\n', [{ at: 'name', message: `networking.gateway.name must be a string, not a map. ${UNUSABLE}`, fixes: undefined }]],
+    ['patches: x\n', [{ at: 'x', message: `patches must be a list, not the string "x". ${UNUSABLE}`, fixes: undefined }]],
+    ['patches:\n  x: 1\n', [{ at: 'patches', message: `patches must be a list, not a map. ${UNUSABLE}`, fixes: undefined }]],
+    ['patches: []\n', []],
+    ['workloads:\n  instanceTypes:\n    defaults: [a]\n', [{ at: 'defaults', message: `workloads.instanceTypes.defaults must be a map, not a list. ${UNUSABLE}`, fixes: undefined }]],
+    ['workloads:\n  instanceTypes:\n    defaults: {}\n', []],
+    ['workloads:\n  accelerator:\n    enableDefaults: "x"\n', []],
+    ['operator:\n  config: 5\n', [{ at: '5', message: `operator.config must be a section (a map of keys), not 5. ${UNUSABLE}`, fixes: undefined }]],
+  ];
+  for (const [section, expected] of cases) assert.deepEqual(wrongType(section), expected, section);
+});
