@@ -24,13 +24,16 @@ const common = {
   define: { __TOOL_VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
 };
 
+/** Test entry points besides `*.test.ts`: runners, the benches, the fuzz and the soak (and the soak's server preload). */
+const ENTRY_POINTS = [/(^|\/)(run|index)\.ts$/, /^test\/bench\/(values|egress|editing)\.ts$/, /^test\/fuzz\/(fuzz|soak|heapProbe)\.ts$/];
+
 function testEntries(dir) {
   const out = [];
   const walk = (d) => {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/\.test\.ts$/.test(name) || /(^|\/)(run|index)\.ts$/.test(relative(root, full)) || /^test\/bench\/(values|egress|editing)\.ts$/.test(relative(root, full))) out.push(relative(root, full));
+      else if (/\.test\.ts$/.test(name) || ENTRY_POINTS.some((pattern) => pattern.test(relative(root, full)))) out.push(relative(root, full));
     }
   };
   walk(join(root, dir));
@@ -50,6 +53,7 @@ if (args.has('--tests')) {
     ['test/lsp', 'out/test/lsp'],
     ['test/e2e/suite', 'out/test/e2e/suite'],
     ['test/bench', 'out/bench'],
+    ['test/fuzz', 'out/fuzz'],
   ];
   await Promise.all(
     suites.map(([dir, outdir]) => {

@@ -1,5 +1,7 @@
-// Messages between the extension client and the language server beyond standard LSP.
-// Plain method names and payload types, so neither side imports the other's libraries.
+// Messages between the extension client and the language server beyond standard LSP: method names and payload types,
+// and for the workspace index typed RequestType/NotificationType objects (vscode-languageserver-protocol, which both
+// the client and the server already bundle), so neither side imports the other's code.
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 /** Sent by the server after each validation of a document: what the Language Status item shows. */
 export const DOCUMENT_STATS_NOTIFICATION = 'anyscaleAzure/documentStats';
@@ -211,3 +213,158 @@ export interface EgressClusterLogParams {
 
 /** Request: parse the probe Job's log into a report, with the same parser as local results. */
 export const EGRESS_CLUSTER_LOG_REQUEST = 'anyscaleAzure/egress/parseClusterLog';
+
+// ---- Workspace index: the clouds the workspace declares, for the Cloud Resources tree and the live Azure view. ----
+// Every node carries what a tree item needs: a stable id, a label, description parts, problem counts, where to reveal
+// it and its tooltip rows. Positions are zero-based (LSP). docs/index.md says what is indexed and how files relate.
+
+/** Request: the whole index, or one cloud (`params.cloud`, a cloud's `id`). Answered at once, even while scanning. */
+export const WORKSPACE_INDEX_REQUEST = 'anyscaleAzure/workspaceIndex';
+/** Notification: the index changed; names the clouds whose subtree changed. Sent after the debounce, never per keystroke. */
+export const WORKSPACE_INDEX_CHANGED_NOTIFICATION = 'anyscaleAzure/workspaceIndexChanged';
+
+export const WorkspaceIndexRequest = new RequestType<WorkspaceIndexParams, WorkspaceIndexResult, void>(WORKSPACE_INDEX_REQUEST);
+export const WorkspaceIndexChangedNotification = new NotificationType<WorkspaceIndexChanged>(WORKSPACE_INDEX_CHANGED_NOTIFICATION);
+
+export interface WorkspaceIndexParams {
+  /** Only this cloud (a cloud's `id`): `clouds` then holds it, or nothing when it is gone. */
+  cloud?: string;
+}
+
+export interface WorkspaceIndexResult {
+  /** By label (known names first), then id. */
+  clouds: IndexedCloud[];
+  /** False until the first scan of the workspace folders is done; a change notification with `complete: true` follows. */
+  complete: boolean;
+  /** The scan stopped at its file limit (20,000 candidate files): some files were not looked at. */
+  truncated: boolean;
+}
+
+export interface WorkspaceIndexChanged {
+  /** Ids of the clouds added, changed or gone: request these again (`params.cloud`), or the whole index. */
+  clouds: string[];
+  complete: boolean;
+}
+
+export interface IndexPosition {
+  line: number;
+  character: number;
+}
+
+/** An LSP Range. */
+export interface IndexRange {
+  start: IndexPosition;
+  end: IndexPosition;
+}
+
+export interface IndexLocation {
+  uri: string;
+  range: IndexRange;
+}
+
+export interface SeverityCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+/** A finding as the index names it: the most severe on a node (the first of those in its file). */
+export interface IndexedProblem {
+  /** The rule code; its docs page is `<code>.md` under the rule docs (syntax errors: `invalid-json`, `invalid-yaml`). */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+}
+
+/** A name or a value as the index shows it. */
+export interface IndexedText {
+  /** The value; when it cannot be known before deployment, the ARM expression as written (`[parameters('cloudName')]`). */
+  text: string;
+  /** False when `text` is an expression, not a value. The index never guesses a value. */
+  known: boolean;
+}
+
+/** One row of a node's tooltip: `label: value`, the value marked when it is an expression. */
+export interface IndexTooltipRow {
+  label: string;
+  value: string;
+  known: boolean;
+}
+
+export interface IndexNode {
+  /** Stable across edits that do not move the node to another file, cloud or position in its file's structure. */
+  id: string;
+  label: string;
+  /** Shown after the label, joined with " · " (e.g. provider, region, "primary"). */
+  description: string[];
+  /** The problems on this node: a cloud's include its cloud resources', counted once per declaration. */
+  problems: SeverityCounts;
+  /** The most severe of them, when there is one: what "open the rule docs of its worst finding" opens. */
+  worst?: IndexedProblem;
+  /** Where a click takes the user: a declaration's name, a values file's cloudDeploymentId, a file's start. */
+  reveal: IndexLocation;
+  tooltip: IndexTooltipRow[];
+}
+
+export interface IndexedCloud extends IndexNode {
+  kind: 'cloud';
+  /** A known name is the cloud's, whatever file declares it (compared ignoring case); an unknown one is per template. */
+  name: IndexedText;
+  location?: IndexedText;
+  /** The templates that declare the cloud (`Anyscale.Platform/clouds`), at its name; empty when they only add cloud resources. */
+  declaredIn: IndexLocation[];
+  /** In file order, the copies of a loop one after another. */
+  cloudResources: IndexedCloudResource[];
+}
+
+export interface IndexedCloudResource extends IndexNode {
+  kind: 'cloudResource';
+  cloudId: string;
+  /** Its own name segment: `default`, not `cloud/default`. */
+  name: IndexedText;
+  /** `default` (ignoring case): the primary cloud resource, where services run. False when the name is not known. */
+  primary: boolean;
+  provider?: IndexedText;
+  region?: IndexedText;
+  /** The top-level `location` ARM records the resource in. */
+  location?: IndexedText;
+  bucket?: IndexedText;
+  bucketRegion?: IndexedText;
+  endpoint?: IndexedText;
+  operatorIdentity?: IndexedText;
+  /** Which copy of a `copy` loop this is, when the loop's count is known. */
+  copyIndex?: number;
+  /** The parameter files (URIs) whose values give this reading; empty when the template is read without one. */
+  parameterFiles: string[];
+  /** `[resourceId('Anyscale.Platform/clouds/cloudResources', <cloud>, <name>)]`, unknown parts as their expressions. */
+  resourceIdExpression: string;
+  /** What runs on it, in words (cloud-resources-overview): services only on the primary. */
+  workloads: string[];
+  /** Its template first, then its parameter files, what the same template declares, values files, Gateway manifests. */
+  files: IndexedFile[];
+}
+
+export type IndexedFileKind = 'template' | 'parameterFile' | 'aksCluster' | 'clusterExtension' | 'operatorExtension' | 'valuesFile' | 'gatewayManifest';
+
+/** Why a file (or a resource of the template) is listed under a cloud resource. */
+export type IndexedRelation =
+  /** The template that declares the cloud resource. */
+  | 'declares'
+  /** A parameter file the template is read with. */
+  | 'parameters'
+  /** Declared in the same template (an AKS cluster, an extension). */
+  | 'sameTemplate'
+  /** A values file or Gateway manifest in the template's folder. */
+  | 'sameFolder'
+  /** A values file or Gateway manifest naming a cloud resource ID (`cldrsrc_…`) that one of the above names. */
+  | 'sameCloudResourceId';
+
+export interface IndexedFile extends IndexNode {
+  kind: IndexedFileKind;
+  relation: IndexedRelation;
+  uri: string;
+  /** Operator values (a values file, an Anyscale.AKS.Operator extension): `global.cloudDeploymentId`. */
+  cloudDeploymentId?: IndexedText;
+  /** Operator values: `global.cloudProvider`. */
+  cloudProvider?: IndexedText;
+}

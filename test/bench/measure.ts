@@ -1,4 +1,9 @@
-// CPU-time measurement shared by the benchmarks: medians, per-run CPU time of a function, interleaved comparisons.
+// CPU-time measurement shared by the benchmarks: medians and percentiles, per-run CPU time of a function, interleaved comparisons.
+/** The value below which `p` percent of the sorted values lie. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];

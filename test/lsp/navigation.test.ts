@@ -95,7 +95,7 @@ test('the parameterFiles setting associates a freely named parameter file: check
 test('editing a parameter file the setting pairs with a template in another folder re-checks the open template', async () => {
   const template = pathToFileURL(path.join(workspace, 'infra', 'main.json')).toString();
   const dev = pathToFileURL(path.join(workspace, 'env', 'dev.json')).toString();
-  const initially = await server.diagnosticsFor(template);
+  const initially = await server.latest(template, () => true, "the template's diagnostics");
   assert.ok(!initially.diagnostics.some((d) => d.code === 'region-invalid'), JSON.stringify(initially.diagnostics));
   const text = fs.readFileSync(new URL(dev), 'utf8').replace(/"regoin": \{ "value": "[^"]*" \}/, '"Region": { "value": "West US 2" }');
   assert.match(text, /West US 2/);

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -34,6 +34,10 @@ export interface ServerOptions {
   collect?: string[];
   /** Workspace folders sent with initialize; none by default. */
   workspaceFolders?: { uri: string; name: string }[];
+  /** Node options before the server's script, e.g. `--expose-gc` or `--require <test-only preload>`; none by default. */
+  nodeArgs?: string[];
+  /** Opens an IPC channel to the server process (`process.send`), for a test-only side channel such as a heap probe. */
+  ipc?: boolean;
 }
 
 export interface LspServer {
@@ -43,28 +47,46 @@ export interface LspServer {
   published: PublishDiagnosticsParams[];
   /** The params of the notifications of `method` (one of `options.collect`) received so far. */
   notifications<T>(method: string): T[];
-  /** The first diagnostics notification for `uri` that satisfies `accept`; fails with what arrived instead. */
-  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  /**
+   * The first diagnostics notification for `uri` that satisfies `accept` among those published after `since` (a
+   * mark()); by default after the test's latest notification to the server (a didOpen, didChange, a settings change…),
+   * so that an answer to an earlier action is never taken for this one's. Fails with what arrived instead.
+   */
+  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number, since?: number): Promise<PublishDiagnosticsParams>;
+  /** How many diagnostics notifications have arrived so far: a `since` for diagnosticsFor. */
+  mark(): number;
   /** The latest diagnostics for `uri` once they satisfy `accept`. */
   latest(uri: string, accept: (p: PublishDiagnosticsParams) => boolean, what: string, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   /** Polls `probe` until it returns a value, or fails naming what never came. */
   until<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
   /** What workspace/configuration answers from now on (it is answered only when started with `settings`). */
   setSettings(settings: unknown): void;
+  /** The server's process, e.g. to see whether it exited or to talk over its IPC channel. */
+  process: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
   /** Sends shutdown + exit and resolves with the server's exit code. */
   stop(): Promise<number | null>;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<LspServer> {
   assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
-  const server = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe', env: options.env ?? process.env });
+  const stdio: StdioOptions = options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe';
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], { stdio, env: options.env ?? process.env });
   let stderr = '';
-  server.stderr.on('data', (chunk) => (stderr += chunk));
-  const connection = createProtocolConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  server.stderr!.on('data', (chunk) => (stderr += chunk));
+  const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
   const published: PublishDiagnosticsParams[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.push(p);
   });
+  // Where the test's latest action starts: what the server published before it answers earlier actions.
+  let lastAction = 0;
+  const send = connection.sendNotification.bind(connection) as (type: unknown, params?: unknown) => Promise<void>;
+  (connection as { sendNotification: unknown }).sendNotification = (type: unknown, params?: unknown) => {
+    lastAction = published.length;
+    return send(type, params);
+  };
   const collected = new Map<string, unknown[]>();
   for (const method of options.collect ?? []) {
     const received: unknown[] = [];
@@ -104,12 +126,13 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
       assert.ok(received, `notifications of ${method} are not collected: add it to startServer's collect`);
       return received as T[];
     },
-    async diagnosticsFor(uri, accept = () => true, timeoutMs = 5000) {
+    mark: () => published.length,
+    async diagnosticsFor(uri, accept = () => true, timeoutMs = 5000, since = lastAction) {
       const deadline = Date.now() + timeoutMs;
-      let seen = 0;
+      let seen = since;
       for (;;) {
         for (; seen < published.length; seen++) if (published[seen].uri === uri && accept(published[seen])) return published[seen];
-        if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri}; got ${JSON.stringify(published.filter((p) => p.uri === uri).slice(-2))}\nserver stderr: ${stderr}`);
+        if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri} after #${since}; got ${JSON.stringify(published.slice(since).filter((p) => p.uri === uri).slice(-2))}\nserver stderr: ${stderr}`);
         await new Promise((r) => setTimeout(r, 10));
       }
     },
@@ -120,6 +143,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
       }, what, timeoutMs);
     },
     until,
+    process: server,
+    stderr: () => stderr,
     setSettings(next) {
       settings = next;
     },

@@ -214,7 +214,7 @@ test('large, too large, deeply nested, binary and truncated files: one clear lin
     assert.match(stderr, /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m);
     assert.match(stderr, /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m);
     assert.match(stderr, /^anyscale-azure: blob\.yaml: binary file, not checked$/m);
-    assert.match(stderr, /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the CLI's limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+    assert.match(stderr, /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
     assert.equal(stderr.trim().split('\n').length, 4, stderr);
     assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
     assert.ok(stdout.split('\n').filter((line) => line.startsWith('truncated.json')).every((line) => / invalid-json /.test(line)), stdout);

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
-import { readBounded } from '../../server/src/cli/read';
+import { readBounded } from '../../server/src/node/boundedRead';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const BAD_TEMPLATE = path.join(FIXTURES, 'cli', 'folder', 'bad.json');
@@ -28,6 +28,20 @@ function run(args: string[], cwd: string, prefix: string[] = []) {
   const result = spawnSync(command, rest, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' };
 }
+
+test('a FIFO given as --config or as the egress --targets file is refused at once, not waited on', () => {
+  const dir = folder('fifo-options');
+  const made = spawnSync('mkfifo', [path.join(dir, 'config.json')]);
+  assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
+  fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'bad.json'));
+  const config = run(['check', '--config', 'config.json', 'bad.json'], dir);
+  assert.equal(config.timedOut, false, 'the CLI hangs on a FIFO given as --config');
+  assert.equal(config.code, 2, config.stderr);
+  assert.match(config.stderr, /config\.json: not a regular file \(a FIFO\)/);
+  const egress = run(['egress', '--targets', 'config.json'], dir);
+  assert.equal(egress.timedOut, false, 'the CLI hangs on a FIFO given as --targets');
+  assert.match(egress.stderr, /not a regular file \(a FIFO\)/);
+});
 
 test('a FIFO and a device named on the command line are skipped with a message, without reading them; exit 2', () => {
   const dir = folder('fifo');
@@ -51,7 +65,7 @@ test('a file over the size cap is reported by its size, not read; the cap and AR
   fs.truncateSync(sparse, 20 * 1024 * 1024); // sparse: nothing is written, and nothing should be read
   const { code, stdout, stderr } = run(['check', '.'], dir);
   assert.equal(code, 2, stderr);
-  assert.match(stderr, /^anyscale-azure: sparse\.json: too large to check: 20\.0 MB, over the CLI's limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+  assert.match(stderr, /^anyscale-azure: sparse\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
   assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
 });
 
@@ -60,7 +74,7 @@ test('a file that claims a smaller size than it has is still read no further tha
   const status = `/proc/${process.pid}/status`;
   assert.equal(fs.statSync(status).size, 0);
   assert.ok(readBounded(status).length > 100, 'within the cap the whole file is read');
-  assert.throws(() => readBounded(status, 100), { message: /^too large to check: over the CLI's limit of 100 bytes/ });
+  assert.throws(() => readBounded(status, 100), { message: /^too large to check: over the limit of 100 bytes/ });
 });
 
 test('a folder the CLI may not read is an I/O problem with its reason (exit 2), at the top and deeper', () => {

@@ -132,3 +132,23 @@ describe('snippets', () => {
     }
   });
 });
+
+test('region values follow a provider written as an expression, also when the resource name is one', () => {
+  const marked = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    parameters: { provider: { type: 'string', defaultValue: 'AWS' }, cloud: { type: 'string', defaultValue: 'my-cloud' } },
+    resources: [
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: "[concat(parameters('cloud'), '/eks')]",
+        location: 'uksouth',
+        properties: { provider: "[parameters('provider')]", computeStack: 'K8S', region: 'CURSOR' },
+      },
+    ],
+  }, null, 2).replace('"CURSOR"', '"/*|region*/"');
+  const { text, cursors } = cursorsOf(marked);
+  const labels = armCompletions(text, analyzeText(text), cursors.get('region')!).map((entry) => entry.label);
+  assert.ok(labels.includes('us-west-2'), labels.slice(0, 10).join(', '));
+  assert.ok(!labels.includes('uksouth'), 'Azure regions offered for an AWS cloud resource');
+});

@@ -111,11 +111,7 @@ test('parseJson returns the fast tree for a well-formed template and jsonc-parse
   const { root, errors } = parseJson(template);
   assert.deepEqual(errors, []);
   assertSameTree(root, reference(template).root);
-  const brokenText = template.replace('"location"', '"location" "');
-  const broken = parseJson(brokenText);
-  const recovered = reference(brokenText).errors;
-  // jsonc-parser's recovery echoes one problem several times; parseJson keeps the first of each run (jsonParse.test.ts).
-  assert.ok(broken.errors.length > 0 && broken.errors.length < recovered.length);
-  assert.deepEqual(broken.errors[0], recovered[0]);
-  for (const error of broken.errors) assert.ok(recovered.some((r) => r.offset === error.offset && r.error === error.error));
+  const broken = parseJson(template.replace('"location"', '"location" "'));
+  assert.deepEqual(broken.errors, reference(template.replace('"location"', '"location" "')).errors);
+  assert.ok(broken.errors.length > 0);
 });

@@ -103,6 +103,16 @@ test('a diagnostic under the cursor shows its rule title and docs link', () => {
   assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"Aws"');
 });
 
+test('a json-too-deep error under the cursor shows its message: it has no rule and no docs page', () => {
+  const text = TEMPLATE.replace('"properties": { "provider": "AWS"', `"properties": { "deep": ${'['.repeat(1200)}${']'.repeat(1200)}, "provider": "AWS"`);
+  const deep = analyzeText(text);
+  const offset = text.indexOf('['.repeat(1200)) + 1000 - 4;
+  const hover = armHover(text, deep, offset, OPTIONS);
+  assert.ok(hover);
+  assert.equal(hover.markdown, `\`json-too-deep\`: ${deep.findings.find((f) => f.code === 'json-too-deep')?.message}`);
+  assert.doesNotMatch(hover.markdown, /documentation/);
+});
+
 test('an expression shows its value, and the diagnostic on it, in one hover', () => {
   const { hover } = hoverAt("[parameters('region')]", 3);
   assert.ok(hover);

@@ -2,10 +2,12 @@
 // syntax errors, and one syntax problem is one error, not the cascade jsonc-parser's recovery makes of it.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { getNodeValue, printParseErrorCode } from 'jsonc-parser';
+import { getNodeValue } from 'jsonc-parser';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { syntaxProblems } from '../../server/src/service/json/parse';
 
-const codes = (text: string) => parseJson(text).errors.map((e) => printParseErrorCode(e.error));
+/** The syntax problems reported for a text, as jsonc-parser's codes in words. */
+const codes = (text: string) => syntaxProblems(text, parseJson(text).errors).map((p) => p.message.replace('JSON syntax error: ', ''));
 
 test('a string broken over lines is a value with its line breaks, at the offsets of the text', () => {
   for (const lineBreak of ['\n', '\r\n']) {
@@ -31,16 +33,18 @@ test('escapes and comments around a multi-line string are read as JSON reads the
 });
 
 test('a string that is really unterminated stays a syntax error', () => {
-  assert.deepEqual(codes('{\n "a": "abc,\n "b": 2\n}'), ['UnexpectedEndOfString']);
+  assert.deepEqual(codes('{\n "a": "abc,\n "b": 2\n}'), ['unexpected end of string']);
   assert.deepEqual(parseJson('{\n "a": "abc,\n "b": 2\n}').multiLineStrings, []);
-  assert.deepEqual(codes('{ "a": "abc'), ['UnexpectedEndOfString']);
+  assert.deepEqual(codes('{ "a": "abc'), ['unexpected end of string']);
 });
 
 test('one syntax problem is one error; problems lines apart are each reported', () => {
   // jsonc-parser reports four errors here: a missing comma, a value expected, and two closing brackets.
-  assert.deepEqual(codes('{\n "a": [1, 2,\n "b": 3\n}'), ['CommaExpected']);
-  assert.deepEqual(codes("{\n 'a': 1,\n \"b\": 2\n}"), ['InvalidSymbol']);
-  assert.deepEqual(codes('{\n "a": 1\n "b": 2,\n "c": 3,\n "d": 4,\n "e": 5\n "f": 6\n}'), ['CommaExpected', 'CommaExpected']);
+  assert.deepEqual(codes('{\n "a": [1, 2,\n "b": 3\n}'), ['comma expected']);
+  assert.deepEqual(codes("{\n 'a': 1,\n \"b\": 2\n}"), ['invalid symbol']);
+  assert.deepEqual(codes('{\n "a": 1\n "b": 2,\n "c": 3,\n "d": 4,\n "e": 5\n "f": 6\n}'), ['comma expected', 'comma expected']);
+  // The parse keeps every error jsonc-parser's recovery reports (an incremental parse must give the same ones).
+  assert.equal(parseJson('{\n "a": [1, 2,\n "b": 3\n}').errors.length, 4);
 });
 
 test('a template with multi-line strings is checked: a rule sees the value ARM reads', () => {

@@ -298,7 +298,11 @@ test("huge: an expression over ARM's 24,576-character limit is one error, and is
 test('huge: 50,000 nested arrays, closed and unclosed, as JSON', () => {
   assertTooDeep(exerciseHuge('50,000 nested arrays', '['.repeat(DEEP) + ']'.repeat(DEEP), 'deep.json'));
   assertTooDeep(exerciseHuge('50,000 unclosed arrays', '['.repeat(DEEP), 'deep.json'));
-  assertTooDeep(exerciseHuge('50,000 nested arrays in a template', `${TEMPLATE_HEAD}${'['.repeat(DEEP)}${']'.repeat(DEEP)}}}`, 'deep.json'));
+  // A template is still checked: one error where the nesting goes too deep, and its other findings.
+  const template = exerciseHuge('50,000 nested arrays in a template', `${TEMPLATE_HEAD}${'['.repeat(DEEP)}${']'.repeat(DEEP)}}}`, 'deep.json');
+  assert.deepEqual(template.syntaxErrors, []);
+  // At the bracket of level 1,001: the template's root and `variables` objects are the first two levels.
+  assert.deepEqual(template.findings.map((f) => [f.code, f.severity, f.start]), [['variable-unused', 'info', TEMPLATE_HEAD.indexOf('"big"')], ['json-too-deep', 'error', TEMPLATE_HEAD.length + 1000 - 2]]);
 });
 test('huge: 50,000 nested flow collections as YAML', () => {
   assertTooDeep(exerciseHuge('50,000 nested YAML sequences', '['.repeat(DEEP) + ']'.repeat(DEEP), 'deep.yaml'));

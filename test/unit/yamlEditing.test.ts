@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { yamlCompletions, yamlHover } from '../../server/src/service/yaml/editing';
+import { yamlCompletions, yamlHover, YamlVersion } from '../../server/src/service/yaml/editing';
 import { expandSnippet, YAML_SNIPPETS } from '../../server/src/service/yaml/snippets';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { WorkspaceIndex, NO_FACTS } from '../../server/src/service/index/workspaceIndex';
@@ -259,4 +259,23 @@ test('scalarFix on an empty value (`key:`) writes the value after the colon, apa
   assert.equal(at('{cloudProvider:}', 15), ' azure ');
   assert.equal(at('cloudProvider: ', 15, ''), undefined, 'only a null value is empty');
   assert.equal(at('cloudProviderx', 14), undefined, 'not after a colon or a space');
+});
+
+test('one version of a YAML text: its lines, parse and documents\' roles are computed once for every completion on it', () => {
+  const text = `global:\n  cloudProvider: azure\n  controlPlaneURL: x\n---\n${'other: 1\n'.repeat(50)}`;
+  const version = new YamlVersion(text);
+  const first = yamlCompletions(text, text.indexOf('azure'), version);
+  const lines = version.lines;
+  const roles = version.roles;
+  assert.deepEqual(yamlCompletions(text, text.indexOf('azure'), version), first, 'the same answer from what was kept');
+  assert.equal(version.lines, lines);
+  assert.equal(version.roles, roles);
+  // The same line of the same document: the role read without it is the one kept, not a new parse's.
+  const document = { start: 0, end: text.indexOf('---') - 1 };
+  assert.equal(roles.around(document, text.indexOf('azure')), roles.around(document, text.indexOf('azure') + 2));
+  // Each document's lines are split and read once: a cursor anywhere in a document gets that document's same lines.
+  assert.equal(lines.around(text.indexOf('other')).lines, lines.around(text.length - 3).lines);
+  assert.equal(version.parsed, version.parsed);
+  // Without a version, a text gets the same answers as with one.
+  assert.deepEqual(yamlCompletions(text, text.indexOf('azure')), first);
 });

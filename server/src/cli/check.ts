@@ -10,7 +10,7 @@ import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { LineIndex } from '../service/text/lineIndex';
 import type { Target } from './files';
-import { readBounded, type CliReadError } from './read';
+import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import type { RuleLevel } from '../service/rules/rule';
 import { applySuppressions } from '../service/suppression/suppress';
@@ -25,7 +25,7 @@ function place(lines: LineIndex, file: string, start: number, end: number) {
 
 const isYamlFile = (file: string) => /\.ya?ml$/i.test(file);
 
-function siblingsOf(file: string): string[] {
+export function siblingsOf(file: string): string[] {
   try {
     return fs.readdirSync(path.dirname(file));
   } catch {
@@ -34,14 +34,14 @@ function siblingsOf(file: string): string[] {
 }
 
 /** Parses the parameter files a template is checked with; a file that can't be read or parsed is a problem. */
-function readParameterFiles(files: readonly string[], run: CliRun, displayOf: (file: string) => string): ParameterFileInput[] {
+export function readParameterFiles(files: readonly string[], run: Pick<CliRun, 'problems'>, displayOf: (file: string) => string): ParameterFileInput[] {
   const inputs: ParameterFileInput[] = [];
   for (const file of files) {
     let text: string;
     try {
       text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as CliReadError).message}` });
+      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as BoundedReadError).message}` });
       continue;
     }
     const { root, errors } = parseJson(text);
@@ -68,6 +68,27 @@ function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: str
     kept.push(...local.map((finding) => ({ ...finding, uri })));
   }
   return kept;
+}
+
+/** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
+export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'problems'>): Map<Target, string> {
+  const texts = new Map<Target, string>();
+  for (const target of targets) {
+    let bytes: Buffer;
+    try {
+      bytes = readBounded(target.absolute);
+    } catch (error) {
+      const { message, notAFile } = error as BoundedReadError;
+      if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
+      continue;
+    }
+    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+      if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
+      continue;
+    }
+    texts.set(target, bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  }
+  return texts;
 }
 
 export interface CheckOptions {
@@ -112,23 +133,8 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   };
   // Two passes: every file first adds its facts to the workspace index; then each is reported in order, the YAML
   // files checked again against the whole index (a values file names the identity of a cloud resource in a template).
-  const texts = new Map<Target, string>();
+  const texts = readTargets(targets, run);
   const workspace = new WorkspaceIndex();
-  for (const target of targets) {
-    let bytes: Buffer;
-    try {
-      bytes = readBounded(target.absolute);
-    } catch (error) {
-      const { message, notAFile } = error as CliReadError;
-      if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
-      continue;
-    }
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
-      continue;
-    }
-    texts.set(target, bytes.toString('utf8').replace(/^\uFEFF/, ''));
-  }
   const templates = new Map<Target, DocumentAnalysis>();
   /** A parameter file checked on its own: the template it belongs to is analysed with it alone. */
   const ownTemplate = new Map<Target, string>();
@@ -199,7 +205,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     try {
       templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as CliReadError).message}` });
+      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as BoundedReadError).message}` });
     }
     const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
     // The parameter file's own findings and those its template's run places in it, silenced by its comments at once.

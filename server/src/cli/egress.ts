@@ -10,7 +10,7 @@ import { parseTargetsFile } from '../service/egress/targetsFile';
 import { probeTargets } from '../service/egress/probe/engine';
 import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
-import { readBounded } from './read';
+import { readBounded } from '../node/boundedRead';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 

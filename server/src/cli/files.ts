@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { globToRegExp, hasGlob } from '../service/text/glob';
-import { ioReason } from './read';
+import { ioReason } from '../node/boundedRead';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];

@@ -1,6 +1,7 @@
 // The `anyscale-azure` command line: the same service as the editor, for CI.
 //   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... <files | folders | globs>
 //   anyscale-azure egress [--workspace DIR] [--targets FILE] [--format text|json] ...   (see ./egress.ts)
+//   anyscale-azure index [--format text|json] <folders>...   (see ./indexCommand.ts)
 // Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
 import * as path from 'node:path';
 import { expand } from './files';
@@ -12,12 +13,14 @@ import { ruleByCode } from '../service/rules/registry';
 import type { RuleLevel } from '../service/rules/rule';
 import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
 import { cliConfigLevels, ConfigError } from '../node/config';
+import { IndexUsageError, INDEX_USAGE, runIndex } from './indexCommand';
 
 declare const __TOOL_VERSION__: string | undefined;
 const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0-dev';
 
 const USAGE = `Usage: anyscale-azure check [options] <files | folders | globs>...
        anyscale-azure egress [options]   (anyscale-azure egress --help)
+       anyscale-azure index [options] <folders>...   (anyscale-azure index --help)
 
 Checks ARM templates that declare Anyscale.Platform resources.
 
@@ -135,6 +138,13 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     });
   }
   try {
+    if (command === 'index') {
+      if (wantsHelp) {
+        process.stdout.write(INDEX_USAGE);
+        return 0;
+      }
+      return runIndex(rest, cwd);
+    }
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
     const options = parseArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
@@ -156,6 +166,10 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     }
     if (error instanceof UsageError) {
       process.stderr.write(`anyscale-azure: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof IndexUsageError) {
+      process.stderr.write(`anyscale-azure: ${error.message}\n\n${INDEX_USAGE}`);
       return 2;
     }
     process.stderr.write(`anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);

@@ -1,12 +1,11 @@
-// textDocument/completion: the service's completion entries (ARM templates from the cached analysis, YAML from the
-// text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
+// textDocument/completion: the service's completion entries (ARM templates from the version's analysis or editing
+// model, YAML from the text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
 // Markdown documentation, and a re-opened suggest list after a property name whose value has completions.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis } from '../service/analyze';
 import type { CompletionEntry, CompletionKind } from '../service/features/editing';
 import { armCompletions } from '../service/features/completion';
-import { yamlCompletions } from '../service/yaml/editing';
+import { yamlCompletions, type YamlVersion } from '../service/yaml/editing';
 import type { LineIndex } from '../service/text/lineIndex';
 
 /** Characters that open the list: a string's quote, an expression's quote or call, a key's colon. */
@@ -47,9 +46,22 @@ export function toCompletionItem(entry: CompletionEntry, lines: LineIndex, posit
   return item;
 }
 
-export function completionItems(params: CompletionParams, document: TextDocument, analysis: Analysis, lines: LineIndex): CompletionItem[] {
+/** A version of a document: its language and text. */
+export interface DocumentVersion {
+  readonly languageId: string;
+  readonly text: string;
+}
+
+/** `yaml`: what the version's YAML completions computed so far, kept for the next request on it. */
+export function completionItems(
+  params: CompletionParams,
+  document: DocumentVersion,
+  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>,
+  lines: LineIndex,
+  yaml?: YamlVersion,
+): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
-  const text = document.getText();
-  const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset) : armCompletions(text, analysis, offset);
+  const text = document.text;
+  const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset, yaml) : armCompletions(text, analysis, offset);
   return entries.map((entry) => toCompletionItem(entry, lines, params.position));
 }

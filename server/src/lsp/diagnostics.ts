@@ -3,6 +3,7 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node'
 import type { Analysis } from '../service/analyze';
 import type { Severity } from '../service/rules/rule';
 import { LineIndex } from '../service/text/lineIndex';
+import { ruleByCode } from '../service/rules/registry';
 
 export const SOURCE = 'anyscale-azure';
 
@@ -29,7 +30,8 @@ export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string,
     severity: SEVERITY[finding.severity],
     source: SOURCE,
     code: finding.code,
-    codeDescription: { href: `${docsBaseUri}/${finding.code}.md` },
+    // Only a rule has a docs page (json-too-deep, say, is not one).
+    codeDescription: ruleByCode(finding.code) ? { href: `${docsBaseUri}/${finding.code}.md` } : undefined,
     message: finding.message,
     relatedInformation: finding.related?.flatMap((related) => {
       const where = relatedRange(related);

@@ -1,6 +1,7 @@
 // The language server's egress requests: the workspace's targets, probing them from this machine (progress
 // notifications, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
-// the Job's log. Thin: every answer is computed by ../service/egress and ../node/egressWorkspace.
+// the Job's log. Thin: every answer is computed by ../service/egress and ../node/egressWorkspace; ./requests
+// checks each request's params and answers RequestCancelled for one cancelled before it started.
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -14,14 +15,17 @@ import { probeTargets } from '../service/egress/probe/engine';
 import { allowListFor } from '../service/egress/allowList';
 import { probeJob } from '../service/egress/cluster/job';
 import { parseProbeLog } from '../service/egress/lines';
+import { request, type ParamFields } from './requests';
+
+const IN_FOLDERS: ParamFields = { folders: 'array' };
 
 export function registerEgressHandlers(connection: Connection, documents: TextDocuments<TextDocument>): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult => loadEgressTargets(params.folders, params.settings ?? {}, openText);
 
-  connection.onRequest(EGRESS_TARGETS_REQUEST, (params: EgressWorkspaceParams) => targetsOf(params));
+  connection.onRequest(EGRESS_TARGETS_REQUEST, request(EGRESS_TARGETS_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
 
-  connection.onRequest(EGRESS_PROBE_REQUEST, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+  connection.onRequest(EGRESS_PROBE_REQUEST, request(EGRESS_PROBE_REQUEST, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     const targets = params.targets ?? targetsOf(params).targets;
@@ -42,23 +46,24 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     } finally {
       subscription.dispose();
     }
-  });
+  }));
 
-  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, (params: EgressWorkspaceParams): EgressAllowList => allowListFor(targetsOf(params).targets));
+  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, request(EGRESS_ALLOW_LIST_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList => allowListFor(targetsOf(params).targets)));
 
-  connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, (params: EgressClusterJobParams): EgressClusterJob => {
+  const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
+  connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, request(EGRESS_CLUSTER_JOB_REQUEST, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
     const settings = params.settings ?? {};
     const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
     return probeJob({
       targets: params.targets ?? targetsOf(params).targets, namespace: params.namespace, image: params.image, suffix: Date.now().toString(36),
       timeoutMs: settings.timeoutMs, concurrency: settings.concurrency, resolve: settings.resolve, ca: options.extraCa, httpHead: settings.httpHead,
     });
-  });
+  }));
 
-  connection.onRequest(EGRESS_CLUSTER_LOG_REQUEST, (params: EgressClusterLogParams): EgressReport => {
+  connection.onRequest(EGRESS_CLUSTER_LOG_REQUEST, request(EGRESS_CLUSTER_LOG_REQUEST, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
     const parsed = parseProbeLog(params.log, params.targets);
     for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
     return { origin: 'cluster', context: params.context, startedAt: params.startedAt, durationMs: params.durationMs, cancelled: !parsed.complete, results: parsed.results };
-  });
+  }));
 }
 

@@ -1,20 +1,59 @@
-// textDocument/hover: the service's hover (YAML from the analysis's parse; ARM templates from the cached analysis, with the
-// property docs, region names, expression values per parameter file and the rule docs of diagnostics there).
+// textDocument/hover: the service's hover (YAML from the version's parse; ARM templates from the version's analysis or
+// editing model, with the property docs, region names, expression values per parameter file and the rule docs of the
+// diagnostics there).
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
+import type { Analysis } from '../service/analyze';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { armHover } from '../service/features/armHover';
 import type { HoverInfo } from '../service/features/editing';
-import { yamlHover } from '../service/yaml/editing';
+import type { Finding } from '../service/rules/rule';
+import { yamlHover, type YamlVersion } from '../service/yaml/editing';
 import type { LineIndex } from '../service/text/lineIndex';
+import type { DocumentVersion } from './completion';
 
-export function hover(params: HoverParams, document: TextDocument, analysis: DocumentAnalysis, lines: LineIndex, parameterFiles: readonly ParameterFileInput[], docsBaseUri: string): Hover | null {
+/** What hover reads of the version: an analysis or an editing model (whose Anyscale view is read only if needed). */
+export interface HoverSources {
+  readonly analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>;
+  /** The diagnostics at the position are named with their rule's title and docs link. */
+  readonly findings: Finding[];
+  readonly lines: LineIndex;
+  readonly parameterFiles: readonly ParameterFileInput[];
+  readonly yaml?: YamlVersion;
+}
+
+/**
+ * What armHover reads: the analysis's model with the findings given. A class, not a literal with a getter (that
+ * literal's hidden class would keep the template alive: docs/performance.md), so that the Anyscale view is still read
+ * only when the hover needs it.
+ */
+class HoverAnalysis {
+  constructor(
+    private readonly analysis: HoverSources['analysis'],
+    readonly findings: Finding[],
+  ) {}
+
+  get template(): Analysis['template'] {
+    return this.analysis.template;
+  }
+
+  get syntaxErrors(): Analysis['syntaxErrors'] {
+    return this.analysis.syntaxErrors;
+  }
+
+  get anyscale(): Analysis['anyscale'] {
+    return this.analysis.anyscale;
+  }
+}
+
+export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, docsBaseUri: string): Hover | null {
+  const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
-  const text = document.getText();
+  const text = document.text;
   let info: HoverInfo | undefined;
-  if (document.languageId === 'yaml') info = yamlHover(text, offset, analysis.yaml);
-  else if (analysis.kind === 'armTemplate') info = armHover(text, analysis, offset, { parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+  if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
+  else if (analysis.kind === 'armTemplate') {
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+  }
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };
 }

@@ -1,8 +1,15 @@
-// The language server: wires LSP to the service. Parses each document version once, validates after a
-// debounce, publishes diagnostics and per-document stats. All product logic lives in ../service.
+// The language server: wires LSP to the service. Analyses each document version once, validates after a debounce,
+// publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
+// analysis: they read the version's editing model (./editingModel), built without the rules from the previous
+// version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
+// ./workspaceIndex. All product logic lives in ../service.
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeParams } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
+import {
+  CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
+  LSPErrorCodes, ResponseError,
+  type CancellationToken, type CodeActionParams, type CompletionParams, type HoverParams, type InitializeParams,
+} from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDocument, parseJson } from '../service/analyze';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
@@ -22,7 +29,13 @@ import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigatio
 import { ConfigFiles } from '../node/config';
 import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
 import { applySuppressions } from '../service/suppression/suppress';
-import { WorkspaceScan } from '../node/workspaceScan';
+import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
+import { cloudTree } from '../service/index/cloudTree';
+import { WorkspaceIndexPublisher } from './workspaceIndex';
+import { filePathOf } from '../node/fileUri';
+import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
+import { EditingModel, findingsAfterEdits } from './editingModel';
+import { YamlVersion } from '../service/yaml/editing';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -44,16 +57,44 @@ const configFiles = new ConfigFiles(() => workspaceRoots, (config) => connection
 
 interface CachedAnalysis {
   version: number;
+  /** The text of that version: a request that waited may answer from it while the document has moved on. */
+  text: string;
   analysis: DocumentAnalysis;
   lines: LineIndex;
   /** The parameter files the analysis used (a template's; none for other documents), for hover. */
   parameterFiles: readonly ParameterFileInput[];
+  /** A YAML document's, with the analysis's parse, for completion and hover. */
+  yaml?: YamlVersion;
 }
-/** Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources). */
-const workspace = new WorkspaceIndex();
-/** The same facts from the workspace's files on disk that are not open. */
-const workspaceScan = new WorkspaceScan(workspace, (file) => documents.all().some((document) => document.uri.startsWith('file:') && fileURLToPath(document.uri) === file));
+/**
+ * Facts of the open documents that cross-file checks read (a values file against the templates' cloud resources), and
+ * their outlines for the workspace index, whose every change is announced once changes settle.
+ */
+const workspace = new WorkspaceIndex(() => indexPublisher.changed());
+/** `files.exclude` and `search.exclude` patterns that are on: the scan skips those files, the index does not show them. */
+let excludes: string[] = [];
+/**
+ * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
+ * rule levels and, for a template, its parameter files.
+ */
+const workspaceScan = new WorkspaceScan(
+  workspace,
+  (file) => documents.all().some((document) => filePathOf(document.uri) === file),
+  (file) => {
+    const uri = pathToFileURL(file).href;
+    return { ruleLevels: ruleLevelsOf(uri), parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri) };
+  },
+);
+const indexPublisher = new WorkspaceIndexPublisher(
+  connection,
+  () => cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri))),
+  () => settings.validation?.delay ?? DEFAULT_DELAY_MS,
+);
 const cache = new Map<string, CachedAnalysis>();
+/** Each open document's editing model, for its latest version that completion or hover needed before it was analysed. */
+const models = new Map<string, EditingModel>();
+/** Each document's published findings, with the text they are about: what the editor shows until the next are published. */
+const shown = new Map<string, { readonly text: string; readonly findings: Finding[] }>();
 const pending = new Map<string, NodeJS.Timeout>();
 
 connection.onInitialize((params: InitializeParams) => {
@@ -62,7 +103,7 @@ connection.onInitialize((params: InitializeParams) => {
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
   parameterFiles.setWorkspaceFolders(params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []));
   canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-  workspaceRoots = (params.workspaceFolders ?? []).filter((folder) => folder.uri.startsWith('file:')).map((folder) => fileURLToPath(folder.uri));
+  workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => filePathOf(folder.uri) ?? []);
   clientCommands = options.commands ?? [];
   return {
     capabilities: {
@@ -76,11 +117,35 @@ connection.onInitialize((params: InitializeParams) => {
   };
 });
 
-connection.onInitialized(async () => {
-  void workspaceScan.scan(workspaceRoots).then((result) => {
-    if (result.changed) recheckOthers('');
+/** A scan running, and whether another must follow it (the settings changed meanwhile). */
+let scanning: Promise<void> | undefined;
+let scanAgain = false;
+
+/** Scans the workspace folders (again): one scan at a time, with the latest excludes and rule levels. */
+function scanWorkspace(): void {
+  if (scanning) {
+    scanAgain = true;
+    return;
+  }
+  scanning = (async () => {
+    do {
+      scanAgain = false;
+      workspaceScan.setExcludes(excludes);
+      const result = await workspaceScan.scan(workspaceRoots);
+      indexPublisher.scanned(result.truncated);
+      if (result.changed) recheckOthers('');
+    } while (scanAgain);
+    scanning = undefined;
+  })().catch((error: unknown) => {
+    scanning = undefined;
+    connection.console.error(`Scanning the workspace failed: ${(error as Error).stack ?? error}`);
   });
+}
+
+connection.onInitialized(async () => {
+  // The excludes and rule levels first: the scan reads only what they let through, as the editor would check it.
   await refreshSettings();
+  scanWorkspace();
   if (canWatchFiles) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }] });
 });
 
@@ -89,29 +154,56 @@ connection.onDidChangeWatchedFiles((change) => {
   void workspaceScan.changed(change.changes).then((changed) => {
     if (changed) recheckOthers('');
   });
+  // An open template is read with its parameter files from disk: one of them changed there.
+  for (const event of change.changes) {
+    const template = parameterFiles.templateOf(event.uri);
+    const open = template === undefined ? undefined : documents.get(template);
+    if (!open) continue;
+    cache.delete(open.uri);
+    models.delete(open.uri);
+    schedule(open, 0);
+  }
   if (!change.changes.some((event) => event.uri.endsWith(`/${CONFIG_FILE_NAME}`))) return;
   configFiles.invalidate();
   cache.clear();
   for (const document of documents.all()) schedule(document, 0);
+  scanWorkspace(); // the files on disk under it too
 });
 
 /** Rule levels of a document: its `.anyscale-azure.json` (the project's), overridden by the anyscaleAzure.rules setting (the user's). */
 function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {
-  const config = uri.startsWith('file:') ? configFiles.configFor(fileURLToPath(uri)) : undefined;
+  const file = filePathOf(uri);
+  const config = file === undefined ? undefined : configFiles.configFor(file);
   return { ...config?.rules, ...readRuleLevels(settings.rules) };
 }
 
+interface PushedSettings {
+  anyscaleAzure?: ServerSettings;
+  files?: { exclude?: unknown };
+  search?: { exclude?: unknown };
+}
+
 connection.onDidChangeConfiguration(async (change) => {
-  if (!canPullConfiguration) settings = ((change.settings as { anyscaleAzure?: ServerSettings })?.anyscaleAzure ?? {}) as ServerSettings;
-  else await refreshSettings();
+  if (!canPullConfiguration) {
+    const pushed = (change.settings ?? {}) as PushedSettings;
+    settings = pushed.anyscaleAzure ?? {};
+    excludes = excludePatterns(pushed.files?.exclude, pushed.search?.exclude);
+  } else await refreshSettings();
   cache.clear();
+  models.clear(); // the parameterFiles setting may have changed
   for (const document of documents.all()) schedule(document, 0);
+  scanWorkspace(); // the excludes, the rule levels or the parameter files may have changed
 });
 
+/** Pulls our settings, and VS Code's `files.exclude` and `search.exclude` (the workspace index honours both). */
 async function refreshSettings(): Promise<void> {
   if (!canPullConfiguration) return;
   try {
-    settings = ((await connection.workspace.getConfiguration('anyscaleAzure')) ?? {}) as ServerSettings;
+    const [ours, files, search] = ((await connection.workspace.getConfiguration([{ section: 'anyscaleAzure' }, { section: 'files' }, { section: 'search' }])) ?? []) as [
+      ServerSettings | null, PushedSettings['files'] | null, PushedSettings['search'] | null,
+    ];
+    settings = ours ?? {};
+    excludes = excludePatterns(files?.exclude, search?.exclude);
   } catch {
     settings = {};
   }
@@ -121,6 +213,7 @@ async function refreshSettings(): Promise<void> {
 function analysisOf(document: TextDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
+  const started = performance.now();
   const text = document.getText();
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
@@ -131,9 +224,14 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
     analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
   }
-  const fresh = { version: document.version, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [] };
+  const yaml = document.languageId === 'yaml' ? new YamlVersion(text, analysis.yaml) : undefined;
+  const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [], yaml };
   cache.set(document.uri, fresh);
-  if (workspace.set(document.uri, analysis.facts)) recheckOthers(document.uri);
+  traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
+  if (workspace.set(document.uri, analysis.facts)) {
+    recheckOthers(document.uri);
+    workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
+  }
   return fresh;
 }
 
@@ -164,9 +262,10 @@ function validate(document: TextDocument): void {
     connection.console.warn(`${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`);
     return;
   }
-  const { analysis, lines } = analysisOf(document);
+  const { analysis, lines, text } = analysisOf(document);
   const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
   connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+  shown.set(document.uri, { text, findings: analysis.kind === 'other' ? [] : analysis.findings });
   const stats: DocumentStats = {
     uri: document.uri,
     version: document.version,
@@ -210,6 +309,7 @@ function recheckRelated(uri: string): void {
     const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
     if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
     cache.delete(other.uri);
+    models.delete(other.uri);
     schedule(other, 0);
   }
 }
@@ -238,32 +338,86 @@ documents.onDidClose((event) => {
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
   cache.delete(event.document.uri);
+  models.delete(event.document.uri);
+  shown.delete(event.document.uri);
   connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
 });
 
-connection.onHover((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
-  const { analysis, lines, parameterFiles: withFiles } = analysisOf(document);
-  return hover(params, document, analysis, lines, withFiles, docsBaseUri);
-});
+/** The analysis of the document's current version for a request: when it had to be computed now, a cancel sent meanwhile is honoured after it. */
+async function analysisFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis> {
+  const cached = cache.get(document.uri);
+  if (cached?.version === document.version) return cached;
+  const fresh = analysisOf(document);
+  await stopIfCancelled(token);
+  return fresh;
+}
 
-connection.onCompletion((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId) || document.getText().length > MAX_DOCUMENT_LENGTH) return null;
-  const { analysis, lines } = analysisOf(document);
-  return completionItems(params, document, analysis, lines);
-});
+/** With the client's trace set to verbose, says what work a document's version cost. */
+function traceWork(document: TextDocument, what: string): void {
+  connection.tracer.log(`${document.uri} version ${document.version}: ${what}`);
+}
 
-connection.onCodeAction((params) => {
-  const document = documents.get(params.textDocument.uri);
-  if (!document || !LANGUAGES.has(document.languageId)) return [];
-  const { analysis, lines } = analysisOf(document);
-  return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text: document.getText(), clientCommands });
-});
+/** The open document a request is about, when the server checks it. */
+function checkedDocument(uri: string): TextDocument | undefined {
+  const document = documents.get(uri);
+  return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH ? document : undefined;
+}
+
+/**
+ * What completion and hover read of the document's current version: its analysis when that is done, else its
+ * editing model, built now (from the previous version's) when needed; a cancel sent meanwhile is honoured after it.
+ */
+async function editingViewFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis | EditingModel> {
+  const analysed = cache.get(document.uri);
+  if (analysed?.version === document.version) return analysed;
+  const previous = models.get(document.uri);
+  if (previous?.version === document.version) return previous;
+  const started = performance.now();
+  // The parameter files are the last analysis's while it stands (an edit to one of them drops it: recheckRelated).
+  const withFiles = analysed?.analysis.kind === 'armTemplate' ? analysed.parameterFiles : document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  const model = EditingModel.build(document.version, document.languageId, document.getText(), previous, withFiles);
+  models.set(document.uri, model);
+  traceWork(document, `editing model (${model.how}) in ${Math.round(performance.now() - started)} ms`);
+  await stopIfCancelled(token);
+  // A newer version took the tree over while this request waited (its client has most likely cancelled it).
+  if (model.superseded) throw new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while the request waited.');
+  return model;
+}
+
+connection.onHover(
+  request('textDocument/hover', AT_POSITION, async (params: HoverParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return null;
+    const view = await editingViewFor(document, token);
+    // Before the version is analysed, the diagnostics named are the ones the editor shows: the published ones, moved by the edits since.
+    const published = shown.get(document.uri);
+    const findings = 'findings' in view.analysis ? view.analysis.findings : published ? findingsAfterEdits(published.findings, published.text, view.text) : [];
+    const sources = { analysis: view.analysis, findings, lines: view.lines, parameterFiles: view.parameterFiles, yaml: view.yaml };
+    return hover(params, { languageId: document.languageId, text: view.text }, sources, docsBaseUri);
+  }),
+);
+
+connection.onCompletion(
+  request('textDocument/completion', AT_POSITION, async (params: CompletionParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return null;
+    const view = await editingViewFor(document, token);
+    return completionItems(params, { languageId: document.languageId, text: view.text }, view.analysis, view.lines, view.yaml);
+  }),
+);
+
+connection.onCodeAction(
+  request('textDocument/codeAction', { ...IN_RANGE, 'context.diagnostics': 'array' }, async (params: CodeActionParams, token) => {
+    const document = checkedDocument(params.textDocument.uri);
+    if (!document) return [];
+    const { analysis, lines, text } = await analysisFor(document, token);
+    return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text, clientCommands });
+  }),
+);
 
 registerEgressHandlers(connection, documents);
+indexPublisher.register();
 registerNavigationHandlers(connection, documents, parameterFiles);
 documents.listen(connection);
 connection.listen();

@@ -1,6 +1,10 @@
 // textDocument/definition, references, prepareRename and rename for ARM parameters and variables, across a template
 // and its parameter files (unopened ones are read from disk). Thin: ../service/features/navigation does the work.
-import { ResponseError, ErrorCodes, type Connection, type Location, type Position, type TextDocuments, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver/node';
+import {
+  ResponseError, ErrorCodes,
+  type CancellationToken, type Connection, type DefinitionParams, type Location, type Position, type PrepareRenameParams, type ReferenceParams, type RenameParams,
+  type TextDocuments, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseJson } from '../service/analyze';
 import { buildTemplate } from '../service/arm/template';
@@ -10,6 +14,7 @@ import { declarationOf, usesOf, type SymbolLocation } from '../service/features/
 import { cannotRename, renameSymbol } from '../service/features/navigation/rename';
 import { LineIndex } from '../service/text/lineIndex';
 import type { ParameterFiles } from './parameterFiles';
+import { AT_POSITION, request, stopIfCancelled } from './requests';
 
 export const NAVIGATION_CAPABILITIES = { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } } as const;
 
@@ -19,11 +24,11 @@ interface Target {
   readonly at: SymbolAt;
   /** The line index of the document the request was made in. */
   readonly lines: LineIndex;
+  /** Line indexes of the documents the request reads, by URI (a reference list maps many ranges of the same document). */
+  readonly linesByUri: Map<string, LineIndex>;
 }
 
 export function registerNavigationHandlers(connection: Connection, documents: TextDocuments<TextDocument>, parameterFiles: ParameterFiles): void {
-  /** Line indexes of the documents one request reads (a reference list maps many ranges of the same document). */
-  const linesCache = new Map<string, LineIndex>();
   const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
     const { root, errors } = text === undefined ? { root: undefined, errors: [] } : parseJson(text);
     return root && errors.length === 0 ? { uri, text: text!, root } : undefined;
@@ -35,12 +40,11 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
 
   /** The symbol under the cursor, with the template and parameter files it lives in. */
   const targetAt = (uri: string, position: Position): Target | undefined => {
-    linesCache.clear();
     const document = documents.get(uri);
     if (!document || document.languageId === 'yaml') return undefined;
     const text = document.getText();
     const lines = new LineIndex(text);
-    linesCache.set(uri, lines);
+    const linesByUri = new Map([[uri, lines]]);
     const offset = lines.offsetAt(position);
     const own = parsed(uri, text);
     if (!own) return undefined;
@@ -48,7 +52,7 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     if (kind === 'armTemplate') {
       const template: TemplateDocument = { ...own, template: buildTemplate(own.root, own.text) };
       const at = symbolInTemplate(template, offset);
-      return at && { template, parameterFiles: parameterFiles.parameterFilesOf(uri), at, lines };
+      return at && { template, parameterFiles: parameterFiles.parameterFilesOf(uri), at, lines, linesByUri };
     }
     if (kind !== 'armParameters') return undefined;
     const templateUri = parameterFiles.templateOf(uri);
@@ -57,14 +61,22 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     const at = symbolInParameterFile(own, template, offset);
     // The template's parameter files, this one (with its unsaved text) included even when the setting does not list it.
     const others = parameterFiles.parameterFilesOf(template.uri).filter((file) => file.uri !== uri);
-    return at && { template, parameterFiles: [own, ...others], at, lines };
+    return at && { template, parameterFiles: [own, ...others], at, lines, linesByUri };
   };
 
+  /** The target of a request: read once the request is known not to be cancelled, and a cancel sent while it was read is honoured after. */
+  const targetFor = async (params: { textDocument: { uri: string }; position: Position }, token: CancellationToken): Promise<Target | undefined> => {
+    const target = targetAt(params.textDocument.uri, params.position);
+    await stopIfCancelled(token);
+    return target;
+  };
+
+  /** Locations are mapped with the texts the request read, not with a newer version edited since. */
   const linesOf = (uri: string, target: Target): LineIndex | undefined => {
-    let lines = linesCache.get(uri);
+    let lines = target.linesByUri.get(uri);
     if (lines) return lines;
-    const text = documents.get(uri)?.getText() ?? [target.template, ...target.parameterFiles].find((document) => document.uri === uri)?.text;
-    if (text !== undefined) linesCache.set(uri, (lines = new LineIndex(text)));
+    const text = [target.template, ...target.parameterFiles].find((document) => document.uri === uri)?.text;
+    if (text !== undefined) target.linesByUri.set(uri, (lines = new LineIndex(text)));
     return lines;
   };
   const toLocation = (location: SymbolLocation, target: Target): Location | undefined => {
@@ -72,39 +84,47 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     return lines && { uri: location.uri, range: { start: lines.positionAt(location.start), end: lines.positionAt(location.end) } };
   };
 
-  connection.onDefinition((params) => {
-    const target = targetAt(params.textDocument.uri, params.position);
-    const declaration = target && declarationOf(target.template, target.at.symbol);
-    return (declaration && toLocation(declaration, target)) ?? null;
-  });
+  connection.onDefinition(
+    request('textDocument/definition', AT_POSITION, async (params: DefinitionParams, token) => {
+      const target = await targetFor(params, token);
+      const declaration = target && declarationOf(target.template, target.at.symbol);
+      return (declaration && toLocation(declaration, target)) ?? null;
+    }),
+  );
 
-  connection.onReferences((params) => {
-    const target = targetAt(params.textDocument.uri, params.position);
-    if (!target) return null;
-    const declaration = params.context.includeDeclaration ? declarationOf(target.template, target.at.symbol) : undefined;
-    const locations = [...(declaration ? [declaration] : []), ...usesOf(target.template, target.parameterFiles, target.at.symbol)];
-    return locations.flatMap((location) => toLocation(location, target) ?? []);
-  });
+  connection.onReferences(
+    request('textDocument/references', { ...AT_POSITION, 'context.includeDeclaration': 'boolean' }, async (params: ReferenceParams, token) => {
+      const target = await targetFor(params, token);
+      if (!target) return null;
+      const declaration = params.context.includeDeclaration ? declarationOf(target.template, target.at.symbol) : undefined;
+      const locations = [...(declaration ? [declaration] : []), ...usesOf(target.template, target.parameterFiles, target.at.symbol)];
+      return locations.flatMap((location) => toLocation(location, target) ?? []);
+    }),
+  );
 
-  connection.onPrepareRename((params) => {
-    const target = targetAt(params.textDocument.uri, params.position);
-    if (!target) return null;
-    const problem = cannotRename(target.template, target.at.symbol);
-    if (problem) throw new ResponseError(ErrorCodes.InvalidRequest, problem);
-    const { start, end } = target.at.range;
-    return { range: { start: target.lines.positionAt(start), end: target.lines.positionAt(end) }, placeholder: target.at.symbol.name };
-  });
+  connection.onPrepareRename(
+    request('textDocument/prepareRename', AT_POSITION, async (params: PrepareRenameParams, token) => {
+      const target = await targetFor(params, token);
+      if (!target) return null;
+      const problem = cannotRename(target.template, target.at.symbol);
+      if (problem) throw new ResponseError(ErrorCodes.InvalidRequest, problem);
+      const { start, end } = target.at.range;
+      return { range: { start: target.lines.positionAt(start), end: target.lines.positionAt(end) }, placeholder: target.at.symbol.name };
+    }),
+  );
 
-  connection.onRenameRequest((params): WorkspaceEdit | null => {
-    const target = targetAt(params.textDocument.uri, params.position);
-    if (!target) return null;
-    const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);
-    if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
-    const changes: Record<string, TextEdit[]> = {};
-    for (const edit of result.edits) {
-      const location = toLocation(edit, target);
-      if (location) (changes[edit.uri] ??= []).push({ range: location.range, newText: edit.newText });
-    }
-    return { changes };
-  });
+  connection.onRenameRequest(
+    request('textDocument/rename', { ...AT_POSITION, newName: 'string' }, async (params: RenameParams, token): Promise<WorkspaceEdit | null> => {
+      const target = await targetFor(params, token);
+      if (!target) return null;
+      const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);
+      if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
+      const changes: Record<string, TextEdit[]> = {};
+      for (const edit of result.edits) {
+        const location = toLocation(edit, target);
+        if (location) (changes[edit.uri] ??= []).push({ range: location.range, newText: edit.newText });
+      }
+      return { changes };
+    }),
+  );
 }

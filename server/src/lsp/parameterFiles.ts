@@ -3,13 +3,14 @@
 // findings its values cause in its template. Open documents' unsaved text wins over the disk.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseJson } from '../service/analyze';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import type { Finding } from '../service/rules/rule';
 import { LineIndex } from '../service/text/lineIndex';
+import { filePathOf } from '../node/fileUri';
 import { globToRegExp } from '../service/text/glob';
 import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate, type ParameterFileSetting } from '../service/workspace/parameterFiles';
 
@@ -31,7 +32,7 @@ export class ParameterFiles {
 
   /** The workspace folders (`file:` URIs) the setting's relative paths and globs are resolved against. */
   setWorkspaceFolders(folderUris: readonly string[]): void {
-    this.folders = folderUris.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri));
+    this.folders = folderUris.flatMap((uri) => filePathOf(uri) ?? []);
     this.configuredTemplates = undefined;
   }
 
@@ -39,8 +40,10 @@ export class ParameterFiles {
   textOf(uri: string): string | undefined {
     const open = this.documents.get(uri);
     if (open) return open.getText();
+    const file = filePathOf(uri);
+    if (file === undefined) return undefined;
     try {
-      return fs.readFileSync(fileURLToPath(uri), 'utf8');
+      return fs.readFileSync(file, 'utf8');
     } catch {
       return undefined;
     }
@@ -75,11 +78,12 @@ export class ParameterFiles {
     return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter((candidate) => candidate !== file);
   }
 
-  /** The parseable parameter files of a `file:` template, with their text. */
+  /** The parseable parameter files of a template that has a file path, with their text. */
   parameterFilesOf(templateUri: string): Array<ParameterFileInput & { readonly text: string }> {
-    if (!templateUri.startsWith('file:')) return [];
+    const file = filePathOf(templateUri);
+    if (file === undefined) return [];
     const inputs: Array<ParameterFileInput & { readonly text: string }> = [];
-    for (const parameterFile of this.parameterFilePaths(fileURLToPath(templateUri))) {
+    for (const parameterFile of this.parameterFilePaths(file)) {
       const uri = pathToFileURL(parameterFile).toString();
       const text = this.textOf(uri);
       const parsed = text === undefined ? undefined : parseJson(text);
@@ -88,10 +92,10 @@ export class ParameterFiles {
     return inputs;
   }
 
-  /** The template of a `file:` parameter file: by naming convention, else the one template the setting assigns it to. */
+  /** The template of a parameter file that has a file path: by naming convention, else the one template the setting assigns it to. */
   templateOf(parameterUri: string): string | undefined {
-    if (!parameterUri.startsWith('file:')) return undefined;
-    const file = fileURLToPath(parameterUri);
+    const file = filePathOf(parameterUri);
+    if (file === undefined) return undefined;
     const template = conventionalTemplate(file, this.siblings(file)) ?? this.configuredTemplateOf(file);
     return template === undefined ? undefined : pathToFileURL(template).toString();
   }

@@ -2,6 +2,7 @@
 // the nearest one walking up from a file's folder, stopping at the workspace folder (or the filesystem root).
 // Parsing is the service's (service/config/workspaceConfig.ts); this is the I/O around it, plus a cache.
 import * as fs from 'node:fs';
+import { readBounded, type BoundedReadError } from './boundedRead';
 import * as path from 'node:path';
 import { CONFIG_FILE_NAME, parseWorkspaceConfig, type ConfigProblem, type WorkspaceConfig } from '../service/config/workspaceConfig';
 import { LineIndex } from '../service/text/lineIndex';
@@ -36,9 +37,9 @@ function describe(file: string, text: string, problem: ConfigProblem): string {
 export function loadConfig(file: string): LoadedConfig {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
   } catch (error) {
-    const message = `${file}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+    const message = `${file}: ${(error as BoundedReadError).message}`;
     return { file, rules: {}, problems: [], broken: true, messages: [message] };
   }
   const config = parseWorkspaceConfig(text);

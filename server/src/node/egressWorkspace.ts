@@ -9,6 +9,7 @@ import { parseTargetsFile } from '../service/egress/targetsFile';
 import { proxyConfig, proxyFromEnvironment } from '../service/egress/probe/proxy';
 import { systemResolver, withOverrides } from '../service/egress/probe/resolver';
 import type { ProbeOptions } from '../service/egress/probe/engine';
+import { readBounded } from './boundedRead';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
 const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
@@ -43,8 +44,7 @@ export function readWorkspaceFiles(folders: readonly string[], openText: (file: 
 
 function readSmallFile(file: string): string | undefined {
   try {
-    if (fs.statSync(file).size > MAX_FILE_BYTES) return undefined;
-    return fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    return readBounded(file, MAX_FILE_BYTES).toString('utf8').replace(/^\uFEFF/, '');
   } catch {
     return undefined;
   }
@@ -55,7 +55,7 @@ export function loadEgressTargets(folders: readonly string[], settings: EgressSe
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
     try {
-      return { targets: parseTargetsFile(fs.readFileSync(file, 'utf8')), problems: [] };
+      return { targets: parseTargetsFile(readBounded(file).toString('utf8')), problems: [] };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`] };
     }
@@ -74,7 +74,7 @@ export function probeOptionsFrom(settings: EgressSettings, env: NodeJS.ProcessEn
   };
   if (settings.caFile) {
     try {
-      options.extraCa = fs.readFileSync(path.resolve(baseDir, settings.caFile), 'utf8');
+      options.extraCa = readBounded(path.resolve(baseDir, settings.caFile)).toString('utf8');
     } catch (error) {
       problems.push(`CA file ${settings.caFile}: ${(error as Error).message}`);
     }

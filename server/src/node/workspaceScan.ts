@@ -1,13 +1,20 @@
 // The workspace's files that are not open, for the cross-file checks (a values file's iamIdentity against the
-// principal ID on a cloud resource in a template nobody opened): finds *.json, *.jsonc, *.yaml and *.yml under the
-// workspace folders, analyzes those that can hold Anyscale facts, and keeps their facts in the WorkspaceIndex under
-// their file URIs. Open documents win: while a file is open its facts come from the editor, not from disk.
-// Bounded (file count and size) and asynchronous, yielding to the event loop so the server keeps answering.
+// principal ID on a cloud resource in a template nobody opened) and the workspace index (docs/index.md): finds *.json,
+// *.jsonc, *.yaml and *.yml under the workspace folders, skipping node_modules, dot-folders and what files.exclude and
+// search.exclude name, analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
+// their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
+// from the editor, not from disk. Bounded (file count and size) and asynchronous, yielding to the event loop so the
+// server keeps answering.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { analyzeDocument } from '../service/analyze';
+import { pathToFileURL } from 'node:url';
+import { analyzeDocument, parseJson, type AnalysisOptions } from '../service/analyze';
+import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { isEmptyFacts, NO_FACTS, type WorkspaceIndex } from '../service/index/workspaceIndex';
+import { globToRegExp } from '../service/text/glob';
+import { conventionalParameterFiles, conventionalTemplate } from '../service/workspace/parameterFiles';
+import type { WorkspaceOptions } from '../service/yaml/analyzeYaml';
+import { filePathOf } from './fileUri';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
 export interface FileEvent {
@@ -39,11 +46,26 @@ const BATCH = 20;
 const ANYSCALE_TYPES_HINT = /Anyscale\.(Platform|AKS\.Operator)/i;
 /** Operator values name one of these; other YAML (other charts, manifests) is skipped without a parse. */
 const VALUES_HINT = /\b(cloudDeploymentId|cloudProvider|controlPlaneURL|iamIdentity|workloads|credentialMount)\s*:/;
+/** Gateway API manifests (and Envoy Gateway's EnvoyProxy) name their API group in `apiVersion`. */
+const GATEWAY_HINT = /\bapiVersion\s*:\s*['"]?gateway\.(networking\.k8s|envoyproxy)\.io\//;
 
 /** A cheap look at the text before the full analysis: only these files can add facts to the index. */
 export function mayHoldFacts(file: string, text: string): boolean {
-  if (/\.ya?ml$/i.test(file)) return VALUES_HINT.test(text);
+  if (/\.ya?ml$/i.test(file)) return VALUES_HINT.test(text) || GATEWAY_HINT.test(text);
   return ANYSCALE_TYPES_HINT.test(text);
+}
+
+/**
+ * The patterns of VS Code's `files.exclude` and `search.exclude` settings (glob → true, relative to the workspace
+ * folder) that are on. A `{ "when": … }` sibling condition is not evaluated: such a pattern excludes nothing here.
+ */
+export function excludePatterns(...settings: unknown[]): string[] {
+  const patterns: string[] = [];
+  for (const setting of settings) {
+    if (!setting || typeof setting !== 'object' || Array.isArray(setting)) continue;
+    for (const [glob, on] of Object.entries(setting)) if (on === true && glob.trim() !== '') patterns.push(glob.trim());
+  }
+  return [...new Set(patterns)];
 }
 
 /** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
@@ -53,16 +75,80 @@ function skippedFolder(name: string): boolean {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const isYaml = (file: string) => /\.ya?ml$/i.test(file);
+
+/** A file's text, when it is a file of at most MAX_FILE_BYTES that can be read. */
+async function textOf(file: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.stat(file);
+    return stat.isFile() && stat.size <= MAX_FILE_BYTES ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a file is analyzed: its rule levels and, for a template, its parameter files (the editor's, by default those beside it). */
+export type AnalysisOptionsOf = (file: string) => AnalysisOptions | Promise<AnalysisOptions>;
+
+async function siblingsOf(file: string): Promise<string[]> {
+  try {
+    return await fs.readdir(path.dirname(file));
+  } catch {
+    return [];
+  }
+}
+
+/** The parameter files beside a template (`<name>.parameters*.json`) that parse, read from disk. */
+async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]> {
+  const inputs: ParameterFileInput[] = [];
+  for (const parameterFile of conventionalParameterFiles(file, await siblingsOf(file))) {
+    try {
+      const stat = await fs.stat(parameterFile);
+      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
+      const text = (await fs.readFile(parameterFile, 'utf8')).replace(/^\uFEFF/, '');
+      const { root, errors } = parseJson(text);
+      if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
+    } catch {
+      // gone or unreadable: the template is read without it
+    }
+  }
+  return inputs;
+}
+
+const BESIDE: AnalysisOptionsOf = async (file) => (isYaml(file) ? {} : { parameterFiles: await parameterFilesBeside(file) });
+
 export class WorkspaceScan {
   private folders: readonly string[] = [];
+  private excludes: readonly RegExp[] = [];
   /** Files whose facts came from disk, with the URI they are indexed under. */
   private readonly fromDisk = new Map<string, string>();
+  /** Each template read from disk with the parameter files (URIs) it was read with. */
+  private readonly parametersOf = new Map<string, readonly string[]>();
+  private recheckTimer?: NodeJS.Timeout;
 
-  /** `isOpen(file)`: the editor has the file open, so its facts come from there. */
+  /**
+   * `isOpen(file)`: the editor has the file open, so its facts come from there. `optionsOf(file)`: how to analyze it.
+   */
   constructor(
     private readonly index: WorkspaceIndex,
     private readonly isOpen: (file: string) => boolean,
+    private readonly optionsOf: AnalysisOptionsOf = BESIDE,
   ) {}
+
+  /** `files.exclude` and `search.exclude` patterns (see excludePatterns); the next scan forgets the files they exclude. */
+  setExcludes(patterns: readonly string[]): void {
+    this.excludes = patterns.map((pattern) => globToRegExp(pattern.replace(/^\.\//, '').replace(/\/+$/, '')));
+  }
+
+  /**
+   * Whether the workspace index shows a document: a file the scan would read (in a workspace folder, a candidate by
+   * name, not skipped nor excluded); with no workspace folder, every document.
+   */
+  shows(uri: string): boolean {
+    if (this.folders.length === 0) return true;
+    const file = filePathOf(uri);
+    return file !== undefined && this.inScope(file);
+  }
 
   /** Scans the folders (absolute paths) and indexes what the files on disk hold. */
   async scan(folders: readonly string[]): Promise<ScanResult> {
@@ -72,9 +158,10 @@ export class WorkspaceScan {
     let analyzed = 0;
     let changed = false;
     let truncated = false;
-    const pending = [...this.folders];
+    const seen = new Set<string>();
+    const pending = [...this.folders.map((folder) => ({ dir: folder, root: folder }))];
     while (pending.length > 0 && !truncated) {
-      const dir = pending.shift()!;
+      const { dir, root } = pending.shift()!;
       let entries: import('node:fs').Dirent[];
       try {
         entries = await fs.readdir(dir, { withFileTypes: true });
@@ -82,35 +169,89 @@ export class WorkspaceScan {
         continue;
       }
       entries.sort((a, b) => a.name.localeCompare(b.name));
+      const candidates: string[] = [];
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (!skippedFolder(entry.name)) pending.push(full);
-        } else if (entry.isFile() && CANDIDATE.test(entry.name)) {
+          if (!skippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
+        } else if (entry.isFile() && CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
           if (files >= MAX_FILES) {
             truncated = true;
             break;
           }
           files++;
-          const result = await this.read(full);
-          if (result.analyzed) analyzed++;
-          changed = result.changed || changed;
-          if (files % BATCH === 0) await yieldToEventLoop();
+          seen.add(full);
+          candidates.push(full);
         }
       }
+      // A batch of files read at once (the reads wait on the disk, not on us), then recorded in name order.
+      for (let from = 0; from < candidates.length; from += BATCH) {
+        const batch = candidates.slice(from, from + BATCH).filter((file) => !this.isOpen(file));
+        const texts = await Promise.all(batch.map(textOf));
+        for (let i = 0; i < batch.length; i++) {
+          const result = await this.record(batch[i], texts[i]);
+          if (result.analyzed) analyzed++;
+          changed = result.changed || changed;
+        }
+        await yieldToEventLoop();
+      }
     }
+    // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
+    if (!truncated) for (const file of [...this.fromDisk.keys()]) if (!seen.has(file)) changed = this.forget(file) || changed;
+    // Values files read before the templates they are checked against were: read them again against the whole index.
+    if (changed) await this.rereadWorkspaceReaders();
     return { files, analyzed, indexed: this.fromDisk.size, truncated, changed, durationMs: performance.now() - started };
   }
 
-  /** Applies file-watcher events; true when the index changed. */
+  /**
+   * After a change to the facts the cross-file checks read: the files read from disk whose findings depend on other
+   * files (values files and Gateway manifests) are analyzed again for their problems in the index — soon, on a timer,
+   * so that the change itself is announced first.
+   */
+  recheckWorkspaceReaders(): void {
+    this.recheckTimer ??= setTimeout(() => {
+      this.recheckTimer = undefined;
+      void this.rereadWorkspaceReaders();
+    }, 0);
+  }
+
+  private async rereadWorkspaceReaders(): Promise<void> {
+    let read = 0;
+    for (const file of [...this.fromDisk.keys()]) {
+      if (!isYaml(file)) continue;
+      await this.read(file);
+      if (++read % BATCH === 0) await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * Applies file-watcher events; true when the facts the cross-file checks read changed. A changed parameter file has
+   * its template read again; a change to those facts has the values files read again (recheckWorkspaceReaders).
+   */
   async changed(events: readonly FileEvent[]): Promise<boolean> {
     let changed = false;
+    const done = new Set<string>();
     for (const event of events) {
       const file = filePathOf(event.uri);
       if (!file || !this.inScope(file)) continue;
       changed = (event.type === 3 ? this.forget(file) : (await this.read(file)).changed) || changed;
+      done.add(file);
+      for (const template of await this.templatesReading(file, event.uri)) {
+        if (done.has(template) || !this.inScope(template)) continue;
+        changed = (await this.read(template)).changed || changed;
+        done.add(template);
+      }
     }
+    if (changed) this.recheckWorkspaceReaders();
     return changed;
+  }
+
+  /** The templates on disk a file is a parameter file of: read with it, or beside it by name. */
+  private async templatesReading(file: string, uri: string): Promise<string[]> {
+    if (isYaml(file)) return [];
+    const templates = [...this.parametersOf].filter(([, parameterFiles]) => parameterFiles.includes(uri)).map(([template]) => template);
+    const beside = conventionalTemplate(file, await siblingsOf(file));
+    return beside !== undefined && !templates.includes(beside) ? [...templates, beside] : templates;
   }
 
   /** A document was opened: an entry of the disk version under another spelling of its URI goes. */
@@ -119,6 +260,7 @@ export class WorkspaceScan {
     const diskUri = file && this.fromDisk.get(file);
     if (!file || !diskUri || diskUri === uri) return false;
     this.fromDisk.delete(file);
+    this.parametersOf.delete(file);
     return this.index.delete(diskUri);
   }
 
@@ -128,56 +270,69 @@ export class WorkspaceScan {
     return file !== undefined && this.inScope(file) ? (await this.read(file)).changed : false;
   }
 
-  /** Inside a scanned folder, a candidate by name, and not under node_modules or a dot-folder. */
+  /** Inside a scanned folder, a candidate by name, and not under node_modules or a dot-folder, nor excluded. */
   private inScope(file: string): boolean {
     if (!CANDIDATE.test(file)) return false;
     return this.folders.some((folder) => {
       const relative = path.relative(folder, file);
       if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
-      return !relative.split(path.sep).slice(0, -1).some(skippedFolder);
+      return !relative.split(path.sep).slice(0, -1).some(skippedFolder) && !this.excluded(folder, file);
     });
   }
 
+  /** An exclude pattern matches the path (relative to its workspace folder) or one of the folders above it. */
+  private excluded(root: string, full: string): boolean {
+    if (this.excludes.length === 0) return false;
+    const segments = path.relative(root, full).split(path.sep);
+    for (let depth = 1; depth <= segments.length; depth++) {
+      const relative = segments.slice(0, depth).join('/');
+      if (this.excludes.some((pattern) => pattern.test(relative))) return true;
+    }
+    return false;
+  }
+
+  /** The disk version of a file is gone: its facts go, unless the editor has it open (then they are the editor's). */
   private forget(file: string): boolean {
     const uri = this.fromDisk.get(file);
     this.fromDisk.delete(file);
-    return uri !== undefined && this.index.delete(uri);
+    this.parametersOf.delete(file);
+    return uri !== undefined && !this.isOpen(file) && this.index.delete(uri);
   }
 
   /** Reads one file from disk and records its facts (none when it is gone, too large, or not ours). */
   private async read(file: string): Promise<{ analyzed: boolean; changed: boolean }> {
     if (this.isOpen(file)) return { analyzed: false, changed: false };
-    let text: string | undefined;
-    try {
-      const stat = await fs.stat(file);
-      if (stat.isFile() && stat.size <= MAX_FILE_BYTES) text = (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '');
-    } catch {
-      text = undefined;
-    }
+    return this.record(file, await textOf(file));
+  }
+
+  /** Records what a file's text (undefined: gone, too large or unreadable) adds to the index. */
+  private async record(file: string, text: string | undefined): Promise<{ analyzed: boolean; changed: boolean }> {
     // Opened while the file was being read: the editor's version is already in the index.
     if (this.isOpen(file)) return { analyzed: false, changed: false };
     const analyzed = text !== undefined && mayHoldFacts(file, text);
+    const uri = this.fromDisk.get(file) ?? pathToFileURL(file).href;
     let facts = NO_FACTS;
+    let parameterFiles: readonly string[] = [];
     if (analyzed) {
       try {
-        facts = analyzeDocument(text!, { fileName: file }).facts;
+        const options: AnalysisOptions & WorkspaceOptions = { ...(await this.optionsOf(file)), uri, workspace: this.index };
+        parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
+        facts = analyzeDocument(text!, { fileName: file }, options).facts;
       } catch {
         facts = NO_FACTS; // a file the analyzers cannot read adds nothing
       }
     }
-    const uri = this.fromDisk.get(file) ?? pathToFileURL(file).href;
+    // Opened while the options were read.
+    if (this.isOpen(file)) return { analyzed: false, changed: false };
     const changed = this.index.set(uri, facts);
-    if (isEmptyFacts(facts)) this.fromDisk.delete(file);
-    else this.fromDisk.set(file, uri);
+    if (isEmptyFacts(facts)) {
+      this.fromDisk.delete(file);
+      this.parametersOf.delete(file);
+    } else {
+      this.fromDisk.set(file, uri);
+      if (parameterFiles.length > 0) this.parametersOf.set(file, parameterFiles);
+      else this.parametersOf.delete(file);
+    }
     return { analyzed, changed };
-  }
-}
-
-function filePathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
   }
 }

@@ -1,15 +1,17 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
-import { describeSyntaxErrors, parseJson, type SyntaxProblem } from './json/parse';
+import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parse';
+import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
+import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classify';
 import { buildTemplate, type ArmTemplate } from './arm/template';
 import { anyscaleView, type AnyscaleView } from './arm/anyscale';
 import { literalValue } from './arm/value';
-import { checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
+import { byPlace, checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
 import { checkParameterFileShape } from './arm/checkParameterFile';
 import type { Finding, RuleLevel } from './rules/rule';
 import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
-import { templateFacts } from './index/facts';
+import { templateFacts, withYamlOutline } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
 export { parseJson, type SyntaxProblem } from './json/parse';
@@ -33,11 +35,13 @@ export interface Analysis {
   readonly durationMs: number;
 }
 
-export function analyzeText(text: string, options: AnalysisOptions = {}): Analysis {
+export function analyzeText(documentText: string, options: AnalysisOptions = {}): Analysis {
   const started = performance.now();
-  const { root, errors, tooDeep, multiLineStrings } = parseJson(text);
+  const { root, errors, tooDeep, multiLineStrings } = parseJson(documentText);
+  // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
+  const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);
-  const syntaxErrors = describeSyntaxErrors(errors, tooDeep);
+  const syntaxErrors = jsonSyntaxProblems(text, errors, tooDeep, kind);
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
     // A parameter file's own shape; what its values do in its template is the template's run to say. Its suppression
@@ -51,6 +55,10 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
   // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
   if (checked) findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
+  if (tooDeep && checked) {
+    findings.push(...tooDeep.tooDeep.map(tooDeepFinding));
+    findings.sort(byPlace);
+  }
   return {
     kind,
     findings,
@@ -62,6 +70,19 @@ export function analyzeText(text: string, options: AnalysisOptions = {}): Analys
   };
 }
 
+/** The syntax problems of a JSON parse (parseJson's) of `text`, a document of that kind: one per problem. */
+export function jsonSyntaxProblems(text: string, errors: readonly ParseError[], tooDeep: Flattened | undefined, kind: DocumentKind): SyntaxProblem[] {
+  // A template keeps its findings and says where it went too deep (json-too-deep); anything else too deep, or a
+  // template whose too-deep brackets never close, is not read at all: its other errors follow from the cut.
+  if (tooDeep && (kind !== 'armTemplate' || errors.length > 0)) return [{ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' }];
+  return syntaxProblems(text, errors);
+}
+
+function tooDeepFinding(offset: number): Finding {
+  const message = `Nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep: Anyscale checks do not read this value (the rest of the template is checked).`;
+  return { code: 'json-too-deep', severity: 'error', message, start: offset, end: offset + 1 };
+}
+
 /** How a document is named to analyzeDocument: an editor's language ID, or a file name (the CLI). */
 export interface DocumentIdentity {
   readonly languageId?: string;
@@ -71,7 +92,7 @@ export interface DocumentIdentity {
 /** The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText. */
 export function analyzeDocument(text: string, document: DocumentIdentity, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const yaml = document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
-  if (yaml) return analyzeYaml(text, options);
+  if (yaml) return withYamlOutline(analyzeYaml(text, options), text);
   const analysis = analyzeText(text, options);
-  return { ...analysis, facts: templateFacts(analysis.anyscale) };
+  return { ...analysis, facts: templateFacts(analysis, analysis.template?.text ?? text, options.parameterFiles) };
 }

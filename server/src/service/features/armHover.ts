@@ -11,7 +11,7 @@ import { equalsIgnoreCase } from '../json/nodes';
 import { ruleByCode } from '../rules/registry';
 import type { TextRange } from '../rules/rule';
 import { positionContext, type PositionContext } from './completion/context';
-import { isAnyscaleResource, isCloudResource, isKey, providerOf } from './completion/resources';
+import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
 import type { HoverInfo } from './editing';
 import { expressionHover } from './expressionHover';
 
@@ -43,7 +43,7 @@ function propertySection(context: PositionContext, resource: ArmResource): strin
 }
 
 /** What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. */
-function regionSection(context: PositionContext, resource: ArmResource, anyscale: Analysis['anyscale']): string | undefined {
+function regionSection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
   const value = context.token?.value;
   if (value === undefined || value.startsWith('[')) return undefined;
   const path = context.inResource;
@@ -54,7 +54,7 @@ function regionSection(context: PositionContext, resource: ArmResource, anyscale
     return azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`;
   }
   if (path.length === 2 && isKey(path[0], 'properties') && (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) && isCloudResource(resource)) {
-    const provider = providerOf(resource, anyscale);
+    const provider = providerOf(resource, view);
     const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
     for (const list of lists) {
       const region = list.regions.find((r) => r.name === value);
@@ -70,10 +70,11 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   const sections: string[] = [];
   let range: TextRange | undefined;
   // One past the position, so that hovering a string's opening quote counts as inside it.
-  const context = positionContext(text, Math.min(offset + 1, text.length), template.root, template);
+  // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
+  const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
   const resource = context.resource;
   if (resource && isAnyscaleResource(resource) && context.token) {
-    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, analysis.anyscale);
+    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale);
     if (section) {
       sections.push(section);
       range = { start: context.token.start, end: context.token.end };
@@ -91,7 +92,8 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
     if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code)) continue;
     codes.add(finding.code);
     const rule = ruleByCode(finding.code);
-    sections.push(`\`${finding.code}\`${rule ? `: ${rule.title}` : ''} — [documentation](${options.docsUrl(finding.code)})`);
+    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
+    sections.push(rule ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})` : `\`${finding.code}\`: ${finding.message}`);
     range ??= { start: finding.start, end: finding.end };
   }
   return range && { markdown: sections.join('\n\n---\n\n'), range };

@@ -1,21 +1,34 @@
 // What each kind of file contributes to the workspace index: an ARM template its Anyscale.Platform resources
-// (provider and operator identity as written), a values file its operator settings.
+// (provider and operator identity as written), a values file its operator settings; and each its outline (./outline).
 import { knownString } from '../arm/value';
-import type { AnyscaleView } from '../arm/anyscale';
+import type { Analysis } from '../analyze';
+import type { ParameterFileInput } from '../arm/checkTemplate';
 import type { OperatorValues } from '../values/model';
+import type { DocumentAnalysis } from '../yaml/analyzeYaml';
+import { templateOutline, yamlOutline } from './outline';
 import { NO_FACTS, type FileFacts, type IndexedOperatorValues } from './workspaceIndex';
 
-export function templateFacts(anyscale: AnyscaleView | undefined): FileFacts {
-  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0) return NO_FACTS;
+/** A template's facts, from its analysis (of `text`, with these parameter files). */
+export function templateFacts(analysis: Analysis, text: string, parameterFiles: readonly ParameterFileInput[] = []): FileFacts {
+  const anyscale = analysis.anyscale;
+  const outline = templateOutline(analysis, text, parameterFiles);
+  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0) return outline ? { ...NO_FACTS, outline } : NO_FACTS;
   return {
-    ...NO_FACTS,
     anyscalePlatform: true,
     cloudResources: anyscale.cloudResources.map((cloudResource) => ({
       name: knownString(cloudResource.resource.leafName),
       provider: knownString(cloudResource.prop('provider').value),
       operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
     })),
+    operatorValues: [],
+    outline,
   };
+}
+
+/** A YAML file's facts with its outline added (analyzeYaml gives the facts the cross-file checks read). */
+export function withYamlOutline(analysis: DocumentAnalysis, text: string): DocumentAnalysis {
+  const outline = yamlOutline(analysis, text);
+  return outline ? { ...analysis, facts: { ...analysis.facts, outline } } : analysis;
 }
 
 function valuesFacts(values: OperatorValues): IndexedOperatorValues {

@@ -1,6 +1,9 @@
-// The small workspace index the cross-file checks need: per file, the facts other files are checked against
-// (cloud resources and their operator identities, operator values). A pure structure: the language
-// server fills it from the documents it sees, the CLI from the files it checks. Cheap to update per file.
+// The workspace index: per file, the facts other files are checked against (cloud resources and their operator
+// identities, operator values) and the file's outline, what the Cloud Resources tree and `anyscale-azure index` show
+// (./outline, assembled by ./cloudTree). A pure structure: the language server fills it from the documents it sees
+// and the workspace scan, the CLI from the files it reads. Cheap to update per file.
+import type { FileOutline } from './outline';
+
 export interface IndexedCloudResource {
   readonly name?: string;
   /** As written on the cloud resource: `Azure`, `AWS`, `GCP`, `Generic`. */
@@ -22,6 +25,8 @@ export interface FileFacts {
   readonly anyscalePlatform: boolean;
   readonly cloudResources: readonly IndexedCloudResource[];
   readonly operatorValues: readonly IndexedOperatorValues[];
+  /** What the file shows in the index; absent when nothing. Not compared by the cross-file checks. */
+  readonly outline?: FileOutline;
 }
 
 export const NO_FACTS: FileFacts = { anyscalePlatform: false, cloudResources: [], operatorValues: [] };
@@ -38,19 +43,39 @@ export const EMPTY_WORKSPACE: WorkspaceView = { azure: false, cloudResources: []
 
 const isAzureValues = (values: IndexedOperatorValues) => values.cloudProvider === 'azure';
 
+/** The facts the cross-file checks compare: a change in them means other documents need checking again. */
+function checkedFacts(facts: FileFacts | undefined): string {
+  return facts ? JSON.stringify([facts.anyscalePlatform, facts.cloudResources, facts.operatorValues]) : JSON.stringify([false, [], []]);
+}
+
 export class WorkspaceIndex {
   private readonly files = new Map<string, FileFacts>();
 
-  /** Records a file's facts; true when they changed (other documents may need checking again). */
+  /** `changed(uri)`: a file's facts or outline may have changed (called on every update that touches an outline). */
+  constructor(private readonly changed?: (uri: string) => void) {}
+
+  /** Records a file's facts; true when the facts the cross-file checks read changed (other documents may need checking again). */
   set(uri: string, facts: FileFacts): boolean {
-    const before = JSON.stringify(this.files.get(uri) ?? NO_FACTS);
+    const previous = this.files.get(uri);
     if (isEmptyFacts(facts)) this.files.delete(uri);
     else this.files.set(uri, facts);
-    return before !== JSON.stringify(isEmptyFacts(facts) ? NO_FACTS : facts);
+    const changed = checkedFacts(previous) !== checkedFacts(isEmptyFacts(facts) ? undefined : facts);
+    if (changed || previous?.outline || facts.outline) this.changed?.(uri);
+    return changed;
   }
 
   delete(uri: string): boolean {
-    return this.files.delete(uri);
+    const previous = this.files.get(uri);
+    if (!this.files.delete(uri)) return false;
+    this.changed?.(uri);
+    return checkedFacts(previous) !== checkedFacts(undefined);
+  }
+
+  /** Each file's outline, for the cloud tree; `include(uri)` says which files count (the workspace's, not excluded). */
+  outlines(include: (uri: string) => boolean = () => true): Array<readonly [string, FileOutline]> {
+    const out: Array<readonly [string, FileOutline]> = [];
+    for (const [uri, facts] of this.files) if (facts.outline && include(uri)) out.push([uri, facts.outline]);
+    return out;
   }
 
   /** The workspace as seen from one file: every other file's facts. */
@@ -70,5 +95,5 @@ export class WorkspaceIndex {
 
 /** True when a file's facts add nothing to the index. */
 export function isEmptyFacts(facts: FileFacts): boolean {
-  return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0;
+  return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0 && !facts.outline;
 }

@@ -14,13 +14,15 @@ import { suppressionRules } from '../suppression/rules';
 export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...valuesRules, ...gatewayRules, ...suppressionRules];
 
 /**
- * What the CLI reports for a file that cannot be parsed, as codes with docs pages of their own. Not rules: nothing
- * runs on a model, and they cannot be turned off (ARM or Helm would reject the file). The editor's JSON and YAML
- * support marks these itself; our server only says that its checks wait for the fix.
+ * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not
+ * rules: nothing runs on a model, and they cannot be turned off. invalid-json and invalid-yaml are the CLI's (the
+ * editor's JSON and YAML support marks syntax errors itself; our server only says that its checks wait for the fix);
+ * json-too-deep is reported by both.
  */
 export const SYNTAX_PROBLEMS: readonly RuleInfo[] = [
   { code: 'invalid-json', title: 'The file must be valid JSON (comments and trailing commas allowed), or ARM rejects it', defaultSeverity: 'error', category: 'syntax' },
   { code: 'invalid-yaml', title: 'Operator values and Gateway manifests must be valid YAML, or Helm and kubectl reject them', defaultSeverity: 'error', category: 'syntax' },
+  { code: 'json-too-deep', title: 'Values nested more than 1,000 levels deep are not checked', defaultSeverity: 'error', category: 'syntax' },
 ];
 
 export function ruleByCode(code: string): Rule | undefined {

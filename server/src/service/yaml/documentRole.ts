@@ -6,7 +6,7 @@ import { chartChildren, keyName } from '../catalog/chart';
 import { GATEWAY_KINDS } from '../catalog/gateway';
 import type { TextRange } from '../rules/rule';
 import { classifyYamlDocument } from './classify';
-import { mapValue, stringValue, tooDeepAt } from './document';
+import { mapValue, stringValue, tooDeepAt, type ParsedYaml } from './document';
 
 export type DocumentRole = { readonly role: 'values' } | { readonly role: 'gateway'; readonly kind: string } | { readonly role: 'empty' } | { readonly role: 'other' };
 
@@ -29,16 +29,42 @@ export function documentRole(root: Node | null): DocumentRole {
 }
 
 /**
- * The role of the document around a cursor, read first without the cursor's line (half-typed, `global:\n  cloudPro`
- * parses as a string) and, when that tells nothing, with it (`global: {cloudProvider: }` is all on one line).
+ * The roles of one version's documents around cursors, each parse done once: a document's role read without the
+ * cursor's line (half-typed, `global:\n  cloudPro` parses as a string) and, when that tells nothing, with it
+ * (`global: {cloudProvider: }` is all on one line). A 13 MB document takes seconds to parse, and completion used to
+ * parse it twice per request.
  */
-export function documentRoleAround(text: string, document: TextRange, offset: number): DocumentRole {
-  if (tooDeepAt(text.slice(document.start, document.end)) !== undefined) return { role: 'other' };
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  const newline = text.indexOf('\n', offset);
-  const lineEnd = newline < 0 ? text.length : newline;
-  const without = documentRole(parseDocument(text.slice(document.start, lineStart) + text.slice(lineEnd, document.end)).contents);
-  if (without.role === 'values' || without.role === 'gateway') return without;
-  const whole = documentRole(parseDocument(text.slice(document.start, document.end)).contents);
-  return whole.role === 'values' || whole.role === 'gateway' ? whole : without;
+export class DocumentRoles {
+  private readonly roles = new Map<string, DocumentRole>();
+  /** Per document: nested too deep for the parser (see tooDeepAt). */
+  private readonly tooDeep = new Map<string, boolean>();
+
+  /** `parsed` gives the whole text's parse: a one-document text's role is read from it rather than from a parse of its own. */
+  constructor(
+    private readonly text: string,
+    private readonly parsed: () => ParsedYaml,
+  ) {}
+
+  private role(key: string, parse: () => Node | null): DocumentRole {
+    let role = this.roles.get(key);
+    if (!role) this.roles.set(key, (role = documentRole(parse())));
+    return role;
+  }
+
+  around(document: TextRange, offset: number): DocumentRole {
+    const text = this.text;
+    const span = `${document.start}:${document.end}`;
+    if (!this.tooDeep.has(span)) this.tooDeep.set(span, tooDeepAt(text.slice(document.start, document.end)) !== undefined);
+    if (this.tooDeep.get(span)) return { role: 'other' };
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const newline = text.indexOf('\n', offset);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const without = this.role(`${span} without ${lineStart}`, () => parseDocument(text.slice(document.start, lineStart) + text.slice(lineEnd, document.end)).contents);
+    if (without.role === 'values' || without.role === 'gateway') return without;
+    const whole = this.role(span, () => {
+      const documents = document.start === 0 && document.end === text.length ? this.parsed().documents : [];
+      return documents.length === 1 ? documents[0].root : parseDocument(text.slice(document.start, document.end)).contents;
+    });
+    return whole.role === 'values' || whole.role === 'gateway' ? whole : without;
+  }
 }

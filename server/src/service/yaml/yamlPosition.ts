@@ -72,27 +72,69 @@ function parseLine(text: string, start: number): Line {
   return { start, text, dashes, column, key: key === undefined ? undefined : unquote(key), blank: blank && dashes.length === 0 };
 }
 
-/** The lines of the document around `offset`, and the index of the cursor's line among them. */
-function documentLines(text: string, offset: number): { lines: Line[]; current: number; document: TextRange } {
-  const all: { start: number; text: string }[] = [];
-  let start = 0;
-  for (;;) {
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline;
-    all.push({ start, text: text.slice(start, end).replace(/\r$/, '') });
-    if (newline < 0) break;
-    start = newline + 1;
+interface DocumentLines {
+  readonly lines: Line[];
+  readonly document: TextRange;
+  readonly indentUnit: number;
+}
+
+/**
+ * A text's lines, split once and parsed once per document, for every cursor in one version of it: a 13 MB file has
+ * hundreds of thousands, and completion used to split all of them again for each request.
+ */
+export class YamlLines {
+  private readonly all: { readonly start: number; readonly text: string }[] = [];
+  /** The indexes of the `---` and `...` lines, in order. */
+  private readonly markers: number[] = [];
+  private readonly documents = new Map<string, DocumentLines>();
+
+  constructor(text: string) {
+    let start = 0;
+    for (;;) {
+      const newline = text.indexOf('\n', start);
+      const end = newline < 0 ? text.length : newline;
+      const line = text.slice(start, end).replace(/\r$/, '');
+      if (DOCUMENT_MARKER.test(line)) this.markers.push(this.all.length);
+      this.all.push({ start, text: line });
+      if (newline < 0) break;
+      start = newline + 1;
+    }
   }
-  let cursorLine = all.findIndex((_, index) => index === all.length - 1 || all[index + 1].start > offset);
-  if (cursorLine < 0) cursorLine = all.length - 1;
-  let first = cursorLine;
-  while (first > 0 && !DOCUMENT_MARKER.test(all[first - 1].text)) first--;
-  let last = cursorLine;
-  while (last < all.length - 1 && !DOCUMENT_MARKER.test(all[last + 1].text)) last++;
-  if (DOCUMENT_MARKER.test(all[cursorLine].text) && offset > all[cursorLine].start) first = last = cursorLine;
-  const slice = all.slice(first, last + 1);
-  const documentEnd = slice[slice.length - 1].start + slice[slice.length - 1].text.length;
-  return { lines: slice.map((line) => parseLine(line.text, line.start)), current: cursorLine - first, document: { start: slice[0].start, end: documentEnd } };
+
+  /** The lines of the document around `offset`, and the index of the cursor's line among them. */
+  around(offset: number): DocumentLines & { readonly current: number } {
+    const all = this.all;
+    let low = 0;
+    let high = all.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (all[middle].start <= offset) low = middle;
+      else high = middle - 1;
+    }
+    const cursorLine = low;
+    let first: number;
+    let last: number;
+    if (DOCUMENT_MARKER.test(all[cursorLine].text) && offset > all[cursorLine].start) {
+      first = last = cursorLine;
+    } else {
+      // The document runs from after the last marker before the cursor's line to before the first one after it.
+      const next = this.markers.findIndex((marker) => marker > cursorLine);
+      let previous = (next < 0 ? this.markers.length : next) - 1;
+      if (previous >= 0 && this.markers[previous] === cursorLine) previous--;
+      first = previous >= 0 ? this.markers[previous] + 1 : 0;
+      last = next < 0 ? all.length - 1 : this.markers[next] - 1;
+    }
+    const key = `${first}:${last}`;
+    let document = this.documents.get(key);
+    if (!document) {
+      const slice = all.slice(first, last + 1);
+      const lines = slice.map((line) => parseLine(line.text, line.start));
+      const documentEnd = slice[slice.length - 1].start + slice[slice.length - 1].text.length;
+      document = { lines, document: { start: slice[0].start, end: documentEnd }, indentUnit: indentUnitOf(lines) };
+      this.documents.set(key, document);
+    }
+    return { ...document, current: cursorLine - first };
+  }
 }
 
 /**
@@ -238,14 +280,14 @@ function flowCursor(
   return { kind: 'key', path: frame.path, itemStart: false, siblings: frame.entries, prefixStart };
 }
 
-export function yamlCursorAt(text: string, offset: number): YamlCursor | undefined {
+/** `lines` are the text's, when the caller keeps them for the version (see YamlLines). */
+export function yamlCursorAt(text: string, offset: number, textLines = new YamlLines(text)): YamlCursor | undefined {
   if (offset < 0 || offset > text.length) return undefined;
-  const { lines, current, document } = documentLines(text, offset);
+  const { lines, current, document, indentUnit } = textLines.around(offset);
   const line = lines[current];
   const column = offset - line.start;
   const before = line.text.slice(0, column);
   if (DOCUMENT_MARKER.test(line.text) || /(^|\s)#/.test(before)) return undefined;
-  const indentUnit = indentUnitOf(lines);
   const cursor = (fields: Omit<YamlCursor, 'document' | 'indentUnit' | 'replace' | 'quoted' | 'spaceBefore'>, prefixStart: number, quote: string | undefined, spaceBefore = false): YamlCursor => {
     const end = line.start + wordEnd(line.text, column, quote);
     return { ...fields, document, indentUnit, replace: { start: prefixStart, end }, quoted: quote !== undefined, spaceBefore };

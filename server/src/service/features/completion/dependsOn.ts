@@ -1,7 +1,6 @@
 // `dependsOn` entries of a resource: the template's other cloud resources, written the way the
 // cloud-resources-not-chained fix writes them (`[resourceId('Anyscale.Platform/clouds/cloudResources', …)]`, or the
 // symbolic name in a languageVersion 2.0 template), leaving out the resource itself and what is already listed.
-import type { AnyscaleView } from '../../arm/anyscale';
 import type { ArmResource } from '../../arm/template';
 import { items, propertyValue, stringOf } from '../../json/nodes';
 import { reference } from '../../rules/arm/resource/cloud-resources-not-chained';
@@ -9,6 +8,7 @@ import { resourceLabel } from '../../rules/arm/resource/labels';
 import type { CompletionEntry } from '../editing';
 import type { PositionContext } from './context';
 import { itemCommas, stringValue } from './insert';
+import type { LazyView } from './resources';
 
 /** At most this many entries: the nearest cloud resources, the one declared just before first. */
 const MAX_ENTRIES = 100;
@@ -22,10 +22,10 @@ function* outward(index: number, length: number): Generator<number> {
   }
 }
 
-export function dependsOnCompletions(context: PositionContext, resource: ArmResource, anyscale: AnyscaleView | undefined): CompletionEntry[] {
-  const cloudResources = anyscale?.cloudResources ?? [];
+export function dependsOnCompletions(context: PositionContext, resource: ArmResource, view: LazyView): CompletionEntry[] {
+  const cloudResources = view()?.cloudResources ?? [];
   const listed = new Set(items(propertyValue(resource.node, 'dependsOn')).map((item) => stringOf(item)?.toLowerCase()));
-  const self = cloudResources.findIndex((c) => c.resource === resource);
+  const self = cloudResources.findIndex((c) => c.declared === resource);
   // A resource that isn't a cloud resource itself looks from the end of the template.
   const entries: CompletionEntry[] = [];
   // A new item between others needs its commas.

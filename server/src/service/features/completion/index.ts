@@ -10,7 +10,7 @@ import { dependsOnCompletions } from './dependsOn';
 import { expressionCompletions } from './expressions';
 import { itemCommas } from './insert';
 import { propertyNameCompletions } from './properties';
-import { isKey } from './resources';
+import { isKey, type LazyView } from './resources';
 import { symbolicEntries, TEMPLATE_SNIPPETS, templateAround, type TemplateSnippet } from './snippets';
 import { valueCompletions } from './values';
 
@@ -38,7 +38,8 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   if (BLANK.test(text)) return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, templateAround(snippet.body)));
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return [];
-  const context = positionContext(text, offset, template.root, template);
+  // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
+  const context = positionContext(template.text, offset, template.root, template);
   if (atResourceItem(context)) {
     const commas = itemCommas(text, offset);
     return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, snippet.body, commas.before, commas.after));
@@ -52,8 +53,10 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   if (expression.length > 0) return expression;
   const resource = context.resource;
   if (!resource) return [];
-  if (context.atKey) return propertyNameCompletions(context, resource, analysis.anyscale);
-  if (context.inResource.length === 2 && isKey(context.inResource[0], 'dependsOn') && typeof context.inResource[1] === 'number') return dependsOnCompletions(context, resource, analysis.anyscale);
+  // Read only where a completion needs what an expression evaluates to: the view evaluates the whole template.
+  const view: LazyView = () => analysis.anyscale;
+  if (context.atKey) return propertyNameCompletions(context, resource, view);
+  if (context.inResource.length === 2 && isKey(context.inResource[0], 'dependsOn') && typeof context.inResource[1] === 'number') return dependsOnCompletions(context, resource, view);
   // An expression's value is its own business: no literal values offered inside one.
-  return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, analysis.anyscale);
+  return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, view);
 }

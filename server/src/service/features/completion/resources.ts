@@ -26,12 +26,16 @@ export function literalProperty(resource: ArmResource, name: string): string | u
   return knownString(literalValue(propertyValue(resource.properties, name)));
 }
 
-/** The cloud resource's provider, spelled exactly right: from the checked view when there is one, else the literal. */
-export function providerOf(resource: ArmResource, anyscale: AnyscaleView | undefined): Provider | undefined {
-  const view = anyscale?.cloudResources.find((c) => c.resource === resource);
-  if (view?.provider) return view.provider;
-  const written = literalProperty(resource, 'provider');
-  return written === undefined ? undefined : providerNamed(written);
+/** The Anyscale view of a template, evaluated only when first asked for (it evaluates the whole template). */
+export type LazyView = () => AnyscaleView | undefined;
+
+/** The cloud resource's provider, spelled exactly right: the literal as written, else what the view evaluates it to. */
+export function providerOf(resource: ArmResource, view: LazyView): Provider | undefined {
+  const node = propertyValue(resource.properties, 'provider');
+  if (!node) return undefined;
+  const written = literalValue(node);
+  if (written.known) return typeof written.value === 'string' ? providerNamed(written.value) : undefined;
+  return view()?.cloudResources.find((c) => c.declared === resource)?.provider;
 }
 
 /** A path segment that is the property `name`, compared as ARM does (ignoring case). */

@@ -1,7 +1,6 @@
 // Value completions inside Anyscale resources: resource types, API versions (GA first), the supported locations,
 // provider and computeStack, the regions of the chosen provider with display names, bucket URI templates per
 // provider, the Blob endpoint derived from an abfss bucket, and operator-identity shapes.
-import type { AnyscaleView } from '../../arm/anyscale';
 import type { ArmResource, ArmTemplate } from '../../arm/template';
 import { literalValue, knownString } from '../../arm/value';
 import { API_VERSIONS, COMPUTE_STACKS, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from '../../catalog/anyscale';
@@ -13,7 +12,7 @@ import { propertyValue } from '../../json/nodes';
 import type { CompletionEntry } from '../editing';
 import type { PositionContext } from './context';
 import { stringValue } from './insert';
-import { isAnyscaleResource, isCloud, isCloudResource, isKey, literalProperty, providerOf } from './resources';
+import { isAnyscaleResource, isCloud, isCloudResource, isKey, literalProperty, providerOf, type LazyView } from './resources';
 
 const order = (index: number) => String(index).padStart(3, '0');
 
@@ -130,7 +129,7 @@ function identityCompletions(context: PositionContext, provider: Provider | unde
 }
 
 /** Completions for the value at `context.inResource` of an Anyscale resource. */
-export function valueCompletions(context: PositionContext, template: ArmTemplate, resource: ArmResource, anyscale: AnyscaleView | undefined): CompletionEntry[] {
+export function valueCompletions(context: PositionContext, template: ArmTemplate, resource: ArmResource, view: LazyView): CompletionEntry[] {
   const [first, second] = context.inResource;
   if (context.inResource.length === 1) {
     if (isKey(first, 'type')) return typeCompletions(context, resource);
@@ -140,7 +139,7 @@ export function valueCompletions(context: PositionContext, template: ArmTemplate
     return [];
   }
   if (context.inResource.length !== 2 || !isKey(first, 'properties') || !isCloudResource(resource) || typeof second !== 'string') return [];
-  const provider = providerOf(resource, anyscale);
+  const provider = providerOf(resource, view);
   switch (second.toLowerCase()) {
     case 'provider':
       return PROVIDERS.map((p, index) => stringValue(context, p.name, { detail: p.kubernetes, documentation: `Cloud resource on ${p.kubernetes}. Case-sensitive.`, sortText: order(index) }));

@@ -1,6 +1,7 @@
-// Reads the files the CLI checks, bounded: only regular files (a FIFO would block forever, /dev/zero never ends),
-// and at most MAX_FILE_BYTES of them, so no file named on the command line or found in a folder can hang the run or
-// exhaust its memory. Every failure is a CliReadError with a message fit for the user.
+// Reads a file the user names (a template, a parameter file, a config file, a targets or CA file), bounded: only
+// regular files (a FIFO would block forever, /dev/zero never ends), and at most MAX_FILE_BYTES of them, so that no
+// such file can hang the CLI or the language server or exhaust their memory. Every failure is a BoundedReadError with
+// a message fit for the user.
 import * as fs from 'node:fs';
 
 const MB = 1024 * 1024;
@@ -13,7 +14,7 @@ export const MAX_FILE_BYTES = 16 * MB;
 const ARM_LIMIT_MB = 4;
 const FIRST_READ_BYTES = 64 * 1024;
 
-export class CliReadError extends Error {
+export class BoundedReadError extends Error {
   constructor(
     message: string,
     /** Not a regular file (a FIFO, device or socket): reported only when named on the command line. */
@@ -45,20 +46,20 @@ function kindOf(stat: fs.Stats): string {
   return 'not a file';
 }
 
-function tooLarge(size: number | undefined, limit: number): CliReadError {
+function tooLarge(size: number | undefined, limit: number): BoundedReadError {
   const measured = size === undefined ? '' : `${(size / MB).toFixed(1)} MB, `;
   const cap = limit % MB === 0 ? `${limit / MB} MB` : `${limit} bytes`;
-  return new CliReadError(`too large to check: ${measured}over the CLI's limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`);
+  return new BoundedReadError(`too large to check: ${measured}over the limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`);
 }
 
 /** Why a file could not be opened; for a symbolic link to a missing file, where the link points. */
-function openFailure(file: string, error: unknown): CliReadError {
+function openFailure(file: string, error: unknown): BoundedReadError {
   try {
-    if (fs.lstatSync(file).isSymbolicLink()) return new CliReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
+    if (fs.lstatSync(file).isSymbolicLink()) return new BoundedReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
   } catch {
     // Not there at all.
   }
-  return new CliReadError((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${ioReason(error)}`);
+  return new BoundedReadError((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${ioReason(error)}`);
 }
 
 /**
@@ -75,8 +76,8 @@ export function readBounded(file: string, limit = MAX_FILE_BYTES): Buffer {
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw new CliReadError('is a folder');
-    if (!stat.isFile()) throw new CliReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
+    if (stat.isDirectory()) throw new BoundedReadError('is a folder');
+    if (!stat.isFile()) throw new BoundedReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
     if (stat.size > limit) throw tooLarge(stat.size, limit);
     let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, FIRST_READ_BYTES), limit + 1));
     let length = 0;
@@ -92,7 +93,7 @@ export function readBounded(file: string, limit = MAX_FILE_BYTES): Buffer {
       length += read;
     }
   } catch (error) {
-    throw error instanceof CliReadError ? error : new CliReadError(`cannot read: ${ioReason(error)}`);
+    throw error instanceof BoundedReadError ? error : new BoundedReadError(`cannot read: ${ioReason(error)}`);
   } finally {
     fs.closeSync(fd);
   }

@@ -1,0 +1,116 @@
+// `anyscale-azure index [--format text|json] <folders>...`: the workspace index of the files `check` would read (the
+// same discovery: ./files), as the Cloud Resources tree shows it — clouds, their cloud resources with where each is
+// declared and its problems, and the files related to each (docs/index.md). Templates are read with the parameter
+// files beside them and the rule levels of their .anyscale-azure.json, like `check`. Exit codes: 0, or 2 for a usage
+// error or a file that could not be read.
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { IndexedCloud } from '../../../shared/protocol';
+import { analyzeDocument } from '../service/analyze';
+import { cloudTree } from '../service/index/cloudTree';
+import { WorkspaceIndex } from '../service/index/workspaceIndex';
+import type { RuleLevel } from '../service/rules/rule';
+import { conventionalParameterFiles } from '../service/workspace/parameterFiles';
+import { mayHoldFacts } from '../node/workspaceScan';
+import { cliConfigLevels } from '../node/config';
+import { readParameterFiles, readTargets, siblingsOf } from './check';
+import { expand, type Target } from './files';
+import type { CliRun } from './report';
+import { formatIndexJson, formatIndexText } from './formats/cloudIndex';
+
+export const INDEX_USAGE = `Usage: anyscale-azure index [options] <folders | files | globs>...
+
+Prints the Anyscale clouds the files declare: each cloud's cloud resources (provider, region, location, primary or
+not, where each is declared and its problems) and the files related to each. The same files as "check" are read;
+templates with the <name>.parameters[.*].json files beside them.
+
+Options:
+  --format <text|json>   Output format (default: text); the JSON shape is in docs/cli.md
+  --config <file>        Read rule levels from this file instead of the nearest .anyscale-azure.json
+  -h, --help             Show this help
+
+Exit codes: 0 the index was printed, 2 usage error or a file or folder that could not be read.
+`;
+
+export class IndexUsageError extends Error {}
+
+export interface IndexRun {
+  readonly clouds: IndexedCloud[];
+  readonly problems: CliRun['problems'];
+  /** How the output names a file, from its URI: as given or found under a folder given (like `check`). */
+  readonly displayOf: (uri: string) => string;
+  readonly filesRead: number;
+}
+
+export interface IndexOptions {
+  readonly configLevels?: (file: string) => Readonly<Record<string, RuleLevel>>;
+  readonly cwd: string;
+}
+
+const isYaml = (file: string) => /\.ya?ml$/i.test(file);
+
+/** Reads the targets into a workspace index (templates first, then the YAML files checked against it) and assembles it. */
+export function indexTargets(targets: Target[], options: IndexOptions): IndexRun {
+  const run: Pick<CliRun, 'problems'> = { problems: [] };
+  const displays = new Map<string, string>(targets.map((target) => [target.absolute, target.display]));
+  const displayOfPath = (file: string) => displays.get(file) ?? path.relative(options.cwd, file);
+  const pathOf = new Map<string, string>();
+  const workspace = new WorkspaceIndex();
+  const texts = readTargets(targets, run);
+  const relevant = [...texts].filter(([target, text]) => mayHoldFacts(target.absolute, text));
+  // YAML last: a values file's findings depend on the templates' facts.
+  relevant.sort(([a], [b]) => Number(isYaml(a.absolute)) - Number(isYaml(b.absolute)));
+  for (const [target, text] of relevant) {
+    const uri = pathToFileURL(target.absolute).href;
+    pathOf.set(uri, target.absolute);
+    const ruleLevels = options.configLevels?.(target.absolute);
+    let parameterFiles: ReturnType<typeof readParameterFiles> = [];
+    if (!isYaml(target.absolute)) {
+      const files = conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
+      for (const file of files) {
+        // Named beside its template, in the same form.
+        if (!displays.has(file)) displays.set(file, target.display.slice(0, target.display.length - path.basename(target.display).length) + path.basename(file));
+        pathOf.set(pathToFileURL(file).href, file);
+      }
+      parameterFiles = readParameterFiles(files, run, displayOfPath).map((input) => ({ ...input, uri: pathToFileURL(input.uri).href }));
+    }
+    workspace.set(uri, analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles, uri, workspace }).facts);
+  }
+  const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
+  return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };
+}
+
+function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: string; paths: string[] } {
+  const options: { format: 'text' | 'json'; config?: string; paths: string[] } = { format: 'text', paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const take = () => {
+      if (inline !== undefined) return inline;
+      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new IndexUsageError(`${flag} needs a value`);
+      return argv[++i];
+    };
+    if (flag === '--format') {
+      const format = take();
+      if (format !== 'text' && format !== 'json') throw new IndexUsageError(`unknown format "${format}": use text or json`);
+      options.format = format;
+    } else if (flag === '--config') options.config = take();
+    else if (arg.startsWith('-') && arg !== '-') throw new IndexUsageError(`unknown option "${arg}"`);
+    else options.paths.push(arg);
+  }
+  if (options.paths.length === 0) throw new IndexUsageError('name at least one folder, file or glob to index');
+  return options;
+}
+
+/** Runs `anyscale-azure index`; a usage error or an unusable config file throws (IndexUsageError, ConfigError). */
+export function runIndex(argv: string[], cwd: string): number {
+  const options = parseIndexArgs(argv);
+  const { targets, unmatched, problems } = expand(options.paths, cwd);
+  const warn = (message: string) => process.stderr.write(`anyscale-azure: warning: ${message}\n`);
+  const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, warn);
+  const run = indexTargets(targets, { configLevels, cwd });
+  const allProblems = [...problems, ...run.problems, ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' }))];
+  process.stdout.write(options.format === 'json' ? formatIndexJson(run) : formatIndexText(run));
+  for (const problem of allProblems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
+  return allProblems.length > 0 ? 2 : 0;
+}

@@ -1,0 +1,343 @@
+// Assembles the files' outlines (./outline) into the workspace's clouds: a cloud by its evaluated name (a cloud declared
+// in several templates is one cloud, names compared ignoring case as ARM does; a name not known before deployment stays
+// its template's own), its cloud resources with their problems, and under each the files related to it where that is
+// knowable (docs/index.md, "Related files"). What the Cloud Resources tree draws and `anyscale-azure index` prints.
+import type {
+  IndexLocation, IndexRange, IndexTooltipRow, IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexedProblem, IndexedRelation, IndexedText,
+  SeverityCounts,
+} from '../../../../shared/protocol';
+import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
+import { NO_PROBLEMS, Tally, type FileOutline, type OutlinedCloudResource, type OutlinedTemplateResource } from './outline';
+
+const FILE_START: IndexRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/**
+ * What runs on a cloud resource (cloud-resources-overview, "Workload support"; image builds: "Managed container image
+ * builds run on the cloud's primary cloud resource").
+ */
+const WORKLOADS = {
+  jobs: 'jobs (on any cloud resource, with fallback across several)',
+  workspaces: 'workspaces (on one cloud resource, no fallback)',
+  services: 'services and managed image builds (the primary cloud resource only)',
+  servicesIfPrimary: 'services and managed image builds, if its name is default (the primary)',
+};
+
+function workloadsOf(name: IndexedText, primary: boolean): string[] {
+  if (primary) return [WORKLOADS.services, WORKLOADS.workspaces, WORKLOADS.jobs];
+  return name.known ? [WORKLOADS.workspaces, WORKLOADS.jobs] : [WORKLOADS.workspaces, WORKLOADS.jobs, WORKLOADS.servicesIfPrimary];
+}
+
+function basename(uri: string): string {
+  return decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+}
+
+function folderOf(uri: string): string {
+  return uri.slice(0, uri.lastIndexOf('/') + 1);
+}
+
+/** A cloud resource ID as both spellings compare: `cldrsrc_abc` (values) and `cldrsrc-abc` (TLS secret names). */
+function normalizedId(id: string): string {
+  return id.toLowerCase().replace(/_/g, '-');
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function row(label: string, value: IndexedText | undefined): IndexTooltipRow[] {
+  return value ? [{ label, value: value.text, known: value.known }] : [];
+}
+
+/** An expression argument: a known segment quoted, an unknown one as its expression without the brackets. */
+function argument(text: IndexedText): string {
+  if (text.known) return `'${text.text.replace(/'/g, "''")}'`;
+  return text.text.startsWith('[') && text.text.endsWith(']') ? text.text.slice(1, -1) : `'${text.text.replace(/'/g, "''")}'`;
+}
+
+/** A file, or a resource of a template, that can be listed under a cloud resource. */
+interface Relatable {
+  readonly kind: IndexedFileKind;
+  readonly uri: string;
+  /** What identifies it within its file (a resource's JSON pointer, a document's position). */
+  readonly key: string;
+  readonly label: string;
+  readonly details: string[];
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+  readonly reveal: IndexLocation;
+  readonly cloudDeploymentId?: IndexedText;
+  readonly cloudProvider?: IndexedText;
+  /** The cloud resource IDs it names, normalized. */
+  readonly ids: readonly string[];
+  readonly tooltip: IndexTooltipRow[];
+}
+
+const KIND_WORDS: Record<IndexedFileKind, string> = {
+  template: 'template',
+  parameterFile: 'parameter file',
+  aksCluster: 'AKS cluster',
+  clusterExtension: 'cluster extension',
+  operatorExtension: 'operator extension',
+  valuesFile: 'operator values',
+  gatewayManifest: 'Gateway manifest',
+};
+
+const RELATION_WORDS: Record<IndexedRelation, string> = {
+  declares: 'declares it',
+  parameters: 'parameters',
+  sameTemplate: 'same template',
+  sameFolder: 'same folder',
+  sameCloudResourceId: 'same cloud resource ID',
+};
+
+function templateResourceRelatable(uri: string, resource: OutlinedTemplateResource): Relatable {
+  const id = resource.cloudDeploymentId;
+  return {
+    kind: resource.kind,
+    uri,
+    key: resource.pointer,
+    label: resource.name.text,
+    details: [KIND_WORDS[resource.kind], ...(resource.extensionType && resource.kind === 'clusterExtension' ? [resource.extensionType.text] : [])],
+    problems: resource.problems,
+    worst: resource.worst,
+    reveal: { uri, range: resource.range },
+    cloudDeploymentId: id,
+    cloudProvider: resource.cloudProvider,
+    ids: id?.known ? [normalizedId(id.text)] : [],
+    tooltip: [...row('Extension type', resource.extensionType), ...row('global.cloudDeploymentId', id), ...row('global.cloudProvider', resource.cloudProvider)],
+  };
+}
+
+/** The values files and Gateway manifests of one file, and its operator extensions, as they can be related. */
+function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
+  const out: Relatable[] = [];
+  if (outline.values.length > 0) {
+    const ids = outline.values.flatMap((values) => (values.cloudDeploymentId?.known ? [normalizedId(values.cloudDeploymentId.text)] : []));
+    const first = outline.values[0];
+    out.push({
+      kind: 'valuesFile',
+      uri,
+      key: '',
+      label: basename(uri),
+      details: [KIND_WORDS.valuesFile],
+      problems: outline.problems,
+      worst: outline.worst,
+      reveal: { uri, range: first.range },
+      cloudDeploymentId: first.cloudDeploymentId,
+      cloudProvider: first.cloudProvider,
+      ids,
+      tooltip: [...row('global.cloudDeploymentId', first.cloudDeploymentId), ...row('global.cloudProvider', first.cloudProvider)],
+    });
+  }
+  if (outline.gateways.length > 0) {
+    const gateway = outline.gateways.find((manifest) => manifest.kind === 'Gateway') ?? outline.gateways[0];
+    // A file of values and manifests counts its problems once, on its values.
+    out.push({
+      kind: 'gatewayManifest',
+      uri,
+      key: '',
+      label: basename(uri),
+      details: [KIND_WORDS.gatewayManifest],
+      problems: outline.values.length > 0 ? NO_PROBLEMS : outline.problems,
+      worst: outline.values.length > 0 ? undefined : outline.worst,
+      reveal: { uri, range: gateway.range },
+      ids: [...new Set(outline.gateways.flatMap((manifest) => manifest.cloudResourceIds.map(normalizedId)))],
+      tooltip: outline.gateways.map((manifest) => {
+        const value = `${manifest.name ?? '(no name)'}${manifest.namespace ? ` in ${manifest.namespace}` : ''}`;
+        return { label: manifest.kind, value, known: true };
+      }),
+    });
+  }
+  for (const resource of outline.templateResources) if (resource.kind === 'operatorExtension') out.push(templateResourceRelatable(uri, resource));
+  return out;
+}
+
+function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelation): IndexedFile {
+  return {
+    id: `${parentId}|${relatable.kind}:${relatable.uri}${relatable.key ? `#${relatable.key}` : ''}`,
+    kind: relatable.kind,
+    relation,
+    uri: relatable.uri,
+    label: relatable.label,
+    description: [...relatable.details, RELATION_WORDS[relation]],
+    problems: relatable.problems,
+    ...(relatable.worst ? { worst: relatable.worst } : {}),
+    reveal: relatable.reveal,
+    tooltip: [{ label: 'File', value: decodeURIComponent(relatable.uri), known: true }, ...relatable.tooltip],
+    ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId } : {}),
+    ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider } : {}),
+  };
+}
+
+interface CloudBuild {
+  readonly cloud: IndexedCloud;
+  readonly problems: Tally;
+  /** The problems of each declaration counted into the cloud's, once (a resource read with several parameter files). */
+  readonly counted: Set<string>;
+}
+
+/** A cloud's id: by its name when known (ignoring case), else by its template and expression. */
+function cloudId(name: IndexedText, uri: string): string {
+  return name.known ? `cloud:${name.text.toLowerCase()}` : `cloud:${uri}#${name.text}`;
+}
+
+function newCloud(id: string, name: IndexedText, reveal: IndexLocation): CloudBuild {
+  const problems = new Tally();
+  const cloud: IndexedCloud = { id, kind: 'cloud', label: name.text, description: [], problems: problems.counts, reveal, tooltip: [], name, declaredIn: [], cloudResources: [] };
+  return { cloud, problems, counted: new Set() };
+}
+
+function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedCloudResource, files: IndexedFile[]): IndexedCloudResource {
+  const { name, provider, region, location, bucket, bucketRegion, endpoint, operatorIdentity, copyIndex, parameterFiles } = outlined;
+  const primary = name.known && name.text.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
+  const copy = copyIndex === undefined ? '' : `[${copyIndex}]`;
+  const id = `cloudResource:${uri}#${outlined.pointer}${copy}${parameterFiles.length > 0 ? `@${parameterFiles.map(basename).join(',')}` : ''}`;
+  const workloads = workloadsOf(name, primary);
+  const description = [
+    ...(provider ? [provider.text] : []),
+    ...(region ? [region.text] : []),
+    ...(primary ? ['primary'] : []),
+    ...(copyIndex === undefined ? [] : [`copyIndex ${copyIndex}`]),
+    ...(parameterFiles.length > 0 ? [`with ${parameterFiles.map(basename).join(', ')}`] : []),
+  ];
+  return {
+    id,
+    kind: 'cloudResource',
+    cloudId: cloud.id,
+    label: name.text,
+    description,
+    problems: outlined.problems,
+    ...(outlined.worst ? { worst: outlined.worst } : {}),
+    reveal: { uri, range: outlined.range },
+    tooltip: [
+      ...row('Cloud', cloud.name),
+      ...row('Provider', provider),
+      ...row('Region', region),
+      ...row('Location', location),
+      ...row('Bucket', bucket),
+      ...row('Bucket region', bucketRegion),
+      ...row('Endpoint', endpoint),
+      ...row('Operator identity', operatorIdentity),
+      { label: 'Runs', value: workloads.join('; '), known: true },
+    ],
+    name,
+    primary,
+    ...(provider && { provider }),
+    ...(region && { region }),
+    ...(location && { location }),
+    ...(bucket && { bucket }),
+    ...(bucketRegion && { bucketRegion }),
+    ...(endpoint && { endpoint }),
+    ...(operatorIdentity && { operatorIdentity }),
+    ...(copyIndex === undefined ? {} : { copyIndex }),
+    parameterFiles: [...parameterFiles],
+    resourceIdExpression: `[resourceId('${CLOUD_RESOURCE_TYPE}', ${argument(cloud.name)}, ${argument(name)})]`,
+    workloads,
+    files,
+  };
+}
+
+/** Known names first, each group by label ignoring case, then by id. */
+function byLabel(a: IndexedCloud, b: IndexedCloud): number {
+  return Number(b.name.known) - Number(a.name.known) || a.label.toLowerCase().localeCompare(b.label.toLowerCase()) || a.id.localeCompare(b.id);
+}
+
+/** The workspace's clouds from its files' outlines (URI → outline), in a stable order. */
+export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>): IndexedCloud[] {
+  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const relatables = sorted.flatMap(([uri, outline]) => relatablesOf(uri, outline));
+  const byFolder = new Map<string, Relatable[]>();
+  const byId = new Map<string, Relatable[]>();
+  for (const relatable of relatables) {
+    const folder = folderOf(relatable.uri);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), relatable]);
+    for (const id of relatable.ids) byId.set(id, [...(byId.get(id) ?? []), relatable]);
+  }
+  const clouds = new Map<string, CloudBuild>();
+  /** The cloud of that name, created at the first place that names it. */
+  const cloudNamed = (name: IndexedText, uri: string, range: IndexRange) => {
+    const id = cloudId(name, uri);
+    let build = clouds.get(id);
+    if (!build) clouds.set(id, (build = newCloud(id, name, { uri, range })));
+    return build;
+  };
+
+  for (const [uri, outline] of sorted) {
+    for (const declared of outline.clouds) {
+      const build = cloudNamed(declared.name, uri, declared.range);
+      build.cloud.declaredIn.push({ uri, range: declared.range });
+      if (!build.cloud.location && declared.location) build.cloud.location = declared.location;
+      const declaration = `${uri}#${declared.pointer}`;
+      if (!build.counted.has(declaration)) {
+        build.counted.add(declaration);
+        build.problems.merge(declared.problems, declared.worst);
+      }
+    }
+    if (outline.cloudResources.length === 0) continue;
+    // What every cloud resource of this template is related to, whichever it is.
+    const template: Relatable = {
+      kind: 'template',
+      uri,
+      key: '',
+      label: basename(uri),
+      details: [KIND_WORDS.template],
+      problems: outline.problems,
+      worst: outline.worst,
+      reveal: { uri, range: FILE_START },
+      ids: [],
+      tooltip: [],
+    };
+    const sameTemplate = outline.templateResources.map((resource) => templateResourceRelatable(uri, resource));
+    const sameFolder = (byFolder.get(folderOf(uri)) ?? []).filter((relatable) => relatable.uri !== uri);
+    const ids = new Set([...sameTemplate, ...sameFolder].flatMap((relatable) => relatable.ids));
+    const sameId: Relatable[] = [];
+    for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
+      if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable)) sameId.push(relatable);
+    }
+    const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file]));
+
+    for (const outlined of outline.cloudResources) {
+      const build = cloudNamed(outlined.cloud, uri, outlined.range);
+      const declaration = `${uri}#${outlined.pointer}`;
+      if (!build.counted.has(declaration)) {
+        build.counted.add(declaration);
+        build.problems.merge(outlined.problems, outlined.worst);
+      }
+      const parameterFiles: Relatable[] = outlined.parameterFiles.map((file) => ({
+        kind: 'parameterFile',
+        uri: file,
+        key: '',
+        label: basename(file),
+        details: [KIND_WORDS.parameterFile],
+        problems: parameterProblems.get(file)?.problems ?? NO_PROBLEMS,
+        worst: parameterProblems.get(file)?.worst,
+        reveal: { uri: file, range: FILE_START },
+        ids: [],
+        tooltip: [],
+      }));
+      const node = cloudResourceNode(build.cloud, uri, outlined, []);
+      const files = [
+        fileNode(node.id, { ...template, reveal: { uri, range: outlined.range } }, 'declares'),
+        ...parameterFiles.map((file) => fileNode(node.id, file, 'parameters')),
+        ...sameTemplate.map((resource) => fileNode(node.id, resource, 'sameTemplate')),
+        ...sameFolder.map((relatable) => fileNode(node.id, relatable, 'sameFolder')),
+        ...sameId.map((relatable) => fileNode(node.id, relatable, 'sameCloudResourceId')),
+      ];
+      build.cloud.cloudResources.push({ ...node, files });
+    }
+  }
+
+  for (const { cloud, problems } of clouds.values()) {
+    if (problems.worst) cloud.worst = problems.worst;
+    cloud.reveal = cloud.declaredIn[0] ?? cloud.reveal; // a declaration, else the first cloud resource that names it
+    cloud.description = [...(cloud.location ? [cloud.location.text] : []), plural(cloud.cloudResources.length, 'cloud resource')];
+    cloud.tooltip = [
+      ...row('Cloud', cloud.name),
+      ...row('Location', cloud.location),
+      {
+        label: 'Declared in',
+        value: cloud.declaredIn.length > 0 ? [...new Set(cloud.declaredIn.map((at) => basename(at.uri)))].join(', ') : 'no template in the workspace (its cloud resources name it)',
+        known: true,
+      },
+    ];
+  }
+  return [...clouds.values()].map(({ cloud }) => cloud).sort(byLabel);
+}

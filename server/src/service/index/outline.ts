@@ -1,0 +1,526 @@
+// What one file shows in the workspace index (docs/index.md): a template's clouds and cloud resources as each of its
+// parameter files evaluates them (copy loops expanded), where each is declared and the problems its analysis found
+// on it; the AKS clusters and extensions the template declares; a values file's or Gateway manifest's cloud resource
+// IDs. Built once per analysis from what the analysis holds. A name or value that cannot be known before deployment
+// keeps its expression as written, marked unknown: never a guess.
+import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
+import type { Analysis } from '../analyze';
+import type { ParameterFileInput } from '../arm/checkTemplate';
+import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscale';
+import { createEvaluator, type Evaluator } from '../arm/expressions/evaluate';
+import { parseExpression, type Expression } from '../arm/expressions/parse';
+import { parameterValuesOf } from '../arm/parameterFile';
+import { isResourceType, type ArmResource } from '../arm/template';
+import { knownString, literalValue, type Value } from '../arm/value';
+import { OPERATOR_EXTENSION } from '../catalog/chart';
+import { TLS_SECRET } from '../catalog/gateway';
+import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
+import type { Finding, Severity } from '../rules/rule';
+import { LineIndex } from '../text/lineIndex';
+import type { DocumentAnalysis } from '../yaml/analyzeYaml';
+import { classifyYamlDocument } from '../yaml/classify';
+import { gatewayManifest } from '../yaml/gateway';
+import { valuesFromYaml } from '../yaml/valuesFromYaml';
+
+/** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
+const AKS_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
+
+export interface OutlinedCloud {
+  /** Where the declaration is in its file's JSON (`/resources/0`): with the file, what identifies it. */
+  readonly pointer: string;
+  readonly name: IndexedText;
+  readonly location?: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+  /** The parameter files (URIs) whose values give this reading; empty when the template is read without one. */
+  readonly parameterFiles: readonly string[];
+}
+
+/** The properties of a cloud resource the index shows, each as written or evaluated. */
+export interface OutlinedProperties {
+  readonly provider?: IndexedText;
+  readonly region?: IndexedText;
+  readonly location?: IndexedText;
+  readonly bucket?: IndexedText;
+  readonly bucketRegion?: IndexedText;
+  readonly endpoint?: IndexedText;
+  readonly operatorIdentity?: IndexedText;
+}
+
+export interface OutlinedCloudResource extends OutlinedProperties {
+  readonly pointer: string;
+  readonly copyIndex?: number;
+  /** The cloud's name: the parent segment. */
+  readonly cloud: IndexedText;
+  /** Its own name segment. */
+  readonly name: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+  readonly parameterFiles: readonly string[];
+}
+
+/** An AKS cluster or an extension the template declares; an Anyscale.AKS.Operator extension carries operator values. */
+export interface OutlinedTemplateResource {
+  readonly kind: 'aksCluster' | 'clusterExtension' | 'operatorExtension';
+  readonly pointer: string;
+  readonly name: IndexedText;
+  readonly extensionType?: IndexedText;
+  readonly cloudDeploymentId?: IndexedText;
+  readonly cloudProvider?: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+}
+
+/** One document of operator values in a values file. */
+export interface OutlinedValues {
+  readonly cloudDeploymentId?: IndexedText;
+  readonly cloudProvider?: IndexedText;
+  /** `global.cloudDeploymentId` when written, else the document's first line. */
+  readonly range: IndexRange;
+}
+
+/** One Gateway API (or EnvoyProxy) document. */
+export interface OutlinedGateway {
+  readonly kind: string;
+  readonly name?: string;
+  readonly namespace?: string;
+  /** The cloud resource IDs its listeners' TLS secrets name (`anyscale-<id>-certificate`), as written there. */
+  readonly cloudResourceIds: readonly string[];
+  readonly range: IndexRange;
+}
+
+export interface FileOutline {
+  readonly clouds: readonly OutlinedCloud[];
+  /** In file order, the copies of a loop one after another; one reading per distinct evaluation. */
+  readonly cloudResources: readonly OutlinedCloudResource[];
+  readonly templateResources: readonly OutlinedTemplateResource[];
+  readonly values: readonly OutlinedValues[];
+  readonly gateways: readonly OutlinedGateway[];
+  /** The parameter files the template was read with, and the problems its analysis placed in each. */
+  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts; readonly worst?: IndexedProblem }[];
+  /** The file's own problems, syntax errors included. */
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+}
+
+export const NO_PROBLEMS: SeverityCounts = Object.freeze({ error: 0, warning: 0, info: 0 });
+
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+
+/** The more severe of two problems; the first of two alike. */
+export function worse(a: IndexedProblem | undefined, b: IndexedProblem | undefined): IndexedProblem | undefined {
+  return !a || (b && RANK[b.severity] > RANK[a.severity]) ? b : a;
+}
+
+/** Problem counts by severity, and the most severe problem (the first of those). */
+export class Tally {
+  readonly counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  worst?: IndexedProblem;
+
+  add(problem: IndexedProblem): void {
+    this.counts[problem.severity]++;
+    this.worst = worse(this.worst, problem);
+  }
+
+  /** Adds another tally (a cloud adds its declarations'). */
+  merge(counts: SeverityCounts, worst: IndexedProblem | undefined): void {
+    this.counts.error += counts.error;
+    this.counts.warning += counts.warning;
+    this.counts.info += counts.info;
+    this.worst = worse(this.worst, worst);
+  }
+}
+
+const EMPTY_TALLY = new Tally();
+
+/** A finding as the index names it. */
+function problemOf(finding: Pick<Finding, 'code' | 'severity' | 'message'>): IndexedProblem {
+  return { code: finding.code, severity: finding.severity, message: finding.message };
+}
+
+function tallyOf(problems: Iterable<Pick<Finding, 'code' | 'severity' | 'message'>>): Tally {
+  const tally = new Tally();
+  for (const problem of problems) tally.add(problemOf(problem));
+  return tally;
+}
+
+/** A class, like every object an analysis keeps (docs/performance.md, "Objects an analysis keeps"). */
+class Shown implements IndexedText {
+  constructor(
+    readonly text: string,
+    readonly known: boolean,
+  ) {}
+}
+
+/** A value as the index shows it: known as its text, else the expression (or JSON) as written; absent: undefined. */
+function shown(value: Value, node: JsonNode | undefined, text: string): IndexedText | undefined {
+  if (value.known && value.value !== null && value.value !== undefined) {
+    const known = value.value;
+    return new Shown(typeof known === 'string' ? known : typeof known === 'object' ? JSON.stringify(known) : String(known), true);
+  }
+  if (!node || (value.known && node.type === 'null')) return undefined;
+  return new Shown(node.type === 'string' ? String(node.value) : text.slice(node.offset, node.offset + node.length), false);
+}
+
+const quoted = (literal: string) => `'${literal.replace(/'/g, "''")}'`;
+
+/** A name made of expression parts and literals: known when all are literals, else one expression. */
+function joinedParts(parts: readonly { literal?: string; source?: string }[]): IndexedText {
+  if (parts.every((part) => part.literal !== undefined)) return { text: parts.map((part) => part.literal).join(''), known: true };
+  if (parts.length === 1) return { text: `[${parts[0].source}]`, known: false };
+  return { text: `[concat(${parts.map((part) => part.source ?? quoted(part.literal!)).join(', ')})]`, known: false };
+}
+
+/**
+ * The two segments of a cloud resource name written `[concat(<cloud>, '/', <name>)]` (or `'/default'`), each as its own
+ * expression or literal: `[parameters('cloudName')]` and `default`. Undefined for any other shape.
+ */
+export function splitNameExpression(expression: string): { cloud: IndexedText; name: IndexedText } | undefined {
+  const parsed = parseExpression(expression);
+  if (!parsed.ok || parsed.expression.kind !== 'call' || parsed.expression.namespace || !equalsIgnoreCase(parsed.expression.name, 'concat')) return undefined;
+  const args = parsed.expression.args;
+  const at = args.findIndex((arg) => arg.kind === 'string' && arg.value.includes('/'));
+  if (at < 0) return undefined;
+  const literal = (args[at] as Expression & { kind: 'string' }).value;
+  const slash = literal.indexOf('/');
+  if (literal.indexOf('/', slash + 1) >= 0) return undefined; // more segments than a cloud resource has
+  const part = (arg: Expression) => (arg.kind === 'string' ? { literal: arg.value } : { source: expression.slice(arg.start, arg.end) });
+  const before = [...args.slice(0, at).map(part), ...(slash > 0 ? [{ literal: literal.slice(0, slash) }] : [])];
+  const after = [...(slash < literal.length - 1 ? [{ literal: literal.slice(slash + 1) }] : []), ...args.slice(at + 1).map(part)];
+  if (before.length === 0 || after.length === 0) return undefined;
+  return { cloud: joinedParts(before), name: joinedParts(after) };
+}
+
+/**
+ * Where nodes are in their file's JSON (`/resources/0`, a JSON pointer), each array's positions found once: jsonc-parser's
+ * getNodePath looks each node up in its array, which for the 10,000 resources of one array costs a quadratic time.
+ */
+class Pointers {
+  private readonly positions = new Map<JsonNode, Map<JsonNode, number>>();
+  private readonly pointers = new Map<JsonNode, string>();
+
+  of(node: JsonNode): string {
+    let pointer = this.pointers.get(node);
+    if (pointer !== undefined) return pointer;
+    const parent = node.parent;
+    if (!parent) pointer = '';
+    else if (parent.type === 'array') pointer = `${this.of(parent)}/${this.positionIn(parent, node)}`;
+    else if (parent.type === 'property') {
+      const key = String(parent.children?.[0]?.value ?? '');
+      pointer = `${this.of(parent.parent!)}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    } else pointer = this.of(parent);
+    this.pointers.set(node, pointer);
+    return pointer;
+  }
+
+  private positionIn(array: JsonNode, node: JsonNode): number {
+    let positions = this.positions.get(array);
+    if (!positions) {
+      positions = new Map((array.children ?? []).map((child, position) => [child, position]));
+      this.positions.set(array, positions);
+    }
+    return positions.get(node) ?? -1;
+  }
+}
+
+/**
+ * The findings (and syntax errors) on each owner: the innermost owner whose node holds the finding, or for a finding
+ * on a value written elsewhere in the template (a parameter's default, a variable), the owner holding where it is used.
+ * A syntax error outside every owner is on all of them: ARM deploys none of a template it cannot read.
+ */
+function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[], syntaxErrors: readonly Finding[]): Map<JsonNode, Tally> {
+  const sorted = owners.slice().sort((a, b) => a.offset - b.offset || b.length - a.length);
+  // Each owner's innermost enclosing owner (its position in `sorted`, or -1), found with a stack of the open ones.
+  const enclosing = new Int32Array(sorted.length);
+  const open: number[] = [];
+  for (let position = 0; position < sorted.length; position++) {
+    const end = sorted[position].offset + sorted[position].length;
+    while (open.length > 0 && sorted[open[open.length - 1]].offset + sorted[open[open.length - 1]].length < end) open.pop();
+    enclosing[position] = open.length > 0 ? open[open.length - 1] : -1;
+    open.push(position);
+  }
+  const ownerAt = (start: number, end: number): number => {
+    let low = 0;
+    let high = sorted.length - 1;
+    let candidate = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle].offset <= start) {
+        candidate = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    while (candidate >= 0 && sorted[candidate].offset + sorted[candidate].length < end) candidate = enclosing[candidate];
+    return candidate;
+  };
+  const counts = new Map<JsonNode, Tally>();
+  const add = (owner: JsonNode, finding: Finding) => {
+    let tally = counts.get(owner);
+    if (!tally) counts.set(owner, (tally = new Tally()));
+    tally.add(problemOf(finding));
+  };
+  for (const finding of findings) {
+    if (finding.uri !== undefined) continue;
+    let owner = ownerAt(finding.start, finding.end);
+    for (const related of finding.related ?? []) {
+      if (owner >= 0) break;
+      if (related.uri === undefined) owner = ownerAt(related.start, related.end);
+    }
+    if (owner >= 0) add(sorted[owner], finding);
+  }
+  for (const error of syntaxErrors) {
+    const owner = ownerAt(error.start, error.end);
+    if (owner >= 0) add(sorted[owner], error);
+    else for (const each of sorted) add(each, error);
+  }
+  return counts;
+}
+
+/** One reading of a cloud resource (one copy, with one run's values): its names and shown properties. */
+class CloudResourceReading implements OutlinedCloudResource {
+  readonly copyIndex: number | undefined;
+  readonly cloud: IndexedText;
+  readonly name: IndexedText;
+  readonly provider: IndexedText | undefined;
+  readonly region: IndexedText | undefined;
+  readonly location: IndexedText | undefined;
+  readonly bucket: IndexedText | undefined;
+  readonly bucketRegion: IndexedText | undefined;
+  readonly endpoint: IndexedText | undefined;
+  readonly operatorIdentity: IndexedText | undefined;
+  readonly parameterFiles: string[];
+  readonly problems: SeverityCounts;
+  readonly worst: IndexedProblem | undefined;
+
+  constructor(
+    readonly pointer: string,
+    cloudResource: CloudResource,
+    evaluator: Evaluator,
+    text: string,
+    readonly range: IndexRange,
+    tally: Tally,
+    parameterFile: string | undefined,
+  ) {
+    this.problems = tally.counts;
+    this.worst = tally.worst;
+    const { resource, declared, copyIndex } = cloudResource;
+    const prop = (name: string) => {
+      const read = cloudResource.prop(name);
+      return shown(read.value, read.valueNode, text);
+    };
+    const location = cloudResource.top('location');
+    const names = cloudResourceNames(resource, declared, copyIndex, evaluator, text);
+    this.copyIndex = copyIndex;
+    this.cloud = names.cloud;
+    this.name = names.name;
+    this.provider = prop('provider');
+    this.region = prop('region');
+    this.location = shown(location.value, location.valueNode, text);
+    this.bucket = prop('cloudStorageBucketName');
+    this.bucketRegion = prop('cloudStorageBucketRegion');
+    this.endpoint = prop('cloudStorageBucketEndpoint');
+    this.operatorIdentity = prop('anyscaleOperatorIamIdentity');
+    this.parameterFiles = parameterFile === undefined ? [] : [parameterFile];
+  }
+
+  /** What two runs must agree on to share this reading. */
+  key(): string {
+    const texts = [this.cloud, this.name, this.provider, this.region, this.location, this.bucket, this.bucketRegion, this.endpoint, this.operatorIdentity];
+    return `${this.pointer}\u0000${this.copyIndex ?? ''}\u0000${texts.map((text) => (text ? `${text.known ? '=' : '?'}${text.text}` : '')).join('\u0000')}`;
+  }
+}
+
+const UNNAMED: IndexedText = new Shown('(no name)', false);
+
+function cloudResourceNames(
+  resource: ArmResource,
+  declared: ArmResource,
+  copyIndex: number | undefined,
+  evaluator: Evaluator,
+  text: string,
+): { cloud: IndexedText; name: IndexedText } {
+  const leaf = knownString(resource.leafName);
+  const parent = knownString(resource.parentName);
+  if (leaf !== undefined && parent !== undefined) return { cloud: new Shown(parent, true), name: new Shown(leaf, true) };
+  const nameNode = declared.nameNode;
+  if (declared.parent && !(knownString(literalValue(declared.typeNode)) ?? '').includes('/')) {
+    // A nested child names only itself; its cloud is the resource it is declared in.
+    const own = evaluator.value(nameNode, declared, copyIndex);
+    const cloud = parent !== undefined ? new Shown(parent, true) : shown(evaluator.value(declared.parent.nameNode, declared.parent), declared.parent.nameNode, text);
+    return { cloud: cloud ?? UNNAMED, name: shown(own, nameNode, text) ?? UNNAMED };
+  }
+  const written = nameNode?.type === 'string' ? String(nameNode.value) : undefined;
+  const split = written === undefined ? undefined : splitNameExpression(written);
+  if (split) return split;
+  return { cloud: parent !== undefined ? new Shown(parent, true) : UNNAMED, name: shown(resource.name, nameNode, text) ?? UNNAMED };
+}
+
+/** The template's Anyscale resources as one run (one parameter file, or none) reads them. */
+interface Run {
+  readonly view: AnyscaleView;
+  readonly evaluator: Evaluator;
+  readonly parameterFile?: string;
+}
+
+function runsOf(analysis: Analysis, parameterFiles: readonly ParameterFileInput[]): Run[] {
+  const template = analysis.template!;
+  const inputs: (ParameterFileInput | undefined)[] = parameterFiles.length > 0 ? [...parameterFiles] : [undefined];
+  return inputs.map((input, position) => {
+    const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(input?.root, input?.uri ?? '') });
+    // The analysis read the first parameter file's run (the rules ran on it) unless a syntax error stopped them.
+    const reused = position === 0 && analysis.syntaxErrors.length === 0 ? analysis.anyscale : undefined;
+    const view = reused ?? anyscaleView(template, (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex), (resource) => evaluator.copyLoop(resource));
+    return { view, evaluator, parameterFile: input?.uri };
+  });
+}
+
+function isExtension(resource: ArmResource): boolean {
+  return isResourceType(resource, OPERATOR_EXTENSION.resourceType);
+}
+
+/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated. */
+function setting(resource: ArmResource, keys: readonly string[], evaluator: Evaluator, text: string): IndexedText | undefined {
+  const settings = propertyValue(resource.properties, 'configurationSettings');
+  for (const key of keys) {
+    const node = findProperty(settings, key)?.children?.[1];
+    if (node) return shown(evaluator.value(node, resource), node, text);
+  }
+  return undefined;
+}
+
+/** The outline of an ARM template's analysis; undefined when it declares nothing the index shows. */
+export function templateOutline(analysis: Analysis, text: string, parameterFiles: readonly ParameterFileInput[]): FileOutline | undefined {
+  const template = analysis.template;
+  if (analysis.kind !== 'armTemplate' || !template) return undefined;
+  const anyscaleCount = analysis.anyscale ? analysis.anyscale.clouds.length + analysis.anyscale.cloudResources.length : 0;
+  const others = template.resources.filter((resource) => isResourceType(resource, AKS_CLUSTER_TYPE) || isExtension(resource));
+  if (anyscaleCount === 0 && others.length === 0) return undefined;
+  const runs = runsOf(analysis, parameterFiles);
+  const [first] = runs;
+  const templateResources = others.map((resource) => {
+    const name = shown(first.evaluator.value(resource.nameNode, resource), resource.nameNode, text) ?? UNNAMED;
+    if (!isExtension(resource)) return { kind: 'aksCluster' as const, resource, name };
+    const extensionType = (() => {
+      const node = propertyValue(resource.properties, 'extensionType');
+      return node && shown(first.evaluator.value(node, resource), node, text);
+    })();
+    const operator = extensionType?.known === true && equalsIgnoreCase(extensionType.text, OPERATOR_EXTENSION.extensionType);
+    if (!operator) return { kind: 'clusterExtension' as const, resource, name, extensionType };
+    return {
+      kind: 'operatorExtension' as const,
+      resource,
+      name,
+      extensionType,
+      cloudDeploymentId: setting(resource, ['global.cloudDeploymentId', 'cloudDeploymentId'], first.evaluator, text),
+      cloudProvider: setting(resource, ['global.cloudProvider', 'cloudProvider'], first.evaluator, text),
+    };
+  });
+  // Every run's resources are the template's declarations (copies share theirs).
+  const anchors = (resource: ArmResource) => resource.nameNode ?? resource.typeNode ?? resource.node;
+  const owners = [
+    ...first.view.clouds.map((cloud) => cloud.node),
+    ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node),
+    ...others.map((resource) => resource.node),
+  ];
+  const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-json', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
+  const owned = problemsByOwner(owners, analysis.findings, syntax);
+  const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
+  const lines = new LineIndex(text);
+  const rangeOf = (node: JsonNode): IndexRange => ({ start: lines.positionAt(node.offset), end: lines.positionAt(node.offset + node.length) });
+  const pointers = new Pointers();
+
+  // One entry per distinct reading: parameter files that read a resource alike share it (compared only when there are several).
+  const clouds = new Map<string, OutlinedCloud & { parameterFiles: string[] }>();
+  const cloudResources: CloudResourceReading[] = [];
+  const readingsByKey = new Map<string, CloudResourceReading>();
+  for (const run of runs) {
+    for (const cloud of run.view.clouds) {
+      const locationNode = propertyValue(cloud.node, 'location');
+      const reading = {
+        pointer: pointers.of(cloud.node),
+        name: shown(cloud.name, cloud.nameNode, text) ?? UNNAMED,
+        location: locationNode && shown(run.evaluator.value(locationNode, cloud), locationNode, text),
+      };
+      const key = JSON.stringify(reading);
+      const seen = clouds.get(key);
+      if (seen) {
+        if (run.parameterFile) seen.parameterFiles.push(run.parameterFile);
+      } else {
+        const { counts, worst } = problemsOf(cloud.node);
+        clouds.set(key, { ...reading, range: rangeOf(anchors(cloud)), problems: counts, worst, parameterFiles: run.parameterFile ? [run.parameterFile] : [] });
+      }
+    }
+    for (const cloudResource of run.view.cloudResources) {
+      const declared = cloudResource.declared;
+      const pointer = pointers.of(declared.node);
+      const reading = new CloudResourceReading(pointer, cloudResource, run.evaluator, text, rangeOf(anchors(declared)), problemsOf(declared.node), run.parameterFile);
+      if (runs.length === 1) {
+        cloudResources.push(reading);
+        continue;
+      }
+      const seen = readingsByKey.get(reading.key());
+      if (seen) seen.parameterFiles.push(run.parameterFile!);
+      else {
+        readingsByKey.set(reading.key(), reading);
+        cloudResources.push(reading);
+      }
+    }
+  }
+  const own = tallyOf([...analysis.findings.filter((finding) => finding.uri === undefined), ...syntax]);
+  return {
+    clouds: [...clouds.values()],
+    cloudResources,
+    templateResources: templateResources.map(({ resource, ...rest }) => {
+      const { counts, worst } = problemsOf(resource.node);
+      return { ...rest, pointer: pointers.of(resource.node), range: rangeOf(anchors(resource)), problems: counts, worst };
+    }),
+    values: [],
+    gateways: [],
+    parameterFiles: parameterFiles.map((file) => {
+      const { counts, worst } = tallyOf(analysis.findings.filter((finding) => finding.uri === file.uri));
+      return { uri: file.uri, problems: counts, worst };
+    }),
+    problems: own.counts,
+    worst: own.worst,
+  };
+}
+
+/** The cloud resource ID a TLS secret name carries (`anyscale-svc-cldrsrc-abc-certificate` → `cldrsrc-abc`). */
+function idOfSecret(name: string): string | undefined {
+  return TLS_SECRET.pattern.exec(name)?.[2];
+}
+
+/** The outline of a YAML file's analysis (operator values, Gateway manifests); undefined when it holds neither. */
+export function yamlOutline(analysis: DocumentAnalysis, text: string): FileOutline | undefined {
+  if (analysis.kind === 'other' || !analysis.yaml) return undefined;
+  const lines = new LineIndex(text);
+  const rangeOf = (range: { start: number; end: number }): IndexRange => ({ start: lines.positionAt(range.start), end: lines.positionAt(range.end) });
+  const values: OutlinedValues[] = [];
+  const gateways: OutlinedGateway[] = [];
+  for (const document of analysis.yaml.documents) {
+    const kind = classifyYamlDocument(document.root);
+    if (kind === 'operatorValues' || kind === 'legacyOperatorValues') {
+      const read = valuesFromYaml(text, document, kind === 'operatorValues' ? '1.x' : 'legacy');
+      const idSetting = read.get('global.cloudDeploymentId') ?? read.get('cloudDeploymentId');
+      const id = read.text('global.cloudDeploymentId') ?? read.text('cloudDeploymentId');
+      const provider = read.text('global.cloudProvider') ?? read.text('cloudProvider');
+      values.push({
+        cloudDeploymentId: id === undefined ? undefined : { text: id, known: true },
+        cloudProvider: provider === undefined ? undefined : { text: provider, known: true },
+        range: rangeOf(idSetting?.keyRange ?? read.anchor),
+      });
+    } else if (kind === 'gatewayManifest') {
+      const manifest = gatewayManifest(document);
+      if (!manifest) continue;
+      const ids = manifest.listeners.flatMap((listener) => (listener.certificateRefs ?? []).flatMap((ref) => (ref && idOfSecret(ref.value)) || []));
+      gateways.push({ kind: manifest.kind, name: manifest.name?.value, namespace: manifest.namespace?.value, cloudResourceIds: [...new Set(ids)], range: rangeOf(manifest.anchor) });
+    }
+  }
+  if (values.length === 0 && gateways.length === 0) return undefined;
+  const syntax = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-yaml', severity: 'error' as const, message: problem.message }));
+  const { counts, worst } = tallyOf([...analysis.findings, ...syntax]);
+  return { clouds: [], cloudResources: [], templateResources: [], values, gateways, parameterFiles: [], problems: counts, worst };
+}

@@ -1,0 +1,96 @@
+// `anyscale-azure index` as CI runs it: the built launcher spawned with argv over the fixture workspace
+// (test/fixtures/index/workspace): the JSON shape docs/cli.md documents (validated against docs/index-output.schema.json),
+// 1-based lines, own name segments, the text tree, and the exit codes.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import Ajv from 'ajv';
+import { REPO_ROOT, FIXTURES } from '../support/paths';
+
+const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
+const CWD = path.join(FIXTURES, 'index');
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'docs', 'index-output.schema.json'), 'utf8'));
+
+interface CloudJson {
+  name: string;
+  location: string | null;
+  declaredIn: Array<{ file: string; line: number }>;
+  unknown: string[];
+  cloudResources: Array<Record<string, unknown> & { name: string; file: string; line: number; files: Array<Record<string, unknown>> }>;
+}
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: CWD, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+test('json: the documented shape, valid against the schema in docs', () => {
+  const { code, stdout, stderr } = run(['index', '--format', 'json', 'workspace']);
+  assert.equal(code, 0, stderr);
+  const output = JSON.parse(stdout) as { clouds: CloudJson[] };
+  const validate = new Ajv({ allErrors: true, strict: true }).compile(SCHEMA);
+  assert.ok(validate(output), JSON.stringify(validate.errors, null, 2));
+  assert.deepEqual(output.clouds.map((cloud) => cloud.name), ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"]);
+  const myCloud = output.clouds[1];
+  // The fields docs/cli.md promises, in its order, before the ones added.
+  assert.deepEqual(Object.keys(myCloud).slice(0, 4), ['name', 'location', 'declaredIn', 'cloudResources']);
+  assert.deepEqual(Object.keys(myCloud.cloudResources[0]).slice(0, 8), ['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems']);
+  assert.deepEqual(myCloud.declaredIn, [{ file: 'workspace/infra/cloud.json', line: 8 }, { file: 'workspace/symbolic/extra.json', line: 9 }]);
+  assert.equal(myCloud.location, 'westus2');
+  const [primary] = myCloud.cloudResources;
+  assert.deepEqual(
+    Object.fromEntries(['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems'].map((key) => [key, primary[key]])),
+    { name: 'default', provider: 'Azure', region: 'westus2', location: 'westus2', primary: true, file: 'workspace/infra/cloud.json', line: 15, problems: { error: 0, warning: 0, info: 0 } },
+  );
+  const eks = myCloud.cloudResources.find((resource) => resource.name === 'eks-east')!;
+  assert.deepEqual([eks.line, eks.problems, eks.primary], [32, { error: 1, warning: 0, info: 0 }, false]);
+  assert.deepEqual(primary.files.map((file) => [file.kind, file.file, file.line]), [
+    ['template', 'workspace/infra/cloud.json', 15],
+    ['aksCluster', 'workspace/infra/cloud.json', 63],
+    ['operatorExtension', 'workspace/infra/cloud.json', 70],
+    ['valuesFile', 'workspace/infra/values.yaml', 2],
+    ['gatewayManifest', 'workspace/helm/gateway.yaml', 4],
+  ]);
+  const parameters = output.clouds[0].cloudResources.map((resource) => [resource.name, resource.parameterFiles]);
+  assert.deepEqual(parameters, [['eksuswest2', ['workspace/params/cloudresource.parameters.aws.json']], ['aksuksouth', ['workspace/params/cloudresource.parameters.azure.json']]]);
+  const unknown = output.clouds[2];
+  assert.deepEqual(unknown.unknown, ['name']);
+  assert.deepEqual(unknown.cloudResources[0].unknown, ['location', 'operatorIdentity']);
+  assert.equal(unknown.cloudResources[0].location, "[parameters('location')]");
+  assert.ok(!stdout.includes(REPO_ROOT), 'no absolute path of this machine in the output');
+});
+
+test('text: a readable tree of clouds, cloud resources and related files', () => {
+  const { code, stdout } = run(['index', 'workspace/infra']);
+  assert.equal(code, 0);
+  const lines = stdout.split('\n');
+  assert.equal(lines[0], 'cloud my-cloud · westus2 · declared in workspace/infra/cloud.json:8 (1 error)');
+  assert.ok(lines.includes('├─ default · Azure · westus2 · primary — workspace/infra/cloud.json:15'), stdout);
+  assert.ok(lines.includes('├─ eks-east · Aws · us-east-1 — workspace/infra/cloud.json:32 (1 error)'), stdout);
+  assert.ok(lines.includes('│    → workspace/infra/values.yaml (operator values, same folder)'), stdout);
+  assert.equal(lines.at(-2), '1 cloud, 4 cloud resources in 2 files read.');
+});
+
+test('an unknown cloud name is marked as such in the text', () => {
+  const { stdout } = run(['index', 'workspace/unknown']);
+  assert.match(stdout, /^cloud \[parameters\('cloudName'\)\] \(not known before deployment\) · declared in no file read$/m);
+});
+
+test('exit codes: 2 for a usage error or a folder that is not there, 0 with nothing to index', () => {
+  const usage = run(['index', '--format', 'sarif', 'workspace']);
+  assert.equal(usage.code, 2);
+  assert.match(usage.stderr, /unknown format "sarif": use text or json/);
+  assert.equal(run(['index']).code, 2);
+  const missing = run(['index', '--format', 'json', 'no-such-folder']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /no-such-folder: no such file/);
+  assert.deepEqual(JSON.parse(missing.stdout), { clouds: [] });
+  const empty = run(['index', '--format', 'json', 'workspace/helm/not-ours.yaml']);
+  assert.equal(empty.code, 0, empty.stderr);
+  assert.deepEqual(JSON.parse(empty.stdout), { clouds: [] });
+  const help = run(['index', '--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /^Usage: anyscale-azure index/);
+});

@@ -1,0 +1,116 @@
+// The language server's incremental JSON parse (server/src/lsp/spliceJson.ts) against parseJson, the parse every
+// other path uses: thousands of seeded-random edits (brackets, quotes, commas, comments, line breaks, deletions),
+// each spliced into the tree of the text before it, must give the very tree (kinds, offsets, lengths, values,
+// colons, parent links) and syntax errors a full parse of the edited text gives. Most must splice (not fall back).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseJson } from '../../server/src/service/analyze';
+import type { JsonNode } from '../../server/src/service/json/nodes';
+import { changeBetween, spliceJson, type ParsedJson } from '../../server/src/lsp/spliceJson';
+import { generateParameterizedTemplate } from '../bench/generate';
+import { FIXTURES } from '../support/paths';
+import { random } from '../support/random';
+
+const SEED = 20260914;
+const PIECES = ['"', '{', '}', '[', ']', ',', ':', 'a', ' ', '\n', '\r\n', '/', '*', '1', '//', '/*', '*/', '"x": 1,', '[1, {"a": [2]}]', '\\', 'true'];
+
+/** The tree as plain data: every field parseJson's consumers read, and a check of every parent link. */
+function shape(node: JsonNode | undefined, parent?: JsonNode): unknown {
+  if (!node) return undefined;
+  assert.equal(node.parent, parent, `parent link of the ${node.type} at ${node.offset}`);
+  const colon = node.colonOffset === undefined || node.colonOffset < 0 ? undefined : node.colonOffset;
+  return [node.type, node.offset, node.length, node.value, colon, node.children?.map((child) => shape(child, node))];
+}
+
+function fullParse(text: string): ParsedJson | undefined {
+  const { root, errors, tooDeep, multiLineStrings } = parseJson(text);
+  return root && !tooDeep ? { text, root, errors, multiLineStrings } : undefined;
+}
+
+function edited(text: string, next: (limit: number) => number): string {
+  const at = next(text.length + 1);
+  switch (next(3)) {
+    case 0:
+      return text.slice(0, at) + PIECES[next(PIECES.length)] + text.slice(at);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1 + next(5));
+    default:
+      return text.slice(0, at) + PIECES[next(PIECES.length)] + text.slice(at + 1 + next(3));
+  }
+}
+
+test('changeBetween: the common start and end of two texts, around the edit', () => {
+  const before = 'x'.repeat(5000) + 'abc' + 'y'.repeat(3000);
+  assert.deepEqual(changeBetween(before, before), undefined);
+  assert.deepEqual(changeBetween(before, before.replace('abc', 'aXYc')), { start: 5001, oldEnd: 5002, newEnd: 5003 });
+  assert.deepEqual(changeBetween('aaaa', 'aaaaaa'), { start: 4, oldEnd: 4, newEnd: 6 });
+  assert.deepEqual(changeBetween('abab', 'ab'), { start: 2, oldEnd: 4, newEnd: 2 });
+});
+
+/** Splices `edit` of `text` and compares it with a full parse; says whether it spliced. */
+function check(text: string, edit: (text: string) => string): boolean {
+  const previous = fullParse(text)!;
+  const after = edit(text);
+  const result = spliceJson(previous, after, changeBetween(previous.text, after));
+  const expected = fullParse(after)!;
+  if (result) {
+    assert.deepEqual(shape(result.root), shape(expected.root), JSON.stringify(after));
+    assert.deepEqual(result.errors.map((e) => [e.error, e.offset, e.length]), expected.errors.map((e) => [e.error, e.offset, e.length]), JSON.stringify(after));
+  }
+  return result !== undefined;
+}
+
+test('errors around the spliced container: one of its parent at its bracket stays, and one that ends the text is not its own', () => {
+  // The array reports the missing comma at the second item's bracket; the edit is inside that item.
+  assert.ok(check('{"r": [{"a": 1} {"b": 2}], "s": 1}', (text) => text.replace('2', '3')));
+  // "a" never closes (its last bracket is its child's) until the edit makes that bracket its own.
+  check('{"a": [[1, 2]', (text) => text.replace('[[1', '[ 1'));
+});
+
+test('seeded-random edits: the spliced tree and errors are those of a full parse of the edited text', () => {
+  const texts = [
+    ...['provider-invalid/fail-casing.json', 'parameter-unused/fail-unused.json', 'variable-cycle/fail-cycle.json', 'cloud-resources-not-chained/fail-symbolic.json'].map((file) => fs.readFileSync(path.join(FIXTURES, 'rules', file), 'utf8')),
+    generateParameterizedTemplate(8),
+  ];
+  const next = random(SEED);
+  let spliced = 0;
+  let edits = 0;
+  for (const original of texts) {
+    for (let run = 0; run < 60; run++) {
+      let previous = fullParse(original);
+      for (let step = 0; step < 12 && previous; step++) {
+        const text = edited(previous.text, next);
+        const expected = fullParse(text);
+        // The tree is taken over: compare with a copy of what it was.
+        const result = spliceJson(previous, text, changeBetween(previous.text, text));
+        edits++;
+        if (result) {
+          spliced++;
+          assert.ok(expected, `spliced, but a full parse of the edited text has no tree: ${JSON.stringify(text.slice(0, 200))}`);
+          assert.deepEqual(shape(result.root), shape(expected.root), `tree after an edit of ${JSON.stringify(previous.text.slice(0, 80))}…`);
+          assert.deepEqual(result.errors.map((e) => [e.error, e.offset, e.length]), expected.errors.map((e) => [e.error, e.offset, e.length]), 'errors');
+        }
+        previous = result ?? expected;
+      }
+    }
+  }
+  console.log(`spliceJson: ${spliced} of ${edits} edits spliced`);
+  assert.ok(spliced > edits / 3, `only ${spliced} of ${edits} edits were spliced`);
+});
+
+test('strings broken over lines: the splice leaves to a full parse whatever only the whole document can read', () => {
+  // A line break typed into a string of a container: the container reads clean with it masked, so the document may.
+  const before = '{\n "a": { "x": "one two" },\n "b": 1\n}';
+  const after = before.replace('one two', 'one\ntwo');
+  assert.equal(spliceJson(fullParse(before)!, after, changeBetween(before, after)), undefined);
+  assert.deepEqual(fullParse(after)!.errors, []);
+  assert.equal(fullParse(after)!.multiLineStrings.length, 1);
+  // A tree read with a multi-line string stands only while the whole document parses.
+  const edited = after.replace('"b": 1', '"b": 2');
+  assert.equal(spliceJson(fullParse(after)!, edited, changeBetween(after, edited)), undefined);
+  // A string left open while a name is typed is an error the splice keeps, as a full parse does.
+  const typing = before.replace('"x": "one two" }', '"x": "one two",\n "cl\n }');
+  assert.ok(check(before, () => typing));
+});
