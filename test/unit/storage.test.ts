@@ -227,11 +227,11 @@ describe('storage rules: what the message names and what the fix writes', () => 
       message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/data?sv=1#top" must be a bare https://<host> origin, but it has a path ("/data"), a query and a fragment. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [TO_ACCOUNT],
     },
-    {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://mystorageacct.blob.core.windows.net/?sv=1', code: 'bucket-endpoint-invalid',
-      message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/?sv=1" must be a bare https://<host> origin, but it has a query. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
+    ...['/?sv=1', '?sv=1'].map((query) => ({
+      provider: 'Azure', bucket: 'azure://data', endpoint: `https://mystorageacct.blob.core.windows.net${query}`, code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net${query}" must be a bare https://<host> origin, but it has a query. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [TO_ACCOUNT],
-    },
+    })),
     {
       provider: 'Azure', bucket: 'azure://data', endpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net/x', code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "https://***@mystorageacct.blob.core.windows.net/x" must be a bare https://<host> origin, but it has a path ("/x") and credentials, which do not belong in a template. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
