@@ -107,3 +107,47 @@ test('a parameter file written like a template is checked as a parameter file, n
   // A template with its resources stays a template, whatever it declares.
   assert.equal(analyzeText(text.replace('"parameters"', '"resources": [],\n  "parameters"')).kind, 'armTemplate');
 });
+
+test('which values are flagged: every declared type, bounds of ints, strings and arrays, allowed numbers, arrays and objects', () => {
+  const template = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    parameters: {
+      secret: { type: 'securestring' },
+      settings: { type: 'secureObject' },
+      count: { type: 'int', minValue: 1, maxValue: 3, allowedValues: [1, 2, 3] },
+      ratio: { type: 'int' },
+      flag: { type: 'bool' },
+      zones: { type: 'array', minLength: 1, maxLength: 2, allowedValues: ['1', '2', '3'] },
+      pairs: { type: 'array', allowedValues: [['a', 'b'], ['c']] },
+      shape: { type: 'object', allowedValues: [{ size: 'S', tier: 'free' }] },
+      name: { type: 'string', minLength: 3, maxLength: 5 },
+      optional: { type: 'string', nullable: true },
+    },
+    resources: [],
+    outputs: { o: { type: 'array', value: "[createArray(parameters('secret'), parameters('settings'), parameters('count'), parameters('ratio'), parameters('flag'), parameters('zones'), parameters('pairs'), parameters('shape'), parameters('name'), parameters('optional'))]" } },
+  }, null, 2);
+  const findings = (values: Record<string, unknown>) => {
+    const text = parameters(values);
+    return check(text, template).map((f) => `${f.code} ${text.slice(f.start, f.end)}`).sort();
+  };
+  const good = { secret: 's', settings: {}, count: 2, ratio: 7, flag: true, zones: ['1'], pairs: ['c'], shape: { tier: 'FREE', size: 's' }, name: 'abcd' };
+  assert.deepEqual(findings(good), [], 'a nullable parameter needs no value; objects and strings compare ignoring key order and case');
+  assert.deepEqual(findings({ ...good, pairs: ['a', 'b'] }), []);
+  assert.deepEqual(findings({ ...good, secret: 5, settings: 'x', ratio: 1.5, flag: 'true' }), [
+    'parameter-value-wrong-type "true"',
+    'parameter-value-wrong-type "x"',
+    'parameter-value-wrong-type 1.5',
+    'parameter-value-wrong-type 5',
+  ]);
+  assert.deepEqual(findings({ ...good, count: 0 }), ['parameter-value-not-allowed 0', 'parameter-value-out-of-range 0']);
+  assert.deepEqual(findings({ ...good, count: 4 }), ['parameter-value-not-allowed 4', 'parameter-value-out-of-range 4']);
+  assert.deepEqual(findings({ ...good, zones: [], name: 'ab' }), ['parameter-value-out-of-range "ab"', 'parameter-value-out-of-range []']);
+  assert.deepEqual(findings({ ...good, zones: ['1', '4', '2'], name: 'abcdef' }), [
+    'parameter-value-not-allowed "4"',
+    'parameter-value-out-of-range "abcdef"',
+    'parameter-value-out-of-range ["1","4","2"]',
+  ]);
+  assert.deepEqual(findings({ ...good, pairs: ['a'], shape: { size: 'S' } }), ['parameter-value-not-allowed ["a"]', 'parameter-value-not-allowed {"size":"S"}']);
+  assert.deepEqual(findings({ ...good, shape: { size: 'S', tier: 'paid' } }), ['parameter-value-not-allowed {"size":"S","tier":"paid"}']);
+  assert.deepEqual(findings({ ...good, shape: { size: 'S', tier: 'free', extra: 1 } }), ['parameter-value-not-allowed {"size":"S","tier":"free","extra":1}']);
+});

@@ -180,3 +180,151 @@ describe('storage rule fixes', () => {
     assert.equal(text.slice(related![0].start, related![0].end), '"abfss://anyscale-data@mystorageacct.dfs.core.windows.net"');
   });
 });
+
+/** A cloud resource with these storage values (an omitted one is left out), as the storage rules see it. */
+function storageTemplate(provider: string, bucket: string | undefined, endpoint: string | undefined): string {
+  const properties: Record<string, string> = { ...AZURE, provider };
+  if (bucket !== undefined) properties.cloudStorageBucketName = bucket;
+  if (endpoint !== undefined) properties.cloudStorageBucketEndpoint = endpoint;
+  return template(properties);
+}
+
+/** The storage rules' findings (codes bucket-*), each with its message and its fix as `title → new value`. */
+function storageFindings(text: string) {
+  return analyzeText(text)
+    .findings.filter((f) => f.code.startsWith('bucket-'))
+    .map((f) => ({ code: f.code, message: f.message, fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`) }));
+}
+
+describe('storage rules: one finding per mistake, from the rule that owns it', () => {
+  const cases: Array<[string, string, string, string[]]> = [
+    // The account comparison is for abfss buckets of a provider that takes them; the scheme is the other rule's finding.
+    ['Azure', 'wasbs://data@acctone.blob.core.windows.net', 'https://accttwo.blob.core.windows.net', ['bucket-scheme-mismatch']],
+    ['Generic', 'abfss://data@acctone.dfs.core.windows.net', 'https://accttwo.blob.core.windows.net', ['bucket-cors-required', 'bucket-endpoint-not-needed']],
+    // A trailing slash on an endpoint with anything else wrong is bucket-endpoint-invalid's, whose fix drops the slash too.
+    ['Azure', 'azure://data', 'https://key:secret@mystorageacct.blob.core.windows.net/', ['bucket-endpoint-invalid']],
+    ['Azure', 'azure://data', 'http://mystorageacct.blob.core.windows.net/', ['bucket-endpoint-invalid']],
+    ['Azure', 'azure://data', 'https:///', ['bucket-endpoint-invalid']],
+    ['Generic', 's3://b', 'https://minio.example.internal/', ['bucket-cors-required', 'bucket-endpoint-not-needed', 'bucket-endpoint-trailing-slash']],
+    // A bucket URI with no bucket is not a sub-path to trim.
+    ['AWS', 's3:///prefix', '', ['bucket-cors-required', 'bucket-scheme-mismatch']],
+    ['AWS', 's3://', '', ['bucket-cors-required', 'bucket-scheme-mismatch']],
+  ];
+  for (const [provider, bucket, endpoint, codes] of cases) {
+    test(`${provider} ${bucket} ${endpoint}`, () => {
+      assert.deepEqual(storageFindings(storageTemplate(provider, bucket, endpoint)).map((f) => f.code).sort(), codes);
+    });
+  }
+});
+
+describe('storage rules: what the message names and what the fix writes', () => {
+  const UNCHANGEABLE = 'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
+  const REJECTED = 'Anyscale rejects the cloud resource, and its properties cannot be changed after creation.';
+  const TO_ACCOUNT = 'Change the endpoint to "https://mystorageacct.blob.core.windows.net" → "https://mystorageacct.blob.core.windows.net"';
+  const cases: Array<{ provider: string; bucket?: string; endpoint?: string; code: string; message: string; fixes?: string[] }> = [
+    {
+      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://mystorageacct.blob.core.windows.net/data?sv=1#top', code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/data?sv=1#top" must be a bare https://<host> origin, but it has a path ("/data"), a query and a fragment. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
+      fixes: [TO_ACCOUNT],
+    },
+    ...['/?sv=1', '?sv=1'].map((query) => ({
+      provider: 'Azure', bucket: 'azure://data', endpoint: `https://mystorageacct.blob.core.windows.net${query}`, code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net${query}" must be a bare https://<host> origin, but it has a query. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
+      fixes: [TO_ACCOUNT],
+    })),
+    {
+      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net/x', code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "https://***@mystorageacct.blob.core.windows.net/x" must be a bare https://<host> origin, but it has a path ("/x") and credentials, which do not belong in a template. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
+      fixes: [TO_ACCOUNT],
+    },
+    {
+      provider: 'Generic', bucket: 's3://b', endpoint: 'ftp://minio.example.internal', code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "ftp://minio.example.internal" must be a bare https://<host> or http://<host> origin, but it has the scheme "ftp". ${UNCHANGEABLE} Did you mean "https://minio.example.internal"?`,
+      fixes: ['Change the endpoint to "https://minio.example.internal" → "https://minio.example.internal"'],
+    },
+    {
+      provider: 'Azure', bucket: 'azure://data', endpoint: 'https:///', code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "https:///" must be a bare https://<host> origin, but it has no host. ${UNCHANGEABLE}`,
+    },
+    {
+      provider: 'Azure', bucket: 'azure://data', endpoint: 'mystorageacct.blob.core.windows.net', code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "mystorageacct.blob.core.windows.net" is not a URL: write a bare https://<host> origin. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
+      fixes: [`${TO_ACCOUNT} (preferred)`],
+    },
+    // Only a bare host (and port) becomes an origin by adding the scheme: not a name with a space, nor one with a path.
+    ...['my storage.blob.core.windows.net', 'mystorageacct.blob.core.windows.net/data', '-host.example.com', 'host.example.com-'].map((endpoint) => ({
+      provider: 'Azure', bucket: 'azure://data', endpoint, code: 'bucket-endpoint-invalid',
+      message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare https://<host> origin. ${UNCHANGEABLE}`,
+    })),
+    {
+      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://mystorageacct.blob.core.windows.net/', code: 'bucket-endpoint-trailing-slash',
+      message: 'cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/" ends with "/": write the bare origin "https://mystorageacct.blob.core.windows.net". The log agent derives the storage account name by trimming ".blob.core.windows.net" from the endpoint, so with the slash logs never reach the bucket.',
+      fixes: ['Remove the trailing "/" → "https://mystorageacct.blob.core.windows.net" (preferred)'],
+    },
+    {
+      provider: 'Generic', bucket: 's3://b', endpoint: 'https://minio.example.internal/', code: 'bucket-endpoint-trailing-slash',
+      message: 'cloudStorageBucketEndpoint "https://minio.example.internal/" ends with "/": write the bare origin "https://minio.example.internal". Anyscale expects a bare origin with no path.',
+      fixes: ['Remove the trailing "/" → "https://minio.example.internal" (preferred)'],
+    },
+    {
+      provider: 'Azure', bucket: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net', endpoint: 'https://otheracct.blob.core.windows.net', code: 'bucket-endpoint-account-mismatch',
+      message: 'cloudStorageBucketEndpoint "https://otheracct.blob.core.windows.net" names the storage account "otheracct", but the bucket "abfss://anyscale-data@mystorageacct.dfs.core.windows.net" is in "mystorageacct": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "https://mystorageacct.blob.core.windows.net"?',
+      fixes: [TO_ACCOUNT],
+    },
+    {
+      provider: 'AWS', bucket: 's3://my-bucket/', endpoint: '', code: 'bucket-subpath',
+      message: 'cloudStorageBucketName "s3://my-bucket/" ends with "/": write the bucket alone, "s3://my-bucket". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.',
+      fixes: ['Remove the trailing "/" → "s3://my-bucket" (preferred)'],
+    },
+    ...[['/logs', 'a sub-path ("/logs")'], ['?versionId=1', 'a query ("?versionId=1")'], ['#logs', 'a fragment ("#logs")']].map(([extra, named]) => ({
+      provider: 'AWS', bucket: `s3://my-bucket${extra}`, endpoint: '', code: 'bucket-subpath',
+      message: `cloudStorageBucketName "s3://my-bucket${extra}" has ${named}, but it must name the bucket only, e.g. "s3://my-bucket". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
+      fixes: ['Keep only the bucket, "s3://my-bucket" → "s3://my-bucket"'],
+    })),
+    {
+      provider: 'Azure', bucket: 'azure:anyscale-data', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "azure:anyscale-data" is not a fully qualified URI: write it as abfss://<container>@<account>.dfs.core.windows.net or azure://<container> for provider Azure. ${REJECTED} Did you mean "azure://anyscale-data"?`,
+      fixes: ['Change the bucket to "azure://anyscale-data" → "azure://anyscale-data" (preferred)'],
+    },
+    // A fix only when the bucket is obviously meant: not a name with a space, one that starts badly, or text before the scheme.
+    ...['my bucket', '-bucket', 'my s3:bucket'].map((bucket) => ({
+      provider: 'AWS', bucket, endpoint: '', code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as s3://<bucket> for provider AWS. ${REJECTED}`,
+    })),
+    {
+      provider: 'Unknown', bucket: 'my-bucket', endpoint: '', code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "my-bucket" is not a fully qualified URI: write it as <scheme>://<bucket>. ${REJECTED}`,
+    },
+    {
+      // An Azure storage URI is rewritten to abfss only for a provider that takes abfss.
+      provider: 'AWS', bucket: 'wasbs://data@acct.blob.core.windows.net', endpoint: '', code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "wasbs://data@acct.blob.core.windows.net" uses the scheme "wasbs", which provider AWS does not accept: use s3://<bucket>. ${REJECTED}`,
+    },
+    {
+      provider: 'AWS', bucket: 's3:///prefix', endpoint: '', code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "s3:///prefix" names no bucket after "s3://": use s3://<bucket>. ${REJECTED}`,
+    },
+    {
+      provider: 'Azure', bucket: 'abfss://mystorageacct.dfs.core.windows.net', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "abfss://mystorageacct.dfs.core.windows.net" names no container before "@": an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
+    },
+    {
+      provider: 'Azure', bucket: 'abfss://data@storage.contoso.com', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "abfss://data@storage.contoso.com" has the host "storage.contoso.com", which is not a storage account's Data Lake host: an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
+    },
+    {
+      provider: 'GCP', bucket: 'gs://logs', endpoint: '', code: 'bucket-cors-required',
+      message: 'Anyscale does not configure CORS for GCP buckets: give the bucket "gs://logs" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
+    {
+      provider: 'AWS', code: 'bucket-cors-required',
+      message: 'Anyscale does not configure CORS for AWS buckets: give the bucket a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
+  ];
+  for (const { provider, bucket, endpoint, code, message, fixes } of cases) {
+    test(`${code}: ${provider} ${bucket ?? '(no bucket)'} ${endpoint ?? ''}`, () => {
+      const found = storageFindings(storageTemplate(provider, bucket, endpoint)).filter((f) => f.code === code);
+      assert.deepEqual(found, [{ code, message, fixes }]);
+    });
+  }
+});

@@ -99,6 +99,17 @@ test('"disable for this line" inserts an indented comment above, or joins the on
   assert.equal(apply(yaml, disableForLineEdit(yaml, 'yaml', yaml.indexOf('Azure'), 'values-value-not-allowed')), 'global:\n  # anyscale-azure-disable-next-line values-value-not-allowed\n  cloudProvider: Azure\n');
 });
 
+test('"disable for this line" joins only a next-line directive for that very line, never a file directive or another line\'s', () => {
+  const text = '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b\n  "x": 1,\n  "y": 2\n}';
+  const onY = apply(text, disableForLineEdit(text, 'json', text.indexOf('"y"'), 'c'));
+  assert.equal(onY, '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b\n  "x": 1,\n  // anyscale-azure-disable-next-line c\n  "y": 2\n}');
+  const onX = apply(text, disableForLineEdit(text, 'json', text.indexOf('"x"'), 'c'));
+  assert.equal(onX, '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b, c\n  "x": 1,\n  "y": 2\n}');
+  // The line right under a file directive: a new next-line comment, or "this line" would silence the whole file.
+  const underFile = '// anyscale-azure-disable-file a\n{ "x": 1 }';
+  assert.equal(apply(underFile, disableForLineEdit(underFile, 'json', underFile.indexOf('"x"'), 'c')), '// anyscale-azure-disable-file a\n// anyscale-azure-disable-next-line c\n{ "x": 1 }');
+});
+
 test('"disable for this file" adds a first line, or joins the file directive (after a BOM)', () => {
   const text = '\uFEFF{\n}';
   const once = apply(text, disableForFileEdit(text, 'json', 'a'));

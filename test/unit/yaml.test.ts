@@ -59,6 +59,41 @@ test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON
   assert.equal(analyzeDocument(text, { fileName: 'x.json' }).kind, 'other');
 });
 
+test('a moved key goes under the deepest section already written, creating the rest, and leaves no empty section behind', () => {
+  const fixed = (text: string, title: string) => {
+    const fix = yaml(text).findings.flatMap((f) => f.fixes ?? []).find((f) => f.title === title);
+    assert.ok(fix, `no "${title}" in\n${text}`);
+    return apply(text, fix.edits);
+  };
+  // Into an existing section written below the key; into a section missing one level, after the key's own line.
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\ngatewayName: gw\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to networking.gateway.name'),
+    'global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: true\n    name: gw\n',
+  );
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\nenableGateway: true\n', 'Move to networking.gateway.enabled'),
+    'global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\n  gateway:\n    enabled: true\n',
+  );
+  // At the end of a file with no final line break; a key replacing itself in place (the section ends where it starts).
+  assert.equal(
+    fixed('global:\n  cloudProvider: azure\nworkloadServiceAccountName: sa\nworkloads:\n  enableKarpenterSupport: true', 'Move to workloads.serviceAccount.name'),
+    'global:\n  cloudProvider: azure\nworkloads:\n  enableKarpenterSupport: true\n  serviceAccount:\n    name: sa\n',
+  );
+  assert.equal(fixed('global:\n  cloudProvider: aws\n  region: us-west-2\n', 'Move to global.aws.region'), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n');
+  assert.equal(
+    fixed('global:\n  region: us-west-2\n  cloudProvider: aws\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to global.aws.region'),
+    'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n',
+  );
+  // No section of the target written: a new one at the end; a section's only key moving out takes the section along.
+  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', 'Move to global.aws.region'), 'cloudProvider: aws\ncloudDeploymentId: cldrsrc_abc\nglobal:\n  aws:\n    region: us-west-2\n');
+  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', 'Move to credentialMount.aws'), 'operatorReplicas: 2\ncredentialMount:\n  aws: creds\n');
+  // Where the key's own section holds nothing else, moving under that same section has no clean edit: no fix.
+  assert.ok(!yaml('global:\n  region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n').findings.some((f) => f.fixes?.some((fix) => fix.title.startsWith('Move'))));
+  const migrate = 'Migrate every pre-1.0 key in this document to the 1.x layout';
+  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', migrate), 'credentialMount:\n  aws: creds\noperator:\n  replicas: 2\n');
+  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', migrate), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n  cloudDeploymentId: cldrsrc_abc\n');
+});
+
 test('the legacy quick fixes: moving one key, and migrating the whole file, give a clean 1.x file', () => {
   const text = '# operator values\ncloudDeploymentId: cldrsrc_abc123\ncloudProvider: aws\nregion: us-west-2\noperatorIamIdentity: arn:aws:iam::123456789012:role/op\naws:\n  credentialSecret:\n    name: creds\n';
   const analysis = yaml(text);
@@ -158,3 +193,72 @@ if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
     });
   }
 }
+
+test('values-wrong-type: which values each key type flags, what the message says and which fix writes the typed value', () => {
+  const base = 'global:\n  cloudDeploymentId: cldrsrc_abc123def456\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\n  auth:\n    iamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n    audience: api://086bc555-6989-4362-ba30-fded273e432b/.default\n';
+  const QUOTED = 'A quoted value is a string, and the chart treats every non-empty string as true, "false" included.';
+  const UNUSABLE = 'The chart cannot use it.';
+  const wrongType = (section: string) => {
+    const text = base + section;
+    return yaml(text).findings.filter((f) => f.code === 'values-wrong-type').map((f) => ({
+      at: text.slice(f.start, f.end),
+      message: f.message,
+      fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
+    }));
+  };
+  const cases: Array<[string, Array<{ at: string; message: string; fixes?: string[] }>]> = [
+    ['networking:\n  gateway:\n    enabled: "false"\n', [{ at: '"false"', message: `networking.gateway.enabled must be true or false, not the string "false". ${QUOTED}`, fixes: ['Write false → false (preferred)'] }]],
+    ['networking:\n  gateway:\n    enabled: "true"\n', [{ at: '"true"', message: `networking.gateway.enabled must be true or false, not the string "true". ${QUOTED}`, fixes: ['Write true → true (preferred)'] }]],
+    ['networking:\n  gateway:\n    enabled: "not true"\n', [{ at: '"not true"', message: `networking.gateway.enabled must be true or false, not the string "not true". ${QUOTED}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: "true story"\n', [{ at: '"true story"', message: `networking.gateway.enabled must be true or false, not the string "true story". ${QUOTED}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: 1\n', [{ at: '1', message: `networking.gateway.enabled must be true or false, not 1. ${UNUSABLE}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    enabled: true\n    name:\n', []],
+    ['operator:\n  replicas: "12"\n', [{ at: '"12"', message: `operator.replicas must be a whole number, not the string "12". ${UNUSABLE}`, fixes: ['Write 12 → 12 (preferred)'] }]],
+    ...['"2a"', '"a2"', '"99999999999999999999"', '1.5'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+      `operator:\n  replicas: ${value}\n`,
+      [{ at: value, message: `operator.replicas must be a whole number, not ${value.startsWith('"') ? `the string ${value}` : value}. ${UNUSABLE}`, fixes: undefined }],
+    ]),
+    ['operator:\n  replicas: 3\n', []],
+    ['operator:\n  replicas: [1]\n', [{ at: 'replicas', message: `operator.replicas must be a whole number, not a list. ${UNUSABLE}`, fixes: undefined }]],
+    ['networking:\n  gateway:\n    name:\n      x: 1\n', [{ at: 'name', message: `networking.gateway.name must be a string, not a map. ${UNUSABLE}`, fixes: undefined }]],
+    ['patches: x\n', [{ at: 'x', message: `patches must be a list, not the string "x". ${UNUSABLE}`, fixes: undefined }]],
+    ['patches:\n  x: 1\n', [{ at: 'patches', message: `patches must be a list, not a map. ${UNUSABLE}`, fixes: undefined }]],
+    ['patches: []\n', []],
+    ['workloads:\n  instanceTypes:\n    defaults: [a]\n', [{ at: 'defaults', message: `workloads.instanceTypes.defaults must be a map, not a list. ${UNUSABLE}`, fixes: undefined }]],
+    ['workloads:\n  instanceTypes:\n    defaults: {}\n', []],
+    ['workloads:\n  accelerator:\n    enableDefaults: "x"\n', []],
+    ['operator:\n  config: 5\n', [{ at: '5', message: `operator.config must be a section (a map of keys), not 5. ${UNUSABLE}`, fixes: undefined }]],
+  ];
+  for (const [section, expected] of cases) assert.deepEqual(wrongType(section), expected, section);
+});
+
+test('values-wrong-type in AKS extension configurationSettings: every value a string that reads as the key needs', () => {
+  const extension = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-wrong-type', 'pass-extension.json'), 'utf8');
+  const AS_TEXT = 'configurationSettings values must be strings, passed to the chart as text.';
+  const wrongType = (setting: string) => {
+    const text = extension.replace('"configurationSettings": {', `"configurationSettings": {\n          ${setting},`);
+    assert.notEqual(text, extension);
+    return analyzeDocument(text, { fileName: 'extension.json' }).findings.filter((f) => f.code === 'values-wrong-type').map((f) => ({
+      at: text.slice(f.start, f.end),
+      message: f.message,
+      fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
+    }));
+  };
+  const cases: Array<[string, Array<{ at: string; message: string; fixes?: string[] }>]> = [
+    ['"global.azure.workloadIdentity.proxyPort": 3', [{ at: '3', message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not 3. ${AS_TEXT}`, fixes: ['Write "3" → "3" (preferred)'] }]],
+    ['"global.azure.workloadIdentity.proxyPort": "3"', []],
+    ...['"3x"', '"x3"'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+      `"global.azure.workloadIdentity.proxyPort": ${value}`,
+      [{ at: value, message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+    ]),
+    ['"operator.config.status.reportingEnabled": "false"', []],
+    ...['"yes"', '"true1"', '"xtrue"'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+      `"operator.config.status.reportingEnabled": ${value}`,
+      [{ at: value, message: `operator.config.status.reportingEnabled must be a string (true or false), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+    ]),
+    ['"operator.config.status.reportingEnabled": null', [{ at: 'null', message: `operator.config.status.reportingEnabled must be a string (true or false), not null. ${AS_TEXT}`, fixes: undefined }]],
+    ['"operator.config": "x"', [{ at: '"x"', message: `operator.config must be a section (a map of keys), not the string "x". ${AS_TEXT}`, fixes: undefined }]],
+    ['"networking.gateway.className": []', [{ at: '"networking.gateway.className"', message: `networking.gateway.className must be a string (a string), not a list. ${AS_TEXT}`, fixes: undefined }]],
+  ];
+  for (const [setting, expected] of cases) assert.deepEqual(wrongType(setting), expected, setting);
+});

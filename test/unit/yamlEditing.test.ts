@@ -10,6 +10,7 @@ import { expandSnippet, YAML_SNIPPETS } from '../../server/src/service/yaml/snip
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { WorkspaceIndex, NO_FACTS } from '../../server/src/service/index/workspaceIndex';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
+import { scalarFix, scalarText } from '../../server/src/service/yaml/valuesEditor';
 import { FIXTURES } from '../support/paths';
 
 const MARKER = '<|>';
@@ -218,6 +219,46 @@ test('no crash and no throw at any offset: fixtures, CRLF, broken and odd YAML',
     }
   }
   assert.deepEqual(yamlCompletions('global:\n  a: 1\n', 99), []);
+});
+
+test('scalarText: plain when YAML reads it back as the same string, otherwise quoted; a quoted original keeps its quotes', () => {
+  for (const plain of ['azure', 'two words', 'a:b', 'a#b', 'https://console.azure.anyscale.com']) assert.equal(scalarText(plain, 'aws'), plain);
+  for (const [value, quoted] of [['', '""'], ['a: b', '"a: b"'], ['a #b', '"a #b"'], [' lead', '" lead"'], ['trail ', '"trail "'], ['true', '"true"'], ['123', '"123"'], ['- x', '"- x"']]) {
+    assert.equal(scalarText(value, 'aws'), quoted, value);
+  }
+  assert.equal(scalarText('say "hi"', '"aws"'), '"say \\"hi\\""');
+  assert.equal(scalarText("it's", "'aws'"), "'it''s'");
+});
+
+test('scalarFix rewrites only a plain literal that reads as the value the rule saw, keeping its quoting', () => {
+  const text = 'global:\n  cloudProvider: aws\n';
+  const range = { start: text.indexOf('aws'), end: text.indexOf('aws') + 3 };
+  assert.deepEqual(scalarFix(text, range, 'aws', 'azure', 'Change to azure'), { title: 'Change to azure', edits: [{ ...range, newText: 'azure' }], preferred: false });
+  assert.equal(scalarFix(text, range, 'aws', 'azure', 'Change to azure', true)?.preferred, true);
+  assert.equal(scalarFix(text, range, 'gcp', 'azure', 'Change to azure'), undefined, 'the text no longer reads as what the rule saw');
+  const fixOf = (written: string, seen: unknown, replacement: string | number | boolean) => {
+    const line = `key: ${written}\n`;
+    return scalarFix(line, { start: 5, end: 5 + written.length }, seen, replacement, 'fix')?.edits[0].newText;
+  };
+  assert.equal(fixOf('"aws"', 'aws', 'azure'), '"azure"');
+  assert.equal(fixOf("'aws'", 'aws', 'a,b'), "'a,b'");
+  assert.equal(fixOf('aws', 'aws', 'a,b'), '"a,b"', 'a flow indicator in a plain scalar is quoted');
+  assert.equal(fixOf('a*b', 'a*b', 'azure'), 'azure', 'a * inside a plain scalar is no alias');
+  assert.equal(fixOf('8', 8, 9), '9');
+  for (const [written, seen] of [['*anchor', 'aws'], ['&a aws', 'aws'], ['!!str aws', 'aws'], ['|', 'aws'], ['"{{ .Values.p }}"', '{{ .Values.p }}']]) {
+    assert.equal(fixOf(written, seen, 'azure'), undefined, written);
+  }
+});
+
+test('scalarFix on an empty value (`key:`) writes the value after the colon, apart from it and from what follows', () => {
+  const at = (text: string, offset: number, seen: unknown = null) => scalarFix(text, { start: offset, end: offset }, seen, 'azure', 'fix')?.edits[0].newText;
+  assert.equal(at('cloudProvider:', 14), ' azure');
+  assert.equal(at('cloudProvider:\n', 14), ' azure');
+  assert.equal(at('cloudProvider: # later\n', 15), 'azure ');
+  assert.equal(at('cloudProvider:\t\n', 15), 'azure');
+  assert.equal(at('{cloudProvider:}', 15), ' azure ');
+  assert.equal(at('cloudProvider: ', 15, ''), undefined, 'only a null value is empty');
+  assert.equal(at('cloudProviderx', 14), undefined, 'not after a colon or a space');
 });
 
 test('one version of a YAML text: its lines, parse and documents\' roles are computed once for every completion on it', () => {
