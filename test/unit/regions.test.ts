@@ -236,6 +236,8 @@ describe('region rules: what each message says and what each fix writes', () => 
   const SUPPORTED = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
   const SET_UKSOUTH = 'Set region to "uksouth" (the location it defaults to)';
   const REQUIRED = 'Every provider requires region: set it to the region where the cluster runs';
+  /** For AWS and GCP a missing region is an error: the location it falls back to is never one of their regions. */
+  const AWS_REJECTS = "Anyscale validates region against AWS's regions, so it rejects the cloud resource.";
   const cases: Array<{ name: string; text: string; code: string; at: string; message: string; fixes?: string[]; related?: string[] }> = [
     {
       name: 'region not set', text: template('{ "provider": "Azure", "computeStack": "K8S" }', 'UK South'), code: 'region-missing', at: '"properties"',
@@ -256,11 +258,11 @@ describe('region rules: what each message says and what each fix writes', () => 
     },
     {
       name: 'AWS region not set, location no AWS region', text: template('{ "provider": "AWS" }', 'westus2'), code: 'region-missing', at: '"properties"',
-      message: `properties.region is not set, so it defaults to the location "westus2", which is not a known AWS region. ${REQUIRED}, such as "us-west-2".`,
+      message: `properties.region is not set, so it defaults to the location "westus2", which is not a known AWS region. ${AWS_REJECTS} ${REQUIRED}, such as "us-west-2".`,
     },
     {
       name: 'region not set, location an expression', text: template('{ "provider": "AWS" }', "[parameters('l')]"), code: 'region-missing', at: '"properties"',
-      message: `properties.region is not set, so Anyscale uses the resource's location as the compute region. ${REQUIRED}, such as "us-west-2".`,
+      message: `properties.region is not set, so Anyscale uses the resource's location as the compute region. ${AWS_REJECTS} ${REQUIRED}, such as "us-west-2".`,
     },
     {
       name: 'region with spaces: the provider list knows it', text: template('{ "provider": "Azure", "region": "West US 2" }'), code: 'region-invalid', at: '"West US 2"',

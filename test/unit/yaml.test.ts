@@ -232,33 +232,43 @@ test('values-wrong-type: which values each key type flags, what the message says
   for (const [section, expected] of cases) assert.deepEqual(wrongType(section), expected, section);
 });
 
-test('values-wrong-type in AKS extension configurationSettings: every value a string that reads as the key needs', () => {
+test('AKS extension configurationSettings: a value that is no string is extension-setting-not-string\'s; a string the key cannot read is values-wrong-type\'s', () => {
   const extension = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-wrong-type', 'pass-extension.json'), 'utf8');
   const AS_TEXT = 'configurationSettings values must be strings, passed to the chart as text.';
   const wrongType = (setting: string) => {
     const text = extension.replace('"configurationSettings": {', `"configurationSettings": {\n          ${setting},`);
     assert.notEqual(text, extension);
-    return analyzeDocument(text, { fileName: 'extension.json' }).findings.filter((f) => f.code === 'values-wrong-type').map((f) => ({
+    return analyzeDocument(text, { fileName: 'extension.json' }).findings.filter((f) => f.code === 'values-wrong-type' || f.code === 'extension-setting-not-string').map((f) => ({
+      code: f.code,
       at: text.slice(f.start, f.end),
       message: f.message,
       fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
     }));
   };
-  const cases: Array<[string, Array<{ at: string; message: string; fixes?: string[] }>]> = [
-    ['"global.azure.workloadIdentity.proxyPort": 3', [{ at: '3', message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not 3. ${AS_TEXT}`, fixes: ['Write "3" → "3" (preferred)'] }]],
+  const NOT_STRING = 'extension-setting-not-string';
+  const WRONG_TYPE = 'values-wrong-type';
+  type Expected = Array<{ code: string; at: string; message: string; fixes?: string[] }>;
+  const cases: Array<[string, Expected]> = [
+    ['"global.azure.workloadIdentity.proxyPort": 3', [{
+      code: NOT_STRING, at: '3', fixes: ['Write "3" → "3" (preferred)'],
+      message: 'configurationSettings "global.azure.workloadIdentity.proxyPort" is 3, not a string: configurationSettings is a map of strings — write "3". The extension\'s chart reads the text.',
+    }]],
     ['"global.azure.workloadIdentity.proxyPort": "3"', []],
-    ...['"3x"', '"x3"'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+    ...['"3x"', '"x3"'].map((value): [string, Expected] => [
       `"global.azure.workloadIdentity.proxyPort": ${value}`,
-      [{ at: value, message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+      [{ code: WRONG_TYPE, at: value, message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
     ]),
     ['"operator.config.status.reportingEnabled": "false"', []],
-    ...['"yes"', '"true1"', '"xtrue"'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+    ...['"yes"', '"true1"', '"xtrue"'].map((value): [string, Expected] => [
       `"operator.config.status.reportingEnabled": ${value}`,
-      [{ at: value, message: `operator.config.status.reportingEnabled must be a string (true or false), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+      [{ code: WRONG_TYPE, at: value, message: `operator.config.status.reportingEnabled must be a string (true or false), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
     ]),
-    ['"operator.config.status.reportingEnabled": null', [{ at: 'null', message: `operator.config.status.reportingEnabled must be a string (true or false), not null. ${AS_TEXT}`, fixes: undefined }]],
-    ['"operator.config": "x"', [{ at: '"x"', message: `operator.config must be a section (a map of keys), not the string "x". ${AS_TEXT}`, fixes: undefined }]],
-    ['"networking.gateway.className": []', [{ at: '"networking.gateway.className"', message: `networking.gateway.className must be a string (a string), not a list. ${AS_TEXT}`, fixes: undefined }]],
+    ['"operator.config.status.reportingEnabled": null', [{ code: WRONG_TYPE, at: 'null', message: `operator.config.status.reportingEnabled must be a string (true or false), not null. ${AS_TEXT}`, fixes: undefined }]],
+    ['"operator.config": "x"', [{ code: WRONG_TYPE, at: '"x"', message: `operator.config must be a section (a map of keys), not the string "x". ${AS_TEXT}`, fixes: undefined }]],
+    ['"networking.gateway.className": []', [{
+      code: NOT_STRING, at: '[]', fixes: undefined,
+      message: 'configurationSettings "networking.gateway.className" is a list, not a string: configurationSettings is a map of strings. The extension\'s chart reads the text.',
+    }]],
   ];
   for (const [setting, expected] of cases) assert.deepEqual(wrongType(setting), expected, setting);
 });
