@@ -33,3 +33,20 @@ test('the message lists exactly the FQDNs that are missing', () => {
   for (const fqdn of ['*.i.azure.anyscaleuserdata.com', 'login.microsoftonline.com', 'contosodata.dfs.core.windows.net']) assert.ok(finding.message.includes(fqdn), fqdn);
   for (const allowed of ['console.azure.anyscale.com', 'grafana-*.azure.anyscale-cloud.dev', 'anyscaleazwestus2prod.blob.core.windows.net', 'contosodata.blob.core.windows.net']) assert.ok(!finding.message.includes(`${allowed},`), allowed);
 });
+
+test('the message says what each missing host breaks: only control-plane and identity hosts keep the operator from Ready', () => {
+  const text = fs.readFileSync(path.join(DIR, 'fail-policy-missing-fqdns.json'), 'utf8');
+  const messageOf = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message ?? '';
+  const parts = messageOf(text).split('; ');
+  const partWith = (host: string) => parts.find((p) => p.includes(host)) ?? '';
+  assert.match(partWith('login.microsoftonline.com'), /operator never becomes Ready/);
+  for (const client of ['*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com']) {
+    assert.doesNotMatch(partWith(client), /never becomes Ready/, client);
+    assert.match(partWith(client), /workspace.*dashboard.*Anyscale Services/, client);
+  }
+  assert.doesNotMatch(partWith('contosodata.dfs.core.windows.net'), /never becomes Ready/);
+  // With Entra ID allowed, only client and storage hosts are missing: nothing about the operator's readiness.
+  const clientOnly = messageOf(text.replace('"*.blob.core.windows.net"]', '"*.blob.core.windows.net", "login.microsoftonline.com"]'));
+  assert.match(clientOnly, /to 4 FQDNs/);
+  assert.doesNotMatch(clientOnly, /never becomes Ready/);
+});
