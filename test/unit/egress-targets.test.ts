@@ -109,3 +109,14 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.match(list.azCli, /^az network firewall application-rule create /m);
   assert.ok(fs.existsSync(WORKSPACE));
 });
+
+test('console.azure.anyscale.com is also the operator control-plane URL: AKS must reach it, not only clients', () => {
+  const console = REQUIRED_TARGETS.find((t) => t.pattern === 'console.azure.anyscale.com');
+  assert.equal(console?.flow, 'aks-control-plane');
+  assert.match(console?.purpose ?? '', /global\.controlPlaneURL/);
+  assert.match(console?.purpose ?? '', /clients/);
+  // A values file naming a host outside the catalog: that host is the operator's control plane, so AKS → control plane too.
+  const values = (url: string) => ({ path: 'values.yaml', text: `global:\n  controlPlaneURL: ${url}\n` });
+  const privateLink = deriveWorkspaceTargets([values('https://cp.example.com')], {}).targets.find((t) => t.host === 'cp.example.com');
+  assert.equal(privateLink?.flow, 'aks-control-plane');
+});

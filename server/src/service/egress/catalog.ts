@@ -34,7 +34,10 @@ const aks = (pattern: string, purpose: string, group: 'aks-baseline' | 'cluster-
   ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress });
 
 export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget).parse([
-  anyscale('console.azure.anyscale.com', 'client-control-plane', 'Anyscale console and API endpoint'),
+  // Documented twice: the networking table (console and API) and add-cloud-resource step 5, which installs the operator with
+  // global.controlPlaneURL=https://console.azure.anyscale.com — so the operator in AKS dials it too (grade: documented).
+  anyscale('console.azure.anyscale.com', 'aks-control-plane',
+    'Anyscale console and API endpoint for clients, and the operator\'s control plane (global.controlPlaneURL): AKS must reach it too'),
   anyscale('*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Operator polling, health checks, operational reporting (cld-<id>.azure.anyscale-cloud.dev per cloud)'),
   anyscale('grafana-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Metrics collection and visualization'),
   anyscale('registry-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Anyscale container image distribution'),
