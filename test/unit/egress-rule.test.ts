@@ -50,3 +50,14 @@ test('the message says what each missing host breaks: only control-plane and ide
   assert.match(clientOnly, /to 4 FQDNs/);
   assert.doesNotMatch(clientOnly, /never becomes Ready/);
 });
+
+test('a registry without dedicated data endpoints needs its login server, not <acr>.<region>.data.azurecr.io', () => {
+  const text = fs.readFileSync(path.join(DIR, 'pass-policy-allows-all.json'), 'utf8');
+  const withRegistry = (sku: string, allowed: string) => text
+    .replace('"resources": [', `"resources": [{ "type": "Microsoft.ContainerRegistry/registries", "apiVersion": "2023-07-01", "name": "acmeacr", "location": "westeurope", "sku": { "name": "${sku}" }, "properties": { "dataEndpointEnabled": true } }, { "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "acme", "location": "uksouth", "properties": { "acrResourceId": "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" } },`)
+    .replace('"*.dfs.core.windows.net"]', `"*.dfs.core.windows.net", ${allowed}]`);
+  const finding = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message;
+  assert.equal(finding(withRegistry('Standard', '"acmeacr.azurecr.io"')), undefined);
+  assert.match(finding(withRegistry('Standard', '"other.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.azurecr\.io/);
+  assert.match(finding(withRegistry('Premium', '"acmeacr.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.westeurope\.data\.azurecr\.io/);
+});

@@ -54,7 +54,10 @@ test('a workspace template and values file make storage, ACR, region and cloud h
   assert.match(blob?.purpose ?? '', /default/);
   assert.ok(byHost.has('contosodata.dfs.core.windows.net:443'));
   assert.ok(byHost.has('contosoacr.azurecr.io:443'));
-  assert.ok(byHost.has('contosoacr.westeurope.data.azurecr.io:443'), 'the registry declared in the template gives the data endpoint region');
+  assert.equal(byHost.get('contosoacr.azurecr.io:443')?.required, true, 'the login server is always required');
+  const dataEndpoint = byHost.get('contosoacr.westeurope.data.azurecr.io:443');
+  assert.equal(dataEndpoint?.required, false, 'Premium without dataEndpointEnabled: the data endpoint depends on the registry configuration');
+  assert.match(dataEndpoint?.purpose ?? '', /depends on the registry's configuration/);
   assert.ok(byHost.has('uksouth.dp.kubernetesconfiguration.azure.com:443'), '{region} from the cloud resource');
   const fromValues = byHost.get('cld-abc123.azure.anyscale-cloud.dev:443');
   assert.equal(fromValues?.pattern, '*.azure.anyscale-cloud.dev');
@@ -119,4 +122,30 @@ test('console.azure.anyscale.com is also the operator control-plane URL: AKS mus
   const values = (url: string) => ({ path: 'values.yaml', text: `global:\n  controlPlaneURL: ${url}\n` });
   const privateLink = deriveWorkspaceTargets([values('https://cp.example.com')], {}).targets.find((t) => t.host === 'cp.example.com');
   assert.equal(privateLink?.flow, 'aks-control-plane');
+});
+
+test('the ACR data endpoint is required only for a Premium registry with dataEndpointEnabled: true in the template', () => {
+  const template = (sku: string, dataEndpointEnabled: string) => ({ path: 'acr.json', text: JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0',
+    resources: [
+      { type: 'Microsoft.ContainerRegistry/registries', apiVersion: '2023-07-01', name: 'acmeacr', location: 'westeurope', sku: { name: sku },
+        properties: JSON.parse(`{${dataEndpointEnabled}}`) },
+      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'acme', location: 'uksouth',
+        properties: { acrResourceId: "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" } },
+    ],
+  }) });
+  const dataEndpoint = (sku: string, enabled: string) => {
+    const { targets } = deriveWorkspaceTargets([template(sku, enabled)], {});
+    assert.equal(targets.find((t) => t.host === 'acmeacr.azurecr.io')?.required, true, `${sku} ${enabled}: login server`);
+    return targets.find((t) => t.host.endsWith('.data.azurecr.io') && t.host.startsWith('acmeacr.'));
+  };
+  const dedicated = dataEndpoint('Premium', '"dataEndpointEnabled": true');
+  assert.equal(dedicated?.host, 'acmeacr.westeurope.data.azurecr.io', 'the region is the registry\'s, not the cloud\'s');
+  assert.equal(dedicated?.required, true);
+  assert.match(dedicated?.source.url ?? '', /dedicated-data-endpoints/);
+  for (const [sku, enabled] of [['Standard', '"dataEndpointEnabled": true'], ['Premium', '"dataEndpointEnabled": false'], ['Premium', '']]) {
+    const target = dataEndpoint(sku, enabled);
+    assert.equal(target?.required, false, `${sku} ${enabled}`);
+    assert.match(target?.purpose ?? '', /depends on the registry's configuration/);
+  }
 });

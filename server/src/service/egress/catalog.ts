@@ -26,6 +26,7 @@ export const EGRESS_SOURCES = {
   aksEgress: { title: 'Outbound network and FQDN rules for AKS clusters (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/outbound-rules-control-egress' },
   imageBuilds: { title: 'Configure container image builds — ACR (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds' },
   cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
+  acrDataEndpoints: { title: 'Dedicated data endpoints in Azure Container Registry (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/container-registry/container-registry-dedicated-data-endpoints' },
 } satisfies Record<string, Source>;
 
 const S = EGRESS_SOURCES;
@@ -64,14 +65,26 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   aks('marketplaceapi.microsoft.com', 'Marketplace metering of the operator extension', 'cluster-extensions'),
 ]);
 
-/** Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). */
+/**
+ * Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). Grades: the
+ * storage and registry hosts are inferred from the documented flow AKS ↔ Blob/ACR (the Anyscale docs list no host);
+ * the data endpoint `<acr>.<region>.data.azurecr.io` is documented by ACR, for Premium registries with dedicated data
+ * endpoints enabled only — otherwise pulls are redirected to Azure Blob storage, so it is not required.
+ */
 export const DERIVED = {
-  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources },
-  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources },
-  acr: { purpose: 'Container registry of cloud {name} (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds },
-  acrData: { purpose: 'Container registry data endpoint of cloud {name}', flow: 'aks-storage-registry', source: S.imageBuilds },
-  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking },
-  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink },
+  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
+  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
+  acr: { purpose: 'Container registry of cloud {name}: login server (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds, required: true },
+  acrData: {
+    purpose: 'Container registry data endpoint of cloud {name} (the template makes it Premium with dataEndpointEnabled: image layers come from here)',
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: true,
+  },
+  acrDataMaybe: {
+    purpose: 'Container registry data endpoint of cloud {name}: depends on the registry\'s configuration — used only with dedicated data endpoints (Premium, dataEndpointEnabled); otherwise layers come from Azure Blob storage (*.blob.core.windows.net)',
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
+  },
+  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking, required: true },
+  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
 } as const;
 
 /** The cloud-ID host the operator polls: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. */
