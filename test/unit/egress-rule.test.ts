@@ -61,3 +61,15 @@ test('a registry without dedicated data endpoints needs its login server, not <a
   assert.match(finding(withRegistry('Standard', '"other.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.azurecr\.io/);
   assert.match(finding(withRegistry('Premium', '"acmeacr.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.westeurope\.data\.azurecr\.io/);
 });
+
+test('an application rule with the AzureKubernetesService FQDN tag covers login.microsoftonline.com and the AKS baseline', () => {
+  const text = fs.readFileSync(path.join(DIR, 'fail-policy-missing-fqdns.json'), 'utf8');
+  const tagRule = (tag: string) => `{ "ruleType": "ApplicationRule", "name": "aks", "protocols": [{ "protocolType": "Https", "port": 443 }], "sourceAddresses": ["10.224.0.0/16"], "fqdnTags": ["${tag}"] },`;
+  const withTag = (tag: string) => text.replace('"rules": [', `"rules": [${tagRule(tag)}`);
+  const messageOf = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message ?? '';
+  const tagged = messageOf(withTag('azurekubernetesservice'));
+  assert.match(tagged, /to 4 FQDNs/);
+  assert.ok(!tagged.includes('login.microsoftonline.com'), tagged);
+  assert.ok(tagged.includes('*.i.azure.anyscaleuserdata.com'), 'the tag covers no Anyscale host');
+  assert.match(messageOf(withTag('WindowsUpdate')), /to 5 FQDNs.*login\.microsoftonline\.com/);
+});

@@ -149,3 +149,9 @@ test('the ACR data endpoint is required only for a Premium registry with dataEnd
     assert.match(target?.purpose ?? '', /depends on the registry's configuration/);
   }
 });
+
+test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, login.microsoftonline.com included, and nothing of Anyscale', () => {
+  const covered = REQUIRED_TARGETS.filter((t) => t.fqdnTag === 'AzureKubernetesService').map((t) => t.pattern).sort();
+  assert.deepEqual(covered, ['*.data.mcr.microsoft.com', '*.hcp.{region}.azmk8s.io', 'acs-mirror.azureedge.net', 'login.microsoftonline.com', 'management.azure.com',
+    'mcr-0001.mcr-msedge.net', 'mcr.microsoft.com', 'packages.aks.azure.com', 'packages.microsoft.com']);
+});

@@ -17,6 +17,8 @@ const CatalogTarget = z.object({
   /** Which part of the deployment needs it; `aks-baseline` and `cluster-extensions` can be switched off. */
   group: z.enum(['anyscale', 'identity', 'aks-baseline', 'cluster-extensions']),
   source: Source,
+  /** An Azure Firewall FQDN tag that covers the host (see AKS_FQDN_TAG_SOURCES). */
+  fqdnTag: z.literal('AzureKubernetesService').optional(),
 });
 export type CatalogTarget = z.infer<typeof CatalogTarget>;
 
@@ -25,14 +27,23 @@ export const EGRESS_SOURCES = {
   privateLink: { title: 'Configure Private Link for Anyscale on Azure — Troubleshooting (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-private-link' },
   aksEgress: { title: 'Outbound network and FQDN rules for AKS clusters (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/outbound-rules-control-egress' },
   imageBuilds: { title: 'Configure container image builds — ACR (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds' },
+  aksFirewall: { title: 'Limit network traffic with Azure Firewall in AKS — AzureKubernetesService FQDN tag (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/limit-egress-traffic' },
   cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
   acrDataEndpoints: { title: 'Dedicated data endpoints in Azure Container Registry (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/container-registry/container-registry-dedicated-data-endpoints' },
 } satisfies Record<string, Source>;
 
 const S = EGRESS_SOURCES;
 const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) => ({ pattern, port: 443, flow, purpose, required: true, group: 'anyscale' as const, source: S.networking });
+/**
+ * The AzureKubernetesService FQDN tag of Azure Firewall "simplifies" allowing the AKS required FQDNs (AKS docs, documented);
+ * the hosts it covers are the AKS "Azure Global required FQDN / application rules" table — login.microsoftonline.com
+ * included — as Microsoft's SQL Server BDC-on-AKS page states ("contains all the FQDNs listed in AKS official
+ * documentation"; documented). Azure Firewall does not enumerate the tag, so the cluster-extension hosts, which the AKS
+ * page lists elsewhere, are not counted as covered (not stated by any source).
+ */
+export const AKS_FQDN_TAG = 'AzureKubernetesService';
 const aks = (pattern: string, purpose: string, group: 'aks-baseline' | 'cluster-extensions' = 'aks-baseline') =>
-  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress });
+  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress, ...(group === 'aks-baseline' ? { fqdnTag: AKS_FQDN_TAG } : {}) });
 
 export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget).parse([
   // Documented twice: the networking table (console and API) and add-cloud-resource step 5, which installs the operator with
@@ -49,6 +60,7 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   {
     pattern: 'login.microsoftonline.com', port: 443, flow: 'aks-azure-platform', required: true, group: 'identity',
     purpose: 'Microsoft Entra ID token retrieval for the operator (workload identity); not covered by Private Link', source: S.privateLink,
+    fqdnTag: AKS_FQDN_TAG,
   },
   aks('*.hcp.{region}.azmk8s.io', 'AKS API server (not needed for private clusters)'),
   aks('mcr.microsoft.com', 'Microsoft Container Registry images'),
