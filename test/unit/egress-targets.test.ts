@@ -9,6 +9,7 @@ import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/cat
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allowList';
+import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
 import { FIXTURES } from '../support/paths';
@@ -154,4 +155,25 @@ test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, lo
   const covered = REQUIRED_TARGETS.filter((t) => t.fqdnTag === 'AzureKubernetesService').map((t) => t.pattern).sort();
   assert.deepEqual(covered, ['*.data.mcr.microsoft.com', '*.hcp.{region}.azmk8s.io', 'acs-mirror.azureedge.net', 'login.microsoftonline.com', 'management.azure.com',
     'mcr-0001.mcr-msedge.net', 'mcr.microsoft.com', 'packages.aks.azure.com', 'packages.microsoft.com']);
+});
+
+test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', () => {
+  const hintOf = (host: string, regions: 'with' | 'without') => {
+    const files = regions === 'with' ? readWorkspaceFiles([WORKSPACE]) : [];
+    const target = deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === host);
+    assert.ok(target?.needsHost, host);
+    return hintFor('needs-host', target) ?? '';
+  };
+  assert.match(hintOf('*.azure.anyscale-cloud.dev', 'without'), /anyscaleAzure\.egress\.cloudIds.*cld-<id>\.azure\.anyscale-cloud\.dev/);
+  for (const host of ['grafana-*.azure.anyscale-cloud.dev', '*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com', '*.hcp.{region}.azmk8s.io',
+    '{region}.dp.kubernetesconfiguration.azure.com', '*.hcp.uksouth.azmk8s.io', '*.data.mcr.microsoft.com']) {
+    assert.doesNotMatch(hintOf(host, host.includes('uksouth') ? 'with' : 'without'), /cloudIds|cloud ID/, host);
+  }
+  for (const host of ['*.hcp.{region}.azmk8s.io', '{region}.dp.kubernetesconfiguration.azure.com']) {
+    assert.match(hintOf(host, 'without'), /region.*ARM template/, host);
+  }
+  assert.match(hintOf('*.hcp.uksouth.azmk8s.io', 'with'), /API server FQDN.*az aks show/);
+  assert.match(hintOf('*.i.azure.anyscaleuserdata.com', 'without'), /workspace/);
+  assert.match(hintOf('*.s.azure.anyscaleuserdata.com', 'without'), /service/);
+  assert.match(hintOf('*.data.mcr.microsoft.com', 'without'), /anyscaleAzure\.egress\.targets/);
 });
