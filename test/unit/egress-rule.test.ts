@@ -33,3 +33,43 @@ test('the message lists exactly the FQDNs that are missing', () => {
   for (const fqdn of ['*.i.azure.anyscaleuserdata.com', 'login.microsoftonline.com', 'contosodata.dfs.core.windows.net']) assert.ok(finding.message.includes(fqdn), fqdn);
   for (const allowed of ['console.azure.anyscale.com', 'grafana-*.azure.anyscale-cloud.dev', 'anyscaleazwestus2prod.blob.core.windows.net', 'contosodata.blob.core.windows.net']) assert.ok(!finding.message.includes(`${allowed},`), allowed);
 });
+
+test('the message says what each missing host breaks: only control-plane and identity hosts keep the operator from Ready', () => {
+  const text = fs.readFileSync(path.join(DIR, 'fail-policy-missing-fqdns.json'), 'utf8');
+  const messageOf = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message ?? '';
+  const parts = messageOf(text).split('; ');
+  const partWith = (host: string) => parts.find((p) => p.includes(host)) ?? '';
+  assert.match(partWith('login.microsoftonline.com'), /operator never becomes Ready/);
+  for (const client of ['*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com']) {
+    assert.doesNotMatch(partWith(client), /never becomes Ready/, client);
+    assert.match(partWith(client), /workspace.*dashboard.*Anyscale Services/, client);
+  }
+  assert.doesNotMatch(partWith('contosodata.dfs.core.windows.net'), /never becomes Ready/);
+  // With Entra ID allowed, only client and storage hosts are missing: nothing about the operator's readiness.
+  const clientOnly = messageOf(text.replace('"*.blob.core.windows.net"]', '"*.blob.core.windows.net", "login.microsoftonline.com"]'));
+  assert.match(clientOnly, /to 4 FQDNs/);
+  assert.doesNotMatch(clientOnly, /never becomes Ready/);
+});
+
+test('a registry without dedicated data endpoints needs its login server, not <acr>.<region>.data.azurecr.io', () => {
+  const text = fs.readFileSync(path.join(DIR, 'pass-policy-allows-all.json'), 'utf8');
+  const withRegistry = (sku: string, allowed: string) => text
+    .replace('"resources": [', `"resources": [{ "type": "Microsoft.ContainerRegistry/registries", "apiVersion": "2023-07-01", "name": "acmeacr", "location": "westeurope", "sku": { "name": "${sku}" }, "properties": { "dataEndpointEnabled": true } }, { "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "acme", "location": "uksouth", "properties": { "acrResourceId": "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" } },`)
+    .replace('"*.dfs.core.windows.net"]', `"*.dfs.core.windows.net", ${allowed}]`);
+  const finding = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message;
+  assert.equal(finding(withRegistry('Standard', '"acmeacr.azurecr.io"')), undefined);
+  assert.match(finding(withRegistry('Standard', '"other.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.azurecr\.io/);
+  assert.match(finding(withRegistry('Premium', '"acmeacr.azurecr.io"')) ?? '', /to 1 FQDN .*acmeacr\.westeurope\.data\.azurecr\.io/);
+});
+
+test('an application rule with the AzureKubernetesService FQDN tag covers login.microsoftonline.com and the AKS baseline', () => {
+  const text = fs.readFileSync(path.join(DIR, 'fail-policy-missing-fqdns.json'), 'utf8');
+  const tagRule = (tag: string) => `{ "ruleType": "ApplicationRule", "name": "aks", "protocols": [{ "protocolType": "Https", "port": 443 }], "sourceAddresses": ["10.224.0.0/16"], "fqdnTags": ["${tag}"] },`;
+  const withTag = (tag: string) => text.replace('"rules": [', `"rules": [${tagRule(tag)}`);
+  const messageOf = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message ?? '';
+  const tagged = messageOf(withTag('azurekubernetesservice'));
+  assert.match(tagged, /to 4 FQDNs/);
+  assert.ok(!tagged.includes('login.microsoftonline.com'), tagged);
+  assert.ok(tagged.includes('*.i.azure.anyscaleuserdata.com'), 'the tag covers no Anyscale host');
+  assert.match(messageOf(withTag('WindowsUpdate')), /to 5 FQDNs.*login\.microsoftonline\.com/);
+});

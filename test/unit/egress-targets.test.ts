@@ -9,6 +9,7 @@ import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/cat
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allowList';
+import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
 import { FIXTURES } from '../support/paths';
@@ -54,7 +55,10 @@ test('a workspace template and values file make storage, ACR, region and cloud h
   assert.match(blob?.purpose ?? '', /default/);
   assert.ok(byHost.has('contosodata.dfs.core.windows.net:443'));
   assert.ok(byHost.has('contosoacr.azurecr.io:443'));
-  assert.ok(byHost.has('contosoacr.westeurope.data.azurecr.io:443'), 'the registry declared in the template gives the data endpoint region');
+  assert.equal(byHost.get('contosoacr.azurecr.io:443')?.required, true, 'the login server is always required');
+  const dataEndpoint = byHost.get('contosoacr.westeurope.data.azurecr.io:443');
+  assert.equal(dataEndpoint?.required, false, 'Premium without dataEndpointEnabled: the data endpoint depends on the registry configuration');
+  assert.match(dataEndpoint?.purpose ?? '', /depends on the registry's configuration/);
   assert.ok(byHost.has('uksouth.dp.kubernetesconfiguration.azure.com:443'), '{region} from the cloud resource');
   const fromValues = byHost.get('cld-abc123.azure.anyscale-cloud.dev:443');
   assert.equal(fromValues?.pattern, '*.azure.anyscale-cloud.dev');
@@ -108,4 +112,68 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.match(list.azCli, /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/);
   assert.match(list.azCli, /^az network firewall application-rule create /m);
   assert.ok(fs.existsSync(WORKSPACE));
+});
+
+test('console.azure.anyscale.com is also the operator control-plane URL: AKS must reach it, not only clients', () => {
+  const console = REQUIRED_TARGETS.find((t) => t.pattern === 'console.azure.anyscale.com');
+  assert.equal(console?.flow, 'aks-control-plane');
+  assert.match(console?.purpose ?? '', /global\.controlPlaneURL/);
+  assert.match(console?.purpose ?? '', /clients/);
+  // A values file naming a host outside the catalog: that host is the operator's control plane, so AKS → control plane too.
+  const values = (url: string) => ({ path: 'values.yaml', text: `global:\n  controlPlaneURL: ${url}\n` });
+  const privateLink = deriveWorkspaceTargets([values('https://cp.example.com')], {}).targets.find((t) => t.host === 'cp.example.com');
+  assert.equal(privateLink?.flow, 'aks-control-plane');
+});
+
+test('the ACR data endpoint is required only for a Premium registry with dataEndpointEnabled: true in the template', () => {
+  const template = (sku: string, dataEndpointEnabled: string) => ({ path: 'acr.json', text: JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0',
+    resources: [
+      { type: 'Microsoft.ContainerRegistry/registries', apiVersion: '2023-07-01', name: 'acmeacr', location: 'westeurope', sku: { name: sku },
+        properties: JSON.parse(`{${dataEndpointEnabled}}`) },
+      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'acme', location: 'uksouth',
+        properties: { acrResourceId: "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" } },
+    ],
+  }) });
+  const dataEndpoint = (sku: string, enabled: string) => {
+    const { targets } = deriveWorkspaceTargets([template(sku, enabled)], {});
+    assert.equal(targets.find((t) => t.host === 'acmeacr.azurecr.io')?.required, true, `${sku} ${enabled}: login server`);
+    return targets.find((t) => t.host.endsWith('.data.azurecr.io') && t.host.startsWith('acmeacr.'));
+  };
+  const dedicated = dataEndpoint('Premium', '"dataEndpointEnabled": true');
+  assert.equal(dedicated?.host, 'acmeacr.westeurope.data.azurecr.io', 'the region is the registry\'s, not the cloud\'s');
+  assert.equal(dedicated?.required, true);
+  assert.match(dedicated?.source.url ?? '', /dedicated-data-endpoints/);
+  for (const [sku, enabled] of [['Standard', '"dataEndpointEnabled": true'], ['Premium', '"dataEndpointEnabled": false'], ['Premium', '']]) {
+    const target = dataEndpoint(sku, enabled);
+    assert.equal(target?.required, false, `${sku} ${enabled}`);
+    assert.match(target?.purpose ?? '', /depends on the registry's configuration/);
+  }
+});
+
+test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, login.microsoftonline.com included, and nothing of Anyscale', () => {
+  const covered = REQUIRED_TARGETS.filter((t) => t.fqdnTag === 'AzureKubernetesService').map((t) => t.pattern).sort();
+  assert.deepEqual(covered, ['*.data.mcr.microsoft.com', '*.hcp.{region}.azmk8s.io', 'acs-mirror.azureedge.net', 'login.microsoftonline.com', 'management.azure.com',
+    'mcr-0001.mcr-msedge.net', 'mcr.microsoft.com', 'packages.aks.azure.com', 'packages.microsoft.com']);
+});
+
+test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', () => {
+  const hintOf = (host: string, regions: 'with' | 'without') => {
+    const files = regions === 'with' ? readWorkspaceFiles([WORKSPACE]) : [];
+    const target = deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === host);
+    assert.ok(target?.needsHost, host);
+    return hintFor('needs-host', target) ?? '';
+  };
+  assert.match(hintOf('*.azure.anyscale-cloud.dev', 'without'), /anyscaleAzure\.egress\.cloudIds.*cld-<id>\.azure\.anyscale-cloud\.dev/);
+  for (const host of ['grafana-*.azure.anyscale-cloud.dev', '*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com', '*.hcp.{region}.azmk8s.io',
+    '{region}.dp.kubernetesconfiguration.azure.com', '*.hcp.uksouth.azmk8s.io', '*.data.mcr.microsoft.com']) {
+    assert.doesNotMatch(hintOf(host, host.includes('uksouth') ? 'with' : 'without'), /cloudIds|cloud ID/, host);
+  }
+  for (const host of ['*.hcp.{region}.azmk8s.io', '{region}.dp.kubernetesconfiguration.azure.com']) {
+    assert.match(hintOf(host, 'without'), /region.*ARM template/, host);
+  }
+  assert.match(hintOf('*.hcp.uksouth.azmk8s.io', 'with'), /API server FQDN.*az aks show/);
+  assert.match(hintOf('*.i.azure.anyscaleuserdata.com', 'without'), /workspace/);
+  assert.match(hintOf('*.s.azure.anyscaleuserdata.com', 'without'), /service/);
+  assert.match(hintOf('*.data.mcr.microsoft.com', 'without'), /anyscaleAzure\.egress\.targets/);
 });

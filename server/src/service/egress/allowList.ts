@@ -4,9 +4,9 @@
 // `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT } from './target';
+import { AKS_FQDN_TAG } from './catalog';
 
 export const COLLECTION_NAME = 'anyscale-egress';
-export const AKS_FQDN_TAG = 'AzureKubernetesService';
 const POLICY_API_VERSION = '2023-09-01';
 
 /** An FQDN as Azure Firewall can match it: `*.suffix` for any wildcard, lowercased. */

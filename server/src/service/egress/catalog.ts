@@ -17,6 +17,8 @@ const CatalogTarget = z.object({
   /** Which part of the deployment needs it; `aks-baseline` and `cluster-extensions` can be switched off. */
   group: z.enum(['anyscale', 'identity', 'aks-baseline', 'cluster-extensions']),
   source: Source,
+  /** An Azure Firewall FQDN tag that covers the host (see AKS_FQDN_TAG_SOURCES). */
+  fqdnTag: z.literal('AzureKubernetesService').optional(),
 });
 export type CatalogTarget = z.infer<typeof CatalogTarget>;
 
@@ -25,16 +27,29 @@ export const EGRESS_SOURCES = {
   privateLink: { title: 'Configure Private Link for Anyscale on Azure — Troubleshooting (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-private-link' },
   aksEgress: { title: 'Outbound network and FQDN rules for AKS clusters (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/outbound-rules-control-egress' },
   imageBuilds: { title: 'Configure container image builds — ACR (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds' },
+  aksFirewall: { title: 'Limit network traffic with Azure Firewall in AKS — AzureKubernetesService FQDN tag (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/limit-egress-traffic' },
   cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
+  acrDataEndpoints: { title: 'Dedicated data endpoints in Azure Container Registry (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/container-registry/container-registry-dedicated-data-endpoints' },
 } satisfies Record<string, Source>;
 
 const S = EGRESS_SOURCES;
 const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) => ({ pattern, port: 443, flow, purpose, required: true, group: 'anyscale' as const, source: S.networking });
+/**
+ * The AzureKubernetesService FQDN tag of Azure Firewall "simplifies" allowing the AKS required FQDNs (AKS docs, documented);
+ * the hosts it covers are the AKS "Azure Global required FQDN / application rules" table — login.microsoftonline.com
+ * included — as Microsoft's SQL Server BDC-on-AKS page states ("contains all the FQDNs listed in AKS official
+ * documentation"; documented). Azure Firewall does not enumerate the tag, so the cluster-extension hosts, which the AKS
+ * page lists elsewhere, are not counted as covered (not stated by any source).
+ */
+export const AKS_FQDN_TAG = 'AzureKubernetesService';
 const aks = (pattern: string, purpose: string, group: 'aks-baseline' | 'cluster-extensions' = 'aks-baseline') =>
-  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress });
+  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress, ...(group === 'aks-baseline' ? { fqdnTag: AKS_FQDN_TAG } : {}) });
 
 export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget).parse([
-  anyscale('console.azure.anyscale.com', 'client-control-plane', 'Anyscale console and API endpoint'),
+  // Documented twice: the networking table (console and API) and add-cloud-resource step 5, which installs the operator with
+  // global.controlPlaneURL=https://console.azure.anyscale.com — so the operator in AKS dials it too (grade: documented).
+  anyscale('console.azure.anyscale.com', 'aks-control-plane',
+    'Anyscale console and API endpoint for clients, and the operator\'s control plane (global.controlPlaneURL): AKS must reach it too'),
   anyscale('*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Operator polling, health checks, operational reporting (cld-<id>.azure.anyscale-cloud.dev per cloud)'),
   anyscale('grafana-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Metrics collection and visualization'),
   anyscale('registry-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Anyscale container image distribution'),
@@ -45,6 +60,7 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   {
     pattern: 'login.microsoftonline.com', port: 443, flow: 'aks-azure-platform', required: true, group: 'identity',
     purpose: 'Microsoft Entra ID token retrieval for the operator (workload identity); not covered by Private Link', source: S.privateLink,
+    fqdnTag: AKS_FQDN_TAG,
   },
   aks('*.hcp.{region}.azmk8s.io', 'AKS API server (not needed for private clusters)'),
   aks('mcr.microsoft.com', 'Microsoft Container Registry images'),
@@ -61,14 +77,26 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   aks('marketplaceapi.microsoft.com', 'Marketplace metering of the operator extension', 'cluster-extensions'),
 ]);
 
-/** Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). */
+/**
+ * Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). Grades: the
+ * storage and registry hosts are inferred from the documented flow AKS ↔ Blob/ACR (the Anyscale docs list no host);
+ * the data endpoint `<acr>.<region>.data.azurecr.io` is documented by ACR, for Premium registries with dedicated data
+ * endpoints enabled only — otherwise pulls are redirected to Azure Blob storage, so it is not required.
+ */
 export const DERIVED = {
-  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources },
-  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources },
-  acr: { purpose: 'Container registry of cloud {name} (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds },
-  acrData: { purpose: 'Container registry data endpoint of cloud {name}', flow: 'aks-storage-registry', source: S.imageBuilds },
-  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking },
-  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink },
+  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
+  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
+  acr: { purpose: 'Container registry of cloud {name}: login server (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds, required: true },
+  acrData: {
+    purpose: 'Container registry data endpoint of cloud {name} (the template makes it Premium with dataEndpointEnabled: image layers come from here)',
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: true,
+  },
+  acrDataMaybe: {
+    purpose: 'Container registry data endpoint of cloud {name}: depends on the registry\'s configuration — used only with dedicated data endpoints (Premium, dataEndpointEnabled); otherwise layers come from Azure Blob storage (*.blob.core.windows.net)',
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
+  },
+  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking, required: true },
+  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
 } as const;
 
 /** The cloud-ID host the operator polls: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. */

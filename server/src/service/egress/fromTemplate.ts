@@ -1,23 +1,33 @@
 // What one ARM template tells us about egress: the storage accounts of its cloud resources (from the abfss bucket
-// and the Blob endpoint), the cloud's container registry (properties.acrResourceId), and the Azure regions in use
-// (for `{region}` patterns). Shared by the workspace derivation and the firewall rule; reads the model only.
+// and the Blob endpoint), the cloud's container registry (properties.acrResourceId) and whether the template gives it
+// dedicated data endpoints, and the Azure regions in use (for `{region}` patterns). Shared by the workspace derivation
+// and the firewall rule; reads the model only.
 import type { EgressTargetInfo } from '../../../../shared/protocol';
 import type { AnyscaleView } from '../arm/anyscale';
 import { isResourceType, type ArmResource, type ArmTemplate } from '../arm/template';
 import { knownString, type Value } from '../arm/value';
 import type { JsonNode } from '../json/nodes';
-import { findProperty } from '../json/nodes';
+import { findProperty, propertyValue } from '../json/nodes';
 import { splitUri, storageAccountOf } from '../catalog/storage';
 import { DERIVED } from './catalog';
 import { HTTPS_PORT } from './target';
 
 export interface TemplateEgressFacts {
   readonly storageAccounts: readonly { account: string; owner: string }[];
-  readonly registries: readonly { name: string; region?: string; owner: string }[];
+  readonly registries: readonly Registry[];
   readonly regions: readonly string[];
 }
 
 type Evaluate = (node: JsonNode | undefined, resource: ArmResource) => Value;
+
+interface Registry {
+  readonly name: string;
+  /** The registry's declared location, else the cloud's: only a guess of where a data endpoint would be. */
+  readonly region?: string;
+  readonly owner: string;
+  /** The template declares the registry Premium with `dataEndpointEnabled: true` (and so `<name>.<region>.data.azurecr.io`). */
+  readonly dedicatedDataEndpoint: boolean;
+}
 
 const REGISTRY_TYPE = 'Microsoft.ContainerRegistry/registries';
 /** `/subscriptions/…/providers/Microsoft.ContainerRegistry/registries/<name>` */
@@ -58,25 +68,33 @@ export function egressFactsOf(template: ArmTemplate, anyscale: AnyscaleView, eva
       if (region && /^[a-z0-9]+$/.test(region)) regions.add(region);
     }
   }
-  const declaredRegistries = new Map<string, string | undefined>();
+  const declaredRegistries = new Map<string, { location?: string; dedicatedDataEndpoint: boolean }>();
   for (const resource of template.resources) {
     if (!isResourceType(resource, REGISTRY_TYPE)) continue;
     const name = knownString(resource.name);
-    if (name) declaredRegistries.set(name.toLowerCase(), propertyText(resource, 'location', evaluate, true)?.toLowerCase());
+    if (!name) continue;
+    const location = propertyText(resource, 'location', evaluate, true)?.toLowerCase();
+    const sku = knownString(evaluate(propertyValue(propertyValue(resource.node, 'sku'), 'name'), resource));
+    const enabled = evaluate(propertyValue(resource.properties, 'dataEndpointEnabled'), resource);
+    // Dedicated data endpoints exist only on Premium and only when enabled (ACR dedicated data endpoints, documented).
+    const dedicatedDataEndpoint = sku?.toLowerCase() === 'premium' && enabled.known && enabled.value === true && location !== undefined;
+    declaredRegistries.set(name.toLowerCase(), { location, dedicatedDataEndpoint });
   }
-  const registries: { name: string; region?: string; owner: string }[] = [];
+  const registries: Registry[] = [];
   for (const cloud of anyscale.clouds) {
     const name = registryName(cloud, evaluate);
     if (!name || registries.some((r) => r.name === name)) continue;
-    const region = declaredRegistries.get(name) ?? propertyText(cloud, 'location', evaluate, true)?.toLowerCase();
-    registries.push({ name, region: region && /^[a-z0-9]+$/.test(region) ? region : undefined, owner: nameOf(cloud) });
+    const declared = declaredRegistries.get(name);
+    const region = declared?.location ?? propertyText(cloud, 'location', evaluate, true)?.toLowerCase();
+    const valid = region && /^[a-z0-9]+$/.test(region) ? region : undefined;
+    registries.push({ name, region: valid, owner: nameOf(cloud), dedicatedDataEndpoint: (declared?.dedicatedDataEndpoint ?? false) && valid !== undefined });
   }
   return { storageAccounts: [...storageAccounts.values()], registries, regions: [...regions] };
 }
 
 function derived(host: string, kind: keyof typeof DERIVED, owner: string, file: string | undefined): EgressTargetInfo {
   const fact = DERIVED[kind];
-  return { host, port: HTTPS_PORT, flow: fact.flow, purpose: fact.purpose.replace('{name}', owner), source: fact.source, required: true, origin: 'workspace', ...(file ? { file } : {}) };
+  return { host, port: HTTPS_PORT, flow: fact.flow, purpose: fact.purpose.replace('{name}', owner), source: fact.source, required: fact.required, origin: 'workspace', ...(file ? { file } : {}) };
 }
 
 /** Concrete targets for the storage accounts and registries a template names. */
@@ -85,9 +103,9 @@ export function targetsOfFacts(facts: TemplateEgressFacts, file?: string): Egres
   for (const { account, owner } of facts.storageAccounts) {
     out.push(derived(`${account}.blob.core.windows.net`, 'blob', owner, file), derived(`${account}.dfs.core.windows.net`, 'dfs', owner, file));
   }
-  for (const { name, region, owner } of facts.registries) {
+  for (const { name, region, owner, dedicatedDataEndpoint } of facts.registries) {
     out.push(derived(`${name}.azurecr.io`, 'acr', owner, file));
-    if (region) out.push(derived(`${name}.${region}.data.azurecr.io`, 'acrData', owner, file));
+    if (region) out.push(derived(`${name}.${region}.data.azurecr.io`, dedicatedDataEndpoint ? 'acrData' : 'acrDataMaybe', owner, file));
   }
   return out;
 }

@@ -93,7 +93,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   for (const h of concreteHosts) {
     if (best.has(h)) continue;
     add({
-      host: h.host, port: h.port, flow: 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
+      host: h.host, port: h.port, flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
       required: true, origin: h.origin, ...(h.file ? { file: h.file } : {}),
     });
   }

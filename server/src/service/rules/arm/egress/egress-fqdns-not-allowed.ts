@@ -1,11 +1,14 @@
 // egress-fqdns-not-allowed: an Azure Firewall policy, a classic Azure Firewall or an NSG declared next to Anyscale
-// resources that does not allow the FQDNs Anyscale on Azure needs on Https:443. The operator then never becomes
-// Ready and workspaces time out. The fix adds an application rule collection (or, for an NSG, an outbound allow).
+// resources that does not allow the FQDNs Anyscale on Azure needs on Https:443. The message says what each missing
+// host breaks: without control-plane and identity hosts the operator never becomes Ready; without the client-side
+// `*.i` / `*.s` hosts workspace and service access breaks; without storage and registry hosts clusters lack their
+// files and images. The fix adds an application rule collection (or, for an NSG, an outbound allow).
 import { findProperty } from '../../../json/nodes';
 import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME } from '../../../egress/allowList';
 import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
 import type { Fix, TemplateRule } from '../../rule';
 import type { ArmResource } from '../../../arm/template';
+import type { EgressFlow, EgressTargetInfo } from '../../../../../../shared/protocol';
 import { requiredFqdns } from './required-fqdns';
 import { firewallAllows } from './firewall-allows';
 import { nsgBlocks } from './nsg-outbound';
@@ -27,6 +30,23 @@ function freePriorityAfter(used: readonly number[]): number | undefined {
 function freePriorityBefore(limit: number, used: readonly number[]): number | undefined {
   for (let p = limit - 1; p >= MIN_PRIORITY; p--) if (!used.includes(p)) return p;
   return undefined;
+}
+
+/** What goes wrong without the hosts of a flow; the firewall rule checks no `aks-azure-platform` host but Entra ID. */
+const BREAKS: Readonly<Record<EgressFlow, string>> = {
+  'client-control-plane': 'control plane and identity (without them the operator never becomes Ready)',
+  'aks-control-plane': 'control plane and identity (without them the operator never becomes Ready)',
+  'aks-azure-platform': 'control plane and identity (without them the operator never becomes Ready)',
+  'client-aks': 'workspace and service access (without them clients cannot reach the workspace dashboard, terminal, Jupyter, VS Code or Anyscale Services)',
+  'aks-storage-registry': 'storage and registry (without them clusters cannot read their start-up files, cloud storage or images)',
+};
+
+/** `Consequence: host, host; consequence: host`, groups in the order of their first host. */
+function missingByConsequence(missing: readonly EgressTargetInfo[]): string {
+  const groups = new Map<string, string[]>();
+  for (const target of missing) groups.set(BREAKS[target.flow], [...(groups.get(BREAKS[target.flow]) ?? []), target.host]);
+  const text = [...groups].map(([breaks, hosts]) => `${breaks}: ${hosts.join(', ')}`).join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export const egressFqdnsNotAllowed: TemplateRule = {
@@ -55,7 +75,7 @@ export const egressFqdnsNotAllowed: TemplateRule = {
       }
       context.report({
         at: anchorOf(firewall.resource, property),
-        message: `${firewall.label} does not allow outbound Https:443 to ${missing.length} FQDN${missing.length === 1 ? '' : 's'} Anyscale on Azure needs: ${missing.map((t) => t.host).join(', ')}. Without them the operator never becomes Ready and workspaces time out.`,
+        message: `${firewall.label} does not allow outbound Https:443 to ${missing.length} FQDN${missing.length === 1 ? '' : 's'} Anyscale on Azure needs. ${missingByConsequence(missing)}.`,
         fixes,
       });
     }

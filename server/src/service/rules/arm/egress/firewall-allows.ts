@@ -1,12 +1,17 @@
 // What Azure Firewall rules in a template allow on HTTPS: per firewall policy (its rule collection groups, inline
 // or as nested children) and per classic azureFirewalls resource (applicationRuleCollections), the FQDN patterns
-// allowed per port. `undefined` means a value we cannot know (an expression): the rule then stays silent.
+// allowed per port; an application rule's `AzureKubernetesService` FQDN tag counts as the hosts it covers (catalog).
+// `undefined` means a value we cannot know (an expression): the rule then stays silent.
 import type { ArmResource } from '../../../arm/template';
 import { isResourceType } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
 import type { JsonNode } from '../../../json/nodes';
 import { items, propertyValue } from '../../../json/nodes';
 import type { TemplateContext } from '../../templateContext';
+import { AKS_FQDN_TAG, REQUIRED_TARGETS } from '../../../egress/catalog';
+
+/** The FQDN patterns the AzureKubernetesService tag covers, `{region}` as a wildcard. */
+const AKS_TAG_FQDNS = REQUIRED_TARGETS.filter((t) => t.fqdnTag === AKS_FQDN_TAG).map((t) => t.pattern.replace('{region}', '*'));
 
 export const RULE_COLLECTION_GROUP_TYPE = 'Microsoft.Network/firewallPolicies/ruleCollectionGroups';
 export const AZURE_FIREWALL_TYPE = 'Microsoft.Network/azureFirewalls';
@@ -65,9 +70,11 @@ function httpsPorts(read: Read, rule: JsonNode, network: boolean): number[] | un
 }
 
 function addRule(read: Read, rule: JsonNode, network: boolean, allowed: Map<number, string[]>): boolean {
-  const fqdns = strings(read, propertyValue(rule, network ? 'destinationFqdns' : 'targetFqdns'));
+  const targets = strings(read, propertyValue(rule, network ? 'destinationFqdns' : 'targetFqdns'));
+  const tags = network ? [] : strings(read, propertyValue(rule, 'fqdnTags'));
   const ports = httpsPorts(read, rule, network);
-  if (!fqdns || !ports) return false;
+  if (!targets || !tags || !ports) return false;
+  const fqdns = tags.includes(AKS_FQDN_TAG.toLowerCase()) ? [...targets, ...AKS_TAG_FQDNS] : targets;
   for (const port of ports) allowed.set(port, [...(allowed.get(port) ?? []), ...fqdns]);
   return true;
 }
