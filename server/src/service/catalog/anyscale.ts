@@ -80,6 +80,12 @@ export function providerNamed(name: string): Provider | undefined {
   return PROVIDERS.find((p) => p.name === name);
 }
 
+/** The provider a name means once its casing is ignored (`aws` → AWS); Anyscale itself accepts only the exact name. */
+export function providerNamedIgnoringCase(name: string): Provider | undefined {
+  const lower = name.toLowerCase();
+  return PROVIDERS.find((p) => p.name.toLowerCase() === lower);
+}
+
 /** The only supported compute stack: Kubernetes. Virtual machine stacks are not supported. */
 export const COMPUTE_STACKS = ['K8S'] as const;
 
