@@ -152,6 +152,16 @@ describe('region-missing severity per provider', () => {
   });
 });
 
+describe('aks-location-unsupported', () => {
+  test('names the documented list and its date, and how to request another region; no claim about older regions', () => {
+    const [finding] = ofCode(analyzeText(template([CLOUD_RESOURCE, cluster({}, 'westus')])), 'aks-location-unsupported');
+    assert.equal(finding.severity, 'warning');
+    assert.match(finding.message, /^The AKS cluster's location "westus" is not one of the 12 regions where Anyscale on Azure is documented as available \(supported regions page, 10\/05\/2026\): /);
+    assert.match(finding.message, /contact support to request access to westus\. /);
+    assert.doesNotMatch(finding.message, /older regions/);
+  });
+});
+
 describe("ARM's template limits", () => {
   test('a template over 4 MB without whitespace is an error; 4 MB of indentation is not', () => {
     const filler = 'x'.repeat(1024);

@@ -34,3 +34,13 @@ test('rule codes are unique and kebab-case', () => {
   assert.equal(new Set(codes).size, codes.length);
   for (const code of codes) assert.match(code, /^[a-z0-9]+(-[a-z0-9]+)*$/);
 });
+
+test("the README's opening paragraph says what each mistake really does (domain fact sheet §8)", () => {
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const intro = readme.slice(readme.indexOf('Platform engineers'), readme.indexOf('![')).replace(/\s+/g, ' ');
+  // 409 is a duplicate cloud-resource name or deleting one with running clusters, never casing, sub-paths or slashes.
+  assert.doesNotMatch(intro, /(casing|sub-path|trailing slash|parallel)[^.;]*(409|Cannot update fields)/);
+  assert.match(intro, /same name[^.;]*409[^.;]*running clusters/);
+  assert.match(intro, /(redeploy|changed property)[^.;]*"Cannot update fields in the existing cloud resource"/);
+  assert.match(intro, /trailing slash[^.;]*deploys[^.;]*log shipping/);
+});

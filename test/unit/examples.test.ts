@@ -30,6 +30,7 @@ test('the broken example: each of its mistakes is found, and the run exits 1', (
     `${file}:12:19 warning location-unsupported`,
     `${file}:18:15 warning cloud-resources-not-chained`,
     `${file}:19:19 warning location-unsupported`,
+    `${file}:22:21 error primary-resource-not-azure`,
     `${file}:22:21 error provider-invalid`,
     `${file}:23:25 error compute-stack-invalid`,
     `${file}:25:35 error bucket-subpath`,
@@ -42,7 +43,7 @@ test('the broken example: each of its mistakes is found, and the run exits 1', (
     `${file}:39:39 warning bucket-endpoint-account-mismatch`,
     `${file}:39:39 warning bucket-endpoint-trailing-slash`,
   ]);
-  assert.equal(stdout.trim().split('\n').at(-1), '14 problems (5 errors, 8 warnings, 1 info) in 2 files checked.');
+  assert.equal(stdout.trim().split('\n').at(-1), '15 problems (6 errors, 8 warnings, 1 info) in 2 files checked.');
 });
 
 test('the correct example is clean: no finding of any level, exit 0', () => {

@@ -4,7 +4,6 @@ import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { NAMING, PROVIDERS, SUPPORTED_LOCATIONS } from '../../server/src/service/catalog/anyscale';
 import {
-  OLDER_UNSUPPORTED_LOCATION,
   REGION_LISTS,
   isAzureRegion,
   isKnownRegion,
@@ -123,7 +122,6 @@ describe('Azure locations', () => {
     assert.ok(isAzureRegion('westus'));
     assert.ok(!isSupportedLocation('westus'));
     assert.ok(!isSupportedLocation('West US'));
-    assert.ok(isAzureRegion(OLDER_UNSUPPORTED_LOCATION) && !isSupportedLocation(OLDER_UNSUPPORTED_LOCATION));
   });
   test('a misspelled location suggests the supported one', () => {
     assert.equal(suggestSupportedLocation('uk-south'), 'uksouth');
@@ -301,7 +299,7 @@ describe('region rules: what each message says and what each fix writes', () => 
     },
     {
       name: 'an Azure region Anyscale is not in: no fix that guesses another', text: template('{ "provider": "Azure", "region": "uksouth" }', 'westus'), code: 'location-unsupported', at: '"westus"',
-      message: `location "westus" is an Azure region, but Anyscale on Azure is not available there (older regions such as westus are not offered), so ARM rejects the cloud resource. Use one of ${SUPPORTED}.`,
+      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
       name: "a cloud resource's location spelled as AWS does", text: template('{ "provider": "Azure", "region": "uksouth" }', 'us-west-2'), code: 'location-unsupported', at: '"us-west-2"',
@@ -315,7 +313,7 @@ describe('region rules: what each message says and what each fix writes', () => 
     },
     {
       name: "a cloud's unsupported Azure region", text: cloudWithResource('westus', 'uksouth'), code: 'location-unsupported', at: '"westus"',
-      message: `location "westus" is an Azure region, but Anyscale on Azure is not available there (older regions such as westus are not offered), so ARM rejects the cloud. Use one of ${SUPPORTED}.`,
+      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
       name: "a cloud's location spelled as AWS does", text: cloudWithResource('us-west-2', 'uksouth'), code: 'location-unsupported', at: '"us-west-2"',

@@ -2,7 +2,7 @@
 // compute stacks, naming and region patterns, bucket URI schemes, the supported Azure locations.
 // One fact, one place, one source; validated with zod when the module loads.
 import { z } from 'zod';
-import { Source, SOURCES } from './source';
+import { Grade, Source, SOURCES } from './source';
 
 export const CLOUD_TYPE = 'Anyscale.Platform/clouds';
 export const CLOUD_RESOURCE_TYPE = 'Anyscale.Platform/clouds/cloudResources';
@@ -12,15 +12,22 @@ const ApiVersion = z.object({
   status: z.enum(['ga', 'preview']),
   note: z.string(),
   source: Source,
+  grade: Grade,
 });
 export type ApiVersion = z.infer<typeof ApiVersion>;
 
-/** API versions of Anyscale.Platform seen in the spec and the docs (domain §1.1). */
+/** API versions of Anyscale.Platform seen in the spec, the docs and the reference deployment (domain §1.1). */
 export const API_VERSIONS: readonly ApiVersion[] = z.array(ApiVersion).parse([
-  { version: '2026-09-01', status: 'ga', note: 'The stable version used by the docs.', source: SOURCES.addCloudResource },
-  { version: '2026-08-01-preview', status: 'preview', note: 'Preview version mentioned by Anyscale reference deployments.', source: SOURCES.restSpec },
-  { version: '2026-02-01-preview', status: 'preview', note: 'Preview version used by the portal-style template and container image builds.', source: SOURCES.restSpec },
-  { version: '2023-04-01-preview', status: 'preview', note: 'The first preview version in the spec repository.', source: SOURCES.restSpec },
+  { version: '2026-09-01', status: 'ga', note: 'The stable version used by the docs.', source: SOURCES.addCloudResource, grade: 'documented' },
+  {
+    version: '2026-08-01-preview', status: 'preview', grade: 'reference deployment', source: SOURCES.referenceDeployment,
+    note: 'Preview version known only from a comment in Anyscale\'s Terraform reference deployment; neither the REST spec nor the docs name it.',
+  },
+  {
+    version: '2026-02-01-preview', status: 'preview', grade: 'documented', source: SOURCES.containerImageBuilds,
+    note: 'Preview version the container image builds page uses for the cloud PATCH; also in the portal-style template.',
+  },
+  { version: '2023-04-01-preview', status: 'preview', note: 'The first preview version in the spec repository.', source: SOURCES.restSpec, grade: 'spec' },
 ]);
 
 export const GA_API_VERSION = API_VERSIONS.find((v) => v.status === 'ga')!.version;
@@ -73,6 +80,12 @@ export function providerNamed(name: string): Provider | undefined {
   return PROVIDERS.find((p) => p.name === name);
 }
 
+/** The provider a name means once its casing is ignored (`aws` → AWS); Anyscale itself accepts only the exact name. */
+export function providerNamedIgnoringCase(name: string): Provider | undefined {
+  const lower = name.toLowerCase();
+  return PROVIDERS.find((p) => p.name.toLowerCase() === lower);
+}
+
 /** The only supported compute stack: Kubernetes. Virtual machine stacks are not supported. */
 export const COMPUTE_STACKS = ['K8S'] as const;
 
@@ -111,6 +124,12 @@ export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z.array(Support
   { name: 'southeastasia', displayName: 'Southeast Asia' },
 ]);
 export const SUPPORTED_LOCATIONS_SOURCE = SOURCES.supportedRegions;
+/**
+ * Documented (supported-regions, ms.date 10/05/2026): the date of the page copy the 12 locations come from, and what it
+ * says to do about any other: "If you need a region that isn't listed, contact support to request it." Older copies
+ * listed fewer regions, so the date goes into messages.
+ */
+export const SUPPORTED_LOCATIONS_AS_OF = '10/05/2026';
 
 // The proxied workload resources of a cloud (domain §1.5, §1.6). Types [DOC] identity-access "Custom role permissions
 // reference"; shapes [SPEC] Anyscale.Platform swagger 2026-09-01 @16306f9.

@@ -29,10 +29,7 @@ export const CHART_SOURCES = {
     title: 'Deploy Anyscale on Azure to AKS (Microsoft Learn quickstart)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/quickstart-azure-cli',
   }),
-  referenceDeployment: Source.parse({
-    title: 'Anyscale on Azure reference deployment (anyscale/terraform-kubernetes-anyscale-foundation-modules)',
-    url: 'https://github.com/anyscale/terraform-kubernetes-anyscale-foundation-modules/tree/main/examples/azure/anyscale-on-azure',
-  }),
+  referenceDeployment: SOURCES.referenceDeployment,
   extensionsSpec: Source.parse({
     title: 'Microsoft.KubernetesConfiguration/extensions REST specification 2025-03-01 (Azure/azure-rest-api-specs)',
     url: 'https://github.com/Azure/azure-rest-api-specs/blob/main/specification/kubernetesconfiguration/resource-manager/Microsoft.KubernetesConfiguration/extensions/stable/2025-03-01/extensions.json',

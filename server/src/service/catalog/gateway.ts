@@ -25,7 +25,8 @@ export const ANYSCALE_HOSTNAMES = {
   azure: { session: '*.i.azure.anyscaleuserdata.com', service: '*.s.azure.anyscaleuserdata.com' },
   /** Right only for the non-Azure control plane (console.anyscale.com); older docs showed them for Azure too. */
   nonAzure: { session: '*.i.anyscaleuserdata.com', service: '*.s.anyscaleuserdata.com' },
-  source: SOURCES.cloudResourcesOverview,
+  /** Documented: "On Azure, the gateway's HTTPS listeners must use …" (the overview's Networking section). */
+  source: SOURCES.cloudResourcesOverviewNetworking,
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 // Public region names of the clouds a cloud resource's compute can run in (Azure, AWS, Google Cloud), and how ARM
 // compares Azure location names. Anyscale checks `region` against these lists; validated with zod when the module loads.
 import { z } from 'zod';
-import { NAMING, SUPPORTED_LOCATIONS, type Provider, type ProviderName } from './anyscale';
+import { NAMING, SUPPORTED_LOCATIONS, SUPPORTED_LOCATIONS_AS_OF, type Provider, type ProviderName } from './anyscale';
 import { Source, SOURCES } from './source';
 import { didYouMean } from '../text/suggest';
 
@@ -241,8 +241,16 @@ export function normalizeAzureLocation(location: string): string {
   return location.replace(WHITESPACE, '').toLowerCase();
 }
 
-/** An older Azure region the Anyscale resource provider does not offer, as Anyscale's reference deployment points out. */
-export const OLDER_UNSUPPORTED_LOCATION = 'westus';
+/**
+ * Why an Azure region outside the list is reported, as the documentation states it: not among the documented regions (as
+ * of the page's date), and support can be asked for it. Only the list is documented; that Anyscale's resource provider
+ * rejects a particular region (westus) comes from a Terraform comment, so messages do not claim it.
+ */
+export function notDocumentedLocation(location: string): string {
+  const list = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
+  return `not one of the ${SUPPORTED_LOCATIONS.length} regions where Anyscale on Azure is documented as available (supported regions page, ${SUPPORTED_LOCATIONS_AS_OF}): ${list}. `
+    + `Use one of them, or contact support to request access to ${location}.`;
+}
 
 const SUPPORTED_LOCATION_NAMES = SUPPORTED_LOCATIONS.map((l) => l.name);
 const SUPPORTED_LOCATION_SET: ReadonlySet<string> = new Set(SUPPORTED_LOCATION_NAMES);

@@ -7,6 +7,13 @@ export const Source = z.object({
 });
 export type Source = z.infer<typeof Source>;
 
+/**
+ * How sure a fact is: stated in the product documentation, in a machine-readable contract (REST spec, chart), in
+ * Anyscale's reference deployment (real-world, not product documentation), or inferred from the sources.
+ */
+export const Grade = z.enum(['documented', 'spec', 'reference deployment', 'inferred']);
+export type Grade = z.infer<typeof Grade>;
+
 export const SOURCES = {
   cloudResourcesOverview: {
     title: 'What is a cloud resource on Anyscale on Azure? (Microsoft Learn)',
@@ -15,6 +22,18 @@ export const SOURCES = {
   addCloudResource: {
     title: 'Add a cloud resource with an ARM template (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/add-cloud-resource',
+  },
+  cloudResourcesOverviewNetworking: {
+    title: 'What is a cloud resource on Anyscale on Azure? — Networking (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview#networking',
+  },
+  containerImageBuilds: {
+    title: 'Configure container image builds (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds',
+  },
+  referenceDeployment: {
+    title: 'Anyscale on Azure reference deployment (anyscale/terraform-kubernetes-anyscale-foundation-modules)',
+    url: 'https://github.com/anyscale/terraform-kubernetes-anyscale-foundation-modules/tree/main/examples/azure/anyscale-on-azure',
   },
   supportedRegions: {
     title: 'Anyscale on Azure supported regions (Microsoft Learn)',

@@ -1,20 +1,31 @@
 // gateway-tls-secret-invalid: the operator creates the TLS secrets anyscale-<id>-certificate and
 // anyscale-svc-<id>-certificate with the cloud resource ID hyphenated (cldrsrc_abc → cldrsrc-abc): Kubernetes names
-// can't hold underscores. A reference with underscores names a secret that can never exist.
+// can't hold underscores. A reference with underscores names a secret that can never exist, and so does one that
+// still has the documentation's <cloud-resource-id> placeholder (an error in values files too).
 import { TLS_SECRET } from '../../catalog/gateway';
+import { VALUE_SHAPES } from '../../catalog/chart';
 import { scalarFix } from '../../yaml/valuesEditor';
 import type { GatewayRule } from './gatewayRule';
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',
-  title: 'Anyscale TLS secret names use the cloud resource ID with hyphens (anyscale-cldrsrc-…-certificate), never underscores',
+  title: 'Anyscale TLS secret names use the cloud resource ID with hyphens (anyscale-cldrsrc-…-certificate), never underscores or a placeholder',
   defaultSeverity: 'error',
   category: 'gateway',
   appliesTo: 'gatewayManifest',
   check({ text, manifest, report }) {
     for (const listener of manifest.listeners) {
       for (const ref of listener.certificateRefs ?? []) {
-        if (!ref || !ref.value.includes('_') || !TLS_SECRET.pattern.test(ref.value)) continue;
+        const id = ref && TLS_SECRET.pattern.exec(ref.value)?.[2];
+        if (!ref || id === undefined) continue;
+        if (VALUE_SHAPES.placeholder.test(id)) {
+          report({
+            at: ref.range,
+            message: `TLS secret "${ref.value}" still has the placeholder ${id}: the operator names the secret after the cloud resource ID with hyphens (${ref.value.replace(id, 'cldrsrc-…')}), so no secret of this name will exist.`,
+          });
+          continue;
+        }
+        if (!ref.value.includes('_')) continue;
         const hyphenated = ref.value.replace(/_/g, '-');
         const fix = scalarFix(text, ref.range, ref.value, hyphenated, `Use ${hyphenated}`, true);
         report({

@@ -4,12 +4,9 @@
 // sets the region of every resource in the cloud. Reuses the region catalog (the 12 supported locations).
 import { propertyValue } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
-import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
-import { isSupportedLocation } from '../../../catalog/regions';
+import { isSupportedLocation, notDocumentedLocation } from '../../../catalog/regions';
 import type { TemplateRule } from '../../rule';
 import { anyscaleClusters, isManagedCluster } from './clusters';
-
-const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
 
 export const aksLocationUnsupported: TemplateRule = {
   code: 'aks-location-unsupported',
@@ -25,7 +22,7 @@ export const aksLocationUnsupported: TemplateRule = {
       if (location === undefined || !value.known || isSupportedLocation(location)) continue;
       context.report({
         at: value,
-        message: `The AKS cluster's location "${location}" is not a region where Anyscale on Azure is available: an Anyscale cloud runs workloads only on AKS node pools in its own region, one of ${SUPPORTED_LIST}.`,
+        message: `The AKS cluster's location "${location}" is ${notDocumentedLocation(location)} An Anyscale cloud runs workloads only on AKS node pools in its own region.`,
       });
     }
   },

@@ -3,7 +3,7 @@
 import { propertyValue } from '../../../json/nodes';
 import { knownString, type Value } from '../../../arm/value';
 import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
-import { OLDER_UNSUPPORTED_LOCATION, isAzureRegion, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
+import { isAzureRegion, notDocumentedLocation, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
@@ -19,7 +19,7 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   if (isAzureRegion(location)) {
     context.report({
       at: value,
-      message: `${shown} is an Azure region, but Anyscale on Azure is not available there (older regions such as ${OLDER_UNSUPPORTED_LOCATION} are not offered), so ARM rejects the ${resourceKind}. Use one of ${SUPPORTED_LIST}.`,
+      message: `${shown} is an Azure region, but ${notDocumentedLocation(location)}`,
     });
     return;
   }

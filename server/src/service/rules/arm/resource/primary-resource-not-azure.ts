@@ -1,9 +1,10 @@
 // primary-resource-not-azure: the primary cloud resource (`default`) must use provider Azure, and so must the first
 // cloud resource created on a cloud that the same template creates; Anyscale rejects a non-Azure first resource.
+// A miscased non-Azure provider (`aws`) is reported too, with provider-invalid: fixing the casing alone would not do.
 import type { ArmResource } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscale';
-import { PRIMARY_CLOUD_RESOURCE_NAME, type ProviderName } from '../../../catalog/anyscale';
+import { PRIMARY_CLOUD_RESOURCE_NAME, providerNamedIgnoringCase, type Provider, type ProviderName } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
 import { creationOrder } from './creationOrder';
@@ -32,6 +33,14 @@ function cloudResourcesByCloud(context: TemplateContext): Map<ArmResource, numbe
   return groups;
 }
 
+/** The non-Azure provider the cloud resource names, in any casing, and how it is written; undefined for Azure or unknown names. */
+function nonAzureProvider(cloudResource: CloudResource): { provider: Provider; shown: string } | undefined {
+  const written = knownString(cloudResource.prop('provider').value);
+  const provider = written === undefined ? undefined : providerNamedIgnoringCase(written);
+  if (!provider || provider.name === AZURE) return undefined;
+  return { provider, shown: written === provider.name ? provider.name : JSON.stringify(written) };
+}
+
 export const primaryResourceNotAzure: TemplateRule = {
   code: 'primary-resource-not-azure',
   title: 'The primary cloud resource (default) and the first cloud resource on a new cloud must use provider Azure',
@@ -41,15 +50,14 @@ export const primaryResourceNotAzure: TemplateRule = {
   check(context) {
     const reported = new Set<CloudResource>();
     for (const cloudResource of context.anyscale.cloudResources) {
-      const provider = cloudResource.provider;
-      const leaf = knownString(cloudResource.resource.leafName);
-      if (!provider || provider.name === AZURE || leaf?.toLowerCase() !== PRIMARY_CLOUD_RESOURCE_NAME) continue;
+      const nonAzure = nonAzureProvider(cloudResource);
+      if (!nonAzure || !isPrimaryCloudResource(cloudResource)) continue;
       const { value } = cloudResource.prop('provider');
       if (!value.known) continue;
       reported.add(cloudResource);
       context.report({
         at: value,
-        message: `The primary cloud resource "${PRIMARY_CLOUD_RESOURCE_NAME}" must use provider ${AZURE}, not ${provider.name}: it is the AKS cluster that runs services and image builds, and Anyscale rejects a non-Azure one. Use another name for the ${provider.name} cloud resource.`,
+        message: `The primary cloud resource "${PRIMARY_CLOUD_RESOURCE_NAME}" must use provider ${AZURE}, not ${nonAzure.shown}: it is the AKS cluster that runs services and image builds, and Anyscale rejects a non-Azure one. Use another name for the ${nonAzure.provider.name} cloud resource.`,
       });
     }
     if (context.anyscale.clouds.length === 0) return;
@@ -60,8 +68,8 @@ export const primaryResourceNotAzure: TemplateRule = {
       const cloudName = knownString(cloud.name) ?? '<cloud>';
       for (const position of members) {
         const cloudResource = context.anyscale.cloudResources[position];
-        const provider = cloudResource.provider;
-        if (!provider || provider.name === AZURE || reported.has(cloudResource)) continue;
+        const nonAzure = nonAzureProvider(cloudResource);
+        if (!nonAzure || reported.has(cloudResource)) continue;
         if (order && order.cloudResourceDepths[position] !== 1) continue;
         const { value } = cloudResource.prop('provider');
         if (!value.known) continue;
@@ -70,9 +78,14 @@ export const primaryResourceNotAzure: TemplateRule = {
           : `it is the only cloud resource this template creates on the new cloud ${quotedName(cloudName)}`;
         context.report({
           at: value,
-          message: `Cloud resource ${resourceLabel(cloudResource.resource)} uses provider ${provider.name}, and ${why}: the deployment fails with "The first cloud resource on cloud ${cloudName} must have provider AZURE". Create an Azure cloud resource first and make this one depend on it.`,
+          message: `Cloud resource ${resourceLabel(cloudResource.resource)} uses provider ${nonAzure.shown}, and ${why}: the deployment fails with "The first cloud resource on cloud ${cloudName} must have provider AZURE". Create an Azure cloud resource first and make this one depend on it.`,
         });
       }
     }
   },
 };
+
+/** True for the cloud's primary cloud resource, `default` (compared ignoring case), which must use provider Azure. */
+export function isPrimaryCloudResource(cloudResource: CloudResource): boolean {
+  return knownString(cloudResource.resource.leafName)?.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
+}

@@ -1,12 +1,16 @@
 // provider-invalid: `provider` must be exactly Azure, AWS, GCP or Generic. The API is case-sensitive:
-// `aws` or `Aws` is rejected, even though some published spec examples spell it that way.
-import { PROVIDERS } from '../../../catalog/anyscale';
+// `aws` or `Aws` is rejected, even though some published spec examples spell it that way. On the primary cloud resource,
+// which must be Azure whatever the casing (primary-resource-not-azure), correcting `aws` to `AWS` would only trade one
+// error for another: there `Azure` is offered first and neither fix is preferred (each changes what was meant).
+import { PROVIDERS, type ProviderName } from '../../../catalog/anyscale';
 import { didYouMean } from '../../../text/suggest';
 import type { TemplateRule } from '../../rule';
 import { knownString } from '../../../arm/value';
 import { valueFix } from '../edits';
+import { isPrimaryCloudResource } from './primary-resource-not-azure';
 
 const NAMES = PROVIDERS.map((p) => p.name);
+const AZURE: ProviderName = 'Azure';
 
 export const providerInvalid: TemplateRule = {
   code: 'provider-invalid',
@@ -24,11 +28,15 @@ export const providerInvalid: TemplateRule = {
       const shown = provider === undefined ? JSON.stringify(read.value.value) : `"${provider}"`;
       const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
-      const fix = suggestion === undefined ? undefined : valueFix(read.value, suggestion, `Change provider to "${suggestion}"`, true);
+      const onPrimary = suggestion !== undefined && suggestion !== AZURE && isPrimaryCloudResource(cloudResource);
+      const fix = suggestion === undefined ? undefined : valueFix(read.value, suggestion, `Change provider to "${suggestion}"`, !onPrimary);
+      const azureFix = onPrimary ? valueFix(read.value, AZURE, `Change provider to "${AZURE}"`) : undefined;
+      const fixes = [azureFix, fix].filter((f) => f !== undefined);
       context.report({
         at: read.value,
-        message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`,
-        fixes: fix && [fix],
+        message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`
+          + (onPrimary ? ` The primary cloud resource must use ${AZURE} in any case.` : ''),
+        fixes: fixes.length > 0 ? fixes : undefined,
       });
     }
   },
