@@ -16,6 +16,36 @@ interface FakeKubectl {
 // Loaded at run time, not bundled: the fake copies its own file as `kubectl`.
 const fakeKubectl = module.require(path.join(REPO_ROOT, 'test', 'support', 'fakeKubectl.js')) as FakeKubectl;
 
+/**
+ * A command that runs programs on this machine: the palette (searched with `query`) does not offer `title`, and run
+ * anyway `command` refuses with `refusal`, runs no kubectl and asks nothing.
+ */
+async function assertRefused(query: string, title: string, command: string, refusal: string): Promise<void> {
+  await press('F1');
+  await type(query);
+  const offered = await waitFor(`the "${query}" commands in the palette`, async () => {
+    const rows = await paletteRows();
+    return rows.includes('Anyscale: Verify Egress from This Machine') && rows;
+  });
+  await press('Escape');
+  assert.ok(!offered.includes(title), `offered: ${JSON.stringify(offered)}`);
+
+  const fake = fakeKubectl.install();
+  const pathBefore = process.env.PATH;
+  process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
+  const modals = answerModals(undefined); // were the refusal gone, answering "no" keeps anything from being applied
+  try {
+    assert.equal(await vscode.commands.executeCommand(command), undefined);
+    await waitForNotification(refusal);
+    assert.deepEqual(fakeKubectl.readCalls(fake.dir), []);
+    assert.deepEqual(modals.asked, []);
+  } finally {
+    modals.dispose();
+    process.env.PATH = pathBefore;
+    fake.close();
+  }
+}
+
 suite('Restricted Mode (an untrusted workspace) in a real VS Code', () => {
   suiteSetup(async () => {
     await activateExtension();
@@ -44,55 +74,11 @@ suite('Restricted Mode (an untrusted workspace) in a real VS Code', () => {
     assert.match(armJson, /azure\.anyscale/, 'the allow-list lists the targets derived from the workspace instead');
   });
 
-  test('Verify Egress from Cluster is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', async () => {
-    await press('F1');
-    await type('Anyscale: Verify Egress');
-    const offered = await waitFor('the Anyscale egress commands in the palette', async () => {
-      const rows = await paletteRows();
-      return rows.includes('Anyscale: Verify Egress from This Machine') && rows;
-    });
-    await press('Escape');
-    assert.ok(!offered.includes('Anyscale: Verify Egress from Cluster'), `offered: ${JSON.stringify(offered)}`);
+  test('Verify Egress from Cluster is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', () =>
+    assertRefused('Anyscale: Verify Egress', 'Anyscale: Verify Egress from Cluster', 'anyscaleAzure.egress.verifyCluster',
+      'Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.'));
 
-    const fake = fakeKubectl.install();
-    const pathBefore = process.env.PATH;
-    process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
-    const modals = answerModals(undefined); // were the refusal gone, answering "no" keeps anything from being applied
-    try {
-      assert.equal(await vscode.commands.executeCommand('anyscaleAzure.egress.verifyCluster'), undefined);
-      await waitForNotification('Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.');
-      assert.deepEqual(fakeKubectl.readCalls(fake.dir), []);
-      assert.deepEqual(modals.asked, []);
-    } finally {
-      modals.dispose();
-      process.env.PATH = pathBefore;
-      fake.close();
-    }
-  });
-
-  test('Verify Cluster Extension is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', async () => {
-    await press('F1');
-    await type('Anyscale: Verify');
-    const offered = await waitFor('the Anyscale verify commands in the palette', async () => {
-      const rows = await paletteRows();
-      return rows.includes('Anyscale: Verify Egress from This Machine') && rows;
-    });
-    await press('Escape');
-    assert.ok(!offered.includes('Anyscale: Verify Cluster Extension'), `offered: ${JSON.stringify(offered)}`);
-
-    const fake = fakeKubectl.install();
-    const pathBefore = process.env.PATH;
-    process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
-    const modals = answerModals(undefined);
-    try {
-      assert.equal(await vscode.commands.executeCommand('anyscaleAzure.clusterExtension.verify'), undefined);
-      await waitForNotification('Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.');
-      assert.deepEqual(fakeKubectl.readCalls(fake.dir), []);
-      assert.deepEqual(modals.asked, []);
-    } finally {
-      modals.dispose();
-      process.env.PATH = pathBefore;
-      fake.close();
-    }
-  });
+  test('Verify Cluster Extension is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', () =>
+    assertRefused('Anyscale: Verify', 'Anyscale: Verify Cluster Extension', 'anyscaleAzure.clusterExtension.verify',
+      'Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.'));
 });
