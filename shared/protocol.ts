@@ -123,7 +123,7 @@ export interface EgressReport {
 export interface EgressSettings {
   /** Concrete hosts (`host` or `host:port`), e.g. for the documented wildcards. */
   targets?: string[];
-  /** Anyscale cloud IDs (`cld_...`): each adds `cld-<id>.azure.anyscale-cloud.dev`. */
+  /** Anyscale cloud IDs (`cld_...`): each adds `cld-<id>.azure.anyscale-cloud.dev` (a host form inferred from the Private Link page). */
   cloudIds?: string[];
   /** A JSON targets file that replaces the derived list (the CLI's --targets format). */
   targetsFile?: string;

@@ -12,7 +12,8 @@ import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allo
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
-import { FIXTURES } from '../support/paths';
+import { EGRESS_USAGE } from '../../server/src/cli/egress';
+import { FIXTURES, REPO_ROOT } from '../support/paths';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -176,4 +177,16 @@ test('each wildcard gets the needs-host hint that can fill it: cloud IDs only fo
   assert.match(hintOf('*.i.azure.anyscaleuserdata.com', 'without'), /workspace/);
   assert.match(hintOf('*.s.azure.anyscaleuserdata.com', 'without'), /service/);
   assert.match(hintOf('*.data.mcr.microsoft.com', 'without'), /anyscaleAzure\.egress\.targets/);
+});
+
+test('the per-cloud polling host form cld-<id>.azure.anyscale-cloud.dev is graded inferred wherever a user reads it', () => {
+  // Documented: the operator polls *.azure.anyscale-cloud.dev; the cld-<id> form is only the host the Private Link page tests.
+  const cloudIdHelp = /--cloud-id[^\n]*(\n {4,}[^\n]*)*/.exec(EGRESS_USAGE)?.[0] ?? '';
+  assert.match(cloudIdHelp, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/s);
+  const polling = REQUIRED_TARGETS.find((t) => t.pattern === '*.azure.anyscale-cloud.dev');
+  assert.match(polling?.purpose ?? '', /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
+  const fromCloudId = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find((t) => t.host === 'cld-abc.azure.anyscale-cloud.dev');
+  assert.match(fromCloudId?.purpose ?? '', /inferred/);
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  assert.match(pkg.contributes.configuration.properties['anyscaleAzure.egress.cloudIds'].markdownDescription, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
 });

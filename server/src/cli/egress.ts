@@ -23,7 +23,8 @@ Options:
   --concurrency <n>            Targets probed at once (default: 32)
   --timeout <ms>               Timeout of each phase: DNS, TCP, TLS, HTTP (default: 5000)
   --host <host[:port]>         A concrete host, e.g. for a documented wildcard (repeatable)
-  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable)
+  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable); that per-cloud
+                               host form is inferred from the Private Link page, not documented as the polling host
   --resolve <host=address>     Use this address instead of DNS, like curl --resolve (repeatable)
   --ca-file <file>             Extra trusted CA certificates (PEM), e.g. a TLS-inspecting firewall's
   --proxy <url>                HTTP proxy (default: HTTPS_PROXY, honouring NO_PROXY)
