@@ -123,8 +123,10 @@ export interface EgressReport {
 export interface EgressSettings {
   /** Concrete hosts (`host` or `host:port`), e.g. for the documented wildcards. */
   targets?: string[];
-  /** Anyscale cloud IDs (`cld_...`): each adds `cld-<id>.azure.anyscale-cloud.dev`. */
+  /** Anyscale cloud IDs (`cld_...`): each adds `cld-<id>.azure.anyscale-cloud.dev` (a host form inferred from the Private Link page). */
   cloudIds?: string[];
+  /** The allow-list lists one entry per known cloud ID instead of `*.azure.anyscale-cloud.dev` (strict per-cloud-ID egress). */
+  strictCloudIds?: boolean;
   /** A JSON targets file that replaces the derived list (the CLI's --targets format). */
   targetsFile?: string;
   concurrency?: number;
@@ -180,6 +182,8 @@ export interface EgressAllowList {
   azCli: string;
   /** Wildcards that stay wildcards in the allow-list (Azure Firewall accepts `*.` prefixes only). */
   targets: EgressTargetInfo[];
+  /** What the reader must know about the list (strict per-cloud-ID egress: what is inferred, left out, or kept and why). */
+  notes: string[];
 }
 
 /** Request: the allow-list for the workspace's targets. */

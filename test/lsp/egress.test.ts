@@ -82,6 +82,10 @@ test('allow-list, cluster Job and cluster log parsing', async () => {
   const list = await connection.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, { folders: [WORKSPACE], settings: {} });
   assert.match(list.armJson, /firewallPolicies\/ruleCollectionGroups/);
   assert.match(list.azCli, /az network firewall/);
+  const strict = await connection.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, { folders: [WORKSPACE], settings: { strictCloudIds: true } });
+  assert.doesNotMatch(strict.armJson, /"\*\.azure\.anyscale-cloud\.dev"/, 'the workspace names cloud IDs: one entry each instead of the wildcard');
+  assert.match(strict.armJson, /"cld-abc123\.azure\.anyscale-cloud\.dev"/);
+  assert.match(strict.notes.join('\n'), /inferred/);
   const job = await connection.sendRequest<EgressClusterJob>(EGRESS_CLUSTER_JOB_REQUEST, { folders: [WORKSPACE], settings: {}, namespace: 'probe', image: 'node:20' });
   assert.equal(JSON.parse(job.manifest).metadata.namespace, 'probe');
   const first = job.targets.find((t) => !t.needsHost)!;

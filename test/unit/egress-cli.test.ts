@@ -118,3 +118,24 @@ test('probing many targets at once adds no abort listener per probe to the signa
   const { stderr } = await run(['--targets', 'many.json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--timeout', '300']);
   assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
 });
+
+test('--allow-list prints the Azure Firewall allow-list instead of probing; --strict-cloud-ids lists one entry per cloud ID', async () => {
+  fs.mkdirSync(path.join(dir, 'empty'), { recursive: true });
+  const az = await run(['--allow-list', 'az', '--workspace', 'empty', '--cloud-id', 'cld_abc123', '--strict-cloud-ids']);
+  assert.equal(az.code, 0, az.stderr);
+  assert.match(az.stdout, /^# Azure Firewall policy/m);
+  assert.match(az.stdout, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
+  assert.doesNotMatch(az.stdout, /'\*\.azure\.anyscale-cloud\.dev'/);
+  assert.match(az.stdout, /^# .*cld-<id>.*inferred/m);
+  const arm = await run(['--allow-list', 'arm', '--workspace', 'empty', '--strict-cloud-ids']);
+  assert.equal(arm.code, 0, arm.stderr);
+  const fqdns = JSON.parse(arm.stdout).resources[0].properties.ruleCollections[0].rules[0].targetFqdns;
+  assert.ok(fqdns.includes('*.azure.anyscale-cloud.dev'), 'no cloud ID: the wildcard stays');
+  assert.match(arm.stderr, /no cloud ID is known/);
+  const plain = await run(['--allow-list', 'az', '--workspace', 'empty', '--cloud-id', 'cld_abc123']);
+  assert.match(plain.stdout, /'\*\.azure\.anyscale-cloud\.dev'/, 'default: the documented wildcard');
+  assert.equal((await run(['--allow-list', 'bicep'])).code, 2);
+  const alone = await run(['--strict-cloud-ids', '--workspace', 'empty']);
+  assert.equal(alone.code, 2);
+  assert.match(alone.stderr, /--strict-cloud-ids.*--allow-list/);
+});

@@ -12,7 +12,8 @@ import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allo
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
-import { FIXTURES } from '../support/paths';
+import { EGRESS_USAGE } from '../../server/src/cli/egress';
+import { FIXTURES, REPO_ROOT } from '../support/paths';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -176,4 +177,53 @@ test('each wildcard gets the needs-host hint that can fill it: cloud IDs only fo
   assert.match(hintOf('*.i.azure.anyscaleuserdata.com', 'without'), /workspace/);
   assert.match(hintOf('*.s.azure.anyscaleuserdata.com', 'without'), /service/);
   assert.match(hintOf('*.data.mcr.microsoft.com', 'without'), /anyscaleAzure\.egress\.targets/);
+});
+
+test('the per-cloud polling host form cld-<id>.azure.anyscale-cloud.dev is graded inferred wherever a user reads it', () => {
+  // Documented: the operator polls *.azure.anyscale-cloud.dev; the cld-<id> form is only the host the Private Link page tests.
+  const cloudIdHelp = /--cloud-id[^\n]*(\n {4,}[^\n]*)*/.exec(EGRESS_USAGE)?.[0] ?? '';
+  assert.match(cloudIdHelp, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/s);
+  const polling = REQUIRED_TARGETS.find((t) => t.pattern === '*.azure.anyscale-cloud.dev');
+  assert.match(polling?.purpose ?? '', /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
+  const fromCloudId = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find((t) => t.host === 'cld-abc.azure.anyscale-cloud.dev');
+  assert.match(fromCloudId?.purpose ?? '', /inferred/);
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  assert.match(pkg.contributes.configuration.properties['anyscaleAzure.egress.cloudIds'].markdownDescription, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
+});
+
+test('strict per-cloud-ID egress: one allow-list entry per known cloud ID instead of *.azure.anyscale-cloud.dev, saying what is inferred', () => {
+  const rulesOf = (list: ReturnType<typeof allowListFor>) => JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
+  const httpsOf = (list: ReturnType<typeof allowListFor>): string[] => rulesOf(list).find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
+  const { targets } = deriveWorkspaceTargets([], { cloudIds: ['cld_abc123', 'cld_zz9'] });
+  assert.ok(httpsOf(allowListFor(targets)).includes('*.azure.anyscale-cloud.dev'), 'default: the documented wildcard');
+  assert.deepEqual(allowListFor(targets).notes, []);
+
+  const strict = allowListFor(targets, { strictCloudIds: true });
+  const fqdns = httpsOf(strict);
+  assert.ok(fqdns.includes('cld-abc123.azure.anyscale-cloud.dev') && fqdns.includes('cld-zz9.azure.anyscale-cloud.dev'), fqdns.join(' '));
+  assert.ok(!fqdns.some((f) => f.endsWith('*.azure.anyscale-cloud.dev')), 'no wildcard under azure.anyscale-cloud.dev');
+  assert.ok(fqdns.includes('console.azure.anyscale.com') && fqdns.includes('*.i.azure.anyscaleuserdata.com'), 'the other documented hosts stay');
+  assert.match(strict.notes.join('\n'), /cld-<id>.*inferred/);
+  // No source names a per-cloud host for grafana-* / registry-*: they are left out of the rule, and the note says so.
+  assert.match(strict.notes.join('\n'), /grafana-\*\.azure\.anyscale-cloud\.dev.*registry-\*\.azure\.anyscale-cloud\.dev.*not in this allow-list/s);
+  for (const note of strict.notes) assert.ok(strict.azCli.includes(`# ${note.split('\n')[0]}`), `az script carries the note: ${note}`);
+  assert.match(strict.azCli, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
+  assert.doesNotMatch(strict.azCli, /'\*\.azure\.anyscale-cloud\.dev'/);
+
+  // A concrete grafana-/registry- host the user named is kept: it is exact, not a wildcard.
+  const named = deriveWorkspaceTargets([], { cloudIds: ['cld_abc123'], targets: ['grafana-eu.azure.anyscale-cloud.dev'] }).targets;
+  const namedStrict = allowListFor(named, { strictCloudIds: true });
+  assert.ok(httpsOf(namedStrict).includes('grafana-eu.azure.anyscale-cloud.dev'));
+  assert.doesNotMatch(namedStrict.notes.join('\n'), /grafana-\*/);
+  assert.match(namedStrict.notes.join('\n'), /registry-\*/);
+});
+
+test('strict per-cloud-ID egress without a known cloud ID keeps the wildcard and says why', () => {
+  const { targets } = deriveWorkspaceTargets([], {});
+  const list = allowListFor(targets, { strictCloudIds: true });
+  const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
+  assert.ok(rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns.includes('*.azure.anyscale-cloud.dev'));
+  assert.equal(list.notes.length, 1);
+  assert.match(list.notes[0], /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s);
+  assert.ok(list.azCli.includes(`# ${list.notes[0].split('\n')[0]}`));
 });

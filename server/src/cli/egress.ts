@@ -3,6 +3,7 @@
 // Exit codes: 0 every required target answered (wildcards without a host are listed, not failed), 1 a required
 // target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
 // log format, so a local run and a cluster run can be compared line by line and read by the same parser.
+// `--allow-list arm|az` prints the Azure Firewall allow-list for the same targets instead of probing.
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
@@ -11,10 +12,12 @@ import { probeTargets } from '../service/egress/probe/engine';
 import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
 import { readBounded } from '../node/boundedRead';
+import { allowListFor } from '../service/egress/allowList';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
-Probes the outbound HTTPS targets Anyscale on Azure needs (DNS, TCP, TLS) from this machine.
+Probes the outbound HTTPS targets Anyscale on Azure needs (DNS, TCP, TLS) from this machine, or prints their
+Azure Firewall allow-list.
 
 Options:
   --workspace <dir>            Folder whose ARM templates and values files name storage, ACR, regions (default: .)
@@ -23,7 +26,13 @@ Options:
   --concurrency <n>            Targets probed at once (default: 32)
   --timeout <ms>               Timeout of each phase: DNS, TCP, TLS, HTTP (default: 5000)
   --host <host[:port]>         A concrete host, e.g. for a documented wildcard (repeatable)
-  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable)
+  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable); that per-cloud
+                               host form is inferred from the Private Link page, not documented as the polling host
+  --allow-list <arm|az>        Print the Azure Firewall allow-list instead of probing: an ARM rule collection group
+                               template (arm) or az network firewall commands (az); notes go to stderr (arm) or
+                               into the script as comments (az)
+  --strict-cloud-ids           With --allow-list: one entry per cloud ID instead of *.azure.anyscale-cloud.dev
+                               (strict per-cloud-ID egress; the cld-<id> entry form is inferred, see docs/egress.md)
   --resolve <host=address>     Use this address instead of DNS, like curl --resolve (repeatable)
   --ca-file <file>             Extra trusted CA certificates (PEM), e.g. a TLS-inspecting firewall's
   --proxy <url>                HTTP proxy (default: HTTPS_PROXY, honouring NO_PROXY)
@@ -39,6 +48,7 @@ interface EgressArgs {
   workspace: string;
   targetsFile?: string;
   format: 'text' | 'json' | 'lines';
+  allowList?: 'arm' | 'az';
   color: boolean;
   settings: EgressSettings;
 }
@@ -73,6 +83,13 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
       case '--timeout': settings.timeoutMs = positiveInt(flag, take()); break;
       case '--host': settings.targets = [...(settings.targets ?? []), take()]; break;
       case '--cloud-id': settings.cloudIds = [...(settings.cloudIds ?? []), take()]; break;
+      case '--allow-list': {
+        const form = take();
+        if (form !== 'arm' && form !== 'az') throw new EgressUsageError(`unknown allow-list form "${form}": use arm or az`);
+        args.allowList = form;
+        break;
+      }
+      case '--strict-cloud-ids': settings.strictCloudIds = true; break;
       case '--resolve': {
         const [host, address] = take().split('=');
         if (!host || !address) throw new EgressUsageError('--resolve needs host=address');
@@ -86,6 +103,7 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
       default: throw new EgressUsageError(`unknown option "${arg}"`);
     }
   }
+  if (settings.strictCloudIds && !args.allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az');
   return args;
 }
 
@@ -123,6 +141,15 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     const loaded = loadEgressTargets([args.workspace], args.settings);
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     targets = loaded.targets;
+  }
+  if (args.allowList) {
+    const list = allowListFor(targets, { strictCloudIds: args.settings.strictCloudIds });
+    if (args.allowList === 'az') process.stdout.write(list.azCli);
+    else {
+      for (const note of list.notes) process.stderr.write(`anyscale-azure: ${note}\n`);
+      process.stdout.write(`${list.armJson}\n`);
+    }
+    return 0;
   }
   const { options, problems } = probeOptionsFrom(args.settings, process.env, cwd);
   if (problems.length > 0) {

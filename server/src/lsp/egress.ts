@@ -48,7 +48,8 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     }
   }));
 
-  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, request(EGRESS_ALLOW_LIST_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList => allowListFor(targetsOf(params).targets)));
+  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, request(EGRESS_ALLOW_LIST_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
+    allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true })));
 
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
   connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, request(EGRESS_CLUSTER_JOB_REQUEST, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {

@@ -66,7 +66,8 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
     vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {
       const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
-      const content = `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.armJson}\n`;
+      const notes = list.notes.map((note) => `// ${note}\n`).join('');
+      const content = `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${notes}${list.armJson}\n`;
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'jsonc', content }));
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'shellscript', content: list.azCli }), vscode.ViewColumn.Beside);
     }),

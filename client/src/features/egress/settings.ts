@@ -12,6 +12,7 @@ export function egressSettings(): EgressSettings {
   return {
     targets: strings('targets'),
     cloudIds: strings('cloudIds'),
+    strictCloudIds: config.get<boolean>('strictCloudIds') === true,
     targetsFile: config.get<string>('targetsFile') || undefined,
     concurrency: config.get<number>('concurrency'),
     timeoutMs: config.get<number>('timeoutMs'),

@@ -2,8 +2,9 @@
 // collection group (a deployable ARM template), the equivalent `az network firewall` commands, and the rule
 // collection objects the firewall rule's quick fix inserts. Azure Firewall accepts wildcards only as a leading
 // `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
+// Strict per-cloud-ID egress (networking page) replaces `*.azure.anyscale-cloud.dev` with the known cloud hosts.
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
-import { HTTPS_PORT } from './target';
+import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG } from './catalog';
 
 export const COLLECTION_NAME = 'anyscale-egress';
@@ -68,11 +69,45 @@ export function classicRuleCollection(fqdns: Map<number, string[]>, priority: nu
   };
 }
 
+const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
+
+export interface AllowListOptions {
+  /** One entry per known cloud host instead of the `*.azure.anyscale-cloud.dev` wildcard (anyscaleAzure.egress.strictCloudIds). */
+  strictCloudIds?: boolean;
+}
+
+/**
+ * Strict per-cloud-ID egress. Documented (networking page, "Required egress domains"): for strict egress filtering, replace
+ * the `*.azure.anyscale-cloud.dev` wildcard with cloud-ID-specific entries, one per cloud. Inferred: the entry form
+ * `cld-<id>.azure.anyscale-cloud.dev`, the host the Private Link page tests. No source names a per-cloud host for
+ * `grafana-*` / `registry-*`, and Azure Firewall can write them only as the wildcard itself, so in strict mode they are
+ * left out unless a concrete host was named for them — and the notes say so.
+ */
+function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: EgressTargetInfo[]; notes: string[] } {
+  const cloudHosts = targets.filter((t) => t.pattern === CLOUD_WILDCARD && !isWildcard(t.host));
+  if (cloudHosts.length === 0) {
+    return {
+      targets: [...targets],
+      notes: [`Strict per-cloud-ID egress is on, but no cloud ID is known, so ${CLOUD_WILDCARD} stays a wildcard: add cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id).`],
+    };
+  }
+  const widened = targets.filter((t) => isWildcard(t.host) && firewallFqdn(t.host) === CLOUD_WILDCARD);
+  const notes = [
+    `Strict per-cloud-ID egress: ${CLOUD_WILDCARD} is replaced by one entry per cloud (${cloudHosts.map((t) => t.host).join(', ')}), as the networking page offers; the cld-<id>.azure.anyscale-cloud.dev form of those entries is inferred from the host the Private Link page tests, not documented.`,
+  ];
+  const leftOut = widened.filter((t) => t.pattern !== CLOUD_WILDCARD);
+  if (leftOut.length > 0) {
+    notes.push(`${leftOut.map((t) => `${t.host} (${t.purpose})`).join(' and ')}: not in this allow-list — no source names a per-cloud host for them and Azure Firewall can only write them as ${CLOUD_WILDCARD}; add the hosts your firewall log shows with anyscaleAzure.egress.targets (CLI --host), or turn strict mode off.`);
+  }
+  return { targets: targets.filter((t) => !widened.includes(t)), notes };
+}
+
 function shellWords(words: readonly string[]): string {
   return words.map((w) => (/^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-export function allowListFor(targets: readonly EgressTargetInfo[]): EgressAllowList {
+export function allowListFor(allTargets: readonly EgressTargetInfo[], options: AllowListOptions = {}): EgressAllowList {
+  const { targets, notes } = options.strictCloudIds ? strictCloudIdTargets(allTargets) : { targets: [...allTargets], notes: [] };
   const fqdns = fqdnsByPort(targets);
   const collection = policyRuleCollection(fqdns, 100, "[parameters('sourceAddresses')]");
   (collection.rules as unknown[]).push({
@@ -102,6 +137,7 @@ export function allowListFor(targets: readonly EgressTargetInfo[]): EgressAllowL
     'FIREWALL_POLICY=<firewall policy name>',
     'FIREWALL=<firewall name>   # classic rules only',
     'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
+    ...notes.map((note) => `# ${note}`),
     '',
     `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
   ];
@@ -127,5 +163,5 @@ export function allowListFor(targets: readonly EgressTargetInfo[]): EgressAllowL
         '--collection-name', COLLECTION_NAME, '--priority', '300', '--action', 'Allow', '--name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
         '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list])),
   );
-  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', targets: [...targets] };
+  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', targets: [...allTargets], notes };
 }

@@ -50,7 +50,7 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   // global.controlPlaneURL=https://console.azure.anyscale.com — so the operator in AKS dials it too (grade: documented).
   anyscale('console.azure.anyscale.com', 'aks-control-plane',
     'Anyscale console and API endpoint for clients, and the operator\'s control plane (global.controlPlaneURL): AKS must reach it too'),
-  anyscale('*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Operator polling, health checks, operational reporting (cld-<id>.azure.anyscale-cloud.dev per cloud)'),
+  anyscale('*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Operator polling, health checks, operational reporting (per cloud cld-<id>.azure.anyscale-cloud.dev, a host form inferred from the Private Link page)'),
   anyscale('grafana-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Metrics collection and visualization'),
   anyscale('registry-*.azure.anyscale-cloud.dev', 'aks-control-plane', 'Anyscale container image distribution'),
   anyscale('*.i.azure.anyscaleuserdata.com', 'client-aks', 'Ray dashboard, terminal, Jupyter access'),
@@ -95,11 +95,14 @@ export const DERIVED = {
     purpose: 'Container registry data endpoint of cloud {name}: depends on the registry\'s configuration — used only with dedicated data endpoints (Premium, dataEndpointEnabled); otherwise layers come from Azure Blob storage (*.blob.core.windows.net)',
     flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
   },
-  cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking, required: true },
+  cloud: { purpose: 'Operator polling for cloud {name} (the cld-<id> host form is inferred from the Private Link page)', flow: 'aks-control-plane', source: S.networking, required: true },
   controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
 } as const;
 
-/** The cloud-ID host the operator polls: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. */
+/**
+ * The cloud-ID host: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. Grade: inferred — the networking page documents only
+ * `*.azure.anyscale-cloud.dev`; this form is the host the Private Link page tests (and its controlPlaneURL).
+ */
 export function cloudHost(cloudId: string): string {
   return `${cloudId.trim().toLowerCase().replace(/_/g, '-')}.azure.anyscale-cloud.dev`;
 }
