@@ -21,3 +21,12 @@ test('no egress page says "nothing dials in": egress-only is about the control c
   assert.match(rule, /egress-only.{0,200}control (plane )?connection/i);
   assert.match(rule, /load balancer/i);
 });
+
+test('the probe covers the targets the docs list, not "every target Anyscale on Azure needs"; the docs say how to add more', () => {
+  for (const file of EGRESS_PAGES) assert.doesNotMatch(read(file), /every outbound (HTTPS )?target|covers every|every target Anyscale on Azure needs/i, file);
+  assert.match(read('README.md'), /Egress verification.{0,200}the targets the docs list/);
+  const egress = read('docs/egress.md');
+  assert.match(egress, /not every deployment's full set/i);
+  assert.match(egress, /custom (ACR )?images bring their own/i);
+  assert.match(egress, /add more.{0,300}anyscaleAzure\.egress\.targetsFile.{0,80}--targets/i);
+});
