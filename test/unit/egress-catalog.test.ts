@@ -3,8 +3,11 @@
 // Marketplace registry hosts of AKS cluster extensions (AKS docs) are in the catalog, each with its grade.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
-import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
+import * as path from 'node:path';
+import { FLOW_LABELS, REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
+import { deriveWorkspaceTargets, fromThisMachine } from '../../server/src/service/egress/workspace';
+import { readWorkspaceFiles } from '../../server/src/node/egressWorkspace';
+import { FIXTURES } from '../support/paths';
 import { Grade } from '../../server/src/service/catalog/source';
 
 test('every catalog entry has a grade, and none graded inferred or reference deployment is required', () => {
@@ -45,4 +48,22 @@ test("the operator's image registries come from the chart values; that their FQD
   const operator = targets.find((t) => t.host === 'anyscaleoperator.azurecr.io');
   assert.equal(operator?.required, false);
   assert.equal(operator?.needsHost, undefined);
+});
+
+test('from this machine, a cloud storage account\'s Blob host is the client → storage path of anyscale job submit', () => {
+  const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+  const forCluster = deriveWorkspaceTargets(files, {}).targets;
+  const local = fromThisMachine(forCluster);
+  const blob = local.find((t) => t.host === 'contosodata.blob.core.windows.net');
+  assert.equal(blob?.flow, 'client-storage');
+  assert.equal(FLOW_LABELS['client-storage'], 'client → storage');
+  assert.match(blob?.purpose ?? '', /anyscale job submit.*working_dir/);
+  assert.match(blob?.purpose ?? '', /restricted to VNets/);
+  assert.match(blob?.source.url ?? '', /docs\.anyscale\.com/);
+  assert.equal(blob?.required, true, 'documented (networking guide FAQ): allowed to be required');
+  // The cluster's list, the Data Lake host and Anyscale's start-up storage stay AKS → storage.
+  assert.equal(forCluster.find((t) => t.host === 'contosodata.blob.core.windows.net')?.flow, 'aks-storage-registry');
+  assert.equal(local.find((t) => t.host === 'contosodata.dfs.core.windows.net')?.flow, 'aks-storage-registry');
+  assert.equal(local.find((t) => t.host === 'anyscaleazwestus2prod.blob.core.windows.net')?.flow, 'aks-storage-registry');
+  assert.equal(local.length, forCluster.length, 'relabelled, never duplicated: one row per host');
 });

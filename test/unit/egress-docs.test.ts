@@ -30,3 +30,10 @@ test('the probe covers the targets the docs list, not "every target Anyscale on 
   assert.match(egress, /custom (ACR )?images bring their own/i);
   assert.match(egress, /add more.{0,300}anyscaleAzure\.egress\.targetsFile.{0,80}--targets/i);
 });
+
+test('docs/egress.md documents the client → storage flow of anyscale job submit', () => {
+  const egress = read('docs/egress.md');
+  assert.match(egress, /Client → storage.{0,80}anyscale job submit.{0,40}working_dir.{0,40}Azure Blob storage/);
+  assert.match(egress, /restricted to selected VNets must also admit/);
+  assert.match(egress, /Nodes reaching the account prove nothing about this path/);
+});

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Grade, Source } from '../catalog/source';
 import { CHART_SOURCES } from '../catalog/chart';
 
-export const Flow = z.enum(['client-control-plane', 'client-aks', 'aks-control-plane', 'aks-storage-registry', 'aks-azure-platform']);
+export const Flow = z.enum(['client-control-plane', 'client-aks', 'client-storage', 'aks-control-plane', 'aks-storage-registry', 'aks-azure-platform']);
 
 const CatalogTarget = z.object({
   /** An FQDN, a wildcard (`*.x`, `grafana-*.x`), or a template with `{region}`. */
@@ -33,6 +33,10 @@ export const EGRESS_SOURCES = {
   aksFirewall: { title: 'Limit network traffic with Azure Firewall in AKS — AzureKubernetesService FQDN tag (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/limit-egress-traffic' },
   cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
   acrDataEndpoints: { title: 'Dedicated data endpoints in Azure Container Registry (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/container-registry/container-registry-dedicated-data-endpoints' },
+  jobSubmit: {
+    title: 'Create and manage jobs — anyscale job submit --working-dir (Anyscale docs); the upload to the cloud\'s Azure Blob storage: Anyscale on Azure networking guide, FAQ',
+    url: 'https://docs.anyscale.com/platform/jobs/manage-jobs/',
+  },
 } satisfies Record<string, Source>;
 
 const S = EGRESS_SOURCES;
@@ -119,6 +123,15 @@ export const DERIVED = {
     flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
   },
   cloud: { purpose: 'Operator polling for cloud {name}', flow: 'aks-control-plane', source: S.networking, required: true },
+  /**
+   * Documented (networking guide, FAQ): `anyscale job submit` uploads the local working_dir to the cloud's Azure Blob
+   * storage, so the client running the CLI must reach the storage account too. Appended to a Blob target probed from this
+   * machine (see fromThisMachine in ./workspace.ts).
+   */
+  clientUpload: {
+    purpose: 'from this machine, the upload path of anyscale job submit: the local working_dir goes to this Blob storage, so a storage account restricted to VNets must also admit the client running the CLI (nodes reaching it prove nothing about this path)',
+    flow: 'client-storage', source: S.jobSubmit, required: true,
+  },
   controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
 } as const;
 
@@ -130,6 +143,7 @@ export function cloudHost(cloudId: string): string {
 export const FLOW_LABELS: Readonly<Record<z.infer<typeof Flow>, string>> = {
   'client-control-plane': 'client → control plane',
   'client-aks': 'client → AKS (through the load balancer)',
+  'client-storage': 'client → storage',
   'aks-control-plane': 'AKS → control plane',
   'aks-storage-registry': 'AKS → storage/registry',
   'aks-azure-platform': 'AKS → Azure platform',
