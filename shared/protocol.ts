@@ -42,7 +42,7 @@ export interface ServerSettings {
 // ---- Egress verification: the workspace's required outbound targets, probing them, and the allow-list. ----
 
 /** Which outbound path a target belongs to (networking doc, "four flows"), so a failure names the path to open. */
-export type EgressFlow = 'client-control-plane' | 'client-aks' | 'aks-control-plane' | 'aks-storage-registry' | 'aks-azure-platform';
+export type EgressFlow = 'client-control-plane' | 'client-aks' | 'client-storage' | 'aks-control-plane' | 'aks-storage-registry' | 'aks-azure-platform';
 
 /** How a probe ended. Everything but `ok` is a failure, `needs-host` is a wildcard nobody named a host for. */
 export type EgressOutcome =

@@ -61,6 +61,18 @@ test('probe targets: a report, and a progress notification per target with the r
   assert.ok(mine.every((p) => p.total === 3));
 });
 
+test('probed from this machine, a cloud storage account\'s Blob host is reported as the client → storage upload path', async () => {
+  const blob: EgressTargetInfo = {
+    host: 'contosodata.blob.core.windows.net', port: lab.ports.closed, flow: 'aks-storage-registry', purpose: 'Cloud storage bucket of cloud resource default (Blob service)',
+    source: { title: 'test', url: 'https://example.test' }, required: true, origin: 'workspace',
+  };
+  const settings = labSettings({ resolve: { ...lab.names, 'contosodata.blob.core.windows.net': '127.0.0.1' } });
+  const report = await connection.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, { folders: [], settings, progressToken: 'p-upload', targets: [blob] });
+  assert.equal(report.results[0].outcome, 'refused');
+  assert.equal(report.results[0].target.flow, 'client-storage');
+  assert.match(report.results[0].target.purpose, /anyscale job submit/);
+});
+
 test('cancelling a probe request stops it quickly and the server keeps serving', async () => {
   const silent: EgressTargetInfo[] = Array.from({ length: 4 }, (_, i) => ({
     host: 'silent.egress.test', port: lab.ports.silent, flow: 'aks-control-plane', purpose: `silent ${i}`, source: { title: 'test', url: 'https://example.test' }, required: true, origin: 'file',

@@ -26,7 +26,7 @@ test('the catalog holds the documented 443 table, the start-up storage, Entra ID
   }
   for (const t of REQUIRED_TARGETS) {
     assert.equal(t.port, 443);
-    assert.match(t.source.url, /^https:\/\/learn\.microsoft\.com\//);
+    assert.match(t.source.url, t.group === 'operator-images' ? /^https:\/\/github\.com\/anyscale\/helm-charts\// : /^https:\/\/learn\.microsoft\.com\//);
     assert.ok(t.purpose.length > 5);
   }
   assert.equal(cloudHost('cld_AbC123'), 'cld-abc123.azure.anyscale-cloud.dev');

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
 import { parseTargetsFile } from '../service/egress/targetsFile';
+import { fromThisMachine } from '../service/egress/workspace';
 import { probeTargets } from '../service/egress/probe/engine';
 import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
@@ -140,7 +141,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
   } else {
     const loaded = loadEgressTargets([args.workspace], args.settings);
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
-    targets = loaded.targets;
+    targets = fromThisMachine(loaded.targets);
   }
   if (args.allowList) {
     const list = allowListFor(targets, { strictCloudIds: args.settings.strictCloudIds });

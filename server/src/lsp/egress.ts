@@ -12,6 +12,7 @@ import {
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
 import { probeTargets } from '../service/egress/probe/engine';
+import { fromThisMachine } from '../service/egress/workspace';
 import { allowListFor } from '../service/egress/allowList';
 import { probeJob } from '../service/egress/cluster/job';
 import { parseProbeLog } from '../service/egress/lines';
@@ -28,7 +29,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   connection.onRequest(EGRESS_PROBE_REQUEST, request(EGRESS_PROBE_REQUEST, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
     const startedAt = new Date().toISOString();
     const started = performance.now();
-    const targets = params.targets ?? targetsOf(params).targets;
+    const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
     const { options, problems } = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);
     const abort = new AbortController();

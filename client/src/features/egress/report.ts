@@ -4,6 +4,7 @@ import type { EgressReport } from '../../../../shared/protocol';
 const FLOW: Readonly<Record<string, string>> = {
   'client-control-plane': 'client → control plane',
   'client-aks': 'client → AKS',
+  'client-storage': 'client → storage',
   'aks-control-plane': 'AKS → control plane',
   'aks-storage-registry': 'AKS → storage/registry',
   'aks-azure-platform': 'AKS → Azure platform',

@@ -1,11 +1,12 @@
-// The required outbound targets of Anyscale on Azure as typed data: the documented HTTPS 443 table, the start-up
-// file storage, Microsoft Entra ID, and the AKS baseline and cluster-extension endpoints. Each entry names its
-// flow, purpose and source (domain facts §3.2). Hosts that depend on the deployment (storage accounts, ACR,
+// The outbound targets of Anyscale on Azure as typed data: the documented HTTPS 443 table, the start-up file storage,
+// Microsoft Entra ID, the AKS baseline and cluster-extension endpoints, and the operator's image registries. Each entry
+// names its flow, purpose, source and grade (domain facts §3.2); only documented or spec entries may be required. Hosts that depend on the deployment (storage accounts, ACR,
 // cloud IDs, regions) are derived from the workspace in ./fromTemplate.ts; patterns here use `{region}` for those.
 import { z } from 'zod';
-import { Source } from '../catalog/source';
+import { Grade, Source } from '../catalog/source';
+import { CHART_SOURCES } from '../catalog/chart';
 
-export const Flow = z.enum(['client-control-plane', 'client-aks', 'aks-control-plane', 'aks-storage-registry', 'aks-azure-platform']);
+export const Flow = z.enum(['client-control-plane', 'client-aks', 'client-storage', 'aks-control-plane', 'aks-storage-registry', 'aks-azure-platform']);
 
 const CatalogTarget = z.object({
   /** An FQDN, a wildcard (`*.x`, `grafana-*.x`), or a template with `{region}`. */
@@ -15,8 +16,10 @@ const CatalogTarget = z.object({
   purpose: z.string(),
   required: z.boolean(),
   /** Which part of the deployment needs it; `aks-baseline` and `cluster-extensions` can be switched off. */
-  group: z.enum(['anyscale', 'identity', 'aks-baseline', 'cluster-extensions']),
+  group: z.enum(['anyscale', 'identity', 'aks-baseline', 'cluster-extensions', 'operator-images']),
   source: Source,
+  /** How sure the entry is; only `documented` and `spec` entries may be `required`. */
+  grade: Grade,
   /** An Azure Firewall FQDN tag that covers the host (see AKS_FQDN_TAG_SOURCES). */
   fqdnTag: z.literal('AzureKubernetesService').optional(),
 });
@@ -30,10 +33,15 @@ export const EGRESS_SOURCES = {
   aksFirewall: { title: 'Limit network traffic with Azure Firewall in AKS — AzureKubernetesService FQDN tag (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/aks/limit-egress-traffic' },
   cloudResources: { title: 'What is a cloud resource on Anyscale on Azure? — Object storage (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/cloud-resources-overview' },
   acrDataEndpoints: { title: 'Dedicated data endpoints in Azure Container Registry (Microsoft Learn)', url: 'https://learn.microsoft.com/en-us/azure/container-registry/container-registry-dedicated-data-endpoints' },
+  jobSubmit: {
+    title: 'Create and manage jobs — anyscale job submit --working-dir (Anyscale docs); the upload to the cloud\'s Azure Blob storage: Anyscale on Azure networking guide, FAQ',
+    url: 'https://docs.anyscale.com/platform/jobs/manage-jobs/',
+  },
 } satisfies Record<string, Source>;
 
 const S = EGRESS_SOURCES;
-const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) => ({ pattern, port: 443, flow, purpose, required: true, group: 'anyscale' as const, source: S.networking });
+const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) =>
+  ({ pattern, port: 443, flow, purpose, required: true, group: 'anyscale' as const, source: S.networking, grade: 'documented' as const });
 /**
  * The AzureKubernetesService FQDN tag of Azure Firewall "simplifies" allowing the AKS required FQDNs (AKS docs, documented);
  * the hosts it covers are the AKS "Azure Global required FQDN / application rules" table — login.microsoftonline.com
@@ -43,7 +51,19 @@ const anyscale = (pattern: string, flow: z.infer<typeof Flow>, purpose: string) 
  */
 export const AKS_FQDN_TAG = 'AzureKubernetesService';
 const aks = (pattern: string, purpose: string, group: 'aks-baseline' | 'cluster-extensions' = 'aks-baseline') =>
-  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress, ...(group === 'aks-baseline' ? { fqdnTag: AKS_FQDN_TAG } : {}) });
+  ({ pattern, port: 443, flow: 'aks-azure-platform' as const, purpose, required: true, group, source: S.aksEgress, grade: 'documented' as const,
+    ...(group === 'aks-baseline' ? { fqdnTag: AKS_FQDN_TAG } : {}) });
+/**
+ * The operator's images (chart 1.8.0 values, spec): the AKS extension (global.azure.extension.enabled: true) pulls
+ * anyscaleoperator.azurecr.io/anyscale/kubernetes_manager and …/vector; plain Helm pulls
+ * us-docker.pkg.dev/anyscale-artifacts/public/kubernetes_manager and Docker Hub's timberio/vector. That a firewall must
+ * allow these registries' FQDNs is inferred (no Anyscale or Microsoft page lists them), so they are optional and say so.
+ */
+const operatorImage = (pattern: string, purpose: string) =>
+  ({ pattern, port: 443, flow: 'aks-storage-registry' as const, purpose: `${purpose} (inferred from the chart values: no egress page lists this host)`,
+    required: false, group: 'operator-images' as const, source: CHART_SOURCES.values, grade: 'inferred' as const });
+/** The Marketplace registry's regional data endpoints the AKS page lists for cluster extensions (documented). */
+const MARKETPLACE_DATA_REGIONS = ['centralindia', 'japaneast', 'westus2', 'westeurope', 'eastus'];
 
 export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget).parse([
   // Documented twice: the networking table (console and API) and add-cloud-resource step 5, which installs the operator with
@@ -60,7 +80,7 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   {
     pattern: 'login.microsoftonline.com', port: 443, flow: 'aks-azure-platform', required: true, group: 'identity',
     purpose: 'Microsoft Entra ID token retrieval for the operator (workload identity); not covered by Private Link', source: S.privateLink,
-    fqdnTag: AKS_FQDN_TAG,
+    grade: 'documented', fqdnTag: AKS_FQDN_TAG,
   },
   aks('*.hcp.{region}.azmk8s.io', 'AKS API server (not needed for private clusters)'),
   aks('mcr.microsoft.com', 'Microsoft Container Registry images'),
@@ -72,9 +92,16 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   aks('packages.aks.azure.com', 'AKS binaries'),
   aks('{region}.dp.kubernetesconfiguration.azure.com', 'Cluster extensions data plane (operator extension, microsoft.kuberay)', 'cluster-extensions'),
   aks('arcmktplaceprod.azurecr.io', 'Marketplace extension images (the Anyscale operator extension)', 'cluster-extensions'),
+  ...MARKETPLACE_DATA_REGIONS.map((region) =>
+    aks(`arcmktplaceprod.${region}.data.azurecr.io`, `Marketplace extension images: the registry's ${region} data endpoint`, 'cluster-extensions')),
   aks('*.ingestion.msftcloudes.com', 'Cluster extension telemetry', 'cluster-extensions'),
   aks('*.microsoftmetrics.com', 'Cluster extension metrics', 'cluster-extensions'),
   aks('marketplaceapi.microsoft.com', 'Marketplace metering of the operator extension', 'cluster-extensions'),
+  operatorImage('anyscaleoperator.azurecr.io', 'Operator images when installed as the AKS extension (kubernetes_manager, vector); layers may come from the registry\'s data endpoints or Blob storage'),
+  operatorImage('us-docker.pkg.dev', 'Operator image kubernetes_manager when installed with plain Helm (Google Artifact Registry)'),
+  operatorImage('registry-1.docker.io', 'Vector log-shipping image (timberio/vector) from Docker Hub when installed with plain Helm'),
+  operatorImage('auth.docker.io', 'Docker Hub token service for the plain-Helm vector image'),
+  operatorImage('production.cloudflare.docker.com', 'Docker Hub image layers (CDN) for the plain-Helm vector image'),
 ]);
 
 /**
@@ -96,6 +123,15 @@ export const DERIVED = {
     flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
   },
   cloud: { purpose: 'Operator polling for cloud {name} (the cld-<id> host form is inferred from the Private Link page)', flow: 'aks-control-plane', source: S.networking, required: true },
+  /**
+   * Documented (networking guide, FAQ): `anyscale job submit` uploads the local working_dir to the cloud's Azure Blob
+   * storage, so the client running the CLI must reach the storage account too. Appended to a Blob target probed from this
+   * machine (see fromThisMachine in ./workspace.ts).
+   */
+  clientUpload: {
+    purpose: 'from this machine, the upload path of anyscale job submit: the local working_dir goes to this Blob storage, so a storage account restricted to VNets must also admit the client running the CLI (nodes reaching it prove nothing about this path)',
+    flow: 'client-storage', source: S.jobSubmit, required: true,
+  },
   controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
 } as const;
 
@@ -110,6 +146,7 @@ export function cloudHost(cloudId: string): string {
 export const FLOW_LABELS: Readonly<Record<z.infer<typeof Flow>, string>> = {
   'client-control-plane': 'client → control plane',
   'client-aks': 'client → AKS (through the load balancer)',
+  'client-storage': 'client → storage',
   'aks-control-plane': 'AKS → control plane',
   'aks-storage-registry': 'AKS → storage/registry',
   'aks-azure-platform': 'AKS → Azure platform',

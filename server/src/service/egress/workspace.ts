@@ -99,3 +99,18 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   }
   return { targets: [...out.values()], problems };
 }
+
+/** A cloud storage account's Blob host that a workspace template names (not Anyscale's start-up storage, a catalog target). */
+function isCloudStorageBlob(target: EgressTargetInfo): boolean {
+  return target.origin === 'workspace' && target.flow === DERIVED.blob.flow && target.host.endsWith('.blob.core.windows.net');
+}
+
+/**
+ * The targets as probed from this machine (VS Code's local probe, the CLI): a cloud storage account's Blob host then tests
+ * the client → storage path of `anyscale job submit`, which uploads the local working_dir there. One row per host, so the
+ * target is relabelled, not duplicated; its purpose keeps what the cluster needs it for.
+ */
+export function fromThisMachine(targets: readonly EgressTargetInfo[]): EgressTargetInfo[] {
+  const upload = DERIVED.clientUpload;
+  return targets.map((t) => (isCloudStorageBlob(t) ? { ...t, flow: upload.flow, purpose: `${t.purpose}; ${upload.purpose}`, source: upload.source, required: t.required || upload.required } : t));
+}

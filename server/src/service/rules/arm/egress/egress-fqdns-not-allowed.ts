@@ -38,6 +38,7 @@ const BREAKS: Readonly<Record<EgressFlow, string>> = {
   'aks-control-plane': 'control plane and identity (without them the operator never becomes Ready)',
   'aks-azure-platform': 'control plane and identity (without them the operator never becomes Ready)',
   'client-aks': 'workspace and service access (without them clients cannot reach the workspace dashboard, terminal, Jupyter, VS Code or Anyscale Services)',
+  'client-storage': 'uploads from clients (anyscale job submit cannot upload the local working_dir)',
   'aks-storage-registry': 'storage and registry (without them clusters cannot read their start-up files, cloud storage or images)',
 };
 
