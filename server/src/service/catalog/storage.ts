@@ -1,6 +1,7 @@
 // Facts about a cloud resource's object storage (Azure storage host names, endpoint schemes, the console's CORS
 // rule) and the small, allocation-light URI splitter the storage rules share. Bucket schemes live in PROVIDERS.
 import type { Provider, ProviderName } from './anyscale';
+import { Citations, cite, SOURCES } from './source';
 
 /** The ADLS Gen2 scheme, whose bucket is written `abfss://<container>@<account>.dfs.core.windows.net`. */
 export const ABFSS_SCHEME = 'abfss';
@@ -157,3 +158,11 @@ export function abfssEquivalent(uri: UriParts): { uri: string; exact: boolean } 
   const firstSegment = FIRST_PATH_SEGMENT.exec(uri.rest);
   return firstSegment ? { uri: abfssBucketUri(firstSegment[1], storage.account), exact: false } : undefined;
 }
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  ABFSS_SCHEME: cite(SOURCES.addCloudResource, 'documented'),
+  AZURE_DFS_HOST_SUFFIX: cite(SOURCES.addCloudResource, 'documented'),
+  AZURE_BLOB_HOST_SUFFIX: cite(SOURCES.addCloudResource, 'documented'),
+  CONSOLE_CORS_METHODS: cite(SOURCES.addCloudResource, 'documented'),
+});
