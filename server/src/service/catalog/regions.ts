@@ -2,7 +2,7 @@
 // compares Azure location names. Anyscale checks `region` against these lists; validated with zod when the module loads.
 import { z } from 'zod';
 import { NAMING, SUPPORTED_LOCATIONS, SUPPORTED_LOCATIONS_AS_OF, type Provider, type ProviderName } from './anyscale';
-import { Grade, Source, SOURCES } from './source';
+import { Citations, cite, Grade, Source, SOURCES } from './source';
 import { didYouMean } from '../text/suggest';
 
 const Region = z.object({
@@ -249,6 +249,9 @@ export function normalizeAzureLocation(location: string): string {
   return location.replace(WHITESPACE, '').toLowerCase();
 }
 
+/** The documented locations with the page's date, for messages: "the 12 regions where … (supported regions page, …)". */
+export const DOCUMENTED_LOCATIONS = `the ${SUPPORTED_LOCATIONS.length} regions where Anyscale on Azure is documented as available (supported regions page, ${SUPPORTED_LOCATIONS_AS_OF})`;
+
 /**
  * Why an Azure region outside the list is reported, as the documentation states it: not among the documented regions (as
  * of the page's date), and support can be asked for it. Only the list is documented; that Anyscale's resource provider
@@ -256,9 +259,9 @@ export function normalizeAzureLocation(location: string): string {
  */
 export function notDocumentedLocation(location: string): string {
   const list = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
-  return `not one of the ${SUPPORTED_LOCATIONS.length} regions where Anyscale on Azure is documented as available (supported regions page, ${SUPPORTED_LOCATIONS_AS_OF}): ${list}. `
-    + `Use one of them, or contact support to request access to ${location}.`;
+  return `not one of ${DOCUMENTED_LOCATIONS}: ${list}. Use one of them, or contact support to request access to ${location}.`;
 }
+
 
 const SUPPORTED_LOCATION_NAMES = SUPPORTED_LOCATIONS.map((l) => l.name);
 const SUPPORTED_LOCATION_SET: ReadonlySet<string> = new Set(SUPPORTED_LOCATION_NAMES);
@@ -277,3 +280,8 @@ export function isAzureRegion(location: string): boolean {
 export function suggestSupportedLocation(location: string): string | undefined {
   return didYouMean(normalizeAzureLocation(location), SUPPORTED_LOCATION_NAMES);
 }
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  DOCUMENTED_LOCATIONS: cite(SOURCES.supportedRegions, 'documented'),
+});
