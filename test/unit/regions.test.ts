@@ -303,12 +303,12 @@ describe('region rules: what each message says and what each fix writes', () => 
     },
     {
       name: "a cloud resource's location spelled as AWS does", text: template('{ "provider": "Azure", "region": "uksouth" }', 'us-west-2'), code: 'location-unsupported', at: '"us-west-2"',
-      message: 'location "us-west-2" is AWS\'s spelling of a region, so ARM rejects the cloud resource: location is the Azure region that keeps its record, and the compute region belongs in properties.region. Did you mean "westus2"?',
+      message: 'location "us-west-2" is AWS\'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource\'s record, one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026), and the compute region belongs in properties.region. Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
       name: 'a misspelled location', text: template('{ "provider": "Azure", "region": "uksouth" }', 'uk-south'), code: 'location-unsupported', at: '"uk-south"',
-      message: 'location "uk-south" is not an Azure region where Anyscale on Azure is available, so ARM rejects the cloud resource. Did you mean "uksouth"?',
+      message: 'location "uk-south" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "uksouth"?',
       fixes: ['Change location to "uksouth" → "uksouth" (preferred)'],
     },
     {
@@ -317,7 +317,7 @@ describe('region rules: what each message says and what each fix writes', () => 
     },
     {
       name: "a cloud's location spelled as AWS does", text: cloudWithResource('us-west-2', 'uksouth'), code: 'location-unsupported', at: '"us-west-2"',
-      message: 'location "us-west-2" is not an Azure region where Anyscale on Azure is available, so ARM rejects the cloud. Did you mean "westus2"?',
+      message: 'location "us-west-2" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
@@ -334,6 +334,16 @@ describe('region rules: what each message says and what each fix writes', () => 
   for (const { name, text, code, ...expected } of cases) {
     test(`${code}: ${name}`, () => assert.deepEqual(described(text, code), { fixes: undefined, related: undefined, ...expected }));
   }
+
+  test('location-unsupported never says ARM rejects the location: the sources document the 12 regions, not a rejection (#17)', () => {
+    for (const location of ['global', 'uk-south', 'us-west-2', 'westus']) {
+      for (const text of [template('{ "provider": "Azure", "region": "uksouth" }', location), cloudWithResource(location, 'uksouth')]) {
+        const { message } = described(text, 'location-unsupported');
+        assert.doesNotMatch(message, /reject/i, message);
+        assert.match(message, /documented as available \(supported regions page, \d\d\/\d\d\/\d{4}\)/, message);
+      }
+    }
+  });
 
   test('an existing cloud (declared elsewhere) is not compared, even beside a deployed one; a cloud written "East US 2" is in eastus2', () => {
     const codes = (text: string) => analyzeText(text).findings.map((f) => f.code);

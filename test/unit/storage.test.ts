@@ -168,6 +168,17 @@ describe('storage rule fixes', () => {
     });
   }
 
+  test('bucket-endpoint-invalid: only the scheme of a non-Azure endpoint is wrong → info that says it is inferred (#17)', () => {
+    // The docs only say "a bare <scheme>://<host> origin" for providers other than Azure; http(s) for S3-compatible storage is inferred.
+    const aws = onlyFinding(template({ ...AZURE, provider: 'AWS', cloudStorageBucketName: 's3://my-bucket', cloudStorageBucketEndpoint: 's3://s3.us-west-2.amazonaws.com' }), 'bucket-endpoint-invalid');
+    assert.equal(aws.severity, 'info');
+    assert.match(aws.message, /inferred/);
+    // A path is documented as wrong for every provider, and Azure's https is documented: errors.
+    const path = onlyFinding(template({ ...AZURE, provider: 'AWS', cloudStorageBucketName: 's3://my-bucket', cloudStorageBucketEndpoint: 's3://s3.example.com/bucket' }), 'bucket-endpoint-invalid');
+    assert.equal(path.severity, 'error');
+    assert.equal(onlyFinding(template({ ...AZURE, cloudStorageBucketName: 'azure://data', cloudStorageBucketEndpoint: 'http://mystorageacct.blob.core.windows.net' }), 'bucket-endpoint-invalid').severity, 'error');
+  });
+
   test('bucket-endpoint-invalid never echoes credentials', () => {
     const text = template({ ...AZURE, cloudStorageBucketName: 'azure://data', cloudStorageBucketEndpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net' });
     assert.ok(!onlyFinding(text, 'bucket-endpoint-invalid').message.includes('s3cr3t'));
@@ -239,7 +250,7 @@ describe('storage rules: what the message names and what the fix writes', () => 
     },
     {
       provider: 'Generic', bucket: 's3://b', endpoint: 'ftp://minio.example.internal', code: 'bucket-endpoint-invalid',
-      message: `cloudStorageBucketEndpoint "ftp://minio.example.internal" must be a bare https://<host> or http://<host> origin, but it has the scheme "ftp". ${UNCHANGEABLE} Did you mean "https://minio.example.internal"?`,
+      message: 'cloudStorageBucketEndpoint "ftp://minio.example.internal" uses the scheme "ftp"; an S3-compatible endpoint is usually https://<host> or http://<host> (inferred: the docs only ask for a bare <scheme>://<host> origin). Did you mean "https://minio.example.internal"?',
       fixes: ['Change the endpoint to "https://minio.example.internal" → "https://minio.example.internal"'],
     },
     {

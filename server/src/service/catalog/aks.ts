@@ -1,7 +1,7 @@
 // Facts about the AKS clusters Anyscale runs on and the Azure resources next to them that the AKS rules read: resource
 // types, the OIDC issuer default, the vCPUs a Ray worker node needs and a small table of VM sizes below that.
 // Each fact names its source and grade (documented / spec / reference deployment / inferred).
-import { SOURCES, type Source } from './source';
+import { Citations, cite, SOURCES, type Source } from './source';
 
 export const MANAGED_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
 export const AGENT_POOL_TYPE = 'Microsoft.ContainerService/managedClusters/agentPools';
@@ -13,14 +13,14 @@ export const ANYSCALE_PROVIDER_PREFIX = 'Anyscale.Platform/';
  * Documented (AKS "Create an OpenID Connect provider"): the OIDC issuer is on by default for new clusters on Kubernetes
  * 1.34 and later; older versions (and existing clusters) need it enabled.
  */
-export const OIDC_ISSUER_DEFAULT_FROM = { major: 1, minor: 34, source: SOURCES.aksOidcIssuer } as const;
+export const OIDC_ISSUER_DEFAULT_FROM = { major: 1, minor: 34, ...cite(SOURCES.aksOidcIssuer, 'documented') } as const;
 
 /**
  * Documented (Anyscale on Azure quickstart, "Create the AKS cluster"): "Ray workloads require at least 4 vCPUs per
  * worker node. `Standard_D4s_v5` or equivalent is a good starting point." The same page: "By default, Ray head nodes
  * and worker nodes share the default node pool."
  */
-export const RAY_WORKER_MIN_VCPUS = { value: 4, suggestedSize: 'Standard_D4s_v5', source: SOURCES.anyscaleQuickstart } as const;
+export const RAY_WORKER_MIN_VCPUS = { value: 4, suggestedSize: 'Standard_D4s_v5', ...cite(SOURCES.anyscaleQuickstart, 'documented') } as const;
 
 /**
  * Documented (Microsoft Learn, the size tables of each VM series, cross-checked against the Azure Resource SKUs list):
@@ -47,6 +47,16 @@ const SMALL_VM_SIZES: Readonly<Record<string, number>> = {
   standard_a1_v2: 1, standard_a2_v2: 2, standard_a2m_v2: 2,
 };
 export const VM_SIZES_SOURCE: Source = SOURCES.vmSizes;
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  MANAGED_CLUSTER_TYPE: cite(SOURCES.aksTemplateReference, 'documented'),
+  AGENT_POOL_TYPE: cite(SOURCES.aksTemplateReference, 'documented'),
+  APPLICATION_GATEWAY_TYPE: cite(SOURCES.applicationGatewayTemplateReference, 'documented'),
+  ANYSCALE_PROVIDER_PREFIX: cite(SOURCES.restSpec, 'spec'),
+  /** The vCPU counts are the size tables' [DOC]; which sizes are listed is a choice, and an unlisted size is not judged. */
+  SMALL_VM_SIZES: cite(SOURCES.vmSizes, 'documented'),
+});
 
 /** The vCPUs of a VM size when the table knows it (only sizes below the Ray worker minimum are listed). */
 export function smallVmSizeVcpus(size: string): number | undefined {

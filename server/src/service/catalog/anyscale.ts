@@ -2,7 +2,7 @@
 // compute stacks, naming and region patterns, bucket URI schemes, the supported Azure locations.
 // One fact, one place, one source; validated with zod when the module loads.
 import { z } from 'zod';
-import { Grade, Source, SOURCES } from './source';
+import { Citations, cite, Grade, Source, SOURCES } from './source';
 
 export const CLOUD_TYPE = 'Anyscale.Platform/clouds';
 export const CLOUD_RESOURCE_TYPE = 'Anyscale.Platform/clouds/cloudResources';
@@ -99,7 +99,7 @@ export const NAMING = {
   /** `region` and `cloudStorageBucketRegion`. */
   regionPattern: /^[a-z0-9]+(-[a-z0-9]+)*$/,
   regionMaxLength: 35,
-  source: SOURCES.cloudResourcesOverview,
+  ...cite(SOURCES.cloudResourcesOverview, 'documented'),
 } as const;
 
 /** The console origin every bucket's CORS rule must allow (the console reads logs from the bucket in the browser). */
@@ -170,3 +170,28 @@ export const ANY_ZONE = 'any';
 
 /** The Azure Container Registry type `acrResourceId` points at [SPEC] x-ms-arm-id-details @16306f9. */
 export const CONTAINER_REGISTRY_TYPE = 'Microsoft.ContainerRegistry/registries';
+
+/** Sources and grades of this module's plain facts and single-source tables (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  CLOUD_TYPE: cite(SOURCES.addCloudResource, 'documented'),
+  CLOUD_RESOURCE_TYPE: cite(SOURCES.addCloudResource, 'documented'),
+  GA_API_VERSION: cite(SOURCES.addCloudResource, 'documented'),
+  PROVIDERS: cite(SOURCES.cloudResourcesOverview, 'documented'),
+  COMPUTE_STACKS: cite(SOURCES.addCloudResource, 'documented'),
+  PRIMARY_CLOUD_RESOURCE_NAME: cite(SOURCES.cloudResourcesOverview, 'documented'),
+  CONSOLE_ORIGIN: cite(SOURCES.addCloudResource, 'documented'),
+  SUPPORTED_LOCATIONS: cite(SUPPORTED_LOCATIONS_SOURCE, 'documented'),
+  SUPPORTED_LOCATIONS_AS_OF: cite(SUPPORTED_LOCATIONS_SOURCE, 'documented'),
+  PROJECT_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  COMPUTE_CONFIG_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  CONTAINER_IMAGE_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  JOB_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  SERVICE_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  WORKSPACE_TYPE: cite(SOURCES.identityAccess, 'documented'),
+  COMPUTE_CONFIG_PATHS: cite(SOURCES.restSpec, 'spec'),
+  ARM_ID_API_VERSION: cite(SOURCES.createWorkloadsArm, 'documented'),
+  ARM_ID_VALIDATION_MESSAGE: cite(SOURCES.createWorkloadsArm, 'documented'),
+  WRITE_ONLY_JOB_FIELDS: cite(SOURCES.createWorkloadsArm, 'documented'),
+  ANY_ZONE: cite(SOURCES.restSpec, 'spec'),
+  CONTAINER_REGISTRY_TYPE: cite(SOURCES.restSpec, 'spec'),
+});

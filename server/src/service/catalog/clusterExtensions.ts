@@ -1,7 +1,7 @@
 // Facts about AKS cluster extensions (Microsoft.KubernetesConfiguration/extensions) that the extension rules and the
 // hover use: the version/auto-upgrade validation, the managed KubeRay extension (microsoft.kuberay) and the Anyscale
 // operator extension's plan and namespace. Each fact names its source and grade (domain §1.8, §5.1, §6, §7).
-import { Source, SOURCES } from './source';
+import { Citations, cite, Source, SOURCES } from './source';
 import { CHART_SOURCES, OPERATOR_EXTENSION } from './chart';
 
 export const EXTENSION_SOURCES = {
@@ -53,7 +53,7 @@ export const KUBERAY_EXTENSION = {
   previewTerms:
     'AKS preview features are available on a self-service, opt-in basis. Previews are provided "as is" and "as available", ' +
     'and they are excluded from the service-level agreements and limited warranty; they are not meant for production use.',
-  source: EXTENSION_SOURCES.kuberay,
+  ...cite(EXTENSION_SOURCES.kuberay, 'documented'),
 } as const;
 
 /**
@@ -66,8 +66,15 @@ export const ANYSCALE_OPERATOR_EXTENSION = {
   extensionType: OPERATOR_EXTENSION.extensionType,
   plan: { name: 'anyscale-operator', publisher: 'anyscale1750870039553', product: 'anyscale-operator-aks' },
   releaseNamespace: 'anyscale-operator',
-  source: EXTENSION_SOURCES.addCloudResource,
+  ...cite(EXTENSION_SOURCES.addCloudResource, 'documented'),
 } as const;
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  EXTENSION_RESOURCE_TYPE: cite(EXTENSION_SOURCES.templateReference, 'documented'),
+  MANAGED_CLUSTER_TYPE: cite(SOURCES.aksTemplateReference, 'documented'),
+  VERSION_VALIDATION_API_VERSION: cite(EXTENSION_SOURCES.cliHistory, 'documented'),
+});
 
 /** A Kubernetes version as written in `kubernetesVersion` (`1.33`, `1.33.5`, `v1.34.1`); undefined when it is not one. */
 export function parseKubernetesVersion(text: string): { major: number; minor: number } | undefined {

@@ -1,6 +1,6 @@
 // Facts about the Gateway API manifests an Anyscale cloud resource needs (domain §3.3, §5.3): which kinds we read,
 // the listener hostnames of each control plane, and the names of the TLS secrets the operator creates.
-import { Source, SOURCES } from './source';
+import { Citations, cite, Source, SOURCES } from './source';
 import { CHART_SOURCES } from './chart';
 
 export const GATEWAY_SOURCES = {
@@ -26,7 +26,7 @@ export const ANYSCALE_HOSTNAMES = {
   /** Right only for the non-Azure control plane (console.anyscale.com); older docs showed them for Azure too. */
   nonAzure: { session: '*.i.anyscaleuserdata.com', service: '*.s.anyscaleuserdata.com' },
   /** Documented: "On Azure, the gateway's HTTPS listeners must use …" (the overview's Networking section). */
-  source: SOURCES.cloudResourcesOverviewNetworking,
+  ...cite(SOURCES.cloudResourcesOverviewNetworking, 'documented'),
 } as const;
 
 /**
@@ -35,8 +35,14 @@ export const ANYSCALE_HOSTNAMES = {
  */
 export const TLS_SECRET = {
   pattern: /^anyscale-(svc-)?(.+)-certificate$/,
-  source: GATEWAY_SOURCES.quickstart,
+  ...cite(GATEWAY_SOURCES.quickstart, 'documented'),
 } as const;
 
 /** TLS modes of a listener; Terminate is the default when `tls.mode` is absent. */
 export const TERMINATE_MODE = 'Terminate';
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  GATEWAY_KINDS: cite(GATEWAY_SOURCES.gatewayApi, 'spec'),
+  TERMINATE_MODE: cite(GATEWAY_SOURCES.gatewayApi, 'spec'),
+});

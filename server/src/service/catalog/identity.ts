@@ -1,7 +1,7 @@
 // Shapes of the operator identity a cloud resource records in `anyscaleOperatorIamIdentity`, per provider kind:
 // an Azure managed identity's principal ID, an AWS IAM role ARN, a Google Cloud service-account email.
 import type { Provider } from './anyscale';
-import { Source, SOURCES } from './source';
+import { Citations, cite, type Grade, Source, SOURCES } from './source';
 
 export type IdentityKind = Exclude<Provider['identity'], 'none'>;
 
@@ -15,6 +15,7 @@ export interface IdentityShape {
   /** The value is accepted when any of these matches. */
   readonly patterns: readonly RegExp[];
   readonly sources: readonly Source[];
+  readonly grade: Grade;
 }
 
 const IDENTITY_SOURCES = {
@@ -49,6 +50,7 @@ export const IDENTITY_SHAPES: Readonly<Record<IdentityKind, IdentityShape>> = {
     placeholder: '<managed-identity-principal-id>',
     patterns: [GUID],
     sources: [SOURCES.cloudResourcesOverview, SOURCES.addCloudResource],
+    grade: 'documented',
   },
   awsRoleArn: {
     kind: 'awsRoleArn',
@@ -57,6 +59,7 @@ export const IDENTITY_SHAPES: Readonly<Record<IdentityKind, IdentityShape>> = {
     placeholder: '<iam-role-arn>',
     patterns: [AWS_ROLE_ARN],
     sources: [SOURCES.cloudResourcesOverview, IDENTITY_SOURCES.awsArns],
+    grade: 'documented',
   },
   gcpServiceAccount: {
     kind: 'gcpServiceAccount',
@@ -65,6 +68,7 @@ export const IDENTITY_SHAPES: Readonly<Record<IdentityKind, IdentityShape>> = {
     placeholder: '<service-account-email>',
     patterns: [GCP_USER_MANAGED_SERVICE_ACCOUNT, GCP_COMPUTE_DEFAULT_SERVICE_ACCOUNT, GCP_APP_ENGINE_DEFAULT_SERVICE_ACCOUNT],
     sources: [SOURCES.cloudResourcesOverview, IDENTITY_SOURCES.gcpServiceAccounts],
+    grade: 'documented',
   },
 };
 
@@ -78,35 +82,45 @@ export function matchesIdentityShape(kind: IdentityKind, value: string): boolean
  * Values that are recognisably the wrong identifier for the right identity, with what to use instead.
  * Checked only after the value failed its provider's shape.
  */
-export const IDENTITY_MISTAKES: readonly { readonly kind: IdentityKind; readonly pattern: RegExp; readonly hint: string; readonly source: Source }[] = [
+export const IDENTITY_MISTAKES: readonly { readonly kind: IdentityKind; readonly pattern: RegExp; readonly hint: string; readonly source: Source; readonly grade: Grade }[] = [
   {
     kind: 'azurePrincipalId',
     pattern: /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+\/providers\/microsoft\.managedidentity\/userassignedidentities\/[^/]+$/i,
     hint: "This is the managed identity's resource ID; use its principal ID, e.g. reference(<identity resource ID>, '2023-01-31').principalId.",
     source: SOURCES.addCloudResource,
+    grade: 'documented',
   },
   {
     kind: 'awsRoleArn',
     pattern: /^arn:aws(?:-[a-z]+)*:iam::\d{12}:user\//,
     hint: 'This is an IAM user ARN; the operator assumes an IAM role, so use the role ARN.',
     source: IDENTITY_SOURCES.awsArns,
+    grade: 'documented',
   },
   {
     kind: 'awsRoleArn',
     pattern: /^arn:aws(?:-[a-z]+)*:sts::\d{12}:assumed-role\//,
     hint: 'This is an STS assumed-role session ARN; use the ARN of the role itself (arn:aws:iam::<account>:role/<name>).',
     source: IDENTITY_SOURCES.awsArns,
+    grade: 'documented',
   },
   {
     kind: 'awsRoleArn',
     pattern: /^arn:aws(?:-[a-z]+)*:iam::\d{12}:instance-profile\//,
     hint: 'This is an instance profile ARN; use the ARN of the role inside it.',
     source: IDENTITY_SOURCES.awsArns,
+    grade: 'documented',
   },
   {
     kind: 'gcpServiceAccount',
     pattern: /^\d{21}$/,
     hint: "This looks like the service account's numeric unique ID; use its email address.",
     source: IDENTITY_SOURCES.gcpServiceAccounts,
+    grade: 'documented',
   },
 ];
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  IDENTITY_KINDS: cite(SOURCES.cloudResourcesOverview, 'documented'),
+});

@@ -4,17 +4,14 @@
 import { z } from 'zod';
 import { API_VERSIONS, CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_STACKS, NAMING, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from './anyscale';
 import { ARM_ID_API_VERSION, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PRIMARY_CLOUD_RESOURCE_NAME, SERVICE_TYPE, WORKSPACE_TYPE, WRITE_ONLY_JOB_FIELDS } from './anyscale';
-import { Source, SOURCES } from './source';
+import { Citations, cite, Grade, Source, SOURCES } from './source';
 
 const DOC_SOURCES = {
   containerImageBuilds: Source.parse({
     title: 'Configure container image builds (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-container-image-builds',
   }),
-  identityAccess: Source.parse({
-    title: 'Identity and access in Anyscale on Azure (Microsoft Learn)',
-    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/identity-access',
-  }),
+  identityAccess: SOURCES.identityAccess,
   templateSyntax: Source.parse({
     title: 'Resources in ARM templates (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/azure-resource-manager/templates/resource-declaration',
@@ -50,6 +47,7 @@ const PropertyDoc = z.object({
   /** Providers for which the property is required; an empty list: optional for every provider. */
   requiredFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])),
   source: Source,
+  grade: Grade,
 });
 export type PropertyDoc = z.infer<typeof PropertyDoc>;
 
@@ -64,42 +62,42 @@ export const CLOUD_RESOURCE_PROPERTIES: readonly PropertyDoc[] = z.array(Propert
     meaning: 'The kind of Kubernetes cluster behind the cloud resource.',
     constraints: `One of ${PROVIDERS.map((p) => `${code(p.name)} (${p.kubernetes})`).join(', ')}, case-sensitive. The first (\`default\`) cloud resource of a cloud must be \`Azure\`. Can't be changed after creation.`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'computeStack',
     meaning: 'How the cloud resource runs compute.',
     constraints: `Only ${COMPUTE_STACKS.map(code).join(', ')} (Kubernetes) is supported, case-sensitive; virtual-machine stacks are not.`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'region',
     meaning: 'The cloud-provider region where compute runs (e.g. `uksouth`, `us-west-2`, `us-central1`); for `Generic` a free-form routing label such as `dc1`.',
     constraints: `Lowercase letters, digits and single hyphens (${code(NAMING.regionPattern.source)}), at most ${NAMING.regionMaxLength} characters. Anyscale doesn't convert casing. Can't be changed after creation.`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'cloudStorageBucketName',
     meaning: "The cloud resource's own object storage bucket, as a fully qualified URI naming the bucket only.",
     constraints: 'Azure `abfss://<container>@<account>.dfs.core.windows.net` (or `azure://<container>`); AWS `s3://<bucket>`; GCP `gs://<bucket>`; Generic any `<scheme>://<bucket>`. No sub-path (`s3://my-bucket/prefix` is rejected).',
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'cloudStorageBucketEndpoint',
     meaning: "The bucket's endpoint: for Azure the storage account's Blob endpoint, e.g. `https://mystorageacct.blob.core.windows.net`.",
     constraints: 'A bare `https://<host>` origin: no path, query, credentials or trailing slash (a trailing `/` stops log shipping). Empty (`""`) for AWS, GCP and Generic unless pointing at S3-compatible storage.',
     requiredFor: providersWhere((p) => p.requiresBucketEndpoint),
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'cloudStorageBucketRegion',
     meaning: "The bucket's region.",
     constraints: 'Defaults to `region`. Same pattern and length as `region`; can\'t be changed after creation.',
     requiredFor: [],
-    source: SOURCES.addCloudResource,
+    source: SOURCES.addCloudResource, grade: 'documented',
   },
   {
     name: 'anyscaleOperatorIamIdentity',
@@ -109,7 +107,7 @@ export const CLOUD_RESOURCE_PROPERTIES: readonly PropertyDoc[] = z.array(Propert
       "The operator's `global.auth.iamIdentity` takes the same identity's **client ID** — a different GUID. " +
       'AWS: the IAM role ARN (the operator uses the same ARN). GCP: the service-account email (the same in the operator). Generic: not used.',
     requiredFor: providersWhere((p) => p.requiresOperatorIdentity),
-    source: SOURCES.cloudResourcesOverview,
+    source: SOURCES.cloudResourcesOverview, grade: 'documented',
   },
 ]);
 
@@ -120,7 +118,7 @@ export const CLOUD_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).par
     meaning: 'The Azure Container Registry that Anyscale managed container image builds push to (they run on the primary cloud resource).',
     constraints: 'From API version 2026-09-01 the full ARM resource ID of a `Microsoft.ContainerRegistry/registries` resource; a bare name is rejected with HTTP 400.',
     requiredFor: [],
-    source: DOC_SOURCES.containerImageBuilds,
+    source: DOC_SOURCES.containerImageBuilds, grade: 'documented',
   },
 ]);
 
@@ -128,31 +126,31 @@ const versions = API_VERSIONS.map((v) => `${code(v.version)}${v.status === 'ga' 
 
 /** Keys of an Anyscale.Platform resource object itself (outside `properties`). */
 export const RESOURCE_KEYS: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
-  { name: 'type', meaning: 'The resource type.', constraints: ANYSCALE_RESOURCE_TYPES.map((t) => code(t.type)).join(', '), requiredFor: ALL_PROVIDERS, source: DOC_SOURCES.identityAccess },
-  { name: 'apiVersion', meaning: 'The Anyscale.Platform REST API version the resource is deployed with.', constraints: `${versions}. A subscription without access to 2026-09-01 gets \`InvalidApiVersionParameter\`.`, requiredFor: ALL_PROVIDERS, source: SOURCES.addCloudResource },
+  { name: 'type', meaning: 'The resource type.', constraints: ANYSCALE_RESOURCE_TYPES.map((t) => code(t.type)).join(', '), requiredFor: ALL_PROVIDERS, source: DOC_SOURCES.identityAccess, grade: 'documented' },
+  { name: 'apiVersion', meaning: 'The Anyscale.Platform REST API version the resource is deployed with.', constraints: `${versions}. A subscription without access to 2026-09-01 gets \`InvalidApiVersionParameter\`.`, requiredFor: ALL_PROVIDERS, source: SOURCES.addCloudResource, grade: 'documented' },
   {
     name: 'name',
     meaning: 'The resource name; a child writes `<cloud>/<name>`, e.g. `[concat(parameters(\'cloudName\'), \'/\', parameters(\'resourceName\'))]`.',
     constraints: `Each segment matches ${code(NAMING.namePattern.source)}, at most ${NAMING.nameMaxLength} characters, unique within the cloud (a duplicate fails with HTTP 409).`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.cloudResourcesOverview,
+    source: SOURCES.cloudResourcesOverview, grade: 'documented',
   },
   {
     name: 'location',
     meaning: 'The Azure region ARM keeps the record in (clouds and cloud resources only). For a cloud resource use the same region as its cloud; it does not decide where compute runs.',
     constraints: `Required for clouds and cloud resources; proxied resources have none. One of the ${SUPPORTED_LOCATIONS.length} supported regions: ${SUPPORTED_LOCATIONS.map((l) => code(l.name)).join(', ')}.`,
     requiredFor: [],
-    source: SOURCES.supportedRegions,
+    source: SOURCES.supportedRegions, grade: 'documented',
   },
-  { name: 'tags', meaning: 'Tags of a tracked resource (clouds and cloud resources).', constraints: 'Proxied resources (projects, compute configs, images, workloads) have no tags.', requiredFor: [], source: DOC_SOURCES.identityAccess },
+  { name: 'tags', meaning: 'Tags of a tracked resource (clouds and cloud resources).', constraints: 'Proxied resources (projects, compute configs, images, workloads) have no tags.', requiredFor: [], source: DOC_SOURCES.identityAccess, grade: 'documented' },
   {
     name: 'dependsOn',
     meaning: 'Resources ARM must create first.',
     constraints: 'Anyscale creates cloud resources one at a time: chain the cloud resources of a template with `dependsOn`, and make each depend on its cloud.',
     requiredFor: [],
-    source: SOURCES.cloudResourcesOverview,
+    source: SOURCES.cloudResourcesOverview, grade: 'documented',
   },
-  { name: 'properties', meaning: 'The resource-specific properties.', constraints: '', requiredFor: ALL_PROVIDERS, source: DOC_SOURCES.templateSyntax },
+  { name: 'properties', meaning: 'The resource-specific properties.', constraints: '', requiredFor: ALL_PROVIDERS, source: DOC_SOURCES.templateSyntax, grade: 'documented' },
 ]);
 
 // The workloads' properties (domain §1.5): shapes [SPEC] swagger 2026-09-01 @16306f9; the ARM-ID change and the
@@ -171,13 +169,13 @@ const jobField = (name: string, meaning: string, constraints = '') => ({
   meaning,
   constraints: WRITE_ONLY.has(name) ? writeOnly : constraints,
   requiredFor: [],
-  source: WRITE_ONLY.has(name) ? SOURCES.createWorkloadsArm : SOURCES.restSpec,
+  source: WRITE_ONLY.has(name) ? SOURCES.createWorkloadsArm : SOURCES.restSpec, grade: WRITE_ONLY.has(name) ? 'documented' : 'spec',
 });
 
 /** `properties.config` of a job, in the order the spec lists them. */
 export const JOB_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
   jobField(IMAGE_URI.name, IMAGE_URI.meaning),
-  { ...jobField('computeConfig', 'The compute the job runs on: any cloud resource, falling back across several.', COMPUTE_CONFIG_REFERENCE), source: SOURCES.createWorkloadsArm },
+  { ...jobField('computeConfig', 'The compute the job runs on: any cloud resource, falling back across several.', COMPUTE_CONFIG_REFERENCE), source: SOURCES.createWorkloadsArm, grade: 'documented' },
   jobField('entrypoint', 'The command the job runs, e.g. `python train.py`.'),
   jobField('workingDir', "A remote location holding the job's working directory (`abfss://`, `s3://`, `gs://` or `https://`)."),
   jobField('pyModules', 'Python modules to make available to the job.'),
@@ -188,7 +186,7 @@ export const JOB_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc
 ]);
 
 const JOB_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
-  { name: 'config', meaning: 'The job: its image, compute config, entrypoint and retries (`JobConfig`).', constraints: 'The only required property of a job.', requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm },
+  { name: 'config', meaning: 'The job: its image, compute config, entrypoint and retries (`JobConfig`).', constraints: 'The only required property of a job.', requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm, grade: 'documented' },
 ]);
 
 const SERVICE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
@@ -197,14 +195,14 @@ const SERVICE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
     meaning: 'The service: image, compute config, Ray Serve `applications` (each with an `importPath`), rollout strategy and traffic settings.',
     constraints: `Services run only on the primary cloud resource (\`${PRIMARY_CLOUD_RESOURCE_NAME}\`). An update sent through ARM triggers a rollout. ${COMPUTE_CONFIG_REFERENCE}`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.createWorkloadsArm,
+    source: SOURCES.createWorkloadsArm, grade: 'documented',
   },
 ]);
 
 const WORKSPACE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
-  { name: 'computeConfig', meaning: 'The compute the workspace runs on: one cloud resource (workspaces don\'t fall back to another).', constraints: COMPUTE_CONFIG_REFERENCE, requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm },
-  { ...IMAGE_URI, requiredFor: ALL_PROVIDERS, source: SOURCES.restSpec },
-  { name: 'idleTerminationMinutes', meaning: 'Minutes of inactivity before the workspace stops.', constraints: 'At least 0; 0 disables idle termination.', requiredFor: [], source: SOURCES.restSpec },
+  { name: 'computeConfig', meaning: 'The compute the workspace runs on: one cloud resource (workspaces don\'t fall back to another).', constraints: COMPUTE_CONFIG_REFERENCE, requiredFor: ALL_PROVIDERS, source: SOURCES.createWorkloadsArm, grade: 'documented' },
+  { ...IMAGE_URI, requiredFor: ALL_PROVIDERS, source: SOURCES.restSpec, grade: 'spec' },
+  { name: 'idleTerminationMinutes', meaning: 'Minutes of inactivity before the workspace stops.', constraints: 'At least 0; 0 disables idle termination.', requiredFor: [], source: SOURCES.restSpec, grade: 'spec' },
 ]);
 
 const COMPUTE_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
@@ -213,13 +211,13 @@ const COMPUTE_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).p
     meaning: 'The compute config: `options`, each with a `headNode` (required), `workerNodes`, `zones` and `cloudResourceNames`.',
     constraints: `\`zones\`: \`any\` must be the only item when present. \`cloudResourceNames\`: all cloud resources when unset; from ${ARM_ID_API_VERSION} full resource IDs. A compute config can't be deleted (HTTP 409): reuse a stable name.`,
     requiredFor: ALL_PROVIDERS,
-    source: SOURCES.restSpec,
+    source: SOURCES.restSpec, grade: 'spec',
   },
 ]);
 
 const CONTAINER_IMAGE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
-  { name: 'containerfile', meaning: 'A Containerfile for Anyscale to build (on the primary cloud resource, pushed to the cloud\'s `acrResourceId`).', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec },
-  { name: 'containerImageUri', meaning: 'An existing image, e.g. `registry/repository:tag` or an `@sha256:` digest.', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec },
+  { name: 'containerfile', meaning: 'A Containerfile for Anyscale to build (on the primary cloud resource, pushed to the cloud\'s `acrResourceId`).', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec, grade: 'spec' },
+  { name: 'containerImageUri', meaning: 'An existing image, e.g. `registry/repository:tag` or an `@sha256:` digest.', constraints: 'Set exactly one of `containerfile` and `containerImageUri`.', requiredFor: [], source: SOURCES.restSpec, grade: 'spec' },
 ]);
 
 const PROPERTIES_BY_TYPE = new Map<string, readonly PropertyDoc[]>([
@@ -261,3 +259,8 @@ export function propertyMarkdown(doc: PropertyDoc, heading: string, withRequirem
   lines.push(`[${doc.source.title}](${doc.source.url})`);
   return lines.join('\n');
 }
+
+/** Sources and grades of this module's single-source tables (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  ANYSCALE_RESOURCE_TYPES: cite(SOURCES.identityAccess, 'documented'),
+});

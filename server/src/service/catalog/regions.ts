@@ -2,7 +2,7 @@
 // compares Azure location names. Anyscale checks `region` against these lists; validated with zod when the module loads.
 import { z } from 'zod';
 import { NAMING, SUPPORTED_LOCATIONS, SUPPORTED_LOCATIONS_AS_OF, type Provider, type ProviderName } from './anyscale';
-import { Source, SOURCES } from './source';
+import { Citations, cite, Grade, Source, SOURCES } from './source';
 import { didYouMean } from '../text/suggest';
 
 const Region = z.object({
@@ -16,6 +16,11 @@ const RegionList = z.object({
   list: z.enum(['azure', 'aws', 'gcp']),
   provider: z.enum(['Azure', 'AWS', 'GCP']),
   source: Source,
+  /**
+   * Each list is the provider's own documented region list. That Anyscale's "known regions" are exactly these is not
+   * stated anywhere (domain §2.2 [UNKNOWN]), so region-unknown only warns and a stale list errs towards silence.
+   */
+  grade: Grade,
   regions: z
     .array(Region)
     .min(1)
@@ -28,6 +33,7 @@ const AZURE = RegionList.parse({
   list: 'azure',
   provider: 'Azure',
   source: SOURCES.azureRegions,
+  grade: 'documented',
   // Public Azure regions as `az account list-locations` names them, including regions that need access approval.
   regions: [
     { name: 'eastus', displayName: 'East US' },
@@ -96,6 +102,7 @@ const AWS = RegionList.parse({
   list: 'aws',
   provider: 'AWS',
   source: SOURCES.awsRegions,
+  grade: 'documented',
   // Commercial AWS Regions and the two AWS GovCloud (US) Regions; the China and European Sovereign Cloud partitions are left out.
   regions: [
     { name: 'us-east-1', displayName: 'US East (N. Virginia)' },
@@ -141,6 +148,7 @@ const GCP = RegionList.parse({
   list: 'gcp',
   provider: 'GCP',
   source: SOURCES.gcpRegions,
+  grade: 'documented',
   regions: [
     { name: 'us-central1', displayName: 'Iowa' },
     { name: 'us-east1', displayName: 'South Carolina' },
@@ -241,6 +249,9 @@ export function normalizeAzureLocation(location: string): string {
   return location.replace(WHITESPACE, '').toLowerCase();
 }
 
+/** The documented locations with the page's date, for messages: "the 12 regions where … (supported regions page, …)". */
+export const DOCUMENTED_LOCATIONS = `the ${SUPPORTED_LOCATIONS.length} regions where Anyscale on Azure is documented as available (supported regions page, ${SUPPORTED_LOCATIONS_AS_OF})`;
+
 /**
  * Why an Azure region outside the list is reported, as the documentation states it: not among the documented regions (as
  * of the page's date), and support can be asked for it. Only the list is documented; that Anyscale's resource provider
@@ -248,9 +259,9 @@ export function normalizeAzureLocation(location: string): string {
  */
 export function notDocumentedLocation(location: string): string {
   const list = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
-  return `not one of the ${SUPPORTED_LOCATIONS.length} regions where Anyscale on Azure is documented as available (supported regions page, ${SUPPORTED_LOCATIONS_AS_OF}): ${list}. `
-    + `Use one of them, or contact support to request access to ${location}.`;
+  return `not one of ${DOCUMENTED_LOCATIONS}: ${list}. Use one of them, or contact support to request access to ${location}.`;
 }
+
 
 const SUPPORTED_LOCATION_NAMES = SUPPORTED_LOCATIONS.map((l) => l.name);
 const SUPPORTED_LOCATION_SET: ReadonlySet<string> = new Set(SUPPORTED_LOCATION_NAMES);
@@ -269,3 +280,8 @@ export function isAzureRegion(location: string): boolean {
 export function suggestSupportedLocation(location: string): string | undefined {
   return didYouMean(normalizeAzureLocation(location), SUPPORTED_LOCATION_NAMES);
 }
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  DOCUMENTED_LOCATIONS: cite(SOURCES.supportedRegions, 'documented'),
+});

@@ -83,8 +83,37 @@ export const SOURCES = {
     title: 'Deploy and configure workload identity on an AKS cluster (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/aks/workload-identity-deploy-cluster',
   },
+  identityAccess: {
+    title: 'Identity and access in Anyscale on Azure (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/identity-access',
+  },
+  aksTemplateReference: {
+    title: 'Microsoft.ContainerService managedClusters: ARM template reference (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.containerservice/managedclusters',
+  },
+  applicationGatewayTemplateReference: {
+    title: 'Microsoft.Network applicationGateways: ARM template reference (Microsoft Learn)',
+    url: 'https://learn.microsoft.com/en-us/azure/templates/microsoft.network/applicationgateways',
+  },
   vmSizes: {
     title: 'Sizes for virtual machines in Azure (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/virtual-machines/sizes/overview',
   },
 } satisfies Record<string, Source>;
+
+/** Where a fact comes from and how sure it is. */
+export const Cited = z.object({ source: Source, grade: Grade });
+export type Cited = z.infer<typeof Cited>;
+
+/** A fact's citation, checked when the catalog module loads: spread into the fact (`{ value: 4, ...cite(…) }`). */
+export function cite(source: Source, grade: Grade): Cited {
+  return Cited.parse({ source, grade });
+}
+
+/**
+ * A catalog module's `CITATIONS`: the source and grade of each exported fact whose entries don't carry their own
+ * (a plain value, or a table from one source with one grade), by export name. test/unit/grades.test.ts checks that
+ * every exported fact is cited here or in its entries.
+ */
+export const Citations = z.record(z.string(), Cited);
+export type Citations = z.infer<typeof Citations>;

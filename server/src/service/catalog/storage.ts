@@ -1,6 +1,7 @@
 // Facts about a cloud resource's object storage (Azure storage host names, endpoint schemes, the console's CORS
 // rule) and the small, allocation-light URI splitter the storage rules share. Bucket schemes live in PROVIDERS.
 import type { Provider, ProviderName } from './anyscale';
+import { Citations, cite, SOURCES, type Grade } from './source';
 
 /** The ADLS Gen2 scheme, whose bucket is written `abfss://<container>@<account>.dfs.core.windows.net`. */
 export const ABFSS_SCHEME = 'abfss';
@@ -10,21 +11,26 @@ export const AZURE_DFS_HOST_SUFFIX = '.dfs.core.windows.net';
 export const AZURE_BLOB_HOST_SUFFIX = '.blob.core.windows.net';
 
 /**
- * Schemes `cloudStorageBucketEndpoint` may use. Azure takes a bare `https://<host>` origin (documented); for the
- * other providers the endpoint only points at S3-compatible storage, which is served over HTTP(S), so `http` is
- * accepted there rather than reported as an error nobody can be sure of.
+ * Schemes `cloudStorageBucketEndpoint` may use. Azure takes a bare `https://<host>` origin [DOC]; for the other
+ * providers the docs only say a bare `<scheme>://<host>` origin, and that the endpoint (S3-compatible storage) is
+ * served over http or https is inferred, so another scheme there is at most an info.
  */
-const ENDPOINT_SCHEMES: Readonly<Record<ProviderName, readonly string[]>> = {
-  Azure: ['https'],
-  AWS: ['https', 'http'],
-  GCP: ['https', 'http'],
-  Generic: ['https', 'http'],
+const ENDPOINT_SCHEMES: Readonly<Record<ProviderName, { readonly schemes: readonly string[]; readonly grade: Grade }>> = {
+  Azure: { schemes: ['https'], grade: 'documented' },
+  AWS: { schemes: ['https', 'http'], grade: 'inferred' },
+  GCP: { schemes: ['https', 'http'], grade: 'inferred' },
+  Generic: { schemes: ['https', 'http'], grade: 'inferred' },
 };
 const ANY_PROVIDER_ENDPOINT_SCHEMES: readonly string[] = ['https', 'http'];
 
 /** The endpoint schemes accepted for a provider; with the provider unknown, those some provider accepts. */
 export function endpointSchemes(provider: Provider | undefined): readonly string[] {
-  return provider ? ENDPOINT_SCHEMES[provider.name] : ANY_PROVIDER_ENDPOINT_SCHEMES;
+  return provider ? ENDPOINT_SCHEMES[provider.name].schemes : ANY_PROVIDER_ENDPOINT_SCHEMES;
+}
+
+/** How sure the endpoint schemes of a provider are; with the provider unknown, inferred. */
+export function endpointSchemesGrade(provider: Provider | undefined): Grade {
+  return provider ? ENDPOINT_SCHEMES[provider.name].grade : 'inferred';
 }
 
 /** Methods the documented CORS rule allows for the console origin (CONSOLE_ORIGIN in ./anyscale). */
@@ -157,3 +163,11 @@ export function abfssEquivalent(uri: UriParts): { uri: string; exact: boolean } 
   const firstSegment = FIRST_PATH_SEGMENT.exec(uri.rest);
   return firstSegment ? { uri: abfssBucketUri(firstSegment[1], storage.account), exact: false } : undefined;
 }
+
+/** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
+export const CITATIONS: Citations = Citations.parse({
+  ABFSS_SCHEME: cite(SOURCES.addCloudResource, 'documented'),
+  AZURE_DFS_HOST_SUFFIX: cite(SOURCES.addCloudResource, 'documented'),
+  AZURE_BLOB_HOST_SUFFIX: cite(SOURCES.addCloudResource, 'documented'),
+  CONSOLE_CORS_METHODS: cite(SOURCES.addCloudResource, 'documented'),
+});

@@ -5,7 +5,7 @@
 import type { GeneratedValues, IndexedCloud, IndexedCloudResource, IndexedText } from '../../../../shared/protocol';
 import { parse } from 'yaml';
 import { PROVIDERS, type ProviderName } from '../catalog/anyscale';
-import { chartKey, CONTROL_PLANES, VALUE_SHAPES } from '../catalog/chart';
+import { chartKey, CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES } from '../catalog/chart';
 import { IDENTITY_SHAPES } from '../catalog/identity';
 
 /** The placeholders a generated file may hold: visibly placeholders (`<…>`), as values-cloud-deployment-id-invalid reads them. */
@@ -86,7 +86,7 @@ export function generateOperatorValues(cloud: IndexedCloud, resource: IndexedClo
     const recorded = resource.operatorIdentity?.known ? ` (the cloud resource records its principal ID, ${resource.operatorIdentity.text})` : '';
     global.push(
       { indent: 2, key: 'iamIdentity', value: GENERATED_PLACEHOLDERS.azureClientId, comment: `The client ID of the operator's managed identity${recorded}: Azure knows it, the template does not.` },
-      { indent: 2, key: 'audience', value: VALUE_SHAPES.audienceExample, comment: "The Anyscale control plane API (Anyscale's Microsoft Entra application)." },
+      { indent: 2, key: 'audience', value: REFERENCE_AUDIENCE.value, comment: "The Anyscale control plane API (Anyscale's Microsoft Entra application)." },
     );
     placeholders.push('global.auth.iamIdentity');
     rest.push({ indent: 0, key: 'workloads' }, { indent: 1, key: 'serviceAccount' }, {

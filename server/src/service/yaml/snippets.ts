@@ -1,7 +1,7 @@
 // Snippets for new YAML files: Anyscale operator values for AKS (Anyscale on Azure), EKS, GKE and generic
 // clusters, and the Gateway with the two HTTPS listeners Anyscale on Azure needs. Placeholders the user must
 // fill in are written `<like-this>`, so the values rules flag any that are left (a unit test checks every body).
-import { CONTROL_PLANES, VALUE_SHAPES } from '../catalog/chart';
+import { CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES } from '../catalog/chart';
 import { ANYSCALE_HOSTNAMES } from '../catalog/gateway';
 import type { CompletionEntry } from '../features/editing';
 import type { TextRange } from '../rules/rule';
@@ -31,7 +31,7 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
       '  auth:',
       "    # The operator identity's client ID, not the principal ID recorded on the cloud resource.",
       '    iamIdentity: ${2:<operator-identity-client-id>}',
-      `    audience: \${3:${VALUE_SHAPES.audienceExample}}`,
+      `    audience: \${3:${REFERENCE_AUDIENCE.value}}`,
       'workloads:',
       '  serviceAccount:',
       `    name: ${VALUE_SHAPES.azureWorkloadServiceAccount}`,

@@ -1,7 +1,7 @@
 // Completions inside Anyscale operator values: the chart's keys for the section at the cursor (1.x layout, with
 // their documentation, type and default; keys already written, deprecated keys and pre-1.0 keys are not offered)
 // and the values a key takes (allowed values, booleans, the Azure control plane, the docs' names).
-import { chartChildren, chartKey, keyName, CONTROL_PLANES, VALUE_SHAPES, type ChartKey } from '../catalog/chart';
+import { chartChildren, chartKey, keyName, CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES, type ChartKey } from '../catalog/chart';
 import type { CompletionEntry } from '../features/editing';
 import { chartKeyDetail, chartKeyMarkdown } from './catalogMarkdown';
 import type { FieldValue } from './gatewayFields';
@@ -15,7 +15,7 @@ const SUGGESTED: Readonly<Record<string, readonly (FieldValue & { readonly prese
     { value: CONTROL_PLANES.privateLinkExample, snippet: 'https://cld-${1:id}.azure.anyscale-cloud.dev', description: 'Anyscale on Azure with Private Link' },
     { value: CONTROL_PLANES.chartDefault, description: "The non-Azure control plane (the chart's default)" },
   ],
-  'global.auth.audience': [{ value: VALUE_SHAPES.audienceExample, description: "The Anyscale Entra application (Anyscale's reference deployment)" }],
+  'global.auth.audience': [{ value: REFERENCE_AUDIENCE.value, description: "The Anyscale Entra application (Anyscale's reference deployment)" }],
   'workloads.serviceAccount.name': [{ value: VALUE_SHAPES.azureWorkloadServiceAccount, description: 'The service account federated to the operator identity (Azure)', preselect: true }],
   'networking.gateway.name': [{ value: 'gateway', description: 'The name the Microsoft Learn quickstart uses' }],
   'networking.gateway.namespace': [{ value: 'anyscale-operator', description: "The operator's namespace" }],

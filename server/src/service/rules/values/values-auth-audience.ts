@@ -1,6 +1,6 @@
 // values-auth-audience: on Azure the operator requests tokens for the control plane's API, so global.auth.audience
 // is required, shaped `api://<application ID>/.default`.
-import { VALUE_SHAPES } from '../../catalog/chart';
+import { REFERENCE_AUDIENCE, VALUE_SHAPES } from '../../catalog/chart';
 import { isCompleteValues, isUnset, providerOf, quoted } from './shared';
 import { valuesRule } from './valuesRule';
 
@@ -17,10 +17,10 @@ export const valuesAuthAudience = valuesRule({
     const audience = values.text(PATH);
     if (isUnset(values, PATH)) {
       if (!isCompleteValues(values)) return;
-      report({ at: setting?.valueRange ?? values.anchor, message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(VALUE_SHAPES.audienceExample)}.` });
+      report({ at: setting?.valueRange ?? values.anchor, message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(REFERENCE_AUDIENCE.value)}.` });
       return;
     }
     if (!setting || audience === undefined || VALUE_SHAPES.audience.test(audience)) return;
-    report({ at: setting.valueRange, message: `${PATH} ${quoted(audience)} is not shaped api://<application ID>/.default, such as ${quoted(VALUE_SHAPES.audienceExample)}.` });
+    report({ at: setting.valueRange, message: `${PATH} ${quoted(audience)} is not shaped api://<application ID>/.default, such as the reference deployment's ${quoted(REFERENCE_AUDIENCE.value)}.` });
   },
 });

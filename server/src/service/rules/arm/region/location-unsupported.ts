@@ -1,9 +1,10 @@
-// location-unsupported: an Anyscale cloud and its cloud resources can only be created in the Azure regions where
-// Anyscale.Platform is available. ARM compares locations ignoring case and spaces, so "UK South" is uksouth.
+// location-unsupported: an Anyscale cloud and its cloud resources belong in one of the Azure regions where Anyscale on
+// Azure is documented as available (supported regions page, dated). Messages say that, not that ARM rejects the
+// location: no source documents a rejection. ARM compares locations ignoring case and spaces, so "UK South" is uksouth.
 import { propertyValue } from '../../../json/nodes';
 import { knownString, type Value } from '../../../arm/value';
 import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
-import { isAzureRegion, notDocumentedLocation, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
+import { DOCUMENTED_LOCATIONS, isAzureRegion, notDocumentedLocation, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../rule';
@@ -12,7 +13,6 @@ import { valueFix } from '../edits';
 const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
 
 function checkLocation(context: TemplateContext, value: Value, isCloudResource: boolean): void {
-  const resourceKind = isCloudResource ? 'cloud resource' : 'cloud';
   const location = knownString(value);
   if (location === undefined || !value.known || isSupportedLocation(location)) return;
   const shown = `location "${location}"`;
@@ -26,8 +26,8 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   const suggestion = suggestSupportedLocation(location);
   const otherProviders = providersKnowingRegion(location);
   const problem = otherProviders.length > 0 && isCloudResource
-    ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, so ARM rejects the cloud resource: location is the Azure region that keeps its record, and the compute region belongs in properties.region.`
-    : `${shown} is not an Azure region where Anyscale on Azure is available, so ARM rejects the ${resourceKind}.`;
+    ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource's record, one of ${DOCUMENTED_LOCATIONS}, and the compute region belongs in properties.region.`
+    : `${shown} is not an Azure region name, so it is not one of ${DOCUMENTED_LOCATIONS}.`;
   const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change location to "${suggestion}"`, sameLettersAndDigits(location, suggestion));
   context.report({ at: value, message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`, fixes: fix && [fix] });
 }

@@ -1,6 +1,7 @@
 // bucket-endpoint-invalid: a non-empty cloudStorageBucketEndpoint must be a bare origin (https://<host>; http is
-// also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment.
-import { endpointSchemes } from '../../../catalog/storage';
+// also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment. Only
+// Azure's https is documented: another scheme alone on another provider's endpoint is an info that says it is inferred.
+import { endpointSchemes, endpointSchemesGrade } from '../../../catalog/storage';
 import type { TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 import { shownEndpoint, storageValuesOf } from './storage-values';
@@ -53,6 +54,15 @@ export const bucketEndpointInvalid: TemplateRule = {
       if (problems.length === 0) continue;
       const origin = uri.hostname === '' ? undefined : `${schemeAccepted ? scheme : schemes[0]}://${uri.host}`;
       const fix = origin === undefined ? undefined : valueFix(value, origin, `Change the endpoint to "${origin}"`);
+      if (!schemeAccepted && problems.length === 1 && endpointSchemesGrade(cloudResource.provider) === 'inferred') {
+        context.report({
+          at: value,
+          message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" uses the scheme "${uri.scheme}"; an S3-compatible endpoint is usually ${originShape(schemes)} (inferred: the docs only ask for a bare <scheme>://<host> origin).${origin ? ` Did you mean "${origin}"?` : ''}`,
+          severity: 'info',
+          fixes: fix && [fix],
+        });
+        continue;
+      }
       context.report({
         at: value,
         message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
