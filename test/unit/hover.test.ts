@@ -44,7 +44,7 @@ const TEMPLATE = `{
 }`;
 
 const analysis = analyzeText(TEMPLATE);
-const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md` };
+const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`, docsPageUrl: (page: string) => page };
 
 /** The hover at the `nth` occurrence of `needle`, `into` characters into it. */
 function hoverAt(needle: string, into = 1, nth = 0) {
