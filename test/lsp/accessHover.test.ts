@@ -1,6 +1,6 @@
 // Protocol tier (issue #17): over real LSP (stdio), hovering a cloud's type explains the Anyscale Platform Contributor
-// role and a missing one's 404, and links a docs page that exists in the installed extension (the server's default
-// docs folder).
+// role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
+// that exist in the installed extension (the server's default docs folder).
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -54,7 +54,7 @@ function linkedPage(markdown: string): string {
   return fs.readFileSync(file, 'utf8');
 }
 
-test("hover on a cloud's type: the Contributor role, the 404, and its docs page", async () => {
+test("hover on a cloud's type and location: the Contributor role, the 404, the US control plane, each with its docs page", async () => {
   const uri = pathToFileURL(path.join(FOLDER, 'cloud.json')).toString();
   fs.writeFileSync(new URL(uri), TEXT);
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: TEXT } });
@@ -62,4 +62,8 @@ test("hover on a cloud's type: the Contributor role, the 404, and its docs page"
   assert.match(type, /needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/);
   assert.match(type, /\*\*HTTP 404\*\* instead of 403/);
   assert.match(linkedPage(type), /^# Access: the Anyscale Platform roles/m);
+  const location = await hoverOn(uri, '"swedencentral"');
+  assert.match(location, /\*\*Sweden Central\*\*/);
+  assert.match(location, /control plane is in the \*\*United States\*\* whatever the region/);
+  assert.match(linkedPage(location), /^## Data residency/m);
 });

@@ -1,5 +1,6 @@
-// Hover on what access means for a cloud: the Anyscale Platform Contributor role on an Anyscale.Platform/clouds
-// resource and on a role assignment that names an Anyscale Platform role.
+// Hover on what access and residency mean for a cloud: the Anyscale Platform Contributor role on an
+// Anyscale.Platform/clouds resource and on a role assignment that names an Anyscale Platform role, and the US control
+// plane on a cloud's or cloud resource's location and a cloud resource's region.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
@@ -68,6 +69,7 @@ function hoverAt(needle: string, into = 2, nth = 0): string {
 
 const CONTRIBUTOR = /each user who creates workspaces, jobs or services needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/;
 const NOT_403 = /\*\*HTTP 404\*\* instead of 403/;
+const RESIDENCY = /control plane is in the \*\*United States\*\* whatever the region.*system logs, metrics and cluster state.*structured application logs when log ingestion is on/s;
 
 test("a cloud's type and name say who needs the Anyscale Platform Contributor role, that a missing one shows as 404, and link the docs page", () => {
   for (const [needle, nth] of [['"Anyscale.Platform/clouds"', 0], ['"type": "Anyscale.Platform/clouds"', 0], ['"name"', 0], ['"my-cloud"', 0]] as const) {
@@ -86,4 +88,19 @@ test('a role assignment naming an Anyscale Platform role explains it; another ro
   assert.match(hoverAt('"Microsoft.Authorization/roleAssignments"'), CONTRIBUTOR);
   assert.doesNotMatch(hoverAt('"roleDefinitionId"', 2, 1), CONTRIBUTOR);
   assert.doesNotMatch(hoverAt('"Microsoft.Authorization/roleAssignments"', 2, 1), CONTRIBUTOR);
+});
+
+test("a cloud's and a cloud resource's location, and a cloud resource's region, say the control plane is in the US", () => {
+  const cloudLocation = hoverAt('"westeurope"', 3, 0);
+  assert.match(cloudLocation, /\*\*West Europe\*\* \(`westeurope`\): Anyscale on Azure is available here\./);
+  assert.match(cloudLocation, RESIDENCY);
+  assert.match(cloudLocation, /\[more\]\(https:\/\/docs\.example\.test\/regions\.md\)/);
+  assert.match(cloudLocation, /supported-regions/);
+  assert.match(hoverAt('"westeurope"', 3, 1), RESIDENCY);
+  assert.match(hoverAt('"westeurope"', 3, 2), RESIDENCY);
+  assert.match(hoverAt('"location"', 3, 1), RESIDENCY);
+  // Residency is about the cloud, not about every Azure resource's region, nor every property of the cloud resource.
+  assert.equal(hoverAt('"westeurope"', 3, 3), '');
+  assert.doesNotMatch(hoverAt('"computeStack"'), RESIDENCY);
+  assert.doesNotMatch(hoverAt('"my-cloud/default"'), CONTRIBUTOR);
 });

@@ -1,5 +1,6 @@
-// Facts every Anyscale on Azure user meets, as hover and docs state them, each with its sources and grade: the
-// Anyscale Platform Contributor role each user needs on the cloud (domain §4.3; a missing role shows as 404).
+// Two facts every Anyscale on Azure user meets, as hover and docs state them, each with its sources and grade: the
+// Anyscale Platform Contributor role each user needs on the cloud (domain §4.3; a missing role shows as 404), and where
+// the control plane and its metadata live whatever the data-plane region (domain §2.1, data residency).
 import { z } from 'zod';
 import { Grade, Source, SOURCES } from './source';
 
@@ -35,6 +36,20 @@ export const CONTRIBUTOR_ROLE_FACT: Fact = Fact.parse({
   sources: [SOURCES.anyscaleQuickstart, SOURCES.addCloudResource, IDENTITY_ACCESS],
   grade: 'documented',
   docsPage: 'rbac.md',
+});
+
+/**
+ * [DOC] supported-regions ("Data residency"); the networking guide repeats it: the control plane is in the United States,
+ * separate from the data-plane region, and operational metadata flows there.
+ */
+export const DATA_RESIDENCY_FACT: Fact = Fact.parse({
+  text:
+    '**Data residency:** this region is where the data plane (AKS, storage) runs. The Anyscale control plane is in the ' +
+    '**United States** whatever the region, and its metadata goes there: system logs, metrics and cluster state, and ' +
+    'structured application logs when log ingestion is on.',
+  sources: [SOURCES.supportedRegions],
+  grade: 'documented',
+  docsPage: 'regions.md',
 });
 
 /** A fact as a hover section: its text, its sources, and a link to the docs page. */

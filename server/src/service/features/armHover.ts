@@ -1,12 +1,13 @@
 // Hover in ARM templates, one hover with every section that applies at the position: the property's
 // documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
-// Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the managed
+// Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
+// US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
 // KubeRay extension (./extensionHover), what an expression evaluates to (./expressionHover), and the rule title and
 // docs link of each diagnostic there.
 import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import { isResourceType, type ArmResource } from '../arm/template';
-import { CONTRIBUTOR_ROLE_FACT, factMarkdown } from '../catalog/accessAndResidency';
+import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../catalog/accessAndResidency';
 import { SUPPORTED_LOCATIONS } from '../catalog/anyscale';
 import { nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../catalog/propertyDocs';
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../catalog/regions';
@@ -24,7 +25,7 @@ export interface ArmHoverOptions {
   readonly parameterFiles: readonly ParameterFileInput[];
   /** The docs page of a rule code. */
   readonly docsUrl: (code: string) => string;
-  /** A page of the docs (`rbac.md`). */
+  /** A page of the docs (`rbac.md`, `regions.md`). */
   readonly docsPageUrl: (page: string) => string;
 }
 
@@ -102,6 +103,14 @@ function accessSection(context: PositionContext, resource: ArmResource, text: st
   return onCloud || onRoleAssignment ? factMarkdown(CONTRIBUTOR_ROLE_FACT, options.docsPageUrl) : undefined;
 }
 
+/** Where the control plane is, on a cloud's or cloud resource's `location` and a cloud resource's `region` (key or value). */
+function residencySection(context: PositionContext, resource: ArmResource, options: ArmHoverOptions): string | undefined {
+  const path = context.inResource;
+  const onLocation = (isCloud(resource) || isCloudResource(resource)) && isPath(path, 'location');
+  const onRegion = isCloudResource(resource) && isPath(path, 'properties', 'region');
+  return onLocation || onRegion ? factMarkdown(DATA_RESIDENCY_FACT, options.docsPageUrl) : undefined;
+}
+
 export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'anyscale' | 'findings' | 'syntaxErrors'>, offset: number, options: ArmHoverOptions): HoverInfo | undefined {
   const template = analysis.template;
   if (!template) return undefined;
@@ -114,7 +123,7 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   if (resource && context.token) {
     const anyscale = isAnyscaleResource(resource);
     const property = anyscale ? (context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale)) : undefined;
-    const found = [property, accessSection(context, resource, template.text, options)].filter((s) => s !== undefined);
+    const found = [property, accessSection(context, resource, template.text, options), residencySection(context, resource, options)].filter((s) => s !== undefined);
     if (found.length > 0) {
       sections.push(...found);
       range = { start: context.token.start, end: context.token.end };
