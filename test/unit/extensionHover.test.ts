@@ -33,7 +33,7 @@ const TEMPLATE = `{
 }`;
 
 const analysis = analyzeText(TEMPLATE);
-const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md` };
+const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`, docsPageUrl: (page: string) => page };
 
 function hoverAt(needle: string, into: number, nth = 0) {
   let offset = -1;

@@ -44,7 +44,7 @@ const TEMPLATE = `{
 }`;
 
 const analysis = analyzeText(TEMPLATE);
-const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md` };
+const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`, docsPageUrl: (page: string) => page };
 
 /** The hover at the `nth` occurrence of `needle`, `into` characters into it. */
 function hoverAt(needle: string, into = 1, nth = 0) {
@@ -116,10 +116,13 @@ test('a json-too-deep error under the cursor shows its message: it has no rule a
 test('an expression shows its value, and the diagnostic on it, in one hover', () => {
   const { hover } = hoverAt("[parameters('region')]", 3);
   assert.ok(hover);
-  const [first, ...rest] = hover.markdown.split('\n\n---\n\n');
-  assert.match(first, /Evaluates to `"uksouth"`/);
-  // Provider "Aws" is no provider, so its region is not checked: no diagnostic here, and the hover has one section.
-  assert.deepEqual(rest, []);
+  const sections = hover.markdown.split('\n\n---\n\n');
+  assert.ok(sections.some((section) => /Evaluates to `"uksouth"`/.test(section)), hover.markdown);
+  // Provider "Aws" is no provider, so its region is not checked: no diagnostic here. A cloud resource's region also
+  // says where the control plane is (accessHover.test.ts); nothing else.
+  assert.equal(sections.length, 2, hover.markdown);
+  assert.match(hover.markdown, /\*\*Data residency:\*\*/);
+  assert.doesNotMatch(hover.markdown, /documentation\]/);
 });
 
 test('properties of other resource types and blank space get no hover', () => {

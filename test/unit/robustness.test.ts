@@ -35,7 +35,7 @@ const INSERTED = ['"', '[', ']', '{', '}', "'", ',', ':', '\n', '#', '\u0000'];
 const NEW_NAME = 'renamedByFuzz';
 /** Nesting levels of the too-deep inputs. */
 const DEEP = 50_000;
-const HOVER_OPTIONS = { parameterFiles: [] as ParameterFileInput[], docsUrl: (code: string) => `https://example.test/${code}.md` };
+const HOVER_OPTIONS = { parameterFiles: [] as ParameterFileInput[], docsUrl: (code: string) => `https://example.test/${code}.md`, docsPageUrl: (page: string) => page };
 /** Where the features have the most to do: right after a quote, a call's parenthesis, a colon or a bracket. */
 const INTERESTING = /["'(:[]/g;
 

@@ -2,8 +2,9 @@
 // error at all); fail*.* must produce exactly the findings its `// @expect` (`# @expect`) comments name, line by
 // line. JSON fixtures are ARM templates; YAML fixtures are operator values or Gateway manifests. Files in a
 // fixture folder's `workspace/` subfolder are the rest of the workspace, for the cross-file rules; a parameter-file
-// fixture is checked against `workspace/template.json`. A folder's `deployed.json` is what "Connect to Azure" listed
-// (shared/protocol.ts DeployedAzure), for the rules that compare the workspace with Azure.
+// fixture is checked against `workspace/template.json`. Files in `siblings/` are indexed as if they sat next to the
+// fixtures, in the same folder, for the rules that relate the files of one folder. A folder's `deployed.json` is what
+// "Connect to Azure" listed (shared/protocol.ts DeployedAzure), for the rules that compare the workspace with Azure.
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -29,11 +30,14 @@ function workspaceOf(dir: string): WorkspaceIndex {
     if ('problem' in read) throw new Error(`${deployed}: ${read.problem}`);
     index.deployed = read.index;
   }
-  const folder = path.join(dir, 'workspace');
-  if (!fs.existsSync(folder)) return index;
-  for (const file of fs.readdirSync(folder)) {
-    const full = path.join(folder, file);
-    index.set(full, analyzeDocument(fs.readFileSync(full, 'utf8'), { fileName: full }).facts);
+  for (const [subfolder, indexedIn] of [['workspace', path.join(dir, 'workspace')], ['siblings', dir]]) {
+    const folder = path.join(dir, subfolder);
+    if (!fs.existsSync(folder)) continue;
+    for (const file of fs.readdirSync(folder)) {
+      const text = fs.readFileSync(path.join(folder, file), 'utf8');
+      const indexedAs = path.join(indexedIn, file);
+      index.set(indexedAs, analyzeDocument(text, { fileName: indexedAs }).facts);
+    }
   }
   return index;
 }

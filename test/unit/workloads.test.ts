@@ -162,7 +162,7 @@ describe('job config: hover and completions', () => {
   ]
 }`;
   const analysis = analyzeText(text);
-  const hoverAt = (needle: string) => armHover(text, analysis, text.indexOf(needle) + 2, { parameterFiles: [], docsUrl: (code) => code });
+  const hoverAt = (needle: string) => armHover(text, analysis, text.indexOf(needle) + 2, { parameterFiles: [], docsUrl: (code) => code, docsPageUrl: (page) => page });
 
   test('a write-only field says ARM never returns it', () => {
     const markdown = hoverAt('"entrypoint"')?.markdown ?? '';

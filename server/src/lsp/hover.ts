@@ -52,7 +52,12 @@ export function hover(params: HoverParams, document: DocumentVersion, sources: H
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
   else if (analysis.kind === 'armTemplate') {
-    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, {
+      parameterFiles: sources.parameterFiles,
+      docsUrl: (code) => `${docsBaseUri}/${code}.md`,
+      // docsBaseUri is the rules folder of the docs: the other pages are one level up.
+      docsPageUrl: (page) => new URL(`../${page}`, `${docsBaseUri}/`).toString(),
+    });
   }
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };

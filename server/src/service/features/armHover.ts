@@ -1,18 +1,21 @@
 // Hover in ARM templates, one hover with every section that applies at the position: the property's
-// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the managed
+// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
+// Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
+// US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
 // KubeRay extension (./extensionHover), what an expression evaluates to (./expressionHover), and the rule title and
 // docs link of each diagnostic there.
 import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
-import type { ArmResource } from '../arm/template';
+import { isResourceType, type ArmResource } from '../arm/template';
+import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../catalog/accessAndResidency';
 import { SUPPORTED_LOCATIONS } from '../catalog/anyscale';
 import { nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../catalog/propertyDocs';
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../catalog/regions';
-import { equalsIgnoreCase } from '../json/nodes';
+import { equalsIgnoreCase, propertyValue } from '../json/nodes';
 import { ruleByCode } from '../rules/registry';
 import type { TextRange } from '../rules/rule';
 import { positionContext, type PositionContext } from './completion/context';
-import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
+import { isAnyscaleResource, isCloud, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
 import type { HoverInfo } from './editing';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
@@ -22,6 +25,8 @@ export interface ArmHoverOptions {
   readonly parameterFiles: readonly ParameterFileInput[];
   /** The docs page of a rule code. */
   readonly docsUrl: (code: string) => string;
+  /** A page of the docs (`rbac.md`, `regions.md`). */
+  readonly docsPageUrl: (page: string) => string;
 }
 
 function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): PropertyDoc | undefined {
@@ -71,6 +76,41 @@ function regionSection(context: PositionContext, resource: ArmResource, view: La
   return undefined;
 }
 
+const ROLE_ASSIGNMENT_TYPE = 'Microsoft.Authorization/roleAssignments';
+/** How a role definition ID, a variable or a name mentions an Anyscale Platform role: `Anyscale Platform Contributor`, `anyscalePlatformContributorRoleId`. */
+const ANYSCALE_PLATFORM_ROLE = /anyscale[\s_-]?platform/i;
+
+/** True for a path inside the resource that is exactly `keys` (compared as ARM does). */
+function isPath(path: readonly (string | number)[], ...keys: string[]): boolean {
+  return path.length === keys.length && keys.every((key, i) => isKey(path[i], key));
+}
+
+/** A role assignment whose role definition ID or name, as written, mentions an Anyscale Platform role. */
+function assignsAnyscalePlatformRole(resource: ArmResource, text: string): boolean {
+  const written = (node: { offset: number; length: number } | undefined) => node !== undefined && ANYSCALE_PLATFORM_ROLE.test(text.slice(node.offset, node.offset + node.length));
+  return written(resource.nameNode) || written(propertyValue(resource.properties, 'roleDefinitionId'));
+}
+
+/**
+ * The Anyscale Platform Contributor role, on a cloud's `type` and `name` (key or value) and on the `type` and
+ * `roleDefinitionId` of a role assignment that names an Anyscale Platform role.
+ */
+function accessSection(context: PositionContext, resource: ArmResource, text: string, options: ArmHoverOptions): string | undefined {
+  const path = context.inResource;
+  const onCloud = isCloud(resource) && (isPath(path, 'type') || isPath(path, 'name'));
+  const onRoleAssignment =
+    isResourceType(resource, ROLE_ASSIGNMENT_TYPE) && (isPath(path, 'type') || isPath(path, 'properties', 'roleDefinitionId')) && assignsAnyscalePlatformRole(resource, text);
+  return onCloud || onRoleAssignment ? factMarkdown(CONTRIBUTOR_ROLE_FACT, options.docsPageUrl) : undefined;
+}
+
+/** Where the control plane is, on a cloud's or cloud resource's `location` and a cloud resource's `region` (key or value). */
+function residencySection(context: PositionContext, resource: ArmResource, options: ArmHoverOptions): string | undefined {
+  const path = context.inResource;
+  const onLocation = (isCloud(resource) || isCloudResource(resource)) && isPath(path, 'location');
+  const onRegion = isCloudResource(resource) && isPath(path, 'properties', 'region');
+  return onLocation || onRegion ? factMarkdown(DATA_RESIDENCY_FACT, options.docsPageUrl) : undefined;
+}
+
 export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'anyscale' | 'findings' | 'syntaxErrors'>, offset: number, options: ArmHoverOptions): HoverInfo | undefined {
   const template = analysis.template;
   if (!template) return undefined;
@@ -80,10 +120,12 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
   const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
   const resource = context.resource;
-  if (resource && isAnyscaleResource(resource) && context.token) {
-    const section = context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale);
-    if (section) {
-      sections.push(section);
+  if (resource && context.token) {
+    const anyscale = isAnyscaleResource(resource);
+    const property = anyscale ? (context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale)) : undefined;
+    const found = [property, accessSection(context, resource, template.text, options), residencySection(context, resource, options)].filter((s) => s !== undefined);
+    if (found.length > 0) {
+      sections.push(...found);
       range = { start: context.token.start, end: context.token.end };
     }
   }

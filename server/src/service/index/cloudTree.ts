@@ -40,12 +40,13 @@ function basename(uri: string): string {
   return decoded(uri.slice(uri.lastIndexOf('/') + 1));
 }
 
-function folderOf(uri: string): string {
-  return uri.slice(0, uri.lastIndexOf('/') + 1);
+/** The folder of a URI or a path (separated by slashes or, in a Windows path the CLI reads, backslashes), separator included. */
+export function folderOf(uri: string): string {
+  return uri.slice(0, Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
 }
 
 /** A cloud resource ID as both spellings compare: `cldrsrc_abc` (values) and `cldrsrc-abc` (TLS secret names). */
-function normalizedId(id: string): string {
+export function normalizedId(id: string): string {
   return id.toLowerCase().replace(/_/g, '-');
 }
 

@@ -39,6 +39,7 @@ function valuesFacts(values: OperatorValues): IndexedOperatorValues {
     gatewayDisabled: values.get('networking.gateway.enabled')?.value === false,
     gatewayName: values.text('networking.gateway.name'),
     gatewayNamespace: values.text('networking.gateway.namespace'),
+    cloudDeploymentId: values.text('global.cloudDeploymentId') ?? values.text('cloudDeploymentId'),
   };
 }
 

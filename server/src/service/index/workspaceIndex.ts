@@ -21,6 +21,8 @@ export interface IndexedOperatorValues {
   readonly gatewayDisabled?: boolean;
   readonly gatewayName?: string;
   readonly gatewayNamespace?: string;
+  /** `global.cloudDeploymentId` as written (`cldrsrc_…`): the cloud resource whose TLS secrets the operator creates. */
+  readonly cloudDeploymentId?: string;
 }
 
 export interface FileFacts {

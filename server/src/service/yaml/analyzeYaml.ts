@@ -75,7 +75,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
       }
     } else if (rule.appliesTo === 'gatewayManifest') {
       for (const manifest of manifests) {
-        const context: GatewayContext = { text, manifest, azure: withOwn.azure, workspace: withOwn, report };
+        const context: GatewayContext = { text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report };
         rule.check(context);
       }
     }

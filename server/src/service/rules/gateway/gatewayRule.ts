@@ -7,6 +7,8 @@ import type { WorkspaceView } from '../../index/workspaceIndex';
 export interface GatewayContext {
   readonly text: string;
   readonly manifest: GatewayManifest;
+  /** The manifest file's URI (or path), when known: values files in its folder belong with it. */
+  readonly uri?: string;
   /** Anyscale on Azure: the workspace (or this file) holds Anyscale.Platform resources or Azure operator values. */
   readonly azure: boolean;
   /** The whole workspace, this file's operator values included. */

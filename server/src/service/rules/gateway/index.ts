@@ -5,5 +5,8 @@ import { gatewayTlsSecretInvalid } from './gateway-tls-secret-invalid';
 import { gatewayCertificateMissing } from './gateway-certificate-missing';
 import { gatewayValuesMismatch } from './gateway-values-mismatch';
 import { gatewayDisabledInValues } from './gateway-disabled-in-values';
+import { gatewayTlsSecretCloudMismatch } from './gateway-tls-secret-cloud-mismatch';
 
-export const gatewayRules: readonly GatewayRule[] = [gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayCertificateMissing, gatewayValuesMismatch, gatewayDisabledInValues];
+export const gatewayRules: readonly GatewayRule[] = [
+  gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayTlsSecretCloudMismatch, gatewayCertificateMissing, gatewayValuesMismatch, gatewayDisabledInValues,
+];

@@ -1,0 +1,69 @@
+// Protocol tier (issue #17): over real LSP (stdio), hovering a cloud's type explains the Anyscale Platform Contributor
+// role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
+// that exist in the installed extension (the server's default docs folder).
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { startServer, type LspServer } from '../support/lspServer';
+
+const TEXT = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud",
+      "location": "swedencentral",
+      "properties": {}
+    }
+  ]
+}
+`;
+
+const FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-access-hover-'));
+let server: LspServer;
+
+before(async () => {
+  server = await startServer({ settings: {} });
+});
+
+after(async () => {
+  assert.equal(await server.stop(), 0);
+  fs.rmSync(FOLDER, { recursive: true, force: true });
+});
+
+async function hoverOn(uri: string, needle: string): Promise<string> {
+  const lines = TEXT.split('\n');
+  const line = lines.findIndex((l) => l.includes(needle));
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: lines[line].indexOf(needle) + 2 } });
+  assert.ok(hover, needle);
+  return (hover.contents as MarkupContent).value;
+}
+
+/** The file behind the `[more](…)` link of the hover, which must exist. */
+function linkedPage(markdown: string): string {
+  const link = /\[more\]\((file:[^)]+)\)/.exec(markdown)?.[1];
+  assert.ok(link, markdown);
+  const file = fileURLToPath(link);
+  assert.ok(fs.existsSync(file), `${file} does not exist`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+test("hover on a cloud's type and location: the Contributor role, the 404, the US control plane, each with its docs page", async () => {
+  const uri = pathToFileURL(path.join(FOLDER, 'cloud.json')).toString();
+  fs.writeFileSync(new URL(uri), TEXT);
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: TEXT } });
+  const type = await hoverOn(uri, '"Anyscale.Platform/clouds"');
+  assert.match(type, /needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/);
+  assert.match(type, /\*\*HTTP 404\*\* instead of 403/);
+  assert.match(linkedPage(type), /^# Access: the Anyscale Platform roles/m);
+  const location = await hoverOn(uri, '"swedencentral"');
+  assert.match(location, /\*\*Sweden Central\*\*/);
+  assert.match(location, /control plane is in the \*\*United States\*\* whatever the region/);
+  assert.match(linkedPage(location), /^## Data residency/m);
+});

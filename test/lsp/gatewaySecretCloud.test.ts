@@ -1,0 +1,51 @@
+// Protocol tier (issue #17): the bundled server, started on a temporary workspace folder, reads the values file nobody
+// opened next to a Gateway manifest, so the open manifest whose TLS secrets carry another cloud resource ID gets
+// gateway-tls-secret-cloud-mismatch; a second values file written into the folder (reported by the file watcher)
+// makes the pairing ambiguous and the warning goes away.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DidChangeWatchedFilesNotification, DidOpenTextDocumentNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import { FIXTURES } from '../support/paths';
+import { startServer, type LspServer } from '../support/lspServer';
+
+const RULE = 'gateway-tls-secret-cloud-mismatch';
+const FIXTURE = path.join(FIXTURES, 'rules', RULE);
+const gateway = fs.readFileSync(path.join(FIXTURE, 'fail.yaml'), 'utf8').replace(/ # @expect.*$/gm, '');
+const values = fs.readFileSync(path.join(FIXTURE, 'siblings', 'values.yaml'), 'utf8');
+
+let root: string;
+let server: LspServer;
+const reported = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === RULE).length === 2;
+const silent = (p: PublishDiagnosticsParams) => !p.diagnostics.some((d) => d.code === RULE);
+
+before(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-secret-cloud-'));
+  fs.mkdirSync(path.join(root, 'cloud-b'));
+  fs.writeFileSync(path.join(root, 'cloud-b', 'values.yaml'), values);
+  fs.writeFileSync(path.join(root, 'cloud-b', 'gateway.yaml'), gateway);
+  server = await startServer({ settings: { validation: { delay: 20 } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }] });
+});
+
+after(async () => {
+  assert.equal(await server.stop(), 0);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('the values file on disk beside the open manifest: both secret names are reported; a second values file silences them', async () => {
+  const uri = pathToFileURL(path.join(root, 'cloud-b', 'gateway.yaml')).href;
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: gateway } });
+  const p = await server.latest(uri, reported, 'the warning from the values file nobody opened');
+  const lines = gateway.split('\n');
+  assert.deepEqual(p.diagnostics.filter((d) => d.code === RULE).map((d) => lines[d.range.start.line].trim()), [
+    'name: anyscale-cldrsrc-abc123def456-certificate',
+    'name: anyscale-svc-cldrsrc-abc123def456-certificate',
+  ]);
+  const second = path.join(root, 'cloud-b', 'values-dev.yaml');
+  fs.writeFileSync(second, values.replace('cldrsrc_9xk2m4p7q1', 'cldrsrc_abc123def456'));
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(second).href, type: FileChangeType.Created }] });
+  await server.latest(uri, silent, 'no warning once two values files share the folder');
+});

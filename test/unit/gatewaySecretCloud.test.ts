@@ -1,0 +1,105 @@
+// gateway-tls-secret-cloud-mismatch: a Gateway manifest's TLS secret names against the global.cloudDeploymentId of the
+// operator values file in the same folder — reported only when that pairing is unambiguous — in the service with a
+// workspace index as the language server fills it, and in the CLI (`anyscale-azure check <folder>`) on real files.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { analyzeDocument } from '../../server/src/service/analyze';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { REPO_ROOT } from '../support/paths';
+
+const CODE = 'gateway-tls-secret-cloud-mismatch';
+
+const values = (id: string) => `global:
+  cloudDeploymentId: ${id}
+  cloudProvider: azure
+  controlPlaneURL: https://console.azure.anyscale.com
+networking:
+  gateway:
+    enabled: true
+    name: gateway
+    namespace: anyscale-operator
+`;
+
+const GATEWAY = `apiVersion: gateway.networking.k8s.io/v1
+kind: Gateway
+metadata:
+  name: gateway
+  namespace: anyscale-operator
+spec:
+  gatewayClassName: eg
+  listeners:
+  - name: https
+    port: 443
+    protocol: HTTPS
+    hostname: '*.i.azure.anyscaleuserdata.com'
+    tls:
+      certificateRefs:
+      - kind: Secret
+        name: anyscale-cldrsrc-abc123-certificate
+  - name: https-services
+    port: 443
+    protocol: HTTPS
+    hostname: '*.s.azure.anyscaleuserdata.com'
+    tls:
+      certificateRefs:
+      - kind: Secret
+        name: anyscale-svc-cldrsrc-abc123-certificate
+`;
+
+/** The gateway's findings of the rule, with the values files given (URI → text) in the workspace index. */
+function findings(gatewayUri: string, valuesFiles: Record<string, string>, gateway = GATEWAY) {
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(valuesFiles)) index.set(uri, analyzeDocument(text, { fileName: uri }).facts);
+  return analyzeDocument(gateway, { fileName: gatewayUri }, { uri: gatewayUri, workspace: index }).findings.filter((f) => f.code === CODE);
+}
+
+test('secret names with another cloud resource ID than the one values file beside the manifest: both reported, with a fix', () => {
+  const found = findings('file:///w/cloud-b/gateway.yaml', { 'file:///w/cloud-b/values.yaml': values('cldrsrc_Xyz789') });
+  assert.equal(found.length, 2);
+  assert.deepEqual(found.map((f) => GATEWAY.slice(f.start, f.end)), ['anyscale-cldrsrc-abc123-certificate', 'anyscale-svc-cldrsrc-abc123-certificate']);
+  assert.equal(found[0].severity, 'warning');
+  assert.match(found[0].message, /is for cloud resource cldrsrc-abc123, but the operator values next to this manifest \(values\.yaml\) set global\.cloudDeploymentId cldrsrc_Xyz789: the operator creates "anyscale-cldrsrc-xyz789-certificate"/);
+  assert.equal(found[1].fixes?.[0].title, 'Use anyscale-svc-cldrsrc-xyz789-certificate (the cloud resource of values.yaml)');
+  assert.notEqual(found[1].fixes?.[0].preferred, true);
+});
+
+test('the ID the values name, in either spelling, is not reported', () => {
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_abc123') }), []);
+  assert.deepEqual(findings('C:\\w\\a\\gateway.yaml', { 'C:\\w\\a\\values.yaml': values('cldrsrc_ABC123') }), []);
+  assert.equal(findings('C:\\w\\a\\gateway.yaml', { 'C:\\w\\a\\values.yaml': values('cldrsrc_other') }).length, 2);
+});
+
+test('silent when the pairing is ambiguous or the ID unknown', () => {
+  // Two values files in the folder: which one is this Gateway's is not written anywhere.
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789'), 'file:///w/a/values-dev.yaml': values('cldrsrc_abc123') }), []);
+  // Even when both name the same ID: one values file beside the manifest is the pairing reported.
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789'), 'file:///w/a/values-prod.yaml': values('cldrsrc_xyz789') }), []);
+  // The only values file is in another folder.
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/b/values.yaml': values('cldrsrc_xyz789') }), []);
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/sub/values.yaml': values('cldrsrc_xyz789') }), []);
+  // The values' ID is still the placeholder, or the secret name is (gateway-tls-secret-invalid's).
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values("'<cloud-resource-id>'") }), []);
+  const placeholder = GATEWAY.replace('anyscale-cldrsrc-abc123-certificate', 'anyscale-<cloud-resource-id>-certificate');
+  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789') }, placeholder).map((f) => f.start), [placeholder.indexOf('anyscale-svc-')]);
+});
+
+test('anyscale-azure check <folder> reports it on real files, and not with a second values file in the folder', () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-secret-cloud-'));
+  try {
+    fs.writeFileSync(path.join(folder, 'values.yaml'), values('cldrsrc_xyz789'));
+    fs.writeFileSync(path.join(folder, 'gateway.yaml'), GATEWAY);
+    const check = () => {
+      const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'anyscale-azure.js'), 'check', '--format', 'json', folder], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      return (JSON.parse(result.stdout) as Array<{ code: string; line: number; file: string }>).filter((r) => r.code === CODE);
+    };
+    assert.deepEqual(check().map((r) => [path.basename(r.file), r.line]), [['gateway.yaml', 16], ['gateway.yaml', 24]]);
+    fs.writeFileSync(path.join(folder, 'values-dev.yaml'), values('cldrsrc_abc123'));
+    assert.deepEqual(check(), []);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
