@@ -2,7 +2,7 @@
 // workbench; the runner drives the same page with Playwright. This loopback-only HTTP endpoint (127.0.0.1, a free
 // port, alive for one run) lets a test read what the user sees and act as the user would: the texts of elements
 // (notifications, the status bar's Language Status hover, a webview's content), a click, a hover, a key, typing.
-// One JSON request per POST: { op: 'texts' | 'click' | 'contextClick' | 'hover' | 'press' | 'type', selector?, frames?, attribute?, key?, text? }.
+// One JSON request per POST: { op: 'texts' | 'childTexts' | 'click' | 'contextClick' | 'hover' | 'press' | 'type', selector?, frames?, attribute?, key?, text? }.
 'use strict';
 const http = require('http');
 
@@ -31,6 +31,11 @@ async function handle(page, request) {
   switch (request.op) {
     case 'texts':
       return texts(page, request.selector, request.frames === true, request.attribute);
+    case 'childTexts':
+      // Per matching element, the text of each child node that has any, whitespace collapsed: parts laid out side
+      // by side with CSS gaps (no text between them) come apart, whatever innerText makes of the layout.
+      return page.locator(request.selector).evaluateAll((els) => els.map((el) => [...el.childNodes]
+        .map((node) => (node.textContent || '').replace(/\s+/g, ' ').trim()).filter(Boolean)));
     case 'click':
       await page.locator(request.selector).first().click({ timeout: CLICK_TIMEOUT_MS });
       return true;

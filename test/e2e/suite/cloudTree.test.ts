@@ -40,6 +40,38 @@ async function resourceNamed(api: ExtensionApi, cloud: string, label: string): P
   return found;
 }
 
+/**
+ * Waits until the view has not been redrawn for `quietMs`. A context-menu command receives the row's element through
+ * its handle, which VS Code forgets while it redraws the row's parent (until it asks for the children again): a right
+ * click in that window runs the command with no element. The suites before this one leave index updates in flight
+ * (files removed in their teardown, documents closed), so the context-menu tests start on a settled view.
+ */
+async function treeSettled(api: ExtensionApi, quietMs = 1500): Promise<void> {
+  let last = Date.now();
+  let redraws = 0;
+  const listener = api.cloudTree.onDidChangeTreeData(() => {
+    last = Date.now();
+    redraws++;
+  });
+  try {
+    await waitFor(() => `the Cloud Resources view to stay unchanged for ${quietMs} ms (${redraws} redraws meanwhile)`, () => Date.now() - last >= quietMs, 20000);
+  } finally {
+    listener.dispose();
+  }
+}
+
+/** Counts the view's redraws from now on, for a failure message: a redraw under an open context menu is a suspect. */
+function countRedraws(api: ExtensionApi): () => string {
+  const seen: string[] = [];
+  const started = Date.now();
+  const listener = api.cloudTree.onDidChangeTreeData((nodes) => {
+    const what = nodes === undefined ? 'root' : (Array.isArray(nodes) ? nodes : [nodes]).map((node) => (node.kind === 'cloud' ? node.cloud.label : node.kind)).join('+');
+    seen.push(`${what} at +${Date.now() - started} ms`);
+  });
+  setTimeout(() => listener.dispose(), 30000);
+  return () => `view redrawn ${seen.length} times since the right click${seen.length ? `: ${seen.join(', ')}` : ''}`;
+}
+
 suite('Cloud Resources view in a real VS Code', () => {
   let api: ExtensionApi;
 
@@ -93,18 +125,22 @@ suite('Cloud Resources view in a real VS Code', () => {
   test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await treeSettled(api);
+    const redraws = countRedraws(api);
     await contextClick(row('gke-broken'));
     await click('.context-view .action-label:text-is("Go to Definition")');
-    const editor = await waitFor('tree-cloud.json in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    const editor = await waitFor(() => `tree-cloud.json in the active editor (${redraws()})`, () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
     assert.match(editor.document.getText(editor.selection), /gke-broken/);
   });
 
   test('"Copy ARM Resource ID Expression" from the row\'s context menu puts the expression on the clipboard', async () => {
     await vscode.env.clipboard.writeText('');
     await vscode.commands.executeCommand(`${VIEW}.focus`);
+    await treeSettled(api);
+    const redraws = countRedraws(api);
     await contextClick(row('gke-broken'));
     await click('.context-view .action-label:text-is("Copy ARM Resource ID Expression")');
-    const copied = await waitFor('the clipboard to hold the expression', async () => (await vscode.env.clipboard.readText()) || undefined);
+    const copied = await waitFor(() => `the clipboard to hold the expression (${redraws()})`, async () => (await vscode.env.clipboard.readText()) || undefined);
     assert.equal(copied, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'tree-cloud', 'gke-broken')]");
   });
 

@@ -4,7 +4,7 @@
 // diagnostics of an edit back for that long (0: at once).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, describe, find, openEditor, ours, waitFor, type ExtensionApi } from './helpers';
+import { activateExtension, describe, find, openEditor, ours, sleep, waitFor, type ExtensionApi } from './helpers';
 import { languageStatus } from './ui';
 
 /** Replaces the first occurrence of `from` through the editor, as typing would. */
@@ -14,8 +14,6 @@ async function replaceInEditor(editor: vscode.TextEditor, from: string, to: stri
   const range = new vscode.Range(editor.document.positionAt(offset), editor.document.positionAt(offset + from.length));
   assert.ok(await editor.edit((edit) => edit.replace(range, to)), 'editor.edit was not applied');
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 suite('Documents and settings in a real VS Code', () => {
   let api: ExtensionApi;

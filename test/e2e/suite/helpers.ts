@@ -21,6 +21,8 @@ export async function activateExtension(): Promise<ExtensionApi> {
   return extension.activate();
 }
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Polls probe (sync or async) until it returns something other than undefined/false, or fails with what it waited
  * for (`what` may be a function, to describe the state at the time of failure).

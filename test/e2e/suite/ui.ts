@@ -6,6 +6,7 @@ import { waitFor } from './helpers';
 
 type Request =
   | { op: 'texts'; selector: string; frames?: boolean; attribute?: string }
+  | { op: 'childTexts'; selector: string }
   | { op: 'click' | 'contextClick' | 'hover'; selector: string }
   | { op: 'press'; key: string }
   | { op: 'type'; text: string };
@@ -22,6 +23,11 @@ async function send<T>(request: Request): Promise<T> {
 /** The visible text of every element matching a Playwright selector; `frames` also searches webviews. */
 export function texts(selector: string, frames = false): Promise<string[]> {
   return send({ op: 'texts', selector, frames });
+}
+
+/** The texts of the child nodes of every element matching a Playwright selector (empty ones left out). */
+export function childTexts(selector: string): Promise<string[][]> {
+  return send({ op: 'childTexts', selector });
 }
 
 /** An attribute (e.g. aria-label, class) of every element matching a Playwright selector. */
@@ -107,8 +113,9 @@ export async function languageStatus(): Promise<Array<{ line: string; severity: 
   try {
     const rows: Array<{ line: string; severity: StatusSeverity }> = [];
     for (const severity of Object.keys(SEVERITY_CLASS) as StatusSeverity[]) {
-      const lines = await texts(`.hover-language-status:has(.severity.${SEVERITY_CLASS[severity]}) .element .left`);
-      rows.push(...lines.map((line) => ({ line: line.replace(/\s+/g, ' ').trim(), severity })));
+      // The label and the detail sit side by side in a flex box, apart by a CSS gap: read them apart, join with a space.
+      const items = await childTexts(`.hover-language-status:has(.severity.${SEVERITY_CLASS[severity]}) .element .left`);
+      rows.push(...items.map((parts) => ({ line: parts.join(' '), severity })));
     }
     return rows;
   } finally {
