@@ -2,6 +2,7 @@
 // editing model, with the property docs, region names, expression values per parameter file and the rule docs of the
 // diagnostics there).
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
+import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import type { Analysis } from '../service/analyze';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { armHover } from '../service/features/armHover';
@@ -45,14 +46,25 @@ class HoverAnalysis {
   }
 }
 
-export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, docsBaseUri: string): Hover | null {
+/**
+ * A rule's docs link: through the client's "Show documentation" command when it declared it (VS Code then opens the
+ * rendered Markdown preview, as the quick fix does, not the raw file), else the page itself.
+ */
+export function ruleDocsLink(docsBaseUri: string, clientCommands: readonly string[]): (code: string) => string {
+  if (!clientCommands.includes(SHOW_RULE_DOCUMENTATION_COMMAND)) return (code) => `${docsBaseUri}/${code}.md`;
+  // A command URI's argument is its JSON, URI-encoded; parentheses too, so that the Markdown link does not end early.
+  const argument = (code: string) => encodeURIComponent(JSON.stringify([`${docsBaseUri}/${code}.md`])).replace(/\(/g, '%28').replace(/\)/g, '%29');
+  return (code) => `command:${SHOW_RULE_DOCUMENTATION_COMMAND}?${argument(code)}`;
+}
+
+export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, docsUrl: (code: string) => string): Hover | null {
   const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
   const text = document.text;
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
   else if (analysis.kind === 'armTemplate') {
-    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: (code) => `${docsBaseUri}/${code}.md` });
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl });
   }
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };
