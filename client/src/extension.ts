@@ -47,7 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   client = new LanguageClient('anyscaleAzure', 'Anyscale on Azure', serverOptions, clientOptions);
   const status = new DocumentStatusItem(client, LANGUAGES);
   context.subscriptions.push(status);
-  const egress = registerEgress(context, client, LANGUAGES);
+  const egress = registerEgress(context, client, LANGUAGES, status);
   registerRuleDocumentation(context);
   registerAzure(context, client);
   registerClusterExtension(context, client);
