@@ -99,12 +99,14 @@ suite('First ten minutes (#19) in a real VS Code: no dead ends', () => {
     const lab = await startLab();
     const egress = vscode.workspace.getConfiguration('anyscaleAzure.egress');
     const settings: Record<string, unknown> = { targetsFile: 'first-ten-minutes-targets.json', resolve: lab.names, caFile: lab.certificates.caFile, timeoutMs: 2000 };
-    fs.writeFileSync(path.join(workspaceFolder().uri.fsPath, 'first-ten-minutes-targets.json'), JSON.stringify({ targets: [lab.target('good'), lab.target('closed')] }));
+    const targetsFile = path.join(workspaceFolder().uri.fsPath, 'first-ten-minutes-targets.json');
+    fs.writeFileSync(targetsFile, JSON.stringify({ targets: [lab.target('good'), lab.target('closed')] }));
     try {
       for (const [key, value] of Object.entries(settings)) await egress.update(key, value, vscode.ConfigurationTarget.Workspace);
       assert.ok(await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal'), 'no egress report');
     } finally {
       for (const key of Object.keys(settings)) await egress.update(key, undefined, vscode.ConfigurationTarget.Workspace);
+      fs.rmSync(targetsFile, { force: true });
       await lab.close();
     }
     const egressRow = async () => (await languageStatus()).find((row) => /^Egress:/.test(row.line));
