@@ -41,11 +41,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     // files.exclude and search.exclude too: the workspace index honours them, and is rebuilt when they change.
     synchronize: { configurationSection: ['anyscaleAzure', 'files', 'search'] },
     initializationOptions,
+    // The hovers' rule docs links run this command (the rendered preview of the page): trusted for it alone.
+    markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOCUMENTATION_COMMAND] } },
   };
   client = new LanguageClient('anyscaleAzure', 'Anyscale on Azure', serverOptions, clientOptions);
   const status = new DocumentStatusItem(client, LANGUAGES);
   context.subscriptions.push(status);
-  const egress = registerEgress(context, client, LANGUAGES);
+  const egress = registerEgress(context, client, LANGUAGES, status);
   registerRuleDocumentation(context);
   registerAzure(context, client);
   registerClusterExtension(context, client);

@@ -11,7 +11,7 @@ import { CodeActionKind } from 'vscode-languageserver/node';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { completionItems } from '../../server/src/lsp/completion';
-import { hover } from '../../server/src/lsp/hover';
+import { docsLinks, hover } from '../../server/src/lsp/hover';
 import { codeActions } from '../../server/src/lsp/codeActions';
 import { generateTemplate } from './generate';
 import { percentile } from './measure';
@@ -53,7 +53,7 @@ const operations: Array<{ name: string; run: (offset: number) => void }> = [
     name: 'hover',
     run: (offset) => {
       const sources = { analysis, findings: analysis.findings, lines, parameterFiles: [] };
-      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, sources, 'https://docs.example.test/rules')) found.hovers++;
+      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, sources, docsLinks('https://docs.example.test/rules', []))) found.hovers++;
     },
   },
   {

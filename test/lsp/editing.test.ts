@@ -18,12 +18,14 @@ import {
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
   FileChangeType,
+  HoverRequest,
   InsertTextFormat,
   type CodeAction,
   type CodeActionContext,
   type CompletionItem,
   type CompletionList,
   type Diagnostic,
+  type MarkupContent,
   type Position,
   type PublishDiagnosticsParams,
   type Range,
@@ -173,6 +175,18 @@ test('"Show documentation for <code>" only for a client that declared the comman
   assert.deepEqual(show.diagnostics, [theirs]);
   assert.equal(show.command?.command, SHOW_RULE_DOCUMENTATION_COMMAND);
   assert.deepEqual(show.command?.arguments, [`${DOCS}/compute-stack-invalid.md`]);
+});
+
+test("a diagnostic's hover links its docs through the client's command (the rendered preview), the page itself otherwise", async () => {
+  const docsLink = async (lsp: LspServer) => {
+    const { uri, diagnostics } = await open(lsp, TEMPLATE, FOUND);
+    const hover = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: diagnosticOf(diagnostics, 'compute-stack-invalid').range.start });
+    return /`compute-stack-invalid`: .+ — \[documentation\]\(([^)]+)\)/.exec((hover?.contents as MarkupContent | undefined)?.value ?? '')?.[1];
+  };
+  assert.equal(await docsLink(server), `${DOCS}/compute-stack-invalid.md`);
+  const viaCommand = await docsLink(withCommand);
+  assert.ok(viaCommand !== undefined && viaCommand.startsWith(`command:${SHOW_RULE_DOCUMENTATION_COMMAND}?`), String(viaCommand));
+  assert.deepEqual(JSON.parse(decodeURIComponent(viaCommand.slice(viaCommand.indexOf('?') + 1))), [`${DOCS}/compute-stack-invalid.md`]);
 });
 
 test('snippets in a languageVersion 2.0 `resources` object are symbolic-name entries, replacing the key being typed', async () => {

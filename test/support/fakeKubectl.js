@@ -9,6 +9,7 @@
 //   apply-fails          `apply` is refused (RBAC), so no Job exists
 //   job-never-finishes   the Job is created but its pod never starts: `get` shows no outcome, `logs` fails
 //   delete-fails         the Job runs and is read, but the credentials expire before it is deleted: it is left behind
+//   no-contexts          no kubeconfig yet (before `az aks get-credentials`): no contexts, no current context
 // For "Verify Cluster Extension" it answers `get deployment NAME` (Available) and `get crds NAME…` (each Established).
 // The Jobs the fake holds are files in jobs/ (created by apply, removed by delete): leftoverJobs() lists them.
 // Required as a module instead, it exports install(), setScenario(), readCalls() and leftoverJobs() for the tests.
@@ -22,7 +23,7 @@ const CONTEXTS = ['fake-aks', 'fake-aks-staging'];
 const CALLS = 'calls.jsonl';
 const SCENARIO = 'scenario';
 const JOBS = 'jobs';
-const SCENARIOS = ['apply-fails', 'job-never-finishes', 'delete-fails'];
+const SCENARIOS = ['apply-fails', 'job-never-finishes', 'delete-fails', 'no-contexts'];
 
 /** Ends this kubectl the way the real one ends a refused request: the server's message on stderr, exit 1. */
 function refuse(message) {
@@ -52,6 +53,8 @@ function main() {
   const rest = args.slice(Math.max(...['--namespace', '--context'].map((flag) => (args.indexOf(flag) >= 0 ? args.indexOf(flag) + 2 : 0))));
   const verb = rest[0];
   const jobFile = (name) => path.join(state, JOBS, name.replace(/^job\//, ''));
+  // What kubectl answers without a kubeconfig: an empty list, and an error for the current context.
+  if (args[0] === 'config' && scenario === 'no-contexts') return args[1] === 'current-context' ? refuse('error: current-context is not set') : undefined;
   if (args[0] === 'config' && args[1] === 'current-context') process.stdout.write(CONTEXTS[0] + '\n');
   else if (args[0] === 'config' && args[1] === 'get-contexts') process.stdout.write(CONTEXTS.join('\n') + '\n');
   else if (verb === 'apply') {

@@ -10,6 +10,7 @@ import { armCompletions } from '../../server/src/service/features/completion';
 import { TEMPLATE_SNIPPETS, templateAround } from '../../server/src/service/features/completion/snippets';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
 import { FIXTURES } from '../support/paths';
+import { expandSnippet } from '../support/snippetSyntax';
 
 const DIR = path.join(FIXTURES, 'completions');
 const MARKER = /\/\*\|([\w-]+)\*\//g;
@@ -87,12 +88,8 @@ describe('completions at the marked cursors of each fixture', () => {
   }
 });
 
-/** The snippet with each tab stop replaced by its placeholder (a bare `${n}` mirrors n's placeholder). */
-function expand(body: string): string {
-  const placeholders = new Map<string, string>();
-  for (const match of body.matchAll(/\$\{(\d+):([^}]*)\}/g)) placeholders.set(match[1], match[2]);
-  return body.replace(/\$\{(\d+):([^}]*)\}/g, '$2').replace(/\$\{(\d+)\}/g, (_, n: string) => placeholders.get(n) ?? '').replace(/\t/g, '  ');
-}
+/** The snippet as VS Code inserts it, every placeholder kept, tabs shown as two spaces. */
+const expand = (body: string) => expandSnippet(body).text.replace(/\t/g, '  ');
 
 describe('snippets', () => {
   test('an empty document offers every snippet as a whole template', () => {

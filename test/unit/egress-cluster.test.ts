@@ -17,12 +17,13 @@ import { probeTargets } from '../../server/src/service/egress/probe/engine';
 import { staticResolver } from '../../server/src/service/egress/probe/resolver';
 import { proxyConfig } from '../../server/src/service/egress/probe/proxy';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
-import { kubectlOnPath, kubeContexts, runProbeJob } from '../../client/src/features/egress/kubectl';
+import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from '../../client/src/features/egress/kubectl';
 import { startLab, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
 import { REPO_ROOT } from '../support/paths';
 
 interface FakeKubectl {
   install(): { dir: string; contexts: string[]; close(): void };
+  setScenario(dir: string, scenario?: 'no-contexts'): void;
   readCalls(dir: string): string[][];
 }
 // Plain JavaScript, so the UI smoke (which is not compiled) runs the very same fake.
@@ -219,8 +220,28 @@ test('kubectl flow against a FAKE kubectl on PATH: contexts, apply, wait, logs, 
   }
 });
 
-test('a missing kubectl is reported, not thrown', async () => {
+test('a missing kubectl is reported, not thrown, with how to install it and get a context', async () => {
   const result = await kubeContexts(kubectlOnPath('kubectl-that-does-not-exist'));
   assert.deepEqual(result.all, []);
   assert.match(result.error ?? '', /ENOENT/);
+  assert.equal(result.notFound, true);
+  assert.match(noContextMessage('Verify Egress from Cluster', result) ?? '',
+    /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it \(az aks install-cli\), then get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>\.$/);
+});
+
+test('kubectl without contexts (no kubeconfig): no context, and a message saying how to get one', async () => {
+  const fake = fakeKubectl.install();
+  try {
+    fakeKubectl.setScenario(fake.dir, 'no-contexts');
+    const contexts = await kubeContexts(kubectlOnPath('kubectl', { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` }));
+    assert.deepEqual(contexts, { current: undefined, all: [] });
+    assert.equal(noContextMessage('Verify Egress from Cluster', contexts),
+      "Anyscale: Verify Egress from Cluster runs in a kube context, and kubectl has none. Get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>, then run it again.");
+    // kubectl failing for another reason says so in its own words; contexts listed, nothing to say.
+    assert.equal(noContextMessage('X', { all: [], error: 'error: error loading config file "/k/config": permission denied' }),
+      'Anyscale: X could not list kubectl\'s contexts (error: error loading config file "/k/config": permission denied).');
+    assert.equal(noContextMessage('X', { all: ['fake-aks'] }), undefined);
+  } finally {
+    fake.close();
+  }
 });

@@ -13,6 +13,7 @@ import { armCompletions } from '../../server/src/service/features/completion';
 import { TEMPLATE_SNIPPETS, templateAround } from '../../server/src/service/features/completion/snippets';
 import { workloadRules } from '../../server/src/service/rules/arm/workloads';
 import { CORPUS } from '../support/paths';
+import { expandSnippet } from '../support/snippetSyntax';
 
 const WORKLOAD_CODES = new Set(workloadRules.map((rule) => rule.code));
 const ID = (name: string) => `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg/providers/Anyscale.Platform/clouds/my-cloud/cloudResources/${name}`;
@@ -109,12 +110,8 @@ describe('the spec\'s 2026-09-01 request examples, as template resources, get no
   });
 });
 
-/** The snippet with each tab stop replaced by its placeholder (a bare `${n}` mirrors n's placeholder). */
-function expand(body: string): string {
-  const placeholders = new Map<string, string>();
-  for (const match of body.matchAll(/\$\{(\d+):([^}]*)\}/g)) placeholders.set(match[1], match[2]);
-  return body.replace(/\$\{(\d+):([^}]*)\}/g, '$2').replace(/\$\{(\d+)\}/g, (_, n: string) => placeholders.get(n) ?? '').replace(/\t/g, '  ');
-}
+/** The snippet as VS Code inserts it, every placeholder kept, tabs shown as two spaces. */
+const expand = (body: string) => expandSnippet(body).text.replace(/\t/g, '  ');
 
 describe('workload snippets run on the primary cloud resource, and the rules read them', () => {
   const snippet = (kind: string) => expand(templateAround(TEMPLATE_SNIPPETS.find((s) => s.label.startsWith(`Anyscale ${kind} (primary`))!.body).join('\n'));

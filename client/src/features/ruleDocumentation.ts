@@ -1,5 +1,6 @@
-// The "Show documentation for <code>" code action's command: opens a rule's docs page. A page shipped with the
-// extension (file URI) opens as a rendered Markdown preview inside the editor; a web page in the browser.
+// The "Show documentation for <code>" code action's command: opens a rule's docs page (also the hovers' documentation
+// links and the egress messages' Show Documentation, for other docs pages). A page shipped with the extension (file
+// URI) opens as a rendered Markdown preview inside the editor; a web page in the browser.
 import * as vscode from 'vscode';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 

@@ -2,6 +2,7 @@
 // editing model, with the property docs, region names, expression values per parameter file and the rule docs of the
 // diagnostics there).
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
+import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import type { Analysis } from '../service/analyze';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { armHover } from '../service/features/armHover';
@@ -45,19 +46,33 @@ class HoverAnalysis {
   }
 }
 
-export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, docsBaseUri: string): Hover | null {
+/** Where a hover's links go: a rule's page, and the other docs pages (docs/rbac.md, docs/regions.md). */
+export interface DocsLinks {
+  rule(code: string): string;
+  page(page: string): string;
+}
+
+/**
+ * The hover's docs links: through the client's "Show documentation" command when it declared it (VS Code then opens the
+ * rendered Markdown preview, as the quick fix does, not the raw file), else the page itself. `docsBaseUri` is the rules
+ * folder of the docs: the other pages are one level up.
+ */
+export function docsLinks(docsBaseUri: string, clientCommands: readonly string[]): DocsLinks {
+  const throughCommand = clientCommands.includes(SHOW_RULE_DOCUMENTATION_COMMAND);
+  // A command URI's argument is its JSON, URI-encoded; parentheses too, so that the Markdown link does not end early.
+  const link = (url: string) =>
+    throughCommand ? `command:${SHOW_RULE_DOCUMENTATION_COMMAND}?${encodeURIComponent(JSON.stringify([url])).replace(/\(/g, '%28').replace(/\)/g, '%29')}` : url;
+  return { rule: (code) => link(`${docsBaseUri}/${code}.md`), page: (page) => link(new URL(`../${page}`, `${docsBaseUri}/`).toString()) };
+}
+
+export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, links: DocsLinks): Hover | null {
   const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
   const text = document.text;
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
   else if (analysis.kind === 'armTemplate') {
-    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, {
-      parameterFiles: sources.parameterFiles,
-      docsUrl: (code) => `${docsBaseUri}/${code}.md`,
-      // docsBaseUri is the rules folder of the docs: the other pages are one level up.
-      docsPageUrl: (page) => new URL(`../${page}`, `${docsBaseUri}/`).toString(),
-    });
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: links.rule, docsPageUrl: links.page });
   }
   if (!info) return null;
   return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };

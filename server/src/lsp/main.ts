@@ -19,7 +19,7 @@ import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOpt
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
-import { hover } from './hover';
+import { docsLinks, hover } from './hover';
 import type { Finding } from '../service/rules/rule';
 import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
@@ -396,7 +396,7 @@ connection.onHover(
     const published = shown.get(document.uri);
     const findings = 'findings' in view.analysis ? view.analysis.findings : published ? findingsAfterEdits(published.findings, published.text, view.text) : [];
     const sources = { analysis: view.analysis, findings, lines: view.lines, parameterFiles: view.parameterFiles, yaml: view.yaml };
-    return hover(params, { languageId: document.languageId, text: view.text }, sources, docsBaseUri);
+    return hover(params, { languageId: document.languageId, text: view.text }, sources, docsLinks(docsBaseUri, clientCommands));
   }),
 );
 

@@ -86,8 +86,8 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
       process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
       fs.rmSync(empty, { recursive: true, force: true });
     }
-    const message = await waitForNotification(/kubectl is needed on PATH/);
-    assert.match(message, /^Anyscale: kubectl is needed on PATH to verify egress from a cluster \(.*ENOENT.*\)\.$/);
+    const message = await waitForNotification(/not installed or not on PATH/);
+    assert.match(message, /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it/);
     assert.deepEqual(modals.asked, []);
     assert.deepEqual(fakeKubectl.readCalls(fake.dir).slice(callsBefore), []);
     assert.deepEqual(await resultRows(), rowsBefore);

@@ -4,16 +4,21 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST,
+  EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND,
   type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressReport, type EgressTargetInfo,
 } from '../../../../shared/protocol';
-import { kubectlOnPath, kubeContexts, runProbeJob } from './kubectl';
+import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from './kubectl';
 import { clusterSettings, workspaceParams } from './settings';
 
-async function chooseContext(configured: string | undefined): Promise<string | undefined> {
+const SHOW_DOCUMENTATION = 'Show Documentation';
+
+/** A kube context: the configured one, or picked from kubectl's; none (and a message saying how to get one) when kubectl has none. */
+async function chooseContext(configured: string | undefined, docs: vscode.Uri): Promise<string | undefined> {
   const contexts = await kubeContexts(kubectlOnPath());
-  if (contexts.error) {
-    void vscode.window.showErrorMessage(`Anyscale: kubectl is needed on PATH to verify egress from a cluster (${contexts.error}).`);
+  const deadEnd = noContextMessage('Verify Egress from Cluster', contexts);
+  if (deadEnd) {
+    // Not awaited: the command ends now; the button opens the docs section's rendered preview whenever it is clicked.
+    void vscode.window.showErrorMessage(deadEnd, SHOW_DOCUMENTATION).then((choice) => choice && vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, docs.toString()));
     return undefined;
   }
   if (configured) return configured;
@@ -22,13 +27,14 @@ async function chooseContext(configured: string | undefined): Promise<string | u
   return (await vscode.window.showQuickPick(items, { title: 'Kube context to run the egress probe Job in' }))?.label;
 }
 
-export async function probeFromCluster(client: LanguageClient, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
+/** `docs`: the docs page section on what the command needs (kubectl, a kube context), offered when it is missing. */
+export async function probeFromCluster(client: LanguageClient, docs: vscode.Uri, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.');
     return undefined;
   }
   const settings = clusterSettings();
-  const context = await chooseContext(settings.context);
+  const context = await chooseContext(settings.context, docs);
   if (!context) return undefined;
   const params: EgressClusterJobParams = { ...workspaceParams(), namespace: settings.namespace, image: settings.image, ...(targets ? { targets } : {}) };
   const job = await client.sendRequest<EgressClusterJob>(EGRESS_CLUSTER_JOB_REQUEST, params);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
 import { EgressResultsView, RESULTS_VIEW } from './resultsView';
-import { EgressStatusItem } from './egressStatus';
+import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
 import { probedFrom, reportJson, reportMarkdown } from './report';
@@ -20,15 +20,20 @@ export const EGRESS_COMMANDS = {
   results: 'anyscaleAzure.egress.results',
 } as const;
 
+/** docs/egress.md's section on what Verify Egress from Cluster needs (its heading's slug). */
+const CLUSTER_DOCS_SECTION = 'what-verify-egress-from-cluster-needs';
+
 /** What other features may ask of egress: probe some targets from this machine and show them in the results view. */
 export interface Egress {
   verifyLocally(targets?: EgressTargetInfo[]): Promise<EgressReport | undefined>;
 }
 
-export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[]): Egress {
+/** `documents`: the server's stats per document, which say where the egress status applies (statusScope.ts). */
+export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[], documents: DocumentStatsSource): Egress {
   const view = new EgressResultsView();
-  const status = new EgressStatusItem(languages);
   const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
+  const status = new EgressStatusItem(languages, documents, tree);
+  const clusterDocs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'egress.md').with({ fragment: CLUSTER_DOCS_SECTION });
   const show = async (report: EgressReport | undefined) => {
     if (!report) return undefined;
     view.show(report);
@@ -40,7 +45,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
   const rerun = async (node: { result: EgressProbeResult } | undefined) => {
     const target = node?.result.target;
     if (!target) return;
-    const report = view.last?.origin === 'cluster' ? await probeFromCluster(client, [target]) : await probeLocally(client, [target]);
+    const report = view.last?.origin === 'cluster' ? await probeFromCluster(client, clusterDocs, [target]) : await probeLocally(client, [target]);
     if (report?.results[0]) {
       view.replace(report.results[0]);
       if (view.last) status.show(view.last);
@@ -61,7 +66,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     status,
     tree,
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyLocal, async () => show(await probeLocally(client))),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client))),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client, clusterDocs))),
     vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),
     vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
     vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {

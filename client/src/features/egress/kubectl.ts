@@ -35,10 +35,34 @@ export function kubectlOnPath(command = 'kubectl', env: NodeJS.ProcessEnv = proc
     });
 }
 
-export async function kubeContexts(kubectl: Kubectl): Promise<{ current?: string; all: string[]; error?: string }> {
+export interface KubeContexts {
+  current?: string;
+  all: string[];
+  error?: string;
+  /** kubectl itself could not be started: not installed, or not on PATH. */
+  notFound?: boolean;
+}
+
+export async function kubeContexts(kubectl: Kubectl): Promise<KubeContexts> {
   const [current, all] = await Promise.all([kubectl(['config', 'current-context']), kubectl(['config', 'get-contexts', '-o', 'name'])]);
-  if (all.code !== 0) return { all: [], error: all.stderr.trim() || 'kubectl is not available' };
+  if (all.code !== 0) return { all: [], error: all.stderr.trim() || 'kubectl is not available', notFound: all.code === null && /ENOENT/.test(all.stderr) };
   return { current: current.code === 0 ? current.stdout.trim() || undefined : undefined, all: all.stdout.split('\n').map((s) => s.trim()).filter(Boolean) };
+}
+
+const GET_CREDENTIALS = 'az aks get-credentials --resource-group <rg> --name <cluster>';
+
+/**
+ * Why `command` has no kube context to run in, and how to get one (install kubectl; fetch the AKS cluster's
+ * credentials); undefined when kubectl lists at least one context.
+ */
+export function noContextMessage(command: string, contexts: KubeContexts): string | undefined {
+  if (contexts.notFound) {
+    return `Anyscale: ${command} runs kubectl, which is not installed or not on PATH (${contexts.error}). Install it ` +
+      `(az aks install-cli), then get your AKS cluster's credentials: ${GET_CREDENTIALS}.`;
+  }
+  if (contexts.error) return `Anyscale: ${command} could not list kubectl's contexts (${contexts.error}).`;
+  if (contexts.all.length > 0) return undefined;
+  return `Anyscale: ${command} runs in a kube context, and kubectl has none. Get your AKS cluster's credentials: ${GET_CREDENTIALS}, then run it again.`;
 }
 
 export interface ProbeJobRun {

@@ -8,6 +8,9 @@ export class DocumentStatusItem implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
   private readonly stats = new Map<string, DocumentStats>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly statsChanged = new vscode.EventEmitter<void>();
+  /** Fires when the server reports new stats for a document. */
+  readonly onDidChangeStats = this.statsChanged.event;
 
   constructor(client: LanguageClient, languages: string[]) {
     this.item = vscode.languages.createLanguageStatusItem('anyscaleAzure.documentStatus', languages);
@@ -17,7 +20,9 @@ export class DocumentStatusItem implements vscode.Disposable {
       client.onNotification(DOCUMENT_STATS_NOTIFICATION, (stats: DocumentStats) => {
         this.stats.set(stats.uri, stats);
         this.render();
+        this.statsChanged.fire();
       }),
+      this.statsChanged,
       vscode.window.onDidChangeActiveTextEditor(() => this.render()),
       vscode.workspace.onDidCloseTextDocument((document) => this.stats.delete(document.uri.toString())),
     );

@@ -283,7 +283,8 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
 export function templateAround(body: readonly string[]): string[] {
   return [
     '{',
-    '\t"$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+    // `\$`: a bare `$schema` is a snippet variable, which the editor resolves to nothing (the key would be "").
+    '\t"\\$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
     '\t"contentVersion": "1.0.0.0",',
     '\t"resources": [',
     ...body.map((line) => `\t\t${line}`),
