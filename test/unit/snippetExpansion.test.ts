@@ -1,14 +1,13 @@
-// Every snippet the server offers, expanded as VS Code expands it (test/support/snippetSyntax.ts: escapes, mirrors,
-// choices, and a `$name` read as a variable, which VS Code resolves to nothing) where it is offered: an empty JSON
-// document, the `resources` array of a template, the `resources` object of a languageVersion 2.0 template, an empty
-// YAML document. The result must parse and pass our rules; the only finding left is a placeholder the user must fill.
+// Every template snippet the server offers, expanded as VS Code expands it (test/support/snippetSyntax.ts: escapes,
+// mirrors, choices, and a `$name` read as a variable, which VS Code resolves to nothing) where it is offered: an empty
+// JSON document, the `resources` array of a template, the `resources` object of a languageVersion 2.0 template. The
+// result must parse and pass our rules; the only finding left is a placeholder the user must fill. (The YAML snippets
+// go through the same expander in yamlEditing.test.ts.)
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyzeDocument, analyzeText } from '../../server/src/service/analyze';
+import { analyzeText } from '../../server/src/service/analyze';
 import { armCompletions } from '../../server/src/service/features/completion';
 import { TEMPLATE_SNIPPETS } from '../../server/src/service/features/completion/snippets';
-import { YAML_SNIPPETS } from '../../server/src/service/yaml/snippets';
-import { yamlCompletions } from '../../server/src/service/yaml/editing';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
 import { expandSnippet } from '../support/snippetSyntax';
 
@@ -64,27 +63,5 @@ describe('every template snippet, accepted where it is offered, is a template ou
         assert.deepEqual(problems(analysis.findings, text), expected, text);
       });
     }
-  }
-});
-
-describe('every YAML snippet, accepted in an empty YAML document, parses and passes our rules but for its placeholders', () => {
-  // Each values snippet leaves the cloud resource ID to fill in; the identity placeholders are flagged too.
-  const expected: Record<string, string[]> = {
-    'Anyscale operator values: Azure (AKS)': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-identity-client-id>'],
-    'Anyscale operator values: EKS': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-role-arn>'],
-    'Anyscale operator values: GKE': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-service-account-email>'],
-    'Anyscale operator values: Generic': ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
-    'Gateway for Anyscale on Azure (two HTTPS listeners)': [],
-  };
-  const entries = yamlCompletions('', 0).filter((entry) => entry.kind === 'snippet');
-  test('every snippet is offered', () => assert.deepEqual(entries.map((e) => e.label).sort(), YAML_SNIPPETS.map((s) => s.label).sort()));
-  for (const entry of entries) {
-    test(entry.label, () => {
-      const text = accept('', 0, entry);
-      const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///new.yaml' });
-      assert.deepEqual(analysis.syntaxErrors, [], text);
-      assert.ok(analysis.kind === 'operatorValues' || analysis.kind === 'gatewayManifest', analysis.kind);
-      assert.deepEqual(problems(analysis.findings, text), expected[entry.label], text);
-    });
   }
 });

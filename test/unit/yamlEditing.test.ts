@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { yamlCompletions, yamlHover, YamlVersion } from '../../server/src/service/yaml/editing';
 import { expandSnippet, YAML_SNIPPETS } from '../../server/src/service/yaml/snippets';
+import { expandSnippet as expandAsInserted } from '../support/snippetSyntax';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { WorkspaceIndex, NO_FACTS } from '../../server/src/service/index/workspaceIndex';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
@@ -176,7 +177,9 @@ test('every snippet, expanded with its defaults, passes our rules except the pla
   };
   assert.deepEqual(YAML_SNIPPETS.map((snippet) => snippet.label).sort(), Object.keys(expected).sort());
   for (const snippet of YAML_SNIPPETS) {
-    const text = expandSnippet(snippet.body);
+    // Expanded as VS Code inserts it (test/support/snippetSyntax.ts), not with the docs preview's simpler expander.
+    const { text, variables } = expandAsInserted(snippet.body);
+    assert.deepEqual(variables, [], `${snippet.label}: a \`$\` read as a variable is lost on insertion (escape it as \\$)`);
     assert.doesNotMatch(text, /\$\{|\$\d/, `${snippet.label}: placeholders left after expansion`);
     for (const workspace of [undefined, azureWorkspace()]) {
       const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///new.yaml', workspace });
