@@ -131,7 +131,7 @@ export const DERIVED = {
   /**
    * Inferred: the networking page documents only `*.azure.anyscale-cloud.dev`; the cld-<id> form is the host the Private
    * Link page tests. So a cloud ID's host (cloudIds setting, --cloud-id) is optional: a failed probe of it is reported,
-   * never an exit 1.
+   * never an exit 1; the allow-list allows the documented wildcard for it (see ./allowList.ts).
    */
   cloud: { purpose: 'Operator polling for cloud {name} (the cld-<id> host form is inferred from the Private Link page)', flow: 'aks-control-plane', source: S.networking, grade: 'inferred', required: false },
   /**

@@ -93,6 +93,9 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   derived.forEach(add);
   for (const h of concreteHosts) {
     if (best.has(h)) continue;
+    // A host the user named that the catalog or workspace lists as optional: asked for, so required (and allowed).
+    const listed = out.get(targetKey(h));
+    if (listed && !listed.required && h.origin === 'settings' && !h.purpose) out.set(targetKey(h), { ...listed, required: true, origin: 'settings' });
     add({
       host: h.host, port: h.port, flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
       required: true, origin: h.origin, ...(h.file ? { file: h.file } : {}),
