@@ -70,7 +70,8 @@ export function classicRuleCollection(fqdns: Map<number, string[]>, priority: nu
   };
 }
 
-const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
+/** The documented operator-polling wildcard, which strict per-cloud-ID egress replaces with one entry per cloud. */
+export const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
 
 export interface AllowListOptions {
   /** One entry per known cloud host instead of the `*.azure.anyscale-cloud.dev` wildcard (anyscaleAzure.egress.strictCloudIds). */
