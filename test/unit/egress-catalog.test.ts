@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { FLOW_LABELS, REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
+import { DERIVED, FLOW_LABELS, REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
 import { deriveWorkspaceTargets, fromThisMachine } from '../../server/src/service/egress/workspace';
 import { readWorkspaceFiles } from '../../server/src/node/egressWorkspace';
 import { FIXTURES } from '../support/paths';
@@ -18,6 +18,29 @@ test('every catalog entry has a grade, and none graded inferred or reference dep
       assert.match(entry.purpose, /inferred|reference deployment/, `${entry.pattern}: the purpose says how sure it is`);
     }
   }
+});
+
+test('every target derived from the workspace has a grade too; inferred ones are optional and say so', () => {
+  for (const [kind, entry] of Object.entries(DERIVED)) {
+    const grade: unknown = (entry as { grade?: unknown }).grade;
+    assert.ok(Grade.safeParse(grade).success, `DERIVED.${kind} has no grade`);
+    if (grade === 'inferred' || grade === 'reference deployment') {
+      assert.equal(entry.required, false, `DERIVED.${kind} is graded ${grade} but required`);
+      assert.match(entry.purpose, /inferred|reference deployment|depends on/, `DERIVED.${kind}: the purpose says how sure it is`);
+    }
+  }
+  // The cloud's own storage and registry: the flow is documented (networking guide), the hosts are Azure's endpoints.
+  assert.equal(DERIVED.blob.grade, 'documented');
+  assert.equal(DERIVED.acr.grade, 'documented');
+  assert.equal(DERIVED.acrData.grade, 'documented');
+  // The cld-<id> host form is inferred: a cloud ID's host is optional, so a failed probe of it never makes the CLI exit 1.
+  assert.equal(DERIVED.cloud.grade, 'inferred');
+  const cloud = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find((t) => t.host === 'cld-abc.azure.anyscale-cloud.dev');
+  assert.equal(cloud?.required, false);
+  assert.equal(cloud?.pattern, '*.azure.anyscale-cloud.dev');
+  // A cloud host the user's own values file names (global.controlPlaneURL) is what the operator dials: still required.
+  const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+  assert.equal(deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === 'cld-abc123.azure.anyscale-cloud.dev')?.required, true);
 });
 
 test('the Marketplace registry of cluster extensions and its regional data endpoints are documented (AKS docs)', () => {

@@ -139,3 +139,10 @@ test('--allow-list prints the Azure Firewall allow-list instead of probing; --st
   assert.equal(alone.code, 2);
   assert.match(alone.stderr, /--strict-cloud-ids.*--allow-list/);
 });
+
+test('--help says the targets are the ones the Anyscale on Azure docs list, and how to add more', async () => {
+  const { code, stdout } = await run(['--help']);
+  assert.equal(code, 0);
+  assert.match(stdout, /Probes the outbound HTTPS targets the Anyscale on Azure docs list \(add more with --host or a targets file\)/);
+  assert.doesNotMatch(stdout, /targets Anyscale on Azure needs/, 'no claim that the list is everything Anyscale on Azure needs');
+});

@@ -73,3 +73,19 @@ test('an application rule with the AzureKubernetesService FQDN tag covers login.
   assert.ok(tagged.includes('*.i.azure.anyscaleuserdata.com'), 'the tag covers no Anyscale host');
   assert.match(messageOf(withTag('WindowsUpdate')), /to 5 FQDNs.*login\.microsoftonline\.com/);
 });
+
+test('a strict per-cloud-ID firewall (cld-<id>.azure.anyscale-cloud.dev entries) covers the polling wildcard', () => {
+  const text = fs.readFileSync(path.join(DIR, 'pass-policy-allows-all.json'), 'utf8');
+  const messageOf = (source: string) => analyzeText(source).findings.find((f) => f.code === CODE)?.message;
+  const listsPolling = /(: |, )\*\.azure\.anyscale-cloud\.dev(,|;|\.)/;
+  const strict = (entries: string) => text.replace('"*.azure.anyscale-cloud.dev"', entries);
+  // The per-cloud entry replaces the polling wildcard (networking page); grafana-* / registry-* are still missing.
+  const perCloud = messageOf(strict('"cld-abc123.azure.anyscale-cloud.dev"')) ?? '';
+  assert.match(perCloud, /to 2 FQDNs/);
+  assert.doesNotMatch(perCloud, listsPolling);
+  assert.match(perCloud, /grafana-\*\.azure\.anyscale-cloud\.dev.*registry-\*\.azure\.anyscale-cloud\.dev/);
+  assert.equal(messageOf(strict('"cld-abc123.azure.anyscale-cloud.dev", "grafana-*.azure.anyscale-cloud.dev", "registry-*.azure.anyscale-cloud.dev"')), undefined);
+  // Only a cld-<id> host under azure.anyscale-cloud.dev counts.
+  assert.match(messageOf(strict('"cld-abc123.anyscale-cloud.dev"')) ?? '', listsPolling);
+  assert.match(messageOf(strict('"console.azure.anyscale-cloud.dev"')) ?? '', listsPolling);
+});

@@ -196,7 +196,9 @@ test('strict per-cloud-ID egress: one allow-list entry per known cloud ID instea
   const httpsOf = (list: ReturnType<typeof allowListFor>): string[] => rulesOf(list).find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
   const { targets } = deriveWorkspaceTargets([], { cloudIds: ['cld_abc123', 'cld_zz9'] });
   assert.ok(httpsOf(allowListFor(targets)).includes('*.azure.anyscale-cloud.dev'), 'default: the documented wildcard');
-  assert.deepEqual(allowListFor(targets).notes, []);
+  // By default no strict-mode note: only the one listing the optional targets left out of the rules.
+  assert.ok(!allowListFor(targets).notes.some((n) => /[Ss]trict per-cloud-ID/.test(n)), allowListFor(targets).notes.join('\n'));
+  assert.equal(allowListFor(targets).notes.length, 1);
 
   const strict = allowListFor(targets, { strictCloudIds: true });
   const fqdns = httpsOf(strict);
@@ -223,7 +225,42 @@ test('strict per-cloud-ID egress without a known cloud ID keeps the wildcard and
   const list = allowListFor(targets, { strictCloudIds: true });
   const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
   assert.ok(rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns.includes('*.azure.anyscale-cloud.dev'));
-  assert.equal(list.notes.length, 1);
-  assert.match(list.notes[0], /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s);
-  assert.ok(list.azCli.includes(`# ${list.notes[0].split('\n')[0]}`));
+  const strictNotes = list.notes.filter((n) => /Strict per-cloud-ID/.test(n));
+  assert.equal(strictNotes.length, 1, list.notes.join('\n'));
+  assert.match(strictNotes[0], /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s);
+  assert.ok(list.azCli.includes(`# ${strictNotes[0].split('\n')[0]}`));
+});
+
+test('the allow-list allows only required targets; one note names the optional ones left out, why, and how to add them', () => {
+  const httpsOf = (list: ReturnType<typeof allowListFor>): string[] =>
+    JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
+  const files = readWorkspaceFiles([WORKSPACE]);
+  const { targets } = deriveWorkspaceTargets(files, {});
+  const list = allowListFor(targets);
+  const fqdns = httpsOf(list);
+  for (const optional of ['anyscaleoperator.azurecr.io', 'us-docker.pkg.dev', 'registry-1.docker.io', 'contosoacr.westeurope.data.azurecr.io']) {
+    assert.ok(!fqdns.includes(optional), `${optional} is optional: not in the rule`);
+    const commands = list.azCli.split('\n').filter((line) => !line.startsWith('#'));
+    assert.ok(!commands.some((line) => line.includes(` ${optional}`)), `${optional} not in the az commands`);
+  }
+  assert.ok(fqdns.includes('contosoacr.azurecr.io') && fqdns.includes('contosodata.blob.core.windows.net'), 'required derived hosts stay');
+  assert.equal(list.notes.length, 1, list.notes.join('\n'));
+  const [note] = list.notes;
+  assert.match(note, /anyscaleoperator\.azurecr\.io.*inferred/s);
+  assert.match(note, /contosoacr\.westeurope\.data\.azurecr\.io.*depends on the registry's configuration/s);
+  assert.match(note, /anyscaleAzure\.egress\.targets.*--host/s);
+  assert.ok(list.azCli.includes(`# ${note}`));
+  assert.ok(list.targets.some((t) => t.host === 'us-docker.pkg.dev'), 'the target list itself keeps every target');
+
+  // Named with --host (anyscaleAzure.egress.targets), an optional host is allowed.
+  const named = allowListFor(deriveWorkspaceTargets(files, { targets: ['us-docker.pkg.dev'] }).targets);
+  assert.ok(httpsOf(named).includes('us-docker.pkg.dev'));
+  assert.doesNotMatch(named.notes.join('\n'), /us-docker/);
+
+  // A cloud ID's host is optional (inferred form): by default the documented wildcard covers it, even with the
+  // grafana-/registry- hosts named; in strict mode the per-cloud host is the entry, whatever its grade.
+  const clouds = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'], targets: ['grafana-eu.azure.anyscale-cloud.dev', 'registry-eu.azure.anyscale-cloud.dev'] }).targets;
+  assert.ok(httpsOf(allowListFor(clouds)).includes('*.azure.anyscale-cloud.dev'));
+  const strict = httpsOf(allowListFor(clouds, { strictCloudIds: true }));
+  assert.ok(strict.includes('cld-abc.azure.anyscale-cloud.dev') && !strict.includes('*.azure.anyscale-cloud.dev'), strict.join(' '));
 });

@@ -17,8 +17,8 @@ import { allowListFor } from '../service/egress/allowList';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
-Probes the outbound HTTPS targets Anyscale on Azure needs (DNS, TCP, TLS) from this machine, or prints their
-Azure Firewall allow-list.
+Probes the outbound HTTPS targets the Anyscale on Azure docs list (add more with --host or a targets file)
+(DNS, TCP, TLS) from this machine, or prints their Azure Firewall allow-list.
 
 Options:
   --workspace <dir>            Folder whose ARM templates and values files name storage, ACR, regions (default: .)

@@ -3,9 +3,10 @@
 // collection objects the firewall rule's quick fix inserts. Azure Firewall accepts wildcards only as a leading
 // `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
 // Strict per-cloud-ID egress (networking page) replaces `*.azure.anyscale-cloud.dev` with the known cloud hosts.
+// Only required targets go into the rules; a note names the optional ones left out.
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT, isWildcard } from './target';
-import { AKS_FQDN_TAG } from './catalog';
+import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
 
 export const COLLECTION_NAME = 'anyscale-egress';
 const POLICY_API_VERSION = '2023-09-01';
@@ -69,7 +70,8 @@ export function classicRuleCollection(fqdns: Map<number, string[]>, priority: nu
   };
 }
 
-const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
+/** The documented operator-polling wildcard, which strict per-cloud-ID egress replaces with one entry per cloud. */
+export const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
 
 export interface AllowListOptions {
   /** One entry per known cloud host instead of the `*.azure.anyscale-cloud.dev` wildcard (anyscaleAzure.egress.strictCloudIds). */
@@ -84,7 +86,7 @@ export interface AllowListOptions {
  * left out unless a concrete host was named for them — and the notes say so.
  */
 function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: EgressTargetInfo[]; notes: string[] } {
-  const cloudHosts = targets.filter((t) => t.pattern === CLOUD_WILDCARD && !isWildcard(t.host));
+  const cloudHosts = targets.filter(isPerCloudHost);
   if (cloudHosts.length === 0) {
     return {
       targets: [...targets],
@@ -102,12 +104,43 @@ function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: 
   return { targets: targets.filter((t) => !widened.includes(t)), notes };
 }
 
+/** A per-cloud host of strict mode: a concrete host standing for `*.azure.anyscale-cloud.dev`. */
+function isPerCloudHost(target: EgressTargetInfo): boolean {
+  return target.pattern === CLOUD_WILDCARD && !isWildcard(target.host);
+}
+
+/**
+ * Only required targets go into the rules: optional ones are inferred (the operator's image registries) or depend on
+ * configuration (an ACR data endpoint without dedicated data endpoints), so the list does not open the firewall for them
+ * unasked; one note names them. An optional host standing for a required catalog wildcard (a cloud ID's inferred
+ * cld-<id> host) is allowed as that documented wildcard. `alwaysIn` (strict mode's per-cloud hosts) stays as it is.
+ */
+function requiredTargets(targets: readonly EgressTargetInfo[], alwaysIn: readonly EgressTargetInfo[]): { targets: EgressTargetInfo[]; notes: string[] } {
+  const inRules: EgressTargetInfo[] = [];
+  const leftOut: EgressTargetInfo[] = [];
+  for (const target of targets) {
+    const wildcard = target.pattern && isWildcard(target.pattern) && REQUIRED_TARGETS.some((e) => e.pattern === target.pattern && e.required) ? target.pattern : undefined;
+    if (target.required || alwaysIn.includes(target)) inRules.push(target);
+    else if (wildcard) inRules.push({ ...target, host: wildcard });
+    else leftOut.push(target);
+  }
+  if (leftOut.length === 0) return { targets: inRules, notes: [] };
+  const named = leftOut.map((t) => `${t.host}${t.port === HTTPS_PORT ? '' : `:${t.port}`} (${t.purpose})`).join('; ');
+  return {
+    targets: inRules,
+    notes: [`Optional targets not in this allow-list, which allows required ones only — inferred or depending on configuration, as each purpose says: ${named}. To allow one, add it to anyscaleAzure.egress.targets (CLI --host).`],
+  };
+}
+
 function shellWords(words: readonly string[]): string {
   return words.map((w) => (/^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 export function allowListFor(allTargets: readonly EgressTargetInfo[], options: AllowListOptions = {}): EgressAllowList {
-  const { targets, notes } = options.strictCloudIds ? strictCloudIdTargets(allTargets) : { targets: [...allTargets], notes: [] };
+  const strict = options.strictCloudIds ? strictCloudIdTargets(allTargets) : { targets: [...allTargets], notes: [] };
+  const required = requiredTargets(strict.targets, options.strictCloudIds ? strict.targets.filter(isPerCloudHost) : []);
+  const targets = required.targets;
+  const notes = [...strict.notes, ...required.notes];
   const fqdns = fqdnsByPort(targets);
   const collection = policyRuleCollection(fqdns, 100, "[parameters('sourceAddresses')]");
   (collection.rules as unknown[]).push({

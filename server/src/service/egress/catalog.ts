@@ -105,24 +105,35 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
 ]);
 
 /**
- * Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link). Grades: the
- * storage and registry hosts are inferred from the documented flow AKS ↔ Blob/ACR (the Anyscale docs list no host);
- * the data endpoint `<acr>.<region>.data.azurecr.io` is documented by ACR, for Premium registries with dedicated data
- * endpoints enabled only — otherwise pulls are redirected to Azure Blob storage, so it is not required.
+ * Purpose texts of targets derived from the workspace (storage accounts, ACR, cloud IDs, Private Link), each graded like
+ * the static entries; only documented or spec ones may be required.
+ * - blob, dfs, acr: documented. The networking guide says the cluster must reach its own Azure storage and container
+ *   registry (the AKS ↔ storage/registry flow); the hosts are the ones the cloud resource itself names —
+ *   cloudStorageBucketEndpoint `https://<account>.blob.core.windows.net` and cloudStorageBucketName
+ *   `abfss://<container>@<account>.dfs.core.windows.net` (add-cloud-resource), the registry's login server
+ *   `<acr>.azurecr.io` (configure-container-image-builds; AcrPull for the kubelet) — Azure's documented endpoints.
+ * - acrData: documented by ACR, and the template enables dedicated data endpoints (Premium, dataEndpointEnabled).
+ * - acrDataMaybe: inferred — the template does not show dedicated data endpoints, so whether pulls use the data endpoint
+ *   or are redirected to Azure Blob storage depends on the registry's configuration: optional.
  */
 export const DERIVED = {
-  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
-  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources, required: true },
-  acr: { purpose: 'Container registry of cloud {name}: login server (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds, required: true },
+  blob: { purpose: 'Cloud storage bucket of cloud resource {name} (Blob service)', flow: 'aks-storage-registry', source: S.cloudResources, grade: 'documented', required: true },
+  dfs: { purpose: 'Cloud storage bucket of cloud resource {name} (Data Lake service)', flow: 'aks-storage-registry', source: S.cloudResources, grade: 'documented', required: true },
+  acr: { purpose: 'Container registry of cloud {name}: login server (image builds and pulls)', flow: 'aks-storage-registry', source: S.imageBuilds, grade: 'documented', required: true },
   acrData: {
     purpose: 'Container registry data endpoint of cloud {name} (the template makes it Premium with dataEndpointEnabled: image layers come from here)',
-    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: true,
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, grade: 'documented', required: true,
   },
   acrDataMaybe: {
-    purpose: 'Container registry data endpoint of cloud {name}: depends on the registry\'s configuration — used only with dedicated data endpoints (Premium, dataEndpointEnabled); otherwise layers come from Azure Blob storage (*.blob.core.windows.net)',
-    flow: 'aks-storage-registry', source: S.acrDataEndpoints, required: false,
+    purpose: 'Container registry data endpoint of cloud {name}: depends on the registry\'s configuration (inferred) — used only with dedicated data endpoints (Premium, dataEndpointEnabled); otherwise layers come from Azure Blob storage (*.blob.core.windows.net)',
+    flow: 'aks-storage-registry', source: S.acrDataEndpoints, grade: 'inferred', required: false,
   },
-  cloud: { purpose: 'Operator polling for cloud {name} (the cld-<id> host form is inferred from the Private Link page)', flow: 'aks-control-plane', source: S.networking, required: true },
+  /**
+   * Inferred: the networking page documents only `*.azure.anyscale-cloud.dev`; the cld-<id> form is the host the Private
+   * Link page tests. So a cloud ID's host (cloudIds setting, --cloud-id) is optional: a failed probe of it is reported,
+   * never an exit 1; the allow-list allows the documented wildcard for it (see ./allowList.ts).
+   */
+  cloud: { purpose: 'Operator polling for cloud {name} (the cld-<id> host form is inferred from the Private Link page)', flow: 'aks-control-plane', source: S.networking, grade: 'inferred', required: false },
   /**
    * Documented (networking guide, FAQ): `anyscale job submit` uploads the local working_dir to the cloud's Azure Blob
    * storage, so the client running the CLI must reach the storage account too. Appended to a Blob target probed from this
@@ -130,9 +141,10 @@ export const DERIVED = {
    */
   clientUpload: {
     purpose: 'from this machine, the upload path of anyscale job submit: the local working_dir goes to this Blob storage, so a storage account restricted to VNets must also admit the client running the CLI (nodes reaching it prove nothing about this path)',
-    flow: 'client-storage', source: S.jobSubmit, required: true,
+    flow: 'client-storage', source: S.jobSubmit, grade: 'documented', required: true,
   },
-  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, required: true },
+  /** Documented: the operator dials its global.controlPlaneURL (add-cloud-resource step 5, the Private Link page); the user's values file names it. */
+  controlPlaneUrl: { purpose: 'Control-plane URL from the operator values (global.controlPlaneURL)', flow: 'aks-control-plane', source: S.privateLink, grade: 'documented', required: true },
 } as const;
 
 /**

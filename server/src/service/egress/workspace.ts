@@ -40,7 +40,8 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   const problems: string[] = [];
   const derived: EgressTargetInfo[] = [];
   const regions = new Set<string>();
-  const concreteHosts: { host: string; port: number; origin: 'workspace' | 'settings'; file?: string; purpose?: string }[] = [];
+  // `required` set only where the host's own grade decides it (a cloud ID's inferred host); otherwise the catalog entry's.
+  const concreteHosts: { host: string; port: number; origin: 'workspace' | 'settings'; file?: string; purpose?: string; required?: boolean }[] = [];
 
   for (const file of files) {
     if (/\.ya?ml$/i.test(file.path)) {
@@ -55,7 +56,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     derived.push(...targetsOfFacts(facts, file.path));
   }
   for (const id of settings.cloudIds ?? []) {
-    if (/^cld_[a-z0-9]+$/i.test(id.trim())) concreteHosts.push({ host: cloudHost(id), port: HTTPS_PORT, origin: 'settings', purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()) });
+    if (/^cld_[a-z0-9]+$/i.test(id.trim())) concreteHosts.push({ host: cloudHost(id), port: HTTPS_PORT, origin: 'settings', purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()), required: DERIVED.cloud.required });
     else problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
   }
   for (const text of settings.targets ?? []) {
@@ -85,13 +86,16 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
       const hosts = concreteHosts.filter((h) => best.get(h) === pattern);
       if (hosts.length === 0) add({ ...catalogTarget(entry, pattern), pattern: entry.pattern });
       for (const h of hosts) {
-        add({ ...catalogTarget(entry, h.host), port: h.port, origin: h.origin, pattern: entry.pattern, ...(h.purpose ? { purpose: h.purpose } : {}), ...(h.file ? { file: h.file } : {}) });
+        add({ ...catalogTarget(entry, h.host), port: h.port, origin: h.origin, pattern: entry.pattern, ...(h.purpose ? { purpose: h.purpose } : {}), ...(h.file ? { file: h.file } : {}), ...(h.required === undefined ? {} : { required: h.required }) });
       }
     }
   }
   derived.forEach(add);
   for (const h of concreteHosts) {
     if (best.has(h)) continue;
+    // A host the user named that the catalog or workspace lists as optional: asked for, so required (and allowed).
+    const listed = out.get(targetKey(h));
+    if (listed && !listed.required && h.origin === 'settings' && !h.purpose) out.set(targetKey(h), { ...listed, required: true, origin: 'settings' });
     add({
       host: h.host, port: h.port, flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
       required: true, origin: h.origin, ...(h.file ? { file: h.file } : {}),

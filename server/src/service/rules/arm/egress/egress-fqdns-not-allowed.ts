@@ -4,7 +4,7 @@
 // `*.i` / `*.s` hosts workspace and service access breaks; without storage and registry hosts clusters lack their
 // files and images. The fix adds an application rule collection (or, for an NSG, an outbound allow).
 import { findProperty } from '../../../json/nodes';
-import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME } from '../../../egress/allowList';
+import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME, CLOUD_WILDCARD } from '../../../egress/allowList';
 import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
 import type { Fix, TemplateRule } from '../../rule';
 import type { ArmResource } from '../../../arm/template';
@@ -30,6 +30,17 @@ function freePriorityAfter(used: readonly number[]): number | undefined {
 function freePriorityBefore(limit: number, used: readonly number[]): number | undefined {
   for (let p = limit - 1; p >= MIN_PRIORITY; p--) if (!used.includes(p)) return p;
   return undefined;
+}
+
+/**
+ * Strict per-cloud-ID egress (networking page, documented) replaces the polling wildcard with one entry per cloud; the
+ * entry form `cld-<id>.azure.anyscale-cloud.dev` is inferred (the host the Private Link page tests). So a firewall with at
+ * least one such entry is taken to cover the polling wildcard — it is never warned for following the strict option.
+ */
+const PER_CLOUD_ENTRY = /^cld-[a-z0-9]+\.azure\.anyscale-cloud\.dev$/i;
+
+function isAllowed(target: EgressTargetInfo, allowed: readonly string[]): boolean {
+  return allowed.some((pattern) => matchesPattern(target.host, pattern)) || (target.host === CLOUD_WILDCARD && allowed.some((pattern) => PER_CLOUD_ENTRY.test(pattern)));
 }
 
 /** What goes wrong without the hosts of a flow; the firewall rule checks no `aks-azure-platform` host but Entra ID. */
@@ -63,7 +74,7 @@ export const egressFqdnsNotAllowed: TemplateRule = {
       // Derived from every cloud resource, so only worked out when the template has a firewall to compare with.
       const required = requiredFqdns(context);
       const allowed = firewall.allowed.get(HTTPS_PORT) ?? [];
-      const missing = required.filter((target) => !allowed.some((pattern) => matchesPattern(target.host, pattern)));
+      const missing = required.filter((target) => !isAllowed(target, allowed));
       if (missing.length === 0) continue;
       const priority = freePriorityAfter(firewall.priorities);
       const collections = firewall.collections;
