@@ -55,6 +55,9 @@ suite('First ten minutes (#19) in a real VS Code: no dead ends', () => {
   setup(async () => {
     await clearNotifications();
     await closeMarkdownPreviews();
+    // A quick input an earlier suite left open would read as a picker these tests must not show: start with none.
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await waitFor(() => 'no quick input open before the test', async () => (await paletteRows()).length === 0);
   });
 
   teardown(() => {
