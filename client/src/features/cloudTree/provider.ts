@@ -68,15 +68,11 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   /** Loads and updates run one after another, in the order they were asked for. */
   private queue: Promise<void> = Promise.resolve();
   private loaded = false;
-  private readonly ready: Promise<void>;
-  private markReady!: () => void;
   /** Rows were asked for (a view showing the tree was visible); and after the index was complete. */
   private drawn = false;
   private drawnComplete = false;
 
-  constructor(private readonly source: IndexSource, private readonly startedAt = performance.now()) {
-    this.ready = new Promise((resolve) => (this.markReady = resolve));
-  }
+  constructor(private readonly source: IndexSource, private readonly startedAt = performance.now()) {}
 
   /** The scan of the workspace folders is done (until then the tree holds what was read so far). */
   get complete(): boolean {
@@ -110,7 +106,6 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
       this.loaded = true;
       this.setState(result);
       this.changed.fire(undefined);
-      this.markReady();
     });
   }
 
@@ -157,7 +152,8 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     if (!node) {
       const first = !this.drawn;
       this.drawn = true;
-      await this.ready;
+      // Before the first load (the language server still starting) the view is drawn at once, empty under its
+      // "Reading the workspace…" message; the load redraws the root. Waiting for the server here left the view blank.
       this.noteDraw(askedMs, first);
       return [...this.clouds];
     }
