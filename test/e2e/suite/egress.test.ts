@@ -117,7 +117,7 @@ suite('Egress verification in a real VS Code', () => {
     await press('Control+A');
     await type(exported.fsPath);
     // Enter with a row still focused would open that row instead (the dialog updates its list as the path is typed).
-    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget .quick-input-list .monaco-list-row.focused')).length === 0);
+    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget:visible .quick-input-list .monaco-list-row.focused')).length === 0);
     await press('Enter');
     let dialog: string[] = [];
     const report = await waitFor(() => `${exported.fsPath} to be written (the dialog's rows: ${JSON.stringify(dialog)})`, async () => {

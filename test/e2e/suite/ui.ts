@@ -64,9 +64,12 @@ export async function runFromPalette(title: string): Promise<void> {
   await press('Enter');
 }
 
-/** The rows the open quick input (command palette, quick pick) lists. */
+/**
+ * The rows the open quick input (command palette, quick pick) lists. Only a visible one: a closed quick input stays in
+ * the page, hidden, with the rows it last showed (and innerText of a hidden element is its whole text).
+ */
 export function paletteRows(): Promise<string[]> {
-  return texts('.quick-input-widget .quick-input-list .monaco-list-row .label-name');
+  return texts('.quick-input-widget:visible .quick-input-list .monaco-list-row .label-name');
 }
 
 const NOTIFICATION = '.notifications-center .notification-list-item';
