@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
 import { activateExtension, waitFor, workspaceFile, type ExtensionApi } from './helpers';
-import { attributes, click, contextClick, hover, texts } from './ui';
+import { attributes, click, contextClick, hover, notifications, screenshot, texts } from './ui';
 
 const VIEW = 'anyscaleAzure.cloudResources';
 /** The tree rows of the side bar (the Anyscale container shows the Cloud Resources view alone here). */
@@ -140,7 +140,13 @@ suite('Cloud Resources view in a real VS Code', () => {
     const redraws = countRedraws(api);
     await contextClick(row('gke-broken'));
     await click('.context-view .action-label:text-is("Copy ARM Resource ID Expression")');
-    const copied = await waitFor(() => `the clipboard to hold the expression (${redraws()})`, async () => (await vscode.env.clipboard.readText()) || undefined);
+    let copied: string | undefined;
+    try {
+      copied = await waitFor(() => `the clipboard to hold the expression (${redraws()})`, async () => (await vscode.env.clipboard.readText()) || undefined);
+    } catch (error) {
+      const notes = await notifications();
+      throw new Error(`${(error as Error).message}; notifications: ${JSON.stringify(notes)}; screenshot: ${await screenshot('cloud-tree-copy-failed')}`);
+    }
     assert.equal(copied, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'tree-cloud', 'gke-broken')]");
   });
 

@@ -7,6 +7,7 @@ import { waitFor } from './helpers';
 type Request =
   | { op: 'texts'; selector: string; frames?: boolean; attribute?: string }
   | { op: 'childTexts'; selector: string }
+  | { op: 'screenshot'; path: string }
   | { op: 'click' | 'contextClick' | 'hover'; selector: string }
   | { op: 'press'; key: string }
   | { op: 'type'; text: string };
@@ -23,6 +24,16 @@ async function send<T>(request: Request): Promise<T> {
 /** The visible text of every element matching a Playwright selector; `frames` also searches webviews. */
 export function texts(selector: string, frames = false): Promise<string[]> {
   return send({ op: 'texts', selector, frames });
+}
+
+/**
+ * Saves a screenshot of the workbench beside the tier's mocha report (test-results/, the folder VSCODE_TEST_REPORT is
+ * in) as `<name>.png`, and returns its path: for the message of a test that fails on something it could not read.
+ */
+export function screenshot(name: string): Promise<string> {
+  const report = process.env.VSCODE_TEST_REPORT;
+  const folder = report ? report.slice(0, Math.max(report.lastIndexOf('/'), report.lastIndexOf('\\'))) : '.';
+  return send({ op: 'screenshot', path: `${folder}/${name}.png` });
 }
 
 /** The texts of the child nodes of every element matching a Playwright selector (empty ones left out). */
