@@ -1,22 +1,31 @@
-// The real-VS-Code integration tier: loads this repository as a development extension into code-server
-// (VS Code 1.139, Node extension host) and runs a mocha suite inside the extension host, the same `run()` contract
-// as @vscode/test-electron. Two suites, one code-server each:
+// The real-VS-Code integration tier: loads this repository as a development extension into VS Code and runs a mocha
+// suite inside the extension host through @vscode/test-electron's `run()` contract (test/e2e/suite/index.ts). Two
+// suites:
 //   node test/e2e/run-vscode-tests.js            out/test/e2e/suite/*.test.js, workspace trust off (as most users)
 //   node test/e2e/run-vscode-tests.js untrusted  out/test/e2e/suite/untrusted/*.test.js, trust on, folder untrusted
 //
-// How: code-server is started with `--vscode-option enable-smoke-test-driver`, which makes the browser
-// workbench honour `?payload=[["extensionDevelopmentPath",…],["extensionTestsPath",…]]`. When run() settles,
-// the workbench calls window.codeAutomationExit(code), which Playwright catches. The suite writes a mocha JSON
-// report (extension-host console output does not reach us), which this script prints. While it runs, the tests
-// read the screen and click through test/e2e/ui-bridge.js (VSCODE_TEST_UI).
+// Which VS Code (the output's first lines say which ran, and why):
+// - Desktop VS Code through @vscode/test-electron's runTests: the one VSCODE_EXECUTABLE names, else stable VS Code
+//   downloaded to .tools/vscode-test/ when update.code.visualstudio.com answers a HEAD request within a few seconds (the
+//   download itself gives up after DOWNLOAD_IDLE_MS without data). The tests read the screen through Playwright
+//   connected to its renderer over the DevTools protocol (--remote-debugging-port).
+// - Otherwise, or with E2E_HOST=code-server, code-server (VS Code 1.139, Node extension host; scripts/install-tools.sh):
+//   started with `--vscode-option enable-smoke-test-driver`, which makes the browser workbench honour
+//   `?payload=[["extensionDevelopmentPath",…],["extensionTestsPath",…]]`. When run() settles, the workbench calls
+//   window.codeAutomationExit(code), which Playwright catches.
+// Either way the suite writes a mocha JSON report (in code-server the extension host's console output does not reach
+// us), which this script prints, and the tests read the screen and click through test/e2e/ui-bridge.js (VSCODE_TEST_UI).
 //
-// Needs: scripts/install-tools.sh and `node scripts/build.mjs --tests`. Prints `N passed, N failed` last.
+// Needs `node scripts/build.mjs --tests`. Prints `N passed, N failed` last.
 'use strict';
 const crypto = require('crypto');
+const dns = require('dns');
+const https = require('https');
+const net = require('net');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { ROOT, startCodeServer, launchChromium, copyFixture, timeout, log } = require('./code-server');
+const { ROOT, TOOLS, startCodeServer, launchChromium, copyFixture, timeout, log } = require('./code-server');
 const { startUiBridge } = require('./ui-bridge');
 const { selfSignedCertificate } = require('../support/certificate');
 
@@ -53,6 +62,100 @@ if (!SUITE) {
 const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', SUITE.report);
 const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
 
+const UPDATE_HOST = 'update.code.visualstudio.com';
+const REACH_TIMEOUT_MS = 5000;
+const DOWNLOAD_IDLE_MS = 20000;
+
+/** Whether VS Code's update server answers: a DNS lookup and one HEAD request, each bounded; no other traffic. */
+async function updateServerReachable() {
+  const bounded = (promise, what) => Promise.race([promise, timeout(REACH_TIMEOUT_MS).then(() => { throw new Error(`${what}: no answer within ${REACH_TIMEOUT_MS / 1000} s`); })]);
+  try {
+    await bounded(dns.promises.lookup(UPDATE_HOST), `DNS lookup of ${UPDATE_HOST}`);
+    await bounded(new Promise((resolve, reject) => {
+      const request = https.request({ host: UPDATE_HOST, path: '/', method: 'HEAD', timeout: REACH_TIMEOUT_MS }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', reject);
+      request.end();
+    }), `HEAD https://${UPDATE_HOST}/`);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, why: error.message };
+  }
+}
+
+/** The desktop VS Code to run, or why code-server runs instead. */
+async function pickHost() {
+  if (process.env.E2E_HOST === 'code-server') return { host: 'code-server', why: 'E2E_HOST=code-server' };
+  if (process.env.VSCODE_EXECUTABLE) return { host: 'desktop', executable: process.env.VSCODE_EXECUTABLE, why: 'VSCODE_EXECUTABLE' };
+  const reach = await updateServerReachable();
+  if (!reach.ok) return { host: 'code-server', why: `desktop VS Code cannot be downloaded (${reach.why}); set VSCODE_EXECUTABLE to use an installed one` };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { host: 'code-server', why: 'no display for desktop VS Code (run under xvfb-run, or set VSCODE_EXECUTABLE)' };
+  }
+  try {
+    const { downloadAndUnzipVSCode } = require('@vscode/test-electron');
+    const executable = await downloadAndUnzipVSCode({ version: process.env.VSCODE_VERSION || 'stable', cachePath: path.join(TOOLS, 'vscode-test'), timeout: DOWNLOAD_IDLE_MS });
+    return { host: 'desktop', executable, why: `downloaded ${process.env.VSCODE_VERSION || 'stable'}` };
+  } catch (error) {
+    return { host: 'code-server', why: `the desktop VS Code download failed (${error.message})` };
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Playwright attached to desktop VS Code's workbench window over the DevTools protocol, once it is up. */
+async function attachToDesktop(port, stopped) {
+  const { chromium } = require('playwright-core');
+  while (!stopped()) {
+    try {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const page = browser.contexts().flatMap((context) => context.pages()).find((p) => p.url().includes('workbench'));
+      if (page) return { page, close: () => browser.close().catch(() => {}) };
+      await browser.close().catch(() => {});
+    } catch {
+      // not listening yet
+    }
+    await timeout(500);
+  }
+  return undefined;
+}
+
+/** Runs the suite in desktop VS Code with @vscode/test-electron; resolves to the exit code (0 when every test passed). */
+async function runDesktop(executable, ws, env, attached) {
+  const { runTests } = require('@vscode/test-electron');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-vscode-'));
+  const port = await freePort();
+  let done = false;
+  const attaching = attachToDesktop(port, () => done).then((browser) => (attached.browser = browser));
+  try {
+    const run = runTests({
+      vscodeExecutablePath: executable,
+      extensionDevelopmentPath: [ROOT, ...SUITE.installed],
+      extensionTestsPath: SUITE.index,
+      extensionTestsEnv: env,
+      launchArgs: [ws, `--user-data-dir=${path.join(profile, 'user')}`, `--extensions-dir=${path.join(profile, 'extensions')}`, `--remote-debugging-port=${port}`,
+        ...(SUITE.workspaceTrust ? [] : ['--disable-workspace-trust'])],
+    }).then(() => 0, (error) => (error && typeof error.code === 'number' ? error.code : String((error && error.message) || error)));
+    return await Promise.race([run, timeout(TIMEOUT_MS)]);
+  } finally {
+    done = true;
+    await attaching;
+    if (attached.browser) await attached.browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   for (const needed of [SUITE.index, path.join(ROOT, 'dist', 'client.js'), path.join(ROOT, 'dist', 'server.js')]) {
     if (!fs.existsSync(needed)) throw new Error(`${path.relative(ROOT, needed)} is missing: run \`node scripts/build.mjs --tests\` first`);
@@ -64,11 +167,12 @@ async function main() {
   let browser;
   let bridge;
   let tls;
+  let desktop;
   let code = 'not started';
   const pageErrors = [];
   try {
     ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
-    bridge = await startUiBridge(() => browser && browser.page);
+    bridge = await startUiBridge(() => (browser && browser.page) || (desktop && desktop.browser && desktop.browser.page));
     // The live Azure view's tests serve a stand-in for ARM over HTTPS (test/support/armEmulator.ts) with a certificate
     // made now, which the extension host trusts through NODE_EXTRA_CA_CERTS; the token they sign in with is set here,
     // where the extension's test-only testToken setting looks for it (client/src/features/azure/session.ts).
@@ -82,6 +186,16 @@ async function main() {
       ANYSCALE_AZURE_TEST_TOKEN: crypto.randomBytes(24).toString('base64url'),
       ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}),
     };
+    const picked = await pickHost();
+    if (picked.host === 'desktop') {
+      say(`running in desktop VS Code (${picked.executable}) through @vscode/test-electron: ${picked.why}`);
+      const attached = {};
+      desktop = attached;
+      code = await runDesktop(picked.executable, ws, env, attached);
+      say(code === 'timeout' ? `no result within ${TIMEOUT_MS / 1000} s` : `extension host finished tests: exit code ${code}`);
+      return code;
+    }
+    say(`running in code-server, not desktop VS Code: ${picked.why}`);
     cs = await startCodeServer({ smokeTestDriver: true, workspaceTrust: SUITE.workspaceTrust, unpackedExtensions: SUITE.installed, env });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium();

@@ -14,6 +14,7 @@ import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import type { RuleLevel } from '../service/rules/rule';
 import { applySuppressions } from '../service/suppression/suppress';
+import { findingsInParameterFile } from '../lsp/parameterFiles';
 
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -99,6 +100,12 @@ export interface CheckOptions {
   /** `--parameters`: parameter files for every template checked, instead of the ones beside each template. */
   readonly parameters?: readonly Pick<Target, 'display' | 'absolute'>[];
   readonly cwd: string;
+  /**
+   * Called with each checked file's text and its findings as reported, restated as the editor shows them in that file
+   * (for `--fix`): its own, and those a template's run places in it when it is checked too. Called more than once for
+   * a parameter file checked with its template.
+   */
+  readonly onFindings?: (target: Target, text: string, findings: readonly Finding[]) => void;
 }
 
 export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
@@ -198,7 +205,14 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (!template) {
       // A parameter file's own findings come unsilenced from the service (the editor merges them with its template's).
       const own = analysis.kind === 'armParameters' ? applySuppressions(text, analysis.findings, { syntax: 'json', reportProblems: false }) : analysis.findings;
-      for (const finding of suppressedInTheirFiles(own, (file) => documentOf(file).text)) run.findings.push(report(finding, target.display, lines));
+      const reported = suppressedInTheirFiles(own, (file) => documentOf(file).text);
+      if (options.onFindings) {
+        options.onFindings(target, text, reported.filter((finding) => finding.uri === undefined));
+        for (const [other, otherText] of texts) {
+          if (other !== target && reported.some((finding) => finding.uri === other.absolute)) options.onFindings(other, otherText, findingsInParameterFile(reported, other.absolute, target.absolute));
+        }
+      }
+      for (const finding of reported) run.findings.push(report(finding, target.display, lines));
       continue;
     }
     let templateText: string | undefined;
@@ -212,7 +226,9 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     // The latter are reported from the template (their related places are there).
     const fromTemplate = new Map<Finding, Finding>();
     for (const finding of ownRun?.findings ?? []) if (finding.uri === target.absolute) fromTemplate.set({ ...finding, uri: undefined }, finding);
-    for (const finding of applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], { syntax: 'json', reportProblems: false })) {
+    const reported = applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], { syntax: 'json', reportProblems: false });
+    options.onFindings?.(target, text, findingsInParameterFile(reported.map((finding) => fromTemplate.get(finding) ?? finding), target.absolute, template).concat(reported.filter((finding) => !fromTemplate.has(finding))));
+    for (const finding of reported) {
       const placed = fromTemplate.get(finding);
       run.findings.push(placed ? report(placed, displayOf(template), documentOf(template).lines) : report(finding, target.display, lines));
     }

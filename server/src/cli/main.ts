@@ -1,16 +1,18 @@
 // The `anyscale-azure` command line: the same service as the editor, for CI.
-//   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... <files | folders | globs>
+//   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... [--fix | --fix-dry-run] <files | folders | globs>
 //   anyscale-azure egress [--workspace DIR] [--targets FILE] [--format text|json] ...   (see ./egress.ts)
 //   anyscale-azure index [--format text|json] <folders>...   (see ./indexCommand.ts)
 // Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
 import * as path from 'node:path';
 import { expand } from './files';
-import { checkTargets } from './check';
+import { checkTargets, type CheckOptions } from './check';
+import { fixFiles, type FixableFile } from './fix';
+import type { Target } from './files';
 import { formatText } from './formats/text';
 import { formatJson } from './formats/json';
 import { buildSarif } from './formats/sarif';
 import { ruleByCode } from '../service/rules/registry';
-import type { RuleLevel } from '../service/rules/rule';
+import type { Finding, RuleLevel } from '../service/rules/rule';
 import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
 import { cliConfigLevels, ConfigError } from '../node/config';
 import { IndexUsageError, INDEX_USAGE, runIndex } from './indexCommand';
@@ -32,6 +34,9 @@ Options:
                                above each checked file
   --parameters <file>          Check templates with this parameter file (repeatable; one run per file) instead
                                of the <name>.parameters[.*].json files beside each template
+  --fix                        Apply the safe fixes (the editor's "Fix all") in place and print each change;
+                               the findings and exit code are then those of the fixed files
+  --fix-dry-run                Print the safe fixes as a unified diff; write nothing
   --docs-base-url <url>        Base URL of the rule docs pages, used in SARIF help links
   --no-color                   Plain text output even on a terminal
   -h, --help                   Show this help
@@ -49,6 +54,7 @@ interface Options {
   config?: string;
   parameters: string[];
   color: boolean;
+  fix?: 'write' | 'dry-run';
   paths: string[];
 }
 
@@ -84,6 +90,12 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--docs-base-url':
         options.docsBaseUrl = take();
+        break;
+      case '--fix':
+      case '--fix-dry-run':
+        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+        if (options.fix) throw new UsageError('use either --fix or --fix-dry-run, not both');
+        options.fix = flag === '--fix' ? 'write' : 'dry-run';
         break;
       case '--no-color':
         options.color = false;
@@ -150,7 +162,18 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched, problems } = expand(options.paths, cwd);
     const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));
-    const run = checkTargets(targets, { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => ({ display: file, absolute: path.resolve(cwd, file) })) : undefined, cwd });
+    const checkOptions: CheckOptions = { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => ({ display: file, absolute: path.resolve(cwd, file) })) : undefined, cwd };
+    // With --fix, the run also collects each file's findings to fix; the fixed files are then checked again.
+    const fixable = new Map<Target, FixableFile>();
+    const collect = (target: Target, text: string, findings: readonly Finding[]) => fixable.set(target, { target, text, findings: [...(fixable.get(target)?.findings ?? []), ...findings] });
+    let run = checkTargets(targets, options.fix ? { ...checkOptions, onFindings: collect } : checkOptions);
+    if (options.fix) {
+      const outcome = fixFiles([...fixable.values()], options.fix === 'dry-run');
+      // The change list or diff goes where it can be read without spoiling a machine-readable format.
+      (options.format === 'text' ? process.stdout : process.stderr).write(outcome.report);
+      if (outcome.filesFixed > 0 && options.fix === 'write') run = checkTargets(targets, checkOptions);
+      run.problems.push(...outcome.problems);
+    }
     run.problems.unshift(...problems);
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));

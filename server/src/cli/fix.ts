@@ -1,0 +1,149 @@
+// `anyscale-azure check --fix` and `--fix-dry-run`: the editor's fix-all (fixAllEdits: preferred fixes of the
+// file's own findings, never overlapping) applied to each checked file, with a line per change or a unified diff.
+// Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
+// fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
+import { fixAllEdits } from '../service/features/fixes';
+import type { Finding, TextEdit } from '../service/rules/rule';
+import { LineIndex } from '../service/text/lineIndex';
+import { readBounded } from '../node/boundedRead';
+import type { Target } from './files';
+import * as fs from 'node:fs';
+
+/** A checked file, the text its findings were computed on, and those findings (its own, after suppressions). */
+export interface FixableFile {
+  readonly target: Target;
+  readonly text: string;
+  readonly findings: readonly Finding[];
+}
+
+export interface FixOutcome {
+  /** What was changed (or, in a dry run, the diff), for the user. */
+  readonly report: string;
+  readonly problems: Array<{ file: string; message: string }>;
+  readonly filesFixed: number;
+}
+
+const CONTEXT_LINES = 3;
+
+/** The edits of the file's fix-all with the rule each comes from, in document order. */
+function fixesOf(findings: readonly Finding[]): Array<{ edit: TextEdit; code: string }> {
+  const codeOf = new Map<TextEdit, string>();
+  for (const finding of findings) for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if (!codeOf.has(edit)) codeOf.set(edit, finding.code);
+  return fixAllEdits(findings).map((edit) => ({ edit, code: codeOf.get(edit) ?? '' }));
+}
+
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  let result = '';
+  let at = 0;
+  for (const edit of edits) {
+    result += text.slice(at, edit.start) + edit.newText;
+    at = edit.end;
+  }
+  return result + text.slice(at);
+}
+
+/** Text on one line of the change list: line breaks shown as \n. */
+const oneLine = (text: string) => text.replace(/\r?\n/g, '\\n');
+
+function linesOf(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** `-`/` `/`+` lines turning `before` into `after` (a longest common subsequence of lines; hunks are small). */
+function lineDiff(before: string[], after: string[]): string[] {
+  const n = before.length;
+  const m = after.length;
+  if (n * m > 1_000_000) return [...before.map((line) => `-${line}`), ...after.map((line) => `+${line}`)];
+  const common: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) common[i][j] = before[i] === after[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && before[i] === after[j]) {
+      out.push(` ${before[i++]}`);
+      j++;
+    } else if (i < n && (j === m || common[i + 1][j] >= common[i][j + 1])) out.push(`-${before[i++]}`);
+    else out.push(`+${after[j++]}`);
+  }
+  return out;
+}
+
+/** The unified diff (as `git diff` prints it) of applying `edits` to `text`, `display` naming the file. */
+export function unifiedDiff(display: string, text: string, edits: readonly TextEdit[]): string {
+  const lines = new LineIndex(text);
+  const lineCount = linesOf(text).length;
+  const lineStart = (line: number) => (line >= lines.lineCount ? text.length : lines.offsetAt({ line, character: 0 }));
+  // Edits whose context lines touch share a hunk.
+  const hunks: Array<{ first: number; last: number; edits: TextEdit[] }> = [];
+  for (const edit of edits) {
+    const first = Math.max(0, lines.positionAt(edit.start).line - CONTEXT_LINES);
+    const last = Math.min(lineCount - 1, lines.positionAt(edit.end).line + CONTEXT_LINES);
+    const previous = hunks.at(-1);
+    if (previous && first <= previous.last + 1) {
+      previous.last = Math.max(previous.last, last);
+      previous.edits.push(edit);
+    } else hunks.push({ first, last, edits: [edit] });
+  }
+  let out = `--- a/${display}\n+++ b/${display}\n`;
+  let shift = 0;
+  for (const hunk of hunks) {
+    const from = lineStart(hunk.first);
+    const region = text.slice(from, lineStart(hunk.last + 1));
+    const before = linesOf(region);
+    const after = linesOf(applyEdits(region, hunk.edits.map((edit) => ({ ...edit, start: edit.start - from, end: edit.end - from }))));
+    out += `@@ -${hunk.first + 1},${before.length} +${hunk.first + 1 + shift},${after.length} @@\n${lineDiff(before, after).join('\n')}\n`;
+    shift += after.length - before.length;
+  }
+  return out;
+}
+
+/**
+ * Applies (or, with `dryRun`, only shows) each file's fix-all. A file whose bytes changed on disk since it was read is
+ * left alone and is a problem; so is one that cannot be written.
+ */
+export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOutcome {
+  const report: string[] = [];
+  const problems: FixOutcome['problems'] = [];
+  let filesFixed = 0;
+  for (const { target, text, findings } of files) {
+    const fixes = fixesOf(findings);
+    if (fixes.length === 0) continue;
+    const edits = fixes.map((fix) => fix.edit);
+    if (dryRun) {
+      report.push(unifiedDiff(target.display, text, edits));
+      filesFixed++;
+      continue;
+    }
+    let onDisk: Buffer;
+    try {
+      onDisk = readBounded(target.absolute);
+    } catch {
+      problems.push({ file: target.display, message: 'changed on disk while being checked; not fixed' });
+      continue;
+    }
+    const bom = onDisk.toString('utf8').startsWith('\uFEFF') ? '\uFEFF' : '';
+    if (onDisk.toString('utf8') !== bom + text) {
+      problems.push({ file: target.display, message: 'changed on disk while being checked; not fixed' });
+      continue;
+    }
+    try {
+      fs.writeFileSync(target.absolute, bom + applyEdits(text, edits));
+    } catch (error) {
+      problems.push({ file: target.display, message: `cannot be written, not fixed: ${(error as Error).message}` });
+      continue;
+    }
+    filesFixed++;
+    const lines = new LineIndex(text);
+    for (const { edit, code } of fixes) {
+      const { line, character } = lines.positionAt(edit.start);
+      report.push(`${target.display}:${line + 1}:${character + 1} ${code} ${oneLine(text.slice(edit.start, edit.end))} → ${oneLine(edit.newText)}\n`);
+    }
+  }
+  const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+  if (!dryRun && filesFixed > 0) report.push(`Fixed ${count(filesFixed)}.\n`);
+  if (dryRun && filesFixed === 0) report.push('Nothing to fix.\n');
+  return { report: report.join(''), problems, filesFixed };
+}

@@ -1,0 +1,166 @@
+// `anyscale-azure check --fix` and `--fix-dry-run` on real files in a temp folder: the built launcher spawned as CI
+// runs it. The fixed text, an expression left alone, a parameter file's value fixed, the dry run's diff (applied by
+// `git apply` to a copy) and the files it must not touch.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { REPO_ROOT } from '../support/paths';
+import { fixFiles } from '../../server/src/cli/fix';
+
+const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
+
+function run(args: string[], cwd: string) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const cloudResource = (name: string, provider: string, bucket: string, identity: string, after?: string) =>
+  [
+    '    {',
+    '      "type": "Anyscale.Platform/clouds/cloudResources",',
+    '      "apiVersion": "2026-09-01",',
+    `      "name": "my-cloud/${name}",`,
+    '      "location": "westus2",',
+    ...(after ? [`      "dependsOn": ["[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', '${after}')]"],`] : []),
+    '      "properties": {',
+    `        "provider": "${provider}",`,
+    '        "computeStack": "K8S",',
+    '        "region": "us-west-2",',
+    `        "cloudStorageBucketName": "${bucket}",`,
+    `        "anyscaleOperatorIamIdentity": "${identity}"`,
+    '      }',
+    '    }',
+  ].join('\n');
+
+/** A literal "Aws" (fixed), an expression evaluating to "gcp" (reported, left alone), a parameter whose file says "Aws". */
+const TEMPLATE = [
+  '{',
+  '  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+  '  "contentVersion": "1.0.0.0",',
+  '  "parameters": {',
+  '    "otherProvider": { "type": "string" }',
+  '  },',
+  '  "resources": [',
+  [
+    cloudResource('eks', 'Aws', 's3://bucket-one', 'arn:aws:iam::123456789012:role/one'),
+    cloudResource('gke', "[toLower('GCP')]", 'gs://bucket-two', 'operator@project.iam.gserviceaccount.com', 'eks'),
+    cloudResource('third', "[parameters('otherProvider')]", 's3://bucket-three', 'arn:aws:iam::123456789012:role/three', 'gke'),
+  ].join(',\n'),
+  '  ]',
+  '}',
+  '',
+].join('\n');
+
+const PARAMETERS = [
+  '{',
+  '  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",',
+  '  "contentVersion": "1.0.0.0",',
+  '  "parameters": {',
+  '    "otherProvider": { "value": "Aws" }',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+function workspace(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-fix-'));
+  fs.writeFileSync(path.join(dir, 'cloud.json'), TEMPLATE);
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), PARAMETERS);
+  return dir;
+}
+
+const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+
+test('--fix rewrites the literal and the parameter file value, leaves the expression, prints the changes and re-checks', () => {
+  const dir = workspace();
+  const { code, stdout, stderr } = run(['check', '--fix', '.'], dir);
+  assert.equal(read(dir, 'cloud.json'), TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"'));
+  assert.ok(read(dir, 'cloud.json').includes(`"provider": "[toLower('GCP')]"`), 'the expression is left as written');
+  assert.equal(read(dir, 'cloud.parameters.json'), PARAMETERS.replace('"value": "Aws"', '"value": "AWS"'));
+  const lines = stdout.split('\n');
+  assert.deepEqual(lines.slice(0, 3), ['cloud.json:14:21 provider-invalid "Aws" → "AWS"', 'cloud.parameters.json:5:33 provider-invalid "Aws" → "AWS"', 'Fixed 2 files.'], stdout);
+  // The findings are the fixed files': only the expression's provider-invalid is left, so the exit code is still 1.
+  const invalid = lines.filter((line) => / provider-invalid /.test(line) && / error /.test(line));
+  assert.deepEqual(invalid.map((line) => line.split(' ')[0]), ['cloud.json:28:21'], stdout);
+  assert.equal(code, 1, stderr);
+  assert.equal(stderr, '');
+});
+
+test('--fix-dry-run prints a unified diff that git applies, and writes nothing', () => {
+  const dir = workspace();
+  const { code, stdout } = run(['check', '--fix-dry-run', 'cloud.json'], dir);
+  assert.equal(read(dir, 'cloud.json'), TEMPLATE);
+  assert.equal(read(dir, 'cloud.parameters.json'), PARAMETERS);
+  const diff = stdout.slice(0, stdout.indexOf('\ncloud.json:') + 1);
+  assert.equal(diff, [
+    '--- a/cloud.json',
+    '+++ b/cloud.json',
+    '@@ -11,7 +11,7 @@',
+    '      "name": "my-cloud/eks",',
+    '      "location": "westus2",',
+    '      "properties": {',
+    '-        "provider": "Aws",',
+    '+        "provider": "AWS",',
+    '         "computeStack": "K8S",',
+    '         "region": "us-west-2",',
+    '         "cloudStorageBucketName": "s3://bucket-one",',
+    '',
+  ].join('\n').replace(/^ {6}"/gm, '       "'));
+  // Real git applies it to a copy and gets what --fix writes.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-fix-apply-'));
+  fs.writeFileSync(path.join(copy, 'cloud.json'), TEMPLATE);
+  fs.writeFileSync(path.join(copy, 'fix.diff'), diff);
+  const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: copy, encoding: 'utf8' });
+  assert.equal(applied.status, 0, applied.stderr);
+  assert.equal(read(copy, 'cloud.json'), TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"'));
+  assert.equal(code, 1, 'the findings and exit code are those of the files as they are on disk');
+  assert.match(stdout, /^cloud\.json:14:21 error provider-invalid /m);
+});
+
+test('--fix leaves a clean file, invalid JSON and a binary file untouched, with the usual messages', () => {
+  const dir = workspace();
+  const clean = TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"').replace(`[toLower('GCP')]`, 'GCP');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), clean);
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), PARAMETERS.replace('Aws', 'AWS'));
+  const broken = TEMPLATE.replace('"provider": "Aws",', '"provider": "Aws" "oops",');
+  fs.writeFileSync(path.join(dir, 'broken.json'), broken);
+  const binary = Buffer.from([0x7b, 0x00, 0x01, 0x7d]);
+  fs.writeFileSync(path.join(dir, 'blob.json'), binary);
+  const before = fs.statSync(path.join(dir, 'cloud.json')).mtimeMs;
+  const { code, stdout, stderr } = run(['check', '--fix', 'cloud.json', 'broken.json', 'blob.json'], dir);
+  assert.equal(read(dir, 'cloud.json'), clean);
+  assert.equal(fs.statSync(path.join(dir, 'cloud.json')).mtimeMs, before, 'a file with nothing to fix is not rewritten');
+  assert.equal(read(dir, 'broken.json'), broken);
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'blob.json')), binary);
+  assert.ok(!stdout.includes('→'), stdout);
+  assert.match(stdout, /^broken\.json:\d+:\d+ error invalid-json /m);
+  assert.match(stderr, /anyscale-azure: blob\.json: binary file, not checked/);
+  assert.equal(code, 2);
+});
+
+test('--fix and --fix-dry-run together are a usage error', () => {
+  const dir = workspace();
+  const { code, stderr } = run(['check', '--fix', '--fix-dry-run', '.'], dir);
+  assert.equal(code, 2);
+  assert.match(stderr, /use either --fix or --fix-dry-run, not both/);
+  assert.equal(read(dir, 'cloud.json'), TEMPLATE);
+});
+
+test('a file changed on disk since it was read is not written', () => {
+  const dir = workspace();
+  const file = path.join(dir, 'cloud.json');
+  const target = { display: 'cloud.json', absolute: file, explicit: true };
+  const start = TEMPLATE.indexOf('"Aws"');
+  const findings = [{ code: 'provider-invalid', severity: 'error' as const, message: '', start, end: start + 5, fixes: [{ title: 'AWS', preferred: true, edits: [{ start, end: start + 5, newText: '"AWS"' }] }] }];
+  const edited = TEMPLATE.replace('"region": "us-west-2"', '"region": "eu-west-1"');
+  fs.writeFileSync(file, edited); // the user saved while the check ran
+  const outcome = fixFiles([{ target, text: TEMPLATE, findings }], false);
+  assert.equal(read(dir, 'cloud.json'), edited);
+  assert.deepEqual(outcome.problems, [{ file: 'cloud.json', message: 'changed on disk while being checked; not fixed' }]);
+  fs.writeFileSync(file, TEMPLATE);
+  assert.deepEqual(fixFiles([{ target, text: TEMPLATE, findings }], false).problems, []);
+  assert.equal(read(dir, 'cloud.json'), TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"'));
+});
