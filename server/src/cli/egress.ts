@@ -14,6 +14,7 @@ import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
 import { readBounded } from '../node/boundedRead';
 import { allowListFor } from '../service/egress/allowList';
+import { diagnose } from '../service/egress/diagnosis';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
@@ -125,7 +126,8 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
   const needsHost = report.results.filter((r) => r.outcome === 'needs-host');
   const passed = report.results.filter((r) => r.ok);
   const summary = `${passed.length} passed, ${failed.length} failed${needsHost.length ? `, ${needsHost.length} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
-  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n`;
+  const diagnosis = report.cancelled ? undefined : diagnose(report.results, 'this machine');
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
 }
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {

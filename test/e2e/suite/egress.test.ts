@@ -13,8 +13,10 @@ import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
 import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type } from './ui';
 
-type Row = { label: string; description: string };
-const resultRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+type Row = { kind: string; label: string; description: string };
+const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+/** The target rows of the results view (below its summary and diagnosis rows). */
+const resultRows = async () => (await viewRows()).filter((row) => row.kind === 'target');
 
 /** A TLS server for good.egress.test that a test takes down between two probes, so its target's answer changes. */
 async function startGoingAway(pair: { key: string; cert: string }): Promise<{ port: number; close(): Promise<void> }> {
@@ -73,7 +75,11 @@ suite('Egress verification in a real VS Code', () => {
     const report = await vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
     assert.ok(report, 'the command returned no report');
     assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'ok', 'needs-host']);
-    const rows = await resultRows();
+    const [summary, ...rows] = await viewRows();
+    assert.equal(summary.kind, 'summary', 'the first row is the summary');
+    assert.equal(summary.label, '2 passed, 2 failed, 1 needs a host');
+    assert.match(summary.description, /^from this machine, at \d{2}:\d{2}$/);
+    assert.deepEqual(rows.map((r) => r.kind), ['target', 'target', 'target', 'target', 'target'], 'no diagnosis: the failures have different causes');
     assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, 'grafana-*.azure.anyscale-cloud.dev:443']);
     assert.match(rows[0].description, /^ok · \d+ ms$/);
     assert.match(rows[1].description, /^refused · \d+ ms$/);

@@ -79,7 +79,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
       view.getChildren().map((node) => {
         const item = view.getTreeItem(node);
-        return { label: String(item.label), description: String(item.description ?? '') };
+        return { kind: node.kind, label: String(item.label), description: String(item.description ?? '') };
       })),
   );
   return { verifyLocally: async (targets) => show(await probeLocally(client, targets)) };
