@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type } from './ui';
+import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 type Row = { kind: string; label: string; description: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
@@ -166,6 +166,28 @@ suite('Egress verification in a real VS Code', () => {
     } finally {
       await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
       await config().update('timeoutMs', 2000, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('a run ends with a notification of its counts and diagnosis, whose "Show Results" reveals the view', async () => {
+    // Two names for the closed port: every target refused, one cause for both.
+    fs.writeFileSync(path.join(folder.fsPath, 'egress-refused.json'), JSON.stringify({ targets: [lab.target('closed'), `${HOSTS.slow}:${lab.ports.closed}`] }));
+    await config().update('targetsFile', 'egress-refused.json', vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, diagnosis] = await viewRows();
+      assert.equal(summary.label, '0 passed, 2 failed');
+      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`]);
+      const message = await waitForNotification('Anyscale egress from this machine');
+      assert.match(message, /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      const egressHeader = '.part.sidebar .pane-header:has-text("Anyscale Egress")';
+      await waitFor('the results view to be out of sight', async () => (await texts(egressHeader)).length === 0);
+      await clickNotificationButton('Anyscale egress from this machine', 'Show Results');
+      await waitFor('"Show Results" to reveal the results view', async () => (await texts(egressHeader)).length > 0);
+    } finally {
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
     }
   });
 

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
-import { EgressResultsView, RESULTS_VIEW } from './resultsView';
+import { countResults, countsLine, diagnose } from '../../../../server/src/service/egress/diagnosis';
+import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
@@ -20,12 +21,26 @@ export const EGRESS_COMMANDS = {
   results: 'anyscaleAzure.egress.results',
 } as const;
 
+const SHOW_RESULTS = 'Show Results';
+
 /** docs/egress.md's section on what Verify Egress from Cluster needs (its heading's slug). */
 const CLUSTER_DOCS_SECTION = 'what-verify-egress-from-cluster-needs';
 
 /** What other features may ask of egress: probe some targets from this machine and show them in the results view. */
 export interface Egress {
   verifyLocally(targets?: EgressTargetInfo[]): Promise<EgressReport | undefined>;
+}
+
+/**
+ * The run has ended: the counts (and the diagnosis) in a notification, whose "Show Results" reveals the view wherever the
+ * user has gone since. Not awaited: the command returns its report now; the button works whenever it is clicked.
+ */
+function notifyEnd(report: EgressReport): void {
+  const counts = countResults(report.results);
+  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  const message = `Anyscale egress ${probedWhen(report)}: ${countsLine(counts)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
+  const notify = counts.failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void notify(message, SHOW_RESULTS).then((choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`));
 }
 
 /** `documents`: the server's stats per document, which say where the egress status applies (statusScope.ts). */
@@ -40,6 +55,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     tree.description = `from ${probedFrom(report)}`;
     status.show(report);
     await vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`);
+    notifyEnd(report);
     return report;
   };
   const rerun = async (node: { result: EgressProbeResult } | undefined) => {
