@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import { clearNotifications, click, clickNotificationButton, contextClick, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 type Row = { kind: string; label: string; description: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
@@ -143,6 +143,25 @@ suite('Egress verification in a real VS Code', () => {
     const written = Buffer.from(await vscode.workspace.fs.readFile(markdown)).toString('utf8');
     assert.match(written, /^# Anyscale on Azure egress report/);
     assert.match(written, /\*\*1 passed, 3 failed\*\*, 1 need a concrete host name/);
+  });
+
+  test('a row\'s "Copy Allow-List Entry" copies its Azure Firewall FQDN; "Open Documentation" opens its outcome\'s section', async () => {
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+    const wildcard = '.monaco-list-row[role="treeitem"][aria-label^="grafana-*.azure.anyscale-cloud.dev:443 "]';
+    await contextClick(wildcard);
+    await click('.context-view .action-label:text-is("Copy Allow-List Entry")');
+    const copied = await waitFor('the clipboard to hold the allow-list entry', async () => (await vscode.env.clipboard.readText()) || undefined);
+    assert.equal(copied, '*.azure.anyscale-cloud.dev', 'the entry as Azure Firewall writes the wildcard');
+
+    const closed = `.monaco-list-row[role="treeitem"][aria-label^="${lab.target('closed')} "]`;
+    await hover(closed);
+    await click(`${closed} .action-label[aria-label="Open Documentation"]`);
+    await waitFor('the rendered preview of docs/egress.md', () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview egress.md';
+    });
+    await waitFor('the "Connection failures" section (the outcome "refused") in the preview', async () => (await texts('h3', true)).includes('Connection failures'));
   });
 
   test('Cancel on the progress notification stops the run: every target reads "cancelled", in the view and the status', async () => {

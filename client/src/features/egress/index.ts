@@ -2,8 +2,9 @@
 // target, export), the results view and the egress Language Status item. Everything shown comes from the server.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
-import { countResults, countsLine, diagnose } from '../../../../server/src/service/egress/diagnosis';
+import { EGRESS_ALLOW_LIST_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
+import { countResults, countsLine, diagnose, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
+import { firewallFqdn } from '../../../../server/src/service/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
@@ -17,6 +18,8 @@ export const EGRESS_COMMANDS = {
   showAllowList: 'anyscaleAzure.egress.showAllowList',
   rerunTarget: 'anyscaleAzure.egress.rerunTarget',
   exportReport: 'anyscaleAzure.egress.exportReport',
+  copyAllowListEntry: 'anyscaleAzure.egress.copyAllowListEntry',
+  openDocumentation: 'anyscaleAzure.egress.openDocumentation',
   /** Not in the palette: the results view's rows as shown, for tests and other extensions. */
   results: 'anyscaleAzure.egress.results',
 } as const;
@@ -48,7 +51,8 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
   const view = new EgressResultsView();
   const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
   const status = new EgressStatusItem(languages, documents, tree);
-  const clusterDocs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'egress.md').with({ fragment: CLUSTER_DOCS_SECTION });
+  const egressDocs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'egress.md');
+  const clusterDocs = egressDocs.with({ fragment: CLUSTER_DOCS_SECTION });
   const show = async (report: EgressReport | undefined) => {
     if (!report) return undefined;
     view.show(report);
@@ -85,6 +89,17 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client, clusterDocs))),
     vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),
     vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.copyAllowListEntry, async (node: { result: EgressProbeResult } | undefined) => {
+      if (!node?.result) return;
+      const entry = firewallFqdn(node.result.target.host);
+      await vscode.env.clipboard.writeText(entry);
+      vscode.window.setStatusBarMessage(`$(copy) Copied ${entry} (Azure Firewall application rule, HTTPS ${node.result.target.port})`, 5000);
+    }),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.openDocumentation, async (node: { result: EgressProbeResult } | undefined) => {
+      if (!node?.result) return;
+      const section = egressDocs.with({ fragment: outcomeDocSection(node.result.outcome) });
+      await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, section.toString());
+    }),
     vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {
       const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
       const notes = list.notes.map((note) => `// ${note}\n`).join('');

@@ -7,18 +7,10 @@
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
+import { firewallFqdn } from './firewallFqdn';
 
 export const COLLECTION_NAME = 'anyscale-egress';
 const POLICY_API_VERSION = '2023-09-01';
-
-/** An FQDN as Azure Firewall can match it: `*.suffix` for any wildcard, lowercased. */
-export function firewallFqdn(host: string): string {
-  const lower = host.toLowerCase();
-  const star = lower.indexOf('*');
-  if (star < 0) return lower;
-  const dot = lower.indexOf('.', star);
-  return dot < 0 ? '*' : `*${lower.slice(dot)}`;
-}
 
 /** FQDNs per port, deduplicated and sorted; targets with an unresolved `{region}` are left to the FQDN tag. */
 export function fqdnsByPort(targets: readonly EgressTargetInfo[]): Map<number, string[]> {
