@@ -210,10 +210,42 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
-  test('the allow-list opens as ARM JSON and az commands in new editors', async () => {
-    await vscode.commands.executeCommand('anyscaleAzure.egress.showAllowList');
-    const texts = vscode.window.visibleTextEditors.map((e) => e.document.getText());
-    assert.ok(texts.some((t) => t.includes('Microsoft.Network/firewallPolicies/ruleCollectionGroups')), 'no ARM JSON editor');
-    assert.ok(texts.some((t) => t.includes('az network firewall policy rule-collection-group')), 'no az commands editor');
+  test('Show Egress Allow-List asks which format, opens that one only, and "Save As…" writes it where the dialog says', async () => {
+    await clearNotifications();
+    const untitled = () => vscode.workspace.textDocuments.filter((d) => d.isUntitled && /Anyscale on Azure egress|firewall/i.test(d.getText()));
+    const before = untitled().length;
+    await runFromPalette('Anyscale: Show Egress Allow-List');
+    await waitFor('the format quick pick', async () => (await paletteRows()).some((row) => row.startsWith('Plain list of FQDNs')));
+    const formats = ['Azure Firewall ARM template', 'az script', 'Plain list of FQDNs'];
+    // Each row has a label and a detail line (both .label-name): the labels, in order.
+    assert.deepEqual((await paletteRows()).filter((row) => formats.includes(row)), formats);
+    await type('Plain list');
+    await press('Enter');
+    const list = await waitFor('the plain list in the active editor', () => {
+      const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+      return text.includes('*.azure.anyscale-cloud.dev') && text;
+    });
+    assert.match(list, new RegExp(`^${HOSTS.good.replace(/\./g, '\\.')}$`, 'm'), 'one FQDN a line');
+    assert.doesNotMatch(list, /ruleCollectionGroups|az network firewall/, 'the list only, not the ARM template or the az script');
+    assert.equal(untitled().length, before + 1, 'one new editor, not two');
+
+    const saved = vscode.Uri.joinPath(folder, 'saved-allow-list.txt');
+    await clickNotificationButton('Anyscale: the egress allow-list', 'Save As…');
+    await waitFor('the save dialog, which lists the folder', async () => (await paletteRows()).includes('..'));
+    await press('Control+A');
+    await type(saved.fsPath);
+    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget .quick-input-list .monaco-list-row.focused')).length === 0);
+    await press('Enter');
+    const written = await waitFor(`${saved.fsPath} to be written`, () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'));
+    assert.equal(written, list);
+    await waitFor('the saved file in the active editor, the unsaved one closed', () =>
+      vscode.window.activeTextEditor?.document.uri.fsPath === saved.fsPath && untitled().length === before);
+
+    // The other formats, chosen by argument: the ARM template keeps the notes as // lines, the az script as # lines.
+    const arm = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'arm');
+    assert.match(arm.getText(), /^\/\/ Azure Firewall policy rule collection group/);
+    assert.ok(arm.getText().includes('Microsoft.Network/firewallPolicies/ruleCollectionGroups'));
+    const az = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'az');
+    assert.ok(az.getText().includes('az network firewall policy rule-collection-group'));
   });
 });

@@ -46,6 +46,60 @@ function notifyEnd(report: EgressReport): void {
   void notify(message, SHOW_RESULTS).then((choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`));
 }
 
+/** The forms "Show Egress Allow-List" offers; each keeps the list's notes as comments. */
+interface AllowListFormat {
+  format: 'arm' | 'az' | 'fqdns';
+  label: string;
+  detail: string;
+  language: string;
+  fileName: string;
+  filters: Record<string, string[]>;
+  content(list: EgressAllowList): string;
+}
+
+const ALLOW_LIST_FORMATS: readonly AllowListFormat[] = [
+  {
+    format: 'arm', label: 'Azure Firewall ARM template', detail: 'A rule collection group for the firewall policy, to deploy with az deployment group create',
+    language: 'jsonc', fileName: 'anyscale-egress-allow-list.json', filters: { 'ARM template': ['json'] },
+    content: (list) => `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.notes.map((note) => `// ${note}\n`).join('')}${list.armJson}\n`,
+  },
+  {
+    format: 'az', label: 'az script', detail: 'The same rules as az network firewall commands (policy and classic firewall)',
+    language: 'shellscript', fileName: 'anyscale-egress-allow-list.sh', filters: { 'Shell script': ['sh'] }, content: (list) => list.azCli,
+  },
+  {
+    format: 'fqdns', label: 'Plain list of FQDNs', detail: 'One FQDN a line under its port, for another firewall or a proxy',
+    language: 'plaintext', fileName: 'anyscale-egress-allow-list.txt', filters: { Text: ['txt'] }, content: (list) => list.fqdnList,
+  },
+];
+const SAVE_AS = 'Save As…';
+
+/**
+ * Asks which form of the allow-list (unless `format` says), opens it in one unsaved editor and offers "Save As…": the
+ * save dialog on a suggested file name, then the saved file replaces the unsaved editor. Returns the opened document.
+ */
+async function showAllowList(client: LanguageClient, format?: AllowListFormat['format']): Promise<vscode.TextDocument | undefined> {
+  const chosen = format
+    ? ALLOW_LIST_FORMATS.find((f) => f.format === format)
+    : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
+  if (!chosen) return undefined;
+  const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
+  const document = await vscode.workspace.openTextDocument({ language: chosen.language, content: chosen.content(list) });
+  await vscode.window.showTextDocument(document);
+  void vscode.window.showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS).then(async (choice) => {
+    if (choice !== SAVE_AS || document.isClosed) return;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, chosen.fileName), filters: chosen.filters, saveLabel: 'Save' });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(document.getText(), 'utf8'));
+    // The unsaved copy goes without a "save changes?" prompt: its text is in the file now.
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.window.showTextDocument(target);
+  });
+  return document;
+}
+
 /** `documents`: the server's stats per document, which say where the egress status applies (statusScope.ts). */
 export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[], documents: DocumentStatsSource): Egress {
   const view = new EgressResultsView();
@@ -100,13 +154,7 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
       const section = egressDocs.with({ fragment: outcomeDocSection(node.result.outcome) });
       await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, section.toString());
     }),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {
-      const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
-      const notes = list.notes.map((note) => `// ${note}\n`).join('');
-      const content = `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${notes}${list.armJson}\n`;
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'jsonc', content }));
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'shellscript', content: list.azCli }), vscode.ViewColumn.Beside);
-    }),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, (format?: AllowListFormat['format']) => showAllowList(client, format)),
     vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
       view.getChildren().map((node) => {
         const item = view.getTreeItem(node);

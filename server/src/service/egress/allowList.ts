@@ -1,5 +1,6 @@
 // The allow-list for a set of targets, in the forms a platform engineer applies: an Azure Firewall policy rule
-// collection group (a deployable ARM template), the equivalent `az network firewall` commands, and the rule
+// collection group (a deployable ARM template), the equivalent `az network firewall` commands, a plain list of the
+// FQDNs (for another firewall or a proxy), and the rule
 // collection objects the firewall rule's quick fix inserts. Azure Firewall accepts wildcards only as a leading
 // `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
 // Strict per-cloud-ID egress (networking page) replaces `*.azure.anyscale-cloud.dev` with the known cloud hosts.
@@ -188,5 +189,11 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
         '--collection-name', COLLECTION_NAME, '--priority', '300', '--action', 'Allow', '--name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
         '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list])),
   );
-  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', targets: [...allTargets], notes };
+  const fqdnList = [
+    '# Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
+    `# Plus the AKS baseline: the ${AKS_FQDN_TAG} FQDN tag in Azure Firewall (other firewalls: the AKS required FQDN table).`,
+    ...notes.map((note) => `# ${note}`),
+    ...[...fqdns].flatMap(([port, list]) => ['', `# HTTPS, port ${port}`, ...list]),
+  ];
+  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', fqdnList: fqdnList.join('\n') + '\n', targets: [...allTargets], notes };
 }
