@@ -1,5 +1,7 @@
 // The egress feature of the client: commands (verify from this machine or from a cluster, allow-list, re-run one
-// target, export), the results view and the egress Language Status item. Everything shown comes from the server.
+// target, export, a row's allow-list entry and docs section), the results view, the end-of-run notification and the
+// egress Language Status item. Everything shown comes from the server, or from the server's pure egress modules
+// (diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EGRESS_ALLOW_LIST_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
