@@ -180,6 +180,8 @@ export interface EgressAllowList {
   armJson: string;
   /** The equivalent `az network firewall policy rule-collection-group` commands. */
   azCli: string;
+  /** The same FQDNs as a plain list, one a line under a `# HTTPS, port N` line, notes as `#` lines. */
+  fqdnList: string;
   /** Wildcards that stay wildcards in the allow-list (Azure Firewall accepts `*.` prefixes only). */
   targets: EgressTargetInfo[];
   /** What the reader must know about the list (strict per-cloud-ID egress: what is inferred, left out, or kept and why). */

@@ -134,6 +134,10 @@ test('--allow-list prints the Azure Firewall allow-list instead of probing; --st
   assert.match(arm.stderr, /no cloud ID is known/);
   const plain = await run(['--allow-list', 'az', '--workspace', 'empty', '--cloud-id', 'cld_abc123']);
   assert.match(plain.stdout, /'\*\.azure\.anyscale-cloud\.dev'/, 'default: the documented wildcard');
+  const list = await run(['--allow-list', 'fqdns', '--workspace', 'empty', '--cloud-id', 'cld_abc123', '--strict-cloud-ids']);
+  assert.equal(list.code, 0, list.stderr);
+  assert.match(list.stdout, /^# HTTPS, port 443\n(.*\n)*cld-abc123\.azure\.anyscale-cloud\.dev$/m, 'one FQDN a line under its port');
+  assert.match(list.stdout, /^# .*cld-<id>.*inferred/m, 'the notes as # lines');
   assert.equal((await run(['--allow-list', 'bicep'])).code, 2);
   const alone = await run(['--strict-cloud-ids', '--workspace', 'empty']);
   assert.equal(alone.code, 2);

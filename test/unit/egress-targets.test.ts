@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/catalog';
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
-import { allowListFor, firewallFqdn } from '../../server/src/service/egress/allowList';
+import { allowListFor } from '../../server/src/service/egress/allowList';
+import { firewallFqdn } from '../../server/src/service/egress/firewallFqdn';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
@@ -113,6 +114,20 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.match(list.azCli, /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/);
   assert.match(list.azCli, /^az network firewall application-rule create /m);
   assert.ok(fs.existsSync(WORKSPACE));
+});
+
+test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', () => {
+  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), { targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'] });
+  const list = allowListFor(targets);
+  const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules as Array<{ protocols: Array<{ port: number }>; targetFqdns?: string[] }>;
+  const lines = list.fqdnList.split('\n');
+  const entries = lines.filter((line) => line && !line.startsWith('#'));
+  assert.deepEqual(entries, rules.flatMap((rule) => rule.targetFqdns ?? []), 'every FQDN of the rules, in their order, nothing else');
+  const port8443 = lines.indexOf('# HTTPS, port 8443');
+  assert.ok(port8443 > lines.indexOf('# HTTPS, port 443') && lines.slice(port8443 + 1).filter(Boolean).every((l) => l === 'grafana-eu.azure.anyscale-cloud.dev'), list.fqdnList);
+  assert.ok(list.notes.length > 0);
+  for (const note of list.notes) assert.ok(lines.includes(`# ${note}`), `the note "${note}" as a # line`);
+  assert.match(list.fqdnList, /^# .*AzureKubernetesService FQDN tag/m);
 });
 
 test('console.azure.anyscale.com is also the operator control-plane URL: AKS must reach it, not only clients', () => {

@@ -3,7 +3,7 @@
 // Exit codes: 0 every required target answered (wildcards without a host are listed, not failed), 1 a required
 // target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
 // log format, so a local run and a cluster run can be compared line by line and read by the same parser.
-// `--allow-list arm|az` prints the Azure Firewall allow-list for the same targets instead of probing.
+// `--allow-list arm|az|fqdns` prints the Azure Firewall allow-list for the same targets instead of probing.
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
@@ -14,6 +14,7 @@ import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
 import { readBounded } from '../node/boundedRead';
 import { allowListFor } from '../service/egress/allowList';
+import { diagnose } from '../service/egress/diagnosis';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
@@ -29,9 +30,9 @@ Options:
   --host <host[:port]>         A concrete host, e.g. for a documented wildcard (repeatable)
   --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable); that per-cloud
                                host form is inferred from the Private Link page, not documented as the polling host
-  --allow-list <arm|az>        Print the Azure Firewall allow-list instead of probing: an ARM rule collection group
-                               template (arm) or az network firewall commands (az); notes go to stderr (arm) or
-                               into the script as comments (az)
+  --allow-list <arm|az|fqdns>  Print the Azure Firewall allow-list instead of probing: an ARM rule collection group
+                               template (arm), az network firewall commands (az) or a plain list of FQDNs (fqdns);
+                               notes go to stderr (arm) or into the output as # comments (az, fqdns)
   --strict-cloud-ids           With --allow-list: one entry per cloud ID instead of *.azure.anyscale-cloud.dev
                                (strict per-cloud-ID egress; the cld-<id> entry form is inferred, see docs/egress.md)
   --resolve <host=address>     Use this address instead of DNS, like curl --resolve (repeatable)
@@ -49,7 +50,7 @@ interface EgressArgs {
   workspace: string;
   targetsFile?: string;
   format: 'text' | 'json' | 'lines';
-  allowList?: 'arm' | 'az';
+  allowList?: 'arm' | 'az' | 'fqdns';
   color: boolean;
   settings: EgressSettings;
 }
@@ -86,7 +87,7 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
       case '--cloud-id': settings.cloudIds = [...(settings.cloudIds ?? []), take()]; break;
       case '--allow-list': {
         const form = take();
-        if (form !== 'arm' && form !== 'az') throw new EgressUsageError(`unknown allow-list form "${form}": use arm or az`);
+        if (form !== 'arm' && form !== 'az' && form !== 'fqdns') throw new EgressUsageError(`unknown allow-list form "${form}": use arm, az or fqdns`);
         args.allowList = form;
         break;
       }
@@ -104,7 +105,7 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
       default: throw new EgressUsageError(`unknown option "${arg}"`);
     }
   }
-  if (settings.strictCloudIds && !args.allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az');
+  if (settings.strictCloudIds && !args.allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
   return args;
 }
 
@@ -125,7 +126,8 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
   const needsHost = report.results.filter((r) => r.outcome === 'needs-host');
   const passed = report.results.filter((r) => r.ok);
   const summary = `${passed.length} passed, ${failed.length} failed${needsHost.length ? `, ${needsHost.length} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
-  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n`;
+  const diagnosis = report.cancelled ? undefined : diagnose(report.results, 'this machine');
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
 }
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {
@@ -146,6 +148,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
   if (args.allowList) {
     const list = allowListFor(targets, { strictCloudIds: args.settings.strictCloudIds });
     if (args.allowList === 'az') process.stdout.write(list.azCli);
+    else if (args.allowList === 'fqdns') process.stdout.write(list.fqdnList);
     else {
       for (const note of list.notes) process.stderr.write(`anyscale-azure: ${note}\n`);
       process.stdout.write(`${list.armJson}\n`);

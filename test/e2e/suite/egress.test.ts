@@ -11,10 +11,12 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { clearNotifications, click, clickNotificationButton, hover, languageStatus, paletteRows, press, runFromPalette, texts, type } from './ui';
+import { clearNotifications, click, clickNotificationButton, contextClick, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
-type Row = { label: string; description: string };
-const resultRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+type Row = { kind: string; label: string; description: string };
+const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+/** The target rows of the results view (below its summary and diagnosis rows). */
+const resultRows = async () => (await viewRows()).filter((row) => row.kind === 'target');
 
 /** A TLS server for good.egress.test that a test takes down between two probes, so its target's answer changes. */
 async function startGoingAway(pair: { key: string; cert: string }): Promise<{ port: number; close(): Promise<void> }> {
@@ -73,7 +75,11 @@ suite('Egress verification in a real VS Code', () => {
     const report = await vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
     assert.ok(report, 'the command returned no report');
     assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'ok', 'needs-host']);
-    const rows = await resultRows();
+    const [summary, ...rows] = await viewRows();
+    assert.equal(summary.kind, 'summary', 'the first row is the summary');
+    assert.equal(summary.label, '2 passed, 2 failed, 1 needs a host');
+    assert.match(summary.description, /^from this machine, at \d{2}:\d{2}$/);
+    assert.deepEqual(rows.map((r) => r.kind), ['target', 'target', 'target', 'target', 'target'], 'no diagnosis: the failures have different causes');
     assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, 'grafana-*.azure.anyscale-cloud.dev:443']);
     assert.match(rows[0].description, /^ok · \d+ ms$/);
     assert.match(rows[1].description, /^refused · \d+ ms$/);
@@ -139,6 +145,25 @@ suite('Egress verification in a real VS Code', () => {
     assert.match(written, /\*\*1 passed, 3 failed\*\*, 1 need a concrete host name/);
   });
 
+  test('a row\'s "Copy Allow-List Entry" copies its Azure Firewall FQDN; "Open Documentation" opens its outcome\'s section', async () => {
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+    const wildcard = '.monaco-list-row[role="treeitem"][aria-label^="grafana-*.azure.anyscale-cloud.dev:443 "]';
+    await contextClick(wildcard);
+    await click('.context-view .action-label:text-is("Copy Allow-List Entry")');
+    const copied = await waitFor('the clipboard to hold the allow-list entry', async () => (await vscode.env.clipboard.readText()) || undefined);
+    assert.equal(copied, '*.azure.anyscale-cloud.dev', 'the entry as Azure Firewall writes the wildcard');
+
+    const closed = `.monaco-list-row[role="treeitem"][aria-label^="${lab.target('closed')} "]`;
+    await hover(closed);
+    await click(`${closed} .action-label[aria-label="Open Documentation"]`);
+    await waitFor('the rendered preview of docs/egress.md', () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview egress.md';
+    });
+    await waitFor('the "Connection failures" section (the outcome "refused") in the preview', async () => (await texts('h3', true)).includes('Connection failures'));
+  });
+
   test('Cancel on the progress notification stops the run: every target reads "cancelled", in the view and the status', async () => {
     await config().update('targetsFile', 'egress-silent.json', vscode.ConfigurationTarget.Workspace);
     await config().update('timeoutMs', 20000, vscode.ConfigurationTarget.Workspace);
@@ -163,10 +188,64 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
-  test('the allow-list opens as ARM JSON and az commands in new editors', async () => {
-    await vscode.commands.executeCommand('anyscaleAzure.egress.showAllowList');
-    const texts = vscode.window.visibleTextEditors.map((e) => e.document.getText());
-    assert.ok(texts.some((t) => t.includes('Microsoft.Network/firewallPolicies/ruleCollectionGroups')), 'no ARM JSON editor');
-    assert.ok(texts.some((t) => t.includes('az network firewall policy rule-collection-group')), 'no az commands editor');
+  test('a run ends with a notification of its counts and diagnosis, whose "Show Results" reveals the view', async () => {
+    // Two names for the closed port: every target refused, one cause for both.
+    fs.writeFileSync(path.join(folder.fsPath, 'egress-refused.json'), JSON.stringify({ targets: [lab.target('closed'), `${HOSTS.slow}:${lab.ports.closed}`] }));
+    await config().update('targetsFile', 'egress-refused.json', vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, diagnosis] = await viewRows();
+      assert.equal(summary.label, '0 passed, 2 failed');
+      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`]);
+      const message = await waitForNotification('Anyscale egress from this machine');
+      assert.match(message, /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      const egressHeader = '.part.sidebar .pane-header:has-text("Anyscale Egress")';
+      await waitFor('the results view to be out of sight', async () => (await texts(egressHeader)).length === 0);
+      await clickNotificationButton('Anyscale egress from this machine', 'Show Results');
+      await waitFor('"Show Results" to reveal the results view', async () => (await texts(egressHeader)).length > 0);
+    } finally {
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('Show Egress Allow-List asks which format, opens that one only, and "Save As…" writes it where the dialog says', async () => {
+    await clearNotifications();
+    const untitled = () => vscode.workspace.textDocuments.filter((d) => d.isUntitled && /Anyscale on Azure egress|firewall/i.test(d.getText()));
+    const before = untitled().length;
+    await runFromPalette('Anyscale: Show Egress Allow-List');
+    await waitFor('the format quick pick', async () => (await paletteRows()).some((row) => row.startsWith('Plain list of FQDNs')));
+    const formats = ['Azure Firewall ARM template', 'az script', 'Plain list of FQDNs'];
+    // Each row has a label and a detail line (both .label-name): the labels, in order.
+    assert.deepEqual((await paletteRows()).filter((row) => formats.includes(row)), formats);
+    await type('Plain list');
+    await press('Enter');
+    const list = await waitFor('the plain list in the active editor', () => {
+      const text = vscode.window.activeTextEditor?.document.getText() ?? '';
+      return text.includes('*.azure.anyscale-cloud.dev') && text;
+    });
+    assert.match(list, new RegExp(`^${HOSTS.good.replace(/\./g, '\\.')}$`, 'm'), 'one FQDN a line');
+    assert.doesNotMatch(list, /ruleCollectionGroups|az network firewall/, 'the list only, not the ARM template or the az script');
+    assert.equal(untitled().length, before + 1, 'one new editor, not two');
+
+    const saved = vscode.Uri.joinPath(folder, 'saved-allow-list.txt');
+    await clickNotificationButton('Anyscale: the egress allow-list', 'Save As…');
+    await waitFor('the save dialog, which lists the folder', async () => (await paletteRows()).includes('..'));
+    await press('Control+A');
+    await type(saved.fsPath);
+    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget .quick-input-list .monaco-list-row.focused')).length === 0);
+    await press('Enter');
+    const written = await waitFor(`${saved.fsPath} to be written`, () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'));
+    assert.equal(written, list);
+    await waitFor('the saved file in the active editor, the unsaved one closed', () =>
+      vscode.window.activeTextEditor?.document.uri.fsPath === saved.fsPath && untitled().length === before);
+
+    // The other formats, chosen by argument: the ARM template keeps the notes as // lines, the az script as # lines.
+    const arm = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'arm');
+    assert.match(arm.getText(), /^\/\/ Azure Firewall policy rule collection group/);
+    assert.ok(arm.getText().includes('Microsoft.Network/firewallPolicies/ruleCollectionGroups'));
+    const az = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'az');
+    assert.ok(az.getText().includes('az network firewall policy rule-collection-group'));
   });
 });

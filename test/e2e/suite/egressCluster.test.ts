@@ -22,8 +22,9 @@ interface FakeKubectl {
 // Loaded at run time, not bundled: the fake copies its own file as `kubectl`.
 const fakeKubectl = module.require(path.join(REPO_ROOT, 'test', 'support', 'fakeKubectl.js')) as FakeKubectl;
 
-type Row = { label: string; description: string };
-const resultRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
+type Row = { kind: string; label: string; description: string };
+/** The target rows of the results view (below its summary and diagnosis rows). */
+const resultRows = async () => (await vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results')).filter((row) => row.kind === 'target');
 const verifyFromCluster = () => vscode.commands.executeCommand<EgressReport | undefined>('anyscaleAzure.egress.verifyCluster');
 
 suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {

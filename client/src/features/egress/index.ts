@@ -1,9 +1,13 @@
 // The egress feature of the client: commands (verify from this machine or from a cluster, allow-list, re-run one
-// target, export), the results view and the egress Language Status item. Everything shown comes from the server.
+// target, export, a row's allow-list entry and docs section), the results view, the end-of-run notification and the
+// egress Language Status item. Everything shown comes from the server, or from the server's pure egress modules
+// (diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EGRESS_ALLOW_LIST_REQUEST, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
-import { EgressResultsView, RESULTS_VIEW } from './resultsView';
+import { EGRESS_ALLOW_LIST_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
+import { countResults, countsLine, diagnose, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
+import { firewallFqdn } from '../../../../server/src/service/egress/firewallFqdn';
+import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
@@ -16,9 +20,13 @@ export const EGRESS_COMMANDS = {
   showAllowList: 'anyscaleAzure.egress.showAllowList',
   rerunTarget: 'anyscaleAzure.egress.rerunTarget',
   exportReport: 'anyscaleAzure.egress.exportReport',
+  copyAllowListEntry: 'anyscaleAzure.egress.copyAllowListEntry',
+  openDocumentation: 'anyscaleAzure.egress.openDocumentation',
   /** Not in the palette: the results view's rows as shown, for tests and other extensions. */
   results: 'anyscaleAzure.egress.results',
 } as const;
+
+const SHOW_RESULTS = 'Show Results';
 
 /** docs/egress.md's section on what Verify Egress from Cluster needs (its heading's slug). */
 const CLUSTER_DOCS_SECTION = 'what-verify-egress-from-cluster-needs';
@@ -28,18 +36,86 @@ export interface Egress {
   verifyLocally(targets?: EgressTargetInfo[]): Promise<EgressReport | undefined>;
 }
 
+/**
+ * The run has ended: the counts (and the diagnosis) in a notification, whose "Show Results" reveals the view wherever the
+ * user has gone since. Not awaited: the command returns its report now; the button works whenever it is clicked.
+ */
+function notifyEnd(report: EgressReport): void {
+  const counts = countResults(report.results);
+  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  const message = `Anyscale egress ${probedWhen(report)}: ${countsLine(counts)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
+  const notify = counts.failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void notify(message, SHOW_RESULTS).then((choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`));
+}
+
+/** The forms "Show Egress Allow-List" offers; each keeps the list's notes as comments. */
+interface AllowListFormat {
+  format: 'arm' | 'az' | 'fqdns';
+  label: string;
+  detail: string;
+  language: string;
+  fileName: string;
+  filters: Record<string, string[]>;
+  content(list: EgressAllowList): string;
+}
+
+const ALLOW_LIST_FORMATS: readonly AllowListFormat[] = [
+  {
+    format: 'arm', label: 'Azure Firewall ARM template', detail: 'A rule collection group for the firewall policy, to deploy with az deployment group create',
+    language: 'jsonc', fileName: 'anyscale-egress-allow-list.json', filters: { 'ARM template': ['json'] },
+    content: (list) => `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.notes.map((note) => `// ${note}\n`).join('')}${list.armJson}\n`,
+  },
+  {
+    format: 'az', label: 'az script', detail: 'The same rules as az network firewall commands (policy and classic firewall)',
+    language: 'shellscript', fileName: 'anyscale-egress-allow-list.sh', filters: { 'Shell script': ['sh'] }, content: (list) => list.azCli,
+  },
+  {
+    format: 'fqdns', label: 'Plain list of FQDNs', detail: 'One FQDN a line under its port, for another firewall or a proxy',
+    language: 'plaintext', fileName: 'anyscale-egress-allow-list.txt', filters: { Text: ['txt'] }, content: (list) => list.fqdnList,
+  },
+];
+const SAVE_AS = 'Save As…';
+
+/**
+ * Asks which form of the allow-list (unless `format` says), opens it in one unsaved editor and offers "Save As…": the
+ * save dialog on a suggested file name, then the saved file replaces the unsaved editor. Returns the opened document.
+ */
+async function showAllowList(client: LanguageClient, format?: AllowListFormat['format']): Promise<vscode.TextDocument | undefined> {
+  const chosen = format
+    ? ALLOW_LIST_FORMATS.find((f) => f.format === format)
+    : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
+  if (!chosen) return undefined;
+  const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
+  const document = await vscode.workspace.openTextDocument({ language: chosen.language, content: chosen.content(list) });
+  await vscode.window.showTextDocument(document);
+  void vscode.window.showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS).then(async (choice) => {
+    if (choice !== SAVE_AS || document.isClosed) return;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, chosen.fileName), filters: chosen.filters, saveLabel: 'Save' });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(document.getText(), 'utf8'));
+    // The unsaved copy goes without a "save changes?" prompt: its text is in the file now.
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.window.showTextDocument(target);
+  });
+  return document;
+}
+
 /** `documents`: the server's stats per document, which say where the egress status applies (statusScope.ts). */
 export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[], documents: DocumentStatsSource): Egress {
   const view = new EgressResultsView();
   const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
   const status = new EgressStatusItem(languages, documents, tree);
-  const clusterDocs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'egress.md').with({ fragment: CLUSTER_DOCS_SECTION });
+  const egressDocs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'egress.md');
+  const clusterDocs = egressDocs.with({ fragment: CLUSTER_DOCS_SECTION });
   const show = async (report: EgressReport | undefined) => {
     if (!report) return undefined;
     view.show(report);
     tree.description = `from ${probedFrom(report)}`;
     status.show(report);
     await vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`);
+    notifyEnd(report);
     return report;
   };
   const rerun = async (node: { result: EgressProbeResult } | undefined) => {
@@ -69,17 +145,22 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client, clusterDocs))),
     vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),
     vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, async () => {
-      const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
-      const notes = list.notes.map((note) => `// ${note}\n`).join('');
-      const content = `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${notes}${list.armJson}\n`;
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'jsonc', content }));
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'shellscript', content: list.azCli }), vscode.ViewColumn.Beside);
+    vscode.commands.registerCommand(EGRESS_COMMANDS.copyAllowListEntry, async (node: { result: EgressProbeResult } | undefined) => {
+      if (!node?.result) return;
+      const entry = firewallFqdn(node.result.target.host);
+      await vscode.env.clipboard.writeText(entry);
+      vscode.window.setStatusBarMessage(`$(copy) Copied ${entry} (Azure Firewall application rule, HTTPS ${node.result.target.port})`, 5000);
     }),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.openDocumentation, async (node: { result: EgressProbeResult } | undefined) => {
+      if (!node?.result) return;
+      const section = egressDocs.with({ fragment: outcomeDocSection(node.result.outcome) });
+      await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, section.toString());
+    }),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, (format?: AllowListFormat['format']) => showAllowList(client, format)),
     vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
       view.getChildren().map((node) => {
         const item = view.getTreeItem(node);
-        return { label: String(item.label), description: String(item.description ?? '') };
+        return { kind: node.kind, label: String(item.label), description: String(item.description ?? '') };
       })),
   );
   return { verifyLocally: async (targets) => show(await probeLocally(client, targets)) };

@@ -1,12 +1,34 @@
-// The "Anyscale Egress" results view in the Explorer: one row per target (pass/fail icon, classification,
-// latency), with its hint, flow, purpose, phase times and source as children. It renders the last report only.
+// The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when),
+// an overall diagnosis row when one cause explains every failure, then one row per target (pass/fail icon,
+// classification, latency) with its hint, flow, purpose, phase times and source as children. It renders the last
+// report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { flowLabel } from './report';
+import { countResults, countsLine, diagnose } from '../../../../server/src/service/egress/diagnosis';
+import { flowLabel, probedFrom } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
-type Node = { kind: 'target'; result: EgressProbeResult } | { kind: 'detail'; label: string; description?: string; tooltip?: string };
+type Node =
+  | { kind: 'target'; result: EgressProbeResult }
+  | { kind: 'summary' | 'diagnosis' | 'detail'; label: string; description?: string; tooltip?: string };
+
+/** "from this machine, at 14:05" / "from cluster aks-dev, at 14:05" (local time). */
+export function probedWhen(report: EgressReport): string {
+  const at = new Date(report.startedAt);
+  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return `from ${probedFrom(report)}, at ${time}${report.cancelled ? ' (cancelled)' : ''}`;
+}
+
+/** The rows above the targets: the counts, and the diagnosis when there is one. */
+function headerRows(report: EgressReport): Node[] {
+  const counts = countsLine(countResults(report.results));
+  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  return [
+    { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
+    ...(diagnosis ? [{ kind: 'diagnosis' as const, label: diagnosis.headline, description: diagnosis.action, tooltip: `${diagnosis.headline}: ${diagnosis.action}` }] : []),
+  ];
+}
 
 export class EgressResultsView implements vscode.TreeDataProvider<Node> {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -33,8 +55,8 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
 
   getChildren(node?: Node): Node[] {
     if (!this.report) return [];
-    if (!node) return this.report.results.map((result) => ({ kind: 'target', result }));
-    if (node.kind === 'detail') return [];
+    if (!node) return [...headerRows(this.report), ...this.report.results.map((result) => ({ kind: 'target' as const, result }))];
+    if (node.kind !== 'target') return [];
     const { result } = node;
     const phases = [['DNS', result.phases.dnsMs], ['TCP', result.phases.tcpMs], ['TLS', result.phases.tlsMs], ['HTTP', result.phases.httpMs]]
       .filter(([, ms]) => ms !== undefined).map(([name, ms]) => `${name} ${ms} ms`).join(' · ');
@@ -52,10 +74,13 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
-    if (node.kind === 'detail') {
+    if (node.kind !== 'target') {
       const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
       item.description = node.description;
       item.tooltip = node.tooltip;
+      if (node.kind === 'summary') item.iconPath = new vscode.ThemeIcon('checklist');
+      if (node.kind === 'diagnosis') item.iconPath = new vscode.ThemeIcon('lightbulb', new vscode.ThemeColor('list.warningForeground'));
+      item.contextValue = node.kind === 'detail' ? undefined : `egress${node.kind === 'summary' ? 'Summary' : 'Diagnosis'}`;
       return item;
     }
     const { result } = node;

@@ -1,5 +1,6 @@
 // The allow-list for a set of targets, in the forms a platform engineer applies: an Azure Firewall policy rule
-// collection group (a deployable ARM template), the equivalent `az network firewall` commands, and the rule
+// collection group (a deployable ARM template), the equivalent `az network firewall` commands, a plain list of the
+// FQDNs (for another firewall or a proxy), and the rule
 // collection objects the firewall rule's quick fix inserts. Azure Firewall accepts wildcards only as a leading
 // `*.`, so `grafana-*.x` becomes `*.x`; the AKS baseline is covered by the AzureKubernetesService FQDN tag.
 // Strict per-cloud-ID egress (networking page) replaces `*.azure.anyscale-cloud.dev` with the known cloud hosts.
@@ -7,18 +8,10 @@
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
+import { firewallFqdn } from './firewallFqdn';
 
 export const COLLECTION_NAME = 'anyscale-egress';
 const POLICY_API_VERSION = '2023-09-01';
-
-/** An FQDN as Azure Firewall can match it: `*.suffix` for any wildcard, lowercased. */
-export function firewallFqdn(host: string): string {
-  const lower = host.toLowerCase();
-  const star = lower.indexOf('*');
-  if (star < 0) return lower;
-  const dot = lower.indexOf('.', star);
-  return dot < 0 ? '*' : `*${lower.slice(dot)}`;
-}
 
 /** FQDNs per port, deduplicated and sorted; targets with an unresolved `{region}` are left to the FQDN tag. */
 export function fqdnsByPort(targets: readonly EgressTargetInfo[]): Map<number, string[]> {
@@ -196,5 +189,11 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
         '--collection-name', COLLECTION_NAME, '--priority', '300', '--action', 'Allow', '--name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
         '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list])),
   );
-  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', targets: [...allTargets], notes };
+  const fqdnList = [
+    '# Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
+    `# Plus the AKS baseline: the ${AKS_FQDN_TAG} FQDN tag in Azure Firewall (other firewalls: the AKS required FQDN table).`,
+    ...notes.map((note) => `# ${note}`),
+    ...[...fqdns].flatMap(([port, list]) => ['', `# HTTPS, port ${port}`, ...list]),
+  ];
+  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', fqdnList: fqdnList.join('\n') + '\n', targets: [...allTargets], notes };
 }

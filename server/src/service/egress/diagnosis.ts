@@ -1,0 +1,84 @@
+// What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), and an overall
+// diagnosis when one pattern explains every failure (nothing resolves, every TLS handshake is intercepted, nothing
+// leaves on 443), so the user fixes one cause instead of reading N hints. Also the docs/egress.md section that
+// explains each outcome. Pure: shared by the results view and the CLI's text output.
+import type { EgressOutcome, EgressProbeResult } from '../../../../shared/protocol';
+
+export interface EgressCounts {
+  passed: number;
+  failed: number;
+  /** Wildcards without a concrete host: listed, never probed. */
+  needsHost: number;
+}
+
+export function countResults(results: readonly EgressProbeResult[]): EgressCounts {
+  const passed = results.filter((r) => r.ok).length;
+  const needsHost = results.filter((r) => r.outcome === 'needs-host').length;
+  return { passed, failed: results.length - passed - needsHost, needsHost };
+}
+
+/** "3 passed, 2 failed, 1 needs a host" (the last part only when there is one). */
+export function countsLine(counts: EgressCounts): string {
+  const needsHost = counts.needsHost ? `, ${counts.needsHost} ${counts.needsHost === 1 ? 'needs' : 'need'} a host` : '';
+  return `${counts.passed} passed, ${counts.failed} failed${needsHost}`;
+}
+
+export interface EgressDiagnosis {
+  /** The cause, in a few words: "nothing resolves: this machine has no working DNS". */
+  headline: string;
+  /** What to do about it. */
+  action: string;
+}
+
+const DNS: ReadonlySet<EgressOutcome> = new Set(['nxdomain', 'dns-timeout', 'dns-error']);
+const TCP: ReadonlySet<EgressOutcome> = new Set(['refused', 'unreachable', 'tcp-timeout']);
+
+/**
+ * One cause for every probed target, or none: a target that passed, failed otherwise or was cancelled escapes the
+ * pattern, so there is none. At least two targets probed (one failure is its own row's hint).
+ * `where`: "this machine" or "the cluster".
+ */
+export function diagnose(results: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
+  const probed = results.filter((r) => r.outcome !== 'needs-host');
+  if (probed.length < 2) return undefined;
+  if (probed.every((r) => DNS.has(r.outcome))) {
+    return {
+      headline: `nothing resolves: ${where} has no working DNS`,
+      action: 'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones) before opening any firewall rule',
+    };
+  }
+  if (probed.every((r) => r.outcome === 'tls-untrusted')) {
+    const issuers = [...new Set(probed.map((r) => r.tls?.issuer).filter((issuer): issuer is string => !!issuer))];
+    const issuer = issuers.length === 1 ? ` (every certificate is issued by "${issuers[0]}")` : '';
+    return {
+      headline: 'every TLS handshake is intercepted: a TLS-inspecting proxy or firewall',
+      action: `add its CA with anyscaleAzure.egress.caFile (CLI --ca-file)${issuer}, or exempt the Anyscale hosts from TLS inspection; the operator and Ray pods must trust that CA too`,
+    };
+  }
+  if (probed.every((r) => TCP.has(r.outcome))) {
+    const ports = [...new Set(probed.map((r) => r.target.port))].sort((a, b) => a - b);
+    return {
+      headline: `nothing leaves this network on ${ports.length === 1 ? ports[0] : `ports ${ports.join(', ')}`}`,
+      action: 'every TCP connection was refused, dropped or had no route: allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)',
+    };
+  }
+  return undefined;
+}
+
+/** The docs/egress.md section (heading slug) that explains an outcome and what to do about it. */
+export function outcomeDocSection(outcome: EgressOutcome): string {
+  switch (outcome) {
+    case 'nxdomain': case 'dns-timeout': case 'dns-error':
+      return 'dns-failures';
+    case 'refused': case 'unreachable': case 'tcp-timeout': case 'reset':
+      return 'connection-failures';
+    case 'tls-timeout': case 'tls-untrusted': case 'tls-hostname': case 'tls-expired': case 'tls-error':
+      return 'tls-failures';
+    case 'http-timeout': case 'proxy-auth-required': case 'proxy-refused':
+      return 'http-and-proxy-failures';
+    case 'needs-host':
+      return 'wildcards-without-a-host';
+    case 'ok': case 'cancelled': case 'error':
+      return 'what-is-checked';
+  }
+}

@@ -1,0 +1,71 @@
+// The summary and the overall diagnosis of an egress run (server/src/service/egress/diagnosis.ts): one cause named when
+// it explains every failure, none when a target escapes it; and a docs/egress.md section for every outcome.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
+import { countResults, countsLine, diagnose, outcomeDocSection } from '../../server/src/service/egress/diagnosis';
+import { formatEgressText } from '../../server/src/cli/egress';
+import { REPO_ROOT } from '../support/paths';
+
+function result(host: string, outcome: EgressOutcome, extra: Partial<EgressProbeResult> = {}): EgressProbeResult {
+  return {
+    target: { host, port: 443, flow: 'aks-control-plane', purpose: 'test', source: { title: 'test', url: 'https://example.com' }, required: true, origin: 'settings' },
+    outcome, ok: outcome === 'ok', ms: 12, phases: {}, ...extra,
+  };
+}
+
+test('the counts line: passed, failed and wildcards that need a host, in the words the view and the CLI print', () => {
+  const counts = countResults([result('a.test', 'ok'), result('b.test', 'refused'), result('c.test', 'tls-expired'), result('*.d.test', 'needs-host')]);
+  assert.deepEqual(counts, { passed: 1, failed: 2, needsHost: 1 });
+  assert.equal(countsLine(counts), '1 passed, 2 failed, 1 needs a host');
+  assert.equal(countsLine({ passed: 0, failed: 3, needsHost: 2 }), '0 passed, 3 failed, 2 need a host');
+  assert.equal(countsLine({ passed: 4, failed: 0, needsHost: 0 }), '4 passed, 0 failed');
+});
+
+test('every name failing to resolve is one cause: no working DNS where the probes ran', () => {
+  const results = [result('a.test', 'nxdomain'), result('b.test', 'dns-timeout'), result('*.c.test', 'needs-host')];
+  const diagnosis = diagnose(results, 'this machine');
+  assert.equal(diagnosis?.headline, 'nothing resolves: this machine has no working DNS');
+  assert.match(diagnosis?.action ?? '', /DNS servers/);
+  assert.equal(diagnose(results, 'the cluster')?.headline, 'nothing resolves: the cluster has no working DNS');
+});
+
+test('every handshake with an untrusted certificate is a TLS-inspecting proxy: add its CA with caFile / --ca-file', () => {
+  const intercepted = (host: string) => result(host, 'tls-untrusted', { tls: { issuer: 'Contoso Inspection CA' } });
+  const diagnosis = diagnose([intercepted('a.test'), intercepted('b.test')], 'this machine');
+  assert.equal(diagnosis?.headline, 'every TLS handshake is intercepted: a TLS-inspecting proxy or firewall');
+  assert.match(diagnosis?.action ?? '', /anyscaleAzure\.egress\.caFile \(CLI --ca-file\) \(every certificate is issued by "Contoso Inspection CA"\)/);
+});
+
+test('every TCP connection refused, dropped or unrouted: nothing leaves on the port', () => {
+  assert.equal(diagnose([result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')], 'this machine')?.headline,
+    'nothing leaves this network on 443');
+  const other = result('d.test', 'tcp-timeout');
+  other.target = { ...other.target, port: 8443 };
+  assert.equal(diagnose([result('a.test', 'refused'), other], 'this machine')?.headline, 'nothing leaves this network on ports 443, 8443');
+});
+
+test('no diagnosis when a target escapes the pattern, the causes differ, only one target was probed, or the run was cancelled', () => {
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'ok')], 'this machine'), undefined);
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'refused')], 'this machine'), undefined);
+  assert.equal(diagnose([result('a.test', 'tls-untrusted'), result('b.test', 'tls-expired')], 'this machine'), undefined);
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('*.b.test', 'needs-host')], 'this machine'), undefined);
+  assert.equal(diagnose([result('a.test', 'cancelled'), result('b.test', 'cancelled')], 'this machine'), undefined);
+});
+
+test('the CLI text output prints the counts, then the diagnosis', () => {
+  const report = { origin: 'local' as const, startedAt: '2026-01-01T10:00:00Z', durationMs: 1500, cancelled: false, results: [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')] };
+  const text = formatEgressText(report, false);
+  assert.match(text, /\n0 passed, 2 failed in 1\.5 s\nDiagnosis: nothing resolves: this machine has no working DNS — no target name resolved: check the DNS servers/);
+  assert.doesNotMatch(formatEgressText({ ...report, results: [result('a.test', 'nxdomain'), result('b.test', 'ok')] }, false), /Diagnosis/);
+});
+
+test('every outcome has a section of docs/egress.md that explains it', () => {
+  const slugs = new Set(fs.readFileSync(path.join(REPO_ROOT, 'docs', 'egress.md'), 'utf8').split('\n').filter((line) => line.startsWith('#'))
+    .map((line) => line.replace(/^#+\s*/, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-')));
+  const outcomes: EgressOutcome[] = ['ok', 'nxdomain', 'dns-timeout', 'dns-error', 'refused', 'unreachable', 'tcp-timeout', 'reset', 'tls-timeout', 'tls-untrusted',
+    'tls-hostname', 'tls-expired', 'tls-error', 'http-timeout', 'proxy-auth-required', 'proxy-refused', 'needs-host', 'cancelled', 'error'];
+  for (const outcome of outcomes) assert.ok(slugs.has(outcomeDocSection(outcome)), `${outcome} → #${outcomeDocSection(outcome)}, not a heading of docs/egress.md`);
+});
