@@ -134,3 +134,38 @@ test('YAML documents get YAML completions, not template snippets', async () => {
   const items = await complete(uri, { line: 0, character: 0 });
   assert.ok(!items.some((i) => i.label.startsWith('Anyscale cloud resource')), JSON.stringify(items.map((i) => i.label)));
 });
+
+/** What VS Code keeps of a list as the user types: the items whose filter text (else label) starts with the word typed. */
+function typedFinds(items: CompletionItem[], typed: string): CompletionItem[] {
+  return items.filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith(typed.toLowerCase()));
+}
+
+async function openAndComplete(uri: string, languageId: string, text: string, position: Position): Promise<CompletionItem[]> {
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  return complete(uri, position);
+}
+
+test('a snippet is found by typing its prefix: in an empty JSON document, in the resources array, in an empty YAML document', async () => {
+  const empty = await openAndComplete('file:///workspace/prefix-empty.json', 'json', 'anyscale-clo', { line: 0, character: 12 });
+  const cloud = typedFinds(empty, 'anyscale-clo').find((i) => i.filterText === 'anyscale-cloud');
+  assert.ok(cloud, JSON.stringify(empty.map((i) => [i.label, i.filterText])));
+  assert.equal(cloud.label, 'Anyscale cloud + default cloud resource');
+  // The typed word is replaced by the whole template.
+  assert.deepEqual((cloud.textEdit as TextEdit).range, { start: { line: 0, character: 0 }, end: { line: 0, character: 12 } });
+  assert.match((cloud.textEdit as TextEdit).newText, /^\{\n\t"\\\$schema"/);
+
+  const text = TEMPLATE.replace('  "resources": [\n', '  "resources": [\n    kuber\n');
+  const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 1;
+  const inArray = await openAndComplete('file:///workspace/prefix-array.json', 'json', text, { line, character: 9 });
+  const [kuberay] = typedFinds(inArray, 'kuber');
+  assert.ok(kuberay, JSON.stringify(inArray.map((i) => [i.label, i.filterText])));
+  assert.equal(kuberay.filterText, 'kuberay');
+  assert.deepEqual((kuberay.textEdit as TextEdit).range, { start: { line, character: 4 }, end: { line, character: 9 } });
+  assert.match((kuberay.textEdit as TextEdit).newText, /^\{[\s\S]*microsoft\.kuberay[\s\S]*\},$/, 'a comma before the resource that follows');
+  assert.ok(typedFinds(inArray, 'anyscale-cloud-res').some((i) => i.label === 'Anyscale cloud resource (Azure)' && i.filterText === 'anyscale-cloud-resource'));
+
+  const yaml = await openAndComplete('file:///workspace/prefix-empty.yaml', 'yaml', 'anyscale-v', { line: 0, character: 10 });
+  assert.deepEqual(typedFinds(yaml, 'anyscale-values-a').map((i) => i.label), ['Anyscale operator values: Azure (AKS)']);
+  const gateway = await openAndComplete('file:///workspace/prefix-gateway.yaml', 'yaml', 'anyscale-g', { line: 0, character: 10 });
+  assert.deepEqual(typedFinds(gateway, 'anyscale-g').map((i) => [i.label, i.filterText]), [['Gateway for Anyscale on Azure (two HTTPS listeners)', 'anyscale-gateway']]);
+});
