@@ -94,9 +94,28 @@ test('a property name is a snippet that re-opens the suggestions for its value',
   const [item] = items;
   assert.equal(item.kind, CompletionItemKind.Property);
   assert.equal(item.insertTextFormat, InsertTextFormat.Snippet);
-  assert.equal((item.textEdit as TextEdit).newText, '"cloudStorageBucketRegion": "$1"');
+  // As VS Code's JSON list inserts a key with values to pick: the cursor where the value goes, the list reopened.
+  assert.equal((item.textEdit as TextEdit).newText, '"cloudStorageBucketRegion": $1');
   assert.equal(item.command?.command, 'editor.action.triggerSuggest');
   assert.match((item.documentation as MarkupContent).value, /Defaults to `region`/);
+  // The reopened list: the provider's (AWS) regions, each inserted as a JSON string.
+  const inserted = text.replace('        "",', '        "cloudStorageBucketRegion": ,');
+  const valueLine = inserted.split('\n').findIndex((l) => l.includes('"cloudStorageBucketRegion": ,'));
+  const values = await openAndComplete('file:///workspace/completion-key-value.json', 'json', inserted, { line: valueLine, character: 36 });
+  const region = values.find((i) => i.label === 'us-west-2');
+  assert.ok(region, JSON.stringify(values.map((i) => i.label).slice(0, 10)));
+  assert.equal(region.textEdit?.newText ?? region.insertText, '"us-west-2"');
+});
+
+test("the resource keys VS Code's JSON list offers from the deploymentTemplate schema are not offered twice", async () => {
+  const text = TEMPLATE.replace('      "location": "uksouth",\n', '      \n');
+  const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;
+  const keys = ['name', 'type', 'apiVersion', 'location', 'tags', 'dependsOn'];
+  const withSchema = await openAndComplete('file:///workspace/keys-schema.json', 'json', text, { line, character: 6 });
+  assert.deepEqual(withSchema.filter((i) => keys.includes(i.label)).map((i) => i.label), []);
+  // Without that $schema no JSON list offers them: ours do, required first.
+  const without = await openAndComplete('file:///workspace/keys-no-schema.json', 'json', text.replace(/ {2}"\$schema": .*\n/, ''), { line: line - 1, character: 6 });
+  assert.deepEqual(without.map((i) => i.label), ['location', 'tags', 'dependsOn']);
 });
 
 test('between resources, the snippets are offered as snippets', async () => {

@@ -82,7 +82,7 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   if (!resource) return [];
   // Read only where a completion needs what an expression evaluates to: the view evaluates the whole template.
   const view: LazyView = () => analysis.anyscale;
-  if (context.atKey) return propertyNameCompletions(context, resource, view);
+  if (context.atKey) return propertyNameCompletions(context, resource, view, template.root);
   if (context.inResource.length === 2 && isKey(context.inResource[0], 'dependsOn') && typeof context.inResource[1] === 'number') return dependsOnCompletions(context, resource, view);
   // An expression's value is its own business: no literal values offered inside one.
   return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, view);
