@@ -94,9 +94,28 @@ test('a property name is a snippet that re-opens the suggestions for its value',
   const [item] = items;
   assert.equal(item.kind, CompletionItemKind.Property);
   assert.equal(item.insertTextFormat, InsertTextFormat.Snippet);
-  assert.equal((item.textEdit as TextEdit).newText, '"cloudStorageBucketRegion": "$1"');
+  // As VS Code's JSON list inserts a key with values to pick: the cursor where the value goes, the list reopened.
+  assert.equal((item.textEdit as TextEdit).newText, '"cloudStorageBucketRegion": $1');
   assert.equal(item.command?.command, 'editor.action.triggerSuggest');
   assert.match((item.documentation as MarkupContent).value, /Defaults to `region`/);
+  // The reopened list: the provider's (AWS) regions, each inserted as a JSON string.
+  const inserted = text.replace('        "",', '        "cloudStorageBucketRegion": ,');
+  const valueLine = inserted.split('\n').findIndex((l) => l.includes('"cloudStorageBucketRegion": ,'));
+  const values = await openAndComplete('file:///workspace/completion-key-value.json', 'json', inserted, { line: valueLine, character: 36 });
+  const region = values.find((i) => i.label === 'us-west-2');
+  assert.ok(region, JSON.stringify(values.map((i) => i.label).slice(0, 10)));
+  assert.equal(region.textEdit?.newText ?? region.insertText, '"us-west-2"');
+});
+
+test("the resource keys VS Code's JSON list offers from the deploymentTemplate schema are not offered twice", async () => {
+  const text = TEMPLATE.replace('      "location": "uksouth",\n', '      \n');
+  const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;
+  const keys = ['name', 'type', 'apiVersion', 'location', 'tags', 'dependsOn'];
+  const withSchema = await openAndComplete('file:///workspace/keys-schema.json', 'json', text, { line, character: 6 });
+  assert.deepEqual(withSchema.filter((i) => keys.includes(i.label)).map((i) => i.label), []);
+  // Without that $schema no JSON list offers them: ours do, required first.
+  const without = await openAndComplete('file:///workspace/keys-no-schema.json', 'json', text.replace(/ {2}"\$schema": .*\n/, ''), { line: line - 1, character: 6 });
+  assert.deepEqual(without.map((i) => i.label), ['location', 'tags', 'dependsOn']);
 });
 
 test('between resources, the snippets are offered as snippets', async () => {
@@ -133,4 +152,39 @@ test('YAML documents get YAML completions, not template snippets', async () => {
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: '' } });
   const items = await complete(uri, { line: 0, character: 0 });
   assert.ok(!items.some((i) => i.label.startsWith('Anyscale cloud resource')), JSON.stringify(items.map((i) => i.label)));
+});
+
+/** What VS Code keeps of a list as the user types: the items whose filter text (else label) starts with the word typed. */
+function typedFinds(items: CompletionItem[], typed: string): CompletionItem[] {
+  return items.filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith(typed.toLowerCase()));
+}
+
+async function openAndComplete(uri: string, languageId: string, text: string, position: Position): Promise<CompletionItem[]> {
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  return complete(uri, position);
+}
+
+test('a snippet is found by typing its prefix: in an empty JSON document, in the resources array, in an empty YAML document', async () => {
+  const empty = await openAndComplete('file:///workspace/prefix-empty.json', 'json', 'anyscale-clo', { line: 0, character: 12 });
+  const cloud = typedFinds(empty, 'anyscale-clo').find((i) => i.filterText === 'anyscale-cloud');
+  assert.ok(cloud, JSON.stringify(empty.map((i) => [i.label, i.filterText])));
+  assert.equal(cloud.label, 'Anyscale cloud + default cloud resource');
+  // The typed word is replaced by the whole template.
+  assert.deepEqual((cloud.textEdit as TextEdit).range, { start: { line: 0, character: 0 }, end: { line: 0, character: 12 } });
+  assert.match((cloud.textEdit as TextEdit).newText, /^\{\n\t"\\\$schema"/);
+
+  const text = TEMPLATE.replace('  "resources": [\n', '  "resources": [\n    kuber\n');
+  const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 1;
+  const inArray = await openAndComplete('file:///workspace/prefix-array.json', 'json', text, { line, character: 9 });
+  const [kuberay] = typedFinds(inArray, 'kuber');
+  assert.ok(kuberay, JSON.stringify(inArray.map((i) => [i.label, i.filterText])));
+  assert.equal(kuberay.filterText, 'kuberay');
+  assert.deepEqual((kuberay.textEdit as TextEdit).range, { start: { line, character: 4 }, end: { line, character: 9 } });
+  assert.match((kuberay.textEdit as TextEdit).newText, /^\{[\s\S]*microsoft\.kuberay[\s\S]*\},$/, 'a comma before the resource that follows');
+  assert.ok(typedFinds(inArray, 'anyscale-cloud-res').some((i) => i.label === 'Anyscale cloud resource (Azure)' && i.filterText === 'anyscale-cloud-resource'));
+
+  const yaml = await openAndComplete('file:///workspace/prefix-empty.yaml', 'yaml', 'anyscale-v', { line: 0, character: 10 });
+  assert.deepEqual(typedFinds(yaml, 'anyscale-values-a').map((i) => i.label), ['Anyscale operator values: Azure (AKS)']);
+  const gateway = await openAndComplete('file:///workspace/prefix-gateway.yaml', 'yaml', 'anyscale-g', { line: 0, character: 10 });
+  assert.deepEqual(typedFinds(gateway, 'anyscale-g').map((i) => [i.label, i.filterText]), [['Gateway for Anyscale on Azure (two HTTPS listeners)', 'anyscale-gateway']]);
 });

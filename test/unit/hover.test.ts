@@ -3,7 +3,7 @@
 // in the same hover.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyzeText } from '../../server/src/service/analyze';
+import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { armHover } from '../../server/src/service/features/armHover';
 
 const TEMPLATE = `{
@@ -123,6 +123,20 @@ test('an expression shows its value, and the diagnostic on it, in one hover', ()
   assert.equal(sections.length, 2, hover.markdown);
   assert.match(hover.markdown, /\*\*Data residency:\*\*/);
   assert.doesNotMatch(hover.markdown, /documentation\]/);
+});
+
+test('with several parameter files the evaluation comes first, each result said once with the files that give it', () => {
+  const parameterFile = (name: string, region: string) => {
+    const text = JSON.stringify({ parameters: { region: { value: region } } });
+    return { uri: `file:///w/${name}`, root: parseJson(text).root!, text };
+  };
+  const parameterFiles = [parameterFile('dev.parameters.json', 'uksouth'), parameterFile('prod.parameters.json', 'swedencentral'), parameterFile('test.parameters.json', 'uksouth')];
+  const offset = TEMPLATE.indexOf("[parameters('region')]") + 3;
+  const hover = armHover(TEMPLATE, analysis, offset, { ...OPTIONS, parameterFiles });
+  assert.ok(hover);
+  const sections = hover.markdown.split('\n\n---\n\n');
+  assert.equal(sections[0], 'Evaluates with dev.parameters.json and test.parameters.json to `"uksouth"`  \nEvaluates with prod.parameters.json to `"swedencentral"`');
+  assert.match(sections[1], /\*\*Data residency:\*\*/);
 });
 
 test('properties of other resource types and blank space get no hover', () => {

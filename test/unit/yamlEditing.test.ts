@@ -150,6 +150,22 @@ test('hover: meaning, type, allowed values and source of a key; deprecated and p
   assert.match(hostname.markdown, /\*\.s\.azure\.anyscaleuserdata\.com/);
 });
 
+test('hover on a Gateway value: what that value is for first, then the field it is in', () => {
+  const text = fs.readFileSync(path.join(DIR, 'hover.yaml'), 'utf8');
+  const hoverOn = (word: string) => yamlHover(text, text.indexOf(word) + 2);
+  const hostname = hoverOn("'*.i.azure")!;
+  assert.ok(hostname, 'a hover on the hostname value');
+  assert.equal(text.slice(hostname.range.start, hostname.range.end), "'*.i.azure.anyscaleuserdata.com'");
+  assert.match(hostname.markdown, /^`\*\.i\.azure\.anyscaleuserdata\.com`: Anyscale on Azure: head-node traffic/);
+  assert.match(hostname.markdown, /\*\*spec\.listeners\[\]\.hostname\*\*/);
+  const secret = hoverOn('anyscale-svc-cldrsrc')!;
+  assert.ok(secret, 'a hover on the secret name');
+  assert.match(secret.markdown, /^`anyscale-svc-cldrsrc-abc123-certificate`: Service certificate/);
+  assert.match(secret.markdown, /\*\*spec\.listeners\[\]\.tls\.certificateRefs\[\]\.name\*\*/);
+  // A value with no description of its own gets the field's.
+  assert.match(hoverOn('HTTPS')!.markdown, /^\*\*spec\.listeners\[\]\.protocol\*\*/);
+});
+
 /** A workspace holding an Anyscale on Azure template, so the Azure-only rules apply. */
 function azureWorkspace(): WorkspaceIndex {
   const index = new WorkspaceIndex();

@@ -1,5 +1,6 @@
 // Completions and hover in a real VS Code: the completion provider answers inside "provider": "" of a template
-// with the four providers, a property name with its documentation, and hover shows a property's docs.
+// with the four providers, a property name with its documentation, and hover shows a property's docs. A snippet is
+// found by typing its prefix, and no resource key shows twice beside VS Code's JSON list.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateExtension, find, openEditor, waitFor, workspaceFile } from './helpers';
@@ -15,6 +16,33 @@ function positionOf(document: vscode.TextDocument, needle: string, into: number)
 
 function labelOf(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
+}
+
+const DEPLOYMENT_TEMPLATE = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json';
+
+/**
+ * The part of Azure's deploymentTemplate schema VS Code's JSON list completes a resource's keys from (its
+ * ARMResourceBase and resourceBase definitions, as published), given inline: the test machine has no network.
+ */
+const RESOURCE_BASE_SCHEMA = {
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    contentVersion: { type: 'string' },
+    resources: { type: 'array', items: { allOf: [{ $ref: '#/definitions/ARMResourceBase' }, { $ref: '#/definitions/resourceBase' }] } },
+  },
+  definitions: {
+    ARMResourceBase: {
+      type: 'object',
+      properties: { name: { type: 'string' }, type: { type: 'string' }, condition: { type: 'boolean' }, apiVersion: { type: 'string' }, dependsOn: { type: 'array', items: { type: 'string' } } },
+      required: ['name', 'type'],
+    },
+    resourceBase: { properties: { location: { type: 'string' }, tags: { type: 'object' }, copy: { type: 'object' }, comments: { type: 'string' } } },
+  },
+};
+
+async function openUntitled(content: string): Promise<vscode.TextEditor> {
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content }));
 }
 
 suite('Completions and hover in a real VS Code', () => {
@@ -47,6 +75,49 @@ suite('Completions and hover in a real VS Code', () => {
     const documentation = ours[0].documentation;
     const text = typeof documentation === 'string' ? documentation : documentation?.value ?? '';
     assert.match(text, /Defaults to `region`/);
+  });
+
+  test('a snippet is found by typing its prefix: accepting the suggestion inserts it', async () => {
+    const editor = await openUntitled('kuber');
+    try {
+      editor.selection = new vscode.Selection(0, 5, 0, 5);
+      // The list as the user opens it after typing: VS Code filters it on the word typed, and Enter takes the first.
+      await waitFor(() => `the KubeRay snippet inserted (have ${JSON.stringify(editor.document.getText().slice(0, 80))})`, async () => {
+        await vscode.commands.executeCommand('editor.action.triggerSuggest');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await vscode.commands.executeCommand('acceptSelectedSuggestion');
+        return editor.document.getText().includes('"extensionType": "microsoft.kuberay"');
+      });
+      assert.doesNotMatch(editor.document.getText(), /kuber\{|^kuber/, 'the typed prefix is replaced');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  test("no resource key shows twice beside VS Code's JSON list of the deploymentTemplate schema", async () => {
+    const json = vscode.workspace.getConfiguration('json');
+    await json.update('schemas', [{ url: DEPLOYMENT_TEMPLATE, schema: RESOURCE_BASE_SCHEMA }], vscode.ConfigurationTarget.Workspace);
+    const template = {
+      $schema: `${DEPLOYMENT_TEMPLATE}#`,
+      contentVersion: '1.0.0.0',
+      resources: [{ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: 'my-cloud/default', properties: { provider: 'Azure' } }],
+    };
+    const text = JSON.stringify(template, null, 2).replace('"name": "my-cloud/default",', '"name": "my-cloud/default",\n      ');
+    const editor = await openUntitled(text);
+    try {
+      const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;
+      const position = new vscode.Position(line, 6);
+      // Once the JSON list offers the schema's keys, each label must be there once.
+      const labels = await waitFor('the JSON list offering location', async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+        const all = list.items.map(labelOf);
+        return all.includes('location') && all;
+      });
+      for (const key of ['location', 'tags', 'dependsOn']) assert.strictEqual(labels.filter((l) => l === key).length, 1, `${key} once in ${JSON.stringify(labels)}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await json.update('schemas', undefined, vscode.ConfigurationTarget.Workspace);
+    }
   });
 
   test('hovering a property name shows its documentation', async () => {

@@ -1,9 +1,8 @@
-// Hover in ARM templates, one hover with every section that applies at the position: the property's
-// documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
+// Hover in ARM templates, one hover with every section that applies at the position: what an expression evaluates
+// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
 // US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
-// KubeRay extension (./extensionHover), what an expression evaluates to (./expressionHover), and the rule title and
-// docs link of each diagnostic there.
+// KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there.
 import type { Analysis } from '../analyze';
 import type { ParameterFileInput } from '../arm/checkTemplate';
 import { isResourceType, type ArmResource } from '../arm/template';
@@ -118,6 +117,14 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   let range: TextRange | undefined;
   // One past the position, so that hovering a string's opening quote counts as inside it.
   // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
+  if (analysis.syntaxErrors.length === 0) {
+    // What the value under the cursor is comes before what the property means.
+    const expression = expressionHover(template, offset, options.parameterFiles);
+    if (expression) {
+      sections.push(expression.markdown);
+      range = { start: expression.node.offset, end: expression.node.offset + expression.node.length };
+    }
+  }
   const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
   const resource = context.resource;
   if (resource && context.token) {
@@ -126,20 +133,13 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
     const found = [property, accessSection(context, resource, template.text, options), residencySection(context, resource, options)].filter((s) => s !== undefined);
     if (found.length > 0) {
       sections.push(...found);
-      range = { start: context.token.start, end: context.token.end };
+      range ??= { start: context.token.start, end: context.token.end };
     }
   }
   const extension = resource && context.token && extensionHover(resource, context.inResource, context.atKey);
   if (extension) {
     sections.push(extension);
     range ??= { start: context.token!.start, end: context.token!.end };
-  }
-  if (analysis.syntaxErrors.length === 0) {
-    const expression = expressionHover(template, offset, options.parameterFiles);
-    if (expression) {
-      sections.push(expression.markdown);
-      range ??= { start: expression.node.offset, end: expression.node.offset + expression.node.length };
-    }
   }
   const codes = new Set<string>();
   for (const finding of analysis.findings) {

@@ -2,7 +2,7 @@
 // type, default, allowed values, deprecation and source, all from the catalogs.
 import { chartKey, LEGACY_SOURCE, type ChartKey, type LegacyKey } from '../catalog/chart';
 import type { Source } from '../catalog/source';
-import type { GatewayField } from './gatewayFields';
+import type { FieldValue, GatewayField } from './gatewayFields';
 
 const code = (value: string) => `\`${value}\``;
 const link = (source: Source) => `Source: [${source.title}](${source.url})`;
@@ -43,4 +43,24 @@ export function gatewayFieldMarkdown(field: GatewayField): string {
   if (field.values && field.values.length > 0 && !field.values.some((value) => value.snippet)) parts.push(`Values: ${field.values.map((value) => code(value.value)).join(', ')}.`);
   parts.push(link(field.source));
   return parts.join('\n\n');
+}
+
+/** A value's `<placeholders>` match any text: `anyscale-<id>-certificate` matches `anyscale-cldrsrc-abc-certificate`. */
+function valuePattern(choice: FieldValue): RegExp {
+  const parts = choice.value.split(/<[^>]*>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`, 'i');
+}
+
+/** The field's value that `text` is: the most specific match (most literal characters) when several fit. */
+function describedValue(field: GatewayField, text: string): FieldValue | undefined {
+  const literal = (choice: FieldValue) => choice.value.replace(/<[^>]*>/g, '').length;
+  const matches = (field.values ?? []).filter((choice) => choice.description && valuePattern(choice).test(text));
+  return matches.sort((a, b) => literal(b) - literal(a))[0];
+}
+
+/** Hover on a Gateway value: what the value is for, when the catalog says, then the field's own Markdown. */
+export function gatewayValueMarkdown(field: GatewayField, text: string): string {
+  const choice = describedValue(field, text);
+  const fieldMarkdown = gatewayFieldMarkdown(field);
+  return choice ? `${code(text)}: ${choice.description}\n\n${fieldMarkdown}` : fieldMarkdown;
 }

@@ -8,6 +8,8 @@ import type { TextRange } from '../rules/rule';
 
 export interface YamlSnippet {
   readonly label: string;
+  /** What the user types to find it (`anyscale-values-aks`): the entry's filter text. */
+  readonly prefix: string;
   readonly description: string;
   /** `values` snippets go in operator values documents too; `gateway` ones only in empty documents. */
   readonly role: 'values' | 'gateway';
@@ -21,6 +23,7 @@ const CLOUD_RESOURCE_ID = '  cloudDeploymentId: ${1:<cloud-resource-id>}';
 export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   {
     label: 'Anyscale operator values: Azure (AKS)',
+    prefix: 'anyscale-values-aks',
     description: 'Operator values for an AKS cluster of Anyscale on Azure: the Azure control plane, workload identity (client ID and audience), the federated service account, and a Gateway.',
     role: 'values',
     body: [
@@ -48,6 +51,7 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   },
   {
     label: 'Anyscale operator values: EKS',
+    prefix: 'anyscale-values-eks',
     description: 'Operator values for an Amazon EKS cluster: the AWS region and the IAM role the operator assumes.',
     role: 'values',
     body: [
@@ -64,6 +68,7 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   },
   {
     label: 'Anyscale operator values: GKE',
+    prefix: 'anyscale-values-gke',
     description: 'Operator values for a Google Kubernetes Engine cluster: the service account the operator uses.',
     role: 'values',
     body: [
@@ -78,6 +83,7 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   },
   {
     label: 'Anyscale operator values: Generic',
+    prefix: 'anyscale-values-generic',
     description: 'Operator values for a cluster without cloud workload identity: the operator authenticates with an Anyscale CLI token, passed at install time.',
     role: 'values',
     body: [
@@ -93,6 +99,7 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   },
   {
     label: 'Gateway for Anyscale on Azure (two HTTPS listeners)',
+    prefix: 'anyscale-gateway',
     description: `A Gateway API Gateway with the HTTP listener and the HTTPS listeners for ${ANYSCALE_HOSTNAMES.azure.session} (head nodes) and ${ANYSCALE_HOSTNAMES.azure.service} (services), terminating TLS with the secrets the operator creates.`,
     role: 'gateway',
     body: [
@@ -151,11 +158,12 @@ export function snippetEntries(role: 'values' | 'empty', replace: TextRange): Co
   return YAML_SNIPPETS.filter((snippet) => role === 'empty' || snippet.role === 'values').map((snippet, index) => ({
     label: snippet.label,
     kind: 'snippet',
-    detail: 'Anyscale on Azure Tools snippet',
+    detail: `${snippet.prefix} · Anyscale on Azure Tools snippet`,
     documentation: `${snippet.description}\n\n\`\`\`yaml\n${expandSnippet(snippet.body)}\n\`\`\``,
     insertText: snippet.body,
     snippet: true,
     replace,
+    filterText: snippet.prefix,
     sortText: `zz${index}`,
   }));
 }

@@ -1,10 +1,11 @@
 // Hover on a key of operator values or of a Gateway manifest: what the catalog says about it (meaning, type,
-// default, allowed values, deprecation, source); on a pre-1.0 key, where chart 1.0 moved it.
+// default, allowed values, deprecation, source); on a pre-1.0 key, where chart 1.0 moved it. On a Gateway
+// manifest's value: what that value is for (an Anyscale hostname, a certificate secret), then its field.
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { chartKey, legacyKey } from '../catalog/chart';
 import type { HoverInfo } from '../features/editing';
 import type { TextRange } from '../rules/rule';
-import { chartKeyMarkdown, gatewayFieldMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
+import { chartKeyMarkdown, gatewayFieldMarkdown, gatewayValueMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
 import { parseYaml, type ParsedYaml } from './document';
 import { documentRole } from './documentRole';
 import { gatewayField, gatewayFieldPath } from './gatewayFields';
@@ -12,8 +13,17 @@ import { ITEM } from './yamlPosition';
 
 const contains = (range: readonly number[] | null | undefined, offset: number, end = 1): range is readonly number[] => !!range && offset >= range[0] && offset <= range[end];
 
-/** The key under `offset` with its path from the root (sequence items as `ITEM`). */
-function keyAt(node: Node | null, offset: number, path: readonly string[]): { path: string[]; range: TextRange } | undefined {
+interface Hit {
+  /** The key's path from the root (sequence items as `ITEM`); on a value, the path of the key it belongs to. */
+  readonly path: string[];
+  readonly range: TextRange;
+  /** Set on a scalar value: its text. */
+  readonly value?: string;
+}
+
+/** The key, or the scalar value, under `offset`. */
+function keyAt(node: Node | null, offset: number, path: readonly string[]): Hit | undefined {
+  if (isScalar(node)) return node.range && contains(node.range, offset) ? { path: [...path], range: { start: node.range[0], end: node.range[1] }, value: String(node.value) } : undefined;
   if (isMap(node)) {
     for (const pair of node.items) {
       const key = pair.key;
@@ -35,7 +45,7 @@ export function yamlHoverAt(text: string, offset: number, parsed: ParsedYaml = p
   if (!yaml || !hit) return undefined;
   const role = documentRole(yaml.root);
   if (role.role === 'values') {
-    if (hit.path.includes(ITEM)) return undefined;
+    if (hit.path.includes(ITEM) || hit.value !== undefined) return undefined;
     const path = hit.path.join('.');
     const key = chartKey(path);
     const legacy = key ? undefined : legacyKey(path);
@@ -44,7 +54,8 @@ export function yamlHoverAt(text: string, offset: number, parsed: ParsedYaml = p
   }
   if (role.role === 'gateway') {
     const field = gatewayField(gatewayFieldPath(hit.path), role.kind);
-    return field ? { markdown: gatewayFieldMarkdown(field), range: hit.range } : undefined;
+    if (!field) return undefined;
+    return { markdown: hit.value === undefined ? gatewayFieldMarkdown(field) : gatewayValueMarkdown(field, hit.value), range: hit.range };
   }
   return undefined;
 }

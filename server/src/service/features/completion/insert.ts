@@ -41,7 +41,10 @@ function nextNonBlank(text: string, from: number): string {
   return i < text.length ? text[i] : '';
 }
 
-/** A property name: `"name": "$1"` (or only the name when a colon already follows the string being edited). */
+/**
+ * A property name as VS Code's JSON list inserts one: `"name": "$1"`, `{$1}`, `[$1]`; a name whose values have
+ * completions `"name": $1` with the list reopened there (`retrigger`). Only the name when a colon already follows.
+ */
 export function propertyName(context: PositionContext, name: string, shape: ValueShape, options: Omit<ValueOptions, 'snippet' | 'kind'> & { retrigger?: boolean } = {}): CompletionEntry {
   const replace = context.token && { start: context.token.start, end: context.token.end };
   const after = replace ? replace.end : context.offset;
@@ -50,17 +53,18 @@ export function propertyName(context: PositionContext, name: string, shape: Valu
     return { label: name, kind: 'property', detail: options.detail, documentation: options.documentation, insertText: JSON.stringify(name), replace, filterText: JSON.stringify(name), sortText: options.sortText };
   }
   const comma = next === '"' ? ',' : '';
+  const retrigger = options.retrigger === true && shape === 'string';
   return {
     label: name,
     kind: 'property',
     detail: options.detail,
     documentation: options.documentation,
-    insertText: `${JSON.stringify(name)}: ${EMPTY_VALUE[shape]}${comma}`,
+    insertText: `${JSON.stringify(name)}: ${retrigger ? '$1' : EMPTY_VALUE[shape]}${comma}`,
     snippet: true,
     replace,
     filterText: JSON.stringify(name),
     sortText: options.sortText,
-    retrigger: options.retrigger && shape === 'string',
+    retrigger,
   };
 }
 

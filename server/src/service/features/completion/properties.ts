@@ -2,7 +2,7 @@
 // names of `properties` — for a cloud resource the ones its provider requires first — each with its documentation,
 // leaving out the ones already written.
 import type { ArmResource } from '../../arm/template';
-import { findProperty, type JsonNode } from '../../json/nodes';
+import { findProperty, propertyValue, type JsonNode } from '../../json/nodes';
 import { isRequired, nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../../catalog/propertyDocs';
 import { nodeAtPath } from '../../arm/anyscale';
 import type { CompletionEntry } from '../editing';
@@ -19,6 +19,21 @@ const SHAPES: Readonly<Record<string, ValueShape>> = {
   maxRetries: 'number', timeout: 'number', idleTerminationMinutes: 'number',
 };
 
+/**
+ * The resource keys VS Code's JSON language features offer from the `$schema` of a template whose `resources` is an
+ * array: the ARMResourceBase and resourceBase definitions of
+ * https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json (also condition, copy, comments).
+ * Offered by both lists they would show twice: there the JSON list keeps them, and ours the Anyscale properties.
+ */
+const SCHEMA_RESOURCE_KEYS = new Set(['name', 'type', 'apiVersion', 'location', 'tags', 'dependsOn']);
+const DEPLOYMENT_TEMPLATE_SCHEMA = /^https:\/\/schema\.management\.azure\.com\/schemas\/[^/]+\/deploymentTemplate\.json#?$/i;
+
+/** True for a resource of the root `resources` array in a template whose `$schema` is the deploymentTemplate schema. */
+function schemaOffersResourceKeys(context: PositionContext, root: JsonNode): boolean {
+  const schema = propertyValue(root, '$schema')?.value;
+  return isKey(context.path[0], 'resources') && typeof context.path[1] === 'number' && typeof schema === 'string' && DEPLOYMENT_TEMPLATE_SCHEMA.test(schema);
+}
+
 function written(object: JsonNode | undefined, name: string, typing: string | undefined): boolean {
   const property = findProperty(object, name);
   // The name being typed is not "already written".
@@ -33,7 +48,7 @@ function entries(context: PositionContext, docs: readonly PropertyDoc[], object:
       const isNeeded = required(doc);
       return propertyName(context, doc.name, SHAPES[doc.name] ?? 'string', {
         detail: isNeeded ? 'required' : 'optional',
-        documentation: propertyMarkdown(doc, doc.name, docs !== RESOURCE_KEYS),
+        documentation: propertyMarkdown(doc, doc.name, !RESOURCE_KEYS.includes(doc)),
         sortText: `${isNeeded ? 0 : 1}${String(index).padStart(2, '0')}`,
         retrigger: HAS_VALUE_COMPLETIONS.has(doc.name),
       });
@@ -41,10 +56,13 @@ function entries(context: PositionContext, docs: readonly PropertyDoc[], object:
 }
 
 /** Names for the key position at `inResource` (`['']` = the resource's own keys, `['properties', '']` = its properties). */
-export function propertyNameCompletions(context: PositionContext, resource: ArmResource, view: LazyView): CompletionEntry[] {
+export function propertyNameCompletions(context: PositionContext, resource: ArmResource, view: LazyView, root: JsonNode): CompletionEntry[] {
   if (!isAnyscaleResource(resource)) return [];
   const path = context.inResource;
-  if (path.length === 1) return entries(context, RESOURCE_KEYS, resource.node, (doc) => doc.requiredFor.length > 0);
+  if (path.length === 1) {
+    const docs = schemaOffersResourceKeys(context, root) ? RESOURCE_KEYS.filter((doc) => !SCHEMA_RESOURCE_KEYS.has(doc.name)) : RESOURCE_KEYS;
+    return entries(context, docs, resource.node, (doc) => doc.requiredFor.length > 0);
+  }
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const docs = propertiesOfType(resource.type);
     if (!docs) return [];

@@ -7,6 +7,8 @@ import { IDENTITY_SHAPES } from '../../catalog/identity';
 
 export interface TemplateSnippet {
   readonly label: string;
+  /** What the user types to find it (ARM Tools' `arm-…`, Bicep's `res-…`): the entry's filter text. */
+  readonly prefix: string;
   readonly description: string;
   /** One or more resource objects, one line per item, `\t` per indentation level. */
   readonly body: readonly string[];
@@ -64,6 +66,7 @@ const RAY_IMAGE = 'anyscale/ray:2.44.0-py312-cu124';
 const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale job (primary cloud resource)',
+    prefix: 'anyscale-job',
     description: 'A job of a project, with an inline compute config on the primary cloud resource `default` by resource ID. Its entrypoint is write-only: ARM never returns it.',
     body: [
       '{',
@@ -81,6 +84,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale service (primary cloud resource)',
+    prefix: 'anyscale-service',
     description: 'A Ray Serve service of a project. Services run only on the primary cloud resource `default`, named here by resource ID.',
     body: [
       '{',
@@ -102,6 +106,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale workspace (primary cloud resource)',
+    prefix: 'anyscale-workspace',
     description: "A workspace of a project on one cloud resource, the primary `default` (workspaces don't fall back to another).",
     body: [
       '{',
@@ -120,6 +125,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
 export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale cloud resource (Azure)',
+    prefix: 'anyscale-cloud-resource',
     description: 'A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity\'s principal ID.',
     body: [
       '{',
@@ -138,6 +144,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale cloud resource (AWS)',
+    prefix: 'anyscale-cloud-resource-aws',
     description: 'A cloud resource on EKS: S3 bucket and the operator IAM role ARN.',
     body: [
       '{',
@@ -156,6 +163,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale cloud resource (GCP)',
+    prefix: 'anyscale-cloud-resource-gcp',
     description: 'A cloud resource on GKE: Cloud Storage bucket and the operator service-account email.',
     body: [
       '{',
@@ -174,6 +182,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale cloud resource (Generic)',
+    prefix: 'anyscale-cloud-resource-generic',
     description: 'A cloud resource on any Kubernetes cluster: a routing-label region and any <scheme>://<bucket>.',
     body: [
       '{',
@@ -191,6 +200,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'Anyscale cloud + default cloud resource',
+    prefix: 'anyscale-cloud',
     description: 'A cloud and its primary cloud resource `default` (provider Azure), created after the cloud.',
     body: [
       '{',
@@ -219,6 +229,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'AKS managed KubeRay extension (preview)',
+    prefix: 'kuberay',
     description: 'The `microsoft.kuberay` cluster extension: KubeRay operator and Ray CRDs, auto-upgraded on the preview train (no `version` with auto-upgrade). Needs Kubernetes 1.34 or later and no self-hosted KubeRay operator.',
     body: [
       '{',
@@ -242,6 +253,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   },
   {
     label: 'AKS cluster with OIDC issuer and workload identity',
+    prefix: 'aks-cluster',
     description: 'A managed identity AKS cluster with `oidcIssuerProfile.enabled` and `securityProfile.workloadIdentity.enabled`, which the Anyscale operator needs.',
     body: [
       '{',

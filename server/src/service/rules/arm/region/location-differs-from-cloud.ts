@@ -10,7 +10,7 @@ import { rangeOf, type TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 
 /** Clouds by lowercase name (ARM names are case-insensitive); a name may be declared in several deployments. */
-function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmResource[]> {
+export function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmResource[]> {
   const byName = new Map<string, ArmResource[]>();
   for (const cloud of clouds) {
     const name = knownString(cloud.name);
@@ -24,7 +24,7 @@ function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmResource[]
 }
 
 /** The declared parent cloud: the enclosing cloud of a nested child, else the one cloud of that name (same scope first). */
-function parentCloud(cloudResource: CloudResource, byName: Map<string, ArmResource[]>): ArmResource | undefined {
+export function parentCloud(cloudResource: CloudResource, byName: Map<string, ArmResource[]>): ArmResource | undefined {
   const { resource } = cloudResource;
   if (resource.parent) return isResourceType(resource.parent, CLOUD_TYPE) && !resource.parent.existing ? resource.parent : undefined;
   const parentName = knownString(resource.parentName);

@@ -16,14 +16,17 @@ function quoted(segment: string): string {
   return `'${segment.replace(/'/g, "''")}'`;
 }
 
-/** How `resource`'s dependsOn can name `target`: its symbolic name, else a resourceId(...) call with literal names. */
-export function reference(resource: ArmResource, target: ArmResource): string | undefined {
+/**
+ * How `resource`'s dependsOn can name `target` (a cloud resource, or a cloud): its symbolic name, else a
+ * resourceId(...) call with literal names.
+ */
+export function reference(resource: ArmResource, target: ArmResource, type = CLOUD_RESOURCE_TYPE): string | undefined {
   if (resource.scope !== target.scope) return undefined;
   if (target.symbolicName !== undefined) return target.symbolicName;
-  const parent = knownString(target.parentName);
-  const leaf = knownString(target.leafName);
-  if (parent === undefined || leaf === undefined) return undefined;
-  return `[resourceId(${[CLOUD_RESOURCE_TYPE, ...parent.split('/'), leaf].map(quoted).join(', ')})]`;
+  const segments = knownString(target.name)?.split('/');
+  // One name segment per type segment after the namespace, as resourceId() wants them.
+  if (segments === undefined || segments.length !== type.split('/').length - 1) return undefined;
+  return `[resourceId(${[type, ...segments].map(quoted).join(', ')})]`;
 }
 
 function dependOnFix(context: TemplateContext, resource: ArmResource, previous: ArmResource): Fix | undefined {
