@@ -25,6 +25,17 @@ const EVERYWHERE = new Set([
 /** Registered for tests and other extensions, never shown: not contributed on purpose. */
 const INTERNAL = new Set(['anyscaleAzure.egress.results', 'anyscaleAzure.azure.rows']);
 
+/** The README's settings table as scripts/update-readme-rules.mjs writes it: every setting in the manifest's order. */
+function expectedSettingsTable(): string {
+  const rows = Object.entries(manifest.contributes.configuration.properties as Record<string, { default: unknown; description?: string; markdownDescription?: string }>)
+    .map(([id, setting]) => {
+      const description = (setting.markdownDescription ?? setting.description ?? '').replace(/\s+/g, ' ');
+      const first = description.split(/(?<!\be\.g|\bi\.e)\.\s+(?=[A-Z*])/)[0].replace(/\.$/, '');
+      return `| \`${id}\` | \`${JSON.stringify(setting.default)}\` | ${first.replace(/\|/g, '\\|')} |`;
+    });
+  return ['| Setting | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
 function sources(...folders: string[]): Array<{ file: string; text: string }> {
   const out: Array<{ file: string; text: string }> = [];
   const walk = (dir: string) => {
@@ -114,4 +125,12 @@ test('every setting is read by the client or the language server', () => {
     const read = ({ text }: { text: string }) => (text.includes('getConfiguration(') && byGet.test(text)) || byPath.test(text);
     assert.ok(files.some(read), `${setting} is never read in client/src or server/src`);
   }
+});
+
+test("README's settings table lists every setting of package.json, anyscaleAzure.rules first", () => {
+  assert.equal(Object.keys(manifest.contributes.configuration.properties)[0], 'anyscaleAzure.rules');
+  const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const match = /<!-- settings-table:start -->\n([\s\S]*?)\n?<!-- settings-table:end -->/.exec(readme);
+  assert.ok(match, 'README.md lacks the settings-table markers');
+  assert.equal(match[1].trim(), expectedSettingsTable(), 'the README settings table is out of date: run npm run docs:rules');
 });
