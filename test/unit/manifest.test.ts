@@ -134,3 +134,17 @@ test("README's settings table lists every setting of package.json, anyscaleAzure
   assert.ok(match, 'README.md lacks the settings-table markers');
   assert.equal(match[1].trim(), expectedSettingsTable(), 'the README settings table is out of date: run npm run docs:rules');
 });
+
+test('the Get Started walkthrough: five steps, each with a page that exists and a button; our buttons run contributed commands', () => {
+  const walkthrough = (manifest.contributes.walkthroughs ?? []).find((w: { id: string }) => w.id === 'gettingStarted');
+  assert.ok(walkthrough, 'contributes.walkthroughs has gettingStarted');
+  const contributed = new Set(commands.map((c) => c.command));
+  const views = new Set(Object.values(manifest.contributes.views as Record<string, Array<{ id: string }>>).flat().map((view) => `${view.id}.focus`));
+  assert.equal(walkthrough.steps.length, 5);
+  for (const step of walkthrough.steps as Array<{ id: string; description: string; media: { markdown?: string } }>) {
+    assert.ok(step.media.markdown && fs.existsSync(path.join(REPO_ROOT, step.media.markdown)), `step ${step.id}: its page exists`);
+    const buttons = [...step.description.matchAll(/\]\(command:([\w.-]+)/g)].map((m) => m[1]);
+    assert.ok(buttons.length > 0, `step ${step.id} has a command button`);
+    for (const id of buttons.filter((b) => b.startsWith('anyscaleAzure.'))) assert.ok(contributed.has(id) || views.has(id), `step ${step.id}: ${id}`);
+  }
+});
