@@ -148,3 +148,13 @@ test('the Get Started walkthrough: five steps, each with a page that exists and 
     for (const id of buttons.filter((b) => b.startsWith('anyscaleAzure.'))) assert.ok(contributed.has(id) || views.has(id), `step ${step.id}: ${id}`);
   }
 });
+
+test('npm run try runs scripts/try.js, which says how to get code-server when it is missing, before packaging anything', async () => {
+  assert.equal(manifest.scripts.try, 'node scripts/try.js');
+  const { spawnSync } = await import('node:child_process');
+  const missing = path.join(REPO_ROOT, 'test-results', 'no-tools-here');
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'try.js')], { env: { ...process.env, ANYSCALE_TOOLS_DIR: missing }, encoding: 'utf8', timeout: 20000 });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stderr, /npm run try: code-server not found at .*no-tools-here.*; run scripts\/install-tools\.sh/);
+  assert.doesNotMatch(run.stdout, /Packaging/);
+});
