@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
 import { activateExtension, waitFor, workspaceFile, type ExtensionApi } from './helpers';
-import { attributes, click, contextClick, hover, notifications, screenshot, texts } from './ui';
+import { attributes, click, contextClick, hover, notifications, paletteRows, press, runFromPalette, screenshot, texts, type } from './ui';
 
 const VIEW = 'anyscaleAzure.cloudResources';
 /** The tree rows of the side bar (the Anyscale container shows the Cloud Resources view alone here). */
@@ -162,6 +162,21 @@ suite('Cloud Resources view in a real VS Code', () => {
     }
     const azure = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.generateValues', await resourceNamed(api, 'tree-cloud', 'default'));
     assert.match(azure.document.getText(), /cloudProvider: azure[\s\S]*iamIdentity: <operator-identity-client-id>/);
+  });
+
+  test('"Generate Operator Values" from the palette (as the walkthrough runs it) asks which cloud resource, then opens its values', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await runFromPalette('Anyscale: Generate Operator Values');
+    let offered: string[] = [];
+    await waitFor(() => `the cloud resources in the pick (have ${JSON.stringify(offered)})`, async () => {
+      offered = await paletteRows();
+      return ['default', 'gke-broken', 'eks-east'].every((name) => offered.includes(name));
+    });
+    await type('eks-east');
+    await waitFor('eks-east alone in the pick', async () => JSON.stringify(await paletteRows()) === JSON.stringify(['eks-east']));
+    await press('Enter');
+    const editor = await waitFor('the generated values', () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor);
+    assert.match(editor.document.getText(), /cloudProvider: aws[\s\S]*region: us-east-1/);
   });
 
   test('"Open Rule Documentation of the Worst Problem" opens the page of the broken resource\'s rule', async () => {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   EGRESS_TARGETS_REQUEST, GenerateValuesRequest, SHOW_RULE_DOCUMENTATION_COMMAND, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
-  type EgressTargetsResult, type IndexLocation,
+  type EgressTargetsResult, type IndexedCloudResource, type IndexLocation,
 } from '../../../../shared/protocol';
 import type { Egress } from '../egress';
 import { workspaceParams } from '../egress/settings';
@@ -40,6 +40,20 @@ export interface CloudTreeOptions {
   egress: Egress;
   /** performance.now() when the extension started activating: the first paint is measured from it. */
   activatedAt: number;
+}
+
+/** A quick pick of the workspace's cloud resources; with none, a message that says how to get one. */
+async function pickCloudResource(provider: CloudTreeProvider, placeHolder: string): Promise<IndexedCloudResource | undefined> {
+  const all = provider.cloudResources;
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage('Anyscale: no cloud resource in the workspace yet: declare one in an ARM template (New Cloud Resource Template), then run this again.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    all.map(({ cloud, resource }) => ({ label: resource.label, description: [cloud.label, resource.provider?.text].filter(Boolean).join(' · '), resource })),
+    { placeHolder, matchOnDescription: true },
+  );
+  return picked?.resource;
 }
 
 export function registerCloudTree(context: vscode.ExtensionContext, client: LanguageClient, options: CloudTreeOptions): CloudTreeProvider {
@@ -81,8 +95,9 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
       await vscode.env.clipboard.writeText(resource.resourceIdExpression);
       vscode.window.setStatusBarMessage(`$(copy) Copied ${resource.resourceIdExpression}`, 5000);
     }),
+    // From a row, its cloud resource; from the palette or the walkthrough, the one the user picks.
     vscode.commands.registerCommand(CLOUD_TREE.generateValues, async (node?: CloudTreeNode) => {
-      const resource = resourceOf(node);
+      const resource = node ? resourceOf(node) : await pickCloudResource(provider, 'Generate operator values for which cloud resource?');
       if (!resource) return undefined;
       try {
         const generated = await client.sendRequest(GenerateValuesRequest, { cloudResource: resource.id });

@@ -87,6 +87,11 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     return this.clouds.length;
   }
 
+  /** Every cloud resource of the index, with its cloud, in the tree's order (for a pick outside the view). */
+  get cloudResources(): Array<{ cloud: IndexedCloud; resource: IndexedCloudResource }> {
+    return this.clouds.flatMap((node) => node.cloud.cloudResources.map((resource) => ({ cloud: node.cloud, resource })));
+  }
+
   /** Errors over every cloud (each counts its cloud resources'). */
   get errorCount(): number {
     return this.clouds.reduce((sum, node) => sum + node.cloud.problems.error, 0);
