@@ -7,8 +7,9 @@
 // probe Job's container command locally), from a cluster: pick the context, read the manifest, confirm the modal.
 // Then the Anyscale activity-bar container: the Cloud Resources tree with a broken resource and its tooltip; and,
 // after a reload of the page, how long after activation the tree was first drawn (from the extension's log).
-// Saves test-results/ui-smoke.png, completion.png, egress.png, egress-cluster-manifest.png, egress-cluster.png and
-// cloud-tree.png.
+// Also: a snippet found by its prefix, the Extensions view and the extension's page, the walkthrough.
+// Saves test-results/ui-smoke.png, completion.png, snippet.png, extension-page.png, walkthrough.png, egress.png,
+// egress-cluster-manifest.png, egress-cluster.png and cloud-tree.png.
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
@@ -31,6 +32,10 @@ const CLUSTER_NAMESPACE = 'egress-smoke';
 const EDITING_FILE = 'completion-template.json';
 const COMPLETION_SCREENSHOT = path.join(ROOT, 'test-results', 'completion.png');
 const TREE_SCREENSHOT = path.join(ROOT, 'test-results', 'cloud-tree.png');
+const SNIPPET_SCREENSHOT = path.join(ROOT, 'test-results', 'snippet.png');
+const EXTENSION_PAGE_SCREENSHOT = path.join(ROOT, 'test-results', 'extension-page.png');
+const WALKTHROUGH_SCREENSHOT = path.join(ROOT, 'test-results', 'walkthrough.png');
+const SNIPPET_FILE = 'new-cloud.json';
 const TREE_TEMPLATE = 'tree-cloud.json';
 const TREE_ROWS = '.part.sidebar .customview-tree .monaco-list-row';
 const say = (message) => log('ui-smoke', message);
@@ -358,6 +363,75 @@ async function quickFixStep(page, ws) {
   return `${title} applied and saved`;
 }
 
+/**
+ * In an empty JSON file, the prefix `anyscale-cloud` typed and the suggestion accepted with Enter: the template lands
+ * with its `$schema` key (a `$` read as a snippet variable once left `"": "https://…"`); screenshot of the result.
+ */
+async function snippetStep(page, ws) {
+  fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
+  await openFile(page, SNIPPET_FILE);
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.type('anyscale-cloud');
+  const row = page.locator('.editor-widget.suggest-widget .monaco-list-row:has-text("Anyscale cloud + default cloud resource")').first();
+  await pressUntilShown(page, 'Control+Space', row, 'a suggestion "Anyscale cloud + default cloud resource"');
+  await row.click();
+  await page.keyboard.press('Escape'); // leave snippet mode: the placeholders stay as written
+  await page.keyboard.press('Control+S');
+  let text = '';
+  for (const deadline = Date.now() + STEP_TIMEOUT; !/"\$schema": "https:\/\/schema\.management\.azure\.com\//.test(text); ) {
+    if (Date.now() > deadline) throw new Error(`the saved snippet has no "$schema" key:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    text = fs.readFileSync(path.join(ws, SNIPPET_FILE), 'utf8');
+  }
+  if (!text.includes('"type": "Anyscale.Platform/clouds/cloudResources"')) throw new Error(`no cloud resource in the snippet:\n${text}`);
+  await page.screenshot({ path: SNIPPET_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, SNIPPET_SCREENSHOT)}`);
+  return `${text.split('\n').length} lines, "$schema" first`;
+}
+
+/** The Extensions view lists the installed extension with its own icon; its page (the README) opens; screenshot. */
+async function extensionPageStep(page) {
+  await runCommand(page, 'Extensions: Show Installed Extensions');
+  const item = page.locator('.extensions-viewlet .monaco-list-row:has-text("Anyscale on Azure")').first();
+  await item.waitFor({ timeout: STEP_TIMEOUT });
+  const icon = await item.locator('img.icon').first().getAttribute('src');
+  if (!icon || !/icon\.png/.test(icon)) throw new Error(`the list shows no icon of ours (img src ${icon})`);
+  await item.click();
+  const editor = page.locator('.extension-editor');
+  await editor.locator('.name:has-text("Anyscale on Azure")').first().waitFor({ timeout: STEP_TIMEOUT });
+  // The README is rendered in a webview (a frame inside a frame): its title heading must be in one of the page's frames.
+  const readmeShown = async () => {
+    for (const frame of page.frames()) {
+      const headings = await frame.locator('h1').allInnerTexts().catch(() => []);
+      if (headings.some((heading) => heading.includes('Anyscale on Azure Tools'))) return true;
+    }
+    return false;
+  };
+  for (const deadline = Date.now() + STEP_TIMEOUT; !(await readmeShown()); ) {
+    if (Date.now() > deadline) throw new Error('the extension page shows no README (no "Anyscale on Azure Tools" heading in any frame)');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await page.screenshot({ path: EXTENSION_PAGE_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, EXTENSION_PAGE_SCREENSHOT)}`);
+  return `icon ${icon.split('/').pop()}`;
+}
+
+/** Welcome: Open Walkthrough… lists ours; opened, it shows its five steps; screenshot. */
+async function walkthroughStep(page) {
+  const title = 'Get Started with Anyscale on Azure';
+  await runCommand(page, 'Welcome: Open Walkthrough...');
+  const choice = page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first();
+  await choice.waitFor({ timeout: STEP_TIMEOUT });
+  await choice.click();
+  const steps = page.locator('.gettingStartedContainer .getting-started-step .step-title');
+  await steps.first().waitFor({ timeout: STEP_TIMEOUT });
+  const titles = (await steps.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  if (titles.length < 5) throw new Error(`the walkthrough shows ${titles.length} steps: ${JSON.stringify(titles)}`);
+  await page.screenshot({ path: WALKTHROUGH_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, WALKTHROUGH_SCREENSHOT)}`);
+  return titles.join(' | ');
+}
+
 async function main() {
   const vsix = process.argv[2] && path.resolve(process.argv[2]);
   if (!vsix || !fs.existsSync(vsix)) throw new Error(`usage: node test/e2e/ui-smoke.js <extension.vsix> (got ${process.argv[2] || 'nothing'}); build one with \`npm run package\``);
@@ -441,6 +515,9 @@ async function main() {
 
     await check('Ctrl+Space inside "provider": "" lists Azure, AWS, GCP and Generic', () => completionStep(page, ws));
     await check('Ctrl+. on "k8s" applies the quick fix through the UI', () => quickFixStep(page, ws));
+    await check('typing the prefix anyscale-cloud in an empty JSON file inserts the template, $schema and all', () => snippetStep(page, ws));
+    await check('the Extensions view shows the extension with its icon, and its page', () => extensionPageStep(page));
+    await check('the walkthrough opens from Welcome: Open Walkthrough… with its five steps', () => walkthroughStep(page));
     await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
     await check('Verify Egress from Cluster (FAKE kubectl): pick the context, confirm the manifest, results in the view', () => clusterEgressStep(page, ws, egress.lab, fake));
     await check('the Anyscale container shows the Cloud Resources tree with the broken resource, its badge and tooltip', () => cloudTreeStep(page, ws));
