@@ -68,7 +68,7 @@ suite('Restricted Mode (an untrusted workspace) in a real VS Code', () => {
     const egress = vscode.workspace.getConfiguration('anyscaleAzure.egress');
     assert.equal(egress.get('targetsFile'), '');
     assert.equal(egress.get('cluster.context'), '');
-    await vscode.commands.executeCommand('anyscaleAzure.egress.showAllowList');
+    await vscode.commands.executeCommand('anyscaleAzure.egress.showAllowList', 'arm'); // the format, as the palette's pick would give it
     const armJson = await waitFor('the allow-list editor', () => vscode.window.visibleTextEditors.map((e) => e.document.getText()).find((t) => t.includes('ruleCollectionGroups')));
     assert.ok(!armJson.includes('only-from-the-targets-file.egress.test'), 'the allow-list was built from the restricted targetsFile');
     assert.match(armJson, /azure\.anyscale/, 'the allow-list lists the targets derived from the workspace instead');
