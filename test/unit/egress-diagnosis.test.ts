@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
 import { countResults, countsLine, diagnose, outcomeDocSection } from '../../server/src/service/egress/diagnosis';
 import { formatEgressText } from '../../server/src/cli/egress';
+import { reportMarkdown } from '../../client/src/features/egress/report';
 import { REPO_ROOT } from '../support/paths';
 
 function result(host: string, outcome: EgressOutcome, extra: Partial<EgressProbeResult> = {}): EgressProbeResult {
@@ -68,4 +69,13 @@ test('every outcome has a section of docs/egress.md that explains it', () => {
   const outcomes: EgressOutcome[] = ['ok', 'nxdomain', 'dns-timeout', 'dns-error', 'refused', 'unreachable', 'tcp-timeout', 'reset', 'tls-timeout', 'tls-untrusted',
     'tls-hostname', 'tls-expired', 'tls-error', 'http-timeout', 'proxy-auth-required', 'proxy-refused', 'needs-host', 'cancelled', 'error'];
   for (const outcome of outcomes) assert.ok(slugs.has(outcomeDocSection(outcome)), `${outcome} → #${outcomeDocSection(outcome)}, not a heading of docs/egress.md`);
+});
+
+test('the exported Markdown report carries the same diagnosis as the view, and none when a target escapes the pattern', () => {
+  const report = (results: EgressProbeResult[]) => reportMarkdown({ origin: 'local', startedAt: '2026-12-02T01:00:00Z', durationMs: 1200, cancelled: false, results });
+  const intercepted = report([result('a.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } }), result('b.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } })]);
+  assert.match(intercepted, /\*\*0 passed, 2 failed\*\*/);
+  assert.match(intercepted, /^\*\*Diagnosis: every TLS handshake is intercepted: a TLS-inspecting proxy or firewall\.\*\* add its CA with anyscaleAzure\.egress\.caFile .*"Corp Proxy CA"/m);
+  const mixed = report([result('a.test', 'tls-untrusted'), result('b.test', 'ok')]);
+  assert.doesNotMatch(mixed, /Diagnosis/);
 });

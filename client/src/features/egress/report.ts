@@ -1,5 +1,6 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
+import { countResults, diagnose } from '../../../../server/src/service/egress/diagnosis';
 
 const FLOW: Readonly<Record<string, string>> = {
   'client-control-plane': 'client → control plane',
@@ -24,15 +25,16 @@ function cell(text: string | undefined): string {
 }
 
 export function reportMarkdown(report: EgressReport): string {
-  const passed = report.results.filter((r) => r.ok).length;
-  const needsHost = report.results.filter((r) => r.outcome === 'needs-host').length;
-  const failed = report.results.length - passed - needsHost;
+  const { passed, failed, needsHost } = countResults(report.results);
   const where = report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
+  // The same overall diagnosis as the results view's, when one cause explains every failure.
+  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
   const lines = [
     '# Anyscale on Azure egress report',
     '',
     `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
     '',
+    ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
     '| Result | Target | Flow | Latency | Purpose | What to do |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.results.map((r) =>
