@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
 import { activateExtension, waitFor, workspaceFile, type ExtensionApi } from './helpers';
-import { attributes, click, contextClick, hover, notifications, paletteRows, press, runFromPalette, screenshot, texts, type } from './ui';
+import { attributes, click, contextMenuAction, hover, paletteRows, press, runFromPalette, texts, type } from './ui';
 
 const VIEW = 'anyscaleAzure.cloudResources';
 /** The tree rows of the side bar (the Anyscale container shows the Cloud Resources view alone here). */
@@ -58,18 +58,6 @@ async function treeSettled(api: ExtensionApi, quietMs = 1500): Promise<void> {
   } finally {
     listener.dispose();
   }
-}
-
-/** Counts the view's redraws from now on, for a failure message: a redraw under an open context menu is a suspect. */
-function countRedraws(api: ExtensionApi): () => string {
-  const seen: string[] = [];
-  const started = Date.now();
-  const listener = api.cloudTree.onDidChangeTreeData((nodes) => {
-    const what = nodes === undefined ? 'root' : (Array.isArray(nodes) ? nodes : [nodes]).map((node) => (node.kind === 'cloud' ? node.cloud.label : node.kind)).join('+');
-    seen.push(`${what} at +${Date.now() - started} ms`);
-  });
-  setTimeout(() => listener.dispose(), 30000);
-  return () => `view redrawn ${seen.length} times since the right click${seen.length ? `: ${seen.join(', ')}` : ''}`;
 }
 
 suite('Cloud Resources view in a real VS Code', () => {
@@ -126,10 +114,9 @@ suite('Cloud Resources view in a real VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await treeSettled(api);
-    const redraws = countRedraws(api);
-    await contextClick(row('gke-broken'));
-    await click('.context-view .action-label:text-is("Go to Definition")');
-    const editor = await waitFor(() => `tree-cloud.json in the active editor (${redraws()})`, () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    const revealed = () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor;
+    await contextMenuAction(row('gke-broken'), 'Go to Definition', revealed, 'tree-cloud.json in the active editor');
+    const editor = revealed() as vscode.TextEditor;
     assert.match(editor.document.getText(editor.selection), /gke-broken/);
   });
 
@@ -137,16 +124,8 @@ suite('Cloud Resources view in a real VS Code', () => {
     await vscode.env.clipboard.writeText('');
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await treeSettled(api);
-    const redraws = countRedraws(api);
-    await contextClick(row('gke-broken'));
-    await click('.context-view .action-label:text-is("Copy ARM Resource ID Expression")');
-    let copied: string | undefined;
-    try {
-      copied = await waitFor(() => `the clipboard to hold the expression (${redraws()})`, async () => (await vscode.env.clipboard.readText()) || undefined);
-    } catch (error) {
-      const notes = await notifications();
-      throw new Error(`${(error as Error).message}; notifications: ${JSON.stringify(notes)}; screenshot: ${await screenshot('cloud-tree-copy-failed')}`);
-    }
+    let copied = '';
+    await contextMenuAction(row('gke-broken'), 'Copy ARM Resource ID Expression', async () => (copied = await vscode.env.clipboard.readText()), 'expression on the clipboard');
     assert.equal(copied, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'tree-cloud', 'gke-broken')]");
   });
 

@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { clearNotifications, click, clickNotificationButton, contextClick, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import { clearNotifications, click, clickNotificationButton, contextMenuAction, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 type Row = { kind: string; label: string; description: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
@@ -149,9 +149,8 @@ suite('Egress verification in a real VS Code', () => {
     await vscode.env.clipboard.writeText('');
     await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
     const wildcard = '.monaco-list-row[role="treeitem"][aria-label^="grafana-*.azure.anyscale-cloud.dev:443 "]';
-    await contextClick(wildcard);
-    await click('.context-view .action-label:text-is("Copy Allow-List Entry")');
-    const copied = await waitFor('the clipboard to hold the allow-list entry', async () => (await vscode.env.clipboard.readText()) || undefined);
+    let copied = '';
+    await contextMenuAction(wildcard, 'Copy Allow-List Entry', async () => (copied = await vscode.env.clipboard.readText()), 'allow-list entry on the clipboard');
     assert.equal(copied, '*.azure.anyscale-cloud.dev', 'the entry as Azure Firewall writes the wildcard');
 
     const closed = `.monaco-list-row[role="treeitem"][aria-label^="${lab.target('closed')} "]`;
