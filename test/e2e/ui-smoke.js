@@ -9,7 +9,7 @@
 // after a reload of the page, how long after activation the tree was first drawn (from the extension's log).
 // Also: a snippet found by its prefix, the Extensions view and the extension's page, the walkthrough.
 // Saves test-results/ui-smoke.png, completion.png, snippet.png, extension-page.png, walkthrough.png, egress.png,
-// egress-cluster-manifest.png, egress-cluster.png and cloud-tree.png.
+// egress-cluster-manifest.png, egress-cluster.png, egress-cluster-no-context.png and cloud-tree.png.
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
@@ -28,6 +28,7 @@ const STEP_TIMEOUT = Number(process.env.UI_STEP_TIMEOUT_MS || 60000);
 const EGRESS_SCREENSHOT = path.join(ROOT, 'test-results', 'egress.png');
 const CLUSTER_SCREENSHOT = path.join(ROOT, 'test-results', 'egress-cluster.png');
 const MANIFEST_SCREENSHOT = path.join(ROOT, 'test-results', 'egress-cluster-manifest.png');
+const NO_CONTEXT_SCREENSHOT = path.join(ROOT, 'test-results', 'egress-cluster-no-context.png');
 const CLUSTER_NAMESPACE = 'egress-smoke';
 const EDITING_FILE = 'completion-template.json';
 const COMPLETION_SCREENSHOT = path.join(ROOT, 'test-results', 'completion.png');
@@ -216,6 +217,32 @@ async function clusterEgressStep(page, ws, lab, fake) {
  * template is opened first, so that the screenshot shows the squiggle beside the tree. The egress results pane (same
  * container) is collapsed to leave the tree the room.
  */
+/**
+ * Verify Egress from Cluster where kubectl has no context yet (the FAKE kubectl's no-contexts scenario): no empty
+ * picker, an error that says how to get one (az aks get-credentials) with Show Documentation; screenshot.
+ */
+async function clusterNoContextStep(page, fake) {
+  fakeKubectl.setScenario(fake.dir, 'no-contexts');
+  try {
+    await runCommand(page, 'Notifications: Clear All Notifications'); // the screenshot shows this step's message alone
+    await runCommand(page, 'Anyscale: Verify Egress from Cluster');
+    const toast = page.locator('.notification-toast:has-text("kubectl has none")').first();
+    await toast.waitFor({ timeout: STEP_TIMEOUT });
+    const text = ((await toast.textContent()) || '').replace(/\s+/g, ' ');
+    if (!text.includes('az aks get-credentials')) throw new Error(`the message does not say how to get a context: ${text}`);
+    if (!(await toast.locator('.monaco-button:has-text("Show Documentation")').count())) throw new Error(`no Show Documentation button: ${text}`);
+    if (await page.locator('.quick-input-widget:visible').count()) throw new Error('a picker opened although there is no context');
+    await page.waitForTimeout(500); // the toast's fade-in
+    await page.screenshot({ path: NO_CONTEXT_SCREENSHOT });
+    say(`screenshot: ${path.relative(ROOT, NO_CONTEXT_SCREENSHOT)}`);
+    await toast.hover();
+    await toast.locator('.codicon-notifications-clear').first().click().catch(() => {});
+    return text.slice(0, 160);
+  } finally {
+    fakeKubectl.setScenario(fake.dir, undefined);
+  }
+}
+
 async function cloudTreeStep(page, ws) {
   try {
     return await showCloudTree(page, ws);
@@ -368,8 +395,7 @@ async function quickFixStep(page, ws) {
  * with its `$schema` key (a `$` read as a snippet variable once left `"": "https://…"`); screenshot of the result.
  */
 async function snippetStep(page, ws) {
-  fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
-  await openFile(page, SNIPPET_FILE);
+  await openFile(page, SNIPPET_FILE); // written empty before the folder was opened (Quick Open may not see a newer file)
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.type('anyscale-cloud');
   const row = page.locator('.editor-widget.suggest-widget .monaco-list-row:has-text("Anyscale cloud + default cloud resource")').first();
@@ -450,6 +476,7 @@ async function main() {
     cs = await startCodeServer({ smokeTestDriver: false, env: { VSCODE_CLI: '1' } });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
     ws = copyFixture(WORKSPACE);
+    fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
     egress = await prepareEgress(ws);
 
     await check(`install ${path.basename(vsix)} with --install-extension`, async () => {
@@ -520,6 +547,7 @@ async function main() {
     await check('the walkthrough opens from Welcome: Open Walkthrough… with its five steps', () => walkthroughStep(page));
     await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
     await check('Verify Egress from Cluster (FAKE kubectl): pick the context, confirm the manifest, results in the view', () => clusterEgressStep(page, ws, egress.lab, fake));
+    await check('Verify Egress from Cluster with no kube context: a message with az aks get-credentials, no empty picker', () => clusterNoContextStep(page, fake));
     await check('the Anyscale container shows the Cloud Resources tree with the broken resource, its badge and tooltip', () => cloudTreeStep(page, ws));
     await check('after a reload, the Cloud Resources tree is drawn again (first paint after activation, from the log)', () => cloudTreeFirstPaintStep(page, cs));
     if (results.some((r) => !r.ok)) {
