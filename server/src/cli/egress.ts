@@ -14,7 +14,7 @@ import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
 import { readBounded } from '../node/boundedRead';
 import { allowListFor } from '../service/egress/allowList';
-import { diagnose } from '../service/egress/diagnosis';
+import { countResults, diagnose } from '../service/egress/diagnosis';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 
@@ -122,10 +122,8 @@ function line(result: EgressProbeResult, color: boolean): string {
 }
 
 export function formatEgressText(report: EgressReport, color: boolean): string {
-  const failed = report.results.filter((r) => !r.ok && r.outcome !== 'needs-host');
-  const needsHost = report.results.filter((r) => r.outcome === 'needs-host');
-  const passed = report.results.filter((r) => r.ok);
-  const summary = `${passed.length} passed, ${failed.length} failed${needsHost.length ? `, ${needsHost.length} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const { passed, failed, needsHost } = countResults(report.results);
+  const summary = `${passed} passed, ${failed} failed${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
   const diagnosis = report.cancelled ? undefined : diagnose(report.results, 'this machine');
   return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
 }

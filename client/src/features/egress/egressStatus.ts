@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
+import { countResults } from '../../../../server/src/service/egress/diagnosis';
 import { probedFrom } from './report';
 import { egressStatusApplies } from './statusScope';
 
@@ -44,8 +45,7 @@ export class EgressStatusItem implements vscode.Disposable {
   }
 
   show(report: EgressReport): void {
-    const failed = report.results.filter((r) => !r.ok && r.outcome !== 'needs-host').length;
-    const passed = report.results.filter((r) => r.ok).length;
+    const { passed, failed } = countResults(report.results);
     this.item.text = failed > 0 ? `$(error) Egress: ${failed} failed` : `$(pass) Egress: ${passed} passed`;
     this.item.detail = `from ${probedFrom(report)}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}`;
     this.item.severity = failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
