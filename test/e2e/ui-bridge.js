@@ -2,7 +2,7 @@
 // workbench; the runner drives the same page with Playwright. This loopback-only HTTP endpoint (127.0.0.1, a free
 // port, alive for one run) lets a test read what the user sees and act as the user would: the texts of elements
 // (notifications, the status bar's Language Status hover, a webview's content), a click, a hover, a key, typing.
-// One JSON request per POST: { op: 'texts' | 'childTexts' | 'screenshot' | 'click' | 'contextClick' | 'hover' | 'press' | 'type', selector?, frames?, attribute?, key?, text?, path? }.
+// One JSON request per POST: { op: 'texts' | 'childTexts' | 'values' | 'screenshot' | 'click' | 'contextClick' | 'hover' | 'press' | 'type', selector?, frames?, attribute?, key?, text?, path? }.
 'use strict';
 const http = require('http');
 
@@ -36,6 +36,9 @@ async function handle(page, request) {
       // by side with CSS gaps (no text between them) come apart, whatever innerText makes of the layout.
       return page.locator(request.selector).evaluateAll((els) => els.map((el) => [...el.childNodes]
         .map((node) => (node.textContent || '').replace(/\s+/g, ' ').trim()).filter(Boolean)));
+    case 'values':
+      // The current value of every matching input (what the user typed or was offered), which innerText does not show.
+      return page.locator(request.selector).evaluateAll((els) => els.map((el) => el.value ?? ''));
     case 'screenshot':
       // For a failing test's message: what the screen showed, next to the mocha report.
       await page.screenshot({ path: request.path });

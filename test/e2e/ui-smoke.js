@@ -327,16 +327,37 @@ async function openFile(page, name) {
   await page.locator(`.tab.active:has-text("${name}")`).waitFor({ timeout: STEP_TIMEOUT });
 }
 
-/** Moves the cursor with Ctrl+G to the first line containing `needle`, `into` characters into it (1-based line:column). */
+/**
+ * Moves the cursor with Ctrl+G to the first line containing `needle`, `into` characters into it (1-based line:column),
+ * and checks that it got there from the status bar's "Ln X, Col Y". Go to Line sometimes drops a keystroke when it
+ * opens while another quick input is still closing; then it is closed and tried again (three times at most).
+ */
 async function goTo(page, file, needle, into) {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
   const line = lines.findIndex((l) => l.includes(needle));
   if (line < 0) throw new Error(`${needle} is not in ${file}`);
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await page.keyboard.type(`${line + 1}:${lines[line].indexOf(needle) + into + 1}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  const column = lines[line].indexOf(needle) + into + 1;
+  const target = `Ln ${line + 1}, Col ${column}`;
+  const selection = page.locator('[id="status.editor.selection"]');
+  let seen = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget:visible input');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await page.keyboard.type(`${line + 1}:${column}`);
+    await page.keyboard.press('Enter');
+    const closed = await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 }).then(() => true, () => false);
+    if (!closed) {
+      seen = `Go to Line stayed open with "${await input.inputValue().catch(() => '?')}"`;
+      await page.keyboard.press('Escape');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 }).catch(() => {});
+      continue;
+    }
+    const arrived = await selection.filter({ hasText: target }).waitFor({ timeout: STEP_TIMEOUT / 6 }).then(() => true, () => false);
+    if (arrived) return;
+    seen = `the status bar says "${(await selection.textContent().catch(() => '?')) || ''}"`;
+  }
+  throw new Error(`Go to Line did not reach ${target} in 3 tries: ${seen}`);
 }
 
 /** Ctrl+Space inside `"provider": ""`: the suggest widget lists the four providers; screenshot of the list. */

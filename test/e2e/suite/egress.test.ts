@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { clearNotifications, click, clickNotificationButton, contextMenuAction, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import { acceptSaveDialog, clearNotifications, click, clickNotificationButton, contextMenuAction, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
 
 type Row = { kind: string; label: string; description: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
@@ -114,20 +114,13 @@ suite('Egress verification in a real VS Code', () => {
   });
 
   test('Export Egress Report from the palette writes the results, re-run included, where the save dialog says', async () => {
-    const exported = vscode.Uri.joinPath(folder, 'exported-egress-report.json');
+    const exported = vscode.Uri.joinPath(folder, 'anyscale-egress-report.json');
     await runFromPalette('Anyscale: Export Egress Report');
     await waitFor('the format quick pick', async () => (await paletteRows()).includes('json'));
     await type('json');
     await press('Enter');
-    await waitFor('the save dialog, which lists the folder', async () => (await paletteRows()).includes('..'));
-    await press('Control+A');
-    await type(exported.fsPath);
-    // Enter with a row still focused would open that row instead (the dialog updates its list as the path is typed).
-    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget:visible .quick-input-list .monaco-list-row.focused')).length === 0);
-    await press('Enter');
-    let dialog: string[] = [];
-    const report = await waitFor(() => `${exported.fsPath} to be written (the dialog's rows: ${JSON.stringify(dialog)})`, async () => {
-      dialog = await paletteRows();
+    // The dialog offers anyscale-egress-report.json in the workspace folder; the user takes it.
+    const report = await acceptSaveDialog(exported.fsPath, () => {
       try {
         return JSON.parse(fs.readFileSync(exported.fsPath, 'utf8')) as EgressReport;
       } catch {
@@ -228,14 +221,9 @@ suite('Egress verification in a real VS Code', () => {
     assert.doesNotMatch(list, /ruleCollectionGroups|az network firewall/, 'the list only, not the ARM template or the az script');
     assert.equal(untitled().length, before + 1, 'one new editor, not two');
 
-    const saved = vscode.Uri.joinPath(folder, 'saved-allow-list.txt');
+    const saved = vscode.Uri.joinPath(folder, 'anyscale-egress-allow-list.txt');
     await clickNotificationButton('Anyscale: the egress allow-list', 'Save As…');
-    await waitFor('the save dialog, which lists the folder', async () => (await paletteRows()).includes('..'));
-    await press('Control+A');
-    await type(saved.fsPath);
-    await waitFor('the typed path to leave no row of the dialog focused', async () => (await texts('.quick-input-widget .quick-input-list .monaco-list-row.focused')).length === 0);
-    await press('Enter');
-    const written = await waitFor(`${saved.fsPath} to be written`, () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'));
+    const written = await acceptSaveDialog(saved.fsPath, () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'));
     assert.equal(written, list);
     await waitFor('the saved file in the active editor, the unsaved one closed', () =>
       vscode.window.activeTextEditor?.document.uri.fsPath === saved.fsPath && untitled().length === before);

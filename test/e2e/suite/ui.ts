@@ -6,7 +6,7 @@ import { waitFor } from './helpers';
 
 type Request =
   | { op: 'texts'; selector: string; frames?: boolean; attribute?: string }
-  | { op: 'childTexts'; selector: string }
+  | { op: 'childTexts' | 'values'; selector: string }
   | { op: 'screenshot'; path: string }
   | { op: 'click' | 'contextClick' | 'hover'; selector: string }
   | { op: 'press'; key: string }
@@ -39,6 +39,11 @@ export function screenshot(name: string): Promise<string> {
 /** The texts of the child nodes of every element matching a Playwright selector (empty ones left out). */
 export function childTexts(selector: string): Promise<string[][]> {
   return send({ op: 'childTexts', selector });
+}
+
+/** The value of every input matching a Playwright selector. */
+export function values(selector: string): Promise<string[]> {
+  return send({ op: 'values', selector });
 }
 
 /** An attribute (e.g. aria-label, class) of every element matching a Playwright selector. */
@@ -107,6 +112,32 @@ export async function contextMenuAction(row: string, item: string, done: () => u
  */
 export function paletteRows(): Promise<string[]> {
   return texts('.quick-input-widget:visible .quick-input-list .monaco-list-row .label-name');
+}
+
+const SAVE_DIALOG_INPUT = '.quick-input-widget:visible .quick-input-box input';
+
+/**
+ * Takes the path VS Code's save dialog (the simple, in-workbench one) offers, with Enter as a user does, once it offers
+ * `offered`, and waits until `saved` gives a value. Enter waits for no row of the dialog's folder list to be focused (it
+ * would open that row instead); an Enter that came while the dialog was busy is lost, so if the dialog still offers the
+ * same path 5 s later, Enter is pressed again.
+ */
+export async function acceptSaveDialog<T>(offered: string, saved: () => T | undefined | false): Promise<T> {
+  await waitFor(() => `the save dialog to offer ${offered}`, async () => (await values(SAVE_DIALOG_INPUT)).includes(offered));
+  await waitFor('no row of the save dialog focused', async () => (await texts('.quick-input-widget:visible .quick-input-list .monaco-list-row.focused')).length === 0);
+  await press('Enter');
+  let pressed = Date.now();
+  let dialog: string[] = [];
+  return waitFor(() => `the file the save dialog offered, ${offered} (the dialog's input now: ${JSON.stringify(dialog)})`, async () => {
+    const value = saved();
+    if (value !== undefined && value !== false) return value;
+    dialog = await values(SAVE_DIALOG_INPUT);
+    if (dialog.includes(offered) && Date.now() - pressed > 5000) {
+      await press('Enter');
+      pressed = Date.now();
+    }
+    return undefined;
+  });
 }
 
 const NOTIFICATION = '.notifications-center .notification-list-item';

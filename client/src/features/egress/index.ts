@@ -86,7 +86,15 @@ async function showAllowList(client: LanguageClient, format?: AllowListFormat['f
     : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
   if (!chosen) return undefined;
   const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
-  const document = await vscode.workspace.openTextDocument({ language: chosen.language, content: chosen.content(list) });
+  const content = chosen.content(list);
+  const document = await vscode.workspace.openTextDocument({ language: chosen.language, content });
+  if (document.getText() !== content) {
+    // VS Code can hand back the model of an untitled editor closed a moment ago under the same name ("Untitled-1"
+    // after "Save As…" below), with that editor's text: the whole text is replaced with this list's.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content);
+    await vscode.workspace.applyEdit(edit);
+  }
   await vscode.window.showTextDocument(document);
   void vscode.window.showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS).then(async (choice) => {
     if (choice !== SAVE_AS || document.isClosed) return;
@@ -132,7 +140,10 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     if (!report) return void vscode.window.showInformationMessage('Anyscale: run "Verify Egress" first; there is no report to export yet.');
     const chosen = format ?? (await vscode.window.showQuickPick(['markdown', 'json'] as const, { title: 'Export the egress report as' }));
     if (!chosen) return;
-    const uri = target ?? (await vscode.window.showSaveDialog({ filters: chosen === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] }, saveLabel: 'Export' }));
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const suggested = folder && vscode.Uri.joinPath(folder, `anyscale-egress-report.${chosen === 'json' ? 'json' : 'md'}`);
+    const filters: Record<string, string[]> = chosen === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] };
+    const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: suggested, filters, saveLabel: 'Export' }));
     if (!uri) return;
     await vscode.workspace.fs.writeFile(uri, Buffer.from(chosen === 'json' ? reportJson(report) : reportMarkdown(report), 'utf8'));
     return uri;
