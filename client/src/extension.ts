@@ -4,7 +4,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { SHOW_RULE_DOCUMENTATION_COMMAND, type InitializationOptions } from '../../shared/protocol';
 import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
-import { registerRuleDocumentation } from './features/ruleDocumentation';
+import { problemLinksMiddleware, registerRuleDocumentation } from './features/ruleDocumentation';
 import { registerAzure } from './features/azure';
 import { registerCloudTree } from './features/cloudTree';
 import { registerClusterExtension } from './features/clusterExtension';
@@ -43,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     initializationOptions,
     // The hovers' rule docs links run this command (the rendered preview of the page): trusted for it alone.
     markdown: { isTrusted: { enabledCommands: [SHOW_RULE_DOCUMENTATION_COMMAND] } },
+    middleware: problemLinksMiddleware(context),
   };
   client = new LanguageClient('anyscaleAzure', 'Anyscale on Azure', serverOptions, clientOptions);
   const status = new DocumentStatusItem(client, LANGUAGES);

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { SOURCE, activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
+import { EXTENSION_ID, SOURCE, activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
 
 function providerInvalid(uri: vscode.Uri): vscode.Diagnostic | undefined {
   return find(uri, 'provider-invalid');
@@ -40,9 +40,11 @@ suite('Anyscale on Azure in a real VS Code', () => {
     assert.match(diagnostic.message, /"Aws"/);
     assert.ok(typeof diagnostic.code === 'object', `code should carry a docs link, got ${JSON.stringify(diagnostic.code)}`);
     assert.equal(diagnostic.code.value, 'provider-invalid');
-    const target = diagnostic.code.target.toString();
-    assert.ok(target.endsWith('docs/rules/provider-invalid.md'), `docs link ${target}`);
-    if (diagnostic.code.target.scheme === 'file') assert.ok(fs.existsSync(diagnostic.code.target.fsPath), `docs page ${target} does not exist`);
+    // The link is the extension's own URI (VS Code hands it back to the extension, which opens the rendered page).
+    const target = diagnostic.code.target;
+    assert.equal(`${target.scheme}://${target.authority}${target.path}`, `${vscode.env.uriScheme}://${EXTENSION_ID}/docs/rules/provider-invalid.md`);
+    const page = vscode.Uri.joinPath(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, target.path);
+    assert.ok(fs.existsSync(page.fsPath), `docs page ${page.fsPath} does not exist`);
 
     const document = editor.document;
     const providerLine = document.getText().split(/\r?\n/).findIndex((line) => line.includes('"provider": "Aws"'));

@@ -160,4 +160,22 @@ suite('First ten minutes (#19) in a real VS Code: no dead ends', () => {
     assert.deepEqual(await previewShown(`Preview ${page}.md`), [page]);
     assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.path.endsWith(`/docs/rules/${page}.md`))), 'the raw Markdown file is not opened');
   });
+
+  test("the rule code in VS Code's own problem hover opens the rule's page as a rendered preview, not the raw Markdown", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const editor = await openEditor('bad-template.json');
+    const uri = editor.document.uri;
+    const diagnostic = await waitFor(`a provider-invalid diagnostic on bad-template.json (have ${describe(uri)})`, () => ours(uri).find((d) => codeOf(d) === 'provider-invalid'));
+    editor.selection = new vscode.Selection(diagnostic.range.start, diagnostic.range.start);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const link = '.monaco-hover a.code-link:has-text("provider-invalid")';
+    await waitFor('the rule code link in the problem hover', async () => (await texts(link)).length > 0);
+    await click(link);
+    await waitFor(() => `the preview of provider-invalid.md to be the active tab (tabs: ${tabsSeen()})`, () => {
+      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview provider-invalid.md';
+    });
+    assert.deepEqual(await previewShown('Preview provider-invalid.md'), ['provider-invalid']);
+    assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.path.endsWith('/docs/rules/provider-invalid.md'))), 'the raw Markdown file is not opened');
+  });
 });
