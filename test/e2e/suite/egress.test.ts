@@ -192,6 +192,10 @@ suite('Egress verification in a real VS Code', () => {
       assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`]);
       const message = await waitForNotification('Anyscale egress from this machine');
       assert.match(message, /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/);
+      // The Language Status item says it too, next to an Anyscale document.
+      await openEditor('bad-template.json');
+      const status = await waitFor('the egress status with the diagnosis', async () => (await languageStatus()).find((r) => /^Egress: 2 failed/.test(r.line)));
+      assert.match(status.line, new RegExp(`^Egress: 2 failed from this machine, .* — nothing leaves this network on ${lab.ports.closed}$`));
       await vscode.commands.executeCommand('workbench.view.explorer');
       const egressHeader = '.part.sidebar .pane-header:has-text("Anyscale Egress")';
       await waitFor('the results view to be out of sight', async () => (await texts(egressHeader)).length === 0);

@@ -1,11 +1,11 @@
 // A second Language Status item next to the document one: the last egress result (passed/failed, where from,
-// when), linking to the results view. It renders the report; it computes nothing. Shown only where egress matters
+// when, and the overall diagnosis when one explains every failure), linking to the results view. It renders the report; it computes nothing. Shown only where egress matters
 // (statusScope.ts): its selector matches nothing elsewhere.
 import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
 import { countResults } from '../../../../server/src/service/egress/diagnosis';
-import { probedFrom } from './report';
+import { probedFrom, reportDiagnosis } from './report';
 import { egressStatusApplies } from './statusScope';
 
 /** What the item reads of the document Language Status: the server's stats per document, and when they change. */
@@ -47,7 +47,8 @@ export class EgressStatusItem implements vscode.Disposable {
   show(report: EgressReport): void {
     const { passed, failed } = countResults(report.results);
     this.item.text = failed > 0 ? `$(error) Egress: ${failed} failed` : `$(pass) Egress: ${passed} passed`;
-    this.item.detail = `from ${probedFrom(report)}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}`;
+    const diagnosis = failed > 0 ? reportDiagnosis(report) : undefined;
+    this.item.detail = `from ${probedFrom(report)}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
     this.item.severity = failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Show results', command: `${RESULTS_VIEW}.focus` };
   }

@@ -5,13 +5,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EGRESS_ALLOW_LIST_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
-import { countResults, countsLine, diagnose, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
+import { countResults, countsLine, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
 import { firewallFqdn } from '../../../../server/src/service/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
-import { probedFrom, reportJson, reportMarkdown } from './report';
+import { probedFrom, reportDiagnosis, reportJson, reportMarkdown } from './report';
 import { workspaceParams } from './settings';
 
 export const EGRESS_COMMANDS = {
@@ -42,7 +42,7 @@ export interface Egress {
  */
 function notifyEnd(report: EgressReport): void {
   const counts = countResults(report.results);
-  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  const diagnosis = reportDiagnosis(report);
   const message = `Anyscale egress ${probedWhen(report)}: ${countsLine(counts)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
   const notify = counts.failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   void notify(message, SHOW_RESULTS).then((choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`));

@@ -1,6 +1,6 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, diagnose } from '../../../../server/src/service/egress/diagnosis';
+import { countResults, diagnose, type EgressDiagnosis } from '../../../../server/src/service/egress/diagnosis';
 
 const FLOW: Readonly<Record<string, string>> = {
   'client-control-plane': 'client → control plane',
@@ -20,6 +20,11 @@ export function probedFrom(report: EgressReport): string {
   return report.origin === 'cluster' ? `cluster ${report.context ?? ''}`.trim() : 'this machine';
 }
 
+/** The overall diagnosis of a run (diagnosis.ts), when one pattern explains every failure. */
+export function reportDiagnosis(report: EgressReport): EgressDiagnosis | undefined {
+  return diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+}
+
 function cell(text: string | undefined): string {
   return (text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
@@ -28,7 +33,7 @@ export function reportMarkdown(report: EgressReport): string {
   const { passed, failed, needsHost } = countResults(report.results);
   const where = report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
   // The same overall diagnosis as the results view's, when one cause explains every failure.
-  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  const diagnosis = reportDiagnosis(report);
   const lines = [
     '# Anyscale on Azure egress report',
     '',

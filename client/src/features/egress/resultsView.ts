@@ -4,8 +4,8 @@
 // report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { countResults, countsLine, diagnose } from '../../../../server/src/service/egress/diagnosis';
-import { flowLabel, probedFrom } from './report';
+import { countResults, countsLine } from '../../../../server/src/service/egress/diagnosis';
+import { flowLabel, probedFrom, reportDiagnosis } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
@@ -23,7 +23,7 @@ export function probedWhen(report: EgressReport): string {
 /** The rows above the targets: the counts, and the diagnosis when there is one. */
 function headerRows(report: EgressReport): Node[] {
   const counts = countsLine(countResults(report.results));
-  const diagnosis = diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  const diagnosis = reportDiagnosis(report);
   return [
     { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
     ...(diagnosis ? [{ kind: 'diagnosis' as const, label: diagnosis.headline, description: diagnosis.action, tooltip: `${diagnosis.headline}: ${diagnosis.action}` }] : []),
