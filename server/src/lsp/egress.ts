@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION, EGRESS_TARGETS_REQUEST,
+  EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressProgressNotification, EgressTargetsRequest,
   type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams, type EgressProgress,
   type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
 } from '../../../shared/protocol';
@@ -24,9 +24,9 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult => loadEgressTargets(params.folders, params.settings ?? {}, openText);
 
-  connection.onRequest(EGRESS_TARGETS_REQUEST, request(EGRESS_TARGETS_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
+  connection.onRequest(EgressTargetsRequest, request(EgressTargetsRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
 
-  connection.onRequest(EGRESS_PROBE_REQUEST, request(EGRESS_PROBE_REQUEST, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+  connection.onRequest(EgressProbeRequest, request(EgressProbeRequest.method, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
@@ -40,7 +40,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
         signal: abort.signal,
         onResult: (result, done, total) => {
           const progress: EgressProgress = { progressToken: params.progressToken, done, total, result };
-          void connection.sendNotification(EGRESS_PROGRESS_NOTIFICATION, progress);
+          void connection.sendNotification(EgressProgressNotification, progress);
         },
       });
       return { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
@@ -49,11 +49,11 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     }
   }));
 
-  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, request(EGRESS_ALLOW_LIST_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
+  connection.onRequest(EgressAllowListRequest, request(EgressAllowListRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
     allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true })));
 
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
-  connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, request(EGRESS_CLUSTER_JOB_REQUEST, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
+  connection.onRequest(EgressClusterJobRequest, request(EgressClusterJobRequest.method, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
     const settings = params.settings ?? {};
     const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
     return probeJob({
@@ -62,7 +62,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     });
   }));
 
-  connection.onRequest(EGRESS_CLUSTER_LOG_REQUEST, request(EGRESS_CLUSTER_LOG_REQUEST, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
+  connection.onRequest(EgressClusterLogRequest, request(EgressClusterLogRequest.method, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
     const parsed = parseProbeLog(params.log, params.targets);
     for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
     return { origin: 'cluster', context: params.context, startedAt: params.startedAt, durationMs: params.durationMs, cancelled: !parsed.complete, results: parsed.results };

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION,
-  type EgressProbeParams, type EgressProgress, type EgressReport, type EgressTargetInfo,
+  EgressProbeRequest, EgressProgressNotification,
+  type EgressProbeParams, type EgressReport, type EgressTargetInfo,
 } from '../../../../shared/protocol';
 import { workspaceParams } from './settings';
 
@@ -17,14 +17,14 @@ export async function probeLocally(client: LanguageClient, targets?: EgressTarge
     { location: vscode.ProgressLocation.Notification, title: 'Anyscale: verifying egress from this machine', cancellable: true },
     async (progress, token) => {
       let reported = 0;
-      const subscription = client.onNotification(EGRESS_PROGRESS_NOTIFICATION, (update: EgressProgress) => {
+      const subscription = client.onNotification(EgressProgressNotification, (update) => {
         if (update.progressToken !== progressToken) return;
         const percent = (100 * update.done) / update.total;
         progress.report({ increment: percent - reported, message: `${update.done}/${update.total} · ${update.result.target.host} ${update.result.outcome}` });
         reported = percent;
       });
       try {
-        return await client.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, params, token);
+        return await client.sendRequest(EgressProbeRequest, params, token);
       } catch (error) {
         if (token.isCancellationRequested) return undefined;
         throw error;
