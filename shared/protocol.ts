@@ -1,7 +1,7 @@
 // Messages between the extension client and the language server beyond standard LSP: one typed RequestType or
 // NotificationType object per message (vscode-languageserver-protocol, which both the client and the server already
 // bundle), with its params and result types, so neither side imports the other's code nor spells a method name.
-import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import { NotificationType, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
 
 /** Sent by the server after each validation of a document: what the Language Status item shows. */
 export const DocumentStatsNotification = new NotificationType<DocumentStats>('anyscaleAzure/documentStats');
@@ -157,23 +157,18 @@ export interface EgressTargetsResult {
 /** Request: the targets the workspace needs. */
 export const EgressTargetsRequest = new RequestType<EgressWorkspaceParams, EgressTargetsResult, void>('anyscaleAzure/egress/targets');
 
-export interface EgressProbeParams extends EgressWorkspaceParams {
+/** With a `workDoneToken`, the server reports LSP work-done progress on it (`$/progress`): a report per finished target. */
+export interface EgressProbeParams extends EgressWorkspaceParams, WorkDoneProgressParams {
   /** Probe exactly these (e.g. re-run one target); otherwise the workspace's targets. */
   targets?: EgressTargetInfo[];
-  /** Echoed in each progress notification. */
-  progressToken: string;
 }
 
-/** Request: probe targets from the server's machine; cancellable; progress arrives as EgressProgressNotification. */
+/**
+ * Request: probe targets from the server's machine; cancellable. Progress is LSP work-done progress on the params'
+ * `workDoneToken`: `begin`, then per finished target a `report` with the percentage done and `<done>/<total> · <host>
+ * <outcome>`, then `end`.
+ */
 export const EgressProbeRequest = new RequestType<EgressProbeParams, EgressReport, void>('anyscaleAzure/egress/probe');
-export const EgressProgressNotification = new NotificationType<EgressProgress>('anyscaleAzure/egress/progress');
-
-export interface EgressProgress {
-  progressToken: string;
-  done: number;
-  total: number;
-  result: EgressProbeResult;
-}
 
 export interface EgressAllowList {
   /** An Azure Firewall policy rule collection group (ARM JSON) with one application rule collection. */

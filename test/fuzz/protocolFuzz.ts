@@ -134,7 +134,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       case EgressClusterLogRequest.method:
         return { method, params: { log, targets: [], startedAt: new Date(0).toISOString(), durationMs: 1 } };
       case EgressProbeRequest.method:
-        return { method, params: { folders, settings, targets: [], progressToken: 'fuzz' } };
+        return { method, params: { folders, settings, targets: [], workDoneToken: 'fuzz' } };
       default:
         return { method, params: { folders, settings } };
     }

@@ -1,13 +1,13 @@
-// The language server's egress requests: the workspace's targets, probing them from this machine (progress
-// notifications, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
+// The language server's egress requests: the workspace's targets, probing them from this machine (LSP work-done
+// progress on the request's workDoneToken, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
 // the Job's log. Thin: every answer is computed by ../service/egress and ../node/egressWorkspace; ./requests
 // checks each request's params and answers RequestCancelled for one cancelled before it started.
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressProgressNotification, EgressTargetsRequest,
-  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams, type EgressProgress,
+  EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressTargetsRequest,
+  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams,
   type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
@@ -34,17 +34,17 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);
     const abort = new AbortController();
     const subscription = token.onCancellationRequested(() => abort.abort());
+    const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
+    progress.begin('Verifying egress', 0);
     try {
       const results = await probeTargets(targets, {
         ...options,
         signal: abort.signal,
-        onResult: (result, done, total) => {
-          const progress: EgressProgress = { progressToken: params.progressToken, done, total, result };
-          void connection.sendNotification(EgressProgressNotification, progress);
-        },
+        onResult: (result, done, total) => progress.report(Math.round((100 * done) / total), `${done}/${total} · ${result.target.host} ${result.outcome}`),
       });
       return { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
     } finally {
+      progress.done();
       subscription.dispose();
     }
   }));
