@@ -6,6 +6,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import Ajv from 'ajv';
+import { RULE_LEVELS } from '../../server/src/service/config/workspaceConfig';
+import { RULES } from '../../server/src/service/rules/registry';
 import { REPO_ROOT } from '../support/paths';
 
 interface MenuEntry { command: string; when?: string }
@@ -116,6 +120,26 @@ test('activation events: only those VS Code does not generate from contributes (
   assert.deepEqual(events, ['onLanguage:json', 'onLanguage:jsonc', 'onLanguage:arm-template', 'onLanguage:yaml']);
   const [major, minor] = (manifest.engines.vscode as string).replace(/^\^/, '').split('.').map(Number);
   assert.ok(major > 1 || minor >= 74, `engines.vscode ${manifest.engines.vscode} predates the generated activation events`);
+});
+
+test('the anyscaleAzure.rules setting is what npm run docs:rules generates from the rule registry', () => {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'update-readme-rules.mjs'), '--check'], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 0, `${run.stderr}${run.stdout}`);
+});
+
+test('the anyscaleAzure.rules schema: a property per registered rule with its levels, other codes flagged, an example that names a rule', () => {
+  const setting = manifest.contributes.configuration.properties['anyscaleAzure.rules'];
+  assert.deepEqual(Object.keys(setting.properties), RULES.map((rule) => rule.code));
+  for (const rule of RULES) {
+    assert.deepEqual(setting.properties[rule.code].enum, [...RULE_LEVELS], rule.code);
+    assert.equal(setting.properties[rule.code].description, `${rule.title} (default: ${rule.defaultSeverity})`, rule.code);
+  }
+  const example = /Example: `(\{.*\})`/.exec(setting.markdownDescription);
+  assert.ok(example, setting.markdownDescription);
+  const validate = new Ajv({ strict: false }).compile(setting);
+  assert.ok(validate(JSON.parse(example[1])), `the example ${example[1]}: ${JSON.stringify(validate.errors)}`);
+  assert.ok(!validate({ 'cloud-resource-region-missing': 'off' }), 'a code no rule has is flagged');
+  assert.ok(!validate({ [RULES[0].code]: 'loud' }), 'a level that does not exist is flagged');
 });
 
 test('every setting is read by the client or the language server', () => {
