@@ -1,6 +1,8 @@
-// Rewrites the README's rules table from the rule registry (the rules, then the CLI's syntax codes) and its settings table
-// from package.json (every setting, in the manifest's order: `anyscaleAzure.rules` first) (`npm run docs:rules`);
-// test/unit/docs.test.ts and test/unit/manifest.test.ts fail when they disagree.
+// Rewrites, from the rule registry, the JSON schema of the `anyscaleAzure.rules` setting in package.json (a property
+// per rule code with its levels and title) and the README's rules table (the rules, then the CLI's syntax codes); then
+// the README's settings table from package.json (every setting, in the manifest's order: `anyscaleAzure.rules` first)
+// (`npm run docs:rules`). With `--check` it writes nothing and exits 1 naming the files that are out of date, which
+// test/unit/manifest.test.ts runs; test/unit/docs.test.ts checks the tables too.
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,22 +16,51 @@ function settingRow([id, setting]) {
   return `| \`${id}\` | \`${JSON.stringify(setting.default)}\` | ${first.replace(/\|/g, '\\|')} |`;
 }
 
+/** The rule the setting's example turns off: it must exist, or the example misleads. */
+const EXAMPLE_RULE = 'region-missing';
+
+/** The `anyscaleAzure.rules` setting: one property per rule code with the levels it takes; unknown codes are flagged. */
+function rulesSetting(rules, levels) {
+  if (!rules.some((rule) => rule.code === EXAMPLE_RULE)) throw new Error(`the example rule ${EXAMPLE_RULE} is not in the registry: pick another one`);
+  return {
+    type: 'object',
+    default: {},
+    markdownDescription: `Severity per rule code, overriding the rule's default. Example: \`{ "${EXAMPLE_RULE}": "off" }\`.`,
+    properties: Object.fromEntries(rules.map((rule) => [rule.code, { type: 'string', enum: [...levels], description: `${rule.title} (default: ${rule.defaultSeverity})` }])),
+    additionalProperties: false,
+  };
+}
+
+const check = process.argv.includes('--check');
 const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rules-'));
 try {
   const outfile = join(dir, 'registry.cjs');
-  await esbuild.build({ entryPoints: [join(root, 'server/src/service/rules/registry.ts')], bundle: true, platform: 'node', format: 'cjs', outfile, mainFields: ['module', 'main'], logLevel: 'error' });
-  const { RULES, SYNTAX_PROBLEMS } = createRequire(import.meta.url)(outfile);
+  const contents = "export { RULES, SYNTAX_PROBLEMS } from './server/src/service/rules/registry';\nexport { RULE_LEVELS } from './server/src/service/config/workspaceConfig';\n";
+  await esbuild.build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile, mainFields: ['module', 'main'], logLevel: 'error' });
+  const { RULES, SYNTAX_PROBLEMS, RULE_LEVELS } = createRequire(import.meta.url)(outfile);
   const rows = [...RULES, ...SYNTAX_PROBLEMS].map((r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`);
   const table = ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  const manifestPath = join(root, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const { properties } = manifest.contributes.configuration;
+  properties['anyscaleAzure.rules'] = rulesSetting(RULES, RULE_LEVELS);
   const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const { properties } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).contributes.configuration;
   const settings = ['| Setting | Default | Meaning |', '| --- | --- | --- |', ...Object.entries(properties).map(settingRow)].join('\n');
-  writeFileSync(readmePath, readme
-    .replace(/<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/, `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`)
-    .replace(/<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/, `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`));
-  console.log(`README.md: ${RULES.length} rules, ${Object.keys(properties).length} settings`);
+  const written = {
+    [manifestPath]: `${JSON.stringify(manifest, null, 2)}\n`,
+    [readmePath]: readFileSync(readmePath, 'utf8')
+      .replace(/<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/, `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`)
+      .replace(/<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/, `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`),
+  };
+  const stale = Object.keys(written).filter((file) => readFileSync(file, 'utf8') !== written[file]);
+  if (check) {
+    for (const file of stale) console.error(`${file.slice(root.length)} is out of date with the rule registry: run npm run docs:rules`);
+    process.exitCode = stale.length ? 1 : 0;
+  } else {
+    for (const file of stale) writeFileSync(file, written[file]);
+    console.log(`package.json and README.md: ${RULES.length} rules, ${Object.keys(properties).length} settings`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

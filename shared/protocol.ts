@@ -1,10 +1,10 @@
-// Messages between the extension client and the language server beyond standard LSP: method names and payload types,
-// and for the workspace index typed RequestType/NotificationType objects (vscode-languageserver-protocol, which both
-// the client and the server already bundle), so neither side imports the other's code.
-import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+// Messages between the extension client and the language server beyond standard LSP: one typed RequestType or
+// NotificationType object per message (vscode-languageserver-protocol, which both the client and the server already
+// bundle), with its params and result types, so neither side imports the other's code nor spells a method name.
+import { NotificationType, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
 
 /** Sent by the server after each validation of a document: what the Language Status item shows. */
-export const DOCUMENT_STATS_NOTIFICATION = 'anyscaleAzure/documentStats';
+export const DocumentStatsNotification = new NotificationType<DocumentStats>('anyscaleAzure/documentStats');
 
 export interface DocumentStats {
   uri: string;
@@ -155,25 +155,20 @@ export interface EgressTargetsResult {
 }
 
 /** Request: the targets the workspace needs. */
-export const EGRESS_TARGETS_REQUEST = 'anyscaleAzure/egress/targets';
+export const EgressTargetsRequest = new RequestType<EgressWorkspaceParams, EgressTargetsResult, void>('anyscaleAzure/egress/targets');
 
-export interface EgressProbeParams extends EgressWorkspaceParams {
+/** With a `workDoneToken`, the server reports LSP work-done progress on it (`$/progress`): a report per finished target. */
+export interface EgressProbeParams extends EgressWorkspaceParams, WorkDoneProgressParams {
   /** Probe exactly these (e.g. re-run one target); otherwise the workspace's targets. */
   targets?: EgressTargetInfo[];
-  /** Echoed in each progress notification. */
-  progressToken: string;
 }
 
-/** Request: probe targets from the server's machine; cancellable; progress arrives as EGRESS_PROGRESS_NOTIFICATION. */
-export const EGRESS_PROBE_REQUEST = 'anyscaleAzure/egress/probe';
-export const EGRESS_PROGRESS_NOTIFICATION = 'anyscaleAzure/egress/progress';
-
-export interface EgressProgress {
-  progressToken: string;
-  done: number;
-  total: number;
-  result: EgressProbeResult;
-}
+/**
+ * Request: probe targets from the server's machine; cancellable. Progress is LSP work-done progress on the params'
+ * `workDoneToken`: `begin`, then per finished target a `report` with the percentage done and `<done>/<total> · <host>
+ * <outcome>`, then `end`.
+ */
+export const EgressProbeRequest = new RequestType<EgressProbeParams, EgressReport, void>('anyscaleAzure/egress/probe');
 
 export interface EgressAllowList {
   /** An Azure Firewall policy rule collection group (ARM JSON) with one application rule collection. */
@@ -189,7 +184,7 @@ export interface EgressAllowList {
 }
 
 /** Request: the allow-list for the workspace's targets. */
-export const EGRESS_ALLOW_LIST_REQUEST = 'anyscaleAzure/egress/allowList';
+export const EgressAllowListRequest = new RequestType<EgressWorkspaceParams, EgressAllowList, void>('anyscaleAzure/egress/allowList');
 
 export interface EgressClusterJobParams extends EgressWorkspaceParams {
   namespace: string;
@@ -207,7 +202,7 @@ export interface EgressClusterJob {
 }
 
 /** Request: the probe Job manifest for the workspace's targets. */
-export const EGRESS_CLUSTER_JOB_REQUEST = 'anyscaleAzure/egress/clusterJob';
+export const EgressClusterJobRequest = new RequestType<EgressClusterJobParams, EgressClusterJob, void>('anyscaleAzure/egress/clusterJob');
 
 export interface EgressClusterLogParams {
   log: string;
@@ -218,19 +213,16 @@ export interface EgressClusterLogParams {
 }
 
 /** Request: parse the probe Job's log into a report, with the same parser as local results. */
-export const EGRESS_CLUSTER_LOG_REQUEST = 'anyscaleAzure/egress/parseClusterLog';
+export const EgressClusterLogRequest = new RequestType<EgressClusterLogParams, EgressReport, void>('anyscaleAzure/egress/parseClusterLog');
 
 // ---- Workspace index: the clouds the workspace declares, for the Cloud Resources tree and the live Azure view. ----
 // Every node carries what a tree item needs: a stable id, a label, description parts, problem counts, where to reveal
 // it and its tooltip rows. Positions are zero-based (LSP). docs/index.md says what is indexed and how files relate.
 
 /** Request: the whole index, or one cloud (`params.cloud`, a cloud's `id`). Answered at once, even while scanning. */
-export const WORKSPACE_INDEX_REQUEST = 'anyscaleAzure/workspaceIndex';
+export const WorkspaceIndexRequest = new RequestType<WorkspaceIndexParams, WorkspaceIndexResult, void>('anyscaleAzure/workspaceIndex');
 /** Notification: the index changed; names the clouds whose subtree changed. Sent after the debounce, never per keystroke. */
-export const WORKSPACE_INDEX_CHANGED_NOTIFICATION = 'anyscaleAzure/workspaceIndexChanged';
-
-export const WorkspaceIndexRequest = new RequestType<WorkspaceIndexParams, WorkspaceIndexResult, void>(WORKSPACE_INDEX_REQUEST);
-export const WorkspaceIndexChangedNotification = new NotificationType<WorkspaceIndexChanged>(WORKSPACE_INDEX_CHANGED_NOTIFICATION);
+export const WorkspaceIndexChangedNotification = new NotificationType<WorkspaceIndexChanged>('anyscaleAzure/workspaceIndexChanged');
 
 export interface WorkspaceIndexParams {
   /** Only this cloud (a cloud's `id`): `clouds` then holds it, or nothing when it is gone. */
@@ -380,8 +372,7 @@ export interface IndexedFile extends IndexNode {
 // user's Microsoft sign-in; the token stays in the client. The server compares the listing with the templates.
 
 /** Notification (client → server): the latest listing, or `null` once disconnected (the drift checks then stop). */
-export const DEPLOYED_AZURE_NOTIFICATION = 'anyscaleAzure/deployedAzure';
-export const DeployedAzureNotification = new NotificationType<DeployedAzureParams>(DEPLOYED_AZURE_NOTIFICATION);
+export const DeployedAzureNotification = new NotificationType<DeployedAzureParams>('anyscaleAzure/deployedAzure');
 
 export interface DeployedAzureParams {
   deployed: DeployedAzure | null;
@@ -455,8 +446,7 @@ export interface DeployedCloudResourceProperties {
 }
 
 /** Request: the edit that sets `global.cloudDeploymentId` in an open values file to a deployed cloud resource's ID. */
-export const CLOUD_DEPLOYMENT_ID_EDIT_REQUEST = 'anyscaleAzure/cloudDeploymentIdEdit';
-export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>(CLOUD_DEPLOYMENT_ID_EDIT_REQUEST);
+export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>('anyscaleAzure/cloudDeploymentIdEdit');
 
 export interface CloudDeploymentIdEditParams {
   /** An open document: a Helm values file of the Anyscale operator. */
@@ -477,8 +467,7 @@ export interface CloudDeploymentIdEdit {
 // ---- Generated operator values: a values.yaml for one cloud resource of the index (the tree's context action). ----
 
 /** Request: operator values for the cloud resource with that `id` (an IndexedCloudResource's), as YAML text. */
-export const GENERATE_VALUES_REQUEST = 'anyscaleAzure/generateValues';
-export const GenerateValuesRequest = new RequestType<GenerateValuesParams, GeneratedValues, void>(GENERATE_VALUES_REQUEST);
+export const GenerateValuesRequest = new RequestType<GenerateValuesParams, GeneratedValues, void>('anyscaleAzure/generateValues');
 
 export interface GenerateValuesParams {
   /** An IndexedCloudResource's `id`. Answered InvalidParams when the index no longer holds it, or its provider is not known. */
@@ -561,6 +550,6 @@ export interface ClusterExtensionReport {
 }
 
 /** Request: the `az` / `kubectl` reads that verify an extension (a ClusterExtensionTarget in, a ClusterExtensionPlan out). */
-export const CLUSTER_EXTENSION_PLAN_REQUEST = 'anyscaleAzure/clusterExtension/plan';
+export const ClusterExtensionPlanRequest = new RequestType<ClusterExtensionTarget, ClusterExtensionPlan, void>('anyscaleAzure/clusterExtension/plan');
 /** Request: their outputs turned into checks (ClusterExtensionEvaluateParams in, a ClusterExtensionReport out). */
-export const CLUSTER_EXTENSION_EVALUATE_REQUEST = 'anyscaleAzure/clusterExtension/evaluate';
+export const ClusterExtensionEvaluateRequest = new RequestType<ClusterExtensionEvaluateParams, ClusterExtensionReport, void>('anyscaleAzure/clusterExtension/evaluate');

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Position, Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_TARGETS_REQUEST } from '../../shared/protocol';
+import { EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressTargetsRequest } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { random } from '../support/random';
 import { linesOf } from './checks';
@@ -63,9 +63,9 @@ const STANDARD_REQUESTS: { capability: keyof ServerCapabilities; method: string;
   { capability: 'renameProvider', method: 'textDocument/rename', params: 'rename' },
 ];
 /** The custom requests (shared/protocol.ts) that are cheap: no network. The probe is sent only with an empty target list. */
-const CUSTOM_REQUESTS = [EGRESS_TARGETS_REQUEST, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST];
+const CUSTOM_REQUESTS = [EgressTargetsRequest.method, EgressAllowListRequest.method, EgressClusterJobRequest.method, EgressClusterLogRequest.method, EgressProbeRequest.method];
 /** Custom requests whose missing params are tried: not the probe, which with no params could reach for the network. */
-const CUSTOM_WITHOUT_PARAMS = [EGRESS_TARGETS_REQUEST, EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST];
+const CUSTOM_WITHOUT_PARAMS = [EgressTargetsRequest.method, EgressAllowListRequest.method, EgressClusterJobRequest.method, EgressClusterLogRequest.method];
 
 /** Runs the fuzz and returns what it found; a failure of the server never throws. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
@@ -129,12 +129,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const logLines = ['', '{"host":"a","port":443,"outcome":"ok"}', 'garbage', '{"host":1}', '\u0000', '{"done":true}', '{'];
     const log = Array.from({ length: next(6) }, () => pick(logLines, next)).join('\n');
     switch (method) {
-      case EGRESS_CLUSTER_JOB_REQUEST:
+      case EgressClusterJobRequest.method:
         return { method, params: { folders, settings, namespace: pick(['default', '', 'Bad Name'], next), image: 'x' } };
-      case EGRESS_CLUSTER_LOG_REQUEST:
+      case EgressClusterLogRequest.method:
         return { method, params: { log, targets: [], startedAt: new Date(0).toISOString(), durationMs: 1 } };
-      case EGRESS_PROBE_REQUEST:
-        return { method, params: { folders, settings, targets: [], progressToken: 'fuzz' } };
+      case EgressProbeRequest.method:
+        return { method, params: { folders, settings, targets: [], workDoneToken: 'fuzz' } };
       default:
         return { method, params: { folders, settings } };
     }

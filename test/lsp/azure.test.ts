@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { DidOpenTextDocumentNotification, ErrorCodes, ResponseError, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CloudDeploymentIdEditRequest, DeployedAzureNotification, WORKSPACE_INDEX_CHANGED_NOTIFICATION, WorkspaceIndexRequest,
+  CloudDeploymentIdEditRequest, DeployedAzureNotification, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
   type DeployedAzure, type WorkspaceIndexChanged,
 } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
@@ -46,9 +46,9 @@ before(async () => {
   server = await startServer({
     settings: { validation: { delay: 50 } },
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
-    collect: [WORKSPACE_INDEX_CHANGED_NOTIFICATION, 'window/logMessage'],
+    collect: [WorkspaceIndexChangedNotification.method, 'window/logMessage'],
   });
-  await server.until(() => server.notifications<WorkspaceIndexChanged>(WORKSPACE_INDEX_CHANGED_NOTIFICATION).find((change) => change.complete), 'the first scan', 10_000);
+  await server.until(() => server.notifications<WorkspaceIndexChanged>(WorkspaceIndexChangedNotification.method).find((change) => change.complete), 'the first scan', 10_000);
 });
 
 after(async () => {

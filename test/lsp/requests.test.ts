@@ -22,7 +22,7 @@ import {
   LogTraceNotification,
   type LogTraceParams,
 } from 'vscode-languageserver-protocol/node';
-import { EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_TARGETS_REQUEST } from '../../shared/protocol';
+import { EgressAllowListRequest, EgressClusterLogRequest, EgressTargetsRequest } from '../../shared/protocol';
 import { generateTemplate } from '../bench/generate';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -85,9 +85,9 @@ test('a request with missing or mistyped params is answered InvalidParams naming
     [ReferencesRequest.method, { textDocument, position }, /params\.context\.includeDeclaration is missing/],
     [PrepareRenameRequest.method, { textDocument }, /params\.position\.line is missing/],
     [RenameRequest.method, { textDocument, position }, /params\.newName is missing/],
-    [EGRESS_TARGETS_REQUEST, {}, /params\.folders is missing/],
-    [EGRESS_ALLOW_LIST_REQUEST, { folders: 'here' }, /params\.folders must be an array, not a string/],
-    [EGRESS_CLUSTER_LOG_REQUEST, { targets: [] }, /params\.log is missing/],
+    [EgressTargetsRequest.method, {}, /params\.folders is missing/],
+    [EgressAllowListRequest.method, { folders: 'here' }, /params\.folders must be an array, not a string/],
+    [EgressClusterLogRequest.method, { targets: [] }, /params\.log is missing/],
   ];
   for (const [method, params, message] of cases) {
     const error = await errorOf(() => server.connection.sendRequest(method, params));

@@ -14,7 +14,7 @@ import {
   ResponseError, ErrorCodes,
 } from 'vscode-languageserver-protocol/node';
 import {
-  WORKSPACE_INDEX_CHANGED_NOTIFICATION, WorkspaceIndexRequest, type IndexedCloud, type WorkspaceIndexChanged,
+  WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type IndexedCloud, type WorkspaceIndexChanged,
 } from '../../shared/protocol';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { FIXTURES } from '../support/paths';
@@ -28,7 +28,7 @@ let root: string;
 let server: LspServer;
 const uriOf = (...parts: string[]) => pathToFileURL(path.join(root, ...parts)).href;
 const settings = (exclude: Record<string, boolean>) => ({ validation: { delay: DELAY_MS }, exclude });
-const changes = () => server.notifications<WorkspaceIndexChanged>(WORKSPACE_INDEX_CHANGED_NOTIFICATION);
+const changes = () => server.notifications<WorkspaceIndexChanged>(WorkspaceIndexChangedNotification.method);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The next change notification after the `seen` first ones. */
@@ -48,7 +48,7 @@ before(async () => {
   server = await startServer({
     settings: settings({ '**/excluded': true }),
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
-    collect: [WORKSPACE_INDEX_CHANGED_NOTIFICATION],
+    collect: [WorkspaceIndexChangedNotification.method],
   });
 });
 

@@ -12,11 +12,12 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
+import { DocumentStatsNotification } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(FIXTURES, ...parts), 'utf8');
-const STATS = 'anyscaleAzure/documentStats';
+const STATS = DocumentStatsNotification.method;
 
 let server: LspServer;
 let connection: ProtocolConnection;

@@ -13,6 +13,7 @@ import { probeTargets } from '../service/egress/probe/engine';
 import { FLOW_LABELS } from '../service/egress/catalog';
 import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
 import { readBounded } from '../node/boundedRead';
+import { parseCommandLine } from './args';
 import { allowListFor } from '../service/egress/allowList';
 import { countResults, diagnose } from '../service/egress/diagnosis';
 
@@ -61,52 +62,53 @@ function positiveInt(flag: string, text: string): number {
 }
 
 function parseArgs(argv: string[], cwd: string): EgressArgs {
-  const args: EgressArgs = { workspace: cwd, format: 'text', color: !!process.stdout.isTTY && !process.env.NO_COLOR, settings: {} };
-  const settings = args.settings;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const take = () => {
-      if (inline !== undefined) return inline;
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) throw new EgressUsageError(`${flag} needs a value`);
-      return value;
-    };
-    switch (flag) {
-      case '--workspace': args.workspace = path.resolve(cwd, take()); break;
-      case '--targets': args.targetsFile = path.resolve(cwd, take()); break;
-      case '--format': {
-        const format = take();
-        if (format !== 'text' && format !== 'json' && format !== 'lines') throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
-        args.format = format;
-        break;
-      }
-      case '--concurrency': settings.concurrency = positiveInt(flag, take()); break;
-      case '--timeout': settings.timeoutMs = positiveInt(flag, take()); break;
-      case '--host': settings.targets = [...(settings.targets ?? []), take()]; break;
-      case '--cloud-id': settings.cloudIds = [...(settings.cloudIds ?? []), take()]; break;
-      case '--allow-list': {
-        const form = take();
-        if (form !== 'arm' && form !== 'az' && form !== 'fqdns') throw new EgressUsageError(`unknown allow-list form "${form}": use arm, az or fqdns`);
-        args.allowList = form;
-        break;
-      }
-      case '--strict-cloud-ids': settings.strictCloudIds = true; break;
-      case '--resolve': {
-        const [host, address] = take().split('=');
-        if (!host || !address) throw new EgressUsageError('--resolve needs host=address');
-        settings.resolve = { ...settings.resolve, [host.toLowerCase()]: address };
-        break;
-      }
-      case '--ca-file': settings.caFile = path.resolve(cwd, take()); break;
-      case '--proxy': settings.proxy = take(); break;
-      case '--head': settings.httpHead = true; break;
-      case '--no-color': args.color = false; break;
-      default: throw new EgressUsageError(`unknown option "${arg}"`);
-    }
+  const { values } = parseCommandLine({
+    args: argv,
+    options: {
+      workspace: { type: 'string' },
+      targets: { type: 'string' },
+      format: { type: 'string' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+      host: { type: 'string', multiple: true },
+      'cloud-id': { type: 'string', multiple: true },
+      'allow-list': { type: 'string' },
+      'strict-cloud-ids': { type: 'boolean' },
+      resolve: { type: 'string', multiple: true },
+      'ca-file': { type: 'string' },
+      proxy: { type: 'string' },
+      head: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }, EgressUsageError, 'egress');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'lines') throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
+  const allowList = values['allow-list'];
+  if (allowList !== undefined && allowList !== 'arm' && allowList !== 'az' && allowList !== 'fqdns') throw new EgressUsageError(`unknown allow-list form "${allowList}": use arm, az or fqdns`);
+  const settings: EgressSettings = {};
+  if (values.concurrency !== undefined) settings.concurrency = positiveInt('--concurrency', values.concurrency);
+  if (values.timeout !== undefined) settings.timeoutMs = positiveInt('--timeout', values.timeout);
+  if (values.host) settings.targets = values.host;
+  if (values['cloud-id']) settings.cloudIds = values['cloud-id'];
+  if (values['strict-cloud-ids']) settings.strictCloudIds = true;
+  for (const pair of values.resolve ?? []) {
+    const [host, address] = pair.split('=');
+    if (!host || !address) throw new EgressUsageError('--resolve needs host=address');
+    settings.resolve = { ...settings.resolve, [host.toLowerCase()]: address };
   }
-  if (settings.strictCloudIds && !args.allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
-  return args;
+  if (values['ca-file'] !== undefined) settings.caFile = path.resolve(cwd, values['ca-file']);
+  if (values.proxy !== undefined) settings.proxy = values.proxy;
+  if (values.head) settings.httpHead = true;
+  if (settings.strictCloudIds && !allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
+  return {
+    workspace: path.resolve(cwd, values.workspace ?? '.'),
+    targetsFile: values.targets === undefined ? undefined : path.resolve(cwd, values.targets),
+    format,
+    allowList,
+    color: !values['no-color'] && !!process.stdout.isTTY && !process.env.NO_COLOR,
+    settings,
+  };
 }
 
 const OK = (color: boolean) => (color ? '\x1b[32m✔\x1b[0m' : 'ok  ');

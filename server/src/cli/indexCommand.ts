@@ -17,6 +17,7 @@ import { readParameterFiles, readTargets, siblingsOf } from './check';
 import { expand, type Target } from './files';
 import type { CliRun } from './report';
 import { formatIndexJson, formatIndexText } from './formats/cloudIndex';
+import { parseCommandLine } from './args';
 
 export const INDEX_USAGE = `Usage: anyscale-azure index [options] <folders | files | globs>...
 
@@ -81,25 +82,15 @@ export function indexTargets(targets: Target[], options: IndexOptions): IndexRun
 }
 
 function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: string; paths: string[] } {
-  const options: { format: 'text' | 'json'; config?: string; paths: string[] } = { format: 'text', paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const take = () => {
-      if (inline !== undefined) return inline;
-      if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) throw new IndexUsageError(`${flag} needs a value`);
-      return argv[++i];
-    };
-    if (flag === '--format') {
-      const format = take();
-      if (format !== 'text' && format !== 'json') throw new IndexUsageError(`unknown format "${format}": use text or json`);
-      options.format = format;
-    } else if (flag === '--config') options.config = take();
-    else if (arg.startsWith('-') && arg !== '-') throw new IndexUsageError(`unknown option "${arg}"`);
-    else options.paths.push(arg);
-  }
-  if (options.paths.length === 0) throw new IndexUsageError('name at least one folder, file or glob to index');
-  return options;
+  const { values, positionals } = parseCommandLine({
+    args: argv,
+    allowPositionals: true,
+    options: { format: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  }, IndexUsageError, 'index');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new IndexUsageError(`unknown format "${format}": use text or json`);
+  if (positionals.length === 0) throw new IndexUsageError('name at least one folder, file or glob to index');
+  return { format, config: values.config, paths: positionals };
 }
 
 /** Runs `anyscale-azure index`; a usage error or an unusable config file throws (IndexUsageError, ConfigError). */

@@ -16,6 +16,7 @@ import type { Finding, RuleLevel } from '../service/rules/rule';
 import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
 import { cliConfigLevels, ConfigError } from '../node/config';
 import { IndexUsageError, INDEX_USAGE, runIndex } from './indexCommand';
+import { parseCommandLine } from './args';
 
 declare const __TOOL_VERSION__: string | undefined;
 const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0-dev';
@@ -58,54 +59,42 @@ interface Options {
   paths: string[];
 }
 
-function parseArgs(argv: string[]): Options {
-  const options: Options = { format: 'text', ruleLevels: {}, parameters: [], color: !!process.stdout.isTTY && !process.env.NO_COLOR, paths: [] };
-  const value = (i: number, flag: string) => {
-    if (i >= argv.length || argv[i].startsWith('--')) throw new UsageError(`${flag} needs a value`);
-    return argv[i];
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const take = () => inline ?? value(++i, flag);
-    switch (flag) {
-      case '--format': {
-        const format = take();
-        if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}": use text, json or sarif`);
-        options.format = format;
-        break;
-      }
-      case '--rule': {
-        const [code, level] = take().split('=');
-        if (!ruleByCode(code)) throw new UsageError(`unknown rule "${code}"`);
-        if (!['off', 'info', 'warning', 'error'].includes(level)) throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
-        options.ruleLevels[code] = level as RuleLevel;
-        break;
-      }
-      case '--config':
-        options.config = take();
-        break;
-      case '--parameters':
-        options.parameters.push(take());
-        break;
-      case '--docs-base-url':
-        options.docsBaseUrl = take();
-        break;
-      case '--fix':
-      case '--fix-dry-run':
-        if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
-        if (options.fix) throw new UsageError('use either --fix or --fix-dry-run, not both');
-        options.fix = flag === '--fix' ? 'write' : 'dry-run';
-        break;
-      case '--no-color':
-        options.color = false;
-        break;
-      default:
-        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option "${arg}"`);
-        options.paths.push(arg);
-    }
+function parseCheckArgs(argv: string[]): Options {
+  const { values, positionals } = parseCommandLine({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      rule: { type: 'string', multiple: true },
+      config: { type: 'string' },
+      parameters: { type: 'string', multiple: true },
+      'docs-base-url': { type: 'string' },
+      fix: { type: 'boolean' },
+      'fix-dry-run': { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }, UsageError, 'check');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}": use text, json or sarif`);
+  const ruleLevels: Record<string, RuleLevel> = {};
+  for (const rule of values.rule ?? []) {
+    const [code, level] = rule.split('=');
+    if (!ruleByCode(code)) throw new UsageError(`unknown rule "${code}"`);
+    if (!['off', 'info', 'warning', 'error'].includes(level)) throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
+    ruleLevels[code] = level as RuleLevel;
   }
-  return options;
+  if (values.fix && values['fix-dry-run']) throw new UsageError('use either --fix or --fix-dry-run, not both');
+  return {
+    format,
+    ruleLevels,
+    docsBaseUrl: values['docs-base-url'],
+    config: values.config,
+    parameters: values.parameters ?? [],
+    color: !values['no-color'] && !!process.stdout.isTTY && !process.env.NO_COLOR,
+    fix: values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined,
+    paths: positionals,
+  };
 }
 
 /**
@@ -158,7 +147,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
       return runIndex(rest, cwd);
     }
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
-    const options = parseArgs(rest);
+    const options = parseCheckArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched, problems } = expand(options.paths, cwd);
     const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));

@@ -5,7 +5,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CLOUD_DEPLOYMENT_ID_EDIT_REQUEST, CloudDeploymentIdEditRequest, DeployedAzureNotification,
+  CloudDeploymentIdEditRequest, DeployedAzureNotification,
   type CloudDeploymentIdEdit, type CloudDeploymentIdEditParams, type DeployedAzureParams,
 } from '../../../shared/protocol';
 import { cloudDeploymentIdEdits } from '../service/azure/cloudDeploymentId';
@@ -26,7 +26,7 @@ export function registerAzureHandlers(connection: Connection, documents: TextDoc
 
   connection.onRequest(
     CloudDeploymentIdEditRequest,
-    request(CLOUD_DEPLOYMENT_ID_EDIT_REQUEST, { uri: 'string', cloudResourceId: 'string' }, (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
+    request(CloudDeploymentIdEditRequest.method, { uri: 'string', cloudResourceId: 'string' }, (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
       const document = documents.get(params.uri);
       if (!document) return { edits: [], problem: 'the file is not open in the editor.' };
       if (document.languageId !== 'yaml') return { edits: [], problem: 'only Helm values files (YAML) are filled; a template takes the ID from reference(…).cloudResourceId.' };

@@ -2,7 +2,7 @@
 // checks. Thin: ../service/clusterExtension/verify computes both; the client spawns the programs.
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import {
-  CLUSTER_EXTENSION_EVALUATE_REQUEST, CLUSTER_EXTENSION_PLAN_REQUEST,
+  ClusterExtensionEvaluateRequest, ClusterExtensionPlanRequest,
   type ClusterExtensionEvaluateParams, type ClusterExtensionTarget,
 } from '../../../shared/protocol';
 import { EXTENSIONS, evaluateClusterExtension, verificationPlan } from '../service/clusterExtension/verify';
@@ -18,11 +18,12 @@ function knownKind(method: string, target: ClusterExtensionTarget): ClusterExten
 }
 
 export function registerClusterExtensionHandlers(connection: Connection): void {
-  connection.onRequest(CLUSTER_EXTENSION_PLAN_REQUEST, request(CLUSTER_EXTENSION_PLAN_REQUEST, TARGET, (params: ClusterExtensionTarget) =>
-    verificationPlan(knownKind(CLUSTER_EXTENSION_PLAN_REQUEST, params))));
+  const plan = ClusterExtensionPlanRequest.method;
+  connection.onRequest(ClusterExtensionPlanRequest, request(plan, TARGET, (params: ClusterExtensionTarget) => verificationPlan(knownKind(plan, params))));
   const evaluateFields: ParamFields = { ...Object.fromEntries(Object.entries(TARGET).map(([key, type]) => [`target.${key}`, type])), outputs: 'object' };
-  connection.onRequest(CLUSTER_EXTENSION_EVALUATE_REQUEST, request(CLUSTER_EXTENSION_EVALUATE_REQUEST, evaluateFields, (params: ClusterExtensionEvaluateParams) => {
-    knownKind(CLUSTER_EXTENSION_EVALUATE_REQUEST, params.target);
+  const evaluate = ClusterExtensionEvaluateRequest.method;
+  connection.onRequest(ClusterExtensionEvaluateRequest, request(evaluate, evaluateFields, (params: ClusterExtensionEvaluateParams) => {
+    knownKind(evaluate, params.target);
     return evaluateClusterExtension(params);
   }));
 }

@@ -1,13 +1,13 @@
-// The language server's egress requests: the workspace's targets, probing them from this machine (progress
-// notifications, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
+// The language server's egress requests: the workspace's targets, probing them from this machine (LSP work-done
+// progress on the request's workDoneToken, cancellation through the request's token), the allow-list, the cluster probe Job, and parsing
 // the Job's log. Thin: every answer is computed by ../service/egress and ../node/egressWorkspace; ./requests
 // checks each request's params and answers RequestCancelled for one cancelled before it started.
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EGRESS_ALLOW_LIST_REQUEST, EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION, EGRESS_TARGETS_REQUEST,
-  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams, type EgressProgress,
+  EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressTargetsRequest,
+  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams,
   type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
@@ -24,9 +24,9 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult => loadEgressTargets(params.folders, params.settings ?? {}, openText);
 
-  connection.onRequest(EGRESS_TARGETS_REQUEST, request(EGRESS_TARGETS_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
+  connection.onRequest(EgressTargetsRequest, request(EgressTargetsRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
 
-  connection.onRequest(EGRESS_PROBE_REQUEST, request(EGRESS_PROBE_REQUEST, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+  connection.onRequest(EgressProbeRequest, request(EgressProbeRequest.method, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
     const startedAt = new Date().toISOString();
     const started = performance.now();
     const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
@@ -34,26 +34,26 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);
     const abort = new AbortController();
     const subscription = token.onCancellationRequested(() => abort.abort());
+    const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
+    progress.begin('Verifying egress', 0);
     try {
       const results = await probeTargets(targets, {
         ...options,
         signal: abort.signal,
-        onResult: (result, done, total) => {
-          const progress: EgressProgress = { progressToken: params.progressToken, done, total, result };
-          void connection.sendNotification(EGRESS_PROGRESS_NOTIFICATION, progress);
-        },
+        onResult: (result, done, total) => progress.report(Math.round((100 * done) / total), `${done}/${total} · ${result.target.host} ${result.outcome}`),
       });
       return { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
     } finally {
+      progress.done();
       subscription.dispose();
     }
   }));
 
-  connection.onRequest(EGRESS_ALLOW_LIST_REQUEST, request(EGRESS_ALLOW_LIST_REQUEST, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
+  connection.onRequest(EgressAllowListRequest, request(EgressAllowListRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
     allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true })));
 
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
-  connection.onRequest(EGRESS_CLUSTER_JOB_REQUEST, request(EGRESS_CLUSTER_JOB_REQUEST, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
+  connection.onRequest(EgressClusterJobRequest, request(EgressClusterJobRequest.method, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
     const settings = params.settings ?? {};
     const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
     return probeJob({
@@ -62,7 +62,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     });
   }));
 
-  connection.onRequest(EGRESS_CLUSTER_LOG_REQUEST, request(EGRESS_CLUSTER_LOG_REQUEST, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
+  connection.onRequest(EgressClusterLogRequest, request(EgressClusterLogRequest.method, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
     const parsed = parseProbeLog(params.log, params.targets);
     for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
     return { origin: 'cluster', context: params.context, startedAt: params.startedAt, durationMs: params.durationMs, cancelled: !parsed.complete, results: parsed.results };

@@ -15,7 +15,7 @@ import { analyzeDocument, parseJson } from '../service/analyze';
 import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
 import { WorkspaceIndex } from '../service/index/workspaceIndex';
 import { LineIndex } from '../service/text/lineIndex';
-import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
+import { DocumentStatsNotification, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
@@ -276,7 +276,7 @@ function validate(document: TextDocument): void {
     problems: diagnostics.length,
     durationMs: Math.round(analysis.durationMs * 10) / 10,
   };
-  void connection.sendNotification(DOCUMENT_STATS_NOTIFICATION, stats);
+  void connection.sendNotification(DocumentStatsNotification, stats);
 }
 
 function schedule(document: TextDocument, delayMs: number): void {

@@ -5,7 +5,7 @@
 // Thin: the clouds come from ../service/index/cloudTree, the values from ../service/values/generate.
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import {
-  GENERATE_VALUES_REQUEST, GenerateValuesRequest, WORKSPACE_INDEX_REQUEST, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
+  GenerateValuesRequest, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
   type GeneratedValues, type GenerateValuesParams, type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
 } from '../../../shared/protocol';
 import { CannotGenerateValues, generateOperatorValues } from '../service/values/generate';
@@ -30,16 +30,16 @@ export class WorkspaceIndexPublisher {
   register(): void {
     this.connection.onRequest(
       WorkspaceIndexRequest,
-      request(WORKSPACE_INDEX_REQUEST, {}, (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
+      request(WorkspaceIndexRequest.method, {}, (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
         const cloud = params?.cloud;
-        if (cloud !== undefined && typeof cloud !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${WORKSPACE_INDEX_REQUEST}: params.cloud must be a string`);
+        if (cloud !== undefined && typeof cloud !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${WorkspaceIndexRequest.method}: params.cloud must be a string`);
         const clouds = this.clouds();
         return { clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud), complete: this.complete, truncated: this.truncated };
       }),
     );
     this.connection.onRequest(
       GenerateValuesRequest,
-      request(GENERATE_VALUES_REQUEST, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
+      request(GenerateValuesRequest.method, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
         for (const cloud of this.clouds()) {
           const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
           if (!resource) continue;
@@ -50,7 +50,7 @@ export class WorkspaceIndexPublisher {
             throw error;
           }
         }
-        throw new ResponseError(ErrorCodes.InvalidParams, `${GENERATE_VALUES_REQUEST}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`);
+        throw new ResponseError(ErrorCodes.InvalidParams, `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`);
       }),
     );
   }

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
-import { WORKSPACE_INDEX_CHANGED_NOTIFICATION, WorkspaceIndexRequest, type WorkspaceIndexChanged } from '../../../shared/protocol';
+import { WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type WorkspaceIndexChanged } from '../../../shared/protocol';
 import { startServer } from '../../support/lspServer';
 import { percentile } from '../measure';
 import { generateWorkspace, RELEVANT_FILES, TOTAL_FILES } from './workspace';
@@ -51,9 +51,9 @@ async function main(): Promise<void> {
     const server = await startServer({
       settings: { validation: { delay: 0 } },
       workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
-      collect: [WORKSPACE_INDEX_CHANGED_NOTIFICATION],
+      collect: [WorkspaceIndexChangedNotification.method],
     });
-    const changes = () => server.notifications<WorkspaceIndexChanged>(WORKSPACE_INDEX_CHANGED_NOTIFICATION);
+    const changes = () => server.notifications<WorkspaceIndexChanged>(WorkspaceIndexChangedNotification.method);
     await server.until(() => changes().find((change) => change.complete), 'the complete index', 60_000);
     const readyMs = performance.now() - spawned;
     const index = await server.connection.sendRequest(WorkspaceIndexRequest, {});

@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EGRESS_TARGETS_REQUEST, GenerateValuesRequest, SHOW_RULE_DOCUMENTATION_COMMAND, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
-  type EgressTargetsResult, type IndexedCloudResource, type IndexLocation,
+  EgressTargetsRequest, GenerateValuesRequest, SHOW_RULE_DOCUMENTATION_COMMAND, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
+  type IndexedCloudResource, type IndexLocation,
 } from '../../../../shared/protocol';
 import type { Egress } from '../egress';
 import { workspaceParams } from '../egress/settings';
@@ -111,7 +111,7 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
     vscode.commands.registerCommand(CLOUD_TREE.verifyEgress, async (node?: CloudTreeNode) => {
       const resource = resourceOf(node);
       if (!resource) return undefined;
-      const all = await client.sendRequest<EgressTargetsResult>(EGRESS_TARGETS_REQUEST, workspaceParams());
+      const all = await client.sendRequest(EgressTargetsRequest, workspaceParams());
       const files = new Set(resource.files.map((file) => vscode.Uri.parse(file.uri).fsPath));
       return options.egress.verifyLocally(egressTargetsFor(resource, files, all.targets));
     }),

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  CLUSTER_EXTENSION_EVALUATE_REQUEST, CLUSTER_EXTENSION_PLAN_REQUEST,
+  ClusterExtensionEvaluateRequest, ClusterExtensionPlanRequest,
   type ClusterExtensionEvaluateParams, type ClusterExtensionKind, type ClusterExtensionPlan, type ClusterExtensionReport, type ClusterExtensionTarget,
 } from '../../../../shared/protocol';
 import { kubectlOnPath, kubeContexts } from '../egress/kubectl';
@@ -75,13 +75,13 @@ export async function verifyClusterExtension(client: LanguageClient, memory: vsc
   }
   const target = await completeTarget(given, memory);
   if (!target) return undefined;
-  const plan = await client.sendRequest<ClusterExtensionPlan>(CLUSTER_EXTENSION_PLAN_REQUEST, target);
+  const plan = await client.sendRequest(ClusterExtensionPlanRequest, target);
   const outputs = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `Anyscale: verifying the extension on ${target.clusterName}`, cancellable: true },
     (progress, token) => runPlan(plan, token, progress),
   );
   const params: ClusterExtensionEvaluateParams = { target: plan.target, outputs };
-  const report = await client.sendRequest<ClusterExtensionReport>(CLUSTER_EXTENSION_EVALUATE_REQUEST, params);
+  const report = await client.sendRequest(ClusterExtensionEvaluateRequest, params);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: report.markdown }), { preview: false });
   if (outputs.extension?.code === null) {
     void vscode.window.showErrorMessage(`Anyscale: the Azure CLI (az) is needed on PATH to read the extension's state: install it (${AZ_INSTALL_URL}), run az login, then Verify Cluster Extension again.`);

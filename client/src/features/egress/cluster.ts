@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EGRESS_CLUSTER_JOB_REQUEST, EGRESS_CLUSTER_LOG_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND,
-  type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressReport, type EgressTargetInfo,
+  EgressClusterJobRequest, EgressClusterLogRequest, SHOW_RULE_DOCUMENTATION_COMMAND,
+  type EgressClusterJobParams, type EgressClusterLogParams, type EgressReport, type EgressTargetInfo,
 } from '../../../../shared/protocol';
 import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from './kubectl';
 import { clusterSettings, workspaceParams } from './settings';
@@ -37,7 +37,7 @@ export async function probeFromCluster(client: LanguageClient, docs: vscode.Uri,
   const context = await chooseContext(settings.context, docs);
   if (!context) return undefined;
   const params: EgressClusterJobParams = { ...workspaceParams(), namespace: settings.namespace, image: settings.image, ...(targets ? { targets } : {}) };
-  const job = await client.sendRequest<EgressClusterJob>(EGRESS_CLUSTER_JOB_REQUEST, params);
+  const job = await client.sendRequest(EgressClusterJobRequest, params);
   const manifest = await vscode.workspace.openTextDocument({ language: 'json', content: job.manifest });
   await vscode.window.showTextDocument(manifest, { preview: true });
   const probed = job.targets.filter((t) => !t.needsHost).length;
@@ -61,5 +61,5 @@ export async function probeFromCluster(client: LanguageClient, docs: vscode.Uri,
   // would show every target as failed. The messages say what happened; the view keeps the last real results.
   if (!run.log.trim() && run.problems.length > 0) return undefined;
   const logParams: EgressClusterLogParams = { log: run.log, targets: job.targets, context, startedAt, durationMs: run.durationMs };
-  return client.sendRequest<EgressReport>(EGRESS_CLUSTER_LOG_REQUEST, logParams);
+  return client.sendRequest(EgressClusterLogRequest, logParams);
 }

@@ -4,7 +4,7 @@
 // (diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EGRESS_ALLOW_LIST_REQUEST, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
+import { EgressAllowListRequest, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
 import { countResults, countsLine, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
 import { firewallFqdn } from '../../../../server/src/service/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
@@ -85,7 +85,7 @@ async function showAllowList(client: LanguageClient, format?: AllowListFormat['f
     ? ALLOW_LIST_FORMATS.find((f) => f.format === format)
     : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
   if (!chosen) return undefined;
-  const list = await client.sendRequest<EgressAllowList>(EGRESS_ALLOW_LIST_REQUEST, workspaceParams());
+  const list = await client.sendRequest(EgressAllowListRequest, workspaceParams());
   const content = chosen.content(list);
   const document = await vscode.workspace.openTextDocument({ language: chosen.language, content });
   if (document.getText() !== content) {

@@ -1,30 +1,28 @@
-// Probing from this machine through the language server: a cancellable progress notification that counts targets
-// as they finish, then the report. Also re-running one target.
+// Probing from this machine through the language server: a cancellable progress notification that follows the
+// server's LSP work-done progress ($/progress on the request's workDoneToken) as targets finish, then the report.
+// Also re-running one target.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import {
-  EGRESS_PROBE_REQUEST, EGRESS_PROGRESS_NOTIFICATION,
-  type EgressProbeParams, type EgressProgress, type EgressReport, type EgressTargetInfo,
-} from '../../../../shared/protocol';
+import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
+import { EgressProbeRequest, type EgressProbeParams, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
 import { workspaceParams } from './settings';
 
 let nextToken = 0;
 
 export async function probeLocally(client: LanguageClient, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
-  const progressToken = `egress-${++nextToken}`;
-  const params: EgressProbeParams = { ...workspaceParams(), progressToken, ...(targets ? { targets } : {}) };
+  const workDoneToken = `anyscaleAzure.egress-${++nextToken}`;
+  const params: EgressProbeParams = { ...workspaceParams(), workDoneToken, ...(targets ? { targets } : {}) };
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'Anyscale: verifying egress from this machine', cancellable: true },
     async (progress, token) => {
       let reported = 0;
-      const subscription = client.onNotification(EGRESS_PROGRESS_NOTIFICATION, (update: EgressProgress) => {
-        if (update.progressToken !== progressToken) return;
-        const percent = (100 * update.done) / update.total;
-        progress.report({ increment: percent - reported, message: `${update.done}/${update.total} · ${update.result.target.host} ${update.result.outcome}` });
+      const subscription = client.onProgress(WorkDoneProgress.type, workDoneToken, (update) => {
+        if (update.kind !== 'report') return;
+        const percent = update.percentage ?? reported;
+        progress.report({ increment: percent - reported, message: update.message });
         reported = percent;
       });
       try {
-        return await client.sendRequest<EgressReport>(EGRESS_PROBE_REQUEST, params, token);
+        return await client.sendRequest(EgressProbeRequest, params, token);
       } catch (error) {
         if (token.isCancellationRequested) return undefined;
         throw error;

@@ -2,7 +2,7 @@
 // server took to validate it. It renders what the server reports; it computes nothing itself.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { DOCUMENT_STATS_NOTIFICATION, type DocumentStats } from '../../../../shared/protocol';
+import { DocumentStatsNotification, type DocumentStats } from '../../../../shared/protocol';
 
 export class DocumentStatusItem implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
@@ -17,7 +17,7 @@ export class DocumentStatusItem implements vscode.Disposable {
     this.item.name = 'Anyscale on Azure';
     this.item.text = 'Anyscale';
     this.disposables.push(
-      client.onNotification(DOCUMENT_STATS_NOTIFICATION, (stats: DocumentStats) => {
+      client.onNotification(DocumentStatsNotification, (stats) => {
         this.stats.set(stats.uri, stats);
         this.render();
         this.statsChanged.fire();
