@@ -10,7 +10,7 @@ import { buildTemplate } from '../../server/src/service/arm/template';
 import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type TemplateDocument } from '../../server/src/service/features/navigation/symbols';
 import { declarationOf, usesOf } from '../../server/src/service/features/navigation/references';
 import { renameSymbol } from '../../server/src/service/features/navigation/rename';
-import type { TextRange } from '../../server/src/service/rules/rule';
+import type { TextRange } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 
 const FOLDER = path.join(FIXTURES, 'navigation');

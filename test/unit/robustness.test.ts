@@ -9,8 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeDocument, parseJson } from '../../server/src/service/analyze';
-import type { ParameterFileInput } from '../../server/src/service/arm/checkTemplate';
-import type { DocumentAnalysis } from '../../server/src/service/yaml/analyzeYaml';
+import type { DocumentAnalysis, ParameterFileInput, TextEdit, TextRange } from '../../server/src/service/types';
 import { armCompletions } from '../../server/src/service/features/completion';
 import { armHover } from '../../server/src/service/features/armHover';
 import type { CompletionEntry, HoverInfo } from '../../server/src/service/features/editing';
@@ -18,7 +17,6 @@ import { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from '../../server
 import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type TemplateDocument } from '../../server/src/service/features/navigation/symbols';
 import { declarationOf, usesOf } from '../../server/src/service/features/navigation/references';
 import { cannotRename, renameSymbol } from '../../server/src/service/features/navigation/rename';
-import type { TextEdit, TextRange } from '../../server/src/service/rules/rule';
 import { yamlCompletions, yamlHover } from '../../server/src/service/yaml/editing';
 import { parseWorkspaceConfig, RULE_LEVELS } from '../../server/src/service/config/workspaceConfig';
 import { LineIndex } from '../../server/src/service/text/lineIndex';

@@ -7,14 +7,9 @@
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
-import { parseTargetsFile } from '../service/egress/targetsFile';
-import { fromThisMachine } from '../service/egress/workspace';
-import { probeTargets } from '../service/egress/probe/engine';
-import { FLOW_LABELS } from '../service/egress/catalog';
-import { formatDoneLine, formatProbeLine } from '../service/egress/lines';
+import { allowListFor, countResults, diagnose, FLOW_LABELS, formatDoneLine, formatProbeLine, fromThisMachine, parseTargetsFile } from '../service';
+import { probeTargets } from '../node/egressProbe/engine';
 import { readBounded } from '../node/boundedRead';
-import { allowListFor } from '../service/egress/allowList';
-import { countResults, diagnose } from '../service/egress/diagnosis';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
 

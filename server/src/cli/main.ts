@@ -4,15 +4,13 @@
 //   anyscale-azure index [--format text|json] <folders>...   (see ./indexCommand.ts)
 // Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
 import * as path from 'node:path';
-import { expand } from './files';
+import { expand, type Target } from './files';
 import { checkTargets, type CheckOptions } from './check';
 import { fixFiles, type FixableFile } from './fix';
-import type { Target } from './files';
 import { formatText } from './formats/text';
 import { formatJson } from './formats/json';
 import { buildSarif } from './formats/sarif';
-import { ruleByCode } from '../service/rules/registry';
-import type { Finding, RuleLevel } from '../service/rules/rule';
+import { type Finding, ruleByCode, type RuleLevel } from '../service';
 import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
 import { cliConfigLevels, ConfigError } from '../node/config';
 import { IndexUsageError, INDEX_USAGE, runIndex } from './indexCommand';

@@ -11,11 +11,8 @@ import {
   type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
-import { probeTargets } from '../service/egress/probe/engine';
-import { fromThisMachine } from '../service/egress/workspace';
-import { allowListFor } from '../service/egress/allowList';
-import { probeJob } from '../service/egress/cluster/job';
-import { parseProbeLog } from '../service/egress/lines';
+import { probeTargets } from '../node/egressProbe/engine';
+import { allowListFor, fromThisMachine, parseProbeLog, probeJob } from '../service';
 import { request, type ParamFields } from './requests';
 
 const IN_FOLDERS: ParamFields = { folders: 'array' };

@@ -8,7 +8,7 @@ import {
   GENERATE_VALUES_REQUEST, GenerateValuesRequest, WORKSPACE_INDEX_REQUEST, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
   type GeneratedValues, type GenerateValuesParams, type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
 } from '../../../shared/protocol';
-import { CannotGenerateValues, generateOperatorValues } from '../service/values/generate';
+import { CannotGenerateValues, generateOperatorValues } from '../service';
 import { request } from './requests';
 
 export class WorkspaceIndexPublisher {

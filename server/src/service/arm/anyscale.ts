@@ -1,10 +1,8 @@
 // Views over the Anyscale.Platform resources of a template: clouds and cloud resources, with their
 // properties read once (case-insensitively, as ARM does) and shared by every rule. A cloud resource with a `copy`
 // loop whose count is known becomes one cloud resource per copy, each evaluated with its own copyIndex().
-import type { JsonNode } from '../json/nodes';
-import { equalsIgnoreCase, findProperty, propertyValue } from '../json/nodes';
-import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '../catalog/anyscale';
-import { COMPUTE_CONFIG_PATHS, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PROJECT_TYPE, SERVICE_TYPE, WORKSPACE_TYPE, type WorkloadKind } from '../catalog/anyscale';
+import { equalsIgnoreCase, findProperty, type JsonNode, propertyValue } from '../json/nodes';
+import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_CONFIG_PATHS, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PROJECT_TYPE, type Provider, providerNamed, SERVICE_TYPE, type WorkloadKind, WORKSPACE_TYPE } from '../catalog/anyscale';
 import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';

@@ -1,7 +1,6 @@
 // Decides what a document is, so that each kind gets its own model and rules. Anything we do not serve is
 // "other" and is ignored silently: a package.json or a tsconfig must never get a diagnostic from us.
-import type { JsonNode } from '../json/nodes';
-import { entries, items, propertyValue, stringOf } from '../json/nodes';
+import { entries, items, type JsonNode, propertyValue, stringOf } from '../json/nodes';
 
 export type DocumentKind = 'armTemplate' | 'armParameters' | YamlKind | 'other';
 

@@ -3,8 +3,7 @@
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
 // US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
 // KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there.
-import type { Analysis } from '../analyze';
-import type { ParameterFileInput } from '../arm/checkTemplate';
+import type { Analysis, ParameterFileInput, TextRange } from '../types';
 import { isResourceType, type ArmResource } from '../arm/template';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../catalog/accessAndResidency';
 import { SUPPORTED_LOCATIONS } from '../catalog/anyscale';
@@ -12,7 +11,6 @@ import { nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, 
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../json/nodes';
 import { ruleByCode } from '../rules/registry';
-import type { TextRange } from '../rules/rule';
 import { positionContext, type PositionContext } from './completion/context';
 import { isAnyscaleResource, isCloud, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
 import type { HoverInfo } from './editing';

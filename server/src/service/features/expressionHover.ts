@@ -5,7 +5,7 @@ import { findNodeAtOffset } from 'jsonc-parser';
 import type { ArmResource, ArmTemplate } from '../arm/template';
 import { createEvaluator } from '../arm/expressions/evaluate';
 import { parameterValuesOf } from '../arm/parameterFile';
-import type { ParameterFileInput } from '../arm/checkTemplate';
+import type { ParameterFileInput } from '../types';
 import { isExpression } from '../arm/value';
 import type { JsonNode } from '../json/nodes';
 

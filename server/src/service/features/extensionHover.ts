@@ -3,11 +3,10 @@
 // self-hosted KubeRay operator first, and never delete the *.ray.io CRDs to clean up. Every line is from the KubeRay
 // article (catalog/clusterExtensions.ts, domain §6). Shown on the resource's `type` value and on `extensionType`.
 import type { JSONPath } from 'jsonc-parser';
-import type { ArmResource } from '../arm/template';
+import { type ArmResource, isResourceType } from '../arm/template';
 import { knownString, literalValue } from '../arm/value';
 import { EXTENSION_RESOURCE_TYPE, KUBERAY_EXTENSION } from '../catalog/clusterExtensions';
 import { equalsIgnoreCase, propertyValue } from '../json/nodes';
-import { isResourceType } from '../arm/template';
 import { isKey } from './completion/resources';
 
 const K = KUBERAY_EXTENSION;

@@ -8,7 +8,7 @@ import type { JsonNode } from './nodes';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, type Flattened } from './depth';
 import { findMultiLineStrings, maskLineBreaks, restoreLineBreaks } from './multiLineStrings';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../text/range';
 import { LineIndex } from '../text/lineIndex';
 
 export interface ParsedJson {

@@ -1,7 +1,7 @@
 // The edits behind "Disable <code> for this line / for this file": a suppression comment in the document's own
 // comment syntax, added to an existing directive for the same line (or file) when there is one, otherwise as a
 // new line — above the finding's line with its indentation, or at the top of the file.
-import type { TextEdit } from '../rules/rule';
+import type { TextEdit } from '../types';
 import { LineIndex } from '../text/lineIndex';
 import type { CommentSyntax } from './comments';
 import { directivesIn, NEXT_LINE, WHOLE_FILE, type Directive } from './directives';

@@ -4,7 +4,7 @@
 import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { chartChildren, keyName } from '../catalog/chart';
 import { GATEWAY_KINDS } from '../catalog/gateway';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 import { classifyYamlDocument } from './classify';
 import { mapValue, stringValue, tooDeepAt, type ParsedYaml } from './document';
 

@@ -1,8 +1,8 @@
 // Gateway API manifests as the gateway rules see them: a Gateway's name, namespace and listeners (protocol,
 // hostname, TLS mode and certificate references), each with where it is written. Other kinds carry their name only.
 import { isMap, isSeq, type Node } from 'yaml';
-import type { TextRange } from '../rules/rule';
-import { mapValue, rangeOf, stringValue, type YamlDocument } from './document';
+import type { TextRange } from '../types';
+import { mapValue, yamlNodeRange, stringValue, type YamlDocument } from './document';
 
 export interface WrittenString {
   readonly value: string;
@@ -31,7 +31,7 @@ export interface GatewayManifest {
 
 function written(node: Node | null | undefined): WrittenString | undefined {
   const value = stringValue(node);
-  return value === undefined || !node ? undefined : { value, range: rangeOf(node) };
+  return value === undefined || !node ? undefined : { value, range: yamlNodeRange(node) };
 }
 
 function listenerOf(node: Node): GatewayListener | undefined {
@@ -46,7 +46,7 @@ function listenerOf(node: Node): GatewayListener | undefined {
     hostname: written(mapValue(node, 'hostname')),
     tlsMode: isMap(tls) ? written(mapValue(tls, 'mode')) : undefined,
     certificateRefs,
-    anchor: name?.range ?? rangeOf(node),
+    anchor: name?.range ?? yamlNodeRange(node),
   };
 }
 
@@ -59,5 +59,5 @@ export function gatewayManifest(yaml: YamlDocument): GatewayManifest | undefined
   const listenersNode = isMap(spec) && kind === 'Gateway' ? mapValue(spec, 'listeners') : undefined;
   const listeners = isSeq(listenersNode) ? listenersNode.items.flatMap((item) => listenerOf(item as Node) ?? []) : [];
   const name = isMap(metadata) ? written(mapValue(metadata, 'name')) : undefined;
-  return { kind, name, namespace: isMap(metadata) ? written(mapValue(metadata, 'namespace')) : undefined, listeners, anchor: name?.range ?? rangeOf(root) };
+  return { kind, name, namespace: isMap(metadata) ? written(mapValue(metadata, 'namespace')) : undefined, listeners, anchor: name?.range ?? yamlNodeRange(root) };
 }

@@ -4,7 +4,7 @@
 import { CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES } from '../catalog/chart';
 import { ANYSCALE_HOSTNAMES } from '../catalog/gateway';
 import type { CompletionEntry } from '../features/editing';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 
 export interface YamlSnippet {
   readonly label: string;

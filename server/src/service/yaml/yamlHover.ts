@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { chartKey, legacyKey } from '../catalog/chart';
 import type { HoverInfo } from '../features/editing';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 import { chartKeyMarkdown, gatewayFieldMarkdown, gatewayValueMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
 import { parseYaml, type ParsedYaml } from './document';
 import { documentRole } from './documentRole';

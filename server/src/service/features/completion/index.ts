@@ -2,8 +2,7 @@
 // template model are never rebuilt per request). Snippets only where a resource goes (the root `resources`
 // array, or a symbolic name in a languageVersion 2.0 `resources` object) or in an empty document; everything else
 // only inside Anyscale resources or expression strings.
-import type { Analysis } from '../../analyze';
-import type { TextRange } from '../../rules/rule';
+import type { Analysis, TextRange } from '../../types';
 import type { CompletionEntry } from '../editing';
 import { positionContext, type PositionContext } from './context';
 import { dependsOnCompletions } from './dependsOn';

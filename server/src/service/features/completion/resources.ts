@@ -1,8 +1,7 @@
 // What completions need to know about the resource around the cursor: whether it is an Anyscale.Platform
 // resource, its provider (evaluated when the rules ran, else as written), and the template's clouds.
 import type { AnyscaleView } from '../../arm/anyscale';
-import type { ArmResource } from '../../arm/template';
-import { isResourceType } from '../../arm/template';
+import { type ArmResource, isResourceType } from '../../arm/template';
 import { literalValue, knownString } from '../../arm/value';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, providerNamed, type Provider } from '../../catalog/anyscale';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';

@@ -5,7 +5,7 @@ import { findProperty, propertyValue, type JsonNode } from '../../json/nodes';
 import { findVariable } from '../../arm/expressions/scopes';
 import { readParameterFile } from '../../arm/parameterFile';
 import { expressionUsage } from '../../rules/arm/expressions/usage';
-import type { TextRange } from '../../rules/rule';
+import type { TextRange } from '../../types';
 import { argumentNameRange, stringContentRange, variableNaming, type NamedSymbol, type NavigationDocument, type TemplateDocument } from './symbols';
 
 export interface SymbolLocation extends TextRange {

@@ -9,7 +9,7 @@ import { documentRange } from '../../arm/expressions/parse';
 import { referencesIn } from '../../arm/expressions/references';
 import { allVariables, findVariable, locateScope, type VariableDeclaration } from '../../arm/expressions/scopes';
 import { readParameterFile } from '../../arm/parameterFile';
-import type { TextRange } from '../../rules/rule';
+import type { TextRange } from '../../types';
 
 export type SymbolKind = 'parameter' | 'variable';
 

@@ -2,7 +2,7 @@
 // property to an object, add an item to an array (inline, or pretty-printed on its own line). Each keeps the layout.
 import type { JsonNode } from '../../json/nodes';
 import { literalValue, type KnownValue } from '../../arm/value';
-import type { Fix, TextEdit } from '../rule';
+import type { Fix, TextEdit } from '../../types';
 
 const BLANK = /^[ \t]*$/;
 

@@ -1,6 +1,6 @@
 // What a gateway rule is: a check over one Gateway API manifest (a Gateway, GatewayClass, HTTPRoute or EnvoyProxy
 // document of a YAML file), knowing whether the workspace is an Anyscale on Azure one and its operator values.
-import type { Report, RuleInfo } from '../rule';
+import type { Report, RuleInfo } from '../../types';
 import type { GatewayManifest } from '../../yaml/gateway';
 import type { WorkspaceView } from '../../index/workspaceIndex';
 

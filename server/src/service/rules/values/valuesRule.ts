@@ -1,19 +1,9 @@
 // What a values rule is: a rule over operator values, wherever they are written. `checkValues` runs on each Helm
 // values document; `check` (the TemplateRule side) runs the same check on every Anyscale.AKS.Operator extension
 // of an ARM template, so one rule, one code and one docs page cover both.
-import type { Report, TemplateRule } from '../rule';
-import type { OperatorValues } from '../../values/model';
-import type { WorkspaceView } from '../../index/workspaceIndex';
+import type { TemplateRule } from '../rule';
 import { forEachOperatorExtension } from '../arm/operator/extensionValues';
-
-export interface ValuesContext {
-  readonly values: OperatorValues;
-  /** Anyscale on Azure: cloudProvider azure, an AKS extension, or a workspace holding Anyscale.Platform resources. */
-  readonly azure: boolean;
-  /** The rest of the workspace (for an ARM extension, the template's own cloud resources). */
-  readonly workspace: WorkspaceView;
-  report(report: Report): void;
-}
+import type { ValuesContext } from '../templateContext';
 
 export interface ValuesRule extends TemplateRule {
   /** True for the one rule that also reads pre-1.0 (legacy layout) values; the others read 1.x values only. */

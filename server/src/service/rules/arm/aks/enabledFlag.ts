@@ -2,10 +2,10 @@
 // `properties.oidcIssuerProfile.enabled` that must be true. Reads it through the evaluator; reports a known `false`
 // where it is written (a fix sets the literal to true) and an absent flag on the nearest key above it (a fix adds it,
 // with the objects it needs, when every object above it is written as a literal). Unknown values stay silent.
-import type { JsonNode } from '../../../json/nodes';
-import { findProperty } from '../../../json/nodes';
+import { findProperty, type JsonNode } from '../../../json/nodes';
 import type { KnownValue } from '../../../arm/value';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import { appendProperty, valueFix } from '../edits';
 import type { TemplateContext } from '../../templateContext';
 import { anyscaleClusters, isManagedCluster, readNested, type ManagedCluster, type Missing } from './clusters';

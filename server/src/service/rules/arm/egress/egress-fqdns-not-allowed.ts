@@ -6,7 +6,8 @@
 import { findProperty } from '../../../json/nodes';
 import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME, CLOUD_WILDCARD } from '../../../egress/allowList';
 import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import type { ArmResource } from '../../../arm/template';
 import type { EgressFlow, EgressTargetInfo } from '../../../../../../shared/protocol';
 import { requiredFqdns } from './required-fqdns';

@@ -2,11 +2,9 @@
 // or as nested children) and per classic azureFirewalls resource (applicationRuleCollections), the FQDN patterns
 // allowed per port; an application rule's `AzureKubernetesService` FQDN tag counts as the hosts it covers (catalog).
 // `undefined` means a value we cannot know (an expression): the rule then stays silent.
-import type { ArmResource } from '../../../arm/template';
-import { isResourceType } from '../../../arm/template';
+import { type ArmResource, isResourceType } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
-import type { JsonNode } from '../../../json/nodes';
-import { items, propertyValue } from '../../../json/nodes';
+import { items, type JsonNode, propertyValue } from '../../../json/nodes';
 import type { TemplateContext } from '../../templateContext';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from '../../../egress/catalog';
 

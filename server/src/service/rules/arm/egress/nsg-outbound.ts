@@ -1,11 +1,9 @@
 // Whether a network security group in a template blocks outbound HTTPS to the Internet: its outbound rules in
 // priority order, inline (properties.securityRules) and as child securityRules resources; the first rule that
 // matches TCP 443 to the Internet decides. NSGs cannot filter by FQDN, so a deny there blocks every required FQDN.
-import type { ArmResource } from '../../../arm/template';
-import { isResourceType } from '../../../arm/template';
+import { type ArmResource, isResourceType } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
-import type { JsonNode } from '../../../json/nodes';
-import { items, propertyValue } from '../../../json/nodes';
+import { items, type JsonNode, propertyValue } from '../../../json/nodes';
 import type { TemplateContext } from '../../templateContext';
 
 const NSG_TYPE = 'Microsoft.Network/networkSecurityGroups';

@@ -5,7 +5,8 @@
 // The one rule for secrets in extension settings, the Anyscale operator's included (values-cli-token-in-plain-text
 // covers values files).
 import { entries, findProperty, type JsonNode } from '../../../json/nodes';
-import type { Fix, TemplateRule, TextEdit } from '../../rule';
+import type { Fix, TextEdit } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
 import { isExpression } from '../../../arm/value';
 import { appendProperty, removeProperty } from '../edits';

@@ -4,7 +4,8 @@
 // anyscale-operator-aks [DOC] (add-cloud-resource step 5; domain §5.1), which the fix writes.
 import { findProperty, propertyValue, type JsonNode } from '../../../json/nodes';
 import { ANYSCALE_OPERATOR_EXTENSION } from '../../../catalog/clusterExtensions';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import { appendProperty } from '../edits';
 import { clusterExtensions } from './clusterExtensions';
 

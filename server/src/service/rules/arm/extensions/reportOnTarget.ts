@@ -1,6 +1,6 @@
 // Where a finding about an extension's target cluster goes: on the scope or dependsOn entry that names the cluster
 // (where its value is written, when it comes from a parameter or a variable), else on the extension's type.
-import type { RelatedLocation } from '../../rule';
+import type { RelatedLocation } from '../../../types';
 import type { TemplateContext } from '../../templateContext';
 import type { ClusterExtension } from './clusterExtensions';
 import type { TargetCluster } from './targetCluster';

@@ -5,7 +5,7 @@
 // still says `version` needs autoUpgradeMinorVersion false [SPEC], but the call is not rejected.
 import { isExpression, type KnownValue } from '../../../arm/value';
 import { KUBERAY_EXTENSION, VERSION_VALIDATION_API_VERSION } from '../../../catalog/clusterExtensions';
-import type { Fix } from '../../rule';
+import type { Fix } from '../../../types';
 import type { TemplateContext } from '../../templateContext';
 import { appendProperty, removeProperty, valueFix } from '../edits';
 import { clusterExtensions, isAbsent, type ClusterExtension } from './clusterExtensions';

@@ -10,10 +10,10 @@ import { knownString, type KnownValue } from '../../../arm/value';
 import { chartKey, legacyKey, OPERATOR_EXTENSION } from '../../../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting, type ValuesEditor } from '../../../values/model';
 import type { IndexedCloudResource, WorkspaceView } from '../../../index/workspaceIndex';
-import { rangeOf, type Report, type TextEdit, type TextRange } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { Report, TextEdit, TextRange } from '../../../types';
 import { valueFix } from '../edits';
-import type { TemplateContext } from '../../templateContext';
-import type { ValuesContext } from '../../values/valuesRule';
+import type { TemplateContext, ValuesContext } from '../../templateContext';
 
 /** True when a flat key sits inside a free-form map (node selectors, resources, the ingress-nginx subchart). */
 function insideFreeForm(path: string): boolean {

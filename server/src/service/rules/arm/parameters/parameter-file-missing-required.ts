@@ -3,7 +3,7 @@
 // missing one with a placeholder. A languageVersion 2.0 parameter declared `nullable` may be null.
 import { propertyValue, findProperty, type JsonNode } from '../../../json/nodes';
 import { appendProperty } from '../edits';
-import type { Fix } from '../../rule';
+import type { Fix } from '../../../types';
 import { declaredType, type ParameterFileContext, type ParameterFileRule } from './parameterFileRule';
 
 /** A value of the declared type for the user to fill in. */

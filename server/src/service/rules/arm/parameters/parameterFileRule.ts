@@ -3,12 +3,11 @@
 // on its own (its shape: an entry without a value, a template's $schema). Findings sit in the parameter file;
 // arm/checkParameterFile.ts runs the first kind once per parameter file a template is checked with, and the second
 // kind whenever the file itself is analysed, with or without its template.
-import type { JsonNode } from '../../../json/nodes';
-import { propertyValue, stringOf } from '../../../json/nodes';
+import { type JsonNode, propertyValue, stringOf } from '../../../json/nodes';
 import type { Declaration } from '../../../arm/template';
 import type { ReadonlyStringTable } from '../../../text/stringTable';
 import type { ParameterFile } from '../../../arm/parameterFile';
-import type { Report, RuleInfo } from '../../rule';
+import type { Report, RuleInfo } from '../../../types';
 
 export interface ParameterFileContext {
   /** The parameter file's URI: where its values, and the fixes that rewrite them, are. */

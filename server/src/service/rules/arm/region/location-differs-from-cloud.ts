@@ -6,7 +6,8 @@ import { isResourceType, type ArmResource } from '../../../arm/template';
 import type { CloudResource } from '../../../arm/anyscale';
 import { CLOUD_TYPE } from '../../../catalog/anyscale';
 import { normalizeAzureLocation } from '../../../catalog/regions';
-import { rangeOf, type TemplateRule } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 
 /** Clouds by lowercase name (ARM names are case-insensitive); a name may be declared in several deployments. */

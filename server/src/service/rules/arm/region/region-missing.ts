@@ -3,12 +3,12 @@
 // GCP the fallback is an Azure region, which Anyscale validates against that provider's regions and rejects: an error
 // (documented: cloud-resources-overview, "Anyscale validates region against that provider's known regions"; spec: the
 // default is the location). For Azure and Generic (and an unknown provider) a warning.
-import type { JsonNode } from '../../../json/nodes';
-import { findProperty } from '../../../json/nodes';
+import { findProperty, type JsonNode } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscale';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 
 const BLANK_INDENT = /^[ \t]*$/;

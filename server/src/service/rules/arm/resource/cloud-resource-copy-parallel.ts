@@ -3,7 +3,8 @@
 import { findProperty, type JsonNode } from '../../../json/nodes';
 import { copiesAtOnce } from '../../../arm/anyscale';
 import { knownCopyCount, type CopyLoop } from '../../../arm/expressions/evaluate';
-import type { Fix, TextEdit, TemplateRule } from '../../rule';
+import type { Fix, TextEdit } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import type { TemplateContext } from '../../templateContext';
 import { appendProperty } from '../edits';
 import { quotedName } from './labels';

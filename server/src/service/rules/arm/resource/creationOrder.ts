@@ -2,8 +2,7 @@
 // (names, resource IDs, resourceId(...) calls, symbolic names), nested children after their parent, and an inline
 // nested deployment's contents inside that deployment, and the copies of a `copy` loop one batch after another.
 // Built once per analysis, shared by the ordering rules.
-import type { JsonNode } from '../../../json/nodes';
-import { items, propertyValue, stringOf } from '../../../json/nodes';
+import { items, type JsonNode, propertyValue, stringOf } from '../../../json/nodes';
 import { copiesAtOnce } from '../../../arm/anyscale';
 import { knownCopyCount } from '../../../arm/expressions/evaluate';
 import type { ArmResource, TemplateScope } from '../../../arm/template';

@@ -4,7 +4,9 @@
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
-import { rangeOf, type Fix, type TemplateRule } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
 import { valueFix } from '../edits';
 import type { TemplateContext } from '../../templateContext';
 import { quotedName } from './labels';

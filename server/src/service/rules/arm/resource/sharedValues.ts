@@ -5,7 +5,7 @@
 import type { CloudResource } from '../../../arm/anyscale';
 import type { ArmResource } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
-import { rangeOf } from '../../rule';
+import { rangeOf } from '../../runner';
 import type { TemplateContext } from '../../templateContext';
 import { resourceLabel } from './labels';
 

@@ -1,7 +1,8 @@
 // bucket-endpoint-account-mismatch: for an Azure abfss bucket, the endpoint's storage account (the first label of a
 // *.blob/*.dfs.core.windows.net host) must be the bucket's account. azure:// buckets and custom domains stay silent.
 import { ABFSS_SCHEME, blobEndpointOf, storageAccountOf } from '../../../catalog/storage';
-import { rangeOf, type TemplateRule } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 import { shownEndpoint, storageValuesOf } from './storage-values';
 

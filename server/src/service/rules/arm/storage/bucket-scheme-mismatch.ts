@@ -4,7 +4,8 @@ import { ABFSS_SCHEME, abfssEquivalent, abfssProblem, bucketShape, bucketShapes,
 import type { Provider } from '../../../catalog/anyscale';
 import type { KnownValue } from '../../../arm/value';
 import { didYouMean } from '../../../text/suggest';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../rule';
 import { valueFix } from '../edits';
 import { storageValuesOf } from './storage-values';
 

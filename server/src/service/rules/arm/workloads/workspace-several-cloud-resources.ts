@@ -3,7 +3,9 @@
 // [DOC] cloud-resources-overview ("workspaces run on any single resource (no fallback)"; domain §1.3). A warning: the
 // deployment isn't documented to fail.
 import { propertyValue } from '../../../json/nodes';
-import { rangeOf, type RelatedLocation, type TemplateRule } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../rule';
+import type { RelatedLocation } from '../../../types';
 import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from './workloadReads';
 
 export const workspaceSeveralCloudResources: TemplateRule = {

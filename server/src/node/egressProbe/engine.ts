@@ -4,12 +4,11 @@
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
-import type { EgressProbeResult, EgressTargetInfo } from '../../../../../shared/protocol';
-import { classify, ABORTED } from '../outcomes';
-import { hintFor } from '../hints';
+import type { EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
+import { ABORTED, bypassesProxy, classify, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, hintFor, type ProxyConfig, proxyDisplay, proxyPort } from '../../service';
 import { PhaseError, errorCode, runPhase } from './phase';
 import { systemResolver, isAddress, type Resolver } from './resolver';
-import { bypassesProxy, connectTunnel, proxyDisplay, proxyPort, type ProxyConfig } from './proxy';
+import { connectTunnel } from './tunnel';
 
 export interface ProbeOptions {
   resolver?: Resolver;
@@ -25,9 +24,6 @@ export interface ProbeOptions {
   onResult?: (result: EgressProbeResult, done: number, total: number) => void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 5000;
-/** Probes are mostly waiting on the network: a workspace's ~30 targets go in one round. */
-export const DEFAULT_CONCURRENCY = 32;
 
 type TlsInfo = NonNullable<EgressProbeResult['tls']>;
 const noop = () => undefined;

@@ -1,6 +1,6 @@
 // One phase of a probe (DNS, TCP, proxy CONNECT, TLS, HTTP) with its own timeout and cancellation. A phase settles
 // exactly once; whatever it opened is cleaned up by the `cleanup` it returns, on success, failure or timeout.
-import { ABORTED, TIMEOUT, type Phase } from '../outcomes';
+import { ABORTED, TIMEOUT, type Phase } from '../../service';
 
 export class PhaseError extends Error {
   constructor(

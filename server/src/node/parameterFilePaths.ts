@@ -3,7 +3,7 @@
 // `anyscaleAzure.parameterFiles` setting maps template globs to parameter files for other layouts.
 // Pure: callers pass the file names they see; nothing here touches the disk.
 import * as path from 'node:path';
-import { globToRegExp } from '../text/glob';
+import { globToRegExp } from '../service';
 
 /** `anyscaleAzure.parameterFiles`: template glob (relative to the workspace folder) → parameter file paths. */
 export type ParameterFileSetting = Readonly<Record<string, readonly string[]>>;

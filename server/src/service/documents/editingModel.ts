@@ -1,20 +1,19 @@
 // What completion and hover read of a document version, built without running the rules (the expensive part of an
-// analysis): a JSON document's tree (from the previous version's tree where the edit allows: ./spliceJson), syntax
+// analysis): a JSON document's tree (from the previous version's tree where the edit allows: ../json/spliceJson), syntax
 // errors, template model and Anyscale resources — the same as an analysis of the version gives (analyzeText), so
 // the answers are a fresh server's — and a YAML document's text with what its completions compute (YamlVersion).
 // One model per open document, for its latest version; the analysis with findings still comes after the debounce.
-import { parseJson, jsonSyntaxProblems, type Analysis } from '../service/analyze';
-import { classifyJson } from '../service/documents/classify';
-import { buildTemplate } from '../service/arm/template';
-import { anyscaleView, type AnyscaleView } from '../service/arm/anyscale';
-import { runTemplateRules } from '../service/arm/runTemplateRules';
-import { parameterValuesOf } from '../service/arm/parameterFile';
-import { literalValue } from '../service/arm/value';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
-import type { Finding } from '../service/rules/rule';
-import { LineIndex } from '../service/text/lineIndex';
-import { YamlVersion } from '../service/yaml/editing';
-import { changeBetween, spliceJson, type ParsedJson } from './spliceJson';
+import { parseJson, jsonSyntaxProblems } from '../analyze';
+import type { Analysis, Finding, ParameterFileInput } from '../types';
+import { classifyJson } from './classify';
+import { buildTemplate } from '../arm/template';
+import { anyscaleView, type AnyscaleView } from '../arm/anyscale';
+import { runTemplateRules } from '../arm/runTemplateRules';
+import { parameterValuesOf } from '../arm/parameterFile';
+import { literalValue } from '../arm/value';
+import { LineIndex } from '../text/lineIndex';
+import { YamlVersion } from '../yaml/editing';
+import { changeBetween, spliceJson, type ParsedJson } from '../json/spliceJson';
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */
 export type EditingAnalysis = Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>;
@@ -36,7 +35,7 @@ class JsonEditing implements EditingAnalysis {
     if (!template || this.view) return this.view;
     if (this.syntaxErrors.length > 0) return (this.view = anyscaleView(template, (node) => literalValue(node)));
     const file = this.firstParameterFile;
-    return (this.view = runTemplateRules(template.text, template, parameterValuesOf(file?.root, file?.uri ?? ''), undefined, () => false, () => () => undefined));
+    return (this.view = runTemplateRules(template.text, template, parameterValuesOf(file?.root, file?.uri ?? ''), undefined, () => false, () => undefined));
   }
 }
 

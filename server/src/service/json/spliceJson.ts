@@ -6,10 +6,10 @@
 // own closing bracket, so the text after it is read as before. Anything else (an edit that touches a bracket of every
 // container around it, a container that no longer closes by itself) answers undefined, and the caller parses all.
 import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
-import { parseWellFormed } from '../service/json/fastParse';
-import { flattenTooDeep, MAX_JSON_DEPTH } from '../service/json/depth';
-import { parseMultiLine } from '../service/json/parse';
-import type { JsonNode } from '../service/json/nodes';
+import { parseWellFormed } from './fastParse';
+import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
+import { parseMultiLine } from './parse';
+import type { JsonNode } from './nodes';
 
 /** A text with its tree and syntax errors, as parseJson gives them. */
 export interface ParsedJson {
