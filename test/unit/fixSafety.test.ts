@@ -15,7 +15,7 @@ import { analyzeDocument, analyzeText, parseJson } from '../../server/src/servic
 import type { Analysis, Finding, TextEdit, TextRange } from '../../server/src/service/types';
 import { fixAllEdits, fixesAt } from '../../server/src/service/features/fixes';
 import { isExpression, known, literalValue, type KnownValue } from '../../server/src/service/arm/value';
-import { valueFix } from '../../server/src/service/rules/arm/edits';
+import { valueFix } from '../../server/src/service/rules/support/valueEdits';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import { RULES } from '../../server/src/service/rules/registry';
 import { findingsInParameterFile } from '../../server/src/lsp/parameterFiles';

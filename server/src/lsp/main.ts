@@ -2,7 +2,7 @@
 // publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
 // analysis: they read the version's editing model (service/documents/editingModel.ts), built without the rules from the previous
 // version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
-// ./workspaceIndex. All product logic lives in ../service.
+// ./workspaceIndexRequests. All product logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -24,7 +24,7 @@ import { registerClusterExtensionHandlers } from './clusterExtension';
 import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigation';
 import { ConfigFiles } from '../node/config';
 import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
-import { WorkspaceIndexPublisher } from './workspaceIndex';
+import { WorkspaceIndexPublisher } from './workspaceIndexRequests';
 import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
 import { registerAzureHandlers } from './azure';

@@ -1,11 +1,11 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
-import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parse';
+import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parseJson';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
-import { classifyJson, type DocumentKind } from './documents/classify';
+import { classifyJson, type DocumentKind } from './documents/classifyJson';
 import { buildTemplate } from './arm/template';
-import { anyscaleView } from './arm/anyscale';
+import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
 import { byPlace, checkTemplate } from './arm/checkTemplate';
 import { checkParameterFileShape } from './arm/checkParameterFile';
@@ -14,7 +14,7 @@ import { analyzeYaml } from './yaml/analyzeYaml';
 import { templateFacts, withYamlOutline } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
-export { parseJson, type SyntaxProblem } from './json/parse';
+export { parseJson, type SyntaxProblem } from './json/parseJson';
 
 /** `options.workspace`: a template is compared with what Azure holds when the index has a listing ("Connect to Azure"). */
 export function analyzeText(documentText: string, options: AnalysisOptions & WorkspaceOptions = {}): Analysis {

@@ -17,7 +17,7 @@ export type {
 
 // Analysing a document: text in, findings out (./analyze.ts), and the lighter model completion and hover read.
 export { analyzeDocument, parseJson } from './analyze';
-export { classifyJson } from './documents/classify';
+export { classifyJson } from './documents/classifyJson';
 export { buildTemplate } from './arm/template';
 export { EditingModel, findingsAfterEdits } from './documents/editingModel';
 export { LineIndex } from './text/lineIndex';
@@ -31,13 +31,13 @@ export { globToRegExp, hasGlob } from './text/glob';
 
 // Editor features: completion, hover, quick fixes, navigation.
 export type { CompletionEntry, CompletionKind, HoverInfo } from './features/editing';
-export { armCompletions } from './features/completion';
-export { armHover } from './features/armHover';
-export { YamlVersion, yamlCompletions, yamlHover } from './yaml/editing';
+export { armCompletions } from './arm/features/completion';
+export { armHover } from './arm/features/armHover';
+export { YamlVersion, yamlCompletions, yamlHover } from './yaml/features/yamlEditing';
 export { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from './features/fixes';
-export { declarationOf, usesOf, type SymbolLocation } from './features/navigation/references';
-export { cannotRename, renameSymbol } from './features/navigation/rename';
-export { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type SymbolAt, type TemplateDocument } from './features/navigation/symbols';
+export { declarationOf, usesOf, type SymbolLocation } from './arm/features/navigation/symbolUses';
+export { cannotRename, renameSymbol } from './arm/features/navigation/rename';
+export { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type SymbolAt, type TemplateDocument } from './arm/features/navigation/symbols';
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
 export { NO_FACTS, WorkspaceIndex, isEmptyFacts } from './index/workspaceIndex';

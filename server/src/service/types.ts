@@ -4,16 +4,16 @@
 import type { JsonNode } from './json/nodes';
 import type { KnownValue } from './arm/value';
 import type { TextRange, TextEdit } from './text/range';
-import type { DocumentKind } from './documents/classify';
+import type { DocumentKind } from './documents/classifyJson';
 import type { ArmTemplate } from './arm/template';
-import type { AnyscaleView } from './arm/anyscale';
+import type { AnyscaleView } from './arm/anyscaleView';
 import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
-import type { SyntaxProblem } from './json/parse';
+import type { SyntaxProblem } from './json/parseJson';
 
 export type { TextRange, TextEdit } from './text/range';
-export type { SyntaxProblem } from './json/parse';
-export type { DocumentKind } from './documents/classify';
+export type { SyntaxProblem } from './json/parseJson';
+export type { DocumentKind } from './documents/classifyJson';
 
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';

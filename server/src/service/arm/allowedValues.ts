@@ -7,7 +7,7 @@ import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../catalog/anyscale';
 import { isResourceType, type ArmTemplate, type Declaration } from './template';
 import { runTemplateRules } from './runTemplateRules';
 import { templateExpressions, type ExpressionSite } from './expressions/references';
-import { allowedValuesOf } from '../rules/arm/parameters/parameterFileRule';
+import { allowedValuesOf } from '../rules/parameterFileRule';
 import type { Finding, RuleLevel, Severity } from '../types';
 
 /** Lower-cased names of the root parameters that Anyscale.Platform resources use, directly or through variables. */

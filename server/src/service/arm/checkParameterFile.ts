@@ -9,7 +9,7 @@ import { readParameterFile } from './parameterFile';
 import type { Finding, ParameterFileInput } from '../types';
 import { RULES } from '../rules/registry';
 import { collectFindings, runRules, type RuleLevels } from '../rules/runner';
-import type { ParameterFileRule, ParameterFileShapeRule } from '../rules/arm/parameters/parameterFileRule';
+import type { ParameterFileRule, ParameterFileShapeRule } from '../rules/parameterFileRule';
 
 const PARAMETER_FILE_RULES = RULES.filter((rule): rule is ParameterFileRule => rule.appliesTo === 'armParameters' && rule.against !== 'file');
 const SHAPE_RULES = RULES.filter((rule): rule is ParameterFileShapeRule => rule.appliesTo === 'armParameters' && rule.against === 'file');

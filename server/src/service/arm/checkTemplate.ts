@@ -6,7 +6,7 @@
 import { baseName } from '../text/baseName';
 import type { JsonNode } from '../json/nodes';
 import type { ArmTemplate } from './template';
-import type { AnyscaleView } from './anyscale';
+import type { AnyscaleView } from './anyscaleView';
 import { runTemplateRules } from './runTemplateRules';
 import type { FindingSink } from '../rules/runner';
 import { parameterValuesOf } from './parameterFile';

@@ -2,11 +2,11 @@
 // expanded) and the rules, through the rule runner. checkTemplate runs it per parameter file, allowedValues per allowed
 // value; each turns the rules' reports into findings its own way (its sink).
 import type { ArmTemplate } from './template';
-import { anyscaleView, type AnyscaleView } from './anyscale';
+import { anyscaleView, type AnyscaleView } from './anyscaleView';
 import { createEvaluator, type ParameterValue } from './expressions/evaluate';
 import { RULES } from '../rules/registry';
 import type { Severity } from '../types';
-import type { TemplateRule } from '../rules/rule';
+import type { TemplateRule } from '../rules/templateRule';
 import { runRules, type FindingSink, type RuleLevels } from '../rules/runner';
 import type { TemplateContext } from '../rules/templateContext';
 import type { DeployedIndex } from '../azure/deployed';

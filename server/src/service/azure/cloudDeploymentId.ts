@@ -5,7 +5,7 @@
 import { VALUE_SHAPES } from '../catalog/chart';
 import type { TextEdit } from '../types';
 import { parseYaml } from '../yaml/document';
-import { classifyYamlDocument } from '../yaml/classify';
+import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { scalarText } from '../yaml/valuesEditor';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
 

@@ -5,14 +5,14 @@
 // One model per open document, for its latest version; the analysis with findings still comes after the debounce.
 import { parseJson, jsonSyntaxProblems } from '../analyze';
 import type { Analysis, Finding, ParameterFileInput } from '../types';
-import { classifyJson } from './classify';
+import { classifyJson } from './classifyJson';
 import { buildTemplate } from '../arm/template';
-import { anyscaleView, type AnyscaleView } from '../arm/anyscale';
+import { anyscaleView, type AnyscaleView } from '../arm/anyscaleView';
 import { runTemplateRules } from '../arm/runTemplateRules';
 import { parameterValuesOf } from '../arm/parameterFile';
 import { literalValue } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
-import { YamlVersion } from '../yaml/editing';
+import { YamlVersion } from '../yaml/features/yamlEditing';
 import { changeBetween, spliceJson, type ParsedJson } from '../json/spliceJson';
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */

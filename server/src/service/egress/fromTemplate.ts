@@ -3,7 +3,7 @@
 // dedicated data endpoints, and the Azure regions in use (for `{region}` patterns). Shared by the workspace derivation
 // and the firewall rule; reads the model only.
 import type { EgressTargetInfo } from '../../../../shared/protocol';
-import type { AnyscaleView } from '../arm/anyscale';
+import type { AnyscaleView } from '../arm/anyscaleView';
 import { isResourceType, type ArmResource, type ArmTemplate } from '../arm/template';
 import { knownString, type Value } from '../arm/value';
 import { findProperty, type JsonNode, propertyValue } from '../json/nodes';

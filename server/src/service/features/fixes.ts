@@ -4,7 +4,7 @@
 // never offered: their offsets are not this document's.
 import type { Finding, Fix, TextEdit, TextRange } from '../types';
 import type { CommentSyntax } from '../suppression/comments';
-import { disableForFileEdit, disableForLineEdit } from '../suppression/insert';
+import { disableForFileEdit, disableForLineEdit } from '../suppression/insertDirective';
 import { suppressionRules } from '../suppression/rules';
 import type { LineIndex } from '../text/lineIndex';
 

@@ -5,7 +5,7 @@
 // keeps its expression as written, marked unknown: never a guess.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput, Severity } from '../types';
-import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscale';
+import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscaleView';
 import { createEvaluator, type Evaluator } from '../arm/expressions/evaluate';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { parameterValuesOf } from '../arm/parameterFile';
@@ -15,8 +15,8 @@ import { OPERATOR_EXTENSION } from '../catalog/chart';
 import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
 import { LineIndex } from '../text/lineIndex';
-import { classifyYamlDocument } from '../yaml/classify';
-import { gatewayManifest } from '../yaml/gateway';
+import { classifyYamlDocument } from '../yaml/classifyYaml';
+import { gatewayManifest } from '../yaml/gatewayManifest';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
 import type { FileOutline, OutlinedCloud, OutlinedCloudResource, OutlinedGateway, OutlinedValues } from './workspaceIndex';
 

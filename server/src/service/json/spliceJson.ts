@@ -8,7 +8,7 @@
 import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
-import { parseMultiLine } from './parse';
+import { parseMultiLine } from './parseJson';
 import type { JsonNode } from './nodes';
 
 /** A text with its tree and syntax errors, as parseJson gives them. */

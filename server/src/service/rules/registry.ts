@@ -16,11 +16,11 @@ import { azureRules } from './azure';
 import { aksRules } from './arm/aks';
 import { limitRules } from './arm/limits';
 
-import type { TemplateRule } from './rule';
-import type { ValuesRule } from './values/valuesRule';
-import type { GatewayRule } from './gateway/gatewayRule';
-import type { ParameterFileRule, ParameterFileShapeRule } from './arm/parameters/parameterFileRule';
-import type { SuppressionRule } from '../suppression/rules/suppressionRule';
+import type { TemplateRule } from './templateRule';
+import type { ValuesRule } from './valuesRule';
+import type { GatewayRule } from './gatewayRule';
+import type { ParameterFileRule, ParameterFileShapeRule } from './parameterFileRule';
+import type { SuppressionRule } from './suppressionRule';
 
 export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | ParameterFileShapeRule | SuppressionRule;
 

@@ -2,7 +2,7 @@
 // `report`, built once per analysis (the expensive parts lazily, and shared). A values rule's: one document of operator values.
 import type { JsonNode } from '../json/nodes';
 import type { ArmResource, ArmTemplate } from '../arm/template';
-import type { AnyscaleView } from '../arm/anyscale';
+import type { AnyscaleView } from '../arm/anyscaleView';
 import type { Value } from '../arm/value';
 import type { ResourceIdParts } from '../arm/expressions/resourceId';
 import type { Report } from '../types';

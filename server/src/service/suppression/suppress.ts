@@ -12,7 +12,7 @@ import type { CommentSyntax, SourceComment } from './comments';
 import { directivesIn, NEXT_LINE, type Directive, type DirectiveCode } from './directives';
 import { suppressionUnused } from './rules/suppression-unused';
 import { suppressionUnknownCode } from './rules/suppression-unknown-code';
-import type { SuppressionRule } from './rules/suppressionRule';
+import type { SuppressionRule } from '../rules/suppressionRule';
 import { suppressionRules } from './rules';
 
 export interface SuppressionOptions {

@@ -4,15 +4,15 @@
 import type { AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from '../types';
 import { RULES } from '../rules/registry';
 import { collectFindings, runRules } from '../rules/runner';
-import { isValuesRule } from '../rules/values/valuesRule';
+import { isValuesRule } from '../rules/valuesRule';
 import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
 import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
 import { CONTROL_PLANES } from '../catalog/chart';
 import { parseYaml } from './document';
-import { classifyYamlDocument, fileKind } from './classify';
+import { classifyYamlDocument, fileKind } from './classifyYaml';
 import { valuesFromYaml } from './valuesFromYaml';
-import { gatewayManifest, type GatewayManifest } from './gateway';
+import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
 
 /** Anyscale on Azure, as seen from one values document. */

@@ -5,7 +5,7 @@ import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { chartChildren, keyName } from '../catalog/chart';
 import { GATEWAY_KINDS } from '../catalog/gateway';
 import type { TextRange } from '../types';
-import { classifyYamlDocument } from './classify';
+import { classifyYamlDocument } from './classifyYaml';
 import { mapValue, stringValue, tooDeepAt, type ParsedYaml } from './document';
 
 export type DocumentRole = { readonly role: 'values' } | { readonly role: 'gateway'; readonly kind: string } | { readonly role: 'empty' } | { readonly role: 'other' };

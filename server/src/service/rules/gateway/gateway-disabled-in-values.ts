@@ -4,7 +4,7 @@
 // set networking.gateway.enabled=true for Envoy Gateway). Silent when some values file enables the gateway: a
 // workspace may hold cloud resources that use either.
 import { baseName } from '../../text/baseName';
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayDisabledInValues: GatewayRule = {
   code: 'gateway-disabled-in-values',

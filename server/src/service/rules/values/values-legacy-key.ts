@@ -3,7 +3,7 @@
 // document at once (the migration table, MIGRATION_README.md).
 import { LEGACY_SOURCE } from '../../catalog/chart';
 import type { Fix } from '../../types';
-import { valuesRule } from './valuesRule';
+import { valuesRule } from '../valuesRule';
 
 export const valuesLegacyKey = valuesRule({
   code: 'values-legacy-key',

@@ -4,8 +4,8 @@
 import { didYouMean } from '../../text/suggest';
 import type { TextRange } from '../../types';
 import type { SettingItem } from '../../values/model';
-import { quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesValueNotAllowed = valuesRule({
   code: 'values-value-not-allowed',

@@ -3,7 +3,7 @@
 import { knownString } from '../../../arm/value';
 import { isValidRegionSyntax } from '../../../catalog/regions';
 import { rangeOf } from '../../runner';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 
 export const bucketRegionDiffers: TemplateRule = {
   code: 'bucket-region-differs',

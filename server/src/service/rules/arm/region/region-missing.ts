@@ -5,11 +5,11 @@
 // default is the location). For Azure and Generic (and an unknown provider) a warning.
 import { findProperty, type JsonNode } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
-import type { CloudResource } from '../../../arm/anyscale';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
 import type { Fix } from '../../../types';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 const BLANK_INDENT = /^[ \t]*$/;
 

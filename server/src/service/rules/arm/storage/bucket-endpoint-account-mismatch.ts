@@ -2,9 +2,9 @@
 // *.blob/*.dfs.core.windows.net host) must be the bucket's account. azure:// buckets and custom domains stay silent.
 import { ABFSS_SCHEME, blobEndpointOf, storageAccountOf } from '../../../catalog/storage';
 import { rangeOf } from '../../runner';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { shownEndpoint, storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointAccountMismatch: TemplateRule = {
   code: 'bucket-endpoint-account-mismatch',

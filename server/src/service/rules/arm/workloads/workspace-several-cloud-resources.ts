@@ -4,9 +4,9 @@
 // deployment isn't documented to fail.
 import { propertyValue } from '../../../json/nodes';
 import { rangeOf } from '../../runner';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import type { RelatedLocation } from '../../../types';
-import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from './workloadReads';
+import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from '../../support/workloadReads';
 
 export const workspaceSeveralCloudResources: TemplateRule = {
   code: 'workspace-several-cloud-resources',
