@@ -1,6 +1,6 @@
 // The layering docs/architecture.md draws, read from the sources' import lines: the service imports no LSP, CLI,
 // Node adapter, VS Code or node:* module; lsp/, cli/ and node/ reach the service only through service/index.ts; and
-// no module of server/src imports itself through others (no cycle, type-only imports included).
+// no module of server/src imports itself through others (no cycle, type-only imports included); no two modules share a name.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -78,4 +78,13 @@ test('no import cycle in server/src (type-only imports count)', () => {
   };
   for (const file of files) if (!state.has(file)) visit(file, [file]);
   assert.deepEqual(cycles, []);
+});
+
+test('no two modules of server/src share a name (a folder\'s index.ts and a process\'s main.ts aside)', () => {
+  const byName = new Map<string, string[]>();
+  for (const file of sourceFiles(SERVER_SRC)) {
+    const name = path.basename(file);
+    if (name !== 'index.ts' && name !== 'main.ts') byName.set(name, [...(byName.get(name) ?? []), relative(file)]);
+  }
+  assert.deepEqual([...byName.values()].filter((files) => files.length > 1), []);
 });

@@ -19,7 +19,7 @@ import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
-import { registerEgressHandlers } from './egress';
+import { registerEgressHandlers } from './egressRequests';
 import { registerClusterExtensionHandlers } from './clusterExtension';
 import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigation';
 import { ConfigFiles } from '../node/config';

@@ -4,7 +4,8 @@
 // evaluated (a cycle), it starts over after evaluating the declarations the node depends on leaves first with an
 // explicit stack, which also names each cycle. Never throws.
 import { getNodeValue } from 'jsonc-parser';
-import { equalsIgnoreCase, items, type JsonNode, propertyValue, stringOf } from '../../json/nodes';
+import type { JsonNode } from '../../json/nodes';
+import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';

@@ -7,7 +7,8 @@
 // The table keeps every site's syntax tree in one SyntaxTree store of numbers (`syntax`, the site's `root`): the
 // evaluator reads it instead of parsing again, and a store of numbers gives the garbage collector nothing to trace,
 // where a hundred thousand kept trees of objects made every later allocation slower than the parse it saved.
-import { entries, equalsIgnoreCase, items, type JsonNode, propertyValue } from '../../json/nodes';
+import type { JsonNode } from '../../json/nodes';
+import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../template';
 import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';

@@ -1,7 +1,8 @@
 // Where an expression's parameters() and variables() resolve. A nested deployment evaluates its template's
 // expressions in the parent's scope unless `expressionEvaluationOptions.scope` is `inner`; a user-defined function
 // body sees only the function's own parameters. Also finds variables declared by a `copy` loop in `variables`.
-import { equalsIgnoreCase, items, type JsonNode, propertyValue, stringOf } from '../../json/nodes';
+import type { JsonNode } from '../../json/nodes';
+import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmTemplate, Declaration, TemplateScope } from '../template';
 import { memoKey } from '../../memo';
 
