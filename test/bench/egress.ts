@@ -4,8 +4,8 @@
 // Prints each wall time as a ratio to its anchor and writes bench-results/egress.json. Loopback only.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { probeTargets } from '../../server/src/service/egress/probe/engine';
-import { staticResolver } from '../../server/src/service/egress/probe/resolver';
+import { probeTargets } from '../../server/src/node/egressProbe/engine';
+import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { startLab } from '../support/egressLab';
 

@@ -1,6 +1,6 @@
 // Protocol tier: completion and hover right after an edit, before the edited version is analysed, answer what a
 // fresh server answers for the same text. One server gets keystrokes as incremental didChange (its validation
-// waits 30 s, so its answers come from the editing model built from the version before: server/src/lsp/editingModel);
+// waits 30 s, so its answers come from the editing model built from the version before: server/src/service/documents/editingModel.ts);
 // the other opens each version as a new document. Edits cover typing into values, keys and expressions, JSON that is
 // broken while a name is typed, two changes in one didChange, a pasted resource and YAML. Hover names the
 // diagnostics the editor shows until the version is validated: the last published ones, moved by the edits.

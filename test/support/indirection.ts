@@ -5,15 +5,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { applyEdits, findNodeAtLocation, getNodePath, getNodeValue, modify, type JSONPath } from 'jsonc-parser';
-import { analyzeText, parseJson, type AnalysisOptions } from '../../server/src/service/analyze';
+import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import type { AnalysisOptions, Finding, WorkspaceOptions } from '../../server/src/service/types';
 import { readDeployed } from '../../server/src/service/azure/deployed';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
-import type { WorkspaceOptions } from '../../server/src/service/yaml/analyzeYaml';
 import type { ArmResource, TemplateScope } from '../../server/src/service/arm/template';
 import { effectiveScope } from '../../server/src/service/arm/expressions/scopes';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import { isExpression } from '../../server/src/service/arm/value';
-import type { Finding } from '../../server/src/service/rules/rule';
 import { FIXTURES } from './paths';
 
 /** The name of the parameter or variable the value is moved into. */

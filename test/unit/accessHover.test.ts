@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
-import { armHover } from '../../server/src/service/features/armHover';
+import { armHover } from '../../server/src/service/arm/features/armHover';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",

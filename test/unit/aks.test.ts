@@ -5,9 +5,9 @@ import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeDocument, analyzeText, parseJson, type Analysis } from '../../server/src/service/analyze';
+import { analyzeDocument, analyzeText, parseJson } from '../../server/src/service/analyze';
+import type { Analysis, Finding, TextEdit } from '../../server/src/service/types';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
-import type { Finding, TextEdit } from '../../server/src/service/rules/rule';
 import { CORPUS } from '../support/paths';
 
 const CLOUD_RESOURCE = {

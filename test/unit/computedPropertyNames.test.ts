@@ -7,10 +7,10 @@ import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { buildTemplate } from '../../server/src/service/arm/template';
 import { propertyValue } from '../../server/src/service/json/nodes';
 import { createEvaluator } from '../../server/src/service/arm/expressions/evaluate';
-import { symbolInTemplate, type TemplateDocument } from '../../server/src/service/features/navigation/symbols';
-import { declarationOf, usesOf } from '../../server/src/service/features/navigation/references';
-import { renameSymbol } from '../../server/src/service/features/navigation/rename';
-import { expressionHover } from '../../server/src/service/features/expressionHover';
+import { symbolInTemplate, type TemplateDocument } from '../../server/src/service/arm/features/navigation/symbols';
+import { declarationOf, usesOf } from '../../server/src/service/arm/features/navigation/symbolUses';
+import { renameSymbol } from '../../server/src/service/arm/features/navigation/rename';
+import { expressionHover } from '../../server/src/service/arm/features/expressionHover';
 
 const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
 

@@ -11,8 +11,8 @@ import type { EgressReport } from '../../shared/protocol';
 import { REPO_ROOT } from '../support/paths';
 import { parseProbeLog } from '../../server/src/service/egress/lines';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
-import { probeTargets } from '../../server/src/service/egress/probe/engine';
-import { staticResolver } from '../../server/src/service/egress/probe/resolver';
+import { probeTargets } from '../../server/src/node/egressProbe/engine';
+import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { startLab, HOSTS, type Lab } from '../support/egressLab';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
 import { countResults, countsLine, diagnose, outcomeDocSection } from '../../server/src/service/egress/diagnosis';
-import { formatEgressText } from '../../server/src/cli/egress';
+import { formatEgressText } from '../../server/src/cli/egressCommand';
 import { reportMarkdown } from '../../client/src/features/egress/report';
 import { REPO_ROOT } from '../support/paths';
 

@@ -4,9 +4,9 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { EgressTargetInfo } from '../../shared/protocol';
-import { probeTarget, probeTargets, type ProbeOptions } from '../../server/src/service/egress/probe/engine';
-import { staticResolver, type Resolver } from '../../server/src/service/egress/probe/resolver';
-import { proxyConfig, proxyFromEnvironment } from '../../server/src/service/egress/probe/proxy';
+import { probeTarget, probeTargets, type ProbeOptions } from '../../server/src/node/egressProbe/engine';
+import { staticResolver, type Resolver } from '../../server/src/node/egressProbe/resolver';
+import { proxyConfig, proxyFromEnvironment } from '../../server/src/service/egress/proxy';
 import { classify, TIMEOUT, ABORTED } from '../../server/src/service/egress/outcomes';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { startLab, HOSTS, UNKNOWN_HOST, PROXY_USER, PROXY_PASSWORD, type Lab } from '../support/egressLab';

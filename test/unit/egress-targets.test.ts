@@ -13,7 +13,7 @@ import { firewallFqdn } from '../../server/src/service/egress/firewallFqdn';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
-import { EGRESS_USAGE } from '../../server/src/cli/egress';
+import { EGRESS_USAGE } from '../../server/src/cli/egressCommand';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');

@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseJson } from '../../server/src/service/analyze';
 import { fixAllEdits, fixesAt, suppressibleAt } from '../../server/src/service/features/fixes';
-import { appendItem, appendItemOnItsOwnLine, appendProperty } from '../../server/src/service/rules/arm/edits';
-import type { Finding, Fix, TextEdit } from '../../server/src/service/rules/rule';
+import { appendItem, appendItemOnItsOwnLine, appendProperty } from '../../server/src/service/rules/support/valueEdits';
+import type { Finding, Fix, TextEdit } from '../../server/src/service/types';
 
 const edit = (start: number, end: number, newText = 'x'): TextEdit => ({ start, end, newText });
 const fix = (title: string, edits: TextEdit[], extra: Partial<Fix> = {}): Fix => ({ title, edits, ...extra });

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { disableFixes, fixAllEdits } from '../../server/src/service/features/fixes';
 import { RULES } from '../../server/src/service/rules/registry';
-import type { Finding, Fix, TextEdit } from '../../server/src/service/rules/rule';
+import type { Finding, Fix, TextEdit } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 
 const GOLDEN = path.join(FIXTURES, 'fixes');

@@ -7,7 +7,8 @@
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { findNodeAtLocation } from 'jsonc-parser';
-import { analyzeText, type Analysis } from '../../server/src/service/analyze';
+import { analyzeText } from '../../server/src/service/analyze';
+import type { Analysis } from '../../server/src/service/types';
 import type { ArmResource } from '../../server/src/service/arm/template';
 import { CLOUD_RESOURCE_TYPE } from '../../server/src/service/catalog/anyscale';
 import { equalsIgnoreCase, propertyValue, type JsonNode } from '../../server/src/service/json/nodes';

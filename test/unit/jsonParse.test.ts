@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { getNodeValue } from 'jsonc-parser';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
-import { syntaxProblems } from '../../server/src/service/json/parse';
+import { syntaxProblems } from '../../server/src/service/json/parseJson';
 
 /** The syntax problems reported for a text, as jsonc-parser's codes in words. */
 const codes = (text: string) => syntaxProblems(text, parseJson(text).errors).map((p) => p.message.replace('JSON syntax error: ', ''));

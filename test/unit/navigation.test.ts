@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/analyze';
 import { buildTemplate } from '../../server/src/service/arm/template';
-import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type TemplateDocument } from '../../server/src/service/features/navigation/symbols';
-import { declarationOf, usesOf } from '../../server/src/service/features/navigation/references';
-import { renameSymbol } from '../../server/src/service/features/navigation/rename';
-import type { TextRange } from '../../server/src/service/rules/rule';
+import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type TemplateDocument } from '../../server/src/service/arm/features/navigation/symbols';
+import { declarationOf, usesOf } from '../../server/src/service/arm/features/navigation/symbolUses';
+import { renameSymbol } from '../../server/src/service/arm/features/navigation/rename';
+import type { TextRange } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 
 const FOLDER = path.join(FIXTURES, 'navigation');

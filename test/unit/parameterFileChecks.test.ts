@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
-import type { Finding, TextEdit } from '../../server/src/service/rules/rule';
+import type { Finding, TextEdit } from '../../server/src/service/types';
 import { CORPUS } from '../support/paths';
 
 const TEMPLATE = JSON.stringify({

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/analyze';
 import { readParameterFile } from '../../server/src/service/arm/parameterFile';
-import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate } from '../../server/src/service/workspace/parameterFiles';
+import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate } from '../../server/src/node/parameterFilePaths';
 
 test('reads values and references, case-insensitively keyed', () => {
   const text = JSON.stringify({

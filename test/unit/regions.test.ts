@@ -18,7 +18,7 @@ import {
 } from '../../server/src/service/catalog/regions';
 import { didYouMean } from '../../server/src/service/text/suggest';
 import { analyzeText } from '../../server/src/service/analyze';
-import type { Finding } from '../../server/src/service/rules/rule';
+import type { Finding } from '../../server/src/service/types';
 
 function list(name: 'azure' | 'aws' | 'gcp') {
   const found = regionListFor(name);

@@ -6,8 +6,8 @@
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
-import { armCompletions } from '../../server/src/service/features/completion';
-import { TEMPLATE_SNIPPETS } from '../../server/src/service/features/completion/snippets';
+import { armCompletions } from '../../server/src/service/arm/features/completion';
+import { TEMPLATE_SNIPPETS } from '../../server/src/service/arm/features/completion/snippets';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
 import { expandSnippet } from '../support/snippetSyntax';
 

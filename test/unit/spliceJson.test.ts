@@ -1,4 +1,4 @@
-// The language server's incremental JSON parse (server/src/lsp/spliceJson.ts) against parseJson, the parse every
+// The incremental JSON parse (server/src/service/json/spliceJson.ts) against parseJson, the parse every
 // other path uses: thousands of seeded-random edits (brackets, quotes, commas, comments, line breaks, deletions),
 // each spliced into the tree of the text before it, must give the very tree (kinds, offsets, lengths, values,
 // colons, parent links) and syntax errors a full parse of the edited text gives. Most must splice (not fall back).
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/analyze';
 import type { JsonNode } from '../../server/src/service/json/nodes';
-import { changeBetween, spliceJson, type ParsedJson } from '../../server/src/lsp/spliceJson';
+import { changeBetween, spliceJson, type ParsedJson } from '../../server/src/service/json/spliceJson';
 import { generateParameterizedTemplate } from '../bench/generate';
 import { FIXTURES } from '../support/paths';
 import { random } from '../support/random';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { abfssEquivalent, abfssProblem, bucketShapes, endpointSchemes, splitUri, storageAccountOf } from '../../server/src/service/catalog/storage';
 import { providerNamed } from '../../server/src/service/catalog/anyscale';
 import { analyzeText } from '../../server/src/service/analyze';
-import type { Finding } from '../../server/src/service/rules/rule';
+import type { Finding } from '../../server/src/service/types';
 
 function split(text: string) {
   const uri = splitUri(text);

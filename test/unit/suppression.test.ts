@@ -10,8 +10,8 @@ import { expectationsIn, key } from '../support/expectations';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { commentsIn } from '../../server/src/service/suppression/comments';
 import { applySuppressions } from '../../server/src/service/suppression/suppress';
-import { disableForFileEdit, disableForLineEdit } from '../../server/src/service/suppression/insert';
-import type { Finding, TextEdit } from '../../server/src/service/rules/rule';
+import { disableForFileEdit, disableForLineEdit } from '../../server/src/service/suppression/insertDirective';
+import type { Finding, TextEdit } from '../../server/src/service/types';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 
 const apply = (text: string, edit: TextEdit) => text.slice(0, edit.start) + edit.newText + text.slice(edit.end);

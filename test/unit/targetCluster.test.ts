@@ -5,11 +5,11 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
-import { anyscaleView } from '../../server/src/service/arm/anyscale';
+import { anyscaleView } from '../../server/src/service/arm/anyscaleView';
 import { createEvaluator } from '../../server/src/service/arm/expressions/evaluate';
 import { knownString } from '../../server/src/service/arm/value';
 import { isResourceType } from '../../server/src/service/arm/template';
-import { targetCluster } from '../../server/src/service/rules/arm/extensions/targetCluster';
+import { targetCluster } from '../../server/src/service/rules/support/targetCluster';
 import type { TemplateContext } from '../../server/src/service/rules/templateContext';
 
 const cluster = (name: string) => ({ type: 'Microsoft.ContainerService/managedClusters', apiVersion: '2025-10-01', name, location: 'eastus2', properties: {} });

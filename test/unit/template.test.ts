@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
-import { classifyJson } from '../../server/src/service/documents/classify';
+import { classifyJson } from '../../server/src/service/documents/classifyJson';
 import { buildTemplate } from '../../server/src/service/arm/template';
 import { literalValue, knownString } from '../../server/src/service/arm/value';
 import { findProperty } from '../../server/src/service/json/nodes';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../server/src/service/analyze';
-import type { TextEdit } from '../../server/src/service/rules/rule';
+import type { TextEdit } from '../../server/src/service/types';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { CORPUS, FIXTURES } from '../support/paths';

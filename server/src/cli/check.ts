@@ -2,18 +2,11 @@
 // A file that cannot be read or parsed gets one clear message; the run goes on with the others.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeDocument, parseJson } from '../service/analyze';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
-import { conventionalParameterFiles, conventionalTemplate } from '../service/workspace/parameterFiles';
-import type { Finding } from '../service/rules/rule';
-import { WorkspaceIndex } from '../service/index/workspaceIndex';
-import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
-import { LineIndex } from '../service/text/lineIndex';
+import { analyzeDocument, applySuppressions, type DocumentAnalysis, type Finding, LineIndex, type ParameterFileInput, parseJson, type RuleLevel, WorkspaceIndex } from '../service';
+import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
 import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
-import type { RuleLevel } from '../service/rules/rule';
-import { applySuppressions } from '../service/suppression/suppress';
 import { findingsInParameterFile } from '../lsp/parameterFiles';
 
 const BINARY_SNIFF_BYTES = 8000;

@@ -2,7 +2,7 @@
 // walked through symbolic links, each real file is listed once, and a folder that cannot be read is a problem.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { globToRegExp, hasGlob } from '../service/text/glob';
+import { globToRegExp, hasGlob } from '../service';
 import { ioReason } from '../node/boundedRead';
 
 /** Extensions looked at when walking a folder or expanding a glob. */

@@ -2,9 +2,7 @@
 // file's own findings, never overlapping) applied to each checked file, with a line per change or a unified diff.
 // Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
 // fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
-import { fixAllEdits } from '../service/features/fixes';
-import type { Finding, TextEdit } from '../service/rules/rule';
-import { LineIndex } from '../service/text/lineIndex';
+import { type Finding, fixAllEdits, LineIndex, type TextEdit } from '../service';
 import { readBounded } from '../node/boundedRead';
 import type { Target } from './files';
 import * as fs from 'node:fs';

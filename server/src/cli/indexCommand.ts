@@ -5,18 +5,14 @@
 // error or a file that could not be read.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { IndexedCloud } from '../../../shared/protocol';
-import { analyzeDocument } from '../service/analyze';
-import { cloudTree } from '../service/index/cloudTree';
-import { WorkspaceIndex } from '../service/index/workspaceIndex';
-import type { RuleLevel } from '../service/rules/rule';
-import { conventionalParameterFiles } from '../service/workspace/parameterFiles';
+import { analyzeDocument, cloudTree, type RuleLevel, WorkspaceIndex } from '../service';
+import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
 import { readParameterFiles, readTargets, siblingsOf } from './check';
 import { expand, type Target } from './files';
 import type { CliRun } from './report';
-import { formatIndexJson, formatIndexText } from './formats/cloudIndex';
+import { formatIndexJson, formatIndexText, type IndexRun } from './formats/cloudIndex';
 import { parseCommandLine } from './args';
 
 export const INDEX_USAGE = `Usage: anyscale-azure index [options] <folders | files | globs>...
@@ -34,14 +30,6 @@ Exit codes: 0 the index was printed, 2 usage error or a file or folder that coul
 `;
 
 export class IndexUsageError extends Error {}
-
-export interface IndexRun {
-  readonly clouds: IndexedCloud[];
-  readonly problems: CliRun['problems'];
-  /** How the output names a file, from its URI: as given or found under a folder given (like `check`). */
-  readonly displayOf: (uri: string) => string;
-  readonly filesRead: number;
-}
 
 export interface IndexOptions {
   readonly configLevels?: (file: string) => Readonly<Record<string, RuleLevel>>;

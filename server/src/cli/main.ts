@@ -1,6 +1,6 @@
 // The `anyscale-azure` command line: the same service as the editor, for CI.
 //   anyscale-azure check [--format text|json|sarif] [--rule <code>=<level>]... [--fix | --fix-dry-run] <files | folders | globs>
-//   anyscale-azure egress [--workspace DIR] [--targets FILE] [--format text|json] ...   (see ./egress.ts)
+//   anyscale-azure egress [--workspace DIR] [--targets FILE] [--format text|json] ...   (see ./egressCommand.ts)
 //   anyscale-azure index [--format text|json] <folders>...   (see ./indexCommand.ts)
 // Exit codes: 0 no error found, 1 at least one error, 2 usage or I/O error.
 import * as path from 'node:path';
@@ -11,9 +11,9 @@ import type { Target } from './files';
 import { formatText } from './formats/text';
 import { formatJson } from './formats/json';
 import { buildSarif } from './formats/sarif';
-import { ruleByCode } from '../service/rules/registry';
-import type { Finding, RuleLevel } from '../service/rules/rule';
-import { runEgress, EgressUsageError, EGRESS_USAGE } from './egress';
+import { ruleByCode } from '../service';
+import type { Finding, RuleLevel } from '../service';
+import { runEgress, EgressUsageError, EGRESS_USAGE } from './egressCommand';
 import { cliConfigLevels, ConfigError } from '../node/config';
 import { IndexUsageError, INDEX_USAGE, runIndex } from './indexCommand';
 import { parseCommandLine } from './args';

@@ -1,6 +1,6 @@
 // One checked file's results in CLI terms: 1-based positions, severities, related places. Every output format
 // (text, json, sarif) renders this same shape.
-import type { Severity } from '../service/rules/rule';
+import type { Severity } from '../service';
 
 export interface CliPlace {
   file: string;

@@ -8,8 +8,7 @@ import {
   CloudDeploymentIdEditRequest, DeployedAzureNotification,
   type CloudDeploymentIdEdit, type CloudDeploymentIdEditParams, type DeployedAzureParams,
 } from '../../../shared/protocol';
-import { cloudDeploymentIdEdits } from '../service/azure/cloudDeploymentId';
-import { readDeployed, type DeployedIndex } from '../service/azure/deployed';
+import { cloudDeploymentIdEdits, type DeployedIndex, readDeployed } from '../service';
 import { request } from './requests';
 
 /** `deployedChanged(index)`: the listing to check the workspace against from now on (undefined: disconnected). */

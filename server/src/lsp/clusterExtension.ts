@@ -5,7 +5,7 @@ import {
   ClusterExtensionEvaluateRequest, ClusterExtensionPlanRequest,
   type ClusterExtensionEvaluateParams, type ClusterExtensionTarget,
 } from '../../../shared/protocol';
-import { EXTENSIONS, evaluateClusterExtension, verificationPlan } from '../service/clusterExtension/verify';
+import { EXTENSIONS, evaluateClusterExtension, verificationPlan } from '../service';
 import { request, type ParamFields } from './requests';
 
 const TARGET: ParamFields = { kind: 'string', context: 'string', resourceGroup: 'string', clusterName: 'string' };

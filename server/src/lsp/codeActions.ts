@@ -3,10 +3,7 @@
 // the command); and all preferred fixes together as the `source.fixAll.anyscale-azure` action so
 // `editor.codeActionsOnSave` can apply them.
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
-import type { Analysis } from '../service/analyze';
-import { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from '../service/features/fixes';
-import type { Finding, Fix, TextEdit } from '../service/rules/rule';
-import type { LineIndex } from '../service/text/lineIndex';
+import { type Analysis, disableFixes, type Finding, type Fix, fixAllEdits, fixesAt, type LineIndex, suppressibleAt, type TextEdit } from '../service';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import { SOURCE } from './diagnostics';
 

@@ -2,11 +2,7 @@
 // model, YAML from the text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
 // Markdown documentation, and a re-opened suggest list after a property name whose value has completions.
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver/node';
-import type { Analysis } from '../service/analyze';
-import type { CompletionEntry, CompletionKind } from '../service/features/editing';
-import { armCompletions } from '../service/features/completion';
-import { yamlCompletions, type YamlVersion } from '../service/yaml/editing';
-import type { LineIndex } from '../service/text/lineIndex';
+import { type Analysis, armCompletions, type CompletionEntry, type CompletionKind, type LineIndex, yamlCompletions, type YamlVersion } from '../service';
 
 /** Characters that open the list: a string's quote, an expression's quote or call, a key's colon. */
 export const COMPLETION_TRIGGER_CHARACTERS = ['"', "'", ':', '('];

@@ -1,9 +1,6 @@
 // Turns the service's findings (offsets) into LSP diagnostics (positions), with the rule's docs link.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
-import type { Analysis } from '../service/analyze';
-import type { Severity } from '../service/rules/rule';
-import { LineIndex } from '../service/text/lineIndex';
-import { ruleByCode } from '../service/rules/registry';
+import { type Analysis, LineIndex, ruleByCode, type Severity } from '../service';
 
 export const SOURCE = 'anyscale-azure';
 

@@ -3,13 +3,7 @@
 // diagnostics there).
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
-import type { Analysis } from '../service/analyze';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
-import { armHover } from '../service/features/armHover';
-import type { HoverInfo } from '../service/features/editing';
-import type { Finding } from '../service/rules/rule';
-import { yamlHover, type YamlVersion } from '../service/yaml/editing';
-import type { LineIndex } from '../service/text/lineIndex';
+import { type Analysis, armHover, type Finding, type HoverInfo, type LineIndex, type ParameterFileInput, yamlHover, type YamlVersion } from '../service';
 import type { DocumentVersion } from './completion';
 
 /** What hover reads of the version: an analysis or an editing model (whose Anyscale view is read only if needed). */

@@ -1,8 +1,8 @@
 // The language server: wires LSP to the service. Analyses each document version once, validates after a debounce,
 // publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
-// analysis: they read the version's editing model (./editingModel), built without the rules from the previous
+// analysis: they read the version's editing model (service/documents/editingModel.ts), built without the rules from the previous
 // version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
-// ./workspaceIndex. All product logic lives in ../service.
+// ./workspaceIndexRequests. All product logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -11,32 +11,22 @@ import {
   type CancellationToken, type CodeActionParams, type CompletionParams, type HoverParams, type InitializeParams,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, parseJson } from '../service/analyze';
-import type { DocumentAnalysis } from '../service/yaml/analyzeYaml';
-import { WorkspaceIndex } from '../service/index/workspaceIndex';
-import { LineIndex } from '../service/text/lineIndex';
+import { analyzeDocument, applySuppressions, cloudTree, CONFIG_FILE_NAME, type DocumentAnalysis, EditingModel, type Finding, findingsAfterEdits, LineIndex, type ParameterFileInput, parseJson, WorkspaceIndex, YamlVersion } from '../service';
 import { DocumentStatsNotification, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
 import { docsLinks, hover } from './hover';
-import type { Finding } from '../service/rules/rule';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
-import { registerEgressHandlers } from './egress';
+import { registerEgressHandlers } from './egressRequests';
 import { registerClusterExtensionHandlers } from './clusterExtension';
 import { NAVIGATION_CAPABILITIES, registerNavigationHandlers } from './navigation';
 import { ConfigFiles } from '../node/config';
-import { CONFIG_FILE_NAME } from '../service/config/workspaceConfig';
-import { applySuppressions } from '../service/suppression/suppress';
 import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
-import { cloudTree } from '../service/index/cloudTree';
-import { WorkspaceIndexPublisher } from './workspaceIndex';
+import { WorkspaceIndexPublisher } from './workspaceIndexRequests';
 import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
-import { EditingModel, findingsAfterEdits } from './editingModel';
-import { YamlVersion } from '../service/yaml/editing';
 import { registerAzureHandlers } from './azure';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);

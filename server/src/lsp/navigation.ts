@@ -6,13 +6,7 @@ import {
   type TextDocuments, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseJson } from '../service/analyze';
-import { buildTemplate } from '../service/arm/template';
-import { classifyJson } from '../service/documents/classify';
-import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type SymbolAt, type TemplateDocument } from '../service/features/navigation/symbols';
-import { declarationOf, usesOf, type SymbolLocation } from '../service/features/navigation/references';
-import { cannotRename, renameSymbol } from '../service/features/navigation/rename';
-import { LineIndex } from '../service/text/lineIndex';
+import { buildTemplate, cannotRename, classifyJson, declarationOf, LineIndex, type NavigationDocument, parseJson, renameSymbol, type SymbolAt, symbolInParameterFile, symbolInTemplate, type SymbolLocation, type TemplateDocument, usesOf } from '../service';
 import type { ParameterFiles } from './parameterFiles';
 import { AT_POSITION, request, stopIfCancelled } from './requests';
 

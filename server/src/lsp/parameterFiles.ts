@@ -6,16 +6,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseJson } from '../service/analyze';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
-import type { Finding } from '../service/rules/rule';
-import { LineIndex } from '../service/text/lineIndex';
+import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
 import { filePathOf } from '../node/fileUri';
-import { globToRegExp } from '../service/text/glob';
-import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate, type ParameterFileSetting } from '../service/workspace/parameterFiles';
+import { filesUnder, folderEntryNames } from '../node/folderWalk';
+import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate, type ParameterFileSetting } from '../node/parameterFilePaths';
 
-/** Folders never searched for templates the setting's globs name. */
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 /** At most this many directory entries are read when looking for the templates a setting's globs match. */
 const MAX_SCANNED_ENTRIES = 20_000;
 
@@ -55,11 +50,7 @@ export class ParameterFiles {
   }
 
   private siblings(file: string): string[] {
-    try {
-      return fs.readdirSync(path.dirname(file));
-    } catch {
-      return [];
-    }
+    return folderEntryNames(path.dirname(file));
   }
 
   /** The setting, when it is an object of string arrays; a malformed setting counts as none. */
@@ -115,27 +106,7 @@ export class ParameterFiles {
     const key = JSON.stringify([this.folders, Object.keys(setting)]);
     if (this.configuredTemplates?.key === key) return this.configuredTemplates.templates;
     const patterns = Object.keys(setting).map((glob) => globToRegExp(glob.replace(/^\.\//, '')));
-    const templates: string[] = [];
-    let budget = MAX_SCANNED_ENTRIES;
-    for (const folder of this.folders) {
-      const pending = [folder];
-      while (pending.length > 0 && budget > 0) {
-        const dir = pending.pop()!;
-        let entries: fs.Dirent[];
-        try {
-          entries = fs.readdirSync(dir, { withFileTypes: true });
-        } catch {
-          continue;
-        }
-        for (const entry of entries) {
-          if (--budget < 0) break;
-          const full = path.join(dir, entry.name);
-          if (entry.isDirectory()) {
-            if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
-          } else if (patterns.some((pattern) => pattern.test(path.relative(folder, full).split(path.sep).join('/')))) templates.push(full);
-        }
-      }
-    }
+    const templates = filesUnder(this.folders, (relative) => patterns.some((pattern) => pattern.test(relative)), MAX_SCANNED_ENTRIES);
     this.configuredTemplates = { key, templates };
     return templates;
   }

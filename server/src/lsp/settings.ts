@@ -1,5 +1,5 @@
 // Reads rule levels from settings defensively: a typo in a user's settings must not break validation.
-import type { RuleLevel } from '../service/rules/rule';
+import type { RuleLevel } from '../service';
 
 const LEVELS = new Set<RuleLevel>(['off', 'info', 'warning', 'error']);
 

@@ -3,7 +3,7 @@
 // such file can hang the CLI or the language server or exhaust their memory. Every failure is a BoundedReadError with
 // a message fit for the user.
 import * as fs from 'node:fs';
-import { MAX_TEMPLATE_BYTES } from '../service/catalog/armLimits';
+import { MAX_TEMPLATE_BYTES } from '../service';
 
 const MB = 1024 * 1024;
 /**

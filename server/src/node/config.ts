@@ -4,8 +4,7 @@
 import * as fs from 'node:fs';
 import { readBounded, type BoundedReadError } from './boundedRead';
 import * as path from 'node:path';
-import { CONFIG_FILE_NAME, parseWorkspaceConfig, type ConfigProblem, type WorkspaceConfig } from '../service/config/workspaceConfig';
-import { LineIndex } from '../service/text/lineIndex';
+import { CONFIG_FILE_NAME, type ConfigProblem, LineIndex, parseWorkspaceConfig, type WorkspaceConfig } from '../service';
 
 export interface LoadedConfig extends WorkspaceConfig {
   readonly file: string;

@@ -4,11 +4,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressSettings, EgressTargetsResult } from '../../../shared/protocol';
-import { deriveWorkspaceTargets, type WorkspaceFile } from '../service/egress/workspace';
-import { parseTargetsFile } from '../service/egress/targetsFile';
-import { proxyConfig, proxyFromEnvironment } from '../service/egress/probe/proxy';
-import { systemResolver, withOverrides } from '../service/egress/probe/resolver';
-import type { ProbeOptions } from '../service/egress/probe/engine';
+import { deriveWorkspaceTargets, parseTargetsFile, proxyConfig, proxyFromEnvironment, type WorkspaceFile } from '../service';
+import { systemResolver, withOverrides } from './egressProbe/resolver';
+import type { ProbeOptions } from './egressProbe/engine';
 import { readBounded } from './boundedRead';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);

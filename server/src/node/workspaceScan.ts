@@ -8,12 +8,8 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyzeDocument, parseJson, type AnalysisOptions } from '../service/analyze';
-import type { ParameterFileInput } from '../service/arm/checkTemplate';
-import { isEmptyFacts, NO_FACTS, type WorkspaceIndex } from '../service/index/workspaceIndex';
-import { globToRegExp } from '../service/text/glob';
-import { conventionalParameterFiles, conventionalTemplate } from '../service/workspace/parameterFiles';
-import type { WorkspaceOptions } from '../service/yaml/analyzeYaml';
+import { type AnalysisOptions, analyzeDocument, globToRegExp, isEmptyFacts, NO_FACTS, type ParameterFileInput, parseJson, type WorkspaceIndex, type WorkspaceOptions } from '../service';
+import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */

@@ -1,39 +1,20 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
-import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parse';
+import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parseJson';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
-import { classifyJson, type DocumentKind } from './documents/classify';
-import { buildTemplate, type ArmTemplate } from './arm/template';
-import { anyscaleView, type AnyscaleView } from './arm/anyscale';
+import { classifyJson, type DocumentKind } from './documents/classifyJson';
+import { buildTemplate } from './arm/template';
+import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
-import { byPlace, checkTemplate, type ParameterFileInput } from './arm/checkTemplate';
+import { byPlace, checkTemplate } from './arm/checkTemplate';
 import { checkParameterFileShape } from './arm/checkParameterFile';
-import type { Finding, RuleLevel } from './rules/rule';
-import { analyzeYaml, type DocumentAnalysis, type WorkspaceOptions } from './yaml/analyzeYaml';
+import type { Analysis, AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from './types';
+import { analyzeYaml } from './yaml/analyzeYaml';
 import { templateFacts, withYamlOutline } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
-export { parseJson, type SyntaxProblem } from './json/parse';
-
-export interface AnalysisOptions {
-  /** Severity per rule code; overrides each rule's default. */
-  readonly ruleLevels?: Readonly<Record<string, RuleLevel>>;
-  /** The template's parameter files: the template is checked once per file. */
-  readonly parameterFiles?: readonly ParameterFileInput[];
-}
-
-export interface Analysis {
-  readonly kind: DocumentKind;
-  readonly findings: Finding[];
-  /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
-  readonly syntaxErrors: SyntaxProblem[];
-  readonly template?: ArmTemplate;
-  readonly anyscale?: AnyscaleView;
-  /** Number of Anyscale.Platform resources (clouds and cloud resources) in the document. */
-  readonly anyscaleResourceCount: number;
-  readonly durationMs: number;
-}
+export { parseJson, type SyntaxProblem } from './json/parseJson';
 
 /** `options.workspace`: a template is compared with what Azure holds when the index has a listing ("Connect to Azure"). */
 export function analyzeText(documentText: string, options: AnalysisOptions & WorkspaceOptions = {}): Analysis {

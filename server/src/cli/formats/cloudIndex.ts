@@ -1,7 +1,7 @@
 // `anyscale-azure index` output: `--format json`, the stable shape docs/cli.md documents (lines 1-based, a cloud
 // resource named by its own segment), and the default text, a readable tree of clouds, cloud resources and files.
 import type { IndexedCloud, IndexedCloudResource, IndexedText, SeverityCounts } from '../../../../shared/protocol';
-import type { IndexRun } from '../indexCommand';
+import type { CliRun } from '../report';
 
 const value = (text: IndexedText | undefined) => text?.text ?? null;
 
@@ -52,6 +52,14 @@ function cloudJson(cloud: IndexedCloud, run: IndexRun) {
     unknown: unknownFields({ name: cloud.name, location: cloud.location }),
     problems: cloud.problems,
   };
+}
+
+export interface IndexRun {
+  readonly clouds: IndexedCloud[];
+  readonly problems: CliRun['problems'];
+  /** How the output names a file, from its URI: as given or found under a folder given (like `check`). */
+  readonly displayOf: (uri: string) => string;
+  readonly filesRead: number;
 }
 
 export function formatIndexJson(run: IndexRun): string {

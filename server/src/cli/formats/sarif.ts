@@ -3,8 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES, SYNTAX_PROBLEMS } from '../../service/rules/registry';
-import type { Severity } from '../../service/rules/rule';
+import { RULES, type Severity, SYNTAX_PROBLEMS } from '../../service';
 import type { CliPlace, CliRun } from '../report';
 
 export interface SarifOptions {

@@ -7,8 +7,8 @@ import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../catalog/anyscale';
 import { isResourceType, type ArmTemplate, type Declaration } from './template';
 import { runTemplateRules } from './runTemplateRules';
 import { templateExpressions, type ExpressionSite } from './expressions/references';
-import { allowedValuesOf } from '../rules/arm/parameters/parameterFileRule';
-import type { Finding, RuleLevel, Severity } from '../rules/rule';
+import { allowedValuesOf } from '../rules/parameterFileRule';
+import type { Finding, RuleLevel, Severity } from '../types';
 
 /** Lower-cased names of the root parameters that Anyscale.Platform resources use, directly or through variables. */
 function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
@@ -49,7 +49,7 @@ function findingsOnValue(text: string, template: ArmTemplate, declaration: Decla
   const parameterValues = new Map([[declaration.name.toLowerCase(), { valueNode: entry, uri: '' }]]);
   // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
   const notAdvice = (severity: Severity) => severity !== 'info';
-  runTemplateRules(text, template, parameterValues, levels, notAdvice, (code, severity) => (r) => {
+  runTemplateRules(text, template, parameterValues, levels, notAdvice, (code, severity, r) => {
     if (!('known' in r.at) || r.at.origin !== entry) return;
     const finding: Finding = {
       code,

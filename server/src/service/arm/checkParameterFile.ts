@@ -6,36 +6,26 @@
 import type { ArmTemplate } from './template';
 import type { JsonNode } from '../json/nodes';
 import { readParameterFile } from './parameterFile';
-import type { ParameterFileInput } from './checkTemplate';
+import type { Finding, ParameterFileInput } from '../types';
 import { RULES } from '../rules/registry';
-import { rangeOf, type Finding, type Report, type RuleLevel, type Severity } from '../rules/rule';
+import { collectFindings, runRules, type RuleLevels } from '../rules/runner';
+import type { ParameterFileRule, ParameterFileShapeRule } from '../rules/parameterFileRule';
 
-/** Turns a rule's reports into findings at `uri` (undefined: the document analysed) with the rule's level. */
-function reporter(findings: Finding[], code: string, severity: Severity, uri: string | undefined): (report: Report) => void {
-  return (r) => findings.push({ code, severity, message: r.message, ...rangeOf(r.at), uri, related: r.related, fixes: r.fixes });
-}
+const PARAMETER_FILE_RULES = RULES.filter((rule): rule is ParameterFileRule => rule.appliesTo === 'armParameters' && rule.against !== 'file');
+const SHAPE_RULES = RULES.filter((rule): rule is ParameterFileShapeRule => rule.appliesTo === 'armParameters' && rule.against === 'file');
 
-export function checkParameterFile(template: ArmTemplate, parameterFile: ParameterFileInput, levels: Readonly<Record<string, RuleLevel>> | undefined): Finding[] {
+export function checkParameterFile(template: ArmTemplate, parameterFile: ParameterFileInput, levels: RuleLevels | undefined): Finding[] {
   const findings: Finding[] = [];
   const file = readParameterFile(parameterFile.root);
-  for (const rule of RULES) {
-    if (rule.appliesTo !== 'armParameters' || rule.against === 'file') continue;
-    const severity = levels?.[rule.code] ?? rule.defaultSeverity;
-    if (severity === 'off') continue;
-    rule.check({ uri: parameterFile.uri, text: parameterFile.text ?? '', file, declared: template.rootScope.parameters, report: reporter(findings, rule.code, severity, parameterFile.uri) });
-  }
+  const context = { uri: parameterFile.uri, text: parameterFile.text ?? '', file, declared: template.rootScope.parameters };
+  runRules(PARAMETER_FILE_RULES, levels, (rule, report) => rule.check({ ...context, report }), collectFindings(findings, parameterFile.uri));
   return findings;
 }
 
 /** The findings of a parameter file on its own, in the file itself (no `uri`). */
-export function checkParameterFileShape(root: JsonNode, text: string, levels: Readonly<Record<string, RuleLevel>> | undefined): Finding[] {
+export function checkParameterFileShape(root: JsonNode, text: string, levels: RuleLevels | undefined): Finding[] {
   const findings: Finding[] = [];
   const file = readParameterFile(root);
-  for (const rule of RULES) {
-    if (rule.appliesTo !== 'armParameters' || rule.against !== 'file') continue;
-    const severity = levels?.[rule.code] ?? rule.defaultSeverity;
-    if (severity === 'off') continue;
-    rule.check({ text, file, report: reporter(findings, rule.code, severity, undefined) });
-  }
+  runRules(SHAPE_RULES, levels, (rule, report) => rule.check({ text, file, report }), collectFindings(findings));
   return findings.sort((a, b) => a.start - b.start);
 }

@@ -3,25 +3,18 @@
 // merged; one that only some parameter files cause says which. A finding on a value written elsewhere (a parameter
 // default, a variable, a parameter file) sits where the value is written and points at where it is used — and,
 // when that is another document, the template also gets the finding at the use site, pointing back.
-import * as path from 'node:path';
+import { baseName } from '../text/baseName';
 import type { JsonNode } from '../json/nodes';
 import type { ArmTemplate } from './template';
-import type { AnyscaleView } from './anyscale';
+import type { AnyscaleView } from './anyscaleView';
 import { runTemplateRules } from './runTemplateRules';
+import type { FindingSink } from '../rules/runner';
 import { parameterValuesOf } from './parameterFile';
 import type { KnownValue } from './value';
-import type { Finding, Fix, RelatedLocation, Report, RuleLevel, Severity, TextRange } from '../rules/rule';
+import type { Finding, Fix, ParameterFileInput, RelatedLocation, Report, RuleLevel, Severity, TextRange } from '../types';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
 import type { DeployedIndex } from '../azure/deployed';
-
-export interface ParameterFileInput {
-  readonly uri: string;
-  /** The parsed parameter file; its syntax errors are the parameter file's own business. */
-  readonly root: JsonNode;
-  /** Its text, for quick fixes that keep its layout. */
-  readonly text?: string;
-}
 
 export interface TemplateCheck {
   readonly findings: Finding[];
@@ -90,29 +83,28 @@ function findingsOfRun(
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
   const parameterValues = parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '');
-  const anyscale = runTemplateRules(text, template, parameterValues, levels, () => true, (code, severity) => {
-    // Findings are built field by field, all of one shape: a large template can have thousands.
-    return (r: Report) => {
-      const at = r.at;
-      if (!isKnownValue(at)) {
-        const isNode = 'offset' in at;
-        const uri = isNode ? uriOf(at) : undefined;
-        out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, uri, r.related, fixesIn(r.fixes, uri)));
-        return;
-      }
-      const origin = at.origin;
-      const usage = at.usage && at.usage !== origin ? at.usage : undefined;
-      const originUri = at.originUri;
-      const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
-      if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
-      out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, fixesIn(r.fixes, originUri)));
-      if (usage && originUri) {
-        // The template's reader sees the problem where the value enters, with a link to where it is written.
-        const source = path.basename(originUri);
-        out.push({ code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
-      }
-    };
-  }, deployed);
+  // Findings are built field by field, all of one shape: a large template can have thousands.
+  const sink: FindingSink = (code, severity, r) => {
+    const at = r.at;
+    if (!isKnownValue(at)) {
+      const isNode = 'offset' in at;
+      const uri = isNode ? uriOf(at) : undefined;
+      out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, uri, r.related, fixesIn(r.fixes, uri)));
+      return;
+    }
+    const origin = at.origin;
+    const usage = at.usage && at.usage !== origin ? at.usage : undefined;
+    const originUri = at.originUri;
+    const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
+    if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
+    out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, fixesIn(r.fixes, originUri)));
+    if (usage && originUri) {
+      // The template's reader sees the problem where the value enters, with a link to where it is written.
+      const source = baseName(originUri);
+      out.push({ code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
+    }
+  };
+  const anyscale = runTemplateRules(text, template, parameterValues, levels, () => true, sink, deployed);
   if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }
@@ -151,7 +143,7 @@ export function checkTemplate(
     const anyscale = findingsOfRun(text, template, {}, levels, findings, deployed);
     return { findings: findings.sort(byPlace), anyscale };
   }
-  const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: path.basename(parameterFile.uri) }));
+  const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: baseName(parameterFile.uri) }));
   let first: AnyscaleView | undefined;
   const merged = new Map<string, { finding: Finding; labels: string[] }>();
   for (const run of runs) {

@@ -1,7 +1,6 @@
 // The model of an ARM deployment parameter file: each parameter's `value` (or Key Vault `reference`) node, looked
 // up case-insensitively as ARM does.
-import type { JsonNode } from '../json/nodes';
-import { entries, propertyValue } from '../json/nodes';
+import { entries, type JsonNode, propertyValue } from '../json/nodes';
 
 export interface ParameterEntry {
   readonly name: string;

@@ -2,8 +2,7 @@
 // Resources are flattened from every place ARM allows them: the `resources` array, the languageVersion 2.0
 // `resources` object (symbolic names), nested child `resources`, and inline nested deployments — each nested
 // deployment with its own scope (parameters, variables, outputs).
-import type { JsonNode } from '../json/nodes';
-import { entries, equalsIgnoreCase, isObject, items, propertyValue, stringOf } from '../json/nodes';
+import { entries, equalsIgnoreCase, isObject, items, type JsonNode, propertyValue, stringOf } from '../json/nodes';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
 import { StringTable, type ReadonlyStringTable } from '../text/stringTable';

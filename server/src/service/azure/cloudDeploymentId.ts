@@ -3,9 +3,9 @@
 // section. Nothing else of the file changes, and nothing is written over what a plain edit cannot safely replace
 // (a template `{{ }}`, an alias, a multi-line scalar): the answer then says why.
 import { VALUE_SHAPES } from '../catalog/chart';
-import type { TextEdit } from '../rules/rule';
+import type { TextEdit } from '../types';
 import { parseYaml } from '../yaml/document';
-import { classifyYamlDocument } from '../yaml/classify';
+import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { scalarText } from '../yaml/valuesEditor';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
 

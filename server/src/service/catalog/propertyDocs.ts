@@ -2,8 +2,7 @@
 // what each property means, its constraints and allowed values, when it is required, and where that is written.
 // Values and requirements come from ./anyscale (one fact, one place); the words come from the domain notes.
 import { z } from 'zod';
-import { API_VERSIONS, CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_STACKS, NAMING, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from './anyscale';
-import { ARM_ID_API_VERSION, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PRIMARY_CLOUD_RESOURCE_NAME, SERVICE_TYPE, WORKSPACE_TYPE, WRITE_ONLY_JOB_FIELDS } from './anyscale';
+import { API_VERSIONS, ARM_ID_API_VERSION, CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_CONFIG_TYPE, COMPUTE_STACKS, CONTAINER_IMAGE_TYPE, JOB_TYPE, NAMING, PRIMARY_CLOUD_RESOURCE_NAME, type Provider, PROVIDERS, SERVICE_TYPE, SUPPORTED_LOCATIONS, WORKSPACE_TYPE, WRITE_ONLY_JOB_FIELDS } from './anyscale';
 import { Citations, cite, Grade, Source, SOURCES } from './source';
 
 const DOC_SOURCES = {

@@ -4,7 +4,7 @@
 // level only drops that entry, with a warning.
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { JsonNode } from '../json/nodes';
-import type { RuleLevel, TextRange } from '../rules/rule';
+import type { RuleLevel, TextRange } from '../types';
 import { RULES, ruleByCode } from '../rules/registry';
 import { didYouMean } from '../text/suggest';
 

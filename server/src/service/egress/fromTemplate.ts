@@ -3,11 +3,10 @@
 // dedicated data endpoints, and the Azure regions in use (for `{region}` patterns). Shared by the workspace derivation
 // and the firewall rule; reads the model only.
 import type { EgressTargetInfo } from '../../../../shared/protocol';
-import type { AnyscaleView } from '../arm/anyscale';
+import type { AnyscaleView } from '../arm/anyscaleView';
 import { isResourceType, type ArmResource, type ArmTemplate } from '../arm/template';
 import { knownString, type Value } from '../arm/value';
-import type { JsonNode } from '../json/nodes';
-import { findProperty, propertyValue } from '../json/nodes';
+import { findProperty, type JsonNode, propertyValue } from '../json/nodes';
 import { splitUri, storageAccountOf } from '../catalog/storage';
 import { DERIVED } from './catalog';
 import { HTTPS_PORT } from './target';

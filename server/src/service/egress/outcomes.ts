@@ -8,6 +8,11 @@ export type Phase = 'dns' | 'tcp' | 'proxy' | 'tls' | 'http';
 export const TIMEOUT = 'TIMEOUT';
 export const ABORTED = 'ABORTED';
 
+/** A probe's defaults, the same on this machine (node/egressProbe) and in the cluster (./cluster/job.ts). */
+export const DEFAULT_TIMEOUT_MS = 5000;
+/** Probes are mostly waiting on the network: a workspace's ~30 targets go in one round. */
+export const DEFAULT_CONCURRENCY = 32;
+
 interface PhaseTable {
   readonly codes: Readonly<Record<string, EgressOutcome>>;
   readonly other: EgressOutcome;

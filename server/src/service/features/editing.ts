@@ -1,6 +1,6 @@
 // What the editing features (completions, hover) hand to the LSP layer: plain data with offsets, so the service
 // stays independent of LSP and the same entries serve ARM templates and YAML values files.
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 
 export type CompletionKind = 'property' | 'value' | 'snippet' | 'reference' | 'keyword';
 

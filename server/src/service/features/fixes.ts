@@ -2,9 +2,9 @@
 // preferred fix at once (fix-all, e.g. on save), and the generic "disable <code>" fixes that insert a suppression
 // comment. Offsets only; the LSP layer maps them. Findings and fixes of another document (finding.uri, fix.uri) are
 // never offered: their offsets are not this document's.
-import type { Finding, Fix, TextEdit, TextRange } from '../rules/rule';
+import type { Finding, Fix, TextEdit, TextRange } from '../types';
 import type { CommentSyntax } from '../suppression/comments';
-import { disableForFileEdit, disableForLineEdit } from '../suppression/insert';
+import { disableForFileEdit, disableForLineEdit } from '../suppression/insertDirective';
 import { suppressionRules } from '../suppression/rules';
 import type { LineIndex } from '../text/lineIndex';
 

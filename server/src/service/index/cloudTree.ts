@@ -6,8 +6,10 @@ import type {
   IndexLocation, IndexRange, IndexTooltipRow, IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexedProblem, IndexedRelation, IndexedText,
   SeverityCounts,
 } from '../../../../shared/protocol';
+import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
-import { NO_PROBLEMS, Tally, type FileOutline, type OutlinedCloudResource, type OutlinedTemplateResource } from './outline';
+import { NO_PROBLEMS, Tally } from './outline';
+import type { FileOutline, OutlinedCloudResource, OutlinedTemplateResource } from './workspaceIndex';
 
 const FILE_START: IndexRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -37,7 +39,7 @@ function decoded(text: string): string {
 }
 
 function basename(uri: string): string {
-  return decoded(uri.slice(uri.lastIndexOf('/') + 1));
+  return decoded(baseName(uri));
 }
 
 /** The folder of a URI or a path (separated by slashes or, in a Windows path the CLI reads, backslashes), separator included. */

@@ -1,10 +1,8 @@
 // What each kind of file contributes to the workspace index: an ARM template its Anyscale.Platform resources
 // (provider and operator identity as written), a values file its operator settings; and each its outline (./outline).
 import { knownString } from '../arm/value';
-import type { Analysis } from '../analyze';
-import type { ParameterFileInput } from '../arm/checkTemplate';
+import type { Analysis, DocumentAnalysis, ParameterFileInput } from '../types';
 import type { OperatorValues } from '../values/model';
-import type { DocumentAnalysis } from '../yaml/analyzeYaml';
 import { templateOutline, yamlOutline } from './outline';
 import { NO_FACTS, type FileFacts, type IndexedOperatorValues } from './workspaceIndex';
 

@@ -4,9 +4,8 @@
 // IDs. Built once per analysis from what the analysis holds. A name or value that cannot be known before deployment
 // keeps its expression as written, marked unknown: never a guess.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
-import type { Analysis } from '../analyze';
-import type { ParameterFileInput } from '../arm/checkTemplate';
-import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscale';
+import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput, Severity } from '../types';
+import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscaleView';
 import { createEvaluator, type Evaluator } from '../arm/expressions/evaluate';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { parameterValuesOf } from '../arm/parameterFile';
@@ -15,96 +14,14 @@ import { knownString, literalValue, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
 import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
-import type { Finding, Severity } from '../rules/rule';
 import { LineIndex } from '../text/lineIndex';
-import type { DocumentAnalysis } from '../yaml/analyzeYaml';
-import { classifyYamlDocument } from '../yaml/classify';
-import { gatewayManifest } from '../yaml/gateway';
+import { classifyYamlDocument } from '../yaml/classifyYaml';
+import { gatewayManifest } from '../yaml/gatewayManifest';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
+import type { FileOutline, OutlinedCloud, OutlinedCloudResource, OutlinedGateway, OutlinedValues } from './workspaceIndex';
 
 /** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
 const AKS_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
-
-export interface OutlinedCloud {
-  /** Where the declaration is in its file's JSON (`/resources/0`): with the file, what identifies it. */
-  readonly pointer: string;
-  readonly name: IndexedText;
-  readonly location?: IndexedText;
-  readonly range: IndexRange;
-  readonly problems: SeverityCounts;
-  readonly worst?: IndexedProblem;
-  /** The parameter files (URIs) whose values give this reading; empty when the template is read without one. */
-  readonly parameterFiles: readonly string[];
-}
-
-/** The properties of a cloud resource the index shows, each as written or evaluated. */
-export interface OutlinedProperties {
-  readonly provider?: IndexedText;
-  readonly region?: IndexedText;
-  readonly location?: IndexedText;
-  readonly bucket?: IndexedText;
-  readonly bucketRegion?: IndexedText;
-  readonly endpoint?: IndexedText;
-  readonly operatorIdentity?: IndexedText;
-}
-
-export interface OutlinedCloudResource extends OutlinedProperties {
-  readonly pointer: string;
-  readonly copyIndex?: number;
-  /** The cloud's name: the parent segment. */
-  readonly cloud: IndexedText;
-  /** Its own name segment. */
-  readonly name: IndexedText;
-  readonly range: IndexRange;
-  readonly problems: SeverityCounts;
-  readonly worst?: IndexedProblem;
-  readonly parameterFiles: readonly string[];
-}
-
-/** An AKS cluster or an extension the template declares; an Anyscale.AKS.Operator extension carries operator values. */
-export interface OutlinedTemplateResource {
-  readonly kind: 'aksCluster' | 'clusterExtension' | 'operatorExtension';
-  readonly pointer: string;
-  readonly name: IndexedText;
-  readonly extensionType?: IndexedText;
-  readonly cloudDeploymentId?: IndexedText;
-  readonly cloudProvider?: IndexedText;
-  readonly range: IndexRange;
-  readonly problems: SeverityCounts;
-  readonly worst?: IndexedProblem;
-}
-
-/** One document of operator values in a values file. */
-export interface OutlinedValues {
-  readonly cloudDeploymentId?: IndexedText;
-  readonly cloudProvider?: IndexedText;
-  /** `global.cloudDeploymentId` when written, else the document's first line. */
-  readonly range: IndexRange;
-}
-
-/** One Gateway API (or EnvoyProxy) document. */
-export interface OutlinedGateway {
-  readonly kind: string;
-  readonly name?: string;
-  readonly namespace?: string;
-  /** The cloud resource IDs its listeners' TLS secrets name (`anyscale-<id>-certificate`), as written there. */
-  readonly cloudResourceIds: readonly string[];
-  readonly range: IndexRange;
-}
-
-export interface FileOutline {
-  readonly clouds: readonly OutlinedCloud[];
-  /** In file order, the copies of a loop one after another; one reading per distinct evaluation. */
-  readonly cloudResources: readonly OutlinedCloudResource[];
-  readonly templateResources: readonly OutlinedTemplateResource[];
-  readonly values: readonly OutlinedValues[];
-  readonly gateways: readonly OutlinedGateway[];
-  /** The parameter files the template was read with, and the problems its analysis placed in each. */
-  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts; readonly worst?: IndexedProblem }[];
-  /** The file's own problems, syntax errors included. */
-  readonly problems: SeverityCounts;
-  readonly worst?: IndexedProblem;
-}
 
 export const NO_PROBLEMS: SeverityCounts = Object.freeze({ error: 0, warning: 0, info: 0 });
 

@@ -2,8 +2,91 @@
 // identities, operator values) and the file's outline, what the Cloud Resources tree and `anyscale-azure index` show
 // (./outline, assembled by ./cloudTree). A pure structure: the language server fills it from the documents it sees
 // and the workspace scan, the CLI from the files it reads. Cheap to update per file.
-import type { FileOutline } from './outline';
+import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { DeployedIndex } from '../azure/deployed';
+
+// What a file shows in the index (built by ./outline.ts, assembled by ./cloudTree.ts).
+
+export interface OutlinedCloud {
+  /** Where the declaration is in its file's JSON (`/resources/0`): with the file, what identifies it. */
+  readonly pointer: string;
+  readonly name: IndexedText;
+  readonly location?: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+  /** The parameter files (URIs) whose values give this reading; empty when the template is read without one. */
+  readonly parameterFiles: readonly string[];
+}
+
+/** The properties of a cloud resource the index shows, each as written or evaluated. */
+export interface OutlinedProperties {
+  readonly provider?: IndexedText;
+  readonly region?: IndexedText;
+  readonly location?: IndexedText;
+  readonly bucket?: IndexedText;
+  readonly bucketRegion?: IndexedText;
+  readonly endpoint?: IndexedText;
+  readonly operatorIdentity?: IndexedText;
+}
+
+export interface OutlinedCloudResource extends OutlinedProperties {
+  readonly pointer: string;
+  readonly copyIndex?: number;
+  /** The cloud's name: the parent segment. */
+  readonly cloud: IndexedText;
+  /** Its own name segment. */
+  readonly name: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+  readonly parameterFiles: readonly string[];
+}
+
+/** An AKS cluster or an extension the template declares; an Anyscale.AKS.Operator extension carries operator values. */
+export interface OutlinedTemplateResource {
+  readonly kind: 'aksCluster' | 'clusterExtension' | 'operatorExtension';
+  readonly pointer: string;
+  readonly name: IndexedText;
+  readonly extensionType?: IndexedText;
+  readonly cloudDeploymentId?: IndexedText;
+  readonly cloudProvider?: IndexedText;
+  readonly range: IndexRange;
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+}
+
+/** One document of operator values in a values file. */
+export interface OutlinedValues {
+  readonly cloudDeploymentId?: IndexedText;
+  readonly cloudProvider?: IndexedText;
+  /** `global.cloudDeploymentId` when written, else the document's first line. */
+  readonly range: IndexRange;
+}
+
+/** One Gateway API (or EnvoyProxy) document. */
+export interface OutlinedGateway {
+  readonly kind: string;
+  readonly name?: string;
+  readonly namespace?: string;
+  /** The cloud resource IDs its listeners' TLS secrets name (`anyscale-<id>-certificate`), as written there. */
+  readonly cloudResourceIds: readonly string[];
+  readonly range: IndexRange;
+}
+
+export interface FileOutline {
+  readonly clouds: readonly OutlinedCloud[];
+  /** In file order, the copies of a loop one after another; one reading per distinct evaluation. */
+  readonly cloudResources: readonly OutlinedCloudResource[];
+  readonly templateResources: readonly OutlinedTemplateResource[];
+  readonly values: readonly OutlinedValues[];
+  readonly gateways: readonly OutlinedGateway[];
+  /** The parameter files the template was read with, and the problems its analysis placed in each. */
+  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts; readonly worst?: IndexedProblem }[];
+  /** The file's own problems, syntax errors included. */
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+}
 
 export interface IndexedCloudResource {
   readonly name?: string;

@@ -4,7 +4,7 @@
 // unterminated. This module finds those strings and masks their line breaks with spaces — the same length, so
 // every offset stays true — for the parser; the values are then put back as ARM reads them, line breaks included.
 import type { JsonNode } from './nodes';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../text/range';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -1,6 +1,6 @@
 // Every rule the product ships, in one list (each category folder lists its own). The README's rules table,
 // the SARIF rule metadata and the docs-page test all read this list.
-import type { Rule, RuleInfo } from './rule';
+import type { RuleInfo } from '../types';
 import { resourceRules } from './arm/resource';
 import { regionRules } from './arm/region';
 import { storageRules } from './arm/storage';
@@ -15,6 +15,14 @@ import { suppressionRules } from '../suppression/rules';
 import { azureRules } from './azure';
 import { aksRules } from './arm/aks';
 import { limitRules } from './arm/limits';
+
+import type { TemplateRule } from './templateRule';
+import type { ValuesRule } from './valuesRule';
+import type { GatewayRule } from './gatewayRule';
+import type { ParameterFileRule, ParameterFileShapeRule } from './parameterFileRule';
+import type { SuppressionRule } from './suppressionRule';
+
+export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | ParameterFileShapeRule | SuppressionRule;
 
 export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...aksRules, ...limitRules, ...extensionRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...azureRules, ...suppressionRules];
 

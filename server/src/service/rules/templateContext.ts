@@ -1,12 +1,14 @@
-// The context a template rule checks: the parsed template, its Anyscale resources, value evaluation,
-// and `report`. Built once per analysis; the expensive parts are computed lazily and shared.
+// The contexts rules check. A template rule's: the parsed template, its Anyscale resources, value evaluation, and
+// `report`, built once per analysis (the expensive parts lazily, and shared). A values rule's: one document of operator values.
 import type { JsonNode } from '../json/nodes';
 import type { ArmResource, ArmTemplate } from '../arm/template';
-import type { AnyscaleView } from '../arm/anyscale';
+import type { AnyscaleView } from '../arm/anyscaleView';
 import type { Value } from '../arm/value';
 import type { ResourceIdParts } from '../arm/expressions/resourceId';
-import type { Report } from './rule';
+import type { Report } from '../types';
 import type { DeployedIndex } from '../azure/deployed';
+import type { OperatorValues } from '../values/model';
+import type { WorkspaceView } from '../index/workspaceIndex';
 
 export interface TemplateContext {
   readonly text: string;
@@ -24,5 +26,15 @@ export interface TemplateContext {
   resourceId(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
   /** What Azure holds, as "Connect to Azure" last listed it (docs/azure.md); absent when not connected. */
   readonly deployed?: DeployedIndex;
+  report(report: Report): void;
+}
+
+/** What a values rule sees of one document of operator values (a Helm values file's, or an operator extension's). */
+export interface ValuesContext {
+  readonly values: OperatorValues;
+  /** Anyscale on Azure: cloudProvider azure, an AKS extension, or a workspace holding Anyscale.Platform resources. */
+  readonly azure: boolean;
+  /** The rest of the workspace (for an ARM extension, the template's own cloud resources). */
+  readonly workspace: WorkspaceView;
   report(report: Report): void;
 }

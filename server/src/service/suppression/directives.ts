@@ -2,7 +2,7 @@
 //   anyscale-azure-disable-next-line <code>[, <code>…] [-- reason]   silences those codes on the next line
 //   anyscale-azure-disable-file <code>[, <code>…] [-- reason]        silences those codes in the whole file
 // Each code keeps its own range, so an unused or unknown one can be reported (and removed) on its own.
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 import { commentsIn, type CommentSyntax, type SourceComment } from './comments';
 
 export const DIRECTIVE_PREFIX = 'anyscale-azure-disable-';

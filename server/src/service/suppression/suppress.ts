@@ -2,8 +2,9 @@
 // suppression comment names (on the comment's next line, or anywhere in the file), then reports the comments'
 // own problems — a code that silenced nothing (suppression-unused) or that no rule has (suppression-unknown-code).
 // Findings that belong to another document (finding.uri set) are left alone: comments silence only their own file.
-import type { Finding, Fix, RuleLevel, Severity, TextEdit } from '../rules/rule';
+import type { Finding, Fix, Report, RuleLevel, TextEdit, TextRange } from '../types';
 import { RULES, ruleByCode } from '../rules/registry';
+import { collectFindings, levelOf, runRules } from '../rules/runner';
 import { byPlace } from '../arm/checkTemplate';
 import { LineIndex } from '../text/lineIndex';
 import { didYouMean } from '../text/suggest';
@@ -11,17 +12,14 @@ import type { CommentSyntax, SourceComment } from './comments';
 import { directivesIn, NEXT_LINE, type Directive, type DirectiveCode } from './directives';
 import { suppressionUnused } from './rules/suppression-unused';
 import { suppressionUnknownCode } from './rules/suppression-unknown-code';
-import type { SuppressionRule } from './rules/suppressionRule';
+import type { SuppressionRule } from '../rules/suppressionRule';
+import { suppressionRules } from './rules';
 
 export interface SuppressionOptions {
   readonly syntax: CommentSyntax;
   readonly ruleLevels?: Readonly<Record<string, RuleLevel>>;
   /** False: only drop the silenced findings, without reporting the comments' own problems (see docs/suppression.md). */
   readonly reportProblems?: boolean;
-}
-
-function levelOf(code: string, options: SuppressionOptions): RuleLevel | undefined {
-  return options.ruleLevels?.[code] ?? ruleByCode(code)?.defaultSeverity;
 }
 
 /** Removes a whole comment: its line too when nothing else is on it. */
@@ -68,14 +66,9 @@ export function applySuppressions(text: string, findings: readonly Finding[], op
     if (silencers.length === 0) kept.push(finding);
   }
 
-  const severityOf = (rule: SuppressionRule): Severity | undefined => {
-    const level = levelOf(rule.code, options);
-    return level === 'off' ? undefined : level;
-  };
-  const report = (rule: SuppressionRule, at: { start: number; end: number }, message: string, fixes?: Fix[]) => {
-    const severity = options.reportProblems === false ? undefined : severityOf(rule);
-    if (severity) kept.push({ code: rule.code, severity, message, start: at.start, end: at.end, fixes });
-  };
+  const reporters = new Map<SuppressionRule, (report: Report) => void>();
+  if (options.reportProblems !== false) runRules(suppressionRules, options.ruleLevels, (rule, report) => reporters.set(rule, report), collectFindings(kept));
+  const report = (rule: SuppressionRule, at: TextRange, message: string, fixes?: Fix[]) => reporters.get(rule)?.({ at: { start: at.start, end: at.end }, message, fixes });
   const allCodes = RULES.map((rule) => rule.code);
   for (const directive of directives) {
     const where = directive.kind === 'file' ? 'in this file' : 'on the next line';
@@ -83,7 +76,10 @@ export function applySuppressions(text: string, findings: readonly Finding[], op
       report(suppressionUnknownCode, directive.comment, `This suppression names no rule code, so it silences nothing: write the codes to silence, e.g. "${NEXT_LINE} provider-invalid -- reason".`);
       continue;
     }
-    const unused = directive.codes.filter((code) => !used.has(code) && ruleByCode(code.code) && levelOf(code.code, options) !== 'off');
+    const unused = directive.codes.filter((code) => {
+      const rule = ruleByCode(code.code);
+      return !used.has(code) && rule !== undefined && levelOf(rule, options.ruleLevels) !== 'off';
+    });
     // A guess the comment already names would only repeat it (`provider-invalid, provider-invlid`).
     const unlisted = allCodes.filter((candidate) => !directive.codes.some((code) => code.code === candidate));
     for (const code of directive.codes) {

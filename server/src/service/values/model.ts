@@ -3,7 +3,7 @@
 // its catalog entry and where its key and value are; form-specific edits come from a ValuesEditor.
 import type { ChartKey, LegacyKey } from '../catalog/chart';
 import type { KnownValue } from '../arm/value';
-import type { Fix, TextEdit, TextRange } from '../rules/rule';
+import type { Fix, TextEdit, TextRange } from '../types';
 
 export interface Setting {
   /** The 1.x path, dotted: `global.auth.iamIdentity`. For a legacy key, the key as written. */

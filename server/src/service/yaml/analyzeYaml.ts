@@ -1,37 +1,19 @@
 // The service's YAML path: parses the text once, classifies each document, builds operator values and gateway
 // manifests, and runs the values and gateway rules with the configured levels. Documents that are not ours
 // (other charts' values, other manifests) produce nothing, and neither does a file with YAML syntax errors.
-import type { Analysis, AnalysisOptions } from '../analyze';
+import type { AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from '../types';
 import { RULES } from '../rules/registry';
-import { rangeOf, type Finding, type Rule, type RuleLevel } from '../rules/rule';
-import { isValuesRule, type ValuesContext } from '../rules/values/valuesRule';
-import type { GatewayContext } from '../rules/gateway/gatewayRule';
-import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceIndex, type WorkspaceView } from '../index/workspaceIndex';
+import { collectFindings, runRules } from '../rules/runner';
+import { isValuesRule } from '../rules/valuesRule';
+import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
 import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
 import { CONTROL_PLANES } from '../catalog/chart';
-import { parseYaml, type ParsedYaml } from './document';
-import { classifyYamlDocument, fileKind } from './classify';
+import { parseYaml } from './document';
+import { classifyYamlDocument, fileKind } from './classifyYaml';
 import { valuesFromYaml } from './valuesFromYaml';
-import { gatewayManifest, type GatewayManifest } from './gateway';
+import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
-
-export interface WorkspaceOptions {
-  /** The document's URI (or path): its own entry in the workspace index is not "another file". */
-  readonly uri?: string;
-  readonly workspace?: WorkspaceIndex;
-}
-
-export interface DocumentAnalysis extends Analysis {
-  /** What this file contributes to the workspace index. */
-  readonly facts: FileFacts;
-  /** A YAML file's parse, kept for hover on the same version. */
-  readonly yaml?: ParsedYaml;
-}
-
-function levelFor(rule: Rule, options: AnalysisOptions): RuleLevel {
-  return options.ruleLevels?.[rule.code] ?? rule.defaultSeverity;
-}
 
 /** Anyscale on Azure, as seen from one values document. */
 function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
@@ -64,22 +46,16 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const ownValues = facts.operatorValues.map((v) => ({ ...v, uri: options.uri ?? '' }));
   const withOwn: WorkspaceView = { ...others, azure: others.azure || ownValues.some((v) => v.cloudProvider === 'azure'), operatorValues: [...others.operatorValues, ...ownValues] };
 
-  for (const rule of RULES) {
-    const level = levelFor(rule, options);
-    if (level === 'off') continue;
-    const report: ValuesContext['report'] = (r) => findings.push({ code: rule.code, severity: level, message: r.message, ...rangeOf(r.at), related: r.related, fixes: r.fixes });
+  runRules(RULES, options.ruleLevels, (rule, report) => {
     if (isValuesRule(rule)) {
       for (const v of values) {
         if (v.layout === 'legacy' && !rule.readsLegacyLayout) continue;
         rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
       }
     } else if (rule.appliesTo === 'gatewayManifest') {
-      for (const manifest of manifests) {
-        const context: GatewayContext = { text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report };
-        rule.check(context);
-      }
+      for (const manifest of manifests) rule.check({ text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report });
     }
-  }
+  }, collectFindings(findings));
   findings.splice(0, findings.length, ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels }));
   return done(facts, values.length + manifests.length);
 }

@@ -1,7 +1,7 @@
 // Parses a YAML text once into its documents (a file may hold several, split by `---`), keeping every node's
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
 import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLMap } from 'yaml';
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../text/range';
 
 export interface YamlDocument {
   readonly document: Document.Parsed;
@@ -93,7 +93,7 @@ export function parseYaml(text: string): ParsedYaml {
 }
 
 /** A node's value range (without a trailing comment); a pair with no value has none. */
-export function rangeOf(node: Node): TextRange {
+export function yamlNodeRange(node: Node): TextRange {
   const [start, end] = node.range ?? [0, 0];
   return { start, end };
 }

@@ -4,8 +4,8 @@
 import { isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { chartChildren, keyName } from '../catalog/chart';
 import { GATEWAY_KINDS } from '../catalog/gateway';
-import type { TextRange } from '../rules/rule';
-import { classifyYamlDocument } from './classify';
+import type { TextRange } from '../types';
+import { classifyYamlDocument } from './classifyYaml';
 import { mapValue, stringValue, tooDeepAt, type ParsedYaml } from './document';
 
 export type DocumentRole = { readonly role: 'values' } | { readonly role: 'gateway'; readonly kind: string } | { readonly role: 'empty' } | { readonly role: 'other' };

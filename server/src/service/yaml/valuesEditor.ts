@@ -1,11 +1,10 @@
 // Edits to operator values in YAML: replace a scalar keeping its quotes (scalarFix, also the Gateway rules' fixes);
 // move one key (delete its lines, insert it under the deepest section that already exists, creating the rest); move
 // many at once by rewriting the document with the `yaml` package (comments kept). No fix where a clean edit is not possible.
-import { isMap, isNode, isScalar, parse, stringify, type Node, type YAMLMap } from 'yaml';
-import type { Fix, TextEdit, TextRange } from '../rules/rule';
+import { isMap, isNode, isScalar, parse, stringify, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Fix, TextEdit, TextRange } from '../types';
 import type { Setting, ValuesEditor } from '../values/model';
 import { nodeAt, type YamlDocument } from './document';
-import type { SettingSource } from './valuesFromYaml';
 
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
@@ -18,6 +17,13 @@ function nextLineStart(text: string, offset: number): number {
 }
 
 /** A scalar written as YAML: plain when that reads back as the same string, otherwise double-quoted. */
+/** Where valuesFromYaml read a setting: what the editor rewrites. */
+export interface SettingSource {
+  readonly pair: Pair;
+  /** The keys as written, from the root. */
+  readonly segments: readonly string[];
+}
+
 export function scalarText(value: string, original: string): string {
   if (original.startsWith('"')) return JSON.stringify(value);
   if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;

@@ -1,22 +1,16 @@
 // Operator values from one YAML document: walks the sections the chart catalog lists (never into free-form maps
 // such as node selectors or the ingress-nginx subchart), recording each written key once, in document order.
-import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
-import { rangeOf, type YamlDocument } from './document';
-import { yamlValuesEditor } from './valuesEditor';
+import { yamlNodeRange, type YamlDocument } from './document';
+import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
-export interface SettingSource {
-  readonly pair: Pair;
-  /** The keys as written, from the root. */
-  readonly segments: readonly string[];
-}
-
 function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items'> {
   if (isMap(node)) return { shape: 'map' };
   if (isSeq(node)) {
-    const items = node.items.filter(isScalar).map((item) => ({ value: item.value, range: rangeOf(item) }));
+    const items = node.items.filter(isScalar).map((item) => ({ value: item.value, range: yamlNodeRange(item) }));
     return { shape: 'array', items };
   }
   if (isScalar(node)) {
@@ -39,8 +33,8 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
       const value = pair.value as Node | null;
       const key: ChartKey | undefined = chartKey(path);
       const legacy = key ? undefined : legacyKey(path);
-      const keyRange = rangeOf(keyNode);
-      const valueRange = value?.range ? rangeOf(value) : { start: keyRange.end, end: keyRange.end };
+      const keyRange = yamlNodeRange(keyNode);
+      const valueRange = value?.range ? yamlNodeRange(value) : { start: keyRange.end, end: keyRange.end };
       const setting: Setting = { path, key, legacy, parent: parentPath, keyRange, valueRange, ...shapeOf(value) };
       settings.push(setting);
       sources.set(setting, { pair, segments: [...segments, name] });
@@ -50,7 +44,7 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
   };
   const root = yaml.root;
   if (isMap(root)) visit(root, '', []);
-  const rootRange = root?.range ? rangeOf(root) : yaml.span;
+  const rootRange = root?.range ? yamlNodeRange(root) : yaml.span;
   const firstLineEnd = text.indexOf('\n', rootRange.start);
   const anchor = { start: rootRange.start, end: firstLineEnd < 0 || firstLineEnd > rootRange.end ? rootRange.end : firstLineEnd };
   return operatorValues('yaml', layout, settings, anchor, yamlValuesEditor(text, yaml, sources));

@@ -2,7 +2,7 @@
 // key whose value is being typed. Read from the lines' indentation rather than a parse, so that half-typed YAML
 // (`global:\n  cloudPro|`, which parses as the string "cloudPro") still places the cursor; simple one-line flow
 // collections (`global: {cloudProvider: |}`) are followed too. Documents of a multi-document file are kept apart.
-import type { TextRange } from '../rules/rule';
+import type { TextRange } from '../types';
 
 /** The path segment of a sequence item: `spec.listeners[].hostname` is `['spec', 'listeners', '[]', 'hostname']`. */
 export const ITEM = '[]';

@@ -3,7 +3,7 @@
 // controller otherwise). The manifest is JSON text, which `kubectl apply -f -` reads and the user reviews first.
 import type { EgressClusterJob, EgressTargetInfo } from '../../../../../shared/protocol';
 import { probeScript, PROBE_ENV } from './probeScript';
-import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../probe/engine';
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../outcomes';
 
 export const JOB_LABEL = 'anyscale-azure-egress-probe';
 

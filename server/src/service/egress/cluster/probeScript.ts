@@ -7,7 +7,7 @@
 // local engine's own functions, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
-import { bypassesProxy, proxyProtocolProblem } from '../probe/proxy';
+import { bypassesProxy, proxyProtocolProblem } from '../proxy';
 
 export const PROBE_ENV = {
   targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]

@@ -1,10 +1,10 @@
 // cloud-resource-drift: a cloud resource deployed in Azure (same cloud and resource name, "Connect to Azure") has a
 // property the template gives another value. Every cloud-resource property is fixed at creation: the redeployment
 // fails with "Cannot update fields in the existing cloud resource <name>"; the way out is to delete and recreate.
-import type { TemplateRule } from '../rule';
+import type { TemplateRule } from '../templateRule';
 import { placeOf } from '../../azure/deployed';
 import { CLOUD_RESOURCE_LIFECYCLE, driftOf } from '../../azure/drift';
-import { authoredValues, namesOf } from './deployedTwins';
+import { authoredValues, namesOf } from '../support/deployedTwins';
 
 export const cloudResourceDrift: TemplateRule = {
   code: 'cloud-resource-drift',

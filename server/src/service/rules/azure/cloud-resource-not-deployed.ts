@@ -2,9 +2,9 @@
 // there yet. Information, not a problem: deploying creates it, and from then on its properties are fixed. Said only
 // when the listing could see: a cloud whose cloud resources could not be listed, or a subscription whose clouds could
 // not, leaves the question open.
-import type { TemplateRule } from '../rule';
+import type { TemplateRule } from '../templateRule';
 import { placeOf } from '../../azure/deployed';
-import { namesOf } from './deployedTwins';
+import { namesOf } from '../support/deployedTwins';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -1,7 +1,7 @@
 // gateway-certificate-missing: an HTTPS listener that terminates TLS (tls.mode Terminate, the default) needs at
 // least one certificateRefs entry; without one the Gateway rejects the listener and Anyscale hosts get no TLS.
 import { TERMINATE_MODE } from '../../catalog/gateway';
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayCertificateMissing: GatewayRule = {
   code: 'gateway-certificate-missing',

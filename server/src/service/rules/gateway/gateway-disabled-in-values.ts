@@ -3,8 +3,8 @@
 // clients can't reach workspaces or services through it (documented: the networking page and the quickstart, which
 // set networking.gateway.enabled=true for Envoy Gateway). Silent when some values file enables the gateway: a
 // workspace may hold cloud resources that use either.
-import * as path from 'node:path';
-import type { GatewayRule } from './gatewayRule';
+import { baseName } from '../../text/baseName';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayDisabledInValues: GatewayRule = {
   code: 'gateway-disabled-in-values',
@@ -18,7 +18,7 @@ export const gatewayDisabledInValues: GatewayRule = {
     const values = workspace.operatorValues;
     const disabling = values.filter((v) => v.gatewayDisabled);
     if (disabling.length === 0 || values.some((v) => v.gatewayEnabled)) return;
-    const files = [...new Set(disabling.map((v) => path.basename(v.uri)))].join(', ');
+    const files = [...new Set(disabling.map((v) => baseName(v.uri)))].join(', ');
     report({
       at: name.range,
       message: `The operator values (${files}) set networking.gateway.enabled: false, so the operator creates Ingress resources and no routes attach to Gateway "${name.value}": clients can't reach workspaces or services through it. Set networking.gateway.enabled: true, with networking.gateway.name and .namespace naming this Gateway.`,

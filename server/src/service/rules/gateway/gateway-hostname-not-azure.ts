@@ -5,9 +5,9 @@
 // Anyscale TLS secret, or whose hostname mentions anyscale), since listeners for other applications may share the
 // Gateway; and a Gateway with the *.i listener but no *.s one, which leaves Anyscale services unreachable.
 import { ANYSCALE_HOSTNAMES, TLS_SECRET } from '../../catalog/gateway';
-import type { GatewayListener } from '../../yaml/gateway';
+import type { GatewayListener } from '../../yaml/gatewayManifest';
 import { scalarFix } from '../../yaml/valuesEditor';
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 const { session: SESSION, service: SERVICE } = ANYSCALE_HOSTNAMES.azure;
 const REPLACEMENTS = new Map<string, string>([

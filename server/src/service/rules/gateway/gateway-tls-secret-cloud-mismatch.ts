@@ -6,7 +6,7 @@ import { VALUE_SHAPES } from '../../catalog/chart';
 import { TLS_SECRET } from '../../catalog/gateway';
 import { folderOf, normalizedId } from '../../index/cloudTree';
 import { scalarFix } from '../../yaml/valuesEditor';
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretCloudMismatch: GatewayRule = {
   code: 'gateway-tls-secret-cloud-mismatch',

@@ -5,7 +5,7 @@
 import { TLS_SECRET } from '../../catalog/gateway';
 import { VALUE_SHAPES } from '../../catalog/chart';
 import { scalarFix } from '../../yaml/valuesEditor';
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',

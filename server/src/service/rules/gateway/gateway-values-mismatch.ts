@@ -1,7 +1,7 @@
 // gateway-values-mismatch: the operator attaches its routes to the Gateway named in its values
 // (networking.gateway.name and .namespace). A Gateway manifest in the same workspace with another name or namespace
 // is not the one the operator uses.
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayValuesMismatch: GatewayRule = {
   code: 'gateway-values-mismatch',

@@ -1,5 +1,5 @@
 // Rules over Gateway API manifests for Anyscale cloud resources.
-import type { GatewayRule } from './gatewayRule';
+import type { GatewayRule } from '../gatewayRule';
 import { gatewayHostnameNotAzure } from './gateway-hostname-not-azure';
 import { gatewayTlsSecretInvalid } from './gateway-tls-secret-invalid';
 import { gatewayCertificateMissing } from './gateway-certificate-missing';

@@ -1,6 +1,6 @@
 // Rules over the Anyscale operator's values: Helm values files, and the configurationSettings of
 // Anyscale.AKS.Operator extensions in ARM templates (each rule runs on both).
-import type { ValuesRule } from './valuesRule';
+import type { ValuesRule } from '../valuesRule';
 import { valuesUnknownKey } from './values-unknown-key';
 import { valuesWrongType } from './values-wrong-type';
 import { valuesCloudDeploymentIdInvalid } from './values-cloud-deployment-id-invalid';

@@ -1,8 +1,8 @@
 // values-auth-audience: on Azure the operator requests tokens for the control plane's API, so global.auth.audience
 // is required, shaped `api://<application ID>/.default`.
 import { REFERENCE_AUDIENCE, VALUE_SHAPES } from '../../catalog/chart';
-import { isCompleteValues, isUnset, providerOf, quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { isCompleteValues, isUnset, providerOf, quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.auth.audience';
 

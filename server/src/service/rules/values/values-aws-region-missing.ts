@@ -1,7 +1,7 @@
 // values-aws-region-missing: on AWS without a CLI token the operator registers with the STS signer, which needs
 // the cluster's region; the chart fails with "global.aws.region is required for operator registration using STS signer".
-import { isCompleteValues, isUnset } from './shared';
-import { valuesRule } from './valuesRule';
+import { isCompleteValues, isUnset } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesAwsRegionMissing = valuesRule({
   code: 'values-aws-region-missing',

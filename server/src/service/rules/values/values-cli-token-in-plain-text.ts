@@ -1,8 +1,8 @@
 // values-cli-token-in-plain-text: an Anyscale CLI token is a credential. Written in a values file it ends up in
 // source control: pass it with --set from a secret store. (In AKS extension configurationSettings, where anyone who
 // can read the extension can read it, extension-secret-in-settings reports it and moves it to the protected settings.)
-import { isPlaceholder } from './shared';
-import { valuesRule } from './valuesRule';
+import { isPlaceholder } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.auth.anyscaleCliToken';
 

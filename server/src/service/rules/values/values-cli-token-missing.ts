@@ -1,7 +1,7 @@
 // values-cli-token-missing: a generic (non-cloud) cluster has no workload identity, so the operator can only
 // authenticate with an Anyscale CLI token in global.auth.anyscaleCliToken.
-import { isUnset } from './shared';
-import { valuesRule } from './valuesRule';
+import { isUnset } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesCliTokenMissing = valuesRule({
   code: 'values-cli-token-missing',

@@ -2,8 +2,8 @@
 // for, `cldrsrc_…`. The chart refuses to render without it; a left-over `<placeholder>` or another ID (the cloud's
 // `cld_…`, the resource's name) renders but the operator never registers.
 import { VALUE_SHAPES } from '../../catalog/chart';
-import { isCompleteValues, isPlaceholder, quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { isCompleteValues, isPlaceholder, quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.cloudDeploymentId';
 

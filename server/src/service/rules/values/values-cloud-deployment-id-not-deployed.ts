@@ -2,8 +2,8 @@
 // user can see, and none has the ID global.cloudDeploymentId names. Information only: the ID may belong to a
 // subscription or tenant the sign-in does not reach; if not, the operator cannot register with it.
 import { VALUE_SHAPES } from '../../catalog/chart';
-import { quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.cloudDeploymentId';
 

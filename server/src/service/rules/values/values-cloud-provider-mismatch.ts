@@ -1,8 +1,8 @@
 // values-cloud-provider-mismatch: the operator values name the identity of a cloud resource in the workspace (the
 // same role ARN, service-account email or managed identity), but global.cloudProvider says another provider.
 // The chart then sets up the wrong workload identity, market types and accelerator defaults.
-import { quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesCloudProviderMismatch = valuesRule({
   code: 'values-cloud-provider-mismatch',

@@ -2,8 +2,8 @@
 // https://console.azure.anyscale.com (or the cloud's Private Link host). Left out, the chart quietly uses
 // https://console.anyscale.com, a different control plane, and the operator never shows up in the Azure console.
 import { CONTROL_PLANES } from '../../catalog/chart';
-import { isCompleteValues, isUnset } from './shared';
-import { valuesRule } from './valuesRule';
+import { isCompleteValues, isUnset } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.controlPlaneURL';
 

@@ -1,6 +1,6 @@
 // values-control-plane-url-trailing-slash: the chart refuses to render a controlPlaneURL ending in "/"
 // ("controlPlaneURL must not end with a trailing slash"). The fix drops the slash.
-import { valuesRule } from './valuesRule';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.controlPlaneURL';
 

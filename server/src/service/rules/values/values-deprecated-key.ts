@@ -1,6 +1,6 @@
 // values-deprecated-key: a key the chart still reads but has deprecated (global.region → global.aws.region).
 // The fix moves the value to its replacement.
-import { valuesRule } from './valuesRule';
+import { valuesRule } from '../valuesRule';
 
 export const valuesDeprecatedKey = valuesRule({
   code: 'values-deprecated-key',

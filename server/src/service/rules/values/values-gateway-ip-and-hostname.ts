@@ -1,7 +1,7 @@
 // values-gateway-ip-and-hostname: the operator creates DNS records pointing at the gateway from either its IP or
 // its hostname; the chart takes one of the two, never both.
-import { isUnset } from './shared';
-import { valuesRule } from './valuesRule';
+import { isUnset } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesGatewayIpAndHostname = valuesRule({
   code: 'values-gateway-ip-and-hostname',

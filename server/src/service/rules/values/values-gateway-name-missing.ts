@@ -1,7 +1,7 @@
 // values-gateway-name-missing: with networking.gateway.enabled the operator attaches its routes to the Gateway
 // named in networking.gateway.name; without a name there is nothing to attach to.
-import { isUnset } from './shared';
-import { valuesRule } from './valuesRule';
+import { isUnset } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesGatewayNameMissing = valuesRule({
   code: 'values-gateway-name-missing',

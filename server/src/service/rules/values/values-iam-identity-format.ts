@@ -2,8 +2,8 @@
 // client ID (a GUID), on AWS an IAM role ARN, on GCP a service-account email. Anything else (a placeholder, a
 // resource ID, another provider's identity) leaves the operator without a usable identity.
 import { IDENTITY_SHAPES, matchesIdentityShape, type IdentityKind } from '../../catalog/identity';
-import { isPlaceholder, providerOf, quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { isPlaceholder, providerOf, quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.auth.iamIdentity';
 

@@ -1,8 +1,8 @@
 // values-iam-identity-is-principal-id: the cloud resource records the managed identity's principal ID, but the
 // operator needs the same identity's client ID — a different GUID. The same GUID in both places means one of them
 // is wrong; since the cloud resource can't change, it is almost always the operator's value.
-import { providerOf, quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { providerOf, quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.auth.iamIdentity';
 

@@ -2,8 +2,8 @@
 // The 1.x chart ignores it silently. Each finding offers to move the key to its 1.x path, and to migrate the whole
 // document at once (the migration table, MIGRATION_README.md).
 import { LEGACY_SOURCE } from '../../catalog/chart';
-import type { Fix } from '../rule';
-import { valuesRule } from './valuesRule';
+import type { Fix } from '../../types';
+import { valuesRule } from '../valuesRule';
 
 export const valuesLegacyKey = valuesRule({
   code: 'values-legacy-key',

@@ -2,7 +2,7 @@
 // (`cloudDeploymentID`) leaves the real key at its default. Suggests the closest key of the same section.
 import { chartChildren, isLegacyParent, keyName } from '../../catalog/chart';
 import { didYouMean } from '../../text/suggest';
-import { valuesRule } from './valuesRule';
+import { valuesRule } from '../valuesRule';
 
 export const valuesUnknownKey = valuesRule({
   code: 'values-unknown-key',

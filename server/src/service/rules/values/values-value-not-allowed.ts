@@ -2,10 +2,10 @@
 // networking.gateway.apiVersion, the items of excludeComponentVerification) holds something else. A value that is
 // right apart from its case gets a preferred fix: the chart compares exactly.
 import { didYouMean } from '../../text/suggest';
-import type { TextRange } from '../rule';
+import type { TextRange } from '../../types';
 import type { SettingItem } from '../../values/model';
-import { quoted } from './shared';
-import { valuesRule } from './valuesRule';
+import { quoted } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 export const valuesValueNotAllowed = valuesRule({
   code: 'values-value-not-allowed',

@@ -2,8 +2,8 @@
 // federated service account (anyscale-operator). Left empty, they run as the namespace's default account with no
 // Azure identity, and cannot reach storage.
 import { VALUE_SHAPES } from '../../catalog/chart';
-import { isCompleteValues, isUnset, providerOf } from './shared';
-import { valuesRule } from './valuesRule';
+import { isCompleteValues, isUnset, providerOf } from '../support/valuesShared';
+import { valuesRule } from '../valuesRule';
 
 const PATH = 'workloads.serviceAccount.name';
 

@@ -4,7 +4,8 @@
 // extension-setting-not-string's finding); here, a string its key cannot read ("yes" for a boolean).
 import type { ChartKey } from '../../catalog/chart';
 import type { Setting } from '../../values/model';
-import { valuesRule, type ValuesContext } from './valuesRule';
+import { valuesRule } from '../valuesRule';
+import type { ValuesContext } from '../templateContext';
 
 const EXPECTED: Record<ChartKey['type'], string> = {
   string: 'a string',

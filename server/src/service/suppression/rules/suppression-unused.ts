@@ -1,6 +1,6 @@
 // suppression-unused: a suppression comment (or one code in it) that silences nothing — the problem was fixed or
 // moved, and the comment would silently hide a future one.
-import type { SuppressionRule } from './suppressionRule';
+import type { SuppressionRule } from '../../rules/suppressionRule';
 
 export const suppressionUnused: SuppressionRule = {
   code: 'suppression-unused',

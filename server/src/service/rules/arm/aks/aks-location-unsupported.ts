@@ -5,8 +5,8 @@
 import { propertyValue } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
 import { isSupportedLocation, notDocumentedLocation } from '../../../catalog/regions';
-import type { TemplateRule } from '../../rule';
-import { anyscaleClusters, isManagedCluster } from './clusters';
+import type { TemplateRule } from '../../templateRule';
+import { anyscaleClusters, isManagedCluster } from '../../support/aksClusters';
 
 export const aksLocationUnsupported: TemplateRule = {
   code: 'aks-location-unsupported',

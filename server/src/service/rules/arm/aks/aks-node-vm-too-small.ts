@@ -6,8 +6,8 @@
 import { equalsIgnoreCase } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
 import { RAY_WORKER_MIN_VCPUS, smallVmSizeVcpus } from '../../../catalog/aks';
-import type { TemplateRule } from '../../rule';
-import { anyscaleClusters, type NodePool } from './clusters';
+import type { TemplateRule } from '../../templateRule';
+import { anyscaleClusters, type NodePool } from '../../support/aksClusters';
 
 const isSystem = (pool: NodePool) => pool.mode !== undefined && equalsIgnoreCase(pool.mode, 'System');
 

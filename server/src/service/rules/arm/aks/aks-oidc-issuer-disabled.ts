@@ -4,7 +4,7 @@
 import { propertyValue } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
 import { OIDC_ISSUER_DEFAULT_FROM } from '../../../catalog/aks';
-import { enabledFlagRule } from './enabledFlag';
+import { enabledFlagRule } from '../../support/enabledFlag';
 
 /** `1.34`, `1.34.2` → [1, 34]; undefined for anything else. */
 function minorVersion(text: string): [number, number] | undefined {

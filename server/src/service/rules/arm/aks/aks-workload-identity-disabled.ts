@@ -1,7 +1,7 @@
 // aks-workload-identity-disabled: an AKS cluster that runs Anyscale needs workload identity, the way the Anyscale
 // operator gets its Azure credentials (documented: the quickstart creates the cluster with --enable-workload-identity;
 // an existing cluster must have it). AKS has no default that turns it on.
-import { enabledFlagRule } from './enabledFlag';
+import { enabledFlagRule } from '../../support/enabledFlag';
 
 export const aksWorkloadIdentityDisabled = enabledFlagRule(
   { code: 'aks-workload-identity-disabled', title: 'An AKS cluster that runs Anyscale needs properties.securityProfile.workloadIdentity.enabled: true' },

@@ -1,5 +1,5 @@
 // Rules about the AKS clusters that run Anyscale and the ingress in front of them.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { aksOidcIssuerDisabled } from './aks-oidc-issuer-disabled';
 import { aksWorkloadIdentityDisabled } from './aks-workload-identity-disabled';
 import { aksLocationUnsupported } from './aks-location-unsupported';

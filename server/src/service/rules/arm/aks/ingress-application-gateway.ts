@@ -5,8 +5,8 @@
 // deploys Anyscale.
 import { isResourceType } from '../../../arm/template';
 import { APPLICATION_GATEWAY_TYPE } from '../../../catalog/aks';
-import type { TemplateRule } from '../../rule';
-import { deploysAnyscale } from './clusters';
+import type { TemplateRule } from '../../templateRule';
+import { deploysAnyscale } from '../../support/aksClusters';
 
 export const ingressApplicationGateway: TemplateRule = {
   code: 'ingress-application-gateway',

@@ -6,13 +6,14 @@
 import { findProperty } from '../../../json/nodes';
 import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME, CLOUD_WILDCARD } from '../../../egress/allowList';
 import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { ArmResource } from '../../../arm/template';
 import type { EgressFlow, EgressTargetInfo } from '../../../../../../shared/protocol';
-import { requiredFqdns } from './required-fqdns';
-import { firewallAllows } from './firewall-allows';
-import { nsgBlocks } from './nsg-outbound';
-import { appendItemOnItsOwnLine } from '../edits';
+import { requiredFqdns } from '../../support/requiredFqdns';
+import { firewallAllows } from '../../support/firewallAllows';
+import { nsgBlocks } from '../../support/nsgOutbound';
+import { appendItemOnItsOwnLine } from '../../support/valueEdits';
 
 const MIN_PRIORITY = 100;
 const MAX_PRIORITY = 65000;

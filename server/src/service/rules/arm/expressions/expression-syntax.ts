@@ -1,6 +1,6 @@
 // expression-syntax: an ARM template expression ARM cannot parse (unbalanced brackets or quotes, a missing
 // argument, text after the end), reported at the exact place inside the string.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { templateExpressions } from '../../../arm/expressions/references';
 

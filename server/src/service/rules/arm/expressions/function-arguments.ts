@@ -1,5 +1,5 @@
 // function-arguments: a built-in template function called with a number of arguments it does not accept.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { templateExpressions } from '../../../arm/expressions/references';
 

@@ -1,6 +1,6 @@
 // Rules about the template expression language itself: what ARM rejects (syntax, undeclared names, argument
 // counts, cycles) and what is declared but never used.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { expressionSyntax } from './expression-syntax';
 import { multiLineString } from './multi-line-string';
 import { parameterUndefined } from './parameter-undefined';

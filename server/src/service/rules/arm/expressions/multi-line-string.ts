@@ -3,7 +3,8 @@
 // Azure portal, DevOps pipelines and the REST API reject the file as invalid JSON. A literal string gets a fix that
 // writes its line breaks as `\n` escapes: the same value, deployable everywhere. An expression gets no fix.
 import { isExpression } from '../../../arm/value';
-import type { TemplateRule, TextEdit } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
+import type { TextEdit } from '../../../types';
 
 /** The edits that write each raw line break of the string at `start`..`end` as its JSON escape. */
 function escapeLineBreaks(text: string, start: number, end: number): TextEdit[] {

@@ -1,6 +1,6 @@
 // parameter-undefined: parameters('x') where the scope declares no parameter x (a nested template with inner scope
 // has its own parameters; one with outer scope uses its parent's; a user-defined function only its own).
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { didYouMean } from '../../../text/suggest';
 import { templateExpressions, UNDECLARED } from '../../../arm/expressions/references';

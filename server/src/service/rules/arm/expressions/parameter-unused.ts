@@ -1,7 +1,7 @@
 // parameter-unused: a parameter no expression uses. Harmless to ARM, but usually a leftover or a typo elsewhere.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { templateExpressions } from '../../../arm/expressions/references';
-import { expressionUsage } from './usage';
+import { expressionUsage } from '../../support/expressionUsage';
 
 export const parameterUnused: TemplateRule = {
   code: 'parameter-unused',

@@ -1,7 +1,7 @@
 // variable-cycle: variables whose values refer to each other in a circle (a → b → a), which ARM rejects. Found on
 // the graph of variables() calls between the variables of each scope (the expression table's declaration numbers
 // are its vertices); each call that closes a cycle is reported.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { templateExpressions, type TemplateExpressions } from '../../../arm/expressions/references';
 import { IntList } from '../../../arm/expressions/intList';

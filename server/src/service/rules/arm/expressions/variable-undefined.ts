@@ -1,5 +1,5 @@
 // variable-undefined: variables('x') where the scope declares no variable x (loops of `variables.copy` count).
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { allVariables } from '../../../arm/expressions/scopes';
 import { didYouMean } from '../../../text/suggest';

@@ -1,8 +1,8 @@
 // variable-unused: a variable no expression uses (loops of `variables.copy` included). Harmless to ARM, but
 // usually a leftover or a typo elsewhere.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { templateExpressions } from '../../../arm/expressions/references';
-import { expressionUsage } from './usage';
+import { expressionUsage } from '../../support/expressionUsage';
 
 export const variableUnused: TemplateRule = {
   code: 'variable-unused',

@@ -4,10 +4,10 @@
 // servicePrincipalProfile whose clientId is "msi" is the old way of saying managed identity and is not reported.
 import { equalsIgnoreCase, findProperty } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
-import type { TemplateRule } from '../../rule';
-import { clusterExtensions } from './clusterExtensions';
-import { reportOnTarget } from './reportOnTarget';
-import { targetCluster } from './targetCluster';
+import type { TemplateRule } from '../../templateRule';
+import { clusterExtensions } from '../../support/extensionResources';
+import { reportOnTarget } from '../../support/reportOnTarget';
+import { targetCluster } from '../../support/targetCluster';
 
 export const extensionClusterServicePrincipal: TemplateRule = {
   code: 'extension-cluster-service-principal',

@@ -2,9 +2,9 @@
 // releaseTrain. The spec: releaseTrain applies "only if autoUpgradeMinorVersion is 'true'" [SPEC] (extensions REST
 // spec; domain §1.8), so the train is ignored and the template says something it does not do.
 import { isExpression } from '../../../arm/value';
-import type { TemplateRule } from '../../rule';
-import { removeProperty } from '../edits';
-import { clusterExtensions } from './clusterExtensions';
+import type { TemplateRule } from '../../templateRule';
+import { removeProperty } from '../../support/valueEdits';
+import { clusterExtensions } from '../../support/extensionResources';
 
 export const extensionReleaseTrainIgnored: TemplateRule = {
   code: 'extension-release-train-ignored',

@@ -1,8 +1,8 @@
 // extension-scope-conflict: a cluster extension whose properties.scope sets both `cluster` and `namespace`. The
 // extension is installed either for the whole cluster (releaseNamespace) or into one namespace (targetNamespace),
 // not both [SPEC] (extensions REST spec `Scope`; domain §1.8). A scope written as null counts as not set.
-import type { TemplateRule } from '../../rule';
-import { clusterExtensions, isAbsent } from './clusterExtensions';
+import type { TemplateRule } from '../../templateRule';
+import { clusterExtensions, isAbsent } from '../../support/extensionResources';
 
 export const extensionScopeConflict: TemplateRule = {
   code: 'extension-scope-conflict',

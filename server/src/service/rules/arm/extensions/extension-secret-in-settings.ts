@@ -5,11 +5,12 @@
 // The one rule for secrets in extension settings, the Anyscale operator's included (values-cli-token-in-plain-text
 // covers values files).
 import { entries, findProperty, type JsonNode } from '../../../json/nodes';
-import type { Fix, TemplateRule, TextEdit } from '../../rule';
+import type { Fix, TextEdit } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { isExpression } from '../../../arm/value';
-import { appendProperty, removeProperty } from '../edits';
-import { clusterExtensions, type ClusterExtension } from './clusterExtensions';
+import { appendProperty, removeProperty } from '../../support/valueEdits';
+import { clusterExtensions, type ClusterExtension } from '../../support/extensionResources';
 
 const SECRET_WORD = /token|password|secret/i;
 /** Names that refer to a secret rather than hold one (`tls.secretName`, `auth.existingSecret`, `tokenPath`, a flag). */

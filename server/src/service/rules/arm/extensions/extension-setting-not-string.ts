@@ -4,10 +4,10 @@
 // operator's settings, values-wrong-type checks only what a string must look like for its chart key.
 import { entries, type JsonNode } from '../../../json/nodes';
 import type { KnownValue } from '../../../arm/value';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { valueFix } from '../edits';
-import { clusterExtensions, type ClusterExtension } from './clusterExtensions';
+import { valueFix } from '../../support/valueEdits';
+import { clusterExtensions, type ClusterExtension } from '../../support/extensionResources';
 
 const SETTINGS = ['configurationSettings', 'configurationProtectedSettings'] as const;
 

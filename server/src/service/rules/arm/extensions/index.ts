@@ -1,7 +1,7 @@
 // Rules about AKS cluster extensions (Microsoft.KubernetesConfiguration/extensions): every extension's version,
 // release train, scope and settings; the managed KubeRay extension; the Anyscale operator extension's plan and
 // namespace (its configurationSettings get the values rules, rules/values).
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { extensionVersionWithAutoUpgrade } from './extension-version-with-auto-upgrade';
 import { extensionVersionWithAutoUpgradeOldApi } from './extension-version-with-auto-upgrade-old-api';
 import { extensionReleaseTrainIgnored } from './extension-release-train-ignored';

@@ -5,9 +5,9 @@
 import { knownString } from '../../../arm/value';
 import { findProperty } from '../../../json/nodes';
 import { KUBERAY_EXTENSION, parseKubernetesVersion } from '../../../catalog/clusterExtensions';
-import type { TemplateRule } from '../../rule';
-import { clusterExtensions } from './clusterExtensions';
-import { targetCluster } from './targetCluster';
+import type { TemplateRule } from '../../templateRule';
+import { clusterExtensions } from '../../support/extensionResources';
+import { targetCluster } from '../../support/targetCluster';
 
 const MINIMUM = KUBERAY_EXTENSION.minimumKubernetes;
 

@@ -3,8 +3,8 @@
 // deployment/kuberay-operator --namespace kuberay-system`) [DOC] (the KubeRay article; domain §6). That another
 // namespace breaks anything is not documented [INFERRED]: info, so the docs' commands are adapted knowingly.
 import { KUBERAY_EXTENSION } from '../../../catalog/clusterExtensions';
-import type { TemplateRule } from '../../rule';
-import { reportOtherReleaseNamespace } from './releaseNamespace';
+import type { TemplateRule } from '../../templateRule';
+import { reportOtherReleaseNamespace } from '../../support/releaseNamespace';
 
 const NAMESPACE = KUBERAY_EXTENSION.releaseNamespace;
 

@@ -4,8 +4,8 @@
 import { equalsIgnoreCase } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
 import { KUBERAY_EXTENSION } from '../../../catalog/clusterExtensions';
-import type { TemplateRule } from '../../rule';
-import { clusterExtensions } from './clusterExtensions';
+import type { TemplateRule } from '../../templateRule';
+import { clusterExtensions } from '../../support/extensionResources';
 
 export const kuberayReleaseTrainPreview: TemplateRule = {
   code: 'kuberay-release-train-preview',

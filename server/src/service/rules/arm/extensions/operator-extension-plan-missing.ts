@@ -4,9 +4,10 @@
 // anyscale-operator-aks [DOC] (add-cloud-resource step 5; domain §5.1), which the fix writes.
 import { findProperty, propertyValue, type JsonNode } from '../../../json/nodes';
 import { ANYSCALE_OPERATOR_EXTENSION } from '../../../catalog/clusterExtensions';
-import type { Fix, TemplateRule } from '../../rule';
-import { appendProperty } from '../edits';
-import { clusterExtensions } from './clusterExtensions';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
+import { appendProperty } from '../../support/valueEdits';
+import { clusterExtensions } from '../../support/extensionResources';
 
 const PLAN = ANYSCALE_OPERATOR_EXTENSION.plan;
 const FIELDS = Object.keys(PLAN) as Array<keyof typeof PLAN>;

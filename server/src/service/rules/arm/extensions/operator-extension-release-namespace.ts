@@ -3,8 +3,8 @@
 // the reference deployment notes that the gateway config and TLS secret naming assume it [REF]. That another
 // namespace fails is not documented [INFERRED]: info.
 import { ANYSCALE_OPERATOR_EXTENSION } from '../../../catalog/clusterExtensions';
-import type { TemplateRule } from '../../rule';
-import { reportOtherReleaseNamespace } from './releaseNamespace';
+import type { TemplateRule } from '../../templateRule';
+import { reportOtherReleaseNamespace } from '../../support/releaseNamespace';
 
 const NAMESPACE = ANYSCALE_OPERATOR_EXTENSION.releaseNamespace;
 

@@ -9,7 +9,7 @@ import { knownCopyCount } from '../../../arm/expressions/evaluate';
 import type { TemplateScope } from '../../../arm/template';
 import { MAX_OUTPUTS, MAX_PARAMETERS, MAX_RESOURCES, MAX_TEMPLATE_BYTES, MAX_VARIABLES, type ArmLimit } from '../../../catalog/armLimits';
 import type { TemplateContext } from '../../templateContext';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 
 const FIX = 'Move part of the deployment into a nested deployment (each nested template has limits of its own), or combine related values into objects (objects as parameters).';
 

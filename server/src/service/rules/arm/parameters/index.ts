@@ -1,5 +1,5 @@
 // Rules over a deployment parameter file: checked against the template it deploys, or on its own (`against: 'file'`).
-import type { ParameterFileRule, ParameterFileShapeRule } from './parameterFileRule';
+import type { ParameterFileRule, ParameterFileShapeRule } from '../../parameterFileRule';
 import { parameterFileUndeclared } from './parameter-file-undeclared';
 import { parameterFileMissingRequired } from './parameter-file-missing-required';
 import { parameterValueNotAllowed } from './parameter-value-not-allowed';

@@ -2,9 +2,9 @@
 // give, or gives as `null`. ARM fails the deployment unless the value is passed some other way; the fix adds a
 // missing one with a placeholder. A languageVersion 2.0 parameter declared `nullable` may be null.
 import { propertyValue, findProperty, type JsonNode } from '../../../json/nodes';
-import { appendProperty } from '../edits';
-import type { Fix } from '../../rule';
-import { declaredType, type ParameterFileContext, type ParameterFileRule } from './parameterFileRule';
+import { appendProperty } from '../../support/valueEdits';
+import type { Fix } from '../../../types';
+import { declaredType, type ParameterFileContext, type ParameterFileRule } from '../../parameterFileRule';
 
 /** A value of the declared type for the user to fill in. */
 const PLACEHOLDERS: Readonly<Record<string, string>> = { int: '0', bool: 'false', object: '{}', secureobject: '{}', array: '[]' };

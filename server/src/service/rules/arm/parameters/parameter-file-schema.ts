@@ -2,7 +2,7 @@
 // `parameters` either way, but editors and tools validate it against the template schema, and its reader takes it
 // for a template. The fix puts the deploymentParameters schema in its place.
 import { propertyValue, stringOf } from '../../../json/nodes';
-import type { ParameterFileShapeRule } from './parameterFileRule';
+import type { ParameterFileShapeRule } from '../../parameterFileRule';
 
 const PARAMETERS_SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#';
 

@@ -1,7 +1,7 @@
 // parameter-file-undeclared: a parameter file gives a value for a parameter its template does not declare. ARM
 // rejects the deployment; the usual cause is a typo or a parameter renamed in the template only.
 import { didYouMean } from '../../../text/suggest';
-import type { ParameterFileRule } from './parameterFileRule';
+import type { ParameterFileRule } from '../../parameterFileRule';
 
 export const parameterFileUndeclared: ParameterFileRule = {
   code: 'parameter-file-undeclared',

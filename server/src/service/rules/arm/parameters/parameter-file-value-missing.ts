@@ -3,7 +3,7 @@
 // deploymentParameters schema requires one of the two and allows nothing else but `metadata`: ARM does not read the
 // entry as a value. When the entry has a defaultValue, a fix turns it into that value.
 import { findProperty, propertyValue } from '../../../json/nodes';
-import type { ParameterFileShapeRule } from './parameterFileRule';
+import type { ParameterFileShapeRule } from '../../parameterFileRule';
 
 export const parameterFileValueMissing: ParameterFileShapeRule = {
   code: 'parameter-file-value-missing',

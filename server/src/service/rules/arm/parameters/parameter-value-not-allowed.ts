@@ -2,10 +2,10 @@
 // array parameter, each item must be listed). ARM rejects the deployment before anything is created.
 import { items } from '../../../json/nodes';
 import { known } from '../../../arm/value';
-import { valueFix } from '../edits';
+import { valueFix } from '../../support/valueEdits';
 import { didYouMean } from '../../../text/suggest';
-import { allowedValuesOf, declaredValues, type ParameterFileRule } from './parameterFileRule';
-import { jsonValueOf, sameValue } from './parameterValues';
+import { allowedValuesOf, declaredValues, type ParameterFileRule } from '../../parameterFileRule';
+import { jsonValueOf, sameValue } from '../../support/parameterValues';
 
 export const parameterValueNotAllowed: ParameterFileRule = {
   code: 'parameter-value-not-allowed',

@@ -2,7 +2,7 @@
 // `maxLength` for a string or an array, `minValue` / `maxValue` for an int. ARM checks them before it deploys
 // anything and rejects the deployment.
 import { items, propertyValue, type JsonNode } from '../../../json/nodes';
-import { declaredValues, type ParameterFileRule } from './parameterFileRule';
+import { declaredValues, type ParameterFileRule } from '../../parameterFileRule';
 
 /** A declared bound, when it is written as an integer. */
 function bound(declaration: JsonNode, name: string): number | undefined {

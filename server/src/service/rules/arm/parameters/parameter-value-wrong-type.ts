@@ -1,7 +1,7 @@
 // parameter-value-wrong-type: a parameter file's value whose JSON type is not the parameter's declared type (a
 // string for an int, "true" for a bool). ARM does not convert parameter values: the deployment fails validation.
 import type { JsonNode } from '../../../json/nodes';
-import { declaredType, declaredValues, type ParameterFileRule } from './parameterFileRule';
+import { declaredType, declaredValues, type ParameterFileRule } from '../../parameterFileRule';
 
 /** What each declared type (lower-cased) accepts, and how to name it. */
 const TYPES: Readonly<Record<string, { readonly accepts: (node: JsonNode) => boolean; readonly shown: string }>> = {

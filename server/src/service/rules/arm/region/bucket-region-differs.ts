@@ -2,8 +2,8 @@
 // bucket really lives in another region than the compute, so point it out.
 import { knownString } from '../../../arm/value';
 import { isValidRegionSyntax } from '../../../catalog/regions';
-import type { TemplateRule } from '../../rule';
-import { rangeOf } from '../../rule';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../templateRule';
 
 export const bucketRegionDiffers: TemplateRule = {
   code: 'bucket-region-differs',

@@ -1,6 +1,6 @@
 // Rules about where things live: `region` (where compute runs), `location` (where ARM keeps the record)
 // and the bucket's region.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { regionMissing } from './region-missing';
 import { regionInvalid } from './region-invalid';
 import { regionUnknown } from './region-unknown';

@@ -3,11 +3,12 @@
 import { propertyValue } from '../../../json/nodes';
 import { knownString, type Value } from '../../../arm/value';
 import { isResourceType, type ArmResource } from '../../../arm/template';
-import type { CloudResource } from '../../../arm/anyscale';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { CLOUD_TYPE } from '../../../catalog/anyscale';
 import { normalizeAzureLocation } from '../../../catalog/regions';
-import { rangeOf, type TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 /** Clouds by lowercase name (ARM names are case-insensitive); a name may be declared in several deployments. */
 export function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmResource[]> {

@@ -7,8 +7,8 @@ import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
 import { DOCUMENTED_LOCATIONS, isAzureRegion, notDocumentedLocation, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateContext } from '../../templateContext';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
 

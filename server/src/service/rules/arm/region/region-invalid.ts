@@ -2,10 +2,10 @@
 // 35 characters. Anyscale doesn't convert casing, so `WestUS2` is rejected rather than read as `westus2`.
 import { NAMING } from '../../../catalog/anyscale';
 import { isValidRegionSyntax, regionListFor, regionSyntaxFor, suggestRegion } from '../../../catalog/regions';
-import type { CloudResource } from '../../../arm/anyscale';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { sameLettersAndDigits } from '../../../text/suggest';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 const REGION_PROPERTIES = ['region', 'cloudStorageBucketRegion'] as const;
 

@@ -3,13 +3,13 @@
 // GCP the fallback is an Azure region, which Anyscale validates against that provider's regions and rejects: an error
 // (documented: cloud-resources-overview, "Anyscale validates region against that provider's known regions"; spec: the
 // default is the location). For Azure and Generic (and an unknown provider) a warning.
-import type { JsonNode } from '../../../json/nodes';
-import { findProperty } from '../../../json/nodes';
+import { findProperty, type JsonNode } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
-import type { CloudResource } from '../../../arm/anyscale';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
-import type { Fix, TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 const BLANK_INDENT = /^[ \t]*$/;
 

@@ -2,8 +2,8 @@
 // A well-formed name missing from the provider's list is most often a region of another provider or a typo.
 import { knownString } from '../../../arm/value';
 import { isKnownRegion, isValidRegionSyntax, providersKnowingRegion, regionListFor, suggestRegion } from '../../../catalog/regions';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 /** `an AWS`, `an Azure`, `a GCP`. */
 function withArticle(word: string): string {

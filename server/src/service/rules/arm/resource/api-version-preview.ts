@@ -1,9 +1,9 @@
 // api-version-preview: an Anyscale.Platform resource uses a preview API version. Preview versions can change or be
 // retired; the GA version is the documented, stable one.
 import { GA_API_VERSION } from '../../../catalog/anyscale';
-import type { TemplateRule } from '../../rule';
-import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { anyscaleApiVersions } from '../../support/anyscaleApiVersions';
+import { valueFix } from '../../support/valueEdits';
 
 export const apiVersionPreview: TemplateRule = {
   code: 'api-version-preview',

@@ -2,9 +2,9 @@
 // rejects the deployment. Suggests the closest known version.
 import { API_VERSIONS, GA_API_VERSION } from '../../../catalog/anyscale';
 import { editDistance } from '../../../text/suggest';
-import type { TemplateRule } from '../../rule';
-import { anyscaleApiVersions } from './anyscaleApiVersions';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { anyscaleApiVersions } from '../../support/anyscaleApiVersions';
+import { valueFix } from '../../support/valueEdits';
 
 const KNOWN = API_VERSIONS.map((entry) => entry.version);
 const PREVIEW_SUFFIX = /-preview$/i;

@@ -1,12 +1,13 @@
 // cloud-resource-copy-parallel: a `copy` loop of cloud resources makes ARM create its copies at the same time unless
 // it says `"mode": "serial"` with `"batchSize": 1`, and Anyscale creates cloud resources only one at a time.
 import { findProperty, type JsonNode } from '../../../json/nodes';
-import { copiesAtOnce } from '../../../arm/anyscale';
+import { copiesAtOnce } from '../../../arm/anyscaleView';
 import { knownCopyCount, type CopyLoop } from '../../../arm/expressions/evaluate';
-import type { Fix, TextEdit, TemplateRule } from '../../rule';
+import type { Fix, TextEdit } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { appendProperty } from '../edits';
-import { quotedName } from './labels';
+import { appendProperty } from '../../support/valueEdits';
+import { quotedName } from '../../support/labels';
 
 /** Sets a property of the loop: replaces the value where it is written, else adds the property. */
 function setProperty(context: TemplateContext, loop: CopyLoop, key: string, valueText: string): TextEdit {

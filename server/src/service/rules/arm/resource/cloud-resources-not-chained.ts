@@ -4,11 +4,12 @@ import { propertyValue } from '../../../json/nodes';
 import type { ArmResource } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { creationOrder } from './creationOrder';
-import { appendItem, appendProperty } from '../edits';
-import { resourceLabel } from './labels';
+import { creationOrder } from '../../support/creationOrder';
+import { appendItem, appendProperty } from '../../support/valueEdits';
+import { resourceLabel } from '../../support/labels';
 
 const MAX_RELATED = 5;
 

@@ -1,8 +1,8 @@
 // compute-stack-invalid: `computeStack` must be exactly `K8S`. Every cloud resource runs on Kubernetes; the value is
 // case-sensitive (`K8s` is rejected, though some spec examples spell it so) and virtual machine stacks aren't supported.
 import { COMPUTE_STACKS } from '../../../catalog/anyscale';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
 
 const ACCEPTED = COMPUTE_STACKS.map((stack) => `"${stack}"`).join(', ');
 

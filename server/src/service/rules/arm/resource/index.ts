@@ -1,6 +1,6 @@
 // Rules about a cloud resource as a whole: names, provider, compute stack, required properties, identity,
 // the primary resource, creation order and API versions.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { nameInvalid } from './name-invalid';
 import { nameDuplicate } from './name-duplicate';
 import { providerInvalid } from './provider-invalid';

@@ -4,10 +4,12 @@
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
-import { rangeOf, type Fix, type TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../templateRule';
+import type { Fix } from '../../../types';
+import { valueFix } from '../../support/valueEdits';
 import type { TemplateContext } from '../../templateContext';
-import { quotedName } from './labels';
+import { quotedName } from '../../support/labels';
 
 /**
  * Which resource group a scope deploys into, as a comparable key: a nested deployment that names another resource

@@ -4,9 +4,9 @@ import type { ArmResource } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE, NAMING } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { quotedName } from './labels';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { quotedName } from '../../support/labels';
 
 const CLOUD_RESOURCE_SEGMENT = CLOUD_RESOURCE_TYPE.slice(CLOUD_RESOURCE_TYPE.lastIndexOf('/') + 1).toLowerCase();
 /** A valid `<cloud>/<resource>` name in one test, so the common case costs no splitting; lengths are checked apart. */

@@ -3,9 +3,9 @@
 import { knownString } from '../../../arm/value';
 import { PROVIDERS } from '../../../catalog/anyscale';
 import { IDENTITY_KINDS, IDENTITY_MISTAKES, IDENTITY_SHAPES, matchesIdentityShape, type IdentityKind } from '../../../catalog/identity';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { quotedName } from './labels';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { quotedName } from '../../support/labels';
 
 /** A hint when the value has another provider's shape: the provider may be the mistake, not the identity. */
 function otherProviderHint(kind: IdentityKind, value: string): string {

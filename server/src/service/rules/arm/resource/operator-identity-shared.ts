@@ -3,9 +3,9 @@
 // can't be changed afterwards. Compared ignoring case and surrounding spaces: GUIDs and service-account emails are
 // case-insensitive, and so are IAM role names. Empty values (Generic resources have none) are not compared.
 import { knownString } from '../../../arm/value';
-import type { TemplateRule } from '../../rule';
-import { resourceLabel } from './labels';
-import { reportSharedValues } from './sharedValues';
+import type { TemplateRule } from '../../templateRule';
+import { resourceLabel } from '../../support/labels';
+import { reportSharedValues } from '../../support/sharedValues';
 
 export const operatorIdentityShared: TemplateRule = {
   code: 'operator-identity-shared',

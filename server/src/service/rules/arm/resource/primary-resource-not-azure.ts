@@ -3,12 +3,12 @@
 // A miscased non-Azure provider (`aws`) is reported too, with provider-invalid: fixing the casing alone would not do.
 import type { ArmResource } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
-import type { CloudResource } from '../../../arm/anyscale';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { PRIMARY_CLOUD_RESOURCE_NAME, providerNamedIgnoringCase, type Provider, type ProviderName } from '../../../catalog/anyscale';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { creationOrder } from './creationOrder';
-import { quotedName, resourceLabel } from './labels';
+import { creationOrder } from '../../support/creationOrder';
+import { quotedName, resourceLabel } from '../../support/labels';
 
 /** The provider the primary and the first cloud resource must use. */
 const AZURE: ProviderName = 'Azure';

@@ -4,9 +4,9 @@
 // error for another: there `Azure` is offered first and neither fix is preferred (each changes what was meant).
 import { PROVIDERS, type ProviderName } from '../../../catalog/anyscale';
 import { didYouMean } from '../../../text/suggest';
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { knownString } from '../../../arm/value';
-import { valueFix } from '../edits';
+import { valueFix } from '../../support/valueEdits';
 import { isPrimaryCloudResource } from './primary-resource-not-azure';
 
 const NAMES = PROVIDERS.map((p) => p.name);

@@ -1,14 +1,14 @@
 // required-property-missing: a cloud resource needs properties.provider, computeStack and cloudStorageBucketName;
 // Azure also needs cloudStorageBucketEndpoint, and Azure, AWS and GCP need anyscaleOperatorIamIdentity.
-import type { JsonNode } from '../../../json/nodes';
-import { findProperty } from '../../../json/nodes';
-import type { CloudResource, PropertyRead } from '../../../arm/anyscale';
+import { findProperty, type JsonNode } from '../../../json/nodes';
+import type { CloudResource, PropertyRead } from '../../../arm/anyscaleView';
 import { COMPUTE_STACKS, PROVIDERS, type Provider } from '../../../catalog/anyscale';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { appendProperty } from '../edits';
-import { resourceLabel } from './labels';
+import { appendProperty } from '../../support/valueEdits';
+import { resourceLabel } from '../../support/labels';
 
 interface Requirement {
   readonly property: string;

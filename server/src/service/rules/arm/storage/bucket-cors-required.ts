@@ -2,8 +2,8 @@
 // the console reads logs from the bucket in the browser, so without a rule for its origin the Logs tab stays empty.
 import { CONSOLE_ORIGIN } from '../../../catalog/anyscale';
 import { CONSOLE_CORS_METHODS } from '../../../catalog/storage';
-import type { TemplateRule } from '../../rule';
-import { storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { storageValuesOf } from '../../support/storageValues';
 
 const CORS_RULE = `a CORS rule allowing the origin ${CONSOLE_ORIGIN} (methods ${CONSOLE_CORS_METHODS.join(', ')})`;
 

@@ -1,9 +1,10 @@
 // bucket-endpoint-account-mismatch: for an Azure abfss bucket, the endpoint's storage account (the first label of a
 // *.blob/*.dfs.core.windows.net host) must be the bucket's account. azure:// buckets and custom domains stay silent.
 import { ABFSS_SCHEME, blobEndpointOf, storageAccountOf } from '../../../catalog/storage';
-import { rangeOf, type TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { shownEndpoint, storageValuesOf } from './storage-values';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointAccountMismatch: TemplateRule = {
   code: 'bucket-endpoint-account-mismatch',

@@ -2,9 +2,9 @@
 // also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment. Only
 // Azure's https is documented: another scheme alone on another provider's endpoint is an info that says it is inferred.
 import { endpointSchemes, endpointSchemesGrade } from '../../../catalog/storage';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { shownEndpoint, storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
 
 /** A host name, optionally with a port, written without a scheme. */
 const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;

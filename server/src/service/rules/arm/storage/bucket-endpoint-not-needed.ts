@@ -1,8 +1,8 @@
 // bucket-endpoint-not-needed: providers other than Azure need no cloudStorageBucketEndpoint; a non-empty one is only
 // for S3-compatible storage at a custom endpoint. The documented value for them is "" (which stays silent).
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { shownEndpoint, storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointNotNeeded: TemplateRule = {
   code: 'bucket-endpoint-not-needed',

@@ -1,9 +1,9 @@
 // bucket-endpoint-trailing-slash: an endpoint that is a bare origin plus `/`. The log agent derives the storage
 // account name by trimming `.blob.core.windows.net` from the endpoint, so with the slash logs never reach the bucket.
 import { AZURE_BLOB_HOST_SUFFIX, endpointSchemes, storageAccountOf } from '../../../catalog/storage';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointTrailingSlash: TemplateRule = {
   code: 'bucket-endpoint-trailing-slash',

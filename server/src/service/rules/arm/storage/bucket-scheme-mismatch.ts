@@ -4,9 +4,10 @@ import { ABFSS_SCHEME, abfssEquivalent, abfssProblem, bucketShape, bucketShapes,
 import type { Provider } from '../../../catalog/anyscale';
 import type { KnownValue } from '../../../arm/value';
 import { didYouMean } from '../../../text/suggest';
-import type { Fix, TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { storageValuesOf } from './storage-values';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { storageValuesOf } from '../../support/storageValues';
 
 /** `s3:my-bucket` or `s3:/my-bucket`: a scheme written without both slashes. */
 const SCHEME_WITHOUT_SLASHES = /^([A-Za-z][A-Za-z0-9+.-]*):\/?([^/].*)$/;

@@ -4,10 +4,10 @@
 // trailing slashes (bucket-subpath reports those).
 import { knownString } from '../../../arm/value';
 import type { UriParts } from '../../../catalog/storage';
-import type { TemplateRule } from '../../rule';
-import { resourceLabel } from '../resource/labels';
-import { reportSharedValues } from '../resource/sharedValues';
-import { storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { resourceLabel } from '../../support/labels';
+import { reportSharedValues } from '../../support/sharedValues';
+import { storageValuesOf } from '../../support/storageValues';
 
 /** The bucket a URI names, as a comparable key. */
 function bucketKey(uri: UriParts): string {

@@ -1,9 +1,9 @@
 // bucket-subpath: cloudStorageBucketName must name the bucket only. Anyscale rejects `s3://my-bucket/prefix`;
 // a lone trailing `/` is reported too, with a safe fix, since the URI then carries an (empty) path.
 import { ABFSS_SCHEME, abfssProblem } from '../../../catalog/storage';
-import type { TemplateRule } from '../../rule';
-import { valueFix } from '../edits';
-import { storageValuesOf } from './storage-values';
+import type { TemplateRule } from '../../templateRule';
+import { valueFix } from '../../support/valueEdits';
+import { storageValuesOf } from '../../support/storageValues';
 
 /** Names what follows the bucket: `/prefix` is a sub-path, `?…` a query, `#…` a fragment. */
 function describeExtra(rest: string): string {

@@ -1,5 +1,5 @@
 // Rules about object storage: the bucket URI, its endpoint and the CORS rule the console needs.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { bucketSchemeMismatch } from './bucket-scheme-mismatch';
 import { bucketSubpath } from './bucket-subpath';
 import { bucketEndpointInvalid } from './bucket-endpoint-invalid';

@@ -2,11 +2,11 @@
 // cloud. [DOC] create-workloads-arm: at 2026-09-01 computeConfigName is the compute config's ARM resource ID and "must
 // point at the same cloud as the workload" (domain §1.6). Checked whenever the ID's cloud is known: a full ID string, or a
 // resourceId('Anyscale.Platform/clouds/computeConfigs', <cloud>, <name>) call with a known cloud argument.
-import { isWorkload, nodeAtPath } from '../../../arm/anyscale';
+import { isWorkload, nodeAtPath } from '../../../arm/anyscaleView';
 import { COMPUTE_CONFIG_TYPE } from '../../../catalog/anyscale';
 import { equalsIgnoreCase } from '../../../json/nodes';
-import type { TemplateRule } from '../../rule';
-import { namedResource, proxied } from './workloadReads';
+import type { TemplateRule } from '../../templateRule';
+import { namedResource, proxied } from '../../support/workloadReads';
 
 export const computeConfigOtherCloud: TemplateRule = {
   code: 'compute-config-other-cloud',

@@ -2,8 +2,8 @@
 // exactly one of `containerfile` and `containerImageUri`. [SPEC] ContainerImageProperties @16306f9 (domain §1.5).
 // Silent when `properties` is not written as an object (an expression the rules cannot see into).
 import { findProperty } from '../../../json/nodes';
-import type { TemplateRule } from '../../rule';
-import { proxied } from './workloadReads';
+import type { TemplateRule } from '../../templateRule';
+import { proxied } from '../../support/workloadReads';
 
 const SOURCES = ['containerfile', 'containerImageUri'] as const;
 

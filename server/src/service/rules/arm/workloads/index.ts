@@ -1,6 +1,6 @@
 // Rules about the 2026-09-01 workloads of a cloud: compute configs, container images, jobs, services and workspaces
 // (Anyscale.Platform proxied resources), and the ARM resource IDs that version requires.
-import type { TemplateRule } from '../../rule';
+import type { TemplateRule } from '../../templateRule';
 import { resourceIdRequired } from './resource-id-required';
 import { computeConfigOtherCloud } from './compute-config-other-cloud';
 import { serviceNotOnPrimary } from './service-not-on-primary';

@@ -3,8 +3,8 @@
 // (domain §1.1). What ARM does with a `location` or `tags` written on one is not documented [INFERRED]: so at most
 // info, saying that it is inferred, never "required".
 import { findProperty } from '../../../json/nodes';
-import type { TemplateRule } from '../../rule';
-import { proxied } from './workloadReads';
+import type { TemplateRule } from '../../templateRule';
+import { proxied } from '../../support/workloadReads';
 
 export const proxiedLocationTags: TemplateRule = {
   code: 'proxied-location-tags',

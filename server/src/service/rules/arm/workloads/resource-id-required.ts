@@ -2,15 +2,16 @@
 // resource IDs — a workload's computeConfigName, each cloudResourceNames[] item of a compute config spec, and a cloud's
 // acrResourceId. A bare name is rejected with HTTP 400 "Object didn't pass validation for format arm-id".
 // [DOC] create-workloads-arm ("reference by ARM resource ID"); [SPEC] @16306f9 `format: arm-id` (domain §1.6, §8).
-import { arrayItems, isWorkload, nodeAtPath, type ProxiedResource } from '../../../arm/anyscale';
+import { arrayItems, isWorkload, nodeAtPath, type ProxiedResource } from '../../../arm/anyscaleView';
 import type { ArmResource } from '../../../arm/template';
 import { knownString, literalValue, type KnownValue, type Value } from '../../../arm/value';
 import { ARM_ID_API_VERSION, ARM_ID_VALIDATION_MESSAGE, CLOUD_RESOURCE_TYPE, COMPUTE_CONFIG_TYPE, CONTAINER_REGISTRY_TYPE, NAMING } from '../../../catalog/anyscale';
 import { propertyValue, type JsonNode } from '../../../json/nodes';
-import type { Fix, TemplateRule } from '../../rule';
+import type { Fix } from '../../../types';
+import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
-import { expressionFix } from '../edits';
-import { cloudArgument, proxied, quoted, specOptions, takesArmIds } from './workloadReads';
+import { expressionFix } from '../../support/valueEdits';
+import { cloudArgument, proxied, quoted, specOptions, takesArmIds } from '../../support/workloadReads';
 
 /** A value that is a name, not an ID: ARM IDs start with `/`. Empty strings are left to ARM (no documented outcome). */
 function isBareName(value: Value): value is KnownValue {

@@ -4,8 +4,8 @@
 // is the cloud resource named `default` [DOC] cloud-resources-overview (domain §1.2, §1.3).
 import { PRIMARY_CLOUD_RESOURCE_NAME } from '../../../catalog/anyscale';
 import { propertyValue } from '../../../json/nodes';
-import type { TemplateRule } from '../../rule';
-import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from './workloadReads';
+import type { TemplateRule } from '../../templateRule';
+import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from '../../support/workloadReads';
 
 export const serviceNotOnPrimary: TemplateRule = {
   code: 'service-not-on-primary',

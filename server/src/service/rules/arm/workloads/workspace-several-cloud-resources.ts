@@ -3,8 +3,10 @@
 // [DOC] cloud-resources-overview ("workspaces run on any single resource (no fallback)"; domain §1.3). A warning: the
 // deployment isn't documented to fail.
 import { propertyValue } from '../../../json/nodes';
-import { rangeOf, type RelatedLocation, type TemplateRule } from '../../rule';
-import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from './workloadReads';
+import { rangeOf } from '../../runner';
+import type { TemplateRule } from '../../templateRule';
+import type { RelatedLocation } from '../../../types';
+import { cloudResourceNameOf, itemAnchor, itemsOf, proxied, specOptions } from '../../support/workloadReads';
 
 export const workspaceSeveralCloudResources: TemplateRule = {
   code: 'workspace-several-cloud-resources',

@@ -3,8 +3,8 @@
 // compute config resources and in the inline compute configs of jobs, services and workspaces.
 import { ANY_ZONE } from '../../../catalog/anyscale';
 import { propertyValue } from '../../../json/nodes';
-import type { TemplateRule } from '../../rule';
-import { itemAnchor, itemsOf, proxied, specOptions } from './workloadReads';
+import type { TemplateRule } from '../../templateRule';
+import { itemAnchor, itemsOf, proxied, specOptions } from '../../support/workloadReads';
 
 export const zonesAnyNotAlone: TemplateRule = {
   code: 'zones-any-not-alone',

@@ -1,0 +1,177 @@
+// `anyscale-azure egress`: probe the outbound targets a workspace needs from this machine (or the ones a targets
+// file lists), with the same engine as the editor. Text or JSON output; a progress line per target on a TTY.
+// Exit codes: 0 every required target answered (wildcards without a host are listed, not failed), 1 a required
+// target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
+// log format, so a local run and a cluster run can be compared line by line and read by the same parser.
+// `--allow-list arm|az|fqdns` prints the Azure Firewall allow-list for the same targets instead of probing.
+import * as path from 'node:path';
+import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
+import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
+import { allowListFor, countResults, diagnose, FLOW_LABELS, formatDoneLine, formatProbeLine, fromThisMachine, parseTargetsFile } from '../service';
+import { probeTargets } from '../node/egressProbe/engine';
+import { readBounded } from '../node/boundedRead';
+import { parseCommandLine } from './args';
+
+export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
+
+Probes the outbound HTTPS targets the Anyscale on Azure docs list (add more with --host or a targets file)
+(DNS, TCP, TLS) from this machine, or prints their Azure Firewall allow-list.
+
+Options:
+  --workspace <dir>            Folder whose ARM templates and values files name storage, ACR, regions (default: .)
+  --targets <file>             JSON targets file to probe instead of the workspace's targets
+  --format <text|json|lines>   Output format (default: text); lines is the in-cluster probe's log format
+  --concurrency <n>            Targets probed at once (default: 32)
+  --timeout <ms>               Timeout of each phase: DNS, TCP, TLS, HTTP (default: 5000)
+  --host <host[:port]>         A concrete host, e.g. for a documented wildcard (repeatable)
+  --cloud-id <cld_...>         An Anyscale cloud ID: adds cld-<id>.azure.anyscale-cloud.dev (repeatable); that per-cloud
+                               host form is inferred from the Private Link page, not documented as the polling host
+  --allow-list <arm|az|fqdns>  Print the Azure Firewall allow-list instead of probing: an ARM rule collection group
+                               template (arm), az network firewall commands (az) or a plain list of FQDNs (fqdns);
+                               notes go to stderr (arm) or into the output as # comments (az, fqdns)
+  --strict-cloud-ids           With --allow-list: one entry per cloud ID instead of *.azure.anyscale-cloud.dev
+                               (strict per-cloud-ID egress; the cld-<id> entry form is inferred, see docs/egress.md)
+  --resolve <host=address>     Use this address instead of DNS, like curl --resolve (repeatable)
+  --ca-file <file>             Extra trusted CA certificates (PEM), e.g. a TLS-inspecting firewall's
+  --proxy <url>                HTTP proxy (default: HTTPS_PROXY, honouring NO_PROXY)
+  --head                       Also send an HTTPS HEAD request
+  --no-color                   Plain text output even on a terminal
+
+Exit codes: 0 every required target answered, 1 a required target failed, 2 usage or I/O error.
+`;
+
+export class EgressUsageError extends Error {}
+
+interface EgressArgs {
+  workspace: string;
+  targetsFile?: string;
+  format: 'text' | 'json' | 'lines';
+  allowList?: 'arm' | 'az' | 'fqdns';
+  color: boolean;
+  settings: EgressSettings;
+}
+
+function positiveInt(flag: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new EgressUsageError(`${flag} needs a positive whole number, got "${text}"`);
+  return Number(text);
+}
+
+function parseArgs(argv: string[], cwd: string): EgressArgs {
+  const { values } = parseCommandLine({
+    args: argv,
+    options: {
+      workspace: { type: 'string' },
+      targets: { type: 'string' },
+      format: { type: 'string' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+      host: { type: 'string', multiple: true },
+      'cloud-id': { type: 'string', multiple: true },
+      'allow-list': { type: 'string' },
+      'strict-cloud-ids': { type: 'boolean' },
+      resolve: { type: 'string', multiple: true },
+      'ca-file': { type: 'string' },
+      proxy: { type: 'string' },
+      head: { type: 'boolean' },
+      'no-color': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }, EgressUsageError, 'egress');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json' && format !== 'lines') throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
+  const allowList = values['allow-list'];
+  if (allowList !== undefined && allowList !== 'arm' && allowList !== 'az' && allowList !== 'fqdns') throw new EgressUsageError(`unknown allow-list form "${allowList}": use arm, az or fqdns`);
+  const settings: EgressSettings = {};
+  if (values.concurrency !== undefined) settings.concurrency = positiveInt('--concurrency', values.concurrency);
+  if (values.timeout !== undefined) settings.timeoutMs = positiveInt('--timeout', values.timeout);
+  if (values.host) settings.targets = values.host;
+  if (values['cloud-id']) settings.cloudIds = values['cloud-id'];
+  if (values['strict-cloud-ids']) settings.strictCloudIds = true;
+  for (const pair of values.resolve ?? []) {
+    const [host, address] = pair.split('=');
+    if (!host || !address) throw new EgressUsageError('--resolve needs host=address');
+    settings.resolve = { ...settings.resolve, [host.toLowerCase()]: address };
+  }
+  if (values['ca-file'] !== undefined) settings.caFile = path.resolve(cwd, values['ca-file']);
+  if (values.proxy !== undefined) settings.proxy = values.proxy;
+  if (values.head) settings.httpHead = true;
+  if (settings.strictCloudIds && !allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
+  return {
+    workspace: path.resolve(cwd, values.workspace ?? '.'),
+    targetsFile: values.targets === undefined ? undefined : path.resolve(cwd, values.targets),
+    format,
+    allowList,
+    color: !values['no-color'] && !!process.stdout.isTTY && !process.env.NO_COLOR,
+    settings,
+  };
+}
+
+const OK = (color: boolean) => (color ? '\x1b[32m✔\x1b[0m' : 'ok  ');
+const FAIL = (color: boolean) => (color ? '\x1b[31m✖\x1b[0m' : 'FAIL');
+const SKIP = (color: boolean) => (color ? '\x1b[33m?\x1b[0m' : 'HOST');
+
+function line(result: EgressProbeResult, color: boolean): string {
+  const mark = result.ok ? OK(color) : result.outcome === 'needs-host' ? SKIP(color) : FAIL(color);
+  const target = `${result.target.host}:${result.target.port}`;
+  const ms = result.outcome === 'needs-host' ? '' : `${Math.round(result.ms)} ms`;
+  const head = `${mark} ${result.outcome.padEnd(19)} ${ms.padStart(8)}  ${target}  (${FLOW_LABELS[result.target.flow]}${result.target.required ? '' : ', optional'})`;
+  return result.hint ? `${head}\n     ${result.hint}` : head;
+}
+
+export function formatEgressText(report: EgressReport, color: boolean): string {
+  const { passed, failed, needsHost } = countResults(report.results);
+  const summary = `${passed} passed, ${failed} failed${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const diagnosis = report.cancelled ? undefined : diagnose(report.results, 'this machine');
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
+}
+
+export async function runEgress(argv: string[], cwd: string): Promise<number> {
+  const args = parseArgs(argv, cwd);
+  let targets;
+  if (args.targetsFile) {
+    try {
+      targets = parseTargetsFile(readBounded(args.targetsFile).toString('utf8'));
+    } catch (error) {
+      process.stderr.write(`anyscale-azure: ${args.targetsFile}: ${(error as Error).message}\n`);
+      return 2;
+    }
+  } else {
+    const loaded = loadEgressTargets([args.workspace], args.settings);
+    for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
+    targets = fromThisMachine(loaded.targets);
+  }
+  if (args.allowList) {
+    const list = allowListFor(targets, { strictCloudIds: args.settings.strictCloudIds });
+    if (args.allowList === 'az') process.stdout.write(list.azCli);
+    else if (args.allowList === 'fqdns') process.stdout.write(list.fqdnList);
+    else {
+      for (const note of list.notes) process.stderr.write(`anyscale-azure: ${note}\n`);
+      process.stdout.write(`${list.armJson}\n`);
+    }
+    return 0;
+  }
+  const { options, problems } = probeOptionsFrom(args.settings, process.env, cwd);
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
+    return 2;
+  }
+  const abort = new AbortController();
+  const onSignal = () => abort.abort();
+  process.once('SIGINT', onSignal);
+  const progress = !!process.stderr.isTTY;
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const results = await probeTargets(targets, {
+    ...options,
+    signal: abort.signal,
+    onResult: (result, done, total) => {
+      if (progress) process.stderr.write(`[${done}/${total}] ${result.target.host}:${result.target.port} ${result.outcome} ${Math.round(result.ms)} ms\n`);
+    },
+  });
+  process.off('SIGINT', onSignal);
+  const report: EgressReport = { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
+  if (args.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (args.format === 'lines') process.stdout.write(`${[...results.map(formatProbeLine), formatDoneLine(results.length)].join('\n')}\n`);
+  else process.stdout.write(formatEgressText(report, args.color));
+  return results.some((r) => r.target.required && !r.ok && r.outcome !== 'needs-host') ? 1 : 0;
+}

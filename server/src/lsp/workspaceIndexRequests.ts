@@ -1,0 +1,80 @@
+// The workspace index over LSP: answers anyscaleAzure/workspaceIndex (the whole index or one cloud) from the index as
+// it stands, and once changes have settled (the validation delay after the last one) sends
+// anyscaleAzure/workspaceIndexChanged naming only the clouds whose subtree changed since the last notification, so
+// that the client redraws those alone. Also answers anyscaleAzure/generateValues for a cloud resource of the index.
+// Thin: the clouds come from ../service/index/cloudTree, the values from ../service/values/generate.
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import {
+  GenerateValuesRequest, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
+  type GeneratedValues, type GenerateValuesParams, type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
+} from '../../../shared/protocol';
+import { CannotGenerateValues, generateOperatorValues } from '../service';
+import { request } from './requests';
+
+export class WorkspaceIndexPublisher {
+  private timer?: NodeJS.Timeout;
+  /** Each cloud as last announced, by id: what the next notification compares against. */
+  private announced = new Map<string, string>();
+  private complete = false;
+  private announcedComplete = false;
+  private truncated = false;
+
+  constructor(
+    private readonly connection: Connection,
+    /** The clouds as the index holds them now. */
+    private readonly clouds: () => IndexedCloud[],
+    /** How long changes must settle before they are announced (the validation delay). */
+    private readonly delayMs: () => number,
+  ) {}
+
+  register(): void {
+    this.connection.onRequest(
+      WorkspaceIndexRequest,
+      request(WorkspaceIndexRequest.method, {}, (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
+        const cloud = params?.cloud;
+        if (cloud !== undefined && typeof cloud !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${WorkspaceIndexRequest.method}: params.cloud must be a string`);
+        const clouds = this.clouds();
+        return { clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud), complete: this.complete, truncated: this.truncated };
+      }),
+    );
+    this.connection.onRequest(
+      GenerateValuesRequest,
+      request(GenerateValuesRequest.method, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
+        for (const cloud of this.clouds()) {
+          const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
+          if (!resource) continue;
+          try {
+            return generateOperatorValues(cloud, resource);
+          } catch (error) {
+            if (error instanceof CannotGenerateValues) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
+            throw error;
+          }
+        }
+        throw new ResponseError(ErrorCodes.InvalidParams, `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`);
+      }),
+    );
+  }
+
+  /** Something in the index may have changed: announce it once changes settle. */
+  changed(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.announce(), this.delayMs());
+  }
+
+  /** The first scan of the workspace folders is done: the index is complete (or stopped at the file limit). */
+  scanned(truncated: boolean): void {
+    this.complete = true;
+    this.truncated = truncated;
+    this.changed();
+  }
+
+  private announce(): void {
+    this.timer = undefined;
+    const now = new Map(this.clouds().map((cloud) => [cloud.id, JSON.stringify(cloud)]));
+    const changed = [...new Set([...this.announced.keys(), ...now.keys()])].filter((id) => now.get(id) !== this.announced.get(id));
+    this.announced = now;
+    if (changed.length === 0 && this.announcedComplete === this.complete) return;
+    this.announcedComplete = this.complete;
+    void this.connection.sendNotification(WorkspaceIndexChangedNotification, { clouds: changed, complete: this.complete });
+  }
+}

@@ -1,0 +1,90 @@
+// Parses a JSON document the way ARM reads it: JSONC (comments, trailing commas), and strings broken over several
+// lines (./multiLineStrings.ts). Well-formed text takes the fast path; anything else goes through jsonc-parser, whose
+// error recovery and messages are the ones users see, on no more levels than it can recurse (./depth.ts). The
+// errors are jsonc-parser's own; syntaxProblems() reports them once per syntax problem: the errors its recovery adds
+// right after a mistake (on the same or the next line) are echoes of it, not problems of their own.
+import { ParseErrorCode, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { JsonNode } from './nodes';
+import { parseWellFormed } from './fastParse';
+import { flattenTooDeep, type Flattened } from './depth';
+import { findMultiLineStrings, maskLineBreaks, restoreLineBreaks } from './multiLineStrings';
+import type { TextRange } from '../text/range';
+import { LineIndex } from '../text/lineIndex';
+
+export interface ParsedJson {
+  readonly root: JsonNode | undefined;
+  /** jsonc-parser's errors, as its recovery reports them. */
+  readonly errors: ParseError[];
+  /** Where containers nest deeper than MAX_JSON_DEPTH, and the text `root` was parsed from, without their contents. */
+  readonly tooDeep?: Flattened;
+  /** Strings with raw line breaks, which only Azure CLI and PowerShell deploy; the tree holds their values. */
+  readonly multiLineStrings: readonly TextRange[];
+}
+
+export interface SyntaxProblem extends TextRange {
+  readonly message: string;
+}
+
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
+const NONE: readonly TextRange[] = [];
+
+export function parseJson(text: string): ParsedJson {
+  const fast = parseWellFormed(text);
+  if (fast) return { root: fast.root, errors: [], multiLineStrings: NONE };
+  const tooDeep = flattenTooDeep(text);
+  const parsedText = tooDeep?.text ?? text;
+  const errors: ParseError[] = [];
+  let root: JsonNode | undefined;
+  try {
+    root = parseTree(parsedText, errors, PARSE_OPTIONS);
+  } catch (error) {
+    // Past the cut of flattenTooDeep this cannot happen; kept so that a stack that is smaller still is no crash.
+    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: { text, tooDeep: [0] }, multiLineStrings: NONE };
+    throw error;
+  }
+  // Brackets that never close below the cut: one error stands for them all (the caller reports it as "too deep"), and
+  // the tree, a guess, serves only to tell what the document is.
+  if (tooDeep && errors.length > 0) return { root, errors: errors.slice(0, 1), tooDeep, multiLineStrings: NONE };
+  const multiLine = errors.length > 0 ? parseMultiLine(parsedText, errors) : undefined;
+  if (multiLine) return { ...multiLine, errors: [], tooDeep };
+  return { root, errors, tooDeep, multiLineStrings: NONE };
+}
+
+/**
+ * The tree of a text whose only syntax errors are strings broken over lines: a raw line break ends a string for
+ * jsonc-parser (UnexpectedEndOfString), so that is the sign to look for. If masking the line breaks of the strings
+ * that have them leaves clean JSON, that is all it was; else undefined.
+ */
+export function parseMultiLine(text: string, errors: readonly ParseError[]): { root: JsonNode; multiLineStrings: readonly TextRange[] } | undefined {
+  if (!errors.some((error) => error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
+  const multiLineStrings = findMultiLineStrings(text);
+  if (multiLineStrings.length === 0) return undefined;
+  const maskedErrors: ParseError[] = [];
+  const masked = parseTree(maskLineBreaks(text, multiLineStrings), maskedErrors, PARSE_OPTIONS);
+  if (maskedErrors.length > 0 || !masked) return undefined;
+  restoreLineBreaks(masked, text, multiLineStrings);
+  return { root: masked, multiLineStrings };
+}
+
+/** The errors that start a syntax problem: an error on the line of the previous one or the line after is its echo. */
+function withoutEchoes(text: string, errors: readonly ParseError[]): readonly ParseError[] {
+  if (errors.length < 2) return errors;
+  const lines = new LineIndex(text);
+  const kept: ParseError[] = [];
+  let lastLine = -2;
+  for (const error of errors) {
+    if (lines.positionAt(error.offset).line > lastLine + 1) kept.push(error);
+    lastLine = lines.positionAt(error.offset + error.length).line;
+  }
+  return kept;
+}
+
+/** jsonc-parser's errors in `text` as messages, one per syntax problem. */
+export function syntaxProblems(text: string, errors: readonly ParseError[]): SyntaxProblem[] {
+  return withoutEchoes(text, errors).map((e) => ({
+    start: e.offset,
+    end: e.offset + Math.max(e.length, 1),
+    // jsonc-parser's codes are identifiers such as "CloseBraceExpected"; make them read as words.
+    message: `JSON syntax error: ${printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
+  }));
+}

@@ -1,0 +1,148 @@
+// The JSON tree of a document's new version from its previous version's tree: only the innermost object or array
+// whose brackets the edit lies between is parsed again, and spliced in place (the previous tree is taken over and
+// changed); what follows it moves by the edit's length. A keystroke in a 1 MB template parses one resource, not the
+// document. The result is exactly parseJson's: the text before the container is unchanged, so the container starts
+// between tokens as before; it is used only when its new text parses on its own into one container that ends at its
+// own closing bracket, so the text after it is read as before. Anything else (an edit that touches a bracket of every
+// container around it, a container that no longer closes by itself) answers undefined, and the caller parses all.
+import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
+import { parseWellFormed } from './fastParse';
+import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
+import { parseMultiLine } from './parseJson';
+import type { JsonNode } from './nodes';
+
+/** A text with its tree and syntax errors, as parseJson gives them. */
+export interface ParsedJson {
+  readonly text: string;
+  readonly root: JsonNode;
+  readonly errors: readonly ParseError[];
+  /** Strings with raw line breaks the tree holds as values (json/multiLineStrings.ts). */
+  readonly multiLineStrings: readonly { readonly start: number; readonly end: number }[];
+}
+
+/** The part that differs between two texts: `before.slice(start, oldEnd)` became `after.slice(start, newEnd)`. */
+export interface Change {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
+
+/** Chunk sizes compared at once, largest first: few comparisons over the unchanged megabyte, then a closer look. */
+const CHUNKS = [64 * 1024, 1024, 32];
+
+/** The change from `before` to `after`, from their common start and end (compared a chunk at a time, then by character). */
+export function changeBetween(before: string, after: string): Change | undefined {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  for (const chunk of CHUNKS) while (start + chunk <= shorter && before.slice(start, start + chunk) === after.slice(start, start + chunk)) start += chunk;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  if (start === before.length && start === after.length) return undefined;
+  const common = shorter - start;
+  let end = 0;
+  for (const chunk of CHUNKS) while (end + chunk <= common && before.slice(before.length - end - chunk, before.length - end) === after.slice(after.length - end - chunk, after.length - end)) end += chunk;
+  while (end < common && before.charCodeAt(before.length - end - 1) === after.charCodeAt(after.length - end - 1)) end++;
+  return { start, oldEnd: before.length - end, newEnd: after.length - end };
+}
+
+type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
+
+/** The child whose range holds the offset, by binary search (a section can hold thousands). */
+function childAt(node: JsonNode, offset: number): JsonNode | undefined {
+  const children = node.children ?? [];
+  let low = 0;
+  let high = children.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const child = children[middle];
+    if (offset < child.offset) high = middle - 1;
+    else if (offset >= child.offset + child.length) low = middle + 1;
+    else return child;
+  }
+  return undefined;
+}
+
+/** A container that ends at its own closing bracket, with the change strictly between its brackets. */
+function holds(node: JsonNode | undefined, change: Change, text: string): node is JsonNode {
+  if (!node || (node.type !== 'object' && node.type !== 'array')) return false;
+  const last = node.offset + node.length - 1;
+  return node.offset < change.start && change.oldEnd <= last && last < text.length - 1 && text[last] === (node.type === 'object' ? '}' : ']');
+}
+
+/** The innermost container (not the root) that holds the change, and how deep it is. */
+function innermostHolder(previous: ParsedJson, change: Change): { node: JsonNode; depth: number } | undefined {
+  let found: { node: JsonNode; depth: number } | undefined;
+  let node = previous.root;
+  for (let depth = 1; ; depth++) {
+    let child = childAt(node, change.start);
+    if (child?.type === 'property') child = child.children?.[1];
+    if (!holds(child, change, previous.text)) return found;
+    found = { node: child, depth: depth + 1 };
+    node = child;
+  }
+}
+
+/** Moves a subtree by `by` characters (without recursion: half a 1 MB document's nodes move per keystroke). */
+function shift(subtree: JsonNode, by: number): void {
+  const pending = [subtree as Mutable];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    node.offset += by;
+    if (node.colonOffset !== undefined && node.colonOffset >= 0) node.colonOffset += by;
+    const children = node.children;
+    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i] as Mutable);
+  }
+}
+
+/**
+ * The container's new text parsed on its own, when it is one container that ends at its own closing bracket. `depth`
+ * is the container's own (the root's is 1): nested too deep for the document, it would be blanked out there (json/depth.ts).
+ */
+function parseAlone(slice: string, type: JsonNode['type'], depth: number): { root: JsonNode; errors: ParseError[] } | undefined {
+  if (flattenTooDeep(slice, MAX_JSON_DEPTH + 1 - depth)) return undefined;
+  const fast = parseWellFormed(slice);
+  if (fast) return fast.root?.type === type ? { root: fast.root, errors: [] } : undefined;
+  // jsonc-parser's way, as parseJson parses a text that is not well-formed: the same tree and errors as in the whole document.
+  const errors: ParseError[] = [];
+  const root = parseTree(slice, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  // An error at the end means the container did not close by itself (a string or comment ran past its bracket).
+  if (!root || root.type !== type || root.offset !== 0 || root.length !== slice.length || errors.some((error) => error.offset >= slice.length)) return undefined;
+  // A string broken over lines may be one ARM reads (json/multiLineStrings.ts): if the container reads clean with its
+  // line breaks masked, so may the whole document, and only its full parse can tell.
+  if (errors.length > 0 && parseMultiLine(slice, errors)) return undefined;
+  return { root, errors };
+}
+
+/** The tree and errors of `text`, made from `previous` (whose tree is changed in place), or undefined. `change`: changeBetween's. */
+export function spliceJson(previous: ParsedJson, text: string, change: Change | undefined): ParsedJson | undefined {
+  if (!change) return { text, root: previous.root, errors: previous.errors, multiLineStrings: previous.multiLineStrings };
+  // A tree read with multi-line strings stands only while the whole document parses: a new error anywhere undoes it.
+  if (previous.multiLineStrings.length > 0) return undefined;
+  const holder = innermostHolder(previous, change);
+  if (!holder) return undefined;
+  const old = holder.node;
+  // A string left open before the container would be read as running into it where line breaks are masked.
+  if (previous.errors.some((error) => error.offset < old.offset && error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
+  const delta = text.length - previous.text.length;
+  const parsed = parseAlone(text.slice(old.offset, old.offset + old.length + delta), old.type, holder.depth);
+  if (!parsed) return undefined;
+  const fresh = parsed.root as Mutable;
+  shift(fresh, old.offset);
+  const parent = old.parent as Mutable;
+  const siblings = parent.children!;
+  siblings[siblings.indexOf(old)] = fresh;
+  fresh.parent = parent;
+  // Everything after the container moves; every container around it grows.
+  for (let node: Mutable = fresh; node.parent; node = node.parent as Mutable) {
+    const around = node.parent as Mutable;
+    around.length += delta;
+    const children = around.children!;
+    for (let i = children.indexOf(node) + 1; i < children.length; i++) shift(children[i], delta);
+  }
+  const oldEnd = old.offset + old.length;
+  const errors = [
+    ...previous.errors.filter((error) => error.offset <= old.offset),
+    ...parsed.errors.map((error) => ({ ...error, offset: error.offset + old.offset })),
+    ...previous.errors.filter((error) => error.offset >= oldEnd).map((error) => ({ ...error, offset: error.offset + delta })),
+  ];
+  return { text, root: previous.root, errors, multiLineStrings: previous.multiLineStrings };
+}

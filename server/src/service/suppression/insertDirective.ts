@@ -1,0 +1,38 @@
+// The edits behind "Disable <code> for this line / for this file": a suppression comment in the document's own
+// comment syntax, added to an existing directive for the same line (or file) when there is one, otherwise as a
+// new line — above the finding's line with its indentation, or at the top of the file.
+import type { TextEdit } from '../types';
+import { LineIndex } from '../text/lineIndex';
+import type { CommentSyntax } from './comments';
+import { directivesIn, NEXT_LINE, WHOLE_FILE, type Directive } from './directives';
+
+const MARKER: Record<CommentSyntax, string> = { json: '//', yaml: '#' };
+
+function lineBreakOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** Adds the code after the directive's last code; undefined when the directive names none (a broken one). */
+function appendTo(directive: Directive | undefined, code: string): TextEdit | undefined {
+  const last = directive?.codes[directive.codes.length - 1];
+  return last && { start: last.end, end: last.end, newText: `, ${code}` };
+}
+
+/** Silences `code` on the line holding `offset`; `lines` is the text's line index (the editor has one already). */
+export function disableForLineEdit(text: string, syntax: CommentSyntax, offset: number, code: string, lines = new LineIndex(text)): TextEdit {
+  const line = lines.positionAt(offset).line;
+  const existing = directivesIn(text, syntax).find((d) => d.kind === 'next-line' && lines.positionAt(d.comment.end).line + 1 === line);
+  const appended = appendTo(existing, code);
+  if (appended) return appended;
+  const lineStart = offset - lines.positionAt(offset).character;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  return { start: lineStart, end: lineStart, newText: `${indent}${MARKER[syntax]} ${NEXT_LINE} ${code}${lineBreakOf(text)}` };
+}
+
+/** Silences `code` in the whole file. */
+export function disableForFileEdit(text: string, syntax: CommentSyntax, code: string): TextEdit {
+  const appended = appendTo(directivesIn(text, syntax).find((d) => d.kind === 'file'), code);
+  if (appended) return appended;
+  const start = text.startsWith('\uFEFF') ? 1 : 0;
+  return { start, end: start, newText: `${MARKER[syntax]} ${WHOLE_FILE} ${code}${lineBreakOf(text)}` };
+}

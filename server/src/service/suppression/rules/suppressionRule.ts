@@ -1,7 +1,0 @@
-// A rule about the suppression comments themselves. It has no check of its own: the generic suppression step
-// (../suppress.ts) reports it after the other rules ran, because only then is it known what a comment silenced.
-import type { RuleInfo } from '../../rules/rule';
-
-export interface SuppressionRule extends RuleInfo {
-  readonly appliesTo: 'suppressionComments';
-}
