@@ -17,7 +17,6 @@ import { CALL, STRING, SyntaxTree } from './syntaxTree';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
 import { IntList } from './intList';
 import { memoKey } from '../../memo';
-import { StringTable } from '../../text/stringTable';
 import { emptyArray } from '../../emptyArray';
 
 export interface ExpressionReference {
@@ -280,69 +279,37 @@ export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
 
 const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
 
-/**
- * A scope's names, resolved to declaration numbers as ARM does (ignoring case). A scope's parameters, and its
- * variables when none is a `variables.copy` loop, are numbered in the order of the template's own tables: a name
- * resolves to its base number plus its place there, without a table of its own.
- */
+/** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
 class ScopeNames {
   constructor(
-    private readonly scope: TemplateScope,
-    private readonly parameterBase: number,
-    private readonly variableBase: number,
-    /** With `variables.copy` loops: every variable's number, by lower-cased name. */
-    private readonly variableNumbers: StringTable<number> | undefined,
+    /** Every parameter's number, by lower-cased name. */
+    private readonly parameterNumbers: ReadonlyMap<string, number>,
+    /** Every variable's number, by lower-cased name (a `variables.copy` loop's by its name). */
+    private readonly variableNumbers: ReadonlyMap<string, number>,
   ) {}
-
-  /** The scope's variable names (lower-cased) in the order they are numbered, when that is the template table's order. */
-  variablesInOrder(): readonly string[] | undefined {
-    return this.variableNumbers ? undefined : this.scope.variables.keys();
-  }
-
-  /** The number of the variable at `entry` of variablesInOrder(). */
-  variableNumber(entry: number): number {
-    return this.variableBase + entry;
-  }
 
   /** The number of the declaration with that lower-cased name, or UNDECLARED. */
   resolve(kind: number, lowerName: string): number {
-    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOf(lowerName));
-    return this.variableNumbers ? (this.variableNumbers.get(lowerName) ?? UNDECLARED) : this.numbered(this.variableBase, this.scope.variables.indexOf(lowerName));
-  }
-
-  /** The number of the declaration whose name `text` spells from `start` to `end` (in any case), or UNDECLARED. */
-  resolveSpelled(kind: number, text: string, start: number, end: number): number {
-    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOfLowerCased(text, start, end));
-    if (this.variableNumbers) return this.variableNumbers.get(text.slice(start, end).toLowerCase()) ?? UNDECLARED;
-    return this.numbered(this.variableBase, this.scope.variables.indexOfLowerCased(text, start, end));
-  }
-
-  private numbered(base: number, entry: number): number {
-    return entry < 0 ? UNDECLARED : base + entry;
+    return (kind === 0 ? this.parameterNumbers : this.variableNumbers).get(lowerName) ?? UNDECLARED;
   }
 }
 
 /** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
 function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclaration[]; names: Map<TemplateScope, ScopeNames> } {
-  let declarations: NamedDeclaration[] = [];
+  const declarations: NamedDeclaration[] = [];
   const names = new Map<TemplateScope, ScopeNames>();
   for (const scope of template.scopes) {
     if (effectiveScope(scope) !== scope) continue;
-    const parameterBase = declarations.length;
-    const variableBase = parameterBase + scope.parameters.size;
-    const copy = scope.variables.get('copy');
-    // Whole tables are copied in by concat: an array grown by push is copied again and again as it grows, and all
-    // but the last copy are garbage for the young collector.
-    if (copy?.valueNode.type !== 'array') {
-      declarations = declarations.concat(scope.parameters.values(), scope.variables.values());
-      names.set(scope, new ScopeNames(scope, parameterBase, variableBase, undefined));
-      continue;
+    const parameterNumbers = new Map<string, number>();
+    for (const [lower, declaration] of scope.parameters) {
+      parameterNumbers.set(lower, declarations.length);
+      declarations.push(declaration);
     }
-    declarations = declarations.concat(scope.parameters.values());
+    const copy = scope.variables.get('copy');
     // In allVariables' order; as findVariable resolves, an ordinary variable wins over a loop, and of two loops the first.
-    const variableNumbers = new StringTable<number>(scope.variables.size);
+    const variableNumbers = new Map<string, number>();
     for (const [lower, declaration] of scope.variables) {
-      if (declaration !== copy) {
+      if (declaration !== copy || copy.valueNode.type !== 'array') {
         variableNumbers.set(lower, declarations.length);
         declarations.push(declaration);
         continue;
@@ -353,12 +320,10 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
         declarations.push(new LoopDeclared(scope, loop));
       }
     }
-    names.set(scope, new ScopeNames(scope, parameterBase, variableBase, variableNumbers));
+    names.set(scope, new ScopeNames(parameterNumbers, variableNumbers));
   }
   return { declarations, names };
 }
-
-const NO_NODES: readonly JsonNode[] = [];
 
 /** False for a number, boolean, null or a string that is not an expression: nothing in it to walk. */
 function mayHoldExpressions(node: JsonNode): boolean {
@@ -387,8 +352,6 @@ class Walker {
   readonly references: ReferenceTable;
   /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
-  /** The document's text, where expression strings without escapes are read. */
-  private readonly text: string;
   /** Per declaration number, the site of a variable's value when it is an expression string, else −1. */
   readonly variableSites: Int32Array;
 
@@ -400,7 +363,6 @@ class Walker {
     private readonly declarations: readonly NamedDeclaration[],
     private readonly names: Map<TemplateScope, ScopeNames>,
   ) {
-    this.text = template.text;
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 3, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
     this.sites = emptyArray<ExpressionSite>(Math.min(template.root.length >> 5, 8192)) as ExpressionSite[];
@@ -437,25 +399,12 @@ class Walker {
           }
         }
       } else if (section === 'variables') {
-        // Read property by property, without entries()' pairs: a template can declare thousands of variables. When
-        // they are numbered in the order of the scope's table, each is that table's next entry (unless its name was
-        // declared before), found without hashing its name.
-        const ordered = owns ? names.variablesInOrder() : undefined;
-        let entry = 0;
-        for (const property of value.type === 'object' ? (value.children ?? NO_NODES) : NO_NODES) {
-          const name = property.children?.[0]?.value;
-          const variable = property.children?.[1];
-          if (typeof name !== 'string' || !variable) continue;
-          let code = NO_OWNER;
-          if (ordered) {
-            const lower = ordered[entry] === name ? name : name.toLowerCase();
-            code = ordered[entry] === lower ? names.variableNumber(entry++) : names.resolve(1, lower);
-          }
+        for (const [name, variable] of entries(value)) {
           if (!mayHoldExpressions(variable)) continue;
           if (variable.type === 'array' && equalsIgnoreCase(name, 'copy')) {
             for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner(1, loop.name), names);
           } else {
-            if (!ordered) code = owner(1, name);
+            const code = owner(1, name);
             // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
             if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.siteCount;
             this.walk(variable, group, code, names);
@@ -493,26 +442,13 @@ class Walker {
     return this.sites;
   }
 
-  /**
-   * The declaration a string literal names: read in place (in `source` from `from`, where the expression `text` is
-   * written), unless it has doubled quotes to undo.
-   */
-  private resolveLiteral(names: ScopeNames, kind: number, tree: SyntaxTree, literal: number, text: string, source: string, from: number): number {
-    if (tree.hasDoubledQuotes(literal)) return names.resolve(kind, tree.stringValue(literal, text).toLowerCase());
-    return names.resolveSpelled(kind, source, from + tree.start(literal) + 1, from + tree.end(literal) - 1);
-  }
-
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const index = this.siteCount++;
     const text = node.value as string;
-    // Read in the document's text when the string has no escapes (it is then written there as it is, after its quote).
-    const inPlace = node.length === text.length + 2;
-    const source = inPlace ? this.text : text;
-    const from = inPlace ? node.offset + 1 : 0;
     const tree = this.syntax;
     const firstNode = tree.size;
-    const parsed = parseInto(tree, text, source, from);
+    const parsed = parseInto(tree, text);
     const root = typeof parsed === 'number' ? parsed : -1;
     const references = this.references;
     const firstReference = references.count;
@@ -528,7 +464,7 @@ class Walker {
         const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
         const argument = tree.firstArgument(call);
         // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : this.resolveLiteral(names, kind, tree, argument, text, source, from);
+        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
         tree.setDeclaration(call, target);
         references.add(index, call);
       }

@@ -6,7 +6,6 @@
 import type { JsonNode } from '../../../json/nodes';
 import { propertyValue, stringOf } from '../../../json/nodes';
 import type { Declaration } from '../../../arm/template';
-import type { ReadonlyStringTable } from '../../../text/stringTable';
 import type { ParameterFile } from '../../../arm/parameterFile';
 import type { Report, RuleInfo } from '../../rule';
 
@@ -17,7 +16,7 @@ export interface ParameterFileContext {
   readonly text: string;
   readonly file: ParameterFile;
   /** The template's own parameters, keyed by lower-cased name. */
-  readonly declared: ReadonlyStringTable<Declaration>;
+  readonly declared: ReadonlyMap<string, Declaration>;
   report(report: Report): void;
 }
 
