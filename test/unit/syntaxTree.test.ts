@@ -2,17 +2,15 @@
 // reads: node kinds, offsets and values read back from the text, argument lists, function numbers, several trees in
 // one store (a failed parse leaves nothing behind), growth, and the order the table relies on — each call numbered
 // before its arguments, so that in number order the calls come outermost first. Also the small typed lists the
-// engine uses for tables of numbers, and the parser's fast path against the full parser.
+// engine uses for tables of numbers, and the parser on random valid and garbled expressions.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parseExpression, parseFully, parseInto } from '../../server/src/service/arm/expressions/parse';
-import { LEFT_TO_FULL_PARSER, quickParse } from '../../server/src/service/arm/expressions/quickParse';
+import { parseExpression, parseInto } from '../../server/src/service/arm/expressions/parse';
 import { random } from '../support/random';
 import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
 import { IntList } from '../../server/src/service/arm/expressions/intList';
 import { emptyArray } from '../../server/src/service/emptyArray';
-import { identifierEnd, scanName, scannedName } from '../../server/src/service/arm/expressions/lexical';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
 function parsed(tree: SyntaxTree, text: string): number {
@@ -201,66 +199,47 @@ function randomExpression(next: (limit: number) => number, depth: number): strin
   return expression;
 }
 
-test('the fast path builds exactly the full parser\'s tree, and leaves everything else to it', () => {
+test('random valid expressions parse whole and read back as written; garbled ones fail inside their text', () => {
   const next = random(29);
   const valid = Array.from({ length: 3000 }, () => `[${[' ', ''][next(2)]}${randomExpression(next, 4)}${[' ', ''][next(2)]}]`);
-  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
-  const garbled = Array.from({ length: 3000 }, () => `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`);
-  const deep = [`[${'concat('.repeat(100)}'a'${')'.repeat(100)}]`, `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`, "[ns.fn('a')]", "[concat('a',)]", '[]'];
-  let validTaken = 0;
-  let garbledTaken = 0;
-  [...valid, ...garbled, ...deep].forEach((text, place) => {
-    const fast = new SyntaxTree();
-    const full = new SyntaxTree();
-    const fastRoot = quickParse(fast, text);
-    const fullRoot = parseFully(full, text);
-    if (fastRoot === LEFT_TO_FULL_PARSER) return;
-    if (place < valid.length) validTaken++;
-    else garbledTaken++;
-    assert.equal(fastRoot, fullRoot, text);
-    assert.deepEqual(describeTree(fast, text), describeTree(full, text), text);
-    // Read where it is written in a larger text, it gives the same tree, offsets counted from its own start.
-    const inPlace = new SyntaxTree();
-    const document = `{ "v": "${text}", "w": "[concat('a')]" }`;
-    assert.equal(quickParse(inPlace, document, 8, 8 + text.length), fastRoot, text);
-    assert.deepEqual(describeTree(inPlace, text), describeTree(fast, text), text);
-  });
-  // Every valid expression (none has a user-defined function or deep nesting) takes the fast path.
-  assert.equal(validTaken, valid.length);
-  assert.ok(garbledTaken > 0, 'some garbled texts happen to be valid');
-  for (const text of deep.slice(1)) assert.equal(quickParse(new SyntaxTree(), text), LEFT_TO_FULL_PARSER, text);
-  // parseInto gives the full parser's answer either way.
-  for (const text of [...valid.slice(0, 300), ...garbled.slice(0, 300), ...deep]) {
+  for (const text of valid) {
     const tree = new SyntaxTree();
-    const full = new SyntaxTree();
-    assert.deepEqual([parseInto(tree, text), describeTree(tree, text)], [parseFully(full, text), describeTree(full, text)], text);
+    const root = parsed(tree, text);
+    // The root spans the expression without the spaces around it, and every node lies inside the brackets.
+    assert.equal(text.slice(tree.start(root), tree.end(root)), text.slice(1, -1).trim(), text);
+    for (const line of describeTree(tree, text)) assert.match(line, /^\d \d+-\d+ /, text);
   }
+  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
+  let failed = 0;
+  for (let i = 0; i < 3000; i++) {
+    const text = `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`;
+    const tree = new SyntaxTree();
+    const result = parseInto(tree, text);
+    if (typeof result === 'number') continue;
+    failed++;
+    assert.equal(tree.size, 0, text);
+    assert.ok(result.start >= 0 && result.start + result.length <= text.length && result.message.length > 0, `${text}: ${JSON.stringify(result)}`);
+  }
+  assert.ok(failed > 1000, 'most garbled texts fail');
+  const deep = `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`;
+  assert.match((parseInto(new SyntaxTree(), deep) as { message: string }).message, /nested more than 200 levels/);
 });
 
 test('built-in function names are found in any case, and nothing else is taken for one', () => {
   const flipCase = (name: string) => [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
+  const numberOf = (name: string) => {
+    const text = `[${name}(1)]`;
+    const tree = new SyntaxTree();
+    return tree.functionNumber(parsed(tree, text));
+  };
   BUILT_IN_FUNCTIONS.forEach((fn, number) => {
-    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) {
-      const text = `[${spelling}(1)]`;
-      assert.equal(scanName(text, 1, text.length - 1), 1 + spelling.length, spelling);
-      assert.equal(scannedName.functionNumber, number, spelling);
-    }
+    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) assert.equal(numberOf(spelling), number, spelling);
     // A name that runs on, or stops short, is not that function (nor any other unless it is one).
     for (const other of [`${fn.name}x`, `${fn.name}_1`, fn.name.slice(0, -1)]) {
+      if (other === '') continue;
       const expected = BUILT_IN_FUNCTIONS.findIndex((candidate) => candidate.name.toLowerCase() === other.toLowerCase());
-      assert.equal(scanName(other, 0, other.length), other.length, other);
-      assert.equal(scannedName.functionNumber, expected, other);
+      assert.equal(numberOf(other), expected, other);
     }
   });
-  // It stops where identifierEnd does (at a space, or at a character beyond ASCII) and names what it read.
-  const concat = BUILT_IN_FUNCTIONS.findIndex((fn) => fn.name === 'concat');
-  for (const [text, expected] of [['listKeys', -1], ['mystery', -1], ['con cat', -1], ['concat\u00e9', concat], ['Kontakt', -1], ['', -1]] as const) {
-    assert.equal(scanName(text, 0, text.length), identifierEnd(text, 0, text.length), text);
-    assert.equal(scannedName.functionNumber, expected, text);
-  }
-  // It reads no further than `end`.
-  assert.equal(scanName("concat('a')", 0, 11), 6);
-  assert.equal(scannedName.functionNumber, concat);
-  assert.equal(scanName('concatenate', 0, 6), 6);
-  assert.equal(scannedName.functionNumber, concat);
+  for (const name of ['listKeys', 'mystery', 'Kontakt']) assert.equal(numberOf(name), NOT_BUILT_IN, name);
 });

@@ -4,8 +4,8 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, scanName, scannedName, skipSpaces, spells } from './lexical';
-import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
+import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
+import { functionNumber } from './functions';
 import { MAX_EXPRESSION_LENGTH } from '../../catalog/armLimits';
 import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
@@ -77,20 +77,21 @@ class SyntaxFailure {
   constructor(readonly error: ExpressionSyntaxError) {}
 }
 
-/** One parser serves every parse (a parse never starts another). */
+/** A recursive-descent parser of one expression string into a tree store. */
 class Parser {
-  private tree = new SyntaxTree();
-  private text = '';
   private position = 1;
   /** The offset of the closing `]`: the parser never reads it. */
-  private end = 0;
+  private readonly end: number;
 
-  /** Parses `text` into `tree`; the root node. Throws SyntaxFailure. */
-  parse(tree: SyntaxTree, text: string): number {
-    this.tree = tree;
-    this.text = text;
-    this.position = 1;
+  constructor(
+    private readonly tree: SyntaxTree,
+    private readonly text: string,
+  ) {
     this.end = text.length - 1;
+  }
+
+  /** The root node. Throws SyntaxFailure. */
+  parse(): number {
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const root = this.expression(0);
@@ -176,8 +177,7 @@ class Parser {
       return number;
     }
     if (isIdentifierStart(code)) {
-      this.position = scanName(this.text, start, this.end);
-      const functionNumber = scannedName.functionNumber;
+      this.position = identifierEnd(this.text, start, this.end);
       let nameEnd = this.position;
       let namespaced = false;
       this.skipSpaces();
@@ -189,7 +189,7 @@ class Parser {
         nameEnd = this.position;
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber, depth);
+      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber(this.text.slice(start, nameEnd)), depth);
       if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
         const literal = tree.add(BOOLEAN, start);
@@ -270,27 +270,15 @@ class Parser {
   }
 }
 
-const parser = new Parser();
-
 /**
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or its syntax error (the
- * tree then keeps none of its nodes). Never throws. When the text is written as it is in a larger text (a string of
- * the document without escapes), `source` and `from` say where: the fast path reads it there (see quickParse).
+ * tree then keeps none of its nodes). Never throws.
  */
-export function parseInto(tree: SyntaxTree, text: string, source = text, from = 0): number | ExpressionSyntaxError {
+export function parseInto(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
   if (text.length > MAX_EXPRESSION_LENGTH.value) return tooLong(text);
   const size = tree.size;
-  const root = quickParse(tree, source, from, from + text.length);
-  if (root !== LEFT_TO_FULL_PARSER) return root;
-  tree.truncate(size);
-  return parseFully(tree, text);
-}
-
-/** parseInto without the fast path: what test/unit/syntaxTree.test.ts compares it with. */
-export function parseFully(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
-  const size = tree.size;
   try {
-    return parser.parse(tree, text);
+    return new Parser(tree, text).parse();
   } catch (failure) {
     tree.truncate(size);
     if (failure instanceof SyntaxFailure) return failure.error;
@@ -307,14 +295,11 @@ function tooLong(text: string): ExpressionSyntaxError {
   return { message: `The expression is ${text.length.toLocaleString('en-US')} characters long, over ARM's limit of ${limit} characters`, start: 0, length: 1 };
 }
 
-/** The tree parseExpression parses into and reads back; emptied by each parse. */
-const scratch = new SyntaxTree();
-
 /** Parses the text of an expression string, brackets included (`[concat('a', 'b')]`), into objects. Never throws. */
 export function parseExpression(text: string): ParseResult {
-  scratch.truncate(0);
-  const root = parseInto(scratch, text);
-  return typeof root === 'number' ? { ok: true, expression: toExpression(scratch, root, text) } : { ok: false, error: root };
+  const tree = new SyntaxTree();
+  const root = parseInto(tree, text);
+  return typeof root === 'number' ? { ok: true, expression: toExpression(tree, root, text) } : { ok: false, error: root };
 }
 
 function toExpression(tree: SyntaxTree, node: number, text: string): Expression {
