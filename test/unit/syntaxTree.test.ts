@@ -1,16 +1,14 @@
 // The store of expression syntax trees (arm/expressions/parse.ts) that the expression table fills and the evaluator
 // reads: node kinds, offsets and values read back from the text, argument lists, function numbers, several trees in
 // one store (a failed parse leaves nothing behind), growth, and the order the table relies on — each call numbered
-// before its arguments, so that in number order the calls come outermost first. Also the small typed lists the
-// engine uses for tables of numbers, and the parser on random valid and garbled expressions.
+// before its arguments, so that in number order the calls come outermost first. Also the parser on random valid and
+// garbled expressions.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseExpression, parseInto } from '../../server/src/service/arm/expressions/parse';
 import { random } from '../support/random';
 import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
-import { IntList } from '../../server/src/service/arm/expressions/intList';
-import { emptyArray } from '../../server/src/service/emptyArray';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
 function parsed(tree: SyntaxTree, text: string): number {
@@ -122,27 +120,6 @@ test('parseExpression gives the same tree as objects', () => {
       { kind: 'number', value: 2, start: 37, end: 38 },
     ],
   });
-});
-
-test('IntList grows, pops, truncates and reads back', () => {
-  const list = new IntList(2);
-  for (let i = 0; i < 1000; i++) list.push(i * 3);
-  assert.equal(list.length, 1000);
-  assert.equal(list.last(), 2997);
-  assert.equal(list.pop(), 2997);
-  list.set(10, -5);
-  assert.equal(list.get(10), -5);
-  list.length = 20;
-  list.push(7);
-  assert.deepEqual([list.length, list.last(), list.get(19)], [21, 7, 57]);
-});
-
-test('emptyArray gives independent arrays of undefined of any length', () => {
-  const short = emptyArray<number>(3);
-  const long = emptyArray<number>(10000);
-  short[0] = 1;
-  assert.deepEqual([short.length, long.length, long.every((entry) => entry === undefined)], [3, 10000, true]);
-  assert.deepEqual(emptyArray<number>(3), [undefined, undefined, undefined]);
 });
 
 /** Every field a node of its kind has, as text: two trees are the same when their nodes describe alike. */

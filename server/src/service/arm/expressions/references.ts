@@ -15,9 +15,7 @@ import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLE
 import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
 import { CALL, STRING, SyntaxTree } from './syntaxTree';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
-import { IntList } from './intList';
 import { memoKey } from '../../memo';
-import { emptyArray } from '../../emptyArray';
 
 export interface ExpressionReference {
   readonly kind: 'parameter' | 'variable';
@@ -80,12 +78,11 @@ export const COMPUTED_NAME = -2;
 /**
  * Every parameters() / variables() call of the template, in site order: reference i is call node `call(i)` of the
  * table's syntax trees, in site `site(i)`; it names declaration `target(i)` (or UNDECLARED, COMPUTED_NAME), and its
- * first argument spans `start(i)`…`end(i)` in the string's decoded text. Two numbers per reference, outside the
- * JavaScript heap: nothing for the garbage collector to trace.
+ * first argument spans `start(i)`…`end(i)` in the string's decoded text.
  */
 export class ReferenceTable {
   /** Per reference, its site and its call node. */
-  private readonly entries = new IntList(256);
+  private readonly entries: number[] = [];
 
   constructor(private readonly syntax: SyntaxTree) {}
 
@@ -94,16 +91,15 @@ export class ReferenceTable {
   }
 
   add(site: number, call: number): void {
-    this.entries.push(site);
-    this.entries.push(call);
+    this.entries.push(site, call);
   }
 
   site(reference: number): number {
-    return this.entries.get(reference << 1);
+    return this.entries[reference << 1];
   }
 
   private call(reference: number): number {
-    return this.entries.get((reference << 1) + 1);
+    return this.entries[(reference << 1) + 1];
   }
 
   /** 0 for parameters(), 1 for variables(). */
@@ -333,13 +329,8 @@ function mayHoldExpressions(node: JsonNode): boolean {
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
-  /**
-   * The sites, `siteCount` of them. Made long enough up front for one site per 32 characters of the template (at
-   * most 8,192), and trimmed by sitesFound(): grown by push, a list of thousands is copied again and again, and all
-   * but the last copy are garbage for the young collector.
-   */
-  private readonly sites: ExpressionSite[];
-  private siteCount = 0;
+  /** The sites found so far, in walk order. */
+  readonly sites: ExpressionSite[] = [];
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
   /**
@@ -365,7 +356,6 @@ class Walker {
   ) {
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 3, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
-    this.sites = emptyArray<ExpressionSite>(Math.min(template.root.length >> 5, 8192)) as ExpressionSite[];
     this.variableSites = new Int32Array(declarations.length).fill(-1);
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
@@ -406,7 +396,7 @@ class Walker {
           } else {
             const code = owner(1, name);
             // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
-            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.siteCount;
+            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.sites.length;
             this.walk(variable, group, code, names);
           }
         }
@@ -436,15 +426,9 @@ class Walker {
     }
   }
 
-  /** The sites, once every scope is walked (the room made up front and not filled is dropped). */
-  sitesFound(): readonly ExpressionSite[] {
-    if (this.sites.length !== this.siteCount) this.sites.length = this.siteCount;
-    return this.sites;
-  }
-
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
-    const index = this.siteCount++;
+    const index = this.sites.length;
     const text = node.value as string;
     const tree = this.syntax;
     const firstNode = tree.size;
@@ -472,8 +456,7 @@ class Walker {
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
     const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, root);
-    if (index < this.sites.length) this.sites[index] = site;
-    else this.sites.push(site);
+    this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
 }
@@ -534,8 +517,7 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const sites = walker.sitesFound();
-    const { references, syntax, argumentProblems, variableSites } = walker;
+    const { sites, references, syntax, argumentProblems, variableSites } = walker;
     let byOffset: SitesByOffset | undefined;
     return {
       sites,
