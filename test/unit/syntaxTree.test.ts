@@ -7,18 +7,18 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseExpression, parseInto } from '../../server/src/service/arm/expressions/parse';
 import { random } from '../support/random';
-import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
+import { type NodeId, NodeKind, NOT_BUILT_IN, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
-function parsed(tree: SyntaxTree, text: string): number {
+function parsed(tree: SyntaxTree, text: string): NodeId {
   const root = parseInto(tree, text);
   assert.equal(typeof root, 'number', `${text}: ${JSON.stringify(root)}`);
-  return root as number;
+  return root as NodeId;
 }
 
-function argumentsOf(tree: SyntaxTree, call: number): number[] {
-  const out: number[] = [];
+function argumentsOf(tree: SyntaxTree, call: NodeId): NodeId[] {
+  const out: NodeId[] = [];
   for (let argument = tree.firstArgument(call); argument >= 0; argument = tree.nextArgument(argument)) out.push(argument);
   return out;
 }
@@ -27,19 +27,19 @@ test('a call with every kind of argument reads back its kinds, offsets and value
   const tree = new SyntaxTree();
   const text = "[Concat(parameters('a').b, 'it''s', -12, true, null, variables('v')[0])]";
   const root = parsed(tree, text);
-  assert.equal(tree.kind(root), CALL);
+  assert.equal(tree.kind(root), NodeKind.Call);
   assert.equal(BUILT_IN_FUNCTIONS[tree.functionNumber(root)].name, 'concat');
   assert.equal(tree.functionName(root, text), 'Concat');
   assert.equal(text.slice(tree.start(root), tree.nameEnd(root)), 'Concat');
   assert.equal(tree.argumentCount(root), 6);
   const [property, string, number, boolean, nullLiteral, index] = argumentsOf(tree, root);
-  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [PROPERTY, 'b', "parameters('a').b"]);
-  assert.equal(tree.kind(tree.target(property)), CALL);
-  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [STRING, "it's", true]);
-  assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NUMBER, -12]);
-  assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [BOOLEAN, true]);
-  assert.equal(tree.kind(nullLiteral), NULL);
-  assert.equal(tree.kind(index), INDEX);
+  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [NodeKind.Property, 'b', "parameters('a').b"]);
+  assert.equal(tree.kind(tree.target(property)), NodeKind.Call);
+  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [NodeKind.String, "it's", true]);
+  assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NodeKind.Number, -12]);
+  assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [NodeKind.Boolean, true]);
+  assert.equal(tree.kind(nullLiteral), NodeKind.Null);
+  assert.equal(tree.kind(index), NodeKind.Index);
   assert.equal(tree.numberValue(tree.index(index), text), 0);
   assert.equal(tree.argument(root, 5), index);
   assert.equal(tree.end(root), text.length - 1);
@@ -61,15 +61,15 @@ test('calls are numbered before their arguments: in number order they come outer
   const text = "[if(equals(parameters('a'), variables('b')), parameters('c')[variables('d')].e, concat('x', string(1)))]";
   const root = parsed(tree, text);
   const inNumberOrder: string[] = [];
-  for (let node = 0; node < tree.size; node++) if (tree.kind(node) === CALL) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
+  for (let node = 0 as NodeId; node < tree.size; node++) if (tree.kind(node) === NodeKind.Call) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
   const preorder: string[] = [];
-  const walk = (node: number): void => {
+  const walk = (node: NodeId): void => {
     const kind = tree.kind(node);
-    if (kind === CALL) {
+    if (kind === NodeKind.Call) {
       preorder.push(text.slice(tree.start(node), tree.nameEnd(node)));
       argumentsOf(tree, node).forEach(walk);
-    } else if (kind === PROPERTY) walk(tree.target(node));
-    else if (kind === INDEX) {
+    } else if (kind === NodeKind.Property) walk(tree.target(node));
+    else if (kind === NodeKind.Index) {
       walk(tree.target(node));
       walk(tree.index(node));
     }
@@ -81,7 +81,7 @@ test('calls are numbered before their arguments: in number order they come outer
 
 test('one store holds many trees, keeps nothing of a failed parse, and grows', () => {
   const tree = new SyntaxTree();
-  const roots: number[] = [];
+  const roots: NodeId[] = [];
   for (let i = 0; i < 500; i++) {
     roots.push(parsed(tree, `[concat(variables('v${i}'), '${i}')]`));
     const size = tree.size;
@@ -123,19 +123,19 @@ test('parseExpression gives the same tree as objects', () => {
 });
 
 /** Every field a node of its kind has, as text: two trees are the same when their nodes describe alike. */
-function describeNode(tree: SyntaxTree, node: number, text: string): string {
+function describeNode(tree: SyntaxTree, node: NodeId, text: string): string {
   const kind = tree.kind(node);
   const common = `${kind} ${tree.start(node)}-${tree.end(node)} next ${tree.nextArgument(node)}`;
   switch (kind) {
-    case CALL:
+    case NodeKind.Call:
       return `${common} call ${tree.functionNumber(node)} name to ${tree.nameEnd(node)} args ${tree.argumentCount(node)} first ${tree.firstArgument(node)}`;
-    case PROPERTY:
+    case NodeKind.Property:
       return `${common} target ${tree.target(node)} .${tree.propertyName(node, text)}`;
-    case INDEX:
+    case NodeKind.Index:
       return `${common} target ${tree.target(node)} index ${tree.index(node)}`;
-    case STRING:
+    case NodeKind.String:
       return `${common} ${JSON.stringify(tree.stringValue(node, text))} ${tree.hasDoubledQuotes(node)}`;
-    case BOOLEAN:
+    case NodeKind.Boolean:
       return `${common} ${tree.booleanValue(node)}`;
     default:
       return common;
@@ -143,7 +143,7 @@ function describeNode(tree: SyntaxTree, node: number, text: string): string {
 }
 
 function describeTree(tree: SyntaxTree, text: string): string[] {
-  return Array.from({ length: tree.size }, (_, node) => describeNode(tree, node, text));
+  return Array.from({ length: tree.size }, (_, node) => describeNode(tree, node as NodeId, text));
 }
 
 /** A random valid expression (with random spacing) of at most `depth` levels. */

@@ -12,7 +12,7 @@ import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
-import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { locateScope, type ExpressionScope } from './scopes';
@@ -103,7 +103,7 @@ interface Context extends ExpressionScope {
 /** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
 interface Outside extends ExpressionScope {
   /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
-  readonly root: number;
+  readonly root: NodeId;
   readonly error: ExpressionSyntaxError | undefined;
 }
 
@@ -267,7 +267,7 @@ class TemplateEvaluator implements Evaluator {
     if (!located || located.root < 0) return undefined;
     const tree = site ? this.expressions.syntax : this.outsideSyntax;
     const call = located.root;
-    const number = tree.kind(call) === CALL ? tree.functionNumber(call) : -1;
+    const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
     const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
@@ -317,7 +317,7 @@ class TemplateEvaluator implements Evaluator {
     const scope = node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
     if (scope) {
       const parsed = parseInto(this.outsideSyntax, node.value as string);
-      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : -1, error: typeof parsed === 'number' ? undefined : parsed };
+      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : NO_NODE, error: typeof parsed === 'number' ? undefined : parsed };
     }
     this.outsideNodes.set(node, found);
     return found;
@@ -548,19 +548,19 @@ class TemplateEvaluator implements Evaluator {
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
-  private evaluate(tree: SyntaxTree, expression: number, context: Context): Result {
+  private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
-      case STRING:
+      case NodeKind.String:
         return computed(tree.stringValue(expression, context.node.value as string));
-      case NUMBER:
+      case NodeKind.Number:
         return computed(tree.numberValue(expression, context.node.value as string));
-      case BOOLEAN:
+      case NodeKind.Boolean:
         return computed(tree.booleanValue(expression));
-      case NULL:
+      case NodeKind.Null:
         return computed(null);
-      case PROPERTY:
+      case NodeKind.Property:
         return this.access(this.evaluate(tree, tree.target(expression), context), tree.propertyName(expression, context.node.value as string));
-      case INDEX: {
+      case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
         return index.kind === 'unknown' ? index : this.access(target, index.value);
@@ -600,16 +600,16 @@ class TemplateEvaluator implements Evaluator {
     return new Computed(found, forced.origin, forced.originUri);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: number, context: Context): Json[] | Unknown {
+  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | Unknown {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
     for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg), i++) {
       // Most arguments are literals: their values need no result object.
       const kind = tree.kind(arg);
-      if (kind === STRING) values[i] = tree.stringValue(arg, context.node.value as string);
-      else if (kind === NUMBER) values[i] = tree.numberValue(arg, context.node.value as string);
-      else if (kind === BOOLEAN) values[i] = tree.booleanValue(arg);
+      if (kind === NodeKind.String) values[i] = tree.stringValue(arg, context.node.value as string);
+      else if (kind === NodeKind.Number) values[i] = tree.numberValue(arg, context.node.value as string);
+      else if (kind === NodeKind.Boolean) values[i] = tree.booleanValue(arg);
       else {
         const value = this.force(this.evaluate(tree, arg, context));
         if (value.kind === 'unknown') return value;
@@ -619,7 +619,7 @@ class TemplateEvaluator implements Evaluator {
     return values;
   }
 
-  private call(tree: SyntaxTree, call: number, context: Context): Result {
+  private call(tree: SyntaxTree, call: NodeId, context: Context): Result {
     const text = context.node.value as string;
     const number = tree.functionNumber(call);
     if (number === USER_DEFINED) return unknownResult(`depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`);
@@ -637,7 +637,7 @@ class TemplateEvaluator implements Evaluator {
         const declaration = tree.declaration(call);
         const argument = tree.firstArgument(call);
         if (declaration === UNDECLARED) return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
-        const name = tree.kind(argument) === STRING ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
+        const name = tree.kind(argument) === NodeKind.String ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
         if (name.kind === 'unknown') return name;
         if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
         return kind === 'parameter' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
@@ -692,16 +692,16 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  private resourceIdOf(tree: SyntaxTree, call: number, fn: ResourceIdFunction, context: Context): ResourceIdParts {
+  private resourceIdOf(tree: SyntaxTree, call: NodeId, fn: ResourceIdFunction, context: Context): ResourceIdParts {
     // A literal argument (the type, most names) is known as written, without a result object on the way.
     const args: Value[] = [];
     for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-      args.push(tree.kind(arg) === STRING ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
+      args.push(tree.kind(arg) === NodeKind.String ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
     }
     return resourceIdParts(fn, args, context.node);
   }
 
-  private copyIndex(tree: SyntaxTree, call: number, context: Context): Result {
+  private copyIndex(tree: SyntaxTree, call: NodeId, context: Context): Result {
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;

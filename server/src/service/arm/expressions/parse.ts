@@ -7,7 +7,7 @@ import type { JsonNode } from '../../json/nodes';
 import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
 import { functionNumber } from './functions';
 import { MAX_EXPRESSION_LENGTH } from '../../catalog/armLimits';
-import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
 interface Span {
   /** Offset of the first character in the string's decoded text (0 is the opening `[`). */
@@ -91,7 +91,7 @@ class Parser {
   }
 
   /** The root node. Throws SyntaxFailure. */
-  parse(): number {
+  parse(): NodeId {
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const root = this.expression(0);
@@ -123,7 +123,7 @@ class Parser {
     return start;
   }
 
-  private expression(depth: number): number {
+  private expression(depth: number): NodeId {
     if (depth > MAX_DEPTH) this.fail(`The expression is nested more than ${MAX_DEPTH} levels deep`, this.position, 1);
     const tree = this.tree;
     let expression = this.primary(depth);
@@ -135,7 +135,7 @@ class Parser {
         this.skipSpaces();
         const nameStart = this.identifier();
         if (this.position === nameStart) this.fail("Expected a property name after '.'", dot, 1);
-        const access = tree.add(PROPERTY, tree.start(expression));
+        const access = tree.add(NodeKind.Property, tree.start(expression));
         tree.setChild(access, expression);
         tree.setAux(access, nameStart);
         tree.setEnd(access, this.position);
@@ -152,7 +152,7 @@ class Parser {
           this.fail("Expected ']'", this.position, 1);
         }
         this.position++;
-        const access = tree.add(INDEX, tree.start(expression));
+        const access = tree.add(NodeKind.Index, tree.start(expression));
         tree.setChild(access, expression);
         tree.setAux(access, index);
         tree.setEnd(access, this.position);
@@ -163,7 +163,7 @@ class Parser {
     }
   }
 
-  private primary(depth: number): number {
+  private primary(depth: number): NodeId {
     this.skipSpaces();
     const tree = this.tree;
     const start = this.position;
@@ -172,7 +172,7 @@ class Parser {
     if (isDigit(code) || (code === MINUS && isDigit(this.text.charCodeAt(start + 1)) && start + 1 < this.end)) {
       this.position++;
       while (isDigit(this.peek())) this.position++;
-      const number = tree.add(NUMBER, start);
+      const number = tree.add(NodeKind.Number, start);
       tree.setEnd(number, this.position);
       return number;
     }
@@ -192,14 +192,14 @@ class Parser {
       if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber(this.text.slice(start, nameEnd)), depth);
       if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
-        const literal = tree.add(BOOLEAN, start);
+        const literal = tree.add(NodeKind.Boolean, start);
         tree.setEnd(literal, nameEnd);
         tree.setAux(literal, this.text.charCodeAt(start) === 116 /* t */ ? 1 : 0);
         return literal;
       }
       if (!namespaced && spells(this.text, 'null', start, nameEnd)) {
         this.position = nameEnd;
-        const literal = tree.add(NULL, start);
+        const literal = tree.add(NodeKind.Null, start);
         tree.setEnd(literal, nameEnd);
         return literal;
       }
@@ -210,7 +210,7 @@ class Parser {
     this.fail(`Unexpected character '${this.text[start]}'`, start, 1);
   }
 
-  private stringLiteral(): number {
+  private stringLiteral(): NodeId {
     const start = this.position++;
     let escaped = 0;
     for (;;) {
@@ -223,23 +223,23 @@ class Parser {
         continue;
       }
       this.position = quote + 1;
-      const literal = this.tree.add(STRING, start);
+      const literal = this.tree.add(NodeKind.String, start);
       this.tree.setEnd(literal, this.position);
       this.tree.setAux(literal, escaped);
       return literal;
     }
   }
 
-  private call(start: number, nameEnd: number, functionNumber: number, depth: number): number {
+  private call(start: number, nameEnd: number, functionNumber: number, depth: number): NodeId {
     const tree = this.tree;
-    const call = tree.add(CALL, start);
+    const call = tree.add(NodeKind.Call, start);
     tree.setAux(call, nameEnd);
     const open = this.position++;
     this.skipSpaces();
     let count = 0;
     if (this.peek() === CLOSE_PAREN) this.position++;
     else {
-      let previous = -1;
+      let previous = NO_NODE;
       for (;;) {
         if (this.position >= this.end) this.fail("This '(' is never closed", open, 1);
         const argument = this.expression(depth + 1);
@@ -274,7 +274,7 @@ class Parser {
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or its syntax error (the
  * tree then keeps none of its nodes). Never throws.
  */
-export function parseInto(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
+export function parseInto(tree: SyntaxTree, text: string): NodeId | ExpressionSyntaxError {
   if (text.length > MAX_EXPRESSION_LENGTH.value) return tooLong(text);
   const size = tree.size;
   try {
@@ -302,21 +302,21 @@ export function parseExpression(text: string): ParseResult {
   return typeof root === 'number' ? { ok: true, expression: toExpression(tree, root, text) } : { ok: false, error: root };
 }
 
-function toExpression(tree: SyntaxTree, node: number, text: string): Expression {
+function toExpression(tree: SyntaxTree, node: NodeId, text: string): Expression {
   const start = tree.start(node);
   const end = tree.end(node);
   switch (tree.kind(node)) {
-    case STRING:
+    case NodeKind.String:
       return { kind: 'string', value: tree.stringValue(node, text), start, end };
-    case NUMBER:
+    case NodeKind.Number:
       return { kind: 'number', value: tree.numberValue(node, text), start, end };
-    case BOOLEAN:
+    case NodeKind.Boolean:
       return { kind: 'boolean', value: tree.booleanValue(node), start, end };
-    case NULL:
+    case NodeKind.Null:
       return { kind: 'null', start, end };
-    case PROPERTY:
+    case NodeKind.Property:
       return { kind: 'property', target: toExpression(tree, tree.target(node), text), property: tree.propertyName(node, text), start, end };
-    case INDEX:
+    case NodeKind.Index:
       return { kind: 'index', target: toExpression(tree, tree.target(node), text), index: toExpression(tree, tree.index(node), text), start, end };
     default: {
       const args: Expression[] = [];

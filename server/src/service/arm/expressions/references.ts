@@ -13,7 +13,7 @@ import type { ArmTemplate, TemplateScope } from '../template';
 import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
 import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
-import { CALL, STRING, SyntaxTree } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree } from './syntaxTree';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
 import { memoKey } from '../../memo';
 
@@ -70,6 +70,9 @@ class LoopDeclared implements NamedDeclaration {
   }
 }
 
+/** An expression site: its number in the table's `sites`. */
+export type SiteId = number & { readonly __brand: 'SiteId' };
+
 /** A reference's target when no declaration of that name is in scope. */
 export const UNDECLARED = -1;
 /** A reference's target when the name is computed (`parameters(variables('which'))`). */
@@ -90,16 +93,16 @@ export class ReferenceTable {
     return this.entries.length >> 1;
   }
 
-  add(site: number, call: number): void {
+  add(site: SiteId, call: NodeId): void {
     this.entries.push(site, call);
   }
 
-  site(reference: number): number {
-    return this.entries[reference << 1];
+  site(reference: number): SiteId {
+    return this.entries[reference << 1] as SiteId;
   }
 
-  private call(reference: number): number {
-    return this.entries[(reference << 1) + 1];
+  private call(reference: number): NodeId {
+    return this.entries[(reference << 1) + 1] as NodeId;
   }
 
   /** 0 for parameters(), 1 for variables(). */
@@ -141,7 +144,7 @@ export interface ArgumentProblem {
 
 export interface ExpressionSite extends ExpressionScope {
   /** Its number: its place in `sites`. */
-  readonly index: number;
+  readonly index: SiteId;
   /** The JSON string node holding the expression. */
   readonly node: JsonNode;
   /** Its syntax error, when it does not parse. */
@@ -155,7 +158,7 @@ export interface ExpressionSite extends ExpressionScope {
   readonly firstReference: number;
   readonly endReference: number;
   /** Its syntax tree's root node in the table's `syntax`; −1 when it does not parse. */
-  readonly root: number;
+  readonly root: NodeId;
 }
 
 export interface TemplateExpressions {
@@ -198,7 +201,7 @@ const NO_OWNER = -1;
  */
 class Site implements ExpressionSite {
   constructor(
-    readonly index: number,
+    readonly index: SiteId,
     readonly node: JsonNode,
     readonly error: ExpressionSyntaxError | undefined,
     private readonly group: SiteGroup,
@@ -206,7 +209,7 @@ class Site implements ExpressionSite {
     private readonly ownerCode: number,
     readonly firstReference: number,
     readonly endReference: number,
-    readonly root: number,
+    readonly root: NodeId,
   ) {}
 
   get scope(): TemplateScope {
@@ -428,19 +431,19 @@ class Walker {
 
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
-    const index = this.sites.length;
+    const index = this.sites.length as SiteId;
     const text = node.value as string;
     const tree = this.syntax;
     const firstNode = tree.size;
     const parsed = parseInto(tree, text);
-    const root = typeof parsed === 'number' ? parsed : -1;
+    const root = typeof parsed === 'number' ? parsed : NO_NODE;
     const references = this.references;
     const firstReference = references.count;
     let problems: Omit<ArgumentProblem, 'site'>[] | undefined;
     // A parse numbers each call before its arguments and the calls inside a property or index access's target
     // before those of the index: in number order, the calls come outermost first.
-    for (let call = root < 0 ? tree.size : firstNode; call < tree.size; call++) {
-      if (tree.kind(call) !== CALL) continue;
+    for (let call = (root < 0 ? tree.size : firstNode) as NodeId; call < tree.size; call++) {
+      if (tree.kind(call) !== NodeKind.Call) continue;
       const number = tree.functionNumber(call);
       if (number < 0) continue;
       const count = tree.argumentCount(call);
@@ -448,7 +451,7 @@ class Walker {
         const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
         const argument = tree.firstArgument(call);
         // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
+        const target = tree.kind(argument) !== NodeKind.String ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
         tree.setDeclaration(call, target);
         references.add(index, call);
       }
