@@ -10,6 +10,7 @@ import {
   type LogTraceParams, type Position,
 } from 'vscode-languageserver-protocol/node';
 import * as os from 'node:os';
+import { parseTree } from 'jsonc-parser';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { startServer } from '../support/lspServer';
 import { generateTemplate } from './generate';
@@ -100,4 +101,66 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
     console.log(`${operation.padEnd(10)} | ${p50.toFixed(1).padStart(6)} | ${p95.toFixed(1).padStart(6)} | p95 < ${GOAL_MS} ms ${p95 < GOAL_MS ? 'PASS' : 'FAIL'}`);
     return { operation: `${operation} after an edit (stdio)`, edits, p50Ms: p50, p95Ms: p95, goalMs: GOAL_MS, met: p95 < GOAL_MS };
   });
+}
+
+export interface EnvelopeStdio {
+  edits: number;
+  loadAverage: number;
+  /** Wall time from an edit's didChange to the publishDiagnostics of its version (debounce 0), sorted. */
+  diagnostics: number[];
+  /** Wall time of jsonc-parser's parseTree of each edited text in this process, right after its diagnostics, sorted. */
+  parseTree: number[];
+  completion: number[];
+  hover: number[];
+}
+
+/**
+ * The envelope template over stdio with the validation delay at 0: each edit types one character into a literal
+ * tag of a seeded-random resource (the JSON stays valid); the time from its didChange to its version's diagnostics
+ * is taken, then a completion and a hover inside a `parameters('…')` call of the same resource. The anchor is
+ * parseTree of the same text timed right after, in wall time too, so that the machine's load weighs on both alike.
+ */
+export async function benchEnvelopeOverStdio(template: string, edits = 30, warmUpEdits = 5): Promise<EnvelopeStdio> {
+  let text = template;
+  const server = await startServer({ settings: { validation: { delay: 0 } } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version: 1, text } });
+  await server.diagnosticsFor(URI, () => true, 120_000);
+  const next = random(20261202);
+  const literals: number[] = [];
+  for (let at = text.indexOf('"literal tag '); at >= 0; at = text.indexOf('"literal tag ', at + 1)) literals.push(at + 1);
+  const times = { diagnostics: [] as number[], parseTree: [] as number[], completion: [] as number[], hover: [] as number[] };
+  let version = 1;
+  for (let edit = -warmUpEdits; edit < edits; edit++) {
+    // Typing at the start of a literal; the literals after it move by one character.
+    const literal = next(literals.length);
+    const offset = literals[literal];
+    const lines = new LineIndex(text);
+    const position = lines.positionAt(offset);
+    text = text.slice(0, offset) + 'x' + text.slice(offset);
+    for (let i = literal + 1; i < literals.length; i++) literals[i]++;
+    version++;
+    const since = server.mark();
+    const started = performance.now();
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: position, end: position }, text: 'x' }] });
+    await server.diagnosticsFor(URI, (published) => published.version === version, 120_000, since);
+    const validated = performance.now() - started;
+    const parseStarted = performance.now();
+    parseTree(text, [], { allowTrailingComma: true });
+    const parsed = performance.now() - parseStarted;
+    const call = text.indexOf("parameters('region", offset) + "parameters('".length + 2;
+    const at = new LineIndex(text).positionAt(call);
+    const t0 = performance.now();
+    await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: at });
+    const t1 = performance.now();
+    await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: at });
+    const t2 = performance.now();
+    if (edit < 0) continue;
+    times.diagnostics.push(validated);
+    times.parseTree.push(parsed);
+    times.completion.push(t1 - t0);
+    times.hover.push(t2 - t1);
+  }
+  await server.stop();
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return { edits, loadAverage: os.loadavg()[0], diagnostics: sorted(times.diagnostics), parseTree: sorted(times.parseTree), completion: sorted(times.completion), hover: sorted(times.hover) };
 }

@@ -1,28 +1,24 @@
 // The store of expression syntax trees (arm/expressions/parse.ts) that the expression table fills and the evaluator
 // reads: node kinds, offsets and values read back from the text, argument lists, function numbers, several trees in
 // one store (a failed parse leaves nothing behind), growth, and the order the table relies on — each call numbered
-// before its arguments, so that in number order the calls come outermost first. Also the small typed lists the
-// engine uses for tables of numbers, and the parser's fast path against the full parser.
+// before its arguments, so that in number order the calls come outermost first. Also the parser on random valid and
+// garbled expressions.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { parseExpression, parseFully, parseInto } from '../../server/src/service/arm/expressions/parse';
-import { LEFT_TO_FULL_PARSER, quickParse } from '../../server/src/service/arm/expressions/quickParse';
+import { parseExpression, parseInto } from '../../server/src/service/arm/expressions/parse';
 import { random } from '../support/random';
-import { BOOLEAN, CALL, INDEX, NOT_BUILT_IN, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
+import { type NodeId, NodeKind, NOT_BUILT_IN, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
-import { IntList } from '../../server/src/service/arm/expressions/intList';
-import { emptyArray } from '../../server/src/service/emptyArray';
-import { identifierEnd, scanName, scannedName } from '../../server/src/service/arm/expressions/lexical';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
-function parsed(tree: SyntaxTree, text: string): number {
+function parsed(tree: SyntaxTree, text: string): NodeId {
   const root = parseInto(tree, text);
   assert.equal(typeof root, 'number', `${text}: ${JSON.stringify(root)}`);
-  return root as number;
+  return root as NodeId;
 }
 
-function argumentsOf(tree: SyntaxTree, call: number): number[] {
-  const out: number[] = [];
+function argumentsOf(tree: SyntaxTree, call: NodeId): NodeId[] {
+  const out: NodeId[] = [];
   for (let argument = tree.firstArgument(call); argument >= 0; argument = tree.nextArgument(argument)) out.push(argument);
   return out;
 }
@@ -31,19 +27,19 @@ test('a call with every kind of argument reads back its kinds, offsets and value
   const tree = new SyntaxTree();
   const text = "[Concat(parameters('a').b, 'it''s', -12, true, null, variables('v')[0])]";
   const root = parsed(tree, text);
-  assert.equal(tree.kind(root), CALL);
+  assert.equal(tree.kind(root), NodeKind.Call);
   assert.equal(BUILT_IN_FUNCTIONS[tree.functionNumber(root)].name, 'concat');
   assert.equal(tree.functionName(root, text), 'Concat');
   assert.equal(text.slice(tree.start(root), tree.nameEnd(root)), 'Concat');
   assert.equal(tree.argumentCount(root), 6);
   const [property, string, number, boolean, nullLiteral, index] = argumentsOf(tree, root);
-  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [PROPERTY, 'b', "parameters('a').b"]);
-  assert.equal(tree.kind(tree.target(property)), CALL);
-  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [STRING, "it's", true]);
-  assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NUMBER, -12]);
-  assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [BOOLEAN, true]);
-  assert.equal(tree.kind(nullLiteral), NULL);
-  assert.equal(tree.kind(index), INDEX);
+  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [NodeKind.Property, 'b', "parameters('a').b"]);
+  assert.equal(tree.kind(tree.target(property)), NodeKind.Call);
+  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [NodeKind.String, "it's", true]);
+  assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NodeKind.Number, -12]);
+  assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [NodeKind.Boolean, true]);
+  assert.equal(tree.kind(nullLiteral), NodeKind.Null);
+  assert.equal(tree.kind(index), NodeKind.Index);
   assert.equal(tree.numberValue(tree.index(index), text), 0);
   assert.equal(tree.argument(root, 5), index);
   assert.equal(tree.end(root), text.length - 1);
@@ -65,15 +61,15 @@ test('calls are numbered before their arguments: in number order they come outer
   const text = "[if(equals(parameters('a'), variables('b')), parameters('c')[variables('d')].e, concat('x', string(1)))]";
   const root = parsed(tree, text);
   const inNumberOrder: string[] = [];
-  for (let node = 0; node < tree.size; node++) if (tree.kind(node) === CALL) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
+  for (let node = 0 as NodeId; node < tree.size; node++) if (tree.kind(node) === NodeKind.Call) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
   const preorder: string[] = [];
-  const walk = (node: number): void => {
+  const walk = (node: NodeId): void => {
     const kind = tree.kind(node);
-    if (kind === CALL) {
+    if (kind === NodeKind.Call) {
       preorder.push(text.slice(tree.start(node), tree.nameEnd(node)));
       argumentsOf(tree, node).forEach(walk);
-    } else if (kind === PROPERTY) walk(tree.target(node));
-    else if (kind === INDEX) {
+    } else if (kind === NodeKind.Property) walk(tree.target(node));
+    else if (kind === NodeKind.Index) {
       walk(tree.target(node));
       walk(tree.index(node));
     }
@@ -85,7 +81,7 @@ test('calls are numbered before their arguments: in number order they come outer
 
 test('one store holds many trees, keeps nothing of a failed parse, and grows', () => {
   const tree = new SyntaxTree();
-  const roots: number[] = [];
+  const roots: NodeId[] = [];
   for (let i = 0; i < 500; i++) {
     roots.push(parsed(tree, `[concat(variables('v${i}'), '${i}')]`));
     const size = tree.size;
@@ -126,41 +122,20 @@ test('parseExpression gives the same tree as objects', () => {
   });
 });
 
-test('IntList grows, pops, truncates and reads back', () => {
-  const list = new IntList(2);
-  for (let i = 0; i < 1000; i++) list.push(i * 3);
-  assert.equal(list.length, 1000);
-  assert.equal(list.last(), 2997);
-  assert.equal(list.pop(), 2997);
-  list.set(10, -5);
-  assert.equal(list.get(10), -5);
-  list.length = 20;
-  list.push(7);
-  assert.deepEqual([list.length, list.last(), list.get(19)], [21, 7, 57]);
-});
-
-test('emptyArray gives independent arrays of undefined of any length', () => {
-  const short = emptyArray<number>(3);
-  const long = emptyArray<number>(10000);
-  short[0] = 1;
-  assert.deepEqual([short.length, long.length, long.every((entry) => entry === undefined)], [3, 10000, true]);
-  assert.deepEqual(emptyArray<number>(3), [undefined, undefined, undefined]);
-});
-
 /** Every field a node of its kind has, as text: two trees are the same when their nodes describe alike. */
-function describeNode(tree: SyntaxTree, node: number, text: string): string {
+function describeNode(tree: SyntaxTree, node: NodeId, text: string): string {
   const kind = tree.kind(node);
   const common = `${kind} ${tree.start(node)}-${tree.end(node)} next ${tree.nextArgument(node)}`;
   switch (kind) {
-    case CALL:
+    case NodeKind.Call:
       return `${common} call ${tree.functionNumber(node)} name to ${tree.nameEnd(node)} args ${tree.argumentCount(node)} first ${tree.firstArgument(node)}`;
-    case PROPERTY:
+    case NodeKind.Property:
       return `${common} target ${tree.target(node)} .${tree.propertyName(node, text)}`;
-    case INDEX:
+    case NodeKind.Index:
       return `${common} target ${tree.target(node)} index ${tree.index(node)}`;
-    case STRING:
+    case NodeKind.String:
       return `${common} ${JSON.stringify(tree.stringValue(node, text))} ${tree.hasDoubledQuotes(node)}`;
-    case BOOLEAN:
+    case NodeKind.Boolean:
       return `${common} ${tree.booleanValue(node)}`;
     default:
       return common;
@@ -168,7 +143,7 @@ function describeNode(tree: SyntaxTree, node: number, text: string): string {
 }
 
 function describeTree(tree: SyntaxTree, text: string): string[] {
-  return Array.from({ length: tree.size }, (_, node) => describeNode(tree, node, text));
+  return Array.from({ length: tree.size }, (_, node) => describeNode(tree, node as NodeId, text));
 }
 
 /** A random valid expression (with random spacing) of at most `depth` levels. */
@@ -201,66 +176,47 @@ function randomExpression(next: (limit: number) => number, depth: number): strin
   return expression;
 }
 
-test('the fast path builds exactly the full parser\'s tree, and leaves everything else to it', () => {
+test('random valid expressions parse whole and read back as written; garbled ones fail inside their text', () => {
   const next = random(29);
   const valid = Array.from({ length: 3000 }, () => `[${[' ', ''][next(2)]}${randomExpression(next, 4)}${[' ', ''][next(2)]}]`);
-  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
-  const garbled = Array.from({ length: 3000 }, () => `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`);
-  const deep = [`[${'concat('.repeat(100)}'a'${')'.repeat(100)}]`, `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`, "[ns.fn('a')]", "[concat('a',)]", '[]'];
-  let validTaken = 0;
-  let garbledTaken = 0;
-  [...valid, ...garbled, ...deep].forEach((text, place) => {
-    const fast = new SyntaxTree();
-    const full = new SyntaxTree();
-    const fastRoot = quickParse(fast, text);
-    const fullRoot = parseFully(full, text);
-    if (fastRoot === LEFT_TO_FULL_PARSER) return;
-    if (place < valid.length) validTaken++;
-    else garbledTaken++;
-    assert.equal(fastRoot, fullRoot, text);
-    assert.deepEqual(describeTree(fast, text), describeTree(full, text), text);
-    // Read where it is written in a larger text, it gives the same tree, offsets counted from its own start.
-    const inPlace = new SyntaxTree();
-    const document = `{ "v": "${text}", "w": "[concat('a')]" }`;
-    assert.equal(quickParse(inPlace, document, 8, 8 + text.length), fastRoot, text);
-    assert.deepEqual(describeTree(inPlace, text), describeTree(fast, text), text);
-  });
-  // Every valid expression (none has a user-defined function or deep nesting) takes the fast path.
-  assert.equal(validTaken, valid.length);
-  assert.ok(garbledTaken > 0, 'some garbled texts happen to be valid');
-  for (const text of deep.slice(1)) assert.equal(quickParse(new SyntaxTree(), text), LEFT_TO_FULL_PARSER, text);
-  // parseInto gives the full parser's answer either way.
-  for (const text of [...valid.slice(0, 300), ...garbled.slice(0, 300), ...deep]) {
+  for (const text of valid) {
     const tree = new SyntaxTree();
-    const full = new SyntaxTree();
-    assert.deepEqual([parseInto(tree, text), describeTree(tree, text)], [parseFully(full, text), describeTree(full, text)], text);
+    const root = parsed(tree, text);
+    // The root spans the expression without the spaces around it, and every node lies inside the brackets.
+    assert.equal(text.slice(tree.start(root), tree.end(root)), text.slice(1, -1).trim(), text);
+    for (const line of describeTree(tree, text)) assert.match(line, /^\d \d+-\d+ /, text);
   }
+  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
+  let failed = 0;
+  for (let i = 0; i < 3000; i++) {
+    const text = `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`;
+    const tree = new SyntaxTree();
+    const result = parseInto(tree, text);
+    if (typeof result === 'number') continue;
+    failed++;
+    assert.equal(tree.size, 0, text);
+    assert.ok(result.start >= 0 && result.start + result.length <= text.length && result.message.length > 0, `${text}: ${JSON.stringify(result)}`);
+  }
+  assert.ok(failed > 1000, 'most garbled texts fail');
+  const deep = `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`;
+  assert.match((parseInto(new SyntaxTree(), deep) as { message: string }).message, /nested more than 200 levels/);
 });
 
 test('built-in function names are found in any case, and nothing else is taken for one', () => {
   const flipCase = (name: string) => [...name].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
+  const numberOf = (name: string) => {
+    const text = `[${name}(1)]`;
+    const tree = new SyntaxTree();
+    return tree.functionNumber(parsed(tree, text));
+  };
   BUILT_IN_FUNCTIONS.forEach((fn, number) => {
-    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) {
-      const text = `[${spelling}(1)]`;
-      assert.equal(scanName(text, 1, text.length - 1), 1 + spelling.length, spelling);
-      assert.equal(scannedName.functionNumber, number, spelling);
-    }
+    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) assert.equal(numberOf(spelling), number, spelling);
     // A name that runs on, or stops short, is not that function (nor any other unless it is one).
     for (const other of [`${fn.name}x`, `${fn.name}_1`, fn.name.slice(0, -1)]) {
+      if (other === '') continue;
       const expected = BUILT_IN_FUNCTIONS.findIndex((candidate) => candidate.name.toLowerCase() === other.toLowerCase());
-      assert.equal(scanName(other, 0, other.length), other.length, other);
-      assert.equal(scannedName.functionNumber, expected, other);
+      assert.equal(numberOf(other), expected, other);
     }
   });
-  // It stops where identifierEnd does (at a space, or at a character beyond ASCII) and names what it read.
-  const concat = BUILT_IN_FUNCTIONS.findIndex((fn) => fn.name === 'concat');
-  for (const [text, expected] of [['listKeys', -1], ['mystery', -1], ['con cat', -1], ['concat\u00e9', concat], ['Kontakt', -1], ['', -1]] as const) {
-    assert.equal(scanName(text, 0, text.length), identifierEnd(text, 0, text.length), text);
-    assert.equal(scannedName.functionNumber, expected, text);
-  }
-  // It reads no further than `end`.
-  assert.equal(scanName("concat('a')", 0, 11), 6);
-  assert.equal(scannedName.functionNumber, concat);
-  assert.equal(scanName('concatenate', 0, 6), 6);
-  assert.equal(scannedName.functionNumber, concat);
+  for (const name of ['listKeys', 'mystery', 'Kontakt']) assert.equal(numberOf(name), NOT_BUILT_IN, name);
 });

@@ -5,7 +5,6 @@
 import { entries, equalsIgnoreCase, isObject, items, type JsonNode, propertyValue, stringOf } from '../json/nodes';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
-import { StringTable, type ReadonlyStringTable } from '../text/stringTable';
 
 /** Where a string token is, quotes included. */
 export interface StringRange {
@@ -41,9 +40,9 @@ export interface TemplateScope {
   /** The `Microsoft.Resources/deployments` resource that holds this scope (nested scopes only). */
   readonly deployment?: ArmResource;
   readonly languageVersion?: string;
-  readonly parameters: ReadonlyStringTable<Declaration<'parameter'>>;
-  readonly variables: ReadonlyStringTable<Declaration<'variable'>>;
-  readonly outputs: ReadonlyStringTable<Declaration<'output'>>;
+  readonly parameters: ReadonlyMap<string, Declaration<'parameter'>>;
+  readonly variables: ReadonlyMap<string, Declaration<'variable'>>;
+  readonly outputs: ReadonlyMap<string, Declaration<'output'>>;
   /** Resources declared directly in this scope, nested children included, nested deployments' contents excluded. */
   readonly resources: ArmResource[];
 }
@@ -110,9 +109,9 @@ class SectionDeclaration<K extends SectionKind> implements Declaration<K> {
 }
 
 /** A section's declarations by lower-cased name; of two spellings of one name the last wins, as in ARM. */
-function declarations<K extends SectionKind>(section: JsonNode | undefined, kind: K, scope: TemplateScope): StringTable<Declaration<K>> {
+function declarations<K extends SectionKind>(section: JsonNode | undefined, kind: K, scope: TemplateScope): Map<string, Declaration<K>> {
   const children = section?.type === 'object' ? section.children : undefined;
-  const table = new StringTable<Declaration<K>>(children?.length ?? 0);
+  const table = new Map<string, Declaration<K>>();
   // Indexed: a loop run once per section stays unoptimized for a while, and there for…of makes an object per step.
   for (let i = 0; i < (children?.length ?? 0); i++) {
     const property = children![i];
@@ -179,7 +178,7 @@ class Resource implements ArmResource {
 }
 
 /** What a scope's tables hold until they are filled. */
-const NO_DECLARATIONS = new StringTable<never>();
+const NO_DECLARATIONS: ReadonlyMap<string, never> = new Map<string, never>();
 
 class TemplateBuilder {
   readonly scopes: TemplateScope[] = [];

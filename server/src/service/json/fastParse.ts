@@ -68,13 +68,6 @@ class PropertyNode {
   ) {}
 }
 
-/**
- * The stack every parse uses, kept between parses: grown afresh by push for each document, the stack of an object
- * with thousands of properties was copied again and again, garbage for the young collector. A parse clears what it
- * used when it is done, so that the stack keeps no document's nodes alive.
- */
-const STACK: JsonNode[] = [];
-
 /** Thrown (and caught in this module only) when the text is not plain well-formed JSONC. */
 class NotFastPath extends Error {}
 const GIVE_UP = new NotFastPath();
@@ -84,12 +77,10 @@ class Parser {
   private readonly length: number;
   /**
    * The children of the containers being parsed, innermost last, in `stack[0 .. top)`; entries past `top` are stale.
-   * The stack shrinks by moving `top`: setting an array's length is a runtime call, slow on this hot path. One stack
-   * serves every parse (see STACK), and `deepest` is how far this parse has used it.
+   * The stack shrinks by moving `top`: setting an array's length is a runtime call, slow on this hot path.
    */
-  private readonly stack = STACK;
+  private readonly stack: JsonNode[] = [];
   private top = 0;
-  deepest = 0;
 
   constructor(private readonly text: string) {
     this.length = text.length;
@@ -224,7 +215,7 @@ class Parser {
   private push(node: JsonNode): void {
     if (this.top === this.stack.length) this.stack.push(node);
     else this.stack[this.top] = node;
-    if (++this.top > this.deepest) this.deepest = this.top;
+    this.top++;
   }
 
   /** A string token at `pos` (its opening quote); returns its value and leaves `pos` after the closing quote. */
@@ -355,7 +346,5 @@ export function parseWellFormed(text: string): { root: JsonNode | undefined } | 
   } catch (error) {
     if (error instanceof NotFastPath) return undefined;
     throw error;
-  } finally {
-    STACK.fill(undefined as never, 0, parser.deepest);
   }
 }

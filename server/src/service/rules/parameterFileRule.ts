@@ -5,7 +5,6 @@
 // kind whenever the file itself is analysed, with or without its template.
 import { type JsonNode, propertyValue, stringOf } from '../json/nodes';
 import type { Declaration } from '../arm/template';
-import type { ReadonlyStringTable } from '../text/stringTable';
 import type { ParameterFile } from '../arm/parameterFile';
 import type { Report, RuleInfo } from '../types';
 
@@ -16,7 +15,7 @@ export interface ParameterFileContext {
   readonly text: string;
   readonly file: ParameterFile;
   /** The template's own parameters, keyed by lower-cased name. */
-  readonly declared: ReadonlyStringTable<Declaration>;
+  readonly declared: ReadonlyMap<string, Declaration>;
   report(report: Report): void;
 }
 

@@ -1,23 +1,21 @@
 // The ARM expression evaluator: the value of any template node as ARM would compute it before deployment, known
-// or unknown with the reason. Values are memoized per node. Evaluation recurses (the fast path); when it nests too
-// deep, passes through more than a few declarations (a chain of variables) or meets a declaration already being
-// evaluated (a cycle), it starts over after evaluating the declarations the node depends on leaves first with an
-// explicit stack, which also names each cycle. Never throws.
+// or unknown with the reason. Before the first value is asked for, every parameter and variable the expression table
+// numbers is evaluated in dependency order, leaves first, with an explicit stack: a chain of thousands of variables
+// needs no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value
+// then recurses only into the JSON under it and into declarations already evaluated. One Value is kept per node.
+// Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
-import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, VARIABLES_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
+import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
-import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { locateScope, type ExpressionScope } from './scopes';
-import { ChunkedList } from './chunkedList';
-import { IntList } from './intList';
-import { emptyArray } from '../../emptyArray';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -60,13 +58,11 @@ interface Iteration {
   /** The resource's own loop (what a `copyIndex()` without a name counts). */
   readonly resourceLoop: boolean;
   readonly outer?: Iteration;
-  /** Identifies the iteration chain in the memo. */
+  /** Identifies the iteration chain among the kept values. */
   readonly key: string;
 }
 
-// Results are class instances, not object literals: the evaluator keeps some for the whole analysis (a declaration's
-// source), and V8 may then allocate every object of that literal straight into the old generation, where each one
-// keeps the JSON tree it points at alive through young-generation collections (docs/performance.md).
+// What evaluating part of an expression gives: a node as written, a computed value, or unknown with the reason.
 
 /** A node as written somewhere, not yet evaluated: property access into it can stay precise. */
 class Written {
@@ -76,8 +72,6 @@ class Written {
     readonly node: JsonNode,
     /** Set for a parameter file's node: its text is a literal, never an expression. */
     readonly uri?: string,
-    /** The node's site in the expression table, when the caller knows it has one (else it is looked up). */
-    readonly site?: ExpressionSite,
   ) {}
 }
 
@@ -109,7 +103,7 @@ interface Context extends ExpressionScope {
 /** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
 interface Outside extends ExpressionScope {
   /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
-  readonly root: number;
+  readonly root: NodeId;
   readonly error: ExpressionSyntaxError | undefined;
 }
 
@@ -152,22 +146,11 @@ export function knownCopyCount(count: Value): number | undefined {
   return count.known && typeof count.value === 'number' && Number.isInteger(count.value) && count.value >= 0 && count.value <= MAX_COPY_COUNT ? count.value : undefined;
 }
 
-/** How many node evaluations may nest before the evaluator falls back to explicit ordering. */
+/** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
 const MAX_NESTING = 150;
 
-/**
- * How many declarations (a variable's value, a parameter's default) one evaluation may pass through, nested, before
- * the evaluator orders the declarations first: a chain of variables is then evaluated leaves first, without
- * recursing 150 deep and unwinding it all to start over.
- */
-const MAX_DECLARATION_HOPS = 16;
-
-/** The memo's mark on a node whose evaluation has started and not finished: meeting it again is a cycle. */
+/** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
-
-/** Thrown to abandon a recursive evaluation that nests too deep or meets a cycle; value() orders and starts over. */
-class NeedsOrdering {}
-const NEEDS_ORDERING = new NeedsOrdering();
 
 function unknownResult(reason: string): Unknown {
   return new Unknown(reason);
@@ -187,114 +170,41 @@ function fromValue(value: Value): Forced {
   return value.known ? new Computed(value.value as Json, value.origin, value.originUri) : unknownResult(value.reason);
 }
 
-/**
- * True for a string that is not an expression, a number, a boolean or null. Most values are: they are read directly,
- * without the memo and the recursion guard.
- */
 /** True when a property name of the object is an expression: its properties are known only once evaluated. */
 function hasComputedNames(object: JsonNode): boolean {
   return object.children?.some((property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value)) ?? false;
 }
 
+/** True for a string that is not an expression, a number, a boolean or null: read directly, without being kept. */
 function isPlainLiteral(node: JsonNode): boolean {
   return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
-/**
- * How a memo keeps a site's value: not at all, as the Value, as the bare value, as the reason it is unknown, or
- * only as the mark that its evaluation is in progress (IN_PROGRESS).
- */
-const NOT_KEPT = 0;
-const KEPT_VALUE = 1;
-const KEPT_BARE = 2;
-const KEPT_REASON = 3;
-const MARKED_IN_PROGRESS = 4;
-/** What Memo.bare gives for a site whose value is not kept bare. */
-const NOT_KEPT_BARE = Symbol('not kept bare');
+/** A declaration on the ordering stack: the declarations it names, and the next of them to visit. */
+interface DeclarationFrame {
+  readonly declaration: number;
+  readonly dependencies: readonly number[];
+  next: number;
+}
 
-/**
- * Values per node. Given the expression table, an expression string of it is kept by its site number (a template
- * can have a hundred thousand, and a Map that large is rebuilt into fresh memory as it grows); any other node, and
- * every node of a memo without the table (one copy loop iteration's few), in a Map. Every kept byte costs (fresh
- * memory is slow to come by), so a value the expression computed itself is kept bare, and an unknown one as its
- * reason: the Value around it is made again when asked for.
- */
-class Memo {
-  /** Per site, how its value is kept. */
-  private readonly kinds: Uint8Array;
-  private readonly kept = new ChunkedList<unknown>();
+/** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
+class Values {
+  /** Per site number of the expression table (outside copy loops only). */
+  private readonly bySite: (Value | undefined)[];
   private readonly byNode = new Map<JsonNode, Value>();
 
-  constructor(private readonly expressions?: TemplateExpressions) {
-    this.kinds = new Uint8Array(expressions?.sites.length ?? 0);
+  constructor(sites: number) {
+    this.bySite = new Array<Value | undefined>(sites);
   }
 
-  /** The node's value; `site` is the node's site in the expression table, when it has one. */
   get(node: JsonNode, site: ExpressionSite | undefined): Value | undefined {
-    if (!site || !this.expressions) return this.byNode.get(node);
-    switch (this.kinds[site.index]) {
-      case KEPT_VALUE:
-        return this.kept.get(site.index) as Value;
-      case KEPT_BARE:
-        return known(this.kept.get(site.index), node, undefined, node);
-      case KEPT_REASON:
-        return unknown(this.kept.get(site.index) as string);
-      case MARKED_IN_PROGRESS:
-        return IN_PROGRESS;
-      default:
-        return undefined;
-    }
+    return site && site.index < this.bySite.length ? this.bySite[site.index] : this.byNode.get(node);
   }
 
-  /** True while the node's evaluation is in progress (marked with IN_PROGRESS). */
-  inProgress(node: JsonNode, site: ExpressionSite | undefined): boolean {
-    if (!site || !this.expressions) return this.byNode.get(node) === IN_PROGRESS;
-    return this.kinds[site.index] === MARKED_IN_PROGRESS;
-  }
-
-  /**
-   * Keeps a site's evaluated expression as set() would keep its Value, without making the Value first: the bare
-   * value when the expression computed it, the reason when it is unknown.
-   */
-  setForced(node: JsonNode, site: ExpressionSite, result: Forced): void {
-    if (!this.expressions) this.set(node, site, forcedValue(result, node));
-    else if (result.kind === 'unknown') this.keep(site, KEPT_REASON, result.reason);
-    else if (!result.origin) this.keep(site, KEPT_BARE, result.value);
-    else this.keep(site, KEPT_VALUE, forcedValue(result, node));
-  }
-
-  /** True when the node has a value (or is being evaluated), without making the Value. */
-  has(node: JsonNode, site: ExpressionSite | undefined): boolean {
-    if (!site || !this.expressions) return this.byNode.has(node);
-    return this.kinds[site.index] !== NOT_KEPT;
-  }
-
-  /** The value of a site of the table kept bare (a value its expression computed), or NOT_KEPT_BARE. */
-  bare(site: ExpressionSite): unknown {
-    return this.expressions && this.kinds[site.index] === KEPT_BARE ? this.kept.get(site.index) : NOT_KEPT_BARE;
-  }
-
-  /** Sets the node's value; undefined removes it. */
   set(node: JsonNode, site: ExpressionSite | undefined, value: Value | undefined): void {
-    if (!site || !this.expressions) {
-      if (value) this.byNode.set(node, value);
-      else this.byNode.delete(node);
-    } else if (!value) {
-      this.kinds[site.index] = NOT_KEPT;
-    } else if (value === IN_PROGRESS) {
-      this.kinds[site.index] = MARKED_IN_PROGRESS;
-    } else if (value.known && value.origin === node && value.usage === node && value.originUri === undefined) {
-      this.keep(site, KEPT_BARE, value.value);
-    } else if (!value.known) {
-      this.keep(site, KEPT_REASON, value.reason);
-    } else {
-      this.keep(site, KEPT_VALUE, value);
-    }
-  }
-
-  private keep(site: ExpressionSite, kind: number, kept: unknown): void {
-    this.kinds[site.index] = kind;
-    this.kept.set(site.index, kept);
+    if (site && site.index < this.bySite.length) this.bySite[site.index] = value;
+    else if (value) this.byNode.set(node, value);
+    else this.byNode.delete(node);
   }
 }
 
@@ -303,71 +213,39 @@ function describeKey(key: Json): string {
 }
 
 class TemplateEvaluator implements Evaluator {
-  /** Values per node (IN_PROGRESS while a node is being evaluated). */
-  private readonly memo: Memo;
-  /** Values per node inside copy loop iterations, per iteration chain. */
-  private readonly iterationMemos = new Map<string, Memo>();
-  private nesting = 0;
-  /** How many declarations the evaluation in progress passes through, nested (see MAX_DECLARATION_HOPS). */
-  private hops = 0;
-  /**
-   * The memo marks of the evaluations in progress, innermost last, as parallel stacks (entries from `marks` on are
-   * stale): when a throw abandons them, abandon() removes the marks in one go. Catching and rethrowing in each of up
-   * to MAX_NESTING frames instead cost a throw per frame, a third of a chain's evaluation.
-   */
-  private marks = 0;
-  private readonly markedMemos: Memo[] = [];
-  private readonly markedNodes: JsonNode[] = [];
-  private readonly markedSites: (ExpressionSite | undefined)[] = [];
-  /** Set while starting over after explicit ordering: nesting and cycles then give unknown values instead. */
-  private ordered = false;
-  /** Declarations found to be part of a cycle, with the reason their value is unknown. */
+  /** Values outside copy loops. */
+  private readonly values: Values;
+  /** Values inside copy loop iterations, per iteration chain. */
+  private readonly iterationValues = new Map<string, Values>();
+  /** The nodes being evaluated, outermost first, with where their IN_PROGRESS is kept: its length is the nesting. */
+  private readonly evaluating: Array<[Values, JsonNode, ExpressionSite | undefined]> = [];
+  private declarationsEvaluated = false;
+  /** The values of declarations found to be part of a cycle: unknown, with the reason. */
   private readonly cycles = new Map<JsonNode, string>();
   /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
   /** The syntax trees of expressions the table leaves out, and those expressions by node. */
   private readonly outsideSyntax = new SyntaxTree();
   private readonly outsideNodes = new Map<JsonNode, Outside | undefined>();
-  /** The stack of dependencies(), reused by every call (prepare asks once per declaration of a chain). */
-  private readonly pendingNodes: JsonNode[] = [];
-  /** Per declaration number: the node holding its value, null when it is not a template node; filled as needed. */
-  private readonly sources: (JsonNode | null | undefined)[];
-  /** Per declaration number whose source is filled in: the source's site in the expression table, null without one. */
-  private readonly sourceSites: (ExpressionSite | null | undefined)[];
-  /**
-   * Per declaration number, filled as needed: what parameters() / variables() give when it is the same at every use
-   * (before any cycle) — a parameter's source, a variable's literal value or its node.
-   */
-  private readonly declared: (Result | undefined)[];
+  /** Per parameter's declaration number, filled as needed: where its value is written (the same at every use). */
+  private readonly parameterSources = new Map<number, Result>();
 
   constructor(
     private readonly template: ArmTemplate,
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
-    this.memo = new Memo(this.expressions);
-    // Sized up front: filled out of order, a growing array would turn into a slow dictionary.
-    const count = this.expressions.declarations.length;
-    this.sources = emptyArray(count);
-    this.sourceSites = emptyArray(count);
-    this.declared = emptyArray(count);
+    this.values = new Values(this.expressions.sites.length);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
     const iteration = this.resourceIteration(resource, copyIndex);
-    try {
-      try {
-        return this.nodeValue(node, iteration);
-      } catch (signal) {
-        this.abandon();
-        return this.afterOrdering(signal, node, () => this.nodeValue(node, iteration));
-      }
-    } catch (error) {
-      this.abandon();
-      // Only an input nested beyond the stack's depth gets here; the evaluator itself reports problems as unknown.
-      return unknown(error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`);
-    }
+    // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
+    return this.guarded(
+      () => this.nodeValue(node, iteration),
+      (error) => unknown(error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`),
+    );
   }
 
   copyLoop(resource: ArmResource): CopyLoop | undefined {
@@ -389,32 +267,28 @@ class TemplateEvaluator implements Evaluator {
     if (!located || located.root < 0) return undefined;
     const tree = site ? this.expressions.syntax : this.outsideSyntax;
     const call = located.root;
-    const number = tree.kind(call) === CALL ? tree.functionNumber(call) : -1;
+    const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
     const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
-    try {
-      try {
-        return this.resourceIdOf(tree, call, fn, context);
-      } catch (signal) {
-        this.abandon();
-        return this.afterOrdering(signal, node, () => this.resourceIdOf(tree, call, fn, context));
-      }
-    } catch {
-      this.abandon();
-      return undefined;
-    }
+    return this.guarded(
+      () => this.resourceIdOf(tree, call, fn, context),
+      () => undefined,
+    );
   }
 
-  /** After an evaluation of `root` gave up on recursion: evaluates what it depends on in order and runs it again. */
-  private afterOrdering<T>(signal: unknown, root: JsonNode | undefined, run: () => T): T {
-    if (signal !== NEEDS_ORDERING || !root) throw signal;
-    this.ordered = true;
+  /**
+   * Runs an evaluation once every declaration has its value. When it throws (past the stack's depth), the nodes it
+   * left in progress are forgotten, so that they are evaluated again when asked, and `failed` gives the answer.
+   */
+  private guarded<T>(evaluation: () => T, failed: (error: unknown) => T): T {
     try {
-      this.prepare(root);
-      return run();
-    } finally {
-      this.ordered = false;
+      this.evaluateDeclarations();
+      return evaluation();
+    } catch (error) {
+      for (const [values, node, site] of this.evaluating) values.set(node, site, undefined);
+      this.evaluating.length = 0;
+      return failed(error);
     }
   }
 
@@ -426,11 +300,11 @@ class TemplateEvaluator implements Evaluator {
     return { loopName, index: copyIndex, resourceLoop: true, key: `${loopName ?? ''}#${copyIndex}` };
   }
 
-  private memoFor(iteration: Iteration | undefined): Memo {
-    if (!iteration) return this.memo;
-    let memo = this.iterationMemos.get(iteration.key);
-    if (!memo) this.iterationMemos.set(iteration.key, (memo = new Memo()));
-    return memo;
+  private valuesFor(iteration: Iteration | undefined): Values {
+    if (!iteration) return this.values;
+    let values = this.iterationValues.get(iteration.key);
+    if (!values) this.iterationValues.set(iteration.key, (values = new Values(0)));
+    return values;
   }
 
   /**
@@ -443,95 +317,38 @@ class TemplateEvaluator implements Evaluator {
     const scope = node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
     if (scope) {
       const parsed = parseInto(this.outsideSyntax, node.value as string);
-      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : -1, error: typeof parsed === 'number' ? undefined : parsed };
+      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : NO_NODE, error: typeof parsed === 'number' ? undefined : parsed };
     }
     this.outsideNodes.set(node, found);
     return found;
   }
 
   private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
-    // Outside copy loops a site of the table is its own context: one object less per evaluated expression.
+    // Outside copy loops a site of the table is its own context.
     if (!iteration && 'node' in located && located.node === node) return located as Context;
     return { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
   }
 
   // ---- node values -------------------------------------------------------------------------------------------
 
+  /** The node's value: kept from before, or evaluated and kept. */
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
-    // Looked up once: the memo and compute() need it, and each lookup hashes the node's offset.
-    return this.siteValue(node, this.siteOf(node), iteration);
-  }
-
-  /** The value of a node that is not a plain literal, given its site in the expression table (when it has one). */
-  private siteValue(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
-    return this.settle(node, site, iteration, true)!;
-  }
-
-  /**
-   * siteValue's work: the node's value from the memo, or evaluated into it. Unless the value is `wanted` (prepare
-   * only fills the memo), an expression string of the table is kept as it evaluates, without making the Value
-   * around it, and nothing is returned.
-   */
-  private settle(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined, wanted: boolean): Value | undefined {
-    const memo = this.memoFor(iteration);
-    const inProgress = memo.inProgress(node, site);
-    if (!inProgress && memo.has(node, site)) return wanted ? memo.get(node, site) : undefined;
-    if (this.cycles.size > 0) {
-      const cycle = this.cycles.get(node);
-      if (cycle !== undefined) return unknown(cycle);
-    }
-    if (inProgress || this.nesting >= MAX_NESTING) {
-      if (!this.ordered) throw NEEDS_ORDERING;
-      return unknown(inProgress ? 'refers to itself' : 'nested too deeply to evaluate');
-    }
-    memo.set(node, site, IN_PROGRESS);
-    this.mark(memo, node, site);
-    this.nesting++;
-    if (!wanted && site && !iteration) {
-      const result = this.expressionResult(node, site, iteration);
-      this.nesting--;
-      this.marks--;
-      memo.setForced(node, site, result);
-      return undefined;
-    }
+    const site = node.type === 'string' ? this.expressions.siteOf(node) : undefined;
+    const values = this.valuesFor(iteration);
+    // IN_PROGRESS here is a cycle through a name computed as it runs (the others are found before evaluation).
+    const kept = values.get(node, site);
+    if (kept) return kept;
+    const cycle = this.cycles.get(node);
+    if (cycle !== undefined) return unknown(cycle);
+    if (this.evaluating.length >= MAX_NESTING) return unknown('nested too deeply to evaluate');
+    values.set(node, site, IN_PROGRESS);
+    this.evaluating.push([values, node, site]);
     const value = this.compute(node, site, iteration);
-    this.nesting--;
-    this.marks--;
-    memo.set(node, site, value);
+    this.evaluating.pop();
+    values.set(node, site, value);
     return value;
-  }
-
-  private mark(memo: Memo, node: JsonNode, site: ExpressionSite | undefined): void {
-    const at = this.marks++;
-    if (at === this.markedNodes.length) {
-      this.markedMemos.push(memo);
-      this.markedNodes.push(node);
-      this.markedSites.push(site);
-    } else {
-      this.markedMemos[at] = memo;
-      this.markedNodes[at] = node;
-      this.markedSites[at] = site;
-    }
-  }
-
-  /**
-   * After a throw out of evaluations in progress (to order a chain first, or past the stack's depth): removes their
-   * marks, so that those nodes are evaluated again, and resets the nesting and hop counts.
-   */
-  private abandon(): void {
-    while (this.marks > 0) {
-      const at = --this.marks;
-      this.markedMemos[at].set(this.markedNodes[at], this.markedSites[at], undefined);
-    }
-    this.nesting = 0;
-    this.hops = 0;
-  }
-
-  /** The node's site in the expression table, when it is an expression string of it. */
-  private siteOf(node: JsonNode): ExpressionSite | undefined {
-    return node.type === 'string' ? this.expressions.siteOf(node) : undefined;
   }
 
   /** The result of an expression string (`site` is its site in the table, when it has one). */
@@ -595,9 +412,9 @@ class TemplateEvaluator implements Evaluator {
   private copyLoopValue(element: JsonNode, outer: Iteration | undefined): Value {
     const cycle = this.cycles.get(element);
     if (cycle !== undefined) return unknown(cycle);
-    const memo = this.memoFor(outer);
-    const cached = memo.get(element, undefined);
-    if (cached) return cached;
+    const values = this.valuesFor(outer);
+    const kept = values.get(element, undefined);
+    if (kept) return kept;
     const name = stringOf(propertyValue(element, 'name'));
     const count = this.nodeValue(propertyValue(element, 'count'), outer);
     const input = propertyValue(element, 'input');
@@ -619,151 +436,103 @@ class TemplateEvaluator implements Evaluator {
         out.push(item.value as Json);
       }
     }
-    memo.set(element, undefined, value);
+    values.set(element, undefined, value);
     return value;
   }
 
-  // ---- dependency ordering -----------------------------------------------------------------------------------
+  // ---- declarations in dependency order ----------------------------------------------------------------------
 
   /**
-   * The node holding a declaration's value (by its number in the expression table), when it is a template node: a
-   * variable's value or `copy` loop element, a parameter's default or the value a nested deployment passes.
+   * Evaluates every parameter and variable the expression table numbers, each after the declarations it names
+   * (depth-first, post-order, with an explicit stack). A declaration met again while it is on the stack closes a
+   * cycle: every declaration on that cycle gets an unknown value naming it.
    */
-  private sourceOf(declaration: number): JsonNode | undefined {
-    let source = this.sources[declaration];
-    if (source === undefined) {
-      const declared = this.expressions.declarations[declaration];
-      let site: ExpressionSite | undefined;
-      if (declared.kind === 'variable') {
-        source = declared.node;
-        site = this.expressions.variableSite(declaration);
-      } else {
-        const parameter = this.parameterSource(declaration);
-        source = parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : null;
-        if (source) site = this.siteOf(source);
-      }
-      this.sources[declaration] = source;
-      this.sourceSites[declaration] = site ?? null;
-    }
-    return source ?? undefined;
-  }
-
-  /** The site of a declaration's source in the expression table (after sourceOf), looked up once per declaration. */
-  private sourceSite(declaration: number): ExpressionSite | undefined {
-    return this.sourceSites[declaration] ?? undefined;
-  }
-
-  private isEvaluated(declaration: number, source: JsonNode): boolean {
-    return this.memo.has(source, this.sourceSite(declaration)) || this.inCycle(source);
-  }
-
-  /**
-   * Appends to `out` the numbers of the declarations the expression strings under `root` name (with a literal name);
-   * `rootSite` is root's site in the expression table, when it is one.
-   */
-  private dependencies(root: JsonNode, out: IntList, rootSite?: ExpressionSite): void {
-    const { references } = this.expressions;
-    if (rootSite) {
-      if (!rootSite.functionParameters) for (let i = rootSite.firstReference; i < rootSite.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
-      return;
-    }
-    const pending = this.pendingNodes;
-    // Left empty by every walk; set only when one was abandoned (setting an array's length is a slow runtime call).
-    if (pending.length > 0) pending.length = 0;
-    pending.push(root);
-    while (pending.length > 0) {
-      const node = pending.pop()!;
-      if (node.type === 'string') {
-        const site = this.expressions.siteOf(node);
-        if (site) {
-          if (site.functionParameters) continue;
-          for (let i = site.firstReference; i < site.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
-          continue;
-        }
-        // An expression the table leaves out (under `metadata`): its names resolved here.
-        const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
-        if (!located || located.functionParameters) continue;
-        for (const reference of referencesIn(node)) {
-          const declaration = reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
-          if (declaration >= 0) out.push(declaration);
-        }
-      } else if (node.children) {
-        for (const child of node.children) pending.push(child);
-      }
-    }
-  }
-
-  /**
-   * Evaluates, leaves first, every declaration the node depends on that is not evaluated yet, with an explicit
-   * stack (depth-first, post-order). A declaration met again while it is on the stack closes a cycle: every
-   * declaration on that cycle gets an unknown value naming it.
-   */
-  private prepare(node: JsonNode): void {
-    const declarations = this.expressions.declarations;
-    /** Per declaration: 0 not met, 1 on the stack, 2 done. */
+  private evaluateDeclarations(): void {
+    if (this.declarationsEvaluated) return;
+    this.declarationsEvaluated = true;
+    const { declarations } = this.expressions;
+    /** Per declaration: 0 not met, 1 on the stack, 2 evaluated. */
     const state = new Uint8Array(declarations.length);
-    // The stack, as long as the longest chain, in parallel lists of numbers: per frame its declaration, and where its
-    // dependencies start, continue and end in `dependencies` (a frame's after its parent's).
-    const frames = new IntList();
-    const starts = new IntList();
-    const nexts = new IntList();
-    const ends = new IntList();
-    const dependencies = new IntList();
+    const stack: DeclarationFrame[] = [];
     const visit = (declaration: number) => {
-      const source = this.sourceOf(declaration);
-      if (!source || this.isEvaluated(declaration, source)) return;
       state[declaration] = 1;
-      frames.push(declaration);
-      starts.push(dependencies.length);
-      nexts.push(dependencies.length);
-      this.dependencies(source, dependencies, this.sourceSite(declaration));
-      ends.push(dependencies.length);
+      stack.push({ declaration, dependencies: this.dependencies(declaration), next: 0 });
     };
-    const roots = new IntList();
-    this.dependencies(node, roots);
-    for (let i = 0; i < roots.length; i++) {
-      const root = roots.get(i);
+    for (let root = 0; root < declarations.length; root++) {
       if (state[root] !== 0) continue;
       visit(root);
-      while (frames.length > 0) {
-        const top = frames.length - 1;
-        const next = nexts.get(top);
-        if (next < ends.get(top)) {
-          nexts.set(top, next + 1);
-          const dependency = dependencies.get(next);
-          if (state[dependency] === 1) this.markCycle(frames, dependency);
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top.next < top.dependencies.length) {
+          const dependency = top.dependencies[top.next++];
+          if (state[dependency] === 1) this.markCycle(stack, dependency);
           else if (state[dependency] === 0) visit(dependency);
           continue;
         }
-        const declaration = frames.pop();
-        dependencies.length = starts.pop();
-        nexts.pop();
-        ends.pop();
-        state[declaration] = 2;
-        const source = this.sourceOf(declaration)!;
-        if (!this.inCycle(source)) {
-          if (declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
-          else if (!isPlainLiteral(source)) this.settle(source, this.sourceSite(declaration), undefined, false);
-        }
+        stack.pop();
+        state[top.declaration] = 2;
+        const source = this.sourceOf(top.declaration);
+        if (!source || this.cycles.has(source)) continue;
+        if (declarations[top.declaration].copyLoop) this.copyLoopValue(source, undefined);
+        else this.nodeValue(source, undefined);
       }
     }
   }
 
-  /** True for a declaration's source found to be on a cycle (most templates have none: no hashing then). */
-  private inCycle(source: JsonNode): boolean {
-    return this.cycles.size > 0 && this.cycles.has(source);
+  /**
+   * The node holding a declaration's value, when it is a template node: a variable's value or `copy` loop element,
+   * a parameter's default or the value a nested deployment passes.
+   */
+  private sourceOf(declaration: number): JsonNode | undefined {
+    const declared = this.expressions.declarations[declaration];
+    if (declared.kind === 'variable') return declared.node;
+    const parameter = this.parameterSource(declaration);
+    return parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : undefined;
+  }
+
+  /** The declarations that the expression strings in a declaration's value name with a literal name. */
+  private dependencies(declaration: number): number[] {
+    const { references } = this.expressions;
+    const out: number[] = [];
+    const source = this.sourceOf(declaration);
+    const pending = source ? [source] : [];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      if (node.children) {
+        pending.push(...node.children);
+        continue;
+      }
+      if (node.type !== 'string') continue;
+      const site = this.expressions.siteOf(node);
+      if (site) {
+        if (site.functionParameters) continue;
+        for (let i = site.firstReference; i < site.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
+        continue;
+      }
+      // An expression the table leaves out (under `metadata`): its names resolved here.
+      const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
+      if (!located || located.functionParameters) continue;
+      for (const reference of referencesIn(node)) {
+        const target = reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
+        if (target >= 0) out.push(target);
+      }
+    }
+    return out;
   }
 
   /** Marks the declarations on the stack from `first` to its top, a cycle, with the reason their value is unknown. */
-  private markCycle(frames: IntList, first: number): void {
+  private markCycle(stack: readonly DeclarationFrame[], first: number): void {
     const declarations = this.expressions.declarations;
     const members: number[] = [];
-    for (let i = frames.length - 1; i >= 0; i--) {
-      members.unshift(frames.get(i));
-      if (frames.get(i) === first) break;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      members.unshift(stack[i].declaration);
+      if (stack[i].declaration === first) break;
     }
     const path = [...members, members[0]].map((member) => `${declarations[member].kind} '${declarations[member].name}'`).join(' → ');
-    for (const member of members) this.cycles.set(this.sourceOf(member)!, `depends on itself: ${path}`);
+    for (const member of members) {
+      const source = this.sourceOf(member);
+      if (source) this.cycles.set(source, `depends on itself: ${path}`);
+    }
   }
 
   // ---- expressions -------------------------------------------------------------------------------------------
@@ -775,31 +544,23 @@ class TemplateEvaluator implements Evaluator {
   private force(result: Result): Forced {
     if (result.kind !== 'written') return result;
     if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
-    // An expression already evaluated: its value straight from the memo, without making the Value around it.
-    const site = result.site ?? this.siteOf(result.node);
-    const bare = site ? this.memo.bare(site) : NOT_KEPT_BARE;
-    if (bare !== NOT_KEPT_BARE) return new Computed(bare as Json, result.node);
-    if (this.hops >= MAX_DECLARATION_HOPS && !this.ordered) throw NEEDS_ORDERING;
-    this.hops++;
-    const value = this.nodeValue(result.node, undefined);
-    this.hops--;
-    return fromValue(value);
+    return fromValue(this.nodeValue(result.node, undefined));
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
-  private evaluate(tree: SyntaxTree, expression: number, context: Context): Result {
+  private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
-      case STRING:
+      case NodeKind.String:
         return computed(tree.stringValue(expression, context.node.value as string));
-      case NUMBER:
+      case NodeKind.Number:
         return computed(tree.numberValue(expression, context.node.value as string));
-      case BOOLEAN:
+      case NodeKind.Boolean:
         return computed(tree.booleanValue(expression));
-      case NULL:
+      case NodeKind.Null:
         return computed(null);
-      case PROPERTY:
+      case NodeKind.Property:
         return this.access(this.evaluate(tree, tree.target(expression), context), tree.propertyName(expression, context.node.value as string));
-      case INDEX: {
+      case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
         return index.kind === 'unknown' ? index : this.access(target, index.value);
@@ -839,22 +600,17 @@ class TemplateEvaluator implements Evaluator {
     return new Computed(found, forced.origin, forced.originUri);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: number, context: Context): Json[] | Unknown {
+  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | Unknown {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
     for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg), i++) {
       // Most arguments are literals: their values need no result object.
       const kind = tree.kind(arg);
-      if (kind === STRING) values[i] = tree.stringValue(arg, context.node.value as string);
-      else if (kind === NUMBER) values[i] = tree.numberValue(arg, context.node.value as string);
-      else if (kind === BOOLEAN) values[i] = tree.booleanValue(arg);
+      if (kind === NodeKind.String) values[i] = tree.stringValue(arg, context.node.value as string);
+      else if (kind === NodeKind.Number) values[i] = tree.numberValue(arg, context.node.value as string);
+      else if (kind === NodeKind.Boolean) values[i] = tree.booleanValue(arg);
       else {
-        const evaluated = this.evaluatedVariable(tree, arg);
-        if (evaluated !== NOT_KEPT_BARE) {
-          values[i] = evaluated as Json;
-          continue;
-        }
         const value = this.force(this.evaluate(tree, arg, context));
         if (value.kind === 'unknown') return value;
         values[i] = value.value;
@@ -863,19 +619,7 @@ class TemplateEvaluator implements Evaluator {
     return values;
   }
 
-  /**
-   * For a variables() call the table resolved, to a variable whose expression is evaluated already: its value, read
-   * from the memo without the result objects on the way (the commonest argument of a chain). Else NOT_KEPT_BARE.
-   */
-  private evaluatedVariable(tree: SyntaxTree, call: number): unknown {
-    const declaration = tree.declaration(call);
-    if (declaration < 0 || tree.kind(call) !== CALL || tree.functionNumber(call) !== VARIABLES_FUNCTION || tree.argumentCount(call) !== 1) return NOT_KEPT_BARE;
-    // A variables.copy loop has no site: its value is the array the loop builds.
-    const site = this.expressions.variableSite(declaration);
-    return site && !this.inCycle(site.node) ? this.memo.bare(site) : NOT_KEPT_BARE;
-  }
-
-  private call(tree: SyntaxTree, call: number, context: Context): Result {
+  private call(tree: SyntaxTree, call: NodeId, context: Context): Result {
     const text = context.node.value as string;
     const number = tree.functionNumber(call);
     if (number === USER_DEFINED) return unknownResult(`depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`);
@@ -893,7 +637,7 @@ class TemplateEvaluator implements Evaluator {
         const declaration = tree.declaration(call);
         const argument = tree.firstArgument(call);
         if (declaration === UNDECLARED) return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
-        const name = tree.kind(argument) === STRING ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
+        const name = tree.kind(argument) === NodeKind.String ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
         if (name.kind === 'unknown') return name;
         if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
         return kind === 'parameter' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
@@ -948,16 +692,16 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  private resourceIdOf(tree: SyntaxTree, call: number, fn: ResourceIdFunction, context: Context): ResourceIdParts {
+  private resourceIdOf(tree: SyntaxTree, call: NodeId, fn: ResourceIdFunction, context: Context): ResourceIdParts {
     // A literal argument (the type, most names) is known as written, without a result object on the way.
     const args: Value[] = [];
     for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-      args.push(tree.kind(arg) === STRING ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
+      args.push(tree.kind(arg) === NodeKind.String ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
     }
     return resourceIdParts(fn, args, context.node);
   }
 
-  private copyIndex(tree: SyntaxTree, call: number, context: Context): Result {
+  private copyIndex(tree: SyntaxTree, call: NodeId, context: Context): Result {
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;
@@ -979,6 +723,13 @@ class TemplateEvaluator implements Evaluator {
    * deployment's `parameters`, or its default. A literal that is not an expression is read right away.
    */
   private parameterSource(number: number): Result {
+    let source = this.parameterSources.get(number);
+    if (!source) this.parameterSources.set(number, (source = this.writtenParameter(number)));
+    return source;
+  }
+
+  /** parameterSource's work, done once per parameter. */
+  private writtenParameter(number: number): Result {
     const { scope, name, node: declaration } = this.expressions.declarations[number];
     let written: Written | undefined;
     if (scope === this.template.rootScope) {
@@ -1006,11 +757,9 @@ class TemplateEvaluator implements Evaluator {
   }
 
   private parameterNumbered(number: number): Result {
-    // The same for every use: made once per evaluator.
-    let source = this.declared[number];
-    if (!source) this.declared[number] = source = this.parameterSource(number);
+    const source = this.parameterSource(number);
     if (source.kind === 'written' && source.uri === undefined) {
-      const cycle = this.cycles.size > 0 ? this.cycles.get(source.node) : undefined;
+      const cycle = this.cycles.get(source.node);
       if (cycle !== undefined) return unknownResult(cycle);
     }
     return source;
@@ -1024,10 +773,9 @@ class TemplateEvaluator implements Evaluator {
   private variableNumbered(number: number): Result {
     const { node, copyLoop } = this.expressions.declarations[number];
     if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
-    if (isPlainLiteral(node)) return (this.declared[number] ??= this.force(new Written(node)));
-    const cycle = this.cycles.size > 0 ? this.cycles.get(node) : undefined;
+    const cycle = this.cycles.get(node);
     if (cycle !== undefined) return unknownResult(cycle);
-    return new Written(node, undefined, this.expressions.variableSite(number));
+    return new Written(node);
   }
 }
 

@@ -325,6 +325,11 @@ const NUMBERS = new Map(BUILT_IN_FUNCTIONS.map((fn, number) => [fn.name.toLowerC
 export const PARAMETERS_FUNCTION = NUMBERS.get('parameters')!;
 export const VARIABLES_FUNCTION = NUMBERS.get('variables')!;
 
+/** The number of the built-in function of that name in any case, or −1 (NOT_BUILT_IN in the syntax tree). */
+export function functionNumber(name: string): number {
+  return NUMBERS.get(name.toLowerCase()) ?? -1;
+}
+
 /**
  * The built-in function of that name (case-insensitive), or undefined for a name ARM does not define here. The
  * `list*` family (listKeys, listSecrets…) is open-ended: any name starting with `list` is a deployment-time call

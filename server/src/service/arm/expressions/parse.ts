@@ -4,10 +4,10 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, scanName, scannedName, skipSpaces, spells } from './lexical';
-import { LEFT_TO_FULL_PARSER, quickParse } from './quickParse';
+import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
+import { functionNumber } from './functions';
 import { MAX_EXPRESSION_LENGTH } from '../../catalog/armLimits';
-import { BOOLEAN, CALL, INDEX, NULL, NUMBER, PROPERTY, STRING, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 
 interface Span {
   /** Offset of the first character in the string's decoded text (0 is the opening `[`). */
@@ -77,20 +77,21 @@ class SyntaxFailure {
   constructor(readonly error: ExpressionSyntaxError) {}
 }
 
-/** One parser serves every parse (a parse never starts another). */
+/** A recursive-descent parser of one expression string into a tree store. */
 class Parser {
-  private tree = new SyntaxTree();
-  private text = '';
   private position = 1;
   /** The offset of the closing `]`: the parser never reads it. */
-  private end = 0;
+  private readonly end: number;
 
-  /** Parses `text` into `tree`; the root node. Throws SyntaxFailure. */
-  parse(tree: SyntaxTree, text: string): number {
-    this.tree = tree;
-    this.text = text;
-    this.position = 1;
+  constructor(
+    private readonly tree: SyntaxTree,
+    private readonly text: string,
+  ) {
     this.end = text.length - 1;
+  }
+
+  /** The root node. Throws SyntaxFailure. */
+  parse(): NodeId {
     this.skipSpaces();
     if (this.position >= this.end) this.fail('The expression is empty', 0, this.text.length);
     const root = this.expression(0);
@@ -122,7 +123,7 @@ class Parser {
     return start;
   }
 
-  private expression(depth: number): number {
+  private expression(depth: number): NodeId {
     if (depth > MAX_DEPTH) this.fail(`The expression is nested more than ${MAX_DEPTH} levels deep`, this.position, 1);
     const tree = this.tree;
     let expression = this.primary(depth);
@@ -134,7 +135,7 @@ class Parser {
         this.skipSpaces();
         const nameStart = this.identifier();
         if (this.position === nameStart) this.fail("Expected a property name after '.'", dot, 1);
-        const access = tree.add(PROPERTY, tree.start(expression));
+        const access = tree.add(NodeKind.Property, tree.start(expression));
         tree.setChild(access, expression);
         tree.setAux(access, nameStart);
         tree.setEnd(access, this.position);
@@ -151,7 +152,7 @@ class Parser {
           this.fail("Expected ']'", this.position, 1);
         }
         this.position++;
-        const access = tree.add(INDEX, tree.start(expression));
+        const access = tree.add(NodeKind.Index, tree.start(expression));
         tree.setChild(access, expression);
         tree.setAux(access, index);
         tree.setEnd(access, this.position);
@@ -162,7 +163,7 @@ class Parser {
     }
   }
 
-  private primary(depth: number): number {
+  private primary(depth: number): NodeId {
     this.skipSpaces();
     const tree = this.tree;
     const start = this.position;
@@ -171,13 +172,12 @@ class Parser {
     if (isDigit(code) || (code === MINUS && isDigit(this.text.charCodeAt(start + 1)) && start + 1 < this.end)) {
       this.position++;
       while (isDigit(this.peek())) this.position++;
-      const number = tree.add(NUMBER, start);
+      const number = tree.add(NodeKind.Number, start);
       tree.setEnd(number, this.position);
       return number;
     }
     if (isIdentifierStart(code)) {
-      this.position = scanName(this.text, start, this.end);
-      const functionNumber = scannedName.functionNumber;
+      this.position = identifierEnd(this.text, start, this.end);
       let nameEnd = this.position;
       let namespaced = false;
       this.skipSpaces();
@@ -189,17 +189,17 @@ class Parser {
         nameEnd = this.position;
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber, depth);
+      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber(this.text.slice(start, nameEnd)), depth);
       if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
-        const literal = tree.add(BOOLEAN, start);
+        const literal = tree.add(NodeKind.Boolean, start);
         tree.setEnd(literal, nameEnd);
         tree.setAux(literal, this.text.charCodeAt(start) === 116 /* t */ ? 1 : 0);
         return literal;
       }
       if (!namespaced && spells(this.text, 'null', start, nameEnd)) {
         this.position = nameEnd;
-        const literal = tree.add(NULL, start);
+        const literal = tree.add(NodeKind.Null, start);
         tree.setEnd(literal, nameEnd);
         return literal;
       }
@@ -210,7 +210,7 @@ class Parser {
     this.fail(`Unexpected character '${this.text[start]}'`, start, 1);
   }
 
-  private stringLiteral(): number {
+  private stringLiteral(): NodeId {
     const start = this.position++;
     let escaped = 0;
     for (;;) {
@@ -223,23 +223,23 @@ class Parser {
         continue;
       }
       this.position = quote + 1;
-      const literal = this.tree.add(STRING, start);
+      const literal = this.tree.add(NodeKind.String, start);
       this.tree.setEnd(literal, this.position);
       this.tree.setAux(literal, escaped);
       return literal;
     }
   }
 
-  private call(start: number, nameEnd: number, functionNumber: number, depth: number): number {
+  private call(start: number, nameEnd: number, functionNumber: number, depth: number): NodeId {
     const tree = this.tree;
-    const call = tree.add(CALL, start);
+    const call = tree.add(NodeKind.Call, start);
     tree.setAux(call, nameEnd);
     const open = this.position++;
     this.skipSpaces();
     let count = 0;
     if (this.peek() === CLOSE_PAREN) this.position++;
     else {
-      let previous = -1;
+      let previous = NO_NODE;
       for (;;) {
         if (this.position >= this.end) this.fail("This '(' is never closed", open, 1);
         const argument = this.expression(depth + 1);
@@ -270,27 +270,15 @@ class Parser {
   }
 }
 
-const parser = new Parser();
-
 /**
  * Parses the text of an expression string, brackets included, into `tree`: its root node, or its syntax error (the
- * tree then keeps none of its nodes). Never throws. When the text is written as it is in a larger text (a string of
- * the document without escapes), `source` and `from` say where: the fast path reads it there (see quickParse).
+ * tree then keeps none of its nodes). Never throws.
  */
-export function parseInto(tree: SyntaxTree, text: string, source = text, from = 0): number | ExpressionSyntaxError {
+export function parseInto(tree: SyntaxTree, text: string): NodeId | ExpressionSyntaxError {
   if (text.length > MAX_EXPRESSION_LENGTH.value) return tooLong(text);
   const size = tree.size;
-  const root = quickParse(tree, source, from, from + text.length);
-  if (root !== LEFT_TO_FULL_PARSER) return root;
-  tree.truncate(size);
-  return parseFully(tree, text);
-}
-
-/** parseInto without the fast path: what test/unit/syntaxTree.test.ts compares it with. */
-export function parseFully(tree: SyntaxTree, text: string): number | ExpressionSyntaxError {
-  const size = tree.size;
   try {
-    return parser.parse(tree, text);
+    return new Parser(tree, text).parse();
   } catch (failure) {
     tree.truncate(size);
     if (failure instanceof SyntaxFailure) return failure.error;
@@ -307,31 +295,28 @@ function tooLong(text: string): ExpressionSyntaxError {
   return { message: `The expression is ${text.length.toLocaleString('en-US')} characters long, over ARM's limit of ${limit} characters`, start: 0, length: 1 };
 }
 
-/** The tree parseExpression parses into and reads back; emptied by each parse. */
-const scratch = new SyntaxTree();
-
 /** Parses the text of an expression string, brackets included (`[concat('a', 'b')]`), into objects. Never throws. */
 export function parseExpression(text: string): ParseResult {
-  scratch.truncate(0);
-  const root = parseInto(scratch, text);
-  return typeof root === 'number' ? { ok: true, expression: toExpression(scratch, root, text) } : { ok: false, error: root };
+  const tree = new SyntaxTree();
+  const root = parseInto(tree, text);
+  return typeof root === 'number' ? { ok: true, expression: toExpression(tree, root, text) } : { ok: false, error: root };
 }
 
-function toExpression(tree: SyntaxTree, node: number, text: string): Expression {
+function toExpression(tree: SyntaxTree, node: NodeId, text: string): Expression {
   const start = tree.start(node);
   const end = tree.end(node);
   switch (tree.kind(node)) {
-    case STRING:
+    case NodeKind.String:
       return { kind: 'string', value: tree.stringValue(node, text), start, end };
-    case NUMBER:
+    case NodeKind.Number:
       return { kind: 'number', value: tree.numberValue(node, text), start, end };
-    case BOOLEAN:
+    case NodeKind.Boolean:
       return { kind: 'boolean', value: tree.booleanValue(node), start, end };
-    case NULL:
+    case NodeKind.Null:
       return { kind: 'null', start, end };
-    case PROPERTY:
+    case NodeKind.Property:
       return { kind: 'property', target: toExpression(tree, tree.target(node), text), property: tree.propertyName(node, text), start, end };
-    case INDEX:
+    case NodeKind.Index:
       return { kind: 'index', target: toExpression(tree, tree.target(node), text), index: toExpression(tree, tree.index(node), text), start, end };
     default: {
       const args: Expression[] = [];

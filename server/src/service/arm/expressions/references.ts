@@ -13,12 +13,9 @@ import type { ArmTemplate, TemplateScope } from '../template';
 import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
 import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
-import { CALL, STRING, SyntaxTree } from './syntaxTree';
+import { NO_NODE, type NodeId, NodeKind, SyntaxTree } from './syntaxTree';
 import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
-import { IntList } from './intList';
 import { memoKey } from '../../memo';
-import { StringTable } from '../../text/stringTable';
-import { emptyArray } from '../../emptyArray';
 
 export interface ExpressionReference {
   readonly kind: 'parameter' | 'variable';
@@ -73,6 +70,9 @@ class LoopDeclared implements NamedDeclaration {
   }
 }
 
+/** An expression site: its number in the table's `sites`. */
+export type SiteId = number & { readonly __brand: 'SiteId' };
+
 /** A reference's target when no declaration of that name is in scope. */
 export const UNDECLARED = -1;
 /** A reference's target when the name is computed (`parameters(variables('which'))`). */
@@ -81,12 +81,11 @@ export const COMPUTED_NAME = -2;
 /**
  * Every parameters() / variables() call of the template, in site order: reference i is call node `call(i)` of the
  * table's syntax trees, in site `site(i)`; it names declaration `target(i)` (or UNDECLARED, COMPUTED_NAME), and its
- * first argument spans `start(i)`…`end(i)` in the string's decoded text. Two numbers per reference, outside the
- * JavaScript heap: nothing for the garbage collector to trace.
+ * first argument spans `start(i)`…`end(i)` in the string's decoded text.
  */
 export class ReferenceTable {
   /** Per reference, its site and its call node. */
-  private readonly entries = new IntList(256);
+  private readonly entries: number[] = [];
 
   constructor(private readonly syntax: SyntaxTree) {}
 
@@ -94,17 +93,16 @@ export class ReferenceTable {
     return this.entries.length >> 1;
   }
 
-  add(site: number, call: number): void {
-    this.entries.push(site);
-    this.entries.push(call);
+  add(site: SiteId, call: NodeId): void {
+    this.entries.push(site, call);
   }
 
-  site(reference: number): number {
-    return this.entries.get(reference << 1);
+  site(reference: number): SiteId {
+    return this.entries[reference << 1] as SiteId;
   }
 
-  private call(reference: number): number {
-    return this.entries.get((reference << 1) + 1);
+  private call(reference: number): NodeId {
+    return this.entries[(reference << 1) + 1] as NodeId;
   }
 
   /** 0 for parameters(), 1 for variables(). */
@@ -146,7 +144,7 @@ export interface ArgumentProblem {
 
 export interface ExpressionSite extends ExpressionScope {
   /** Its number: its place in `sites`. */
-  readonly index: number;
+  readonly index: SiteId;
   /** The JSON string node holding the expression. */
   readonly node: JsonNode;
   /** Its syntax error, when it does not parse. */
@@ -160,7 +158,7 @@ export interface ExpressionSite extends ExpressionScope {
   readonly firstReference: number;
   readonly endReference: number;
   /** Its syntax tree's root node in the table's `syntax`; −1 when it does not parse. */
-  readonly root: number;
+  readonly root: NodeId;
 }
 
 export interface TemplateExpressions {
@@ -203,7 +201,7 @@ const NO_OWNER = -1;
  */
 class Site implements ExpressionSite {
   constructor(
-    readonly index: number,
+    readonly index: SiteId,
     readonly node: JsonNode,
     readonly error: ExpressionSyntaxError | undefined,
     private readonly group: SiteGroup,
@@ -211,7 +209,7 @@ class Site implements ExpressionSite {
     private readonly ownerCode: number,
     readonly firstReference: number,
     readonly endReference: number,
-    readonly root: number,
+    readonly root: NodeId,
   ) {}
 
   get scope(): TemplateScope {
@@ -280,69 +278,37 @@ export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
 
 const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
 
-/**
- * A scope's names, resolved to declaration numbers as ARM does (ignoring case). A scope's parameters, and its
- * variables when none is a `variables.copy` loop, are numbered in the order of the template's own tables: a name
- * resolves to its base number plus its place there, without a table of its own.
- */
+/** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
 class ScopeNames {
   constructor(
-    private readonly scope: TemplateScope,
-    private readonly parameterBase: number,
-    private readonly variableBase: number,
-    /** With `variables.copy` loops: every variable's number, by lower-cased name. */
-    private readonly variableNumbers: StringTable<number> | undefined,
+    /** Every parameter's number, by lower-cased name. */
+    private readonly parameterNumbers: ReadonlyMap<string, number>,
+    /** Every variable's number, by lower-cased name (a `variables.copy` loop's by its name). */
+    private readonly variableNumbers: ReadonlyMap<string, number>,
   ) {}
-
-  /** The scope's variable names (lower-cased) in the order they are numbered, when that is the template table's order. */
-  variablesInOrder(): readonly string[] | undefined {
-    return this.variableNumbers ? undefined : this.scope.variables.keys();
-  }
-
-  /** The number of the variable at `entry` of variablesInOrder(). */
-  variableNumber(entry: number): number {
-    return this.variableBase + entry;
-  }
 
   /** The number of the declaration with that lower-cased name, or UNDECLARED. */
   resolve(kind: number, lowerName: string): number {
-    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOf(lowerName));
-    return this.variableNumbers ? (this.variableNumbers.get(lowerName) ?? UNDECLARED) : this.numbered(this.variableBase, this.scope.variables.indexOf(lowerName));
-  }
-
-  /** The number of the declaration whose name `text` spells from `start` to `end` (in any case), or UNDECLARED. */
-  resolveSpelled(kind: number, text: string, start: number, end: number): number {
-    if (kind === 0) return this.numbered(this.parameterBase, this.scope.parameters.indexOfLowerCased(text, start, end));
-    if (this.variableNumbers) return this.variableNumbers.get(text.slice(start, end).toLowerCase()) ?? UNDECLARED;
-    return this.numbered(this.variableBase, this.scope.variables.indexOfLowerCased(text, start, end));
-  }
-
-  private numbered(base: number, entry: number): number {
-    return entry < 0 ? UNDECLARED : base + entry;
+    return (kind === 0 ? this.parameterNumbers : this.variableNumbers).get(lowerName) ?? UNDECLARED;
   }
 }
 
 /** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
 function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclaration[]; names: Map<TemplateScope, ScopeNames> } {
-  let declarations: NamedDeclaration[] = [];
+  const declarations: NamedDeclaration[] = [];
   const names = new Map<TemplateScope, ScopeNames>();
   for (const scope of template.scopes) {
     if (effectiveScope(scope) !== scope) continue;
-    const parameterBase = declarations.length;
-    const variableBase = parameterBase + scope.parameters.size;
-    const copy = scope.variables.get('copy');
-    // Whole tables are copied in by concat: an array grown by push is copied again and again as it grows, and all
-    // but the last copy are garbage for the young collector.
-    if (copy?.valueNode.type !== 'array') {
-      declarations = declarations.concat(scope.parameters.values(), scope.variables.values());
-      names.set(scope, new ScopeNames(scope, parameterBase, variableBase, undefined));
-      continue;
+    const parameterNumbers = new Map<string, number>();
+    for (const [lower, declaration] of scope.parameters) {
+      parameterNumbers.set(lower, declarations.length);
+      declarations.push(declaration);
     }
-    declarations = declarations.concat(scope.parameters.values());
+    const copy = scope.variables.get('copy');
     // In allVariables' order; as findVariable resolves, an ordinary variable wins over a loop, and of two loops the first.
-    const variableNumbers = new StringTable<number>(scope.variables.size);
+    const variableNumbers = new Map<string, number>();
     for (const [lower, declaration] of scope.variables) {
-      if (declaration !== copy) {
+      if (declaration !== copy || copy.valueNode.type !== 'array') {
         variableNumbers.set(lower, declarations.length);
         declarations.push(declaration);
         continue;
@@ -353,12 +319,10 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
         declarations.push(new LoopDeclared(scope, loop));
       }
     }
-    names.set(scope, new ScopeNames(scope, parameterBase, variableBase, variableNumbers));
+    names.set(scope, new ScopeNames(parameterNumbers, variableNumbers));
   }
   return { declarations, names };
 }
-
-const NO_NODES: readonly JsonNode[] = [];
 
 /** False for a number, boolean, null or a string that is not an expression: nothing in it to walk. */
 function mayHoldExpressions(node: JsonNode): boolean {
@@ -368,13 +332,8 @@ function mayHoldExpressions(node: JsonNode): boolean {
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
-  /**
-   * The sites, `siteCount` of them. Made long enough up front for one site per 32 characters of the template (at
-   * most 8,192), and trimmed by sitesFound(): grown by push, a list of thousands is copied again and again, and all
-   * but the last copy are garbage for the young collector.
-   */
-  private readonly sites: ExpressionSite[];
-  private siteCount = 0;
+  /** The sites found so far, in walk order. */
+  readonly sites: ExpressionSite[] = [];
   readonly argumentProblems: ArgumentProblem[] = [];
   private readonly scopeNodes: Set<JsonNode>;
   /**
@@ -387,8 +346,6 @@ class Walker {
   readonly references: ReferenceTable;
   /** The walks' stack, reused by every walk. */
   private readonly pending: JsonNode[] = [];
-  /** The document's text, where expression strings without escapes are read. */
-  private readonly text: string;
   /** Per declaration number, the site of a variable's value when it is an expression string, else −1. */
   readonly variableSites: Int32Array;
 
@@ -400,10 +357,8 @@ class Walker {
     private readonly declarations: readonly NamedDeclaration[],
     private readonly names: Map<TemplateScope, ScopeNames>,
   ) {
-    this.text = template.text;
     this.syntax = new SyntaxTree(Math.min(template.root.length >> 3, 1 << 16));
     this.references = new ReferenceTable(this.syntax);
-    this.sites = emptyArray<ExpressionSite>(Math.min(template.root.length >> 5, 8192)) as ExpressionSite[];
     this.variableSites = new Int32Array(declarations.length).fill(-1);
     // Only nested deployments' templates are scope nodes below a scope's own node.
     this.scopeNodes = new Set(template.scopes.length > 1 ? template.scopes.map((scope) => scope.node) : []);
@@ -437,27 +392,14 @@ class Walker {
           }
         }
       } else if (section === 'variables') {
-        // Read property by property, without entries()' pairs: a template can declare thousands of variables. When
-        // they are numbered in the order of the scope's table, each is that table's next entry (unless its name was
-        // declared before), found without hashing its name.
-        const ordered = owns ? names.variablesInOrder() : undefined;
-        let entry = 0;
-        for (const property of value.type === 'object' ? (value.children ?? NO_NODES) : NO_NODES) {
-          const name = property.children?.[0]?.value;
-          const variable = property.children?.[1];
-          if (typeof name !== 'string' || !variable) continue;
-          let code = NO_OWNER;
-          if (ordered) {
-            const lower = ordered[entry] === name ? name : name.toLowerCase();
-            code = ordered[entry] === lower ? names.variableNumber(entry++) : names.resolve(1, lower);
-          }
+        for (const [name, variable] of entries(value)) {
           if (!mayHoldExpressions(variable)) continue;
           if (variable.type === 'array' && equalsIgnoreCase(name, 'copy')) {
             for (const loop of copyDeclarations(variable)) this.walk(loop.element, group, owner(1, loop.name), names);
           } else {
-            if (!ordered) code = owner(1, name);
+            const code = owner(1, name);
             // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
-            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.siteCount;
+            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.sites.length;
             this.walk(variable, group, code, names);
           }
         }
@@ -487,40 +429,21 @@ class Walker {
     }
   }
 
-  /** The sites, once every scope is walked (the room made up front and not filled is dropped). */
-  sitesFound(): readonly ExpressionSite[] {
-    if (this.sites.length !== this.siteCount) this.sites.length = this.siteCount;
-    return this.sites;
-  }
-
-  /**
-   * The declaration a string literal names: read in place (in `source` from `from`, where the expression `text` is
-   * written), unless it has doubled quotes to undo.
-   */
-  private resolveLiteral(names: ScopeNames, kind: number, tree: SyntaxTree, literal: number, text: string, source: string, from: number): number {
-    if (tree.hasDoubledQuotes(literal)) return names.resolve(kind, tree.stringValue(literal, text).toLowerCase());
-    return names.resolveSpelled(kind, source, from + tree.start(literal) + 1, from + tree.end(literal) - 1);
-  }
-
   /** Parses the expression into the table's syntax trees and records its references and argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
-    const index = this.siteCount++;
+    const index = this.sites.length as SiteId;
     const text = node.value as string;
-    // Read in the document's text when the string has no escapes (it is then written there as it is, after its quote).
-    const inPlace = node.length === text.length + 2;
-    const source = inPlace ? this.text : text;
-    const from = inPlace ? node.offset + 1 : 0;
     const tree = this.syntax;
     const firstNode = tree.size;
-    const parsed = parseInto(tree, text, source, from);
-    const root = typeof parsed === 'number' ? parsed : -1;
+    const parsed = parseInto(tree, text);
+    const root = typeof parsed === 'number' ? parsed : NO_NODE;
     const references = this.references;
     const firstReference = references.count;
     let problems: Omit<ArgumentProblem, 'site'>[] | undefined;
     // A parse numbers each call before its arguments and the calls inside a property or index access's target
     // before those of the index: in number order, the calls come outermost first.
-    for (let call = root < 0 ? tree.size : firstNode; call < tree.size; call++) {
-      if (tree.kind(call) !== CALL) continue;
+    for (let call = (root < 0 ? tree.size : firstNode) as NodeId; call < tree.size; call++) {
+      if (tree.kind(call) !== NodeKind.Call) continue;
       const number = tree.functionNumber(call);
       if (number < 0) continue;
       const count = tree.argumentCount(call);
@@ -528,7 +451,7 @@ class Walker {
         const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
         const argument = tree.firstArgument(call);
         // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target = tree.kind(argument) !== STRING ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : this.resolveLiteral(names, kind, tree, argument, text, source, from);
+        const target = tree.kind(argument) !== NodeKind.String ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
         tree.setDeclaration(call, target);
         references.add(index, call);
       }
@@ -536,8 +459,7 @@ class Walker {
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
     const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, root);
-    if (index < this.sites.length) this.sites[index] = site;
-    else this.sites.push(site);
+    this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
 }
@@ -598,8 +520,7 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
-    const sites = walker.sitesFound();
-    const { references, syntax, argumentProblems, variableSites } = walker;
+    const { sites, references, syntax, argumentProblems, variableSites } = walker;
     let byOffset: SitesByOffset | undefined;
     return {
       sites,

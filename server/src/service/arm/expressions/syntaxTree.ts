@@ -1,13 +1,20 @@
 // The store of expression syntax trees: what the expression table keeps of every expression string it parses and
 // what the evaluator reads, as numbers in one Int32Array.
 /** Kinds of syntax tree nodes. */
-export const STRING = 1;
-export const NUMBER = 2;
-export const BOOLEAN = 3;
-export const NULL = 4;
-export const CALL = 5;
-export const PROPERTY = 6;
-export const INDEX = 7;
+export const enum NodeKind {
+  String = 1,
+  Number = 2,
+  Boolean = 3,
+  Null = 4,
+  Call = 5,
+  Property = 6,
+  Index = 7,
+}
+
+/** A node of a SyntaxTree store: its number there. */
+export type NodeId = number & { readonly __brand: 'NodeId' };
+/** No node: the first argument of a call without arguments, the argument after the last. */
+export const NO_NODE = -1 as NodeId;
 
 /** A call's function number when the name is not a built-in function's (`list*` ones included: see builtInFunction). */
 export const NOT_BUILT_IN = -1;
@@ -49,102 +56,102 @@ export class SyntaxTree {
     this.data = new Int32Array(FIELDS * Math.max(capacity, 16));
   }
 
-  kind(node: number): number {
-    return this.data[node * FIELDS + KIND] & 15;
+  kind(node: NodeId): NodeKind {
+    return (this.data[node * FIELDS + KIND] & 15) as NodeKind;
   }
 
-  start(node: number): number {
+  start(node: NodeId): number {
     return this.data[node * FIELDS + START];
   }
 
-  end(node: number): number {
+  end(node: NodeId): number {
     return this.data[node * FIELDS + END];
   }
 
   /** A call's first argument, −1 when it has none. */
-  firstArgument(node: number): number {
-    return this.data[node * FIELDS + CHILD];
+  firstArgument(node: NodeId): NodeId {
+    return this.data[node * FIELDS + CHILD] as NodeId;
   }
 
   /** The argument after this one in its call, −1 for the last. */
-  nextArgument(node: number): number {
-    return this.data[node * FIELDS + NEXT];
+  nextArgument(node: NodeId): NodeId {
+    return this.data[node * FIELDS + NEXT] as NodeId;
   }
 
-  argumentCount(node: number): number {
+  argumentCount(node: NodeId): number {
     return this.data[node * FIELDS + KIND] >> 4;
   }
 
   /** The argument at `position` of a call (which must have that many). */
-  argument(node: number, position: number): number {
+  argument(node: NodeId, position: number): NodeId {
     let argument = this.firstArgument(node);
     for (let i = 0; i < position; i++) argument = this.nextArgument(argument);
     return argument;
   }
 
   /** Where a call's name (with its namespace) ends; it starts at `start`. */
-  nameEnd(node: number): number {
+  nameEnd(node: NodeId): number {
     return this.data[node * FIELDS + AUX];
   }
 
   /** A call's built-in function number, or NOT_BUILT_IN, USER_DEFINED. */
-  functionNumber(node: number): number {
+  functionNumber(node: NodeId): number {
     return this.data[node * FIELDS + FUNCTION];
   }
 
   /** A property or index access's target. */
-  target(node: number): number {
-    return this.data[node * FIELDS + CHILD];
+  target(node: NodeId): NodeId {
+    return this.data[node * FIELDS + CHILD] as NodeId;
   }
 
   /** An index access's index expression. */
-  index(node: number): number {
-    return this.data[node * FIELDS + AUX];
+  index(node: NodeId): NodeId {
+    return this.data[node * FIELDS + AUX] as NodeId;
   }
 
-  booleanValue(node: number): boolean {
+  booleanValue(node: NodeId): boolean {
     return this.data[node * FIELDS + AUX] === 1;
   }
 
   /** A string literal's value (`'it''s'` → `it's`) from the expression's text. */
-  stringValue(node: number, text: string): string {
+  stringValue(node: NodeId, text: string): string {
     const inner = text.slice(this.start(node) + 1, this.end(node) - 1);
     return this.hasDoubledQuotes(node) ? inner.replace(/''/g, "'") : inner;
   }
 
   /** True for a string literal with a doubled quote (`'it''s'`). */
-  hasDoubledQuotes(node: number): boolean {
+  hasDoubledQuotes(node: NodeId): boolean {
     return this.data[node * FIELDS + AUX] === 1;
   }
 
-  numberValue(node: number, text: string): number {
+  numberValue(node: NodeId, text: string): number {
     return Number(text.slice(this.start(node), this.end(node)));
   }
 
   /** A property access's property name. */
-  propertyName(node: number, text: string): string {
+  propertyName(node: NodeId, text: string): string {
     return text.slice(this.data[node * FIELDS + AUX], this.end(node));
   }
 
   /** A call's namespace (`ns` in `ns.fn(…)`), undefined for a built-in or unknown function. */
-  namespace(node: number, text: string): string | undefined {
+  namespace(node: NodeId, text: string): string | undefined {
     if (this.functionNumber(node) !== USER_DEFINED) return undefined;
     const name = text.slice(this.start(node), this.nameEnd(node));
     return name.slice(0, name.indexOf('.')).trim();
   }
 
   /** A call's function name as written, without its namespace. */
-  functionName(node: number, text: string): string {
+  functionName(node: NodeId, text: string): string {
     const name = text.slice(this.start(node), this.nameEnd(node));
     return this.functionNumber(node) === USER_DEFINED ? name.slice(name.indexOf('.') + 1).trim() : name;
   }
 
   /** For a parameters() / variables() call: the declaration number the expression table resolved it to, or NOT_RESOLVED. */
-  declaration(node: number): number {
+  declaration(node: NodeId): number {
     return this.data[node * FIELDS + DECLARATION];
   }
 
-  setDeclaration(node: number, declaration: number): void {
+  setDeclaration(node: NodeId, declaration: number): void {
     this.data[node * FIELDS + DECLARATION] = declaration;
   }
 
@@ -154,8 +161,8 @@ export class SyntaxTree {
   }
 
   /** A new node (its fields other than kind and start set by the parser as it learns them). */
-  add(kind: number, start: number): number {
-    const node = this.size++;
+  add(kind: NodeKind, start: number): NodeId {
+    const node = this.size++ as NodeId;
     const at = node * FIELDS;
     if (at + FIELDS > this.data.length) this.grow();
     const data = this.data;
@@ -177,25 +184,25 @@ export class SyntaxTree {
     this.data = grown;
   }
 
-  setEnd(node: number, end: number): void {
+  setEnd(node: NodeId, end: number): void {
     this.data[node * FIELDS + END] = end;
   }
 
-  setChild(node: number, child: number): void {
+  setChild(node: NodeId, child: NodeId): void {
     this.data[node * FIELDS + CHILD] = child;
   }
 
-  setNext(node: number, next: number): void {
+  setNext(node: NodeId, next: NodeId): void {
     this.data[node * FIELDS + NEXT] = next;
   }
 
-  setAux(node: number, aux: number): void {
+  setAux(node: NodeId, aux: number): void {
     this.data[node * FIELDS + AUX] = aux;
   }
 
-  setCall(node: number, functionNumber: number, argumentCount: number): void {
+  setCall(node: NodeId, functionNumber: number, argumentCount: number): void {
     this.data[node * FIELDS + FUNCTION] = functionNumber;
-    this.data[node * FIELDS + KIND] = CALL | (argumentCount << 4);
+    this.data[node * FIELDS + KIND] = NodeKind.Call | (argumentCount << 4);
   }
 }
 

@@ -4,7 +4,6 @@
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { templateExpressions, type TemplateExpressions } from '../../../arm/expressions/references';
-import { IntList } from '../../../arm/expressions/intList';
 
 /** Directed edges between vertices 0…n−1: the targets of vertex v are targets[first[v]] … targets[first[v + 1] − 1]. */
 interface Graph {
@@ -13,13 +12,13 @@ interface Graph {
 }
 
 /** The graph of edges given as parallel lists, each vertex's targets kept in the order of its edges. */
-function graphOf(vertices: number, from: IntList, to: IntList): Graph {
+function graphOf(vertices: number, from: readonly number[], to: readonly number[]): Graph {
   const first = new Int32Array(vertices + 1);
-  for (let i = 0; i < from.length; i++) first[from.get(i) + 1]++;
+  for (let i = 0; i < from.length; i++) first[from[i] + 1]++;
   for (let v = 0; v < vertices; v++) first[v + 1] += first[v];
   const filled = first.slice(0, vertices);
   const targets = new Int32Array(from.length);
-  for (let i = 0; i < from.length; i++) targets[filled[from.get(i)]++] = to.get(i);
+  for (let i = 0; i < from.length; i++) targets[filled[from[i]]++] = to[i];
   return { first, targets };
 }
 
@@ -34,8 +33,8 @@ function components({ first, targets }: Graph): Int32Array {
   const onStack = new Uint8Array(count);
   const child = first.slice(0, count);
   const component = new Int32Array(count);
-  const stack = new IntList();
-  const work = new IntList();
+  const stack: number[] = [];
+  const work: number[] = [];
   let counter = 0;
   for (let start = 0; start < count; start++) {
     // A vertex without edges is a component of its own: only vertices on edges are ever compared.
@@ -45,7 +44,7 @@ function components({ first, targets }: Graph): Int32Array {
     onStack[start] = 1;
     work.push(start);
     while (work.length > 0) {
-      const vertex = work.last();
+      const vertex = work[work.length - 1];
       if (child[vertex] < first[vertex + 1]) {
         const target = targets[child[vertex]++];
         if (index[target] < 0) {
@@ -60,13 +59,13 @@ function components({ first, targets }: Graph): Int32Array {
       }
       work.pop();
       if (work.length > 0) {
-        const parent = work.last();
+        const parent = work[work.length - 1];
         low[parent] = Math.min(low[parent], low[vertex]);
       }
       if (low[vertex] === index[vertex]) {
         let member: number;
         do {
-          member = stack.pop();
+          member = stack.pop()!;
           onStack[member] = 0;
           component[member] = index[vertex];
         } while (member !== vertex);
@@ -119,9 +118,9 @@ export const variableCycle: TemplateRule = {
       if (to >= from) backOnly = false;
     });
     if (backOnly) return;
-    const calls = new IntList();
-    const from = new IntList();
-    const to = new IntList();
+    const calls: number[] = [];
+    const from: number[] = [];
+    const to: number[] = [];
     forEachEdge(expressions, (call, source, target) => {
       calls.push(call);
       from.push(source);
@@ -131,10 +130,10 @@ export const variableCycle: TemplateRule = {
     const component = components(graph);
     const name = (vertex: number) => declarations[vertex].name;
     for (let edge = 0; edge < calls.length; edge++) {
-      const source = from.get(edge);
-      const target = to.get(edge);
+      const source = from[edge];
+      const target = to[edge];
       if (component[source] !== component[target]) continue;
-      const call = calls.get(edge);
+      const call = calls[edge];
       const site = sites[references.site(call)];
       context.report({
         at: documentRange(context.text, site.node, references.start(call), references.end(call) - references.start(call)),
