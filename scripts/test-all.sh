@@ -2,6 +2,8 @@
 # `npm test`: the one test command. Sets up a fresh machine (scripts/install-tools.sh), builds, typechecks and
 # runs every tier, keeping each tier's output visible:
 #
+#   lint       prettier --check, eslint, madge      the code's layout (.prettierrc.json), eslint.config.mjs (with the
+#                                                  layering's import rules), and no import cycle (type imports too)
 #   unit       node --test out/test/unit/          service, rules, fixtures, corpus (bundled by build.mjs --tests)
 #   protocol   node --test out/test/lsp/           the real server over stdio, no editor (test/lsp/*.test.ts,
 #                                                  bundled by build.mjs; plain test/lsp/ when not bundled)
@@ -10,14 +12,16 @@
 #   ui-smoke   test/e2e/ui-smoke.js <vsix>         the packaged .vsix installed and used through the UI
 #
 # Every tier runs, locally and in CI (CI=true): none is skipped. The last line is `N passed, N failed, N skipped`,
-# summed over the tiers; a tier or set-up step that fails without printing counts counts as 1 failed, and so does a
+# summed over the tiers. A tier's counts are read from a JSON file it writes ($TEST_COUNTS_FILE: node --test through
+# scripts/test-counts-reporter.mjs, our runners through test/support/testCounts.js) and from its exit code, never from
+# its text; a tier or set-up step that fails without writing counts counts as 1 failed, and so does a
 # tier that runs fewer tests than its minimum below (a tier that finds no tests is a failure, not a pass). Exits 1
 # on any failure. Environment switches that would hide a failure (UPDATE_GOLDEN rewrites expected files before
 # comparing with them; E2E_GREP narrows the vscode tier) are refused: they are for running one file by hand.
 
 # The fewest tests each tier must run: a little under today's counts, so that a tier that silently loses a file
 # (or all of them) fails. Raise them as tests are added.
-declare -A MINIMUM=([unit]=2000 [protocol]=70 [vscode]=64 [vscode-untrusted]=6 [ui-smoke]=16)
+declare -A MINIMUM=([lint]=3 [unit]=2000 [protocol]=70 [vscode]=64 [vscode-untrusted]=6 [ui-smoke]=16)
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -44,19 +48,12 @@ record() { # name passed failed seconds note [skipped]
   SUMMARY+=("$(printf '  %-14s %-34s %6s s' "$1" "$5" "$4")")
 }
 
-# Counts from a tier's output, as `passed failed skipped`: node --test's spec summary (`ℹ pass N`; cancelled tests
-# count as failed, skipped and todo ones as skipped) or our runners' `N passed, N failed[, N skipped]`.
+# Counts from a tier's counts file, as `passed failed skipped`; nothing when the tier wrote none (or a broken one).
 counts_of() {
-  local log=$1 p f c s t
-  p=$(grep -aE '^ℹ pass [0-9]+$' "$log" | tail -1 | awk '{print $3}')
-  f=$(grep -aE '^ℹ fail [0-9]+$' "$log" | tail -1 | awk '{print $3}')
-  c=$(grep -aE '^ℹ cancelled [0-9]+$' "$log" | tail -1 | awk '{print $3}')
-  s=$(grep -aE '^ℹ skipped [0-9]+$' "$log" | tail -1 | awk '{print $3}')
-  t=$(grep -aE '^ℹ todo [0-9]+$' "$log" | tail -1 | awk '{print $3}')
-  if [ -n "$p" ] && [ -n "$f" ]; then echo "$p $((f + ${c:-0})) $((${s:-0} + ${t:-0}))"; return; fi
-  local line
-  line=$(grep -aE '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$log" | tail -1)
-  [ -n "$line" ] && echo "$line" | awk '{print $1, $3, ($5 == "" ? 0 : $5)}'
+  node -e '
+    const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    if ([c.passed, c.failed, c.skipped].every(Number.isInteger)) console.log(c.passed, c.failed, c.skipped);
+  ' "$1" 2>/dev/null
 }
 
 # A set-up step: no test counts; a failure counts as 1 failed.
@@ -76,26 +73,44 @@ step() { # name command...
 tier() { # name command...
   local name=$1; shift
   banner "$name"
-  local log="$LOGS/$name.log" t0 rc
+  local counts_file="$LOGS/$name.counts.json" t0 rc
   t0=$(now)
-  "$@" 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
+  TEST_COUNTS_FILE=$counts_file "$@" 2>&1
+  rc=$?
   local secs counts p f note
   secs=$(since "$t0")
-  counts=$(counts_of "$log")
+  counts=$(counts_of "$counts_file")
   local s=0 minimum=${MINIMUM[$name]:-1}
   if [ -n "$counts" ]; then
     read -r p f s <<<"$counts"
     if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; note="$p passed, exit $rc without a failed test"
-    elif [ "$p" -lt "$minimum" ]; then f=$((f + 1)); note="$p passed: fewer than the $minimum this tier must run"
+    elif [ "$p" -lt "$minimum" ]; then note="$p passed, $f failed: fewer than the $minimum this tier must pass"; f=$((f + 1))
     else note="$p passed, $f failed"; fi
     [ "$s" -gt 0 ] && note="$note, $s skipped"
   else
-    p=0; f=1; note="no counts printed (exit $rc)"
+    p=0; f=1; note="no counts written (exit $rc)"
   fi
   [ "$p" -lt "$minimum" ] && echo "!! $name ran $p tests; it must run at least $minimum (a tier that finds no tests is a failure)"
   STATUS[$name]=$([ "$f" -eq 0 ] && echo ok || echo failed)
   record "$name" "$p" "$f" "$secs" "$note" "$s"
+}
+
+# node --test with the spec reporter on the screen and the counts in $TEST_COUNTS_FILE (set by tier).
+node_tests() {
+  node --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=./scripts/test-counts-reporter.mjs --test-reporter-destination="$TEST_COUNTS_FILE" "$@"
+}
+
+# The lint tier: each check is one test (passed when its command exits 0), its output shown as it runs.
+lint_checks() {
+  local passed=0 failed=0 check
+  for check in format:check lint lint:cycles; do
+    printf '\n--- npm run %s\n' "$check"
+    if npm run --silent "$check"; then passed=$((passed + 1)); echo "ok   $check"
+    else failed=$((failed + 1)); echo "FAIL $check"; fi
+  done
+  echo "{\"passed\":$passed,\"failed\":$failed,\"skipped\":0}" >"$TEST_COUNTS_FILE"
+  [ "$failed" -eq 0 ]
 }
 
 not_run() { # name reason
@@ -119,10 +134,11 @@ step install-tools bash scripts/install-tools.sh
 rm -rf out/test # bundles of deleted tests must not run on
 step build node scripts/build.mjs --tests
 step typecheck npx --no-install tsc -b
+tier lint lint_checks
 
 if [ "${STATUS[build]}" = ok ]; then
-  tier unit node --test --test-reporter=spec out/test/unit/
-  tier protocol node --test --test-reporter=spec out/test/lsp/ # test/lsp/*.test.ts, bundled by build.mjs --tests
+  tier unit node_tests out/test/unit/
+  tier protocol node_tests out/test/lsp/ # test/lsp/*.test.ts, bundled by build.mjs --tests
   tier vscode node test/e2e/run-vscode-tests.js
   tier vscode-untrusted node test/e2e/run-vscode-tests.js untrusted
 else

@@ -16,7 +16,8 @@
 // Either way the suite writes a mocha JSON report (in code-server the extension host's console output does not reach
 // us), which this script prints, and the tests read the screen and click through test/e2e/ui-bridge.js (VSCODE_TEST_UI).
 //
-// Needs `node scripts/build.mjs --tests`. Prints `N passed, N failed` last.
+// Needs `node scripts/build.mjs --tests`. Prints `N passed, N failed, N skipped` last, and writes the counts to
+// $TEST_COUNTS_FILE when set (test/support/testCounts.js).
 'use strict';
 const crypto = require('crypto');
 const dns = require('dns');
@@ -28,6 +29,7 @@ const path = require('path');
 const { ROOT, TOOLS, startCodeServer, launchChromium, copyFixture, timeout, log } = require('./code-server');
 const { startUiBridge } = require('./ui-bridge');
 const { selfSignedCertificate } = require('../support/certificate');
+const { reportCounts } = require('../support/testCounts');
 
 // The whole tier's limit: about three times a run on an idle machine (~115 s), since a busy one (CI's neighbours, a
 // parallel build) slows every step; a test that hangs is stopped sooner by mocha's own 30 s per test.
@@ -54,8 +56,7 @@ const SUITE_NAME = process.argv[2] || 'main';
 const SUITE = SUITES[SUITE_NAME];
 if (!SUITE) {
   console.error(`unknown suite "${SUITE_NAME}": one of ${Object.keys(SUITES).join(', ')}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+  process.exit(reportCounts({ passed: 0, failed: 1 }));
 }
 // E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches (by hand only:
 // `npm test` refuses to run with it set).
@@ -168,7 +169,7 @@ async function main() {
   let bridge;
   let tls;
   let desktop;
-  let code = 'not started';
+  let code;
   const pageErrors = [];
   try {
     ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
@@ -247,14 +248,12 @@ function report(code) {
     console.log('  no mocha report was written: the suite did not run (see the log above)');
   }
   if (code !== 0 && failed === 0) failed = 1; // a timeout or crash without a failing test still fails the tier
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-  return failed ? 1 : 0;
+  return reportCounts({ passed, failed, skipped });
 }
 
 main()
   .then((code) => process.exit(report(code)))
   .catch((error) => {
     console.error(error && error.stack ? error.stack : error);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+    process.exit(reportCounts({ passed: 0, failed: 1 }));
   });

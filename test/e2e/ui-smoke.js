@@ -13,12 +13,14 @@
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
-// Needs scripts/install-tools.sh. Prints `N passed, N failed` last; exits 1 on any failure.
+// Needs scripts/install-tools.sh. Prints `N passed, N failed, N skipped` last and writes the counts to $TEST_COUNTS_FILE
+// when set (test/support/testCounts.js); exits 1 on any failure.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { ROOT, startCodeServer, launchChromium, copyFixture, log } = require('./code-server');
 const fakeKubectl = require('../support/fakeKubectl');
+const { reportCounts } = require('../support/testCounts');
 
 const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
 const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
@@ -591,7 +593,5 @@ main()
   })
   .then(() => {
     const passed = results.filter((r) => r.ok).length;
-    const failed = results.length - passed;
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exit(failed ? 1 : 0);
+    process.exit(reportCounts({ passed, failed: results.length - passed }));
   });

@@ -123,13 +123,12 @@ export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: Read
     const block = indentBlock(stringify(nested, { indent: 2, lineWidth: 0 }), indent);
     const lastItem = map.items[map.items.length - 1];
     const mapEnd = (lastItem.value as Node | null)?.range?.[1] ?? (lastItem.key as Node).range?.[1] ?? 0;
-    let at = nextLineStart(text, Math.max(mapEnd - 1, 0));
+    const at = nextLineStart(text, Math.max(mapEnd - 1, 0));
     const prefix = at === text.length && !text.endsWith('\n') ? '\n' : '';
     const edits: TextEdit[] = [];
     if (at === lines.end || at === lines.start) {
       edits.push({ start: lines.start, end: lines.end, newText: prefix + block });
     } else if (at > lines.start && at < lines.end) {
-      at = lines.end;
       edits.push({ start: lines.start, end: lines.end, newText: block });
     } else {
       edits.push({ start: lines.start, end: lines.end, newText: '' }, { start: at, end: at, newText: prefix + block });

@@ -1,0 +1,75 @@
+// The layering rules of eslint.config.mjs (CONTRIBUTING.md, "Style"), run by ESLint itself on small texts placed in
+// the tree: what the service may not import (a face, the editor or LSP, a Node built-in), the faces' deep imports of
+// the service, the client and the server importing each other; and the imports each layer may make.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { REPO_ROOT } from '../support/paths';
+
+const LAYERING_RULES = ['no-restricted-imports', 'import-x/no-restricted-paths'];
+
+/** Lints each text as if it were the file at its path (which need not exist); the layering rules' reports per path. */
+function layeringReports(files: Record<string, string>): Record<string, string[]> {
+  const script = `
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint({ cwd: process.cwd() });
+    const files = JSON.parse(process.argv[1]);
+    const out = {};
+    for (const [filePath, code] of Object.entries(files)) {
+      const [result] = await eslint.lintText(code, { filePath });
+      out[filePath] = result.messages.filter((m) => ${JSON.stringify(LAYERING_RULES)}.includes(m.ruleId) || m.fatal)
+        .map((m) => (m.ruleId ?? 'fatal') + ' ' + m.line);
+    }
+    console.log(JSON.stringify(out));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(files)], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+test('eslint.config.mjs: each layer imports only what the layering allows', () => {
+  const reports = layeringReports({
+    'server/src/service/layeringProbe.ts': [
+      "import * as net from 'node:net';",
+      "import { readFileSync } from 'fs';",
+      "import type { Connection } from 'vscode-languageserver/node';",
+      "import * as vscode from 'vscode';",
+      "import * as diagnostics from '../lsp/diagnostics';",
+      "import { parseTree } from 'jsonc-parser';",
+      "import { LineIndex } from './text/lineIndex';",
+      'export { net, readFileSync, vscode, diagnostics, parseTree, LineIndex };',
+      'export type { Connection };',
+    ].join('\n'),
+    'server/src/lsp/layeringProbe.ts': [
+      "import { LineIndex } from '../service/text/lineIndex';",
+      "import { Connection } from 'vscode-languageserver/node';",
+      "import * as fs from 'node:fs';",
+      "import * as protocol from '../../../shared/protocol';",
+      'export { LineIndex, Connection, fs, protocol };',
+    ].join('\n'),
+    'client/src/layeringProbe.ts': [
+      "import { diagnose } from '../../server/src/service/egress/diagnosis';",
+      "import * as protocol from '../../shared/protocol';",
+      "import * as vscode from 'vscode';",
+      'export { diagnose, protocol, vscode };',
+    ].join('\n'),
+    'server/src/cli/layeringProbe.ts':
+      "import * as extension from '../../../client/src/extension';\nexport { extension };",
+  });
+  assert.deepEqual(reports, {
+    // node:net, fs, vscode-languageserver, vscode, a face (lsp/); jsonc-parser and the service's own modules are fine.
+    'server/src/service/layeringProbe.ts': [
+      'no-restricted-imports 1',
+      'no-restricted-imports 2',
+      'no-restricted-imports 3',
+      'no-restricted-imports 4',
+      'import-x/no-restricted-paths 5',
+    ],
+    // A face reaches the service through server/src/service/index.ts only; LSP, Node and shared/ are its own to use.
+    'server/src/lsp/layeringProbe.ts': ['import-x/no-restricted-paths 1'],
+    'client/src/layeringProbe.ts': ['import-x/no-restricted-paths 1'],
+    'server/src/cli/layeringProbe.ts': ['import-x/no-restricted-paths 1'],
+  });
+});
