@@ -1,11 +1,11 @@
-// The summary and the overall diagnosis of an egress run (server/src/service/egress/diagnosis.ts): one cause named when
+// The summary and the overall diagnosis of an egress run (shared/egress/diagnosis.ts): one cause named when
 // it explains every failure, none when a target escapes it; and a docs/egress.md section for every outcome.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
-import { countResults, countsLine, diagnose, outcomeDocSection } from '../../server/src/service/egress/diagnosis';
+import { countResults, countsLine, diagnose, outcomeDocSection } from '../../shared/egress/diagnosis';
 import { formatEgressText } from '../../server/src/cli/egressCommand';
 import { reportMarkdown } from '../../client/src/features/egress/report';
 import { REPO_ROOT } from '../support/paths';

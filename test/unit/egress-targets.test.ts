@@ -9,7 +9,7 @@ import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/cat
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { allowListFor } from '../../server/src/service/egress/allowList';
-import { firewallFqdn } from '../../server/src/service/egress/firewallFqdn';
+import { firewallFqdn } from '../../shared/egress/firewallFqdn';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';

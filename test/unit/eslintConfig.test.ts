@@ -50,7 +50,7 @@ test('eslint.config.mjs: each layer imports only what the layering allows', () =
       'export { LineIndex, Connection, fs, protocol };',
     ].join('\n'),
     'client/src/layeringProbe.ts': [
-      "import { diagnose } from '../../server/src/service/egress/diagnosis';",
+      "import { analyzeDocument as diagnose } from '../../server/src/service/index';",
       "import * as protocol from '../../shared/protocol';",
       "import * as vscode from 'vscode';",
       'export { diagnose, protocol, vscode };',

@@ -51,7 +51,7 @@ export { EXTENSIONS, evaluateClusterExtension, verificationPlan } from './cluste
 export { allowListFor } from './egress/allowList';
 export { FLOW_LABELS } from './egress/catalog';
 export { probeJob } from './egress/cluster/job';
-export { countResults, diagnose } from './egress/diagnosis';
+export { countResults, diagnose } from '../../../shared/egress/diagnosis';
 export { hintFor } from './egress/hints';
 export { formatDoneLine, formatProbeLine, parseProbeLog } from './egress/lines';
 export { ABORTED, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, TIMEOUT, classify, type Phase } from './egress/outcomes';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
-import { countResults } from '../../../../server/src/service/egress/diagnosis';
+import { countResults } from '../../../../shared/egress/diagnosis';
 import { probedFrom, reportDiagnosis } from './report';
 import { egressStatusApplies } from './statusScope';
 

@@ -1,12 +1,12 @@
 // The egress feature of the client: commands (verify from this machine or from a cluster, allow-list, re-run one
 // target, export, a row's allow-list entry and docs section), the results view, the end-of-run notification and the
 // egress Language Status item. Everything shown comes from the server, or from the server's pure egress modules
-// (diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
+// (shared/egress: diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { EgressAllowListRequest, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
-import { countResults, countsLine, outcomeDocSection } from '../../../../server/src/service/egress/diagnosis';
-import { firewallFqdn } from '../../../../server/src/service/egress/firewallFqdn';
+import { countResults, countsLine, outcomeDocSection } from '../../../../shared/egress/diagnosis';
+import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';

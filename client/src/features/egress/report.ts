@@ -1,6 +1,6 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, diagnose, type EgressDiagnosis } from '../../../../server/src/service/egress/diagnosis';
+import { countResults, diagnose, type EgressDiagnosis } from '../../../../shared/egress/diagnosis';
 
 const FLOW: Readonly<Record<string, string>> = {
   'client-control-plane': 'client → control plane',

@@ -4,7 +4,7 @@
 // report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { countResults, countsLine } from '../../../../server/src/service/egress/diagnosis';
+import { countResults, countsLine } from '../../../../shared/egress/diagnosis';
 import { flowLabel, probedFrom, reportDiagnosis } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';

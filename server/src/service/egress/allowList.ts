@@ -8,7 +8,7 @@
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
-import { firewallFqdn } from './firewallFqdn';
+import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
 
 export const COLLECTION_NAME = 'anyscale-egress';
 const POLICY_API_VERSION = '2023-09-01';

@@ -6,7 +6,7 @@ import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
 
 /** `parameters('par` or `variables( 'va` right before the cursor; the name typed so far is group 2. */
-const REFERENCE_BEFORE_CURSOR = /\b(parameters|variables)\s*\(\s*'([^'\]\[()]*)$/i;
+const REFERENCE_BEFORE_CURSOR = /\b(parameters|variables)\s*\(\s*'([^'\][()]*)$/i;
 const NAME_CHARACTER = /[^'\])\s,]/;
 
 function scopeAt(template: ArmTemplate, offset: number): TemplateScope {

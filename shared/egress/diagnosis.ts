@@ -1,8 +1,8 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), and an overall
 // diagnosis when one pattern explains every failure (nothing resolves, every TLS handshake is intercepted, nothing
 // leaves on 443), so the user fixes one cause instead of reading N hints. Also the docs/egress.md section that
-// explains each outcome. Pure: shared by the results view and the CLI's text output.
-import type { EgressOutcome, EgressProbeResult } from '../../../../shared/protocol';
+// explains each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
+import type { EgressOutcome, EgressProbeResult } from '../protocol';
 
 export interface EgressCounts {
   passed: number;
