@@ -5,9 +5,27 @@
 /** The unit test files that run the rules and the fixes in their own process (a test that spawns the CLI reports no coverage), in
  * the order they run for a mutant: the ones that kill most first, since a mutant stops at its first failing file. */
 const TEST_FILES = [
-  'rules', 'storage', 'regions', 'fixes-golden', 'fixSafety', 'fixOffers', 'suppression', 'yaml', 'yamlEditing', 'checkParameterFile',
-  'indirection', 'docs', 'egress-fqdns-not-allowed', 'allowedValues', 'expressions', 'expressionTable', 'workspaceScan', 'corpus', 'jsonParse',
-  'completions', 'computedPropertyNames',
+  'rules',
+  'storage',
+  'regions',
+  'fixes-golden',
+  'fixSafety',
+  'fixOffers',
+  'suppression',
+  'yaml',
+  'yamlEditing',
+  'checkParameterFile',
+  'indirection',
+  'docs',
+  'egress-fqdns-not-allowed',
+  'allowedValues',
+  'expressions',
+  'expressionTable',
+  'workspaceScan',
+  'corpus',
+  'jsonParse',
+  'completions',
+  'computedPropertyNames',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

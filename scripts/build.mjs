@@ -21,11 +21,19 @@ const common = {
   minify: production,
   logLevel: 'warning',
   absWorkingDir: root,
-  define: { __TOOL_VERSION__: JSON.stringify(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version) },
+  define: {
+    __TOOL_VERSION__: JSON.stringify(
+      JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
+    ),
+  },
 };
 
 /** Test entry points besides `*.test.ts`: runners, the benches, the fuzz and the soak (and the soak's server preload). */
-const ENTRY_POINTS = [/(^|\/)(run|index)\.ts$/, /^test\/bench\/(values|egress|editing)\.ts$/, /^test\/fuzz\/(fuzz|soak|heapProbe)\.ts$/];
+const ENTRY_POINTS = [
+  /(^|\/)(run|index)\.ts$/,
+  /^test\/bench\/(values|egress|editing)\.ts$/,
+  /^test\/fuzz\/(fuzz|soak|heapProbe)\.ts$/,
+];
 
 function testEntries(dir) {
   const out = [];
@@ -33,7 +41,8 @@ function testEntries(dir) {
     for (const name of readdirSync(d)) {
       const full = join(d, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/\.test\.ts$/.test(name) || ENTRY_POINTS.some((pattern) => pattern.test(relative(root, full)))) out.push(relative(root, full));
+      else if (/\.test\.ts$/.test(name) || ENTRY_POINTS.some((pattern) => pattern.test(relative(root, full))))
+        out.push(relative(root, full));
     }
   };
   walk(join(root, dir));

@@ -10,7 +10,15 @@ const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'schema-'));
 try {
   const outfile = join(dir, 'chartSchema.cjs');
-  await esbuild.build({ entryPoints: [join(root, 'server/src/service/catalog/chartSchema.ts')], bundle: true, platform: 'node', format: 'cjs', outfile, mainFields: ['module', 'main'], logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [join(root, 'server/src/service/catalog/chartSchema.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+  });
   const { valuesJsonSchema } = createRequire(import.meta.url)(outfile);
   mkdirSync(join(root, 'schemas'), { recursive: true });
   writeFileSync(join(root, 'schemas', 'values.schema.json'), `${JSON.stringify(valuesJsonSchema(), null, 2)}\n`);

@@ -7,10 +7,15 @@ import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const svg = readFileSync(`${root}media/icon.svg`, 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 128, height: 128 }, deviceScaleFactor: 1 });
-  await page.setContent(`<!doctype html><body style="margin:0">${svg.replace('<svg ', '<svg style="display:block" ')}</body>`);
+  await page.setContent(
+    `<!doctype html><body style="margin:0">${svg.replace('<svg ', '<svg style="display:block" ')}</body>`,
+  );
   const png = await page.screenshot({ path: `${root}media/icon.png`, omitBackground: true });
   console.log(`media/icon.png: ${png.readUInt32BE(16)}×${png.readUInt32BE(20)}, ${png.length} bytes`);
 } finally {

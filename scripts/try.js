@@ -22,7 +22,10 @@ async function main() {
   process.on('SIGTERM', stop);
   try {
     console.log('Packaging the extension (npm run package)…');
-    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'package'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'package'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     server.installExtension(path.join(ROOT, 'dist', 'anyscale-azure-tools.vsix'));
   } catch (error) {
     await server.stop();

@@ -21,12 +21,18 @@ const EXAMPLE_RULE = 'region-missing';
 
 /** The `anyscaleAzure.rules` setting: one property per rule code with the levels it takes; unknown codes are flagged. */
 function rulesSetting(rules, levels) {
-  if (!rules.some((rule) => rule.code === EXAMPLE_RULE)) throw new Error(`the example rule ${EXAMPLE_RULE} is not in the registry: pick another one`);
+  if (!rules.some((rule) => rule.code === EXAMPLE_RULE))
+    throw new Error(`the example rule ${EXAMPLE_RULE} is not in the registry: pick another one`);
   return {
     type: 'object',
     default: {},
     markdownDescription: `Severity per rule code, overriding the rule's default. Example: \`{ "${EXAMPLE_RULE}": "off" }\`.`,
-    properties: Object.fromEntries(rules.map((rule) => [rule.code, { type: 'string', enum: [...levels], description: `${rule.title} (default: ${rule.defaultSeverity})` }])),
+    properties: Object.fromEntries(
+      rules.map((rule) => [
+        rule.code,
+        { type: 'string', enum: [...levels], description: `${rule.title} (default: ${rule.defaultSeverity})` },
+      ]),
+    ),
     additionalProperties: false,
   };
 }
@@ -36,26 +42,48 @@ const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rules-'));
 try {
   const outfile = join(dir, 'registry.cjs');
-  const contents = "export { RULES, SYNTAX_PROBLEMS } from './server/src/service/rules/registry';\nexport { RULE_LEVELS } from './server/src/service/config/workspaceConfig';\n";
-  await esbuild.build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', outfile, mainFields: ['module', 'main'], logLevel: 'error' });
+  const contents =
+    "export { RULES, SYNTAX_PROBLEMS } from './server/src/service/rules/registry';\nexport { RULE_LEVELS } from './server/src/service/config/workspaceConfig';\n";
+  await esbuild.build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    mainFields: ['module', 'main'],
+    logLevel: 'error',
+  });
   const { RULES, SYNTAX_PROBLEMS, RULE_LEVELS } = createRequire(import.meta.url)(outfile);
-  const rows = [...RULES, ...SYNTAX_PROBLEMS].map((r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`);
+  const rows = [...RULES, ...SYNTAX_PROBLEMS].map(
+    (r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`,
+  );
   const table = ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
   const manifestPath = join(root, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const { properties } = manifest.contributes.configuration;
   properties['anyscaleAzure.rules'] = rulesSetting(RULES, RULE_LEVELS);
   const readmePath = join(root, 'README.md');
-  const settings = ['| Setting | Default | Meaning |', '| --- | --- | --- |', ...Object.entries(properties).map(settingRow)].join('\n');
+  const settings = [
+    '| Setting | Default | Meaning |',
+    '| --- | --- | --- |',
+    ...Object.entries(properties).map(settingRow),
+  ].join('\n');
   const written = {
     [manifestPath]: `${JSON.stringify(manifest, null, 2)}\n`,
     [readmePath]: readFileSync(readmePath, 'utf8')
-      .replace(/<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/, `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`)
-      .replace(/<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/, `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`),
+      .replace(
+        /<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/,
+        `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`,
+      )
+      .replace(
+        /<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/,
+        `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`,
+      ),
   };
   const stale = Object.keys(written).filter((file) => readFileSync(file, 'utf8') !== written[file]);
   if (check) {
-    for (const file of stale) console.error(`${file.slice(root.length)} is out of date with the rule registry: run npm run docs:rules`);
+    for (const file of stale)
+      console.error(`${file.slice(root.length)} is out of date with the rule registry: run npm run docs:rules`);
     process.exitCode = stale.length ? 1 : 0;
   } else {
     for (const file of stale) writeFileSync(file, written[file]);

@@ -42,7 +42,13 @@ export interface ServerSettings {
 // ---- Egress verification: the workspace's required outbound targets, probing them, and the allow-list. ----
 
 /** Which outbound path a target belongs to (networking doc, "four flows"), so a failure names the path to open. */
-export type EgressFlow = 'client-control-plane' | 'client-aks' | 'client-storage' | 'aks-control-plane' | 'aks-storage-registry' | 'aks-azure-platform';
+export type EgressFlow =
+  | 'client-control-plane'
+  | 'client-aks'
+  | 'client-storage'
+  | 'aks-control-plane'
+  | 'aks-storage-registry'
+  | 'aks-azure-platform';
 
 /** How a probe ended. Everything but `ok` is a failure, `needs-host` is a wildcard nobody named a host for. */
 export type EgressOutcome =
@@ -155,7 +161,9 @@ export interface EgressTargetsResult {
 }
 
 /** Request: the targets the workspace needs. */
-export const EgressTargetsRequest = new RequestType<EgressWorkspaceParams, EgressTargetsResult, void>('anyscaleAzure/egress/targets');
+export const EgressTargetsRequest = new RequestType<EgressWorkspaceParams, EgressTargetsResult, void>(
+  'anyscaleAzure/egress/targets',
+);
 
 /** With a `workDoneToken`, the server reports LSP work-done progress on it (`$/progress`): a report per finished target. */
 export interface EgressProbeParams extends EgressWorkspaceParams, WorkDoneProgressParams {
@@ -184,7 +192,9 @@ export interface EgressAllowList {
 }
 
 /** Request: the allow-list for the workspace's targets. */
-export const EgressAllowListRequest = new RequestType<EgressWorkspaceParams, EgressAllowList, void>('anyscaleAzure/egress/allowList');
+export const EgressAllowListRequest = new RequestType<EgressWorkspaceParams, EgressAllowList, void>(
+  'anyscaleAzure/egress/allowList',
+);
 
 export interface EgressClusterJobParams extends EgressWorkspaceParams {
   namespace: string;
@@ -202,7 +212,9 @@ export interface EgressClusterJob {
 }
 
 /** Request: the probe Job manifest for the workspace's targets. */
-export const EgressClusterJobRequest = new RequestType<EgressClusterJobParams, EgressClusterJob, void>('anyscaleAzure/egress/clusterJob');
+export const EgressClusterJobRequest = new RequestType<EgressClusterJobParams, EgressClusterJob, void>(
+  'anyscaleAzure/egress/clusterJob',
+);
 
 export interface EgressClusterLogParams {
   log: string;
@@ -213,16 +225,22 @@ export interface EgressClusterLogParams {
 }
 
 /** Request: parse the probe Job's log into a report, with the same parser as local results. */
-export const EgressClusterLogRequest = new RequestType<EgressClusterLogParams, EgressReport, void>('anyscaleAzure/egress/parseClusterLog');
+export const EgressClusterLogRequest = new RequestType<EgressClusterLogParams, EgressReport, void>(
+  'anyscaleAzure/egress/parseClusterLog',
+);
 
 // ---- Workspace index: the clouds the workspace declares, for the Cloud Resources tree and the live Azure view. ----
 // Every node carries what a tree item needs: a stable id, a label, description parts, problem counts, where to reveal
 // it and its tooltip rows. Positions are zero-based (LSP). docs/index.md says what is indexed and how files relate.
 
 /** Request: the whole index, or one cloud (`params.cloud`, a cloud's `id`). Answered at once, even while scanning. */
-export const WorkspaceIndexRequest = new RequestType<WorkspaceIndexParams, WorkspaceIndexResult, void>('anyscaleAzure/workspaceIndex');
+export const WorkspaceIndexRequest = new RequestType<WorkspaceIndexParams, WorkspaceIndexResult, void>(
+  'anyscaleAzure/workspaceIndex',
+);
 /** Notification: the index changed; names the clouds whose subtree changed. Sent after the debounce, never per keystroke. */
-export const WorkspaceIndexChangedNotification = new NotificationType<WorkspaceIndexChanged>('anyscaleAzure/workspaceIndexChanged');
+export const WorkspaceIndexChangedNotification = new NotificationType<WorkspaceIndexChanged>(
+  'anyscaleAzure/workspaceIndexChanged',
+);
 
 export interface WorkspaceIndexParams {
   /** Only this cloud (a cloud's `id`): `clouds` then holds it, or nothing when it is gone. */
@@ -342,7 +360,14 @@ export interface IndexedCloudResource extends IndexNode {
   files: IndexedFile[];
 }
 
-export type IndexedFileKind = 'template' | 'parameterFile' | 'aksCluster' | 'clusterExtension' | 'operatorExtension' | 'valuesFile' | 'gatewayManifest';
+export type IndexedFileKind =
+  | 'template'
+  | 'parameterFile'
+  | 'aksCluster'
+  | 'clusterExtension'
+  | 'operatorExtension'
+  | 'valuesFile'
+  | 'gatewayManifest';
 
 /** Why a file (or a resource of the template) is listed under a cloud resource. */
 export type IndexedRelation =
@@ -446,7 +471,9 @@ export interface DeployedCloudResourceProperties {
 }
 
 /** Request: the edit that sets `global.cloudDeploymentId` in an open values file to a deployed cloud resource's ID. */
-export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>('anyscaleAzure/cloudDeploymentIdEdit');
+export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>(
+  'anyscaleAzure/cloudDeploymentIdEdit',
+);
 
 export interface CloudDeploymentIdEditParams {
   /** An open document: a Helm values file of the Anyscale operator. */
@@ -467,7 +494,9 @@ export interface CloudDeploymentIdEdit {
 // ---- Generated operator values: a values.yaml for one cloud resource of the index (the tree's context action). ----
 
 /** Request: operator values for the cloud resource with that `id` (an IndexedCloudResource's), as YAML text. */
-export const GenerateValuesRequest = new RequestType<GenerateValuesParams, GeneratedValues, void>('anyscaleAzure/generateValues');
+export const GenerateValuesRequest = new RequestType<GenerateValuesParams, GeneratedValues, void>(
+  'anyscaleAzure/generateValues',
+);
 
 export interface GenerateValuesParams {
   /** An IndexedCloudResource's `id`. Answered InvalidParams when the index no longer holds it, or its provider is not known. */
@@ -550,6 +579,12 @@ export interface ClusterExtensionReport {
 }
 
 /** Request: the `az` / `kubectl` reads that verify an extension (a ClusterExtensionTarget in, a ClusterExtensionPlan out). */
-export const ClusterExtensionPlanRequest = new RequestType<ClusterExtensionTarget, ClusterExtensionPlan, void>('anyscaleAzure/clusterExtension/plan');
+export const ClusterExtensionPlanRequest = new RequestType<ClusterExtensionTarget, ClusterExtensionPlan, void>(
+  'anyscaleAzure/clusterExtension/plan',
+);
 /** Request: their outputs turned into checks (ClusterExtensionEvaluateParams in, a ClusterExtensionReport out). */
-export const ClusterExtensionEvaluateRequest = new RequestType<ClusterExtensionEvaluateParams, ClusterExtensionReport, void>('anyscaleAzure/clusterExtension/evaluate');
+export const ClusterExtensionEvaluateRequest = new RequestType<
+  ClusterExtensionEvaluateParams,
+  ClusterExtensionReport,
+  void
+>('anyscaleAzure/clusterExtension/evaluate');

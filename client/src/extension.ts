@@ -1,6 +1,11 @@
 // The extension's entry point: starts the language server and wires the client-side features. Nothing else.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND, type InitializationOptions } from '../../shared/protocol';
 import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
@@ -26,7 +31,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6019'] },
+    },
   };
   const docsBaseUri = vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString();
   const initializationOptions: InitializationOptions = {
@@ -54,7 +63,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   registerClusterExtension(context, client);
   const cloudTree = registerCloudTree(context, client, { docsBaseUri, egress, activatedAt });
   await client.start();
-  void cloudTree.reload().catch((error) => client?.error('Cloud Resources view: the workspace index could not be read', error));
+  void cloudTree
+    .reload()
+    .catch((error) => client?.error('Cloud Resources view: the workspace index could not be read', error));
   return { documentStats: (uri) => status.statsFor(uri), cloudTree };
 }
 

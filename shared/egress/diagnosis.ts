@@ -44,7 +44,8 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
   if (probed.every((r) => DNS.has(r.outcome))) {
     return {
       headline: `nothing resolves: ${where} has no working DNS`,
-      action: 'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones) before opening any firewall rule',
+      action:
+        'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones) before opening any firewall rule',
     };
   }
   if (probed.every((r) => r.outcome === 'tls-untrusted')) {
@@ -59,7 +60,8 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     const ports = [...new Set(probed.map((r) => r.target.port))].sort((a, b) => a - b);
     return {
       headline: `nothing leaves this network on ${ports.length === 1 ? ports[0] : `ports ${ports.join(', ')}`}`,
-      action: 'every TCP connection was refused, dropped or had no route: allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)',
+      action:
+        'every TCP connection was refused, dropped or had no route: allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)',
     };
   }
   return undefined;
@@ -68,17 +70,30 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
 /** The docs/egress.md section (heading slug) that explains an outcome and what to do about it. */
 export function outcomeDocSection(outcome: EgressOutcome): string {
   switch (outcome) {
-    case 'nxdomain': case 'dns-timeout': case 'dns-error':
+    case 'nxdomain':
+    case 'dns-timeout':
+    case 'dns-error':
       return 'dns-failures';
-    case 'refused': case 'unreachable': case 'tcp-timeout': case 'reset':
+    case 'refused':
+    case 'unreachable':
+    case 'tcp-timeout':
+    case 'reset':
       return 'connection-failures';
-    case 'tls-timeout': case 'tls-untrusted': case 'tls-hostname': case 'tls-expired': case 'tls-error':
+    case 'tls-timeout':
+    case 'tls-untrusted':
+    case 'tls-hostname':
+    case 'tls-expired':
+    case 'tls-error':
       return 'tls-failures';
-    case 'http-timeout': case 'proxy-auth-required': case 'proxy-refused':
+    case 'http-timeout':
+    case 'proxy-auth-required':
+    case 'proxy-refused':
       return 'http-and-proxy-failures';
     case 'needs-host':
       return 'wildcards-without-a-host';
-    case 'ok': case 'cancelled': case 'error':
+    case 'ok':
+    case 'cancelled':
+    case 'error':
       return 'what-is-checked';
   }
 }

@@ -46,14 +46,27 @@ const operations: Array<{ name: string; run: (offset: number) => void }> = [
   {
     name: 'completion',
     run: (offset) => {
-      found.completionItems += completionItems({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, analysis, lines).length;
+      found.completionItems += completionItems(
+        { textDocument: { uri: URI }, position: lines.positionAt(offset) },
+        { languageId: 'json', text },
+        analysis,
+        lines,
+      ).length;
     },
   },
   {
     name: 'hover',
     run: (offset) => {
       const sources = { analysis, findings: analysis.findings, lines, parameterFiles: [] };
-      if (hover({ textDocument: { uri: URI }, position: lines.positionAt(offset) }, { languageId: 'json', text }, sources, docsLinks('https://docs.example.test/rules', []))) found.hovers++;
+      if (
+        hover(
+          { textDocument: { uri: URI }, position: lines.positionAt(offset) },
+          { languageId: 'json', text },
+          sources,
+          docsLinks('https://docs.example.test/rules', []),
+        )
+      )
+        found.hovers++;
     },
   },
   {
@@ -62,12 +75,19 @@ const operations: Array<{ name: string; run: (offset: number) => void }> = [
       const line = lines.positionAt(offset).line;
       const range = { start: { line, character: 0 }, end: { line: line + 1, character: 0 } };
       const diagnostics: never[] = [];
-      found.codeActions += codeActions({ textDocument: { uri: URI }, range, context: { diagnostics, only: [CodeActionKind.QuickFix] } }, analysis, lines, { text, clientCommands: [] }).length;
+      found.codeActions += codeActions(
+        { textDocument: { uri: URI }, range, context: { diagnostics, only: [CodeActionKind.QuickFix] } },
+        analysis,
+        lines,
+        { text, clientCommands: [] },
+      ).length;
     },
   },
 ];
 
-console.log(`${RESOURCES} cloud resources, ${(text.length / 1e6).toFixed(1)} MB, ${analysis.findings.length} findings; analysis once: ${analysisMs.toFixed(0)} ms`);
+console.log(
+  `${RESOURCES} cloud resources, ${(text.length / 1e6).toFixed(1)} MB, ${analysis.findings.length} findings; analysis once: ${analysisMs.toFixed(0)} ms`,
+);
 console.log('operation           | CPU p50 ms | CPU p95 ms | wall p50 ms | wall p95 ms | goal');
 const rows: Array<Record<string, number | string | boolean>> = [];
 for (const operation of operations) {
@@ -85,14 +105,30 @@ for (const operation of operations) {
   cpu.sort((a, b) => a - b);
   wall.sort((a, b) => a - b);
   const [p50, p95] = [percentile(cpu, 50), percentile(cpu, 95)];
-  rows.push({ operation: operation.name, positions: POSITIONS, cpuP50Ms: p50, cpuP95Ms: p95, wallP50Ms: percentile(wall, 50), wallP95Ms: percentile(wall, 95), goalMs: GOAL_MS, met: p95 < GOAL_MS });
+  rows.push({
+    operation: operation.name,
+    positions: POSITIONS,
+    cpuP50Ms: p50,
+    cpuP95Ms: p95,
+    wallP50Ms: percentile(wall, 50),
+    wallP95Ms: percentile(wall, 95),
+    goalMs: GOAL_MS,
+    met: p95 < GOAL_MS,
+  });
   const cell = (ms: number, width: number) => ms.toFixed(2).padStart(width);
-  console.log(`${operation.name.padEnd(19)} | ${cell(p50, 10)} | ${cell(p95, 10)} | ${cell(percentile(wall, 50), 11)} | ${cell(percentile(wall, 95), 11)} | p95 < ${GOAL_MS} ms ${p95 < GOAL_MS ? 'met' : 'NOT MET'}`);
+  console.log(
+    `${operation.name.padEnd(19)} | ${cell(p50, 10)} | ${cell(p95, 10)} | ${cell(percentile(wall, 50), 11)} | ${cell(percentile(wall, 95), 11)} | p95 < ${GOAL_MS} ms ${p95 < GOAL_MS ? 'met' : 'NOT MET'}`,
+  );
 }
-console.log(`(over ${POSITIONS} positions: ${found.completionItems} completion items, ${found.hovers} hovers, ${found.codeActions} code actions)`);
+console.log(
+  `(over ${POSITIONS} positions: ${found.completionItems} completion items, ${found.hovers} hovers, ${found.codeActions} code actions)`,
+);
 void benchEditingOverStdio().then((stdio) => {
   const out = path.join(process.cwd(), 'bench-results');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'editing.json'), JSON.stringify({ node: process.version, date: new Date().toISOString(), rows, stdio }, null, 2));
+  fs.writeFileSync(
+    path.join(out, 'editing.json'),
+    JSON.stringify({ node: process.version, date: new Date().toISOString(), rows, stdio }, null, 2),
+  );
   console.log(`results written to ${path.join(out, 'editing.json')}`);
 });

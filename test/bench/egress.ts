@@ -17,8 +17,22 @@ async function main(): Promise<void> {
   const rows: Array<Record<string, number | string | boolean>> = [];
   try {
     const cases = [
-      { name: '20 targets, default concurrency', count: 20, concurrency: undefined, anchorMs: 1.5 * LATENCY_MS, goal: 1, anchor: '1.5 s' },
-      { name: '200 targets, concurrency 16', count: 200, concurrency: 16, anchorMs: Math.ceil(200 / 16) * LATENCY_MS, goal: 1.2, anchor: 'ceil(200/16) × 1 s' },
+      {
+        name: '20 targets, default concurrency',
+        count: 20,
+        concurrency: undefined,
+        anchorMs: 1.5 * LATENCY_MS,
+        goal: 1,
+        anchor: '1.5 s',
+      },
+      {
+        name: '200 targets, concurrency 16',
+        count: 200,
+        concurrency: 16,
+        anchorMs: Math.ceil(200 / 16) * LATENCY_MS,
+        goal: 1.2,
+        anchor: 'ceil(200/16) × 1 s',
+      },
     ];
     console.log('case                            | wall ms | anchor              | ratio | goal');
     for (const c of cases) {
@@ -28,15 +42,28 @@ async function main(): Promise<void> {
       const wall = performance.now() - started;
       const failed = results.filter((r) => !r.ok).length;
       const ratio = wall / c.anchorMs;
-      rows.push({ case: c.name, wallMs: Math.round(wall), anchorMs: c.anchorMs, ratio, goal: c.goal, met: ratio <= c.goal && failed === 0, failed });
-      console.log(`${c.name.padEnd(31)} | ${String(Math.round(wall)).padStart(7)} | ${c.anchor.padEnd(19)} | ${ratio.toFixed(2).padStart(5)} | ≤ ${c.goal} ${ratio <= c.goal && failed === 0 ? 'met' : `NOT MET${failed ? ` (${failed} failed)` : ''}`}`);
+      rows.push({
+        case: c.name,
+        wallMs: Math.round(wall),
+        anchorMs: c.anchorMs,
+        ratio,
+        goal: c.goal,
+        met: ratio <= c.goal && failed === 0,
+        failed,
+      });
+      console.log(
+        `${c.name.padEnd(31)} | ${String(Math.round(wall)).padStart(7)} | ${c.anchor.padEnd(19)} | ${ratio.toFixed(2).padStart(5)} | ≤ ${c.goal} ${ratio <= c.goal && failed === 0 ? 'met' : `NOT MET${failed ? ` (${failed} failed)` : ''}`}`,
+      );
     }
   } finally {
     await lab.close();
   }
   const out = path.join(process.cwd(), 'bench-results');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'egress.json'), JSON.stringify({ node: process.version, date: new Date().toISOString(), latencyMs: LATENCY_MS, rows }, null, 2));
+  fs.writeFileSync(
+    path.join(out, 'egress.json'),
+    JSON.stringify({ node: process.version, date: new Date().toISOString(), latencyMs: LATENCY_MS, rows }, null, 2),
+  );
   console.log(`results written to ${path.join(out, 'egress.json')}`);
 }
 

@@ -5,19 +5,54 @@
 import { MAX_PARAMETERS, MAX_RESOURCES, MAX_VARIABLES } from '../../server/src/service/catalog/armLimits';
 
 const PROVIDERS = [
-  { provider: 'Azure', region: 'uksouth', bucket: (i: number) => `abfss://data${i}@acct${i}.dfs.core.windows.net`, endpoint: (i: number) => `https://acct${i}.blob.core.windows.net`, identity: '11111111-2222-3333-4444-555555555555' },
-  { provider: 'AWS', region: 'us-west-2', bucket: (i: number) => `s3://bucket-${i}`, endpoint: () => '', identity: 'arn:aws:iam::123456789012:role/anyscale-operator-role' },
-  { provider: 'GCP', region: 'us-central1', bucket: (i: number) => `gs://bucket-${i}`, endpoint: () => '', identity: 'anyscale-operator@my-project.iam.gserviceaccount.com' },
-  { provider: 'Generic', region: 'dc1', bucket: (i: number) => `s3://onprem-${i}`, endpoint: () => '', identity: undefined },
+  {
+    provider: 'Azure',
+    region: 'uksouth',
+    bucket: (i: number) => `abfss://data${i}@acct${i}.dfs.core.windows.net`,
+    endpoint: (i: number) => `https://acct${i}.blob.core.windows.net`,
+    identity: '11111111-2222-3333-4444-555555555555',
+  },
+  {
+    provider: 'AWS',
+    region: 'us-west-2',
+    bucket: (i: number) => `s3://bucket-${i}`,
+    endpoint: () => '',
+    identity: 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+  },
+  {
+    provider: 'GCP',
+    region: 'us-central1',
+    bucket: (i: number) => `gs://bucket-${i}`,
+    endpoint: () => '',
+    identity: 'anyscale-operator@my-project.iam.gserviceaccount.com',
+  },
+  {
+    provider: 'Generic',
+    region: 'dc1',
+    bucket: (i: number) => `s3://onprem-${i}`,
+    endpoint: () => '',
+    identity: undefined,
+  },
 ];
 
 const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
 
 export function generateTemplate(cloudResources: number): string {
-  const resources: object[] = [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'bench-cloud', location: 'uksouth', properties: {} }];
+  const resources: object[] = [
+    {
+      type: 'Anyscale.Platform/clouds',
+      apiVersion: '2026-09-01',
+      name: 'bench-cloud',
+      location: 'uksouth',
+      properties: {},
+    },
+  ];
   for (let i = 0; i < cloudResources; i++) {
     const p = PROVIDERS[i % PROVIDERS.length];
-    const previous = i === 0 ? "[resourceId('Anyscale.Platform/clouds', 'bench-cloud')]" : `[resourceId('Anyscale.Platform/clouds/cloudResources', 'bench-cloud', 'res${i - 1}')]`;
+    const previous =
+      i === 0
+        ? "[resourceId('Anyscale.Platform/clouds', 'bench-cloud')]"
+        : `[resourceId('Anyscale.Platform/clouds/cloudResources', 'bench-cloud', 'res${i - 1}')]`;
     resources.push({
       type: 'Anyscale.Platform/clouds/cloudResources',
       apiVersion: '2026-09-01',
@@ -56,11 +91,22 @@ export function generateParameterizedTemplate(cloudResources: number): string {
     if (p.identity) variables[`identity${index}`] = p.identity;
   });
   const name = (i: number) => `[concat(parameters('cloudName'), '/', parameters('prefix'), '-', '${i}')]`;
-  const resources: object[] = [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: "[parameters('cloudName')]", location: "[parameters('location')]", properties: {} }];
+  const resources: object[] = [
+    {
+      type: 'Anyscale.Platform/clouds',
+      apiVersion: '2026-09-01',
+      name: "[parameters('cloudName')]",
+      location: "[parameters('location')]",
+      properties: {},
+    },
+  ];
   for (let i = 0; i < cloudResources; i++) {
     const index = i % PROVIDERS.length;
     const p = PROVIDERS[index];
-    const previous = i === 0 ? "[resourceId('Anyscale.Platform/clouds', parameters('cloudName'))]" : `[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), concat(parameters('prefix'), '-', '${i - 1}'))]`;
+    const previous =
+      i === 0
+        ? "[resourceId('Anyscale.Platform/clouds', parameters('cloudName'))]"
+        : `[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), concat(parameters('prefix'), '-', '${i - 1}'))]`;
     resources.push({
       type: 'Anyscale.Platform/clouds/cloudResources',
       apiVersion: '2026-09-01',
@@ -72,7 +118,10 @@ export function generateParameterizedTemplate(cloudResources: number): string {
         computeStack: 'K8S',
         region: `[parameters('region${index}')]`,
         cloudStorageBucketName: `[format(variables('bucketFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
-        cloudStorageBucketEndpoint: p.endpoint(0) === '' ? '' : `[format(variables('endpointFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
+        cloudStorageBucketEndpoint:
+          p.endpoint(0) === ''
+            ? ''
+            : `[format(variables('endpointFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
         ...(p.identity ? { anyscaleOperatorIamIdentity: `[variables('identity${index}')]` } : {}),
       },
     });
@@ -88,7 +137,13 @@ export function generateVariableChain(variables: number): string {
   const chain: Record<string, string> = { v0: 'x' };
   for (let i = 1; i < variables; i++) chain[`v${i}`] = `[concat(variables('v${i - 1}'), 'x')]`;
   const resources = [
-    { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'bench-cloud', location: 'uksouth', properties: {} },
+    {
+      type: 'Anyscale.Platform/clouds',
+      apiVersion: '2026-09-01',
+      name: 'bench-cloud',
+      location: 'uksouth',
+      properties: {},
+    },
     {
       type: 'Anyscale.Platform/clouds/cloudResources',
       apiVersion: '2026-09-01',
@@ -112,7 +167,12 @@ export function generateVariableChain(variables: number): string {
  * ARM's limits for one template (server/src/service/catalog/armLimits.ts): the envelope the engine is built for. The
  * size is "4 MB" read as 4,000,000 bytes, under the catalog's 4 MiB, so that the template is within either reading.
  */
-export const ARM_LIMITS = { bytes: 4_000_000, resources: MAX_RESOURCES.value, parameters: MAX_PARAMETERS.value, variables: MAX_VARIABLES.value } as const;
+export const ARM_LIMITS = {
+  bytes: 4_000_000,
+  resources: MAX_RESOURCES.value,
+  parameters: MAX_PARAMETERS.value,
+  variables: MAX_VARIABLES.value,
+} as const;
 
 /**
  * How the envelope template's 800 resources are written: a cloud, cloud resources written out, one copied by a loop,
@@ -138,7 +198,11 @@ export function generateEnvelopeTemplate(): string {
     parameters[`region${index}`] = { type: 'string', defaultValue: p.region };
   });
   for (let i = 0; Object.keys(parameters).length < ARM_LIMITS.parameters; i++) {
-    parameters[`setting${i}`] = { type: 'string', defaultValue: `value-${i}`, metadata: { description: `Setting ${i} of the deployment, passed to the tags.` } };
+    parameters[`setting${i}`] = {
+      type: 'string',
+      defaultValue: `value-${i}`,
+      metadata: { description: `Setting ${i} of the deployment, passed to the tags.` },
+    };
   }
   const settings = ARM_LIMITS.parameters - fixed;
   const variables: Record<string, unknown> = {};
@@ -150,13 +214,21 @@ export function generateEnvelopeTemplate(): string {
   const tagVariables = ARM_LIMITS.variables - Object.keys(variables).length;
   for (let i = 0; i < tagVariables; i++) {
     // Every fourth tag variable builds on the one before it, so that variables are evaluated through variables.
-    variables[`tag${i}`] = i % 4 === 3 ? `[concat(variables('tag${i - 1}'), '-', parameters('setting${i % settings}'))]` : `[concat(parameters('prefix'), '-', parameters('setting${i % settings}'))]`;
+    variables[`tag${i}`] =
+      i % 4 === 3
+        ? `[concat(variables('tag${i - 1}'), '-', parameters('setting${i % settings}'))]`
+        : `[concat(parameters('prefix'), '-', parameters('setting${i % settings}'))]`;
   }
   const tags = (i: number, count: number): Record<string, string> => {
     const written: Record<string, string> = {};
     for (let j = 0; j < count; j++) {
       const k = (i * 7 + j) % tagVariables;
-      written[`tag${j}`] = j % 3 === 2 ? `literal tag ${j} of resource ${i}` : j % 3 === 1 ? `[parameters('setting${k % settings}')]` : `[variables('tag${k}')]`;
+      written[`tag${j}`] =
+        j % 3 === 2
+          ? `literal tag ${j} of resource ${i}`
+          : j % 3 === 1
+            ? `[parameters('setting${k % settings}')]`
+            : `[variables('tag${k}')]`;
     }
     return written;
   };
@@ -175,20 +247,39 @@ export function generateEnvelopeTemplate(): string {
         computeStack: 'K8S',
         region: `[parameters('region${index}')]`,
         cloudStorageBucketName: `[format(variables('bucketFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
-        cloudStorageBucketEndpoint: p.endpoint(0) === '' ? '' : `[format(variables('endpointFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
+        cloudStorageBucketEndpoint:
+          p.endpoint(0) === ''
+            ? ''
+            : `[format(variables('endpointFormat${index}'), concat(parameters('prefix'), '${i}'))]`,
         ...(p.identity ? { anyscaleOperatorIamIdentity: `[variables('identity${index}')]` } : {}),
       },
     };
   };
   const build = (tagCount: number): string => {
-    const resources: object[] = [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: "[parameters('cloudName')]", location: "[parameters('location')]", properties: {} }];
-    for (let i = 0; i < ENVELOPE.written; i++) resources.push(cloudResource(i, `[concat(parameters('cloudName'), '/', parameters('prefix'), '-', '${i}')]`, tagCount));
+    const resources: object[] = [
+      {
+        type: 'Anyscale.Platform/clouds',
+        apiVersion: '2026-09-01',
+        name: "[parameters('cloudName')]",
+        location: "[parameters('location')]",
+        properties: {},
+      },
+    ];
+    for (let i = 0; i < ENVELOPE.written; i++)
+      resources.push(
+        cloudResource(i, `[concat(parameters('cloudName'), '/', parameters('prefix'), '-', '${i}')]`, tagCount),
+      );
     resources.push({
-      ...cloudResource(ENVELOPE.written, "[concat(parameters('cloudName'), '/', parameters('prefix'), '-copy-', copyIndex())]", tagCount),
+      ...cloudResource(
+        ENVELOPE.written,
+        "[concat(parameters('cloudName'), '/', parameters('prefix'), '-copy-', copyIndex())]",
+        tagCount,
+      ),
       copy: { name: 'copies', count: ENVELOPE.copies },
     });
     const inner: object[] = [];
-    for (let i = 0; i < ENVELOPE.nested; i++) inner.push(cloudResource(i, `[concat(parameters('cloudName'), '/nested-', '${i}')]`, tagCount));
+    for (let i = 0; i < ENVELOPE.nested; i++)
+      inner.push(cloudResource(i, `[concat(parameters('cloudName'), '/nested-', '${i}')]`, tagCount));
     resources.push({
       type: 'Microsoft.Resources/deployments',
       apiVersion: '2022-09-01',
@@ -197,7 +288,9 @@ export function generateEnvelopeTemplate(): string {
       properties: {
         mode: 'Incremental',
         expressionEvaluationOptions: { scope: 'inner' },
-        parameters: Object.fromEntries(Object.keys(parameters).map((name) => [name, { value: `[parameters('${name}')]` }])),
+        parameters: Object.fromEntries(
+          Object.keys(parameters).map((name) => [name, { value: `[parameters('${name}')]` }]),
+        ),
         template: { $schema: SCHEMA, contentVersion: '1.0.0.0', parameters, variables, resources: inner },
       },
     });
@@ -206,6 +299,7 @@ export function generateEnvelopeTemplate(): string {
   // As many tags per resource as keep the text under ARM's 4 MB.
   let tagCount = 1;
   while (build(tagCount * 2).length < ARM_LIMITS.bytes) tagCount *= 2;
-  for (let step = tagCount / 2; step >= 1; step /= 2) if (build(tagCount + step).length < ARM_LIMITS.bytes) tagCount += step;
+  for (let step = tagCount / 2; step >= 1; step /= 2)
+    if (build(tagCount + step).length < ARM_LIMITS.bytes) tagCount += step;
   return build(tagCount);
 }

@@ -66,7 +66,11 @@ export interface Comparison {
  * Warms both sides up, then measures `anchor` and `ours` in alternating rounds, so that machine noise affects both
  * alike, and returns the median of each side's rounds.
  */
-export function compare(anchor: () => unknown, ours: () => unknown, { rounds, minRuns, minMs, statistic }: Comparison): { anchorMs: number; oursMs: number } {
+export function compare(
+  anchor: () => unknown,
+  ours: () => unknown,
+  { rounds, minRuns, minMs, statistic }: Comparison,
+): { anchorMs: number; oursMs: number } {
   warmUp(anchor);
   warmUp(ours);
   const anchorRounds: number[] = [];

@@ -11,7 +11,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseTree } from 'jsonc-parser';
 import { analyzeText } from '../../server/src/service/analyze';
-import { ARM_LIMITS, generateEnvelopeTemplate, generateParameterizedTemplate, generateTemplate, generateVariableChain } from './generate';
+import {
+  ARM_LIMITS,
+  generateEnvelopeTemplate,
+  generateParameterizedTemplate,
+  generateTemplate,
+  generateVariableChain,
+} from './generate';
 import { compare, percentile } from './measure';
 import { benchEnvelopeOverStdio } from './stdioEditing';
 
@@ -35,19 +41,34 @@ function report(goal: string, measured: string, met: boolean): void {
 
 /** Mean CPU time per run of parseTree and of full diagnostics on `text`, over interleaved rounds. */
 function diagnosticsAgainstParseTree(text: string): { parseMs: number; analyzeMs: number } {
-  const { anchorMs, oursMs } = compare(() => parseTree(text, [], { allowTrailingComma: true }), () => analyzeText(text), { rounds: 5, minRuns: 5, minMs: 300, statistic: 'mean' });
+  const { anchorMs, oursMs } = compare(
+    () => parseTree(text, [], { allowTrailingComma: true }),
+    () => analyzeText(text),
+    { rounds: 5, minRuns: 5, minMs: 300, statistic: 'mean' },
+  );
   return { parseMs: anchorMs, analyzeMs: oursMs };
 }
 
 async function main(): Promise<void> {
-  console.log(`Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
   const envelope = generateEnvelopeTemplate();
   const resources = (envelope.match(/"type": "Anyscale\.Platform\/clouds\/cloudResources"/g) ?? []).length;
-  console.log(`envelope: ${(envelope.length / 1e6).toFixed(2)} MB (limit ${ARM_LIMITS.bytes / 1e6} MB), ${resources} cloud resources written, ${analyzeText(envelope).findings.length} findings`);
+  console.log(
+    `envelope: ${(envelope.length / 1e6).toFixed(2)} MB (limit ${ARM_LIMITS.bytes / 1e6} MB), ${resources} cloud resources written, ${analyzeText(envelope).findings.length} findings`,
+  );
   if (wanted('envelope: full diagnostics')) {
     const { parseMs, analyzeMs } = diagnosticsAgainstParseTree(envelope);
     const ratio = analyzeMs / parseMs;
-    report('envelope: full diagnostics ≤ 1.5 × parseTree', `${analyzeMs.toFixed(1)} ms / ${parseMs.toFixed(1)} ms = ${ratio.toFixed(2)}×`, ratio <= 1.5);
+    report(
+      'envelope: full diagnostics ≤ 1.5 × parseTree',
+      `${analyzeMs.toFixed(1)} ms / ${parseMs.toFixed(1)} ms = ${ratio.toFixed(2)}×`,
+      ratio <= 1.5,
+    );
   }
   if (wanted('envelope: over stdio')) await envelopeOverStdio(envelope);
   for (const [label, generate] of STRESS) {
@@ -55,15 +76,28 @@ async function main(): Promise<void> {
     const text = generate();
     try {
       const { parseMs: anchor, analyzeMs: ours } = diagnosticsAgainstParseTree(text);
-      report(`beyond: ${label} (${(text.length / 1e6).toFixed(1)} MB) ≤ 3 × parseTree`, `${ours.toFixed(1)} ms / ${anchor.toFixed(1)} ms = ${(ours / anchor).toFixed(2)}×`, ours / anchor <= 3);
+      report(
+        `beyond: ${label} (${(text.length / 1e6).toFixed(1)} MB) ≤ 3 × parseTree`,
+        `${ours.toFixed(1)} ms / ${anchor.toFixed(1)} ms = ${(ours / anchor).toFixed(2)}×`,
+        ours / anchor <= 3,
+      );
     } catch (error) {
       report(`beyond: ${label} (${(text.length / 1e6).toFixed(1)} MB) no crash`, String(error).slice(0, 120), false);
     }
   }
   const out = path.join(process.cwd(), 'bench-results');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'bench.json'), JSON.stringify({ node: process.version, date: new Date().toISOString(), loadAverage: os.loadavg(), goals }, null, 2));
-  console.log(`${goals.filter((goal) => goal.met).length}/${goals.length} goals met; results written to ${path.join(out, 'bench.json')}`);
+  fs.writeFileSync(
+    path.join(out, 'bench.json'),
+    JSON.stringify(
+      { node: process.version, date: new Date().toISOString(), loadAverage: os.loadavg(), goals },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `${goals.filter((goal) => goal.met).length}/${goals.length} goals met; results written to ${path.join(out, 'bench.json')}`,
+  );
 }
 
 const STRESS: Array<[string, () => string]> = [
@@ -75,15 +109,29 @@ const STRESS: Array<[string, () => string]> = [
 /** The envelope's goals over stdio: an edit's diagnostics against parseTree (wall time), completion and hover. */
 async function envelopeOverStdio(envelope: string): Promise<void> {
   const stdio = await benchEnvelopeOverStdio(envelope);
-  const [diagnosticsP95, completionP95, hoverP95] = [stdio.diagnostics, stdio.completion, stdio.hover].map((sorted) => percentile(sorted, 95));
+  const [diagnosticsP95, completionP95, hoverP95] = [stdio.diagnostics, stdio.completion, stdio.hover].map((sorted) =>
+    percentile(sorted, 95),
+  );
   console.log(`over stdio: ${stdio.edits} edits, load average ${stdio.loadAverage.toFixed(1)} (wall time)`);
   // Wall time against wall time: parseTree of each edited text, timed in this process right after its diagnostics.
   const parseWallMs = percentile(stdio.parseTree, 50);
   const stdioRatio = diagnosticsP95 / parseWallMs;
   const edits = `p50 ${percentile(stdio.diagnostics, 50).toFixed(1)} ms, p95 ${diagnosticsP95.toFixed(1)} ms / parseTree (wall, p50) ${parseWallMs.toFixed(1)} ms`;
-  report('envelope: over stdio, didChange → publishDiagnostics p95 ≤ 2 × parseTree', `${edits} = ${stdioRatio.toFixed(2)}×`, stdioRatio <= 2);
-  report('envelope: over stdio, completion p95 < 10 ms', `p50 ${percentile(stdio.completion, 50).toFixed(1)} ms, p95 ${completionP95.toFixed(1)} ms`, completionP95 < 10);
-  report('envelope: over stdio, hover p95 < 10 ms', `p50 ${percentile(stdio.hover, 50).toFixed(1)} ms, p95 ${hoverP95.toFixed(1)} ms`, hoverP95 < 10);
+  report(
+    'envelope: over stdio, didChange → publishDiagnostics p95 ≤ 2 × parseTree',
+    `${edits} = ${stdioRatio.toFixed(2)}×`,
+    stdioRatio <= 2,
+  );
+  report(
+    'envelope: over stdio, completion p95 < 10 ms',
+    `p50 ${percentile(stdio.completion, 50).toFixed(1)} ms, p95 ${completionP95.toFixed(1)} ms`,
+    completionP95 < 10,
+  );
+  report(
+    'envelope: over stdio, hover p95 < 10 ms',
+    `p50 ${percentile(stdio.hover, 50).toFixed(1)} ms, p95 ${hoverP95.toFixed(1)} ms`,
+    hoverP95 < 10,
+  );
 }
 
 void main();

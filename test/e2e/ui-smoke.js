@@ -59,7 +59,12 @@ async function check(name, fn, { blocks = false } = {}) {
     console.log(`  ok   ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
   } catch (error) {
     results.push({ name, ok: false, detail: String(error && error.message ? error.message : error) });
-    console.log(`  FAIL ${name} (${Date.now() - t0} ms)\n       ${String(error && error.stack ? error.stack : error).split('\n').slice(0, 6).join('\n       ')}`);
+    console.log(
+      `  FAIL ${name} (${Date.now() - t0} ms)\n       ${String(error && error.stack ? error.stack : error)
+        .split('\n')
+        .slice(0, 6)
+        .join('\n       ')}`,
+    );
     if (blocks) blocked = name;
   }
 }
@@ -69,7 +74,10 @@ async function runCommand(page, title) {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.type(title);
-  await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page
+    .locator(`.quick-input-list .monaco-list-row:has-text("${title}")`)
+    .first()
+    .waitFor({ timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
 }
 
@@ -81,13 +89,37 @@ async function startEgressLab(dir) {
   const { execFileSync } = require('child_process');
   const tls = require('tls');
   const net = require('net');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem',
-    '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { cwd: dir, stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'key.pem',
+      '-out',
+      'cert.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { cwd: dir, stdio: 'pipe' },
+  );
   // It answers the probe's HEAD / (the httpHead setting is on) and hangs up.
-  const server = tls.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (socket) => {
-    socket.on('error', () => {});
-    socket.end('HTTP/1.1 204 No Content\r\n\r\n');
-  });
+  const server = tls.createServer(
+    { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) },
+    (socket) => {
+      socket.on('error', () => {});
+      socket.end('HTTP/1.1 204 No Content\r\n\r\n');
+    },
+  );
   server.on('tlsClientError', () => {});
   // A connection that got its answer can stay open on this side after the client has gone: closed by close().
   const connections = new Set();
@@ -100,10 +132,16 @@ async function startEgressLab(dir) {
   const closer = net.createServer();
   const closed = await listen(closer);
   await new Promise((resolve) => closer.close(resolve));
-  return { port, closed, caFile: path.join(dir, 'cert.pem'), close: () => new Promise((resolve) => {
-    for (const socket of connections) socket.destroy();
-    server.close(resolve);
-  }) };
+  return {
+    port,
+    closed,
+    caFile: path.join(dir, 'cert.pem'),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of connections) socket.destroy();
+        server.close(resolve);
+      }),
+  };
 }
 
 /**
@@ -115,14 +153,24 @@ async function prepareEgress(ws) {
   const labDir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'anyscale-egress-lab-'));
   const lab = await startEgressLab(labDir);
   fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
-  fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [`localhost:${lab.port}`, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
-  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({
-    'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
-    'anyscaleAzure.egress.caFile': lab.caFile,
-    'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
-    'anyscaleAzure.egress.httpHead': true,
-    'anyscaleAzure.egress.cluster.namespace': CLUSTER_NAMESPACE,
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(ws, 'egress-targets.json'),
+    JSON.stringify({ targets: [`localhost:${lab.port}`, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }),
+  );
+  fs.writeFileSync(
+    path.join(ws, '.vscode', 'settings.json'),
+    JSON.stringify(
+      {
+        'anyscaleAzure.egress.targetsFile': 'egress-targets.json',
+        'anyscaleAzure.egress.caFile': lab.caFile,
+        'anyscaleAzure.egress.resolve': { localhost: '127.0.0.1' },
+        'anyscaleAzure.egress.httpHead': true,
+        'anyscaleAzure.egress.cluster.namespace': CLUSTER_NAMESPACE,
+      },
+      null,
+      2,
+    ),
+  );
   return {
     lab,
     async close() {
@@ -140,7 +188,11 @@ async function egressStep(page, lab) {
   await view.locator(`.monaco-list-row:has-text("localhost:${lab.closed}")`).first().click();
   await view.locator('.monaco-list-row:has-text("What to do")').first().waitFor({ timeout: STEP_TIMEOUT });
   // Room for the view: collapse the folder tree above it and widen the side bar.
-  await page.locator('.pane-header:has-text("anyscale-ws")').first().click().catch(() => {});
+  await page
+    .locator('.pane-header:has-text("anyscale-ws")')
+    .first()
+    .click()
+    .catch(() => {});
   const box = await page.locator('.part.sidebar').boundingBox();
   if (box) {
     await page.mouse.move(box.x + box.width + 1, box.y + 300);
@@ -148,9 +200,13 @@ async function egressStep(page, lab) {
     await page.mouse.move(box.x + 820, box.y + 300, { steps: 5 });
     await page.mouse.up();
   }
-  const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
-  if (!rows.some((r) => r.includes(`localhost:${lab.port}`) && r.includes('ok ·'))) throw new Error(`no passing row:\n${rows.join('\n')}`);
-  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row:\n${rows.join('\n')}`);
+  const rows = await view
+    .locator('.monaco-list-row')
+    .evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!rows.some((r) => r.includes(`localhost:${lab.port}`) && r.includes('ok ·')))
+    throw new Error(`no passing row:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused')))
+    throw new Error(`no refused row:\n${rows.join('\n')}`);
   await page.screenshot({ path: EGRESS_SCREENSHOT });
   say(`screenshot: ${path.relative(ROOT, EGRESS_SCREENSHOT)}`);
   return `${rows.length} rows in the Anyscale Egress view`;
@@ -165,37 +221,55 @@ async function egressStep(page, lab) {
 async function clusterEgressStep(page, ws, lab, fake) {
   const context = fake.contexts[1];
   const direct = `127.0.0.1:${lab.port}`;
-  fs.writeFileSync(path.join(ws, 'egress-targets.json'), JSON.stringify({ targets: [direct, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }));
+  fs.writeFileSync(
+    path.join(ws, 'egress-targets.json'),
+    JSON.stringify({ targets: [direct, `localhost:${lab.closed}`, '*.s.azure.anyscaleuserdata.com'] }),
+  );
   await runCommand(page, 'Anyscale: Verify Egress from Cluster');
   const pick = page.locator(`.quick-input-widget .quick-input-list .monaco-list-row:has-text("${context}")`).first();
   await pick.waitFor({ timeout: STEP_TIMEOUT }).catch(async (error) => {
-    const toasts = await page.locator('.notification-toast').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+    const toasts = await page
+      .locator('.notification-toast')
+      .evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
     await page.screenshot({ path: CLUSTER_SCREENSHOT });
-    throw new Error(`${error.message}\nnotifications: ${JSON.stringify(toasts)}; kubectl calls: ${JSON.stringify(fakeKubectl.readCalls(fake.dir))} (screenshot ${path.relative(ROOT, CLUSTER_SCREENSHOT)})`);
+    throw new Error(
+      `${error.message}\nnotifications: ${JSON.stringify(toasts)}; kubectl calls: ${JSON.stringify(fakeKubectl.readCalls(fake.dir))} (screenshot ${path.relative(ROOT, CLUSTER_SCREENSHOT)})`,
+    );
   });
-  const offered = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
-  if (!offered.some((row) => row.startsWith(fake.contexts[0]) && row.includes('current context'))) throw new Error(`the quick pick does not mark the current context:\n${offered.join('\n')}`);
+  const offered = await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!offered.some((row) => row.startsWith(fake.contexts[0]) && row.includes('current context')))
+    throw new Error(`the quick pick does not mark the current context:\n${offered.join('\n')}`);
   await pick.click();
 
   const dialog = page.locator('.monaco-dialog-box:has-text("Apply the probe Job")');
   await dialog.waitFor({ timeout: STEP_TIMEOUT });
   const question = (await dialog.textContent()) || '';
-  if (!question.includes(`namespace "${CLUSTER_NAMESPACE}" in context "${context}"`)) throw new Error(`the modal does not name the namespace and context: ${question}`);
+  if (!question.includes(`namespace "${CLUSTER_NAMESPACE}" in context "${context}"`))
+    throw new Error(`the modal does not name the namespace and context: ${question}`);
   const manifest = page.locator('.editor-instance .monaco-editor .view-lines').first();
   const shown = (await manifest.textContent()) || '';
-  if (!/"kind":\s*"Job"/.test(shown.replace(/\u00a0/g, ' '))) throw new Error(`the active editor does not show the Job manifest:\n${shown.slice(0, 400)}`);
+  if (!/"kind":\s*"Job"/.test(shown.replace(/\u00a0/g, ' ')))
+    throw new Error(`the active editor does not show the Job manifest:\n${shown.slice(0, 400)}`);
   await page.screenshot({ path: MANIFEST_SCREENSHOT });
   say(`screenshot: ${path.relative(ROOT, MANIFEST_SCREENSHOT)}`);
-  if (fakeKubectl.readCalls(fake.dir).some((argv) => argv.includes('apply'))) throw new Error('kubectl apply ran before the modal was answered');
+  if (fakeKubectl.readCalls(fake.dir).some((argv) => argv.includes('apply')))
+    throw new Error('kubectl apply ran before the modal was answered');
   await dialog.getByRole('button', { name: 'Apply' }).click();
 
   const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
   await view.locator(`.pane-header:has-text("from cluster ${context}")`).waitFor({ timeout: STEP_TIMEOUT });
   await view.locator(`.monaco-list-row:has-text("${direct}")`).waitFor({ timeout: STEP_TIMEOUT });
-  const rows = await view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
-  if (!rows.some((r) => r.includes(direct) && r.includes('ok ·'))) throw new Error(`no passing row from the cluster:\n${rows.join('\n')}`);
-  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused'))) throw new Error(`no refused row from the cluster:\n${rows.join('\n')}`);
-  if (!rows.some((r) => r.includes('*.s.azure.anyscaleuserdata.com') && r.includes('needs a concrete host name'))) throw new Error(`no wildcard row:\n${rows.join('\n')}`);
+  const rows = await view
+    .locator('.monaco-list-row')
+    .evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  if (!rows.some((r) => r.includes(direct) && r.includes('ok ·')))
+    throw new Error(`no passing row from the cluster:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused')))
+    throw new Error(`no refused row from the cluster:\n${rows.join('\n')}`);
+  if (!rows.some((r) => r.includes('*.s.azure.anyscaleuserdata.com') && r.includes('needs a concrete host name')))
+    throw new Error(`no wildcard row:\n${rows.join('\n')}`);
   // The passing target's details: the in-cluster script did the HEAD too.
   await view.locator(`.monaco-list-row:has-text("${direct}")`).first().click();
   const phases = view.locator('.monaco-list-row:has-text("Phases"):has-text("HTTP")').first();
@@ -205,11 +279,17 @@ async function clusterEgressStep(page, ws, lab, fake) {
   say(`screenshot: ${path.relative(ROOT, CLUSTER_SCREENSHOT)}`);
 
   const calls = fakeKubectl.readCalls(fake.dir).filter((argv) => argv[0] === '--context');
-  const wrongScope = calls.filter((argv) => argv[1] !== context || argv[2] !== '--namespace' || argv[3] !== CLUSTER_NAMESPACE);
-  if (wrongScope.length) throw new Error(`kubectl calls outside --context ${context} --namespace ${CLUSTER_NAMESPACE}: ${JSON.stringify(wrongScope)}`);
+  const wrongScope = calls.filter(
+    (argv) => argv[1] !== context || argv[2] !== '--namespace' || argv[3] !== CLUSTER_NAMESPACE,
+  );
+  if (wrongScope.length)
+    throw new Error(
+      `kubectl calls outside --context ${context} --namespace ${CLUSTER_NAMESPACE}: ${JSON.stringify(wrongScope)}`,
+    );
   const verbs = calls.map((argv) => argv.slice(4, 6).join(' '));
   const order = ['apply -f', 'logs', 'delete job'].map((verb) => verbs.findIndex((v) => v.startsWith(verb)));
-  if (order.some((i) => i < 0) || order[0] > order[1] || order[1] > order[2]) throw new Error(`expected apply, logs, delete in order; the fake kubectl saw: ${JSON.stringify(verbs)}`);
+  if (order.some((i) => i < 0) || order[0] > order[1] || order[1] > order[2])
+    throw new Error(`expected apply, logs, delete in order; the fake kubectl saw: ${JSON.stringify(verbs)}`);
   return `context ${context}; kubectl ${verbs.join(' → ')}; ${phaseText.replace(/\s+/g, ' ').trim()}`;
 }
 
@@ -231,9 +311,12 @@ async function clusterNoContextStep(page, fake) {
     const toast = page.locator('.notification-toast:has-text("kubectl has none")').first();
     await toast.waitFor({ timeout: STEP_TIMEOUT });
     const text = ((await toast.textContent()) || '').replace(/\s+/g, ' ');
-    if (!text.includes('az aks get-credentials')) throw new Error(`the message does not say how to get a context: ${text}`);
-    if (!(await toast.locator('.monaco-button:has-text("Show Documentation")').count())) throw new Error(`no Show Documentation button: ${text}`);
-    if (await page.locator('.quick-input-widget:visible').count()) throw new Error('a picker opened although there is no context');
+    if (!text.includes('az aks get-credentials'))
+      throw new Error(`the message does not say how to get a context: ${text}`);
+    if (!(await toast.locator('.monaco-button:has-text("Show Documentation")').count()))
+      throw new Error(`no Show Documentation button: ${text}`);
+    if (await page.locator('.quick-input-widget:visible').count())
+      throw new Error('a picker opened although there is no context');
     await page.waitForTimeout(500); // the toast's fade-in
     await page.screenshot({ path: NO_CONTEXT_SCREENSHOT });
     say(`screenshot: ${path.relative(ROOT, NO_CONTEXT_SCREENSHOT)}`);
@@ -268,9 +351,17 @@ async function showCloudTree(page, ws) {
   const shownMs = Date.now() - clicked;
   const egress = page.locator('.part.sidebar .pane-header.expanded:has-text("Anyscale Egress")');
   if (await egress.count()) await egress.first().click();
-  await broken.locator('.monaco-icon-label.monaco-decoration-badge').waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
-  const rows = await page.locator(TREE_ROWS).evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || '').replace(/, has actions$/, '')));
-  for (const expected of ['tree-cloud westus2 · 2 cloud resources', 'gke-broken Gcp · us-central1', "[parameters('cloudName')] name set at deployment · 1 cloud resource"]) {
+  await broken
+    .locator('.monaco-icon-label.monaco-decoration-badge')
+    .waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+  const rows = await page
+    .locator(TREE_ROWS)
+    .evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || '').replace(/, has actions$/, '')));
+  for (const expected of [
+    'tree-cloud westus2 · 2 cloud resources',
+    'gke-broken Gcp · us-central1',
+    "[parameters('cloudName')] name set at deployment · 1 cloud resource",
+  ]) {
     if (!rows.includes(expected)) throw new Error(`no row "${expected}":\n${rows.join('\n')}`);
   }
   await broken.hover();
@@ -292,17 +383,28 @@ async function cloudTreeFirstPaintStep(page, cs) {
   const logsBefore = new Set(channelLogs(cs.userData));
   await page.reload();
   await page.locator(`${TREE_ROWS}[aria-label^="gke-broken"]`).waitFor({ timeout: 90000 });
-  const pattern = /Cloud Resources view: (first|the complete index) drawn (\d+) ms after activation \(asked for at (\d+) ms; (\d+) clouds; (scan complete|scan under way)\)/g;
+  const pattern =
+    /Cloud Resources view: (first|the complete index) drawn (\d+) ms after activation \(asked for at (\d+) ms; (\d+) clouds; (scan complete|scan under way)\)/g;
   let lines = [];
   // The scan completes within moments of the first rows; and the log file may trail the screen a little.
-  for (const deadline = Date.now() + STEP_TIMEOUT; !lines.some(([, , , , , scan]) => scan === 'scan complete'); ) {
-    if (Date.now() > deadline) throw new Error(`the extension logged no draw of the complete index after the reload (logged: ${JSON.stringify(lines.map(([line]) => line))})`);
+  for (const deadline = Date.now() + STEP_TIMEOUT; !lines.some(([, , , , , scan]) => scan === 'scan complete');) {
+    if (Date.now() > deadline)
+      throw new Error(
+        `the extension logged no draw of the complete index after the reload (logged: ${JSON.stringify(lines.map(([line]) => line))})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const text = channelLogs(cs.userData).filter((file) => !logsBefore.has(file)).map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    const text = channelLogs(cs.userData)
+      .filter((file) => !logsBefore.has(file))
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
     lines = [...text.matchAll(pattern)];
   }
-  return lines.map(([, what, drawn, asked, clouds, scan]) =>
-    `${what === 'first' ? 'first paint' : 'complete index drawn'} ${drawn} ms after activation (asked at ${asked} ms, ${clouds} clouds, ${scan})`).join('; ');
+  return lines
+    .map(
+      ([, what, drawn, asked, clouds, scan]) =>
+        `${what === 'first' ? 'first paint' : 'complete index drawn'} ${drawn} ms after activation (asked at ${asked} ms, ${clouds} clouds, ${scan})`,
+    )
+    .join('; ');
 }
 
 /** The log files of the extension's output channel ("Anyscale on Azure") under a user data folder. */
@@ -324,7 +426,10 @@ async function openFile(page, name) {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.type(name);
-  await page.locator(`.quick-input-list .monaco-list-row:has-text("${name}")`).first().waitFor({ timeout: STEP_TIMEOUT });
+  await page
+    .locator(`.quick-input-list .monaco-list-row:has-text("${name}")`)
+    .first()
+    .waitFor({ timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   await page.locator(`.tab.active:has-text("${name}")`).waitFor({ timeout: STEP_TIMEOUT });
 }
@@ -348,14 +453,29 @@ async function goTo(page, file, needle, into) {
     await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     await page.keyboard.type(`${line + 1}:${column}`);
     await page.keyboard.press('Enter');
-    const closed = await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 }).then(() => true, () => false);
+    const closed = await page
+      .locator('.quick-input-widget')
+      .waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!closed) {
       seen = `Go to Line stayed open with "${await input.inputValue().catch(() => '?')}"`;
       await page.keyboard.press('Escape');
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 }).catch(() => {});
+      await page
+        .locator('.quick-input-widget')
+        .waitFor({ state: 'hidden', timeout: STEP_TIMEOUT / 6 })
+        .catch(() => {});
       continue;
     }
-    const arrived = await selection.filter({ hasText: target }).waitFor({ timeout: STEP_TIMEOUT / 6 }).then(() => true, () => false);
+    const arrived = await selection
+      .filter({ hasText: target })
+      .waitFor({ timeout: STEP_TIMEOUT / 6 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (arrived) return;
     seen = `the status bar says "${(await selection.textContent().catch(() => '?')) || ''}"`;
   }
@@ -367,7 +487,10 @@ async function goTo(page, file, needle, into) {
 async function pressUntilShown(page, key, target, what) {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press(key);
-    const shown = await target.waitFor({ timeout: STEP_TIMEOUT / 4 }).then(() => true, () => false);
+    const shown = await target.waitFor({ timeout: STEP_TIMEOUT / 4 }).then(
+      () => true,
+      () => false,
+    );
     if (shown) return;
     if (attempt === 3) throw new Error(`${key} pressed 3 times; no ${what}`);
   }
@@ -376,7 +499,10 @@ async function pressUntilShown(page, key, target, what) {
 async function completionStep(page, ws) {
   await openFile(page, EDITING_FILE);
   // Our server has analysed the document once its diagnostics are squiggled.
-  await page.locator('.editor-instance .monaco-editor .squiggly-error').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+  await page
+    .locator('.editor-instance .monaco-editor .squiggly-error')
+    .first()
+    .waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
   await goTo(page, path.join(ws, EDITING_FILE), '"provider": ""', 13);
   const widget = page.locator('.editor-widget.suggest-widget');
   const generic = widget.locator('.monaco-list-row:has-text("Generic")').first();
@@ -385,9 +511,13 @@ async function completionStep(page, ws) {
   } catch (error) {
     await page.screenshot({ path: COMPLETION_SCREENSHOT });
     const shown = await widget.evaluateAll((els) => els.map((el) => `${el.className}: ${el.textContent}`));
-    throw new Error(`${error.message}\nsuggest widget: ${JSON.stringify(shown)} (screenshot ${path.relative(ROOT, COMPLETION_SCREENSHOT)})`);
+    throw new Error(
+      `${error.message}\nsuggest widget: ${JSON.stringify(shown)} (screenshot ${path.relative(ROOT, COMPLETION_SCREENSHOT)})`,
+    );
   }
-  const rows = await widget.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()));
+  const rows = await widget
+    .locator('.monaco-list-row')
+    .evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') || el.textContent || '').trim()));
   const missing = ['Azure', 'AWS', 'GCP', 'Generic'].filter((label) => !rows.some((row) => row.startsWith(label)));
   if (missing.length) throw new Error(`the suggest list lacks ${missing.join(', ')}:\n${rows.join('\n')}`);
   await page.screenshot({ path: COMPLETION_SCREENSHOT });
@@ -406,8 +536,9 @@ async function quickFixStep(page, ws) {
   await row.click();
   await page.keyboard.press('Control+S');
   const expected = '"computeStack": "K8S"';
-  for (const deadline = Date.now() + STEP_TIMEOUT; !fs.readFileSync(file, 'utf8').includes(expected); ) {
-    if (Date.now() > deadline) throw new Error(`the saved file does not contain ${expected}:\n${fs.readFileSync(file, 'utf8')}`);
+  for (const deadline = Date.now() + STEP_TIMEOUT; !fs.readFileSync(file, 'utf8').includes(expected);) {
+    if (Date.now() > deadline)
+      throw new Error(`the saved file does not contain ${expected}:\n${fs.readFileSync(file, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (fs.readFileSync(file, 'utf8').includes('"k8s"')) throw new Error('"k8s" is still in the file');
@@ -422,18 +553,24 @@ async function snippetStep(page, ws) {
   await openFile(page, SNIPPET_FILE); // written empty before the folder was opened (Quick Open may not see a newer file)
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
   await page.keyboard.type('anyscale-cloud');
-  const row = page.locator('.editor-widget.suggest-widget .monaco-list-row:has-text("Anyscale cloud + default cloud resource")').first();
+  const row = page
+    .locator('.editor-widget.suggest-widget .monaco-list-row:has-text("Anyscale cloud + default cloud resource")')
+    .first();
   await pressUntilShown(page, 'Control+Space', row, 'a suggestion "Anyscale cloud + default cloud resource"');
   await row.click();
   await page.keyboard.press('Escape'); // leave snippet mode: the placeholders stay as written
   await page.keyboard.press('Control+S');
   let text = '';
-  for (const deadline = Date.now() + STEP_TIMEOUT; !/"\$schema": "https:\/\/schema\.management\.azure\.com\//.test(text); ) {
+  for (
+    const deadline = Date.now() + STEP_TIMEOUT;
+    !/"\$schema": "https:\/\/schema\.management\.azure\.com\//.test(text);
+  ) {
     if (Date.now() > deadline) throw new Error(`the saved snippet has no "$schema" key:\n${text}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     text = fs.readFileSync(path.join(ws, SNIPPET_FILE), 'utf8');
   }
-  if (!text.includes('"type": "Anyscale.Platform/clouds/cloudResources"')) throw new Error(`no cloud resource in the snippet:\n${text}`);
+  if (!text.includes('"type": "Anyscale.Platform/clouds/cloudResources"'))
+    throw new Error(`no cloud resource in the snippet:\n${text}`);
   await page.screenshot({ path: SNIPPET_SCREENSHOT });
   say(`screenshot: ${path.relative(ROOT, SNIPPET_SCREENSHOT)}`);
   return `${text.split('\n').length} lines, "$schema" first`;
@@ -452,13 +589,17 @@ async function extensionPageStep(page) {
   // The README is rendered in a webview (a frame inside a frame): its title heading must be in one of the page's frames.
   const readmeShown = async () => {
     for (const frame of page.frames()) {
-      const headings = await frame.locator('h1').allInnerTexts().catch(() => []);
+      const headings = await frame
+        .locator('h1')
+        .allInnerTexts()
+        .catch(() => []);
       if (headings.some((heading) => heading.includes('Anyscale on Azure Tools'))) return true;
     }
     return false;
   };
-  for (const deadline = Date.now() + STEP_TIMEOUT; !(await readmeShown()); ) {
-    if (Date.now() > deadline) throw new Error('the extension page shows no README (no "Anyscale on Azure Tools" heading in any frame)');
+  for (const deadline = Date.now() + STEP_TIMEOUT; !(await readmeShown());) {
+    if (Date.now() > deadline)
+      throw new Error('the extension page shows no README (no "Anyscale on Azure Tools" heading in any frame)');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await page.screenshot({ path: EXTENSION_PAGE_SCREENSHOT });
@@ -484,7 +625,10 @@ async function walkthroughStep(page) {
 
 async function main() {
   const vsix = process.argv[2] && path.resolve(process.argv[2]);
-  if (!vsix || !fs.existsSync(vsix)) throw new Error(`usage: node test/e2e/ui-smoke.js <extension.vsix> (got ${process.argv[2] || 'nothing'}); build one with \`npm run package\``);
+  if (!vsix || !fs.existsSync(vsix))
+    throw new Error(
+      `usage: node test/e2e/ui-smoke.js <extension.vsix> (got ${process.argv[2] || 'nothing'}); build one with \`npm run package\``,
+    );
   fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
   fs.rmSync(SCREENSHOT, { force: true });
   let cs;
@@ -503,32 +647,50 @@ async function main() {
     fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
     egress = await prepareEgress(ws);
 
-    await check(`install ${path.basename(vsix)} with --install-extension`, async () => {
-      const out = cs.installExtension(vsix);
-      if (!/successfully installed/i.test(out)) throw new Error(`unexpected output: ${out}`);
-      const listed = cs.listExtensions();
-      const line = listed.split('\n').find((l) => l.toLowerCase().startsWith(`${EXTENSION_ID}@`));
-      if (!line) throw new Error(`${EXTENSION_ID} not in --list-extensions:\n${listed}`);
-      return line.trim();
-    }, { blocks: true });
+    await check(
+      `install ${path.basename(vsix)} with --install-extension`,
+      async () => {
+        const out = cs.installExtension(vsix);
+        if (!/successfully installed/i.test(out)) throw new Error(`unexpected output: ${out}`);
+        const listed = cs.listExtensions();
+        const line = listed.split('\n').find((l) => l.toLowerCase().startsWith(`${EXTENSION_ID}@`));
+        if (!line) throw new Error(`${EXTENSION_ID} not in --list-extensions:\n${listed}`);
+        return line.trim();
+      },
+      { blocks: true },
+    );
 
     browser = await launchChromium();
     const { page } = browser;
 
-    await check('open the workspace folder', async () => {
-      await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
-      await page.locator(`.explorer-folders-view .monaco-list-row:has-text("${FILE}")`).waitFor({ timeout: 90000 });
-    }, { blocks: true });
+    await check(
+      'open the workspace folder',
+      async () => {
+        await page.goto(`${cs.url}/?folder=${encodeURIComponent(ws)}`);
+        await page.locator(`.explorer-folders-view .monaco-list-row:has-text("${FILE}")`).waitFor({ timeout: 90000 });
+      },
+      { blocks: true },
+    );
 
-    await check(`open ${FILE} with Ctrl+P`, async () => {
-      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
-      await page.keyboard.press('Control+P');
-      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await page.keyboard.type(FILE);
-      await page.locator(`.quick-input-list .monaco-list-row:has-text("${FILE}")`).first().waitFor({ timeout: STEP_TIMEOUT });
-      await page.keyboard.press('Enter');
-      await page.locator(`.tab.active:has-text("${FILE}")`).waitFor({ timeout: STEP_TIMEOUT });
-    }, { blocks: true });
+    await check(
+      `open ${FILE} with Ctrl+P`,
+      async () => {
+        await page
+          .locator('.monaco-workbench')
+          .click({ position: { x: 700, y: 400 } })
+          .catch(() => {});
+        await page.keyboard.press('Control+P');
+        await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+        await page.keyboard.type(FILE);
+        await page
+          .locator(`.quick-input-list .monaco-list-row:has-text("${FILE}")`)
+          .first()
+          .waitFor({ timeout: STEP_TIMEOUT });
+        await page.keyboard.press('Enter');
+        await page.locator(`.tab.active:has-text("${FILE}")`).waitFor({ timeout: STEP_TIMEOUT });
+      },
+      { blocks: true },
+    );
 
     await check('the wrong provider value is squiggled in the editor', async () => {
       const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-error');
@@ -541,16 +703,23 @@ async function main() {
       await runCommand(page, 'Problems: Focus on Problems View');
       const row = page.locator('.markers-panel .monaco-list-row:has-text("provider-invalid")');
       await row.first().waitFor({ timeout: STEP_TIMEOUT });
-      rows = await page.locator('.markers-panel .monaco-list-row').evaluateAll((els) =>
-        els.map((el) => `${el.getAttribute('aria-label') || ''} | ${el.textContent || ''}`));
-      const match = rows.find((r) => r.includes('provider-invalid') && r.includes('anyscale-azure') && r.includes('"Aws"'));
+      rows = await page
+        .locator('.markers-panel .monaco-list-row')
+        .evaluateAll((els) => els.map((el) => `${el.getAttribute('aria-label') || ''} | ${el.textContent || ''}`));
+      const match = rows.find(
+        (r) => r.includes('provider-invalid') && r.includes('anyscale-azure') && r.includes('"Aws"'),
+      );
       if (!match) throw new Error(`no row names provider-invalid, anyscale-azure and "Aws":\n${rows.join('\n')}`);
       return match.split(' | ')[0];
     });
 
     await check('hovering the value shows the message', async () => {
       await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
-      const line = fs.readFileSync(path.join(ws, FILE), 'utf8').split('\n').findIndex((l) => l.includes('"provider": "Aws"')) + 1;
+      const line =
+        fs
+          .readFileSync(path.join(ws, FILE), 'utf8')
+          .split('\n')
+          .findIndex((l) => l.includes('"provider": "Aws"')) + 1;
       const column = fs.readFileSync(path.join(ws, FILE), 'utf8').split('\n')[line - 1].indexOf('Aws') + 1;
       await page.keyboard.press('Control+G');
       await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
@@ -562,18 +731,39 @@ async function main() {
     });
 
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
-    await page.screenshot({ path: SCREENSHOT }).then(() => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`), (e) => say(`screenshot failed: ${e.message}`));
+    await page.screenshot({ path: SCREENSHOT }).then(
+      () => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`),
+      (e) => say(`screenshot failed: ${e.message}`),
+    );
 
     await check('Ctrl+Space inside "provider": "" lists Azure, AWS, GCP and Generic', () => completionStep(page, ws));
     await check('Ctrl+. on "k8s" applies the quick fix through the UI', () => quickFixStep(page, ws));
-    await check('typing the prefix anyscale-cloud in an empty JSON file inserts the template, $schema and all', () => snippetStep(page, ws));
+    await check('typing the prefix anyscale-cloud in an empty JSON file inserts the template, $schema and all', () =>
+      snippetStep(page, ws),
+    );
     await check('the Extensions view shows the extension with its icon, and its page', () => extensionPageStep(page));
-    await check('the walkthrough opens from Welcome: Open Walkthrough… with its five steps', () => walkthroughStep(page));
-    await check('Verify Egress from This Machine from the palette fills the results view', () => egressStep(page, egress.lab));
-    await check('Verify Egress from Cluster (FAKE kubectl): pick the context, confirm the manifest, results in the view', () => clusterEgressStep(page, ws, egress.lab, fake));
-    await check('Verify Egress from Cluster with no kube context: a message with az aks get-credentials, no empty picker', () => clusterNoContextStep(page, fake));
-    await check('the Anyscale container shows the Cloud Resources tree with the broken resource, its badge and tooltip', () => cloudTreeStep(page, ws));
-    await check('after a reload, the Cloud Resources tree is drawn again (first paint after activation, from the log)', () => cloudTreeFirstPaintStep(page, cs));
+    await check('the walkthrough opens from Welcome: Open Walkthrough… with its five steps', () =>
+      walkthroughStep(page),
+    );
+    await check('Verify Egress from This Machine from the palette fills the results view', () =>
+      egressStep(page, egress.lab),
+    );
+    await check(
+      'Verify Egress from Cluster (FAKE kubectl): pick the context, confirm the manifest, results in the view',
+      () => clusterEgressStep(page, ws, egress.lab, fake),
+    );
+    await check(
+      'Verify Egress from Cluster with no kube context: a message with az aks get-credentials, no empty picker',
+      () => clusterNoContextStep(page, fake),
+    );
+    await check(
+      'the Anyscale container shows the Cloud Resources tree with the broken resource, its badge and tooltip',
+      () => cloudTreeStep(page, ws),
+    );
+    await check(
+      'after a reload, the Cloud Resources tree is drawn again (first paint after activation, from the log)',
+      () => cloudTreeFirstPaintStep(page, cs),
+    );
     if (results.some((r) => !r.ok)) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
     }

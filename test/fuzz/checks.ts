@@ -35,7 +35,10 @@ export function linesOf(text: string): Lines {
 }
 
 const isPosition = (value: unknown): value is Position =>
-  typeof value === 'object' && value !== null && typeof (value as Position).line === 'number' && typeof (value as Position).character === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Position).line === 'number' &&
+  typeof (value as Position).character === 'number';
 
 /** Whether a value has the shape of an LSP Range. */
 export const isRange = (value: unknown): value is Range =>
@@ -43,7 +46,8 @@ export const isRange = (value: unknown): value is Range =>
 
 function positionProblem(position: Position, lines: Lines, which: string): string | undefined {
   const { line, character } = position;
-  if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0) return `${which} is not a position (${line}:${character})`;
+  if (!Number.isInteger(line) || !Number.isInteger(character) || line < 0 || character < 0)
+    return `${which} is not a position (${line}:${character})`;
   if (line >= lines.lengths.length) return `${which}.line past the last line (line ${line} of ${lines.lengths.length})`;
   const length = lines.lengths[line];
   if (character <= length) return undefined;
@@ -56,7 +60,8 @@ export function rangeProblem(range: Range, lines: Lines): string | undefined {
   const problem = positionProblem(range.start, lines, 'start') ?? positionProblem(range.end, lines, 'end');
   if (problem) return problem;
   const { start, end } = range;
-  if (start.line > end.line || (start.line === end.line && start.character > end.character)) return 'range ends before it starts';
+  if (start.line > end.line || (start.line === end.line && start.character > end.character))
+    return 'range ends before it starts';
   return undefined;
 }
 
@@ -72,7 +77,11 @@ export interface OffsetEdit {
 }
 
 export function toOffsetEdits(edits: readonly TextEdit[], lines: Lines): OffsetEdit[] {
-  return edits.map((edit) => ({ start: offsetOf(edit.range.start, lines), end: offsetOf(edit.range.end, lines), newText: edit.newText }));
+  return edits.map((edit) => ({
+    start: offsetOf(edit.range.start, lines),
+    end: offsetOf(edit.range.end, lines),
+    newText: edit.newText,
+  }));
 }
 
 /** Two edits of one change that overlap (touching is fine; an insertion inside a replaced range is not), if any. */
@@ -89,7 +98,8 @@ export function overlappingEdits(edits: readonly OffsetEdit[]): [OffsetEdit, Off
 /** The text after the (non-overlapping) edits, as an editor applies them. */
 export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
@@ -116,7 +126,11 @@ export function expressionStrings(text: string): { start: number; end: number; t
     const value = scanner.getTokenValue();
     if (value.startsWith('[') && !value.startsWith('[[') && value.endsWith(']')) {
       const start = scanner.getTokenOffset();
-      out.push({ start, end: start + scanner.getTokenLength(), text: text.slice(start, start + scanner.getTokenLength()) });
+      out.push({
+        start,
+        end: start + scanner.getTokenLength(),
+        text: text.slice(start, start + scanner.getTokenLength()),
+      });
     }
   }
   return out;
@@ -128,7 +142,11 @@ export function isParameterFile(text: string): boolean {
 }
 
 /** The expression string an edit changes: one it replaces part of, or inserts into (an insertion at its quotes is outside). */
-export function expressionTouched(edit: OffsetEdit, expressions: readonly { start: number; end: number; text: string }[]): string | undefined {
-  const touches = (e: { start: number; end: number }) => (edit.start === edit.end ? e.start < edit.start && edit.start < e.end : edit.start < e.end && e.start < edit.end);
+export function expressionTouched(
+  edit: OffsetEdit,
+  expressions: readonly { start: number; end: number; text: string }[],
+): string | undefined {
+  const touches = (e: { start: number; end: number }) =>
+    edit.start === edit.end ? e.start < edit.start && edit.start < e.end : edit.start < e.end && e.start < edit.end;
   return expressions.find(touches)?.text;
 }

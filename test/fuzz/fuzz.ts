@@ -17,7 +17,9 @@ async function main(): Promise<number> {
   console.log(`npm run fuzz: FUZZ_SEED=${seed} FUZZ_DOCUMENTS=${documents} FUZZ_SECONDS=${seconds}`);
   const report = await runFuzz({ seed, documents, seconds, log: (line) => console.log(line) });
   if (report.classes.length > 0) {
-    console.log(`shrinking the first occurrence of each of ${report.classes.length} failure classes on a fresh server…`);
+    console.log(
+      `shrinking the first occurrence of each of ${report.classes.length} failure classes on a fresh server…`,
+    );
     await minimizeAll(report, (line) => console.log(line));
   }
   const files = writeRepros(report, path.join(REPO_ROOT, 'test-results', 'fuzz'));

@@ -31,25 +31,88 @@ function filesUnder(dir: string): string[] {
 
 /** The fixtures, and the shared corpus when it is there (it is not on a user's machine): `skipped` says so in one line. */
 export function loadSamples(): { samples: Sample[]; skipped?: string } {
-  const read = (file: string, base: string): Sample => ({ name: path.relative(base, file), file, text: fs.readFileSync(file, 'utf8') });
+  const read = (file: string, base: string): Sample => ({
+    name: path.relative(base, file),
+    file,
+    text: fs.readFileSync(file, 'utf8'),
+  });
   const samples = filesUnder(FIXTURES).map((file) => read(file, REPO_ROOT));
   const corpus = filesUnder(CORPUS);
   samples.push(...corpus.map((file) => read(file, path.dirname(CORPUS))));
-  return { samples, skipped: corpus.length === 0 ? `shared corpus not found at ${CORPUS}: fuzzing the fixtures only` : undefined };
+  return {
+    samples,
+    skipped: corpus.length === 0 ? `shared corpus not found at ${CORPUS}: fuzzing the fixtures only` : undefined,
+  };
 }
 
 export const pick = <T>(items: readonly T[], next: Next): T => items[next(items.length)];
 
 /** Values the rules have an opinion on, right and wrong (casing, display names, sub-paths, trailing slashes). */
 const VALUES = [
-  'Azure', 'azure', 'AZURE', 'AWS', 'Aws', 'gcp', 'Generic', 'K8S', 'k8s', 'VM', 'uksouth', 'UK South', 'westus2', 'West US 2', 'WestUS2', 'us-west-2',
-  'abfss://data@acct.dfs.core.windows.net/sub/path', 's3://bucket/', 'gs://bucket', 'https://acct.blob.core.windows.net/', '2026-09-01', '2026-02-01-preview',
-  '2020-01-01', 'my-cloud/default', 'my cloud/x', '11111111-2222-3333-4444-555555555555', 'not-a-guid', '',
+  'Azure',
+  'azure',
+  'AZURE',
+  'AWS',
+  'Aws',
+  'gcp',
+  'Generic',
+  'K8S',
+  'k8s',
+  'VM',
+  'uksouth',
+  'UK South',
+  'westus2',
+  'West US 2',
+  'WestUS2',
+  'us-west-2',
+  'abfss://data@acct.dfs.core.windows.net/sub/path',
+  's3://bucket/',
+  'gs://bucket',
+  'https://acct.blob.core.windows.net/',
+  '2026-09-01',
+  '2026-02-01-preview',
+  '2020-01-01',
+  'my-cloud/default',
+  'my cloud/x',
+  '11111111-2222-3333-4444-555555555555',
+  'not-a-guid',
+  '',
 ];
 /** What slips of the keyboard and unusual files put into a document. */
 const SNIPPETS = [
-  '"', "'", '[', ']', '{', '}', ',', ':', '\n', '\r\n', '\t', '#', '\\', '\u0000', 'é', '😀', '\ud800', '"[', "[concat('", "[parameters('", "')]", ']"', '"[[x]"',
-  '"x": 1,', '// comment\n', '/* c */', '- ', ': ', '---\n', '  ', 'null', '"a\nb"', '${x}',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '\n',
+  '\r\n',
+  '\t',
+  '#',
+  '\\',
+  '\u0000',
+  'é',
+  '😀',
+  '\ud800',
+  '"[',
+  "[concat('",
+  "[parameters('",
+  "')]",
+  ']"',
+  '"[[x]"',
+  '"x": 1,',
+  '// comment\n',
+  '/* c */',
+  '- ',
+  ': ',
+  '---\n',
+  '  ',
+  'null',
+  '"a\nb"',
+  '${x}',
 ];
 /** Wrong values the rules offer a fix for, by property: written as an expression, no fix may replace it (issue #14 §1). */
 const FIXABLE_MISTAKES: Record<string, string[]> = {
@@ -59,7 +122,12 @@ const FIXABLE_MISTAKES: Record<string, string[]> = {
   location: ['UK South', 'West US 2', 'UKSOUTH'],
 };
 /** ARM functions that return their argument unchanged, so a failing value stays failing but now comes from an expression. */
-const SAME_VALUE = [(v: string) => `[concat('${v}')]`, (v: string) => `[if(true(), '${v}', 'x')]`, (v: string) => `[format('{0}', '${v}')]`, (v: string) => `[string('${v}')]`];
+const SAME_VALUE = [
+  (v: string) => `[concat('${v}')]`,
+  (v: string) => `[if(true(), '${v}', 'x')]`,
+  (v: string) => `[format('{0}', '${v}')]`,
+  (v: string) => `[string('${v}')]`,
+];
 
 /** Offsets where editor features have the most to do: just after a quote, parenthesis, colon or bracket. */
 export function interestingOffsets(text: string): number[] {
@@ -72,8 +140,13 @@ export function interestingOffsets(text: string): number[] {
  * with `type`, `defaultValue`, `value` or `reference`).
  */
 export function symbolOffsets(text: string): number[] {
-  const uses = [...text.matchAll(/\b(?:parameters|variables)\('([^']*)/g)].flatMap((match) => [match.index! + match[0].length - match[1].length, match.index! + match[0].length]);
-  const declarations = [...text.matchAll(/"([\w-]+)"\s*:\s*\{\s*"(?:type|defaultValue|value|reference)"/g)].map((match) => match.index! + 1 + Math.floor(match[1].length / 2));
+  const uses = [...text.matchAll(/\b(?:parameters|variables)\('([^']*)/g)].flatMap((match) => [
+    match.index! + match[0].length - match[1].length,
+    match.index! + match[0].length,
+  ]);
+  const declarations = [...text.matchAll(/"([\w-]+)"\s*:\s*\{\s*"(?:type|defaultValue|value|reference)"/g)].map(
+    (match) => match.index! + 1 + Math.floor(match[1].length / 2),
+  );
   return [...uses, ...declarations];
 }
 
@@ -88,7 +161,11 @@ function stringValues(text: string): { start: number; end: number; value: string
   };
   const forget = () => (key = undefined);
   try {
-    visit(text, { onObjectProperty, onLiteralValue, onObjectBegin: forget, onArrayBegin: forget }, { allowTrailingComma: true });
+    visit(
+      text,
+      { onObjectProperty, onLiteralValue, onObjectBegin: forget, onArrayBegin: forget },
+      { allowTrailingComma: true },
+    );
   } catch {
     return []; // nested too deeply for the visitor's recursion (an earlier mutation nests thousands of arrays)
   }
@@ -96,10 +173,25 @@ function stringValues(text: string): { start: number; end: number; value: string
 }
 
 /** The properties the rules read: a value written there, right or wrong, is what fixes are offered for. */
-const RULE_KEYS = new Set(['provider', 'computeStack', 'region', 'location', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'cloudStorageBucketRegion', 'apiVersion', 'defaultValue', 'value']);
+const RULE_KEYS = new Set([
+  'provider',
+  'computeStack',
+  'region',
+  'location',
+  'cloudStorageBucketName',
+  'cloudStorageBucketEndpoint',
+  'cloudStorageBucketRegion',
+  'apiVersion',
+  'defaultValue',
+  'value',
+]);
 
 /** A string value to rewrite: two times in three one of the rules' properties, when the text has any. */
-function targetValue(text: string, next: Next, keep: (value: string) => boolean): { start: number; end: number; value: string } | undefined {
+function targetValue(
+  text: string,
+  next: Next,
+  keep: (value: string) => boolean,
+): { start: number; end: number; value: string } | undefined {
   const values = stringValues(text).filter((s) => keep(s.value));
   const ruled = values.filter((s) => s.key !== undefined && RULE_KEYS.has(s.key));
   const pool = next(3) > 0 && ruled.length > 0 ? ruled : values;
@@ -121,7 +213,10 @@ const MUTATIONS: { weight: number; mutate: Mutation }[] = [
       if (!target) return undefined;
       const value = next(2) === 0 ? pick(VALUES, next) : target.value;
       const expression = JSON.stringify(pick(SAME_VALUE, next)(quoteArm(value)));
-      return { what: `value at ${target.start} written as ${expression}`, text: text.slice(0, target.start) + expression + text.slice(target.end) };
+      return {
+        what: `value at ${target.start} written as ${expression}`,
+        text: text.slice(0, target.start) + expression + text.slice(target.end),
+      };
     },
   },
   {
@@ -131,24 +226,35 @@ const MUTATIONS: { weight: number; mutate: Mutation }[] = [
         const target = targetValue(text, next, () => true);
         if (!target) return undefined;
         const value = JSON.stringify(pick(VALUES, next));
-        return { what: `value at ${target.start} set to ${value}`, text: text.slice(0, target.start) + value + text.slice(target.end) };
+        return {
+          what: `value at ${target.start} set to ${value}`,
+          text: text.slice(0, target.start) + value + text.slice(target.end),
+        };
       }
       const scalars = [...text.matchAll(/: ([^\s#][^\n#]*)$/gm)];
       if (scalars.length === 0) return undefined;
       const target = pick(scalars, next);
       const start = target.index! + 2;
       const value = pick(VALUES, next);
-      return { what: `YAML value at ${start} set to ${JSON.stringify(value)}`, text: text.slice(0, start) + value + text.slice(start + target[1].length) };
+      return {
+        what: `YAML value at ${start} set to ${JSON.stringify(value)}`,
+        text: text.slice(0, start) + value + text.slice(start + target[1].length),
+      };
     },
   },
   {
     weight: 3,
     mutate: (text, next, json) => {
-      const targets = json ? stringValues(text).filter((s) => s.key !== undefined && s.key in FIXABLE_MISTAKES && !s.value.startsWith('[')) : [];
+      const targets = json
+        ? stringValues(text).filter((s) => s.key !== undefined && s.key in FIXABLE_MISTAKES && !s.value.startsWith('['))
+        : [];
       if (targets.length === 0) return undefined;
       const target = pick(targets, next);
       const expression = JSON.stringify(pick(SAME_VALUE, next)(quoteArm(pick(FIXABLE_MISTAKES[target.key!], next))));
-      return { what: `${target.key} at ${target.start} set to the expression ${expression}`, text: text.slice(0, target.start) + expression + text.slice(target.end) };
+      return {
+        what: `${target.key} at ${target.start} set to the expression ${expression}`,
+        text: text.slice(0, target.start) + expression + text.slice(target.end),
+      };
     },
   },
   {
@@ -164,7 +270,10 @@ const MUTATIONS: { weight: number; mutate: Mutation }[] = [
       const offsets = interestingOffsets(text);
       const at = offsets.length > 0 && next(2) === 0 ? pick(offsets, next) : next(text.length + 1);
       const snippet = pick(SNIPPETS, next);
-      return { what: `${JSON.stringify(snippet)} inserted at ${at}`, text: text.slice(0, at) + snippet + text.slice(at) };
+      return {
+        what: `${JSON.stringify(snippet)} inserted at ${at}`,
+        text: text.slice(0, at) + snippet + text.slice(at),
+      };
     },
   },
   {
@@ -193,7 +302,10 @@ const MUTATIONS: { weight: number; mutate: Mutation }[] = [
       if (values.length === 0) return undefined;
       const target = pick(values, next);
       const depth = 8000;
-      return { what: `value at ${target.start} nested ${depth} arrays deep`, text: text.slice(0, target.start) + '['.repeat(depth) + ']'.repeat(depth) + text.slice(target.end) };
+      return {
+        what: `value at ${target.start} nested ${depth} arrays deep`,
+        text: text.slice(0, target.start) + '['.repeat(depth) + ']'.repeat(depth) + text.slice(target.end),
+      };
     },
   },
 ];
@@ -220,7 +332,11 @@ export function mutate(sample: Sample, next: Next): { text: string; what: string
  * An edit that keeps the document's syntax, as typing inside a value does: the inside of a JSON string value, or a
  * YAML scalar after `key: `, replaced with a value the rules have an opinion on (or the start of one).
  */
-export function valueEdit(text: string, json: boolean, next: Next): { start: number; end: number; text: string } | undefined {
+export function valueEdit(
+  text: string,
+  json: boolean,
+  next: Next,
+): { start: number; end: number; text: string } | undefined {
   const value = pick(VALUES, next);
   const typed = next(3) === 0 ? value.slice(0, 1 + next(Math.max(1, value.length))) : value;
   if (json) {
@@ -251,7 +367,17 @@ export function insertion(text: string, next: Next): string {
 }
 
 /** The kinds of URI documents are opened under: a plain file, the sample's real path (its parameter files on disk pair with it), and odd ones. */
-const URI_KINDS = ['file', 'file on disk', 'untitled:', 'file://host/', 'encoded /', 'malformed %', 'encoded drive letter', 'space and unicode', 'vscode-vfs:'] as const;
+const URI_KINDS = [
+  'file',
+  'file on disk',
+  'untitled:',
+  'file://host/',
+  'encoded /',
+  'malformed %',
+  'encoded drive letter',
+  'space and unicode',
+  'vscode-vfs:',
+] as const;
 type UriKind = (typeof URI_KINDS)[number];
 
 export function uriFor(kind: UriKind, sample: Sample, serial: number): string {

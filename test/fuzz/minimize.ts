@@ -13,7 +13,10 @@ const DIAGNOSTICS_WAIT_MS = 1000;
 const PRINTED_LINES = 40;
 
 const isPosition = (value: unknown): value is Position =>
-  typeof value === 'object' && value !== null && typeof (value as Position).line === 'number' && typeof (value as Position).character === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Position).line === 'number' &&
+  typeof (value as Position).character === 'number';
 
 /** The request with every position moved to where its line is in the shrunk document, and the context's diagnostics dropped. */
 function remapRequest(request: SentRequest, mapLine: (line: number) => number): SentRequest {
@@ -42,11 +45,16 @@ function render(repro: Repro, text: string | undefined, request: SentRequest | u
   const out: string[] = [];
   if (text !== undefined) {
     const lines = text === '' ? [] : text.split('\n');
-    out.push(`document ${repro.uri} as ${repro.languageId}, ${lines.length === 0 ? 'empty' : `${lines.length} lines`}${text.includes('\r') ? ' (␍ marks a \\r)' : ''}${lines.length > 0 ? ':' : ''}`);
+    out.push(
+      `document ${repro.uri} as ${repro.languageId}, ${lines.length === 0 ? 'empty' : `${lines.length} lines`}${text.includes('\r') ? ' (␍ marks a \\r)' : ''}${lines.length > 0 ? ':' : ''}`,
+    );
     if (lines.length <= PRINTED_LINES) out.push(...lines.map((line) => `  | ${line.replace(/\r/g, '␍')}`));
     else out.push('  (too long to print: see "minimalText" in the file)');
   }
-  if (request) out.push(`request ${request.method}${request.cancelled ? ' (cancelled at once)' : ''}: ${request.params === undefined ? 'no params' : JSON.stringify(request.params)}`);
+  if (request)
+    out.push(
+      `request ${request.method}${request.cancelled ? ' (cancelled at once)' : ''}: ${request.params === undefined ? 'no params' : JSON.stringify(request.params)}`,
+    );
   return out.join('\n');
 }
 
@@ -68,12 +76,21 @@ async function minimize(session: FuzzSession, failureClass: FailureClass, log: (
     return;
   }
   const onDocument = text !== undefined && uri !== undefined && languageId !== undefined;
-  const ownRequest = request && (request.params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri === uri ? request : undefined;
+  const ownRequest =
+    request && (request.params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri === uri
+      ? request
+      : undefined;
   let replays = 0;
-  const reproduces = async (candidate: string | undefined, candidateRequest: SentRequest | undefined): Promise<boolean> => {
+  const reproduces = async (
+    candidate: string | undefined,
+    candidateRequest: SentRequest | undefined,
+  ): Promise<boolean> => {
     replays++;
     session.classes.clear();
-    const document = candidate === undefined ? undefined : session.openDocument({ uri: uri!, uriKind: repro.uriKind ?? '', languageId: languageId!, text: candidate });
+    const document =
+      candidate === undefined
+        ? undefined
+        : session.openDocument({ uri: uri!, uriKind: repro.uriKind ?? '', languageId: languageId!, text: candidate });
     session.current = document;
     if (candidateRequest) await session.sendBatch([candidateRequest]);
     else if (document) await session.settle(document, DIAGNOSTICS_WAIT_MS);
@@ -83,7 +100,9 @@ async function minimize(session: FuzzSession, failureClass: FailureClass, log: (
 
   if (!onDocument || (request && !ownRequest)) {
     // A request about no open document (a custom request, missing params): the request alone is the reproduction.
-    repro.minimal = (await reproduces(undefined, request)) ? render(repro, undefined, request) : `does not reproduce alone on a fresh server: see the history in the file\n${render(repro, undefined, request)}`;
+    repro.minimal = (await reproduces(undefined, request))
+      ? render(repro, undefined, request)
+      : `does not reproduce alone on a fresh server: see the history in the file\n${render(repro, undefined, request)}`;
     return;
   }
   if (!(await reproduces(text, ownRequest))) {
@@ -95,11 +114,16 @@ async function minimize(session: FuzzSession, failureClass: FailureClass, log: (
   let kept = all.map((_, index) => index);
   const build = (indices: number[]) => {
     const mapLine = (line: number) => (line < all.length ? indices.indexOf(line) : indices.length + line - all.length);
-    return { text: indices.map((index) => all[index]).join('\n'), request: ownRequest && remapRequest(ownRequest, mapLine) };
+    return {
+      text: indices.map((index) => all[index]).join('\n'),
+      request: ownRequest && remapRequest(ownRequest, mapLine),
+    };
   };
   for (let chunk = Math.ceil(kept.length / 2); chunk >= 1 && replays < BUDGET; chunk = Math.floor(chunk / 2)) {
-    for (let start = 0; start < kept.length && replays < BUDGET; ) {
-      const candidate = kept.filter((index, position) => position < start || position >= start + chunk || pointedAt.has(index));
+    for (let start = 0; start < kept.length && replays < BUDGET;) {
+      const candidate = kept.filter(
+        (index, position) => position < start || position >= start + chunk || pointedAt.has(index),
+      );
       if (candidate.length === kept.length) {
         start += chunk;
         continue;

@@ -4,14 +4,44 @@
 // some cancelled right after sending. ./session checks every answer. The same seed sends the same inputs.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Position, Range, ServerCapabilities, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
+import type {
+  Position,
+  Range,
+  ServerCapabilities,
+  TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressTargetsRequest } from '../../shared/protocol';
+import {
+  EgressAllowListRequest,
+  EgressClusterJobRequest,
+  EgressClusterLogRequest,
+  EgressProbeRequest,
+  EgressTargetsRequest,
+} from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { random } from '../support/random';
 import { linesOf } from './checks';
-import { insertion, interestingOffsets, languageIdFor, loadSamples, mutate, pick, symbolOffsets, uriFor, uriKind, valueEdit, type Next } from './inputs';
-import { describeRange, FuzzSession, type FailureClass, type SentRequest, type SessionDocument, type SessionStats } from './session';
+import {
+  insertion,
+  interestingOffsets,
+  languageIdFor,
+  loadSamples,
+  mutate,
+  pick,
+  symbolOffsets,
+  uriFor,
+  uriKind,
+  valueEdit,
+  type Next,
+} from './inputs';
+import {
+  describeRange,
+  FuzzSession,
+  type FailureClass,
+  type SentRequest,
+  type SessionDocument,
+  type SessionStats,
+} from './session';
 
 export interface FuzzOptions {
   seed: number;
@@ -37,12 +67,40 @@ export interface FuzzReport {
 const MAX_OPEN = 3;
 const FIX_ALL_KIND = 'source.fixAll.anyscale-azure';
 /** New names for rename: valid ones half the time, then ones ARM or JSON would choke on. */
-const NEW_NAMES = ['renamedByFuzz', 'x', 'newName2', 'ünïcode', 'location', "it's", 'a"b', '', '123', 'a b', '[x]', 'a\\b'];
-const NAVIGATION = new Set(['textDocument/definition', 'textDocument/references', 'textDocument/rename', 'textDocument/prepareRename', 'textDocument/documentHighlight']);
-const ONLY_KINDS: (string[] | undefined)[] = [undefined, undefined, ['quickfix'], [FIX_ALL_KIND], ['source.fixAll'], ['source'], ['refactor']];
+const NEW_NAMES = [
+  'renamedByFuzz',
+  'x',
+  'newName2',
+  'ünïcode',
+  'location',
+  "it's",
+  'a"b',
+  '',
+  '123',
+  'a b',
+  '[x]',
+  'a\\b',
+];
+const NAVIGATION = new Set([
+  'textDocument/definition',
+  'textDocument/references',
+  'textDocument/rename',
+  'textDocument/prepareRename',
+  'textDocument/documentHighlight',
+]);
+const ONLY_KINDS: (string[] | undefined)[] = [
+  undefined,
+  undefined,
+  ['quickfix'],
+  [FIX_ALL_KIND],
+  ['source.fixAll'],
+  ['source'],
+  ['refactor'],
+];
 
 /** The standard requests a server may announce, with the capability that announces each and the params it takes. */
-type ParamsKind = 'position' | 'document' | 'range' | 'completion' | 'references' | 'rename' | 'codeAction' | 'formatting';
+type ParamsKind =
+  'position' | 'document' | 'range' | 'completion' | 'references' | 'rename' | 'codeAction' | 'formatting';
 const STANDARD_REQUESTS: { capability: keyof ServerCapabilities; method: string; params: ParamsKind }[] = [
   { capability: 'hoverProvider', method: 'textDocument/hover', params: 'position' },
   { capability: 'completionProvider', method: 'textDocument/completion', params: 'completion' },
@@ -63,9 +121,20 @@ const STANDARD_REQUESTS: { capability: keyof ServerCapabilities; method: string;
   { capability: 'renameProvider', method: 'textDocument/rename', params: 'rename' },
 ];
 /** The custom requests (shared/protocol.ts) that are cheap: no network. The probe is sent only with an empty target list. */
-const CUSTOM_REQUESTS = [EgressTargetsRequest.method, EgressAllowListRequest.method, EgressClusterJobRequest.method, EgressClusterLogRequest.method, EgressProbeRequest.method];
+const CUSTOM_REQUESTS = [
+  EgressTargetsRequest.method,
+  EgressAllowListRequest.method,
+  EgressClusterJobRequest.method,
+  EgressClusterLogRequest.method,
+  EgressProbeRequest.method,
+];
 /** Custom requests whose missing params are tried: not the probe, which with no params could reach for the network. */
-const CUSTOM_WITHOUT_PARAMS = [EgressTargetsRequest.method, EgressAllowListRequest.method, EgressClusterJobRequest.method, EgressClusterLogRequest.method];
+const CUSTOM_WITHOUT_PARAMS = [
+  EgressTargetsRequest.method,
+  EgressAllowListRequest.method,
+  EgressClusterJobRequest.method,
+  EgressClusterLogRequest.method,
+];
 
 /** Runs the fuzz and returns what it found; a failure of the server never throws. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
@@ -77,11 +146,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const session = await FuzzSession.start(options.seed, log);
   const capabilities = session.server.initializeResult.capabilities;
   const offered = STANDARD_REQUESTS.filter((request) => capabilities[request.capability]);
-  const prepareRename = typeof capabilities.renameProvider === 'object' && capabilities.renameProvider.prepareProvider === true;
-  log(`fuzzing ${[...offered.map((r) => r.method), ...(prepareRename ? ['textDocument/prepareRename'] : []), ...CUSTOM_REQUESTS].join(', ')}`);
+  const prepareRename =
+    typeof capabilities.renameProvider === 'object' && capabilities.renameProvider.prepareProvider === true;
+  log(
+    `fuzzing ${[...offered.map((r) => r.method), ...(prepareRename ? ['textDocument/prepareRename'] : []), ...CUSTOM_REQUESTS].join(', ')}`,
+  );
 
   /** A position: mostly where features have work, sometimes at line ends (between `\r` and `\n` too), past the end, or negative. */
-  function randomPosition(document: SessionDocument, navigation = false): { position: Position; outOfRange?: boolean; malformed?: boolean } {
+  function randomPosition(
+    document: SessionDocument,
+    navigation = false,
+  ): { position: Position; outOfRange?: boolean; malformed?: boolean } {
     const text = document.document.getText();
     const lines = linesOf(text);
     const roll = next(20);
@@ -94,7 +169,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     if (roll < 5) {
       const interesting = interestingOffsets(text);
-      return { position: at(interesting.length > 0 ? interesting[choice % interesting.length] + (choice % 3) : choice % (text.length + 1)) };
+      return {
+        position: at(
+          interesting.length > 0 ? interesting[choice % interesting.length] + (choice % 3) : choice % (text.length + 1),
+        ),
+      };
     }
     const symbols = roll < 10 ? symbolOffsets(text) : [];
     if (symbols.length > 0) return { position: at(symbols[choice % symbols.length]) };
@@ -107,30 +186,56 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const line = choice % lines.lengths.length;
       return { position: { line, character: lines.lengths[line] + (lines.crlf[line] ? choice % 2 : 0) } };
     }
-    if (roll < 18) return { position: { line: lines.lengths.length + (choice % 5), character: choice % 10 }, outOfRange: true };
+    if (roll < 18)
+      return { position: { line: lines.lengths.length + (choice % 5), character: choice % 10 }, outOfRange: true };
     if (roll < 19) return { position: { line: choice % lines.lengths.length, character: 1_000_000 } }; // clamped to the line end, as LSP says
-    return choice % 2 === 0 ? { position: { line: 2 ** 31 - 1, character: 2 ** 31 - 1 }, outOfRange: true } : { position: { line: -1, character: -1 }, malformed: true };
+    return choice % 2 === 0
+      ? { position: { line: 2 ** 31 - 1, character: 2 ** 31 - 1 }, outOfRange: true }
+      : { position: { line: -1, character: -1 }, malformed: true };
   }
 
   function randomRange(document: SessionDocument): { range: Range; outOfRange?: boolean; malformed?: boolean } {
     const roll = next(4);
     const choice = next(1_000_000);
-    if (roll === 0 && document.settled && document.settled.length > 0) return { range: document.settled[choice % document.settled.length].range };
+    if (roll === 0 && document.settled && document.settled.length > 0)
+      return { range: document.settled[choice % document.settled.length].range };
     const a = randomPosition(document);
     const b = roll === 1 ? a : randomPosition(document);
-    const before = a.position.line < b.position.line || (a.position.line === b.position.line && a.position.character <= b.position.character);
+    const before =
+      a.position.line < b.position.line ||
+      (a.position.line === b.position.line && a.position.character <= b.position.character);
     const [start, end] = before ? [a, b] : [b, a];
-    return { range: { start: start.position, end: end.position }, outOfRange: a.outOfRange || b.outOfRange, malformed: a.malformed || b.malformed };
+    return {
+      range: { start: start.position, end: end.position },
+      outOfRange: a.outOfRange || b.outOfRange,
+      malformed: a.malformed || b.malformed,
+    };
   }
 
   function customRequest(method: string): SentRequest {
     const folders = [[], [path.join(FIXTURES, 'egress', 'workspace')], ['/nonexistent/fuzz']][next(3)];
-    const settings = [{}, { targets: ['example.com', 'bad host:99999', ''] }, { cloudIds: ['cld_abc', 'nope'] }, { resolve: { 'a.example': 'not-an-ip' } }][next(4)];
-    const logLines = ['', '{"host":"a","port":443,"outcome":"ok"}', 'garbage', '{"host":1}', '\u0000', '{"done":true}', '{'];
+    const settings = [
+      {},
+      { targets: ['example.com', 'bad host:99999', ''] },
+      { cloudIds: ['cld_abc', 'nope'] },
+      { resolve: { 'a.example': 'not-an-ip' } },
+    ][next(4)];
+    const logLines = [
+      '',
+      '{"host":"a","port":443,"outcome":"ok"}',
+      'garbage',
+      '{"host":1}',
+      '\u0000',
+      '{"done":true}',
+      '{',
+    ];
     const log = Array.from({ length: next(6) }, () => pick(logLines, next)).join('\n');
     switch (method) {
       case EgressClusterJobRequest.method:
-        return { method, params: { folders, settings, namespace: pick(['default', '', 'Bad Name'], next), image: 'x' } };
+        return {
+          method,
+          params: { folders, settings, namespace: pick(['default', '', 'Bad Name'], next), image: 'x' },
+        };
       case EgressClusterLogRequest.method:
         return { method, params: { log, targets: [], startedAt: new Date(0).toISOString(), durationMs: 1 } };
       case EgressProbeRequest.method:
@@ -144,7 +249,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const roll = next(100);
     if (roll < 6) return customRequest(pick(CUSTOM_REQUESTS, next));
     if (roll < 10) {
-      const method = next(3) === 0 ? pick(CUSTOM_WITHOUT_PARAMS, next) : next(4) === 0 && prepareRename ? 'textDocument/prepareRename' : pick(offered, next).method;
+      const method =
+        next(3) === 0
+          ? pick(CUSTOM_WITHOUT_PARAMS, next)
+          : next(4) === 0 && prepareRename
+            ? 'textDocument/prepareRename'
+            : pick(offered, next).method;
       const params = [undefined, {}, { textDocument: { uri: document.uri } }, { textDocument: {} }, null][next(5)];
       return { method, params: params ?? undefined, malformed: true };
     }
@@ -167,15 +277,30 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       case 'codeAction': {
         const { range, outOfRange, malformed } = randomRange(document);
         const choice = next(3);
-        const near = (document.settled ?? []).filter((d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line);
+        const near = (document.settled ?? []).filter(
+          (d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line,
+        );
         const diagnostics = choice === 0 ? [] : choice === 1 ? (document.settled ?? []) : near;
         const only = pick(ONLY_KINDS, next);
-        return { method, params: { textDocument, range, context: { diagnostics, ...(only ? { only } : {}), triggerKind: 1 + next(2) } }, outOfRange, malformed };
+        return {
+          method,
+          params: {
+            textDocument,
+            range,
+            context: { diagnostics, ...(only ? { only } : {}), triggerKind: 1 + next(2) },
+          },
+          outOfRange,
+          malformed,
+        };
       }
       default: {
         const { position, outOfRange, malformed } = randomPosition(document, NAVIGATION.has(method));
         let extra: object = {};
-        if (kind.params === 'completion') extra = next(2) === 0 ? { context: { triggerKind: 2, triggerCharacter: pick(['"', "'", '(', ':', '.', ' '], next) } } : { context: { triggerKind: 1 } };
+        if (kind.params === 'completion')
+          extra =
+            next(2) === 0
+              ? { context: { triggerKind: 2, triggerCharacter: pick(['"', "'", '(', ':', '.', ' '], next) } }
+              : { context: { triggerKind: 1 } };
         if (kind.params === 'references') extra = { context: { includeDeclaration: next(2) === 0 } };
         if (kind.params === 'rename') extra = { newName: pick(NEW_NAMES, next) };
         return { method, params: { textDocument, position, ...extra }, outOfRange, malformed };
@@ -188,10 +313,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
    * range worked out on the text the one before leaves), or now and then a whole new text.
    */
   function randomEdit(document: SessionDocument): void {
-    const typed = next(2) === 0 ? valueEdit(document.document.getText(), document.languageId !== 'yaml', next) : undefined;
+    const typed =
+      next(2) === 0 ? valueEdit(document.document.getText(), document.languageId !== 'yaml', next) : undefined;
     if (typed) {
       const range = { start: document.document.positionAt(typed.start), end: document.document.positionAt(typed.end) };
-      return session.change(document, [{ range, text: typed.text }], `${describeRange(range)} ← ${JSON.stringify(typed.text)} (a value typed over)`);
+      return session.change(
+        document,
+        [{ range, text: typed.text }],
+        `${describeRange(range)} ← ${JSON.stringify(typed.text)} (a value typed over)`,
+      );
     }
     const count = 1 + next(3);
     const changes: TextDocumentContentChangeEvent[] = [];
@@ -201,12 +331,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const text = scratch.getText();
       const start = next(text.length + 1);
       const end = Math.min(text.length, start + (next(3) === 0 ? next(30) : 0));
-      const change = { range: { start: scratch.positionAt(start), end: scratch.positionAt(end) }, text: insertion(text, next) };
+      const change = {
+        range: { start: scratch.positionAt(start), end: scratch.positionAt(end) },
+        text: insertion(text, next),
+      };
       changes.push(change);
       TextDocument.update(scratch, [change], 0);
     }
     if (next(15) === 0) changes.splice(0, changes.length, { text: mutate(pick(samples, next), next).text });
-    const what = changes.map((c) => ('range' in c ? `${describeRange(c.range)} ← ${JSON.stringify(c.text).slice(0, 80)}` : 'whole text replaced')).join('; ');
+    const what = changes
+      .map((c) =>
+        'range' in c ? `${describeRange(c.range)} ← ${JSON.stringify(c.text).slice(0, 80)}` : 'whole text replaced',
+      )
+      .join('; ');
     session.change(document, changes, what);
   }
 
@@ -216,9 +353,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const sample = pick(next(3) === 0 && withSymbols.length > 0 ? withSymbols : samples, next);
     const { text, what } = mutate(sample, next);
     let kind = uriKind(next);
-    if (kind === 'file on disk' && session.openDocuments().some((document) => document.uri === uriFor(kind, sample, serial))) kind = 'file';
+    if (
+      kind === 'file on disk' &&
+      session.openDocuments().some((document) => document.uri === uriFor(kind, sample, serial))
+    )
+      kind = 'file';
     const languageId = languageIdFor(sample, next);
-    return session.openDocument({ uri: uriFor(kind, sample, serial), uriKind: kind, languageId, text, sample: sample.name, mutations: what });
+    return session.openDocument({
+      uri: uriFor(kind, sample, serial),
+      uriKind: kind,
+      languageId,
+      text,
+      sample: sample.name,
+      mutations: what,
+    });
   }
 
   const deadline = options.seconds === undefined ? Infinity : started + options.seconds * 1000;
@@ -227,19 +375,33 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     session.documentNumber = serial;
     const document = (session.current = openRandomDocument(serial));
     documents++;
-    if (serial % 50 === 0) log(`  document ${serial}: ${document.sample} as ${document.languageId} (${session.classes.size} failure classes so far)`);
+    if (serial % 50 === 0)
+      log(
+        `  document ${serial}: ${document.sample} as ${document.languageId} (${session.classes.size} failure classes so far)`,
+      );
     const steps = 4 + next(12);
     for (let step = 0; step < steps && session.isOpen(document); step++) {
       const roll = next(10);
       if (roll < 3) randomEdit(document);
       else if (roll < 4) await session.settle(document);
-      else await session.sendBatch(Array.from({ length: 1 + next(5) }, () => ({ ...randomRequest(document), cancelled: next(6) === 0 })));
+      else
+        await session.sendBatch(
+          Array.from({ length: 1 + next(5) }, () => ({ ...randomRequest(document), cancelled: next(6) === 0 })),
+        );
     }
     if (session.isOpen(document)) await session.settle(document);
-    while (session.openDocuments().length > MAX_OPEN || (session.openDocuments().length > 0 && next(3) === 0)) session.closeDocument(session.openDocuments()[0]);
+    while (session.openDocuments().length > MAX_OPEN || (session.openDocuments().length > 0 && next(3) === 0))
+      session.closeDocument(session.openDocuments()[0]);
   }
   await session.stop();
-  return { seed: options.seed, documents, stats: session.stats, classes: [...session.classes.values()], skipped, durationMs: Date.now() - started };
+  return {
+    seed: options.seed,
+    documents,
+    stats: session.stats,
+    classes: [...session.classes.values()],
+    skipped,
+    durationMs: Date.now() - started,
+  };
 }
 
 /** What a failure class may be met on besides requests: it goes without saying. */
@@ -248,10 +410,16 @@ const NOT_REQUESTS = new Set(['window/logMessage', 'textDocument/publishDiagnost
 /** What a run did and found: one line per failure class (how often, under which URIs and languages). */
 export function summarize(report: FuzzReport): string[] {
   const { stats } = report;
-  const counts = (record: Record<string, number>) => Object.entries(record).map(([method, n]) => `${method.replace(/^textDocument\//, '')} ${n}`).join(', ');
+  const counts = (record: Record<string, number>) =>
+    Object.entries(record)
+      .map(([method, n]) => `${method.replace(/^textDocument\//, '')} ${n}`)
+      .join(', ');
   const classes = report.classes.map((c) => {
     const requests = [...c.methods.keys()].filter((method) => !NOT_REQUESTS.has(method));
-    const methods = requests.length > 0 && !c.key.includes(` on ${requests[0]}`) ? ` on ${counts(Object.fromEntries(c.methods))}` : '';
+    const methods =
+      requests.length > 0 && !c.key.includes(` on ${requests[0]}`)
+        ? ` on ${counts(Object.fromEntries(c.methods))}`
+        : '';
     const uris = c.uriKinds.size > 0 ? `; URIs: ${[...c.uriKinds].join(', ')}` : '';
     const languages = c.languageIds.size > 0 ? `; languages: ${[...c.languageIds].join(', ')}` : '';
     return `FAIL ${c.key} (${c.count}×${methods}${uris}${languages}; first in document ${c.first.document})`;
@@ -273,7 +441,21 @@ export function writeRepros(report: FuzzReport, dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
   return report.classes.map((c, index) => {
     const file = path.join(dir, `seed-${report.seed}-${String(index + 1).padStart(2, '0')}.json`);
-    fs.writeFileSync(file, JSON.stringify({ class: c.key, count: c.count, message: c.first.message, seed: c.first.seed, document: c.first.document, ...c.first.repro }, null, 2));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          class: c.key,
+          count: c.count,
+          message: c.first.message,
+          seed: c.first.seed,
+          document: c.first.document,
+          ...c.first.repro,
+        },
+        null,
+        2,
+      ),
+    );
     return file;
   });
 }

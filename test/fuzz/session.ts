@@ -22,7 +22,19 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startServer, type LspServer } from '../support/lspServer';
-import { applyEdits, expressionStrings, expressionTouched, isParameterFile, isRange, linesOf, overlappingEdits, parses, rangeProblem, toOffsetEdits, type Syntax } from './checks';
+import {
+  applyEdits,
+  expressionStrings,
+  expressionTouched,
+  isParameterFile,
+  isRange,
+  linesOf,
+  overlappingEdits,
+  parses,
+  rangeProblem,
+  toOffsetEdits,
+  type Syntax,
+} from './checks';
 
 /** A request as sent, with why an error answer may be justified. */
 export interface SentRequest {
@@ -129,16 +141,25 @@ const CLIENT_CAPABILITIES: ClientCapabilities = {
   workspace: { configuration: true, workspaceEdit: { documentChanges: true } },
   textDocument: {
     synchronization: { didSave: true },
-    completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true, labelDetailsSupport: true }, contextSupport: true },
+    completion: {
+      completionItem: { snippetSupport: true, insertReplaceSupport: true, labelDetailsSupport: true },
+      contextSupport: true,
+    },
     hover: { contentFormat: ['markdown', 'plaintext'] },
-    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source', 'source.fixAll'] } }, isPreferredSupport: true },
+    codeAction: {
+      codeActionLiteralSupport: {
+        codeActionKind: { valueSet: ['', 'quickfix', 'refactor', 'source', 'source.fixAll'] },
+      },
+      isPreferredSupport: true,
+    },
     rename: { prepareSupport: true },
     publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
   },
 };
 
 /** Failures whose class is the same whichever method met them (their methods are counted instead). */
-const ACROSS_METHODS = /^(internal error|error -?\d+|InvalidParams|RequestCancelled|request failed|no answer|error logged|wrote to stderr|server exited)/;
+const ACROSS_METHODS =
+  /^(internal error|error -?\d+|InvalidParams|RequestCancelled|request failed|no answer|error logged|wrote to stderr|server exited)/;
 
 /** A class key without what differs between occurrences: numbers, URIs and paths. */
 const normalize = (text: string) =>
@@ -149,9 +170,14 @@ const normalize = (text: string) =>
     .replace(/\d+/g, 'N')
     .slice(0, 180);
 
-const syntaxOf = (languageId: string): Syntax | undefined => (languageId === 'yaml' ? 'yaml' : OUR_LANGUAGES.has(languageId) ? 'json' : undefined);
-const isEmptyAnswer = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && value.length === 0);
-export const describeRange = (value: unknown) => (isRange(value) ? `${value.start.line}:${value.start.character}-${value.end.line}:${value.end.character}` : JSON.stringify(value));
+const syntaxOf = (languageId: string): Syntax | undefined =>
+  languageId === 'yaml' ? 'yaml' : OUR_LANGUAGES.has(languageId) ? 'json' : undefined;
+const isEmptyAnswer = (value: unknown) =>
+  value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+export const describeRange = (value: unknown) =>
+  isRange(value)
+    ? `${value.start.line}:${value.start.character}-${value.end.line}:${value.end.character}`
+    : JSON.stringify(value);
 
 /** A document's text and identity at the moment a request was sent. */
 interface Snapshot {
@@ -162,7 +188,14 @@ interface Snapshot {
 export class FuzzSession {
   readonly classes = new Map<string, FailureClass>();
   readonly stats: SessionStats = {
-    requests: {}, answered: {}, cancelled: { sent: 0, answeredRequestCancelled: 0 }, diagnosticsChecked: 0, quickFixEdits: 0, fixAllEdits: 0, editsApplied: 0, renamesChecked: 0,
+    requests: {},
+    answered: {},
+    cancelled: { sent: 0, answeredRequestCancelled: 0 },
+    diagnosticsChecked: 0,
+    quickFixEdits: 0,
+    fixAllEdits: 0,
+    editsApplied: 0,
+    renamesChecked: 0,
   };
   /** The document the driver works on: failures that name no document are charged to it. */
   current: SessionDocument | undefined;
@@ -198,7 +231,11 @@ export class FuzzSession {
   }
 
   private async startServer(): Promise<void> {
-    const lsp = await startServer({ capabilities: CLIENT_CAPABILITIES, settings: { validation: { delay: 0 } }, collect: ['window/logMessage'] });
+    const lsp = await startServer({
+      capabilities: CLIENT_CAPABILITIES,
+      settings: { validation: { delay: 0 } },
+      collect: ['window/logMessage'],
+    });
     this.server = lsp;
     this.exited = this.stopping = false;
     this.diagnosticsSeen = this.logsSeen = this.stderrSeen = 0;
@@ -207,7 +244,14 @@ export class FuzzSession {
         resolve('exited');
         if (lsp !== this.server) return; // a server replaced by restart()
         this.exited = true;
-        if (!this.stopping) this.fail('server exited', 'process', `exit ${code ?? signal}`, `the server exited (${code ?? signal}); stderr: ${lsp.stderr().slice(-2000)}`, this.reproOf(this.current));
+        if (!this.stopping)
+          this.fail(
+            'server exited',
+            'process',
+            `exit ${code ?? signal}`,
+            `the server exited (${code ?? signal}); stderr: ${lsp.stderr().slice(-2000)}`,
+            this.reproOf(this.current),
+          );
       }),
     );
   }
@@ -227,11 +271,21 @@ export class FuzzSession {
     this.drain();
     this.stopping = true;
     if (this.exited) return;
-    const stopped = await Promise.race([this.server.stop(), new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000))]);
+    const stopped = await Promise.race([
+      this.server.stop(),
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000)),
+    ]);
     if (stopped === 'timeout') {
       this.fail('no answer', 'shutdown', 'within 5 s', 'shutdown was not answered within 5 s', {});
       this.server.process.kill();
-    } else if (stopped !== 0) this.fail('server exited', 'exit', `code ${stopped} after shutdown`, `exit code ${stopped} after shutdown + exit`, {});
+    } else if (stopped !== 0)
+      this.fail(
+        'server exited',
+        'exit',
+        `code ${stopped} after shutdown`,
+        `exit code ${stopped} after shutdown + exit`,
+        {},
+      );
   }
 
   isOpen(document: SessionDocument): boolean {
@@ -243,26 +297,46 @@ export class FuzzSession {
   }
 
   /** Opens a document (the caller makes sure the URI is not open already). */
-  openDocument(spec: { uri: string; uriKind: string; languageId: string; text: string; sample?: string; mutations?: string[] }): SessionDocument {
+  openDocument(spec: {
+    uri: string;
+    uriKind: string;
+    languageId: string;
+    text: string;
+    sample?: string;
+    mutations?: string[];
+  }): SessionDocument {
     const version = ++this.opened * 1000;
     const { uri, languageId, text } = spec;
     const document: SessionDocument = {
-      uri, uriKind: spec.uriKind, languageId, sample: spec.sample, mutations: spec.mutations ?? [], openedText: text, document: TextDocument.create(uri, languageId, version, text),
-      history: [`didOpen ${uri} as ${languageId}${spec.sample ? `: ${spec.sample}` : ''}${spec.mutations?.length ? `, ${spec.mutations.join(', ')}` : ''}`],
+      uri,
+      uriKind: spec.uriKind,
+      languageId,
+      sample: spec.sample,
+      mutations: spec.mutations ?? [],
+      openedText: text,
+      document: TextDocument.create(uri, languageId, version, text),
+      history: [
+        `didOpen ${uri} as ${languageId}${spec.sample ? `: ${spec.sample}` : ''}${spec.mutations?.length ? `, ${spec.mutations.join(', ')}` : ''}`,
+      ],
     };
     this.open.set(uri, document);
     this.lastOpened.set(uri, document);
     this.versionTexts.set(`${uri}@${version}`, { text, document });
-    void this.server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version, text } });
+    void this.server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version, text },
+    });
     return document;
   }
 
   /** Closes the document; the texts of documents closed a few opens ago are forgotten (their diagnostics have arrived). */
   closeDocument(document: SessionDocument): void {
     this.open.delete(document.uri);
-    void this.server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: document.uri } });
+    void this.server.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+      textDocument: { uri: document.uri },
+    });
     const forgetBelow = (this.opened - 3) * 1000;
-    for (const [key, sent] of this.versionTexts) if (sent.document.document.version < forgetBelow && !this.isOpen(sent.document)) this.versionTexts.delete(key);
+    for (const [key, sent] of this.versionTexts)
+      if (sent.document.document.version < forgetBelow && !this.isOpen(sent.document)) this.versionTexts.delete(key);
   }
 
   change(document: SessionDocument, changes: TextDocumentContentChangeEvent[], what: string): void {
@@ -271,42 +345,73 @@ export class FuzzSession {
     this.versionTexts.set(`${document.uri}@${version}`, { text: document.document.getText(), document });
     document.settled = undefined;
     document.history.push(`didChange to version ${version}: ${what}`);
-    void this.server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: document.uri, version }, contentChanges: changes });
+    void this.server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: document.uri, version },
+      contentChanges: changes,
+    });
   }
 
   /** Waits for the diagnostics of the document's current version; without them the server has failed to validate it. */
-  async settle(document: SessionDocument, timeoutMs = document.unvalidated ? DIAGNOSTICS_TIMEOUT_AGAIN_MS : DIAGNOSTICS_TIMEOUT_MS): Promise<void> {
+  async settle(
+    document: SessionDocument,
+    timeoutMs = document.unvalidated ? DIAGNOSTICS_TIMEOUT_AGAIN_MS : DIAGNOSTICS_TIMEOUT_MS,
+  ): Promise<void> {
     const version = document.document.version;
     document.settled = [];
     if (!OUR_LANGUAGES.has(document.languageId)) return;
     try {
-      const published = await this.server.latest(document.uri, (p) => p.version === version, `diagnostics for version ${version}`, timeoutMs);
+      const published = await this.server.latest(
+        document.uri,
+        (p) => p.version === version,
+        `diagnostics for version ${version}`,
+        timeoutMs,
+      );
       document.settled = published.diagnostics;
       const text = document.document.getText();
-      if (published.diagnostics.length === 0 && syntaxOf(document.languageId) === 'json' && ARM_SCHEMA.test(text) && !parses(text, 'json')) {
-        const why = 'an ARM template or parameter file that does not parse (a syntax error, or nested too deeply) got no diagnostic';
+      if (
+        published.diagnostics.length === 0 &&
+        syntaxOf(document.languageId) === 'json' &&
+        ARM_SCHEMA.test(text) &&
+        !parses(text, 'json')
+      ) {
+        const why =
+          'an ARM template or parameter file that does not parse (a syntax error, or nested too deeply) got no diagnostic';
         this.fail('syntax error not reported', 'textDocument/publishDiagnostics', '', why, this.reproOf(document));
       }
     } catch {
       document.unvalidated = true;
       const why = `no diagnostics for ${document.uri} version ${version} within ${timeoutMs} ms`;
-      if (!this.exited) this.fail('no diagnostics', 'textDocument/publishDiagnostics', 'none for the current version', why, this.reproOf(document));
+      if (!this.exited)
+        this.fail(
+          'no diagnostics',
+          'textDocument/publishDiagnostics',
+          'none for the current version',
+          why,
+          this.reproOf(document),
+        );
     }
     this.drain();
   }
 
   /** Sends the requests together (those marked cancelled are cancelled at once), waits for every answer, and checks each. */
   async sendBatch(requests: SentRequest[]): Promise<void> {
-    const snapshots = new Map<string, Snapshot>(this.openDocuments().map((document) => [document.uri, { open: document, text: document.document.getText() }]));
+    const snapshots = new Map<string, Snapshot>(
+      this.openDocuments().map((document) => [document.uri, { open: document, text: document.document.getText() }]),
+    );
     const { stats } = this;
     const answers = requests.map((request) => {
       stats.requests[request.method] = (stats.requests[request.method] ?? 0) + 1;
       if (request.cancelled) stats.cancelled.sent++;
       const source = new CancellationTokenSource();
       if (request.cancelled) source.cancel();
-      this.current?.history.push(`request ${request.method}${request.cancelled ? ' (cancelled at once)' : ''}: ${JSON.stringify(request.params)?.slice(0, 300) ?? 'no params'}`);
+      this.current?.history.push(
+        `request ${request.method}${request.cancelled ? ' (cancelled at once)' : ''}: ${JSON.stringify(request.params)?.slice(0, 300) ?? 'no params'}`,
+      );
       const { connection } = this.server;
-      const sent = request.params === undefined ? connection.sendRequest(request.method, source.token) : connection.sendRequest(request.method, request.params, source.token);
+      const sent =
+        request.params === undefined
+          ? connection.sendRequest(request.method, source.token)
+          : connection.sendRequest(request.method, request.params, source.token);
       return sent.then(
         (answer) => {
           if (!isEmptyAnswer(answer)) stats.answered[request.method] = (stats.answered[request.method] ?? 0) + 1;
@@ -314,18 +419,33 @@ export class FuzzSession {
         },
         (error: unknown) => {
           if (error instanceof ResponseError) this.checkError(request, error, snapshots);
-          else if (!this.exited) this.fail('request failed', request.method, String(error), String(error), this.reproOf(this.current, undefined, request));
+          else if (!this.exited)
+            this.fail(
+              'request failed',
+              request.method,
+              String(error),
+              String(error),
+              this.reproOf(this.current, undefined, request),
+            );
         },
       );
     });
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ANSWER_TIMEOUT_MS)));
+    const timedOut = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), ANSWER_TIMEOUT_MS)),
+    );
     const outcome = await Promise.race([Promise.all(answers).then(() => 'answered' as const), timedOut, this.exit]);
     clearTimeout(timer);
     this.drain();
     if (outcome === 'timeout') {
       const methods = requests.map((r) => r.method).join(' + ');
-      this.fail('no answer', methods, `within ${ANSWER_TIMEOUT_MS / 1000} s`, `a batch of ${requests.length} requests got no answer within ${ANSWER_TIMEOUT_MS} ms`, this.reproOf(this.current, undefined, requests[0]));
+      this.fail(
+        'no answer',
+        methods,
+        `within ${ANSWER_TIMEOUT_MS / 1000} s`,
+        `a batch of ${requests.length} requests got no answer within ${ANSWER_TIMEOUT_MS} ms`,
+        this.reproOf(this.current, undefined, requests[0]),
+      );
       await this.restart('a request was not answered');
     } else if (outcome === 'exited' || this.exited) await this.restart('the server exited');
   }
@@ -357,13 +477,25 @@ export class FuzzSession {
     if (!open) return { request, answer };
     const { uri, languageId, uriKind, sample, mutations, history, openedText } = open;
     const shown = text ?? open.document.getText();
-    return { uri, languageId, uriKind, text: shown, openedText: openedText === shown ? undefined : openedText, sample, mutations, history: [...history], request, answer };
+    return {
+      uri,
+      languageId,
+      uriKind,
+      text: shown,
+      openedText: openedText === shown ? undefined : openedText,
+      sample,
+      mutations,
+      history: [...history],
+      request,
+      answer,
+    };
   }
 
   /** Checks what arrived since the last look: diagnostics, logged errors and stderr. */
   drain(): void {
     const { server } = this;
-    for (; this.diagnosticsSeen < server.published.length; this.diagnosticsSeen++) this.checkPublished(server.published[this.diagnosticsSeen]);
+    for (; this.diagnosticsSeen < server.published.length; this.diagnosticsSeen++)
+      this.checkPublished(server.published[this.diagnosticsSeen]);
     const logs = server.notifications<{ type: number; message: string }>('window/logMessage');
     for (; this.logsSeen < logs.length; this.logsSeen++) {
       const { type, message } = logs[this.logsSeen];
@@ -386,8 +518,16 @@ export class FuzzSession {
 
   private checkPublished(published: PublishDiagnosticsParams): void {
     if (published.diagnostics.length === 0) return;
-    const sent = published.version === undefined ? undefined : this.versionTexts.get(`${published.uri}@${published.version}`);
-    if (!sent) return this.fail('diagnostics for a version never sent', 'textDocument/publishDiagnostics', '', `${published.uri} version ${published.version}`, { uri: published.uri });
+    const sent =
+      published.version === undefined ? undefined : this.versionTexts.get(`${published.uri}@${published.version}`);
+    if (!sent)
+      return this.fail(
+        'diagnostics for a version never sent',
+        'textDocument/publishDiagnostics',
+        '',
+        `${published.uri} version ${published.version}`,
+        { uri: published.uri },
+      );
     const { text, document } = sent;
     const lines = linesOf(text);
     this.stats.diagnosticsChecked++;
@@ -396,10 +536,23 @@ export class FuzzSession {
       const what = `diagnostic ${diagnostic.code ?? String(diagnostic.message).split(':')[0]}`;
       if (problem) {
         const message = `${what} at ${describeRange(diagnostic.range)}: ${problem}`;
-        this.fail('range outside the document', 'textDocument/publishDiagnostics', `${what}: ${problem}`, message, this.reproOf(document, text));
+        this.fail(
+          'range outside the document',
+          'textDocument/publishDiagnostics',
+          `${what}: ${problem}`,
+          message,
+          this.reproOf(document, text),
+        );
       }
       const snapshots = new Map([[document.uri, { open: document, text }]]);
-      for (const related of diagnostic.relatedInformation ?? []) this.checkRange(related.location.uri, related.location.range, `related information of ${what}`, 'textDocument/publishDiagnostics', snapshots);
+      for (const related of diagnostic.relatedInformation ?? [])
+        this.checkRange(
+          related.location.uri,
+          related.location.range,
+          `related information of ${what}`,
+          'textDocument/publishDiagnostics',
+          snapshots,
+        );
     }
   }
 
@@ -415,41 +568,91 @@ export class FuzzSession {
     }
   }
 
-  private checkRange(uri: string, range: Range, what: string, method: string, snapshots: Map<string, Snapshot>, request?: SentRequest, answer?: unknown): void {
+  private checkRange(
+    uri: string,
+    range: Range,
+    what: string,
+    method: string,
+    snapshots: Map<string, Snapshot>,
+    request?: SentRequest,
+    answer?: unknown,
+  ): void {
     const text = this.textOf(uri, snapshots);
     if (text === undefined) return;
     const problem = rangeProblem(range, linesOf(text));
     if (!problem) return;
     const own = snapshots.get(uri);
-    this.fail('range outside the document', method, `${what}: ${problem}`, `${what} at ${describeRange(range)} in ${uri}: ${problem}`, this.reproOf(own?.open ?? this.current, own?.text, request, answer));
+    this.fail(
+      'range outside the document',
+      method,
+      `${what}: ${problem}`,
+      `${what} at ${describeRange(range)} in ${uri}: ${problem}`,
+      this.reproOf(own?.open ?? this.current, own?.text, request, answer),
+    );
   }
 
   /** Every range in an answer, with the document it belongs to (Locations, LocationLinks, WorkspaceEdits; else the request's document). */
-  private checkRanges(value: unknown, uri: string, key: string, method: string, snapshots: Map<string, Snapshot>, request: SentRequest, answer: unknown): void {
+  private checkRanges(
+    value: unknown,
+    uri: string,
+    key: string,
+    method: string,
+    snapshots: Map<string, Snapshot>,
+    request: SentRequest,
+    answer: unknown,
+  ): void {
     if (typeof value !== 'object' || value === null) return;
     if (isRange(value)) return this.checkRange(uri, value, key, method, snapshots, request, answer);
     const record = value as Record<string, unknown>;
-    if (typeof record.uri === 'string' && isRange(record.range)) return this.checkRange(record.uri, record.range, 'location', method, snapshots, request, answer);
+    if (typeof record.uri === 'string' && isRange(record.range))
+      return this.checkRange(record.uri, record.range, 'location', method, snapshots, request, answer);
     if (typeof record.targetUri === 'string') {
-      for (const field of ['targetRange', 'targetSelectionRange']) if (isRange(record[field])) this.checkRange(record.targetUri, record[field] as Range, field, method, snapshots, request, answer);
-      if (isRange(record.originSelectionRange)) this.checkRange(uri, record.originSelectionRange, 'originSelectionRange', method, snapshots, request, answer);
+      for (const field of ['targetRange', 'targetSelectionRange'])
+        if (isRange(record[field]))
+          this.checkRange(record.targetUri, record[field] as Range, field, method, snapshots, request, answer);
+      if (isRange(record.originSelectionRange))
+        this.checkRange(uri, record.originSelectionRange, 'originSelectionRange', method, snapshots, request, answer);
       return;
     }
     if (key === 'changes' && !Array.isArray(value)) {
-      for (const [target, edits] of Object.entries(record)) this.checkRanges(edits, target, 'edit', method, snapshots, request, answer);
+      for (const [target, edits] of Object.entries(record))
+        this.checkRanges(edits, target, 'edit', method, snapshots, request, answer);
       return;
     }
     if (typeof record.textDocument === 'object' && record.textDocument !== null && Array.isArray(record.edits)) {
-      return this.checkRanges(record.edits, (record.textDocument as { uri: string }).uri, 'edit', method, snapshots, request, answer);
+      return this.checkRanges(
+        record.edits,
+        (record.textDocument as { uri: string }).uri,
+        'edit',
+        method,
+        snapshots,
+        request,
+        answer,
+      );
     }
-    for (const [field, inner] of Object.entries(record)) this.checkRanges(inner, uri, Array.isArray(value) ? key : field, method, snapshots, request, answer);
+    for (const [field, inner] of Object.entries(record))
+      this.checkRanges(inner, uri, Array.isArray(value) ? key : field, method, snapshots, request, answer);
   }
 
   /** One action's edits: no two overlap; parseable stays parseable; a fix (not a rename) leaves ARM expressions alone. */
-  private checkWorkspaceEdit(edit: WorkspaceEdit, what: string, method: string, snapshots: Map<string, Snapshot>, request: SentRequest, answer: unknown, isFix: boolean): void {
+  private checkWorkspaceEdit(
+    edit: WorkspaceEdit,
+    what: string,
+    method: string,
+    snapshots: Map<string, Snapshot>,
+    request: SentRequest,
+    answer: unknown,
+    isFix: boolean,
+  ): void {
     const byUri = new Map<string, TextEdit[]>();
-    for (const [uri, edits] of Object.entries(edit.changes ?? {})) byUri.set(uri, [...(byUri.get(uri) ?? []), ...edits]);
-    for (const change of edit.documentChanges ?? []) if ('edits' in change) byUri.set(change.textDocument.uri, [...(byUri.get(change.textDocument.uri) ?? []), ...(change.edits as TextEdit[])]);
+    for (const [uri, edits] of Object.entries(edit.changes ?? {}))
+      byUri.set(uri, [...(byUri.get(uri) ?? []), ...edits]);
+    for (const change of edit.documentChanges ?? [])
+      if ('edits' in change)
+        byUri.set(change.textDocument.uri, [
+          ...(byUri.get(change.textDocument.uri) ?? []),
+          ...(change.edits as TextEdit[]),
+        ]);
     for (const [uri, edits] of byUri) {
       const text = this.textOf(uri, snapshots);
       if (text === undefined) continue;
@@ -460,7 +663,13 @@ export class FuzzSession {
       const repro = this.reproOf(own?.open ?? this.current, own?.text ?? text, request, answer);
       const overlap = overlappingEdits(offsets);
       if (overlap) {
-        this.fail('overlapping edits', method, what, `${what}: edits ${JSON.stringify(overlap[0])} and ${JSON.stringify(overlap[1])} overlap`, repro);
+        this.fail(
+          'overlapping edits',
+          method,
+          what,
+          `${what}: edits ${JSON.stringify(overlap[0])} and ${JSON.stringify(overlap[1])} overlap`,
+          repro,
+        );
         continue;
       }
       const syntax = own ? syntaxOf(own.open.languageId) : /\.ya?ml$/i.test(uri) ? 'yaml' : 'json';
@@ -470,11 +679,25 @@ export class FuzzSession {
         for (const offsetEdit of offsets) {
           const expression = expressionTouched(offsetEdit, expressions);
           const replaced = JSON.stringify(text.slice(offsetEdit.start, offsetEdit.end));
-          if (expression) this.fail('fix edits an ARM expression', method, what, `${what} replaces ${replaced} with ${JSON.stringify(offsetEdit.newText)} inside ${expression}`, repro);
+          if (expression)
+            this.fail(
+              'fix edits an ARM expression',
+              method,
+              what,
+              `${what} replaces ${replaced} with ${JSON.stringify(offsetEdit.newText)} inside ${expression}`,
+              repro,
+            );
         }
       }
       this.stats.editsApplied++;
-      if (!parses(applyEdits(text, offsets), syntax)) this.fail(`${what} breaks ${syntax === 'json' ? 'JSON' : 'YAML'}`, method, '', `${what}: the document no longer parses after its edits ${JSON.stringify(edits)}`, repro);
+      if (!parses(applyEdits(text, offsets), syntax))
+        this.fail(
+          `${what} breaks ${syntax === 'json' ? 'JSON' : 'YAML'}`,
+          method,
+          '',
+          `${what}: the document no longer parses after its edits ${JSON.stringify(edits)}`,
+          repro,
+        );
     }
   }
 
@@ -503,10 +726,17 @@ export class FuzzSession {
     const uri = (request.params as { textDocument?: { uri?: string } } | undefined)?.textDocument?.uri;
     const own = uri ? snapshots.get(uri) : undefined;
     const repro = this.reproOf(own?.open, own?.text, request, { code: error.code, message: error.message });
-    const justified = (reason: boolean | undefined, kind: string) => (reason ? undefined : this.fail(kind, method, error.message, error.message, repro));
+    const justified = (reason: boolean | undefined, kind: string) =>
+      reason ? undefined : this.fail(kind, method, error.message, error.message, repro);
     switch (error.code) {
       case ErrorCodes.InternalError:
-        return this.fail('internal error', method, error.message.replace(/^Request \S+ failed with message: /, ''), error.message, repro);
+        return this.fail(
+          'internal error',
+          method,
+          error.message.replace(/^Request \S+ failed with message: /, ''),
+          error.message,
+          repro,
+        );
       case ErrorCodes.InvalidParams:
         return justified(request.malformed || request.outOfRange, 'InvalidParams for well-formed params');
       case LSPErrorCodes.RequestCancelled:
@@ -514,7 +744,10 @@ export class FuzzSession {
         if (request.cancelled) this.stats.cancelled.answeredRequestCancelled++;
         return justified(request.cancelled, 'RequestCancelled for a request nobody cancelled');
       case ErrorCodes.InvalidRequest:
-        return justified(method === 'textDocument/rename' || method === 'textDocument/prepareRename', `error ${error.code}`);
+        return justified(
+          method === 'textDocument/rename' || method === 'textDocument/prepareRename',
+          `error ${error.code}`,
+        );
       case LSPErrorCodes.ContentModified:
       case LSPErrorCodes.RequestFailed:
         return;

@@ -40,7 +40,10 @@ after(async () => {
 async function hoverOn(uri: string, needle: string): Promise<string> {
   const lines = TEXT.split('\n');
   const line = lines.findIndex((l) => l.includes(needle));
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: lines[line].indexOf(needle) + 2 } });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { line, character: lines[line].indexOf(needle) + 2 },
+  });
   assert.ok(hover, needle);
   return (hover.contents as MarkupContent).value;
 }
@@ -57,7 +60,9 @@ function linkedPage(markdown: string): string {
 test("hover on a cloud's type and location: the Contributor role, the 404, the US control plane, each with its docs page", async () => {
   const uri = pathToFileURL(path.join(FOLDER, 'cloud.json')).toString();
   fs.writeFileSync(new URL(uri), TEXT);
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: TEXT } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: TEXT },
+  });
   const type = await hoverOn(uri, '"Anyscale.Platform/clouds"');
   assert.match(type, /needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/);
   assert.match(type, /\*\*HTTP 404\*\* instead of 403/);

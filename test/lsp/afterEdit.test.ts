@@ -51,31 +51,57 @@ function typing(name: string, at: (text: string) => number, keys: readonly strin
 }
 
 /** The offset `at` for typing right after `needle` (the first one from `from`). */
-const endOf = (needle: string, from = 0) => (text: string) => {
-  const found = text.indexOf(needle, from);
-  assert.ok(found >= 0, needle);
-  return found + needle.length;
-};
+const endOf =
+  (needle: string, from = 0) =>
+  (text: string) => {
+    const found = text.indexOf(needle, from);
+    assert.ok(found >= 0, needle);
+    return found + needle.length;
+  };
 
 const EDITS: Edit[] = [
   ...typing('a region value', endOf('"region": "'), [...'uk']),
-  ...typing('a new property name', endOf('"properties": {', 3000), ['\n        "', ...'clo', 'udStorageBucketRegion": "",']),
-  ...typing('a parameter name in an expression', (text) => endOf("[parameters('provider0')]")(text) - 2, ["', parameters('", 'r']),
-  { name: 'a character deleted from a provider value', changes: (text) => [{ start: text.indexOf('"GCP"') + 2, end: text.indexOf('"GCP"') + 3, text: '' }] },
+  ...typing('a new property name', endOf('"properties": {', 3000), [
+    '\n        "',
+    ...'clo',
+    'udStorageBucketRegion": "",',
+  ]),
+  ...typing('a parameter name in an expression', (text) => endOf("[parameters('provider0')]")(text) - 2, [
+    "', parameters('",
+    'r',
+  ]),
+  {
+    name: 'a character deleted from a provider value',
+    changes: (text) => [{ start: text.indexOf('"GCP"') + 2, end: text.indexOf('"GCP"') + 3, text: '' }],
+  },
   {
     name: 'two changes in one didChange',
     changes: (text) => {
       const first = text.indexOf('"K8S"') + 2;
-      return [{ start: first, end: first + 1, text: 'x' }, { start: text.lastIndexOf('"K8S"') + 3, end: text.lastIndexOf('"K8S"') + 3, text: 'y' }];
+      return [
+        { start: first, end: first + 1, text: 'x' },
+        { start: text.lastIndexOf('"K8S"') + 3, end: text.lastIndexOf('"K8S"') + 3, text: 'y' },
+      ];
     },
   },
-  { name: 'a closing brace deleted', changes: (text) => [{ start: text.indexOf('"properties": {}') + 15, end: text.indexOf('"properties": {}') + 16, text: '' }] },
-  { name: 'the closing brace typed again', changes: (text) => [{ start: endOf('"properties": {', 0)(text), end: endOf('"properties": {', 0)(text), text: '}' }] },
+  {
+    name: 'a closing brace deleted',
+    changes: (text) => [
+      { start: text.indexOf('"properties": {}') + 15, end: text.indexOf('"properties": {}') + 16, text: '' },
+    ],
+  },
+  {
+    name: 'the closing brace typed again',
+    changes: (text) => [
+      { start: endOf('"properties": {', 0)(text), end: endOf('"properties": {', 0)(text), text: '}' },
+    ],
+  },
   {
     name: 'a resource pasted',
     changes: (text) => {
       const at = endOf('"resources": [')(text);
-      const resource = '\n    {"type": "Anyscale.Platform/clouds/cloudResources", "apiVersion": "2026-09-01", "name": "pasted/one", "location": "uksouth",\n      "properties": {"provider": "Azure", "region": "uk"}},';
+      const resource =
+        '\n    {"type": "Anyscale.Platform/clouds/cloudResources", "apiVersion": "2026-09-01", "name": "pasted/one", "location": "uksouth",\n      "properties": {"provider": "Azure", "region": "uk"}},';
       return [{ start: at, end: at, text: resource }];
     },
   },
@@ -83,33 +109,49 @@ const EDITS: Edit[] = [
 ];
 
 async function completions(server: LspServer, uri: string, position: Position): Promise<CompletionItem[]> {
-  const result = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionItem[] | CompletionList | null;
+  const result = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as
+    CompletionItem[] | CompletionList | null;
   return Array.isArray(result) ? result : (result?.items ?? []);
 }
 
 /** A hover's sections other than the rule lines of diagnostics, and its range when it has one of them. */
 function withoutDiagnostics(hover: Hover | null): unknown {
-  const sections = ((hover?.contents as MarkupContent | undefined)?.value ?? '').split('\n\n---\n\n').filter((section) => section && !/^`[a-z0-9-]+`.* — \[documentation\]/.test(section));
+  const sections = ((hover?.contents as MarkupContent | undefined)?.value ?? '')
+    .split('\n\n---\n\n')
+    .filter((section) => section && !/^`[a-z0-9-]+`.* — \[documentation\]/.test(section));
   return sections.length > 0 ? { sections, range: hover?.range } : undefined;
 }
 
 /** What a fresh server answers at `offset` of `text`, opened as a new document and analysed. */
-async function freshAnswers(text: string, languageId: string, offsets: number[]): Promise<Array<{ items: CompletionItem[]; hover: unknown }>> {
+async function freshAnswers(
+  text: string,
+  languageId: string,
+  offsets: number[],
+): Promise<Array<{ items: CompletionItem[]; hover: unknown }>> {
   const uri = `file:///workspace/after-edit/fresh-${++freshDocuments}.${languageId === 'yaml' ? 'yaml' : 'json'}`;
-  await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId, version: 1, text },
+  });
   await fresh.diagnosticsFor(uri, () => true, 20_000);
   const lines = new LineIndex(text);
   return Promise.all(
     offsets.map(async (offset) => ({
       items: await completions(fresh, uri, lines.positionAt(offset)),
-      hover: withoutDiagnostics(await fresh.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: lines.positionAt(Math.max(0, offset - 1)) })),
+      hover: withoutDiagnostics(
+        await fresh.connection.sendRequest(HoverRequest.type, {
+          textDocument: { uri },
+          position: lines.positionAt(Math.max(0, offset - 1)),
+        }),
+      ),
     })),
   );
 }
 
 /** Sends the edits as keystrokes and compares every answer right after each with a fresh server's. */
 async function compareAfterEdits(uri: string, languageId: string, original: string, edits: Edit[]): Promise<void> {
-  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text: original } });
+  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId, version: 1, text: original },
+  });
   await edited.diagnosticsFor(uri, () => true, 20_000);
   let text = original;
   let version = 1;
@@ -118,27 +160,47 @@ async function compareAfterEdits(uri: string, languageId: string, original: stri
     let cursor = 0;
     for (const change of edit.changes(text)) {
       const lines = new LineIndex(text);
-      contentChanges.push({ range: { start: lines.positionAt(change.start), end: lines.positionAt(change.end) }, text: change.text });
+      contentChanges.push({
+        range: { start: lines.positionAt(change.start), end: lines.positionAt(change.end) },
+        text: change.text,
+      });
       text = text.slice(0, change.start) + change.text + text.slice(change.end);
       cursor = change.start + change.text.length;
     }
-    await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges });
+    await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges,
+    });
     // At the cursor, and at a place the edit did not touch (an expression and a property name of the first resource).
-    const offsets = [cursor, text.indexOf("parameters('location')") + 3, text.indexOf('"apiVersion"') + 3].filter((offset) => offset > 2);
+    const offsets = [cursor, text.indexOf("parameters('location')") + 3, text.indexOf('"apiVersion"') + 3].filter(
+      (offset) => offset > 2,
+    );
     const lines = new LineIndex(text);
     const answers = [];
     for (const offset of offsets) {
       answers.push({
         items: await completions(edited, uri, lines.positionAt(offset)),
-        hover: withoutDiagnostics(await edited.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: lines.positionAt(Math.max(0, offset - 1)) })),
+        hover: withoutDiagnostics(
+          await edited.connection.sendRequest(HoverRequest.type, {
+            textDocument: { uri },
+            position: lines.positionAt(Math.max(0, offset - 1)),
+          }),
+        ),
       });
     }
-    assert.deepEqual(answers, await freshAnswers(text, languageId, offsets), `after ${edit.name}: ${JSON.stringify(text.slice(Math.max(0, cursor - 60), cursor + 20))}`);
+    assert.deepEqual(
+      answers,
+      await freshAnswers(text, languageId, offsets),
+      `after ${edit.name}: ${JSON.stringify(text.slice(Math.max(0, cursor - 60), cursor + 20))}`,
+    );
   }
 }
 
 before(async () => {
-  edited = await startServer({ settings: { validation: { delay: 30_000 } }, collect: [LogTraceNotification.type.method] });
+  edited = await startServer({
+    settings: { validation: { delay: 30_000 } },
+    collect: [LogTraceNotification.type.method],
+  });
   traces = edited.notifications(LogTraceNotification.type.method);
   await edited.connection.sendNotification(SetTraceNotification.type, { value: 'verbose' });
   fresh = await startServer({ settings: {} });
@@ -149,7 +211,7 @@ after(async () => {
   assert.equal(await fresh.stop(), 0);
 });
 
-test('a template: completion and hover right after each edit are a fresh server\'s, answered without analysing the edited versions', async () => {
+test("a template: completion and hover right after each edit are a fresh server's, answered without analysing the edited versions", async () => {
   const uri = 'file:///workspace/after-edit/template.json';
   // The first cloud resource named literally, with its region written as a literal: typing into it gets the region
   // list of its provider, which is an expression (evaluated by the Anyscale view).
@@ -158,46 +220,78 @@ test('a template: completion and hover right after each edit are a fresh server\
     .replace(`"region": "[parameters('region0')]"`, '"region": ""');
   await compareAfterEdits(uri, 'json', template, EDITS);
   const work = traces.filter((trace) => trace.message.startsWith(uri)).map((trace) => trace.message.slice(uri.length));
-  assert.ok(!work.some((line) => /version ([2-9]|\d\d): analysed/.test(line)), `an edited version was analysed: ${work.join('; ')}`);
-  assert.ok(work.some((line) => /tree spliced/.test(line)), `no tree was spliced: ${work.join('; ')}`);
+  assert.ok(
+    !work.some((line) => /version ([2-9]|\d\d): analysed/.test(line)),
+    `an edited version was analysed: ${work.join('; ')}`,
+  );
+  assert.ok(
+    work.some((line) => /tree spliced/.test(line)),
+    `no tree was spliced: ${work.join('; ')}`,
+  );
 });
 
-test('a values file: YAML completions right after each keystroke are a fresh server\'s', async () => {
-  const values = 'global:\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\nworkloads:\n  serviceAccount:\n    name: anyscale-operator\n';
-  const edits = [...typing('a key in global', endOf('azure\n'), ['  ', ...'cl', 'oudDeploymentId: ', 'c']), ...typing('a new section', (text) => text.length, [...'net', 'working:\n  ', 'g'])];
+test("a values file: YAML completions right after each keystroke are a fresh server's", async () => {
+  const values =
+    'global:\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\nworkloads:\n  serviceAccount:\n    name: anyscale-operator\n';
+  const edits = [
+    ...typing('a key in global', endOf('azure\n'), ['  ', ...'cl', 'oudDeploymentId: ', 'c']),
+    ...typing('a new section', (text) => text.length, [...'net', 'working:\n  ', 'g']),
+  ];
   await compareAfterEdits('file:///workspace/after-edit/values.yaml', 'yaml', values, edits);
 });
 
 test('hover right after an edit names the diagnostics the editor shows, where the edit moved them', async () => {
   const uri = 'file:///workspace/after-edit/diagnostics.json';
   const text = generateParameterizedTemplate(2).replace('"computeStack": "K8S"', '"computeStack": "K8s"');
-  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
-  const published = await edited.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === 'compute-stack-invalid'), 20_000);
+  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const published = await edited.diagnosticsFor(
+    uri,
+    (p) => p.diagnostics.some((d) => d.code === 'compute-stack-invalid'),
+    20_000,
+  );
   const diagnostic = published.diagnostics.find((d) => d.code === 'compute-stack-invalid')!;
   // A line inserted above it: the diagnostic is a line lower until the version is validated again.
   await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, {
     textDocument: { uri, version: 2 },
-    contentChanges: [{ range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: '  "metadata": {},\n' }],
+    contentChanges: [
+      { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 0 } }, text: '  "metadata": {},\n' },
+    ],
   });
   const position = { line: diagnostic.range.start.line + 1, character: diagnostic.range.start.character + 2 };
   const hover = await edited.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
   assert.match((hover?.contents as MarkupContent).value, /`compute-stack-invalid`: .+\[documentation\]/);
-  assert.deepEqual(hover?.range, { start: { ...diagnostic.range.start, line: diagnostic.range.start.line + 1 }, end: { ...diagnostic.range.end, line: diagnostic.range.end.line + 1 } });
+  assert.deepEqual(hover?.range, {
+    start: { ...diagnostic.range.start, line: diagnostic.range.start.line + 1 },
+    end: { ...diagnostic.range.end, line: diagnostic.range.end.line + 1 },
+  });
   // Where it was, nothing is named any more.
-  const above = await edited.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { ...position, line: position.line - 1 } });
+  const above = await edited.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { ...position, line: position.line - 1 },
+  });
   assert.doesNotMatch(JSON.stringify(above?.contents ?? ''), /compute-stack-invalid/);
 });
 
 test('completions and hovers on one version of a YAML document share its parse and lines: its editing model is built once', async () => {
   const uri = 'file:///workspace/after-edit/shared.yaml';
   const text = 'global:\n  cloudProvider: azure\n  controlPlaneURL: x\nworkloads:\n  serviceAccount:\n    name: y\n';
-  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text },
+  });
   await edited.diagnosticsFor(uri, () => true, 20_000);
-  await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 5, character: 11 }, end: { line: 5, character: 11 } }, text: 'z' }] });
+  await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: { line: 5, character: 11 }, end: { line: 5, character: 11 } }, text: 'z' }],
+  });
   for (const line of [1, 2, 5, 1]) {
     await completions(edited, uri, { line, character: 4 });
     await edited.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 3 } });
   }
   const built = traces.filter((trace) => trace.message.startsWith(`${uri} version 2:`));
-  assert.deepEqual(built.map((trace) => trace.message.replace(/in \d+ ms/, 'in … ms')), [`${uri} version 2: editing model (YAML) in … ms`]);
+  assert.deepEqual(
+    built.map((trace) => trace.message.replace(/in \d+ ms/, 'in … ms')),
+    [`${uri} version 2: editing model (YAML) in … ms`],
+  );
 });

@@ -54,8 +54,13 @@ async function complete(uri: string, position: Position): Promise<CompletionItem
 }
 
 before(async () => {
-  server = await startServer({ settings: {}, initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' } });
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version: 1, text: TEMPLATE } });
+  server = await startServer({
+    settings: {},
+    initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' },
+  });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: URI, languageId: 'json', version: 1, text: TEMPLATE },
+  });
   await server.diagnosticsFor(URI, (p) => p.diagnostics.length > 0);
 });
 
@@ -73,24 +78,35 @@ test('initialize announces completion with its trigger characters', () => {
 test('inside "provider": "" the four providers replace the empty string', async () => {
   const position = at('"provider": ""', 13);
   const items = await complete(URI, position);
-  assert.deepEqual(items.map((i) => i.label), ['Azure', 'AWS', 'GCP', 'Generic']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['Azure', 'AWS', 'GCP', 'Generic'],
+  );
   const azure = items[0];
   assert.equal(azure.kind, CompletionItemKind.Value);
   assert.equal(azure.detail, 'AKS');
   const edit = azure.textEdit as TextEdit;
   assert.equal(edit.newText, '"Azure"');
-  assert.deepEqual(edit.range, { start: { line: position.line, character: position.character - 1 }, end: { line: position.line, character: position.character + 1 } });
+  assert.deepEqual(edit.range, {
+    start: { line: position.line, character: position.character - 1 },
+    end: { line: position.line, character: position.character + 1 },
+  });
   assert.equal(azure.filterText, '"Azure"');
 });
 
 test('a property name is a snippet that re-opens the suggestions for its value', async () => {
   const text = TEMPLATE.replace('"provider": "",', '"provider": "AWS",\n        "",');
   const uri = 'file:///workspace/completion-keys.json';
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
   const line = text.split('\n').findIndex((l) => l.trim() === '"",');
   const items = await complete(uri, { line, character: 9 });
   // provider, computeStack, region, the bucket, its endpoint and the identity are written: only the bucket region is left.
-  assert.deepEqual(items.map((i) => i.label), ['cloudStorageBucketRegion']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['cloudStorageBucketRegion'],
+  );
   const [item] = items;
   assert.equal(item.kind, CompletionItemKind.Property);
   assert.equal(item.insertTextFormat, InsertTextFormat.Snippet);
@@ -101,7 +117,10 @@ test('a property name is a snippet that re-opens the suggestions for its value',
   // The reopened list: the provider's (AWS) regions, each inserted as a JSON string.
   const inserted = text.replace('        "",', '        "cloudStorageBucketRegion": ,');
   const valueLine = inserted.split('\n').findIndex((l) => l.includes('"cloudStorageBucketRegion": ,'));
-  const values = await openAndComplete('file:///workspace/completion-key-value.json', 'json', inserted, { line: valueLine, character: 36 });
+  const values = await openAndComplete('file:///workspace/completion-key-value.json', 'json', inserted, {
+    line: valueLine,
+    character: 36,
+  });
   const region = values.find((i) => i.label === 'us-west-2');
   assert.ok(region, JSON.stringify(values.map((i) => i.label).slice(0, 10)));
   assert.equal(region.textEdit?.newText ?? region.insertText, '"us-west-2"');
@@ -112,16 +131,29 @@ test("the resource keys VS Code's JSON list offers from the deploymentTemplate s
   const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;
   const keys = ['name', 'type', 'apiVersion', 'location', 'tags', 'dependsOn'];
   const withSchema = await openAndComplete('file:///workspace/keys-schema.json', 'json', text, { line, character: 6 });
-  assert.deepEqual(withSchema.filter((i) => keys.includes(i.label)).map((i) => i.label), []);
+  assert.deepEqual(
+    withSchema.filter((i) => keys.includes(i.label)).map((i) => i.label),
+    [],
+  );
   // Without that $schema no JSON list offers them: ours do, required first.
-  const without = await openAndComplete('file:///workspace/keys-no-schema.json', 'json', text.replace(/ {2}"\$schema": .*\n/, ''), { line: line - 1, character: 6 });
-  assert.deepEqual(without.map((i) => i.label), ['location', 'tags', 'dependsOn']);
+  const without = await openAndComplete(
+    'file:///workspace/keys-no-schema.json',
+    'json',
+    text.replace(/ {2}"\$schema": .*\n/, ''),
+    { line: line - 1, character: 6 },
+  );
+  assert.deepEqual(
+    without.map((i) => i.label),
+    ['location', 'tags', 'dependsOn'],
+  );
 });
 
 test('between resources, the snippets are offered as snippets', async () => {
   const text = TEMPLATE.replace('  "resources": [\n', '  "resources": [\n    \n');
   const uri = 'file:///workspace/completion-snippets.json';
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
   const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 1;
   const items = await complete(uri, { line, character: 4 });
   const azure = items.find((i) => i.label === 'Anyscale cloud resource (Azure)');
@@ -133,7 +165,10 @@ test('between resources, the snippets are offered as snippets', async () => {
 });
 
 test('hover on a property name shows its documentation', async () => {
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: at('"region"', 3) });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: URI },
+    position: at('"region"', 3),
+  });
   assert.ok(hover);
   const value = (hover.contents as MarkupContent).value;
   assert.match(value, /\*\*properties\.region\*\*/);
@@ -142,16 +177,27 @@ test('hover on a property name shows its documentation', async () => {
 });
 
 test('hover on a diagnostic shows the rule title and its docs link', async () => {
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: at('"K8s"', 2) });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: URI },
+    position: at('"K8s"', 2),
+  });
   assert.ok(hover);
-  assert.match((hover.contents as MarkupContent).value, /`compute-stack-invalid`: .+\[documentation\]\(https:\/\/docs\.example\.test\/rules\/compute-stack-invalid\.md\)/);
+  assert.match(
+    (hover.contents as MarkupContent).value,
+    /`compute-stack-invalid`: .+\[documentation\]\(https:\/\/docs\.example\.test\/rules\/compute-stack-invalid\.md\)/,
+  );
 });
 
 test('YAML documents get YAML completions, not template snippets', async () => {
   const uri = 'file:///workspace/values.yaml';
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: '' } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text: '' },
+  });
   const items = await complete(uri, { line: 0, character: 0 });
-  assert.ok(!items.some((i) => i.label.startsWith('Anyscale cloud resource')), JSON.stringify(items.map((i) => i.label)));
+  assert.ok(
+    !items.some((i) => i.label.startsWith('Anyscale cloud resource')),
+    JSON.stringify(items.map((i) => i.label)),
+  );
 });
 
 /** What VS Code keeps of a list as the user types: the items whose filter text (else label) starts with the word typed. */
@@ -159,18 +205,31 @@ function typedFinds(items: CompletionItem[], typed: string): CompletionItem[] {
   return items.filter((i) => (i.filterText ?? i.label).toLowerCase().startsWith(typed.toLowerCase()));
 }
 
-async function openAndComplete(uri: string, languageId: string, text: string, position: Position): Promise<CompletionItem[]> {
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+async function openAndComplete(
+  uri: string,
+  languageId: string,
+  text: string,
+  position: Position,
+): Promise<CompletionItem[]> {
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId, version: 1, text },
+  });
   return complete(uri, position);
 }
 
 test('a snippet is found by typing its prefix: in an empty JSON document, in the resources array, in an empty YAML document', async () => {
-  const empty = await openAndComplete('file:///workspace/prefix-empty.json', 'json', 'anyscale-clo', { line: 0, character: 12 });
+  const empty = await openAndComplete('file:///workspace/prefix-empty.json', 'json', 'anyscale-clo', {
+    line: 0,
+    character: 12,
+  });
   const cloud = typedFinds(empty, 'anyscale-clo').find((i) => i.filterText === 'anyscale-cloud');
   assert.ok(cloud, JSON.stringify(empty.map((i) => [i.label, i.filterText])));
   assert.equal(cloud.label, 'Anyscale cloud + default cloud resource');
   // The typed word is replaced by the whole template.
-  assert.deepEqual((cloud.textEdit as TextEdit).range, { start: { line: 0, character: 0 }, end: { line: 0, character: 12 } });
+  assert.deepEqual((cloud.textEdit as TextEdit).range, {
+    start: { line: 0, character: 0 },
+    end: { line: 0, character: 12 },
+  });
   assert.match((cloud.textEdit as TextEdit).newText, /^\{\n\t"\\\$schema"/);
 
   const text = TEMPLATE.replace('  "resources": [\n', '  "resources": [\n    kuber\n');
@@ -179,12 +238,35 @@ test('a snippet is found by typing its prefix: in an empty JSON document, in the
   const [kuberay] = typedFinds(inArray, 'kuber');
   assert.ok(kuberay, JSON.stringify(inArray.map((i) => [i.label, i.filterText])));
   assert.equal(kuberay.filterText, 'kuberay');
-  assert.deepEqual((kuberay.textEdit as TextEdit).range, { start: { line, character: 4 }, end: { line, character: 9 } });
-  assert.match((kuberay.textEdit as TextEdit).newText, /^\{[\s\S]*microsoft\.kuberay[\s\S]*\},$/, 'a comma before the resource that follows');
-  assert.ok(typedFinds(inArray, 'anyscale-cloud-res').some((i) => i.label === 'Anyscale cloud resource (Azure)' && i.filterText === 'anyscale-cloud-resource'));
+  assert.deepEqual((kuberay.textEdit as TextEdit).range, {
+    start: { line, character: 4 },
+    end: { line, character: 9 },
+  });
+  assert.match(
+    (kuberay.textEdit as TextEdit).newText,
+    /^\{[\s\S]*microsoft\.kuberay[\s\S]*\},$/,
+    'a comma before the resource that follows',
+  );
+  assert.ok(
+    typedFinds(inArray, 'anyscale-cloud-res').some(
+      (i) => i.label === 'Anyscale cloud resource (Azure)' && i.filterText === 'anyscale-cloud-resource',
+    ),
+  );
 
-  const yaml = await openAndComplete('file:///workspace/prefix-empty.yaml', 'yaml', 'anyscale-v', { line: 0, character: 10 });
-  assert.deepEqual(typedFinds(yaml, 'anyscale-values-a').map((i) => i.label), ['Anyscale operator values: Azure (AKS)']);
-  const gateway = await openAndComplete('file:///workspace/prefix-gateway.yaml', 'yaml', 'anyscale-g', { line: 0, character: 10 });
-  assert.deepEqual(typedFinds(gateway, 'anyscale-g').map((i) => [i.label, i.filterText]), [['Gateway for Anyscale on Azure (two HTTPS listeners)', 'anyscale-gateway']]);
+  const yaml = await openAndComplete('file:///workspace/prefix-empty.yaml', 'yaml', 'anyscale-v', {
+    line: 0,
+    character: 10,
+  });
+  assert.deepEqual(
+    typedFinds(yaml, 'anyscale-values-a').map((i) => i.label),
+    ['Anyscale operator values: Azure (AKS)'],
+  );
+  const gateway = await openAndComplete('file:///workspace/prefix-gateway.yaml', 'yaml', 'anyscale-g', {
+    line: 0,
+    character: 10,
+  });
+  assert.deepEqual(
+    typedFinds(gateway, 'anyscale-g').map((i) => [i.label, i.filterText]),
+    [['Gateway for Anyscale on Azure (two HTTPS listeners)', 'anyscale-gateway']],
+  );
 });

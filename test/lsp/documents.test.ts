@@ -35,7 +35,9 @@ let logs: LogMessageParams[];
 const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code));
 
 async function open(uri: string, text: string, languageId = 'json'): Promise<PublishDiagnosticsParams> {
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId, version: 1, text },
+  });
   return server.diagnosticsFor(uri);
 }
 
@@ -49,24 +51,53 @@ after(async () => {
 });
 
 test('URIs without a file path: diagnostics, hover, completion, code actions and navigation work, and nothing fails in the log', async () => {
-  const uris = ['file://host/share/t.json', 'file:///folder%2Ft.json', 'file:///a%zz.json', 'untitled:Untitled-1', 'vscode-vfs://github/owner/repo/t.json'];
+  const uris = [
+    'file://host/share/t.json',
+    'file:///folder%2Ft.json',
+    'file:///a%zz.json',
+    'untitled:Untitled-1',
+    'vscode-vfs://github/owner/repo/t.json',
+  ];
   for (const uri of uris) {
     const published = await open(uri, BAD);
     assert.deepEqual(codes(published), ['provider-invalid', 'provider-invalid'], uri);
     const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: PROVIDER });
     assert.match(JSON.stringify(hover?.contents), /provider-invalid/, uri);
-    const completion = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: PROVIDER })) as CompletionItem[] | CompletionList;
+    const completion = (await server.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: PROVIDER,
+    })) as CompletionItem[] | CompletionList;
     const items = Array.isArray(completion) ? completion : completion.items;
-    assert.ok(items.some((item) => item.label === 'AWS'), `${uri}: ${JSON.stringify(items.map((item) => item.label))}`);
+    assert.ok(
+      items.some((item) => item.label === 'AWS'),
+      `${uri}: ${JSON.stringify(items.map((item) => item.label))}`,
+    );
     const diagnostic = published.diagnostics[0];
-    const actions = (await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
-    assert.ok(actions.some((action) => action.title === 'Change provider to "AWS"'), `${uri}: ${JSON.stringify(actions.map((action) => action.title))}`);
-    assert.equal(await server.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: PROVIDER }), null, uri);
+    const actions = (await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic] },
+    })) as CodeAction[];
+    assert.ok(
+      actions.some((action) => action.title === 'Change provider to "AWS"'),
+      `${uri}: ${JSON.stringify(actions.map((action) => action.title))}`,
+    );
+    assert.equal(
+      await server.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: PROVIDER }),
+      null,
+      uri,
+    );
   }
   const yamlUri = 'file://host/share/values.yaml';
-  const values = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-value-not-allowed', 'fail.yaml'), 'utf8').replace(/ # @expect.*$/gm, '');
+  const values = fs
+    .readFileSync(path.join(FIXTURES, 'rules', 'values-value-not-allowed', 'fail.yaml'), 'utf8')
+    .replace(/ # @expect.*$/gm, '');
   assert.ok(codes(await open(yamlUri, values, 'yaml')).includes('values-value-not-allowed'));
-  assert.deepEqual(logs.filter((log) => log.type === 1), [], 'errors logged');
+  assert.deepEqual(
+    logs.filter((log) => log.type === 1),
+    [],
+    'errors logged',
+  );
 });
 
 test('a template with an array nested 8,000 deep: an error where the nesting gets too deep, and its other findings', async () => {
@@ -74,32 +105,53 @@ test('a template with an array nested 8,000 deep: an error where the nesting get
   const text = BAD.replace('"properties": {', `"properties": {\n        "deep": ${deep},`);
   const uri = 'file:///workspace/deep.json';
   const published = await open(uri, text);
-  assert.deepEqual(codes(published).filter((code) => code === 'provider-invalid'), ['provider-invalid', 'provider-invalid'], JSON.stringify(published.diagnostics));
+  assert.deepEqual(
+    codes(published).filter((code) => code === 'provider-invalid'),
+    ['provider-invalid', 'provider-invalid'],
+    JSON.stringify(published.diagnostics),
+  );
   const tooDeep = published.diagnostics.filter((d) => d.code === 'json-too-deep');
   assert.equal(tooDeep.length, 1, JSON.stringify(published.diagnostics));
   assert.equal(tooDeep[0].severity, DiagnosticSeverity.Error);
-  assert.match(String(tooDeep[0].message), /^Nested more than 1,000 levels deep: Anyscale checks do not read this value/);
+  assert.match(
+    String(tooDeep[0].message),
+    /^Nested more than 1,000 levels deep: Anyscale checks do not read this value/,
+  );
   // At the bracket that opens the level too many, on the line of `"deep"`.
   const line = text.split('\n').findIndex((l) => l.includes('"deep"'));
   assert.equal(tooDeep[0].range.start.line, line);
   assert.equal(text.split('\n')[line][tooDeep[0].range.start.character], '[');
-  assert.deepEqual(logs.filter((log) => log.type === 1), [], 'errors logged');
+  assert.deepEqual(
+    logs.filter((log) => log.type === 1),
+    [],
+    'errors logged',
+  );
 });
 
 /** Every range starts and ends within its line's text, before the `\r\n`. */
 function assertInsideLines(text: string, diagnostics: Diagnostic[]): void {
   const lines = text.split('\r\n');
   for (const { range, message } of diagnostics) {
-    for (const end of [range.start, range.end]) assert.ok(end.character <= lines[end.line].length, `${JSON.stringify(range)} on a line of ${lines[end.line].length} characters: ${message}`);
+    for (const end of [range.start, range.end])
+      assert.ok(
+        end.character <= lines[end.line].length,
+        `${JSON.stringify(range)} on a line of ${lines[end.line].length} characters: ${message}`,
+      );
   }
 }
 
 test('YAML with CRLF line ends: rule and syntax diagnostics end before the \\r', async () => {
-  const rules = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-auth-audience', 'fail-missing.yaml'), 'utf8').replace(/ # @expect.*$/gm, '').replace(/\n/g, '\r\n');
+  const rules = fs
+    .readFileSync(path.join(FIXTURES, 'rules', 'values-auth-audience', 'fail-missing.yaml'), 'utf8')
+    .replace(/ # @expect.*$/gm, '')
+    .replace(/\n/g, '\r\n');
   const ruled = await open('file:///workspace/crlf-values.yaml', rules, 'yaml');
   assert.ok(codes(ruled).includes('values-auth-audience'), JSON.stringify(ruled.diagnostics));
   // The finding is on `global:`: the whole line, and no further.
-  assert.deepEqual(ruled.diagnostics.find((d) => d.code === 'values-auth-audience')?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 'global:'.length } });
+  assert.deepEqual(ruled.diagnostics.find((d) => d.code === 'values-auth-audience')?.range, {
+    start: { line: 0, character: 0 },
+    end: { line: 0, character: 'global:'.length },
+  });
   assertInsideLines(rules, ruled.diagnostics);
   // The parser's first error is at the line break after `x:`.
   const syntax = 'global:\r\n  cloudProvider: azure\r\n  x:\r\n- a\r\n';

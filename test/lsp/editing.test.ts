@@ -72,27 +72,57 @@ function offsetAt(text: string, position: Position): number {
 
 /** The text after an editor applied the edits (non-overlapping, as LSP requires), last first. */
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const byOffset = edits.map((edit) => ({ start: offsetAt(text, edit.range.start), end: offsetAt(text, edit.range.end), newText: edit.newText }));
+  const byOffset = edits.map((edit) => ({
+    start: offsetAt(text, edit.range.start),
+    end: offsetAt(text, edit.range.end),
+    newText: edit.newText,
+  }));
   let out = text;
-  for (const edit of byOffset.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of byOffset.sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
 /** Opens a new document with the text and waits for its diagnostics to hold exactly `expected`. */
-async function open(lsp: LspServer, text: string, expected: string[], uri = `file:///workspace/editing-${++documents}.json`): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
-  await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
-  const published = await lsp.latest(uri, (p) => codes(p).join() === expected.join(), `diagnostics ${expected.join(', ')}`);
+async function open(
+  lsp: LspServer,
+  text: string,
+  expected: string[],
+  uri = `file:///workspace/editing-${++documents}.json`,
+): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
+  await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const published = await lsp.latest(
+    uri,
+    (p) => codes(p).join() === expected.join(),
+    `diagnostics ${expected.join(', ')}`,
+  );
   return { uri, diagnostics: published.diagnostics };
 }
 
 /** Replaces the document's text and waits for the diagnostics of that version to hold exactly `expected`. */
-async function change(lsp: LspServer, uri: string, version: number, text: string, expected: string[]): Promise<PublishDiagnosticsParams> {
-  await lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
-  return lsp.latest(uri, (p) => p.version === version && codes(p).join() === expected.join(), `diagnostics ${expected.join(', ')} of version ${version}`);
+async function change(
+  lsp: LspServer,
+  uri: string,
+  version: number,
+  text: string,
+  expected: string[],
+): Promise<PublishDiagnosticsParams> {
+  await lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version },
+    contentChanges: [{ text }],
+  });
+  return lsp.latest(
+    uri,
+    (p) => p.version === version && codes(p).join() === expected.join(),
+    `diagnostics ${expected.join(', ')} of version ${version}`,
+  );
 }
 
 async function actions(lsp: LspServer, uri: string, range: Range, context: CodeActionContext): Promise<CodeAction[]> {
-  return ((await lsp.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context })) ?? []) as CodeAction[];
+  return ((await lsp.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context })) ??
+    []) as CodeAction[];
 }
 
 function diagnosticOf(diagnostics: Diagnostic[], code: string): Diagnostic {
@@ -110,7 +140,10 @@ function named(list: CodeAction[], title: string): CodeAction {
 before(async () => {
   const options = { settings: { validation: { delay: 20 } }, initializationOptions: { docsBaseUri: DOCS } };
   server = await startServer(options);
-  withCommand = await startServer({ ...options, initializationOptions: { docsBaseUri: DOCS, commands: [SHOW_RULE_DOCUMENTATION_COMMAND] } });
+  withCommand = await startServer({
+    ...options,
+    initializationOptions: { docsBaseUri: DOCS, commands: [SHOW_RULE_DOCUMENTATION_COMMAND] },
+  });
 });
 
 after(async () => {
@@ -121,7 +154,10 @@ after(async () => {
 test('a quick fix on its diagnostic: applied, the text is as the title says and only that diagnostic goes', async () => {
   const { uri, diagnostics } = await open(server, TEMPLATE, FOUND);
   const diagnostic = diagnosticOf(diagnostics, 'bucket-subpath');
-  const fix = named(await actions(server, uri, diagnostic.range, { diagnostics: [diagnostic] }), 'Keep only the bucket, "abfss://data@acct.dfs.core.windows.net"');
+  const fix = named(
+    await actions(server, uri, diagnostic.range, { diagnostics: [diagnostic] }),
+    'Keep only the bucket, "abfss://data@acct.dfs.core.windows.net"',
+  );
   assert.equal(fix.kind, 'quickfix');
   assert.equal(fix.isPreferred, false, 'dropping a sub-path changes where the data goes: not applied on its own');
   assert.deepEqual(fix.diagnostics, [diagnostic]);
@@ -138,7 +174,13 @@ test('"Disable <code> for this line" inserts the comment above the line; after d
   assert.equal(disable.kind, 'quickfix');
   assert.notEqual(disable.isPreferred, true, 'silencing is never the preferred fix');
   const disabled = applyEdits(TEMPLATE, disable.edit!.changes![uri]);
-  assert.equal(disabled, TEMPLATE.replace('        "computeStack"', '        // anyscale-azure-disable-next-line compute-stack-invalid\n        "computeStack"'));
+  assert.equal(
+    disabled,
+    TEMPLATE.replace(
+      '        "computeStack"',
+      '        // anyscale-azure-disable-next-line compute-stack-invalid\n        "computeStack"',
+    ),
+  );
   // Silenced, and no "unused suppression" in its place; the other findings stay.
   await change(server, uri, 2, disabled, ['bucket-endpoint-trailing-slash', 'bucket-subpath']);
 });
@@ -148,16 +190,35 @@ test('source.fixAll.anyscale-azure only when `only` asks for it; applied, it mak
   const whole: Range = { start: { line: 0, character: 0 }, end: { line: TEMPLATE.split('\n').length, character: 0 } };
   const unasked = await actions(server, uri, whole, { diagnostics });
   assert.ok(unasked.length > 0, 'the quick fixes are there');
-  assert.deepEqual(unasked.filter((a) => a.kind !== 'quickfix').map((a) => a.title), [], 'nothing but quick fixes without `only`');
+  assert.deepEqual(
+    unasked.filter((a) => a.kind !== 'quickfix').map((a) => a.title),
+    [],
+    'nothing but quick fixes without `only`',
+  );
   const quickFixesOnly = await actions(server, uri, whole, { diagnostics, only: ['quickfix'] });
-  assert.ok(quickFixesOnly.length > 0 && quickFixesOnly.every((a) => a.kind === 'quickfix'), JSON.stringify(quickFixesOnly.map((a) => a.kind)));
+  assert.ok(
+    quickFixesOnly.length > 0 && quickFixesOnly.every((a) => a.kind === 'quickfix'),
+    JSON.stringify(quickFixesOnly.map((a) => a.kind)),
+  );
   for (const only of [['source.fixAll.anyscale-azure'], ['source']]) {
-    const fixAll = await actions(server, uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, { diagnostics: [], only });
-    assert.deepEqual(fixAll.map((a) => a.kind), ['source.fixAll.anyscale-azure'], `only: ${only}`);
+    const fixAll = await actions(
+      server,
+      uri,
+      { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      { diagnostics: [], only },
+    );
+    assert.deepEqual(
+      fixAll.map((a) => a.kind),
+      ['source.fixAll.anyscale-azure'],
+      `only: ${only}`,
+    );
   }
   const [fixAll] = await actions(server, uri, whole, { diagnostics: [], only: ['source.fixAll'] });
   const fixed = applyEdits(TEMPLATE, fixAll.edit!.changes![uri]);
-  assert.equal(fixed, TEMPLATE.replace('"k8s"', '"K8S"').replace('.blob.core.windows.net/"', '.blob.core.windows.net"'));
+  assert.equal(
+    fixed,
+    TEMPLATE.replace('"k8s"', '"K8S"').replace('.blob.core.windows.net/"', '.blob.core.windows.net"'),
+  );
   await change(server, uri, 2, fixed, ['bucket-subpath']);
 });
 
@@ -165,12 +226,21 @@ test('"Show documentation for <code>" only for a client that declared the comman
   const without = await open(server, TEMPLATE, FOUND);
   const diagnostic = diagnosticOf(without.diagnostics, 'compute-stack-invalid');
   const offered = await actions(server, without.uri, diagnostic.range, { diagnostics: [diagnostic] });
-  assert.ok(offered.some((a) => a.title === 'Disable compute-stack-invalid for this line'), 'the other actions are there');
-  assert.deepEqual(offered.filter((a) => a.command || a.title.startsWith('Show documentation')).map((a) => a.title), []);
+  assert.ok(
+    offered.some((a) => a.title === 'Disable compute-stack-invalid for this line'),
+    'the other actions are there',
+  );
+  assert.deepEqual(
+    offered.filter((a) => a.command || a.title.startsWith('Show documentation')).map((a) => a.title),
+    [],
+  );
 
   const declared = await open(withCommand, TEMPLATE, FOUND);
   const theirs = diagnosticOf(declared.diagnostics, 'compute-stack-invalid');
-  const show = named(await actions(withCommand, declared.uri, theirs.range, { diagnostics: [theirs] }), 'Show documentation for compute-stack-invalid');
+  const show = named(
+    await actions(withCommand, declared.uri, theirs.range, { diagnostics: [theirs] }),
+    'Show documentation for compute-stack-invalid',
+  );
   assert.equal(show.edit, undefined);
   assert.deepEqual(show.diagnostics, [theirs]);
   assert.equal(show.command?.command, SHOW_RULE_DOCUMENTATION_COMMAND);
@@ -180,29 +250,54 @@ test('"Show documentation for <code>" only for a client that declared the comman
 test("a diagnostic's hover links its docs through the client's command (the rendered preview), the page itself otherwise", async () => {
   const docsLink = async (lsp: LspServer) => {
     const { uri, diagnostics } = await open(lsp, TEMPLATE, FOUND);
-    const hover = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: diagnosticOf(diagnostics, 'compute-stack-invalid').range.start });
-    return /`compute-stack-invalid`: .+ — \[documentation\]\(([^)]+)\)/.exec((hover?.contents as MarkupContent | undefined)?.value ?? '')?.[1];
+    const hover = await lsp.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: diagnosticOf(diagnostics, 'compute-stack-invalid').range.start,
+    });
+    return /`compute-stack-invalid`: .+ — \[documentation\]\(([^)]+)\)/.exec(
+      (hover?.contents as MarkupContent | undefined)?.value ?? '',
+    )?.[1];
   };
   assert.equal(await docsLink(server), `${DOCS}/compute-stack-invalid.md`);
   const viaCommand = await docsLink(withCommand);
-  assert.ok(viaCommand !== undefined && viaCommand.startsWith(`command:${SHOW_RULE_DOCUMENTATION_COMMAND}?`), String(viaCommand));
-  assert.deepEqual(JSON.parse(decodeURIComponent(viaCommand.slice(viaCommand.indexOf('?') + 1))), [`${DOCS}/compute-stack-invalid.md`]);
+  assert.ok(
+    viaCommand !== undefined && viaCommand.startsWith(`command:${SHOW_RULE_DOCUMENTATION_COMMAND}?`),
+    String(viaCommand),
+  );
+  assert.deepEqual(JSON.parse(decodeURIComponent(viaCommand.slice(viaCommand.indexOf('?') + 1))), [
+    `${DOCS}/compute-stack-invalid.md`,
+  ]);
 });
 
 test('snippets in a languageVersion 2.0 `resources` object are symbolic-name entries, replacing the key being typed', async () => {
-  const text = TEMPLATE.replace('"contentVersion"', '"languageVersion": "2.0",\n  "contentVersion"').replace(/"resources": \[[\s\S]*\]\n\}$/, '"resources": {\n    ""\n  }\n}');
+  const text = TEMPLATE.replace('"contentVersion"', '"languageVersion": "2.0",\n  "contentVersion"').replace(
+    /"resources": \[[\s\S]*\]\n\}$/,
+    '"resources": {\n    ""\n  }\n}',
+  );
   const uri = 'file:///workspace/symbolic-names.json';
   // A key without its value is a syntax error: no diagnostics to wait for, completion works on the text as typed.
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
   const line = text.split('\n').findIndex((l) => l.trim() === '""');
-  const result = await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line, character: 5 } });
+  const result = await server.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri },
+    position: { line, character: 5 },
+  });
   const items: CompletionItem[] = Array.isArray(result) ? result : ((result as CompletionList | null)?.items ?? []);
   const gcp = items.find((i) => i.label === 'Anyscale cloud resource (GCP)');
   assert.ok(gcp, JSON.stringify(items.map((i) => i.label)));
   assert.equal(gcp.insertTextFormat, InsertTextFormat.Snippet);
   const edit = gcp.textEdit as TextEdit;
-  assert.deepEqual(edit.range, { start: { line, character: 4 }, end: { line, character: 6 } }, 'the typed "" is replaced');
-  assert.match(edit.newText, /^"\$\{1:cloudResource\}": \{\n\t"type": "Anyscale\.Platform\/clouds\/cloudResources",[\s\S]*"provider": "GCP"[\s\S]*\n\}$/);
+  assert.deepEqual(
+    edit.range,
+    { start: { line, character: 4 }, end: { line, character: 6 } },
+    'the typed "" is replaced',
+  );
+  assert.match(
+    edit.newText,
+    /^"\$\{1:cloudResource\}": \{\n\t"type": "Anyscale\.Platform\/clouds\/cloudResources",[\s\S]*"provider": "GCP"[\s\S]*\n\}$/,
+  );
 });
 
 test('.anyscale-azure.json in the workspace folder sets rule levels, re-read after workspace/didChangeWatchedFiles; the setting wins', async () => {
@@ -211,20 +306,37 @@ test('.anyscale-azure.json in the workspace folder sets rule levels, re-read aft
   fs.writeFileSync(configFile, JSON.stringify({ rules: { 'compute-stack-invalid': 'info', 'bucket-subpath': 'off' } }));
   fs.mkdirSync(path.join(root, 'infra'));
   const uri = pathToFileURL(path.join(root, 'infra', 'cloud.json')).href;
-  const lsp = await startServer({ settings: { validation: { delay: 20 } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }] });
+  const lsp = await startServer({
+    settings: { validation: { delay: 20 } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+  });
   try {
     const { diagnostics } = await open(lsp, TEMPLATE, ['bucket-endpoint-trailing-slash', 'compute-stack-invalid'], uri);
     assert.equal(diagnosticOf(diagnostics, 'compute-stack-invalid').severity, DiagnosticSeverity.Information);
-    assert.equal(diagnosticOf(diagnostics, 'bucket-endpoint-trailing-slash').severity, DiagnosticSeverity.Warning, 'a rule the file leaves alone keeps its level');
+    assert.equal(
+      diagnosticOf(diagnostics, 'bucket-endpoint-trailing-slash').severity,
+      DiagnosticSeverity.Warning,
+      'a rule the file leaves alone keeps its level',
+    );
 
     fs.writeFileSync(configFile, JSON.stringify({ rules: { 'compute-stack-invalid': 'off' } }));
-    await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(configFile).href, type: FileChangeType.Changed }] });
-    const changed = await lsp.latest(uri, (p) => codes(p).join() === 'bucket-endpoint-trailing-slash,bucket-subpath', 'bucket-subpath back and compute-stack-invalid off after the file changed');
+    await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(configFile).href, type: FileChangeType.Changed }],
+    });
+    const changed = await lsp.latest(
+      uri,
+      (p) => codes(p).join() === 'bucket-endpoint-trailing-slash,bucket-subpath',
+      'bucket-subpath back and compute-stack-invalid off after the file changed',
+    );
     assert.equal(diagnosticOf(changed.diagnostics, 'bucket-subpath').severity, DiagnosticSeverity.Error);
 
     lsp.setSettings({ validation: { delay: 20 }, rules: { 'compute-stack-invalid': 'warning' } });
     await lsp.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
-    const overridden = await lsp.latest(uri, (p) => codes(p).includes('compute-stack-invalid'), 'compute-stack-invalid back from the anyscaleAzure.rules setting');
+    const overridden = await lsp.latest(
+      uri,
+      (p) => codes(p).includes('compute-stack-invalid'),
+      'compute-stack-invalid back from the anyscaleAzure.rules setting',
+    );
     assert.equal(diagnosticOf(overridden.diagnostics, 'compute-stack-invalid').severity, DiagnosticSeverity.Warning);
   } finally {
     assert.equal(await lsp.stop(), 0);

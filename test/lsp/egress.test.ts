@@ -5,9 +5,23 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import { CancellationTokenSource, WorkDoneProgress, type ProtocolConnection, type WorkDoneProgressBegin, type WorkDoneProgressEnd, type WorkDoneProgressReport } from 'vscode-languageserver-protocol/node';
 import {
-  EgressTargetsRequest, EgressProbeRequest, EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, type EgressSettings, type EgressProbeParams, type EgressTargetInfo,
+  CancellationTokenSource,
+  WorkDoneProgress,
+  type ProtocolConnection,
+  type WorkDoneProgressBegin,
+  type WorkDoneProgressEnd,
+  type WorkDoneProgressReport,
+} from 'vscode-languageserver-protocol/node';
+import {
+  EgressTargetsRequest,
+  EgressProbeRequest,
+  EgressAllowListRequest,
+  EgressClusterJobRequest,
+  EgressClusterLogRequest,
+  type EgressSettings,
+  type EgressProbeParams,
+  type EgressTargetInfo,
 } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startLab, type Lab } from '../support/egressLab';
@@ -37,32 +51,67 @@ after(async () => {
 test('targets of the workspace: derived from its template and values file', async () => {
   const result = await connection.sendRequest(EgressTargetsRequest, { folders: [WORKSPACE], settings: {} });
   const hosts = result.targets.map((t) => t.host);
-  for (const host of ['console.azure.anyscale.com', 'contosodata.blob.core.windows.net', 'contosoacr.azurecr.io', 'cld-abc123.azure.anyscale-cloud.dev']) assert.ok(hosts.includes(host), host);
+  for (const host of [
+    'console.azure.anyscale.com',
+    'contosodata.blob.core.windows.net',
+    'contosoacr.azurecr.io',
+    'cld-abc123.azure.anyscale-cloud.dev',
+  ])
+    assert.ok(hosts.includes(host), host);
   assert.ok(result.targets.some((t) => t.needsHost));
 });
 
-test('probe targets: a report, and LSP work-done progress ($/progress) on the request\'s workDoneToken: begin, one report per target, end', async () => {
-  fs.writeFileSync(path.join(lab.certificates.dir, 'targets.json'), JSON.stringify([lab.target('good'), lab.target('closed'), lab.target('wrongHost')]));
+test("probe targets: a report, and LSP work-done progress ($/progress) on the request's workDoneToken: begin, one report per target, end", async () => {
+  fs.writeFileSync(
+    path.join(lab.certificates.dir, 'targets.json'),
+    JSON.stringify([lab.target('good'), lab.target('closed'), lab.target('wrongHost')]),
+  );
   // A generous phase timeout: on a loaded machine a loopback TLS handshake can take longer than the default lab's.
-  const params: EgressProbeParams = { folders: [lab.certificates.dir], settings: labSettings({ targetsFile: 'targets.json', timeoutMs: 8000 }), workDoneToken: 'p1' };
+  const params: EgressProbeParams = {
+    folders: [lab.certificates.dir],
+    settings: labSettings({ targetsFile: 'targets.json', timeoutMs: 8000 }),
+    workDoneToken: 'p1',
+  };
   const progress: (WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd)[] = [];
   const listening = connection.onProgress(WorkDoneProgress.type, 'p1', (value) => void progress.push(value));
   const report = await connection.sendRequest(EgressProbeRequest, params);
   assert.equal(report.origin, 'local');
   assert.equal(report.cancelled, false);
-  assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-hostname']);
-  await server.until(() => (progress.at(-1)?.kind === 'end' ? true : undefined), 'the end of the work-done progress p1');
+  assert.deepEqual(
+    report.results.map((r) => r.outcome),
+    ['ok', 'refused', 'tls-hostname'],
+  );
+  await server.until(
+    () => (progress.at(-1)?.kind === 'end' ? true : undefined),
+    'the end of the work-done progress p1',
+  );
   listening.dispose();
-  assert.deepEqual(progress.map((p) => p.kind), ['begin', 'report', 'report', 'report', 'end']);
+  assert.deepEqual(
+    progress.map((p) => p.kind),
+    ['begin', 'report', 'report', 'report', 'end'],
+  );
   const reports = progress.filter((p): p is WorkDoneProgressReport => p.kind === 'report');
-  assert.deepEqual(reports.map((p) => p.percentage), [33, 67, 100]);
-  for (const [i, p] of reports.entries()) assert.match(p.message ?? '', new RegExp(`^${i + 1}/3 · [\\w.-]+\\.egress\\.test (ok|refused|tls-hostname)$`), 'what the client shows');
+  assert.deepEqual(
+    reports.map((p) => p.percentage),
+    [33, 67, 100],
+  );
+  for (const [i, p] of reports.entries())
+    assert.match(
+      p.message ?? '',
+      new RegExp(`^${i + 1}/3 · [\\w.-]+\\.egress\\.test (ok|refused|tls-hostname)$`),
+      'what the client shows',
+    );
 });
 
-test('probed from this machine, a cloud storage account\'s Blob host is reported as the client → storage upload path', async () => {
+test("probed from this machine, a cloud storage account's Blob host is reported as the client → storage upload path", async () => {
   const blob: EgressTargetInfo = {
-    host: 'contosodata.blob.core.windows.net', port: lab.ports.closed, flow: 'aks-storage-registry', purpose: 'Cloud storage bucket of cloud resource default (Blob service)',
-    source: { title: 'test', url: 'https://example.test' }, required: true, origin: 'workspace',
+    host: 'contosodata.blob.core.windows.net',
+    port: lab.ports.closed,
+    flow: 'aks-storage-registry',
+    purpose: 'Cloud storage bucket of cloud resource default (Blob service)',
+    source: { title: 'test', url: 'https://example.test' },
+    required: true,
+    origin: 'workspace',
   };
   const settings = labSettings({ resolve: { ...lab.names, 'contosodata.blob.core.windows.net': '127.0.0.1' } });
   const report = await connection.sendRequest(EgressProbeRequest, { folders: [], settings, targets: [blob] });
@@ -73,17 +122,30 @@ test('probed from this machine, a cloud storage account\'s Blob host is reported
 
 test('cancelling a probe request stops it quickly and the server keeps serving', async () => {
   const silent: EgressTargetInfo[] = Array.from({ length: 4 }, (_, i) => ({
-    host: 'silent.egress.test', port: lab.ports.silent, flow: 'aks-control-plane', purpose: `silent ${i}`, source: { title: 'test', url: 'https://example.test' }, required: true, origin: 'file',
+    host: 'silent.egress.test',
+    port: lab.ports.silent,
+    flow: 'aks-control-plane',
+    purpose: `silent ${i}`,
+    source: { title: 'test', url: 'https://example.test' },
+    required: true,
+    origin: 'file',
   }));
   const source = new CancellationTokenSource();
   const started = Date.now();
-  const pending = connection.sendRequest(EgressProbeRequest, { folders: [], settings: labSettings({ timeoutMs: 20000 }), targets: silent }, source.token);
+  const pending = connection.sendRequest(
+    EgressProbeRequest,
+    { folders: [], settings: labSettings({ timeoutMs: 20000 }), targets: silent },
+    source.token,
+  );
   setTimeout(() => source.cancel(), 200);
   // A cancelled probe answers with what it has: every target cancelled, not an error.
   const report = await pending;
   assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
   assert.equal(report.cancelled, true);
-  assert.deepEqual(report.results.map((r) => r.outcome), Array(4).fill('cancelled'));
+  assert.deepEqual(
+    report.results.map((r) => r.outcome),
+    Array(4).fill('cancelled'),
+  );
   const again = await connection.sendRequest(EgressTargetsRequest, { folders: [WORKSPACE], settings: {} });
   assert.ok(again.targets.length > 0);
 });
@@ -92,15 +154,33 @@ test('allow-list, cluster Job and cluster log parsing', async () => {
   const list = await connection.sendRequest(EgressAllowListRequest, { folders: [WORKSPACE], settings: {} });
   assert.match(list.armJson, /firewallPolicies\/ruleCollectionGroups/);
   assert.match(list.azCli, /az network firewall/);
-  const strict = await connection.sendRequest(EgressAllowListRequest, { folders: [WORKSPACE], settings: { strictCloudIds: true } });
-  assert.doesNotMatch(strict.armJson, /"\*\.azure\.anyscale-cloud\.dev"/, 'the workspace names cloud IDs: one entry each instead of the wildcard');
+  const strict = await connection.sendRequest(EgressAllowListRequest, {
+    folders: [WORKSPACE],
+    settings: { strictCloudIds: true },
+  });
+  assert.doesNotMatch(
+    strict.armJson,
+    /"\*\.azure\.anyscale-cloud\.dev"/,
+    'the workspace names cloud IDs: one entry each instead of the wildcard',
+  );
   assert.match(strict.armJson, /"cld-abc123\.azure\.anyscale-cloud\.dev"/);
   assert.match(strict.notes.join('\n'), /inferred/);
-  const job = await connection.sendRequest(EgressClusterJobRequest, { folders: [WORKSPACE], settings: {}, namespace: 'probe', image: 'node:20' });
+  const job = await connection.sendRequest(EgressClusterJobRequest, {
+    folders: [WORKSPACE],
+    settings: {},
+    namespace: 'probe',
+    image: 'node:20',
+  });
   assert.equal(JSON.parse(job.manifest).metadata.namespace, 'probe');
   const first = job.targets.find((t) => !t.needsHost)!;
   const log = `anyscale-egress/v1 ${JSON.stringify({ host: first.host, port: first.port, outcome: 'tcp-timeout', ms: 5000, dnsMs: 3 })}\nanyscale-egress/v1 {"done":true,"count":1}\n`;
-  const report = await connection.sendRequest(EgressClusterLogRequest, { log, targets: [first], context: 'aks-1', startedAt: new Date().toISOString(), durationMs: 9000 });
+  const report = await connection.sendRequest(EgressClusterLogRequest, {
+    log,
+    targets: [first],
+    context: 'aks-1',
+    startedAt: new Date().toISOString(),
+    durationMs: 9000,
+  });
   assert.equal(report.origin, 'cluster');
   assert.equal(report.context, 'aks-1');
   assert.equal(report.results[0].outcome, 'tcp-timeout');

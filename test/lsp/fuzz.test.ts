@@ -34,7 +34,11 @@ function classesOf(kinds: RegExp): string[] {
 
 function assertNone(kinds: RegExp, what: string): void {
   const found = classesOf(kinds);
-  assert.equal(found.length, 0, `${what}: ${found.length} failure classes (seed ${SEED}; reproduce and shrink with FUZZ_SEED=${SEED} FUZZ_DOCUMENTS=${DOCUMENTS} npm run fuzz)\n${found.join('\n')}`);
+  assert.equal(
+    found.length,
+    0,
+    `${what}: ${found.length} failure classes (seed ${SEED}; reproduce and shrink with FUZZ_SEED=${SEED} FUZZ_DOCUMENTS=${DOCUMENTS} npm run fuzz)\n${found.join('\n')}`,
+  );
 }
 
 const REQUEST_ERRORS = /^(internal error|error -?\d+|InvalidParams|RequestCancelled|request failed)/;
@@ -45,18 +49,47 @@ const DIAGNOSTICS = /^(no diagnostics|diagnostics for a version never sent|synta
 
 test("the fuzz's checks catch what they are for: a CRLF counted, overlapping edits, a fix inside an expression, broken JSON", () => {
   const crlf = linesOf('global:\r\n  a: 1\r\n');
-  assert.match(rangeProblem({ start: { line: 0, character: 0 }, end: { line: 0, character: 8 } }, crlf) ?? '', /the \\r of a CRLF line end counted/);
+  assert.match(
+    rangeProblem({ start: { line: 0, character: 0 }, end: { line: 0, character: 8 } }, crlf) ?? '',
+    /the \\r of a CRLF line end counted/,
+  );
   assert.equal(rangeProblem({ start: { line: 0, character: 0 }, end: { line: 0, character: 7 } }, crlf), undefined);
-  assert.match(rangeProblem({ start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, crlf) ?? '', /past the last line/);
-  assert.match(rangeProblem({ start: { line: 1, character: 2 }, end: { line: 1, character: 1 } }, crlf) ?? '', /ends before it starts/);
-  assert.ok(overlappingEdits([{ start: 0, end: 5, newText: '' }, { start: 3, end: 3, newText: 'x' }]));
-  assert.equal(overlappingEdits([{ start: 0, end: 5, newText: '' }, { start: 5, end: 6, newText: 'x' }]), undefined);
+  assert.match(
+    rangeProblem({ start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, crlf) ?? '',
+    /past the last line/,
+  );
+  assert.match(
+    rangeProblem({ start: { line: 1, character: 2 }, end: { line: 1, character: 1 } }, crlf) ?? '',
+    /ends before it starts/,
+  );
+  assert.ok(
+    overlappingEdits([
+      { start: 0, end: 5, newText: '' },
+      { start: 3, end: 3, newText: 'x' },
+    ]),
+  );
+  assert.equal(
+    overlappingEdits([
+      { start: 0, end: 5, newText: '' },
+      { start: 5, end: 6, newText: 'x' },
+    ]),
+    undefined,
+  );
   const template = `{ "a": "[toLower('AZURE')]", "b": "[[literal]", "c": "azure" }`;
   const expressions = expressionStrings(template);
-  assert.deepEqual(expressions.map((e) => e.text), [`"[toLower('AZURE')]"`]);
+  assert.deepEqual(
+    expressions.map((e) => e.text),
+    [`"[toLower('AZURE')]"`],
+  );
   const inside = template.indexOf('[toLower');
   assert.ok(expressionTouched({ start: inside - 1, end: inside + 19, newText: '"Azure"' }, expressions));
-  assert.equal(expressionTouched({ start: template.indexOf('"azure"'), end: template.indexOf('"azure"') + 7, newText: '"Azure"' }, expressions), undefined);
+  assert.equal(
+    expressionTouched(
+      { start: template.indexOf('"azure"'), end: template.indexOf('"azure"') + 7, newText: '"Azure"' },
+      expressions,
+    ),
+    undefined,
+  );
   assert.ok(parses('{ "a": 1, // comment\n }', 'json'));
   assert.ok(!parses('{ "a": 1 "b": 2 }', 'json'));
   assert.ok(!parses('a: [1\n', 'yaml'));
@@ -66,10 +99,18 @@ test('the fuzz has work to check: diagnostics, completions, hovers, navigation, 
   const { stats } = report;
   assert.equal(report.documents, DOCUMENTS, `only ${report.documents} of ${DOCUMENTS} documents within ${SECONDS} s`);
   assert.ok(stats.diagnosticsChecked > 0, summary);
-  for (const method of ['textDocument/completion', 'textDocument/hover', 'textDocument/definition', 'textDocument/codeAction']) {
+  for (const method of [
+    'textDocument/completion',
+    'textDocument/hover',
+    'textDocument/definition',
+    'textDocument/codeAction',
+  ]) {
     assert.ok((stats.answered[method] ?? 0) > 0, `no non-empty answer to ${method}\n${summary}`);
   }
-  assert.ok(stats.quickFixEdits > 0 && stats.fixAllEdits > 0 && stats.editsApplied > 0, `no fixes were checked\n${summary}`);
+  assert.ok(
+    stats.quickFixEdits > 0 && stats.fixAllEdits > 0 && stats.editsApplied > 0,
+    `no fixes were checked\n${summary}`,
+  );
   assert.ok(stats.cancelled.sent > 0, summary);
 });
 
@@ -95,6 +136,8 @@ test('diagnostics are published for every version the fuzz waited on, and a brok
 
 test('no failure of any other kind', () => {
   const known = [REQUEST_ERRORS, RANGES, EDITS, PROCESS, DIAGNOSTICS];
-  const others = summarize(report).filter((line) => line.startsWith('FAIL ') && !known.some((kinds) => kinds.test(line.slice('FAIL '.length))));
+  const others = summarize(report).filter(
+    (line) => line.startsWith('FAIL ') && !known.some((kinds) => kinds.test(line.slice('FAIL '.length))),
+  );
   assert.equal(others.length, 0, others.join('\n'));
 });

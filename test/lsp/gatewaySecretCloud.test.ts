@@ -8,7 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, DidOpenTextDocumentNotification, FileChangeType, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeWatchedFilesNotification,
+  DidOpenTextDocumentNotification,
+  FileChangeType,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -27,7 +32,10 @@ before(async () => {
   fs.mkdirSync(path.join(root, 'cloud-b'));
   fs.writeFileSync(path.join(root, 'cloud-b', 'values.yaml'), values);
   fs.writeFileSync(path.join(root, 'cloud-b', 'gateway.yaml'), gateway);
-  server = await startServer({ settings: { validation: { delay: 20 } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }] });
+  server = await startServer({
+    settings: { validation: { delay: 20 } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+  });
 });
 
 after(async () => {
@@ -37,15 +45,19 @@ after(async () => {
 
 test('the values file on disk beside the open manifest: both secret names are reported; a second values file silences them', async () => {
   const uri = pathToFileURL(path.join(root, 'cloud-b', 'gateway.yaml')).href;
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text: gateway } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text: gateway },
+  });
   const p = await server.latest(uri, reported, 'the warning from the values file nobody opened');
   const lines = gateway.split('\n');
-  assert.deepEqual(p.diagnostics.filter((d) => d.code === RULE).map((d) => lines[d.range.start.line].trim()), [
-    'name: anyscale-cldrsrc-abc123def456-certificate',
-    'name: anyscale-svc-cldrsrc-abc123def456-certificate',
-  ]);
+  assert.deepEqual(
+    p.diagnostics.filter((d) => d.code === RULE).map((d) => lines[d.range.start.line].trim()),
+    ['name: anyscale-cldrsrc-abc123def456-certificate', 'name: anyscale-svc-cldrsrc-abc123def456-certificate'],
+  );
   const second = path.join(root, 'cloud-b', 'values-dev.yaml');
   fs.writeFileSync(second, values.replace('cldrsrc_9xk2m4p7q1', 'cldrsrc_abc123def456'));
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(second).href, type: FileChangeType.Created }] });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(second).href, type: FileChangeType.Created }],
+  });
   await server.latest(uri, silent, 'no warning once two values files share the folder');
 });

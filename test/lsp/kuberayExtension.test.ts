@@ -10,8 +10,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeActionRequest, DiagnosticSeverity, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification, HoverRequest,
-  type CodeAction, type Diagnostic, type Position, type TextEdit,
+  CodeActionRequest,
+  DiagnosticSeverity,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type CodeAction,
+  type Diagnostic,
+  type Position,
+  type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -71,22 +78,33 @@ function offsetAt(text: string, position: Position): number {
 }
 
 function applied(text: string, edits: readonly TextEdit[]): string {
-  const spans = edits.map((e) => ({ start: offsetAt(text, e.range.start), end: offsetAt(text, e.range.end), newText: e.newText }));
+  const spans = edits.map((e) => ({
+    start: offsetAt(text, e.range.start),
+    end: offsetAt(text, e.range.end),
+    newText: e.newText,
+  }));
   let out = text;
-  for (const edit of spans.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of spans.sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
 async function open(name: string): Promise<{ uri: string; diagnostic: Diagnostic }> {
   const uri = pathToFileURL(path.join(FOLDER, name)).toString();
   fs.writeFileSync(new URL(uri), TEXT);
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: ++version, text: TEXT } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: ++version, text: TEXT },
+  });
   const published = await server.diagnosticsFor(uri, (p) => p.diagnostics.some((d) => d.code === CODE));
   return { uri, diagnostic: published.diagnostics.find((d) => d.code === CODE)! };
 }
 
 async function fixNamed(uri: string, diagnostic: Diagnostic, title: string): Promise<CodeAction> {
-  const offered = (await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
+  const offered = (await server.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  })) as CodeAction[];
   const fix = offered.find((action) => action.title === title);
   assert.ok(fix, `no "${title}" among ${JSON.stringify(offered.map((a) => a.title))}`);
   return fix;
@@ -97,7 +115,10 @@ async function apply(uri: string, fix: CodeAction): Promise<{ text: string; diag
   const edits = fix.edit?.changes?.[uri];
   assert.ok(edits && edits.length > 0, 'the fix has no edits for the document');
   const text = applied(TEXT, edits);
-  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: ++version },
+    contentChanges: [{ text }],
+  });
   const published = await server.diagnosticsFor(uri, (p) => p.version === undefined || p.version === version);
   return { text, diagnostics: published.diagnostics };
 }
@@ -105,14 +126,23 @@ async function apply(uri: string, fix: CodeAction): Promise<{ text: string; diag
 test('the pinned version is an error on the version; "Remove version" (preferred) clears it', async () => {
   const { uri, diagnostic } = await open('kuberay-remove.json');
   assert.equal(diagnostic.severity, DiagnosticSeverity.Error);
-  assert.equal(TEXT.split('\n')[diagnostic.range.start.line].slice(diagnostic.range.start.character, diagnostic.range.end.character), '"1.4.2"');
+  assert.equal(
+    TEXT.split('\n')[diagnostic.range.start.line].slice(
+      diagnostic.range.start.character,
+      diagnostic.range.end.character,
+    ),
+    '"1.4.2"',
+  );
   assert.match(String(diagnostic.message), /autoUpgradeMinorVersion is true by default/);
   const fix = await fixNamed(uri, diagnostic, 'Remove "version" (follow the release train)');
   assert.equal(fix.isPreferred, true);
   const { text, diagnostics } = await apply(uri, fix);
   assert.ok(!text.includes('"version"'), text);
   assert.doesNotThrow(() => JSON.parse(text));
-  assert.deepEqual(diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning), []);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning),
+    [],
+  );
 });
 
 test('"Set autoUpgradeMinorVersion to false" pins the version; the now ignored release train is a warning', async () => {
@@ -120,14 +150,20 @@ test('"Set autoUpgradeMinorVersion to false" pins the version; the now ignored r
   const fix = await fixNamed(uri, diagnostic, 'Set autoUpgradeMinorVersion to false (pin the version)');
   const { text, diagnostics } = await apply(uri, fix);
   assert.equal(JSON.parse(text).resources[1].properties.autoUpgradeMinorVersion, false);
-  assert.deepEqual(diagnostics.map((d) => d.code), ['extension-release-train-ignored']);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['extension-release-train-ignored'],
+  );
 });
 
 test('hover on the extension resource type explains managed KubeRay', async () => {
   const { uri } = await open('kuberay-hover.json');
   const line = TEXT.split('\n').findIndex((l) => l.includes('"Microsoft.KubernetesConfiguration/extensions"'));
   const character = TEXT.split('\n')[line].indexOf('Microsoft.KubernetesConfiguration');
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { line, character },
+  });
   const markdown = JSON.stringify(hover?.contents);
   assert.match(markdown, /RayCronJob/);
   assert.match(markdown, /Never delete the `\*\.ray\.io` CRDs/);

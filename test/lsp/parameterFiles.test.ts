@@ -27,7 +27,9 @@ after(async () => {
 
 async function open(uri: string): Promise<void> {
   const text = fs.readFileSync(new URL(uri), 'utf8');
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
 }
 
 test('the template shows the parameter file value at its use, linked to where it is written', async () => {
@@ -36,8 +38,14 @@ test('the template shows the parameter file value at its use, linked to where it
   const subpath = p.diagnostics.find((d) => d.code === 'bucket-subpath')!;
   assert.equal(subpath.range.start.line, 24);
   assert.match(String(subpath.message), /\(value from cloudresource\.parameters\.aws\.json\)$/);
-  assert.deepEqual(subpath.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]), [[AWS, 9]]);
-  assert.ok(!p.diagnostics.some((d) => d.severity === 1 && d.code !== 'bucket-subpath'), JSON.stringify(p.diagnostics.map((d) => d.code)));
+  assert.deepEqual(
+    subpath.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]),
+    [[AWS, 9]],
+  );
+  assert.ok(
+    !p.diagnostics.some((d) => d.severity === 1 && d.code !== 'bucket-subpath'),
+    JSON.stringify(p.diagnostics.map((d) => d.code)),
+  );
 });
 
 test('the parameter file shows the mistake on its own line, linked to the template', async () => {
@@ -46,14 +54,20 @@ test('the parameter file shows the mistake on its own line, linked to the templa
   const subpath = p.diagnostics.find((d) => d.code === 'bucket-subpath')!;
   assert.equal(subpath.range.start.line, 9);
   assert.doesNotMatch(String(subpath.message), /value from/);
-  assert.deepEqual(subpath.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]), [[TEMPLATE, 24]]);
+  assert.deepEqual(
+    subpath.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line]),
+    [[TEMPLATE, 24]],
+  );
 });
 
 test('a clean parameter file of the same template gets no errors', async () => {
   const azure = uriOf('cloudresource.parameters.azure.json');
   await open(azure);
   const p = await server.diagnosticsFor(azure);
-  assert.deepEqual(p.diagnostics.filter((d) => d.severity === 1), []);
+  assert.deepEqual(
+    p.diagnostics.filter((d) => d.severity === 1),
+    [],
+  );
 });
 
 test('hovering an expression shows its value with each parameter file, or why it is unknown', async () => {
@@ -63,24 +77,51 @@ test('hovering an expression shows its value with each parameter file, or why it
     const line = lines.findIndex((l) => l.includes(needle));
     return { line, character: lines[line].indexOf(needle) + 3 };
   };
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: TEMPLATE }, position: at("[parameters('cloudStorageBucketName')]") });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: TEMPLATE },
+    position: at("[parameters('cloudStorageBucketName')]"),
+  });
   const text = (hover?.contents as MarkupContent).value;
-  assert.match(text, /Evaluates with cloudresource\.parameters\.aws\.json to `"s3:\/\/my-anyscale-eks-bucket\/prefix"`/);
-  assert.match(text, /Evaluates with cloudresource\.parameters\.azure\.json to `"abfss:\/\/anyscale-data@mystorageacct\.dfs\.core\.windows\.net"`/);
+  assert.match(
+    text,
+    /Evaluates with cloudresource\.parameters\.aws\.json to `"s3:\/\/my-anyscale-eks-bucket\/prefix"`/,
+  );
+  assert.match(
+    text,
+    /Evaluates with cloudresource\.parameters\.azure\.json to `"abfss:\/\/anyscale-data@mystorageacct\.dfs\.core\.windows\.net"`/,
+  );
   assert.equal(hover?.range?.start.line, at("[parameters('cloudStorageBucketName')]").line);
-  const none = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: TEMPLATE }, position: { line: 0, character: 3 } });
+  const none = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: TEMPLATE },
+    position: { line: 0, character: 3 },
+  });
   assert.equal(none, null, 'no hover outside expressions');
 });
 
 test('hovering reference() says what it depends on', async () => {
   const uri = 'untitled:reference.json';
-  const text = JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    resources: [],
-    outputs: { id: { type: 'string', value: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'op'), '2023-01-31').principalId]" } },
-  }, null, 2);
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const text = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      resources: [],
+      outputs: {
+        id: {
+          type: 'string',
+          value:
+            "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', 'op'), '2023-01-31').principalId]",
+        },
+      },
+    },
+    null,
+    2,
+  );
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
   const line = text.split('\n').findIndex((l) => l.includes('reference('));
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 20 } });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { line, character: 20 },
+  });
   assert.match((hover?.contents as MarkupContent).value, /^Unknown: depends on reference\(/);
 });

@@ -59,10 +59,15 @@ const workOn = (v: number) => traces.filter((trace) => trace.message.startsWith(
 
 before(async () => {
   // Validation waits 30 s after an edit: within a test, only the requests themselves analyse.
-  server = await startServer({ settings: { validation: { delay: 30_000 } }, collect: [LogTraceNotification.type.method] });
+  server = await startServer({
+    settings: { validation: { delay: 30_000 } },
+    collect: [LogTraceNotification.type.method],
+  });
   traces = server.notifications(LogTraceNotification.type.method);
   await server.connection.sendNotification(SetTraceNotification.type, { value: 'verbose' });
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'json', version, text: BIG } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: URI, languageId: 'json', version, text: BIG },
+  });
   await server.diagnosticsFor(URI, () => true, 60_000);
 });
 
@@ -77,7 +82,11 @@ test('a request with missing or mistyped params is answered InvalidParams naming
   const cases: Array<[string, unknown, RegExp]> = [
     [HoverRequest.method, {}, /params\.textDocument\.uri is missing/],
     [HoverRequest.method, { textDocument }, /params\.position\.line is missing/],
-    [HoverRequest.method, { textDocument, position: { line: '0', character: 0 } }, /params\.position\.line must be a number, not a string/],
+    [
+      HoverRequest.method,
+      { textDocument, position: { line: '0', character: 0 } },
+      /params\.position\.line must be a number, not a string/,
+    ],
     [CompletionRequest.method, { position }, /params\.textDocument\.uri is missing/],
     [CodeActionRequest.method, { textDocument, range }, /params\.context\.diagnostics is missing/],
     [CodeActionRequest.method, { textDocument, context: { diagnostics: [] } }, /params\.range\.start\.line is missing/],
@@ -104,23 +113,38 @@ test('requests cancelled before they run answer RequestCancelled and analyse not
     cancelledVersions.push(v);
     const source = new CancellationTokenSource();
     const params = { textDocument: { uri: URI }, position: { line: 10, character: 20 } };
-    const pending = i % 2 === 0 ? server.connection.sendRequest(CompletionRequest.type, params, source.token) : server.connection.sendRequest(HoverRequest.type, params, source.token);
+    const pending =
+      i % 2 === 0
+        ? server.connection.sendRequest(CompletionRequest.type, params, source.token)
+        : server.connection.sendRequest(HoverRequest.type, params, source.token);
     source.cancel();
     const error = await errorOf(() => pending);
     assert.equal(error.code, LSPErrorCodes.RequestCancelled, error.message);
   }
   // A request that is not cancelled is answered, and it is the one that analyses (the last version only).
-  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: URI }, position: { line: 6, character: 14 } });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: URI },
+    position: { line: 6, character: 14 },
+  });
   assert.ok(hover, 'the hover after the cancelled requests is answered');
   assert.ok(workOn(version).length > 0, `the last version was analysed: ${JSON.stringify(traces.slice(-3))}`);
-  for (const v of cancelledVersions.slice(0, -1)) assert.deepEqual(workOn(v), [], `version ${v} was analysed for a cancelled request`);
+  for (const v of cancelledVersions.slice(0, -1))
+    assert.deepEqual(workOn(v), [], `version ${v} was analysed for a cancelled request`);
 });
 
 test('a request cancelled while its analysis runs answers RequestCancelled', async () => {
   await edit();
   const source = new CancellationTokenSource();
   // Code actions need the rules' findings: the whole analysis of 4 MB, which takes far longer than 20 ms.
-  const pending = server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: URI }, range: { start: { line: 10, character: 0 }, end: { line: 11, character: 0 } }, context: { diagnostics: [] } }, source.token);
+  const pending = server.connection.sendRequest(
+    CodeActionRequest.type,
+    {
+      textDocument: { uri: URI },
+      range: { start: { line: 10, character: 0 }, end: { line: 11, character: 0 } },
+      context: { diagnostics: [] },
+    },
+    source.token,
+  );
   // Mostly the analysis has started by then (on a machine too busy to read the request within 20 ms, the cancel comes
   // before it, and the answer is the same).
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -128,6 +152,10 @@ test('a request cancelled while its analysis runs answers RequestCancelled', asy
   const error = await errorOf(() => pending);
   assert.equal(error.code, LSPErrorCodes.RequestCancelled, error.message);
   // The work is not lost: the next request on the same version is answered from it.
-  const actions = await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri: URI }, range: { start: { line: 10, character: 0 }, end: { line: 11, character: 0 } }, context: { diagnostics: [] } });
+  const actions = await server.connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: URI },
+    range: { start: { line: 10, character: 0 }, end: { line: 11, character: 0 } },
+    context: { diagnostics: [] },
+  });
   assert.ok(Array.isArray(actions));
 });

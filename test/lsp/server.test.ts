@@ -31,7 +31,11 @@ function codes(p: PublishDiagnosticsParams): string[] {
 }
 
 before(async () => {
-  server = await startServer({ settings: {}, collect: [STATS], initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' } });
+  server = await startServer({
+    settings: {},
+    collect: [STATS],
+    initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' },
+  });
   ({ connection, published } = server);
   stats = server.notifications(STATS);
 });
@@ -49,10 +53,15 @@ test('initialize announces incremental sync', () => {
 
 test('didOpen of a bad template publishes the rule diagnostics with docs links', async () => {
   const uri = 'file:///workspace/bad.json';
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: BAD } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: BAD },
+  });
   const p = await server.diagnosticsFor(uri, (d) => d.diagnostics.length > 0);
   const provider = p.diagnostics.filter((d) => d.code === 'provider-invalid');
-  assert.deepEqual(provider.map((d) => d.range.start.line), [10, 24]);
+  assert.deepEqual(
+    provider.map((d) => d.range.start.line),
+    [10, 24],
+  );
   for (const d of provider) {
     assert.equal(d.source, 'anyscale-azure');
     assert.equal(d.severity, 1);
@@ -76,15 +85,23 @@ test('didChange updates diagnostics, and only the last of quick edits is publish
   await edit(2, '"AWX"');
   await edit(3, '"AWS"');
   const p = await server.diagnosticsFor(uri, (d) => d.version === 3);
-  assert.deepEqual(p.diagnostics.filter((d) => d.code === 'provider-invalid').map((d) => d.range.start.line), [24]);
-  assert.ok(!published.slice(before).some((d) => d.uri === uri && d.version === 2), 'the superseded version 2 was never validated');
+  assert.deepEqual(
+    p.diagnostics.filter((d) => d.code === 'provider-invalid').map((d) => d.range.start.line),
+    [24],
+  );
+  assert.ok(
+    !published.slice(before).some((d) => d.uri === uri && d.version === 2),
+    'the superseded version 2 was never validated',
+  );
 });
 
 test('a rule level from settings applies after didChangeConfiguration', async () => {
   const uri = 'file:///workspace/bad.json';
   server.setSettings({ rules: { 'provider-invalid': 'warning' } });
   await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
-  const p = await server.diagnosticsFor(uri, (d) => d.diagnostics.some((x) => x.code === 'provider-invalid' && x.severity === 2));
+  const p = await server.diagnosticsFor(uri, (d) =>
+    d.diagnostics.some((x) => x.code === 'provider-invalid' && x.severity === 2),
+  );
   assert.ok(p.diagnostics.filter((d) => d.code === 'provider-invalid').every((d) => d.severity === 2));
   server.setSettings({ rules: { 'provider-invalid': 'off' } });
   await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: {} });
@@ -97,25 +114,40 @@ test('a rule level from settings applies after didChangeConfiguration', async ()
 
 test('code actions: the rule fix as a preferred quick fix, and fix-all for the whole document', async () => {
   const uri = 'file:///workspace/fixes.json';
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: BAD } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: BAD },
+  });
   const p = await server.diagnosticsFor(uri, (d) => d.diagnostics.some((x) => x.code === 'provider-invalid'));
   const diagnostic = p.diagnostics.find((d) => d.code === 'provider-invalid')!;
-  const actions = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } })) as CodeAction[];
+  const actions = (await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  })) as CodeAction[];
   const fix = actions.find((a) => a.title === 'Change provider to "AWS"');
   assert.ok(fix, JSON.stringify(actions.map((a) => a.title)));
   assert.equal(fix.kind, 'quickfix');
   assert.equal(fix.isPreferred, true);
   assert.deepEqual(fix.diagnostics, [diagnostic]);
   assert.deepEqual(fix.edit?.changes?.[uri], [{ range: diagnostic.range, newText: '"AWS"' }]);
-  const fixAll = (await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } })) as CodeAction[];
-  assert.deepEqual(fixAll.map((a) => a.kind), ['source.fixAll.anyscale-azure']);
+  const fixAll = (await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    context: { diagnostics: [], only: ['source.fixAll'] },
+  })) as CodeAction[];
+  assert.deepEqual(
+    fixAll.map((a) => a.kind),
+    ['source.fixAll.anyscale-azure'],
+  );
   const newTexts = fixAll[0].edit!.changes![uri].map((e) => e.newText);
   assert.ok(newTexts.includes('"AWS"') && newTexts.includes('"GCP"'), JSON.stringify(newTexts));
 });
 
 test('a JSON file that is not an ARM template gets no diagnostics', async () => {
   const uri = 'file:///workspace/package.json';
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text: '{ "name": "x", "provider": "aws" }' } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: '{ "name": "x", "provider": "aws" }' },
+  });
   const p = await server.diagnosticsFor(uri);
   assert.deepEqual(p.diagnostics, []);
 });
@@ -123,7 +155,9 @@ test('a JSON file that is not an ARM template gets no diagnostics', async () => 
 test('a malformed template gets one message saying checks are paused, and no false findings', async () => {
   const uri = 'file:///workspace/broken.json';
   const text = BAD.replace('"computeStack": "K8S",', '"computeStack": "K8S"');
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'jsonc', version: 1, text } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'jsonc', version: 1, text },
+  });
   const p = await server.diagnosticsFor(uri);
   assert.equal(p.diagnostics.length, 1);
   assert.equal(p.diagnostics[0].severity, 3);
@@ -132,8 +166,12 @@ test('a malformed template gets one message saying checks are paused, and no fal
 
 test('documents of other languages are ignored, and closing clears diagnostics', async () => {
   const uri = 'file:///workspace/template.txt';
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'plaintext', version: 1, text: BAD } });
-  await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: 'file:///workspace/bad.json' } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'plaintext', version: 1, text: BAD },
+  });
+  await connection.sendNotification(DidCloseTextDocumentNotification.type, {
+    textDocument: { uri: 'file:///workspace/bad.json' },
+  });
   const cleared = await server.diagnosticsFor('file:///workspace/bad.json', (d) => d.diagnostics.length === 0);
   assert.deepEqual(cleared.diagnostics, []);
   assert.ok(!published.some((p) => p.uri === uri), 'plaintext documents are not validated');

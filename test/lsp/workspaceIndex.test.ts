@@ -10,11 +10,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeActionRequest, DidChangeConfigurationNotification, DidChangeTextDocumentNotification, DidChangeWatchedFilesNotification, DidOpenTextDocumentNotification, FileChangeType,
-  ResponseError, ErrorCodes,
+  CodeActionRequest,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidOpenTextDocumentNotification,
+  FileChangeType,
+  ResponseError,
+  ErrorCodes,
 } from 'vscode-languageserver-protocol/node';
 import {
-  WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type IndexedCloud, type WorkspaceIndexChanged,
+  WorkspaceIndexChangedNotification,
+  WorkspaceIndexRequest,
+  type IndexedCloud,
+  type WorkspaceIndexChanged,
 } from '../../shared/protocol';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { FIXTURES } from '../support/paths';
@@ -42,7 +51,9 @@ before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-index-'));
   fs.cpSync(path.join(FIXTURES, 'index', 'workspace'), root, { recursive: true });
   fs.mkdirSync(path.join(root, 'excluded'));
-  const hidden = fs.readFileSync(path.join(root, 'symbolic', 'extra.json'), 'utf8').replace(/My-Cloud/g, 'hidden-cloud');
+  const hidden = fs
+    .readFileSync(path.join(root, 'symbolic', 'extra.json'), 'utf8')
+    .replace(/My-Cloud/g, 'hidden-cloud');
   fs.writeFileSync(path.join(root, 'excluded', 'hidden.json'), hidden);
   // The harness answers every section of workspace/configuration with these settings: files.exclude is `exclude`.
   server = await startServer({
@@ -60,15 +71,31 @@ after(async () => {
 test('after the first scan, a notification names every cloud and says the index is complete; the request answers them', async () => {
   const first = await nextChange(0, 'the notification after the first scan');
   assert.equal(first.complete, true);
-  assert.deepEqual([...first.clouds].sort(), [`cloud:${uriOf('unknown', 'cloud-resource.json')}#[parameters('cloudName')]`, 'cloud:my-anyscale-cloud', 'cloud:my-cloud'].sort());
+  assert.deepEqual(
+    [...first.clouds].sort(),
+    [
+      `cloud:${uriOf('unknown', 'cloud-resource.json')}#[parameters('cloudName')]`,
+      'cloud:my-anyscale-cloud',
+      'cloud:my-cloud',
+    ].sort(),
+  );
   const index = await server.connection.sendRequest(WorkspaceIndexRequest, {});
   assert.equal(index.complete, true);
   assert.equal(index.truncated, false);
   assert.deepEqual(labels(index.clouds), ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"]);
   const myCloud = index.clouds[1];
-  assert.deepEqual(labels(myCloud.cloudResources as unknown as IndexedCloud[]), ['default', 'eks-east', 'gpu-1', 'gpu-2', 'extra']);
+  assert.deepEqual(labels(myCloud.cloudResources as unknown as IndexedCloud[]), [
+    'default',
+    'eks-east',
+    'gpu-1',
+    'gpu-2',
+    'extra',
+  ]);
   assert.deepEqual(myCloud.cloudResources[1].problems, { error: 1, warning: 0, info: 0 });
-  assert.deepEqual(myCloud.cloudResources[1].reveal, { uri: uriOf('infra', 'cloud.json'), range: { start: { line: 31, character: 14 }, end: { line: 31, character: 53 } } });
+  assert.deepEqual(myCloud.cloudResources[1].reveal, {
+    uri: uriOf('infra', 'cloud.json'),
+    range: { start: { line: 31, character: 14 }, end: { line: 31, character: 53 } },
+  });
 });
 
 test('files.exclude is honoured: the excluded template is not in the index', async () => {
@@ -79,38 +106,67 @@ test('files.exclude is honoured: the excluded template is not in the index', asy
 test('editing one template names only its cloud, once after a burst of keystrokes (each followed by a code action request, as an editor sends)', async () => {
   const uri = uriOf('infra', 'cloud.json');
   let text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8');
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'json', version: 1, text } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
   await server.diagnosticsFor(uri);
   await sleep(SETTLE_MS);
   const before = changes().length;
-  assert.equal(before, 1, `opening a document as it is on disk changes no cloud: ${JSON.stringify(changes().slice(1))}`);
+  assert.equal(
+    before,
+    1,
+    `opening a document as it is on disk changes no cloud: ${JSON.stringify(changes().slice(1))}`,
+  );
   // "eks-east" becomes "eks-west", one keystroke at a time.
   let offset = text.indexOf("'eks-east'") + 5;
   let version = 1;
   for (const key of ['', 'w', 'e', 's', 't']) {
     const lines = new LineIndex(text);
-    const range = key === '' ? { start: lines.positionAt(offset), end: lines.positionAt(offset + 4) } : { start: lines.positionAt(offset), end: lines.positionAt(offset) };
-    text = key === '' ? text.slice(0, offset) + text.slice(offset + 4) : text.slice(0, offset) + key + text.slice(offset);
+    const range =
+      key === ''
+        ? { start: lines.positionAt(offset), end: lines.positionAt(offset + 4) }
+        : { start: lines.positionAt(offset), end: lines.positionAt(offset) };
+    text =
+      key === '' ? text.slice(0, offset) + text.slice(offset + 4) : text.slice(0, offset) + key + text.slice(offset);
     offset += key.length;
-    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ range, text: key }] });
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ range, text: key }],
+    });
     // A code action request has the version analysed at once: the index changes per keystroke, the notification must not.
-    await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: { start: range.start, end: range.start }, context: { diagnostics: [] } });
+    await server.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: { start: range.start, end: range.start },
+      context: { diagnostics: [] },
+    });
     await sleep(10);
   }
   const change = await nextChange(before, 'the notification after the edits');
   assert.deepEqual(change.clouds, ['cloud:my-cloud']);
   await sleep(SETTLE_MS);
-  assert.equal(changes().length, before + 1, `one notification for the burst: ${JSON.stringify(changes().slice(before))}`);
+  assert.equal(
+    changes().length,
+    before + 1,
+    `one notification for the burst: ${JSON.stringify(changes().slice(before))}`,
+  );
   const one = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-cloud' });
   assert.deepEqual(labels(one.clouds), ['my-cloud']);
-  assert.deepEqual(labels(one.clouds[0].cloudResources as unknown as IndexedCloud[]), ['default', 'eks-west', 'gpu-1', 'gpu-2', 'extra']);
+  assert.deepEqual(labels(one.clouds[0].cloudResources as unknown as IndexedCloud[]), [
+    'default',
+    'eks-west',
+    'gpu-1',
+    'gpu-2',
+    'extra',
+  ]);
 });
 
 test('a parameter file changed on disk names only the cloud of its template', async () => {
   const before = changes().length;
   const file = path.join(root, 'params', 'cloudresource.parameters.aws.json');
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"eksuswest2"', '"eksuseast1"'));
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(file).href, type: FileChangeType.Changed }] });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(file).href, type: FileChangeType.Changed }],
+  });
   const change = await nextChange(before, 'the notification after the parameter file changed');
   assert.deepEqual(change.clouds, ['cloud:my-anyscale-cloud']);
   const index = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-anyscale-cloud' });
@@ -127,9 +183,12 @@ test('the excludes are read again when the configuration changes', async () => {
 
 test('a request for a cloud that is not there answers no cloud; a cloud that is not a string is InvalidParams', async () => {
   assert.deepEqual((await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:nothing' })).clouds, []);
-  await assert.rejects(server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 5 } as never), (error: ResponseError<unknown>) => {
-    assert.equal(error.code, ErrorCodes.InvalidParams);
-    assert.match(error.message, /params\.cloud must be a string/);
-    return true;
-  });
+  await assert.rejects(
+    server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 5 } as never),
+    (error: ResponseError<unknown>) => {
+      assert.equal(error.code, ErrorCodes.InvalidParams);
+      assert.match(error.message, /params\.cloud must be a string/);
+      return true;
+    },
+  );
 });

@@ -39,7 +39,10 @@ before(async () => {
   fs.writeFileSync(path.join(root, 'helm', 'values.yaml'), values);
   templateUri = pathToFileURL(templateFile).href;
   valuesUri = pathToFileURL(path.join(root, 'helm', 'values.yaml')).href;
-  server = await startServer({ settings: { validation: { delay: 20 } }, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }] });
+  server = await startServer({
+    settings: { validation: { delay: 20 } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+  });
 });
 
 after(async () => {
@@ -48,32 +51,47 @@ after(async () => {
 });
 
 test('the template on disk only: the open values file gets the principal-ID warning on its iamIdentity line', async () => {
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: valuesUri, languageId: 'yaml', version: 1, text: values } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: valuesUri, languageId: 'yaml', version: 1, text: values },
+  });
   const p = await server.latest(valuesUri, warned, 'the cross-file warning without opening the template');
   const warning = p.diagnostics.find((d) => d.code === RULE)!;
   assert.equal(warning.range.start.line, 5);
-  assert.match(typeof warning.message === 'string' ? warning.message : warning.message.value, /principal ID recorded on cloud resource/);
+  assert.match(
+    typeof warning.message === 'string' ? warning.message : warning.message.value,
+    /principal ID recorded on cloud resource/,
+  );
 });
 
 test('a change on disk, reported by the file watcher, re-checks the open values file', async () => {
   fs.writeFileSync(templateFile, template.replace(PRINCIPAL_ID, '33333333-3333-4333-8333-333333333333'));
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: templateUri, type: FileChangeType.Changed }] });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: templateUri, type: FileChangeType.Changed }],
+  });
   await server.latest(valuesUri, (p) => !warned(p), 'the warning to go after the template changed on disk');
   fs.writeFileSync(templateFile, template);
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: templateUri, type: FileChangeType.Changed }] });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: templateUri, type: FileChangeType.Changed }],
+  });
   await server.latest(valuesUri, warned, 'the warning back after the change was undone');
 });
 
 test('the open version of the template wins over the disk version, which returns when it is closed', async () => {
   const edited = template.replace(PRINCIPAL_ID, '44444444-4444-4444-8444-444444444444');
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: templateUri, languageId: 'json', version: 1, text: edited } });
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: templateUri, languageId: 'json', version: 1, text: edited },
+  });
   await server.latest(valuesUri, (p) => !warned(p), 'no warning while the open template has another principal ID');
-  await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: templateUri } });
+  await server.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+    textDocument: { uri: templateUri },
+  });
   await server.latest(valuesUri, warned, 'the warning back from the disk version after the template closed');
 });
 
 test('a deleted template is forgotten', async () => {
   fs.rmSync(templateFile);
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: templateUri, type: FileChangeType.Deleted }] });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: templateUri, type: FileChangeType.Deleted }],
+  });
   await server.latest(valuesUri, (p) => !warned(p), 'the warning to go after the template was deleted');
 });

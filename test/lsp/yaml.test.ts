@@ -26,11 +26,17 @@ let stats: Array<{ uri: string; kind: string }>;
 const codesOf = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code));
 
 async function open(uri: string, text: string, languageId = 'yaml'): Promise<void> {
-  await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId, version: 1, text },
+  });
 }
 
 before(async () => {
-  server = await startServer({ settings: { validation: { delay: 20 } }, collect: [STATS], initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' } });
+  server = await startServer({
+    settings: { validation: { delay: 20 } },
+    collect: [STATS],
+    initializationOptions: { docsBaseUri: 'https://docs.example.test/rules' },
+  });
   connection = server.connection;
   stats = server.notifications(STATS);
 });
@@ -63,22 +69,49 @@ test('legacy keys come with their move and migrate-the-file quick fixes as code 
   const uri = 'file:///workspace/legacy.yaml';
   const text = read('rules', 'values-legacy-key', 'fail.yaml');
   await open(uri, text);
-  const p = await server.latest(uri, (d) => d.diagnostics.some((x) => x.code === 'values-legacy-key'), 'legacy diagnostics');
+  const p = await server.latest(
+    uri,
+    (d) => d.diagnostics.some((x) => x.code === 'values-legacy-key'),
+    'legacy diagnostics',
+  );
   const first = p.diagnostics.find((d) => d.code === 'values-legacy-key')!;
-  const actions = await connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: first.range, context: { diagnostics: [first] } });
+  const actions = await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: first.range,
+    context: { diagnostics: [first] },
+  });
   const titles = (actions ?? []).map((a) => a.title);
   assert.ok(titles.includes('Move to global.cloudDeploymentId'), JSON.stringify(titles));
-  assert.ok(titles.some((t) => t.startsWith('Migrate every pre-1.0 key')), JSON.stringify(titles));
+  assert.ok(
+    titles.some((t) => t.startsWith('Migrate every pre-1.0 key')),
+    JSON.stringify(titles),
+  );
 });
 
 test('cross-file: opening the template adds the principal-ID warning to the values file, closing it removes it', async () => {
   const values = 'file:///workspace/operator-values.yaml';
   await open(values, read('rules', 'values-iam-identity-is-principal-id', 'fail.yaml').replace(/ # @expect.*$/m, ''));
-  await server.latest(values, (d) => !codesOf(d).includes('values-iam-identity-is-principal-id'), 'values diagnostics without the template');
+  await server.latest(
+    values,
+    (d) => !codesOf(d).includes('values-iam-identity-is-principal-id'),
+    'values diagnostics without the template',
+  );
   const template = 'file:///workspace/cloud-resource.json';
-  await open(template, read('rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'), 'json');
-  const warned = await server.latest(values, (d) => codesOf(d).includes('values-iam-identity-is-principal-id'), 'the principal-ID warning after the template opened');
+  await open(
+    template,
+    read('rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'),
+    'json',
+  );
+  const warned = await server.latest(
+    values,
+    (d) => codesOf(d).includes('values-iam-identity-is-principal-id'),
+    'the principal-ID warning after the template opened',
+  );
   assert.equal(warned.diagnostics.find((d) => d.code === 'values-iam-identity-is-principal-id')!.range.start.line, 5);
   await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: template } });
-  await server.latest(values, (d) => !codesOf(d).includes('values-iam-identity-is-principal-id'), 'the warning to go when the template closed');
+  await server.latest(
+    values,
+    (d) => !codesOf(d).includes('values-iam-identity-is-principal-id'),
+    'the warning to go when the template closed',
+  );
 });

@@ -67,12 +67,22 @@ export async function startArmEmulator(options: ArmEmulatorOptions): Promise<Arm
     const next = new URL(url.pathname, origin);
     next.searchParams.set('api-version', url.searchParams.get('api-version') ?? '');
     next.searchParams.set('$skiptoken', String(skip + pageSize));
-    return { status: 200, body: { value: items.slice(skip, skip + pageSize), ...(skip + pageSize < items.length ? { nextLink: next.href } : {}) } };
+    return {
+      status: 200,
+      body: {
+        value: items.slice(skip, skip + pageSize),
+        ...(skip + pageSize < items.length ? { nextLink: next.href } : {}),
+      },
+    };
   };
   const versionError = (subscription: EmulatedSubscription, version: string | null) =>
     version !== null && subscription.apiVersions.includes(version)
       ? undefined
-      : error(400, 'InvalidApiVersionParameter', `The api-version '${version}' is invalid. The supported versions are '${subscription.apiVersions.join("','")}'.`);
+      : error(
+          400,
+          'InvalidApiVersionParameter',
+          `The api-version '${version}' is invalid. The supported versions are '${subscription.apiVersions.join("','")}'.`,
+        );
   const cloudId = (subscription: EmulatedSubscription, cloud: EmulatedCloud) =>
     `/subscriptions/${subscription.subscriptionId}/resourceGroups/${cloud.resourceGroup}/providers/Anyscale.Platform/clouds/${cloud.name}`;
 
@@ -80,40 +90,70 @@ export async function startArmEmulator(options: ArmEmulatorOptions): Promise<Arm
     const version = url.searchParams.get('api-version');
     const path = url.pathname;
     if (path === '/subscriptions') {
-      if (version !== SUBSCRIPTIONS_API_VERSION) return error(400, 'InvalidApiVersionParameter', `The api-version '${version}' is invalid.`);
-      return page(url, options.subscriptions.map((s) => ({ id: `/subscriptions/${s.subscriptionId}`, subscriptionId: s.subscriptionId, displayName: s.displayName, state: 'Enabled' })));
+      if (version !== SUBSCRIPTIONS_API_VERSION)
+        return error(400, 'InvalidApiVersionParameter', `The api-version '${version}' is invalid.`);
+      return page(
+        url,
+        options.subscriptions.map((s) => ({
+          id: `/subscriptions/${s.subscriptionId}`,
+          subscriptionId: s.subscriptionId,
+          displayName: s.displayName,
+          state: 'Enabled',
+        })),
+      );
     }
     const clouds = /^\/subscriptions\/([^/]+)\/providers\/Anyscale\.Platform\/clouds$/i.exec(path);
-    const resources = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Anyscale\.Platform\/clouds\/([^/]+)\/cloudResources$/i.exec(path);
+    const resources =
+      /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Anyscale\.Platform\/clouds\/([^/]+)\/cloudResources$/i.exec(
+        path,
+      );
     const subscription = options.subscriptions.find((s) => s.subscriptionId === (clouds ?? resources)?.[1]);
-    if (!subscription) return error(404, 'SubscriptionNotFound', `The subscription '${(clouds ?? resources)?.[1] ?? path}' could not be found.`);
+    if (!subscription)
+      return error(
+        404,
+        'SubscriptionNotFound',
+        `The subscription '${(clouds ?? resources)?.[1] ?? path}' could not be found.`,
+      );
     const wrongVersion = versionError(subscription, version);
     if (wrongVersion) return wrongVersion;
     if (clouds) {
-      return page(url, subscription.clouds.map((cloud) => ({
-        id: cloudId(subscription, cloud),
-        name: cloud.name,
-        type: 'Anyscale.Platform/clouds',
-        location: cloud.location,
-        properties: { provisioningState: cloud.provisioningState ?? 'Succeeded' },
-      })));
+      return page(
+        url,
+        subscription.clouds.map((cloud) => ({
+          id: cloudId(subscription, cloud),
+          name: cloud.name,
+          type: 'Anyscale.Platform/clouds',
+          location: cloud.location,
+          properties: { provisioningState: cloud.provisioningState ?? 'Succeeded' },
+        })),
+      );
     }
     const [, , resourceGroup, name] = resources!;
-    const cloud = subscription.clouds.find((c) => c.resourceGroup.toLowerCase() === resourceGroup.toLowerCase() && c.name.toLowerCase() === name.toLowerCase());
+    const cloud = subscription.clouds.find(
+      (c) =>
+        c.resourceGroup.toLowerCase() === resourceGroup.toLowerCase() && c.name.toLowerCase() === name.toLowerCase(),
+    );
     if (!cloud || cloud.cloudResources === 'notFound') {
-      return error(404, 'ResourceNotFound', `The Resource 'Anyscale.Platform/clouds/${name}' under resource group '${resourceGroup}' was not found.`);
+      return error(
+        404,
+        'ResourceNotFound',
+        `The Resource 'Anyscale.Platform/clouds/${name}' under resource group '${resourceGroup}' was not found.`,
+      );
     }
-    return page(url, cloud.cloudResources.map((resource) => ({
-      id: `${cloudId(subscription, cloud)}/cloudResources/${resource.name}`,
-      name: resource.name,
-      type: 'Anyscale.Platform/clouds/cloudResources',
-      location: resource.location,
-      properties: {
-        ...resource.properties,
-        provisioningState: resource.provisioningState ?? 'Succeeded',
-        ...(resource.cloudResourceId ? { cloudResourceId: resource.cloudResourceId } : {}),
-      },
-    })));
+    return page(
+      url,
+      cloud.cloudResources.map((resource) => ({
+        id: `${cloudId(subscription, cloud)}/cloudResources/${resource.name}`,
+        name: resource.name,
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        location: resource.location,
+        properties: {
+          ...resource.properties,
+          provisioningState: resource.provisioningState ?? 'Succeeded',
+          ...(resource.cloudResourceId ? { cloudResourceId: resource.cloudResourceId } : {}),
+        },
+      })),
+    );
   }
 
   const server = https.createServer({ key: options.tls.key, cert: options.tls.cert }, (request, response) => {
@@ -133,10 +173,11 @@ export async function startArmEmulator(options: ArmEmulatorOptions): Promise<Arm
   return {
     url: origin,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -166,7 +207,12 @@ export const EXAMPLE_SUBSCRIPTIONS: EmulatedSubscription[] = [
         resourceGroup: 'rg-anyscale',
         location: 'uksouth',
         cloudResources: [
-          { name: 'default', location: 'uksouth', cloudResourceId: 'cldrsrc_default0001', properties: AZURE_PROPERTIES },
+          {
+            name: 'default',
+            location: 'uksouth',
+            cloudResourceId: 'cldrsrc_default0001',
+            properties: AZURE_PROPERTIES,
+          },
           {
             name: 'eksuswest2',
             location: 'westus2',
@@ -195,7 +241,14 @@ export const EXAMPLE_SUBSCRIPTIONS: EmulatedSubscription[] = [
         resourceGroup: 'rg-legacy',
         location: 'westus2',
         provisioningState: 'Failed',
-        cloudResources: [{ name: 'default', location: 'westus2', provisioningState: 'Failed', properties: { ...AZURE_PROPERTIES, region: 'westus2' } }],
+        cloudResources: [
+          {
+            name: 'default',
+            location: 'westus2',
+            provisioningState: 'Failed',
+            properties: { ...AZURE_PROPERTIES, region: 'westus2' },
+          },
+        ],
       },
     ],
   },

@@ -11,12 +11,30 @@ const path = require('path');
 function selfSignedCertificate(dir) {
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile,
-    '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'];
+  const args = [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ];
   try {
     execFileSync('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (error) {
-    if (error.code === 'ENOENT') throw new Error("openssl is not installed: run scripts/install-tools.sh (it installs Debian's openssl)");
+    if (error.code === 'ENOENT')
+      throw new Error("openssl is not installed: run scripts/install-tools.sh (it installs Debian's openssl)");
     throw new Error(`openssl could not make a test certificate: ${String(error.stderr || error.message).trim()}`);
   }
   return { keyFile, certFile, key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8') };

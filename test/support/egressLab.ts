@@ -45,21 +45,70 @@ const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes
 /** A test CA and four leaf certificates, in a fresh temporary folder. */
 export function makeCertificates(): Certificates {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-certs-'));
-  openssl(dir, ['req', '-x509', ...EC, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Anyscale Egress Test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+  openssl(dir, [
+    'req',
+    '-x509',
+    ...EC,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Anyscale Egress Test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
   const signed = (name: string, san: string, days: string) => {
     fs.writeFileSync(path.join(dir, `${name}.ext`), `subjectAltName=${san}\n`);
     openssl(dir, ['req', '-new', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
-    openssl(dir, ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', String(Date.now() % 1e9), '-days', days,
-      '-extfile', `${name}.ext`, '-out', `${name}.pem`]);
+    openssl(dir, [
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-set_serial',
+      String(Date.now() % 1e9),
+      '-days',
+      days,
+      '-extfile',
+      `${name}.ext`,
+      '-out',
+      `${name}.pem`,
+    ]);
   };
   signed('good', `DNS:${HOSTS.good},DNS:${HOSTS.slow},DNS:localhost,IP:${LOOPBACK}`, '2');
   signed('wrongHost', 'DNS:someone-else.egress.test', '2');
   signed('expired', `DNS:${HOSTS.expired}`, '-1');
-  openssl(dir, ['req', '-x509', ...EC, '-keyout', 'selfSigned.key', '-out', 'selfSigned.pem', '-days', '2', '-subj', '/CN=Self Signed',
-    '-addext', `subjectAltName=DNS:${HOSTS.selfSigned}`]);
+  openssl(dir, [
+    'req',
+    '-x509',
+    ...EC,
+    '-keyout',
+    'selfSigned.key',
+    '-out',
+    'selfSigned.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Self Signed',
+    '-addext',
+    `subjectAltName=DNS:${HOSTS.selfSigned}`,
+  ]);
   const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
-  return { dir, caFile: path.join(dir, 'ca.pem'), caPem: read('ca.pem'), pair: (name) => ({ key: read(`${name}.key`), cert: read(`${name}.pem`) }) };
+  return {
+    dir,
+    caFile: path.join(dir, 'ca.pem'),
+    caPem: read('ca.pem'),
+    pair: (name) => ({ key: read(`${name}.key`), cert: read(`${name}.pem`) }),
+  };
 }
 
 export interface Lab {
@@ -99,7 +148,12 @@ function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets
   });
 }
 
-function proxy(names: Record<string, string>, proxied: string[], auth: string | undefined, sockets: Set<net.Socket>): http.Server {
+function proxy(
+  names: Record<string, string>,
+  proxied: string[],
+  auth: string | undefined,
+  sockets: Set<net.Socket>,
+): http.Server {
   const server = http.createServer((_req, res) => res.writeHead(405).end());
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     sockets.add(client);
@@ -109,7 +163,10 @@ function proxy(names: Record<string, string>, proxied: string[], auth: string | 
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="lab"\r\n\r\n');
       return;
     }
-    const [host, port] = [(req.url ?? '').slice(0, (req.url ?? '').lastIndexOf(':')), Number((req.url ?? '').slice((req.url ?? '').lastIndexOf(':') + 1))];
+    const [host, port] = [
+      (req.url ?? '').slice(0, (req.url ?? '').lastIndexOf(':')),
+      Number((req.url ?? '').slice((req.url ?? '').lastIndexOf(':') + 1)),
+    ];
     const address = names[host.toLowerCase()];
     if (!address) {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');

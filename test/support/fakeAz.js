@@ -27,29 +27,52 @@ function main() {
   const state = path.dirname(fs.realpathSync(__filename));
   const args = process.argv.slice(2);
   fs.appendFileSync(path.join(state, CALLS), JSON.stringify(args) + '\n');
-  const scenario = fs.existsSync(path.join(state, SCENARIO)) ? fs.readFileSync(path.join(state, SCENARIO), 'utf8').trim() : '';
+  const scenario = fs.existsSync(path.join(state, SCENARIO))
+    ? fs.readFileSync(path.join(state, SCENARIO), 'utf8').trim()
+    : '';
   if (args[0] !== 'k8s-extension' || args[1] !== 'show') {
     process.stderr.write(`fake az: unsupported ${args.join(' ')}\n`);
     process.exitCode = 2;
     return;
   }
-  const [group, cluster, name] = [option(args, '--resource-group'), option(args, '--cluster-name'), option(args, '--name')];
+  const [group, cluster, name] = [
+    option(args, '--resource-group'),
+    option(args, '--cluster-name'),
+    option(args, '--name'),
+  ];
   if (scenario === 'not-found') {
-    process.stderr.write(`ERROR: (ExtensionNotFound) The Resource Microsoft.ContainerService/managedClusters/${cluster}/Microsoft.KubernetesConfiguration/extensions/${name} could not be found!\n`);
+    process.stderr.write(
+      `ERROR: (ExtensionNotFound) The Resource Microsoft.ContainerService/managedClusters/${cluster}/Microsoft.KubernetesConfiguration/extensions/${name} could not be found!\n`,
+    );
     process.exitCode = 3;
     return;
   }
   const failed = scenario === 'failed';
-  process.stdout.write(JSON.stringify({
-    id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/${group}/providers/Microsoft.ContainerService/managedClusters/${cluster}/providers/Microsoft.KubernetesConfiguration/extensions/${name}`,
-    name,
-    type: 'Microsoft.KubernetesConfiguration/extensions',
-    extensionType: name === 'kuberay' ? 'microsoft.kuberay' : 'Anyscale.AKS.Operator',
-    currentVersion: '1.0.0',
-    provisioningState: failed ? 'Failed' : 'Succeeded',
-    extensionState: failed ? 'Failed' : 'Available',
-    statuses: failed ? [{ code: 'InstallationFailed', displayStatus: 'Failed', level: 'Error', message: 'fake: helm install timed out waiting for the condition' }] : [],
-  }, null, 2) + '\n');
+  process.stdout.write(
+    JSON.stringify(
+      {
+        id: `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/${group}/providers/Microsoft.ContainerService/managedClusters/${cluster}/providers/Microsoft.KubernetesConfiguration/extensions/${name}`,
+        name,
+        type: 'Microsoft.KubernetesConfiguration/extensions',
+        extensionType: name === 'kuberay' ? 'microsoft.kuberay' : 'Anyscale.AKS.Operator',
+        currentVersion: '1.0.0',
+        provisioningState: failed ? 'Failed' : 'Succeeded',
+        extensionState: failed ? 'Failed' : 'Available',
+        statuses: failed
+          ? [
+              {
+                code: 'InstallationFailed',
+                displayStatus: 'Failed',
+                level: 'Error',
+                message: 'fake: helm install timed out waiting for the condition',
+              },
+            ]
+          : [],
+      },
+      null,
+      2,
+    ) + '\n',
+  );
 }
 
 /** Copies this script as `az` into a new temporary folder; put `dir` on PATH. */
@@ -63,7 +86,8 @@ function install() {
 /** Makes the fake in `dir` answer one of SCENARIOS from now on, or the installed extension (undefined). */
 function setScenario(dir, scenario) {
   if (scenario === undefined) return fs.rmSync(path.join(dir, SCENARIO), { force: true });
-  if (!SCENARIOS.includes(scenario)) throw new Error(`fake az: unknown scenario "${scenario}"; one of ${SCENARIOS.join(', ')}`);
+  if (!SCENARIOS.includes(scenario))
+    throw new Error(`fake az: unknown scenario "${scenario}"; one of ${SCENARIOS.join(', ')}`);
   fs.writeFileSync(path.join(dir, SCENARIO), scenario + '\n');
 }
 
@@ -71,7 +95,12 @@ function setScenario(dir, scenario) {
 function readCalls(dir) {
   const file = path.join(dir, CALLS);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 if (require.main === module) main();

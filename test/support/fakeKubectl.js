@@ -33,50 +33,94 @@ function refuse(message) {
 
 /** What `kubectl get deployment NAME -o json` prints for a deployment whose pods are ready (trimmed to what is read). */
 function deployment(name, namespace) {
-  return { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name, namespace },
-    status: { replicas: 1, readyReplicas: 1, conditions: [{ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }, { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' }] } };
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace },
+    status: {
+      replicas: 1,
+      readyReplicas: 1,
+      conditions: [
+        { type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' },
+        { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' },
+      ],
+    },
+  };
 }
 
 /** One item of `kubectl get crds NAME… -o json`: an established CustomResourceDefinition. */
 function crd(name) {
-  return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name },
-    status: { conditions: [{ type: 'NamesAccepted', status: 'True' }, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted' }] } };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name },
+    status: {
+      conditions: [
+        { type: 'NamesAccepted', status: 'True' },
+        { type: 'Established', status: 'True', reason: 'InitialNamesAccepted' },
+      ],
+    },
+  };
 }
 
 function main() {
   const state = path.dirname(fs.realpathSync(__filename));
   const args = process.argv.slice(2);
   fs.appendFileSync(path.join(state, CALLS), JSON.stringify(args) + '\n');
-  const scenario = fs.existsSync(path.join(state, SCENARIO)) ? fs.readFileSync(path.join(state, SCENARIO), 'utf8').trim() : '';
+  const scenario = fs.existsSync(path.join(state, SCENARIO))
+    ? fs.readFileSync(path.join(state, SCENARIO), 'utf8').trim()
+    : '';
   const namespace = args.indexOf('--namespace') >= 0 ? args[args.indexOf('--namespace') + 1] : 'default';
   // The verb follows the --context/--namespace scope (either may be absent: CRDs have no namespace).
-  const rest = args.slice(Math.max(...['--namespace', '--context'].map((flag) => (args.indexOf(flag) >= 0 ? args.indexOf(flag) + 2 : 0))));
+  const rest = args.slice(
+    Math.max(...['--namespace', '--context'].map((flag) => (args.indexOf(flag) >= 0 ? args.indexOf(flag) + 2 : 0))),
+  );
   const verb = rest[0];
   const jobFile = (name) => path.join(state, JOBS, name.replace(/^job\//, ''));
   // What kubectl answers without a kubeconfig: an empty list, and an error for the current context.
-  if (args[0] === 'config' && scenario === 'no-contexts') return args[1] === 'current-context' ? refuse('error: current-context is not set') : undefined;
+  if (args[0] === 'config' && scenario === 'no-contexts')
+    return args[1] === 'current-context' ? refuse('error: current-context is not set') : undefined;
   if (args[0] === 'config' && args[1] === 'current-context') process.stdout.write(CONTEXTS[0] + '\n');
   else if (args[0] === 'config' && args[1] === 'get-contexts') process.stdout.write(CONTEXTS.join('\n') + '\n');
   else if (verb === 'apply') {
     const job = JSON.parse(fs.readFileSync(0, 'utf8'));
     if (scenario === 'apply-fails') {
-      return refuse(`Error from server (Forbidden): error when creating "STDIN": jobs.batch is forbidden: User "fake-user" cannot create resource "jobs" in API group "batch" in the namespace "${namespace}"`);
+      return refuse(
+        `Error from server (Forbidden): error when creating "STDIN": jobs.batch is forbidden: User "fake-user" cannot create resource "jobs" in API group "batch" in the namespace "${namespace}"`,
+      );
     }
     let log = '';
     if (scenario !== 'job-never-finishes') {
       const container = job.spec.template.spec.containers[0];
       const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
       // The image would bring its own `node`; here it is the one running this script.
-      log = spawnSync(process.execPath, container.command.slice(1), { env: Object.assign({ PATH: process.env.PATH }, env), encoding: 'utf8' }).stdout;
+      log = spawnSync(process.execPath, container.command.slice(1), {
+        env: Object.assign({ PATH: process.env.PATH }, env),
+        encoding: 'utf8',
+      }).stdout;
     }
     fs.mkdirSync(path.join(state, JOBS), { recursive: true });
     fs.writeFileSync(jobFile(job.metadata.name), log);
     process.stdout.write('job.batch/' + job.metadata.name + ' created\n');
-  } else if (verb === 'get' && rest[1] === 'deployment') process.stdout.write(JSON.stringify(deployment(rest[2], namespace)));
-  else if (verb === 'get' && rest[1] === 'crds') process.stdout.write(JSON.stringify({ apiVersion: 'v1', kind: 'List', items: rest.slice(2).filter((a) => !a.startsWith('-') && a !== 'json').map(crd) }));
+  } else if (verb === 'get' && rest[1] === 'deployment')
+    process.stdout.write(JSON.stringify(deployment(rest[2], namespace)));
+  else if (verb === 'get' && rest[1] === 'crds')
+    process.stdout.write(
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'List',
+        items: rest
+          .slice(2)
+          .filter((a) => !a.startsWith('-') && a !== 'json')
+          .map(crd),
+      }),
+    );
   else if (verb === 'get') process.stdout.write(scenario === 'job-never-finishes' ? '/' : '1/');
   else if (verb === 'logs') {
-    if (scenario === 'job-never-finishes') return refuse(`Error from server (BadRequest): container "probe" in pod "${rest[1].replace('job/', '')}-fake0" is waiting to start: ContainerCreating`);
+    if (scenario === 'job-never-finishes')
+      return refuse(
+        `Error from server (BadRequest): container "probe" in pod "${rest[1].replace('job/', '')}-fake0" is waiting to start: ContainerCreating`,
+      );
     process.stdout.write(fs.readFileSync(jobFile(rest[1]), 'utf8'));
   } else if (verb === 'delete') {
     if (scenario === 'delete-fails') return refuse('error: You must be logged in to the server (Unauthorized)');
@@ -96,7 +140,8 @@ function install() {
 /** Makes the fake in `dir` fail one step from now on (one of SCENARIOS), or succeed throughout (undefined). */
 function setScenario(dir, scenario) {
   if (scenario === undefined) return fs.rmSync(path.join(dir, SCENARIO), { force: true });
-  if (!SCENARIOS.includes(scenario)) throw new Error(`fake kubectl: unknown scenario "${scenario}"; one of ${SCENARIOS.join(', ')}`);
+  if (!SCENARIOS.includes(scenario))
+    throw new Error(`fake kubectl: unknown scenario "${scenario}"; one of ${SCENARIOS.join(', ')}`);
   fs.writeFileSync(path.join(dir, SCENARIO), scenario + '\n');
 }
 
@@ -104,7 +149,12 @@ function setScenario(dir, scenario) {
 function readCalls(dir) {
   const file = path.join(dir, CALLS);
   if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** The names of the Jobs applied to the fake in `dir` and never deleted. */

@@ -50,7 +50,8 @@ function resourceAround(resources: readonly ArmResource[], node: JsonNode): ArmR
   let best: ArmResource | undefined;
   for (const resource of resources) {
     const { offset, length } = resource.node;
-    if (node.offset >= offset && node.offset + node.length <= offset + length && (!best || offset >= best.node.offset)) best = resource;
+    if (node.offset >= offset && node.offset + node.length <= offset + length && (!best || offset >= best.node.offset))
+      best = resource;
   }
   return best;
 }
@@ -58,7 +59,8 @@ function resourceAround(resources: readonly ArmResource[], node: JsonNode): ArmR
 /** True when a value holds an expression string (or an escaped `[[`): moving it would change what it means. */
 function containsExpression(node: JsonNode): boolean {
   if (node.type === 'string') return isExpression(node.value) || String(node.value).startsWith('[[');
-  const values = node.type === 'object' ? (node.children ?? []).map((property) => property.children?.[1]) : (node.children ?? []);
+  const values =
+    node.type === 'object' ? (node.children ?? []).map((property) => property.children?.[1]) : (node.children ?? []);
   return values.some((value) => value !== undefined && containsExpression(value));
 }
 
@@ -68,7 +70,9 @@ function literalUnder(root: JsonNode, finding: Finding): JsonNode | undefined {
   let node: JsonNode | undefined = root;
   // Descend to the deepest node that covers the range, then require an exact match.
   for (;;) {
-    const child: JsonNode | undefined = node.children?.find((c) => c.offset <= finding.start && finding.end <= c.offset + c.length);
+    const child: JsonNode | undefined = node.children?.find(
+      (c) => c.offset <= finding.start && finding.end <= c.offset + c.length,
+    );
     if (!child) break;
     node = child;
   }
@@ -90,7 +94,10 @@ export function casesOf(code: string, wanted: (finding: Finding) => boolean = ()
   if (!fs.existsSync(dir)) return [];
   const options = deployedOptions(dir);
   const cases: Case[] = [];
-  for (const fixture of fs.readdirSync(dir).filter((f) => f.startsWith('fail') && f.endsWith('.json')).sort()) {
+  for (const fixture of fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith('fail') && f.endsWith('.json'))
+    .sort()) {
     const text = fs.readFileSync(path.join(dir, fixture), 'utf8');
     const analysis = analyzeText(text, options);
     if (analysis.kind !== 'armTemplate' || !analysis.template) continue;
@@ -102,7 +109,19 @@ export function casesOf(code: string, wanted: (finding: Finding) => boolean = ()
       const resource = resourceAround(analysis.template.resources, node);
       if (!resource) continue;
       const scope = effectiveScope(resource.scope);
-      cases.push({ code, fixture, text, original, finding, valuePath: pathOf(node), literal: getNodeValue(node), propertyName: String(node.parent!.children![0].value), scope, resource, options });
+      cases.push({
+        code,
+        fixture,
+        text,
+        original,
+        finding,
+        valuePath: pathOf(node),
+        literal: getNodeValue(node),
+        propertyName: String(node.parent!.children![0].value),
+        scope,
+        resource,
+        options,
+      });
       break;
     }
   }
@@ -128,7 +147,13 @@ export function edit(text: string, at: JSONPath, value: unknown): string {
 /** The ARM parameter type of a JSON value. */
 export function armType(literal: unknown): string {
   if (Array.isArray(literal)) return 'array';
-  return typeof literal === 'string' ? 'string' : typeof literal === 'number' ? 'int' : typeof literal === 'boolean' ? 'bool' : 'object';
+  return typeof literal === 'string'
+    ? 'string'
+    : typeof literal === 'number'
+      ? 'int'
+      : typeof literal === 'boolean'
+        ? 'bool'
+        : 'object';
 }
 
 /** The node at a path in a text. */
@@ -147,7 +172,10 @@ export interface Indirection {
 /** The literal replaced by `[parameters('indirect0')]`, a parameter of the literal's scope whose default is `defaultValue`. */
 export function throughParameterDefault(c: Case, defaultValue: unknown = c.literal): Indirection {
   const scopePath = pathOf(c.scope.node);
-  const text = edit(edit(c.text, c.valuePath, `[parameters('${NAME}')]`), [...scopePath, 'parameters', NAME], { type: armType(c.literal), defaultValue });
+  const text = edit(edit(c.text, c.valuePath, `[parameters('${NAME}')]`), [...scopePath, 'parameters', NAME], {
+    type: armType(c.literal),
+    defaultValue,
+  });
   return { text, origin: [...scopePath, 'parameters', NAME, 'defaultValue'], usage: c.valuePath };
 }
 
@@ -165,19 +193,36 @@ export function throughVariable(c: Case, value: unknown = c.literal): Indirectio
 function declareFromFile(text: string, scope: TemplateScope): string {
   let result = edit(text, [...pathOf(scope.node), 'parameters', NAME], { type: 'placeholder' });
   if (scope.deployment) {
-    result = edit(result, [...pathOf(scope.deployment.node), 'properties', 'parameters', NAME], { value: `[parameters('${NAME}')]` });
+    result = edit(result, [...pathOf(scope.deployment.node), 'properties', 'parameters', NAME], {
+      value: `[parameters('${NAME}')]`,
+    });
     result = declareFromFile(result, effectiveScope(scope.deployment.scope));
   }
   return result;
 }
 
 /** The literal replaced by `[parameters('indirect0')]`, whose value a parameter file (PARAMETER_FILE_URI) gives. */
-export function throughParameterFile(c: Case): Indirection & { readonly fileText: string; readonly fileRoot: JsonNode } {
-  const text = declareFromFile(edit(c.text, c.valuePath, `[parameters('${NAME}')]`), c.scope).replaceAll('"placeholder"', JSON.stringify(armType(c.literal)));
+export function throughParameterFile(
+  c: Case,
+): Indirection & { readonly fileText: string; readonly fileRoot: JsonNode } {
+  const text = declareFromFile(edit(c.text, c.valuePath, `[parameters('${NAME}')]`), c.scope).replaceAll(
+    '"placeholder"',
+    JSON.stringify(armType(c.literal)),
+  );
   const fileText = JSON.stringify(
-    { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: { [NAME]: { value: c.literal } } },
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { [NAME]: { value: c.literal } },
+    },
     null,
     2,
   );
-  return { text, fileText, fileRoot: parseJson(fileText).root!, origin: ['parameters', NAME, 'value'], usage: c.valuePath };
+  return {
+    text,
+    fileText,
+    fileRoot: parseJson(fileText).root!,
+    origin: ['parameters', NAME, 'value'],
+    usage: c.valuePath,
+  };
 }

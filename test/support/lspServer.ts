@@ -52,11 +52,21 @@ export interface LspServer {
    * mark()); by default after the test's latest notification to the server (a didOpen, didChange, a settings change…),
    * so that an answer to an earlier action is never taken for this one's. Fails with what arrived instead.
    */
-  diagnosticsFor(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number, since?: number): Promise<PublishDiagnosticsParams>;
+  diagnosticsFor(
+    uri: string,
+    accept?: (p: PublishDiagnosticsParams) => boolean,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<PublishDiagnosticsParams>;
   /** How many diagnostics notifications have arrived so far: a `since` for diagnosticsFor. */
   mark(): number;
   /** The latest diagnostics for `uri` once they satisfy `accept`. */
-  latest(uri: string, accept: (p: PublishDiagnosticsParams) => boolean, what: string, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  latest(
+    uri: string,
+    accept: (p: PublishDiagnosticsParams) => boolean,
+    what: string,
+    timeoutMs?: number,
+  ): Promise<PublishDiagnosticsParams>;
   /** Polls `probe` until it returns a value, or fails naming what never came. */
   until<T>(probe: () => T | undefined, what: string, timeoutMs?: number): Promise<T>;
   /** What workspace/configuration answers from now on (it is answered only when started with `settings`). */
@@ -72,10 +82,16 @@ export interface LspServer {
 export async function startServer(options: ServerOptions = {}): Promise<LspServer> {
   assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
   const stdio: StdioOptions = options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe';
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], { stdio, env: options.env ?? process.env });
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], {
+    stdio,
+    env: options.env ?? process.env,
+  });
   let stderr = '';
   server.stderr!.on('data', (chunk) => (stderr += chunk));
-  const connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
+  const connection = createProtocolConnection(
+    new StreamMessageReader(server.stdout!),
+    new StreamMessageWriter(server.stdin!),
+  );
   const published: PublishDiagnosticsParams[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.push(p);
@@ -96,7 +112,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
     });
   }
   let settings = options.settings;
-  if (settings !== undefined) connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => settings));
+  if (settings !== undefined)
+    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => settings));
   connection.listen();
   const initializeResult = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
@@ -112,7 +129,8 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
     for (;;) {
       const value = probe();
       if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`${what} did not arrive within ${timeoutMs} ms; server stderr: ${stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`${what} did not arrive within ${timeoutMs} ms; server stderr: ${stderr}`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -131,16 +149,29 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
       const deadline = Date.now() + timeoutMs;
       let seen = since;
       for (;;) {
-        for (; seen < published.length; seen++) if (published[seen].uri === uri && accept(published[seen])) return published[seen];
-        if (Date.now() > deadline) throw new Error(`no matching diagnostics for ${uri} after #${since}; got ${JSON.stringify(published.slice(since).filter((p) => p.uri === uri).slice(-2))}\nserver stderr: ${stderr}`);
+        for (; seen < published.length; seen++)
+          if (published[seen].uri === uri && accept(published[seen])) return published[seen];
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching diagnostics for ${uri} after #${since}; got ${JSON.stringify(
+              published
+                .slice(since)
+                .filter((p) => p.uri === uri)
+                .slice(-2),
+            )}\nserver stderr: ${stderr}`,
+          );
         await new Promise((r) => setTimeout(r, 10));
       }
     },
     latest(uri, accept, what, timeoutMs) {
-      return until(() => {
-        const last = published.filter((p) => p.uri === uri).at(-1);
-        return last && accept(last) ? last : undefined;
-      }, what, timeoutMs);
+      return until(
+        () => {
+          const last = published.filter((p) => p.uri === uri).at(-1);
+          return last && accept(last) ? last : undefined;
+        },
+        what,
+        timeoutMs,
+      );
     },
     until,
     process: server,

@@ -62,13 +62,16 @@ class Parser {
     const bare = /^\$(\d+|[_a-zA-Z][_a-zA-Z0-9]*)/.exec(rest);
     if (bare) {
       this.at += bare[0].length;
-      return /^\d/.test(bare[1]) ? { kind: 'tabstop', index: Number(bare[1]), children: [] } : { kind: 'variable', name: bare[1], children: [] };
+      return /^\d/.test(bare[1])
+        ? { kind: 'tabstop', index: Number(bare[1]), children: [] }
+        : { kind: 'variable', name: bare[1], children: [] };
     }
     const head = /^\$\{(\d+|[_a-zA-Z][_a-zA-Z0-9]*)([}:|/])/.exec(rest);
     if (!head) return undefined;
     const [whole, id, next] = head;
     const numeric = /^\d/.test(id);
-    if (next === '/') throw new Error(`snippet transforms are not supported here: ${JSON.stringify(rest.slice(0, 40))}`);
+    if (next === '/')
+      throw new Error(`snippet transforms are not supported here: ${JSON.stringify(rest.slice(0, 40))}`);
     if (next === '|') {
       if (!numeric) return undefined;
       const choice = /^((?:[^,|\\]|\\[,|\\])*(?:,(?:[^,|\\]|\\[,|\\])*)*)\|\}/.exec(rest.slice(whole.length));
@@ -91,22 +94,28 @@ export function expandSnippet(snippet: string): Expansion {
   const variables: string[] = [];
   const collect = (list: SnippetNode[]) => {
     for (const node of list) {
-      if (node.kind === 'choice' && !values.has(node.index)) values.set(node.index, [{ kind: 'text', value: node.options[0] ?? '' }]);
+      if (node.kind === 'choice' && !values.has(node.index))
+        values.set(node.index, [{ kind: 'text', value: node.options[0] ?? '' }]);
       if (node.kind === 'tabstop' || node.kind === 'variable') {
-        if (node.kind === 'tabstop' && node.children.length > 0 && !values.has(node.index)) values.set(node.index, node.children);
+        if (node.kind === 'tabstop' && node.children.length > 0 && !values.has(node.index))
+          values.set(node.index, node.children);
         collect(node.children);
       }
     }
   };
   collect(nodes);
   const render = (list: SnippetNode[]): string =>
-    list.map((node) => {
-      if (node.kind === 'text') return node.value;
-      if (node.kind === 'variable') {
-        variables.push(node.name);
-        return render(node.children);
-      }
-      return node.index === 0 && node.kind === 'tabstop' ? render(node.children) : render(values.get(node.index) ?? []);
-    }).join('');
+    list
+      .map((node) => {
+        if (node.kind === 'text') return node.value;
+        if (node.kind === 'variable') {
+          variables.push(node.name);
+          return render(node.children);
+        }
+        return node.index === 0 && node.kind === 'tabstop'
+          ? render(node.children)
+          : render(values.get(node.index) ?? []);
+      })
+      .join('');
   return { text: render(nodes), variables };
 }

@@ -67,12 +67,19 @@ function hoverAt(needle: string, into = 2, nth = 0): string {
   return armHover(TEMPLATE, analysis, offset + into, OPTIONS)?.markdown ?? '';
 }
 
-const CONTRIBUTOR = /each user who creates workspaces, jobs or services needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/;
+const CONTRIBUTOR =
+  /each user who creates workspaces, jobs or services needs the \*\*Anyscale Platform Contributor\*\* role explicitly on this cloud/;
 const NOT_403 = /\*\*HTTP 404\*\* instead of 403/;
-const RESIDENCY = /control plane is in the \*\*United States\*\* whatever the region.*system logs, metrics and cluster state.*structured application logs when log ingestion is on/s;
+const RESIDENCY =
+  /control plane is in the \*\*United States\*\* whatever the region.*system logs, metrics and cluster state.*structured application logs when log ingestion is on/s;
 
 test("a cloud's type and name say who needs the Anyscale Platform Contributor role, that a missing one shows as 404, and link the docs page", () => {
-  for (const [needle, nth] of [['"Anyscale.Platform/clouds"', 0], ['"type": "Anyscale.Platform/clouds"', 0], ['"name"', 0], ['"my-cloud"', 0]] as const) {
+  for (const [needle, nth] of [
+    ['"Anyscale.Platform/clouds"', 0],
+    ['"type": "Anyscale.Platform/clouds"', 0],
+    ['"name"', 0],
+    ['"my-cloud"', 0],
+  ] as const) {
     const markdown = hoverAt(needle, 2, nth);
     assert.match(markdown, CONTRIBUTOR, needle);
     assert.match(markdown, NOT_403, needle);

@@ -26,17 +26,35 @@ const CLOUD_RESOURCE = {
 };
 
 function cluster(properties: Record<string, unknown>, location = 'uksouth') {
-  return { type: 'Microsoft.ContainerService/managedClusters', apiVersion: '2025-10-01', name: 'aks-anyscale', location, identity: { type: 'SystemAssigned' }, properties };
+  return {
+    type: 'Microsoft.ContainerService/managedClusters',
+    apiVersion: '2025-10-01',
+    name: 'aks-anyscale',
+    location,
+    identity: { type: 'SystemAssigned' },
+    properties,
+  };
 }
 
 function template(resources: unknown[], extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', ...extra, resources }, null, 2);
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      ...extra,
+      resources,
+    },
+    null,
+    2,
+  );
 }
 
 const ofCode = (analysis: Analysis, code: string) => analysis.findings.filter((f) => f.code === code);
 
 function applied(text: string, edits: readonly TextEdit[]): string {
-  return [...edits].sort((a, b) => b.start - a.start).reduce((out, edit) => out.slice(0, edit.start) + edit.newText + out.slice(edit.end), text);
+  return [...edits]
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, edit) => out.slice(0, edit.start) + edit.newText + out.slice(edit.end), text);
 }
 
 /** Applies the finding's preferred fix and checks that the result is valid JSON without the finding. */
@@ -45,19 +63,36 @@ function fixClears(text: string, finding: Finding): string {
   assert.ok(fix, `no preferred fix on ${finding.code}`);
   const fixed = applied(text, fix.edits);
   assert.deepEqual(parseJson(fixed).errors, [], fixed);
-  assert.deepEqual(ofCode(analyzeText(fixed), finding.code), [], `${finding.code} still reported after its fix:\n${fixed}`);
+  assert.deepEqual(
+    ofCode(analyzeText(fixed), finding.code),
+    [],
+    `${finding.code} still reported after its fix:\n${fixed}`,
+  );
   return fixed;
 }
 
 describe('AKS cluster flags', () => {
-  const full = { kubernetesVersion: '1.33', oidcIssuerProfile: { enabled: true }, securityProfile: { workloadIdentity: { enabled: true } } };
+  const full = {
+    kubernetesVersion: '1.33',
+    oidcIssuerProfile: { enabled: true },
+    securityProfile: { workloadIdentity: { enabled: true } },
+  };
 
   test('a cluster with both flags and no Anyscale resource is silent; with one, it is checked', () => {
     const bare = cluster({ kubernetesVersion: '1.33' });
-    assert.deepEqual(analyzeText(template([bare])).findings.filter((f) => f.code.startsWith('aks-')), []);
-    const codes = analyzeText(template([CLOUD_RESOURCE, bare])).findings.map((f) => f.code).filter((c) => c.startsWith('aks-')).sort();
+    assert.deepEqual(
+      analyzeText(template([bare])).findings.filter((f) => f.code.startsWith('aks-')),
+      [],
+    );
+    const codes = analyzeText(template([CLOUD_RESOURCE, bare]))
+      .findings.map((f) => f.code)
+      .filter((c) => c.startsWith('aks-'))
+      .sort();
     assert.deepEqual(codes, ['aks-oidc-issuer-disabled', 'aks-workload-identity-disabled']);
-    assert.deepEqual(analyzeText(template([CLOUD_RESOURCE, cluster(full)])).findings.filter((f) => f.code.startsWith('aks-')), []);
+    assert.deepEqual(
+      analyzeText(template([CLOUD_RESOURCE, cluster(full)])).findings.filter((f) => f.code.startsWith('aks-')),
+      [],
+    );
   });
 
   test('the Anyscale operator extension alone makes the cluster one that runs Anyscale', () => {
@@ -68,7 +103,9 @@ describe('AKS cluster flags', () => {
       scope: "[format('Microsoft.ContainerService/managedClusters/{0}', 'aks-anyscale')]",
       properties: { extensionType: "[parameters('extensionType')]" },
     };
-    const text = template([cluster({ ...full, securityProfile: {} }), extension], { parameters: { extensionType: { type: 'string', defaultValue: 'Anyscale.AKS.Operator' } } });
+    const text = template([cluster({ ...full, securityProfile: {} }), extension], {
+      parameters: { extensionType: { type: 'string', defaultValue: 'Anyscale.AKS.Operator' } },
+    });
     assert.deepEqual(ofCode(analyzeText(text), 'aks-workload-identity-disabled').length, 1);
     const other = text.replace('Anyscale.AKS.Operator', 'microsoft.flux');
     assert.deepEqual(ofCode(analyzeText(other), 'aks-workload-identity-disabled'), []);
@@ -92,11 +129,14 @@ describe('AKS cluster flags', () => {
 
   test('a false flag from a parameter is reported and fixed on the default; one computed by an expression gets no fix', () => {
     const parameters = { oidc: { type: 'bool', defaultValue: false } };
-    const text = template([CLOUD_RESOURCE, cluster({ ...full, oidcIssuerProfile: { enabled: "[parameters('oidc')]" } })], { parameters });
+    const text = template(
+      [CLOUD_RESOURCE, cluster({ ...full, oidcIssuerProfile: { enabled: "[parameters('oidc')]" } })],
+      { parameters },
+    );
     const [finding] = ofCode(analyzeText(text), 'aks-oidc-issuer-disabled');
     assert.equal(text.slice(finding.start, finding.end), 'false');
     fixClears(text, finding);
-    const computed = template([CLOUD_RESOURCE, cluster({ ...full, oidcIssuerProfile: { enabled: "[equals(1, 2)]" } })]);
+    const computed = template([CLOUD_RESOURCE, cluster({ ...full, oidcIssuerProfile: { enabled: '[equals(1, 2)]' } })]);
     const [onExpression] = ofCode(analyzeText(computed), 'aks-oidc-issuer-disabled');
     assert.ok(onExpression, 'the evaluated false is still reported');
     assert.equal(onExpression.fixes, undefined);
@@ -108,21 +148,35 @@ describe('AKS cluster flags', () => {
       { ...full, oidcIssuerProfile: { enabled: "[parameters('flag')]" } },
       { ...full, securityProfile: "[parameters('profile')]" },
     ]) {
-      const findings = analyzeText(template([CLOUD_RESOURCE, cluster(properties)], { parameters })).findings.filter((f) => f.code.startsWith('aks-'));
+      const findings = analyzeText(template([CLOUD_RESOURCE, cluster(properties)], { parameters })).findings.filter(
+        (f) => f.code.startsWith('aks-'),
+      );
       assert.deepEqual(findings, [], JSON.stringify(properties));
     }
   });
 
   test('a cluster in a copy loop is read once: a literal is reported once, a value that depends on copyIndex() not at all', () => {
-    const looped = { ...cluster({ ...full, oidcIssuerProfile: { enabled: false } }), name: "[format('aks-{0}', copyIndex())]", copy: { name: 'clusters', count: 2 } };
+    const looped = {
+      ...cluster({ ...full, oidcIssuerProfile: { enabled: false } }),
+      name: "[format('aks-{0}', copyIndex())]",
+      copy: { name: 'clusters', count: 2 },
+    };
     assert.equal(ofCode(analyzeText(template([CLOUD_RESOURCE, looped])), 'aks-oidc-issuer-disabled').length, 1);
     const perCopy = { ...looped, properties: { ...full, oidcIssuerProfile: { enabled: '[equals(copyIndex(), 0)]' } } };
     assert.deepEqual(ofCode(analyzeText(template([CLOUD_RESOURCE, perCopy])), 'aks-oidc-issuer-disabled'), []);
   });
 
   test('a missing OIDC issuer is not reported on Kubernetes 1.34 or later, where AKS enables it by default', () => {
-    for (const [version, expected] of [['1.34', 0], ['1.35.1', 0], ['1.33.7', 1], ['1.30', 1]] as const) {
-      const text = template([CLOUD_RESOURCE, cluster({ kubernetesVersion: version, securityProfile: full.securityProfile })]);
+    for (const [version, expected] of [
+      ['1.34', 0],
+      ['1.35.1', 0],
+      ['1.33.7', 1],
+      ['1.30', 1],
+    ] as const) {
+      const text = template([
+        CLOUD_RESOURCE,
+        cluster({ kubernetesVersion: version, securityProfile: full.securityProfile }),
+      ]);
       assert.equal(ofCode(analyzeText(text), 'aks-oidc-issuer-disabled').length, expected, version);
     }
   });
@@ -130,7 +184,11 @@ describe('AKS cluster flags', () => {
 
 describe('region-missing severity per provider', () => {
   function severities(provider: string, levels?: Record<string, 'warning'>) {
-    const resource = { ...CLOUD_RESOURCE, name: `my-cloud/r${provider}`, properties: { ...CLOUD_RESOURCE.properties, provider, region: undefined } };
+    const resource = {
+      ...CLOUD_RESOURCE,
+      name: `my-cloud/r${provider}`,
+      properties: { ...CLOUD_RESOURCE.properties, provider, region: undefined },
+    };
     return ofCode(analyzeText(template([resource]), { ruleLevels: levels }), 'region-missing').map((f) => f.severity);
   }
 
@@ -146,17 +204,31 @@ describe('region-missing severity per provider', () => {
   });
 
   test('the AWS message says Anyscale rejects the resource', () => {
-    const resource = { ...CLOUD_RESOURCE, name: 'my-cloud/eks', location: 'westus2', properties: { ...CLOUD_RESOURCE.properties, provider: 'AWS', region: undefined } };
+    const resource = {
+      ...CLOUD_RESOURCE,
+      name: 'my-cloud/eks',
+      location: 'westus2',
+      properties: { ...CLOUD_RESOURCE.properties, provider: 'AWS', region: undefined },
+    };
     const [finding] = ofCode(analyzeText(template([resource])), 'region-missing');
-    assert.match(finding.message, /defaults to the location "westus2", which is not a known AWS region\. Anyscale validates region against AWS's regions, so it rejects the cloud resource\./);
+    assert.match(
+      finding.message,
+      /defaults to the location "westus2", which is not a known AWS region\. Anyscale validates region against AWS's regions, so it rejects the cloud resource\./,
+    );
   });
 });
 
 describe('aks-location-unsupported', () => {
   test('names the documented list and its date, and how to request another region; no claim about older regions', () => {
-    const [finding] = ofCode(analyzeText(template([CLOUD_RESOURCE, cluster({}, 'westus')])), 'aks-location-unsupported');
+    const [finding] = ofCode(
+      analyzeText(template([CLOUD_RESOURCE, cluster({}, 'westus')])),
+      'aks-location-unsupported',
+    );
     assert.equal(finding.severity, 'warning');
-    assert.match(finding.message, /^The AKS cluster's location "westus" is not one of the 12 regions where Anyscale on Azure is documented as available \(supported regions page, 10\/05\/2026\): /);
+    assert.match(
+      finding.message,
+      /^The AKS cluster's location "westus" is not one of the 12 regions where Anyscale on Azure is documented as available \(supported regions page, 10\/05\/2026\): /,
+    );
     assert.match(finding.message, /contact support to request access to westus\. /);
     assert.doesNotMatch(finding.message, /older regions/);
   });
@@ -167,7 +239,12 @@ describe("ARM's template limits", () => {
     const filler = 'x'.repeat(1024);
     const variables: Record<string, string> = {};
     for (let i = 0; i < 4200; i++) variables[`v${i}`] = filler;
-    const large = JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', variables, resources: [] });
+    const large = JSON.stringify({
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      variables,
+      resources: [],
+    });
     const [finding] = ofCode(analyzeText(large), 'template-limit-exceeded');
     assert.ok(finding, 'no finding on a 4.1 MB template');
     assert.equal(finding.severity, 'error');
@@ -179,7 +256,20 @@ describe("ARM's template limits", () => {
   test('a nested template counts its own outputs, and the parent does not count them', () => {
     const outputs: Record<string, unknown> = {};
     for (let i = 0; i < 65; i++) outputs[`o${i}`] = { type: 'string', value: `out ${i}` };
-    const nested = { type: 'Microsoft.Resources/deployments', apiVersion: '2022-09-01', name: 'inner', properties: { mode: 'Incremental', template: { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0', resources: [], outputs } } };
+    const nested = {
+      type: 'Microsoft.Resources/deployments',
+      apiVersion: '2022-09-01',
+      name: 'inner',
+      properties: {
+        mode: 'Incremental',
+        template: {
+          $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+          contentVersion: '1.0.0.0',
+          resources: [],
+          outputs,
+        },
+      },
+    };
     const text = template([nested]);
     const findings = ofCode(analyzeText(text), 'template-limit-exceeded');
     assert.equal(findings.length, 1);
@@ -189,13 +279,21 @@ describe("ARM's template limits", () => {
 });
 
 describe('gateway-disabled-in-values', () => {
-  const gateway = 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n  namespace: anyscale-operator\nspec:\n  gatewayClassName: eg\n';
-  const values = (enabled: boolean) => `global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: ${enabled}\n    name: gateway\n    namespace: anyscale-operator\n`;
+  const gateway =
+    'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n  namespace: anyscale-operator\nspec:\n  gatewayClassName: eg\n';
+  const values = (enabled: boolean) =>
+    `global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: ${enabled}\n    name: gateway\n    namespace: anyscale-operator\n`;
 
   function codesWith(...valuesFiles: string[]): string[] {
     const index = new WorkspaceIndex();
-    valuesFiles.forEach((text, i) => index.set(`/ws/values-${i}.yaml`, analyzeDocument(text, { fileName: `/ws/values-${i}.yaml` }).facts));
-    return analyzeDocument(gateway, { fileName: '/ws/gateway.yaml' }, { uri: '/ws/gateway.yaml', workspace: index }).findings.map((f) => f.code);
+    valuesFiles.forEach((text, i) =>
+      index.set(`/ws/values-${i}.yaml`, analyzeDocument(text, { fileName: `/ws/values-${i}.yaml` }).facts),
+    );
+    return analyzeDocument(
+      gateway,
+      { fileName: '/ws/gateway.yaml' },
+      { uri: '/ws/gateway.yaml', workspace: index },
+    ).findings.map((f) => f.code);
   }
 
   test('reported when values disable the gateway and none enables it', () => {
@@ -207,7 +305,14 @@ describe('gateway-disabled-in-values', () => {
 });
 
 const AKS_CORPUS = path.join(CORPUS, 'arm', 'aks');
-const OUR_CODES = ['aks-oidc-issuer-disabled', 'aks-workload-identity-disabled', 'aks-location-unsupported', 'aks-node-vm-too-small', 'ingress-application-gateway', 'template-limit-exceeded'];
+const OUR_CODES = [
+  'aks-oidc-issuer-disabled',
+  'aks-workload-identity-disabled',
+  'aks-location-unsupported',
+  'aks-node-vm-too-small',
+  'ingress-application-gateway',
+  'template-limit-exceeded',
+];
 
 /**
  * What our rules say of each real AKS template once an Anyscale cloud resource is added to it: every finding here was
@@ -217,27 +322,61 @@ const OUR_CODES = ['aks-oidc-issuer-disabled', 'aks-workload-identity-disabled',
  * flags as if(parameters(…), createObject(…), null()) expressions, which stay unknown, and is silent).
  */
 const EXPECTED_WITH_ANYSCALE: Readonly<Record<string, readonly string[]>> = {
-  'bicep-samples_101-aks-vmss-systemassigned-identity_main.json': ['aks-node-vm-too-small', 'aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
-  'bicep-samples_101-aks_main.json': ['aks-node-vm-too-small', 'aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
+  'bicep-samples_101-aks-vmss-systemassigned-identity_main.json': [
+    'aks-node-vm-too-small',
+    'aks-oidc-issuer-disabled',
+    'aks-workload-identity-disabled',
+  ],
+  'bicep-samples_101-aks_main.json': [
+    'aks-node-vm-too-small',
+    'aks-oidc-issuer-disabled',
+    'aks-workload-identity-disabled',
+  ],
   'bicep-samples_201-private-aks-cluster_aks.json': ['aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
-  'quickstart_aks-azure-linux_azuredeploy.json': ['aks-node-vm-too-small', 'aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
-  'quickstart_aks-vmss-systemassigned-identity_azuredeploy.json': ['aks-node-vm-too-small', 'aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
-  'quickstart_aks_azuredeploy.json': ['aks-node-vm-too-small', 'aks-oidc-issuer-disabled', 'aks-workload-identity-disabled'],
+  'quickstart_aks-azure-linux_azuredeploy.json': [
+    'aks-node-vm-too-small',
+    'aks-oidc-issuer-disabled',
+    'aks-workload-identity-disabled',
+  ],
+  'quickstart_aks-vmss-systemassigned-identity_azuredeploy.json': [
+    'aks-node-vm-too-small',
+    'aks-oidc-issuer-disabled',
+    'aks-workload-identity-disabled',
+  ],
+  'quickstart_aks_azuredeploy.json': [
+    'aks-node-vm-too-small',
+    'aks-oidc-issuer-disabled',
+    'aks-workload-identity-disabled',
+  ],
   'resourcemodules_container-service-managed-cluster_main.json': [],
   'resourcemodules_kubernetes-configuration-extension_main.json': [],
 };
 
-describe('the AKS corpus', { skip: fs.existsSync(AKS_CORPUS) ? false : `${AKS_CORPUS} is not present: skipped` }, () => {
-  for (const file of fs.existsSync(AKS_CORPUS) ? fs.readdirSync(AKS_CORPUS).filter((f) => !f.includes('.parameters.')) : []) {
-    const text = fs.readFileSync(path.join(AKS_CORPUS, file), 'utf8');
-    test(`${file}: silent as it is`, () => {
-      assert.deepEqual(analyzeText(text).findings.filter((f) => OUR_CODES.includes(f.code)).map((f) => f.code), []);
-    });
-    test(`${file}: with an Anyscale cloud resource next to it, only the findings read and judged right`, () => {
-      const root = JSON.parse(text);
-      if (Array.isArray(root.resources)) root.resources.push(CLOUD_RESOURCE);
-      const codes = analyzeText(JSON.stringify(root, null, 2)).findings.filter((f) => OUR_CODES.includes(f.code)).map((f) => f.code).sort();
-      assert.deepEqual(codes, EXPECTED_WITH_ANYSCALE[file]);
-    });
-  }
-});
+describe(
+  'the AKS corpus',
+  { skip: fs.existsSync(AKS_CORPUS) ? false : `${AKS_CORPUS} is not present: skipped` },
+  () => {
+    for (const file of fs.existsSync(AKS_CORPUS)
+      ? fs.readdirSync(AKS_CORPUS).filter((f) => !f.includes('.parameters.'))
+      : []) {
+      const text = fs.readFileSync(path.join(AKS_CORPUS, file), 'utf8');
+      test(`${file}: silent as it is`, () => {
+        assert.deepEqual(
+          analyzeText(text)
+            .findings.filter((f) => OUR_CODES.includes(f.code))
+            .map((f) => f.code),
+          [],
+        );
+      });
+      test(`${file}: with an Anyscale cloud resource next to it, only the findings read and judged right`, () => {
+        const root = JSON.parse(text);
+        if (Array.isArray(root.resources)) root.resources.push(CLOUD_RESOURCE);
+        const codes = analyzeText(JSON.stringify(root, null, 2))
+          .findings.filter((f) => OUR_CODES.includes(f.code))
+          .map((f) => f.code)
+          .sort();
+        assert.deepEqual(codes, EXPECTED_WITH_ANYSCALE[file]);
+      });
+    }
+  },
+);

@@ -7,17 +7,36 @@ import * as path from 'node:path';
 import { analyzeText } from '../../server/src/service/analyze';
 import { CORPUS } from '../support/paths';
 
-function template(parameters: Record<string, unknown>, properties: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    parameters,
-    resources: [{ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: 'cloud/aks', location: 'westus2', properties: { region: 'westus2', computeStack: 'K8S', ...properties } }],
-    ...extra,
-  }, null, 2);
+function template(
+  parameters: Record<string, unknown>,
+  properties: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): string {
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      parameters,
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'cloud/aks',
+          location: 'westus2',
+          properties: { region: 'westus2', computeStack: 'K8S', ...properties },
+        },
+      ],
+      ...extra,
+    },
+    null,
+    2,
+  );
 }
 
 test("a provider parameter allowing 'aws' is an error at that entry, with the fix", () => {
-  const text = template({ provider: { type: 'string', allowedValues: ['Azure', 'aws', 'AWS'] } }, { provider: "[parameters('provider')]" });
+  const text = template(
+    { provider: { type: 'string', allowedValues: ['Azure', 'aws', 'AWS'] } },
+    { provider: "[parameters('provider')]" },
+  );
   const analysis = analyzeText(text);
   const found = analysis.findings.filter((f) => f.code === 'provider-invalid');
   assert.equal(found.length, 1, JSON.stringify(analysis.findings));
@@ -29,26 +48,52 @@ test("a provider parameter allowing 'aws' is an error at that entry, with the fi
 });
 
 test('a value used by two resources, or through a variable, is reported once', () => {
-  const text = JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    parameters: { region: { type: 'string', allowedValues: ['westus2', 'mars-north'] } },
-    variables: { where: "[parameters('region')]" },
-    resources: ['a', 'b'].map((name) => ({ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: `cloud/${name}`, location: 'westus2', properties: { provider: 'Azure', computeStack: 'K8S', region: "[variables('where')]" } })),
-  }, null, 2);
+  const text = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      parameters: { region: { type: 'string', allowedValues: ['westus2', 'mars-north'] } },
+      variables: { where: "[parameters('region')]" },
+      resources: ['a', 'b'].map((name) => ({
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: `cloud/${name}`,
+        location: 'westus2',
+        properties: { provider: 'Azure', computeStack: 'K8S', region: "[variables('where')]" },
+      })),
+    },
+    null,
+    2,
+  );
   const onEntry = analyzeText(text).findings.filter((f) => text.slice(f.start, f.end) === '"mars-north"');
   assert.ok(onEntry.length >= 1, 'the unknown region is reported on its entry');
   assert.equal(new Set(onEntry.map((f) => f.code)).size, onEntry.length, JSON.stringify(onEntry));
-  assert.ok(!analyzeText(text).findings.some((f) => text.slice(f.start, f.end) === '"westus2"' && f.severity === 'error'));
+  assert.ok(
+    !analyzeText(text).findings.some((f) => text.slice(f.start, f.end) === '"westus2"' && f.severity === 'error'),
+  );
 });
 
 test('allowedValues of parameters no Anyscale resource uses are not tried', () => {
-  const text = template({ provider: { type: 'string', allowedValues: ['aws'] } }, { provider: 'Azure' }, { outputs: { p: { type: 'string', value: "[parameters('provider')]" } } });
-  assert.deepEqual(analyzeText(text).findings.filter((f) => f.code === 'provider-invalid'), []);
+  const text = template(
+    { provider: { type: 'string', allowedValues: ['aws'] } },
+    { provider: 'Azure' },
+    { outputs: { p: { type: 'string', value: "[parameters('provider')]" } } },
+  );
+  assert.deepEqual(
+    analyzeText(text).findings.filter((f) => f.code === 'provider-invalid'),
+    [],
+  );
 });
 
-test("the docs template's allowedValues are clean", { skip: !fs.existsSync(path.join(CORPUS, 'SOURCES.md')) && 'no ../shared/corpus' }, () => {
-  const text = fs.readFileSync(path.join(CORPUS, 'arm/azure-docs_add-cloud-resource_cloudresource.json'), 'utf8');
-  const start = text.indexOf('"allowedValues"');
-  const end = text.indexOf(']', start);
-  assert.deepEqual(analyzeText(text).findings.filter((f) => f.start >= start && f.end <= end), []);
-});
+test(
+  "the docs template's allowedValues are clean",
+  { skip: !fs.existsSync(path.join(CORPUS, 'SOURCES.md')) && 'no ../shared/corpus' },
+  () => {
+    const text = fs.readFileSync(path.join(CORPUS, 'arm/azure-docs_add-cloud-resource_cloudresource.json'), 'utf8');
+    const start = text.indexOf('"allowedValues"');
+    const end = text.indexOf(']', start);
+    assert.deepEqual(
+      analyzeText(text).findings.filter((f) => f.start >= start && f.end <= end),
+      [],
+    );
+  },
+);

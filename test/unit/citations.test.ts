@@ -20,7 +20,8 @@ test('the gateway hostnames cite the Networking section of the cloud-resources o
 });
 
 test('every known API version carries a grade, and 2026-08-01-preview is graded as the reference deployment it comes from', () => {
-  for (const entry of API_VERSIONS) assert.ok(['documented', 'spec', 'reference deployment', 'inferred'].includes(entry.grade), entry.version);
+  for (const entry of API_VERSIONS)
+    assert.ok(['documented', 'spec', 'reference deployment', 'inferred'].includes(entry.grade), entry.version);
   const preview = API_VERSIONS.find((v) => v.version === '2026-08-01-preview')!;
   assert.equal(preview.grade, 'reference deployment');
   assert.notEqual(preview.source.url, SOURCES.restSpec.url);

@@ -12,8 +12,21 @@ import { REPO_ROOT, FIXTURES } from '../support/paths';
 /** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
 interface SarifLog {
   runs: Array<{
-    tool: { driver: { rules: Array<{ id: string; helpUri: string; help: { markdown: string }; defaultConfiguration: { level: string } }> } };
-    results: Array<{ ruleId: string; ruleIndex: number; locations: Array<{ physicalLocation: { artifactLocation: object; region: { startLine: number } } }> }>;
+    tool: {
+      driver: {
+        rules: Array<{
+          id: string;
+          helpUri: string;
+          help: { markdown: string };
+          defaultConfiguration: { level: string };
+        }>;
+      };
+    };
+    results: Array<{
+      ruleId: string;
+      ruleIndex: number;
+      locations: Array<{ physicalLocation: { artifactLocation: object; region: { startLine: number } } }>;
+    }>;
   }>;
 }
 
@@ -21,7 +34,11 @@ const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const CLI_FIXTURES = path.join(FIXTURES, 'cli');
 
 function run(args: string[], cwd = CLI_FIXTURES) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -29,7 +46,12 @@ test('text format: file:line:col severity code message, exit 1 on errors', () =>
   const { code, stdout, stderr } = run(['check', 'folder']);
   assert.equal(code, 1, stderr);
   const lines = stdout.trim().split('\n');
-  assert.ok(lines.includes(`${path.join('folder', 'bad.json')}:11:21 error provider-invalid provider "Aws" is not accepted: use exactly one of Azure, AWS, GCP, Generic (the value is case-sensitive). Did you mean "AWS"?`), stdout);
+  assert.ok(
+    lines.includes(
+      `${path.join('folder', 'bad.json')}:11:21 error provider-invalid provider "Aws" is not accepted: use exactly one of Azure, AWS, GCP, Generic (the value is case-sensitive). Did you mean "AWS"?`,
+    ),
+    stdout,
+  );
   assert.match(lines.at(-1)!, /^\d+ problems? \(\d+ errors?, \d+ warnings?, \d+ info\) in 2 files checked\.$/);
   assert.ok(!stdout.includes('package.json'), 'a non-ARM JSON file under a folder is skipped silently');
   assert.ok(!stdout.includes('\x1b['), 'no colors when not on a terminal');
@@ -47,18 +69,43 @@ test('json format: an array of 1-based findings with the documented fields', () 
   const rows = JSON.parse(stdout) as Array<Record<string, unknown>>;
   const provider = rows.filter((r) => r.code === 'provider-invalid');
   assert.deepEqual(provider[0], {
-    file: 'folder/bad.json', line: 11, column: 21, endLine: 11, endColumn: 26, severity: 'error', code: 'provider-invalid',
+    file: 'folder/bad.json',
+    line: 11,
+    column: 21,
+    endLine: 11,
+    endColumn: 26,
+    severity: 'error',
+    code: 'provider-invalid',
     message: provider[0].message,
   });
   assert.equal(provider.length, 2);
-  for (const row of rows) assert.deepEqual(Object.keys(row), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message']);
+  for (const row of rows)
+    assert.deepEqual(Object.keys(row), [
+      'file',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'severity',
+      'code',
+      'message',
+    ]);
 });
 
 test('sarif format validates against the SARIF 2.1.0 schema and carries rule metadata', () => {
-  const { code, stdout } = run(['check', '--format', 'sarif', '--docs-base-url', 'https://example.test/docs/rules', 'folder']);
+  const { code, stdout } = run([
+    'check',
+    '--format',
+    'sarif',
+    '--docs-base-url',
+    'https://example.test/docs/rules',
+    'folder',
+  ]);
   assert.equal(code, 1);
   const log = JSON.parse(stdout) as SarifLog;
-  const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', { paths: [REPO_ROOT] });
+  const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', {
+    paths: [REPO_ROOT],
+  });
   const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
   const validate = ajv.compile(JSON.parse(fs.readFileSync(schemaPath, 'utf8')));
   assert.equal(validate(log), true, JSON.stringify(validate.errors, null, 1));
@@ -69,14 +116,21 @@ test('sarif format validates against the SARIF 2.1.0 schema and carries rule met
   assert.equal(rule.defaultConfiguration.level, 'error');
   const result = log.runs[0].results.find((r) => r.ruleId === 'provider-invalid')!;
   assert.equal(driver.rules[result.ruleIndex].id, 'provider-invalid');
-  assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, { uri: 'folder/bad.json', uriBaseId: '%SRCROOT%' });
+  assert.deepEqual(result.locations[0].physicalLocation.artifactLocation, {
+    uri: 'folder/bad.json',
+    uriBaseId: '%SRCROOT%',
+  });
   assert.equal(result.locations[0].physicalLocation.region.startLine, 11);
 });
 
 test('globs expand, and a glob that matches nothing is a usage problem (exit 2)', () => {
   const ok = run(['check', '--format', 'json', 'folder/**/*.json']);
   const rows = JSON.parse(ok.stdout) as Array<{ file: string; severity: string }>;
-  assert.deepEqual([...new Set(rows.map((r) => r.file))], ['folder/bad.json', 'folder/nested/good.json'], 'both templates under the glob are checked');
+  assert.deepEqual(
+    [...new Set(rows.map((r) => r.file))],
+    ['folder/bad.json', 'folder/nested/good.json'],
+    'both templates under the glob are checked',
+  );
   assert.deepEqual([...new Set(rows.filter((r) => r.severity === 'error').map((r) => r.file))], ['folder/bad.json']);
   const none = run(['check', 'nothing/**/*.json']);
   assert.equal(none.code, 2);
@@ -96,7 +150,10 @@ test('a malformed template is reported at the syntax error, without false rule f
   assert.equal(code, 1);
   const rows = JSON.parse(stdout) as Array<{ code: string; line: number; message: string }>;
   assert.ok(rows.length > 0);
-  assert.ok(rows.every((r) => r.code === 'invalid-json'), stdout);
+  assert.ok(
+    rows.every((r) => r.code === 'invalid-json'),
+    stdout,
+  );
   assert.equal(rows[0].line, 5);
   assert.match(rows[0].message, /comma expected/);
 });
@@ -105,11 +162,17 @@ test('a syntax problem is one error; "checks skipped" is said once, and only whe
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-syntax-'));
   try {
     fs.copyFileSync(path.join(CLI_FIXTURES, 'malformed-template.json'), path.join(dir, 'anyscale.json'));
-    fs.writeFileSync(path.join(dir, 'storage.json'), '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "resources": [\n  { "type": "Microsoft.Storage/storageAccounts", "name": "s" \n  { "oops": 1 }\n ]\n}\n');
+    fs.writeFileSync(
+      path.join(dir, 'storage.json'),
+      '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "resources": [\n  { "type": "Microsoft.Storage/storageAccounts", "name": "s" \n  { "oops": 1 }\n ]\n}\n',
+    );
     const { code, stdout } = run(['check', '--format', 'json', 'anyscale.json', 'storage.json'], dir);
     assert.equal(code, 1);
     const rows = JSON.parse(stdout) as Array<{ file: string; code: string; message: string }>;
-    assert.deepEqual(rows.map((r) => `${r.file} ${r.code}`), ['anyscale.json invalid-json', 'storage.json invalid-json']);
+    assert.deepEqual(
+      rows.map((r) => `${r.file} ${r.code}`),
+      ['anyscale.json invalid-json', 'storage.json invalid-json'],
+    );
     assert.match(rows[0].message, /; Anyscale checks skipped for this file\.$/);
     assert.doesNotMatch(rows[1].message, /skipped/);
   } finally {
@@ -117,23 +180,54 @@ test('a syntax problem is one error; "checks skipped" is said once, and only whe
   }
 });
 
-test('a parameter file checked alone: its own findings and its template\'s, silenced by its comments', () => {
+test("a parameter file checked alone: its own findings and its template's, silenced by its comments", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-params-'));
   try {
     const schema = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
-    fs.writeFileSync(path.join(dir, 'cloud.json'), JSON.stringify({ $schema: schema, parameters: { name: { type: 'string', minLength: 3 }, size: { type: 'int' } }, resources: [], outputs: { o: { type: 'array', value: "[createArray(parameters('name'), parameters('size'))]" } } }, null, 2));
-    const parameters = ['{', `  "$schema": "${schema}",`, '  "parameters": {', '    "name": { "value": "ab" },', '    // anyscale-azure-disable-next-line parameter-file-value-missing -- filled in by the pipeline', '    "size": { "type": "int" }', '  }', '}', ''].join('\n');
+    fs.writeFileSync(
+      path.join(dir, 'cloud.json'),
+      JSON.stringify(
+        {
+          $schema: schema,
+          parameters: { name: { type: 'string', minLength: 3 }, size: { type: 'int' } },
+          resources: [],
+          outputs: { o: { type: 'array', value: "[createArray(parameters('name'), parameters('size'))]" } },
+        },
+        null,
+        2,
+      ),
+    );
+    const parameters = [
+      '{',
+      `  "$schema": "${schema}",`,
+      '  "parameters": {',
+      '    "name": { "value": "ab" },',
+      '    // anyscale-azure-disable-next-line parameter-file-value-missing -- filled in by the pipeline',
+      '    "size": { "type": "int" }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
     fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parameters);
     const { stdout } = run(['check', '--format', 'json', 'cloud.parameters.json'], dir);
     const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>;
-    assert.deepEqual(rows.map((r) => `${r.file}:${r.line} ${r.code}`), ['cloud.parameters.json:2 parameter-file-schema', 'cloud.parameters.json:4 parameter-value-out-of-range']);
+    assert.deepEqual(
+      rows.map((r) => `${r.file}:${r.line} ${r.code}`),
+      ['cloud.parameters.json:2 parameter-file-schema', 'cloud.parameters.json:4 parameter-value-out-of-range'],
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
 test('usage errors exit 2 with a message and the usage text', () => {
-  for (const args of [['check'], ['lint', 'x.json'], ['check', '--format', 'xml', 'x.json'], ['check', '--rule', 'no-such-rule=off', 'x.json'], ['check', '--rule', 'provider-invalid=loud', 'x.json']]) {
+  for (const args of [
+    ['check'],
+    ['lint', 'x.json'],
+    ['check', '--format', 'xml', 'x.json'],
+    ['check', '--rule', 'no-such-rule=off', 'x.json'],
+    ['check', '--rule', 'provider-invalid=loud', 'x.json'],
+  ]) {
     const { code, stderr } = run(args);
     assert.equal(code, 2, args.join(' '));
     assert.match(stderr, /^anyscale-azure: .+\n\nUsage: anyscale-azure check/, args.join(' '));
@@ -151,7 +245,11 @@ test('YAML: a folder of operator values, a Gateway manifest and a template is ch
   const { code, stdout, stderr } = run(['check', 'yaml']);
   assert.equal(code, 1, stderr);
   const lines = stdout.trim().split('\n');
-  const at = (file: string, line: number, rest: string) => assert.ok(lines.some((l) => l.startsWith(`${path.join('yaml', file)}:${line}:`) && l.includes(rest)), `${file}:${line} ${rest}\n${stdout}`);
+  const at = (file: string, line: number, rest: string) =>
+    assert.ok(
+      lines.some((l) => l.startsWith(`${path.join('yaml', file)}:${line}:`) && l.includes(rest)),
+      `${file}:${line} ${rest}\n${stdout}`,
+    );
   at('values.yaml', 3, 'error values-value-not-allowed global.cloudProvider is "Azure"');
   at('values.yaml', 4, 'error values-control-plane-url-trailing-slash');
   // Cross-file: the template in the same folder records this GUID as the identity's principal ID.
@@ -166,7 +264,10 @@ test('YAML: the cross-file finding needs the template; a values file alone does 
   const { stdout } = run(['check', '--format', 'json', path.join('yaml', 'values.yaml')]);
   const rows = JSON.parse(stdout) as Array<{ code: string; line: number; column: number; file: string }>;
   assert.ok(!rows.some((r) => r.code === 'values-iam-identity-is-principal-id'), stdout);
-  assert.deepEqual(rows.find((r) => r.code === 'values-value-not-allowed'), { ...rows.find((r) => r.code === 'values-value-not-allowed')!, file: 'yaml/values.yaml', line: 3, column: 18 });
+  assert.deepEqual(
+    rows.find((r) => r.code === 'values-value-not-allowed'),
+    { ...rows.find((r) => r.code === 'values-value-not-allowed')!, file: 'yaml/values.yaml', line: 3, column: 18 },
+  );
 });
 
 test('YAML: a values file Helm cannot parse is one invalid-yaml error, with no rule findings', () => {
@@ -179,48 +280,113 @@ test('YAML: a values file Helm cannot parse is one invalid-yaml error, with no r
 test('a template is checked once per parameter file beside it; a mistake is reported where it is written', () => {
   const { code, stdout } = run(['check', '--format', 'json', 'params/cloudresource.json']);
   assert.equal(code, 1);
-  const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string; message: string; severity: string }>;
+  const rows = JSON.parse(stdout) as Array<{
+    file: string;
+    line: number;
+    code: string;
+    message: string;
+    severity: string;
+  }>;
   const subpath = rows.filter((r) => r.code === 'bucket-subpath');
-  assert.deepEqual(subpath.map((r) => [r.file, r.line]).sort(), [['params/cloudresource.json', 25], ['params/cloudresource.parameters.aws.json', 10]]);
+  assert.deepEqual(subpath.map((r) => [r.file, r.line]).sort(), [
+    ['params/cloudresource.json', 25],
+    ['params/cloudresource.parameters.aws.json', 10],
+  ]);
   assert.match(subpath.find((r) => r.line === 25)!.message, /\(value from cloudresource\.parameters\.aws\.json\)/);
   assert.ok(!rows.some((r) => r.file.endsWith('parameters.azure.json')), 'the Azure parameter file is clean');
   const text = run(['check', 'params/cloudresource.json']).stdout;
-  assert.match(text, /^params\/cloudresource\.parameters\.aws\.json:10:\d+ error bucket-subpath .*\n  params\/cloudresource\.json:25:\d+ The value is used here\.$/m, 'text output prints both places');
+  assert.match(
+    text,
+    /^params\/cloudresource\.parameters\.aws\.json:10:\d+ error bucket-subpath .*\n  params\/cloudresource\.json:25:\d+ The value is used here\.$/m,
+    'text output prints both places',
+  );
 });
 
 test('--parameters picks the parameter files; a parameter file named on its own is checked against its template', () => {
-  const only = JSON.parse(run(['check', '--format', 'json', '--parameters', 'params/cloudresource.parameters.azure.json', 'params/cloudresource.json']).stdout) as Array<{ severity: string }>;
-  assert.deepEqual(only.filter((r) => r.severity === 'error'), []);
+  const only = JSON.parse(
+    run([
+      'check',
+      '--format',
+      'json',
+      '--parameters',
+      'params/cloudresource.parameters.azure.json',
+      'params/cloudresource.json',
+    ]).stdout,
+  ) as Array<{ severity: string }>;
+  assert.deepEqual(
+    only.filter((r) => r.severity === 'error'),
+    [],
+  );
   const alone = run(['check', '--format', 'json', 'params/cloudresource.parameters.aws.json']);
   assert.equal(alone.code, 1);
   const rows = JSON.parse(alone.stdout) as Array<{ file: string; line: number; code: string; severity: string }>;
-  assert.ok(rows.every((r) => r.file === 'params/cloudresource.parameters.aws.json'), 'only the parameter file is reported');
-  assert.deepEqual(rows.filter((r) => r.severity === 'error').map((r) => [r.line, r.code]), [[10, 'bucket-subpath']]);
+  assert.ok(
+    rows.every((r) => r.file === 'params/cloudresource.parameters.aws.json'),
+    'only the parameter file is reported',
+  );
+  assert.deepEqual(
+    rows.filter((r) => r.severity === 'error').map((r) => [r.line, r.code]),
+    [[10, 'bucket-subpath']],
+  );
 });
 
 test('large, too large, deeply nested, binary and truncated files: one clear line each or a syntax finding, no stack trace; the run goes on', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-cli-'));
   try {
-    const head = '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#","contentVersion":"1.0.0.0","resources":[],"variables":{"big":';
+    const head =
+      '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#","contentVersion":"1.0.0.0","resources":[],"variables":{"big":';
     fs.writeFileSync(path.join(dir, 'large.json'), `${head}"${'a'.repeat(12 * 1024 * 1024)}"}}`);
     fs.writeFileSync(path.join(dir, 'huge.json'), `${head}"${'a'.repeat(20 * 1024 * 1024)}"}}`);
     fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(50_000) + ']'.repeat(50_000));
-    fs.writeFileSync(path.join(dir, 'deep.yaml'), `global:\n  cloudProvider: azure\n  x: ${'{a: '.repeat(50_000)}1${'}'.repeat(50_000)}\n`);
-    fs.writeFileSync(path.join(dir, 'blob.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
-    fs.writeFileSync(path.join(dir, 'truncated.json'), `${head.replace('"variables":{"big":', '"parameters":{"p":{"type":"string","defaultValue":"[concat(')}`);
+    fs.writeFileSync(
+      path.join(dir, 'deep.yaml'),
+      `global:\n  cloudProvider: azure\n  x: ${'{a: '.repeat(50_000)}1${'}'.repeat(50_000)}\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'blob.yaml'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'truncated.json'),
+      `${head.replace('"variables":{"big":', '"parameters":{"p":{"type":"string","defaultValue":"[concat(')}`,
+    );
     fs.copyFileSync(path.join(CLI_FIXTURES, 'folder', 'bad.json'), path.join(dir, 'bad.json'));
-    const { code, stdout, stderr } = run(['check', 'large.json', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'], dir);
+    const { code, stdout, stderr } = run(
+      ['check', 'large.json', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'],
+      dir,
+    );
     assert.equal(code, 2, stderr);
-    assert.match(stderr, /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m);
-    assert.match(stderr, /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m);
+    assert.match(
+      stderr,
+      /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m,
+    );
+    assert.match(
+      stderr,
+      /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m,
+    );
     assert.match(stderr, /^anyscale-azure: blob\.yaml: binary file, not checked$/m);
-    assert.match(stderr, /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+    assert.match(
+      stderr,
+      /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m,
+    );
     assert.equal(stderr.trim().split('\n').length, 4, stderr);
     assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
-    assert.ok(stdout.split('\n').filter((line) => line.startsWith('truncated.json')).every((line) => / invalid-json /.test(line)), stdout);
+    assert.ok(
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('truncated.json'))
+        .every((line) => / invalid-json /.test(line)),
+      stdout,
+    );
     assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
     // A template three times ARM's limit is still read and checked: it is over ARM's 4 MB, and its 12 MB variable is unused.
-    assert.deepEqual(stdout.split('\n').filter((line) => line.startsWith('large.json')).map((line) => line.split(' ').slice(1, 3).join(' ')), ['error template-limit-exceeded', 'info variable-unused']);
+    assert.deepEqual(
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('large.json'))
+        .map((line) => line.split(' ').slice(1, 3).join(' ')),
+      ['error template-limit-exceeded', 'info variable-unused'],
+    );
     assert.match(stdout, /in 3 files checked/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -235,7 +401,11 @@ test("a parameter file's findings print its path the same way as the template's,
     [[path.join(absolute, 'cloudresource.json')], CLI_FIXTURES, absolute],
     [[path.join(absolute, 'cloudresource.json')], elsewhere, absolute],
     [['./params/'], CLI_FIXTURES, 'params'], // a folder's files are joined under it
-    [['--parameters', './params/cloudresource.parameters.aws.json', './params/cloudresource.json'], CLI_FIXTURES, './params'],
+    [
+      ['--parameters', './params/cloudresource.parameters.aws.json', './params/cloudresource.json'],
+      CLI_FIXTURES,
+      './params',
+    ],
     [['./params/cloudresource.parameters.aws.json'], CLI_FIXTURES, './params'], // checked against its template
   ];
   try {
@@ -243,17 +413,33 @@ test("a parameter file's findings print its path the same way as the template's,
       const label = `${args.join(' ')} from ${cwd}`;
       const text = run(['check', ...args], cwd).stdout;
       const places = [...text.matchAll(/^ *(\S+):\d+:\d+ /gm)].map((match) => match[1]);
-      assert.ok(places.some((file) => file.endsWith('cloudresource.json')) && places.some((file) => file.endsWith('parameters.aws.json')), `${label}:\n${text}`);
+      assert.ok(
+        places.some((file) => file.endsWith('cloudresource.json')) &&
+          places.some((file) => file.endsWith('parameters.aws.json')),
+        `${label}:\n${text}`,
+      );
       for (const file of places) assert.equal(path.dirname(file), folder, `${label}:\n${text}`);
       const rows = JSON.parse(run(['check', '--format', 'json', ...args], cwd).stdout) as Array<{ file: string }>;
       assert.deepEqual([...new Set(rows.map((row) => path.dirname(row.file)))], [folder], label);
       type Location = { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } };
-      const sarif = JSON.parse(run(['check', '--format', 'sarif', ...args], cwd).stdout) as { runs: Array<{ results: Array<{ locations: Location[]; relatedLocations?: Location[] }> }> };
-      const uris = sarif.runs[0].results.flatMap((r) => [...r.locations, ...(r.relatedLocations ?? [])]).map((l) => l.physicalLocation.artifactLocation);
-      assert.equal(new Set(uris.map((uri) => `${uri.uriBaseId ?? ''} ${uri.uri.slice(0, uri.uri.lastIndexOf('/'))}`)).size, 1, `${label}: ${JSON.stringify(uris)}`);
+      const sarif = JSON.parse(run(['check', '--format', 'sarif', ...args], cwd).stdout) as {
+        runs: Array<{ results: Array<{ locations: Location[]; relatedLocations?: Location[] }> }>;
+      };
+      const uris = sarif.runs[0].results
+        .flatMap((r) => [...r.locations, ...(r.relatedLocations ?? [])])
+        .map((l) => l.physicalLocation.artifactLocation);
+      assert.equal(
+        new Set(uris.map((uri) => `${uri.uriBaseId ?? ''} ${uri.uri.slice(0, uri.uri.lastIndexOf('/'))}`)).size,
+        1,
+        `${label}: ${JSON.stringify(uris)}`,
+      );
     }
     const alone = run(['check', './params/cloudresource.parameters.aws.json']).stdout;
-    assert.match(alone, /^\.\/params\/cloudresource\.parameters\.aws\.json:10:42 error bucket-subpath .*\n {2}\.\/params\/cloudresource\.json:25:35 The value is used here\.$/m, 'the use is in the template');
+    assert.match(
+      alone,
+      /^\.\/params\/cloudresource\.parameters\.aws\.json:10:42 error bucket-subpath .*\n {2}\.\/params\/cloudresource\.json:25:35 The value is used here\.$/m,
+      'the use is in the template',
+    );
   } finally {
     fs.rmSync(elsewhere, { recursive: true, force: true });
   }

@@ -10,7 +10,11 @@ import { REPO_ROOT, FIXTURES } from '../support/paths';
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: path.join(FIXTURES, 'cli'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: path.join(FIXTURES, 'cli'),
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -40,12 +44,30 @@ test('check: unknown options, missing values and values given to flags are refus
 });
 
 test('check: --opt=value equals --opt value, a repeated option keeps every value, and after -- every argument is a path', () => {
-  const spaced = run(['check', '--format', 'json', '--rule', 'provider-invalid=warning', '--rule', 'region-missing=off', 'folder']);
-  const inline = run(['check', '--format=json', '--rule=provider-invalid=warning', '--rule=region-missing=off', 'folder']);
+  const spaced = run([
+    'check',
+    '--format',
+    'json',
+    '--rule',
+    'provider-invalid=warning',
+    '--rule',
+    'region-missing=off',
+    'folder',
+  ]);
+  const inline = run([
+    'check',
+    '--format=json',
+    '--rule=provider-invalid=warning',
+    '--rule=region-missing=off',
+    'folder',
+  ]);
   assert.equal(inline.code, spaced.code, inline.stderr);
   assert.equal(inline.stdout, spaced.stdout);
   const rows = JSON.parse(inline.stdout) as Array<{ code: string; severity: string }>;
-  assert.ok(rows.some((row) => row.code === 'provider-invalid'), 'the fixture has a provider-invalid finding');
+  assert.ok(
+    rows.some((row) => row.code === 'provider-invalid'),
+    'the fixture has a provider-invalid finding',
+  );
   assert.ok(rows.filter((row) => row.code === 'provider-invalid').every((row) => row.severity === 'warning'));
   assert.ok(!rows.some((row) => row.code === 'region-missing'));
   const afterSeparator = run(['check', '--', '--format']);
@@ -67,5 +89,9 @@ test('egress: the same messages, and an argument that is not an option is refuse
   refused(['egress', '--head=yes'], '--head takes no value', EGRESS);
   refused(['egress', 'workspace'], 'unexpected argument "workspace": egress takes options only', EGRESS);
   refused(['egress', '--concurrency', '0'], '--concurrency needs a positive whole number, got "0"', EGRESS);
-  refused(['egress', '--strict-cloud-ids'], '--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns', EGRESS);
+  refused(
+    ['egress', '--strict-cloud-ids'],
+    '--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns',
+    EGRESS,
+  );
 });

@@ -13,7 +13,11 @@ import { fixFiles } from '../../server/src/cli/fix';
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 
 function run(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -24,7 +28,9 @@ const cloudResource = (name: string, provider: string, bucket: string, identity:
     '      "apiVersion": "2026-09-01",',
     `      "name": "my-cloud/${name}",`,
     '      "location": "westus2",',
-    ...(after ? [`      "dependsOn": ["[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', '${after}')]"],`] : []),
+    ...(after
+      ? [`      "dependsOn": ["[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', '${after}')]"],`]
+      : []),
     '      "properties": {',
     `        "provider": "${provider}",`,
     '        "computeStack": "K8S",',
@@ -47,7 +53,13 @@ const TEMPLATE = [
   [
     cloudResource('eks', 'Aws', 's3://bucket-one', 'arn:aws:iam::123456789012:role/one'),
     cloudResource('gke', "[toLower('GCP')]", 'gs://bucket-two', 'operator@project.iam.gserviceaccount.com', 'eks'),
-    cloudResource('third', "[parameters('otherProvider')]", 's3://bucket-three', 'arn:aws:iam::123456789012:role/three', 'gke'),
+    cloudResource(
+      'third',
+      "[parameters('otherProvider')]",
+      's3://bucket-three',
+      'arn:aws:iam::123456789012:role/three',
+      'gke',
+    ),
   ].join(',\n'),
   '  ]',
   '}',
@@ -81,10 +93,22 @@ test('--fix rewrites the literal and the parameter file value, leaves the expres
   assert.ok(read(dir, 'cloud.json').includes(`"provider": "[toLower('GCP')]"`), 'the expression is left as written');
   assert.equal(read(dir, 'cloud.parameters.json'), PARAMETERS.replace('"value": "Aws"', '"value": "AWS"'));
   const lines = stdout.split('\n');
-  assert.deepEqual(lines.slice(0, 3), ['cloud.json:14:21 provider-invalid "Aws" → "AWS"', 'cloud.parameters.json:5:33 provider-invalid "Aws" → "AWS"', 'Fixed 2 files.'], stdout);
+  assert.deepEqual(
+    lines.slice(0, 3),
+    [
+      'cloud.json:14:21 provider-invalid "Aws" → "AWS"',
+      'cloud.parameters.json:5:33 provider-invalid "Aws" → "AWS"',
+      'Fixed 2 files.',
+    ],
+    stdout,
+  );
   // The findings are the fixed files': only the expression's provider-invalid is left, so the exit code is still 1.
   const invalid = lines.filter((line) => / provider-invalid /.test(line) && / error /.test(line));
-  assert.deepEqual(invalid.map((line) => line.split(' ')[0]), ['cloud.json:28:21'], stdout);
+  assert.deepEqual(
+    invalid.map((line) => line.split(' ')[0]),
+    ['cloud.json:28:21'],
+    stdout,
+  );
   assert.equal(code, 1, stderr);
   assert.equal(stderr, '');
 });
@@ -95,20 +119,25 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
   assert.equal(read(dir, 'cloud.json'), TEMPLATE);
   assert.equal(read(dir, 'cloud.parameters.json'), PARAMETERS);
   const diff = stdout.slice(0, stdout.indexOf('\ncloud.json:') + 1);
-  assert.equal(diff, [
-    '--- a/cloud.json',
-    '+++ b/cloud.json',
-    '@@ -11,7 +11,7 @@',
-    '      "name": "my-cloud/eks",',
-    '      "location": "westus2",',
-    '      "properties": {',
-    '-        "provider": "Aws",',
-    '+        "provider": "AWS",',
-    '         "computeStack": "K8S",',
-    '         "region": "us-west-2",',
-    '         "cloudStorageBucketName": "s3://bucket-one",',
-    '',
-  ].join('\n').replace(/^ {6}"/gm, '       "'));
+  assert.equal(
+    diff,
+    [
+      '--- a/cloud.json',
+      '+++ b/cloud.json',
+      '@@ -11,7 +11,7 @@',
+      '      "name": "my-cloud/eks",',
+      '      "location": "westus2",',
+      '      "properties": {',
+      '-        "provider": "Aws",',
+      '+        "provider": "AWS",',
+      '         "computeStack": "K8S",',
+      '         "region": "us-west-2",',
+      '         "cloudStorageBucketName": "s3://bucket-one",',
+      '',
+    ]
+      .join('\n')
+      .replace(/^ {6}"/gm, '       "'),
+  );
   // Real git applies it to a copy and gets what --fix writes.
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-fix-apply-'));
   fs.writeFileSync(path.join(copy, 'cloud.json'), TEMPLATE);
@@ -132,7 +161,11 @@ test('--fix leaves a clean file, invalid JSON and a binary file untouched, with 
   const before = fs.statSync(path.join(dir, 'cloud.json')).mtimeMs;
   const { code, stdout, stderr } = run(['check', '--fix', 'cloud.json', 'broken.json', 'blob.json'], dir);
   assert.equal(read(dir, 'cloud.json'), clean);
-  assert.equal(fs.statSync(path.join(dir, 'cloud.json')).mtimeMs, before, 'a file with nothing to fix is not rewritten');
+  assert.equal(
+    fs.statSync(path.join(dir, 'cloud.json')).mtimeMs,
+    before,
+    'a file with nothing to fix is not rewritten',
+  );
   assert.equal(read(dir, 'broken.json'), broken);
   assert.deepEqual(fs.readFileSync(path.join(dir, 'blob.json')), binary);
   assert.ok(!stdout.includes('→'), stdout);
@@ -154,12 +187,23 @@ test('a file changed on disk since it was read is not written', () => {
   const file = path.join(dir, 'cloud.json');
   const target = { display: 'cloud.json', absolute: file, explicit: true };
   const start = TEMPLATE.indexOf('"Aws"');
-  const findings = [{ code: 'provider-invalid', severity: 'error' as const, message: '', start, end: start + 5, fixes: [{ title: 'AWS', preferred: true, edits: [{ start, end: start + 5, newText: '"AWS"' }] }] }];
+  const findings = [
+    {
+      code: 'provider-invalid',
+      severity: 'error' as const,
+      message: '',
+      start,
+      end: start + 5,
+      fixes: [{ title: 'AWS', preferred: true, edits: [{ start, end: start + 5, newText: '"AWS"' }] }],
+    },
+  ];
   const edited = TEMPLATE.replace('"region": "us-west-2"', '"region": "eu-west-1"');
   fs.writeFileSync(file, edited); // the user saved while the check ran
   const outcome = fixFiles([{ target, text: TEMPLATE, findings }], false);
   assert.equal(read(dir, 'cloud.json'), edited);
-  assert.deepEqual(outcome.problems, [{ file: 'cloud.json', message: 'changed on disk while being checked; not fixed' }]);
+  assert.deepEqual(outcome.problems, [
+    { file: 'cloud.json', message: 'changed on disk while being checked; not fixed' },
+  ]);
   fs.writeFileSync(file, TEMPLATE);
   assert.deepEqual(fixFiles([{ target, text: TEMPLATE, findings }], false).problems, []);
   assert.equal(read(dir, 'cloud.json'), TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"'));

@@ -25,8 +25,18 @@ function folder(name: string): string {
 /** Spawned with a timeout: a CLI that hangs fails the test instead of hanging it. */
 function run(args: string[], cwd: string, prefix: string[] = []) {
   const [command, ...rest] = [...prefix, process.execPath, CLI, ...args];
-  const result = spawnSync(command, rest, { cwd, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' };
+  const result = spawnSync(command, rest, {
+    cwd,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return {
+    code: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    timedOut: (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT',
+  };
 }
 
 test('a FIFO given as --config or as the egress --targets file is refused at once, not waited on', () => {
@@ -65,7 +75,10 @@ test('a file over the size cap is reported by its size, not read; the cap and AR
   fs.truncateSync(sparse, 20 * 1024 * 1024); // sparse: nothing is written, and nothing should be read
   const { code, stdout, stderr } = run(['check', '.'], dir);
   assert.equal(code, 2, stderr);
-  assert.match(stderr, /^anyscale-azure: sparse\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m);
+  assert.match(
+    stderr,
+    /^anyscale-azure: sparse\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m,
+  );
   assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
 });
 
@@ -113,12 +126,19 @@ test('symbolic links in a folder are followed to files and folders, loops end, e
   assert.equal(linked.code, 1, 'CI fails on the errors of the linked template');
   const files = (JSON.parse(linked.stdout) as Array<{ file: string }>).map((row) => row.file);
   // infra/loop is skipped (infra is being walked), infra/shared leads to real/bad.json, real/up to folders walked already.
-  assert.deepEqual([...new Set(files)], ['infra/shared/bad.json'], 'the same real file, reached two ways, is checked once');
+  assert.deepEqual(
+    [...new Set(files)],
+    ['infra/shared/bad.json'],
+    'the same real file, reached two ways, is checked once',
+  );
   const both = run(['check', 'real', 'infra'], dir);
   assert.match(both.stdout, /in 1 file checked\.$/m, both.stdout);
   assert.ok(!both.stdout.includes('infra/'), 'a file is shown by the first path that reached it');
   const glob = run(['check', '--format', 'json', 'infra/**/*.json'], dir);
-  assert.deepEqual([...new Set((JSON.parse(glob.stdout) as Array<{ file: string }>).map((row) => row.file))], ['infra/shared/bad.json']);
+  assert.deepEqual(
+    [...new Set((JSON.parse(glob.stdout) as Array<{ file: string }>).map((row) => row.file))],
+    ['infra/shared/bad.json'],
+  );
 });
 
 test('a dangling symbolic link to a checked file type gets a message (exit 2); the other files are still checked', () => {
@@ -128,7 +148,11 @@ test('a dangling symbolic link to a checked file type gets a message (exit 2); t
   fs.symlinkSync('moved-away.txt', path.join(dir, 'gone.txt'));
   const { code, stdout, stderr } = run(['check', '.'], dir);
   assert.equal(code, 2, stderr);
-  assert.equal(stderr, 'anyscale-azure: gone.json: broken symbolic link to moved-away.json\n', 'only the link to a checked file type is reported');
+  assert.equal(
+    stderr,
+    'anyscale-azure: gone.json: broken symbolic link to moved-away.json\n',
+    'only the link to a checked file type is reported',
+  );
   assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
 });
 
@@ -136,10 +160,16 @@ test('output piped into a reader that stops early (| head): no EPIPE trace, the 
   const dir = folder('many');
   // One template with 2,000 wrong providers: far more output than a pipe holds, so the CLI is still writing when its
   // reader leaves.
-  const template = JSON.parse(fs.readFileSync(BAD_TEMPLATE, 'utf8').replace(/\/\/ @expect .*$/gm, '')) as { resources: Array<{ name: string }> };
+  const template = JSON.parse(fs.readFileSync(BAD_TEMPLATE, 'utf8').replace(/\/\/ @expect .*$/gm, '')) as {
+    resources: Array<{ name: string }>;
+  };
   template.resources = Array.from({ length: 2000 }, (_, i) => ({ ...template.resources[0], name: `my-cloud/r${i}` }));
   fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify(template, null, 1));
-  const child = spawn(process.execPath, [CLI, 'check', '.'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'check', '.'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let firstChunk = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -148,13 +178,21 @@ test('output piped into a reader that stops early (| head): no EPIPE trace, the 
     child.stdout.destroy();
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  assert.match(firstChunk.slice(0, 80), /^many\.json:\d+:\d+ (error|warning) /, 'the run printed findings before its reader left');
+  assert.match(
+    firstChunk.slice(0, 80),
+    /^many\.json:\d+:\d+ (error|warning) /,
+    'the run printed findings before its reader left',
+  );
   assert.equal(stderr, '', 'nothing on stderr');
   assert.equal(code, 1, 'the run found errors');
 });
 
 test('check --help and -h print the help and exit 0, even after other options', () => {
-  for (const args of [['check', '--help'], ['check', '-h'], ['check', '--format', 'json', '--help']]) {
+  for (const args of [
+    ['check', '--help'],
+    ['check', '-h'],
+    ['check', '--format', 'json', '--help'],
+  ]) {
     const { code, stdout, stderr } = run(args, scratch);
     assert.equal(stderr, '', args.join(' '));
     assert.equal(code, 0, args.join(' '));

@@ -7,8 +7,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../support/paths';
 
-interface MenuEntry { command: string; when?: string; group?: string }
-interface Command { command: string; title: string; category?: string; icon?: string }
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: string;
+}
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const contributes = manifest.contributes as {
@@ -40,11 +49,17 @@ test('the commands that need a tree row are hidden from the command palette; Gen
   const onTitle = new Set(ours('view/title').map((entry) => entry.command));
   // Generate Operator Values runs without a row too (a pick of the cloud resources: the palette, the walkthrough).
   const asksForARow = new Set([`${PREFIX}generateValues`]);
-  const itemOnly = [...new Set(ours('view/item/context').map((entry) => entry.command))].filter((command) => !onTitle.has(command) && !asksForARow.has(command));
+  const itemOnly = [...new Set(ours('view/item/context').map((entry) => entry.command))].filter(
+    (command) => !onTitle.has(command) && !asksForARow.has(command),
+  );
   assert.ok(itemOnly.includes(`${PREFIX}copyResourceId`));
   const palette = new Map(ours('commandPalette').map((entry) => [entry.command, entry.when]));
   for (const command of itemOnly) assert.equal(palette.get(command), 'false', `${command} is hidden from the palette`);
-  assert.equal(palette.get(`${PREFIX}generateValues`), 'anyscaleAzure.hasCloudResources', 'in the palette once the workspace has a cloud resource');
+  assert.equal(
+    palette.get(`${PREFIX}generateValues`),
+    'anyscaleAzure.hasCloudResources',
+    'in the palette once the workspace has a cloud resource',
+  );
 });
 
 test('the Anyscale container holds the view, with an SVG icon of ours that the .vsix ships', () => {
@@ -52,6 +67,12 @@ test('the Anyscale container holds the view, with an SVG icon of ours that the .
   assert.ok(container, 'an anyscaleAzure activity-bar container');
   assert.ok(contributes.views.anyscaleAzure.some((view) => view.id === 'anyscaleAzure.cloudResources'));
   assert.match(fs.readFileSync(path.join(REPO_ROOT, container.icon), 'utf8'), /^<svg[\s\S]*<\/svg>\s*$/);
-  const ignore = fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8').split('\n').map((line) => line.trim());
-  assert.ok(ignore.includes(`!${path.posix.dirname(container.icon)}/*.svg`), `.vscodeignore lets ${container.icon} into the .vsix`);
+  const ignore = fs
+    .readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim());
+  assert.ok(
+    ignore.includes(`!${path.posix.dirname(container.icon)}/*.svg`),
+    `.vscodeignore lets ${container.icon} into the .vsix`,
+  );
 });

@@ -60,17 +60,32 @@ function check(entries: CompletionEntry[], expected: Expectation, text: string, 
   if (expected.first) assert.deepEqual(labels.slice(0, expected.first.length), expected.first, where);
   if (expected.count !== undefined) assert.equal(labels.length, expected.count, `${where}: ${JSON.stringify(labels)}`);
   for (const label of expected.includes ?? []) byLabel(label);
-  for (const label of expected.excludes ?? []) assert.ok(!labels.includes(label), `${where}: ${label} should not be offered`);
-  if (expected.preselected !== undefined) assert.deepEqual(list.filter((e) => e.preselect).map((e) => e.label), [expected.preselected], where);
+  for (const label of expected.excludes ?? [])
+    assert.ok(!labels.includes(label), `${where}: ${label} should not be offered`);
+  if (expected.preselected !== undefined)
+    assert.deepEqual(
+      list.filter((e) => e.preselect).map((e) => e.label),
+      [expected.preselected],
+      where,
+    );
   if (expected.replaces !== undefined) {
     for (const entry of list) {
       assert.ok(entry.replace, `${where}: ${entry.label} replaces nothing`);
       assert.equal(text.slice(entry.replace.start, entry.replace.end), expected.replaces, `${where}: ${entry.label}`);
     }
   }
-  for (const [label, insert] of Object.entries(expected.inserts ?? {})) assert.equal(byLabel(label).insertText ?? label, insert, `${where}: insert of ${label}`);
-  for (const [label, start] of Object.entries(expected.startsWith ?? {})) assert.ok(byLabel(label).insertText?.startsWith(start), `${where}: ${label} starts ${JSON.stringify(byLabel(label).insertText?.slice(0, 10))}`);
-  for (const [label, end] of Object.entries(expected.endsWith ?? {})) assert.ok(byLabel(label).insertText?.endsWith(end), `${where}: ${label} ends ${JSON.stringify(byLabel(label).insertText?.slice(-10))}`);
+  for (const [label, insert] of Object.entries(expected.inserts ?? {}))
+    assert.equal(byLabel(label).insertText ?? label, insert, `${where}: insert of ${label}`);
+  for (const [label, start] of Object.entries(expected.startsWith ?? {}))
+    assert.ok(
+      byLabel(label).insertText?.startsWith(start),
+      `${where}: ${label} starts ${JSON.stringify(byLabel(label).insertText?.slice(0, 10))}`,
+    );
+  for (const [label, end] of Object.entries(expected.endsWith ?? {}))
+    assert.ok(
+      byLabel(label).insertText?.endsWith(end),
+      `${where}: ${label} ends ${JSON.stringify(byLabel(label).insertText?.slice(-10))}`,
+    );
 }
 
 describe('completions at the marked cursors of each fixture', () => {
@@ -79,11 +94,18 @@ describe('completions at the marked cursors of each fixture', () => {
   for (const file of fixtures) {
     test(file, () => {
       const { text, cursors } = cursorsOf(fs.readFileSync(path.join(DIR, file), 'utf8'));
-      const expected = JSON.parse(fs.readFileSync(path.join(DIR, file.replace(/\.json$/, '.expected.json')), 'utf8')) as Record<string, Expectation>;
-      assert.deepEqual([...cursors.keys()].sort(), Object.keys(expected).sort(), `${file}: every cursor has expectations and every expectation a cursor`);
+      const expected = JSON.parse(
+        fs.readFileSync(path.join(DIR, file.replace(/\.json$/, '.expected.json')), 'utf8'),
+      ) as Record<string, Expectation>;
+      assert.deepEqual(
+        [...cursors.keys()].sort(),
+        Object.keys(expected).sort(),
+        `${file}: every cursor has expectations and every expectation a cursor`,
+      );
       const analysis = analyzeText(text);
       assert.equal(analysis.kind, 'armTemplate', file);
-      for (const [name, offset] of cursors) check(armCompletions(text, analysis, offset), expected[name], text, `${file} at ${name}`);
+      for (const [name, offset] of cursors)
+        check(armCompletions(text, analysis, offset), expected[name], text, `${file} at ${name}`);
     });
   }
 });
@@ -94,7 +116,10 @@ const expand = (body: string) => expandSnippet(body).text.replace(/\t/g, '  ');
 describe('snippets', () => {
   test('an empty document offers every snippet as a whole template', () => {
     const entries = armCompletions('  \n', analyzeText('  \n'), 1);
-    assert.deepEqual(entries.map((e) => e.label), TEMPLATE_SNIPPETS.map((s) => s.label));
+    assert.deepEqual(
+      entries.map((e) => e.label),
+      TEMPLATE_SNIPPETS.map((s) => s.label),
+    );
     for (const entry of entries) {
       assert.equal(entry.kind, 'snippet');
       assert.ok(entry.snippet);
@@ -115,9 +140,16 @@ describe('snippets', () => {
       const analysis = analyzeText(text);
       assert.deepEqual(analysis.syntaxErrors, []);
       const problems = analysis.findings.filter((f) => f.severity !== 'info' && f.code !== 'operator-identity-format');
-      assert.deepEqual(problems.map((f) => `${f.code}: ${f.message}`), []);
+      assert.deepEqual(
+        problems.map((f) => `${f.code}: ${f.message}`),
+        [],
+      );
       const placeholder = analysis.findings.filter((f) => f.code === 'operator-identity-format');
-      assert.equal(placeholder.length, text.includes('<managed-identity-principal-id>') ? 1 : 0, 'the visible identity placeholder is flagged until replaced');
+      assert.equal(
+        placeholder.length,
+        text.includes('<managed-identity-principal-id>') ? 1 : 0,
+        'the visible identity placeholder is flagged until replaced',
+      );
     });
   }
 
@@ -131,19 +163,26 @@ describe('snippets', () => {
 });
 
 test('region values follow a provider written as an expression, also when the resource name is one', () => {
-  const marked = JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    parameters: { provider: { type: 'string', defaultValue: 'AWS' }, cloud: { type: 'string', defaultValue: 'my-cloud' } },
-    resources: [
-      {
-        type: 'Anyscale.Platform/clouds/cloudResources',
-        apiVersion: '2026-09-01',
-        name: "[concat(parameters('cloud'), '/eks')]",
-        location: 'uksouth',
-        properties: { provider: "[parameters('provider')]", computeStack: 'K8S', region: 'CURSOR' },
+  const marked = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      parameters: {
+        provider: { type: 'string', defaultValue: 'AWS' },
+        cloud: { type: 'string', defaultValue: 'my-cloud' },
       },
-    ],
-  }, null, 2).replace('"CURSOR"', '"/*|region*/"');
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: "[concat(parameters('cloud'), '/eks')]",
+          location: 'uksouth',
+          properties: { provider: "[parameters('provider')]", computeStack: 'K8S', region: 'CURSOR' },
+        },
+      ],
+    },
+    null,
+    2,
+  ).replace('"CURSOR"', '"/*|region*/"');
   const { text, cursors } = cursorsOf(marked);
   const labels = armCompletions(text, analyzeText(text), cursors.get('region')!).map((entry) => entry.label);
   assert.ok(labels.includes('us-west-2'), labels.slice(0, 10).join(', '));

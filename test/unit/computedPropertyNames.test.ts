@@ -18,7 +18,10 @@ const TEXT = JSON.stringify(
   {
     $schema: SCHEMA,
     contentVersion: '1.0.0.0',
-    parameters: { identityName: { type: 'string', defaultValue: 'anyscale-operator' }, tagName: { type: 'string', defaultValue: 'owner' } },
+    parameters: {
+      identityName: { type: 'string', defaultValue: 'anyscale-operator' },
+      tagName: { type: 'string', defaultValue: 'owner' },
+    },
     variables: { tags: { "[parameters('tagName')]": 'platform', fixed: 'yes' } },
     resources: [
       {
@@ -29,7 +32,9 @@ const TEXT = JSON.stringify(
         tags: "[variables('tags')]",
         identity: {
           type: 'UserAssigned',
-          userAssignedIdentities: { "[resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', parameters('identityName'))]": {} },
+          userAssignedIdentities: {
+            "[resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', parameters('identityName'))]": {},
+          },
         },
       },
     ],
@@ -41,14 +46,20 @@ const TEXT = JSON.stringify(
 const codes = (text: string) => analyzeText(text).findings.map((f) => `${f.code}: ${text.slice(f.start, f.end)}`);
 
 test('a parameter used only in a property name is used', () => {
-  assert.deepEqual(codes(TEXT).filter((f) => f.startsWith('parameter-unused')), []);
+  assert.deepEqual(
+    codes(TEXT).filter((f) => f.startsWith('parameter-unused')),
+    [],
+  );
 });
 
 test('an undeclared name and a syntax error in a property name are reported there', () => {
-  const text = TEXT.replace("parameters('tagName')", "parameters('nope')").replace("\"fixed\"", "\"[concat('a',]\"");
+  const text = TEXT.replace("parameters('tagName')", "parameters('nope')").replace('"fixed"', '"[concat(\'a\',]"');
   const found = codes(text);
   assert.ok(found.includes("parameter-undefined: 'nope'"), found.join('\n'));
-  assert.ok(found.some((f) => f.startsWith('expression-syntax: ')), found.join('\n'));
+  assert.ok(
+    found.some((f) => f.startsWith('expression-syntax: ')),
+    found.join('\n'),
+  );
   // With the syntax error gone, the parameter the name no longer uses is unused.
   assert.ok(codes(TEXT.replace("parameters('tagName')", "'owner'")).includes('parameter-unused: "tagName"'));
 });
@@ -59,11 +70,17 @@ test('an object with an expression as a property name evaluates to the name it c
   const value = createEvaluator(template).value(tags);
   assert.ok(value.known);
   assert.deepEqual(value.value, { owner: 'platform', fixed: 'yes' });
-  assert.equal(expressionHover(template, TEXT.indexOf("[parameters('tagName')]") + 3, [])?.markdown, 'Evaluates to `"owner"`');
+  assert.equal(
+    expressionHover(template, TEXT.indexOf("[parameters('tagName')]") + 3, [])?.markdown,
+    'Evaluates to `"owner"`',
+  );
   // A name that cannot be known makes the object unknown, not an object with the expression text as a key.
   const unknownName = TEXT.replace("parameters('tagName')", "reference('x').name");
   const other = buildTemplate(parseJson(unknownName).root!, unknownName);
-  assert.equal(createEvaluator(other).value(propertyValue(propertyValue(other.root, 'variables'), 'tags')).known, false);
+  assert.equal(
+    createEvaluator(other).value(propertyValue(propertyValue(other.root, 'variables'), 'tags')).known,
+    false,
+  );
 });
 
 test('definition, references and rename reach a parameters() call in a property name', () => {
@@ -73,11 +90,18 @@ test('definition, references and rename reach a parameters() call in a property 
   const at = symbolInTemplate(document, offset);
   assert.ok(at, 'no symbol in the property name');
   assert.equal(at.symbol.name, 'identityName');
-  assert.equal(TEXT.slice(declarationOf(document, at.symbol)!.start, declarationOf(document, at.symbol)!.end), 'identityName');
-  assert.deepEqual(usesOf(document, [], at.symbol).map((use) => TEXT.slice(use.start, use.end)), ['identityName']);
+  assert.equal(
+    TEXT.slice(declarationOf(document, at.symbol)!.start, declarationOf(document, at.symbol)!.end),
+    'identityName',
+  );
+  assert.deepEqual(
+    usesOf(document, [], at.symbol).map((use) => TEXT.slice(use.start, use.end)),
+    ['identityName'],
+  );
   const result = renameSymbol(document, [], at.symbol, 'operatorIdentity');
   assert.ok(result.ok, JSON.stringify(result));
   let renamed = TEXT;
-  for (const edit of [...result.edits].sort((a, b) => b.start - a.start)) renamed = renamed.slice(0, edit.start) + edit.newText + renamed.slice(edit.end);
+  for (const edit of [...result.edits].sort((a, b) => b.start - a.start))
+    renamed = renamed.slice(0, edit.start) + edit.newText + renamed.slice(edit.end);
   assert.ok(renamed.includes("parameters('operatorIdentity'))]\": {}"), renamed);
 });

@@ -29,19 +29,28 @@ function tempWorkspace(files: Record<string, string>): string {
 }
 
 function check(cwd: string, ...args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, 'check', ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, 'check', ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 test('the parser reads levels from JSONC and drops unknown codes and levels with a warning', () => {
-  const config = parseWorkspaceConfig('{\n  // project levels\n  "$schema": "x",\n  "rules": { "provider-invalid": "warning", "provider-invlid": "off", "region-invalid": "loud", },\n  "extends": 1\n}');
+  const config = parseWorkspaceConfig(
+    '{\n  // project levels\n  "$schema": "x",\n  "rules": { "provider-invalid": "warning", "provider-invlid": "off", "region-invalid": "loud", },\n  "extends": 1\n}',
+  );
   assert.equal(config.broken, false);
   assert.deepEqual(config.rules, { 'provider-invalid': 'warning' });
-  assert.deepEqual(config.problems.map((p) => p.message), [
-    'unknown rule "provider-invlid" (did you mean "provider-invalid"?); the entry is ignored',
-    'region-invalid: the level must be "off", "info", "warning" or "error"; the entry is ignored',
-    'unknown setting "extends" (only "rules" is read)',
-  ]);
+  assert.deepEqual(
+    config.problems.map((p) => p.message),
+    [
+      'unknown rule "provider-invlid" (did you mean "provider-invalid"?); the entry is ignored',
+      'region-invalid: the level must be "off", "info", "warning" or "error"; the entry is ignored',
+      'unknown setting "extends" (only "rules" is read)',
+    ],
+  );
   assert.ok(config.problems.every((p) => p.severity === 'warning'));
 });
 
@@ -56,14 +65,30 @@ test('a file that is not JSON, not an object, or whose rules are not an object i
 });
 
 test('the nearest config file wins, and the walk stops at the workspace folder', () => {
-  const dir = tempWorkspace({ '.anyscale-azure.json': '{}', 'project/.anyscale-azure.json': '{}', 'project/a/b/t.json': '{}', 'other/c/t.json': '{}' });
-  assert.equal(findConfigFile(path.join(dir, 'project', 'a', 'b'), path.join(dir, 'project')), path.join(dir, 'project', '.anyscale-azure.json'));
+  const dir = tempWorkspace({
+    '.anyscale-azure.json': '{}',
+    'project/.anyscale-azure.json': '{}',
+    'project/a/b/t.json': '{}',
+    'other/c/t.json': '{}',
+  });
+  assert.equal(
+    findConfigFile(path.join(dir, 'project', 'a', 'b'), path.join(dir, 'project')),
+    path.join(dir, 'project', '.anyscale-azure.json'),
+  );
   assert.equal(findConfigFile(path.join(dir, 'other', 'c'), dir), path.join(dir, '.anyscale-azure.json'));
-  assert.equal(findConfigFile(path.join(dir, 'other', 'c'), path.join(dir, 'other')), undefined, 'nothing above the workspace folder is read');
+  assert.equal(
+    findConfigFile(path.join(dir, 'other', 'c'), path.join(dir, 'other')),
+    undefined,
+    'nothing above the workspace folder is read',
+  );
 });
 
 test('CLI: the nearest .anyscale-azure.json sets levels; --rule overrides it; --config names another file', () => {
-  const dir = tempWorkspace({ 'infra/t.json': BAD_TEMPLATE, 'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "off" } }', 'strict.json': '{ "rules": { "provider-invalid": "warning" } }' });
+  const dir = tempWorkspace({
+    'infra/t.json': BAD_TEMPLATE,
+    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "off" } }',
+    'strict.json': '{ "rules": { "provider-invalid": "warning" } }',
+  });
   const plain = check(path.join(dir, 'infra'), 't.json', '--format', 'json');
   assert.equal(plain.code, 0, plain.stdout + plain.stderr);
   assert.ok(!plain.stdout.includes('provider-invalid'), plain.stdout);
@@ -75,10 +100,17 @@ test('CLI: the nearest .anyscale-azure.json sets levels; --rule overrides it; --
 });
 
 test('CLI: unknown codes in the config are warnings; a broken config stops the run with exit 2', () => {
-  const dir = tempWorkspace({ 't.json': BAD_TEMPLATE, '.anyscale-azure.json': '{ "rules": { "provider-invlid": "off" } }', 'broken.json': '{ "rules": { "provider-invalid": "off" ' });
+  const dir = tempWorkspace({
+    't.json': BAD_TEMPLATE,
+    '.anyscale-azure.json': '{ "rules": { "provider-invlid": "off" } }',
+    'broken.json': '{ "rules": { "provider-invalid": "off" ',
+  });
   const warned = check(dir, 't.json');
   assert.equal(warned.code, 1, 'the misspelled entry is ignored: provider-invalid stays an error');
-  assert.match(warned.stderr, /warning: .*\.anyscale-azure\.json:1:14: warning: unknown rule "provider-invlid" \(did you mean "provider-invalid"\?\)/);
+  assert.match(
+    warned.stderr,
+    /warning: .*\.anyscale-azure\.json:1:14: warning: unknown rule "provider-invlid" \(did you mean "provider-invalid"\?\)/,
+  );
   const broken = check(dir, 't.json', '--config', 'broken.json');
   assert.equal(broken.code, 2);
   assert.match(broken.stderr, /the config file cannot be used:\n.*broken\.json:1:\d+: error: not valid JSON/);
@@ -94,14 +126,20 @@ function expectedSchema(): object {
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: 'Anyscale on Azure Tools: .anyscale-azure.json',
-    description: 'Rule levels for the files under this folder; the anyscaleAzure.rules setting and the CLI\'s --rule override them. See docs/suppression.md.',
+    description:
+      "Rule levels for the files under this folder; the anyscaleAzure.rules setting and the CLI's --rule override them. See docs/suppression.md.",
     type: 'object',
     properties: {
       $schema: { type: 'string' },
       rules: {
         type: 'object',
         description: 'Level per rule code: off, info, warning or error.',
-        properties: Object.fromEntries(RULES.map((rule) => [rule.code, { ...level, description: `${rule.title} (default: ${rule.defaultSeverity})` }])),
+        properties: Object.fromEntries(
+          RULES.map((rule) => [
+            rule.code,
+            { ...level, description: `${rule.title} (default: ${rule.defaultSeverity})` },
+          ]),
+        ),
         additionalProperties: false,
       },
     },
@@ -113,16 +151,34 @@ test('the JSON schema of .anyscale-azure.json lists exactly the registered rules
   const file = path.join(REPO_ROOT, 'schemas', 'anyscale-azure.schema.json');
   const expected = `${JSON.stringify(expectedSchema(), null, 2)}\n`;
   if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(file, expected);
-  assert.equal(fs.readFileSync(file, 'utf8'), expected, 'schemas/anyscale-azure.schema.json is out of date: run UPDATE_GOLDEN=1 node --test out/test/unit/config.test.js');
+  assert.equal(
+    fs.readFileSync(file, 'utf8'),
+    expected,
+    'schemas/anyscale-azure.schema.json is out of date: run UPDATE_GOLDEN=1 node --test out/test/unit/config.test.js',
+  );
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-  assert.match(fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8'), /^!schemas\/anyscale-azure\.schema\.json$/m, 'the schema must ship in the .vsix');
-  assert.deepEqual(manifest.contributes.jsonValidation.find((v: { url: string }) => v.url === './schemas/anyscale-azure.schema.json'), { fileMatch: '.anyscale-azure.json', url: './schemas/anyscale-azure.schema.json' });
+  assert.match(
+    fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8'),
+    /^!schemas\/anyscale-azure\.schema\.json$/m,
+    'the schema must ship in the .vsix',
+  );
+  assert.deepEqual(
+    manifest.contributes.jsonValidation.find((v: { url: string }) => v.url === './schemas/anyscale-azure.schema.json'),
+    { fileMatch: '.anyscale-azure.json', url: './schemas/anyscale-azure.schema.json' },
+  );
 });
 
 test('a config the schema accepts is one the parser reads without problems, and the other way round', () => {
   const ajv = new Ajv({ strict: false });
-  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas', 'anyscale-azure.schema.json'), 'utf8')));
-  for (const config of [{ rules: { 'provider-invalid': 'off' } }, { rules: { 'provider-invlid': 'off' } }, { rules: { 'region-invalid': 'loud' } }, { rule: {} }]) {
+  const validate = ajv.compile(
+    JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas', 'anyscale-azure.schema.json'), 'utf8')),
+  );
+  for (const config of [
+    { rules: { 'provider-invalid': 'off' } },
+    { rules: { 'provider-invlid': 'off' } },
+    { rules: { 'region-invalid': 'loud' } },
+    { rule: {} },
+  ]) {
     const parsed = parseWorkspaceConfig(JSON.stringify(config));
     assert.equal(validate(config), parsed.problems.length === 0, JSON.stringify(config));
   }

@@ -39,7 +39,11 @@ const NOT_TEMPLATES = [
 
 const available = fs.existsSync(path.join(CORPUS, 'SOURCES.md'));
 if (!available) {
-  test('shared corpus', { skip: `../shared/corpus is not present next to this checkout (${CORPUS}); no-false-alarm checks skipped` }, () => {});
+  test(
+    'shared corpus',
+    { skip: `../shared/corpus is not present next to this checkout (${CORPUS}); no-false-alarm checks skipped` },
+    () => {},
+  );
 } else {
   const read = (file: string) => fs.readFileSync(path.join(CORPUS, file), 'utf8');
   for (const file of VALID_TEMPLATES) {
@@ -49,7 +53,9 @@ if (!available) {
       const lines = new LineIndex(text);
       assert.equal(analysis.kind, 'armTemplate');
       assert.deepEqual(analysis.syntaxErrors, []);
-      const errors = analysis.findings.filter((f) => f.severity === 'error').map((f) => `${lines.positionAt(f.start).line + 1}: ${f.code} ${f.message}`);
+      const errors = analysis.findings
+        .filter((f) => f.severity === 'error')
+        .map((f) => `${lines.positionAt(f.start).line + 1}: ${f.code} ${f.message}`);
       assert.deepEqual(errors, []);
     });
   }
@@ -68,7 +74,9 @@ if (!available) {
     });
   }
   test('the Anyscale templates of the corpus are recognised with their cloud resources', () => {
-    const counts = Object.fromEntries(VALID_TEMPLATES.slice(0, 3).map((file) => [file, analyzeText(read(file)).anyscale?.cloudResources.length]));
+    const counts = Object.fromEntries(
+      VALID_TEMPLATES.slice(0, 3).map((file) => [file, analyzeText(read(file)).anyscale?.cloudResources.length]),
+    );
     assert.deepEqual(Object.values(counts), [1, 1, 1]);
   });
 }

@@ -12,13 +12,30 @@ import { REPO_ROOT } from '../support/paths';
 
 function result(host: string, outcome: EgressOutcome, extra: Partial<EgressProbeResult> = {}): EgressProbeResult {
   return {
-    target: { host, port: 443, flow: 'aks-control-plane', purpose: 'test', source: { title: 'test', url: 'https://example.com' }, required: true, origin: 'settings' },
-    outcome, ok: outcome === 'ok', ms: 12, phases: {}, ...extra,
+    target: {
+      host,
+      port: 443,
+      flow: 'aks-control-plane',
+      purpose: 'test',
+      source: { title: 'test', url: 'https://example.com' },
+      required: true,
+      origin: 'settings',
+    },
+    outcome,
+    ok: outcome === 'ok',
+    ms: 12,
+    phases: {},
+    ...extra,
   };
 }
 
 test('the counts line: passed, failed and wildcards that need a host, in the words the view and the CLI print', () => {
-  const counts = countResults([result('a.test', 'ok'), result('b.test', 'refused'), result('c.test', 'tls-expired'), result('*.d.test', 'needs-host')]);
+  const counts = countResults([
+    result('a.test', 'ok'),
+    result('b.test', 'refused'),
+    result('c.test', 'tls-expired'),
+    result('*.d.test', 'needs-host'),
+  ]);
   assert.deepEqual(counts, { passed: 1, failed: 2, needsHost: 1 });
   assert.equal(countsLine(counts), '1 passed, 2 failed, 1 needs a host');
   assert.equal(countsLine({ passed: 0, failed: 3, needsHost: 2 }), '0 passed, 3 failed, 2 need a host');
@@ -37,45 +54,113 @@ test('every handshake with an untrusted certificate is a TLS-inspecting proxy: a
   const intercepted = (host: string) => result(host, 'tls-untrusted', { tls: { issuer: 'Contoso Inspection CA' } });
   const diagnosis = diagnose([intercepted('a.test'), intercepted('b.test')], 'this machine');
   assert.equal(diagnosis?.headline, 'every TLS handshake is intercepted: a TLS-inspecting proxy or firewall');
-  assert.match(diagnosis?.action ?? '', /anyscaleAzure\.egress\.caFile \(CLI --ca-file\) \(every certificate is issued by "Contoso Inspection CA"\)/);
+  assert.match(
+    diagnosis?.action ?? '',
+    /anyscaleAzure\.egress\.caFile \(CLI --ca-file\) \(every certificate is issued by "Contoso Inspection CA"\)/,
+  );
 });
 
 test('every TCP connection refused, dropped or unrouted: nothing leaves on the port', () => {
-  assert.equal(diagnose([result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')], 'this machine')?.headline,
-    'nothing leaves this network on 443');
+  assert.equal(
+    diagnose(
+      [result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')],
+      'this machine',
+    )?.headline,
+    'nothing leaves this network on 443',
+  );
   const other = result('d.test', 'tcp-timeout');
   other.target = { ...other.target, port: 8443 };
-  assert.equal(diagnose([result('a.test', 'refused'), other], 'this machine')?.headline, 'nothing leaves this network on ports 443, 8443');
+  assert.equal(
+    diagnose([result('a.test', 'refused'), other], 'this machine')?.headline,
+    'nothing leaves this network on ports 443, 8443',
+  );
 });
 
 test('no diagnosis when a target escapes the pattern, the causes differ, only one target was probed, or the run was cancelled', () => {
   assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'ok')], 'this machine'), undefined);
   assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'refused')], 'this machine'), undefined);
-  assert.equal(diagnose([result('a.test', 'tls-untrusted'), result('b.test', 'tls-expired')], 'this machine'), undefined);
+  assert.equal(
+    diagnose([result('a.test', 'tls-untrusted'), result('b.test', 'tls-expired')], 'this machine'),
+    undefined,
+  );
   assert.equal(diagnose([result('a.test', 'nxdomain'), result('*.b.test', 'needs-host')], 'this machine'), undefined);
   assert.equal(diagnose([result('a.test', 'cancelled'), result('b.test', 'cancelled')], 'this machine'), undefined);
 });
 
 test('the CLI text output prints the counts, then the diagnosis', () => {
-  const report = { origin: 'local' as const, startedAt: '2026-01-01T10:00:00Z', durationMs: 1500, cancelled: false, results: [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')] };
+  const report = {
+    origin: 'local' as const,
+    startedAt: '2026-01-01T10:00:00Z',
+    durationMs: 1500,
+    cancelled: false,
+    results: [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')],
+  };
   const text = formatEgressText(report, false);
-  assert.match(text, /\n0 passed, 2 failed in 1\.5 s\nDiagnosis: nothing resolves: this machine has no working DNS — no target name resolved: check the DNS servers/);
-  assert.doesNotMatch(formatEgressText({ ...report, results: [result('a.test', 'nxdomain'), result('b.test', 'ok')] }, false), /Diagnosis/);
+  assert.match(
+    text,
+    /\n0 passed, 2 failed in 1\.5 s\nDiagnosis: nothing resolves: this machine has no working DNS — no target name resolved: check the DNS servers/,
+  );
+  assert.doesNotMatch(
+    formatEgressText({ ...report, results: [result('a.test', 'nxdomain'), result('b.test', 'ok')] }, false),
+    /Diagnosis/,
+  );
 });
 
 test('every outcome has a section of docs/egress.md that explains it', () => {
-  const slugs = new Set(fs.readFileSync(path.join(REPO_ROOT, 'docs', 'egress.md'), 'utf8').split('\n').filter((line) => line.startsWith('#'))
-    .map((line) => line.replace(/^#+\s*/, '').toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-')));
-  const outcomes: EgressOutcome[] = ['ok', 'nxdomain', 'dns-timeout', 'dns-error', 'refused', 'unreachable', 'tcp-timeout', 'reset', 'tls-timeout', 'tls-untrusted',
-    'tls-hostname', 'tls-expired', 'tls-error', 'http-timeout', 'proxy-auth-required', 'proxy-refused', 'needs-host', 'cancelled', 'error'];
-  for (const outcome of outcomes) assert.ok(slugs.has(outcomeDocSection(outcome)), `${outcome} → #${outcomeDocSection(outcome)}, not a heading of docs/egress.md`);
+  const slugs = new Set(
+    fs
+      .readFileSync(path.join(REPO_ROOT, 'docs', 'egress.md'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('#'))
+      .map((line) =>
+        line
+          .replace(/^#+\s*/, '')
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .trim()
+          .replace(/ /g, '-'),
+      ),
+  );
+  const outcomes: EgressOutcome[] = [
+    'ok',
+    'nxdomain',
+    'dns-timeout',
+    'dns-error',
+    'refused',
+    'unreachable',
+    'tcp-timeout',
+    'reset',
+    'tls-timeout',
+    'tls-untrusted',
+    'tls-hostname',
+    'tls-expired',
+    'tls-error',
+    'http-timeout',
+    'proxy-auth-required',
+    'proxy-refused',
+    'needs-host',
+    'cancelled',
+    'error',
+  ];
+  for (const outcome of outcomes)
+    assert.ok(
+      slugs.has(outcomeDocSection(outcome)),
+      `${outcome} → #${outcomeDocSection(outcome)}, not a heading of docs/egress.md`,
+    );
 });
 
 test('the exported Markdown report carries the same diagnosis as the view, and none when a target escapes the pattern', () => {
-  const report = (results: EgressProbeResult[]) => reportMarkdown({ origin: 'local', startedAt: '2026-12-02T01:00:00Z', durationMs: 1200, cancelled: false, results });
-  const intercepted = report([result('a.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } }), result('b.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } })]);
+  const report = (results: EgressProbeResult[]) =>
+    reportMarkdown({ origin: 'local', startedAt: '2026-12-02T01:00:00Z', durationMs: 1200, cancelled: false, results });
+  const intercepted = report([
+    result('a.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } }),
+    result('b.test', 'tls-untrusted', { tls: { issuer: 'Corp Proxy CA' } }),
+  ]);
   assert.match(intercepted, /\*\*0 passed, 2 failed\*\*/);
-  assert.match(intercepted, /^\*\*Diagnosis: every TLS handshake is intercepted: a TLS-inspecting proxy or firewall\.\*\* add its CA with anyscaleAzure\.egress\.caFile .*"Corp Proxy CA"/m);
+  assert.match(
+    intercepted,
+    /^\*\*Diagnosis: every TLS handshake is intercepted: a TLS-inspecting proxy or firewall\.\*\* add its CA with anyscaleAzure\.egress\.caFile .*"Corp Proxy CA"/m,
+  );
   const mixed = report([result('a.test', 'tls-untrusted'), result('b.test', 'ok')]);
   assert.doesNotMatch(mixed, /Diagnosis/);
 });

@@ -8,7 +8,10 @@ import { RULES, SYNTAX_PROBLEMS } from '../../server/src/service/rules/registry'
 import { REPO_ROOT } from '../support/paths';
 
 function expectedTable(): string {
-  const rows = [...RULES, ...SYNTAX_PROBLEMS].map((rule) => `| [\`${rule.code}\`](docs/rules/${rule.code}.md) | ${rule.defaultSeverity} | ${rule.category} | ${rule.title} |`);
+  const rows = [...RULES, ...SYNTAX_PROBLEMS].map(
+    (rule) =>
+      `| [\`${rule.code}\`](docs/rules/${rule.code}.md) | ${rule.defaultSeverity} | ${rule.category} | ${rule.title} |`,
+  );
   return ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 

@@ -26,7 +26,11 @@ test('every target derived from the workspace has a grade too; inferred ones are
     assert.ok(Grade.safeParse(grade).success, `DERIVED.${kind} has no grade`);
     if (grade === 'inferred' || grade === 'reference deployment') {
       assert.equal(entry.required, false, `DERIVED.${kind} is graded ${grade} but required`);
-      assert.match(entry.purpose, /inferred|reference deployment|depends on/, `DERIVED.${kind}: the purpose says how sure it is`);
+      assert.match(
+        entry.purpose,
+        /inferred|reference deployment|depends on/,
+        `DERIVED.${kind}: the purpose says how sure it is`,
+      );
     }
   }
   // The cloud's own storage and registry: the flow is documented (networking guide), the hosts are Azure's endpoints.
@@ -35,18 +39,31 @@ test('every target derived from the workspace has a grade too; inferred ones are
   assert.equal(DERIVED.acrData.grade, 'documented');
   // The cld-<id> host form is inferred: a cloud ID's host is optional, so a failed probe of it never makes the CLI exit 1.
   assert.equal(DERIVED.cloud.grade, 'inferred');
-  const cloud = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find((t) => t.host === 'cld-abc.azure.anyscale-cloud.dev');
+  const cloud = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find(
+    (t) => t.host === 'cld-abc.azure.anyscale-cloud.dev',
+  );
   assert.equal(cloud?.required, false);
   assert.equal(cloud?.pattern, '*.azure.anyscale-cloud.dev');
   // A cloud host the user's own values file names (global.controlPlaneURL) is what the operator dials: still required.
   const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
-  assert.equal(deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === 'cld-abc123.azure.anyscale-cloud.dev')?.required, true);
+  assert.equal(
+    deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === 'cld-abc123.azure.anyscale-cloud.dev')?.required,
+    true,
+  );
 });
 
 test('the Marketplace registry of cluster extensions and its regional data endpoints are documented (AKS docs)', () => {
-  for (const host of ['arcmktplaceprod.azurecr.io', 'arcmktplaceprod.centralindia.data.azurecr.io', 'arcmktplaceprod.japaneast.data.azurecr.io',
-    'arcmktplaceprod.westus2.data.azurecr.io', 'arcmktplaceprod.westeurope.data.azurecr.io', 'arcmktplaceprod.eastus.data.azurecr.io',
-    '*.ingestion.msftcloudes.com', '*.microsoftmetrics.com', 'marketplaceapi.microsoft.com']) {
+  for (const host of [
+    'arcmktplaceprod.azurecr.io',
+    'arcmktplaceprod.centralindia.data.azurecr.io',
+    'arcmktplaceprod.japaneast.data.azurecr.io',
+    'arcmktplaceprod.westus2.data.azurecr.io',
+    'arcmktplaceprod.westeurope.data.azurecr.io',
+    'arcmktplaceprod.eastus.data.azurecr.io',
+    '*.ingestion.msftcloudes.com',
+    '*.microsoftmetrics.com',
+    'marketplaceapi.microsoft.com',
+  ]) {
     const entry = REQUIRED_TARGETS.find((t) => t.pattern === host);
     assert.ok(entry, host);
     assert.equal(entry.grade, 'documented', host);
@@ -56,7 +73,13 @@ test('the Marketplace registry of cluster extensions and its regional data endpo
 });
 
 test("the operator's image registries come from the chart values; that their FQDNs must be allowed is inferred, so optional", () => {
-  for (const host of ['anyscaleoperator.azurecr.io', 'us-docker.pkg.dev', 'registry-1.docker.io', 'auth.docker.io', 'production.cloudflare.docker.com']) {
+  for (const host of [
+    'anyscaleoperator.azurecr.io',
+    'us-docker.pkg.dev',
+    'registry-1.docker.io',
+    'auth.docker.io',
+    'production.cloudflare.docker.com',
+  ]) {
     const entry = REQUIRED_TARGETS.find((t) => t.pattern === host);
     assert.ok(entry, host);
     assert.equal(entry.grade, 'inferred', host);
@@ -64,7 +87,10 @@ test("the operator's image registries come from the chart values; that their FQD
     assert.equal(entry.flow, 'aks-storage-registry', host);
     assert.match(entry.source.url, /github\.com\/anyscale\/helm-charts\/.*values\.yaml/, host);
   }
-  assert.match(REQUIRED_TARGETS.find((t) => t.pattern === 'anyscaleoperator.azurecr.io')?.purpose ?? '', /AKS extension/);
+  assert.match(
+    REQUIRED_TARGETS.find((t) => t.pattern === 'anyscaleoperator.azurecr.io')?.purpose ?? '',
+    /AKS extension/,
+  );
   assert.match(REQUIRED_TARGETS.find((t) => t.pattern === 'us-docker.pkg.dev')?.purpose ?? '', /Helm/);
   // In a workspace's list they are optional targets: a failed probe of one never makes the CLI exit 1.
   const { targets } = deriveWorkspaceTargets([], {});
@@ -73,7 +99,7 @@ test("the operator's image registries come from the chart values; that their FQD
   assert.equal(operator?.needsHost, undefined);
 });
 
-test('from this machine, a cloud storage account\'s Blob host is the client → storage path of anyscale job submit', () => {
+test("from this machine, a cloud storage account's Blob host is the client → storage path of anyscale job submit", () => {
   const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
   const forCluster = deriveWorkspaceTargets(files, {}).targets;
   const local = fromThisMachine(forCluster);
@@ -87,6 +113,9 @@ test('from this machine, a cloud storage account\'s Blob host is the client → 
   // The cluster's list, the Data Lake host and Anyscale's start-up storage stay AKS → storage.
   assert.equal(forCluster.find((t) => t.host === 'contosodata.blob.core.windows.net')?.flow, 'aks-storage-registry');
   assert.equal(local.find((t) => t.host === 'contosodata.dfs.core.windows.net')?.flow, 'aks-storage-registry');
-  assert.equal(local.find((t) => t.host === 'anyscaleazwestus2prod.blob.core.windows.net')?.flow, 'aks-storage-registry');
+  assert.equal(
+    local.find((t) => t.host === 'anyscaleazwestus2prod.blob.core.windows.net')?.flow,
+    'aks-storage-registry',
+  );
   assert.equal(local.length, forCluster.length, 'relabelled, never duplicated: one row per host');
 });

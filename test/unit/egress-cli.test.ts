@@ -22,9 +22,14 @@ let dir: string;
 /** Spawned asynchronously: the loopback servers live in this process and must keep answering meanwhile. */
 function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, 'egress', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', HTTPS_PROXY: '' }, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI, 'egress', ...args],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1', HTTPS_PROXY: '' }, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -39,9 +44,17 @@ before(async () => {
   // More targets than an EventTarget takes listeners before Node warns (10): ok, refused and timed-out ones.
   const many = Array.from({ length: 40 }, (_, i) => lab.target((['good', 'closed', 'silent'] as const)[i % 3]));
   fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify({ targets: many }));
-  fs.writeFileSync(path.join(dir, 'mixed.json'), JSON.stringify({
-    targets: [lab.target('good'), lab.target('closed'), { host: HOSTS.expired, port: lab.ports.expired, required: false }, '*.s.azure.anyscaleuserdata.com'],
-  }));
+  fs.writeFileSync(
+    path.join(dir, 'mixed.json'),
+    JSON.stringify({
+      targets: [
+        lab.target('good'),
+        lab.target('closed'),
+        { host: HOSTS.expired, port: lab.ports.expired, required: false },
+        '*.s.azure.anyscaleuserdata.com',
+      ],
+    }),
+  );
 });
 after(async () => {
   await lab.close();
@@ -49,16 +62,33 @@ after(async () => {
 });
 
 test('exit 0 when every required target answers; text output lists each target with its time', async () => {
-  const { code, stdout, stderr } = await run(['--targets', 'good.json', '--ca-file', lab.certificates.caFile, ...resolveArgs()]);
+  const { code, stdout, stderr } = await run([
+    '--targets',
+    'good.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+  ]);
   assert.equal(code, 0, stdout + stderr);
   const lines = stdout.trim().split('\n');
-  assert.match(lines[0], new RegExp(`^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(AKS → Azure platform\\)$`));
+  assert.match(
+    lines[0],
+    new RegExp(`^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(AKS → Azure platform\\)$`),
+  );
   assert.match(lines.at(-1)!, /^2 passed, 0 failed in \d+\.\d s$/);
   assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
 });
 
 test('exit 1 when a required target fails; optional failures and wildcards are reported but do not fail', async () => {
-  const { code, stdout } = await run(['--targets', 'mixed.json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--timeout', '1000']);
+  const { code, stdout } = await run([
+    '--targets',
+    'mixed.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+    '--timeout',
+    '1000',
+  ]);
   assert.equal(code, 1, stdout);
   assert.match(stdout, new RegExp(`FAIL refused .*${lab.target('closed')}`));
   assert.match(stdout, /Allow outbound HTTPS to closed\.egress\.test:\d+ \(AKS → Azure platform\)/);
@@ -68,19 +98,43 @@ test('exit 1 when a required target fails; optional failures and wildcards are r
 });
 
 test('json output is the report the editor shows', async () => {
-  const { code, stdout } = await run(['--targets', 'mixed.json', '--format', 'json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--concurrency', '2']);
+  const { code, stdout } = await run([
+    '--targets',
+    'mixed.json',
+    '--format',
+    'json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+    '--concurrency',
+    '2',
+  ]);
   assert.equal(code, 1);
   const report = JSON.parse(stdout) as EgressReport;
   assert.equal(report.origin, 'local');
-  assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'needs-host']);
+  assert.deepEqual(
+    report.results.map((r) => r.outcome),
+    ['ok', 'refused', 'tls-expired', 'needs-host'],
+  );
   assert.equal(report.results[0].tls?.issuer, 'Anyscale Egress Test CA');
 });
 
 test('lines output is the in-cluster probe log format, read back by the same parser', async () => {
-  const { stdout } = await run(['--targets', 'mixed.json', '--format', 'lines', '--ca-file', lab.certificates.caFile, ...resolveArgs()]);
+  const { stdout } = await run([
+    '--targets',
+    'mixed.json',
+    '--format',
+    'lines',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+  ]);
   const parsed = parseProbeLog(stdout, parseTargetsFile(fs.readFileSync(path.join(dir, 'mixed.json'), 'utf8')));
   assert.equal(parsed.complete, true);
-  assert.deepEqual(parsed.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'needs-host']);
+  assert.deepEqual(
+    parsed.results.map((r) => r.outcome),
+    ['ok', 'refused', 'tls-expired', 'needs-host'],
+  );
 });
 
 test('usage errors and unreadable inputs exit 2', async () => {
@@ -104,24 +158,47 @@ test('probing many targets at once adds no abort listener per probe to the signa
     let most = 0;
     const targets = parseTargetsFile(fs.readFileSync(path.join(dir, 'many.json'), 'utf8'));
     const results = await probeTargets(targets, {
-      resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 300, signal: abort.signal,
+      resolver: staticResolver(lab.names),
+      extraCa: lab.certificates.caPem,
+      timeoutMs: 300,
+      signal: abort.signal,
       onResult: () => (most = Math.max(most, getEventListeners(abort.signal, 'abort').length)),
     });
     await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
     assert.deepEqual([...new Set(results.map((r) => r.outcome))].sort(), ['ok', 'refused', 'tls-timeout']);
-    assert.deepEqual(warnings.map((w) => w.name), [], warnings.map((w) => w.message).join('\n'));
+    assert.deepEqual(
+      warnings.map((w) => w.name),
+      [],
+      warnings.map((w) => w.message).join('\n'),
+    );
     assert.ok(most <= 1, `${most} abort listeners on the caller's signal during the run`);
     assert.equal(getEventListeners(abort.signal, 'abort').length, 0, 'every listener is removed when the probes end');
   } finally {
     process.off('warning', onWarning);
   }
-  const { stderr } = await run(['--targets', 'many.json', '--ca-file', lab.certificates.caFile, ...resolveArgs(), '--timeout', '300']);
+  const { stderr } = await run([
+    '--targets',
+    'many.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+    '--timeout',
+    '300',
+  ]);
   assert.doesNotMatch(stderr, /MaxListenersExceededWarning/);
 });
 
 test('--allow-list prints the Azure Firewall allow-list instead of probing; --strict-cloud-ids lists one entry per cloud ID', async () => {
   fs.mkdirSync(path.join(dir, 'empty'), { recursive: true });
-  const az = await run(['--allow-list', 'az', '--workspace', 'empty', '--cloud-id', 'cld_abc123', '--strict-cloud-ids']);
+  const az = await run([
+    '--allow-list',
+    'az',
+    '--workspace',
+    'empty',
+    '--cloud-id',
+    'cld_abc123',
+    '--strict-cloud-ids',
+  ]);
   assert.equal(az.code, 0, az.stderr);
   assert.match(az.stdout, /^# Azure Firewall policy/m);
   assert.match(az.stdout, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
@@ -134,9 +211,21 @@ test('--allow-list prints the Azure Firewall allow-list instead of probing; --st
   assert.match(arm.stderr, /no cloud ID is known/);
   const plain = await run(['--allow-list', 'az', '--workspace', 'empty', '--cloud-id', 'cld_abc123']);
   assert.match(plain.stdout, /'\*\.azure\.anyscale-cloud\.dev'/, 'default: the documented wildcard');
-  const list = await run(['--allow-list', 'fqdns', '--workspace', 'empty', '--cloud-id', 'cld_abc123', '--strict-cloud-ids']);
+  const list = await run([
+    '--allow-list',
+    'fqdns',
+    '--workspace',
+    'empty',
+    '--cloud-id',
+    'cld_abc123',
+    '--strict-cloud-ids',
+  ]);
   assert.equal(list.code, 0, list.stderr);
-  assert.match(list.stdout, /^# HTTPS, port 443\n(.*\n)*cld-abc123\.azure\.anyscale-cloud\.dev$/m, 'one FQDN a line under its port');
+  assert.match(
+    list.stdout,
+    /^# HTTPS, port 443\n(.*\n)*cld-abc123\.azure\.anyscale-cloud\.dev$/m,
+    'one FQDN a line under its port',
+  );
   assert.match(list.stdout, /^# .*cld-<id>.*inferred/m, 'the notes as # lines');
   assert.equal((await run(['--allow-list', 'bicep'])).code, 2);
   const alone = await run(['--strict-cloud-ids', '--workspace', 'empty']);
@@ -147,6 +236,13 @@ test('--allow-list prints the Azure Firewall allow-list instead of probing; --st
 test('--help says the targets are the ones the Anyscale on Azure docs list, and how to add more', async () => {
   const { code, stdout } = await run(['--help']);
   assert.equal(code, 0);
-  assert.match(stdout, /Probes the outbound HTTPS targets the Anyscale on Azure docs list \(add more with --host or a targets file\)/);
-  assert.doesNotMatch(stdout, /targets Anyscale on Azure needs/, 'no claim that the list is everything Anyscale on Azure needs');
+  assert.match(
+    stdout,
+    /Probes the outbound HTTPS targets the Anyscale on Azure docs list \(add more with --host or a targets file\)/,
+  );
+  assert.doesNotMatch(
+    stdout,
+    /targets Anyscale on Azure needs/,
+    'no claim that the list is everything Anyscale on Azure needs',
+  );
 });

@@ -41,13 +41,27 @@ let targets: EgressTargetInfo[];
 
 before(async () => {
   lab = await startLab({ slowMs: 50 });
-  targets = parseTargetsFile(JSON.stringify(['good', 'selfSigned', 'wrongHost', 'expired', 'silent', 'closed', 'reset'].map((n) => lab.target(n as 'good'))));
+  targets = parseTargetsFile(
+    JSON.stringify(
+      ['good', 'selfSigned', 'wrongHost', 'expired', 'silent', 'closed', 'reset'].map((n) => lab.target(n as 'good')),
+    ),
+  );
   targets.push(parseTargetsFile(JSON.stringify(['*.s.azure.anyscaleuserdata.com']))[0]);
 });
 after(() => lab.close());
 
 function jobFor(list: readonly EgressTargetInfo[], httpHead?: boolean) {
-  return probeJob({ targets: list, namespace: 'egress-test', image: 'node:20', suffix: 'T1', timeoutMs: 700, concurrency: 4, resolve: lab.names, ca: lab.certificates.caPem, httpHead });
+  return probeJob({
+    targets: list,
+    namespace: 'egress-test',
+    image: 'node:20',
+    suffix: 'T1',
+    timeoutMs: 700,
+    concurrency: 4,
+    resolve: lab.names,
+    ca: lab.certificates.caPem,
+    httpHead,
+  });
 }
 
 test('the Job manifest: one short-lived, locked-down pod running the probe script with the targets', () => {
@@ -62,24 +76,58 @@ test('the Job manifest: one short-lived, locked-down pod running the probe scrip
   assert.deepEqual(container.command.slice(0, 2), ['node', '-e']);
   assert.equal(container.securityContext.readOnlyRootFilesystem, true);
   const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
-  assert.equal(JSON.parse(env.ANYSCALE_EGRESS_TARGETS).length, targets.length - 1, 'the wildcard is not sent to the cluster');
+  assert.equal(
+    JSON.parse(env.ANYSCALE_EGRESS_TARGETS).length,
+    targets.length - 1,
+    'the wildcard is not sent to the cluster',
+  );
 });
 
 test('the probe script, run locally, classifies like the local engine; the same parser reads both', async () => {
   const container: Container = JSON.parse(jobFor(targets).manifest).spec.template.spec.containers[0];
   const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
   // Spawned asynchronously: the loopback servers live in this process and must keep answering meanwhile.
-  const run = await execFileAsync(process.execPath, container.command.slice(1), { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 20000 });
+  const run = await execFileAsync(process.execPath, container.command.slice(1), {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    timeout: 20000,
+  });
   const fromCluster = parseProbeLog(`some other log line\n${run.stdout}`, targets);
   assert.equal(fromCluster.complete, true);
   assert.deepEqual(fromCluster.problems, []);
 
-  const local = await probeTargets(targets, { resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 700, concurrency: 4 });
-  const expected = ['ok', 'tls-untrusted', 'tls-hostname', 'tls-expired', 'tls-timeout', 'refused', 'reset', 'needs-host'];
-  assert.deepEqual(local.map((r) => r.outcome), expected);
-  assert.deepEqual(fromCluster.results.map((r) => r.outcome), expected);
-  const fromLocalLines = parseProbeLog([...local.map(formatProbeLine), formatDoneLine(local.length)].join('\n'), targets);
-  assert.deepEqual(fromLocalLines.results.map((r) => r.outcome), expected);
+  const local = await probeTargets(targets, {
+    resolver: staticResolver(lab.names),
+    extraCa: lab.certificates.caPem,
+    timeoutMs: 700,
+    concurrency: 4,
+  });
+  const expected = [
+    'ok',
+    'tls-untrusted',
+    'tls-hostname',
+    'tls-expired',
+    'tls-timeout',
+    'refused',
+    'reset',
+    'needs-host',
+  ];
+  assert.deepEqual(
+    local.map((r) => r.outcome),
+    expected,
+  );
+  assert.deepEqual(
+    fromCluster.results.map((r) => r.outcome),
+    expected,
+  );
+  const fromLocalLines = parseProbeLog(
+    [...local.map(formatProbeLine), formatDoneLine(local.length)].join('\n'),
+    targets,
+  );
+  assert.deepEqual(
+    fromLocalLines.results.map((r) => r.outcome),
+    expected,
+  );
   assert.deepEqual(fromLocalLines.results[0].phases, local[0].phases);
   assert.equal(fromCluster.results[0].tls?.issuer, 'Anyscale Egress Test CA');
   assert.ok(fromCluster.results[1].hint?.includes(lab.target('selfSigned')), fromCluster.results[1].hint);
@@ -89,12 +137,18 @@ test('the probe script, run locally, classifies like the local engine; the same 
 async function runScript(list: readonly EgressTargetInfo[], extraEnv: Record<string, string>, httpHead?: boolean) {
   const container: Container = JSON.parse(jobFor(list, httpHead).manifest).spec.template.spec.containers[0];
   const env = Object.fromEntries(container.env.map((e) => [e.name, e.value]));
-  const run = await execFileAsync(process.execPath, container.command.slice(1), { env: { PATH: process.env.PATH, ...env, ...extraEnv }, encoding: 'utf8', timeout: 20000 });
+  const run = await execFileAsync(process.execPath, container.command.slice(1), {
+    env: { PATH: process.env.PATH, ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 20000,
+  });
   return parseProbeLog(run.stdout, list);
 }
 
 /** A TLS server with the lab's good certificate that, after the handshake, runs `onSecure` on the connection. */
-async function tlsAfterHandshake(onSecure: (socket: tls.TLSSocket) => void): Promise<{ target: string; close(): Promise<void> }> {
+async function tlsAfterHandshake(
+  onSecure: (socket: tls.TLSSocket) => void,
+): Promise<{ target: string; close(): Promise<void> }> {
   const open = new Set<tls.TLSSocket>();
   const server = tls.createServer(lab.certificates.pair('good'), (socket) => {
     open.add(socket);
@@ -105,15 +159,19 @@ async function tlsAfterHandshake(onSecure: (socket: tls.TLSSocket) => void): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     target: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => {
-      for (const socket of open) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
-test('with httpHead the Job asks for HEAD and its script gets the local engine\'s status codes and http phase', async () => {
-  const env = (httpHead?: boolean) => (JSON.parse(jobFor(targets, httpHead).manifest).spec.template.spec.containers[0] as Container).env.map((e) => e.name);
+test("with httpHead the Job asks for HEAD and its script gets the local engine's status codes and http phase", async () => {
+  const env = (httpHead?: boolean) =>
+    (JSON.parse(jobFor(targets, httpHead).manifest).spec.template.spec.containers[0] as Container).env.map(
+      (e) => e.name,
+    );
   assert.ok(env(true).includes('ANYSCALE_EGRESS_HTTP_HEAD'));
   assert.ok(!env(false).includes('ANYSCALE_EGRESS_HTTP_HEAD'), 'no HEAD unless the setting asks for it');
 
@@ -121,12 +179,38 @@ test('with httpHead the Job asks for HEAD and its script gets the local engine\'
   const hangUp = await tlsAfterHandshake((socket) => socket.end());
   const mute = await tlsAfterHandshake(() => undefined);
   try {
-    const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('slow'), lab.target('expired'), lab.target('closed'), hangUp.target, mute.target]));
+    const list = parseTargetsFile(
+      JSON.stringify([
+        lab.target('good'),
+        lab.target('slow'),
+        lab.target('expired'),
+        lab.target('closed'),
+        hangUp.target,
+        mute.target,
+      ]),
+    );
     const fromCluster = await runScript(list, {}, true);
     assert.equal(fromCluster.complete, true);
-    const local = await probeTargets(list, { resolver: staticResolver(lab.names), extraCa: lab.certificates.caPem, timeoutMs: 700, concurrency: 4, httpHead: true });
-    const summary = (r: { outcome: string; httpStatus?: number; phases: { httpMs?: number } }) => [r.outcome, r.httpStatus, r.phases.httpMs !== undefined];
-    const expected = [['ok', 200, true], ['ok', 200, true], ['tls-expired', undefined, false], ['refused', undefined, false], ['reset', undefined, false], ['http-timeout', undefined, false]];
+    const local = await probeTargets(list, {
+      resolver: staticResolver(lab.names),
+      extraCa: lab.certificates.caPem,
+      timeoutMs: 700,
+      concurrency: 4,
+      httpHead: true,
+    });
+    const summary = (r: { outcome: string; httpStatus?: number; phases: { httpMs?: number } }) => [
+      r.outcome,
+      r.httpStatus,
+      r.phases.httpMs !== undefined,
+    ];
+    const expected = [
+      ['ok', 200, true],
+      ['ok', 200, true],
+      ['tls-expired', undefined, false],
+      ['refused', undefined, false],
+      ['reset', undefined, false],
+      ['http-timeout', undefined, false],
+    ];
     assert.deepEqual(local.map(summary), expected);
     assert.deepEqual(fromCluster.results.map(summary), expected);
     assert.match(fromCluster.results[4].detail ?? '', /^http: /);
@@ -137,11 +221,17 @@ test('with httpHead the Job asks for HEAD and its script gets the local engine\'
   }
 });
 
-test('the probe script honours the pod\'s HTTPS_PROXY and NO_PROXY (AKS cluster-wide proxy), like the local engine', async () => {
+test("the probe script honours the pod's HTTPS_PROXY and NO_PROXY (AKS cluster-wide proxy), like the local engine", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
   lab.proxied.length = 0;
-  const parsed = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${lab.proxyPort}`, NO_PROXY: `.example.com,${HOSTS.expired}` });
-  assert.deepEqual(parsed.results.map((r) => r.outcome), ['ok', 'tls-expired']);
+  const parsed = await runScript(list, {
+    HTTPS_PROXY: `http://127.0.0.1:${lab.proxyPort}`,
+    NO_PROXY: `.example.com,${HOSTS.expired}`,
+  });
+  assert.deepEqual(
+    parsed.results.map((r) => r.outcome),
+    ['ok', 'tls-expired'],
+  );
   assert.equal(parsed.results[0].via, `http://127.0.0.1:${lab.proxyPort}`);
   assert.equal(parsed.results[0].addresses, undefined, 'the proxy resolves the target, not the pod');
   assert.equal(parsed.results[1].via, undefined, 'NO_PROXY sends the expired host direct');
@@ -152,7 +242,10 @@ test('the probe script through a proxy that wants credentials: 407 without them,
   const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
   const bare = await runScript(list, { https_proxy: `127.0.0.1:${lab.authProxyPort}` });
   assert.equal(bare.results[0].outcome, 'proxy-auth-required');
-  assert.match(bare.results[0].hint ?? '', new RegExp(`the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials`));
+  assert.match(
+    bare.results[0].hint ?? '',
+    new RegExp(`the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials`),
+  );
   const user = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${lab.authProxyPort}`;
   const authed = await runScript(list, { HTTPS_PROXY: user });
   assert.equal(authed.results[0].outcome, 'ok');
@@ -169,12 +262,15 @@ test('the probe script: a proxy that refuses the host, and a proxy port nobody l
   assert.equal(down.results[0].outcome, 'proxy-refused');
 });
 
-test('the probe script with an https:// HTTPS_PROXY: the local engine\'s message on each proxied target, NO_PROXY ones still probed', async () => {
+test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
   const proxyUrl = `https://127.0.0.1:${lab.proxyPort}`;
   const parsed = await runScript(list, { HTTPS_PROXY: proxyUrl, NO_PROXY: HOSTS.expired });
   assert.equal(parsed.complete, true);
-  assert.deepEqual(parsed.results.map((r) => r.outcome), ['error', 'tls-expired']);
+  assert.deepEqual(
+    parsed.results.map((r) => r.outcome),
+    ['error', 'tls-expired'],
+  );
   // The very words the local engine uses for the same setting.
   let local = '';
   try {
@@ -187,7 +283,10 @@ test('the probe script with an https:// HTTPS_PROXY: the local engine\'s message
 });
 
 test('a log cut short is incomplete and names the targets it never reached', () => {
-  const parsed = parseProbeLog(`${LINE_PREFIX}{"host":"${targets[0].host}","port":${targets[0].port},"outcome":"ok","ms":3}\n${LINE_PREFIX}{broken`, targets.slice(0, 2));
+  const parsed = parseProbeLog(
+    `${LINE_PREFIX}{"host":"${targets[0].host}","port":${targets[0].port},"outcome":"ok","ms":3}\n${LINE_PREFIX}{broken`,
+    targets.slice(0, 2),
+  );
   assert.equal(parsed.complete, false);
   assert.equal(parsed.results[0].outcome, 'ok');
   assert.equal(parsed.results[1].outcome, 'error');
@@ -211,8 +310,12 @@ test('kubectl flow against a FAKE kubectl on PATH: contexts, apply, wait, logs, 
     assert.equal(parsed.results[0].outcome, 'ok');
     const calls = fakeKubectl.readCalls(fake.dir);
     const scoped = calls.filter((c) => c[0] === '--context').map((c) => c.slice(4).join(' '));
-    assert.deepEqual(scoped, ['apply -f -', `get job ${job.name} -o jsonpath={.status.succeeded}/{.status.failed}`, `logs job/${job.name}`,
-      `delete job ${job.name} --ignore-not-found --wait=false --cascade=background`]);
+    assert.deepEqual(scoped, [
+      'apply -f -',
+      `get job ${job.name} -o jsonpath={.status.succeeded}/{.status.failed}`,
+      `logs job/${job.name}`,
+      `delete job ${job.name} --ignore-not-found --wait=false --cascade=background`,
+    ]);
     assert.ok(calls.filter((c) => c[0] === '--context').every((c) => c[1] === 'fake-aks' && c[3] === 'egress-test'));
     assert.equal(steps.at(-1), `Deleting Job ${job.name}`);
   } finally {
@@ -225,21 +328,29 @@ test('a missing kubectl is reported, not thrown, with how to install it and get 
   assert.deepEqual(result.all, []);
   assert.match(result.error ?? '', /ENOENT/);
   assert.equal(result.notFound, true);
-  assert.match(noContextMessage('Verify Egress from Cluster', result) ?? '',
-    /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it \(az aks install-cli\), then get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>\.$/);
+  assert.match(
+    noContextMessage('Verify Egress from Cluster', result) ?? '',
+    /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it \(az aks install-cli\), then get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>\.$/,
+  );
 });
 
 test('kubectl without contexts (no kubeconfig): no context, and a message saying how to get one', async () => {
   const fake = fakeKubectl.install();
   try {
     fakeKubectl.setScenario(fake.dir, 'no-contexts');
-    const contexts = await kubeContexts(kubectlOnPath('kubectl', { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` }));
+    const contexts = await kubeContexts(
+      kubectlOnPath('kubectl', { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` }),
+    );
     assert.deepEqual(contexts, { current: undefined, all: [] });
-    assert.equal(noContextMessage('Verify Egress from Cluster', contexts),
-      "Anyscale: Verify Egress from Cluster runs in a kube context, and kubectl has none. Get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>, then run it again.");
+    assert.equal(
+      noContextMessage('Verify Egress from Cluster', contexts),
+      "Anyscale: Verify Egress from Cluster runs in a kube context, and kubectl has none. Get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>, then run it again.",
+    );
     // kubectl failing for another reason says so in its own words; contexts listed, nothing to say.
-    assert.equal(noContextMessage('X', { all: [], error: 'error: error loading config file "/k/config": permission denied' }),
-      'Anyscale: X could not list kubectl\'s contexts (error: error loading config file "/k/config": permission denied).');
+    assert.equal(
+      noContextMessage('X', { all: [], error: 'error: error loading config file "/k/config": permission denied' }),
+      'Anyscale: X could not list kubectl\'s contexts (error: error loading config file "/k/config": permission denied).',
+    );
     assert.equal(noContextMessage('X', { all: ['fake-aks'] }), undefined);
   } finally {
     fake.close();

@@ -8,10 +8,18 @@ import * as path from 'node:path';
 import { REPO_ROOT } from '../support/paths';
 
 const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(/\s+/g, ' ');
-const EGRESS_PAGES = ['README.md', 'docs/egress.md', ...fs.readdirSync(path.join(REPO_ROOT, 'docs', 'rules')).filter((f) => f.startsWith('egress-')).map((f) => `docs/rules/${f}`)];
+const EGRESS_PAGES = [
+  'README.md',
+  'docs/egress.md',
+  ...fs
+    .readdirSync(path.join(REPO_ROOT, 'docs', 'rules'))
+    .filter((f) => f.startsWith('egress-'))
+    .map((f) => `docs/rules/${f}`),
+];
 
 test('no egress page says "nothing dials in": egress-only is about the control connection, clients still come in', () => {
-  for (const file of EGRESS_PAGES) assert.doesNotMatch(read(file), /nothing dials in|no inbound (traffic|connections?)\b/i, file);
+  for (const file of EGRESS_PAGES)
+    assert.doesNotMatch(read(file), /nothing dials in|no inbound (traffic|connections?)\b/i, file);
   const egress = read('docs/egress.md');
   assert.match(egress, /egress-only.{0,200}control (plane )?connection/i);
   assert.match(egress, /no inbound firewall rule for Anyscale/i);
@@ -23,7 +31,12 @@ test('no egress page says "nothing dials in": egress-only is about the control c
 });
 
 test('the probe covers the targets the docs list, not "every target Anyscale on Azure needs"; the docs say how to add more', () => {
-  for (const file of EGRESS_PAGES) assert.doesNotMatch(read(file), /every outbound (HTTPS )?target|covers every|every target Anyscale on Azure needs/i, file);
+  for (const file of EGRESS_PAGES)
+    assert.doesNotMatch(
+      read(file),
+      /every outbound (HTTPS )?target|covers every|every target Anyscale on Azure needs/i,
+      file,
+    );
   assert.match(read('README.md'), /Egress verification.{0,200}the targets the docs list/);
   const egress = read('docs/egress.md');
   assert.match(egress, /not every deployment's full set/i);

@@ -52,8 +52,14 @@ test('each failure is classified', async () => {
     [lab.target('closed'), 'refused'],
     [`${UNKNOWN_HOST}:443`, 'nxdomain'],
   ];
-  const results = await probeTargets(cases.map(([hostPort]) => target(hostPort)), { ...base, timeoutMs: 500 });
-  assert.deepEqual(results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]), cases);
+  const results = await probeTargets(
+    cases.map(([hostPort]) => target(hostPort)),
+    { ...base, timeoutMs: 500 },
+  );
+  assert.deepEqual(
+    results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]),
+    cases,
+  );
   for (const r of results) assert.ok(r.hint && r.hint.includes(r.target.host), `${r.outcome}: ${r.hint}`);
 });
 
@@ -97,7 +103,10 @@ test('a wildcard without a concrete host is needs-host, never a pass', async () 
 
 test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', async () => {
   const proxy = proxyConfig(`http://127.0.0.1:${lab.proxyPort}`);
-  const [ok, refused] = await probeTargets([target(lab.target('good')), target(`${UNKNOWN_HOST}:443`)], { ...base, proxy });
+  const [ok, refused] = await probeTargets([target(lab.target('good')), target(`${UNKNOWN_HOST}:443`)], {
+    ...base,
+    proxy,
+  });
   assert.equal(ok.outcome, 'ok', JSON.stringify(ok));
   assert.equal(ok.via, `http://127.0.0.1:${lab.proxyPort}`);
   assert.equal(ok.addresses, undefined, 'the proxy resolves the name, not this machine');
@@ -106,7 +115,10 @@ test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', 
 });
 
 test('a proxy asking for credentials is proxy-auth-required; with Basic credentials it tunnels', async () => {
-  const bare = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig(`127.0.0.1:${lab.authProxyPort}`) });
+  const bare = await probeTarget(target(lab.target('good')), {
+    ...base,
+    proxy: proxyConfig(`127.0.0.1:${lab.authProxyPort}`),
+  });
   assert.equal(bare.outcome, 'proxy-auth-required');
   const url = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${lab.authProxyPort}`;
   const authed = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig(url) });
@@ -119,7 +131,10 @@ test('HTTPS_PROXY and NO_PROXY from the environment', async () => {
   const proxy = proxyFromEnvironment(env);
   assert.ok(proxy);
   const before = lab.proxied.length;
-  const [good, expired] = await probeTargets([target(lab.target('good')), target(lab.target('expired'))], { ...base, proxy });
+  const [good, expired] = await probeTargets([target(lab.target('good')), target(lab.target('expired'))], {
+    ...base,
+    proxy,
+  });
   assert.equal(good.via, `http://127.0.0.1:${lab.proxyPort}`);
   assert.equal(expired.via, undefined, 'NO_PROXY sends it direct');
   assert.equal(expired.outcome, 'tls-expired');
@@ -132,7 +147,10 @@ test('concurrency is bounded and results keep the targets order', async () => {
   const t0 = performance.now();
   const results = await probeTargets(targets, { ...base, concurrency: 3 });
   const wall = performance.now() - t0;
-  assert.ok(results.every((r) => r.outcome === 'ok'), JSON.stringify(results.map((r) => r.outcome)));
+  assert.ok(
+    results.every((r) => r.outcome === 'ok'),
+    JSON.stringify(results.map((r) => r.outcome)),
+  );
   assert.ok(wall >= 580, `6 targets of 300 ms at concurrency 3 need two rounds, took ${wall.toFixed(0)} ms`);
   assert.ok(wall < 1500, `took ${wall.toFixed(0)} ms`);
 });
@@ -143,9 +161,18 @@ test('cancellation ends running probes and skips the rest, without a rejection',
   const targets = Array.from({ length: 5 }, () => target(lab.target('silent')));
   setTimeout(() => abort.abort(), 100);
   const t0 = performance.now();
-  const results = await probeTargets(targets, { ...base, timeoutMs: 10000, concurrency: 2, signal: abort.signal, onResult: (r) => progress.push(r.outcome) });
+  const results = await probeTargets(targets, {
+    ...base,
+    timeoutMs: 10000,
+    concurrency: 2,
+    signal: abort.signal,
+    onResult: (r) => progress.push(r.outcome),
+  });
   assert.ok(performance.now() - t0 < 2000);
-  assert.ok(results.every((r) => r.outcome === 'cancelled'), JSON.stringify(results.map((r) => r.outcome)));
+  assert.ok(
+    results.every((r) => r.outcome === 'cancelled'),
+    JSON.stringify(results.map((r) => r.outcome)),
+  );
   assert.equal(progress.length, 5);
 });
 
@@ -153,6 +180,12 @@ test('a throwing resolver and a throwing progress callback are classified, not t
   const broken: Resolver = () => {
     throw new Error('boom');
   };
-  const results = await probeTargets([target(lab.target('good'))], { ...base, resolver: broken, onResult: () => { throw new Error('consumer'); } });
+  const results = await probeTargets([target(lab.target('good'))], {
+    ...base,
+    resolver: broken,
+    onResult: () => {
+      throw new Error('consumer');
+    },
+  });
   assert.equal(results[0].outcome, 'dns-error');
 });

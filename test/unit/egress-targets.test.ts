@@ -20,14 +20,31 @@ const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
 test('the catalog holds the documented 443 table, the start-up storage, Entra ID and the AKS endpoints, each with a source', () => {
   const patterns = REQUIRED_TARGETS.map((t) => t.pattern);
-  for (const pattern of ['console.azure.anyscale.com', '*.azure.anyscale-cloud.dev', 'grafana-*.azure.anyscale-cloud.dev', 'registry-*.azure.anyscale-cloud.dev',
-    '*.i.azure.anyscaleuserdata.com', 'vscode-*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com', 'anyscaleazwestus2prod.blob.core.windows.net',
-    'login.microsoftonline.com', 'mcr.microsoft.com', 'management.azure.com', '{region}.dp.kubernetesconfiguration.azure.com', 'arcmktplaceprod.azurecr.io']) {
+  for (const pattern of [
+    'console.azure.anyscale.com',
+    '*.azure.anyscale-cloud.dev',
+    'grafana-*.azure.anyscale-cloud.dev',
+    'registry-*.azure.anyscale-cloud.dev',
+    '*.i.azure.anyscaleuserdata.com',
+    'vscode-*.i.azure.anyscaleuserdata.com',
+    '*.s.azure.anyscaleuserdata.com',
+    'anyscaleazwestus2prod.blob.core.windows.net',
+    'login.microsoftonline.com',
+    'mcr.microsoft.com',
+    'management.azure.com',
+    '{region}.dp.kubernetesconfiguration.azure.com',
+    'arcmktplaceprod.azurecr.io',
+  ]) {
     assert.ok(patterns.includes(pattern), pattern);
   }
   for (const t of REQUIRED_TARGETS) {
     assert.equal(t.port, 443);
-    assert.match(t.source.url, t.group === 'operator-images' ? /^https:\/\/github\.com\/anyscale\/helm-charts\// : /^https:\/\/learn\.microsoft\.com\//);
+    assert.match(
+      t.source.url,
+      t.group === 'operator-images'
+        ? /^https:\/\/github\.com\/anyscale\/helm-charts\//
+        : /^https:\/\/learn\.microsoft\.com\//,
+    );
     assert.ok(t.purpose.length > 5);
   }
   assert.equal(cloudHost('cld_AbC123'), 'cld-abc123.azure.anyscale-cloud.dev');
@@ -47,8 +64,15 @@ test('host:port parsing and Azure-Firewall-style wildcard matching', () => {
 
 test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', () => {
   const files = readWorkspaceFiles([WORKSPACE]);
-  assert.deepEqual(files.map((f) => path.relative(WORKSPACE, f.path)).sort(), ['helm/values.yaml', 'infra/anyscale.json', 'targets.json']);
-  const { targets, problems } = deriveWorkspaceTargets(files, { targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'], cloudIds: ['cld_zz9', 'not-an-id'] });
+  assert.deepEqual(files.map((f) => path.relative(WORKSPACE, f.path)).sort(), [
+    'helm/values.yaml',
+    'infra/anyscale.json',
+    'targets.json',
+  ]);
+  const { targets, problems } = deriveWorkspaceTargets(files, {
+    targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
+    cloudIds: ['cld_zz9', 'not-an-id'],
+  });
   assert.deepEqual(problems, ['anyscaleAzure.egress.cloudIds: "not-an-id" is not a cloud ID (cld_...)']);
   const byHost = new Map(targets.map((t) => [`${t.host}:${t.port}`, t]));
   const blob = byHost.get('contosodata.blob.core.windows.net:443');
@@ -59,7 +83,11 @@ test('a workspace template and values file make storage, ACR, region and cloud h
   assert.ok(byHost.has('contosoacr.azurecr.io:443'));
   assert.equal(byHost.get('contosoacr.azurecr.io:443')?.required, true, 'the login server is always required');
   const dataEndpoint = byHost.get('contosoacr.westeurope.data.azurecr.io:443');
-  assert.equal(dataEndpoint?.required, false, 'Premium without dataEndpointEnabled: the data endpoint depends on the registry configuration');
+  assert.equal(
+    dataEndpoint?.required,
+    false,
+    'Premium without dataEndpointEnabled: the data endpoint depends on the registry configuration',
+  );
   assert.match(dataEndpoint?.purpose ?? '', /depends on the registry's configuration/);
   assert.ok(byHost.has('uksouth.dp.kubernetesconfiguration.azure.com:443'), '{region} from the cloud resource');
   const fromValues = byHost.get('cld-abc123.azure.anyscale-cloud.dev:443');
@@ -85,7 +113,10 @@ test('an empty workspace still lists the catalog, with {region} patterns needing
 test('the targets file replaces the derived list; a broken one is a problem, not a crash', () => {
   const { targets, problems } = loadEgressTargets([WORKSPACE], { targetsFile: 'targets.json' });
   assert.deepEqual(problems, []);
-  assert.deepEqual(targets.map((t) => `${t.host}:${t.port}`), ['console.azure.anyscale.com:443', 'cld-abc123.azure.anyscale-cloud.dev:443', '10.0.0.4:8443']);
+  assert.deepEqual(
+    targets.map((t) => `${t.host}:${t.port}`),
+    ['console.azure.anyscale.com:443', 'cld-abc123.azure.anyscale-cloud.dev:443', '10.0.0.4:8443'],
+  );
   assert.equal(targets[1].flow, 'aks-control-plane', 'a host matching a catalog pattern takes its flow');
   assert.equal(targets[2].required, false);
   assert.equal(targets[2].origin, 'file');
@@ -110,21 +141,43 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.ok(https.targetFqdns.includes('contosodata.blob.core.windows.net'));
   assert.deepEqual(https.protocols, [{ protocolType: 'Https', port: 443 }]);
   assert.deepEqual(rules.find((r: { name: string }) => r.name === 'aks-baseline').fqdnTags, ['AzureKubernetesService']);
-  assert.match(list.azCli, /^az network firewall policy rule-collection-group create --resource-group "\$RESOURCE_GROUP"/m);
-  assert.match(list.azCli, /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/);
+  assert.match(
+    list.azCli,
+    /^az network firewall policy rule-collection-group create --resource-group "\$RESOURCE_GROUP"/m,
+  );
+  assert.match(
+    list.azCli,
+    /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/,
+  );
   assert.match(list.azCli, /^az network firewall application-rule create /m);
   assert.ok(fs.existsSync(WORKSPACE));
 });
 
 test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', () => {
-  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), { targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'] });
+  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), {
+    targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
+  });
   const list = allowListFor(targets);
-  const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules as Array<{ protocols: Array<{ port: number }>; targetFqdns?: string[] }>;
+  const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules as Array<{
+    protocols: Array<{ port: number }>;
+    targetFqdns?: string[];
+  }>;
   const lines = list.fqdnList.split('\n');
   const entries = lines.filter((line) => line && !line.startsWith('#'));
-  assert.deepEqual(entries, rules.flatMap((rule) => rule.targetFqdns ?? []), 'every FQDN of the rules, in their order, nothing else');
+  assert.deepEqual(
+    entries,
+    rules.flatMap((rule) => rule.targetFqdns ?? []),
+    'every FQDN of the rules, in their order, nothing else',
+  );
   const port8443 = lines.indexOf('# HTTPS, port 8443');
-  assert.ok(port8443 > lines.indexOf('# HTTPS, port 443') && lines.slice(port8443 + 1).filter(Boolean).every((l) => l === 'grafana-eu.azure.anyscale-cloud.dev'), list.fqdnList);
+  assert.ok(
+    port8443 > lines.indexOf('# HTTPS, port 443') &&
+      lines
+        .slice(port8443 + 1)
+        .filter(Boolean)
+        .every((l) => l === 'grafana-eu.azure.anyscale-cloud.dev'),
+    list.fqdnList,
+  );
   assert.ok(list.notes.length > 0);
   for (const note of list.notes) assert.ok(lines.includes(`# ${note}`), `the note "${note}" as a # line`);
   assert.match(list.fqdnList, /^# .*AzureKubernetesService FQDN tag/m);
@@ -137,30 +190,55 @@ test('console.azure.anyscale.com is also the operator control-plane URL: AKS mus
   assert.match(console?.purpose ?? '', /clients/);
   // A values file naming a host outside the catalog: that host is the operator's control plane, so AKS → control plane too.
   const values = (url: string) => ({ path: 'values.yaml', text: `global:\n  controlPlaneURL: ${url}\n` });
-  const privateLink = deriveWorkspaceTargets([values('https://cp.example.com')], {}).targets.find((t) => t.host === 'cp.example.com');
+  const privateLink = deriveWorkspaceTargets([values('https://cp.example.com')], {}).targets.find(
+    (t) => t.host === 'cp.example.com',
+  );
   assert.equal(privateLink?.flow, 'aks-control-plane');
 });
 
 test('the ACR data endpoint is required only for a Premium registry with dataEndpointEnabled: true in the template', () => {
-  const template = (sku: string, dataEndpointEnabled: string) => ({ path: 'acr.json', text: JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', contentVersion: '1.0.0.0',
-    resources: [
-      { type: 'Microsoft.ContainerRegistry/registries', apiVersion: '2023-07-01', name: 'acmeacr', location: 'westeurope', sku: { name: sku },
-        properties: JSON.parse(`{${dataEndpointEnabled}}`) },
-      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'acme', location: 'uksouth',
-        properties: { acrResourceId: "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" } },
-    ],
-  }) });
+  const template = (sku: string, dataEndpointEnabled: string) => ({
+    path: 'acr.json',
+    text: JSON.stringify({
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Microsoft.ContainerRegistry/registries',
+          apiVersion: '2023-07-01',
+          name: 'acmeacr',
+          location: 'westeurope',
+          sku: { name: sku },
+          properties: JSON.parse(`{${dataEndpointEnabled}}`),
+        },
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2026-09-01',
+          name: 'acme',
+          location: 'uksouth',
+          properties: { acrResourceId: "[resourceId('Microsoft.ContainerRegistry/registries', 'acmeacr')]" },
+        },
+      ],
+    }),
+  });
   const dataEndpoint = (sku: string, enabled: string) => {
     const { targets } = deriveWorkspaceTargets([template(sku, enabled)], {});
-    assert.equal(targets.find((t) => t.host === 'acmeacr.azurecr.io')?.required, true, `${sku} ${enabled}: login server`);
+    assert.equal(
+      targets.find((t) => t.host === 'acmeacr.azurecr.io')?.required,
+      true,
+      `${sku} ${enabled}: login server`,
+    );
     return targets.find((t) => t.host.endsWith('.data.azurecr.io') && t.host.startsWith('acmeacr.'));
   };
   const dedicated = dataEndpoint('Premium', '"dataEndpointEnabled": true');
-  assert.equal(dedicated?.host, 'acmeacr.westeurope.data.azurecr.io', 'the region is the registry\'s, not the cloud\'s');
+  assert.equal(dedicated?.host, 'acmeacr.westeurope.data.azurecr.io', "the region is the registry's, not the cloud's");
   assert.equal(dedicated?.required, true);
   assert.match(dedicated?.source.url ?? '', /dedicated-data-endpoints/);
-  for (const [sku, enabled] of [['Standard', '"dataEndpointEnabled": true'], ['Premium', '"dataEndpointEnabled": false'], ['Premium', '']]) {
+  for (const [sku, enabled] of [
+    ['Standard', '"dataEndpointEnabled": true'],
+    ['Premium', '"dataEndpointEnabled": false'],
+    ['Premium', ''],
+  ]) {
     const target = dataEndpoint(sku, enabled);
     assert.equal(target?.required, false, `${sku} ${enabled}`);
     assert.match(target?.purpose ?? '', /depends on the registry's configuration/);
@@ -168,9 +246,20 @@ test('the ACR data endpoint is required only for a Premium registry with dataEnd
 });
 
 test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, login.microsoftonline.com included, and nothing of Anyscale', () => {
-  const covered = REQUIRED_TARGETS.filter((t) => t.fqdnTag === 'AzureKubernetesService').map((t) => t.pattern).sort();
-  assert.deepEqual(covered, ['*.data.mcr.microsoft.com', '*.hcp.{region}.azmk8s.io', 'acs-mirror.azureedge.net', 'login.microsoftonline.com', 'management.azure.com',
-    'mcr-0001.mcr-msedge.net', 'mcr.microsoft.com', 'packages.aks.azure.com', 'packages.microsoft.com']);
+  const covered = REQUIRED_TARGETS.filter((t) => t.fqdnTag === 'AzureKubernetesService')
+    .map((t) => t.pattern)
+    .sort();
+  assert.deepEqual(covered, [
+    '*.data.mcr.microsoft.com',
+    '*.hcp.{region}.azmk8s.io',
+    'acs-mirror.azureedge.net',
+    'login.microsoftonline.com',
+    'management.azure.com',
+    'mcr-0001.mcr-msedge.net',
+    'mcr.microsoft.com',
+    'packages.aks.azure.com',
+    'packages.microsoft.com',
+  ]);
 });
 
 test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', () => {
@@ -180,9 +269,19 @@ test('each wildcard gets the needs-host hint that can fill it: cloud IDs only fo
     assert.ok(target?.needsHost, host);
     return hintFor('needs-host', target) ?? '';
   };
-  assert.match(hintOf('*.azure.anyscale-cloud.dev', 'without'), /anyscaleAzure\.egress\.cloudIds.*cld-<id>\.azure\.anyscale-cloud\.dev/);
-  for (const host of ['grafana-*.azure.anyscale-cloud.dev', '*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com', '*.hcp.{region}.azmk8s.io',
-    '{region}.dp.kubernetesconfiguration.azure.com', '*.hcp.uksouth.azmk8s.io', '*.data.mcr.microsoft.com']) {
+  assert.match(
+    hintOf('*.azure.anyscale-cloud.dev', 'without'),
+    /anyscaleAzure\.egress\.cloudIds.*cld-<id>\.azure\.anyscale-cloud\.dev/,
+  );
+  for (const host of [
+    'grafana-*.azure.anyscale-cloud.dev',
+    '*.i.azure.anyscaleuserdata.com',
+    '*.s.azure.anyscaleuserdata.com',
+    '*.hcp.{region}.azmk8s.io',
+    '{region}.dp.kubernetesconfiguration.azure.com',
+    '*.hcp.uksouth.azmk8s.io',
+    '*.data.mcr.microsoft.com',
+  ]) {
     assert.doesNotMatch(hintOf(host, host.includes('uksouth') ? 'with' : 'without'), /cloudIds|cloud ID/, host);
   }
   for (const host of ['*.hcp.{region}.azmk8s.io', '{region}.dp.kubernetesconfiguration.azure.com']) {
@@ -200,35 +299,58 @@ test('the per-cloud polling host form cld-<id>.azure.anyscale-cloud.dev is grade
   assert.match(cloudIdHelp, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/s);
   const polling = REQUIRED_TARGETS.find((t) => t.pattern === '*.azure.anyscale-cloud.dev');
   assert.match(polling?.purpose ?? '', /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
-  const fromCloudId = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find((t) => t.host === 'cld-abc.azure.anyscale-cloud.dev');
+  const fromCloudId = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'] }).targets.find(
+    (t) => t.host === 'cld-abc.azure.anyscale-cloud.dev',
+  );
   assert.match(fromCloudId?.purpose ?? '', /inferred/);
   const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
-  assert.match(pkg.contributes.configuration.properties['anyscaleAzure.egress.cloudIds'].markdownDescription, /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/);
+  assert.match(
+    pkg.contributes.configuration.properties['anyscaleAzure.egress.cloudIds'].markdownDescription,
+    /cld-<id>\.azure\.anyscale-cloud\.dev.*inferred/,
+  );
 });
 
 test('strict per-cloud-ID egress: one allow-list entry per known cloud ID instead of *.azure.anyscale-cloud.dev, saying what is inferred', () => {
-  const rulesOf = (list: ReturnType<typeof allowListFor>) => JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
-  const httpsOf = (list: ReturnType<typeof allowListFor>): string[] => rulesOf(list).find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
+  const rulesOf = (list: ReturnType<typeof allowListFor>) =>
+    JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
+  const httpsOf = (list: ReturnType<typeof allowListFor>): string[] =>
+    rulesOf(list).find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
   const { targets } = deriveWorkspaceTargets([], { cloudIds: ['cld_abc123', 'cld_zz9'] });
   assert.ok(httpsOf(allowListFor(targets)).includes('*.azure.anyscale-cloud.dev'), 'default: the documented wildcard');
   // By default no strict-mode note: only the one listing the optional targets left out of the rules.
-  assert.ok(!allowListFor(targets).notes.some((n) => /[Ss]trict per-cloud-ID/.test(n)), allowListFor(targets).notes.join('\n'));
+  assert.ok(
+    !allowListFor(targets).notes.some((n) => /[Ss]trict per-cloud-ID/.test(n)),
+    allowListFor(targets).notes.join('\n'),
+  );
   assert.equal(allowListFor(targets).notes.length, 1);
 
   const strict = allowListFor(targets, { strictCloudIds: true });
   const fqdns = httpsOf(strict);
-  assert.ok(fqdns.includes('cld-abc123.azure.anyscale-cloud.dev') && fqdns.includes('cld-zz9.azure.anyscale-cloud.dev'), fqdns.join(' '));
+  assert.ok(
+    fqdns.includes('cld-abc123.azure.anyscale-cloud.dev') && fqdns.includes('cld-zz9.azure.anyscale-cloud.dev'),
+    fqdns.join(' '),
+  );
   assert.ok(!fqdns.some((f) => f.endsWith('*.azure.anyscale-cloud.dev')), 'no wildcard under azure.anyscale-cloud.dev');
-  assert.ok(fqdns.includes('console.azure.anyscale.com') && fqdns.includes('*.i.azure.anyscaleuserdata.com'), 'the other documented hosts stay');
+  assert.ok(
+    fqdns.includes('console.azure.anyscale.com') && fqdns.includes('*.i.azure.anyscaleuserdata.com'),
+    'the other documented hosts stay',
+  );
   assert.match(strict.notes.join('\n'), /cld-<id>.*inferred/);
   // No source names a per-cloud host for grafana-* / registry-*: they are left out of the rule, and the note says so.
-  assert.match(strict.notes.join('\n'), /grafana-\*\.azure\.anyscale-cloud\.dev.*registry-\*\.azure\.anyscale-cloud\.dev.*not in this allow-list/s);
-  for (const note of strict.notes) assert.ok(strict.azCli.includes(`# ${note.split('\n')[0]}`), `az script carries the note: ${note}`);
+  assert.match(
+    strict.notes.join('\n'),
+    /grafana-\*\.azure\.anyscale-cloud\.dev.*registry-\*\.azure\.anyscale-cloud\.dev.*not in this allow-list/s,
+  );
+  for (const note of strict.notes)
+    assert.ok(strict.azCli.includes(`# ${note.split('\n')[0]}`), `az script carries the note: ${note}`);
   assert.match(strict.azCli, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
   assert.doesNotMatch(strict.azCli, /'\*\.azure\.anyscale-cloud\.dev'/);
 
   // A concrete grafana-/registry- host the user named is kept: it is exact, not a wildcard.
-  const named = deriveWorkspaceTargets([], { cloudIds: ['cld_abc123'], targets: ['grafana-eu.azure.anyscale-cloud.dev'] }).targets;
+  const named = deriveWorkspaceTargets([], {
+    cloudIds: ['cld_abc123'],
+    targets: ['grafana-eu.azure.anyscale-cloud.dev'],
+  }).targets;
   const namedStrict = allowListFor(named, { strictCloudIds: true });
   assert.ok(httpsOf(namedStrict).includes('grafana-eu.azure.anyscale-cloud.dev'));
   assert.doesNotMatch(namedStrict.notes.join('\n'), /grafana-\*/);
@@ -239,33 +361,51 @@ test('strict per-cloud-ID egress without a known cloud ID keeps the wildcard and
   const { targets } = deriveWorkspaceTargets([], {});
   const list = allowListFor(targets, { strictCloudIds: true });
   const rules = JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules;
-  assert.ok(rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns.includes('*.azure.anyscale-cloud.dev'));
+  assert.ok(
+    rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns.includes('*.azure.anyscale-cloud.dev'),
+  );
   const strictNotes = list.notes.filter((n) => /Strict per-cloud-ID/.test(n));
   assert.equal(strictNotes.length, 1, list.notes.join('\n'));
-  assert.match(strictNotes[0], /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s);
+  assert.match(
+    strictNotes[0],
+    /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s,
+  );
   assert.ok(list.azCli.includes(`# ${strictNotes[0].split('\n')[0]}`));
 });
 
 test('the allow-list allows only required targets; one note names the optional ones left out, why, and how to add them', () => {
   const httpsOf = (list: ReturnType<typeof allowListFor>): string[] =>
-    JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules.find((r: { name: string }) => r.name === 'anyscale-https').targetFqdns;
+    JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules.find(
+      (r: { name: string }) => r.name === 'anyscale-https',
+    ).targetFqdns;
   const files = readWorkspaceFiles([WORKSPACE]);
   const { targets } = deriveWorkspaceTargets(files, {});
   const list = allowListFor(targets);
   const fqdns = httpsOf(list);
-  for (const optional of ['anyscaleoperator.azurecr.io', 'us-docker.pkg.dev', 'registry-1.docker.io', 'contosoacr.westeurope.data.azurecr.io']) {
+  for (const optional of [
+    'anyscaleoperator.azurecr.io',
+    'us-docker.pkg.dev',
+    'registry-1.docker.io',
+    'contosoacr.westeurope.data.azurecr.io',
+  ]) {
     assert.ok(!fqdns.includes(optional), `${optional} is optional: not in the rule`);
     const commands = list.azCli.split('\n').filter((line) => !line.startsWith('#'));
     assert.ok(!commands.some((line) => line.includes(` ${optional}`)), `${optional} not in the az commands`);
   }
-  assert.ok(fqdns.includes('contosoacr.azurecr.io') && fqdns.includes('contosodata.blob.core.windows.net'), 'required derived hosts stay');
+  assert.ok(
+    fqdns.includes('contosoacr.azurecr.io') && fqdns.includes('contosodata.blob.core.windows.net'),
+    'required derived hosts stay',
+  );
   assert.equal(list.notes.length, 1, list.notes.join('\n'));
   const [note] = list.notes;
   assert.match(note, /anyscaleoperator\.azurecr\.io.*inferred/s);
   assert.match(note, /contosoacr\.westeurope\.data\.azurecr\.io.*depends on the registry's configuration/s);
   assert.match(note, /anyscaleAzure\.egress\.targets.*--host/s);
   assert.ok(list.azCli.includes(`# ${note}`));
-  assert.ok(list.targets.some((t) => t.host === 'us-docker.pkg.dev'), 'the target list itself keeps every target');
+  assert.ok(
+    list.targets.some((t) => t.host === 'us-docker.pkg.dev'),
+    'the target list itself keeps every target',
+  );
 
   // Named with --host (anyscaleAzure.egress.targets), an optional host is allowed.
   const named = allowListFor(deriveWorkspaceTargets(files, { targets: ['us-docker.pkg.dev'] }).targets);
@@ -274,8 +414,14 @@ test('the allow-list allows only required targets; one note names the optional o
 
   // A cloud ID's host is optional (inferred form): by default the documented wildcard covers it, even with the
   // grafana-/registry- hosts named; in strict mode the per-cloud host is the entry, whatever its grade.
-  const clouds = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'], targets: ['grafana-eu.azure.anyscale-cloud.dev', 'registry-eu.azure.anyscale-cloud.dev'] }).targets;
+  const clouds = deriveWorkspaceTargets([], {
+    cloudIds: ['cld_abc'],
+    targets: ['grafana-eu.azure.anyscale-cloud.dev', 'registry-eu.azure.anyscale-cloud.dev'],
+  }).targets;
   assert.ok(httpsOf(allowListFor(clouds)).includes('*.azure.anyscale-cloud.dev'));
   const strict = httpsOf(allowListFor(clouds, { strictCloudIds: true }));
-  assert.ok(strict.includes('cld-abc.azure.anyscale-cloud.dev') && !strict.includes('*.azure.anyscale-cloud.dev'), strict.join(' '));
+  assert.ok(
+    strict.includes('cld-abc.azure.anyscale-cloud.dev') && !strict.includes('*.azure.anyscale-cloud.dev'),
+    strict.join(' '),
+  );
 });

@@ -20,29 +20,58 @@ const FILES = ['infra/cloud.json', 'infra/values.yaml', 'other/other.json'].map(
 
 function workspace(): { clouds: IndexedCloud[]; targets: EgressTargetInfo[] } {
   const index = new WorkspaceIndex();
-  for (const file of FILES) index.set(pathToFileURL(file).href, analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file }).facts);
-  const { targets } = deriveWorkspaceTargets(FILES.map((file) => ({ path: file, text: fs.readFileSync(file, 'utf8') })), {});
+  for (const file of FILES)
+    index.set(pathToFileURL(file).href, analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file }).facts);
+  const { targets } = deriveWorkspaceTargets(
+    FILES.map((file) => ({ path: file, text: fs.readFileSync(file, 'utf8') })),
+    {},
+  );
   return { clouds: cloudTree(index.outlines()), targets };
 }
 
-function scoped(clouds: IndexedCloud[], targets: EgressTargetInfo[], cloud: string, name: string): { resource: IndexedCloudResource; hosts: string[] } {
-  const resource = clouds.find((candidate) => candidate.label === cloud)?.cloudResources.find((candidate) => candidate.label === name);
+function scoped(
+  clouds: IndexedCloud[],
+  targets: EgressTargetInfo[],
+  cloud: string,
+  name: string,
+): { resource: IndexedCloudResource; hosts: string[] } {
+  const resource = clouds
+    .find((candidate) => candidate.label === cloud)
+    ?.cloudResources.find((candidate) => candidate.label === name);
   assert.ok(resource, `${cloud}/${name} in the index`);
   const files = new Set(resource.files.map((file) => fileURLToPath(file.uri)));
-  return { resource, hosts: egressTargetsFor(resource, files, targets).filter((target) => target.origin === 'workspace').map((target) => target.host).sort() };
+  return {
+    resource,
+    hosts: egressTargetsFor(resource, files, targets)
+      .filter((target) => target.origin === 'workspace')
+      .map((target) => target.host)
+      .sort(),
+  };
 }
 
-test('a cloud resource keeps its own storage account, its cloud\'s registry and the values file beside it; not another resource\'s account', () => {
+test("a cloud resource keeps its own storage account, its cloud's registry and the values file beside it; not another resource's account", () => {
   const { clouds, targets } = workspace();
   const registry = ['scopeacr.azurecr.io', 'scopeacr.westus2.data.azurecr.io'];
   const controlPlane = 'cld-scope0123.azure.anyscale-cloud.dev';
-  assert.deepEqual(scoped(clouds, targets, 'scope-cloud', 'default').hosts, [controlPlane, ...registry, 'scopeone.blob.core.windows.net', 'scopeone.dfs.core.windows.net'].sort());
-  assert.deepEqual(scoped(clouds, targets, 'scope-cloud', 'gpu').hosts, [controlPlane, ...registry, 'scopetwo.blob.core.windows.net', 'scopetwo.dfs.core.windows.net'].sort());
-  assert.deepEqual(scoped(clouds, targets, 'other-cloud', 'default').hosts, ['scopethree.blob.core.windows.net', 'scopethree.dfs.core.windows.net']);
-  assert.ok(targets.some((target) => target.host === 'scopethree.dfs.core.windows.net'), 'the workspace as a whole needs the other account');
+  assert.deepEqual(
+    scoped(clouds, targets, 'scope-cloud', 'default').hosts,
+    [controlPlane, ...registry, 'scopeone.blob.core.windows.net', 'scopeone.dfs.core.windows.net'].sort(),
+  );
+  assert.deepEqual(
+    scoped(clouds, targets, 'scope-cloud', 'gpu').hosts,
+    [controlPlane, ...registry, 'scopetwo.blob.core.windows.net', 'scopetwo.dfs.core.windows.net'].sort(),
+  );
+  assert.deepEqual(scoped(clouds, targets, 'other-cloud', 'default').hosts, [
+    'scopethree.blob.core.windows.net',
+    'scopethree.dfs.core.windows.net',
+  ]);
+  assert.ok(
+    targets.some((target) => target.host === 'scopethree.dfs.core.windows.net'),
+    'the workspace as a whole needs the other account',
+  );
 });
 
-test('every target that is not read from a workspace file (the catalog\'s, the settings\', a targets file\'s) is kept', () => {
+test("every target that is not read from a workspace file (the catalog's, the settings', a targets file's) is kept", () => {
   const { clouds, targets } = workspace();
   const { resource } = scoped(clouds, targets, 'scope-cloud', 'gpu');
   const others = targets.filter((target) => target.origin !== 'workspace');

@@ -18,19 +18,39 @@ function cloudResource(name: string, extra: object = {}): object {
     apiVersion: '2026-09-01',
     name: `cloud/${name}`,
     location: 'uksouth',
-    properties: { provider: 'Azure', computeStack: 'K8S', region: 'uksouth', cloudStorageBucketName: 'abfss://data@acct.dfs.core.windows.net', cloudStorageBucketEndpoint: 'https://acct.blob.core.windows.net', anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555' },
+    properties: {
+      provider: 'Azure',
+      computeStack: 'K8S',
+      region: 'uksouth',
+      cloudStorageBucketName: 'abfss://data@acct.dfs.core.windows.net',
+      cloudStorageBucketEndpoint: 'https://acct.blob.core.windows.net',
+      anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555',
+    },
     ...extra,
   };
 }
 
 test('identical expression strings each have their own site and their own finding', () => {
   const broken = "[concat('a', ]";
-  const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', variables: { one: broken, two: broken }, outputs: { o: { type: 'string', value: "[concat(variables('one'), variables('two'))]" } }, resources: [] }, null, 2);
+  const text = JSON.stringify(
+    {
+      $schema: SCHEMA,
+      contentVersion: '1.0.0.0',
+      variables: { one: broken, two: broken },
+      outputs: { o: { type: 'string', value: "[concat(variables('one'), variables('two'))]" } },
+      resources: [],
+    },
+    null,
+    2,
+  );
   const template = buildTemplate(parseJson(text).root!, text);
   const sites = templateExpressions(template).sites.filter((site) => site.node.value === broken);
   assert.equal(sites.length, 2);
   assert.notEqual(sites[0].node, sites[1].node);
-  assert.deepEqual(sites.map((site) => site.owner?.name), ['one', 'two']);
+  assert.deepEqual(
+    sites.map((site) => site.owner?.name),
+    ['one', 'two'],
+  );
   const syntax = analyzeText(text).findings.filter((finding) => finding.code === 'expression-syntax');
   assert.equal(syntax.length, 2);
   const first = text.indexOf(broken);
@@ -47,25 +67,54 @@ test('each parameters() / variables() call resolves to its declaration ignoring 
     contentVersion: '1.0.0.0',
     parameters: { Region: { type: 'string' } },
     variables: { name: 'x', copy: [{ name: 'disks', count: 1, input: "[parameters('REGION')]" }] },
-    outputs: { o: { type: 'string', value: "[concat(variables('NAME'), variables('Disks')[0], variables('missing'), parameters(variables('name')))]" } },
+    outputs: {
+      o: {
+        type: 'string',
+        value:
+          "[concat(variables('NAME'), variables('Disks')[0], variables('missing'), parameters(variables('name')))]",
+      },
+    },
     resources: [],
   });
   const table = templateExpressions(buildTemplate(parseJson(text).root!, text));
   const described = (i: number) => {
     const target = table.references.target(i);
-    const where = target >= 0 ? `${table.declarations[target].kind} ${table.declarations[target].name}${table.declarations[target].copyLoop ? ' (loop)' : ''}` : target === UNDECLARED ? 'undeclared' : target === COMPUTED_NAME ? 'computed' : String(target);
+    const where =
+      target >= 0
+        ? `${table.declarations[target].kind} ${table.declarations[target].name}${table.declarations[target].copyLoop ? ' (loop)' : ''}`
+        : target === UNDECLARED
+          ? 'undeclared'
+          : target === COMPUTED_NAME
+            ? 'computed'
+            : String(target);
     return `${table.references.kindOf(i)}(${table.references.nameOf(i, table.sites) ?? '…'}) → ${where}`;
   };
   assert.deepEqual(
     Array.from({ length: table.references.count }, (_, i) => described(i)),
-    ['parameter(REGION) → parameter Region', 'variable(NAME) → variable name', 'variable(Disks) → variable disks (loop)', 'variable(missing) → undeclared', 'parameter(…) → computed', 'variable(name) → variable name'],
+    [
+      'parameter(REGION) → parameter Region',
+      'variable(NAME) → variable name',
+      'variable(Disks) → variable disks (loop)',
+      'variable(missing) → undeclared',
+      'parameter(…) → computed',
+      'variable(name) → variable name',
+    ],
   );
   // The loop's input belongs to the loop variable; the output's expression to no parameter or variable.
-  assert.deepEqual(table.sites.map((site) => site.owner && `${site.owner.kind} ${site.owner.name}`), ['variable disks', 'output o']);
+  assert.deepEqual(
+    table.sites.map((site) => site.owner && `${site.owner.kind} ${site.owner.name}`),
+    ['variable disks', 'output o'],
+  );
 });
 
 test('an expression under metadata, which the table leaves out, is still evaluated', () => {
-  const text = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', metadata: { label: "[concat('a', variables('b'))]" }, variables: { b: 'c' }, resources: [] });
+  const text = JSON.stringify({
+    $schema: SCHEMA,
+    contentVersion: '1.0.0.0',
+    metadata: { label: "[concat('a', variables('b'))]" },
+    variables: { b: 'c' },
+    resources: [],
+  });
   const template = buildTemplate(parseJson(text).root!, text);
   const node = propertyValue(propertyValue(template.root, 'metadata'), 'label')!;
   assert.equal(templateExpressions(template).siteOf(node), undefined);
@@ -76,12 +125,49 @@ test('an expression under metadata, which the table leaves out, is still evaluat
 
 test('dependsOn written as resourceId() in any spelling and spacing chains cloud resources', () => {
   const chained = (dependsOn: string) =>
-    JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'cloud', location: 'uksouth', properties: {} }, cloudResource('a'), cloudResource('b', { dependsOn: [dependsOn] })] }, null, 2);
-  const notChained = (text: string) => analyzeText(text).findings.filter((finding) => finding.code === 'cloud-resources-not-chained').length;
+    JSON.stringify(
+      {
+        $schema: SCHEMA,
+        contentVersion: '1.0.0.0',
+        resources: [
+          {
+            type: 'Anyscale.Platform/clouds',
+            apiVersion: '2026-09-01',
+            name: 'cloud',
+            location: 'uksouth',
+            properties: {},
+          },
+          cloudResource('a'),
+          cloudResource('b', { dependsOn: [dependsOn] }),
+        ],
+      },
+      null,
+      2,
+    );
+  const notChained = (text: string) =>
+    analyzeText(text).findings.filter((finding) => finding.code === 'cloud-resources-not-chained').length;
   assert.equal(notChained(chained("[resourceId('Anyscale.Platform/clouds/cloudResources', 'cloud', 'a')]")), 0);
   assert.equal(notChained(chained("[ ResourceID( 'Anyscale.Platform/clouds/cloudResources' , 'cloud', 'a' ) ]")), 0);
   // Without the chain, both are reported: the check above can fail.
-  const unchained = JSON.stringify({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [{ type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'cloud', location: 'uksouth', properties: {} }, cloudResource('a'), cloudResource('b')] }, null, 2);
+  const unchained = JSON.stringify(
+    {
+      $schema: SCHEMA,
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2026-09-01',
+          name: 'cloud',
+          location: 'uksouth',
+          properties: {},
+        },
+        cloudResource('a'),
+        cloudResource('b'),
+      ],
+    },
+    null,
+    2,
+  );
   assert.equal(notChained(unchained), 2);
 });
 
@@ -91,7 +177,9 @@ test('each variable owns its expressions, whatever its case, also when a name is
     "Alpha": "[variables('beta')]", "beta": "x", "GAMMA": "[concat(variables('Alpha'), 'y')]", "Alpha": "[variables('gamma')]", "delta": "[variables('beta')]"
   }, "resources": []}`;
   const table = templateExpressions(buildTemplate(parseJson(text).root!, text));
-  const owners = table.sites.map((site) => `${site.owner?.name} #${site.ownerNumber} ${table.declarations[site.ownerNumber]?.name}`);
+  const owners = table.sites.map(
+    (site) => `${site.owner?.name} #${site.ownerNumber} ${table.declarations[site.ownerNumber]?.name}`,
+  );
   // ARM keeps a name's last value under its first place: both Alpha strings belong to declaration 0.
   assert.deepEqual(owners, ['alpha #0 Alpha', 'gamma #2 GAMMA', 'alpha #0 Alpha', 'delta #3 delta']);
 });
@@ -102,7 +190,13 @@ test('an expression string is read in the document where it has no escapes, and 
   const template = {
     $schema: SCHEMA,
     contentVersion: '1.0.0.0',
-    variables: { name: 'v', plain, tabbed: "[concat(variables('Name'),\t'x')]", quoted: `[concat(variables('NAME'), '"x"')]`, undeclared: "[variables('nope\\u0041')]" },
+    variables: {
+      name: 'v',
+      plain,
+      tabbed: "[concat(variables('Name'),\t'x')]",
+      quoted: `[concat(variables('NAME'), '"x"')]`,
+      undeclared: "[variables('nope\\u0041')]",
+    },
     outputs: { o: { type: 'string', value: "[concat(variables('plain'), variables('tabbed'), variables('quoted'))]" } },
     resources: [],
   };
@@ -113,11 +207,25 @@ test('an expression string is read in the document where it has no escapes, and 
     const target = table.references.target(i);
     return `${table.references.nameOf(i, table.sites)} → ${target >= 0 ? table.declarations[target].name : target}`;
   });
-  assert.deepEqual(names, ['Name → name', 'Name → name', 'NAME → name', 'nope\\u0041 → -1', 'plain → plain', 'tabbed → tabbed', 'quoted → quoted']);
-  const value = createEvaluator(parsedTemplate).value(propertyValue(propertyValue(propertyValue(parsedTemplate.root, 'outputs'), 'o'), 'value'));
+  assert.deepEqual(names, [
+    'Name → name',
+    'Name → name',
+    'NAME → name',
+    'nope\\u0041 → -1',
+    'plain → plain',
+    'tabbed → tabbed',
+    'quoted → quoted',
+  ]);
+  const value = createEvaluator(parsedTemplate).value(
+    propertyValue(propertyValue(propertyValue(parsedTemplate.root, 'outputs'), 'o'), 'value'),
+  );
   assert.deepEqual(value.known && value.value, 'vxvxv"x"');
   // Offsets in the trees count from each string's own first character, whichever way it was read.
   const syntax = table.syntax;
   const starts = table.sites.slice(0, 3).map((site) => [syntax.start(site.root), syntax.end(site.root)]);
-  assert.deepEqual(starts, [[1, plain.length - 1], [1, plain.length - 1], [1, plain.length + 1]]);
+  assert.deepEqual(starts, [
+    [1, plain.length - 1],
+    [1, plain.length - 1],
+    [1, plain.length + 1],
+  ]);
 });

@@ -51,29 +51,29 @@ function evaluate(expression: string): Value {
 describe('evaluation table', () => {
   const cases: Array<[string, unknown]> = [
     ["[concat('a', 'b', 'c')]", 'abc'],
-    ["[concat(createArray(1, 2), createArray(3))]", [1, 2, 3]],
+    ['[concat(createArray(1, 2), createArray(3))]', [1, 2, 3]],
     ["[concat('vm', 7)]", 'vm7'],
     ["[format('{0}-{1}', 'a', 2)]", 'a-2'],
     ["[format('{0:D3}|{{x}}', 7)]", '007|{x}'],
     ["[format('{0}', true)]", 'True'],
     ["[toLower('ABC')]", 'abc'],
     ["[toUpper('abc')]", 'ABC'],
-    ["[string(5)]", '5'],
+    ['[string(5)]', '5'],
     ["[string(createObject('a', 1))]", '{"a":1}'],
-    ["[string(false())]", 'False'],
+    ['[string(false())]', 'False'],
     ["[int('42')]", 42],
     ["[bool('TRUE')]", true],
-    ["[bool(0)]", false],
+    ['[bool(0)]', false],
     ["[if(equals(1, 1), 'yes', 'no')]", 'yes'],
     ["[if(false, reference('x'), 'no')]", 'no'],
     ["[equals(createArray('a'), createArray('a'))]", true],
     ["[equals('a', 'A')]", false],
-    ["[not(true)]", false],
-    ["[and(true, false)]", false],
+    ['[not(true)]', false],
+    ['[and(true, false)]', false],
     ["[and(false, reference('x').ok)]", false],
-    ["[or(false, true())]", true],
+    ['[or(false, true())]', true],
     ["[empty('')]", true],
-    ["[empty(createObject())]", true],
+    ['[empty(createObject())]', true],
     ["[coalesce(null(), null, 'x')]", 'x'],
     ["[replace('a-b-c', '-', '_')]", 'a_b_c'],
     ["[split('a,b;c', createArray(',', ';'))]", ['a', 'b', 'c']],
@@ -83,8 +83,8 @@ describe('evaluation table', () => {
     ["[length(variables('list'))]", 3],
     ["[createObject('a', 1, 'b', createArray(true))]", { a: 1, b: [true] }],
     ["[union(createObject('a', 1), createObject('b', 2))]", { a: 1, b: 2 }],
-    ["[union(createArray(1, 2), createArray(2, 3))]", [1, 2, 3]],
-    ["[json('{\"a\": [1, null]}').a]", [1, null]],
+    ['[union(createArray(1, 2), createArray(2, 3))]', [1, 2, 3]],
+    ['[json(\'{"a": [1, null]}\').a]', [1, null]],
     ["['it''s']", "it's"],
     ['[-5]', -5],
     ["[parameters('name')]", 'Cloud-One'],
@@ -96,12 +96,21 @@ describe('evaluation table', () => {
     ["[variables('full')]", 'anyscale-Cloud-One'],
     ["[variables('nested').inner.value]", 'Cloud-One'],
     ["[variables('list')[0]]", 'a'],
-    ["[environment().suffixes.storage]", 'core.windows.net'],
-    ["[environment().resourceManager]", 'https://management.azure.com/'],
-    ["[environment().authentication.loginEndpoint]", 'https://login.microsoftonline.com/'],
-    ["[tenantResourceId('Microsoft.Billing/billingAccounts', 'acct')]", '/providers/Microsoft.Billing/billingAccounts/acct'],
-    ["[resourceId('sub-1', 'rg-1', 'A.B/c/d', 'x', 'y')]", '/subscriptions/sub-1/resourceGroups/rg-1/providers/A.B/c/x/d/y'],
-    ["[extensionResourceId('/subscriptions/s/resourceGroups/g', 'Microsoft.Authorization/locks', 'lock')]", '/subscriptions/s/resourceGroups/g/providers/Microsoft.Authorization/locks/lock'],
+    ['[environment().suffixes.storage]', 'core.windows.net'],
+    ['[environment().resourceManager]', 'https://management.azure.com/'],
+    ['[environment().authentication.loginEndpoint]', 'https://login.microsoftonline.com/'],
+    [
+      "[tenantResourceId('Microsoft.Billing/billingAccounts', 'acct')]",
+      '/providers/Microsoft.Billing/billingAccounts/acct',
+    ],
+    [
+      "[resourceId('sub-1', 'rg-1', 'A.B/c/d', 'x', 'y')]",
+      '/subscriptions/sub-1/resourceGroups/rg-1/providers/A.B/c/x/d/y',
+    ],
+    [
+      "[extensionResourceId('/subscriptions/s/resourceGroups/g', 'Microsoft.Authorization/locks', 'lock')]",
+      '/subscriptions/s/resourceGroups/g/providers/Microsoft.Authorization/locks/lock',
+    ],
   ];
   for (const [expression, expected] of cases) {
     test(expression, () => {
@@ -114,7 +123,7 @@ describe('evaluation table', () => {
   const unknowns: Array<[string, RegExp]> = [
     ["[reference('x').outputs]", /depends on reference\(…\)/],
     ["[concat('a', uniqueString(resourceGroup().id))]", /depends on uniqueString\(…\)/],
-    ["[concat(resourceGroup().location, newGuid())]", /depends on resourceGroup\(…\)/],
+    ['[concat(resourceGroup().location, newGuid())]', /depends on resourceGroup\(…\)/],
     ['[utcNow()]', /depends on utcNow\(…\)/],
     ["[guid('a')]", /depends on guid\(…\)/],
     ['[subscription().id]', /depends on subscription\(…\)/],
@@ -155,7 +164,15 @@ describe('evaluation table', () => {
 
 describe('provenance', () => {
   test('a parameter or variable passed through keeps where it is written; computed values are the expression', () => {
-    const { template } = load({ ...BASE, outputs: { a: { type: 'string', value: "[parameters('name')]" }, b: { type: 'string', value: "[variables('full')]" }, c: { type: 'string', value: "[toLower(parameters('name'))]" }, d: { type: 'string', value: "[parameters('settings').region]" } } });
+    const { template } = load({
+      ...BASE,
+      outputs: {
+        a: { type: 'string', value: "[parameters('name')]" },
+        b: { type: 'string', value: "[variables('full')]" },
+        c: { type: 'string', value: "[toLower(parameters('name'))]" },
+        d: { type: 'string', value: "[parameters('settings').region]" },
+      },
+    });
     const evaluator = createEvaluator(template);
     const a = evaluator.value(at(template, 'outputs', 'a', 'value'));
     assert.ok(a.known);
@@ -179,23 +196,48 @@ describe('provenance', () => {
   });
 
   test('a parameter file value wins over the default and carries its URI', () => {
-    const { template } = load({ ...BASE, outputs: { a: { type: 'string', value: "[parameters('name')]" }, b: { type: 'string', value: "[parameters('settings').zones[0]]" } } });
-    const file = parseJson('{"parameters": {"name": {"value": "from-file"}, "settings": {"value": {"zones": ["9"]}}}}').root!;
+    const { template } = load({
+      ...BASE,
+      outputs: {
+        a: { type: 'string', value: "[parameters('name')]" },
+        b: { type: 'string', value: "[parameters('settings').zones[0]]" },
+      },
+    });
+    const file = parseJson(
+      '{"parameters": {"name": {"value": "from-file"}, "settings": {"value": {"zones": ["9"]}}}}',
+    ).root!;
     const parameterValues = new Map<string, ParameterValue>([
-      ['name', { valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!, uri: 'file:///p.json' }],
-      ['settings', { valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'settings'), 'value')!, uri: 'file:///p.json' }],
+      [
+        'name',
+        {
+          valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!,
+          uri: 'file:///p.json',
+        },
+      ],
+      [
+        'settings',
+        {
+          valueNode: propertyValue(propertyValue(propertyValue(file, 'parameters'), 'settings'), 'value')!,
+          uri: 'file:///p.json',
+        },
+      ],
     ]);
     const evaluator = createEvaluator(template, { parameterValues });
     const a = evaluator.value(at(template, 'outputs', 'a', 'value'));
     assert.ok(a.known);
     assert.equal(a.value, 'from-file');
     assert.equal(a.originUri, 'file:///p.json');
-    assert.equal(a.origin.offset, propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!.offset);
+    assert.equal(
+      a.origin.offset,
+      propertyValue(propertyValue(propertyValue(file, 'parameters'), 'name'), 'value')!.offset,
+    );
     const b = evaluator.value(at(template, 'outputs', 'b', 'value'));
     assert.ok(b.known);
     assert.equal(b.value, '9');
     assert.equal(b.originUri, 'file:///p.json');
-    const derived = createEvaluator(template, { parameterValues }).value(at(template, 'parameters', 'derived', 'defaultValue'));
+    const derived = createEvaluator(template, { parameterValues }).value(
+      at(template, 'parameters', 'derived', 'defaultValue'),
+    );
     assert.ok(derived.known);
     assert.equal(derived.value, 'FROM-FILE');
   });
@@ -221,7 +263,10 @@ describe('scopes', () => {
               parameters: { p: { type: 'string', defaultValue: 'inner-default' } },
               variables: { v: 'inner-v' },
               resources: [],
-              outputs: { p: { type: 'string', value: "[parameters('p')]" }, v: { type: 'string', value: "[variables('v')]" } },
+              outputs: {
+                p: { type: 'string', value: "[parameters('p')]" },
+                v: { type: 'string', value: "[variables('v')]" },
+              },
             },
           },
         },
@@ -251,7 +296,15 @@ describe('scopes', () => {
 
 describe('cycles and long chains', () => {
   test('a variable cycle is unknown with the path, and does not affect other variables', () => {
-    const { template } = load({ variables: { a: "[variables('b')]", b: "[concat(variables('a'), 'x')]", self: "[variables('self')]", ok: "[concat('fine', '')]" }, outputs: { x: { type: 'string', value: "[variables('a')]" } } });
+    const { template } = load({
+      variables: {
+        a: "[variables('b')]",
+        b: "[concat(variables('a'), 'x')]",
+        self: "[variables('self')]",
+        ok: "[concat('fine', '')]",
+      },
+      outputs: { x: { type: 'string', value: "[variables('a')]" } },
+    });
     const evaluator = createEvaluator(template);
     const a = evaluator.value(at(template, 'outputs', 'x', 'value'));
     assert.equal(a.known, false);
@@ -264,7 +317,13 @@ describe('cycles and long chains', () => {
   });
 
   test('parameter defaults that refer to each other in a cycle are unknown', () => {
-    const { template } = load({ parameters: { a: { type: 'string', defaultValue: "[parameters('b')]" }, b: { type: 'string', defaultValue: "[parameters('a')]" } }, outputs: { x: { type: 'string', value: "[parameters('a')]" } } });
+    const { template } = load({
+      parameters: {
+        a: { type: 'string', defaultValue: "[parameters('b')]" },
+        b: { type: 'string', defaultValue: "[parameters('a')]" },
+      },
+      outputs: { x: { type: 'string', value: "[parameters('a')]" } },
+    });
     const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
     assert.equal(value.known, false);
   });
@@ -284,35 +343,60 @@ describe('cycles and long chains', () => {
       const parameters: Record<string, object> = { p0: { type: 'string', defaultValue: 'a' } };
       const variables: Record<string, string> = {};
       for (let i = 1; i <= length; i++) {
-        if (i % 3 === 0) parameters[`p${i}`] = { type: 'string', defaultValue: `[concat(variables('v${i - 1}'), 'p')]` };
-        else variables[`v${i}`] = `[concat(${i - 1 === 0 || (i - 1) % 3 === 0 ? `parameters('p${i - 1}')` : `variables('v${i - 1}')`}, 'v')]`;
+        if (i % 3 === 0)
+          parameters[`p${i}`] = { type: 'string', defaultValue: `[concat(variables('v${i - 1}'), 'p')]` };
+        else
+          variables[`v${i}`] =
+            `[concat(${i - 1 === 0 || (i - 1) % 3 === 0 ? `parameters('p${i - 1}')` : `variables('v${i - 1}')`}, 'v')]`;
       }
       const { template } = load({ parameters, variables, outputs: {} });
       const evaluator = createEvaluator(template);
       const expected = (i: number): string => (i === 0 ? 'a' : expected(i - 1) + (i % 3 === 0 ? 'p' : 'v'));
-      const order = Array.from({ length: length + 1 }, (_, i) => i).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
+      const order = Array.from({ length: length + 1 }, (_, i) => i).sort(
+        (a, b) => ((a * 7919) % 101) - ((b * 7919) % 101),
+      );
       for (const i of order) {
-        const node = i === 0 || i % 3 === 0 ? at(template, 'parameters', `p${i}`, 'defaultValue') : at(template, 'variables', `v${i}`);
+        const node =
+          i === 0 || i % 3 === 0
+            ? at(template, 'parameters', `p${i}`, 'defaultValue')
+            : at(template, 'variables', `v${i}`);
         const value = evaluator.value(node);
         assert.deepEqual(value.known ? value.value : value.reason, expected(i), `chain of ${length}, declaration ${i}`);
       }
     }
   });
 
-  test('a chain of 20,000 variables, named in mixed case, evaluates and is reported neither unused nor a cycle (only over ARM\'s 512-variable limit)', () => {
+  test("a chain of 20,000 variables, named in mixed case, evaluates and is reported neither unused nor a cycle (only over ARM's 512-variable limit)", () => {
     const variables: Record<string, string> = { v0: 'a' };
-    for (let i = 1; i < 20000; i++) variables[`v${i}`] = `[concat(variables('${i % 2 === 0 ? 'V' : 'v'}${i - 1}'), 'b')]`;
-    const { text, template } = load({ variables, outputs: { x: { type: 'int', value: "[length(variables('v19999'))]" } } });
+    for (let i = 1; i < 20000; i++)
+      variables[`v${i}`] = `[concat(variables('${i % 2 === 0 ? 'V' : 'v'}${i - 1}'), 'b')]`;
+    const { text, template } = load({
+      variables,
+      outputs: { x: { type: 'int', value: "[length(variables('v19999'))]" } },
+    });
     const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
     assert.ok(value.known, value.known ? '' : value.reason);
     assert.equal(value.value, 20000);
-    assert.deepEqual(analyzeText(text).findings.map((finding) => finding.code), ['template-limit-exceeded']);
+    assert.deepEqual(
+      analyzeText(text).findings.map((finding) => finding.code),
+      ['template-limit-exceeded'],
+    );
   });
 
   test('a cycle at the end of a long chain makes the chain unknown with the path, is reported on each call in it, and leaves other variables known', () => {
-    const variables: Record<string, string> = { v0: "[variables('loop')]", loop: "[concat(variables('v0'), 'x')]", free: "[concat('fine', '')]" };
+    const variables: Record<string, string> = {
+      v0: "[variables('loop')]",
+      loop: "[concat(variables('v0'), 'x')]",
+      free: "[concat('fine', '')]",
+    };
     for (let i = 1; i < 3000; i++) variables[`v${i}`] = `[concat(variables('v${i - 1}'), 'b')]`;
-    const { text, template } = load({ variables, outputs: { x: { type: 'string', value: "[variables('v2999')]" }, y: { type: 'string', value: "[variables('free')]" } } });
+    const { text, template } = load({
+      variables,
+      outputs: {
+        x: { type: 'string', value: "[variables('v2999')]" },
+        y: { type: 'string', value: "[variables('free')]" },
+      },
+    });
     const evaluator = createEvaluator(template);
     const end = evaluator.value(at(template, 'outputs', 'x', 'value'));
     assert.equal(end.known, false);
@@ -333,7 +417,10 @@ describe('copy loops', () => {
         apiVersion: '2026-09-01',
         name: "[concat('cloud/res', copyIndex(1))]",
         copy: { name: 'resLoop', count: "[parameters('count')]", mode: 'serial', batchSize: 1 },
-        properties: { index: "[copyIndex('resLoop')]", copy: [{ name: 'items', count: 2, input: "[concat(string(copyIndex()), '.', string(copyIndex('items')))]" }] },
+        properties: {
+          index: "[copyIndex('resLoop')]",
+          copy: [{ name: 'items', count: 2, input: "[concat(string(copyIndex()), '.', string(copyIndex('items')))]" }],
+        },
       },
     ],
     outputs: { disks: { type: 'array', value: "[variables('disks')]" } },
@@ -344,7 +431,15 @@ describe('copy loops', () => {
   test('the loop and its known count', () => {
     const loop = evaluator.copyLoop(resource);
     assert.ok(loop);
-    assert.deepEqual([loop.name, loop.count.known && loop.count.value, loop.mode.known && loop.mode.value, loop.batchSize.known && loop.batchSize.value], ['resLoop', 3, 'serial', 1]);
+    assert.deepEqual(
+      [
+        loop.name,
+        loop.count.known && loop.count.value,
+        loop.mode.known && loop.mode.value,
+        loop.batchSize.known && loop.batchSize.value,
+      ],
+      ['resLoop', 3, 'serial', 1],
+    );
   });
 
   test('copyIndex() per iteration, with offsets and loop names; unknown without one', () => {
@@ -370,16 +465,36 @@ describe('resource ID parts', () => {
   test('type and names are known even when the ID is not', () => {
     const { template } = load({
       parameters: { cloud: { type: 'string', defaultValue: 'my-cloud' } },
-      resources: [{ type: 'A.B/c', name: 'x', dependsOn: ["[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloud'), 'res')]", "[resourceId('other-rg', 'A.B/c', reference('r').name)]"] }],
+      resources: [
+        {
+          type: 'A.B/c',
+          name: 'x',
+          dependsOn: [
+            "[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloud'), 'res')]",
+            "[resourceId('other-rg', 'A.B/c', reference('r').name)]",
+          ],
+        },
+      ],
     });
     const evaluator = createEvaluator(template);
     const parts = evaluator.resourceId(at(template, 'resources', 0, 'dependsOn', 0));
     assert.ok(parts);
     assert.equal(parts.function, 'resourceId');
-    assert.deepEqual([parts.type.known && parts.type.value, parts.names.map((n) => n.known && n.value), parts.resourceGroup, parts.id.known], ['Anyscale.Platform/clouds/cloudResources', ['my-cloud', 'res'], undefined, false]);
+    assert.deepEqual(
+      [
+        parts.type.known && parts.type.value,
+        parts.names.map((n) => n.known && n.value),
+        parts.resourceGroup,
+        parts.id.known,
+      ],
+      ['Anyscale.Platform/clouds/cloudResources', ['my-cloud', 'res'], undefined, false],
+    );
     const other = evaluator.resourceId(at(template, 'resources', 0, 'dependsOn', 1));
     assert.ok(other);
-    assert.deepEqual([other.resourceGroup?.known && other.resourceGroup.value, other.names[0].known], ['other-rg', false]);
+    assert.deepEqual(
+      [other.resourceGroup?.known && other.resourceGroup.value, other.names[0].known],
+      ['other-rg', false],
+    );
     assert.equal(evaluator.resourceId(at(template, 'resources', 0, 'name')), undefined);
   });
 });
@@ -412,7 +527,17 @@ describe('parser', () => {
   }
 
   test('valid shapes', () => {
-    for (const text of ["[concat('a', 'b')]", "[ concat ( 'a' , 'b' ) ]", "[parameters('x').y[0]['z']]", '[ns.fn(1, -2)]', '[true]', '[null]', "['a''b']", "[if(true, createObject(), json('[]'))]", "[reduce(map(createArray(1), lambda('x', lambdaVariables('x'))), 0, lambda('a', 'b', add(lambdaVariables('a'), lambdaVariables('b'))))]"]) {
+    for (const text of [
+      "[concat('a', 'b')]",
+      "[ concat ( 'a' , 'b' ) ]",
+      "[parameters('x').y[0]['z']]",
+      '[ns.fn(1, -2)]',
+      '[true]',
+      '[null]',
+      "['a''b']",
+      "[if(true, createObject(), json('[]'))]",
+      "[reduce(map(createArray(1), lambda('x', lambdaVariables('x'))), 0, lambda('a', 'b', add(lambdaVariables('a'), lambdaVariables('b'))))]",
+    ]) {
       const parsed = parseExpression(text);
       assert.ok(parsed.ok, `${text}: ${parsed.ok ? '' : parsed.error.message}`);
     }
@@ -420,7 +545,10 @@ describe('parser', () => {
     assert.ok(parsed.ok && parsed.expression.kind === 'call');
     if (parsed.ok && parsed.expression.kind === 'call') {
       const [first, second] = parsed.expression.args;
-      assert.deepEqual([first.kind, first.kind === 'string' && first.value, first.start, first.end], ['string', "it's", 8, 15]);
+      assert.deepEqual(
+        [first.kind, first.kind === 'string' && first.value, first.start, first.end],
+        ['string', "it's", 8, 15],
+      );
       assert.deepEqual([second.kind, second.start, second.end], ['property', 17, 34]);
     }
   });
@@ -451,8 +579,33 @@ function rawCharacterAt(text: string, offset: number): string {
 
 test('never throws on random and garbled input (bounded, seeded)', () => {
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters', 'variables', 'copyIndex', "'x'", '1', '-', 'if', 'true', 'null', 'json', 'format', "'{0}'", 'environment()', 'resourceId'];
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const alphabet = [
+    "'",
+    '(',
+    ')',
+    '[',
+    ']',
+    ',',
+    '.',
+    ' ',
+    'a',
+    'concat',
+    'parameters',
+    'variables',
+    'copyIndex',
+    "'x'",
+    '1',
+    '-',
+    'if',
+    'true',
+    'null',
+    'json',
+    'format',
+    "'{0}'",
+    'environment()',
+    'resourceId',
+  ];
   const expressions: string[] = [];
   for (let i = 0; i < 3000; i++) {
     let body = '';
@@ -464,9 +617,14 @@ test('never throws on random and garbled input (bounded, seeded)', () => {
   for (const expression of expressions) assert.doesNotThrow(() => parseExpression(expression), expression);
   const variables: Record<string, string> = {};
   expressions.slice(0, 1500).forEach((expression, i) => (variables[`v${i % 50}`] = expression));
-  const { template } = load({ parameters: { x: { type: 'object', defaultValue: { a: [1] } } }, variables, outputs: Object.fromEntries(expressions.map((expression, i) => [`o${i}`, { type: 'string', value: expression }])) });
+  const { template } = load({
+    parameters: { x: { type: 'object', defaultValue: { a: [1] } } },
+    variables,
+    outputs: Object.fromEntries(expressions.map((expression, i) => [`o${i}`, { type: 'string', value: expression }])),
+  });
   const evaluator = createEvaluator(template);
-  for (const [name] of Object.entries(variables)) assert.doesNotThrow(() => evaluator.value(at(template, 'variables', name)));
+  for (const [name] of Object.entries(variables))
+    assert.doesNotThrow(() => evaluator.value(at(template, 'variables', name)));
   for (let i = 0; i < expressions.length; i++) {
     const node = at(template, 'outputs', `o${i}`, 'value');
     assert.doesNotThrow(() => evaluator.value(node, template.resources[0], 0));

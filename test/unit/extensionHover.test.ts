@@ -33,7 +33,11 @@ const TEMPLATE = `{
 }`;
 
 const analysis = analyzeText(TEMPLATE);
-const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`, docsPageUrl: (page: string) => page };
+const OPTIONS = {
+  parameterFiles: [],
+  docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`,
+  docsPageUrl: (page: string) => page,
+};
 
 function hoverAt(needle: string, into: number, nth = 0) {
   let offset = -1;
@@ -43,9 +47,16 @@ function hoverAt(needle: string, into: number, nth = 0) {
 }
 
 function assertKuberaySection(markdown: string): void {
-  for (const kind of ['RayCluster', 'RayJob', 'RayCronJob', 'RayService']) assert.match(markdown, new RegExp(`\\b${kind}\\b`));
-  assert.match(markdown, /kubectl wait --for=condition=Available deployment\/kuberay-operator --namespace kuberay-system --timeout=5m/);
-  assert.match(markdown, /kubectl get crds rayclusters\.ray\.io rayjobs\.ray\.io raycronjobs\.ray\.io rayservices\.ray\.io/);
+  for (const kind of ['RayCluster', 'RayJob', 'RayCronJob', 'RayService'])
+    assert.match(markdown, new RegExp(`\\b${kind}\\b`));
+  assert.match(
+    markdown,
+    /kubectl wait --for=condition=Available deployment\/kuberay-operator --namespace kuberay-system --timeout=5m/,
+  );
+  assert.match(
+    markdown,
+    /kubectl get crds rayclusters\.ray\.io rayjobs\.ray\.io raycronjobs\.ray\.io rayservices\.ray\.io/,
+  );
   assert.match(markdown, /provisioningState `Succeeded`/);
   assert.match(markdown, /az k8s-extension delete/);
   assert.match(markdown, /Never delete the `\*\.ray\.io` CRDs to clean up/);
@@ -62,7 +73,10 @@ test('the type of a managed KubeRay extension shows what it installs, how to ver
 });
 
 test('extensionType microsoft.kuberay (key and value) shows the same section', () => {
-  for (const [needle, into] of [['"extensionType"', 3], ['"microsoft.kuberay"', 4]] as const) {
+  for (const [needle, into] of [
+    ['"extensionType"', 3],
+    ['"microsoft.kuberay"', 4],
+  ] as const) {
     const hover = hoverAt(needle, into);
     assert.ok(hover, needle);
     assertKuberaySection(hover.markdown);
@@ -70,7 +84,11 @@ test('extensionType microsoft.kuberay (key and value) shows the same section', (
 });
 
 test('other extensions and other properties of the KubeRay extension get no KubeRay section', () => {
-  for (const [needle, into, nth] of [['"Microsoft.KubernetesConfiguration/extensions"', 5, 1], ['"microsoft.flux"', 4, 0], ['"releaseTrain"', 3, 0]] as const) {
+  for (const [needle, into, nth] of [
+    ['"Microsoft.KubernetesConfiguration/extensions"', 5, 1],
+    ['"microsoft.flux"', 4, 0],
+    ['"releaseTrain"', 3, 0],
+  ] as const) {
     const hover = hoverAt(needle, into, nth);
     assert.ok(!hover?.markdown.includes('Managed KubeRay extension'), `${needle}: ${hover?.markdown}`);
   }

@@ -16,7 +16,28 @@ import { random } from '../support/random';
 const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 const SEED = 20261130;
 const MUTATIONS_PER_FILE = 40;
-const INSERTED = ['"', '[', ']', '{', '}', ',', ':', '/', '*', '\\', '-', '0', '.', 'e', 't', ' ', '\n', '\t', '\u00a0', '\ufeff'];
+const INSERTED = [
+  '"',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '/',
+  '*',
+  '\\',
+  '-',
+  '0',
+  '.',
+  'e',
+  't',
+  ' ',
+  '\n',
+  '\t',
+  '\u00a0',
+  '\ufeff',
+];
 
 function reference(text: string): { root: Node | undefined; errors: ParseError[] } {
   const errors: ParseError[] = [];
@@ -30,8 +51,24 @@ function assertSameTree(ours: Node | undefined, theirs: Node | undefined, where 
     return;
   }
   assert.deepEqual(
-    { type: ours.type, offset: ours.offset, length: ours.length, value: ours.value, colonOffset: ours.colonOffset, children: ours.children?.length, keys: Object.keys(ours).sort() },
-    { type: theirs.type, offset: theirs.offset, length: theirs.length, value: theirs.value, colonOffset: theirs.colonOffset, children: theirs.children?.length, keys: Object.keys(theirs).sort() },
+    {
+      type: ours.type,
+      offset: ours.offset,
+      length: ours.length,
+      value: ours.value,
+      colonOffset: ours.colonOffset,
+      children: ours.children?.length,
+      keys: Object.keys(ours).sort(),
+    },
+    {
+      type: theirs.type,
+      offset: theirs.offset,
+      length: theirs.length,
+      value: theirs.value,
+      colonOffset: theirs.colonOffset,
+      children: theirs.children?.length,
+      keys: Object.keys(theirs).sort(),
+    },
     where,
   );
   ours.children?.forEach((child, i) => {
@@ -45,7 +82,11 @@ function checkText(text: string, label: string): boolean {
   const expected = reference(text);
   const fast = parseWellFormed(text);
   if (expected.errors.length > 0) {
-    assert.equal(fast, undefined, `${label}: jsonc-parser reports ${expected.errors.length} error(s), the fast path must give up`);
+    assert.equal(
+      fast,
+      undefined,
+      `${label}: jsonc-parser reports ${expected.errors.length} error(s), the fast path must give up`,
+    );
     return false;
   }
   if (fast) assertSameTree(fast.root, expected.root, label);
@@ -54,7 +95,11 @@ function checkText(text: string, label: string): boolean {
 
 function jsonFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)).filter((f) => /\.jsonc?$/i.test(f) && fs.statSync(f).isFile()).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(dir, f))
+    .filter((f) => /\.jsonc?$/i.test(f) && fs.statSync(f).isFile())
+    .sort();
 }
 
 test('every JSON fixture and corpus file parses to jsonc-parser’s tree, and well-formed ones take the fast path', () => {
@@ -73,18 +118,55 @@ test('every JSON fixture and corpus file parses to jsonc-parser’s tree, and we
 
 test('edge cases: what jsonc-parser accepts comes out the same, what it rejects is left to it', () => {
   const accepted = [
-    '{}', '[]', '  \n', '', '{"a":1,}', '[1,]', '// c\n{"a": [true, false, null]}', '/* x */ [ -0.5e-3, 1E+5, 0, -12 ]',
-    '{"a":"\\u0041\\n\\t\\"\\\\\\/\\b\\f\\r"}', '{"a":{"b":[{"c":""}]}, "a": 2}', '"top"', '42', 'true', 'null // end',
-    '{"key"  :  "value" /* after */ , "x":[1/*in*/,2]}', '{"é": "ü漢字"}', '[\r\n1\r\n]',
+    '{}',
+    '[]',
+    '  \n',
+    '',
+    '{"a":1,}',
+    '[1,]',
+    '// c\n{"a": [true, false, null]}',
+    '/* x */ [ -0.5e-3, 1E+5, 0, -12 ]',
+    '{"a":"\\u0041\\n\\t\\"\\\\\\/\\b\\f\\r"}',
+    '{"a":{"b":[{"c":""}]}, "a": 2}',
+    '"top"',
+    '42',
+    'true',
+    'null // end',
+    '{"key"  :  "value" /* after */ , "x":[1/*in*/,2]}',
+    '{"é": "ü漢字"}',
+    '[\r\n1\r\n]',
   ];
-  for (const text of accepted) assert.ok(checkText(text, JSON.stringify(text)), `fast path should take ${JSON.stringify(text)}`);
+  for (const text of accepted)
+    assert.ok(checkText(text, JSON.stringify(text)), `fast path should take ${JSON.stringify(text)}`);
   const rejected = [
-    '{"a":01}', 'truex', '[nul]', '{"a" 1}', '[1 2]', '{}x', '{"a":-}', '[1.]', '[1e]', '"tab\there"', '{"a":1}/*', '{,}', '[,]',
-    '{"a":"\\x"}', '{"a":"\\u00g1"}', '"unterminated', '{a:1}', "{'a':1}", '[1,,2]', '{"a":1', '[', '/ {}', '{"a":"line\nbreak"}',
+    '{"a":01}',
+    'truex',
+    '[nul]',
+    '{"a" 1}',
+    '[1 2]',
+    '{}x',
+    '{"a":-}',
+    '[1.]',
+    '[1e]',
+    '"tab\there"',
+    '{"a":1}/*',
+    '{,}',
+    '[,]',
+    '{"a":"\\x"}',
+    '{"a":"\\u00g1"}',
+    '"unterminated',
+    '{a:1}',
+    "{'a':1}",
+    '[1,,2]',
+    '{"a":1',
+    '[',
+    '/ {}',
+    '{"a":"line\nbreak"}',
   ];
   for (const text of rejected) checkText(text, JSON.stringify(text));
   // Legal for jsonc-parser but unusual: the fast path may leave them to it, and then nothing changes.
-  for (const text of ['\ufeff{}', '{\u00a0}', '[\v1]', '['.repeat(300) + ']'.repeat(300)]) checkText(text, JSON.stringify(text.slice(0, 20)));
+  for (const text of ['\ufeff{}', '{\u00a0}', '[\v1]', '['.repeat(300) + ']'.repeat(300)])
+    checkText(text, JSON.stringify(text.slice(0, 20)));
 });
 
 test('seeded single-character mutations of the fixtures keep the contract', () => {
@@ -97,7 +179,12 @@ test('seeded single-character mutations of the fixtures keep the contract', () =
     for (let i = 0; i < MUTATIONS_PER_FILE && text.length > 0; i++) {
       const at = next(text.length);
       const kind = next(3);
-      const mutated = kind === 0 ? text.slice(0, at) + text.slice(at + 1) : kind === 1 ? text.slice(0, at) + INSERTED[next(INSERTED.length)] + text.slice(at) : text.slice(0, at);
+      const mutated =
+        kind === 0
+          ? text.slice(0, at) + text.slice(at + 1)
+          : kind === 1
+            ? text.slice(0, at) + INSERTED[next(INSERTED.length)] + text.slice(at)
+            : text.slice(0, at);
       if (checkText(mutated, `${path.relative(FIXTURES, file)} mutation ${i}`)) taken++;
       else left++;
     }

@@ -19,7 +19,10 @@ describe('fixesAt: the quick fixes of the findings under a range', () => {
   const plain = fix('plain', [edit(10, 12)]);
   const preferred = fix('preferred', [edit(10, 12)], { preferred: true });
   const elsewhere = fix('in the parameter file', [edit(0, 1)], { uri: 'file:///p.json' });
-  const findings = [finding('a', 10, 20, [plain, preferred, elsewhere]), finding('b', 30, 40, [fix('b', [edit(30, 31)])])];
+  const findings = [
+    finding('a', 10, 20, [plain, preferred, elsewhere]),
+    finding('b', 30, 40, [fix('b', [edit(30, 31)])]),
+  ];
   const titles = (start: number, end: number) => fixesAt(findings, { start, end }).map((offered) => offered.fix.title);
 
   test('preferred fixes come first; a fix of another document is never offered', () => {
@@ -31,7 +34,7 @@ describe('fixesAt: the quick fixes of the findings under a range', () => {
     assert.deepEqual(titles(21, 29), []);
     assert.deepEqual(titles(20, 30), ['preferred', 'plain', 'b']);
   });
-  test("a finding in another document offers nothing, even where the offsets match", () => {
+  test('a finding in another document offers nothing, even where the offsets match', () => {
     assert.deepEqual(fixesAt([finding('a', 10, 20, [plain], 'file:///p.json')], { start: 10, end: 20 }), []);
   });
 });
@@ -40,7 +43,10 @@ describe('fixAllEdits: every preferred fix at once', () => {
   test('only preferred fixes of this document, sorted by offset, the first of two overlapping ones kept', () => {
     const findings = [
       finding('late', 50, 60, [fix('late', [edit(50, 60, 'L')], { preferred: true })]),
-      finding('early', 10, 20, [fix('not preferred', [edit(10, 20, 'N')]), fix('early', [edit(10, 20, 'E')], { preferred: true })]),
+      finding('early', 10, 20, [
+        fix('not preferred', [edit(10, 20, 'N')]),
+        fix('early', [edit(10, 20, 'E')], { preferred: true }),
+      ]),
       finding('overlaps early', 15, 25, [fix('overlap', [edit(18, 25, 'O')], { preferred: true })]),
       finding('touches late', 40, 50, [fix('touch', [edit(45, 50, 'T')], { preferred: true })]),
       finding('remote fix', 70, 80, [fix('remote', [edit(70, 80, 'R')], { preferred: true, uri: 'file:///p.json' })]),
@@ -86,9 +92,15 @@ describe('appendProperty, appendItem and appendItemOnItsOwnLine keep the layout'
     assert.equal(apply(lines, appendProperty(lines, root(lines), 'c', '3')), '{\n  "a": 1,\n  "b": 2,\n  "c": 3\n}');
     const inline = '{\n  "p": { "a": 1, "b": 2 }\n}';
     const object = root(inline).children![0].children![1];
-    assert.equal(apply(inline, appendProperty(inline, object, 'c', '[1]')), '{\n  "p": { "a": 1, "b": 2, "c": [1] }\n}');
+    assert.equal(
+      apply(inline, appendProperty(inline, object, 'c', '[1]')),
+      '{\n  "p": { "a": 1, "b": 2, "c": [1] }\n}',
+    );
     const empty = '{ "p": {} }';
-    assert.equal(apply(empty, appendProperty(empty, root(empty).children![0].children![1], 'c', '"x"')), '{ "p": {"c": "x"} }');
+    assert.equal(
+      apply(empty, appendProperty(empty, root(empty).children![0].children![1], 'c', '"x"')),
+      '{ "p": {"c": "x"} }',
+    );
   });
 
   test('appendItem: after the last item, or into an empty array', () => {
@@ -101,9 +113,15 @@ describe('appendProperty, appendItem and appendItemOnItsOwnLine keep the layout'
   test('appendItemOnItsOwnLine: indented as the last item, or one step deeper than an empty array', () => {
     const items = '{\n  "rules": [\n    { "name": "a" }\n  ]\n}';
     const array = root(items).children![0].children![1];
-    assert.equal(apply(items, appendItemOnItsOwnLine(items, array, { name: 'b', port: 443 })), '{\n  "rules": [\n    { "name": "a" },\n    {\n      "name": "b",\n      "port": 443\n    }\n  ]\n}');
+    assert.equal(
+      apply(items, appendItemOnItsOwnLine(items, array, { name: 'b', port: 443 })),
+      '{\n  "rules": [\n    { "name": "a" },\n    {\n      "name": "b",\n      "port": 443\n    }\n  ]\n}',
+    );
     const empty = '{\n  "rules": []\n}';
     const emptyArray = root(empty).children![0].children![1];
-    assert.equal(apply(empty, appendItemOnItsOwnLine(empty, emptyArray, { name: 'b' })), '{\n  "rules": [\n    {\n      "name": "b"\n    }\n  ]\n}');
+    assert.equal(
+      apply(empty, appendItemOnItsOwnLine(empty, emptyArray, { name: 'b' })),
+      '{\n  "rules": [\n    {\n      "name": "b"\n    }\n  ]\n}',
+    );
   });
 });

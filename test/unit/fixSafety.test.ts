@@ -19,7 +19,15 @@ import { valueFix } from '../../server/src/service/rules/support/valueEdits';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import { RULES } from '../../server/src/service/rules/registry';
 import { findingsInParameterFile } from '../../server/src/lsp/parameterFiles';
-import { casesOf, nodeAt, PARAMETER_FILE_URI, throughParameterDefault, throughParameterFile, throughVariable, type Case } from '../support/indirection';
+import {
+  casesOf,
+  nodeAt,
+  PARAMETER_FILE_URI,
+  throughParameterDefault,
+  throughParameterFile,
+  throughVariable,
+  type Case,
+} from '../support/indirection';
 import { FIXTURES } from '../support/paths';
 
 const TEMPLATE_URI = 'file:///indirection/template.json';
@@ -31,20 +39,45 @@ const TEMPLATE_URI = 'file:///indirection/template.json';
  * of parameter-value-not-allowed's fix below.)
  */
 const NOT_COVERED: ReadonlyMap<string, string> = new Map<string, string>([
-  ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [code, 'apiVersion must be a literal in ARM: it cannot be an expression']),
-  ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'extension-secret-in-settings'].map(
-    (code): [string, string] => [code, 'reported on a property key, not on a value'],
-  ),
-  ['required-property-missing', 'reported on the resource or an empty value; its fix adds a property rather than replacing a value'],
-  ['multi-line-string', 'about how a string is written; its fix is offered only on literal strings (jsonParse.test.ts), never on an expression'],
-  ...['parameter-file-value-missing', 'parameter-file-schema'].map((code): [string, string] => [code, 'about a parameter file\'s shape, whose values are literals: no value to feed']),
+  ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [
+    code,
+    'apiVersion must be a literal in ARM: it cannot be an expression',
+  ]),
+  ...[
+    'cloud-resource-copy-parallel',
+    'egress-fqdns-not-allowed',
+    'values-legacy-key',
+    'values-unknown-key',
+    'extension-secret-in-settings',
+  ].map((code): [string, string] => [code, 'reported on a property key, not on a value']),
+  [
+    'required-property-missing',
+    'reported on the resource or an empty value; its fix adds a property rather than replacing a value',
+  ],
+  [
+    'multi-line-string',
+    'about how a string is written; its fix is offered only on literal strings (jsonParse.test.ts), never on an expression',
+  ],
+  ...['parameter-file-value-missing', 'parameter-file-schema'].map((code): [string, string] => [
+    code,
+    "about a parameter file's shape, whose values are literals: no value to feed",
+  ]),
   ['suppression-unknown-code', 'its fix edits a suppression comment, which has no value to feed'],
   ['suppression-unused', 'its fix edits a suppression comment, which has no value to feed'],
-  ...[
-    'values-deprecated-key', 'values-value-not-allowed', 'values-workload-service-account',
-  ].map((code): [string, string] => [code, 'no ARM fail fixture: its fixtures are operator values YAML (see the YAML tests below)']),
-  ['values-wrong-type', 'its fixes are YAML (see the YAML tests below): in an extension a value that is not a string is extension-setting-not-string\'s'],
-  ...['gateway-tls-secret-invalid'].map((code): [string, string] => [code, 'Gateway manifests are YAML: no ARM expressions (see the YAML tests below)']),
+  ...['values-deprecated-key', 'values-value-not-allowed', 'values-workload-service-account'].map(
+    (code): [string, string] => [
+      code,
+      'no ARM fail fixture: its fixtures are operator values YAML (see the YAML tests below)',
+    ],
+  ),
+  [
+    'values-wrong-type',
+    "its fixes are YAML (see the YAML tests below): in an extension a value that is not a string is extension-setting-not-string's",
+  ],
+  ...['gateway-tls-secret-invalid'].map((code): [string, string] => [
+    code,
+    'Gateway manifests are YAML: no ARM expressions (see the YAML tests below)',
+  ]),
 ]);
 
 /**
@@ -54,9 +87,15 @@ const NOT_COVERED: ReadonlyMap<string, string> = new Map<string, string>([
 const NOT_A_VALUE_FIX: ReadonlyMap<string, string> = new Map<string, string>([
   ['cloud-resources-not-chained', 'the finding sits on the name; its fix adds dependsOn'],
   ...['extension-version-with-auto-upgrade', 'extension-version-with-auto-upgrade-old-api'].map(
-    (code): [string, string] => [code, 'the finding sits on version; its fixes remove the literal version or set autoUpgradeMinorVersion'],
+    (code): [string, string] => [
+      code,
+      'the finding sits on version; its fixes remove the literal version or set autoUpgradeMinorVersion',
+    ],
   ),
-  ['extension-release-train-ignored', 'the finding sits on releaseTrain; its fix removes the property when it is a literal'],
+  [
+    'extension-release-train-ignored',
+    'the finding sits on releaseTrain; its fix removes the property when it is a literal',
+  ],
   ['operator-extension-plan-missing', 'the finding sits on extensionType; its fix adds the plan'],
 ]);
 
@@ -116,7 +155,9 @@ function expressionStrings(root: JsonNode | undefined): JsonNode[] {
 /** True when an edit changes text inside the node (an insertion at its very edge does not). */
 function touches(edit: TextRange, node: JsonNode): boolean {
   const end = node.offset + node.length;
-  return edit.start === edit.end ? node.offset < edit.start && edit.start < end : edit.start < end && node.offset < edit.end;
+  return edit.start === edit.end
+    ? node.offset < edit.start && edit.start < end
+    : edit.start < end && node.offset < edit.end;
 }
 
 function inside(edit: TextRange, node: JsonNode): boolean {
@@ -125,7 +166,8 @@ function inside(edit: TextRange, node: JsonNode): boolean {
 
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
@@ -134,11 +176,17 @@ function assertFixesSafe(text: string, findings: readonly Finding[], label: stri
   const expressions = expressionStrings(parseJson(text).root);
   const offered = fixesAt(findings, { start: 0, end: text.length });
   const fixAll = fixAllEdits(findings);
-  const all: Array<[string, readonly TextEdit[]]> = [...offered.map(({ fix }): [string, readonly TextEdit[]] => [`"${fix.title}"`, fix.edits]), ['fix-all', fixAll]];
+  const all: Array<[string, readonly TextEdit[]]> = [
+    ...offered.map(({ fix }): [string, readonly TextEdit[]] => [`"${fix.title}"`, fix.edits]),
+    ['fix-all', fixAll],
+  ];
   for (const [title, edits] of all) {
     for (const edit of edits) {
       const hit = expressions.find((node) => touches(edit, node));
-      assert.ok(!hit, `${label}: ${title} rewrites the expression ${JSON.stringify(hit?.value)} with ${JSON.stringify(edit.newText)}`);
+      assert.ok(
+        !hit,
+        `${label}: ${title} rewrites the expression ${JSON.stringify(hit?.value)} with ${JSON.stringify(edit.newText)}`,
+      );
     }
     assert.deepEqual(parseJson(applyEdits(text, edits)).errors, [], `${label}: ${title} breaks the JSON`);
   }
@@ -146,7 +194,12 @@ function assertFixesSafe(text: string, findings: readonly Finding[], label: stri
 
 /** The finding of the code that sits exactly on a node of the template. */
 function findingOn(analysis: Analysis, code: string, node: JsonNode | undefined): Finding | undefined {
-  return node && analysis.findings.find((f) => f.code === code && f.uri === undefined && f.start === node.offset && f.end === node.offset + node.length);
+  return (
+    node &&
+    analysis.findings.find(
+      (f) => f.code === code && f.uri === undefined && f.start === node.offset && f.end === node.offset + node.length,
+    )
+  );
 }
 
 /** True when the message shows the value the rule saw. */
@@ -175,7 +228,9 @@ for (const rule of RULES.filter((r) => r.appliesTo === 'armTemplate')) {
       const label = `${c.fixture} "${c.propertyName}": ${JSON.stringify(c.literal)}`;
 
       test(`${label}: ${valueFix ? 'a value fix' : 'not a value fix'}, as listed`, () => {
-        const why = valueFix ? `${c.code} replaces the value: drop it from NOT_A_VALUE_FIX` : `${c.code}'s fix does not replace the value: list it in NOT_A_VALUE_FIX`;
+        const why = valueFix
+          ? `${c.code} replaces the value: drop it from NOT_A_VALUE_FIX`
+          : `${c.code}'s fix does not replace the value: list it in NOT_A_VALUE_FIX`;
         assert.equal(!valueFix, NOT_A_VALUE_FIX.has(c.code), why);
       });
 
@@ -189,11 +244,17 @@ for (const rule of RULES.filter((r) => r.appliesTo === 'armTemplate')) {
           test(`${label} written ${how} as ${form} ${expression}: reported, no fix touches it`, () => {
             const analysis = analyzeText(text);
             assert.deepEqual(analysis.syntaxErrors, [], 'the variant is valid JSON');
-            assert.ok(analysis.findings.some((f) => f.code === c.code), `${c.code} is no longer reported`);
+            assert.ok(
+              analysis.findings.some((f) => f.code === c.code),
+              `${c.code} is no longer reported`,
+            );
             if (valueFix) {
               const finding = findingOn(analysis, c.code, nodeAt(text, origin));
               assert.ok(finding, `${c.code} is not reported on the expression`);
-              assert.ok(mentions(finding.message, c.literal), `the message does not show the evaluated value ${JSON.stringify(c.literal)}: ${finding.message}`);
+              assert.ok(
+                mentions(finding.message, c.literal),
+                `the message does not show the evaluated value ${JSON.stringify(c.literal)}: ${finding.message}`,
+              );
             }
             assertFixesSafe(text, analysis.findings, how);
           });
@@ -204,25 +265,53 @@ for (const rule of RULES.filter((r) => r.appliesTo === 'armTemplate')) {
       const assertOffered = (offered: ReturnType<typeof fixesAt>, written: JsonNode, where: string) => {
         const fixes = offered.filter(({ finding }) => finding.code === c.code);
         // A retyping fix is not offered on the moved literal (other findings of the fixture may keep theirs, in place).
-        if (RETYPING_FIX.has(c.code)) assert.deepEqual(fixes.filter(({ fix }) => fix.edits.some((edit) => inside(edit, written))), [], `${c.code}'s fix retypes the value ${where}`);
-        else assert.ok(fixes.some(({ fix }) => fix.edits.every((edit) => inside(edit, written))), `no ${c.code} fix ${where}; offered: ${JSON.stringify(fixes.map(({ fix }) => fix.edits))}`);
+        if (RETYPING_FIX.has(c.code))
+          assert.deepEqual(
+            fixes.filter(({ fix }) => fix.edits.some((edit) => inside(edit, written))),
+            [],
+            `${c.code}'s fix retypes the value ${where}`,
+          );
+        else
+          assert.ok(
+            fixes.some(({ fix }) => fix.edits.every((edit) => inside(edit, written))),
+            `no ${c.code} fix ${where}; offered: ${JSON.stringify(fixes.map(({ fix }) => fix.edits))}`,
+          );
       };
 
       test(`${label} as a literal parameter default: ${valueFix ? 'the fix is offered there' : 'no fix touches an expression'}`, () => {
         const { text, origin } = throughParameterDefault(c);
         const analysis = analyzeText(text);
         assertFixesSafe(text, analysis.findings, 'parameter default');
-        if (valueFix) assertOffered(fixesAt(analysis.findings, { start: 0, end: text.length }), nodeAt(text, origin)!, 'of the default');
+        if (valueFix)
+          assertOffered(
+            fixesAt(analysis.findings, { start: 0, end: text.length }),
+            nodeAt(text, origin)!,
+            'of the default',
+          );
       });
 
       test(`${label} as a literal parameter-file value: ${valueFix && !TEMPLATE_ONLY_FIX.has(c.code) ? 'the fix is offered in the parameter file' : 'no fix touches an expression'}`, () => {
         const { text, fileText, fileRoot, origin } = throughParameterFile(c);
-        const analysis = analyzeDocument(text, { fileName: '/indirection/template.json' }, { parameterFiles: [{ uri: PARAMETER_FILE_URI, root: fileRoot, text: fileText }] });
+        const analysis = analyzeDocument(
+          text,
+          { fileName: '/indirection/template.json' },
+          { parameterFiles: [{ uri: PARAMETER_FILE_URI, root: fileRoot, text: fileText }] },
+        );
         assertFixesSafe(text, analysis.findings, 'template');
         const inFile = findingsInParameterFile(analysis.findings, PARAMETER_FILE_URI, TEMPLATE_URI);
         assertFixesSafe(fileText, inFile, 'parameter file');
-        if (TEMPLATE_ONLY_FIX.has(c.code)) assert.deepEqual(fixesAt(inFile, { start: 0, end: fileText.length }).filter(({ finding }) => finding.code === c.code), [], `${c.code}'s fix is offered in the parameter file`);
-        else if (valueFix) assertOffered(fixesAt(inFile, { start: 0, end: fileText.length }), findNodeAtLocation(fileRoot, origin)!, 'in the parameter file');
+        if (TEMPLATE_ONLY_FIX.has(c.code))
+          assert.deepEqual(
+            fixesAt(inFile, { start: 0, end: fileText.length }).filter(({ finding }) => finding.code === c.code),
+            [],
+            `${c.code}'s fix is offered in the parameter file`,
+          );
+        else if (valueFix)
+          assertOffered(
+            fixesAt(inFile, { start: 0, end: fileText.length }),
+            findNodeAtLocation(fileRoot, origin)!,
+            'in the parameter file',
+          );
       });
     }
   });
@@ -240,17 +329,29 @@ test('every rule whose fail fixtures offer a fix is covered here, or listed with
   const withFix = RULES.filter((rule) => {
     const dir = path.join(rulesDir, rule.code);
     if (!fs.existsSync(dir)) return false;
-    return fs.readdirSync(dir).filter((f) => f.startsWith('fail') && /\.(json|ya?ml)$/.test(f)).some((f) => {
-      const file = path.join(dir, f);
-      const analysis = analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file });
-      return analysis.findings.some((finding) => finding.code === rule.code && withFixes(finding));
-    });
+    return fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith('fail') && /\.(json|ya?ml)$/.test(f))
+      .some((f) => {
+        const file = path.join(dir, f);
+        const analysis = analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file });
+        return analysis.findings.some((finding) => finding.code === rule.code && withFixes(finding));
+      });
   }).map((rule) => rule.code);
   const missing = withFix.filter((code) => !covered.has(code) && !NOT_COVERED.has(code));
-  assert.deepEqual(missing, [], 'rules with a fix but no case here: add a fail fixture with the fix on a literal value, or list them in NOT_COVERED');
+  assert.deepEqual(
+    missing,
+    [],
+    'rules with a fix but no case here: add a fail fixture with the fix on a literal value, or list them in NOT_COVERED',
+  );
   const stale = [...NOT_COVERED.keys()].filter((code) => covered.has(code) || !withFix.includes(code));
-  assert.deepEqual(stale, [], 'listed in NOT_COVERED but covered now, or without a fix in its fail fixtures: drop them');
-  for (const code of [...NOT_A_VALUE_FIX.keys(), ...RETYPING_FIX.keys(), ...TEMPLATE_ONLY_FIX.keys()]) assert.ok(covered.has(code), `${code} in NOT_A_VALUE_FIX or RETYPING_FIX is not covered`);
+  assert.deepEqual(
+    stale,
+    [],
+    'listed in NOT_COVERED but covered now, or without a fix in its fail fixtures: drop them',
+  );
+  for (const code of [...NOT_A_VALUE_FIX.keys(), ...RETYPING_FIX.keys(), ...TEMPLATE_ONLY_FIX.keys()])
+    assert.ok(covered.has(code), `${code} in NOT_A_VALUE_FIX or RETYPING_FIX is not covered`);
 });
 
 describe("issue #14's examples: a value an expression computes is reported with its value, and never fixed", () => {
@@ -283,7 +384,12 @@ describe("issue #14's examples: a value an expression computes is reported with 
   const examples = [
     { code: 'provider-invalid', property: 'provider', expression: "[toLower('AZURE')]", value: 'azure' },
     { code: 'region-invalid', property: 'region', expression: "[concat('West', 'US2')]", value: 'WestUS2' },
-    { code: 'location-unsupported', property: 'location', expression: "[if(true(), 'uk-south', 'uksouth')]", value: 'uk-south' },
+    {
+      code: 'location-unsupported',
+      property: 'location',
+      expression: "[if(true(), 'uk-south', 'uksouth')]",
+      value: 'uk-south',
+    },
   ] as const;
 
   for (const { code, property, expression, value } of examples) {
@@ -293,8 +399,15 @@ describe("issue #14's examples: a value an expression computes is reported with 
       const at = text.indexOf(JSON.stringify(expression));
       const finding = analysis.findings.find((f) => f.code === code);
       assert.ok(finding, `no ${code}: ${JSON.stringify(analysis.findings.map((f) => f.code))}`);
-      assert.deepEqual([finding.start, finding.end], [at, at + JSON.stringify(expression).length], 'the finding sits on the expression');
-      assert.ok(finding.message.includes(`"${value}"`), `the message does not say the evaluated value: ${finding.message}`);
+      assert.deepEqual(
+        [finding.start, finding.end],
+        [at, at + JSON.stringify(expression).length],
+        'the finding sits on the expression',
+      );
+      assert.ok(
+        finding.message.includes(`"${value}"`),
+        `the message does not say the evaluated value: ${finding.message}`,
+      );
       assert.equal(finding.fixes, undefined, 'a fix is offered');
       const fixed = applyEdits(text, fixAllEdits(analysis.findings));
       assert.ok(fixed.includes(JSON.stringify(expression)), `fix-all rewrote ${expression}`);
@@ -325,11 +438,15 @@ describe('YAML value fixes rewrite only a plain scalar that reads as the value t
       '',
     ].join('\n');
   const analyze = (text: string) => analyzeDocument(text, { fileName: 'values.yaml' });
-  const fixesOf = (text: string, code: string) => fixesAt(analyze(text).findings, { start: 0, end: text.length }).filter(({ finding }) => finding.code === code);
+  const fixesOf = (text: string, code: string) =>
+    fixesAt(analyze(text).findings, { start: 0, end: text.length }).filter(({ finding }) => finding.code === code);
 
   test('a templated value ({{ }}) is reported but never rewritten', () => {
     const text = values('"{{ .Values.controlPlane }}/"', ' anyscale-operator');
-    assert.ok(analyze(text).findings.some((f) => f.code === 'values-control-plane-url-trailing-slash'), 'the finding is gone');
+    assert.ok(
+      analyze(text).findings.some((f) => f.code === 'values-control-plane-url-trailing-slash'),
+      'the finding is gone',
+    );
     assert.deepEqual(fixesOf(text, 'values-control-plane-url-trailing-slash'), []);
     assert.deepEqual(fixAllEdits(analyze(text).findings), []);
   });
@@ -338,7 +455,8 @@ describe('YAML value fixes rewrite only a plain scalar that reads as the value t
     const text = values('&url https://console.azure.anyscale.com', ' *url');
     const alias = text.indexOf('*url');
     for (const { fix } of fixesAt(analyze(text).findings, { start: 0, end: text.length })) {
-      for (const edit of fix.edits) assert.ok(edit.end <= alias || edit.start >= alias + 4, `"${fix.title}" rewrites the alias *url`);
+      for (const edit of fix.edits)
+        assert.ok(edit.end <= alias || edit.start >= alias + 4, `"${fix.title}" rewrites the alias *url`);
     }
   });
 
@@ -353,7 +471,9 @@ describe('YAML value fixes rewrite only a plain scalar that reads as the value t
     const text = values('&url "https://console.azure.anyscale.com/"', ' anyscale-operator');
     const [offered] = fixesOf(text, 'values-control-plane-url-trailing-slash');
     assert.ok(offered, 'no fix of the literal');
-    assert.ok(applyEdits(text, offered.fix.edits).includes('controlPlaneURL: &url "https://console.azure.anyscale.com"\n'));
+    assert.ok(
+      applyEdits(text, offered.fix.edits).includes('controlPlaneURL: &url "https://console.azure.anyscale.com"\n'),
+    );
   });
 
   for (const [written, expected] of [
@@ -368,7 +488,10 @@ describe('YAML value fixes rewrite only a plain scalar that reads as the value t
       assert.ok(offered, 'no fix');
       const fixed = applyEdits(text, offered.fix.edits);
       assert.ok(fixed.endsWith(expected), `got ${JSON.stringify(fixed.slice(fixed.lastIndexOf('serviceAccount')))}`);
-      assert.ok(!analyze(fixed).findings.some((f) => f.code === 'values-workload-service-account'), 'still reported after the fix');
+      assert.ok(
+        !analyze(fixed).findings.some((f) => f.code === 'values-workload-service-account'),
+        'still reported after the fix',
+      );
     });
   }
 });
@@ -381,13 +504,21 @@ test('a parameter file value is a literal: its fix writes it verbatim, with no [
     resources: [],
   });
   const fileText = JSON.stringify(
-    { $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#', contentVersion: '1.0.0.0', parameters: { mode: { value: '[previev]' } } },
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { mode: { value: '[previev]' } },
+    },
     null,
     2,
   );
-  const analysis = analyzeText(templateText, { parameterFiles: [{ uri: PARAMETER_FILE_URI, root: parseJson(fileText).root!, text: fileText }] });
+  const analysis = analyzeText(templateText, {
+    parameterFiles: [{ uri: PARAMETER_FILE_URI, root: parseJson(fileText).root!, text: fileText }],
+  });
   const inFile = findingsInParameterFile(analysis.findings, PARAMETER_FILE_URI, TEMPLATE_URI);
-  const [offered] = fixesAt(inFile, { start: 0, end: fileText.length }).filter(({ finding }) => finding.code === 'parameter-value-not-allowed');
+  const [offered] = fixesAt(inFile, { start: 0, end: fileText.length }).filter(
+    ({ finding }) => finding.code === 'parameter-value-not-allowed',
+  );
   assert.ok(offered, `no fix: ${JSON.stringify(inFile)}`);
   assert.ok(applyEdits(fileText, offered.fix.edits).includes('"value": "[preview]"'));
 });
@@ -399,7 +530,11 @@ describe('valueFix, the one helper every value fix goes through', () => {
   test('a template literal: `[[` reads as the `[` it escapes, and a replacement starting with `[` is written `[[`', () => {
     const node = nodeOf('"[[x"');
     assert.deepEqual(fixed(valueFix(literalValue(node) as KnownValue, '[y', 'Change')), ['"[[y"']);
-    assert.equal(valueFix(known('[[x', node), '[y', 'Change'), undefined, 'the value the rule saw is not what the literal says');
+    assert.equal(
+      valueFix(known('[[x', node), '[y', 'Change'),
+      undefined,
+      'the value the rule saw is not what the literal says',
+    );
   });
 
   test('a parameter file literal is written verbatim, and only its own value is replaced', () => {

@@ -22,19 +22,30 @@ const EXPECTED = /\.expected\.(json|ya?ml)$/;
 
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
 export function slug(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+    .replace(/-$/, '');
 }
 
 const analyze = (text: string, file: string) => analyzeDocument(text, { fileName: file });
 const syntaxOf = (file: string) => (/\.ya?ml$/.test(file) ? 'yaml' : 'json');
 
 function inputsOf(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|ya?ml)$/.test(f) && !EXPECTED.test(f)).sort() : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => /\.(json|ya?ml)$/.test(f) && !EXPECTED.test(f))
+        .sort()
+    : [];
 }
 
 function expectedName(input: string, fixSlug: string): string {
@@ -46,7 +57,10 @@ function expectedName(input: string, fixSlug: string): string {
 function compare(dir: string, name: string, actual: string): string {
   const file = path.join(dir, name);
   if (UPDATE) fs.writeFileSync(file, actual);
-  assert.ok(fs.existsSync(file), `missing ${path.relative(FIXTURES, file)}: run UPDATE_GOLDEN=1 node --test out/test/unit/fixes-golden.test.js and review it`);
+  assert.ok(
+    fs.existsSync(file),
+    `missing ${path.relative(FIXTURES, file)}: run UPDATE_GOLDEN=1 node --test out/test/unit/fixes-golden.test.js and review it`,
+  );
   assert.equal(actual, fs.readFileSync(file, 'utf8'), `${path.relative(FIXTURES, file)} differs`);
   return name;
 }
@@ -63,7 +77,11 @@ const aboutSuppressions = (f: Finding) => f.code.startsWith('suppression-');
 function firstFinding(text: string, file: string, code?: string): Finding {
   const analysis = analyze(text, file);
   assert.equal(analysis.syntaxErrors.length, 0, 'fixture has syntax errors');
-  const finding = analysis.findings.find((f) => f.uri === undefined && (code === undefined ? !aboutSuppressions(f) : f.code === code && (f.fixes?.length ?? 0) > 0));
+  const finding = analysis.findings.find(
+    (f) =>
+      f.uri === undefined &&
+      (code === undefined ? !aboutSuppressions(f) : f.code === code && (f.fixes?.length ?? 0) > 0),
+  );
   assert.ok(finding, `no ${code ?? ''} finding in ${file}`);
   return finding;
 }
@@ -79,7 +97,8 @@ for (const code of ruleFolders) {
         const text = fs.readFileSync(path.join(dir, input), 'utf8');
         const fixes: readonly Fix[] = firstFinding(text, path.join(dir, input), code).fixes ?? [];
         assert.ok(fixes.length > 0, `the first ${code} finding in ${input} offers no fix`);
-        for (const fix of fixes) produced.add(compare(dir, expectedName(input, slug(fix.title)), applyEdits(text, fix.edits)));
+        for (const fix of fixes)
+          produced.add(compare(dir, expectedName(input, slug(fix.title)), applyEdits(text, fix.edits)));
       });
     }
     test('no leftover expected files', () => assertNoLeftovers(dir, produced));
@@ -99,9 +118,17 @@ describe('disable fixes', () => {
         const fixed = applyEdits(text, fix.edits);
         produced.add(compare(dir, expectedName(input, slug(fix.title)), fixed));
         const after = analyze(fixed, file).findings;
-        const silenced = before.filter((f) => !aboutSuppressions(f) && !after.some((a) => a.code === f.code && a.message === f.message));
-        assert.ok(silenced.length > 0 && silenced.every((f) => f.code === finding.code), `${fix.title} silenced ${JSON.stringify(silenced.map((f) => f.code))}`);
-        assert.ok(after.filter(aboutSuppressions).length <= before.filter(aboutSuppressions).length, `${fix.title} added a suppression problem: ${JSON.stringify(after)}`);
+        const silenced = before.filter(
+          (f) => !aboutSuppressions(f) && !after.some((a) => a.code === f.code && a.message === f.message),
+        );
+        assert.ok(
+          silenced.length > 0 && silenced.every((f) => f.code === finding.code),
+          `${fix.title} silenced ${JSON.stringify(silenced.map((f) => f.code))}`,
+        );
+        assert.ok(
+          after.filter(aboutSuppressions).length <= before.filter(aboutSuppressions).length,
+          `${fix.title} added a suppression problem: ${JSON.stringify(after)}`,
+        );
       }
     });
   }
@@ -130,10 +157,17 @@ test('every rule whose fail fixtures offer a fix has golden fixtures', () => {
   const missing: string[] = [];
   for (const rule of RULES) {
     const dir = path.join(rules, rule.code);
-    const offersFix = fs.existsSync(dir) && fs.readdirSync(dir).filter((f) => f.startsWith('fail') && /\.(json|ya?ml)$/.test(f)).some((f) => {
-      const file = path.join(dir, f);
-      return analyze(fs.readFileSync(file, 'utf8'), file).findings.some((finding) => finding.code === rule.code && finding.uri === undefined && (finding.fixes?.length ?? 0) > 0);
-    });
+    const offersFix =
+      fs.existsSync(dir) &&
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith('fail') && /\.(json|ya?ml)$/.test(f))
+        .some((f) => {
+          const file = path.join(dir, f);
+          return analyze(fs.readFileSync(file, 'utf8'), file).findings.some(
+            (finding) => finding.code === rule.code && finding.uri === undefined && (finding.fixes?.length ?? 0) > 0,
+          );
+        });
     if (offersFix && !ruleFolders.includes(rule.code)) missing.push(rule.code);
   }
   assert.deepEqual(missing, [], 'rules with fixes but no test/fixtures/fixes/<code>/ folder');

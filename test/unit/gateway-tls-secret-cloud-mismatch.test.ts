@@ -54,16 +54,29 @@ spec:
 function findings(gatewayUri: string, valuesFiles: Record<string, string>, gateway = GATEWAY) {
   const index = new WorkspaceIndex();
   for (const [uri, text] of Object.entries(valuesFiles)) index.set(uri, analyzeDocument(text, { fileName: uri }).facts);
-  return analyzeDocument(gateway, { fileName: gatewayUri }, { uri: gatewayUri, workspace: index }).findings.filter((f) => f.code === CODE);
+  return analyzeDocument(gateway, { fileName: gatewayUri }, { uri: gatewayUri, workspace: index }).findings.filter(
+    (f) => f.code === CODE,
+  );
 }
 
 test('secret names with another cloud resource ID than the one values file beside the manifest: both reported, with a fix', () => {
-  const found = findings('file:///w/cloud-b/gateway.yaml', { 'file:///w/cloud-b/values.yaml': values('cldrsrc_Xyz789') });
+  const found = findings('file:///w/cloud-b/gateway.yaml', {
+    'file:///w/cloud-b/values.yaml': values('cldrsrc_Xyz789'),
+  });
   assert.equal(found.length, 2);
-  assert.deepEqual(found.map((f) => GATEWAY.slice(f.start, f.end)), ['anyscale-cldrsrc-abc123-certificate', 'anyscale-svc-cldrsrc-abc123-certificate']);
+  assert.deepEqual(
+    found.map((f) => GATEWAY.slice(f.start, f.end)),
+    ['anyscale-cldrsrc-abc123-certificate', 'anyscale-svc-cldrsrc-abc123-certificate'],
+  );
   assert.equal(found[0].severity, 'warning');
-  assert.match(found[0].message, /is for cloud resource cldrsrc-abc123, but the operator values next to this manifest \(values\.yaml\) set global\.cloudDeploymentId cldrsrc_Xyz789: the operator creates "anyscale-cldrsrc-xyz789-certificate"/);
-  assert.equal(found[1].fixes?.[0].title, 'Use anyscale-svc-cldrsrc-xyz789-certificate (the cloud resource of values.yaml)');
+  assert.match(
+    found[0].message,
+    /is for cloud resource cldrsrc-abc123, but the operator values next to this manifest \(values\.yaml\) set global\.cloudDeploymentId cldrsrc_Xyz789: the operator creates "anyscale-cldrsrc-xyz789-certificate"/,
+  );
+  assert.equal(
+    found[1].fixes?.[0].title,
+    'Use anyscale-svc-cldrsrc-xyz789-certificate (the cloud resource of values.yaml)',
+  );
   assert.notEqual(found[1].fixes?.[0].preferred, true);
 });
 
@@ -75,16 +88,42 @@ test('the ID the values name, in either spelling, is not reported', () => {
 
 test('silent when the pairing is ambiguous or the ID unknown', () => {
   // Two values files in the folder: which one is this Gateway's is not written anywhere.
-  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789'), 'file:///w/a/values-dev.yaml': values('cldrsrc_abc123') }), []);
+  assert.deepEqual(
+    findings('file:///w/a/gateway.yaml', {
+      'file:///w/a/values.yaml': values('cldrsrc_xyz789'),
+      'file:///w/a/values-dev.yaml': values('cldrsrc_abc123'),
+    }),
+    [],
+  );
   // Even when both name the same ID: one values file beside the manifest is the pairing reported.
-  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789'), 'file:///w/a/values-prod.yaml': values('cldrsrc_xyz789') }), []);
+  assert.deepEqual(
+    findings('file:///w/a/gateway.yaml', {
+      'file:///w/a/values.yaml': values('cldrsrc_xyz789'),
+      'file:///w/a/values-prod.yaml': values('cldrsrc_xyz789'),
+    }),
+    [],
+  );
   // The only values file is in another folder.
   assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/b/values.yaml': values('cldrsrc_xyz789') }), []);
-  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/sub/values.yaml': values('cldrsrc_xyz789') }), []);
+  assert.deepEqual(
+    findings('file:///w/a/gateway.yaml', { 'file:///w/a/sub/values.yaml': values('cldrsrc_xyz789') }),
+    [],
+  );
   // The values' ID is still the placeholder, or the secret name is (gateway-tls-secret-invalid's).
-  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values("'<cloud-resource-id>'") }), []);
-  const placeholder = GATEWAY.replace('anyscale-cldrsrc-abc123-certificate', 'anyscale-<cloud-resource-id>-certificate');
-  assert.deepEqual(findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789') }, placeholder).map((f) => f.start), [placeholder.indexOf('anyscale-svc-')]);
+  assert.deepEqual(
+    findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values("'<cloud-resource-id>'") }),
+    [],
+  );
+  const placeholder = GATEWAY.replace(
+    'anyscale-cldrsrc-abc123-certificate',
+    'anyscale-<cloud-resource-id>-certificate',
+  );
+  assert.deepEqual(
+    findings('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789') }, placeholder).map(
+      (f) => f.start,
+    ),
+    [placeholder.indexOf('anyscale-svc-')],
+  );
 });
 
 test('anyscale-azure check <folder> reports it on real files, and not with a second values file in the folder', () => {
@@ -93,10 +132,22 @@ test('anyscale-azure check <folder> reports it on real files, and not with a sec
     fs.writeFileSync(path.join(folder, 'values.yaml'), values('cldrsrc_xyz789'));
     fs.writeFileSync(path.join(folder, 'gateway.yaml'), GATEWAY);
     const check = () => {
-      const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'anyscale-azure.js'), 'check', '--format', 'json', folder], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-      return (JSON.parse(result.stdout) as Array<{ code: string; line: number; file: string }>).filter((r) => r.code === CODE);
+      const result = spawnSync(
+        process.execPath,
+        [path.join(REPO_ROOT, 'bin', 'anyscale-azure.js'), 'check', '--format', 'json', folder],
+        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      );
+      return (JSON.parse(result.stdout) as Array<{ code: string; line: number; file: string }>).filter(
+        (r) => r.code === CODE,
+      );
     };
-    assert.deepEqual(check().map((r) => [path.basename(r.file), r.line]), [['gateway.yaml', 16], ['gateway.yaml', 24]]);
+    assert.deepEqual(
+      check().map((r) => [path.basename(r.file), r.line]),
+      [
+        ['gateway.yaml', 16],
+        ['gateway.yaml', 24],
+      ],
+    );
     fs.writeFileSync(path.join(folder, 'values-dev.yaml'), values('cldrsrc_abc123'));
     assert.deepEqual(check(), []);
   } finally {

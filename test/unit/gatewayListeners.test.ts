@@ -6,41 +6,65 @@ import * as assert from 'node:assert/strict';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 
-const AZURE_VALUES = 'global:\n  cloudProvider: azure\n  cloudDeploymentId: cldrsrc_abc123def456\nnetworking:\n  gateway:\n    enabled: true\n    name: gateway\n';
+const AZURE_VALUES =
+  'global:\n  cloudProvider: azure\n  cloudDeploymentId: cldrsrc_abc123def456\nnetworking:\n  gateway:\n    enabled: true\n    name: gateway\n';
 
 function listener(name: string, hostname: string, secret: string): string {
   return `  - name: ${name}\n    port: 443\n    protocol: HTTPS\n    hostname: '${hostname}'\n    tls:\n      mode: Terminate\n      certificateRefs:\n      - kind: Secret\n        name: ${secret}\n`;
 }
 
 function gateway(...listeners: string[]): string {
-  return 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n  namespace: anyscale-operator\nspec:\n'
-    + '  gatewayClassName: eg\n  listeners:\n  - name: http\n    port: 80\n    protocol: HTTP\n' + listeners.join('');
+  return (
+    'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n  namespace: anyscale-operator\nspec:\n' +
+    '  gatewayClassName: eg\n  listeners:\n  - name: http\n    port: 80\n    protocol: HTTP\n' +
+    listeners.join('')
+  );
 }
 
 function findings(text: string) {
   const index = new WorkspaceIndex();
   index.set('/ws/values.yaml', analyzeDocument(AZURE_VALUES, { fileName: '/ws/values.yaml' }).facts);
-  return analyzeDocument(text, { fileName: '/ws/gateway.yaml' }, { uri: '/ws/gateway.yaml', workspace: index }).findings;
+  return analyzeDocument(text, { fileName: '/ws/gateway.yaml' }, { uri: '/ws/gateway.yaml', workspace: index })
+    .findings;
 }
 
 const SESSION = listener('https', '*.i.azure.anyscaleuserdata.com', 'anyscale-cldrsrc-abc123def456-certificate');
-const SERVICE = listener('https-session', '*.s.azure.anyscaleuserdata.com', 'anyscale-svc-cldrsrc-abc123def456-certificate');
+const SERVICE = listener(
+  'https-session',
+  '*.s.azure.anyscaleuserdata.com',
+  'anyscale-svc-cldrsrc-abc123def456-certificate',
+);
 
 test('the quickstart Gateway (both Azure listeners, filled secret names) is silent', () => {
-  assert.deepEqual(findings(gateway(SESSION, SERVICE)).map((f) => f.code), []);
+  assert.deepEqual(
+    findings(gateway(SESSION, SERVICE)).map((f) => f.code),
+    [],
+  );
 });
 
 test('an Anyscale listener whose hostname is neither the Azure host nor the legacy one is reported, with the Azure host it means', () => {
-  const text = gateway(SESSION, listener('https-session', '*.s.azure.anyscale.com', 'anyscale-svc-cldrsrc-abc123def456-certificate'));
+  const text = gateway(
+    SESSION,
+    listener('https-session', '*.s.azure.anyscale.com', 'anyscale-svc-cldrsrc-abc123def456-certificate'),
+  );
   const [finding, ...rest] = findings(text).filter((f) => f.code === 'gateway-hostname-not-azure');
   assert.deepEqual(rest, []);
   assert.equal(text.slice(finding.start, finding.end), "'*.s.azure.anyscale.com'");
-  assert.match(finding.message, /"\*\.s\.azure\.anyscale\.com" is not a hostname Anyscale on Azure serves: its listeners use "\*\.i\.azure\.anyscaleuserdata\.com" and "\*\.s\.azure\.anyscaleuserdata\.com"/);
-  assert.deepEqual(finding.fixes?.map((f) => [f.title, !!f.preferred]), [['Use *.s.azure.anyscaleuserdata.com', false]]);
+  assert.match(
+    finding.message,
+    /"\*\.s\.azure\.anyscale\.com" is not a hostname Anyscale on Azure serves: its listeners use "\*\.i\.azure\.anyscaleuserdata\.com" and "\*\.s\.azure\.anyscaleuserdata\.com"/,
+  );
+  assert.deepEqual(
+    finding.fixes?.map((f) => [f.title, !!f.preferred]),
+    [['Use *.s.azure.anyscaleuserdata.com', false]],
+  );
 });
 
 test('a listener for another application on the same Gateway is left alone', () => {
-  assert.deepEqual(findings(gateway(SESSION, SERVICE, listener('app', 'app.contoso.com', 'contoso-tls'))).map((f) => f.code), []);
+  assert.deepEqual(
+    findings(gateway(SESSION, SERVICE, listener('app', 'app.contoso.com', 'contoso-tls'))).map((f) => f.code),
+    [],
+  );
 });
 
 test('an *.i listener without the *.s one is reported: services, not workspaces, are unreachable', () => {

@@ -11,7 +11,11 @@ import type { IndexedCloud, IndexedCloudResource } from '../../shared/protocol';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
-import { CannotGenerateValues, generateOperatorValues, GENERATED_PLACEHOLDERS } from '../../server/src/service/values/generate';
+import {
+  CannotGenerateValues,
+  generateOperatorValues,
+  GENERATED_PLACEHOLDERS,
+} from '../../server/src/service/values/generate';
 import { FIXTURES } from '../support/paths';
 
 const TEMPLATE = path.join(FIXTURES, 'values-generate', 'providers.json');
@@ -43,7 +47,9 @@ function problems(text: string, workspace: WorkspaceIndex): string[] {
   const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///generated/values.yaml', workspace });
   assert.deepEqual(analysis.syntaxErrors, []);
   assert.equal(analysis.kind, 'operatorValues');
-  return analysis.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => `${f.code} ${text.slice(f.start, f.end)}`);
+  return analysis.findings
+    .filter((f) => f.severity === 'error' || f.severity === 'warning')
+    .map((f) => `${f.code} ${text.slice(f.start, f.end)}`);
 }
 
 test('for each provider, the generated values pass our values rules except on the placeholders left to fill in; filled in, nothing is left', () => {
@@ -52,15 +58,33 @@ test('for each provider, the generated values pass our values rules except on th
     default: {
       provider: 'azure',
       placeholders: ['global.cloudDeploymentId', 'global.auth.iamIdentity'],
-      problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-identity-client-id>'],
+      problems: [
+        'values-cloud-deployment-id-invalid <cloud-resource-id>',
+        'values-iam-identity-format <operator-identity-client-id>',
+      ],
     },
-    'eks-west': { provider: 'aws', placeholders: ['global.cloudDeploymentId'], problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'] },
-    'gke-central': { provider: 'gcp', placeholders: ['global.cloudDeploymentId'], problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'] },
-    onprem: { provider: 'generic', placeholders: ['global.cloudDeploymentId', 'global.auth.anyscaleCliToken'], problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'] },
+    'eks-west': {
+      provider: 'aws',
+      placeholders: ['global.cloudDeploymentId'],
+      problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
+    },
+    'gke-central': {
+      provider: 'gcp',
+      placeholders: ['global.cloudDeploymentId'],
+      problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
+    },
+    onprem: {
+      provider: 'generic',
+      placeholders: ['global.cloudDeploymentId', 'global.auth.anyscaleCliToken'],
+      problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
+    },
     'gke-param': {
       provider: 'gcp',
       placeholders: ['global.cloudDeploymentId', 'global.auth.iamIdentity'],
-      problems: ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <service-account-email>'],
+      problems: [
+        'values-cloud-deployment-id-invalid <cloud-resource-id>',
+        'values-iam-identity-format <service-account-email>',
+      ],
     },
   };
   for (const [name, want] of Object.entries(expected)) {
@@ -69,51 +93,92 @@ test('for each provider, the generated values pass our values rules except on th
     assert.deepEqual(generated.placeholders, want.placeholders, name);
     assert.equal(generated.fileName, `values.gen-cloud.${name}.yaml`);
     assert.deepEqual(problems(generated.content, workspace), want.problems, `${name}:\n${generated.content}`);
-    const filled = Object.entries(FILLED).reduce((out, [placeholder, value]) => out.split(placeholder).join(value), generated.content);
+    const filled = Object.entries(FILLED).reduce(
+      (out, [placeholder, value]) => out.split(placeholder).join(value),
+      generated.content,
+    );
     assert.deepEqual(problems(filled, workspace), [], `${name} filled in:\n${filled}`);
   }
 });
 
 test('the keys are right for each provider: what the template gives is filled in, Azure gets its client ID placeholder and audience', () => {
   const { cloud } = setUp();
-  const values = (name: string) => parse(generateOperatorValues(cloud, resource(cloud, name)).content) as { global: Record<string, unknown>; workloads?: unknown };
+  const values = (name: string) =>
+    parse(generateOperatorValues(cloud, resource(cloud, name)).content) as {
+      global: Record<string, unknown>;
+      workloads?: unknown;
+    };
   const azure = values('default');
   assert.deepEqual(azure, {
     global: {
       cloudDeploymentId: '<cloud-resource-id>',
       cloudProvider: 'azure',
       controlPlaneURL: 'https://console.azure.anyscale.com',
-      auth: { iamIdentity: '<operator-identity-client-id>', audience: 'api://086bc555-6989-4362-ba30-fded273e432b/.default' },
+      auth: {
+        iamIdentity: '<operator-identity-client-id>',
+        audience: 'api://086bc555-6989-4362-ba30-fded273e432b/.default',
+      },
     },
     workloads: { serviceAccount: { name: 'anyscale-operator' } },
   });
   const generatedAzure = generateOperatorValues(cloud, resource(cloud, 'default')).content;
-  assert.match(generatedAzure, /records its principal ID, 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f/, 'the principal ID is named in a comment, never as the value');
-  assert.deepEqual(values('eks-west').global.auth, { iamIdentity: 'arn:aws:iam::123456789012:role/anyscale-operator-role' });
+  assert.match(
+    generatedAzure,
+    /records its principal ID, 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f/,
+    'the principal ID is named in a comment, never as the value',
+  );
+  assert.deepEqual(values('eks-west').global.auth, {
+    iamIdentity: 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+  });
   assert.deepEqual(values('eks-west').global.aws, { region: 'us-west-2' });
-  assert.deepEqual(values('gke-central').global.auth, { iamIdentity: 'anyscale-operator@gen-project.iam.gserviceaccount.com' });
+  assert.deepEqual(values('gke-central').global.auth, {
+    iamIdentity: 'anyscale-operator@gen-project.iam.gserviceaccount.com',
+  });
   assert.deepEqual(values('onprem').global.auth, { anyscaleCliToken: '<set-at-install-time>' });
-  for (const name of ['eks-west', 'gke-central', 'onprem']) assert.equal(values(name).workloads, undefined, `${name} needs no workload service account`);
-  assert.match(generateOperatorValues(cloud, resource(cloud, 'gke-param')).content, /computes it at deployment \(\[parameters\('gkeIdentity'\)\]\)/);
+  for (const name of ['eks-west', 'gke-central', 'onprem'])
+    assert.equal(values(name).workloads, undefined, `${name} needs no workload service account`);
+  assert.match(
+    generateOperatorValues(cloud, resource(cloud, 'gke-param')).content,
+    /computes it at deployment \(\[parameters\('gkeIdentity'\)\]\)/,
+  );
 });
 
 test('a provider computed at deployment, or none of the four, cannot be generated for: the message says why', () => {
   const { cloud } = setUp();
-  assert.throws(() => generateOperatorValues(cloud, resource(cloud, 'other')), (error: unknown) => {
-    assert.ok(error instanceof CannotGenerateValues);
-    assert.equal(error.message, "Cannot generate operator values for cloud resource other: its provider is computed at deployment ([parameters('otherProvider')]).");
-    return true;
-  });
+  assert.throws(
+    () => generateOperatorValues(cloud, resource(cloud, 'other')),
+    (error: unknown) => {
+      assert.ok(error instanceof CannotGenerateValues);
+      assert.equal(
+        error.message,
+        "Cannot generate operator values for cloud resource other: its provider is computed at deployment ([parameters('otherProvider')]).",
+      );
+      return true;
+    },
+  );
   const oddProvider = { ...resource(cloud, 'onprem'), provider: { text: 'OnPrem', known: true } };
-  assert.throws(() => generateOperatorValues(cloud, oddProvider), /its provider "OnPrem" is none of Azure, AWS, GCP, Generic/);
+  assert.throws(
+    () => generateOperatorValues(cloud, oddProvider),
+    /its provider "OnPrem" is none of Azure, AWS, GCP, Generic/,
+  );
   const mixedCase = { ...resource(cloud, 'eks-west'), provider: { text: 'Aws', known: true } };
-  assert.equal(generateOperatorValues(cloud, mixedCase).cloudProvider, 'aws', 'a provider written in the wrong case (provider-invalid) still has its chart spelling');
+  assert.equal(
+    generateOperatorValues(cloud, mixedCase).cloudProvider,
+    'aws',
+    'a provider written in the wrong case (provider-invalid) still has its chart spelling',
+  );
 });
 
 test('values from the template that YAML would read otherwise are quoted', () => {
   const { cloud } = setUp();
-  const odd = { ...resource(cloud, 'eks-west'), region: { text: 'true', known: true }, operatorIdentity: { text: 'arn: # not', known: true } };
-  const values = parse(generateOperatorValues(cloud, odd).content) as { global: { aws: { region: unknown }; auth: { iamIdentity: unknown } } };
+  const odd = {
+    ...resource(cloud, 'eks-west'),
+    region: { text: 'true', known: true },
+    operatorIdentity: { text: 'arn: # not', known: true },
+  };
+  const values = parse(generateOperatorValues(cloud, odd).content) as {
+    global: { aws: { region: unknown }; auth: { iamIdentity: unknown } };
+  };
   assert.equal(values.global.aws.region, 'true');
   assert.equal(values.global.auth.iamIdentity, 'arn: # not');
 });

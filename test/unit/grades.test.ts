@@ -22,7 +22,18 @@ import * as regions from '../../server/src/service/catalog/regions';
 import * as storage from '../../server/src/service/catalog/storage';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
 
-const CATALOG = { aks, anyscale, armLimits, chart, clusterExtensions, gateway, identity, propertyDocs, regions, storage } as Record<string, Record<string, unknown>>;
+const CATALOG = {
+  aks,
+  anyscale,
+  armLimits,
+  chart,
+  clusterExtensions,
+  gateway,
+  identity,
+  propertyDocs,
+  regions,
+  storage,
+} as Record<string, Record<string, unknown>>;
 const CATALOG_DIR = path.join(REPO_ROOT, 'server/src/service/catalog');
 const RULES_DIR = path.join(REPO_ROOT, 'server/src/service/rules');
 
@@ -31,7 +42,11 @@ type Citation = { source: Source; grade: Grade };
 function isCitation(value: unknown): value is Citation {
   if (!value || typeof value !== 'object') return false;
   const cited = value as { source?: unknown; sources?: unknown; grade?: unknown };
-  const sourced = Source.safeParse(cited.source).success || (Array.isArray(cited.sources) && cited.sources.length > 0 && cited.sources.every((s) => Source.safeParse(s).success));
+  const sourced =
+    Source.safeParse(cited.source).success ||
+    (Array.isArray(cited.sources) &&
+      cited.sources.length > 0 &&
+      cited.sources.every((s) => Source.safeParse(s).success));
   return sourced && Grade.safeParse(cited.grade).success;
 }
 
@@ -54,9 +69,10 @@ function factNames(module: Record<string, unknown>): string[] {
   });
 }
 
-test('every catalog fact carries a source and a grade (its own, its entries\', or its module\'s CITATIONS)', () => {
+test("every catalog fact carries a source and a grade (its own, its entries', or its module's CITATIONS)", () => {
   const uncited: string[] = [];
-  for (const [file, module] of Object.entries(CATALOG)) for (const name of factNames(module)) if (!citationsOf(module, name)) uncited.push(`${file}.${name}`);
+  for (const [file, module] of Object.entries(CATALOG))
+    for (const name of factNames(module)) if (!citationsOf(module, name)) uncited.push(`${file}.${name}`);
   assert.deepEqual(uncited, []);
 });
 
@@ -83,7 +99,7 @@ const mentions = (text: string, name: string) => new RegExp(`\\b${name}\\b`).tes
 /** The catalog names that read a fact: the fact itself, and every declaration that mentions one of them. */
 function readersOf(fact: string, declarations: Map<string, string>): Set<string> {
   const readers = new Set([fact]);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const [name, text] of declarations) {
       if (!readers.has(name) && [...readers].some((reader) => mentions(text, reader))) {
@@ -96,7 +112,11 @@ function readersOf(fact: string, declarations: Map<string, string>): Set<string>
 }
 
 function ruleFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? ruleFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? ruleFiles(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 }
 
 const RULE_CODES = new Set(RULES.map((r) => r.code));
@@ -104,12 +124,17 @@ const RULE_CODES = new Set(RULES.map((r) => r.code));
 /** The rule codes whose code reads one of the names: a rule's own file, or a helper file imported by it. */
 function rulesReading(names: Set<string>): Set<string> {
   const files = ruleFiles(RULES_DIR);
-  const reading = files.filter((file) => [...names].some((name) => mentions(fs.readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, ''), name)));
+  const reading = files.filter((file) =>
+    [...names].some((name) => mentions(fs.readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, ''), name)),
+  );
   const codes = new Set<string>();
   for (const file of reading) {
     const base = path.basename(file, '.ts');
     if (RULE_CODES.has(base)) codes.add(base);
-    else for (const other of files) if (RULE_CODES.has(path.basename(other, '.ts')) && fs.readFileSync(other, 'utf8').includes(`/${base}'`)) codes.add(path.basename(other, '.ts'));
+    else
+      for (const other of files)
+        if (RULE_CODES.has(path.basename(other, '.ts')) && fs.readFileSync(other, 'utf8').includes(`/${base}'`))
+          codes.add(path.basename(other, '.ts'));
   }
   return codes;
 }
@@ -123,8 +148,13 @@ function weakFacts(): { fact: string; grade: Grade; rules: Set<string> }[] {
       const grades = (citationsOf(module, name) ?? []).map((c) => c.grade);
       // A table is as weak as its weakest entry only when every entry is weak: a table mixing documented and reference
       // entries (API versions) is judged by its documented ones.
-      const grade = grades.every((g) => g === 'inferred') ? 'inferred' : grades.every((g) => g === 'inferred' || g === 'reference deployment') ? 'reference deployment' : undefined;
-      if (grade && grades.length > 0) weak.push({ fact: name, grade, rules: rulesReading(readersOf(name, declarations)) });
+      const grade = grades.every((g) => g === 'inferred')
+        ? 'inferred'
+        : grades.every((g) => g === 'inferred' || g === 'reference deployment')
+          ? 'reference deployment'
+          : undefined;
+      if (grade && grades.length > 0)
+        weak.push({ fact: name, grade, rules: rulesReading(readersOf(name, declarations)) });
     }
   }
   return weak;
@@ -134,10 +164,17 @@ function weakFacts(): { fact: string; grade: Grade; rules: Set<string> }[] {
 function fixtureFindings(code: string) {
   const dir = path.join(FIXTURES, 'rules', code);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => /\.(json|jsonc|ya?ml)$/.test(f) && f !== 'deployed.json').flatMap((f) => {
-    const file = path.join(dir, f);
-    return analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file }, { uri: file, workspace: new WorkspaceIndex() }).findings.filter((x) => x.code === code);
-  });
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.(json|jsonc|ya?ml)$/.test(f) && f !== 'deployed.json')
+    .flatMap((f) => {
+      const file = path.join(dir, f);
+      return analyzeDocument(
+        fs.readFileSync(file, 'utf8'),
+        { fileName: file },
+        { uri: file, workspace: new WorkspaceIndex() },
+      ).findings.filter((x) => x.code === code);
+    });
 }
 
 /**
@@ -155,14 +192,18 @@ test('a rule resting on a reference-deployment fact yields no error and no "requ
     for (const code of rules) {
       const quoted = QUOTED_ONLY[code];
       if (quoted?.fact === fact) {
-        for (const finding of fixtureFindings(code)) if (!quoted.says.test(finding.message)) problems.push(`${code}: "${finding.message}" quotes ${fact} without saying it is ${grade}`);
+        for (const finding of fixtureFindings(code))
+          if (!quoted.says.test(finding.message))
+            problems.push(`${code}: "${finding.message}" quotes ${fact} without saying it is ${grade}`);
         continue;
       }
       const rule = RULES.find((r) => r.code === code)!;
       if (rule.defaultSeverity === 'error') problems.push(`${code} (error by default) rests on ${fact} (${grade})`);
       for (const finding of fixtureFindings(code)) {
-        if (finding.severity === 'error' || /\brequired\b/i.test(finding.message)) problems.push(`${code}: "${finding.message}" rests on ${fact} (${grade})`);
-        else if (grade === 'inferred' && (finding.severity !== 'info' || !/inferred/i.test(finding.message))) problems.push(`${code} (${finding.severity}): "${finding.message}" rests on ${fact} (inferred)`);
+        if (finding.severity === 'error' || /\brequired\b/i.test(finding.message))
+          problems.push(`${code}: "${finding.message}" rests on ${fact} (${grade})`);
+        else if (grade === 'inferred' && (finding.severity !== 'info' || !/inferred/i.test(finding.message)))
+          problems.push(`${code} (${finding.severity}): "${finding.message}" rests on ${fact} (inferred)`);
       }
     }
   }

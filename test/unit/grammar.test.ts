@@ -18,18 +18,40 @@ const JSON_STAND_IN = {
   scopeName: 'source.json',
   patterns: [{ include: '#value' }],
   repository: {
-    value: { patterns: [{ include: '#string' }, { include: '#object' }, { include: '#array' }, { match: '-?\\d+', name: 'constant.numeric.json' }] },
-    string: { begin: '"', end: '"', name: 'string.quoted.double.json', patterns: [{ match: '\\\\.', name: 'constant.character.escape.json' }] },
+    value: {
+      patterns: [
+        { include: '#string' },
+        { include: '#object' },
+        { include: '#array' },
+        { match: '-?\\d+', name: 'constant.numeric.json' },
+      ],
+    },
+    string: {
+      begin: '"',
+      end: '"',
+      name: 'string.quoted.double.json',
+      patterns: [{ match: '\\\\.', name: 'constant.character.escape.json' }],
+    },
     object: {
       begin: '\\{',
       end: '\\}',
       name: 'meta.structure.dictionary.json',
       patterns: [
         { begin: '"', end: '"', name: 'string.json support.type.property-name.json' },
-        { begin: ':', end: '(,)|(?=\\})', name: 'meta.structure.dictionary.value.json', patterns: [{ include: '#value' }] },
+        {
+          begin: ':',
+          end: '(,)|(?=\\})',
+          name: 'meta.structure.dictionary.value.json',
+          patterns: [{ include: '#value' }],
+        },
       ],
     },
-    array: { begin: '\\[', end: '\\]', name: 'meta.structure.array.json', patterns: [{ include: '#value' }, { match: ',' }] },
+    array: {
+      begin: '\\[',
+      end: '\\]',
+      name: 'meta.structure.array.json',
+      patterns: [{ include: '#value' }, { match: ',' }],
+    },
   },
 };
 
@@ -38,8 +60,16 @@ async function jsonGrammar(): Promise<IGrammar> {
   const wasm = fs.readFileSync(path.join(REPO_ROOT, 'node_modules', 'vscode-oniguruma', 'release', 'onig.wasm'));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
   const registry = new Registry({
-    onigLib: { createOnigScanner: (sources) => new oniguruma.OnigScanner(sources as string[]), createOnigString: (text) => new oniguruma.OnigString(text) },
-    loadGrammar: (scope) => (scope === 'source.json' ? (JSON_STAND_IN as unknown as IRawGrammar) : scope === INJECTION_SCOPE ? (JSON.parse(fs.readFileSync(GRAMMAR_FILE, 'utf8')) as IRawGrammar) : null),
+    onigLib: {
+      createOnigScanner: (sources) => new oniguruma.OnigScanner(sources as string[]),
+      createOnigString: (text) => new oniguruma.OnigString(text),
+    },
+    loadGrammar: (scope) =>
+      scope === 'source.json'
+        ? (JSON_STAND_IN as unknown as IRawGrammar)
+        : scope === INJECTION_SCOPE
+          ? (JSON.parse(fs.readFileSync(GRAMMAR_FILE, 'utf8')) as IRawGrammar)
+          : null,
     getInjections: (scope) => (scope === 'source.json' ? [INJECTION_SCOPE] : undefined),
   });
   const grammar = registry.loadGrammar('source.json');
@@ -61,8 +91,12 @@ function scopesOf(tokens: Array<[string, string[]]>, text: string): string[] {
 
 test('an expression in a string value: functions, string literals with escapes, numbers, property access, brackets', async () => {
   const grammar = await jsonGrammar();
-  const tokens = tokensOf(grammar, `{ "name": "[concat(parameters('it''s'), '-', string(12), reference('x').outputs.id, variables('v')[0])]" }`);
-  for (const name of ['concat', 'parameters', 'string', 'reference', 'variables']) assert.ok(scopesOf(tokens, name).includes('entity.name.function.arm-expression'), name);
+  const tokens = tokensOf(
+    grammar,
+    `{ "name": "[concat(parameters('it''s'), '-', string(12), reference('x').outputs.id, variables('v')[0])]" }`,
+  );
+  for (const name of ['concat', 'parameters', 'string', 'reference', 'variables'])
+    assert.ok(scopesOf(tokens, name).includes('entity.name.function.arm-expression'), name);
   assert.ok(scopesOf(tokens, "''").includes('constant.character.escape.arm-expression'));
   assert.ok(scopesOf(tokens, 'it').includes('string.quoted.single.arm-expression'));
   assert.ok(scopesOf(tokens, '12').includes('constant.numeric.arm-expression'));
@@ -73,15 +107,27 @@ test('an expression in a string value: functions, string literals with escapes, 
   assert.equal(first?.[0], '[');
   assert.equal(last?.[0], ']');
   const closingQuote = [...tokens].reverse().find(([text]) => text === '"');
-  assert.equal(closingQuote?.[1].includes('meta.embedded.expression.arm-expression'), false, 'the expression ends at its closing bracket');
+  assert.equal(
+    closingQuote?.[1].includes('meta.embedded.expression.arm-expression'),
+    false,
+    'the expression ends at its closing bracket',
+  );
   assert.ok(closingQuote?.[1].includes('string.quoted.double.json'));
 });
 
 test('a [[ literal, a plain string and a property name are not expressions', async () => {
   const grammar = await jsonGrammar();
-  for (const line of ['{ "a": "[[not an expression]" }', '{ "a": "concat(1)" }', '{ "[concat(1)]": 1 }', '{ "a": "x [concat(1)]" }']) {
+  for (const line of [
+    '{ "a": "[[not an expression]" }',
+    '{ "a": "concat(1)" }',
+    '{ "[concat(1)]": 1 }',
+    '{ "a": "x [concat(1)]" }',
+  ]) {
     const tokens = tokensOf(grammar, line);
-    assert.ok(tokens.every(([, scopes]) => !scopes.some((s) => s.endsWith('.arm-expression'))), `${line}: ${JSON.stringify(tokens)}`);
+    assert.ok(
+      tokens.every(([, scopes]) => !scopes.some((s) => s.endsWith('.arm-expression'))),
+      `${line}: ${JSON.stringify(tokens)}`,
+    );
   }
 });
 
@@ -92,13 +138,21 @@ test('an unclosed expression or string literal stops at the end of the JSON stri
   assert.ok(scopesOf(tokens, 'y').includes('entity.name.function.arm-expression'));
 });
 
-test('package.json injects the grammar into JSON and JSONC only (not ARM Tools\' arm-template language)', () => {
+test("package.json injects the grammar into JSON and JSONC only (not ARM Tools' arm-template language)", () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
   const contributed = manifest.contributes.grammars.find((g: { scopeName: string }) => g.scopeName === INJECTION_SCOPE);
-  assert.deepEqual(contributed, { scopeName: INJECTION_SCOPE, path: './syntaxes/arm-expression.injection.tmLanguage.json', injectTo: ['source.json', 'source.json.comments'] });
+  assert.deepEqual(contributed, {
+    scopeName: INJECTION_SCOPE,
+    path: './syntaxes/arm-expression.injection.tmLanguage.json',
+    injectTo: ['source.json', 'source.json.comments'],
+  });
   const grammar = JSON.parse(fs.readFileSync(GRAMMAR_FILE, 'utf8'));
   assert.equal(grammar.scopeName, INJECTION_SCOPE);
   // `string.quoted.double.json` also selects JSONC's `string.quoted.double.json.comments` (scope prefixes match).
   assert.equal(grammar.injectionSelector, 'L:string.quoted.double.json');
-  assert.match(fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8'), /^!syntaxes\/\*\.json$/m, 'the grammar must ship in the .vsix');
+  assert.match(
+    fs.readFileSync(path.join(REPO_ROOT, '.vscodeignore'), 'utf8'),
+    /^!syntaxes\/\*\.json$/m,
+    'the grammar must ship in the .vsix',
+  );
 });

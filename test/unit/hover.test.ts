@@ -44,7 +44,11 @@ const TEMPLATE = `{
 }`;
 
 const analysis = analyzeText(TEMPLATE);
-const OPTIONS = { parameterFiles: [], docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`, docsPageUrl: (page: string) => page };
+const OPTIONS = {
+  parameterFiles: [],
+  docsUrl: (code: string) => `https://docs.example.test/rules/${code}.md`,
+  docsPageUrl: (page: string) => page,
+};
 
 /** The hover at the `nth` occurrence of `needle`, `into` characters into it. */
 function hoverAt(needle: string, into = 1, nth = 0) {
@@ -60,7 +64,10 @@ test('a cloud resource property name shows its meaning, allowed values, requirem
   assert.match(hover.markdown, /\*\*properties\.computeStack\*\*/);
   assert.match(hover.markdown, /`K8S`/);
   assert.match(hover.markdown, /Required\./);
-  assert.match(hover.markdown, /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/);
+  assert.match(
+    hover.markdown,
+    /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/,
+  );
   assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"computeStack"');
 });
 
@@ -90,7 +97,10 @@ test('region and location values show their display names', () => {
   assert.match(location.markdown, /\*\*Sweden Central\*\* \(`swedencentral`\): Anyscale on Azure is available here\./);
   const unsupported = hoverAt('"westus"', 3).hover;
   assert.ok(unsupported);
-  assert.match(unsupported.markdown, /\*\*West US\*\* \(`westus`\): an Azure region where Anyscale on Azure is not available\./);
+  assert.match(
+    unsupported.markdown,
+    /\*\*West US\*\* \(`westus`\): an Azure region where Anyscale on Azure is not available\./,
+  );
   const aws = hoverAt('"us-west-2"', 3).hover;
   assert.ok(aws);
   assert.match(aws.markdown, /\*\*US West \(Oregon\)\*\* \(`us-west-2`\): AWS region\./);
@@ -99,12 +109,18 @@ test('region and location values show their display names', () => {
 test('a diagnostic under the cursor shows its rule title and docs link', () => {
   const { hover } = hoverAt('"Aws"', 2);
   assert.ok(hover);
-  assert.match(hover.markdown, /`provider-invalid`: .+ — \[documentation\]\(https:\/\/docs\.example\.test\/rules\/provider-invalid\.md\)/);
+  assert.match(
+    hover.markdown,
+    /`provider-invalid`: .+ — \[documentation\]\(https:\/\/docs\.example\.test\/rules\/provider-invalid\.md\)/,
+  );
   assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"Aws"');
 });
 
 test('a json-too-deep error under the cursor shows its message: it has no rule and no docs page', () => {
-  const text = TEMPLATE.replace('"properties": { "provider": "AWS"', `"properties": { "deep": ${'['.repeat(1200)}${']'.repeat(1200)}, "provider": "AWS"`);
+  const text = TEMPLATE.replace(
+    '"properties": { "provider": "AWS"',
+    `"properties": { "deep": ${'['.repeat(1200)}${']'.repeat(1200)}, "provider": "AWS"`,
+  );
   const deep = analyzeText(text);
   const offset = text.indexOf('['.repeat(1200)) + 1000 - 4;
   const hover = armHover(text, deep, offset, OPTIONS);
@@ -117,7 +133,10 @@ test('an expression shows its value, and the diagnostic on it, in one hover', ()
   const { hover } = hoverAt("[parameters('region')]", 3);
   assert.ok(hover);
   const sections = hover.markdown.split('\n\n---\n\n');
-  assert.ok(sections.some((section) => /Evaluates to `"uksouth"`/.test(section)), hover.markdown);
+  assert.ok(
+    sections.some((section) => /Evaluates to `"uksouth"`/.test(section)),
+    hover.markdown,
+  );
   // Provider "Aws" is no provider, so its region is not checked: no diagnostic here. A cloud resource's region also
   // says where the control plane is (accessHover.test.ts); nothing else.
   assert.equal(sections.length, 2, hover.markdown);
@@ -130,12 +149,19 @@ test('with several parameter files the evaluation comes first, each result said 
     const text = JSON.stringify({ parameters: { region: { value: region } } });
     return { uri: `file:///w/${name}`, root: parseJson(text).root!, text };
   };
-  const parameterFiles = [parameterFile('dev.parameters.json', 'uksouth'), parameterFile('prod.parameters.json', 'swedencentral'), parameterFile('test.parameters.json', 'uksouth')];
+  const parameterFiles = [
+    parameterFile('dev.parameters.json', 'uksouth'),
+    parameterFile('prod.parameters.json', 'swedencentral'),
+    parameterFile('test.parameters.json', 'uksouth'),
+  ];
   const offset = TEMPLATE.indexOf("[parameters('region')]") + 3;
   const hover = armHover(TEMPLATE, analysis, offset, { ...OPTIONS, parameterFiles });
   assert.ok(hover);
   const sections = hover.markdown.split('\n\n---\n\n');
-  assert.equal(sections[0], 'Evaluates with dev.parameters.json and test.parameters.json to `"uksouth"`  \nEvaluates with prod.parameters.json to `"swedencentral"`');
+  assert.equal(
+    sections[0],
+    'Evaluates with dev.parameters.json and test.parameters.json to `"uksouth"`  \nEvaluates with prod.parameters.json to `"swedencentral"`',
+  );
   assert.match(sections[1], /\*\*Data residency:\*\*/);
 });
 

@@ -18,11 +18,17 @@ interface CloudJson {
   location: string | null;
   declaredIn: Array<{ file: string; line: number }>;
   unknown: string[];
-  cloudResources: Array<Record<string, unknown> & { name: string; file: string; line: number; files: Array<Record<string, unknown>> }>;
+  cloudResources: Array<
+    Record<string, unknown> & { name: string; file: string; line: number; files: Array<Record<string, unknown>> }
+  >;
 }
 
 function run(args: string[]) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: CWD, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: CWD,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -32,29 +38,64 @@ test('json: the documented shape, valid against the schema in docs', () => {
   const output = JSON.parse(stdout) as { clouds: CloudJson[] };
   const validate = new Ajv({ allErrors: true, strict: true }).compile(SCHEMA);
   assert.ok(validate(output), JSON.stringify(validate.errors, null, 2));
-  assert.deepEqual(output.clouds.map((cloud) => cloud.name), ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"]);
+  assert.deepEqual(
+    output.clouds.map((cloud) => cloud.name),
+    ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"],
+  );
   const myCloud = output.clouds[1];
   // The fields docs/cli.md promises, in its order, before the ones added.
   assert.deepEqual(Object.keys(myCloud).slice(0, 4), ['name', 'location', 'declaredIn', 'cloudResources']);
-  assert.deepEqual(Object.keys(myCloud.cloudResources[0]).slice(0, 8), ['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems']);
-  assert.deepEqual(myCloud.declaredIn, [{ file: 'workspace/infra/cloud.json', line: 8 }, { file: 'workspace/symbolic/extra.json', line: 9 }]);
+  assert.deepEqual(Object.keys(myCloud.cloudResources[0]).slice(0, 8), [
+    'name',
+    'provider',
+    'region',
+    'location',
+    'primary',
+    'file',
+    'line',
+    'problems',
+  ]);
+  assert.deepEqual(myCloud.declaredIn, [
+    { file: 'workspace/infra/cloud.json', line: 8 },
+    { file: 'workspace/symbolic/extra.json', line: 9 },
+  ]);
   assert.equal(myCloud.location, 'westus2');
   const [primary] = myCloud.cloudResources;
   assert.deepEqual(
-    Object.fromEntries(['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems'].map((key) => [key, primary[key]])),
-    { name: 'default', provider: 'Azure', region: 'westus2', location: 'westus2', primary: true, file: 'workspace/infra/cloud.json', line: 15, problems: { error: 0, warning: 0, info: 0 } },
+    Object.fromEntries(
+      ['name', 'provider', 'region', 'location', 'primary', 'file', 'line', 'problems'].map((key) => [
+        key,
+        primary[key],
+      ]),
+    ),
+    {
+      name: 'default',
+      provider: 'Azure',
+      region: 'westus2',
+      location: 'westus2',
+      primary: true,
+      file: 'workspace/infra/cloud.json',
+      line: 15,
+      problems: { error: 0, warning: 0, info: 0 },
+    },
   );
   const eks = myCloud.cloudResources.find((resource) => resource.name === 'eks-east')!;
   assert.deepEqual([eks.line, eks.problems, eks.primary], [32, { error: 1, warning: 0, info: 0 }, false]);
-  assert.deepEqual(primary.files.map((file) => [file.kind, file.file, file.line]), [
-    ['template', 'workspace/infra/cloud.json', 15],
-    ['aksCluster', 'workspace/infra/cloud.json', 63],
-    ['operatorExtension', 'workspace/infra/cloud.json', 70],
-    ['valuesFile', 'workspace/infra/values.yaml', 2],
-    ['gatewayManifest', 'workspace/helm/gateway.yaml', 4],
-  ]);
+  assert.deepEqual(
+    primary.files.map((file) => [file.kind, file.file, file.line]),
+    [
+      ['template', 'workspace/infra/cloud.json', 15],
+      ['aksCluster', 'workspace/infra/cloud.json', 63],
+      ['operatorExtension', 'workspace/infra/cloud.json', 70],
+      ['valuesFile', 'workspace/infra/values.yaml', 2],
+      ['gatewayManifest', 'workspace/helm/gateway.yaml', 4],
+    ],
+  );
   const parameters = output.clouds[0].cloudResources.map((resource) => [resource.name, resource.parameterFiles]);
-  assert.deepEqual(parameters, [['eksuswest2', ['workspace/params/cloudresource.parameters.aws.json']], ['aksuksouth', ['workspace/params/cloudresource.parameters.azure.json']]]);
+  assert.deepEqual(parameters, [
+    ['eksuswest2', ['workspace/params/cloudresource.parameters.aws.json']],
+    ['aksuksouth', ['workspace/params/cloudresource.parameters.azure.json']],
+  ]);
   const unknown = output.clouds[2];
   assert.deepEqual(unknown.unknown, ['name']);
   assert.deepEqual(unknown.cloudResources[0].unknown, ['location', 'operatorIdentity']);
@@ -75,7 +116,10 @@ test('text: a readable tree of clouds, cloud resources and related files', () =>
 
 test('an unknown cloud name is marked as such in the text', () => {
   const { stdout } = run(['index', 'workspace/unknown']);
-  assert.match(stdout, /^cloud \[parameters\('cloudName'\)\] \(not known before deployment\) · declared in no file read$/m);
+  assert.match(
+    stdout,
+    /^cloud \[parameters\('cloudName'\)\] \(not known before deployment\) · declared in no file read$/m,
+  );
 });
 
 test('exit codes: 2 for a usage error or a folder that is not there, 0 with nothing to index', () => {

@@ -13,7 +13,19 @@ import type { ArmResource } from '../../server/src/service/arm/template';
 import { CLOUD_RESOURCE_TYPE } from '../../server/src/service/catalog/anyscale';
 import { equalsIgnoreCase, propertyValue, type JsonNode } from '../../server/src/service/json/nodes';
 import { RULES } from '../../server/src/service/rules/registry';
-import { casesOf, edit, nodeAt, pathOf, PARAMETER_FILE_URI, span, throughParameterDefault, throughParameterFile, throughVariable, where, type Case } from '../support/indirection';
+import {
+  casesOf,
+  edit,
+  nodeAt,
+  pathOf,
+  PARAMETER_FILE_URI,
+  span,
+  throughParameterDefault,
+  throughParameterFile,
+  throughVariable,
+  where,
+  type Case,
+} from '../support/indirection';
 
 type Variant = 'parameter default' | 'variable' | 'parameter file' | 'copy loop';
 const VARIANTS: readonly Variant[] = ['parameter default', 'variable', 'parameter file', 'copy loop'];
@@ -25,8 +37,15 @@ const ABOUT_EXPRESSIONS = /^(parameter|variable|expression|function|suppression)
 const THROUGH_EXPRESSIONS: readonly Variant[] = ['parameter default', 'variable', 'parameter file'];
 
 /** Keys `<code>/<fixture>/<variant>`, with `*` for every fixture of the code. */
-function listed(code: string, reason: string, fixtures: readonly string[] = ['*'], variants = THROUGH_EXPRESSIONS): Array<[string, string]> {
-  return fixtures.flatMap((fixture) => variants.map((variant): [string, string] => [`${code}/${fixture}/${variant}`, reason]));
+function listed(
+  code: string,
+  reason: string,
+  fixtures: readonly string[] = ['*'],
+  variants = THROUGH_EXPRESSIONS,
+): Array<[string, string]> {
+  return fixtures.flatMap((fixture) =>
+    variants.map((variant): [string, string] => [`${code}/${fixture}/${variant}`, reason]),
+  );
 }
 
 /**
@@ -34,12 +53,34 @@ function listed(code: string, reason: string, fixtures: readonly string[] = ['*'
  * the list stays honest.
  */
 const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
-  ...listed('required-property-missing', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-missing.json']),
-  ...listed('cloud-resources-not-chained', 'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name'),
-  ...listed('container-image-source', 'the finding is anchored on the resource name; the fault is a missing property, not the name', ['fail-neither.json']),
-  ...listed('cloud-resource-not-deployed', 'the finding is anchored on the resource name, to say which resource is not in Azure; a name from a parameter or variable is reported at its use'),
-  ...listed('values-control-plane-url-not-azure', 'the finding is anchored on extensionType because the setting is missing; the literal is not the fault', ['fail-extension.json']),
-  ...listed('operator-extension-plan-missing', 'the finding is anchored on extensionType because the plan is missing; the literal is not the fault', ['fail-no-plan.json']),
+  ...listed(
+    'required-property-missing',
+    'the finding is anchored on the resource name; the fault is a missing property, not the name',
+    ['fail-missing.json'],
+  ),
+  ...listed(
+    'cloud-resources-not-chained',
+    'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name',
+  ),
+  ...listed(
+    'container-image-source',
+    'the finding is anchored on the resource name; the fault is a missing property, not the name',
+    ['fail-neither.json'],
+  ),
+  ...listed(
+    'cloud-resource-not-deployed',
+    'the finding is anchored on the resource name, to say which resource is not in Azure; a name from a parameter or variable is reported at its use',
+  ),
+  ...listed(
+    'values-control-plane-url-not-azure',
+    'the finding is anchored on extensionType because the setting is missing; the literal is not the fault',
+    ['fail-extension.json'],
+  ),
+  ...listed(
+    'operator-extension-plan-missing',
+    'the finding is anchored on extensionType because the plan is missing; the literal is not the fault',
+    ['fail-no-plan.json'],
+  ),
 ]);
 
 /**
@@ -50,22 +91,49 @@ const KNOWN_GAPS: ReadonlyMap<string, string> = new Map<string, string>([]);
 
 /** Rules none of whose ARM fail fixtures has a finding on a literal property value, so nothing here feeds them. */
 const NOTHING_TO_FEED: ReadonlyMap<string, string> = new Map<string, string>([
-  ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [code, 'reported on apiVersion, which ARM requires as a literal']),
+  ...['api-version-preview', 'api-version-unknown'].map((code): [string, string] => [
+    code,
+    'reported on apiVersion, which ARM requires as a literal',
+  ]),
   ...['service-not-on-primary', 'workspace-several-cloud-resources', 'zones-any-not-alone'].map(
-    (code): [string, string] => [code, 'reported on an array item (cloudResourceNames, zones): workloads.test.ts feeds whole arrays through a parameter, a variable and a parameter file'],
+    (code): [string, string] => [
+      code,
+      'reported on an array item (cloudResourceNames, zones): workloads.test.ts feeds whole arrays through a parameter, a variable and a parameter file',
+    ],
   ),
   ['multi-line-string', 'about how a string is written (a line break between its quotes), not the value it holds'],
   ['ingress-application-gateway', 'reported on the resource type, which ARM requires as a literal'],
-  ['template-limit-exceeded', "about how many declarations a template has and its size, not a value it holds"],
-  ...['cloud-resource-copy-parallel', 'egress-fqdns-not-allowed', 'values-legacy-key', 'values-unknown-key', 'extension-scope-conflict', 'extension-secret-in-settings'].map((code): [string, string] => [code, 'reported on a property key']),
+  ['template-limit-exceeded', 'about how many declarations a template has and its size, not a value it holds'],
   ...[
-    'values-value-not-allowed', 'values-iam-identity-format', 'values-auth-audience', 'values-cli-token-missing', 'values-deprecated-key', 'values-aws-region-missing',
-    'values-gateway-name-missing', 'values-gateway-ip-and-hostname', 'values-workload-service-account', 'values-iam-identity-is-principal-id', 'values-cloud-provider-mismatch',
+    'cloud-resource-copy-parallel',
+    'egress-fqdns-not-allowed',
+    'values-legacy-key',
+    'values-unknown-key',
+    'extension-scope-conflict',
+    'extension-secret-in-settings',
+  ].map((code): [string, string] => [code, 'reported on a property key']),
+  ...[
+    'values-value-not-allowed',
+    'values-iam-identity-format',
+    'values-auth-audience',
+    'values-cli-token-missing',
+    'values-deprecated-key',
+    'values-aws-region-missing',
+    'values-gateway-name-missing',
+    'values-gateway-ip-and-hostname',
+    'values-workload-service-account',
+    'values-iam-identity-is-principal-id',
+    'values-cloud-provider-mismatch',
     'values-cli-token-in-plain-text',
   ].map((code): [string, string] => [code, 'no ARM fail fixture: its fixtures are operator values YAML']),
 ]);
 
-function listing(map: ReadonlyMap<string, string>, code: string, fixture: string, variant: Variant): string | undefined {
+function listing(
+  map: ReadonlyMap<string, string>,
+  code: string,
+  fixture: string,
+  variant: Variant,
+): string | undefined {
   return map.get(`${code}/${fixture}/${variant}`) ?? map.get(`${code}/*/${variant}`);
 }
 
@@ -77,24 +145,42 @@ interface Variation {
 }
 
 /** Checks that the code is reported at `origin` (in `uri`), pointing at `usage` in the template. */
-function reportedAt(c: Case, analysis: Analysis, origin: JsonNode | undefined, usage: JsonNode | undefined, uri?: string): string | undefined {
+function reportedAt(
+  c: Case,
+  analysis: Analysis,
+  origin: JsonNode | undefined,
+  usage: JsonNode | undefined,
+  uri?: string,
+): string | undefined {
   if (!origin || !usage) return 'the variant could not be built';
   const ours = analysis.findings.filter((f) => f.code === c.code);
   const hit = ours.find((f) => f.uri === uri && f.start === origin.offset && f.end === origin.offset + origin.length);
-  if (!hit) return `no ${c.code} at ${where({ ...span(origin), uri })}; found ${ours.map(where).join(', ') || 'none'}; others: ${analysis.findings.map((f) => f.code).join(', ')}`;
-  const pointsAtUse = hit.related?.some((r) => r.uri === undefined && r.start === usage.offset && r.end === usage.offset + usage.length);
-  if (!pointsAtUse) return `the finding does not point at the use ${where(span(usage))}: ${JSON.stringify(hit.related)}`;
+  if (!hit)
+    return `no ${c.code} at ${where({ ...span(origin), uri })}; found ${ours.map(where).join(', ') || 'none'}; others: ${analysis.findings.map((f) => f.code).join(', ')}`;
+  const pointsAtUse = hit.related?.some(
+    (r) => r.uri === undefined && r.start === usage.offset && r.end === usage.offset + usage.length,
+  );
+  if (!pointsAtUse)
+    return `the finding does not point at the use ${where(span(usage))}: ${JSON.stringify(hit.related)}`;
   return undefined;
 }
 
 function parameterDefault(c: Case): Variation {
   const { text, origin, usage } = throughParameterDefault(c);
-  return { text, options: c.options, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
+  return {
+    text,
+    options: c.options,
+    problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)),
+  };
 }
 
 function variable(c: Case): Variation {
   const { text, origin, usage } = throughVariable(c);
-  return { text, options: c.options, problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)) };
+  return {
+    text,
+    options: c.options,
+    problem: (analysis) => reportedAt(c, analysis, nodeAt(text, origin), nodeAt(text, usage)),
+  };
 }
 
 function parameterFile(c: Case): Variation {
@@ -109,7 +195,12 @@ function parameterFile(c: Case): Variation {
       if (inFile) return inFile;
       // The template's reader also sees it where the value enters, with a link back to the parameter file.
       const mirrored = analysis.findings.some(
-        (f) => f.code === c.code && f.uri === undefined && f.start === usage!.offset && f.end === usage!.offset + usage!.length && f.related?.some((r) => r.uri === PARAMETER_FILE_URI && r.start === origin!.offset),
+        (f) =>
+          f.code === c.code &&
+          f.uri === undefined &&
+          f.start === usage!.offset &&
+          f.end === usage!.offset + usage!.length &&
+          f.related?.some((r) => r.uri === PARAMETER_FILE_URI && r.start === origin!.offset),
       );
       return mirrored ? undefined : `no ${c.code} at the use ${where(span(usage!))} pointing at the parameter file`;
     },
@@ -124,7 +215,12 @@ function loopable(c: Case): ArmResource | undefined {
 }
 
 function copyLoop(c: Case, resource: ArmResource): Variation {
-  const text = edit(c.text, [...pathOf(resource.node), 'copy'], { name: 'loop', count: 1, mode: 'serial', batchSize: 1 });
+  const text = edit(c.text, [...pathOf(resource.node), 'copy'], {
+    name: 'loop',
+    count: 1,
+    mode: 'serial',
+    batchSize: 1,
+  });
   return {
     text,
     options: c.options,
@@ -161,17 +257,27 @@ for (const rule of templateRules) {
         exercised.add(`${c.code}/${variant}`);
         const notApplicable = listing(DOES_NOT_APPLY, c.code, c.fixture, variant);
         const gap = listing(KNOWN_GAPS, c.code, c.fixture, variant);
-        for (const key of [`${c.code}/${c.fixture}/${variant}`, `${c.code}/*/${variant}`]) if (DOES_NOT_APPLY.has(key) || KNOWN_GAPS.has(key)) usedListings.add(key);
+        for (const key of [`${c.code}/${c.fixture}/${variant}`, `${c.code}/*/${variant}`])
+          if (DOES_NOT_APPLY.has(key) || KNOWN_GAPS.has(key)) usedListings.add(key);
         const reason = notApplicable ?? gap;
         const label = notApplicable ? ' (does not apply)' : gap ? ' (known gap)' : '';
         test(`${c.fixture} "${c.propertyName}": ${JSON.stringify(c.literal)} through a ${variant}${label}`, () => {
           const analysis = analyzeText(variation.text, variation.options);
           assert.deepEqual(analysis.syntaxErrors, [], 'the variant is valid JSON');
           const problem = variation.problem(analysis);
-          if (reason) assert.ok(problem !== undefined, `${pair} is listed as not working (${reason}) but works: remove it from its list`);
+          if (reason)
+            assert.ok(
+              problem !== undefined,
+              `${pair} is listed as not working (${reason}) but works: remove it from its list`,
+            );
           else assert.equal(problem, undefined, problem);
           // A finding anchored on the literal (not caused by it) must still be reported, as often as before.
-          if (notApplicable) assert.equal(analysis.findings.filter((f) => f.code === c.code && f.uri === undefined).length, c.original.length, `${c.code} is no longer reported as often`);
+          if (notApplicable)
+            assert.equal(
+              analysis.findings.filter((f) => f.code === c.code && f.uri === undefined).length,
+              c.original.length,
+              `${c.code} is no longer reported as often`,
+            );
         });
       }
     }
@@ -182,12 +288,17 @@ test('every rule is fed through a parameter default, a variable and a parameter 
   for (const rule of templateRules) {
     const fed = THROUGH_EXPRESSIONS.every((variant) => exercised.has(`${rule.code}/${variant}`));
     if (NOTHING_TO_FEED.has(rule.code)) assert.ok(!fed, `${rule.code} is fed now: drop it from NOTHING_TO_FEED`);
-    else assert.ok(fed, `no fail fixture of ${rule.code} has a finding on a literal property value: add one, or list it in NOTHING_TO_FEED`);
+    else
+      assert.ok(
+        fed,
+        `no fail fixture of ${rule.code} has a finding on a literal property value: add one, or list it in NOTHING_TO_FEED`,
+      );
   }
 });
 
 test('every allow-list and known-gap entry matches a rule, a variant and a run', () => {
   const codes = new Set(templateRules.map((r) => r.code));
   for (const code of NOTHING_TO_FEED.keys()) assert.ok(codes.has(code), code);
-  for (const key of [...DOES_NOT_APPLY.keys(), ...KNOWN_GAPS.keys()]) assert.ok(usedListings.has(key), `${key} matched no run: drop it`);
+  for (const key of [...DOES_NOT_APPLY.keys(), ...KNOWN_GAPS.keys()])
+    assert.ok(usedListings.has(key), `${key} matched no run: drop it`);
 });

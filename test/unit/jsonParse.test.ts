@@ -7,14 +7,18 @@ import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { syntaxProblems } from '../../server/src/service/json/parseJson';
 
 /** The syntax problems reported for a text, as jsonc-parser's codes in words. */
-const codes = (text: string) => syntaxProblems(text, parseJson(text).errors).map((p) => p.message.replace('JSON syntax error: ', ''));
+const codes = (text: string) =>
+  syntaxProblems(text, parseJson(text).errors).map((p) => p.message.replace('JSON syntax error: ', ''));
 
 test('a string broken over lines is a value with its line breaks, at the offsets of the text', () => {
   for (const lineBreak of ['\n', '\r\n']) {
     const text = `{${lineBreak} "a": "first${lineBreak}second",${lineBreak} "b": "[${lineBreak}  concat('x', 'y')${lineBreak}]"${lineBreak}}`;
     const parsed = parseJson(text);
     assert.deepEqual(parsed.errors, []);
-    assert.deepEqual({ ...getNodeValue(parsed.root!) }, { a: `first${lineBreak}second`, b: `[${lineBreak}  concat('x', 'y')${lineBreak}]` });
+    assert.deepEqual(
+      { ...getNodeValue(parsed.root!) },
+      { a: `first${lineBreak}second`, b: `[${lineBreak}  concat('x', 'y')${lineBreak}]` },
+    );
     const a = parsed.root!.children![0].children![1];
     assert.equal(text.slice(a.offset, a.offset + a.length), `"first${lineBreak}second"`);
     assert.deepEqual(
@@ -41,8 +45,11 @@ test('a string that is really unterminated stays a syntax error', () => {
 test('one syntax problem is one error; problems lines apart are each reported', () => {
   // jsonc-parser reports four errors here: a missing comma, a value expected, and two closing brackets.
   assert.deepEqual(codes('{\n "a": [1, 2,\n "b": 3\n}'), ['comma expected']);
-  assert.deepEqual(codes("{\n 'a': 1,\n \"b\": 2\n}"), ['invalid symbol']);
-  assert.deepEqual(codes('{\n "a": 1\n "b": 2,\n "c": 3,\n "d": 4,\n "e": 5\n "f": 6\n}'), ['comma expected', 'comma expected']);
+  assert.deepEqual(codes('{\n \'a\': 1,\n "b": 2\n}'), ['invalid symbol']);
+  assert.deepEqual(codes('{\n "a": 1\n "b": 2,\n "c": 3,\n "d": 4,\n "e": 5\n "f": 6\n}'), [
+    'comma expected',
+    'comma expected',
+  ]);
   // The parse keeps every error jsonc-parser's recovery reports (an incremental parse must give the same ones).
   assert.equal(parseJson('{\n "a": [1, 2,\n "b": 3\n}').errors.length, 4);
 });
@@ -85,10 +92,15 @@ test('a template with multi-line strings is checked: a rule sees the value ARM r
 });
 
 test('the fix of a multi-line literal writes its line breaks as escapes, keeping the value', () => {
-  const text = '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "variables": { "v": "one\r\ntwo\nthree" },\n "resources": [],\n "outputs": { "o": { "type": "string", "value": "[variables(\'v\')]" } }\n}';
+  const text =
+    '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "variables": { "v": "one\r\ntwo\nthree" },\n "resources": [],\n "outputs": { "o": { "type": "string", "value": "[variables(\'v\')]" } }\n}';
   const [finding] = analyzeText(text).findings.filter((f) => f.code === 'multi-line-string');
   let fixed = text;
-  for (const edit of [...finding.fixes![0].edits].sort((a, b) => b.start - a.start)) fixed = fixed.slice(0, edit.start) + edit.newText + fixed.slice(edit.end);
+  for (const edit of [...finding.fixes![0].edits].sort((a, b) => b.start - a.start))
+    fixed = fixed.slice(0, edit.start) + edit.newText + fixed.slice(edit.end);
   assert.equal(JSON.parse(fixed).variables.v, 'one\r\ntwo\nthree');
-  assert.deepEqual(analyzeText(fixed).findings.filter((f) => f.code === 'multi-line-string'), []);
+  assert.deepEqual(
+    analyzeText(fixed).findings.filter((f) => f.code === 'multi-line-string'),
+    [],
+  );
 });

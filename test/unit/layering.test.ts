@@ -17,7 +17,11 @@ interface SourceImport {
 }
 
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f)).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f))
+    .sort();
 }
 
 function resolved(from: string, specifier: string): string | undefined {
@@ -30,7 +34,9 @@ function resolved(from: string, specifier: string): string | undefined {
 function importsOf(file: string): SourceImport[] {
   const text = fs.readFileSync(file, 'utf8');
   const found: SourceImport[] = [];
-  for (const match of text.matchAll(/^\s*(?:import|export)\b[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\b(?:import|require)\(\s*'([^']+)'\s*\)/gm)) {
+  for (const match of text.matchAll(
+    /^\s*(?:import|export)\b[^'";]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\b(?:import|require)\(\s*'([^']+)'\s*\)/gm,
+  )) {
     const specifier = match[1] ?? match[2] ?? match[3];
     found.push({ specifier, file: resolved(file, specifier) });
   }
@@ -45,7 +51,11 @@ test('the service imports no node:* module and nothing of lsp/, cli/, node/, the
   const offending: string[] = [];
   for (const file of sourceFiles(SERVICE)) {
     for (const { specifier, file: target } of importsOf(file)) {
-      const bad = specifier.startsWith('node:') || /^vscode(-languageserver|-languageclient)?(\/|$)/.test(specifier) || (target !== undefined && (outside.some((dir) => inside(target, dir)) || inside(target, path.join(REPO_ROOT, 'client'))));
+      const bad =
+        specifier.startsWith('node:') ||
+        /^vscode(-languageserver|-languageclient)?(\/|$)/.test(specifier) ||
+        (target !== undefined &&
+          (outside.some((dir) => inside(target, dir)) || inside(target, path.join(REPO_ROOT, 'client'))));
       if (bad) offending.push(`${relative(file)} imports ${specifier}`);
     }
   }
@@ -57,7 +67,9 @@ test('lsp/, cli/ and node/ import the service only through service/index.ts', ()
   const offending: string[] = [];
   for (const dir of ['lsp', 'cli', 'node']) {
     for (const file of sourceFiles(path.join(SERVER_SRC, dir))) {
-      for (const { specifier, file: target } of importsOf(file)) if (target !== undefined && inside(target, SERVICE) && target !== entry) offending.push(`${relative(file)} imports ${specifier}`);
+      for (const { specifier, file: target } of importsOf(file))
+        if (target !== undefined && inside(target, SERVICE) && target !== entry)
+          offending.push(`${relative(file)} imports ${specifier}`);
     }
   }
   assert.deepEqual(offending, []);
@@ -65,13 +77,19 @@ test('lsp/, cli/ and node/ import the service only through service/index.ts', ()
 
 test('no import cycle in server/src (type-only imports count)', () => {
   const files = sourceFiles(SERVER_SRC);
-  const edges = new Map(files.map((file) => [file, importsOf(file).flatMap((i) => (i.file !== undefined && i.file.startsWith(SERVER_SRC) ? [i.file] : []))]));
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      importsOf(file).flatMap((i) => (i.file !== undefined && i.file.startsWith(SERVER_SRC) ? [i.file] : [])),
+    ]),
+  );
   const state = new Map<string, 'open' | 'done'>();
   const cycles: string[] = [];
   const visit = (file: string, trail: string[]) => {
     state.set(file, 'open');
     for (const next of edges.get(file) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...trail.slice(trail.indexOf(next)), next].map(relative).join(' > '));
+      if (state.get(next) === 'open')
+        cycles.push([...trail.slice(trail.indexOf(next)), next].map(relative).join(' > '));
       else if (!state.has(next)) visit(next, [...trail, next]);
     }
     state.set(file, 'done');
@@ -80,11 +98,14 @@ test('no import cycle in server/src (type-only imports count)', () => {
   assert.deepEqual(cycles, []);
 });
 
-test('no two modules of server/src share a name (a folder\'s index.ts and a process\'s main.ts aside)', () => {
+test("no two modules of server/src share a name (a folder's index.ts and a process's main.ts aside)", () => {
   const byName = new Map<string, string[]>();
   for (const file of sourceFiles(SERVER_SRC)) {
     const name = path.basename(file);
     if (name !== 'index.ts' && name !== 'main.ts') byName.set(name, [...(byName.get(name) ?? []), relative(file)]);
   }
-  assert.deepEqual([...byName.values()].filter((files) => files.length > 1), []);
+  assert.deepEqual(
+    [...byName.values()].filter((files) => files.length > 1),
+    [],
+  );
 });

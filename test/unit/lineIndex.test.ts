@@ -9,7 +9,8 @@ import { random } from '../support/random';
 function positions(index: LineIndex, text: string): unknown {
   const all = [];
   for (let offset = 0; offset <= text.length; offset++) all.push(index.positionAt(offset));
-  for (let line = 0; line <= index.lineCount; line++) all.push(index.offsetAt({ line, character: 0 }), index.offsetAt({ line, character: 1000 }));
+  for (let line = 0; line <= index.lineCount; line++)
+    all.push(index.offsetAt({ line, character: 0 }), index.offsetAt({ line, character: 1000 }));
   return all;
 }
 

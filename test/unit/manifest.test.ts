@@ -12,8 +12,16 @@ import { RULE_LEVELS } from '../../server/src/service/config/workspaceConfig';
 import { RULES } from '../../server/src/service/rules/registry';
 import { REPO_ROOT } from '../support/paths';
 
-interface MenuEntry { command: string; when?: string }
-interface Command { command: string; title: string; category?: string; icon?: string }
+interface MenuEntry {
+  command: string;
+  when?: string;
+}
+interface Command {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: string;
+}
 
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
 const commands = manifest.contributes.commands as Command[];
@@ -31,12 +39,16 @@ const INTERNAL = new Set(['anyscaleAzure.egress.results', 'anyscaleAzure.azure.r
 
 /** The README's settings table as scripts/update-readme-rules.mjs writes it: every setting in the manifest's order. */
 function expectedSettingsTable(): string {
-  const rows = Object.entries(manifest.contributes.configuration.properties as Record<string, { default: unknown; description?: string; markdownDescription?: string }>)
-    .map(([id, setting]) => {
-      const description = (setting.markdownDescription ?? setting.description ?? '').replace(/\s+/g, ' ');
-      const first = description.split(/(?<!\be\.g|\bi\.e)\.\s+(?=[A-Z*])/)[0].replace(/\.$/, '');
-      return `| \`${id}\` | \`${JSON.stringify(setting.default)}\` | ${first.replace(/\|/g, '\\|')} |`;
-    });
+  const rows = Object.entries(
+    manifest.contributes.configuration.properties as Record<
+      string,
+      { default: unknown; description?: string; markdownDescription?: string }
+    >,
+  ).map(([id, setting]) => {
+    const description = (setting.markdownDescription ?? setting.description ?? '').replace(/\s+/g, ' ');
+    const first = description.split(/(?<!\be\.g|\bi\.e)\.\s+(?=[A-Z*])/)[0].replace(/\.$/, '');
+    return `| \`${id}\` | \`${JSON.stringify(setting.default)}\` | ${first.replace(/\|/g, '\\|')} |`;
+  });
   return ['| Setting | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
@@ -46,7 +58,8 @@ function sources(...folders: string[]): Array<{ file: string; text: string }> {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.ts')) out.push({ file: path.relative(REPO_ROOT, full), text: fs.readFileSync(full, 'utf8') });
+      else if (entry.name.endsWith('.ts'))
+        out.push({ file: path.relative(REPO_ROOT, full), text: fs.readFileSync(full, 'utf8') });
     }
   };
   for (const folder of folders) walk(path.join(REPO_ROOT, folder));
@@ -57,7 +70,8 @@ function sources(...folders: string[]): Array<{ file: string; text: string }> {
 function registeredCommands(): Set<string> {
   const files = sources('client/src', 'shared');
   const constants = new Map<string, string>();
-  for (const { text } of files) for (const m of text.matchAll(/const\s+(\w+)\s*=\s*'(anyscaleAzure\.[\w.]+)'/g)) constants.set(m[1], m[2]);
+  for (const { text } of files)
+    for (const m of text.matchAll(/const\s+(\w+)\s*=\s*'(anyscaleAzure\.[\w.]+)'/g)) constants.set(m[1], m[2]);
   for (const { text } of files) {
     for (const object of text.matchAll(/const\s+(\w+)\s*=\s*\{([^}]*)\}\s*as const/g)) {
       for (const entry of object[2].matchAll(/(\w+):\s*(?:'([^']+)'|(\w+))/g)) {
@@ -87,19 +101,22 @@ test('the Marketplace page has an icon (a 128×128 PNG made from our SVG), a ban
   assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme));
   assert.ok(manifest.categories.includes('Linters') && manifest.categories.includes('Azure'));
   assert.ok(manifest.keywords.length >= 5 && manifest.keywords.length <= 30, 'vsce accepts at most 30 keywords');
-  for (const url of [manifest.homepage, manifest.repository?.url, manifest.bugs?.url]) assert.match(url ?? '', /^https:\/\//);
+  for (const url of [manifest.homepage, manifest.repository?.url, manifest.bugs?.url])
+    assert.match(url ?? '', /^https:\/\//);
 });
 
 test('every command has the Anyscale category, and an icon wherever it sits in a view', () => {
   for (const command of commands) assert.equal(command.category, 'Anyscale', command.command);
   const inViews = new Set([...menus['view/title'], ...menus['view/item/context']].map((entry) => entry.command));
-  for (const command of commands.filter((c) => inViews.has(c.command))) assert.ok(command.icon, `${command.command} sits in a view without an icon`);
+  for (const command of commands.filter((c) => inViews.has(c.command)))
+    assert.ok(command.icon, `${command.command} sits in a view without an icon`);
 });
 
-test("every command the palette offers has a `when` saying where it applies, unless it applies everywhere", () => {
+test('every command the palette offers has a `when` saying where it applies, unless it applies everywhere', () => {
   const palette = new Map(menus.commandPalette.map((entry) => [entry.command, entry.when]));
   for (const { command } of commands) {
-    if (EVERYWHERE.has(command)) assert.ok(!palette.has(command), `${command} applies everywhere yet has a palette when`);
+    if (EVERYWHERE.has(command))
+      assert.ok(!palette.has(command), `${command} applies everywhere yet has a palette when`);
     else assert.ok(palette.get(command), `${command} has no commandPalette when clause`);
   }
 });
@@ -107,8 +124,16 @@ test("every command the palette offers has a `when` saying where it applies, unl
 test('every contributed command is registered in client/src, and every registered command is contributed', () => {
   const registered = registeredCommands();
   const contributed = new Set(commands.map((c) => c.command));
-  assert.deepEqual([...contributed].filter((id) => !registered.has(id)), [], 'contributed but never registered');
-  assert.deepEqual([...registered].filter((id) => !contributed.has(id) && !INTERNAL.has(id)), [], 'registered but not contributed');
+  assert.deepEqual(
+    [...contributed].filter((id) => !registered.has(id)),
+    [],
+    'contributed but never registered',
+  );
+  assert.deepEqual(
+    [...registered].filter((id) => !contributed.has(id) && !INTERNAL.has(id)),
+    [],
+    'registered but not contributed',
+  );
   for (const id of INTERNAL) assert.ok(registered.has(id), `${id} is listed as internal but no longer registered`);
 });
 
@@ -116,23 +141,40 @@ test('activation events: only those VS Code does not generate from contributes (
   // https://code.visualstudio.com/api/references/activation-events#onCommand: contributed commands and views activate
   // the extension by themselves from VS Code 1.74 on; onLanguage of the built-in languages we serve is still needed.
   const events = manifest.activationEvents as string[];
-  assert.deepEqual(events.filter((event) => /^on(Command|View):/.test(event)), [], 'generated by VS Code from contributes.commands / contributes.views');
+  assert.deepEqual(
+    events.filter((event) => /^on(Command|View):/.test(event)),
+    [],
+    'generated by VS Code from contributes.commands / contributes.views',
+  );
   assert.deepEqual(events, ['onLanguage:json', 'onLanguage:jsonc', 'onLanguage:arm-template', 'onLanguage:yaml']);
   const [major, minor] = (manifest.engines.vscode as string).replace(/^\^/, '').split('.').map(Number);
-  assert.ok(major > 1 || minor >= 74, `engines.vscode ${manifest.engines.vscode} predates the generated activation events`);
+  assert.ok(
+    major > 1 || minor >= 74,
+    `engines.vscode ${manifest.engines.vscode} predates the generated activation events`,
+  );
 });
 
 test('the anyscaleAzure.rules setting is what npm run docs:rules generates from the rule registry', () => {
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'update-readme-rules.mjs'), '--check'], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'update-readme-rules.mjs'), '--check'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(run.status, 0, `${run.stderr}${run.stdout}`);
 });
 
 test('the anyscaleAzure.rules schema: a property per registered rule with its levels, other codes flagged, an example that names a rule', () => {
   const setting = manifest.contributes.configuration.properties['anyscaleAzure.rules'];
-  assert.deepEqual(Object.keys(setting.properties), RULES.map((rule) => rule.code));
+  assert.deepEqual(
+    Object.keys(setting.properties),
+    RULES.map((rule) => rule.code),
+  );
   for (const rule of RULES) {
     assert.deepEqual(setting.properties[rule.code].enum, [...RULE_LEVELS], rule.code);
-    assert.equal(setting.properties[rule.code].description, `${rule.title} (default: ${rule.defaultSeverity})`, rule.code);
+    assert.equal(
+      setting.properties[rule.code].description,
+      `${rule.title} (default: ${rule.defaultSeverity})`,
+      rule.code,
+    );
   }
   const example = /Example: `(\{.*\})`/.exec(setting.markdownDescription);
   assert.ok(example, setting.markdownDescription);
@@ -149,14 +191,18 @@ test('every setting is read by the client or the language server', () => {
     const key = parts[parts.length - 1];
     if (setting === 'anyscaleAzure.trace.server') {
       // vscode-languageclient reads `<client id>.trace.server` itself.
-      assert.ok(files.some(({ text }) => text.includes("new LanguageClient('anyscaleAzure'")), 'the language client id is anyscaleAzure');
+      assert.ok(
+        files.some(({ text }) => text.includes("new LanguageClient('anyscaleAzure'")),
+        'the language client id is anyscaleAzure',
+      );
       continue;
     }
     // The client reads a section's key with `config.get('key')` (or a helper called with the key) in a file that asks
     // getConfiguration; the server pulls the whole section and walks `settings.a?.b`.
     const byGet = new RegExp(`\\w(?:<[^()]*>)?\\('${key}'\\)`);
     const byPath = new RegExp(`settings\\.${parts.join('\\??\\.')}\\b`);
-    const read = ({ text }: { text: string }) => (text.includes('getConfiguration(') && byGet.test(text)) || byPath.test(text);
+    const read = ({ text }: { text: string }) =>
+      (text.includes('getConfiguration(') && byGet.test(text)) || byPath.test(text);
     assert.ok(files.some(read), `${setting} is never read in client/src or server/src`);
   }
 });
@@ -166,20 +212,32 @@ test("README's settings table lists every setting of package.json, anyscaleAzure
   const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
   const match = /<!-- settings-table:start -->\n([\s\S]*?)\n?<!-- settings-table:end -->/.exec(readme);
   assert.ok(match, 'README.md lacks the settings-table markers');
-  assert.equal(match[1].trim(), expectedSettingsTable(), 'the README settings table is out of date: run npm run docs:rules');
+  assert.equal(
+    match[1].trim(),
+    expectedSettingsTable(),
+    'the README settings table is out of date: run npm run docs:rules',
+  );
 });
 
 test('the Get Started walkthrough: five steps, each with a page that exists and a button; our buttons run contributed commands', () => {
   const walkthrough = (manifest.contributes.walkthroughs ?? []).find((w: { id: string }) => w.id === 'gettingStarted');
   assert.ok(walkthrough, 'contributes.walkthroughs has gettingStarted');
   const contributed = new Set(commands.map((c) => c.command));
-  const views = new Set(Object.values(manifest.contributes.views as Record<string, Array<{ id: string }>>).flat().map((view) => `${view.id}.focus`));
+  const views = new Set(
+    Object.values(manifest.contributes.views as Record<string, Array<{ id: string }>>)
+      .flat()
+      .map((view) => `${view.id}.focus`),
+  );
   assert.equal(walkthrough.steps.length, 5);
   for (const step of walkthrough.steps as Array<{ id: string; description: string; media: { markdown?: string } }>) {
-    assert.ok(step.media.markdown && fs.existsSync(path.join(REPO_ROOT, step.media.markdown)), `step ${step.id}: its page exists`);
+    assert.ok(
+      step.media.markdown && fs.existsSync(path.join(REPO_ROOT, step.media.markdown)),
+      `step ${step.id}: its page exists`,
+    );
     const buttons = [...step.description.matchAll(/\]\(command:([\w.-]+)/g)].map((m) => m[1]);
     assert.ok(buttons.length > 0, `step ${step.id} has a command button`);
-    for (const id of buttons.filter((b) => b.startsWith('anyscaleAzure.'))) assert.ok(contributed.has(id) || views.has(id), `step ${step.id}: ${id}`);
+    for (const id of buttons.filter((b) => b.startsWith('anyscaleAzure.')))
+      assert.ok(contributed.has(id) || views.has(id), `step ${step.id}: ${id}`);
   }
 });
 
@@ -187,7 +245,11 @@ test('npm run try runs scripts/try.js, which says how to get code-server when it
   assert.equal(manifest.scripts.try, 'node scripts/try.js');
   const { spawnSync } = await import('node:child_process');
   const missing = path.join(REPO_ROOT, 'test-results', 'no-tools-here');
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'try.js')], { env: { ...process.env, ANYSCALE_TOOLS_DIR: missing }, encoding: 'utf8', timeout: 20000 });
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'try.js')], {
+    env: { ...process.env, ANYSCALE_TOOLS_DIR: missing },
+    encoding: 'utf8',
+    timeout: 20000,
+  });
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stderr, /npm run try: code-server not found at .*no-tools-here.*; run scripts\/install-tools\.sh/);
   assert.doesNotMatch(run.stdout, /Packaging/);

@@ -7,7 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/analyze';
 import { buildTemplate } from '../../server/src/service/arm/template';
-import { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type TemplateDocument } from '../../server/src/service/arm/features/navigation/symbols';
+import {
+  symbolInParameterFile,
+  symbolInTemplate,
+  type NavigationDocument,
+  type TemplateDocument,
+} from '../../server/src/service/arm/features/navigation/symbols';
 import { declarationOf, usesOf } from '../../server/src/service/arm/features/navigation/symbolUses';
 import { renameSymbol } from '../../server/src/service/arm/features/navigation/rename';
 import type { TextRange } from '../../server/src/service/types';
@@ -42,7 +47,10 @@ test('from a parameters() call: the declaration and every use, parameter file in
   assert.equal(textAt(template, declaration), 'cloudName');
   assert.equal(declaration.start, offsetOf(template, '"cloudName": {', 0, 1));
   const uses = usesOf(template, [parameterFile], at.symbol);
-  assert.deepEqual(uses.map((u) => (u.uri === template.uri ? textAt(template, u) : `${u.uri}:${textAt(parameterFile, u)}`)), ['CLOUDNAME', 'cloudName', 'cloud.parameters.dev.json:CloudName']);
+  assert.deepEqual(
+    uses.map((u) => (u.uri === template.uri ? textAt(template, u) : `${u.uri}:${textAt(parameterFile, u)}`)),
+    ['CLOUDNAME', 'cloudName', 'cloud.parameters.dev.json:CloudName'],
+  );
   // The second use sits after the '' escape of the same string, at its exact place.
   assert.equal(uses[1].start, offsetOf(template, "parameters('cloudName'), '\\u0021'", 0, 12));
   // `[[parameters('cloudName')]` is a literal string, not a use.
@@ -52,19 +60,35 @@ test('from a parameters() call: the declaration and every use, parameter file in
 test('from the declaration key and from the parameter file key', () => {
   const fromKey = symbolInTemplate(template, offsetOf(template, '"Region": {', 0, 3))!;
   assert.equal(fromKey.symbol.name, 'Region');
-  assert.deepEqual(usesOf(template, [parameterFile], fromKey.symbol).map((u) => u.uri === template.uri ? textAt(template, u) : textAt(parameterFile, u)), ['region', 'region', 'Region', 'region']);
+  assert.deepEqual(
+    usesOf(template, [parameterFile], fromKey.symbol).map((u) =>
+      u.uri === template.uri ? textAt(template, u) : textAt(parameterFile, u),
+    ),
+    ['region', 'region', 'Region', 'region'],
+  );
   const fromFile = symbolInParameterFile(parameterFile, template, offsetOf(parameterFile, '"region"', 0, 2))!;
   assert.equal(fromFile.symbol.name, 'Region');
   assert.equal(textAt(template, declarationOf(template, fromFile.symbol)!), 'Region');
-  assert.equal(symbolInParameterFile(parameterFile, template, offsetOf(parameterFile, '"dev-cloud"', 0, 2)), undefined, 'a value is not a name');
+  assert.equal(
+    symbolInParameterFile(parameterFile, template, offsetOf(parameterFile, '"dev-cloud"', 0, 2)),
+    undefined,
+    'a value is not a name',
+  );
 });
 
 test('variables: references and nothing inside a literal', () => {
   const at = symbolInTemplate(template, offsetOf(template, "variables('ResourceName')", 0, 12))!;
   assert.deepEqual([at.symbol.kind, at.symbol.name], ['variable', 'resourceName']);
-  assert.deepEqual(usesOf(template, [parameterFile], at.symbol).map((u) => textAt(template, u)), ['resourceName', 'ResourceName']);
+  assert.deepEqual(
+    usesOf(template, [parameterFile], at.symbol).map((u) => textAt(template, u)),
+    ['resourceName', 'ResourceName'],
+  );
   assert.equal(symbolInTemplate(template, offsetOf(template, "[[parameters('cloudName')", 0, 16)), undefined);
-  assert.equal(symbolInTemplate(template, offsetOf(template, 'Anyscale.Platform', 0, 3)), undefined, 'not an expression');
+  assert.equal(
+    symbolInTemplate(template, offsetOf(template, 'Anyscale.Platform', 0, 3)),
+    undefined,
+    'not an expression',
+  );
 });
 
 test('rename edits the declaration, every use and the parameter file, and nothing else', () => {
@@ -73,17 +97,29 @@ test('rename edits the declaration, every use and the parameter file, and nothin
   assert.ok(result.ok);
   const apply = (document: NavigationDocument) => {
     let text = document.text;
-    for (const edit of result.edits.filter((e) => e.uri === document.uri).sort((a, b) => b.start - a.start)) text = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+    for (const edit of result.edits.filter((e) => e.uri === document.uri).sort((a, b) => b.start - a.start))
+      text = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
     return text;
   };
   const renamed = apply(template);
-  assert.equal(renamed, template.text.replace('"Region": {', '"location_1": {').replace(/parameters\('region'\)/g, "parameters('location_1')").replace("parameters( 'Region' )", "parameters( 'location_1' )"));
+  assert.equal(
+    renamed,
+    template.text
+      .replace('"Region": {', '"location_1": {')
+      .replace(/parameters\('region'\)/g, "parameters('location_1')")
+      .replace("parameters( 'Region' )", "parameters( 'location_1' )"),
+  );
   assert.equal(apply(parameterFile), parameterFile.text.replace('"region"', '"location_1"'));
 });
 
 test('rename refuses invalid and taken names, and undeclared symbols', () => {
   const at = symbolInTemplate(template, offsetOf(template, "'region'", 0, 2))!;
-  for (const [name, why] of [['my-region', /not a valid parameter name/], ['1region', /not a valid/], ['', /not a valid/], ['CLOUDNAME', /'cloudName' is already declared/]] as const) {
+  for (const [name, why] of [
+    ['my-region', /not a valid parameter name/],
+    ['1region', /not a valid/],
+    ['', /not a valid/],
+    ['CLOUDNAME', /'cloudName' is already declared/],
+  ] as const) {
     const result = renameSymbol(template, [parameterFile], at.symbol, name);
     assert.ok(!result.ok && why.test(result.message), `${name}: ${JSON.stringify(result)}`);
   }

@@ -6,20 +6,33 @@ import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
 
 function template(provider: string, name = 'my-cloud/default'): string {
-  return JSON.stringify({
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    contentVersion: '1.0.0.0',
-    resources: [{
-      type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name, location: 'westus2',
-      properties: {
-        provider, computeStack: 'K8S', region: 'us-west-2', cloudStorageBucketName: 's3://my-anyscale-eks-bucket',
-        anyscaleOperatorIamIdentity: 'arn:aws:iam::123456789012:role/anyscale-operator-role',
-      },
-    }],
-  }, null, 2);
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name,
+          location: 'westus2',
+          properties: {
+            provider,
+            computeStack: 'K8S',
+            region: 'us-west-2',
+            cloudStorageBucketName: 's3://my-anyscale-eks-bucket',
+            anyscaleOperatorIamIdentity: 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+          },
+        },
+      ],
+    },
+    null,
+    2,
+  );
 }
 
-const providerFindings = (text: string) => analyzeText(text).findings.filter((f) => f.code === 'provider-invalid' || f.code === 'primary-resource-not-azure');
+const providerFindings = (text: string) =>
+  analyzeText(text).findings.filter((f) => f.code === 'provider-invalid' || f.code === 'primary-resource-not-azure');
 
 test('"aws" on the primary reports provider-invalid and primary-resource-not-azure at once', () => {
   const findings = providerFindings(template('aws'));
@@ -30,11 +43,23 @@ test('"aws" on the primary reports provider-invalid and primary-resource-not-azu
 
 test('on the primary, the casing fix "AWS" is not preferred: it leads to another error; "Azure" is offered first', () => {
   const invalid = providerFindings(template('aws')).find((f) => f.code === 'provider-invalid')!;
-  assert.deepEqual(invalid.fixes?.map((f) => [f.title, !!f.preferred]), [['Change provider to "Azure"', false], ['Change provider to "AWS"', false]]);
+  assert.deepEqual(
+    invalid.fixes?.map((f) => [f.title, !!f.preferred]),
+    [
+      ['Change provider to "Azure"', false],
+      ['Change provider to "AWS"', false],
+    ],
+  );
 });
 
 test('"azure" on the primary is only a casing slip; "aws" elsewhere keeps its preferred casing fix', () => {
-  assert.deepEqual(providerFindings(template('azure')).map((f) => f.code), ['provider-invalid']);
+  assert.deepEqual(
+    providerFindings(template('azure')).map((f) => f.code),
+    ['provider-invalid'],
+  );
   const elsewhere = analyzeText(template('aws', 'my-cloud/eks')).findings.find((f) => f.code === 'provider-invalid')!;
-  assert.deepEqual(elsewhere.fixes?.map((f) => [f.title, !!f.preferred]), [['Change provider to "AWS"', true]]);
+  assert.deepEqual(
+    elsewhere.fixes?.map((f) => [f.title, !!f.preferred]),
+    [['Change provider to "AWS"', true]],
+  );
 });

@@ -33,7 +33,10 @@ describe('region catalog', () => {
       if (provider.regionList === 'none') assert.equal(regions, undefined);
       else {
         assert.equal(regions?.provider, provider.name);
-        assert.ok(isKnownRegion(regions!, provider.regionExample), `${provider.name}'s example region is not in its list`);
+        assert.ok(
+          isKnownRegion(regions!, provider.regionExample),
+          `${provider.name}'s example region is not in its list`,
+        );
       }
     }
   });
@@ -48,7 +51,10 @@ describe('region catalog', () => {
     const seen = new Map<string, string>();
     for (const regions of REGION_LISTS) {
       for (const region of regions.regions) {
-        assert.ok(!seen.has(region.name), `${region.name} is listed by ${seen.get(region.name)} and ${regions.provider}`);
+        assert.ok(
+          !seen.has(region.name),
+          `${region.name} is listed by ${seen.get(region.name)} and ${regions.provider}`,
+        );
         seen.set(region.name, regions.provider);
       }
     }
@@ -77,7 +83,8 @@ describe('region catalog', () => {
   });
 
   test('known display names', () => {
-    const display = (name: 'azure' | 'aws' | 'gcp', region: string) => list(name).regions.find((r) => r.name === region)?.displayName;
+    const display = (name: 'azure' | 'aws' | 'gcp', region: string) =>
+      list(name).regions.find((r) => r.name === region)?.displayName;
     assert.equal(display('azure', 'westus2'), 'West US 2');
     assert.equal(display('azure', 'uksouth'), 'UK South');
     assert.equal(display('aws', 'us-west-2'), 'US West (Oregon)');
@@ -116,7 +123,8 @@ describe('region did-you-mean', () => {
 
 describe('Azure locations', () => {
   test('ARM ignores case and spaces', () => {
-    for (const spelling of ['uksouth', 'UK South', 'UKSouth', 'uk south']) assert.ok(isSupportedLocation(spelling), spelling);
+    for (const spelling of ['uksouth', 'UK South', 'UKSouth', 'uk south'])
+      assert.ok(isSupportedLocation(spelling), spelling);
   });
   test('westus is an Azure region but not supported', () => {
     assert.ok(isAzureRegion('westus'));
@@ -149,7 +157,8 @@ function applyFix(text: string, finding: Finding | undefined): string {
   const fix = finding?.fixes?.[0];
   assert.ok(fix, 'no fix');
   let out = text;
-  for (const edit of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of [...fix.edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return out;
 }
 
@@ -169,7 +178,9 @@ describe('region rule fixes', () => {
 
   test('region-missing on a one-line properties object, and on an empty region', () => {
     const oneLine = template('{ "provider": "Azure" }');
-    assert.ok(applyFix(oneLine, only(oneLine, 'region-missing')).includes('{ "region": "uksouth", "provider": "Azure" }'));
+    assert.ok(
+      applyFix(oneLine, only(oneLine, 'region-missing')).includes('{ "region": "uksouth", "provider": "Azure" }'),
+    );
     const empty = template('{ "provider": "Azure", "region": "" }', 'UKSouth');
     assert.ok(applyFix(empty, only(empty, 'region-missing')).includes('"region": "uksouth" }'));
   });
@@ -198,9 +209,19 @@ describe('region rule fixes', () => {
   });
 
   test('expressions stay silent', () => {
-    const text = template(`{ "provider": "Azure", "region": "[parameters('region')]", "cloudStorageBucketRegion": "[parameters('b')]" }`, "[parameters('location')]");
+    const text = template(
+      `{ "provider": "Azure", "region": "[parameters('region')]", "cloudStorageBucketRegion": "[parameters('b')]" }`,
+      "[parameters('location')]",
+    );
     const codes = analyzeText(text).findings.map((f) => f.code);
-    for (const code of ['region-missing', 'region-invalid', 'region-unknown', 'location-unsupported', 'bucket-region-differs']) assert.ok(!codes.includes(code), code);
+    for (const code of [
+      'region-missing',
+      'region-invalid',
+      'region-unknown',
+      'location-unsupported',
+      'bucket-region-differs',
+    ])
+      assert.ok(!codes.includes(code), code);
   });
 });
 
@@ -225,7 +246,9 @@ function described(text: string, code: string) {
   return {
     at: text.slice(f.start, f.end),
     message: f.message,
-    fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
+    fixes: f.fixes?.map(
+      (fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`,
+    ),
     related: f.related?.length ? f.related.map((r) => `${text.slice(r.start, r.end)}: ${r.message}`) : undefined,
   };
 }
@@ -236,108 +259,197 @@ describe('region rules: what each message says and what each fix writes', () => 
   const REQUIRED = 'Every provider requires region: set it to the region where the cluster runs';
   /** For AWS and GCP a missing region is an error: the location it falls back to is never one of their regions. */
   const AWS_REJECTS = "Anyscale validates region against AWS's regions, so it rejects the cloud resource.";
-  const cases: Array<{ name: string; text: string; code: string; at: string; message: string; fixes?: string[]; related?: string[] }> = [
+  const cases: Array<{
+    name: string;
+    text: string;
+    code: string;
+    at: string;
+    message: string;
+    fixes?: string[];
+    related?: string[];
+  }> = [
     {
-      name: 'region not set', text: template('{ "provider": "Azure", "computeStack": "K8S" }', 'UK South'), code: 'region-missing', at: '"properties"',
-      message: `properties.region is not set, so it defaults to the location "uksouth". ${REQUIRED}.`, fixes: [`${SET_UKSOUTH} → "region": "uksouth",  (preferred)`],
+      name: 'region not set',
+      text: template('{ "provider": "Azure", "computeStack": "K8S" }', 'UK South'),
+      code: 'region-missing',
+      at: '"properties"',
+      message: `properties.region is not set, so it defaults to the location "uksouth". ${REQUIRED}.`,
+      fixes: [`${SET_UKSOUTH} → "region": "uksouth",  (preferred)`],
     },
     {
-      name: 'region null', text: template('{ "provider": "Azure", "region": null }'), code: 'region-missing', at: 'null',
-      message: `properties.region is null, so it defaults to the location "uksouth". ${REQUIRED}.`, fixes: [`${SET_UKSOUTH} → "uksouth" (preferred)`],
+      name: 'region null',
+      text: template('{ "provider": "Azure", "region": null }'),
+      code: 'region-missing',
+      at: 'null',
+      message: `properties.region is null, so it defaults to the location "uksouth". ${REQUIRED}.`,
+      fixes: [`${SET_UKSOUTH} → "uksouth" (preferred)`],
     },
     {
-      name: 'region empty', text: template('{ "provider": "Azure", "region": "" }'), code: 'region-missing', at: '""',
-      message: `properties.region is empty, so it defaults to the location "uksouth". ${REQUIRED}.`, fixes: [`${SET_UKSOUTH} → "uksouth" (preferred)`],
+      name: 'region empty',
+      text: template('{ "provider": "Azure", "region": "" }'),
+      code: 'region-missing',
+      at: '""',
+      message: `properties.region is empty, so it defaults to the location "uksouth". ${REQUIRED}.`,
+      fixes: [`${SET_UKSOUTH} → "uksouth" (preferred)`],
     },
     {
       name: 'region not set in a CRLF file: the inserted line ends with CRLF too',
-      text: template('{\n        "provider": "Azure"\n      }').replace(/\n/g, '\r\n'), code: 'region-missing', at: '"properties"',
-      message: `properties.region is not set, so it defaults to the location "uksouth". ${REQUIRED}.`, fixes: [`${SET_UKSOUTH} → "region": "uksouth",\r\n${' '.repeat(8)} (preferred)`],
+      text: template('{\n        "provider": "Azure"\n      }').replace(/\n/g, '\r\n'),
+      code: 'region-missing',
+      at: '"properties"',
+      message: `properties.region is not set, so it defaults to the location "uksouth". ${REQUIRED}.`,
+      fixes: [`${SET_UKSOUTH} → "region": "uksouth",\r\n${' '.repeat(8)} (preferred)`],
     },
     {
-      name: 'AWS region not set, location no AWS region', text: template('{ "provider": "AWS" }', 'westus2'), code: 'region-missing', at: '"properties"',
+      name: 'AWS region not set, location no AWS region',
+      text: template('{ "provider": "AWS" }', 'westus2'),
+      code: 'region-missing',
+      at: '"properties"',
       message: `properties.region is not set, so it defaults to the location "westus2", which is not a known AWS region. ${AWS_REJECTS} ${REQUIRED}, such as "us-west-2".`,
     },
     {
-      name: 'region not set, location an expression', text: template('{ "provider": "AWS" }', "[parameters('l')]"), code: 'region-missing', at: '"properties"',
+      name: 'region not set, location an expression',
+      text: template('{ "provider": "AWS" }', "[parameters('l')]"),
+      code: 'region-missing',
+      at: '"properties"',
       message: `properties.region is not set, so Anyscale uses the resource's location as the compute region. ${AWS_REJECTS} ${REQUIRED}, such as "us-west-2".`,
     },
     {
-      name: 'region with spaces: the provider list knows it', text: template('{ "provider": "Azure", "region": "West US 2" }'), code: 'region-invalid', at: '"West US 2"',
-      message: 'region "West US 2" is not made of lowercase letters and digits in groups joined by single hyphens, so the deployment is rejected. Did you mean "westus2"?',
+      name: 'region with spaces: the provider list knows it',
+      text: template('{ "provider": "Azure", "region": "West US 2" }'),
+      code: 'region-invalid',
+      at: '"West US 2"',
+      message:
+        'region "West US 2" is not made of lowercase letters and digits in groups joined by single hyphens, so the deployment is rejected. Did you mean "westus2"?',
       fixes: ['Change region to "westus2" → "westus2" (preferred)'],
     },
     {
-      name: 'region with uppercase letters', text: template('{ "provider": "Azure", "region": "WestUS2" }'), code: 'region-invalid', at: '"WestUS2"',
-      message: 'region "WestUS2" has uppercase letters, but only lowercase is accepted and Anyscale does not convert casing, so the deployment is rejected. Did you mean "westus2"?',
+      name: 'region with uppercase letters',
+      text: template('{ "provider": "Azure", "region": "WestUS2" }'),
+      code: 'region-invalid',
+      at: '"WestUS2"',
+      message:
+        'region "WestUS2" has uppercase letters, but only lowercase is accepted and Anyscale does not convert casing, so the deployment is rejected. Did you mean "westus2"?',
       fixes: ['Change region to "westus2" → "westus2" (preferred)'],
     },
     {
-      name: 'region too long', text: template(`{ "provider": "Azure", "region": "${'a'.repeat(36)}" }`), code: 'region-invalid', at: `"${'a'.repeat(36)}"`,
+      name: 'region too long',
+      text: template(`{ "provider": "Azure", "region": "${'a'.repeat(36)}" }`),
+      code: 'region-invalid',
+      at: `"${'a'.repeat(36)}"`,
       message: `region "${'a'.repeat(36)}" is 36 characters long, but at most 35 are accepted, so the deployment is rejected.`,
     },
     {
-      name: 'region a number', text: template('{ "provider": "Azure", "region": 5 }'), code: 'region-invalid', at: '5',
+      name: 'region a number',
+      text: template('{ "provider": "Azure", "region": 5 }'),
+      code: 'region-invalid',
+      at: '5',
       message: 'region must be a string region name such as "uksouth"; 5 is rejected when the template is deployed.',
     },
     {
-      name: 'region a number, provider unknown', text: template('{ "provider": "Unknown", "region": 5 }'), code: 'region-invalid', at: '5',
+      name: 'region a number, provider unknown',
+      text: template('{ "provider": "Unknown", "region": 5 }'),
+      code: 'region-invalid',
+      at: '5',
       message: 'region must be a string region name; 5 is rejected when the template is deployed.',
     },
     {
-      name: 'Generic has no region list: the name made valid', text: template('{ "provider": "Generic", "region": "My Region" }'), code: 'region-invalid', at: '"My Region"',
-      message: 'region "My Region" is not made of lowercase letters and digits in groups joined by single hyphens, so the deployment is rejected. Did you mean "my-region"?',
+      name: 'Generic has no region list: the name made valid',
+      text: template('{ "provider": "Generic", "region": "My Region" }'),
+      code: 'region-invalid',
+      at: '"My Region"',
+      message:
+        'region "My Region" is not made of lowercase letters and digits in groups joined by single hyphens, so the deployment is rejected. Did you mean "my-region"?',
       fixes: ['Change region to "my-region" → "my-region" (preferred)'],
     },
     {
-      name: "another provider's region", text: template('{ "provider": "Azure", "region": "us-central1" }'), code: 'region-unknown', at: '"us-central1"',
-      message: 'region "us-central1" is a GCP region name, not an Azure one; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
+      name: "another provider's region",
+      text: template('{ "provider": "Azure", "region": "us-central1" }'),
+      code: 'region-unknown',
+      at: '"us-central1"',
+      message:
+        'region "us-central1" is a GCP region name, not an Azure one; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
     },
     {
-      name: 'no provider knows the region', text: template('{ "provider": "Azure", "region": "marsnorth" }'), code: 'region-unknown', at: '"marsnorth"',
-      message: 'region "marsnorth" is not a known Azure region; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
+      name: 'no provider knows the region',
+      text: template('{ "provider": "Azure", "region": "marsnorth" }'),
+      code: 'region-unknown',
+      at: '"marsnorth"',
+      message:
+        'region "marsnorth" is not a known Azure region; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
     },
     {
-      name: 'an Azure region Anyscale is not in: no fix that guesses another', text: template('{ "provider": "Azure", "region": "uksouth" }', 'westus'), code: 'location-unsupported', at: '"westus"',
+      name: 'an Azure region Anyscale is not in: no fix that guesses another',
+      text: template('{ "provider": "Azure", "region": "uksouth" }', 'westus'),
+      code: 'location-unsupported',
+      at: '"westus"',
       message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
-      name: "a cloud resource's location spelled as AWS does", text: template('{ "provider": "Azure", "region": "uksouth" }', 'us-west-2'), code: 'location-unsupported', at: '"us-west-2"',
-      message: 'location "us-west-2" is AWS\'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource\'s record, one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026), and the compute region belongs in properties.region. Did you mean "westus2"?',
+      name: "a cloud resource's location spelled as AWS does",
+      text: template('{ "provider": "Azure", "region": "uksouth" }', 'us-west-2'),
+      code: 'location-unsupported',
+      at: '"us-west-2"',
+      message:
+        'location "us-west-2" is AWS\'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource\'s record, one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026), and the compute region belongs in properties.region. Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
-      name: 'a misspelled location', text: template('{ "provider": "Azure", "region": "uksouth" }', 'uk-south'), code: 'location-unsupported', at: '"uk-south"',
-      message: 'location "uk-south" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "uksouth"?',
+      name: 'a misspelled location',
+      text: template('{ "provider": "Azure", "region": "uksouth" }', 'uk-south'),
+      code: 'location-unsupported',
+      at: '"uk-south"',
+      message:
+        'location "uk-south" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "uksouth"?',
       fixes: ['Change location to "uksouth" → "uksouth" (preferred)'],
     },
     {
-      name: "a cloud's unsupported Azure region", text: cloudWithResource('westus', 'uksouth'), code: 'location-unsupported', at: '"westus"',
+      name: "a cloud's unsupported Azure region",
+      text: cloudWithResource('westus', 'uksouth'),
+      code: 'location-unsupported',
+      at: '"westus"',
       message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
-      name: "a cloud's location spelled as AWS does", text: cloudWithResource('us-west-2', 'uksouth'), code: 'location-unsupported', at: '"us-west-2"',
-      message: 'location "us-west-2" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "westus2"?',
+      name: "a cloud's location spelled as AWS does",
+      text: cloudWithResource('us-west-2', 'uksouth'),
+      code: 'location-unsupported',
+      at: '"us-west-2"',
+      message:
+        'location "us-west-2" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
-      name: 'bucket region differs', text: template('{ "provider": "Azure", "region": "uksouth", "cloudStorageBucketRegion": "westus2" }'), code: 'bucket-region-differs', at: '"westus2"',
-      message: 'cloudStorageBucketRegion "westus2" differs from region "uksouth", which is right only if the bucket really is in westus2. If the bucket is in uksouth, remove cloudStorageBucketRegion (it defaults to region) so Anyscale doesn\'t look for the bucket in the wrong region.',
+      name: 'bucket region differs',
+      text: template('{ "provider": "Azure", "region": "uksouth", "cloudStorageBucketRegion": "westus2" }'),
+      code: 'bucket-region-differs',
+      at: '"westus2"',
+      message:
+        'cloudStorageBucketRegion "westus2" differs from region "uksouth", which is right only if the bucket really is in westus2. If the bucket is in uksouth, remove cloudStorageBucketRegion (it defaults to region) so Anyscale doesn\'t look for the bucket in the wrong region.',
       related: ['"uksouth": The compute region is "uksouth".'],
     },
     {
-      name: "location differs from the cloud's", text: cloudWithResource('eastus2', 'uksouth'), code: 'location-differs-from-cloud', at: '"uksouth"',
-      message: 'location "uksouth" differs from the parent cloud\'s location "eastus2"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.',
-      fixes: ['Change location to "eastus2" → "eastus2"'], related: ['"eastus2": The cloud\'s location is "eastus2".'],
+      name: "location differs from the cloud's",
+      text: cloudWithResource('eastus2', 'uksouth'),
+      code: 'location-differs-from-cloud',
+      at: '"uksouth"',
+      message:
+        'location "uksouth" differs from the parent cloud\'s location "eastus2"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.',
+      fixes: ['Change location to "eastus2" → "eastus2"'],
+      related: ['"eastus2": The cloud\'s location is "eastus2".'],
     },
   ];
   for (const { name, text, code, ...expected } of cases) {
-    test(`${code}: ${name}`, () => assert.deepEqual(described(text, code), { fixes: undefined, related: undefined, ...expected }));
+    test(`${code}: ${name}`, () =>
+      assert.deepEqual(described(text, code), { fixes: undefined, related: undefined, ...expected }));
   }
 
   test('location-unsupported never says ARM rejects the location: the sources document the 12 regions, not a rejection (#17)', () => {
     for (const location of ['global', 'uk-south', 'us-west-2', 'westus']) {
-      for (const text of [template('{ "provider": "Azure", "region": "uksouth" }', location), cloudWithResource(location, 'uksouth')]) {
+      for (const text of [
+        template('{ "provider": "Azure", "region": "uksouth" }', location),
+        cloudWithResource(location, 'uksouth'),
+      ]) {
         const { message } = described(text, 'location-unsupported');
         assert.doesNotMatch(message, /reject/i, message);
         assert.match(message, /documented as available \(supported regions page, \d\d\/\d\d\/\d{4}\)/, message);
@@ -347,8 +459,12 @@ describe('region rules: what each message says and what each fix writes', () => 
 
   test('an existing cloud (declared elsewhere) is not compared, even beside a deployed one; a cloud written "East US 2" is in eastus2', () => {
     const codes = (text: string) => analyzeText(text).findings.map((f) => f.code);
-    const anotherCloud = '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "other-cloud", "location": "eastus2", "properties": {} },';
-    const existing = cloudWithResource('eastus2', 'uksouth', ', "existing": true').replace('"resources": [\n', `"resources": [\n    ${anotherCloud}\n`);
+    const anotherCloud =
+      '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "other-cloud", "location": "eastus2", "properties": {} },';
+    const existing = cloudWithResource('eastus2', 'uksouth', ', "existing": true').replace(
+      '"resources": [\n',
+      `"resources": [\n    ${anotherCloud}\n`,
+    );
     assert.ok(!codes(existing).includes('location-differs-from-cloud'));
     assert.ok(!codes(cloudWithResource('East US 2', 'eastus2')).includes('location-differs-from-cloud'));
   });

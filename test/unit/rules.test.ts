@@ -30,7 +30,10 @@ function workspaceOf(dir: string): WorkspaceIndex {
     if ('problem' in read) throw new Error(`${deployed}: ${read.problem}`);
     index.deployed = read.index;
   }
-  for (const [subfolder, indexedIn] of [['workspace', path.join(dir, 'workspace')], ['siblings', dir]]) {
+  for (const [subfolder, indexedIn] of [
+    ['workspace', path.join(dir, 'workspace')],
+    ['siblings', dir],
+  ]) {
     const folder = path.join(dir, subfolder);
     if (!fs.existsSync(folder)) continue;
     for (const file of fs.readdirSync(folder)) {
@@ -45,7 +48,11 @@ function workspaceOf(dir: string): WorkspaceIndex {
 /** A parameter-file fixture is checked against its folder's workspace/template.json; the findings that sit in it count. */
 function parameterFileFindings(text: string, file: string) {
   const template = path.join(path.dirname(file), 'workspace', 'template.json');
-  const run = analyzeDocument(fs.readFileSync(template, 'utf8'), { fileName: template }, { parameterFiles: [{ uri: file, root: parseJson(text).root!, text }] });
+  const run = analyzeDocument(
+    fs.readFileSync(template, 'utf8'),
+    { fileName: template },
+    { parameterFiles: [{ uri: file, root: parseJson(text).root!, text }] },
+  );
   return run.findings.filter((f) => f.uri === file);
 }
 
@@ -53,22 +60,45 @@ function findingsOf(text: string, file: string, workspace: WorkspaceIndex) {
   const analysis = analyzeDocument(text, { fileName: file }, { uri: file, workspace });
   const lines = new LineIndex(text);
   // A parameter file's own findings, and those its template's run places in it.
-  const findings = analysis.kind === 'armParameters' ? [...analysis.findings, ...parameterFileFindings(text, file)] : analysis.findings;
-  return { analysis, found: findings.map((f) => ({ line: lines.positionAt(f.start).line + 1, code: f.code, severity: f.severity, message: f.message })) };
+  const findings =
+    analysis.kind === 'armParameters'
+      ? [...analysis.findings, ...parameterFileFindings(text, file)]
+      : analysis.findings;
+  return {
+    analysis,
+    found: findings.map((f) => ({
+      line: lines.positionAt(f.start).line + 1,
+      code: f.code,
+      severity: f.severity,
+      message: f.message,
+    })),
+  };
 }
 
 for (const rule of RULES) {
   describe(`rule ${rule.code}`, () => {
     const dir = path.join(RULE_FIXTURES, rule.code);
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.(json|jsonc|ya?ml)$/.test(f) && f !== 'deployed.json').sort() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => /\.(json|jsonc|ya?ml)$/.test(f) && f !== 'deployed.json')
+          .sort()
+      : [];
 
     test('has pass and fail fixtures and a docs page', () => {
-      assert.ok(files.some((f) => f.startsWith('pass')), `no pass fixture in ${dir}`);
-      assert.ok(files.some((f) => f.startsWith('fail')), `no fail fixture in ${dir}`);
+      assert.ok(
+        files.some((f) => f.startsWith('pass')),
+        `no pass fixture in ${dir}`,
+      );
+      assert.ok(
+        files.some((f) => f.startsWith('fail')),
+        `no fail fixture in ${dir}`,
+      );
       const docs = path.join(REPO_ROOT, 'docs', 'rules', `${rule.code}.md`);
       assert.ok(fs.existsSync(docs), `missing ${docs}`);
       const page = fs.readFileSync(docs, 'utf8');
-      for (const heading of ['## Why', '## Bad', '## Good', '## Source']) assert.ok(page.includes(heading), `${rule.code}.md lacks "${heading}"`);
+      for (const heading of ['## Why', '## Bad', '## Good', '## Source'])
+        assert.ok(page.includes(heading), `${rule.code}.md lacks "${heading}"`);
     });
 
     const workspace = fs.existsSync(dir) ? workspaceOf(dir) : new WorkspaceIndex();
@@ -76,16 +106,39 @@ for (const rule of RULES) {
       test(file, () => {
         const text = fs.readFileSync(path.join(dir, file), 'utf8');
         const { analysis, found } = findingsOf(text, path.join(dir, file), workspace);
-        assert.equal(analysis.syntaxErrors.length, 0, `fixture has syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`);
-        if (isYaml(file)) assert.ok(['operatorValues', 'legacyOperatorValues', 'gatewayManifest'].includes(analysis.kind), `YAML fixture is classified as ${analysis.kind}`);
-        else assert.ok(['armTemplate', 'armParameters'].includes(analysis.kind), `JSON fixture is classified as ${analysis.kind}`);
+        assert.equal(
+          analysis.syntaxErrors.length,
+          0,
+          `fixture has syntax errors: ${JSON.stringify(analysis.syntaxErrors)}`,
+        );
+        if (isYaml(file))
+          assert.ok(
+            ['operatorValues', 'legacyOperatorValues', 'gatewayManifest'].includes(analysis.kind),
+            `YAML fixture is classified as ${analysis.kind}`,
+          );
+        else
+          assert.ok(
+            ['armTemplate', 'armParameters'].includes(analysis.kind),
+            `JSON fixture is classified as ${analysis.kind}`,
+          );
         const expected = expectationsIn(text);
         if (file.startsWith('pass')) {
-          assert.deepEqual(found.filter((f) => f.code === rule.code), [], `${rule.code} reported on a passing fixture`);
-          assert.deepEqual(found.filter((f) => f.severity === 'error'), [], 'a passing fixture must not produce any error');
+          assert.deepEqual(
+            found.filter((f) => f.code === rule.code),
+            [],
+            `${rule.code} reported on a passing fixture`,
+          );
+          assert.deepEqual(
+            found.filter((f) => f.severity === 'error'),
+            [],
+            'a passing fixture must not produce any error',
+          );
           return;
         }
-        assert.ok(expected.some((e) => e.code === rule.code), `fail fixture ${file} expects no ${rule.code}`);
+        assert.ok(
+          expected.some((e) => e.code === rule.code),
+          `fail fixture ${file} expects no ${rule.code}`,
+        );
         const actual = found.map(key).sort();
         assert.deepEqual(actual, expected.map(key).sort(), `findings: ${JSON.stringify(found, null, 1)}`);
       });

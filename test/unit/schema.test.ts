@@ -12,7 +12,11 @@ import { FIXTURES, REPO_ROOT } from '../support/paths';
 const FILE = path.join(REPO_ROOT, 'schemas', 'values.schema.json');
 
 test('the committed schemas/values.schema.json is up to date with the catalog', () => {
-  assert.equal(fs.readFileSync(FILE, 'utf8'), `${JSON.stringify(valuesJsonSchema(), null, 2)}\n`, 'out of date: run npm run schema');
+  assert.equal(
+    fs.readFileSync(FILE, 'utf8'),
+    `${JSON.stringify(valuesJsonSchema(), null, 2)}\n`,
+    'out of date: run npm run schema',
+  );
 });
 
 test('the schema is valid draft-07, accepts good values and rejects a typo, a wrong type and a wrong casing', () => {

@@ -14,7 +14,29 @@ import { FIXTURES } from '../support/paths';
 import { random } from '../support/random';
 
 const SEED = 20260914;
-const PIECES = ['"', '{', '}', '[', ']', ',', ':', 'a', ' ', '\n', '\r\n', '/', '*', '1', '//', '/*', '*/', '"x": 1,', '[1, {"a": [2]}]', '\\', 'true'];
+const PIECES = [
+  '"',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  'a',
+  ' ',
+  '\n',
+  '\r\n',
+  '/',
+  '*',
+  '1',
+  '//',
+  '/*',
+  '*/',
+  '"x": 1,',
+  '[1, {"a": [2]}]',
+  '\\',
+  'true',
+];
 
 /** The tree as plain data: every field parseJson's consumers read, and a check of every parent link. */
 function shape(node: JsonNode | undefined, parent?: JsonNode): unknown {
@@ -57,7 +79,11 @@ function check(text: string, edit: (text: string) => string): boolean {
   const expected = fullParse(after)!;
   if (result) {
     assert.deepEqual(shape(result.root), shape(expected.root), JSON.stringify(after));
-    assert.deepEqual(result.errors.map((e) => [e.error, e.offset, e.length]), expected.errors.map((e) => [e.error, e.offset, e.length]), JSON.stringify(after));
+    assert.deepEqual(
+      result.errors.map((e) => [e.error, e.offset, e.length]),
+      expected.errors.map((e) => [e.error, e.offset, e.length]),
+      JSON.stringify(after),
+    );
   }
   return result !== undefined;
 }
@@ -71,7 +97,12 @@ test('errors around the spliced container: one of its parent at its bracket stay
 
 test('seeded-random edits: the spliced tree and errors are those of a full parse of the edited text', () => {
   const texts = [
-    ...['provider-invalid/fail-casing.json', 'parameter-unused/fail-unused.json', 'variable-cycle/fail-cycle.json', 'cloud-resources-not-chained/fail-symbolic.json'].map((file) => fs.readFileSync(path.join(FIXTURES, 'rules', file), 'utf8')),
+    ...[
+      'provider-invalid/fail-casing.json',
+      'parameter-unused/fail-unused.json',
+      'variable-cycle/fail-cycle.json',
+      'cloud-resources-not-chained/fail-symbolic.json',
+    ].map((file) => fs.readFileSync(path.join(FIXTURES, 'rules', file), 'utf8')),
     generateParameterizedTemplate(8),
   ];
   const next = random(SEED);
@@ -88,9 +119,20 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
         edits++;
         if (result) {
           spliced++;
-          assert.ok(expected, `spliced, but a full parse of the edited text has no tree: ${JSON.stringify(text.slice(0, 200))}`);
-          assert.deepEqual(shape(result.root), shape(expected.root), `tree after an edit of ${JSON.stringify(previous.text.slice(0, 80))}…`);
-          assert.deepEqual(result.errors.map((e) => [e.error, e.offset, e.length]), expected.errors.map((e) => [e.error, e.offset, e.length]), 'errors');
+          assert.ok(
+            expected,
+            `spliced, but a full parse of the edited text has no tree: ${JSON.stringify(text.slice(0, 200))}`,
+          );
+          assert.deepEqual(
+            shape(result.root),
+            shape(expected.root),
+            `tree after an edit of ${JSON.stringify(previous.text.slice(0, 80))}…`,
+          );
+          assert.deepEqual(
+            result.errors.map((e) => [e.error, e.offset, e.length]),
+            expected.errors.map((e) => [e.error, e.offset, e.length]),
+            'errors',
+          );
         }
         previous = result ?? expected;
       }

@@ -2,7 +2,14 @@
 // text fixes the storage rules attach: each applied to its fixture text must give the URI the message suggests.
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { abfssEquivalent, abfssProblem, bucketShapes, endpointSchemes, splitUri, storageAccountOf } from '../../server/src/service/catalog/storage';
+import {
+  abfssEquivalent,
+  abfssProblem,
+  bucketShapes,
+  endpointSchemes,
+  splitUri,
+  storageAccountOf,
+} from '../../server/src/service/catalog/storage';
 import { providerNamed } from '../../server/src/service/catalog/anyscale';
 import { analyzeText } from '../../server/src/service/analyze';
 import type { Finding } from '../../server/src/service/types';
@@ -15,22 +22,28 @@ function split(text: string) {
 
 describe('storage URI helpers', () => {
   test('splitUri separates scheme, authority, userinfo, host and the rest', () => {
-    assert.deepEqual({ ...splitUri('abfss://anyscale-data@mystorageacct.dfs.core.windows.net') }, {
-      scheme: 'abfss',
-      authority: 'anyscale-data@mystorageacct.dfs.core.windows.net',
-      userinfo: 'anyscale-data',
-      host: 'mystorageacct.dfs.core.windows.net',
-      hostname: 'mystorageacct.dfs.core.windows.net',
-      rest: '',
-    });
-    assert.deepEqual({ ...splitUri('https://minio.example.internal:9000/bucket?x=1#f') }, {
-      scheme: 'https',
-      authority: 'minio.example.internal:9000',
-      userinfo: undefined,
-      host: 'minio.example.internal:9000',
-      hostname: 'minio.example.internal',
-      rest: '/bucket?x=1#f',
-    });
+    assert.deepEqual(
+      { ...splitUri('abfss://anyscale-data@mystorageacct.dfs.core.windows.net') },
+      {
+        scheme: 'abfss',
+        authority: 'anyscale-data@mystorageacct.dfs.core.windows.net',
+        userinfo: 'anyscale-data',
+        host: 'mystorageacct.dfs.core.windows.net',
+        hostname: 'mystorageacct.dfs.core.windows.net',
+        rest: '',
+      },
+    );
+    assert.deepEqual(
+      { ...splitUri('https://minio.example.internal:9000/bucket?x=1#f') },
+      {
+        scheme: 'https',
+        authority: 'minio.example.internal:9000',
+        userinfo: undefined,
+        host: 'minio.example.internal:9000',
+        hostname: 'minio.example.internal',
+        rest: '/bucket?x=1#f',
+      },
+    );
     assert.equal(split('s3://bucket?v=1').rest, '?v=1');
     assert.equal(split('s3://bucket#frag').authority, 'bucket');
     assert.equal(split('gs://my-bucket/').rest, '/');
@@ -46,7 +59,16 @@ describe('storage URI helpers', () => {
   });
 
   test('splitUri rejects text without :// or with an invalid scheme', () => {
-    for (const text of ['my-bucket', 's3:/bucket', 's3:bucket', '://bucket', ' s3://bucket', '3s://bucket', '', 'abfss//c@a.dfs.core.windows.net']) {
+    for (const text of [
+      'my-bucket',
+      's3:/bucket',
+      's3:bucket',
+      '://bucket',
+      ' s3://bucket',
+      '3s://bucket',
+      '',
+      'abfss//c@a.dfs.core.windows.net',
+    ]) {
       assert.equal(splitUri(text), undefined, text);
     }
     assert.equal(split('s3a://bucket').scheme, 's3a');
@@ -54,8 +76,14 @@ describe('storage URI helpers', () => {
   });
 
   test('storageAccountOf reads the account from blob and dfs hosts only', () => {
-    assert.deepEqual(storageAccountOf('mystorageacct.blob.core.windows.net'), { account: 'mystorageacct', service: 'blob' });
-    assert.deepEqual(storageAccountOf('MyStorageAcct.DFS.core.windows.net'), { account: 'mystorageacct', service: 'dfs' });
+    assert.deepEqual(storageAccountOf('mystorageacct.blob.core.windows.net'), {
+      account: 'mystorageacct',
+      service: 'blob',
+    });
+    assert.deepEqual(storageAccountOf('MyStorageAcct.DFS.core.windows.net'), {
+      account: 'mystorageacct',
+      service: 'dfs',
+    });
     assert.equal(storageAccountOf('blob.core.windows.net'), undefined);
     assert.equal(storageAccountOf('.blob.core.windows.net'), undefined);
     assert.equal(storageAccountOf('a.b.blob.core.windows.net'), undefined);
@@ -66,7 +94,11 @@ describe('storage URI helpers', () => {
 
   test('abfssProblem accepts only <container>@<account>.dfs.core.windows.net', () => {
     assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.dfs.core.windows.net')), undefined);
-    assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.dfs.core.windows.net/dir')), undefined, 'a sub-path is bucket-subpath');
+    assert.equal(
+      abfssProblem(split('abfss://anyscale-data@mystorageacct.dfs.core.windows.net/dir')),
+      undefined,
+      'a sub-path is bucket-subpath',
+    );
     assert.equal(abfssProblem(split('abfss://mystorageacct.dfs.core.windows.net')), 'missing-container');
     assert.equal(abfssProblem(split('abfss://@mystorageacct.dfs.core.windows.net')), 'missing-container');
     assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.blob.core.windows.net')), 'wrong-host');
@@ -74,17 +106,32 @@ describe('storage URI helpers', () => {
   });
 
   test('abfssEquivalent rewrites other Azure storage URIs, exact only when nothing is dropped or guessed', () => {
-    assert.deepEqual(abfssEquivalent(split('wasbs://data@acct.blob.core.windows.net')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: true });
-    assert.deepEqual(abfssEquivalent(split('abfss://data@acct.blob.core.windows.net/')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: true });
-    assert.deepEqual(abfssEquivalent(split('abfs://data@acct.dfs.core.windows.net/dir')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: false });
-    assert.deepEqual(abfssEquivalent(split('https://acct.blob.core.windows.net/data/logs')), { uri: 'abfss://data@acct.dfs.core.windows.net', exact: false });
+    assert.deepEqual(abfssEquivalent(split('wasbs://data@acct.blob.core.windows.net')), {
+      uri: 'abfss://data@acct.dfs.core.windows.net',
+      exact: true,
+    });
+    assert.deepEqual(abfssEquivalent(split('abfss://data@acct.blob.core.windows.net/')), {
+      uri: 'abfss://data@acct.dfs.core.windows.net',
+      exact: true,
+    });
+    assert.deepEqual(abfssEquivalent(split('abfs://data@acct.dfs.core.windows.net/dir')), {
+      uri: 'abfss://data@acct.dfs.core.windows.net',
+      exact: false,
+    });
+    assert.deepEqual(abfssEquivalent(split('https://acct.blob.core.windows.net/data/logs')), {
+      uri: 'abfss://data@acct.dfs.core.windows.net',
+      exact: false,
+    });
     assert.equal(abfssEquivalent(split('https://acct.blob.core.windows.net')), undefined);
     assert.equal(abfssEquivalent(split('https://key:secret@acct.blob.core.windows.net')), undefined);
     assert.equal(abfssEquivalent(split('s3://my-bucket')), undefined);
   });
 
   test('provider bucket shapes and endpoint schemes', () => {
-    assert.equal(bucketShapes(providerNamed('Azure')!), 'abfss://<container>@<account>.dfs.core.windows.net or azure://<container>');
+    assert.equal(
+      bucketShapes(providerNamed('Azure')!),
+      'abfss://<container>@<account>.dfs.core.windows.net or azure://<container>',
+    );
     assert.equal(bucketShapes(providerNamed('AWS')!), 's3://<bucket>');
     assert.equal(bucketShapes(providerNamed('Generic')!), 'any <scheme>://<bucket>');
     assert.deepEqual(endpointSchemes(providerNamed('Azure')), ['https']);
@@ -98,7 +145,15 @@ function template(properties: Record<string, string>): string {
     {
       $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
       contentVersion: '1.0.0.0',
-      resources: [{ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: 'my-cloud/res', location: 'uksouth', properties: { computeStack: 'K8S', ...properties } }],
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'my-cloud/res',
+          location: 'uksouth',
+          properties: { computeStack: 'K8S', ...properties },
+        },
+      ],
     },
     null,
     2,
@@ -116,11 +171,16 @@ function fixed(text: string, finding: Finding, property: string, fixIndex = 0): 
   const fix = finding.fixes?.[fixIndex];
   assert.ok(fix, `${finding.code} offers no fix: ${finding.message}`);
   let out = text;
-  for (const edit of [...fix.edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
+  for (const edit of [...fix.edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
   return { value: JSON.parse(out).resources[0].properties[property], preferred: fix.preferred === true };
 }
 
-const AZURE = { provider: 'Azure', region: 'uksouth', anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555' };
+const AZURE = {
+  provider: 'Azure',
+  region: 'uksouth',
+  anyscaleOperatorIamIdentity: '11111111-2222-3333-4444-555555555555',
+};
 const AZURE_ENDPOINT = 'https://mystorageacct.blob.core.windows.net';
 
 describe('storage rule fixes', () => {
@@ -130,21 +190,50 @@ describe('storage rule fixes', () => {
     ['AWS', 'S3://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
     ['AWS', 's3a://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', false],
     ['GCP', 'gcs://my-anyscale-gke-bucket', 'bucket-scheme-mismatch', 'gs://my-anyscale-gke-bucket', false],
-    ['Azure', 'abfss://data@mystorageacct.blob.core.windows.net', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', true],
-    ['Azure', 'wasbs://data@mystorageacct.blob.core.windows.net', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', true],
-    ['Azure', 'https://mystorageacct.blob.core.windows.net/data', 'bucket-scheme-mismatch', 'abfss://data@mystorageacct.dfs.core.windows.net', false],
+    [
+      'Azure',
+      'abfss://data@mystorageacct.blob.core.windows.net',
+      'bucket-scheme-mismatch',
+      'abfss://data@mystorageacct.dfs.core.windows.net',
+      true,
+    ],
+    [
+      'Azure',
+      'wasbs://data@mystorageacct.blob.core.windows.net',
+      'bucket-scheme-mismatch',
+      'abfss://data@mystorageacct.dfs.core.windows.net',
+      true,
+    ],
+    [
+      'Azure',
+      'https://mystorageacct.blob.core.windows.net/data',
+      'bucket-scheme-mismatch',
+      'abfss://data@mystorageacct.dfs.core.windows.net',
+      false,
+    ],
     ['AWS', 's3://my-anyscale-eks-bucket/', 'bucket-subpath', 's3://my-anyscale-eks-bucket', true],
     ['AWS', 's3://my-anyscale-eks-bucket/prefix', 'bucket-subpath', 's3://my-anyscale-eks-bucket', false],
   ];
   for (const [provider, bucket, code, expected, preferred] of bucketCases) {
     test(`${code}: ${provider} ${bucket} → ${expected}`, () => {
-      const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket, cloudStorageBucketEndpoint: provider === 'Azure' ? AZURE_ENDPOINT : '' });
+      const text = template({
+        ...AZURE,
+        provider,
+        cloudStorageBucketName: bucket,
+        cloudStorageBucketEndpoint: provider === 'Azure' ? AZURE_ENDPOINT : '',
+      });
       assert.deepEqual(fixed(text, onlyFinding(text, code), 'cloudStorageBucketName'), { value: expected, preferred });
     });
   }
 
   test('bucket-scheme-mismatch offers no fix when nothing is obvious', () => {
-    for (const [provider, bucket] of [['Azure', 'anyscale-data'], ['Azure', 's3://anyscale-data'], ['Generic', 'my-bucket'], ['AWS', 'gs://bucket'], ['AWS', '']]) {
+    for (const [provider, bucket] of [
+      ['Azure', 'anyscale-data'],
+      ['Azure', 's3://anyscale-data'],
+      ['Generic', 'my-bucket'],
+      ['AWS', 'gs://bucket'],
+      ['AWS', ''],
+    ]) {
       const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket });
       assert.equal(onlyFinding(text, 'bucket-scheme-mismatch').fixes, undefined, `${provider} ${bucket}`);
     }
@@ -154,7 +243,13 @@ describe('storage rule fixes', () => {
     ['Azure', 'https://mystorageacct.blob.core.windows.net/', 'bucket-endpoint-trailing-slash', AZURE_ENDPOINT, true],
     ['Azure', 'https://mystorageacct.blob.core.windows.net/data', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
     ['Azure', 'http://mystorageacct.blob.core.windows.net/', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
-    ['Azure', 'https://key:secret@mystorageacct.blob.core.windows.net', 'bucket-endpoint-invalid', AZURE_ENDPOINT, false],
+    [
+      'Azure',
+      'https://key:secret@mystorageacct.blob.core.windows.net',
+      'bucket-endpoint-invalid',
+      AZURE_ENDPOINT,
+      false,
+    ],
     ['Azure', 'mystorageacct.blob.core.windows.net', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
     ['Generic', 'minio.example.internal:9000', 'bucket-endpoint-invalid', 'https://minio.example.internal:9000', false],
     ['Azure', 'https://otheracct.blob.core.windows.net', 'bucket-endpoint-account-mismatch', AZURE_ENDPOINT, false],
@@ -162,33 +257,79 @@ describe('storage rule fixes', () => {
   ];
   for (const [provider, endpoint, code, expected, preferred] of endpointCases) {
     test(`${code}: ${provider} ${endpoint} → ${JSON.stringify(expected)}`, () => {
-      const bucket = provider === 'Azure' ? 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net' : 's3://my-bucket';
-      const text = template({ ...AZURE, provider, cloudStorageBucketName: bucket, cloudStorageBucketEndpoint: endpoint });
-      assert.deepEqual(fixed(text, onlyFinding(text, code), 'cloudStorageBucketEndpoint'), { value: expected, preferred });
+      const bucket =
+        provider === 'Azure' ? 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net' : 's3://my-bucket';
+      const text = template({
+        ...AZURE,
+        provider,
+        cloudStorageBucketName: bucket,
+        cloudStorageBucketEndpoint: endpoint,
+      });
+      assert.deepEqual(fixed(text, onlyFinding(text, code), 'cloudStorageBucketEndpoint'), {
+        value: expected,
+        preferred,
+      });
     });
   }
 
   test('bucket-endpoint-invalid: only the scheme of a non-Azure endpoint is wrong → info that says it is inferred (#17)', () => {
     // The docs only say "a bare <scheme>://<host> origin" for providers other than Azure; http(s) for S3-compatible storage is inferred.
-    const aws = onlyFinding(template({ ...AZURE, provider: 'AWS', cloudStorageBucketName: 's3://my-bucket', cloudStorageBucketEndpoint: 's3://s3.us-west-2.amazonaws.com' }), 'bucket-endpoint-invalid');
+    const aws = onlyFinding(
+      template({
+        ...AZURE,
+        provider: 'AWS',
+        cloudStorageBucketName: 's3://my-bucket',
+        cloudStorageBucketEndpoint: 's3://s3.us-west-2.amazonaws.com',
+      }),
+      'bucket-endpoint-invalid',
+    );
     assert.equal(aws.severity, 'info');
     assert.match(aws.message, /inferred/);
     // A path is documented as wrong for every provider, and Azure's https is documented: errors.
-    const path = onlyFinding(template({ ...AZURE, provider: 'AWS', cloudStorageBucketName: 's3://my-bucket', cloudStorageBucketEndpoint: 's3://s3.example.com/bucket' }), 'bucket-endpoint-invalid');
+    const path = onlyFinding(
+      template({
+        ...AZURE,
+        provider: 'AWS',
+        cloudStorageBucketName: 's3://my-bucket',
+        cloudStorageBucketEndpoint: 's3://s3.example.com/bucket',
+      }),
+      'bucket-endpoint-invalid',
+    );
     assert.equal(path.severity, 'error');
-    assert.equal(onlyFinding(template({ ...AZURE, cloudStorageBucketName: 'azure://data', cloudStorageBucketEndpoint: 'http://mystorageacct.blob.core.windows.net' }), 'bucket-endpoint-invalid').severity, 'error');
+    assert.equal(
+      onlyFinding(
+        template({
+          ...AZURE,
+          cloudStorageBucketName: 'azure://data',
+          cloudStorageBucketEndpoint: 'http://mystorageacct.blob.core.windows.net',
+        }),
+        'bucket-endpoint-invalid',
+      ).severity,
+      'error',
+    );
   });
 
   test('bucket-endpoint-invalid never echoes credentials', () => {
-    const text = template({ ...AZURE, cloudStorageBucketName: 'azure://data', cloudStorageBucketEndpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net' });
+    const text = template({
+      ...AZURE,
+      cloudStorageBucketName: 'azure://data',
+      cloudStorageBucketEndpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net',
+    });
     assert.ok(!onlyFinding(text, 'bucket-endpoint-invalid').message.includes('s3cr3t'));
   });
 
   test('bucket-endpoint-account-mismatch points at the bucket as related information', () => {
-    const text = template({ ...AZURE, cloudStorageBucketName: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net', cloudStorageBucketEndpoint: 'https://otheracct.blob.core.windows.net' });
+    const text = template({
+      ...AZURE,
+      cloudStorageBucketName: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net',
+      cloudStorageBucketEndpoint: 'https://otheracct.blob.core.windows.net',
+    });
     const related = onlyFinding(text, 'bucket-endpoint-account-mismatch').related;
     assert.equal(related?.length, 1);
-    assert.equal(text.slice(related![0].start, related![0].end), '"abfss://anyscale-data@mystorageacct.dfs.core.windows.net"');
+    assert.equal(
+      text.slice(related![0].start, related![0].end),
+      '"abfss://anyscale-data@mystorageacct.dfs.core.windows.net"',
+    );
   });
 });
 
@@ -204,132 +345,244 @@ function storageTemplate(provider: string, bucket: string | undefined, endpoint:
 function storageFindings(text: string) {
   return analyzeText(text)
     .findings.filter((f) => f.code.startsWith('bucket-'))
-    .map((f) => ({ code: f.code, message: f.message, fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`) }));
+    .map((f) => ({
+      code: f.code,
+      message: f.message,
+      fixes: f.fixes?.map(
+        (fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`,
+      ),
+    }));
 }
 
 describe('storage rules: one finding per mistake, from the rule that owns it', () => {
   const cases: Array<[string, string, string, string[]]> = [
     // The account comparison is for abfss buckets of a provider that takes them; the scheme is the other rule's finding.
-    ['Azure', 'wasbs://data@acctone.blob.core.windows.net', 'https://accttwo.blob.core.windows.net', ['bucket-scheme-mismatch']],
-    ['Generic', 'abfss://data@acctone.dfs.core.windows.net', 'https://accttwo.blob.core.windows.net', ['bucket-cors-required', 'bucket-endpoint-not-needed']],
+    [
+      'Azure',
+      'wasbs://data@acctone.blob.core.windows.net',
+      'https://accttwo.blob.core.windows.net',
+      ['bucket-scheme-mismatch'],
+    ],
+    [
+      'Generic',
+      'abfss://data@acctone.dfs.core.windows.net',
+      'https://accttwo.blob.core.windows.net',
+      ['bucket-cors-required', 'bucket-endpoint-not-needed'],
+    ],
     // A trailing slash on an endpoint with anything else wrong is bucket-endpoint-invalid's, whose fix drops the slash too.
     ['Azure', 'azure://data', 'https://key:secret@mystorageacct.blob.core.windows.net/', ['bucket-endpoint-invalid']],
     ['Azure', 'azure://data', 'http://mystorageacct.blob.core.windows.net/', ['bucket-endpoint-invalid']],
     ['Azure', 'azure://data', 'https:///', ['bucket-endpoint-invalid']],
-    ['Generic', 's3://b', 'https://minio.example.internal/', ['bucket-cors-required', 'bucket-endpoint-not-needed', 'bucket-endpoint-trailing-slash']],
+    [
+      'Generic',
+      's3://b',
+      'https://minio.example.internal/',
+      ['bucket-cors-required', 'bucket-endpoint-not-needed', 'bucket-endpoint-trailing-slash'],
+    ],
     // A bucket URI with no bucket is not a sub-path to trim.
     ['AWS', 's3:///prefix', '', ['bucket-cors-required', 'bucket-scheme-mismatch']],
     ['AWS', 's3://', '', ['bucket-cors-required', 'bucket-scheme-mismatch']],
   ];
   for (const [provider, bucket, endpoint, codes] of cases) {
     test(`${provider} ${bucket} ${endpoint}`, () => {
-      assert.deepEqual(storageFindings(storageTemplate(provider, bucket, endpoint)).map((f) => f.code).sort(), codes);
+      assert.deepEqual(
+        storageFindings(storageTemplate(provider, bucket, endpoint))
+          .map((f) => f.code)
+          .sort(),
+        codes,
+      );
     });
   }
 });
 
 describe('storage rules: what the message names and what the fix writes', () => {
-  const UNCHANGEABLE = 'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
+  const UNCHANGEABLE =
+    'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
   const REJECTED = 'Anyscale rejects the cloud resource, and its properties cannot be changed after creation.';
-  const TO_ACCOUNT = 'Change the endpoint to "https://mystorageacct.blob.core.windows.net" → "https://mystorageacct.blob.core.windows.net"';
-  const cases: Array<{ provider: string; bucket?: string; endpoint?: string; code: string; message: string; fixes?: string[] }> = [
+  const TO_ACCOUNT =
+    'Change the endpoint to "https://mystorageacct.blob.core.windows.net" → "https://mystorageacct.blob.core.windows.net"';
+  const cases: Array<{
+    provider: string;
+    bucket?: string;
+    endpoint?: string;
+    code: string;
+    message: string;
+    fixes?: string[];
+  }> = [
     {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://mystorageacct.blob.core.windows.net/data?sv=1#top', code: 'bucket-endpoint-invalid',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: 'https://mystorageacct.blob.core.windows.net/data?sv=1#top',
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/data?sv=1#top" must be a bare https://<host> origin, but it has a path ("/data"), a query and a fragment. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [TO_ACCOUNT],
     },
     ...['/?sv=1', '?sv=1'].map((query) => ({
-      provider: 'Azure', bucket: 'azure://data', endpoint: `https://mystorageacct.blob.core.windows.net${query}`, code: 'bucket-endpoint-invalid',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: `https://mystorageacct.blob.core.windows.net${query}`,
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net${query}" must be a bare https://<host> origin, but it has a query. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [TO_ACCOUNT],
     })),
     {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net/x', code: 'bucket-endpoint-invalid',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: 'https://key:s3cr3t@mystorageacct.blob.core.windows.net/x',
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "https://***@mystorageacct.blob.core.windows.net/x" must be a bare https://<host> origin, but it has a path ("/x") and credentials, which do not belong in a template. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [TO_ACCOUNT],
     },
     {
-      provider: 'Generic', bucket: 's3://b', endpoint: 'ftp://minio.example.internal', code: 'bucket-endpoint-invalid',
-      message: 'cloudStorageBucketEndpoint "ftp://minio.example.internal" uses the scheme "ftp"; an S3-compatible endpoint is usually https://<host> or http://<host> (inferred: the docs only ask for a bare <scheme>://<host> origin). Did you mean "https://minio.example.internal"?',
+      provider: 'Generic',
+      bucket: 's3://b',
+      endpoint: 'ftp://minio.example.internal',
+      code: 'bucket-endpoint-invalid',
+      message:
+        'cloudStorageBucketEndpoint "ftp://minio.example.internal" uses the scheme "ftp"; an S3-compatible endpoint is usually https://<host> or http://<host> (inferred: the docs only ask for a bare <scheme>://<host> origin). Did you mean "https://minio.example.internal"?',
       fixes: ['Change the endpoint to "https://minio.example.internal" → "https://minio.example.internal"'],
     },
     {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'https:///', code: 'bucket-endpoint-invalid',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: 'https:///',
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "https:///" must be a bare https://<host> origin, but it has no host. ${UNCHANGEABLE}`,
     },
     {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'mystorageacct.blob.core.windows.net', code: 'bucket-endpoint-invalid',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: 'mystorageacct.blob.core.windows.net',
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "mystorageacct.blob.core.windows.net" is not a URL: write a bare https://<host> origin. ${UNCHANGEABLE} Did you mean "https://mystorageacct.blob.core.windows.net"?`,
       fixes: [`${TO_ACCOUNT} (preferred)`],
     },
     // Only a bare host (and port) becomes an origin by adding the scheme: not a name with a space, nor one with a path.
-    ...['my storage.blob.core.windows.net', 'mystorageacct.blob.core.windows.net/data', '-host.example.com', 'host.example.com-'].map((endpoint) => ({
-      provider: 'Azure', bucket: 'azure://data', endpoint, code: 'bucket-endpoint-invalid',
+    ...[
+      'my storage.blob.core.windows.net',
+      'mystorageacct.blob.core.windows.net/data',
+      '-host.example.com',
+      'host.example.com-',
+    ].map((endpoint) => ({
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint,
+      code: 'bucket-endpoint-invalid',
       message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare https://<host> origin. ${UNCHANGEABLE}`,
     })),
     {
-      provider: 'Azure', bucket: 'azure://data', endpoint: 'https://mystorageacct.blob.core.windows.net/', code: 'bucket-endpoint-trailing-slash',
-      message: 'cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/" ends with "/": write the bare origin "https://mystorageacct.blob.core.windows.net". The log agent derives the storage account name by trimming ".blob.core.windows.net" from the endpoint, so with the slash logs never reach the bucket.',
+      provider: 'Azure',
+      bucket: 'azure://data',
+      endpoint: 'https://mystorageacct.blob.core.windows.net/',
+      code: 'bucket-endpoint-trailing-slash',
+      message:
+        'cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net/" ends with "/": write the bare origin "https://mystorageacct.blob.core.windows.net". The log agent derives the storage account name by trimming ".blob.core.windows.net" from the endpoint, so with the slash logs never reach the bucket.',
       fixes: ['Remove the trailing "/" → "https://mystorageacct.blob.core.windows.net" (preferred)'],
     },
     {
-      provider: 'Generic', bucket: 's3://b', endpoint: 'https://minio.example.internal/', code: 'bucket-endpoint-trailing-slash',
-      message: 'cloudStorageBucketEndpoint "https://minio.example.internal/" ends with "/": write the bare origin "https://minio.example.internal". Anyscale expects a bare origin with no path.',
+      provider: 'Generic',
+      bucket: 's3://b',
+      endpoint: 'https://minio.example.internal/',
+      code: 'bucket-endpoint-trailing-slash',
+      message:
+        'cloudStorageBucketEndpoint "https://minio.example.internal/" ends with "/": write the bare origin "https://minio.example.internal". Anyscale expects a bare origin with no path.',
       fixes: ['Remove the trailing "/" → "https://minio.example.internal" (preferred)'],
     },
     {
-      provider: 'Azure', bucket: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net', endpoint: 'https://otheracct.blob.core.windows.net', code: 'bucket-endpoint-account-mismatch',
-      message: 'cloudStorageBucketEndpoint "https://otheracct.blob.core.windows.net" names the storage account "otheracct", but the bucket "abfss://anyscale-data@mystorageacct.dfs.core.windows.net" is in "mystorageacct": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "https://mystorageacct.blob.core.windows.net"?',
+      provider: 'Azure',
+      bucket: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net',
+      endpoint: 'https://otheracct.blob.core.windows.net',
+      code: 'bucket-endpoint-account-mismatch',
+      message:
+        'cloudStorageBucketEndpoint "https://otheracct.blob.core.windows.net" names the storage account "otheracct", but the bucket "abfss://anyscale-data@mystorageacct.dfs.core.windows.net" is in "mystorageacct": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "https://mystorageacct.blob.core.windows.net"?',
       fixes: [TO_ACCOUNT],
     },
     {
-      provider: 'AWS', bucket: 's3://my-bucket/', endpoint: '', code: 'bucket-subpath',
-      message: 'cloudStorageBucketName "s3://my-bucket/" ends with "/": write the bucket alone, "s3://my-bucket". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.',
+      provider: 'AWS',
+      bucket: 's3://my-bucket/',
+      endpoint: '',
+      code: 'bucket-subpath',
+      message:
+        'cloudStorageBucketName "s3://my-bucket/" ends with "/": write the bucket alone, "s3://my-bucket". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.',
       fixes: ['Remove the trailing "/" → "s3://my-bucket" (preferred)'],
     },
-    ...[['/logs', 'a sub-path ("/logs")'], ['?versionId=1', 'a query ("?versionId=1")'], ['#logs', 'a fragment ("#logs")']].map(([extra, named]) => ({
-      provider: 'AWS', bucket: `s3://my-bucket${extra}`, endpoint: '', code: 'bucket-subpath',
+    ...[
+      ['/logs', 'a sub-path ("/logs")'],
+      ['?versionId=1', 'a query ("?versionId=1")'],
+      ['#logs', 'a fragment ("#logs")'],
+    ].map(([extra, named]) => ({
+      provider: 'AWS',
+      bucket: `s3://my-bucket${extra}`,
+      endpoint: '',
+      code: 'bucket-subpath',
       message: `cloudStorageBucketName "s3://my-bucket${extra}" has ${named}, but it must name the bucket only, e.g. "s3://my-bucket". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
       fixes: ['Keep only the bucket, "s3://my-bucket" → "s3://my-bucket"'],
     })),
     {
-      provider: 'Azure', bucket: 'azure:anyscale-data', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      provider: 'Azure',
+      bucket: 'azure:anyscale-data',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "azure:anyscale-data" is not a fully qualified URI: write it as abfss://<container>@<account>.dfs.core.windows.net or azure://<container> for provider Azure. ${REJECTED} Did you mean "azure://anyscale-data"?`,
       fixes: ['Change the bucket to "azure://anyscale-data" → "azure://anyscale-data" (preferred)'],
     },
     // A fix only when the bucket is obviously meant: not a name with a space, one that starts badly, or text before the scheme.
     ...['my bucket', '-bucket', 'my s3:bucket'].map((bucket) => ({
-      provider: 'AWS', bucket, endpoint: '', code: 'bucket-scheme-mismatch',
+      provider: 'AWS',
+      bucket,
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as s3://<bucket> for provider AWS. ${REJECTED}`,
     })),
     {
-      provider: 'Unknown', bucket: 'my-bucket', endpoint: '', code: 'bucket-scheme-mismatch',
+      provider: 'Unknown',
+      bucket: 'my-bucket',
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "my-bucket" is not a fully qualified URI: write it as <scheme>://<bucket>. ${REJECTED}`,
     },
     {
       // An Azure storage URI is rewritten to abfss only for a provider that takes abfss.
-      provider: 'AWS', bucket: 'wasbs://data@acct.blob.core.windows.net', endpoint: '', code: 'bucket-scheme-mismatch',
+      provider: 'AWS',
+      bucket: 'wasbs://data@acct.blob.core.windows.net',
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "wasbs://data@acct.blob.core.windows.net" uses the scheme "wasbs", which provider AWS does not accept: use s3://<bucket>. ${REJECTED}`,
     },
     {
-      provider: 'AWS', bucket: 's3:///prefix', endpoint: '', code: 'bucket-scheme-mismatch',
+      provider: 'AWS',
+      bucket: 's3:///prefix',
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "s3:///prefix" names no bucket after "s3://": use s3://<bucket>. ${REJECTED}`,
     },
     {
-      provider: 'Azure', bucket: 'abfss://mystorageacct.dfs.core.windows.net', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      provider: 'Azure',
+      bucket: 'abfss://mystorageacct.dfs.core.windows.net',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "abfss://mystorageacct.dfs.core.windows.net" names no container before "@": an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
     },
     {
-      provider: 'Azure', bucket: 'abfss://data@storage.contoso.com', endpoint: AZURE_ENDPOINT, code: 'bucket-scheme-mismatch',
+      provider: 'Azure',
+      bucket: 'abfss://data@storage.contoso.com',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "abfss://data@storage.contoso.com" has the host "storage.contoso.com", which is not a storage account's Data Lake host: an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
     },
     {
-      provider: 'GCP', bucket: 'gs://logs', endpoint: '', code: 'bucket-cors-required',
-      message: 'Anyscale does not configure CORS for GCP buckets: give the bucket "gs://logs" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+      provider: 'GCP',
+      bucket: 'gs://logs',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        'Anyscale does not configure CORS for GCP buckets: give the bucket "gs://logs" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
     },
     {
-      provider: 'AWS', code: 'bucket-cors-required',
-      message: 'Anyscale does not configure CORS for AWS buckets: give the bucket a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+      provider: 'AWS',
+      code: 'bucket-cors-required',
+      message:
+        "Anyscale does not configure CORS for AWS buckets: give the bucket a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console's Logs tab stays empty.",
     },
   ];
   for (const { provider, bucket, endpoint, code, message, fixes } of cases) {

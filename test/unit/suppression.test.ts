@@ -24,30 +24,52 @@ function at(text: string, needle: string, code: string, extra: Partial<Finding> 
 
 test('JSON comments come from the scanner: // and /* inside strings are text', () => {
   const text = '{\n  "a": "http://x /* no */", // yes\n  /* block */ "b": 1\n}';
-  assert.deepEqual(commentsIn(text, 'json').map((c) => c.body), [' yes', ' block ']);
+  assert.deepEqual(
+    commentsIn(text, 'json').map((c) => c.body),
+    [' yes', ' block '],
+  );
 });
 
 test('YAML comments come from the lexer: # inside quoted strings and block scalars is text', () => {
-  const text = 'a: "x # no" # yes\nb: |\n  # no, content\nc: \'it\'\'s # no\' # also\nd: [1, # flow\n  2]\n';
-  assert.deepEqual(commentsIn(text, 'yaml').map((c) => c.body), [' yes', ' also', ' flow']);
-  for (const comment of commentsIn(text, 'yaml')) assert.equal(text.slice(comment.start, comment.end), `#${comment.body}`);
+  const text = "a: \"x # no\" # yes\nb: |\n  # no, content\nc: 'it''s # no' # also\nd: [1, # flow\n  2]\n";
+  assert.deepEqual(
+    commentsIn(text, 'yaml').map((c) => c.body),
+    [' yes', ' also', ' flow'],
+  );
+  for (const comment of commentsIn(text, 'yaml'))
+    assert.equal(text.slice(comment.start, comment.end), `#${comment.body}`);
 });
 
 test('next-line silences exactly the named codes on the next line', () => {
-  const text = '{\n  // anyscale-azure-disable-next-line provider-invalid -- reviewed\n  "provider": "Aws", "x": 1,\n  "provider2": "Aws"\n}';
-  const findings = [at(text, '"Aws"', 'provider-invalid'), at(text, '"x"', 'name-invalid'), at(text, '"provider2"', 'provider-invalid')];
+  const text =
+    '{\n  // anyscale-azure-disable-next-line provider-invalid -- reviewed\n  "provider": "Aws", "x": 1,\n  "provider2": "Aws"\n}';
+  const findings = [
+    at(text, '"Aws"', 'provider-invalid'),
+    at(text, '"x"', 'name-invalid'),
+    at(text, '"provider2"', 'provider-invalid'),
+  ];
   const kept = applySuppressions(text, findings, { syntax: 'json' });
-  assert.deepEqual(kept.map((f) => [new LineIndex(text).positionAt(f.start).line, f.code]), [[2, 'name-invalid'], [3, 'provider-invalid']]);
+  assert.deepEqual(
+    kept.map((f) => [new LineIndex(text).positionAt(f.start).line, f.code]),
+    [
+      [2, 'name-invalid'],
+      [3, 'provider-invalid'],
+    ],
+  );
 });
 
 test('a block comment and a comma list work; the file directive silences everywhere; other documents are left alone', () => {
-  const text = '/* anyscale-azure-disable-file region-invalid */\n{\n  /* anyscale-azure-disable-next-line a-b, provider-invalid */ "p": 1,\n  "provider": "Aws",\n  "region": "x"\n}';
+  const text =
+    '/* anyscale-azure-disable-file region-invalid */\n{\n  /* anyscale-azure-disable-next-line a-b, provider-invalid */ "p": 1,\n  "provider": "Aws",\n  "region": "x"\n}';
   const other = at(text, '"region"', 'region-invalid', { uri: 'file:///other.json' });
   const findings = [at(text, '"provider"', 'provider-invalid'), at(text, '"region"', 'region-invalid'), other];
   const kept = applySuppressions(text, findings, { syntax: 'json' });
   // "p" is on the comment's own line: the next line holds "provider". a-b is no rule code.
   assert.deepEqual(kept.map((f) => f.code).sort(), ['region-invalid', 'suppression-unknown-code']);
-  assert.equal(kept.find((f) => f.code === 'region-invalid'), other);
+  assert.equal(
+    kept.find((f) => f.code === 'region-invalid'),
+    other,
+  );
 });
 
 test('unused codes are reported with a removal fix; a rule turned off is not reported; reportProblems: false only filters', () => {
@@ -58,7 +80,10 @@ test('unused codes are reported with a removal fix; a rule turned off is not rep
   assert.equal(text.slice(unused.start, unused.end), 'region-invalid');
   assert.equal(apply(text, unused.fixes![0].edits[0]), text.replace(', region-invalid', ''));
   assert.deepEqual(applySuppressions(text, findings, { syntax: 'json', ruleLevels: { 'region-invalid': 'off' } }), []);
-  assert.deepEqual(applySuppressions(text, findings, { syntax: 'json', ruleLevels: { 'suppression-unused': 'off' } }), []);
+  assert.deepEqual(
+    applySuppressions(text, findings, { syntax: 'json', ruleLevels: { 'suppression-unused': 'off' } }),
+    [],
+  );
   assert.deepEqual(applySuppressions(text, [], { syntax: 'json', reportProblems: false }), []);
   const whole = applySuppressions(text, [], { syntax: 'json' });
   assert.equal(whole.length, 1);
@@ -71,11 +96,15 @@ test('an unknown code gets a did-you-mean fix', () => {
   const unknown = kept.find((f) => f.code === 'suppression-unknown-code')!;
   assert.match(unknown.message, /did you mean "provider-invalid"/);
   assert.equal(apply(text, unknown.fixes![0].edits[0]), text.replace('invlid', 'invalid'));
-  assert.ok(kept.some((f) => f.code === 'provider-invalid'), 'the typo silences nothing');
+  assert.ok(
+    kept.some((f) => f.code === 'provider-invalid'),
+    'the typo silences nothing',
+  );
 });
 
 test('the did-you-mean skips codes the comment already names', () => {
-  const duplicate = '{\n  // anyscale-azure-disable-next-line provider-invalid, provider-invlid\n  "provider": "Aws"\n}';
+  const duplicate =
+    '{\n  // anyscale-azure-disable-next-line provider-invalid, provider-invlid\n  "provider": "Aws"\n}';
   const [unknown] = applySuppressions(duplicate, [at(duplicate, '"Aws"', 'provider-invalid')], { syntax: 'json' });
   assert.equal(unknown.code, 'suppression-unknown-code');
   assert.equal(duplicate.slice(unknown.start, unknown.end), 'provider-invlid');
@@ -83,31 +112,51 @@ test('the did-you-mean skips codes the comment already names', () => {
   assert.equal(unknown.fixes, undefined, 'no fix that repeats provider-invalid');
 
   const nextClosest = '{\n  // anyscale-azure-disable-next-line parameter-undefined, parameter-unfined\n  "p": 1\n}';
-  const found = applySuppressions(nextClosest, [], { syntax: 'json' }).find((f) => f.code === 'suppression-unknown-code')!;
+  const found = applySuppressions(nextClosest, [], { syntax: 'json' }).find(
+    (f) => f.code === 'suppression-unknown-code',
+  )!;
   assert.match(found.message, /did you mean "parameter-unused"/);
-  assert.equal(apply(nextClosest, found.fixes![0].edits[0]), nextClosest.replace('parameter-unfined', 'parameter-unused'));
+  assert.equal(
+    apply(nextClosest, found.fixes![0].edits[0]),
+    nextClosest.replace('parameter-unfined', 'parameter-unused'),
+  );
 });
 
 test('"disable for this line" inserts an indented comment above, or joins the one already there (CRLF kept)', () => {
   const text = '{\r\n  "resources": [\r\n    { "provider": "Aws" }\r\n  ]\r\n}';
   const offset = text.indexOf('"Aws"');
   const once = apply(text, disableForLineEdit(text, 'json', offset, 'provider-invalid'));
-  assert.equal(once, '{\r\n  "resources": [\r\n    // anyscale-azure-disable-next-line provider-invalid\r\n    { "provider": "Aws" }\r\n  ]\r\n}');
+  assert.equal(
+    once,
+    '{\r\n  "resources": [\r\n    // anyscale-azure-disable-next-line provider-invalid\r\n    { "provider": "Aws" }\r\n  ]\r\n}',
+  );
   const twice = apply(once, disableForLineEdit(once, 'json', once.indexOf('"Aws"'), 'name-invalid'));
   assert.match(twice, /\/\/ anyscale-azure-disable-next-line provider-invalid, name-invalid\r\n    \{ "provider"/);
   const yaml = 'global:\n  cloudProvider: Azure\n';
-  assert.equal(apply(yaml, disableForLineEdit(yaml, 'yaml', yaml.indexOf('Azure'), 'values-value-not-allowed')), 'global:\n  # anyscale-azure-disable-next-line values-value-not-allowed\n  cloudProvider: Azure\n');
+  assert.equal(
+    apply(yaml, disableForLineEdit(yaml, 'yaml', yaml.indexOf('Azure'), 'values-value-not-allowed')),
+    'global:\n  # anyscale-azure-disable-next-line values-value-not-allowed\n  cloudProvider: Azure\n',
+  );
 });
 
 test('"disable for this line" joins only a next-line directive for that very line, never a file directive or another line\'s', () => {
   const text = '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b\n  "x": 1,\n  "y": 2\n}';
   const onY = apply(text, disableForLineEdit(text, 'json', text.indexOf('"y"'), 'c'));
-  assert.equal(onY, '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b\n  "x": 1,\n  // anyscale-azure-disable-next-line c\n  "y": 2\n}');
+  assert.equal(
+    onY,
+    '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b\n  "x": 1,\n  // anyscale-azure-disable-next-line c\n  "y": 2\n}',
+  );
   const onX = apply(text, disableForLineEdit(text, 'json', text.indexOf('"x"'), 'c'));
-  assert.equal(onX, '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b, c\n  "x": 1,\n  "y": 2\n}');
+  assert.equal(
+    onX,
+    '// anyscale-azure-disable-file a\n{\n  // anyscale-azure-disable-next-line b, c\n  "x": 1,\n  "y": 2\n}',
+  );
   // The line right under a file directive: a new next-line comment, or "this line" would silence the whole file.
   const underFile = '// anyscale-azure-disable-file a\n{ "x": 1 }';
-  assert.equal(apply(underFile, disableForLineEdit(underFile, 'json', underFile.indexOf('"x"'), 'c')), '// anyscale-azure-disable-file a\n// anyscale-azure-disable-next-line c\n{ "x": 1 }');
+  assert.equal(
+    apply(underFile, disableForLineEdit(underFile, 'json', underFile.indexOf('"x"'), 'c')),
+    '// anyscale-azure-disable-file a\n// anyscale-azure-disable-next-line c\n{ "x": 1 }',
+  );
 });
 
 test('"disable for this file" adds a first line, or joins the file directive (after a BOM)', () => {
@@ -119,7 +168,8 @@ test('"disable for this file" adds a first line, or joins the file directive (af
 });
 
 test('a template with a syntax error reports no suppression as unused (no rule ran)', () => {
-  const text = '{\n  // anyscale-azure-disable-next-line provider-invalid\n  "resources": [ { "type": "Anyscale.Platform/clouds", }\n';
+  const text =
+    '{\n  // anyscale-azure-disable-next-line provider-invalid\n  "resources": [ { "type": "Anyscale.Platform/clouds", }\n';
   const analysis = analyzeDocument(text, { fileName: 'broken.json' });
   assert.deepEqual(analysis.findings, []);
 });
@@ -132,17 +182,27 @@ for (const name of fs.readdirSync(SUPPRESSION_FIXTURES).sort()) {
     const file = path.join(SUPPRESSION_FIXTURES, name);
     const text = fs.readFileSync(file, 'utf8');
     const lines = new LineIndex(text);
-    const keyed = (findings: readonly Finding[]) => findings.map((f) => key({ line: lines.positionAt(f.start).line + 1, code: f.code })).sort();
+    const keyed = (findings: readonly Finding[]) =>
+      findings.map((f) => key({ line: lines.positionAt(f.start).line + 1, code: f.code })).sort();
     const kept = analyzeDocument(text, { fileName: file }).findings;
     assert.deepEqual(keyed(kept), expectationsIn(text).map(key).sort());
-    const unsuppressed = analyzeDocument(text.replace(/anyscale-azure-disable/g, 'anyscale-azure-xdisable'), { fileName: file }).findings;
+    const unsuppressed = analyzeDocument(text.replace(/anyscale-azure-disable/g, 'anyscale-azure-xdisable'), {
+      fileName: file,
+    }).findings;
     const silenced = keyed(unsuppressed).filter((k) => !keyed(kept).includes(k));
     assert.ok(silenced.length > 0, 'the fixture silences nothing');
     const named = text.split(/\r?\n/).flatMap((lineText, index) => {
       const directive = /anyscale-azure-disable-(next-line|file)\s+([^-]*(?:-[^-][^-]*)*)/.exec(lineText);
       if (!directive || /"[^"]*anyscale-azure-disable/.test(lineText)) return [];
-      return directive[2].split(/[\s,]+/).filter(Boolean).map((code) => (directive[1] === 'file' ? `*:${code}` : `${index + 2}:${code}`));
+      return directive[2]
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((code) => (directive[1] === 'file' ? `*:${code}` : `${index + 2}:${code}`));
     });
-    for (const k of silenced) assert.ok(named.includes(k) || named.includes(`*:${k.split(':')[1]}`), `${k} was silenced but no directive names it (${named.join(' ')})`);
+    for (const k of silenced)
+      assert.ok(
+        named.includes(k) || named.includes(`*:${k.split(':')[1]}`),
+        `${k} was silenced but no directive names it (${named.join(' ')})`,
+      );
   });
 }

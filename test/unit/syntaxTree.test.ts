@@ -7,7 +7,13 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseExpression, parseInto } from '../../server/src/service/arm/expressions/parse';
 import { random } from '../support/random';
-import { type NodeId, NodeKind, NOT_BUILT_IN, SyntaxTree, USER_DEFINED } from '../../server/src/service/arm/expressions/syntaxTree';
+import {
+  type NodeId,
+  NodeKind,
+  NOT_BUILT_IN,
+  SyntaxTree,
+  USER_DEFINED,
+} from '../../server/src/service/arm/expressions/syntaxTree';
 import { BUILT_IN_FUNCTIONS } from '../../server/src/service/arm/expressions/functions';
 
 /** The root of `text` parsed into `tree`; fails the test on a syntax error. */
@@ -19,7 +25,8 @@ function parsed(tree: SyntaxTree, text: string): NodeId {
 
 function argumentsOf(tree: SyntaxTree, call: NodeId): NodeId[] {
   const out: NodeId[] = [];
-  for (let argument = tree.firstArgument(call); argument >= 0; argument = tree.nextArgument(argument)) out.push(argument);
+  for (let argument = tree.firstArgument(call); argument >= 0; argument = tree.nextArgument(argument))
+    out.push(argument);
   return out;
 }
 
@@ -33,9 +40,15 @@ test('a call with every kind of argument reads back its kinds, offsets and value
   assert.equal(text.slice(tree.start(root), tree.nameEnd(root)), 'Concat');
   assert.equal(tree.argumentCount(root), 6);
   const [property, string, number, boolean, nullLiteral, index] = argumentsOf(tree, root);
-  assert.deepEqual([tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))], [NodeKind.Property, 'b', "parameters('a').b"]);
+  assert.deepEqual(
+    [tree.kind(property), tree.propertyName(property, text), text.slice(tree.start(property), tree.end(property))],
+    [NodeKind.Property, 'b', "parameters('a').b"],
+  );
   assert.equal(tree.kind(tree.target(property)), NodeKind.Call);
-  assert.deepEqual([tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)], [NodeKind.String, "it's", true]);
+  assert.deepEqual(
+    [tree.kind(string), tree.stringValue(string, text), tree.hasDoubledQuotes(string)],
+    [NodeKind.String, "it's", true],
+  );
   assert.deepEqual([tree.kind(number), tree.numberValue(number, text)], [NodeKind.Number, -12]);
   assert.deepEqual([tree.kind(boolean), tree.booleanValue(boolean)], [NodeKind.Boolean, true]);
   assert.equal(tree.kind(nullLiteral), NodeKind.Null);
@@ -52,16 +65,24 @@ test('user-defined and unknown functions keep their names', () => {
   assert.equal(tree.functionNumber(root), USER_DEFINED);
   assert.deepEqual([tree.namespace(root, text), tree.functionName(root, text)], ['ns', 'fn']);
   const [list, mystery] = argumentsOf(tree, root);
-  assert.deepEqual([tree.functionNumber(list), tree.functionName(list, text), tree.namespace(list, text)], [NOT_BUILT_IN, 'listKeys', undefined]);
-  assert.deepEqual([tree.functionNumber(mystery), tree.argumentCount(mystery), tree.firstArgument(mystery)], [NOT_BUILT_IN, 0, -1]);
+  assert.deepEqual(
+    [tree.functionNumber(list), tree.functionName(list, text), tree.namespace(list, text)],
+    [NOT_BUILT_IN, 'listKeys', undefined],
+  );
+  assert.deepEqual(
+    [tree.functionNumber(mystery), tree.argumentCount(mystery), tree.firstArgument(mystery)],
+    [NOT_BUILT_IN, 0, -1],
+  );
 });
 
 test('calls are numbered before their arguments: in number order they come outermost first, as a preorder walk finds them', () => {
   const tree = new SyntaxTree();
-  const text = "[if(equals(parameters('a'), variables('b')), parameters('c')[variables('d')].e, concat('x', string(1)))]";
+  const text =
+    "[if(equals(parameters('a'), variables('b')), parameters('c')[variables('d')].e, concat('x', string(1)))]";
   const root = parsed(tree, text);
   const inNumberOrder: string[] = [];
-  for (let node = 0 as NodeId; node < tree.size; node++) if (tree.kind(node) === NodeKind.Call) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
+  for (let node = 0 as NodeId; node < tree.size; node++)
+    if (tree.kind(node) === NodeKind.Call) inNumberOrder.push(text.slice(tree.start(node), tree.nameEnd(node)));
   const preorder: string[] = [];
   const walk = (node: NodeId): void => {
     const kind = tree.kind(node);
@@ -75,7 +96,16 @@ test('calls are numbered before their arguments: in number order they come outer
     }
   };
   walk(root);
-  assert.deepEqual(inNumberOrder, ['if', 'equals', 'parameters', 'variables', 'parameters', 'variables', 'concat', 'string']);
+  assert.deepEqual(inNumberOrder, [
+    'if',
+    'equals',
+    'parameters',
+    'variables',
+    'parameters',
+    'variables',
+    'concat',
+    'string',
+  ]);
   assert.deepEqual(inNumberOrder, preorder);
 });
 
@@ -113,7 +143,20 @@ test('parseExpression gives the same tree as objects', () => {
         kind: 'index',
         start: 7,
         end: 27,
-        target: { kind: 'property', start: 7, end: 24, property: 'y', target: { kind: 'call', name: 'parameters', nameEnd: 17, start: 7, end: 22, args: [{ kind: 'string', value: 'x', start: 18, end: 21 }] } },
+        target: {
+          kind: 'property',
+          start: 7,
+          end: 24,
+          property: 'y',
+          target: {
+            kind: 'call',
+            name: 'parameters',
+            nameEnd: 17,
+            start: 7,
+            end: 22,
+            args: [{ kind: 'string', value: 'x', start: 18, end: 21 }],
+          },
+        },
         index: { kind: 'number', value: 0, start: 25, end: 26 },
       },
       { kind: 'string', value: "a'b", start: 29, end: 35 },
@@ -149,7 +192,25 @@ function describeTree(tree: SyntaxTree, text: string): string[] {
 /** A random valid expression (with random spacing) of at most `depth` levels. */
 function randomExpression(next: (limit: number) => number, depth: number): string {
   const space = () => [' ', '', '', '  '][next(4)];
-  const names = ['concat', 'parameters', 'variables', 'format', 'resourceId', 'if', 'toLower', 'listKeys', 'mystery', 'createArray', 'null', 'true', 'CONCAT', 'Variables', 'uriComponent', 'uri', 'urix'];
+  const names = [
+    'concat',
+    'parameters',
+    'variables',
+    'format',
+    'resourceId',
+    'if',
+    'toLower',
+    'listKeys',
+    'mystery',
+    'createArray',
+    'null',
+    'true',
+    'CONCAT',
+    'Variables',
+    'uriComponent',
+    'uri',
+    'urix',
+  ];
   let expression: string;
   const shape = depth > 0 ? next(8) : next(5);
   switch (shape) {
@@ -172,13 +233,20 @@ function randomExpression(next: (limit: number) => number, depth: number): strin
     }
   }
   // (`true.x` would be a user-defined function's name: accesses follow calls only.)
-  while (shape >= 3 && depth > 0 && next(4) === 0) expression += next(2) === 0 ? `${space()}.${space()}${['a', 'outputs', 'x1'][next(3)]}` : `${space()}[${space()}${randomExpression(next, depth - 1)}${space()}]`;
+  while (shape >= 3 && depth > 0 && next(4) === 0)
+    expression +=
+      next(2) === 0
+        ? `${space()}.${space()}${['a', 'outputs', 'x1'][next(3)]}`
+        : `${space()}[${space()}${randomExpression(next, depth - 1)}${space()}]`;
   return expression;
 }
 
 test('random valid expressions parse whole and read back as written; garbled ones fail inside their text', () => {
   const next = random(29);
-  const valid = Array.from({ length: 3000 }, () => `[${[' ', ''][next(2)]}${randomExpression(next, 4)}${[' ', ''][next(2)]}]`);
+  const valid = Array.from(
+    { length: 3000 },
+    () => `[${[' ', ''][next(2)]}${randomExpression(next, 4)}${[' ', ''][next(2)]}]`,
+  );
   for (const text of valid) {
     const tree = new SyntaxTree();
     const root = parsed(tree, text);
@@ -186,7 +254,27 @@ test('random valid expressions parse whole and read back as written; garbled one
     assert.equal(text.slice(tree.start(root), tree.end(root)), text.slice(1, -1).trim(), text);
     for (const line of describeTree(tree, text)) assert.match(line, /^\d \d+-\d+ /, text);
   }
-  const alphabet = ["'", '(', ')', '[', ']', ',', '.', ' ', 'a', 'concat', 'parameters(', "'x'", '1', '-', 'true', 'null', 'ns.fn', ')]', "''"];
+  const alphabet = [
+    "'",
+    '(',
+    ')',
+    '[',
+    ']',
+    ',',
+    '.',
+    ' ',
+    'a',
+    'concat',
+    'parameters(',
+    "'x'",
+    '1',
+    '-',
+    'true',
+    'null',
+    'ns.fn',
+    ')]',
+    "''",
+  ];
   let failed = 0;
   for (let i = 0; i < 3000; i++) {
     const text = `[${Array.from({ length: next(14) }, () => alphabet[next(alphabet.length)]).join('')}]`;
@@ -195,7 +283,10 @@ test('random valid expressions parse whole and read back as written; garbled one
     if (typeof result === 'number') continue;
     failed++;
     assert.equal(tree.size, 0, text);
-    assert.ok(result.start >= 0 && result.start + result.length <= text.length && result.message.length > 0, `${text}: ${JSON.stringify(result)}`);
+    assert.ok(
+      result.start >= 0 && result.start + result.length <= text.length && result.message.length > 0,
+      `${text}: ${JSON.stringify(result)}`,
+    );
   }
   assert.ok(failed > 1000, 'most garbled texts fail');
   const deep = `[${'concat('.repeat(300)}'a'${')'.repeat(300)}]`;
@@ -210,11 +301,14 @@ test('built-in function names are found in any case, and nothing else is taken f
     return tree.functionNumber(parsed(tree, text));
   };
   BUILT_IN_FUNCTIONS.forEach((fn, number) => {
-    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)]) assert.equal(numberOf(spelling), number, spelling);
+    for (const spelling of [fn.name, fn.name.toLowerCase(), fn.name.toUpperCase(), flipCase(fn.name)])
+      assert.equal(numberOf(spelling), number, spelling);
     // A name that runs on, or stops short, is not that function (nor any other unless it is one).
     for (const other of [`${fn.name}x`, `${fn.name}_1`, fn.name.slice(0, -1)]) {
       if (other === '') continue;
-      const expected = BUILT_IN_FUNCTIONS.findIndex((candidate) => candidate.name.toLowerCase() === other.toLowerCase());
+      const expected = BUILT_IN_FUNCTIONS.findIndex(
+        (candidate) => candidate.name.toLowerCase() === other.toLowerCase(),
+      );
       assert.equal(numberOf(other), expected, other);
     }
   });

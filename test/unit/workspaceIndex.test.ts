@@ -38,7 +38,10 @@ function cloudNamed(clouds: IndexedCloud[], name: string): IndexedCloud {
 
 function resourceNamed(cloud: IndexedCloud, name: string): IndexedCloudResource {
   const resource = cloud.cloudResources.find((candidate) => candidate.name.text === name);
-  assert.ok(resource, `no cloud resource ${name} in ${cloud.label}: ${cloud.cloudResources.map((candidate) => candidate.label).join(', ')}`);
+  assert.ok(
+    resource,
+    `no cloud resource ${name} in ${cloud.label}: ${cloud.cloudResources.map((candidate) => candidate.label).join(', ')}`,
+  );
   return resource;
 }
 
@@ -49,11 +52,23 @@ before(async () => {
 });
 
 test('clouds by evaluated name: one cloud declared in two templates (names compared ignoring case), known names first', () => {
-  assert.deepEqual(clouds.map((cloud) => cloud.label), ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"]);
+  assert.deepEqual(
+    clouds.map((cloud) => cloud.label),
+    ['my-anyscale-cloud', 'my-cloud', "[parameters('cloudName')]"],
+  );
   const myCloud = cloudNamed(clouds, 'my-cloud');
-  assert.deepEqual(myCloud.declaredIn.map((at) => [path.basename(at.uri), at.range.start.line]), [['cloud.json', 7], ['extra.json', 8]]);
+  assert.deepEqual(
+    myCloud.declaredIn.map((at) => [path.basename(at.uri), at.range.start.line]),
+    [
+      ['cloud.json', 7],
+      ['extra.json', 8],
+    ],
+  );
   assert.deepEqual(myCloud.location, { text: 'westus2', known: true });
-  assert.deepEqual(myCloud.cloudResources.map((resource) => resource.label), ['default', 'eks-east', 'gpu-1', 'gpu-2', 'extra']);
+  assert.deepEqual(
+    myCloud.cloudResources.map((resource) => resource.label),
+    ['default', 'eks-east', 'gpu-1', 'gpu-2', 'extra'],
+  );
   assert.equal(myCloud.id, 'cloud:my-cloud');
 });
 
@@ -62,53 +77,111 @@ test('a nested child, a name built by concat, copies of a loop and a symbolic re
   const nested = resourceNamed(myCloud, 'default');
   assert.equal(nested.primary, true);
   assert.deepEqual(nested.description, ['Azure', 'westus2', 'primary']);
-  assert.deepEqual(nested.reveal, { uri: uriIn(WORKSPACE, 'infra', 'cloud.json'), range: { start: { line: 14, character: 18 }, end: { line: 14, character: 27 } } });
+  assert.deepEqual(nested.reveal, {
+    uri: uriIn(WORKSPACE, 'infra', 'cloud.json'),
+    range: { start: { line: 14, character: 18 }, end: { line: 14, character: 27 } },
+  });
   assert.deepEqual(nested.operatorIdentity, { text: '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f', known: true });
   assert.equal(resourceNamed(myCloud, 'eks-east').primary, false);
   const copies = myCloud.cloudResources.filter((resource) => resource.copyIndex !== undefined);
-  assert.deepEqual(copies.map((copy) => [copy.label, copy.copyIndex, copy.bucket?.text]), [
-    ['gpu-1', 0, 'abfss://gpu1@mystorageacct.dfs.core.windows.net'],
-    ['gpu-2', 1, 'abfss://gpu2@mystorageacct.dfs.core.windows.net'],
-  ]);
+  assert.deepEqual(
+    copies.map((copy) => [copy.label, copy.copyIndex, copy.bucket?.text]),
+    [
+      ['gpu-1', 0, 'abfss://gpu1@mystorageacct.dfs.core.windows.net'],
+      ['gpu-2', 1, 'abfss://gpu2@mystorageacct.dfs.core.windows.net'],
+    ],
+  );
   assert.notEqual(copies[0].id, copies[1].id);
   const symbolic = resourceNamed(myCloud, 'extra');
-  assert.deepEqual([symbolic.provider?.text, symbolic.region?.text, path.basename(symbolic.reveal!.uri), symbolic.reveal!.range.start.line], ['Generic', 'dc1', 'extra.json', 15]);
+  assert.deepEqual(
+    [
+      symbolic.provider?.text,
+      symbolic.region?.text,
+      path.basename(symbolic.reveal!.uri),
+      symbolic.reveal!.range.start.line,
+    ],
+    ['Generic', 'dc1', 'extra.json', 15],
+  );
   assert.equal(symbolic.operatorIdentity, undefined, 'a property not written is absent');
-  assert.equal(nested.resourceIdExpression, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', 'default')]");
-  assert.ok(nested.workloads.some((workload) => workload.startsWith('services')), 'services run on the primary');
+  assert.equal(
+    nested.resourceIdExpression,
+    "[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', 'default')]",
+  );
+  assert.ok(
+    nested.workloads.some((workload) => workload.startsWith('services')),
+    'services run on the primary',
+  );
   assert.ok(!resourceNamed(myCloud, 'eks-east').workloads.some((workload) => workload.startsWith('services')));
 });
 
 test('names from parameters: one cloud resource per parameter file, each naming the file', () => {
   const cloud = cloudNamed(clouds, 'my-anyscale-cloud');
   assert.deepEqual(cloud.declaredIn, [], 'the docs template adds a cloud resource to an existing cloud');
-  const rows = cloud.cloudResources.map((resource) => [resource.label, resource.provider?.text, resource.region?.text, resource.parameterFiles.map((uri) => path.basename(uri))]);
+  const rows = cloud.cloudResources.map((resource) => [
+    resource.label,
+    resource.provider?.text,
+    resource.region?.text,
+    resource.parameterFiles.map((uri) => path.basename(uri)),
+  ]);
   assert.deepEqual(rows, [
     ['eksuswest2', 'AWS', 'us-west-2', ['cloudresource.parameters.aws.json']],
     ['aksuksouth', 'Azure', 'uksouth', ['cloudresource.parameters.azure.json']],
   ]);
   const aws = resourceNamed(cloud, 'eksuswest2');
-  assert.deepEqual(aws.files.map((file) => [file.kind, file.relation, file.label]), [
-    ['template', 'declares', 'cloudresource.json'],
-    ['parameterFile', 'parameters', 'cloudresource.parameters.aws.json'],
-  ]);
-  assert.deepEqual(aws.problems, { error: 0, warning: 0, info: 1 }, 'bucket-cors-required, with the AWS parameter file only');
+  assert.deepEqual(
+    aws.files.map((file) => [file.kind, file.relation, file.label]),
+    [
+      ['template', 'declares', 'cloudresource.json'],
+      ['parameterFile', 'parameters', 'cloudresource.parameters.aws.json'],
+    ],
+  );
+  assert.deepEqual(
+    aws.problems,
+    { error: 0, warning: 0, info: 1 },
+    'bucket-cors-required, with the AWS parameter file only',
+  );
   assert.deepEqual(resourceNamed(cloud, 'aksuksouth').files[1].problems, { error: 0, warning: 0, info: 0 });
-  assert.deepEqual(aws.files[1].problems, { error: 0, warning: 0, info: 1 }, 'the finding placed in the AWS parameter file');
-  assert.deepEqual(cloud.problems, { error: 0, warning: 0, info: 1 }, 'a declaration counts once in its cloud, whatever the parameter files');
+  assert.deepEqual(
+    aws.files[1].problems,
+    { error: 0, warning: 0, info: 1 },
+    'the finding placed in the AWS parameter file',
+  );
+  assert.deepEqual(
+    cloud.problems,
+    { error: 0, warning: 0, info: 1 },
+    'a declaration counts once in its cloud, whatever the parameter files',
+  );
 });
 
 test('a name that cannot be known before deployment shows its expression, marked unknown; never a guessed value', () => {
   const cloud = clouds.find((candidate) => !candidate.name.known)!;
   assert.deepEqual(cloud.name, { text: "[parameters('cloudName')]", known: false });
-  assert.match(cloud.id, /unknown\/cloud-resource\.json#\[parameters\('cloudName'\)\]$/, 'an unknown cloud name stays its template\'s own');
+  assert.match(
+    cloud.id,
+    /unknown\/cloud-resource\.json#\[parameters\('cloudName'\)\]$/,
+    "an unknown cloud name stays its template's own",
+  );
   const [resource] = cloud.cloudResources;
-  assert.deepEqual(resource.name, { text: 'default', known: true }, "the literal segment of [concat(parameters('cloudName'), '/default')]");
+  assert.deepEqual(
+    resource.name,
+    { text: 'default', known: true },
+    "the literal segment of [concat(parameters('cloudName'), '/default')]",
+  );
   assert.equal(resource.primary, true);
-  assert.deepEqual(resource.location, { text: "[parameters('location')]", known: false }, 'a default of [resourceGroup().location] is not known offline');
+  assert.deepEqual(
+    resource.location,
+    { text: "[parameters('location')]", known: false },
+    'a default of [resourceGroup().location] is not known offline',
+  );
   assert.equal(resource.operatorIdentity?.known, false);
-  assert.equal(resource.resourceIdExpression, "[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), 'default')]");
-  assert.deepEqual(resource.tooltip.find((row) => row.label === 'Location'), { label: 'Location', value: "[parameters('location')]", known: false });
+  assert.equal(
+    resource.resourceIdExpression,
+    "[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), 'default')]",
+  );
+  assert.deepEqual(
+    resource.tooltip.find((row) => row.label === 'Location'),
+    { label: 'Location', value: "[parameters('location')]", known: false },
+  );
 });
 
 test('the two segments of a name expression', () => {
@@ -116,9 +189,16 @@ test('the two segments of a name expression', () => {
     cloud: { text: "[parameters('cloudName')]", known: false },
     name: { text: "[parameters('resourceName')]", known: false },
   });
-  assert.deepEqual(splitNameExpression("[concat('my-cloud/', 'gpu', copyIndex())]"), { cloud: { text: 'my-cloud', known: true }, name: { text: "[concat('gpu', copyIndex())]", known: false } });
+  assert.deepEqual(splitNameExpression("[concat('my-cloud/', 'gpu', copyIndex())]"), {
+    cloud: { text: 'my-cloud', known: true },
+    name: { text: "[concat('gpu', copyIndex())]", known: false },
+  });
   assert.equal(splitNameExpression("[parameters('name')]"), undefined);
-  assert.equal(splitNameExpression("[concat(parameters('a'), '/x/y')]"), undefined, 'three segments are not a cloud resource');
+  assert.equal(
+    splitNameExpression("[concat(parameters('a'), '/x/y')]"),
+    undefined,
+    'three segments are not a cloud resource',
+  );
   assert.equal(splitNameExpression('[concat('), undefined);
 });
 
@@ -130,7 +210,11 @@ test('problems on each cloud resource and on its cloud: the findings located on 
   assert.equal(eks.worst?.severity, 'error');
   assert.match(eks.worst!.message, /provider "Aws" is not accepted/);
   assert.equal(resourceNamed(myCloud, 'default').worst, undefined);
-  assert.equal(resourceNamed(myCloud, 'extra').worst?.code, 'primary-resource-not-azure', 'the error, not the info before it');
+  assert.equal(
+    resourceNamed(myCloud, 'extra').worst?.code,
+    'primary-resource-not-azure',
+    'the error, not the info before it',
+  );
   assert.equal(myCloud.worst?.code, 'provider-invalid', 'the first error among its declarations');
   assert.deepEqual(resourceNamed(myCloud, 'default').problems, { error: 0, warning: 0, info: 0 });
   assert.deepEqual(resourceNamed(myCloud, 'extra').problems, { error: 1, warning: 0, info: 1 });
@@ -141,15 +225,28 @@ test('a template ARM cannot read: a syntax error outside every declaration count
   const template = fs.readFileSync(path.join(WORKSPACE, 'symbolic', 'extra.json'), 'utf8').replace(/\}\s*$/, '');
   const facts = analyzeDocument(template, { languageId: 'json' }).facts;
   const [cloud] = cloudTree([['file:///broken/extra.json', facts.outline!]]);
-  assert.deepEqual(cloud.problems, { error: 2, warning: 0, info: 0 }, 'the cloud and its cloud resource, one error each');
+  assert.deepEqual(
+    cloud.problems,
+    { error: 2, warning: 0, info: 0 },
+    'the cloud and its cloud resource, one error each',
+  );
   assert.deepEqual(cloud.cloudResources[0].problems, { error: 1, warning: 0, info: 0 });
-  assert.deepEqual(cloud.cloudResources[0].files[0].problems, { error: 1, warning: 0, info: 0 }, 'the template: its one syntax error');
+  assert.deepEqual(
+    cloud.cloudResources[0].files[0].problems,
+    { error: 1, warning: 0, info: 0 },
+    'the template: its one syntax error',
+  );
   assert.equal(cloud.cloudResources[0].worst?.code, 'invalid-json');
 });
 
-test('related files: the template, the same template\'s cluster and extensions, values beside it, a Gateway naming the same cloud resource ID', () => {
+test("related files: the template, the same template's cluster and extensions, values beside it, a Gateway naming the same cloud resource ID", () => {
   const resource = resourceNamed(cloudNamed(clouds, 'my-cloud'), 'default');
-  const rows = resource.files.map((file) => [file.kind, file.relation, file.label, path.relative(WORKSPACE, new URL(file.uri).pathname)]);
+  const rows = resource.files.map((file) => [
+    file.kind,
+    file.relation,
+    file.label,
+    path.relative(WORKSPACE, new URL(file.uri).pathname),
+  ]);
   assert.deepEqual(rows, [
     ['template', 'declares', 'cloud.json', path.join('infra', 'cloud.json')],
     ['aksCluster', 'sameTemplate', 'my-aks', path.join('infra', 'cloud.json')],
@@ -161,7 +258,10 @@ test('related files: the template, the same template\'s cluster and extensions, 
   assert.deepEqual(extension.cloudDeploymentId, { text: 'cldrsrc_abc123def456', known: true });
   assert.deepEqual(extension.problems, { error: 0, warning: 3, info: 0 });
   assert.equal(extension.reveal!.range.start.line, 69);
-  assert.ok(!JSON.stringify(clouds).includes('other-values.yaml'), 'values naming another cloud resource ID relate to nothing here');
+  assert.ok(
+    !JSON.stringify(clouds).includes('other-values.yaml'),
+    'values naming another cloud resource ID relate to nothing here',
+  );
   assert.ok(!JSON.stringify(clouds).includes('not-ours.yaml'));
 });
 
@@ -189,7 +289,15 @@ test('the pre-filter lets Gateway manifests through, and not other Kubernetes YA
 });
 
 test('excludes: the patterns that are on, from files.exclude and search.exclude', () => {
-  assert.deepEqual(excludePatterns({ '**/.git': true, 'off/**': false, 'when/**': { when: '$(basename).ts' } }, { '**/helm': true, '**/.git': true }, undefined, ['x']), ['**/.git', '**/helm']);
+  assert.deepEqual(
+    excludePatterns(
+      { '**/.git': true, 'off/**': false, 'when/**': { when: '$(basename).ts' } },
+      { '**/helm': true, '**/.git': true },
+      undefined,
+      ['x'],
+    ),
+    ['**/.git', '**/helm'],
+  );
 });
 
 // ---- A copy of the fixture workspace, changed on disk. ----
@@ -215,7 +323,10 @@ test('a template changed on disk is read again, and a deleted one forgotten', as
   const { scan, clouds: now } = await indexOf(root);
   edit('infra/cloud.json', "'eks-east'", "'eks-west'");
   await scan.changed([{ uri: uriOf('infra', 'cloud.json'), type: 2 }]);
-  assert.deepEqual(cloudNamed(now(), 'my-cloud').cloudResources.map((resource) => resource.label), ['default', 'eks-west', 'gpu-1', 'gpu-2', 'extra']);
+  assert.deepEqual(
+    cloudNamed(now(), 'my-cloud').cloudResources.map((resource) => resource.label),
+    ['default', 'eks-west', 'gpu-1', 'gpu-2', 'extra'],
+  );
   const symbolic = fs.readFileSync(file('symbolic', 'extra.json'));
   fs.rmSync(file('symbolic', 'extra.json'));
   await scan.changed([{ uri: uriOf('symbolic', 'extra.json'), type: 3 }]);
@@ -231,7 +342,10 @@ test('a parameter file changed on disk: its template is read again with it', asy
   edit('params/cloudresource.parameters.aws.json', '"eksuswest2"', '"eksuseast1"');
   try {
     await scan.changed([{ uri: uriOf('params', 'cloudresource.parameters.aws.json'), type: 2 }]);
-    assert.deepEqual(cloudNamed(now(), 'my-anyscale-cloud').cloudResources.map((resource) => resource.label), ['eksuseast1', 'aksuksouth']);
+    assert.deepEqual(
+      cloudNamed(now(), 'my-anyscale-cloud').cloudResources.map((resource) => resource.label),
+      ['eksuseast1', 'aksuksouth'],
+    );
   } finally {
     edit('params/cloudresource.parameters.aws.json', '"eksuseast1"', '"eksuswest2"');
   }
@@ -243,11 +357,17 @@ test('an open document wins over its disk version; the disk version returns when
   const template = file('infra', 'cloud.json');
   open.add(template);
   scan.opened(uriOf('infra', 'cloud.json'));
-  const edited = fs.readFileSync(template, 'utf8').replace('"name": "my-aks"', '"name": "renamed-aks"').replace("'eks-east'", "'eks-open'");
+  const edited = fs
+    .readFileSync(template, 'utf8')
+    .replace('"name": "my-aks"', '"name": "renamed-aks"')
+    .replace("'eks-east'", "'eks-open'");
   index.set(uriOf('infra', 'cloud.json'), analyzeDocument(edited, { languageId: 'json' }).facts);
   assert.ok(cloudNamed(now(), 'my-cloud').cloudResources.some((resource) => resource.label === 'eks-open'));
   await scan.changed([{ uri: uriOf('infra', 'cloud.json'), type: 2 }]);
-  assert.ok(cloudNamed(now(), 'my-cloud').cloudResources.some((resource) => resource.label === 'eks-open'), 'a change on disk does not replace the open version');
+  assert.ok(
+    cloudNamed(now(), 'my-cloud').cloudResources.some((resource) => resource.label === 'eks-open'),
+    'a change on disk does not replace the open version',
+  );
   open.delete(template);
   await scan.closed(uriOf('infra', 'cloud.json'));
   assert.ok(cloudNamed(now(), 'my-cloud').cloudResources.some((resource) => resource.label === 'eks-east'));
@@ -255,7 +375,10 @@ test('an open document wins over its disk version; the disk version returns when
 
 test('excluded folders are not read, and a scan with new excludes forgets what they exclude', async () => {
   const { index, scan, clouds: now } = await indexOf(root, { excludes: ['**/unknown', 'params/**'] });
-  assert.deepEqual(now().map((cloud) => cloud.label), ['my-cloud']);
+  assert.deepEqual(
+    now().map((cloud) => cloud.label),
+    ['my-cloud'],
+  );
   assert.equal(scan.shows(uriOf('params', 'cloudresource.json')), false);
   scan.setExcludes([]);
   await scan.scan([root]);
@@ -263,7 +386,10 @@ test('excluded folders are not read, and a scan with new excludes forgets what t
   scan.setExcludes(['symbolic/extra.json']);
   await scan.scan([root]);
   assert.equal(cloudNamed(now(), 'my-cloud').declaredIn.length, 1);
-  assert.ok(!index.outlines().some(([uri]) => uri === uriOf('symbolic', 'extra.json')), 'its facts are gone from the index, not only hidden');
+  assert.ok(
+    !index.outlines().some(([uri]) => uri === uriOf('symbolic', 'extra.json')),
+    'its facts are gone from the index, not only hidden',
+  );
 });
 
 test('a values file read before the template it is checked against has that check in its problems', async () => {
@@ -272,9 +398,16 @@ test('a values file read before the template it is checked against has that chec
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-order-'));
   try {
     fs.copyFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), path.join(folder, 'b-template.json'));
-    fs.writeFileSync(path.join(folder, 'a-values.yaml'), fs.readFileSync(path.join(WORKSPACE, 'infra', 'values.yaml'), 'utf8').replace('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', principalId));
+    fs.writeFileSync(
+      path.join(folder, 'a-values.yaml'),
+      fs
+        .readFileSync(path.join(WORKSPACE, 'infra', 'values.yaml'), 'utf8')
+        .replace('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', principalId),
+    );
     const { clouds: now } = await indexOf(folder);
-    const values = resourceNamed(cloudNamed(now(), 'my-cloud'), 'default').files.find((candidate) => candidate.kind === 'valuesFile')!;
+    const values = resourceNamed(cloudNamed(now(), 'my-cloud'), 'default').files.find(
+      (candidate) => candidate.kind === 'valuesFile',
+    )!;
     assert.deepEqual(values.problems, { error: 0, warning: 1, info: 0 }, 'values-iam-identity-is-principal-id');
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

@@ -23,7 +23,10 @@ function write(relative: string, text: string): void {
   fs.mkdirSync(path.dirname(file(relative)), { recursive: true });
   fs.writeFileSync(file(relative), text);
 }
-const codesWith = (index: WorkspaceIndex) => analyzeDocument(values, { languageId: 'yaml' }, { workspace: index, uri: 'file:///open/values.yaml' }).findings.map((f) => f.code);
+const codesWith = (index: WorkspaceIndex) =>
+  analyzeDocument(values, { languageId: 'yaml' }, { workspace: index, uri: 'file:///open/values.yaml' }).findings.map(
+    (f) => f.code,
+  );
 
 before(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-'));
@@ -42,7 +45,10 @@ after(() => fs.rmSync(root, { recursive: true, force: true }));
 test('the pre-filter: templates name Anyscale.Platform or the operator extension; values files an operator key', () => {
   assert.ok(mayHoldFacts('a.json', template));
   assert.ok(mayHoldFacts('a.json', '{"extensionType": "Anyscale.AKS.Operator"}'));
-  assert.ok(mayHoldFacts('a.json', '{"type": "anyscale.platform/clouds/cloudResources"}'), 'ARM types are case-insensitive');
+  assert.ok(
+    mayHoldFacts('a.json', '{"type": "anyscale.platform/clouds/cloudResources"}'),
+    'ARM types are case-insensitive',
+  );
   assert.ok(!mayHoldFacts('a.json', '{"name": "x"}'));
   assert.ok(mayHoldFacts('v.yaml', values));
   assert.ok(!mayHoldFacts('v.yml', 'controller:\n  service: {}\n'));
@@ -52,13 +58,23 @@ test('a scan indexes the template on disk, skipping node_modules, dot-folders an
   const index = new WorkspaceIndex();
   assert.ok(!codesWith(index).includes(RULE), 'no warning without the template');
   const result = await new WorkspaceScan(index, () => false).scan([root]);
-  assert.equal(result.files, 6, 'cloud-resource.json, huge.json, values.yaml, ingress-nginx.yaml, package.json, binary.json');
+  assert.equal(
+    result.files,
+    6,
+    'cloud-resource.json, huge.json, values.yaml, ingress-nginx.yaml, package.json, binary.json',
+  );
   assert.equal(result.analyzed, 3, 'the template, the values file and binary.json pass the pre-filter');
   assert.equal(result.indexed, 2);
   assert.ok(result.changed && !result.truncated);
   const view = index.viewFrom(undefined);
-  assert.deepEqual(view.cloudResources.map((r) => [r.uri, r.operatorIdentity]), [[uriOf('infra', 'cloud-resource.json'), PRINCIPAL_ID]]);
-  assert.deepEqual(view.operatorValues.map((v) => v.uri), [uriOf('helm', 'values.yaml')]);
+  assert.deepEqual(
+    view.cloudResources.map((r) => [r.uri, r.operatorIdentity]),
+    [[uriOf('infra', 'cloud-resource.json'), PRINCIPAL_ID]],
+  );
+  assert.deepEqual(
+    view.operatorValues.map((v) => v.uri),
+    [uriOf('helm', 'values.yaml')],
+  );
   assert.ok(view.azure);
   assert.ok(codesWith(index).includes(RULE), 'the cross-file warning, with the template only on disk');
   const again = await new WorkspaceScan(index, () => false).scan([root]);
@@ -70,7 +86,7 @@ test('an open document wins over its disk version, and the disk version comes ba
   const open = new Set([file('infra', 'cloud-resource.json')]);
   const scan = new WorkspaceScan(index, (f) => open.has(f));
   await scan.scan([root]);
-  assert.deepEqual(index.viewFrom(undefined).cloudResources, [], 'the open template is the editor\'s business');
+  assert.deepEqual(index.viewFrom(undefined).cloudResources, [], "the open template is the editor's business");
   open.delete(file('infra', 'cloud-resource.json'));
   assert.equal(await scan.closed(uriOf('infra', 'cloud-resource.json')), true);
   assert.equal(index.viewFrom(undefined).cloudResources.length, 1);
@@ -92,7 +108,11 @@ test('file events: a changed template is read again, a deleted one forgotten, fi
   fs.rmSync(file('infra', 'second.json'));
   assert.equal(await scan.changed([{ uri: uriOf('infra', 'second.json'), type: 3 }]), true);
   assert.ok(!codesWith(index).includes(RULE));
-  assert.equal(await scan.changed([{ uri: 'file:///elsewhere/cloud-resource.json', type: 1 }]), false, 'outside the workspace folders');
+  assert.equal(
+    await scan.changed([{ uri: 'file:///elsewhere/cloud-resource.json', type: 1 }]),
+    false,
+    'outside the workspace folders',
+  );
   write('infra/cloud-resource.json', template);
 });
 

@@ -11,20 +11,36 @@ import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { CORPUS, FIXTURES } from '../support/paths';
 
-const yaml = (text: string, workspace?: WorkspaceIndex) => analyzeDocument(text, { languageId: 'yaml' }, { workspace, uri: 'file:///values.yaml' });
+const yaml = (text: string, workspace?: WorkspaceIndex) =>
+  analyzeDocument(text, { languageId: 'yaml' }, { workspace, uri: 'file:///values.yaml' });
 const codes = (text: string) => yaml(text).findings.map((f) => f.code);
 
 function apply(text: string, edits: readonly TextEdit[]): string {
-  return [...edits].sort((a, b) => b.start - a.start).reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
+  return [...edits]
+    .sort((a, b) => b.start - a.start)
+    .reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
 }
 
 test('classification: 1.x values, pre-1.0 values, Gateway manifests, and everything else silent', () => {
   assert.equal(yaml('global:\n  cloudDeploymentId: cldrsrc_abc\n').kind, 'operatorValues');
   assert.equal(yaml('workloads:\n  serviceAccount:\n    name: anyscale-operator\n').kind, 'operatorValues');
   assert.equal(yaml('cloudDeploymentId: cldrsrc_abc\noperatorIamIdentity: x\n').kind, 'legacyOperatorValues');
-  assert.equal(yaml('apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n').kind, 'gatewayManifest');
-  assert.equal(yaml('apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyProxy\nmetadata:\n  name: p\n').kind, 'gatewayManifest');
-  for (const other of ['apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n', 'global:\n  imageRegistry: docker.io\n', 'region: eastus\n', '- a\n- b\n', '', 'just a string']) {
+  assert.equal(
+    yaml('apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n').kind,
+    'gatewayManifest',
+  );
+  assert.equal(
+    yaml('apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: EnvoyProxy\nmetadata:\n  name: p\n').kind,
+    'gatewayManifest',
+  );
+  for (const other of [
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n',
+    'global:\n  imageRegistry: docker.io\n',
+    'region: eastus\n',
+    '- a\n- b\n',
+    '',
+    'just a string',
+  ]) {
     const analysis = yaml(other);
     assert.equal(analysis.kind, 'other', other);
     assert.deepEqual(analysis.findings, []);
@@ -39,7 +55,8 @@ test('an ingress-nginx values file produces nothing', () => {
 });
 
 test('multi-document files: each document is classified and checked at its own positions', () => {
-  const text = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: anyscale-operator\n---\nglobal:\n  cloudDeploymentId: cldrsrc_abc\n  cloudProvider: Azure\n';
+  const text =
+    'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: anyscale-operator\n---\nglobal:\n  cloudDeploymentId: cldrsrc_abc\n  cloudProvider: Azure\n';
   const analysis = yaml(text);
   assert.equal(analysis.kind, 'operatorValues');
   const finding = analysis.findings.find((f) => f.code === 'values-value-not-allowed')!;
@@ -61,41 +78,75 @@ test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON
 
 test('a moved key goes under the deepest section already written, creating the rest, and leaves no empty section behind', () => {
   const fixed = (text: string, title: string) => {
-    const fix = yaml(text).findings.flatMap((f) => f.fixes ?? []).find((f) => f.title === title);
+    const fix = yaml(text)
+      .findings.flatMap((f) => f.fixes ?? [])
+      .find((f) => f.title === title);
     assert.ok(fix, `no "${title}" in\n${text}`);
     return apply(text, fix.edits);
   };
   // Into an existing section written below the key; into a section missing one level, after the key's own line.
   assert.equal(
-    fixed('global:\n  cloudProvider: azure\ngatewayName: gw\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to networking.gateway.name'),
+    fixed(
+      'global:\n  cloudProvider: azure\ngatewayName: gw\nnetworking:\n  gateway:\n    enabled: true\n',
+      'Move to networking.gateway.name',
+    ),
     'global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: true\n    name: gw\n',
   );
   assert.equal(
-    fixed('global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\nenableGateway: true\n', 'Move to networking.gateway.enabled'),
+    fixed(
+      'global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\nenableGateway: true\n',
+      'Move to networking.gateway.enabled',
+    ),
     'global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\n  gateway:\n    enabled: true\n',
   );
   // At the end of a file with no final line break; a key replacing itself in place (the section ends where it starts).
   assert.equal(
-    fixed('global:\n  cloudProvider: azure\nworkloadServiceAccountName: sa\nworkloads:\n  enableKarpenterSupport: true', 'Move to workloads.serviceAccount.name'),
+    fixed(
+      'global:\n  cloudProvider: azure\nworkloadServiceAccountName: sa\nworkloads:\n  enableKarpenterSupport: true',
+      'Move to workloads.serviceAccount.name',
+    ),
     'global:\n  cloudProvider: azure\nworkloads:\n  enableKarpenterSupport: true\n  serviceAccount:\n    name: sa\n',
   );
-  assert.equal(fixed('global:\n  cloudProvider: aws\n  region: us-west-2\n', 'Move to global.aws.region'), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n');
   assert.equal(
-    fixed('global:\n  region: us-west-2\n  cloudProvider: aws\nnetworking:\n  gateway:\n    enabled: true\n', 'Move to global.aws.region'),
+    fixed('global:\n  cloudProvider: aws\n  region: us-west-2\n', 'Move to global.aws.region'),
+    'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n',
+  );
+  assert.equal(
+    fixed(
+      'global:\n  region: us-west-2\n  cloudProvider: aws\nnetworking:\n  gateway:\n    enabled: true\n',
+      'Move to global.aws.region',
+    ),
     'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n',
   );
   // No section of the target written: a new one at the end; a section's only key moving out takes the section along.
-  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', 'Move to global.aws.region'), 'cloudProvider: aws\ncloudDeploymentId: cldrsrc_abc\nglobal:\n  aws:\n    region: us-west-2\n');
-  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', 'Move to credentialMount.aws'), 'operatorReplicas: 2\ncredentialMount:\n  aws: creds\n');
+  assert.equal(
+    fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', 'Move to global.aws.region'),
+    'cloudProvider: aws\ncloudDeploymentId: cldrsrc_abc\nglobal:\n  aws:\n    region: us-west-2\n',
+  );
+  assert.equal(
+    fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', 'Move to credentialMount.aws'),
+    'operatorReplicas: 2\ncredentialMount:\n  aws: creds\n',
+  );
   // Where the key's own section holds nothing else, moving under that same section has no clean edit: no fix.
-  assert.ok(!yaml('global:\n  region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n').findings.some((f) => f.fixes?.some((fix) => fix.title.startsWith('Move'))));
+  assert.ok(
+    !yaml('global:\n  region: us-west-2\nnetworking:\n  gateway:\n    enabled: true\n').findings.some((f) =>
+      f.fixes?.some((fix) => fix.title.startsWith('Move')),
+    ),
+  );
   const migrate = 'Migrate every pre-1.0 key in this document to the 1.x layout';
-  assert.equal(fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', migrate), 'credentialMount:\n  aws: creds\noperator:\n  replicas: 2\n');
-  assert.equal(fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', migrate), 'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n  cloudDeploymentId: cldrsrc_abc\n');
+  assert.equal(
+    fixed('aws:\n  credentialSecret: creds\noperatorReplicas: 2\n', migrate),
+    'credentialMount:\n  aws: creds\noperator:\n  replicas: 2\n',
+  );
+  assert.equal(
+    fixed('cloudProvider: aws\nregion: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', migrate),
+    'global:\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n  cloudDeploymentId: cldrsrc_abc\n',
+  );
 });
 
 test('the legacy quick fixes: moving one key, and migrating the whole file, give a clean 1.x file', () => {
-  const text = '# operator values\ncloudDeploymentId: cldrsrc_abc123\ncloudProvider: aws\nregion: us-west-2\noperatorIamIdentity: arn:aws:iam::123456789012:role/op\naws:\n  credentialSecret:\n    name: creds\n';
+  const text =
+    '# operator values\ncloudDeploymentId: cldrsrc_abc123\ncloudProvider: aws\nregion: us-west-2\noperatorIamIdentity: arn:aws:iam::123456789012:role/op\naws:\n  credentialSecret:\n    name: creds\n';
   const analysis = yaml(text);
   assert.equal(analysis.kind, 'legacyOperatorValues');
   assert.equal(analysis.findings.filter((f) => f.code === 'values-legacy-key').length, 5);
@@ -107,51 +158,94 @@ test('the legacy quick fixes: moving one key, and migrating the whole file, give
   assert.ok(migrated.startsWith('# operator values\n'), migrated);
   const after = yaml(migrated);
   assert.equal(after.kind, 'operatorValues');
-  assert.deepEqual(after.findings.map((f) => f.code), [], migrated);
+  assert.deepEqual(
+    after.findings.map((f) => f.code),
+    [],
+    migrated,
+  );
   const credentialMove = analysis.findings.find((f) => text.slice(f.start, f.end) === 'credentialSecret')!;
   const credentialMoved = apply(text, credentialMove.fixes![0].edits);
   assert.ok(!/^aws:/m.test(credentialMoved), `the emptied aws: section goes too:\n${credentialMoved}`);
 });
 
 test('deprecated global.region moves under global.aws, keeping the rest of global', () => {
-  const text = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  region: us-west-2\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n';
+  const text =
+    'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  region: us-west-2\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n';
   const finding = yaml(text).findings.find((f) => f.code === 'values-deprecated-key')!;
   const fixed = apply(text, finding.fixes![0].edits);
-  assert.equal(fixed, 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n  aws:\n    region: us-west-2\n');
+  assert.equal(
+    fixed,
+    'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n  aws:\n    region: us-west-2\n',
+  );
   assert.deepEqual(codes(fixed), []);
 });
 
 test('value fixes keep the quoting style', () => {
-  const text = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: "Azure"\n  controlPlaneURL: \'https://console.azure.anyscale.com/\'\n';
+  const text =
+    'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: "Azure"\n  controlPlaneURL: \'https://console.azure.anyscale.com/\'\n';
   const findings = yaml(text).findings;
   const provider = findings.find((f) => f.code === 'values-value-not-allowed')!;
   assert.equal(provider.fixes![0].preferred, true);
-  assert.deepEqual(provider.fixes![0].edits.map((e) => e.newText), ['"azure"']);
+  assert.deepEqual(
+    provider.fixes![0].edits.map((e) => e.newText),
+    ['"azure"'],
+  );
   const slash = findings.find((f) => f.code === 'values-control-plane-url-trailing-slash')!;
-  assert.deepEqual(slash.fixes![0].edits.map((e) => e.newText), ["'https://console.azure.anyscale.com'"]);
+  assert.deepEqual(
+    slash.fixes![0].edits.map((e) => e.newText),
+    ["'https://console.azure.anyscale.com'"],
+  );
 });
 
 test('cross-file: the workspace index links values to the cloud resources of a template', () => {
-  const template = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'), 'utf8');
+  const template = fs.readFileSync(
+    path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'),
+    'utf8',
+  );
   const index = new WorkspaceIndex();
   assert.equal(index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts), true);
-  assert.equal(index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts), false, 'unchanged facts are not a change');
-  const values = 'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: azure\n  auth:\n    iamIdentity: 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f\n';
+  assert.equal(
+    index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts),
+    false,
+    'unchanged facts are not a change',
+  );
+  const values =
+    'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: azure\n  auth:\n    iamIdentity: 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f\n';
   assert.ok(yaml(values, index).findings.some((f) => f.code === 'values-iam-identity-is-principal-id'));
-  assert.ok(!yaml(values).findings.some((f) => f.code === 'values-iam-identity-is-principal-id'), 'without the template, nothing to compare');
+  assert.ok(
+    !yaml(values).findings.some((f) => f.code === 'values-iam-identity-is-principal-id'),
+    'without the template, nothing to compare',
+  );
   // The template alone makes the workspace an Anyscale on Azure one: a values file without controlPlaneURL is warned.
-  assert.ok(yaml('global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n', index).findings.some((f) => f.code === 'values-control-plane-url-not-azure'));
+  assert.ok(
+    yaml(
+      'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  aws:\n    region: us-west-2\n',
+      index,
+    ).findings.some((f) => f.code === 'values-control-plane-url-not-azure'),
+  );
   assert.equal(index.delete('file:///cloud.json'), true);
 });
 
 test('AKS extension settings in an ARM template: checked at their JSON positions, expressions never guessed', () => {
-  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-control-plane-url-trailing-slash', 'fail-extension.json'), 'utf8');
+  const text = fs.readFileSync(
+    path.join(FIXTURES, 'rules', 'values-control-plane-url-trailing-slash', 'fail-extension.json'),
+    'utf8',
+  );
   const analysis = analyzeDocument(text, { languageId: 'json' });
   const finding = analysis.findings.find((f) => f.code === 'values-control-plane-url-trailing-slash')!;
   assert.equal(text.slice(finding.start, finding.end), '"https://console.azure.anyscale.com/"');
-  assert.equal(apply(text, finding.fixes![0].edits).includes('"global.controlPlaneURL": "https://console.azure.anyscale.com"'), true);
-  const expression = text.replace(/"configurationSettings": \{[\s\S]*?\}/, '"configurationSettings": "[parameters(\'settings\')]"');
-  assert.deepEqual(analyzeDocument(expression, { languageId: 'json' }).findings.filter((f) => f.code.startsWith('values-')), []);
+  assert.equal(
+    apply(text, finding.fixes![0].edits).includes('"global.controlPlaneURL": "https://console.azure.anyscale.com"'),
+    true,
+  );
+  const expression = text.replace(
+    /"configurationSettings": \{[\s\S]*?\}/,
+    '"configurationSettings": "[parameters(\'settings\')]"',
+  );
+  assert.deepEqual(
+    analyzeDocument(expression, { languageId: 'json' }).findings.filter((f) => f.code.startsWith('values-')),
+    [],
+  );
 });
 
 /** Real files from ../shared/corpus that SOURCES.md calls valid (the docs' placeholders filled, as it says). */
@@ -162,10 +256,17 @@ const VALID = [
   'gateway/azure-docs_quickstart-azure-cli-gateway-envoy_gateway.yaml',
 ];
 const FRAGMENTS = ['gateway/azure-docs_add-cloud-resource_https-listeners.fragment.yaml'];
-const fill = (text: string) => text.replace(/<cloud-resource-id>/g, (_match, offset: number) => (text.slice(offset - 20, offset).includes('anyscale-') ? 'cldrsrc-abc123def456' : 'cldrsrc_abc123def456'));
+const fill = (text: string) =>
+  text.replace(/<cloud-resource-id>/g, (_match, offset: number) =>
+    text.slice(offset - 20, offset).includes('anyscale-') ? 'cldrsrc-abc123def456' : 'cldrsrc_abc123def456',
+  );
 
 if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
-  test('shared corpus (YAML)', { skip: `../shared/corpus is not present next to this checkout (${CORPUS}); YAML no-false-alarm checks skipped` }, () => {});
+  test(
+    'shared corpus (YAML)',
+    { skip: `../shared/corpus is not present next to this checkout (${CORPUS}); YAML no-false-alarm checks skipped` },
+    () => {},
+  );
 } else {
   const read = (file: string) => fs.readFileSync(path.join(CORPUS, file), 'utf8');
   for (const file of VALID) {
@@ -173,7 +274,10 @@ if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
       const analysis = yaml(fill(read(file)));
       assert.notEqual(analysis.kind, 'other');
       assert.deepEqual(analysis.syntaxErrors, []);
-      assert.deepEqual(analysis.findings.map((f) => `${f.code} ${f.message}`), []);
+      assert.deepEqual(
+        analysis.findings.map((f) => `${f.code} ${f.message}`),
+        [],
+      );
     });
   }
   test('the docs values file as published still has its placeholder: exactly that is reported', () => {
@@ -183,7 +287,12 @@ if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
     const index = new WorkspaceIndex();
     const files = VALID.map((file) => ({ file, text: fill(read(file)) }));
     for (const { file, text } of files) index.set(file, yaml(text).facts);
-    for (const { file, text } of files) assert.deepEqual(analyzeDocument(text, { languageId: 'yaml' }, { workspace: index, uri: file }).findings, [], file);
+    for (const { file, text } of files)
+      assert.deepEqual(
+        analyzeDocument(text, { languageId: 'yaml' }, { workspace: index, uri: file }).findings,
+        [],
+        file,
+      );
   });
   for (const file of FRAGMENTS) {
     test(`${file} is a fragment, not a manifest, and is ignored`, () => {
@@ -195,80 +304,225 @@ if (!fs.existsSync(path.join(CORPUS, 'SOURCES.md'))) {
 }
 
 test('values-wrong-type: which values each key type flags, what the message says and which fix writes the typed value', () => {
-  const base = 'global:\n  cloudDeploymentId: cldrsrc_abc123def456\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\n  auth:\n    iamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n    audience: api://086bc555-6989-4362-ba30-fded273e432b/.default\n';
+  const base =
+    'global:\n  cloudDeploymentId: cldrsrc_abc123def456\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\n  auth:\n    iamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n    audience: api://086bc555-6989-4362-ba30-fded273e432b/.default\n';
   const QUOTED = 'A quoted value is a string, and the chart treats every non-empty string as true, "false" included.';
   const UNUSABLE = 'The chart cannot use it.';
   const wrongType = (section: string) => {
     const text = base + section;
-    return yaml(text).findings.filter((f) => f.code === 'values-wrong-type').map((f) => ({
-      at: text.slice(f.start, f.end),
-      message: f.message,
-      fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
-    }));
+    return yaml(text)
+      .findings.filter((f) => f.code === 'values-wrong-type')
+      .map((f) => ({
+        at: text.slice(f.start, f.end),
+        message: f.message,
+        fixes: f.fixes?.map(
+          (fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`,
+        ),
+      }));
   };
   const cases: Array<[string, Array<{ at: string; message: string; fixes?: string[] }>]> = [
-    ['networking:\n  gateway:\n    enabled: "false"\n', [{ at: '"false"', message: `networking.gateway.enabled must be true or false, not the string "false". ${QUOTED}`, fixes: ['Write false → false (preferred)'] }]],
-    ['networking:\n  gateway:\n    enabled: "true"\n', [{ at: '"true"', message: `networking.gateway.enabled must be true or false, not the string "true". ${QUOTED}`, fixes: ['Write true → true (preferred)'] }]],
-    ['networking:\n  gateway:\n    enabled: "not true"\n', [{ at: '"not true"', message: `networking.gateway.enabled must be true or false, not the string "not true". ${QUOTED}`, fixes: undefined }]],
-    ['networking:\n  gateway:\n    enabled: "true story"\n', [{ at: '"true story"', message: `networking.gateway.enabled must be true or false, not the string "true story". ${QUOTED}`, fixes: undefined }]],
-    ['networking:\n  gateway:\n    enabled: 1\n', [{ at: '1', message: `networking.gateway.enabled must be true or false, not 1. ${UNUSABLE}`, fixes: undefined }]],
+    [
+      'networking:\n  gateway:\n    enabled: "false"\n',
+      [
+        {
+          at: '"false"',
+          message: `networking.gateway.enabled must be true or false, not the string "false". ${QUOTED}`,
+          fixes: ['Write false → false (preferred)'],
+        },
+      ],
+    ],
+    [
+      'networking:\n  gateway:\n    enabled: "true"\n',
+      [
+        {
+          at: '"true"',
+          message: `networking.gateway.enabled must be true or false, not the string "true". ${QUOTED}`,
+          fixes: ['Write true → true (preferred)'],
+        },
+      ],
+    ],
+    [
+      'networking:\n  gateway:\n    enabled: "not true"\n',
+      [
+        {
+          at: '"not true"',
+          message: `networking.gateway.enabled must be true or false, not the string "not true". ${QUOTED}`,
+          fixes: undefined,
+        },
+      ],
+    ],
+    [
+      'networking:\n  gateway:\n    enabled: "true story"\n',
+      [
+        {
+          at: '"true story"',
+          message: `networking.gateway.enabled must be true or false, not the string "true story". ${QUOTED}`,
+          fixes: undefined,
+        },
+      ],
+    ],
+    [
+      'networking:\n  gateway:\n    enabled: 1\n',
+      [{ at: '1', message: `networking.gateway.enabled must be true or false, not 1. ${UNUSABLE}`, fixes: undefined }],
+    ],
     ['networking:\n  gateway:\n    enabled: true\n    name:\n', []],
-    ['operator:\n  replicas: "12"\n', [{ at: '"12"', message: `operator.replicas must be a whole number, not the string "12". ${UNUSABLE}`, fixes: ['Write 12 → 12 (preferred)'] }]],
-    ...['"2a"', '"a2"', '"99999999999999999999"', '1.5'].map((value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
-      `operator:\n  replicas: ${value}\n`,
-      [{ at: value, message: `operator.replicas must be a whole number, not ${value.startsWith('"') ? `the string ${value}` : value}. ${UNUSABLE}`, fixes: undefined }],
-    ]),
+    [
+      'operator:\n  replicas: "12"\n',
+      [
+        {
+          at: '"12"',
+          message: `operator.replicas must be a whole number, not the string "12". ${UNUSABLE}`,
+          fixes: ['Write 12 → 12 (preferred)'],
+        },
+      ],
+    ],
+    ...['"2a"', '"a2"', '"99999999999999999999"', '1.5'].map(
+      (value): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+        `operator:\n  replicas: ${value}\n`,
+        [
+          {
+            at: value,
+            message: `operator.replicas must be a whole number, not ${value.startsWith('"') ? `the string ${value}` : value}. ${UNUSABLE}`,
+            fixes: undefined,
+          },
+        ],
+      ],
+    ),
     ['operator:\n  replicas: 3\n', []],
-    ['operator:\n  replicas: [1]\n', [{ at: 'replicas', message: `operator.replicas must be a whole number, not a list. ${UNUSABLE}`, fixes: undefined }]],
-    ['networking:\n  gateway:\n    name:\n      x: 1\n', [{ at: 'name', message: `networking.gateway.name must be a string, not a map. ${UNUSABLE}`, fixes: undefined }]],
-    ['patches: x\n', [{ at: 'x', message: `patches must be a list, not the string "x". ${UNUSABLE}`, fixes: undefined }]],
-    ['patches:\n  x: 1\n', [{ at: 'patches', message: `patches must be a list, not a map. ${UNUSABLE}`, fixes: undefined }]],
+    [
+      'operator:\n  replicas: [1]\n',
+      [
+        {
+          at: 'replicas',
+          message: `operator.replicas must be a whole number, not a list. ${UNUSABLE}`,
+          fixes: undefined,
+        },
+      ],
+    ],
+    [
+      'networking:\n  gateway:\n    name:\n      x: 1\n',
+      [{ at: 'name', message: `networking.gateway.name must be a string, not a map. ${UNUSABLE}`, fixes: undefined }],
+    ],
+    [
+      'patches: x\n',
+      [{ at: 'x', message: `patches must be a list, not the string "x". ${UNUSABLE}`, fixes: undefined }],
+    ],
+    [
+      'patches:\n  x: 1\n',
+      [{ at: 'patches', message: `patches must be a list, not a map. ${UNUSABLE}`, fixes: undefined }],
+    ],
     ['patches: []\n', []],
-    ['workloads:\n  instanceTypes:\n    defaults: [a]\n', [{ at: 'defaults', message: `workloads.instanceTypes.defaults must be a map, not a list. ${UNUSABLE}`, fixes: undefined }]],
+    [
+      'workloads:\n  instanceTypes:\n    defaults: [a]\n',
+      [
+        {
+          at: 'defaults',
+          message: `workloads.instanceTypes.defaults must be a map, not a list. ${UNUSABLE}`,
+          fixes: undefined,
+        },
+      ],
+    ],
     ['workloads:\n  instanceTypes:\n    defaults: {}\n', []],
     ['workloads:\n  accelerator:\n    enableDefaults: "x"\n', []],
-    ['operator:\n  config: 5\n', [{ at: '5', message: `operator.config must be a section (a map of keys), not 5. ${UNUSABLE}`, fixes: undefined }]],
+    [
+      'operator:\n  config: 5\n',
+      [{ at: '5', message: `operator.config must be a section (a map of keys), not 5. ${UNUSABLE}`, fixes: undefined }],
+    ],
   ];
   for (const [section, expected] of cases) assert.deepEqual(wrongType(section), expected, section);
 });
 
-test('AKS extension configurationSettings: a value that is no string is extension-setting-not-string\'s; a string the key cannot read is values-wrong-type\'s', () => {
+test("AKS extension configurationSettings: a value that is no string is extension-setting-not-string's; a string the key cannot read is values-wrong-type's", () => {
   const extension = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-wrong-type', 'pass-extension.json'), 'utf8');
   const AS_TEXT = 'configurationSettings values must be strings, passed to the chart as text.';
   const wrongType = (setting: string) => {
     const text = extension.replace('"configurationSettings": {', `"configurationSettings": {\n          ${setting},`);
     assert.notEqual(text, extension);
-    return analyzeDocument(text, { fileName: 'extension.json' }).findings.filter((f) => f.code === 'values-wrong-type' || f.code === 'extension-setting-not-string').map((f) => ({
-      code: f.code,
-      at: text.slice(f.start, f.end),
-      message: f.message,
-      fixes: f.fixes?.map((fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`),
-    }));
+    return analyzeDocument(text, { fileName: 'extension.json' })
+      .findings.filter((f) => f.code === 'values-wrong-type' || f.code === 'extension-setting-not-string')
+      .map((f) => ({
+        code: f.code,
+        at: text.slice(f.start, f.end),
+        message: f.message,
+        fixes: f.fixes?.map(
+          (fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`,
+        ),
+      }));
   };
   const NOT_STRING = 'extension-setting-not-string';
   const WRONG_TYPE = 'values-wrong-type';
   type Expected = Array<{ code: string; at: string; message: string; fixes?: string[] }>;
   const cases: Array<[string, Expected]> = [
-    ['"global.azure.workloadIdentity.proxyPort": 3', [{
-      code: NOT_STRING, at: '3', fixes: ['Write "3" → "3" (preferred)'],
-      message: 'configurationSettings "global.azure.workloadIdentity.proxyPort" is 3, not a string: configurationSettings is a map of strings — write "3". The extension\'s chart reads the text.',
-    }]],
+    [
+      '"global.azure.workloadIdentity.proxyPort": 3',
+      [
+        {
+          code: NOT_STRING,
+          at: '3',
+          fixes: ['Write "3" → "3" (preferred)'],
+          message:
+            'configurationSettings "global.azure.workloadIdentity.proxyPort" is 3, not a string: configurationSettings is a map of strings — write "3". The extension\'s chart reads the text.',
+        },
+      ],
+    ],
     ['"global.azure.workloadIdentity.proxyPort": "3"', []],
     ...['"3x"', '"x3"'].map((value): [string, Expected] => [
       `"global.azure.workloadIdentity.proxyPort": ${value}`,
-      [{ code: WRONG_TYPE, at: value, message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+      [
+        {
+          code: WRONG_TYPE,
+          at: value,
+          message: `global.azure.workloadIdentity.proxyPort must be a string (a whole number), not the string ${value}. ${AS_TEXT}`,
+          fixes: undefined,
+        },
+      ],
     ]),
     ['"operator.config.status.reportingEnabled": "false"', []],
     ...['"yes"', '"true1"', '"xtrue"'].map((value): [string, Expected] => [
       `"operator.config.status.reportingEnabled": ${value}`,
-      [{ code: WRONG_TYPE, at: value, message: `operator.config.status.reportingEnabled must be a string (true or false), not the string ${value}. ${AS_TEXT}`, fixes: undefined }],
+      [
+        {
+          code: WRONG_TYPE,
+          at: value,
+          message: `operator.config.status.reportingEnabled must be a string (true or false), not the string ${value}. ${AS_TEXT}`,
+          fixes: undefined,
+        },
+      ],
     ]),
-    ['"operator.config.status.reportingEnabled": null', [{ code: WRONG_TYPE, at: 'null', message: `operator.config.status.reportingEnabled must be a string (true or false), not null. ${AS_TEXT}`, fixes: undefined }]],
-    ['"operator.config": "x"', [{ code: WRONG_TYPE, at: '"x"', message: `operator.config must be a section (a map of keys), not the string "x". ${AS_TEXT}`, fixes: undefined }]],
-    ['"networking.gateway.className": []', [{
-      code: NOT_STRING, at: '[]', fixes: undefined,
-      message: 'configurationSettings "networking.gateway.className" is a list, not a string: configurationSettings is a map of strings. The extension\'s chart reads the text.',
-    }]],
+    [
+      '"operator.config.status.reportingEnabled": null',
+      [
+        {
+          code: WRONG_TYPE,
+          at: 'null',
+          message: `operator.config.status.reportingEnabled must be a string (true or false), not null. ${AS_TEXT}`,
+          fixes: undefined,
+        },
+      ],
+    ],
+    [
+      '"operator.config": "x"',
+      [
+        {
+          code: WRONG_TYPE,
+          at: '"x"',
+          message: `operator.config must be a section (a map of keys), not the string "x". ${AS_TEXT}`,
+          fixes: undefined,
+        },
+      ],
+    ],
+    [
+      '"networking.gateway.className": []',
+      [
+        {
+          code: NOT_STRING,
+          at: '[]',
+          fixes: undefined,
+          message:
+            'configurationSettings "networking.gateway.className" is a list, not a string: configurationSettings is a map of strings. The extension\'s chart reads the text.',
+        },
+      ],
+    ],
   ];
   for (const [setting, expected] of cases) assert.deepEqual(wrongType(setting), expected, setting);
 });

@@ -44,7 +44,8 @@ test('keys under global: the chart key being typed, with docs, type and choices;
   assert.equal(provider.insertText, 'cloudProvider: ${1|azure,aws,gcp,generic|}');
   assert.ok(provider.snippet);
   assert.match(byLabel(entries, 'controlPlaneURL').documentation ?? '', /https:\/\/console\.azure\.anyscale\.com/);
-  for (const absent of ['cloudDeploymentId', 'auth', 'region', 'operatorIamIdentity', 'cloudResourceId']) assert.ok(!labels(entries).includes(absent), absent);
+  for (const absent of ['cloudDeploymentId', 'auth', 'region', 'operatorIamIdentity', 'cloudResourceId'])
+    assert.ok(!labels(entries).includes(absent), absent);
   const { text, offset } = atMarker('values-global-key.yaml');
   assert.equal(text.slice(provider.replace!.start, provider.replace!.end), 'cloudPro');
   assert.equal(provider.replace!.end, offset);
@@ -79,13 +80,19 @@ test('at the top level: the other sections, not global (written) and no snippet 
 });
 
 test('enum values: networking.gateway.apiVersion, booleans, the control plane inside quotes', () => {
-  assert.deepEqual(labels(complete('values-gateway-api-version.yaml')), ['gateway.networking.k8s.io/v1', 'networking.istio.io/v1alpha3']);
+  assert.deepEqual(labels(complete('values-gateway-api-version.yaml')), [
+    'gateway.networking.k8s.io/v1',
+    'networking.istio.io/v1alpha3',
+  ]);
   assert.deepEqual(labels(complete('values-boolean.yaml')), ['true', 'false']);
   const urls = complete('values-control-plane.yaml');
   const azure = byLabel(urls, 'https://console.azure.anyscale.com');
   assert.equal(azure.preselect, true);
   assert.equal(azure.insertText, 'https://console.azure.anyscale.com', 'no second pair of quotes inside "…"');
-  assert.equal(byLabel(urls, 'https://cld-<id>.azure.anyscale-cloud.dev').insertText, 'https://cld-${1:id}.azure.anyscale-cloud.dev');
+  assert.equal(
+    byLabel(urls, 'https://cld-<id>.azure.anyscale-cloud.dev').insertText,
+    'https://cld-${1:id}.azure.anyscale-cloud.dev',
+  );
 });
 
 test('right after `key:` (the trigger character) values come with a space; a key with suggested values reopens the list', () => {
@@ -99,7 +106,13 @@ test('right after `key:` (the trigger character) values come with a space; a key
 });
 
 test('excludeComponentVerification items: the allowed components not yet listed', () => {
-  assert.deepEqual(labels(complete('values-exclude-components.yaml')), ['KUBERNETES_VERSION', 'GATEWAY_RESOURCES', 'CLOUD_RESOURCES', 'IAM_IDENTITY', 'KUBERNETES_PERMISSIONS']);
+  assert.deepEqual(labels(complete('values-exclude-components.yaml')), [
+    'KUBERNETES_VERSION',
+    'GATEWAY_RESOURCES',
+    'CLOUD_RESOURCES',
+    'IAM_IDENTITY',
+    'KUBERNETES_PERMISSIONS',
+  ]);
 });
 
 test('multi-document files: the values document between a Namespace and a Gateway gets global.auth keys', () => {
@@ -110,11 +123,17 @@ test('flow maps: the value of cloudProvider inside {…}', () => {
   assert.deepEqual(labels(complete('values-flow.yaml')), ['aws', 'gcp', 'azure', 'generic']);
 });
 
-test('an empty document offers the snippets; another chart\'s values get nothing', () => {
+test("an empty document offers the snippets; another chart's values get nothing", () => {
   const entries = complete('empty.yaml');
-  assert.deepEqual(labels(entries), YAML_SNIPPETS.map((snippet) => snippet.label));
+  assert.deepEqual(
+    labels(entries),
+    YAML_SNIPPETS.map((snippet) => snippet.label),
+  );
   assert.ok(entries.every((entry) => entry.kind === 'snippet' && entry.snippet));
-  assert.match(byLabel(entries, 'Anyscale operator values: Azure (AKS)').documentation ?? '', /controlPlaneURL: https:\/\/console\.azure\.anyscale\.com/);
+  assert.match(
+    byLabel(entries, 'Anyscale operator values: Azure (AKS)').documentation ?? '',
+    /controlPlaneURL: https:\/\/console\.azure\.anyscale\.com/,
+  );
   assert.deepEqual(complete('ingress-nginx.yaml'), []);
 });
 
@@ -185,9 +204,18 @@ const FILLED: Record<string, string> = {
 test('every snippet, expanded with its defaults, passes our rules except the placeholders left to fill in', () => {
   // Each values snippet leaves the cloud resource ID to fill in; the identity placeholders are flagged too.
   const expected: Record<string, string[]> = {
-    'Anyscale operator values: Azure (AKS)': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-identity-client-id>'],
-    'Anyscale operator values: EKS': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-role-arn>'],
-    'Anyscale operator values: GKE': ['values-cloud-deployment-id-invalid <cloud-resource-id>', 'values-iam-identity-format <operator-service-account-email>'],
+    'Anyscale operator values: Azure (AKS)': [
+      'values-cloud-deployment-id-invalid <cloud-resource-id>',
+      'values-iam-identity-format <operator-identity-client-id>',
+    ],
+    'Anyscale operator values: EKS': [
+      'values-cloud-deployment-id-invalid <cloud-resource-id>',
+      'values-iam-identity-format <operator-role-arn>',
+    ],
+    'Anyscale operator values: GKE': [
+      'values-cloud-deployment-id-invalid <cloud-resource-id>',
+      'values-iam-identity-format <operator-service-account-email>',
+    ],
     'Anyscale operator values: Generic': ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
     'Gateway for Anyscale on Azure (two HTTPS listeners)': [],
   };
@@ -195,28 +223,58 @@ test('every snippet, expanded with its defaults, passes our rules except the pla
   for (const snippet of YAML_SNIPPETS) {
     // Expanded as VS Code inserts it (test/support/snippetSyntax.ts), not with the docs preview's simpler expander.
     const { text, variables } = expandAsInserted(snippet.body);
-    assert.deepEqual(variables, [], `${snippet.label}: a \`$\` read as a variable is lost on insertion (escape it as \\$)`);
+    assert.deepEqual(
+      variables,
+      [],
+      `${snippet.label}: a \`$\` read as a variable is lost on insertion (escape it as \\$)`,
+    );
     assert.doesNotMatch(text, /\$\{|\$\d/, `${snippet.label}: placeholders left after expansion`);
     for (const workspace of [undefined, azureWorkspace()]) {
       const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///new.yaml', workspace });
       assert.deepEqual(analysis.syntaxErrors, [], snippet.label);
       assert.equal(analysis.kind, snippet.role === 'gateway' ? 'gatewayManifest' : 'operatorValues', snippet.label);
-      const problems = analysis.findings.filter((f) => f.severity === 'error' || f.severity === 'warning').map((f) => `${f.code} ${text.slice(f.start, f.end)}`);
-      assert.deepEqual(problems, expected[snippet.label], `${snippet.label}${workspace ? ' in an Azure workspace' : ''}`);
+      const problems = analysis.findings
+        .filter((f) => f.severity === 'error' || f.severity === 'warning')
+        .map((f) => `${f.code} ${text.slice(f.start, f.end)}`);
+      assert.deepEqual(
+        problems,
+        expected[snippet.label],
+        `${snippet.label}${workspace ? ' in an Azure workspace' : ''}`,
+      );
       // Filled in, nothing is left.
-      const filled = Object.entries(FILLED).reduce((out, [placeholder, value]) => out.split(placeholder).join(value), text);
+      const filled = Object.entries(FILLED).reduce(
+        (out, [placeholder, value]) => out.split(placeholder).join(value),
+        text,
+      );
       const after = analyzeDocument(filled, { languageId: 'yaml' }, { uri: 'file:///new.yaml', workspace });
-      assert.deepEqual(after.findings.filter((f) => f.severity !== 'info').map((f) => f.code), [], `${snippet.label} filled in`);
+      assert.deepEqual(
+        after.findings.filter((f) => f.severity !== 'info').map((f) => f.code),
+        [],
+        `${snippet.label} filled in`,
+      );
     }
   }
 });
 
-test('the Azure snippet has what the docs list; the Gateway snippet both HTTPS listeners with the operator\'s secret names', () => {
+test("the Azure snippet has what the docs list; the Gateway snippet both HTTPS listeners with the operator's secret names", () => {
   const azure = expandSnippet(YAML_SNIPPETS.find((s) => s.label.includes('Azure (AKS)'))!.body);
-  for (const line of ['cloudProvider: azure', 'controlPlaneURL: https://console.azure.anyscale.com', 'audience: api://086bc555-6989-4362-ba30-fded273e432b/.default', 'name: anyscale-operator', 'enabled: true']) assert.ok(azure.includes(line), line);
+  for (const line of [
+    'cloudProvider: azure',
+    'controlPlaneURL: https://console.azure.anyscale.com',
+    'audience: api://086bc555-6989-4362-ba30-fded273e432b/.default',
+    'name: anyscale-operator',
+    'enabled: true',
+  ])
+    assert.ok(azure.includes(line), line);
   const gateway = expandSnippet(YAML_SNIPPETS.find((s) => s.role === 'gateway')!.body);
-  assert.match(gateway, /hostname: '\*\.i\.azure\.anyscaleuserdata\.com'[\s\S]*name: anyscale-cldrsrc-<id>-certificate/);
-  assert.match(gateway, /hostname: '\*\.s\.azure\.anyscaleuserdata\.com'[\s\S]*name: anyscale-svc-cldrsrc-<id>-certificate/);
+  assert.match(
+    gateway,
+    /hostname: '\*\.i\.azure\.anyscaleuserdata\.com'[\s\S]*name: anyscale-cldrsrc-<id>-certificate/,
+  );
+  assert.match(
+    gateway,
+    /hostname: '\*\.s\.azure\.anyscaleuserdata\.com'[\s\S]*name: anyscale-svc-cldrsrc-<id>-certificate/,
+  );
   assert.equal(expandSnippet('a \\$HOME ${1:x} ${1} ${2|p,q|} $0'), 'a $HOME x x p ');
 });
 
@@ -233,7 +291,10 @@ test('no crash and no throw at any offset: fixtures, CRLF, broken and odd YAML',
   ];
   for (const text of texts) {
     for (let offset = 0; offset <= text.length; offset++) {
-      assert.doesNotThrow(() => yamlCompletions(text, offset), `completions at ${offset} of ${JSON.stringify(text.slice(0, 40))}`);
+      assert.doesNotThrow(
+        () => yamlCompletions(text, offset),
+        `completions at ${offset} of ${JSON.stringify(text.slice(0, 40))}`,
+      );
       assert.doesNotThrow(() => yamlHover(text, offset), `hover at ${offset} of ${JSON.stringify(text.slice(0, 40))}`);
     }
   }
@@ -241,8 +302,18 @@ test('no crash and no throw at any offset: fixtures, CRLF, broken and odd YAML',
 });
 
 test('scalarText: plain when YAML reads it back as the same string, otherwise quoted; a quoted original keeps its quotes', () => {
-  for (const plain of ['azure', 'two words', 'a:b', 'a#b', 'https://console.azure.anyscale.com']) assert.equal(scalarText(plain, 'aws'), plain);
-  for (const [value, quoted] of [['', '""'], ['a: b', '"a: b"'], ['a #b', '"a #b"'], [' lead', '" lead"'], ['trail ', '"trail "'], ['true', '"true"'], ['123', '"123"'], ['- x', '"- x"']]) {
+  for (const plain of ['azure', 'two words', 'a:b', 'a#b', 'https://console.azure.anyscale.com'])
+    assert.equal(scalarText(plain, 'aws'), plain);
+  for (const [value, quoted] of [
+    ['', '""'],
+    ['a: b', '"a: b"'],
+    ['a #b', '"a #b"'],
+    [' lead', '" lead"'],
+    ['trail ', '"trail "'],
+    ['true', '"true"'],
+    ['123', '"123"'],
+    ['- x', '"- x"'],
+  ]) {
     assert.equal(scalarText(value, 'aws'), quoted, value);
   }
   assert.equal(scalarText('say "hi"', '"aws"'), '"say \\"hi\\""');
@@ -252,9 +323,17 @@ test('scalarText: plain when YAML reads it back as the same string, otherwise qu
 test('scalarFix rewrites only a plain literal that reads as the value the rule saw, keeping its quoting', () => {
   const text = 'global:\n  cloudProvider: aws\n';
   const range = { start: text.indexOf('aws'), end: text.indexOf('aws') + 3 };
-  assert.deepEqual(scalarFix(text, range, 'aws', 'azure', 'Change to azure'), { title: 'Change to azure', edits: [{ ...range, newText: 'azure' }], preferred: false });
+  assert.deepEqual(scalarFix(text, range, 'aws', 'azure', 'Change to azure'), {
+    title: 'Change to azure',
+    edits: [{ ...range, newText: 'azure' }],
+    preferred: false,
+  });
   assert.equal(scalarFix(text, range, 'aws', 'azure', 'Change to azure', true)?.preferred, true);
-  assert.equal(scalarFix(text, range, 'gcp', 'azure', 'Change to azure'), undefined, 'the text no longer reads as what the rule saw');
+  assert.equal(
+    scalarFix(text, range, 'gcp', 'azure', 'Change to azure'),
+    undefined,
+    'the text no longer reads as what the rule saw',
+  );
   const fixOf = (written: string, seen: unknown, replacement: string | number | boolean) => {
     const line = `key: ${written}\n`;
     return scalarFix(line, { start: 5, end: 5 + written.length }, seen, replacement, 'fix')?.edits[0].newText;
@@ -264,13 +343,20 @@ test('scalarFix rewrites only a plain literal that reads as the value the rule s
   assert.equal(fixOf('aws', 'aws', 'a,b'), '"a,b"', 'a flow indicator in a plain scalar is quoted');
   assert.equal(fixOf('a*b', 'a*b', 'azure'), 'azure', 'a * inside a plain scalar is no alias');
   assert.equal(fixOf('8', 8, 9), '9');
-  for (const [written, seen] of [['*anchor', 'aws'], ['&a aws', 'aws'], ['!!str aws', 'aws'], ['|', 'aws'], ['"{{ .Values.p }}"', '{{ .Values.p }}']]) {
+  for (const [written, seen] of [
+    ['*anchor', 'aws'],
+    ['&a aws', 'aws'],
+    ['!!str aws', 'aws'],
+    ['|', 'aws'],
+    ['"{{ .Values.p }}"', '{{ .Values.p }}'],
+  ]) {
     assert.equal(fixOf(written, seen, 'azure'), undefined, written);
   }
 });
 
 test('scalarFix on an empty value (`key:`) writes the value after the colon, apart from it and from what follows', () => {
-  const at = (text: string, offset: number, seen: unknown = null) => scalarFix(text, { start: offset, end: offset }, seen, 'azure', 'fix')?.edits[0].newText;
+  const at = (text: string, offset: number, seen: unknown = null) =>
+    scalarFix(text, { start: offset, end: offset }, seen, 'azure', 'fix')?.edits[0].newText;
   assert.equal(at('cloudProvider:', 14), ' azure');
   assert.equal(at('cloudProvider:\n', 14), ' azure');
   assert.equal(at('cloudProvider: # later\n', 15), 'azure ');
@@ -280,7 +366,7 @@ test('scalarFix on an empty value (`key:`) writes the value after the colon, apa
   assert.equal(at('cloudProviderx', 14), undefined, 'not after a colon or a space');
 });
 
-test('one version of a YAML text: its lines, parse and documents\' roles are computed once for every completion on it', () => {
+test("one version of a YAML text: its lines, parse and documents' roles are computed once for every completion on it", () => {
   const text = `global:\n  cloudProvider: azure\n  controlPlaneURL: x\n---\n${'other: 1\n'.repeat(50)}`;
   const version = new YamlVersion(text);
   const first = yamlCompletions(text, text.indexOf('azure'), version);

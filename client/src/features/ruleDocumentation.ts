@@ -36,12 +36,21 @@ export function problemLinksMiddleware(context: vscode.ExtensionContext): Middle
   const ownUri = (target: vscode.Uri) => {
     const href = target.toString();
     if (!href.startsWith(`${docs}/`)) return target;
-    return vscode.Uri.from({ scheme: vscode.env.uriScheme, authority: context.extension.id, path: `/docs/${href.slice(docs.length + 1)}` });
+    return vscode.Uri.from({
+      scheme: vscode.env.uriScheme,
+      authority: context.extension.id,
+      path: `/docs/${href.slice(docs.length + 1)}`,
+    });
   };
   return {
-    handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((diagnostic) => {
-      if (typeof diagnostic.code === 'object' && diagnostic.code.target) diagnostic.code = { value: diagnostic.code.value, target: ownUri(diagnostic.code.target) };
-      return diagnostic;
-    })),
+    handleDiagnostics: (uri, diagnostics, next) =>
+      next(
+        uri,
+        diagnostics.map((diagnostic) => {
+          if (typeof diagnostic.code === 'object' && diagnostic.code.target)
+            diagnostic.code = { value: diagnostic.code.value, target: ownUri(diagnostic.code.target) };
+          return diagnostic;
+        }),
+      ),
   };
 }

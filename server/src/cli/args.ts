@@ -6,7 +6,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 export type UsageErrorClass = new (message: string) => Error;
 
 /** The options parseArgs read (strict: its default), and the positionals when the command takes them. */
-export function parseCommandLine<T extends ParseArgsConfig & { strict?: true }>(config: T, usageError: UsageErrorClass, command: string): ReturnType<typeof parseArgs<T>> {
+export function parseCommandLine<T extends ParseArgsConfig & { strict?: true }>(
+  config: T,
+  usageError: UsageErrorClass,
+  command: string,
+): ReturnType<typeof parseArgs<T>> {
   try {
     return parseArgs(config);
   } catch (error) {

@@ -2,7 +2,17 @@
 // A file that cannot be read or parsed gets one clear message; the run goes on with the others.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeDocument, applySuppressions, type DocumentAnalysis, type Finding, LineIndex, type ParameterFileInput, parseJson, type RuleLevel, WorkspaceIndex } from '../service';
+import {
+  analyzeDocument,
+  applySuppressions,
+  type DocumentAnalysis,
+  type Finding,
+  LineIndex,
+  type ParameterFileInput,
+  parseJson,
+  type RuleLevel,
+  WorkspaceIndex,
+} from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
 import { readBounded, type BoundedReadError } from '../node/boundedRead';
@@ -28,19 +38,31 @@ export function siblingsOf(file: string): string[] {
 }
 
 /** Parses the parameter files a template is checked with; a file that can't be read or parsed is a problem. */
-export function readParameterFiles(files: readonly string[], run: Pick<CliRun, 'problems'>, displayOf: (file: string) => string): ParameterFileInput[] {
+export function readParameterFiles(
+  files: readonly string[],
+  run: Pick<CliRun, 'problems'>,
+  displayOf: (file: string) => string,
+): ParameterFileInput[] {
   const inputs: ParameterFileInput[] = [];
   for (const file of files) {
     let text: string;
     try {
-      text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
+      text = readBounded(file)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${(error as BoundedReadError).message}` });
+      run.problems.push({
+        file: displayOf(file),
+        message: `parameter file cannot be read: ${(error as BoundedReadError).message}`,
+      });
       continue;
     }
     const { root, errors } = parseJson(text);
     if (!root || errors.length > 0) {
-      run.problems.push({ file: displayOf(file), message: 'parameter file is not valid JSON; the template is checked without it' });
+      run.problems.push({
+        file: displayOf(file),
+        message: 'parameter file is not valid JSON; the template is checked without it',
+      });
       continue;
     }
     inputs.push({ uri: file, root, text });
@@ -54,11 +76,16 @@ export function readParameterFiles(files: readonly string[], run: Pick<CliRun, '
  */
 function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: string) => string): Finding[] {
   const elsewhere = new Map<string, Finding[]>();
-  for (const finding of findings) if (finding.uri !== undefined) elsewhere.set(finding.uri, [...(elsewhere.get(finding.uri) ?? []), finding]);
+  for (const finding of findings)
+    if (finding.uri !== undefined) elsewhere.set(finding.uri, [...(elsewhere.get(finding.uri) ?? []), finding]);
   if (elsewhere.size === 0) return [...findings];
   const kept = findings.filter((finding) => finding.uri === undefined);
   for (const [uri, group] of elsewhere) {
-    const local = applySuppressions(textOf(uri), group.map((finding) => ({ ...finding, uri: undefined })), { syntax: 'json', reportProblems: false });
+    const local = applySuppressions(
+      textOf(uri),
+      group.map((finding) => ({ ...finding, uri: undefined })),
+      { syntax: 'json', reportProblems: false },
+    );
     kept.push(...local.map((finding) => ({ ...finding, uri })));
   }
   return kept;
@@ -110,10 +137,17 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
    * How the output names each file: as given on the command line or found under a folder given; a parameter file
    * beside its template (or a template beside its parameter file) in the same form as that file, prefix and all.
    */
-  const displays = new Map<string, string>([...(options.parameters ?? []), ...targets].map((file) => [file.absolute, file.display]));
+  const displays = new Map<string, string>(
+    [...(options.parameters ?? []), ...targets].map((file) => [file.absolute, file.display]),
+  );
   const displayOf = (file: string) => displays.get(file) ?? path.relative(cwd, file);
   const nameBeside = (neighbour: Target, file: string) => {
-    if (!displays.has(file)) displays.set(file, neighbour.display.slice(0, neighbour.display.length - path.basename(neighbour.display).length) + path.basename(file));
+    if (!displays.has(file))
+      displays.set(
+        file,
+        neighbour.display.slice(0, neighbour.display.length - path.basename(neighbour.display).length) +
+          path.basename(file),
+      );
   };
   /** Text and line index of the documents findings point into, read once. */
   const documents = new Map<string, { display: string; lines: LineIndex; text: string }>();
@@ -122,7 +156,9 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (!document) {
       let text = '';
       try {
-        text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
+        text = readBounded(file)
+          .toString('utf8')
+          .replace(/^\uFEFF/, '');
       } catch {
         // Read moments ago by the service; if it vanished since, positions fall back to the start.
       }
@@ -143,9 +179,16 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
     if (first.kind === 'armTemplate') {
-      const files = options.parameters?.map((file) => file.absolute) ?? conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
+      const files =
+        options.parameters?.map((file) => file.absolute) ??
+        conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
       for (const file of files) nameBeside(target, file);
-      if (files.length > 0) analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles: readParameterFiles(files, run, displayOf) });
+      if (files.length > 0)
+        analysis = analyzeDocument(
+          text,
+          { fileName: target.absolute },
+          { ruleLevels, parameterFiles: readParameterFiles(files, run, displayOf) },
+        );
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
       // When its template is checked too, the template's run reports this file's findings.
@@ -173,12 +216,17 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   for (const [target, text] of texts) {
     const ruleLevels = levelsOf(target.absolute);
     const yaml = isYamlFile(target.absolute);
-    const analysis = templates.get(target) ?? analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
+    const analysis =
+      templates.get(target) ??
+      analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
       if (target.explicit && analysis.syntaxErrors.length > 0) {
         const lines = new LineIndex(text);
         const where = place(lines, target.display, analysis.syntaxErrors[0].start, analysis.syntaxErrors[0].end);
-        run.problems.push({ file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${analysis.syntaxErrors[0].message}` });
+        run.problems.push({
+          file: `${target.display}:${where.line}:${where.column}`,
+          message: `cannot parse: ${analysis.syntaxErrors[0].message}`,
+        });
       }
       continue;
     }
@@ -190,19 +238,33 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       const skipped = yaml || analysis.anyscaleResourceCount > 0 ? '; Anyscale checks skipped for this file' : '';
       analysis.syntaxErrors.forEach((syntax, i) => {
         const message = `${syntax.message}${i === 0 ? skipped : ''}.`;
-        run.findings.push({ ...place(lines, target.display, syntax.start, syntax.end), severity: 'error', code: yaml ? 'invalid-yaml' : 'invalid-json', message, related: [] });
+        run.findings.push({
+          ...place(lines, target.display, syntax.start, syntax.end),
+          severity: 'error',
+          code: yaml ? 'invalid-yaml' : 'invalid-json',
+          message,
+          related: [],
+        });
       });
       continue;
     }
     const template = ownTemplate.get(target);
     if (!template) {
       // A parameter file's own findings come unsilenced from the service (the editor merges them with its template's).
-      const own = analysis.kind === 'armParameters' ? applySuppressions(text, analysis.findings, { syntax: 'json', reportProblems: false }) : analysis.findings;
+      const own =
+        analysis.kind === 'armParameters'
+          ? applySuppressions(text, analysis.findings, { syntax: 'json', reportProblems: false })
+          : analysis.findings;
       const reported = suppressedInTheirFiles(own, (file) => documentOf(file).text);
       if (options.onFindings) {
-        options.onFindings(target, text, reported.filter((finding) => finding.uri === undefined));
+        options.onFindings(
+          target,
+          text,
+          reported.filter((finding) => finding.uri === undefined),
+        );
         for (const [other, otherText] of texts) {
-          if (other !== target && reported.some((finding) => finding.uri === other.absolute)) options.onFindings(other, otherText, findingsInParameterFile(reported, other.absolute, target.absolute));
+          if (other !== target && reported.some((finding) => finding.uri === other.absolute))
+            options.onFindings(other, otherText, findingsInParameterFile(reported, other.absolute, target.absolute));
         }
       }
       for (const finding of reported) run.findings.push(report(finding, target.display, lines));
@@ -210,20 +272,48 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     }
     let templateText: string | undefined;
     try {
-      templateText = readBounded(template).toString('utf8').replace(/^\uFEFF/, '');
+      templateText = readBounded(template)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
     } catch (error) {
-      run.problems.push({ file: target.display, message: `its template ${displayOf(template)} cannot be read: ${(error as BoundedReadError).message}` });
+      run.problems.push({
+        file: target.display,
+        message: `its template ${displayOf(template)} cannot be read: ${(error as BoundedReadError).message}`,
+      });
     }
-    const ownRun = templateText === undefined ? undefined : analyzeDocument(templateText, { fileName: template }, { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) });
+    const ownRun =
+      templateText === undefined
+        ? undefined
+        : analyzeDocument(
+            templateText,
+            { fileName: template },
+            { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) },
+          );
     // The parameter file's own findings and those its template's run places in it, silenced by its comments at once.
     // The latter are reported from the template (their related places are there).
     const fromTemplate = new Map<Finding, Finding>();
-    for (const finding of ownRun?.findings ?? []) if (finding.uri === target.absolute) fromTemplate.set({ ...finding, uri: undefined }, finding);
-    const reported = applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], { syntax: 'json', reportProblems: false });
-    options.onFindings?.(target, text, findingsInParameterFile(reported.map((finding) => fromTemplate.get(finding) ?? finding), target.absolute, template).concat(reported.filter((finding) => !fromTemplate.has(finding))));
+    for (const finding of ownRun?.findings ?? [])
+      if (finding.uri === target.absolute) fromTemplate.set({ ...finding, uri: undefined }, finding);
+    const reported = applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], {
+      syntax: 'json',
+      reportProblems: false,
+    });
+    options.onFindings?.(
+      target,
+      text,
+      findingsInParameterFile(
+        reported.map((finding) => fromTemplate.get(finding) ?? finding),
+        target.absolute,
+        template,
+      ).concat(reported.filter((finding) => !fromTemplate.has(finding))),
+    );
     for (const finding of reported) {
       const placed = fromTemplate.get(finding);
-      run.findings.push(placed ? report(placed, displayOf(template), documentOf(template).lines) : report(finding, target.display, lines));
+      run.findings.push(
+        placed
+          ? report(placed, displayOf(template), documentOf(template).lines)
+          : report(finding, target.display, lines),
+      );
     }
   }
   return run;

@@ -7,7 +7,16 @@
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
-import { allowListFor, countResults, diagnose, FLOW_LABELS, formatDoneLine, formatProbeLine, fromThisMachine, parseTargetsFile } from '../service';
+import {
+  allowListFor,
+  countResults,
+  diagnose,
+  FLOW_LABELS,
+  formatDoneLine,
+  formatProbeLine,
+  fromThisMachine,
+  parseTargetsFile,
+} from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
 import { readBounded } from '../node/boundedRead';
 import { parseCommandLine } from './args';
@@ -52,35 +61,42 @@ interface EgressArgs {
 }
 
 function positiveInt(flag: string, text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new EgressUsageError(`${flag} needs a positive whole number, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new EgressUsageError(`${flag} needs a positive whole number, got "${text}"`);
   return Number(text);
 }
 
 function parseArgs(argv: string[], cwd: string): EgressArgs {
-  const { values } = parseCommandLine({
-    args: argv,
-    options: {
-      workspace: { type: 'string' },
-      targets: { type: 'string' },
-      format: { type: 'string' },
-      concurrency: { type: 'string' },
-      timeout: { type: 'string' },
-      host: { type: 'string', multiple: true },
-      'cloud-id': { type: 'string', multiple: true },
-      'allow-list': { type: 'string' },
-      'strict-cloud-ids': { type: 'boolean' },
-      resolve: { type: 'string', multiple: true },
-      'ca-file': { type: 'string' },
-      proxy: { type: 'string' },
-      head: { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+  const { values } = parseCommandLine(
+    {
+      args: argv,
+      options: {
+        workspace: { type: 'string' },
+        targets: { type: 'string' },
+        format: { type: 'string' },
+        concurrency: { type: 'string' },
+        timeout: { type: 'string' },
+        host: { type: 'string', multiple: true },
+        'cloud-id': { type: 'string', multiple: true },
+        'allow-list': { type: 'string' },
+        'strict-cloud-ids': { type: 'boolean' },
+        resolve: { type: 'string', multiple: true },
+        'ca-file': { type: 'string' },
+        proxy: { type: 'string' },
+        head: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     },
-  }, EgressUsageError, 'egress');
+    EgressUsageError,
+    'egress',
+  );
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'lines') throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
+  if (format !== 'text' && format !== 'json' && format !== 'lines')
+    throw new EgressUsageError(`unknown format "${format}": use text, json or lines`);
   const allowList = values['allow-list'];
-  if (allowList !== undefined && allowList !== 'arm' && allowList !== 'az' && allowList !== 'fqdns') throw new EgressUsageError(`unknown allow-list form "${allowList}": use arm, az or fqdns`);
+  if (allowList !== undefined && allowList !== 'arm' && allowList !== 'az' && allowList !== 'fqdns')
+    throw new EgressUsageError(`unknown allow-list form "${allowList}": use arm, az or fqdns`);
   const settings: EgressSettings = {};
   if (values.concurrency !== undefined) settings.concurrency = positiveInt('--concurrency', values.concurrency);
   if (values.timeout !== undefined) settings.timeoutMs = positiveInt('--timeout', values.timeout);
@@ -95,7 +111,8 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
   if (values['ca-file'] !== undefined) settings.caFile = path.resolve(cwd, values['ca-file']);
   if (values.proxy !== undefined) settings.proxy = values.proxy;
   if (values.head) settings.httpHead = true;
-  if (settings.strictCloudIds && !allowList) throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
+  if (settings.strictCloudIds && !allowList)
+    throw new EgressUsageError('--strict-cloud-ids shapes the allow-list: use it with --allow-list arm|az|fqdns');
   return {
     workspace: path.resolve(cwd, values.workspace ?? '.'),
     targetsFile: values.targets === undefined ? undefined : path.resolve(cwd, values.targets),
@@ -165,13 +182,23 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     ...options,
     signal: abort.signal,
     onResult: (result, done, total) => {
-      if (progress) process.stderr.write(`[${done}/${total}] ${result.target.host}:${result.target.port} ${result.outcome} ${Math.round(result.ms)} ms\n`);
+      if (progress)
+        process.stderr.write(
+          `[${done}/${total}] ${result.target.host}:${result.target.port} ${result.outcome} ${Math.round(result.ms)} ms\n`,
+        );
     },
   });
   process.off('SIGINT', onSignal);
-  const report: EgressReport = { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
+  const report: EgressReport = {
+    origin: 'local',
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    cancelled: abort.signal.aborted,
+    results,
+  };
   if (args.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else if (args.format === 'lines') process.stdout.write(`${[...results.map(formatProbeLine), formatDoneLine(results.length)].join('\n')}\n`);
+  else if (args.format === 'lines')
+    process.stdout.write(`${[...results.map(formatProbeLine), formatDoneLine(results.length)].join('\n')}\n`);
   else process.stdout.write(formatEgressText(report, args.color));
   return results.some((r) => r.target.required && !r.ok && r.outcome !== 'needs-host') ? 1 : 0;
 }

@@ -41,7 +41,12 @@ function isFolder(entry: fs.Dirent, full: string): boolean {
  * entries come before its links, so a file reached both ways is listed under its real path. `cannotRead` gets every
  * folder that cannot be listed.
  */
-function walk(dir: string, visit: (file: string) => void, cannotRead: (dir: string, error: unknown) => void, walked = new Set<string>()): void {
+function walk(
+  dir: string,
+  visit: (file: string) => void,
+  cannotRead: (dir: string, error: unknown) => void,
+  walked = new Set<string>(),
+): void {
   let real: string;
   let entries: fs.Dirent[];
   try {
@@ -86,7 +91,11 @@ export function expand(args: string[], cwd: string): Expansion {
   };
   /** Walks a folder; `shown` makes the paths of its files and problems as the user should see them. */
   const walkShown = (dir: string, shown: (absolute: string) => string, visit: (display: string) => void) =>
-    walk(dir, (file) => visit(shown(file)), (folder, error) => problems.push({ file: shown(folder), message: `folder cannot be read: ${ioReason(error)}` }));
+    walk(
+      dir,
+      (file) => visit(shown(file)),
+      (folder, error) => problems.push({ file: shown(folder), message: `folder cannot be read: ${ioReason(error)}` }),
+    );
   for (const arg of args) {
     const before = targets.length;
     if (hasGlob(arg)) {
@@ -95,8 +104,10 @@ export function expand(args: string[], cwd: string): Expansion {
       const firstGlob = segments.findIndex(hasGlob);
       const base = path.resolve(cwd, segments.slice(0, firstGlob).join('/') || '.');
       const pattern = globToRegExp(normalized.startsWith('./') ? normalized.slice(2) : normalized);
-      const shown = (file: string) => (path.isAbsolute(arg) ? file : path.relative(cwd, file).split(path.sep).join('/'));
-      if (fs.existsSync(base)) walkShown(base, shown, (display) => pattern.test(display.split(path.sep).join('/')) && add(display, false));
+      const shown = (file: string) =>
+        path.isAbsolute(arg) ? file : path.relative(cwd, file).split(path.sep).join('/');
+      if (fs.existsSync(base))
+        walkShown(base, shown, (display) => pattern.test(display.split(path.sep).join('/')) && add(display, false));
     } else {
       let stat: fs.Stats | undefined;
       try {
@@ -106,7 +117,11 @@ export function expand(args: string[], cwd: string): Expansion {
       }
       if (stat?.isDirectory()) {
         const root = path.resolve(cwd, arg);
-        walkShown(root, (file) => path.join(arg, path.relative(root, file)), (display) => checked(display) && add(display, false));
+        walkShown(
+          root,
+          (file) => path.join(arg, path.relative(root, file)),
+          (display) => checked(display) && add(display, false),
+        );
         continue;
       }
       add(arg, true); // a missing file is reported when it is read

@@ -26,7 +26,9 @@ const CONTEXT_LINES = 3;
 /** The edits of the file's fix-all with the rule each comes from, in document order. */
 function fixesOf(findings: readonly Finding[]): Array<{ edit: TextEdit; code: string }> {
   const codeOf = new Map<TextEdit, string>();
-  for (const finding of findings) for (const fix of finding.fixes ?? []) for (const edit of fix.edits) if (!codeOf.has(edit)) codeOf.set(edit, finding.code);
+  for (const finding of findings)
+    for (const fix of finding.fixes ?? [])
+      for (const edit of fix.edits) if (!codeOf.has(edit)) codeOf.set(edit, finding.code);
   return fixAllEdits(findings).map((edit) => ({ edit, code: codeOf.get(edit) ?? '' }));
 }
 
@@ -55,7 +57,9 @@ function lineDiff(before: string[], after: string[]): string[] {
   const m = after.length;
   if (n * m > 1_000_000) return [...before.map((line) => `-${line}`), ...after.map((line) => `+${line}`)];
   const common: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) common[i][j] = before[i] === after[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      common[i][j] = before[i] === after[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
   const out: string[] = [];
   let i = 0;
   let j = 0;
@@ -91,7 +95,12 @@ export function unifiedDiff(display: string, text: string, edits: readonly TextE
     const from = lineStart(hunk.first);
     const region = text.slice(from, lineStart(hunk.last + 1));
     const before = linesOf(region);
-    const after = linesOf(applyEdits(region, hunk.edits.map((edit) => ({ ...edit, start: edit.start - from, end: edit.end - from }))));
+    const after = linesOf(
+      applyEdits(
+        region,
+        hunk.edits.map((edit) => ({ ...edit, start: edit.start - from, end: edit.end - from })),
+      ),
+    );
     out += `@@ -${hunk.first + 1},${before.length} +${hunk.first + 1 + shift},${after.length} @@\n${lineDiff(before, after).join('\n')}\n`;
     shift += after.length - before.length;
   }
@@ -137,7 +146,9 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
     const lines = new LineIndex(text);
     for (const { edit, code } of fixes) {
       const { line, character } = lines.positionAt(edit.start);
-      report.push(`${target.display}:${line + 1}:${character + 1} ${code} ${oneLine(text.slice(edit.start, edit.end))} → ${oneLine(edit.newText)}\n`);
+      report.push(
+        `${target.display}:${line + 1}:${character + 1} ${code} ${oneLine(text.slice(edit.start, edit.end))} → ${oneLine(edit.newText)}\n`,
+      );
     }
   }
   const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;

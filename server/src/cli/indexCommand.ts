@@ -58,23 +58,37 @@ export function indexTargets(targets: Target[], options: IndexOptions): IndexRun
       const files = conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
       for (const file of files) {
         // Named beside its template, in the same form.
-        if (!displays.has(file)) displays.set(file, target.display.slice(0, target.display.length - path.basename(target.display).length) + path.basename(file));
+        if (!displays.has(file))
+          displays.set(
+            file,
+            target.display.slice(0, target.display.length - path.basename(target.display).length) + path.basename(file),
+          );
         pathOf.set(pathToFileURL(file).href, file);
       }
-      parameterFiles = readParameterFiles(files, run, displayOfPath).map((input) => ({ ...input, uri: pathToFileURL(input.uri).href }));
+      parameterFiles = readParameterFiles(files, run, displayOfPath).map((input) => ({
+        ...input,
+        uri: pathToFileURL(input.uri).href,
+      }));
     }
-    workspace.set(uri, analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles, uri, workspace }).facts);
+    workspace.set(
+      uri,
+      analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles, uri, workspace }).facts,
+    );
   }
   const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
   return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };
 }
 
 function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: string; paths: string[] } {
-  const { values, positionals } = parseCommandLine({
-    args: argv,
-    allowPositionals: true,
-    options: { format: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  }, IndexUsageError, 'index');
+  const { values, positionals } = parseCommandLine(
+    {
+      args: argv,
+      allowPositionals: true,
+      options: { format: { type: 'string' }, config: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    },
+    IndexUsageError,
+    'index',
+  );
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new IndexUsageError(`unknown format "${format}": use text or json`);
   if (positionals.length === 0) throw new IndexUsageError('name at least one folder, file or glob to index');
@@ -86,9 +100,17 @@ export function runIndex(argv: string[], cwd: string): number {
   const options = parseIndexArgs(argv);
   const { targets, unmatched, problems } = expand(options.paths, cwd);
   const warn = (message: string) => process.stderr.write(`anyscale-azure: warning: ${message}\n`);
-  const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, warn);
+  const configLevels = cliConfigLevels(
+    options.config === undefined ? undefined : path.resolve(cwd, options.config),
+    cwd,
+    warn,
+  );
   const run = indexTargets(targets, { configLevels, cwd });
-  const allProblems = [...problems, ...run.problems, ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' }))];
+  const allProblems = [
+    ...problems,
+    ...run.problems,
+    ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' })),
+  ];
   process.stdout.write(options.format === 'json' ? formatIndexJson(run) : formatIndexText(run));
   for (const problem of allProblems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
   return allProblems.length > 0 ? 2 : 0;

@@ -60,28 +60,34 @@ interface Options {
 }
 
 function parseCheckArgs(argv: string[]): Options {
-  const { values, positionals } = parseCommandLine({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string' },
-      rule: { type: 'string', multiple: true },
-      config: { type: 'string' },
-      parameters: { type: 'string', multiple: true },
-      'docs-base-url': { type: 'string' },
-      fix: { type: 'boolean' },
-      'fix-dry-run': { type: 'boolean' },
-      'no-color': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+  const { values, positionals } = parseCommandLine(
+    {
+      args: argv,
+      allowPositionals: true,
+      options: {
+        format: { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        config: { type: 'string' },
+        parameters: { type: 'string', multiple: true },
+        'docs-base-url': { type: 'string' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     },
-  }, UsageError, 'check');
+    UsageError,
+    'check',
+  );
   const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`unknown format "${format}": use text, json or sarif`);
+  if (format !== 'text' && format !== 'json' && format !== 'sarif')
+    throw new UsageError(`unknown format "${format}": use text, json or sarif`);
   const ruleLevels: Record<string, RuleLevel> = {};
   for (const rule of values.rule ?? []) {
     const [code, level] = rule.split('=');
     if (!ruleByCode(code)) throw new UsageError(`unknown rule "${code}"`);
-    if (!['off', 'info', 'warning', 'error'].includes(level)) throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
+    if (!['off', 'info', 'warning', 'error'].includes(level))
+      throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
     ruleLevels[code] = level as RuleLevel;
   }
   if (values.fix && values['fix-dry-run']) throw new UsageError('use either --fix or --fix-dry-run, not both');
@@ -134,7 +140,11 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
       return 0;
     }
     return runEgress(rest, cwd).catch((error: unknown) => {
-      process.stderr.write(error instanceof EgressUsageError ? `anyscale-azure: ${error.message}\n\n${EGRESS_USAGE}` : `anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);
+      process.stderr.write(
+        error instanceof EgressUsageError
+          ? `anyscale-azure: ${error.message}\n\n${EGRESS_USAGE}`
+          : `anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`,
+      );
       return 2;
     });
   }
@@ -150,11 +160,24 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     const options = parseCheckArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
     const { targets, unmatched, problems } = expand(options.paths, cwd);
-    const configLevels = cliConfigLevels(options.config === undefined ? undefined : path.resolve(cwd, options.config), cwd, (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`));
-    const checkOptions: CheckOptions = { ruleLevels: options.ruleLevels, configLevels, parameters: options.parameters.length > 0 ? options.parameters.map((file) => ({ display: file, absolute: path.resolve(cwd, file) })) : undefined, cwd };
+    const configLevels = cliConfigLevels(
+      options.config === undefined ? undefined : path.resolve(cwd, options.config),
+      cwd,
+      (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`),
+    );
+    const checkOptions: CheckOptions = {
+      ruleLevels: options.ruleLevels,
+      configLevels,
+      parameters:
+        options.parameters.length > 0
+          ? options.parameters.map((file) => ({ display: file, absolute: path.resolve(cwd, file) }))
+          : undefined,
+      cwd,
+    };
     // With --fix, the run also collects each file's findings to fix; the fixed files are then checked again.
     const fixable = new Map<Target, FixableFile>();
-    const collect = (target: Target, text: string, findings: readonly Finding[]) => fixable.set(target, { target, text, findings: [...(fixable.get(target)?.findings ?? []), ...findings] });
+    const collect = (target: Target, text: string, findings: readonly Finding[]) =>
+      fixable.set(target, { target, text, findings: [...(fixable.get(target)?.findings ?? []), ...findings] });
     let run = checkTargets(targets, options.fix ? { ...checkOptions, onFindings: collect } : checkOptions);
     if (options.fix) {
       const outcome = fixFiles([...fixable.values()], options.fix === 'dry-run');
@@ -167,7 +190,19 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));
     else if (options.format === 'json') process.stdout.write(formatJson(run));
-    else process.stdout.write(JSON.stringify(buildSarif(run, { toolVersion: VERSION, docsDir: path.join(__dirname, '..', 'docs', 'rules'), docsBaseUrl: options.docsBaseUrl, cwd }), null, 2) + '\n');
+    else
+      process.stdout.write(
+        JSON.stringify(
+          buildSarif(run, {
+            toolVersion: VERSION,
+            docsDir: path.join(__dirname, '..', 'docs', 'rules'),
+            docsBaseUrl: options.docsBaseUrl,
+            cwd,
+          }),
+          null,
+          2,
+        ) + '\n',
+      );
     for (const problem of run.problems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
     if (run.problems.length > 0) return 2;
     return run.findings.some((f) => f.severity === 'error') ? 1 : 0;

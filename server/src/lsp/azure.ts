@@ -5,19 +5,28 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CloudDeploymentIdEditRequest, DeployedAzureNotification,
-  type CloudDeploymentIdEdit, type CloudDeploymentIdEditParams, type DeployedAzureParams,
+  CloudDeploymentIdEditRequest,
+  DeployedAzureNotification,
+  type CloudDeploymentIdEdit,
+  type CloudDeploymentIdEditParams,
+  type DeployedAzureParams,
 } from '../../../shared/protocol';
 import { cloudDeploymentIdEdits, type DeployedIndex, readDeployed } from '../service';
 import { request } from './requests';
 
 /** `deployedChanged(index)`: the listing to check the workspace against from now on (undefined: disconnected). */
-export function registerAzureHandlers(connection: Connection, documents: TextDocuments<TextDocument>, deployedChanged: (index: DeployedIndex | undefined) => void): void {
+export function registerAzureHandlers(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  deployedChanged: (index: DeployedIndex | undefined) => void,
+): void {
   connection.onNotification(DeployedAzureNotification, (params: DeployedAzureParams | null | undefined) => {
     if (!params?.deployed) return deployedChanged(undefined);
     const read = readDeployed(params.deployed);
     if ('problem' in read) {
-      connection.console.warn(`${DeployedAzureNotification.method}: ${read.problem}; the drift checks keep the previous listing.`);
+      connection.console.warn(
+        `${DeployedAzureNotification.method}: ${read.problem}; the drift checks keep the previous listing.`,
+      );
       return;
     }
     deployedChanged(read.index);
@@ -25,14 +34,26 @@ export function registerAzureHandlers(connection: Connection, documents: TextDoc
 
   connection.onRequest(
     CloudDeploymentIdEditRequest,
-    request(CloudDeploymentIdEditRequest.method, { uri: 'string', cloudResourceId: 'string' }, (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
-      const document = documents.get(params.uri);
-      if (!document) return { edits: [], problem: 'the file is not open in the editor.' };
-      if (document.languageId !== 'yaml') return { edits: [], problem: 'only Helm values files (YAML) are filled; a template takes the ID from reference(…).cloudResourceId.' };
-      const result = cloudDeploymentIdEdits(document.getText(), params.cloudResourceId);
-      if ('problem' in result) return { edits: [], problem: result.problem };
-      const edits = result.edits.map((edit) => ({ range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.newText }));
-      return { version: document.version, edits };
-    }),
+    request(
+      CloudDeploymentIdEditRequest.method,
+      { uri: 'string', cloudResourceId: 'string' },
+      (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
+        const document = documents.get(params.uri);
+        if (!document) return { edits: [], problem: 'the file is not open in the editor.' };
+        if (document.languageId !== 'yaml')
+          return {
+            edits: [],
+            problem:
+              'only Helm values files (YAML) are filled; a template takes the ID from reference(…).cloudResourceId.',
+          };
+        const result = cloudDeploymentIdEdits(document.getText(), params.cloudResourceId);
+        if ('problem' in result) return { edits: [], problem: result.problem };
+        const edits = result.edits.map((edit) => ({
+          range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) },
+          newText: edit.newText,
+        }));
+        return { version: document.version, edits };
+      },
+    ),
   );
 }

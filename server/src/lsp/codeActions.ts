@@ -2,8 +2,24 @@
 // <code> for this line / file" (a suppression comment) and "Show documentation for <code>" (when the client has
 // the command); and all preferred fixes together as the `source.fixAll.anyscale-azure` action so
 // `editor.codeActionsOnSave` can apply them.
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit as LspTextEdit } from 'vscode-languageserver/node';
-import { type Analysis, disableFixes, type Finding, type Fix, fixAllEdits, fixesAt, type LineIndex, suppressibleAt, type TextEdit } from '../service';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type TextEdit as LspTextEdit,
+} from 'vscode-languageserver/node';
+import {
+  type Analysis,
+  disableFixes,
+  type Finding,
+  type Fix,
+  fixAllEdits,
+  fixesAt,
+  type LineIndex,
+  suppressibleAt,
+  type TextEdit,
+} from '../service';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import { SOURCE } from './diagnostics';
 
@@ -17,7 +33,10 @@ export interface CodeActionOptions {
 }
 
 function toLspEdits(edits: readonly TextEdit[], lines: LineIndex): LspTextEdit[] {
-  return edits.map((edit) => ({ range: { start: lines.positionAt(edit.start), end: lines.positionAt(edit.end) }, newText: edit.newText }));
+  return edits.map((edit) => ({
+    range: { start: lines.positionAt(edit.start), end: lines.positionAt(edit.end) },
+    newText: edit.newText,
+  }));
 }
 
 function wanted(params: CodeActionParams, kind: string): boolean {
@@ -25,14 +44,31 @@ function wanted(params: CodeActionParams, kind: string): boolean {
   return !only || only.some((requested) => kind === requested || kind.startsWith(`${requested}.`));
 }
 
-export function codeActions(params: CodeActionParams, analysis: Analysis, lines: LineIndex, options: CodeActionOptions): CodeAction[] {
+export function codeActions(
+  params: CodeActionParams,
+  analysis: Analysis,
+  lines: LineIndex,
+  options: CodeActionOptions,
+): CodeAction[] {
   const uri = params.textDocument.uri;
   const actions: CodeAction[] = [];
   const diagnosticOf = (finding: Finding): Diagnostic | undefined =>
-    params.context.diagnostics.find((d) => d.source === SOURCE && d.code === finding.code && lines.offsetAt(d.range.start) === finding.start && lines.offsetAt(d.range.end) === finding.end);
+    params.context.diagnostics.find(
+      (d) =>
+        d.source === SOURCE &&
+        d.code === finding.code &&
+        lines.offsetAt(d.range.start) === finding.start &&
+        lines.offsetAt(d.range.end) === finding.end,
+    );
   const quickFix = (finding: Finding, fix: Fix): CodeAction => {
     const diagnostic = diagnosticOf(finding);
-    return { title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: diagnostic ? [diagnostic] : undefined, isPreferred: fix.preferred === true, edit: { changes: { [uri]: toLspEdits(fix.edits, lines) } } };
+    return {
+      title: fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: diagnostic ? [diagnostic] : undefined,
+      isPreferred: fix.preferred === true,
+      edit: { changes: { [uri]: toLspEdits(fix.edits, lines) } },
+    };
   };
   if (wanted(params, CodeActionKind.QuickFix)) {
     const range = { start: lines.offsetAt(params.range.start), end: lines.offsetAt(params.range.end) };
@@ -44,12 +80,22 @@ export function codeActions(params: CodeActionParams, analysis: Analysis, lines:
       const diagnostic = diagnosticOf(finding);
       if (!canShowDocs || !diagnostic?.codeDescription) continue;
       const title = `Show documentation for ${finding.code}`;
-      actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title, command: SHOW_RULE_DOCUMENTATION_COMMAND, arguments: [diagnostic.codeDescription.href] } });
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        command: { title, command: SHOW_RULE_DOCUMENTATION_COMMAND, arguments: [diagnostic.codeDescription.href] },
+      });
     }
   }
   if (wanted(params, FIX_ALL_KIND) && params.context.only) {
     const edits = fixAllEdits(analysis.findings);
-    if (edits.length > 0) actions.push({ title: 'Fix all safe Anyscale problems', kind: FIX_ALL_KIND, edit: { changes: { [uri]: toLspEdits(edits, lines) } } });
+    if (edits.length > 0)
+      actions.push({
+        title: 'Fix all safe Anyscale problems',
+        kind: FIX_ALL_KIND,
+        edit: { changes: { [uri]: toLspEdits(edits, lines) } },
+      });
   }
   return actions;
 }

@@ -1,8 +1,22 @@
 // textDocument/completion: the service's completion entries (ARM templates from the version's analysis or editing
 // model, YAML from the text) as LSP completion items — kinds, snippet insert format, a text edit where an entry replaces a range,
 // Markdown documentation, and a re-opened suggest list after a property name whose value has completions.
-import { CompletionItemKind, InsertTextFormat, type CompletionItem, type CompletionParams, type Position } from 'vscode-languageserver/node';
-import { type Analysis, armCompletions, type CompletionEntry, type CompletionKind, type LineIndex, yamlCompletions, type YamlVersion } from '../service';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CompletionItem,
+  type CompletionParams,
+  type Position,
+} from 'vscode-languageserver/node';
+import {
+  type Analysis,
+  armCompletions,
+  type CompletionEntry,
+  type CompletionKind,
+  type LineIndex,
+  yamlCompletions,
+  type YamlVersion,
+} from '../service';
 
 /** Characters that open the list: a string's quote, an expression's quote or call, a key's colon. */
 export const COMPLETION_TRIGGER_CHARACTERS = ['"', "'", ':', '('];
@@ -58,6 +72,7 @@ export function completionItems(
 ): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
   const text = document.text;
-  const entries = document.languageId === 'yaml' ? yamlCompletions(text, offset, yaml) : armCompletions(text, analysis, offset);
+  const entries =
+    document.languageId === 'yaml' ? yamlCompletions(text, offset, yaml) : armCompletions(text, analysis, offset);
   return entries.map((entry) => toCompletionItem(entry, lines, params.position));
 }

@@ -11,28 +11,43 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 };
 
 /** `linesOf` gives the line index of another document that related information points into. */
-export function toDiagnostics(analysis: Analysis, lines: LineIndex, uri: string, docsBaseUri: string, linesOf: (uri: string) => LineIndex | undefined = () => undefined): Diagnostic[] {
+export function toDiagnostics(
+  analysis: Analysis,
+  lines: LineIndex,
+  uri: string,
+  docsBaseUri: string,
+  linesOf: (uri: string) => LineIndex | undefined = () => undefined,
+): Diagnostic[] {
   const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
   if (analysis.syntaxErrors.length > 0 && analysis.kind !== 'other') {
     // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet.
     const first = analysis.syntaxErrors[0];
-    return [{ range: range(first.start, first.end), severity: DiagnosticSeverity.Information, source: SOURCE, message: `Anyscale checks are paused until this is fixed: ${first.message}.` }];
+    return [
+      {
+        range: range(first.start, first.end),
+        severity: DiagnosticSeverity.Information,
+        source: SOURCE,
+        message: `Anyscale checks are paused until this is fixed: ${first.message}.`,
+      },
+    ];
   }
   const relatedRange = (related: { uri?: string; start: number; end: number }) => {
     const other = related.uri === undefined ? lines : linesOf(related.uri);
     return other && { start: other.positionAt(related.start), end: other.positionAt(related.end) };
   };
-  return analysis.findings.filter((finding) => finding.uri === undefined).map((finding) => ({
-    range: range(finding.start, finding.end),
-    severity: SEVERITY[finding.severity],
-    source: SOURCE,
-    code: finding.code,
-    // Only a rule has a docs page (json-too-deep, say, is not one).
-    codeDescription: ruleByCode(finding.code) ? { href: `${docsBaseUri}/${finding.code}.md` } : undefined,
-    message: finding.message,
-    relatedInformation: finding.related?.flatMap((related) => {
-      const where = relatedRange(related);
-      return where ? [{ message: related.message, location: { uri: related.uri ?? uri, range: where } }] : [];
-    }),
-  }));
+  return analysis.findings
+    .filter((finding) => finding.uri === undefined)
+    .map((finding) => ({
+      range: range(finding.start, finding.end),
+      severity: SEVERITY[finding.severity],
+      source: SOURCE,
+      code: finding.code,
+      // Only a rule has a docs page (json-too-deep, say, is not one).
+      codeDescription: ruleByCode(finding.code) ? { href: `${docsBaseUri}/${finding.code}.md` } : undefined,
+      message: finding.message,
+      relatedInformation: finding.related?.flatMap((related) => {
+        const where = relatedRange(related);
+        return where ? [{ message: related.message, location: { uri: related.uri ?? uri, range: where } }] : [];
+      }),
+    }));
 }

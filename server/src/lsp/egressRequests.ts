@@ -6,9 +6,19 @@ import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  EgressAllowListRequest, EgressClusterJobRequest, EgressClusterLogRequest, EgressProbeRequest, EgressTargetsRequest,
-  type EgressAllowList, type EgressClusterJob, type EgressClusterJobParams, type EgressClusterLogParams, type EgressProbeParams,
-  type EgressReport, type EgressTargetsResult, type EgressWorkspaceParams,
+  EgressAllowListRequest,
+  EgressClusterJobRequest,
+  EgressClusterLogRequest,
+  EgressProbeRequest,
+  EgressTargetsRequest,
+  type EgressAllowList,
+  type EgressClusterJob,
+  type EgressClusterJobParams,
+  type EgressClusterLogParams,
+  type EgressProbeParams,
+  type EgressReport,
+  type EgressTargetsResult,
+  type EgressWorkspaceParams,
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
 import { probeTargets } from '../node/egressProbe/engine';
@@ -19,50 +29,98 @@ const IN_FOLDERS: ParamFields = { folders: 'array' };
 
 export function registerEgressHandlers(connection: Connection, documents: TextDocuments<TextDocument>): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
-  const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult => loadEgressTargets(params.folders, params.settings ?? {}, openText);
+  const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult =>
+    loadEgressTargets(params.folders, params.settings ?? {}, openText);
 
-  connection.onRequest(EgressTargetsRequest, request(EgressTargetsRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)));
+  connection.onRequest(
+    EgressTargetsRequest,
+    request(EgressTargetsRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)),
+  );
 
-  connection.onRequest(EgressProbeRequest, request(EgressProbeRequest.method, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
-    const startedAt = new Date().toISOString();
-    const started = performance.now();
-    const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
-    const { options, problems } = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
-    for (const problem of problems) connection.console.warn(`egress: ${problem}`);
-    const abort = new AbortController();
-    const subscription = token.onCancellationRequested(() => abort.abort());
-    const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
-    progress.begin('Verifying egress', 0);
-    try {
-      const results = await probeTargets(targets, {
-        ...options,
-        signal: abort.signal,
-        onResult: (result, done, total) => progress.report(Math.round((100 * done) / total), `${done}/${total} · ${result.target.host} ${result.outcome}`),
-      });
-      return { origin: 'local', startedAt, durationMs: Math.round(performance.now() - started), cancelled: abort.signal.aborted, results };
-    } finally {
-      progress.done();
-      subscription.dispose();
-    }
-  }));
+  connection.onRequest(
+    EgressProbeRequest,
+    request(EgressProbeRequest.method, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+      const startedAt = new Date().toISOString();
+      const started = performance.now();
+      const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
+      const { options, problems } = probeOptionsFrom(
+        params.settings ?? {},
+        process.env,
+        params.folders[0] ?? process.cwd(),
+      );
+      for (const problem of problems) connection.console.warn(`egress: ${problem}`);
+      const abort = new AbortController();
+      const subscription = token.onCancellationRequested(() => abort.abort());
+      const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
+      progress.begin('Verifying egress', 0);
+      try {
+        const results = await probeTargets(targets, {
+          ...options,
+          signal: abort.signal,
+          onResult: (result, done, total) =>
+            progress.report(
+              Math.round((100 * done) / total),
+              `${done}/${total} · ${result.target.host} ${result.outcome}`,
+            ),
+        });
+        return {
+          origin: 'local',
+          startedAt,
+          durationMs: Math.round(performance.now() - started),
+          cancelled: abort.signal.aborted,
+          results,
+        };
+      } finally {
+        progress.done();
+        subscription.dispose();
+      }
+    }),
+  );
 
-  connection.onRequest(EgressAllowListRequest, request(EgressAllowListRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
-    allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true })));
+  connection.onRequest(
+    EgressAllowListRequest,
+    request(EgressAllowListRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
+      allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true }),
+    ),
+  );
 
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
-  connection.onRequest(EgressClusterJobRequest, request(EgressClusterJobRequest.method, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
-    const settings = params.settings ?? {};
-    const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
-    return probeJob({
-      targets: params.targets ?? targetsOf(params).targets, namespace: params.namespace, image: params.image, suffix: Date.now().toString(36),
-      timeoutMs: settings.timeoutMs, concurrency: settings.concurrency, resolve: settings.resolve, ca: options.extraCa, httpHead: settings.httpHead,
-    });
-  }));
+  connection.onRequest(
+    EgressClusterJobRequest,
+    request(EgressClusterJobRequest.method, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
+      const settings = params.settings ?? {};
+      const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
+      return probeJob({
+        targets: params.targets ?? targetsOf(params).targets,
+        namespace: params.namespace,
+        image: params.image,
+        suffix: Date.now().toString(36),
+        timeoutMs: settings.timeoutMs,
+        concurrency: settings.concurrency,
+        resolve: settings.resolve,
+        ca: options.extraCa,
+        httpHead: settings.httpHead,
+      });
+    }),
+  );
 
-  connection.onRequest(EgressClusterLogRequest, request(EgressClusterLogRequest.method, { log: 'string', targets: 'array' }, (params: EgressClusterLogParams): EgressReport => {
-    const parsed = parseProbeLog(params.log, params.targets);
-    for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
-    return { origin: 'cluster', context: params.context, startedAt: params.startedAt, durationMs: params.durationMs, cancelled: !parsed.complete, results: parsed.results };
-  }));
+  connection.onRequest(
+    EgressClusterLogRequest,
+    request(
+      EgressClusterLogRequest.method,
+      { log: 'string', targets: 'array' },
+      (params: EgressClusterLogParams): EgressReport => {
+        const parsed = parseProbeLog(params.log, params.targets);
+        for (const problem of parsed.problems) connection.console.warn(`egress cluster log: ${problem}`);
+        return {
+          origin: 'cluster',
+          context: params.context,
+          startedAt: params.startedAt,
+          durationMs: params.durationMs,
+          cancelled: !parsed.complete,
+          results: parsed.results,
+        };
+      },
+    ),
+  );
 }
-

@@ -3,7 +3,16 @@
 // diagnostics there).
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
-import { type Analysis, armHover, type Finding, type HoverInfo, type LineIndex, type ParameterFileInput, yamlHover, type YamlVersion } from '../service';
+import {
+  type Analysis,
+  armHover,
+  type Finding,
+  type HoverInfo,
+  type LineIndex,
+  type ParameterFileInput,
+  yamlHover,
+  type YamlVersion,
+} from '../service';
 import type { DocumentVersion } from './completion';
 
 /** What hover reads of the version: an analysis or an editing model (whose Anyscale view is read only if needed). */
@@ -55,19 +64,38 @@ export function docsLinks(docsBaseUri: string, clientCommands: readonly string[]
   const throughCommand = clientCommands.includes(SHOW_RULE_DOCUMENTATION_COMMAND);
   // A command URI's argument is its JSON, URI-encoded; parentheses too, so that the Markdown link does not end early.
   const link = (url: string) =>
-    throughCommand ? `command:${SHOW_RULE_DOCUMENTATION_COMMAND}?${encodeURIComponent(JSON.stringify([url])).replace(/\(/g, '%28').replace(/\)/g, '%29')}` : url;
-  return { rule: (code) => link(`${docsBaseUri}/${code}.md`), page: (page) => link(new URL(`../${page}`, `${docsBaseUri}/`).toString()) };
+    throughCommand
+      ? `command:${SHOW_RULE_DOCUMENTATION_COMMAND}?${encodeURIComponent(JSON.stringify([url]))
+          .replace(/\(/g, '%28')
+          .replace(/\)/g, '%29')}`
+      : url;
+  return {
+    rule: (code) => link(`${docsBaseUri}/${code}.md`),
+    page: (page) => link(new URL(`../${page}`, `${docsBaseUri}/`).toString()),
+  };
 }
 
-export function hover(params: HoverParams, document: DocumentVersion, sources: HoverSources, links: DocsLinks): Hover | null {
+export function hover(
+  params: HoverParams,
+  document: DocumentVersion,
+  sources: HoverSources,
+  links: DocsLinks,
+): Hover | null {
   const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
   const text = document.text;
   let info: HoverInfo | undefined;
   if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
   else if (analysis.kind === 'armTemplate') {
-    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, { parameterFiles: sources.parameterFiles, docsUrl: links.rule, docsPageUrl: links.page });
+    info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, {
+      parameterFiles: sources.parameterFiles,
+      docsUrl: links.rule,
+      docsPageUrl: links.page,
+    });
   }
   if (!info) return null;
-  return { contents: { kind: 'markdown', value: info.markdown }, range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) } };
+  return {
+    contents: { kind: 'markdown', value: info.markdown },
+    range: { start: lines.positionAt(info.range.start), end: lines.positionAt(info.range.end) },
+  };
 }

@@ -6,13 +6,42 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  CodeActionKind, createConnection, DidChangeWatchedFilesNotification, ProposedFeatures, TextDocuments, TextDocumentSyncKind,
-  LSPErrorCodes, ResponseError,
-  type CancellationToken, type CodeActionParams, type CompletionParams, type HoverParams, type InitializeParams,
+  CodeActionKind,
+  createConnection,
+  DidChangeWatchedFilesNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type CodeActionParams,
+  type CompletionParams,
+  type HoverParams,
+  type InitializeParams,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDocument, applySuppressions, cloudTree, CONFIG_FILE_NAME, type DocumentAnalysis, EditingModel, type Finding, findingsAfterEdits, LineIndex, type ParameterFileInput, parseJson, WorkspaceIndex, YamlVersion } from '../service';
-import { DocumentStatsNotification, type DocumentStats, type InitializationOptions, type ServerSettings } from '../../../shared/protocol';
+import {
+  analyzeDocument,
+  applySuppressions,
+  cloudTree,
+  CONFIG_FILE_NAME,
+  type DocumentAnalysis,
+  EditingModel,
+  type Finding,
+  findingsAfterEdits,
+  LineIndex,
+  type ParameterFileInput,
+  parseJson,
+  WorkspaceIndex,
+  YamlVersion,
+} from '../service';
+import {
+  DocumentStatsNotification,
+  type DocumentStats,
+  type InitializationOptions,
+  type ServerSettings,
+} from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
@@ -45,7 +74,10 @@ let workspaceRoots: string[] = [];
 let clientCommands: readonly string[] = [];
 let canWatchFiles = false;
 /** Each document's nearest `.anyscale-azure.json`, read once until a watched one changes. */
-const configFiles = new ConfigFiles(() => workspaceRoots, (config) => connection.console.warn(config.messages.join('\n')));
+const configFiles = new ConfigFiles(
+  () => workspaceRoots,
+  (config) => connection.console.warn(config.messages.join('\n')),
+);
 
 interface CachedAnalysis {
   version: number;
@@ -74,7 +106,10 @@ const workspaceScan = new WorkspaceScan(
   (file) => documents.all().some((document) => filePathOf(document.uri) === file),
   (file) => {
     const uri = pathToFileURL(file).href;
-    return { ruleLevels: ruleLevelsOf(uri), parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri) };
+    return {
+      ruleLevels: ruleLevelsOf(uri),
+      parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri),
+    };
   },
 );
 const indexPublisher = new WorkspaceIndexPublisher(
@@ -93,7 +128,9 @@ connection.onInitialize((params: InitializeParams) => {
   const options = (params.initializationOptions ?? {}) as InitializationOptions;
   if (options.docsBaseUri) docsBaseUri = options.docsBaseUri.replace(/\/$/, '');
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
-  parameterFiles.setWorkspaceFolders(params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []));
+  parameterFiles.setWorkspaceFolders(
+    params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []),
+  );
   canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
   workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => filePathOf(folder.uri) ?? []);
   clientCommands = options.commands ?? [];
@@ -138,7 +175,10 @@ connection.onInitialized(async () => {
   // The excludes and rule levels first: the scan reads only what they let through, as the editor would check it.
   await refreshSettings();
   scanWorkspace();
-  if (canWatchFiles) await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }] });
+  if (canWatchFiles)
+    await connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }],
+    });
 });
 
 // A changed `.anyscale-azure.json` changes the rule levels of every document under it.
@@ -191,9 +231,11 @@ connection.onDidChangeConfiguration(async (change) => {
 async function refreshSettings(): Promise<void> {
   if (!canPullConfiguration) return;
   try {
-    const [ours, files, search] = ((await connection.workspace.getConfiguration([{ section: 'anyscaleAzure' }, { section: 'files' }, { section: 'search' }])) ?? []) as [
-      ServerSettings | null, PushedSettings['files'] | null, PushedSettings['search'] | null,
-    ];
+    const [ours, files, search] = ((await connection.workspace.getConfiguration([
+      { section: 'anyscaleAzure' },
+      { section: 'files' },
+      { section: 'search' },
+    ])) ?? []) as [ServerSettings | null, PushedSettings['files'] | null, PushedSettings['search'] | null];
     settings = ours ?? {};
     excludes = excludePatterns(files?.exclude, search?.exclude);
   } catch {
@@ -210,14 +252,32 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
   const withFiles = document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
-  let analysis = analyzeDocument(text, { languageId: document.languageId }, { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles });
+  let analysis = analyzeDocument(
+    text,
+    { languageId: document.languageId },
+    { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles },
+  );
   if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
     // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
     const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
-    analysis = { ...analysis, findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], { syntax: 'json', ruleLevels, reportProblems }) };
+    analysis = {
+      ...analysis,
+      findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], {
+        syntax: 'json',
+        ruleLevels,
+        reportProblems,
+      }),
+    };
   }
   const yaml = document.languageId === 'yaml' ? new YamlVersion(text, analysis.yaml) : undefined;
-  const fresh = { version: document.version, text, analysis, lines: new LineIndex(text), parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [], yaml };
+  const fresh = {
+    version: document.version,
+    text,
+    analysis,
+    lines: new LineIndex(text),
+    parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
+    yaml,
+  };
   cache.set(document.uri, fresh);
   traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
   if (workspace.set(document.uri, analysis.facts)) {
@@ -233,7 +293,11 @@ function parameterFileFindings(document: TextDocument, ruleLevels: ReturnType<ty
   const templateText = templateUri && parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
   if (!templateUri || templateText === undefined || !parsed.root) return [];
-  const run = analyzeDocument(templateText, { fileName: templateUri }, { ruleLevels, workspace, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] });
+  const run = analyzeDocument(
+    templateText,
+    { fileName: templateUri },
+    { ruleLevels, workspace, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] },
+  );
   return findingsInParameterFile(run.findings, document.uri, templateUri);
 }
 
@@ -251,11 +315,16 @@ function validate(document: TextDocument): void {
   if (documents.get(document.uri)?.version !== document.version) return; // a newer version is on its way
   if (document.getText().length > MAX_DOCUMENT_LENGTH) {
     connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [] });
-    connection.console.warn(`${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`);
+    connection.console.warn(
+      `${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`,
+    );
     return;
   }
   const { analysis, lines, text } = analysisOf(document);
-  const diagnostics = analysis.kind === 'other' ? [] : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
+  const diagnostics =
+    analysis.kind === 'other'
+      ? []
+      : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
   connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   shown.set(document.uri, { text, findings: analysis.kind === 'other' ? [] : analysis.findings });
   const stats: DocumentStats = {
@@ -353,27 +422,38 @@ function traceWork(document: TextDocument, what: string): void {
 /** The open document a request is about, when the server checks it. */
 function checkedDocument(uri: string): TextDocument | undefined {
   const document = documents.get(uri);
-  return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH ? document : undefined;
+  return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH
+    ? document
+    : undefined;
 }
 
 /**
  * What completion and hover read of the document's current version: its analysis when that is done, else its
  * editing model, built now (from the previous version's) when needed; a cancel sent meanwhile is honoured after it.
  */
-async function editingViewFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis | EditingModel> {
+async function editingViewFor(
+  document: TextDocument,
+  token: CancellationToken,
+): Promise<CachedAnalysis | EditingModel> {
   const analysed = cache.get(document.uri);
   if (analysed?.version === document.version) return analysed;
   const previous = models.get(document.uri);
   if (previous?.version === document.version) return previous;
   const started = performance.now();
   // The parameter files are the last analysis's while it stands (an edit to one of them drops it: recheckRelated).
-  const withFiles = analysed?.analysis.kind === 'armTemplate' ? analysed.parameterFiles : document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  const withFiles =
+    analysed?.analysis.kind === 'armTemplate'
+      ? analysed.parameterFiles
+      : document.languageId === 'yaml'
+        ? []
+        : parameterFiles.parameterFilesOf(document.uri);
   const model = EditingModel.build(document.version, document.languageId, document.getText(), previous, withFiles);
   models.set(document.uri, model);
   traceWork(document, `editing model (${model.how}) in ${Math.round(performance.now() - started)} ms`);
   await stopIfCancelled(token);
   // A newer version took the tree over while this request waited (its client has most likely cancelled it).
-  if (model.superseded) throw new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while the request waited.');
+  if (model.superseded)
+    throw new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while the request waited.');
   return model;
 }
 
@@ -384,9 +464,25 @@ connection.onHover(
     const view = await editingViewFor(document, token);
     // Before the version is analysed, the diagnostics named are the ones the editor shows: the published ones, moved by the edits since.
     const published = shown.get(document.uri);
-    const findings = 'findings' in view.analysis ? view.analysis.findings : published ? findingsAfterEdits(published.findings, published.text, view.text) : [];
-    const sources = { analysis: view.analysis, findings, lines: view.lines, parameterFiles: view.parameterFiles, yaml: view.yaml };
-    return hover(params, { languageId: document.languageId, text: view.text }, sources, docsLinks(docsBaseUri, clientCommands));
+    const findings =
+      'findings' in view.analysis
+        ? view.analysis.findings
+        : published
+          ? findingsAfterEdits(published.findings, published.text, view.text)
+          : [];
+    const sources = {
+      analysis: view.analysis,
+      findings,
+      lines: view.lines,
+      parameterFiles: view.parameterFiles,
+      yaml: view.yaml,
+    };
+    return hover(
+      params,
+      { languageId: document.languageId, text: view.text },
+      sources,
+      docsLinks(docsBaseUri, clientCommands),
+    );
   }),
 );
 
@@ -395,17 +491,27 @@ connection.onCompletion(
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
     const view = await editingViewFor(document, token);
-    return completionItems(params, { languageId: document.languageId, text: view.text }, view.analysis, view.lines, view.yaml);
+    return completionItems(
+      params,
+      { languageId: document.languageId, text: view.text },
+      view.analysis,
+      view.lines,
+      view.yaml,
+    );
   }),
 );
 
 connection.onCodeAction(
-  request('textDocument/codeAction', { ...IN_RANGE, 'context.diagnostics': 'array' }, async (params: CodeActionParams, token) => {
-    const document = checkedDocument(params.textDocument.uri);
-    if (!document) return [];
-    const { analysis, lines, text } = await analysisFor(document, token);
-    return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text, clientCommands });
-  }),
+  request(
+    'textDocument/codeAction',
+    { ...IN_RANGE, 'context.diagnostics': 'array' },
+    async (params: CodeActionParams, token) => {
+      const document = checkedDocument(params.textDocument.uri);
+      if (!document) return [];
+      const { analysis, lines, text } = await analysisFor(document, token);
+      return analysis.syntaxErrors.length > 0 ? [] : codeActions(params, analysis, lines, { text, clientCommands });
+    },
+  ),
 );
 
 registerEgressHandlers(connection, documents);

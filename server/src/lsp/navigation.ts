@@ -1,16 +1,45 @@
 // textDocument/definition, references, prepareRename and rename for ARM parameters and variables, across a template
 // and its parameter files (unopened ones are read from disk). Thin: ../service/features/navigation does the work.
 import {
-  ResponseError, ErrorCodes,
-  type CancellationToken, type Connection, type DefinitionParams, type Location, type Position, type PrepareRenameParams, type ReferenceParams, type RenameParams,
-  type TextDocuments, type TextEdit, type WorkspaceEdit,
+  ResponseError,
+  ErrorCodes,
+  type CancellationToken,
+  type Connection,
+  type DefinitionParams,
+  type Location,
+  type Position,
+  type PrepareRenameParams,
+  type ReferenceParams,
+  type RenameParams,
+  type TextDocuments,
+  type TextEdit,
+  type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { buildTemplate, cannotRename, classifyJson, declarationOf, LineIndex, type NavigationDocument, parseJson, renameSymbol, type SymbolAt, symbolInParameterFile, symbolInTemplate, type SymbolLocation, type TemplateDocument, usesOf } from '../service';
+import {
+  buildTemplate,
+  cannotRename,
+  classifyJson,
+  declarationOf,
+  LineIndex,
+  type NavigationDocument,
+  parseJson,
+  renameSymbol,
+  type SymbolAt,
+  symbolInParameterFile,
+  symbolInTemplate,
+  type SymbolLocation,
+  type TemplateDocument,
+  usesOf,
+} from '../service';
 import type { ParameterFiles } from './parameterFiles';
 import { AT_POSITION, request, stopIfCancelled } from './requests';
 
-export const NAVIGATION_CAPABILITIES = { definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } } as const;
+export const NAVIGATION_CAPABILITIES = {
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+} as const;
 
 interface Target {
   readonly template: TemplateDocument;
@@ -22,14 +51,20 @@ interface Target {
   readonly linesByUri: Map<string, LineIndex>;
 }
 
-export function registerNavigationHandlers(connection: Connection, documents: TextDocuments<TextDocument>, parameterFiles: ParameterFiles): void {
+export function registerNavigationHandlers(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  parameterFiles: ParameterFiles,
+): void {
   const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
     const { root, errors } = text === undefined ? { root: undefined, errors: [] } : parseJson(text);
     return root && errors.length === 0 ? { uri, text: text!, root } : undefined;
   };
   const templateDocument = (uri: string, text: string | undefined): TemplateDocument | undefined => {
     const document = parsed(uri, text);
-    return document && classifyJson(document.root) === 'armTemplate' ? { ...document, template: buildTemplate(document.root, document.text) } : undefined;
+    return document && classifyJson(document.root) === 'armTemplate'
+      ? { ...document, template: buildTemplate(document.root, document.text) }
+      : undefined;
   };
 
   /** The symbol under the cursor, with the template and parameter files it lives in. */
@@ -50,7 +85,8 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
     }
     if (kind !== 'armParameters') return undefined;
     const templateUri = parameterFiles.templateOf(uri);
-    const template = templateUri === undefined ? undefined : templateDocument(templateUri, parameterFiles.textOf(templateUri));
+    const template =
+      templateUri === undefined ? undefined : templateDocument(templateUri, parameterFiles.textOf(templateUri));
     if (!template) return undefined;
     const at = symbolInParameterFile(own, template, offset);
     // The template's parameter files, this one (with its unsaved text) included even when the setting does not list it.
@@ -59,7 +95,10 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
   };
 
   /** The target of a request: read once the request is known not to be cancelled, and a cancel sent while it was read is honoured after. */
-  const targetFor = async (params: { textDocument: { uri: string }; position: Position }, token: CancellationToken): Promise<Target | undefined> => {
+  const targetFor = async (
+    params: { textDocument: { uri: string }; position: Position },
+    token: CancellationToken,
+  ): Promise<Target | undefined> => {
     const target = targetAt(params.textDocument.uri, params.position);
     await stopIfCancelled(token);
     return target;
@@ -75,7 +114,12 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
   };
   const toLocation = (location: SymbolLocation, target: Target): Location | undefined => {
     const lines = linesOf(location.uri, target);
-    return lines && { uri: location.uri, range: { start: lines.positionAt(location.start), end: lines.positionAt(location.end) } };
+    return (
+      lines && {
+        uri: location.uri,
+        range: { start: lines.positionAt(location.start), end: lines.positionAt(location.end) },
+      }
+    );
   };
 
   connection.onDefinition(
@@ -87,13 +131,22 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
   );
 
   connection.onReferences(
-    request('textDocument/references', { ...AT_POSITION, 'context.includeDeclaration': 'boolean' }, async (params: ReferenceParams, token) => {
-      const target = await targetFor(params, token);
-      if (!target) return null;
-      const declaration = params.context.includeDeclaration ? declarationOf(target.template, target.at.symbol) : undefined;
-      const locations = [...(declaration ? [declaration] : []), ...usesOf(target.template, target.parameterFiles, target.at.symbol)];
-      return locations.flatMap((location) => toLocation(location, target) ?? []);
-    }),
+    request(
+      'textDocument/references',
+      { ...AT_POSITION, 'context.includeDeclaration': 'boolean' },
+      async (params: ReferenceParams, token) => {
+        const target = await targetFor(params, token);
+        if (!target) return null;
+        const declaration = params.context.includeDeclaration
+          ? declarationOf(target.template, target.at.symbol)
+          : undefined;
+        const locations = [
+          ...(declaration ? [declaration] : []),
+          ...usesOf(target.template, target.parameterFiles, target.at.symbol),
+        ];
+        return locations.flatMap((location) => toLocation(location, target) ?? []);
+      },
+    ),
   );
 
   connection.onPrepareRename(
@@ -103,22 +156,29 @@ export function registerNavigationHandlers(connection: Connection, documents: Te
       const problem = cannotRename(target.template, target.at.symbol);
       if (problem) throw new ResponseError(ErrorCodes.InvalidRequest, problem);
       const { start, end } = target.at.range;
-      return { range: { start: target.lines.positionAt(start), end: target.lines.positionAt(end) }, placeholder: target.at.symbol.name };
+      return {
+        range: { start: target.lines.positionAt(start), end: target.lines.positionAt(end) },
+        placeholder: target.at.symbol.name,
+      };
     }),
   );
 
   connection.onRenameRequest(
-    request('textDocument/rename', { ...AT_POSITION, newName: 'string' }, async (params: RenameParams, token): Promise<WorkspaceEdit | null> => {
-      const target = await targetFor(params, token);
-      if (!target) return null;
-      const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);
-      if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
-      const changes: Record<string, TextEdit[]> = {};
-      for (const edit of result.edits) {
-        const location = toLocation(edit, target);
-        if (location) (changes[edit.uri] ??= []).push({ range: location.range, newText: edit.newText });
-      }
-      return { changes };
-    }),
+    request(
+      'textDocument/rename',
+      { ...AT_POSITION, newName: 'string' },
+      async (params: RenameParams, token): Promise<WorkspaceEdit | null> => {
+        const target = await targetFor(params, token);
+        if (!target) return null;
+        const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);
+        if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
+        const changes: Record<string, TextEdit[]> = {};
+        for (const edit of result.edits) {
+          const location = toLocation(edit, target);
+          if (location) (changes[edit.uri] ??= []).push({ range: location.range, newText: edit.newText });
+        }
+        return { changes };
+      },
+    ),
   );
 }

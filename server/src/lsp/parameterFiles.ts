@@ -9,7 +9,13 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
-import { configuredParameterFiles, configuredTemplate, conventionalParameterFiles, conventionalTemplate, type ParameterFileSetting } from '../node/parameterFilePaths';
+import {
+  configuredParameterFiles,
+  configuredTemplate,
+  conventionalParameterFiles,
+  conventionalTemplate,
+  type ParameterFileSetting,
+} from '../node/parameterFilePaths';
 
 /** At most this many directory entries are read when looking for the templates a setting's globs match. */
 const MAX_SCANNED_ENTRIES = 20_000;
@@ -58,15 +64,20 @@ export class ParameterFiles {
     const raw = this.setting() as unknown;
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
     const valid: Record<string, string[]> = {};
-    for (const [glob, files] of Object.entries(raw)) if (Array.isArray(files)) valid[glob] = files.filter((file): file is string => typeof file === 'string');
+    for (const [glob, files] of Object.entries(raw))
+      if (Array.isArray(files)) valid[glob] = files.filter((file): file is string => typeof file === 'string');
     return valid;
   }
 
   /** The parameter files of a template: by convention and by the setting, each once. */
   private parameterFilePaths(file: string): string[] {
     const setting = this.validSetting();
-    const configured = this.folders.filter((folder) => isInside(file, folder)).flatMap((folder) => configuredParameterFiles(file, folder, setting));
-    return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter((candidate) => candidate !== file);
+    const configured = this.folders
+      .filter((folder) => isInside(file, folder))
+      .flatMap((folder) => configuredParameterFiles(file, folder, setting));
+    return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter(
+      (candidate) => candidate !== file,
+    );
   }
 
   /** The parseable parameter files of a template that has a file path, with their text. */
@@ -78,7 +89,8 @@ export class ParameterFiles {
       const uri = pathToFileURL(parameterFile).toString();
       const text = this.textOf(uri);
       const parsed = text === undefined ? undefined : parseJson(text);
-      if (text !== undefined && parsed?.root && parsed.errors.length === 0) inputs.push({ uri, root: parsed.root, text });
+      if (text !== undefined && parsed?.root && parsed.errors.length === 0)
+        inputs.push({ uri, root: parsed.root, text });
     }
     return inputs;
   }
@@ -106,7 +118,11 @@ export class ParameterFiles {
     const key = JSON.stringify([this.folders, Object.keys(setting)]);
     if (this.configuredTemplates?.key === key) return this.configuredTemplates.templates;
     const patterns = Object.keys(setting).map((glob) => globToRegExp(glob.replace(/^\.\//, '')));
-    const templates = filesUnder(this.folders, (relative) => patterns.some((pattern) => pattern.test(relative)), MAX_SCANNED_ENTRIES);
+    const templates = filesUnder(
+      this.folders,
+      (relative) => patterns.some((pattern) => pattern.test(relative)),
+      MAX_SCANNED_ENTRIES,
+    );
     this.configuredTemplates = { key, templates };
     return templates;
   }
@@ -122,7 +138,11 @@ function isInside(file: string, folder: string): boolean {
  * view: the finding and its fixes of the file's values become local, and what was local to the template now names
  * the template.
  */
-export function findingsInParameterFile(findings: readonly Finding[], parameterUri: string, templateUri: string): Finding[] {
+export function findingsInParameterFile(
+  findings: readonly Finding[],
+  parameterUri: string,
+  templateUri: string,
+): Finding[] {
   const local = (uri: string | undefined) => (uri === undefined ? templateUri : uri === parameterUri ? undefined : uri);
   return findings
     .filter((finding) => finding.uri === parameterUri)

@@ -10,9 +10,21 @@ export type ParamFields = Readonly<Record<string, 'string' | 'number' | 'boolean
 
 export const IN_DOCUMENT: ParamFields = { 'textDocument.uri': 'string' };
 export const AT_POSITION: ParamFields = { ...IN_DOCUMENT, 'position.line': 'number', 'position.character': 'number' };
-export const IN_RANGE: ParamFields = { ...IN_DOCUMENT, 'range.start.line': 'number', 'range.start.character': 'number', 'range.end.line': 'number', 'range.end.character': 'number' };
+export const IN_RANGE: ParamFields = {
+  ...IN_DOCUMENT,
+  'range.start.line': 'number',
+  'range.start.character': 'number',
+  'range.end.line': 'number',
+  'range.end.character': 'number',
+};
 
-const WITH_ARTICLE: Readonly<Record<string, string>> = { string: 'a string', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array' };
+const WITH_ARTICLE: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+};
 
 function typeOf(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
@@ -22,10 +34,16 @@ function typeOf(value: unknown): string {
 export function checkParams(method: string, params: unknown, fields: ParamFields): void {
   for (const [path, type] of Object.entries(fields)) {
     let value = params;
-    for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-    if (value === undefined || value === null) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: params.${path} is missing`);
+    for (const key of path.split('.'))
+      value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined || value === null)
+      throw new ResponseError(ErrorCodes.InvalidParams, `${method}: params.${path} is missing`);
     const actual = typeOf(value);
-    if (actual !== type) throw new ResponseError(ErrorCodes.InvalidParams, `${method}: params.${path} must be ${WITH_ARTICLE[type]}, not ${WITH_ARTICLE[actual] ?? actual}`);
+    if (actual !== type)
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `${method}: params.${path} must be ${WITH_ARTICLE[type]}, not ${WITH_ARTICLE[actual] ?? actual}`,
+      );
   }
 }
 
@@ -38,11 +56,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function stopIfCancelled(token: CancellationToken): Promise<void> {
   for (let turn = 0; turn < 2 && !token.isCancellationRequested; turn++) await nextTurn();
-  if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
+  if (token.isCancellationRequested)
+    throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 
 /** A request handler that checks its params, and does nothing for a request cancelled before it started. */
-export function request<P, R>(method: string, fields: ParamFields, handler: (params: P, token: CancellationToken) => R | Promise<R>): (params: P, token: CancellationToken) => Promise<R> {
+export function request<P, R>(
+  method: string,
+  fields: ParamFields,
+  handler: (params: P, token: CancellationToken) => R | Promise<R>,
+): (params: P, token: CancellationToken) => Promise<R> {
   return async (params, token) => {
     checkParams(method, params, fields);
     await stopIfCancelled(token);

@@ -5,8 +5,14 @@
 // Thin: the clouds come from ../service/index/cloudTree, the values from ../service/values/generate.
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import {
-  GenerateValuesRequest, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
-  type GeneratedValues, type GenerateValuesParams, type IndexedCloud, type WorkspaceIndexParams, type WorkspaceIndexResult,
+  GenerateValuesRequest,
+  WorkspaceIndexChangedNotification,
+  WorkspaceIndexRequest,
+  type GeneratedValues,
+  type GenerateValuesParams,
+  type IndexedCloud,
+  type WorkspaceIndexParams,
+  type WorkspaceIndexResult,
 } from '../../../shared/protocol';
 import { CannotGenerateValues, generateOperatorValues } from '../service';
 import { request } from './requests';
@@ -30,28 +36,48 @@ export class WorkspaceIndexPublisher {
   register(): void {
     this.connection.onRequest(
       WorkspaceIndexRequest,
-      request(WorkspaceIndexRequest.method, {}, (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
-        const cloud = params?.cloud;
-        if (cloud !== undefined && typeof cloud !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${WorkspaceIndexRequest.method}: params.cloud must be a string`);
-        const clouds = this.clouds();
-        return { clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud), complete: this.complete, truncated: this.truncated };
-      }),
+      request(
+        WorkspaceIndexRequest.method,
+        {},
+        (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
+          const cloud = params?.cloud;
+          if (cloud !== undefined && typeof cloud !== 'string')
+            throw new ResponseError(
+              ErrorCodes.InvalidParams,
+              `${WorkspaceIndexRequest.method}: params.cloud must be a string`,
+            );
+          const clouds = this.clouds();
+          return {
+            clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud),
+            complete: this.complete,
+            truncated: this.truncated,
+          };
+        },
+      ),
     );
     this.connection.onRequest(
       GenerateValuesRequest,
-      request(GenerateValuesRequest.method, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
-        for (const cloud of this.clouds()) {
-          const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
-          if (!resource) continue;
-          try {
-            return generateOperatorValues(cloud, resource);
-          } catch (error) {
-            if (error instanceof CannotGenerateValues) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
-            throw error;
+      request(
+        GenerateValuesRequest.method,
+        { cloudResource: 'string' },
+        (params: GenerateValuesParams): GeneratedValues => {
+          for (const cloud of this.clouds()) {
+            const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
+            if (!resource) continue;
+            try {
+              return generateOperatorValues(cloud, resource);
+            } catch (error) {
+              if (error instanceof CannotGenerateValues)
+                throw new ResponseError(ErrorCodes.InvalidParams, error.message);
+              throw error;
+            }
           }
-        }
-        throw new ResponseError(ErrorCodes.InvalidParams, `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`);
-      }),
+          throw new ResponseError(
+            ErrorCodes.InvalidParams,
+            `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`,
+          );
+        },
+      ),
     );
   }
 
@@ -71,10 +97,15 @@ export class WorkspaceIndexPublisher {
   private announce(): void {
     this.timer = undefined;
     const now = new Map(this.clouds().map((cloud) => [cloud.id, JSON.stringify(cloud)]));
-    const changed = [...new Set([...this.announced.keys(), ...now.keys()])].filter((id) => now.get(id) !== this.announced.get(id));
+    const changed = [...new Set([...this.announced.keys(), ...now.keys()])].filter(
+      (id) => now.get(id) !== this.announced.get(id),
+    );
     this.announced = now;
     if (changed.length === 0 && this.announcedComplete === this.complete) return;
     this.announcedComplete = this.complete;
-    void this.connection.sendNotification(WorkspaceIndexChangedNotification, { clouds: changed, complete: this.complete });
+    void this.connection.sendNotification(WorkspaceIndexChangedNotification, {
+      clouds: changed,
+      complete: this.complete,
+    });
   }
 }

@@ -50,17 +50,22 @@ function kindOf(stat: fs.Stats): string {
 function tooLarge(size: number | undefined, limit: number): BoundedReadError {
   const measured = size === undefined ? '' : `${(size / MB).toFixed(1)} MB, `;
   const cap = limit % MB === 0 ? `${limit / MB} MB` : `${limit} bytes`;
-  return new BoundedReadError(`too large to check: ${measured}over the limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`);
+  return new BoundedReadError(
+    `too large to check: ${measured}over the limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`,
+  );
 }
 
 /** Why a file could not be opened; for a symbolic link to a missing file, where the link points. */
 function openFailure(file: string, error: unknown): BoundedReadError {
   try {
-    if (fs.lstatSync(file).isSymbolicLink()) return new BoundedReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
+    if (fs.lstatSync(file).isSymbolicLink())
+      return new BoundedReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
   } catch {
     // Not there at all.
   }
-  return new BoundedReadError((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${ioReason(error)}`);
+  return new BoundedReadError(
+    (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read: ${ioReason(error)}`,
+  );
 }
 
 /**

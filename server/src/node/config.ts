@@ -4,7 +4,13 @@
 import * as fs from 'node:fs';
 import { readBounded, type BoundedReadError } from './boundedRead';
 import * as path from 'node:path';
-import { CONFIG_FILE_NAME, type ConfigProblem, LineIndex, parseWorkspaceConfig, type WorkspaceConfig } from '../service';
+import {
+  CONFIG_FILE_NAME,
+  type ConfigProblem,
+  LineIndex,
+  parseWorkspaceConfig,
+  type WorkspaceConfig,
+} from '../service';
 
 export interface LoadedConfig extends WorkspaceConfig {
   readonly file: string;
@@ -36,7 +42,9 @@ function describe(file: string, text: string, problem: ConfigProblem): string {
 export function loadConfig(file: string): LoadedConfig {
   let text: string;
   try {
-    text = readBounded(file).toString('utf8').replace(/^\uFEFF/, '');
+    text = readBounded(file)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch (error) {
     const message = `${file}: ${(error as BoundedReadError).message}`;
     return { file, rules: {}, problems: [], broken: true, messages: [message] };
@@ -51,13 +59,18 @@ export class ConfigFiles {
   private readonly byFile = new Map<string, LoadedConfig>();
 
   /** `roots` are the workspace folders; a file outside them looks up to the filesystem root. */
-  constructor(private readonly roots: () => readonly string[], private readonly onProblems: (config: LoadedConfig) => void = () => undefined) {}
+  constructor(
+    private readonly roots: () => readonly string[],
+    private readonly onProblems: (config: LoadedConfig) => void = () => undefined,
+  ) {}
 
   /** The config that applies to a file, or undefined when there is none. */
   configFor(filePath: string): LoadedConfig | undefined {
     const folder = path.dirname(filePath);
     if (!this.byFolder.has(folder)) {
-      const root = this.roots().filter((r) => isInside(folder, r)).sort((a, b) => b.length - a.length)[0];
+      const root = this.roots()
+        .filter((r) => isInside(folder, r))
+        .sort((a, b) => b.length - a.length)[0];
       this.byFolder.set(folder, findConfigFile(folder, root));
     }
     const file = this.byFolder.get(folder);
@@ -85,14 +98,21 @@ export class ConfigError extends Error {}
  * config (the walk stops at `cwd` for files inside it). Warnings go to `warn` once per config file; a broken
  * config throws ConfigError when a file it applies to is checked.
  */
-export function cliConfigLevels(explicitFile: string | undefined, cwd: string, warn: (message: string) => void): (file: string) => LoadedConfig['rules'] {
+export function cliConfigLevels(
+  explicitFile: string | undefined,
+  cwd: string,
+  warn: (message: string) => void,
+): (file: string) => LoadedConfig['rules'] {
   const reported = (config: LoadedConfig) => {
     if (config.broken) throw new ConfigError(config.messages.join('\n'));
     for (const message of config.messages) warn(message);
     return config;
   };
   const explicit = explicitFile === undefined ? undefined : reported(loadConfig(explicitFile));
-  const nearest = new ConfigFiles(() => [cwd], (config) => !config.broken && config.messages.forEach(warn));
+  const nearest = new ConfigFiles(
+    () => [cwd],
+    (config) => !config.broken && config.messages.forEach(warn),
+  );
   return (file) => {
     const config = explicit ?? nearest.configFor(file);
     if (config?.broken) throw new ConfigError(config.messages.join('\n'));

@@ -4,7 +4,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressSettings, EgressTargetsResult } from '../../../shared/protocol';
-import { deriveWorkspaceTargets, parseTargetsFile, proxyConfig, proxyFromEnvironment, type WorkspaceFile } from '../service';
+import {
+  deriveWorkspaceTargets,
+  parseTargetsFile,
+  proxyConfig,
+  proxyFromEnvironment,
+  type WorkspaceFile,
+} from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
 import { readBounded } from './boundedRead';
@@ -15,7 +21,10 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 5000;
 
 /** Templates and values files under the folders; `openText` supplies unsaved editor contents by path. */
-export function readWorkspaceFiles(folders: readonly string[], openText: (file: string) => string | undefined = () => undefined): WorkspaceFile[] {
+export function readWorkspaceFiles(
+  folders: readonly string[],
+  openText: (file: string) => string | undefined = () => undefined,
+): WorkspaceFile[] {
   const files: WorkspaceFile[] = [];
   const walk = (dir: string) => {
     let entries: fs.Dirent[];
@@ -42,14 +51,20 @@ export function readWorkspaceFiles(folders: readonly string[], openText: (file: 
 
 function readSmallFile(file: string): string | undefined {
   try {
-    return readBounded(file, MAX_FILE_BYTES).toString('utf8').replace(/^\uFEFF/, '');
+    return readBounded(file, MAX_FILE_BYTES)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch {
     return undefined;
   }
 }
 
 /** The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. */
-export function loadEgressTargets(folders: readonly string[], settings: EgressSettings, openText?: (file: string) => string | undefined): EgressTargetsResult {
+export function loadEgressTargets(
+  folders: readonly string[],
+  settings: EgressSettings,
+  openText?: (file: string) => string | undefined,
+): EgressTargetsResult {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
     try {
@@ -62,7 +77,11 @@ export function loadEgressTargets(folders: readonly string[], settings: EgressSe
 }
 
 /** Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. */
-export function probeOptionsFrom(settings: EgressSettings, env: NodeJS.ProcessEnv, baseDir: string): { options: ProbeOptions; problems: string[] } {
+export function probeOptionsFrom(
+  settings: EgressSettings,
+  env: NodeJS.ProcessEnv,
+  baseDir: string,
+): { options: ProbeOptions; problems: string[] } {
   const problems: string[] = [];
   const options: ProbeOptions = {
     timeoutMs: settings.timeoutMs,

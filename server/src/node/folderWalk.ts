@@ -20,7 +20,11 @@ export function folderEntryNames(folder: string): string[] {
  * The files under `folders` whose path relative to their folder ('/'-separated) `accepts`, reading at most
  * `maxEntries` directory entries in all.
  */
-export function filesUnder(folders: readonly string[], accepts: (relativePath: string) => boolean, maxEntries: number): string[] {
+export function filesUnder(
+  folders: readonly string[],
+  accepts: (relativePath: string) => boolean,
+  maxEntries: number,
+): string[] {
   const found: string[] = [];
   let budget = maxEntries;
   for (const folder of folders) {

@@ -32,12 +32,19 @@ export function conventionalParameterFiles(templatePath: string, siblingNames: r
 export function conventionalTemplate(parameterFilePath: string, siblingNames: readonly string[]): string | undefined {
   const stem = templateStem(parameterFilePath);
   if (stem === undefined) return undefined;
-  const match = siblingNames.find((name) => name.toLowerCase() === `${stem}.json`.toLowerCase() || name.toLowerCase() === `${stem}.jsonc`.toLowerCase());
+  const match = siblingNames.find(
+    (name) =>
+      name.toLowerCase() === `${stem}.json`.toLowerCase() || name.toLowerCase() === `${stem}.jsonc`.toLowerCase(),
+  );
   return match === undefined ? undefined : path.join(path.dirname(parameterFilePath), match);
 }
 
 /** Parameter files the setting assigns to a template; paths in the setting are relative to the workspace folder. */
-export function configuredParameterFiles(templatePath: string, workspaceFolder: string, setting: ParameterFileSetting | undefined): string[] {
+export function configuredParameterFiles(
+  templatePath: string,
+  workspaceFolder: string,
+  setting: ParameterFileSetting | undefined,
+): string[] {
   if (!setting) return [];
   const relative = path.relative(workspaceFolder, templatePath).split(path.sep).join('/');
   const out: string[] = [];
@@ -49,7 +56,14 @@ export function configuredParameterFiles(templatePath: string, workspaceFolder: 
 }
 
 /** The template the setting assigns a parameter file to, when exactly one known template claims it. */
-export function configuredTemplate(parameterFilePath: string, workspaceFolder: string, setting: ParameterFileSetting | undefined, templates: readonly string[]): string | undefined {
-  const claiming = templates.filter((template) => configuredParameterFiles(template, workspaceFolder, setting).includes(parameterFilePath));
+export function configuredTemplate(
+  parameterFilePath: string,
+  workspaceFolder: string,
+  setting: ParameterFileSetting | undefined,
+  templates: readonly string[],
+): string | undefined {
+  const claiming = templates.filter((template) =>
+    configuredParameterFiles(template, workspaceFolder, setting).includes(parameterFilePath),
+  );
   return claiming.length === 1 ? claiming[0] : undefined;
 }

@@ -8,7 +8,17 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type AnalysisOptions, analyzeDocument, globToRegExp, isEmptyFacts, NO_FACTS, type ParameterFileInput, parseJson, type WorkspaceIndex, type WorkspaceOptions } from '../service';
+import {
+  type AnalysisOptions,
+  analyzeDocument,
+  globToRegExp,
+  isEmptyFacts,
+  NO_FACTS,
+  type ParameterFileInput,
+  parseJson,
+  type WorkspaceIndex,
+  type WorkspaceOptions,
+} from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 
@@ -77,7 +87,9 @@ const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 async function textOf(file: string): Promise<string | undefined> {
   try {
     const stat = await fs.stat(file);
-    return stat.isFile() && stat.size <= MAX_FILE_BYTES ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') : undefined;
+    return stat.isFile() && stat.size <= MAX_FILE_BYTES
+      ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '')
+      : undefined;
   } catch {
     return undefined;
   }
@@ -111,7 +123,8 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
   return inputs;
 }
 
-const BESIDE: AnalysisOptionsOf = async (file) => (isYaml(file) ? {} : { parameterFiles: await parameterFilesBeside(file) });
+const BESIDE: AnalysisOptionsOf = async (file) =>
+  isYaml(file) ? {} : { parameterFiles: await parameterFilesBeside(file) };
 
 export class WorkspaceScan {
   private folders: readonly string[] = [];
@@ -193,10 +206,18 @@ export class WorkspaceScan {
       }
     }
     // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
-    if (!truncated) for (const file of [...this.fromDisk.keys()]) if (!seen.has(file)) changed = this.forget(file) || changed;
+    if (!truncated)
+      for (const file of [...this.fromDisk.keys()]) if (!seen.has(file)) changed = this.forget(file) || changed;
     // Values files read before the templates they are checked against were: read them again against the whole index.
     if (changed) await this.rereadWorkspaceReaders();
-    return { files, analyzed, indexed: this.fromDisk.size, truncated, changed, durationMs: performance.now() - started };
+    return {
+      files,
+      analyzed,
+      indexed: this.fromDisk.size,
+      truncated,
+      changed,
+      durationMs: performance.now() - started,
+    };
   }
 
   /**
@@ -245,7 +266,9 @@ export class WorkspaceScan {
   /** The templates on disk a file is a parameter file of: read with it, or beside it by name. */
   private async templatesReading(file: string, uri: string): Promise<string[]> {
     if (isYaml(file)) return [];
-    const templates = [...this.parametersOf].filter(([, parameterFiles]) => parameterFiles.includes(uri)).map(([template]) => template);
+    const templates = [...this.parametersOf]
+      .filter(([, parameterFiles]) => parameterFiles.includes(uri))
+      .map(([template]) => template);
     const beside = conventionalTemplate(file, await siblingsOf(file));
     return beside !== undefined && !templates.includes(beside) ? [...templates, beside] : templates;
   }
@@ -311,7 +334,11 @@ export class WorkspaceScan {
     let parameterFiles: readonly string[] = [];
     if (analyzed) {
       try {
-        const options: AnalysisOptions & WorkspaceOptions = { ...(await this.optionsOf(file)), uri, workspace: this.index };
+        const options: AnalysisOptions & WorkspaceOptions = {
+          ...(await this.optionsOf(file)),
+          uri,
+          workspace: this.index,
+        };
         parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
         facts = analyzeDocument(text!, { fileName: file }, options).facts;
       } catch {

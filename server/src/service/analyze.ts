@@ -28,15 +28,20 @@ export function analyzeText(documentText: string, options: AnalysisOptions & Wor
   if (kind !== 'armTemplate' || !root) {
     // A parameter file's own shape; what its values do in its template is the template's run to say. Its suppression
     // comments apply to both at once, where they are merged (the language server, the CLI).
-    if (kind === 'armParameters' && root && syntaxErrors.length === 0) findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
+    if (kind === 'armParameters' && root && syntaxErrors.length === 0)
+      findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
     return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root, text, multiLineStrings);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
-  const checked = syntaxErrors.length === 0 ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels, options.workspace?.deployed) : undefined;
+  const checked =
+    syntaxErrors.length === 0
+      ? checkTemplate(text, template, options.parameterFiles ?? [], options.ruleLevels, options.workspace?.deployed)
+      : undefined;
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
   // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
-  if (checked) findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
+  if (checked)
+    findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
   if (tooDeep && checked) {
     findings.push(...tooDeep.tooDeep.map(tooDeepFinding));
     findings.sort(byPlace);
@@ -53,10 +58,16 @@ export function analyzeText(documentText: string, options: AnalysisOptions & Wor
 }
 
 /** The syntax problems of a JSON parse (parseJson's) of `text`, a document of that kind: one per problem. */
-export function jsonSyntaxProblems(text: string, errors: readonly ParseError[], tooDeep: Flattened | undefined, kind: DocumentKind): SyntaxProblem[] {
+export function jsonSyntaxProblems(
+  text: string,
+  errors: readonly ParseError[],
+  tooDeep: Flattened | undefined,
+  kind: DocumentKind,
+): SyntaxProblem[] {
   // A template keeps its findings and says where it went too deep (json-too-deep); anything else too deep, or a
   // template whose too-deep brackets never close, is not read at all: its other errors follow from the cut.
-  if (tooDeep && (kind !== 'armTemplate' || errors.length > 0)) return [{ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' }];
+  if (tooDeep && (kind !== 'armTemplate' || errors.length > 0))
+    return [{ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' }];
   return syntaxProblems(text, errors);
 }
 
@@ -72,8 +83,13 @@ export interface DocumentIdentity {
 }
 
 /** The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText. */
-export function analyzeDocument(text: string, document: DocumentIdentity, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
-  const yaml = document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
+export function analyzeDocument(
+  text: string,
+  document: DocumentIdentity,
+  options: AnalysisOptions & WorkspaceOptions = {},
+): DocumentAnalysis {
+  const yaml =
+    document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
   if (yaml) return withYamlOutline(analyzeYaml(text, options), text);
   const analysis = analyzeText(text, options);
   return { ...analysis, facts: templateFacts(analysis, analysis.template?.text ?? text, options.parameterFiles) };

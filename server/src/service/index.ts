@@ -26,7 +26,12 @@ export { MAX_TEMPLATE_BYTES } from './catalog/armLimits';
 // Rules, their levels and suppression comments.
 export { RULES, SYNTAX_PROBLEMS, ruleByCode } from './rules/registry';
 export { applySuppressions } from './suppression/suppress';
-export { CONFIG_FILE_NAME, parseWorkspaceConfig, type ConfigProblem, type WorkspaceConfig } from './config/workspaceConfig';
+export {
+  CONFIG_FILE_NAME,
+  parseWorkspaceConfig,
+  type ConfigProblem,
+  type WorkspaceConfig,
+} from './config/workspaceConfig';
 export { globToRegExp, hasGlob } from './text/glob';
 
 // Editor features: completion, hover, quick fixes, navigation.
@@ -37,7 +42,13 @@ export { YamlVersion, yamlCompletions, yamlHover } from './yaml/features/yamlEdi
 export { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from './features/fixes';
 export { declarationOf, usesOf, type SymbolLocation } from './arm/features/navigation/symbolUses';
 export { cannotRename, renameSymbol } from './arm/features/navigation/rename';
-export { symbolInParameterFile, symbolInTemplate, type NavigationDocument, type SymbolAt, type TemplateDocument } from './arm/features/navigation/symbols';
+export {
+  symbolInParameterFile,
+  symbolInTemplate,
+  type NavigationDocument,
+  type SymbolAt,
+  type TemplateDocument,
+} from './arm/features/navigation/symbols';
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
 export { NO_FACTS, WorkspaceIndex, isEmptyFacts } from './index/workspaceIndex';
@@ -55,6 +66,13 @@ export { countResults, diagnose } from '../../../shared/egress/diagnosis';
 export { hintFor } from './egress/hints';
 export { formatDoneLine, formatProbeLine, parseProbeLog } from './egress/lines';
 export { ABORTED, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, TIMEOUT, classify, type Phase } from './egress/outcomes';
-export { bypassesProxy, proxyConfig, proxyDisplay, proxyFromEnvironment, proxyPort, type ProxyConfig } from './egress/proxy';
+export {
+  bypassesProxy,
+  proxyConfig,
+  proxyDisplay,
+  proxyFromEnvironment,
+  proxyPort,
+  type ProxyConfig,
+} from './egress/proxy';
 export { parseTargetsFile } from './egress/targetsFile';
 export { deriveWorkspaceTargets, fromThisMachine, type WorkspaceFile } from './egress/workspace';

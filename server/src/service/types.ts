@@ -18,7 +18,26 @@ export type { DocumentKind } from './documents/classifyJson';
 export type Severity = 'error' | 'warning' | 'info';
 export type RuleLevel = Severity | 'off';
 
-export type Category = 'syntax' | 'naming' | 'provider' | 'storage' | 'region' | 'identity' | 'ordering' | 'api-version' | 'egress' | 'expression' | 'operator' | 'gateway' | 'parameters' | 'suppression' | 'extension' | 'workload' | 'deployment' | 'aks' | 'limits';
+export type Category =
+  | 'syntax'
+  | 'naming'
+  | 'provider'
+  | 'storage'
+  | 'region'
+  | 'identity'
+  | 'ordering'
+  | 'api-version'
+  | 'egress'
+  | 'expression'
+  | 'operator'
+  | 'gateway'
+  | 'parameters'
+  | 'suppression'
+  | 'extension'
+  | 'workload'
+  | 'deployment'
+  | 'aks'
+  | 'limits';
 
 export interface Fix {
   readonly title: string;

@@ -12,7 +12,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWatchedFilesNotification, FileChangeType } from 'vscode-languageserver-protocol/node';
-import { WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type WorkspaceIndexChanged } from '../../../shared/protocol';
+import {
+  WorkspaceIndexChangedNotification,
+  WorkspaceIndexRequest,
+  type WorkspaceIndexChanged,
+} from '../../../shared/protocol';
 import { startServer } from '../../support/lspServer';
 import { percentile } from '../measure';
 import { generateWorkspace, RELEVANT_FILES, TOTAL_FILES } from './workspace';
@@ -65,10 +69,13 @@ async function main(): Promise<void> {
       const seen = changes().length;
       fs.writeFileSync(template, text.replace(/res-0-0/g, `res-0-0-save${save + WARM_UP_SAVES}`));
       const started = performance.now();
-      await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: pathToFileURL(template).href, type: FileChangeType.Changed }] });
+      await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: pathToFileURL(template).href, type: FileChangeType.Changed }],
+      });
       const change = await server.until(() => changes()[seen], 'the notification after a save', 10_000);
       if (save >= 0) updates.push(performance.now() - started);
-      if (change.clouds.join() !== cloudId) throw new Error(`the save named ${change.clouds.join(', ')}, not ${cloudId}`);
+      if (change.clouds.join() !== cloudId)
+        throw new Error(`the save named ${change.clouds.join(', ')}, not ${cloudId}`);
       await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
     }
     await server.stop();
@@ -78,18 +85,39 @@ async function main(): Promise<void> {
     const readyMet = readyMs < READY_GOAL_MS;
     const updateMet = p50 < UPDATE_GOAL_MS;
     const load = os.loadavg()[0].toFixed(1);
-    console.log(`\nworkspace index over stdio: ${TOTAL_FILES} files, ${RELEVANT_FILES} relevant; ${index.clouds.length} clouds, ${resources} cloud resources; load average ${load}`);
+    console.log(
+      `\nworkspace index over stdio: ${TOTAL_FILES} files, ${RELEVANT_FILES} relevant; ${index.clouds.length} clouds, ${resources} cloud resources; load average ${load}`,
+    );
     console.log(`anchor: walking and reading the ${TOTAL_FILES} files in this process, ${anchorMs.toFixed(0)} ms`);
     console.log('measure                               |      ms | ratio to anchor | goal');
-    console.log(`ready (spawn to complete index)       | ${readyMs.toFixed(0).padStart(7)} | ${(readyMs / anchorMs).toFixed(1).padStart(15)} | < ${READY_GOAL_MS} ms ${readyMet ? 'PASS' : 'FAIL'}`);
-    console.log(`update after a save, p50 (p95 ${p95.toFixed(1)}) | ${p50.toFixed(1).padStart(7)} | ${(p50 / anchorMs).toFixed(2).padStart(15)} | < ${UPDATE_GOAL_MS} ms ${updateMet ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `ready (spawn to complete index)       | ${readyMs.toFixed(0).padStart(7)} | ${(readyMs / anchorMs).toFixed(1).padStart(15)} | < ${READY_GOAL_MS} ms ${readyMet ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `update after a save, p50 (p95 ${p95.toFixed(1)}) | ${p50.toFixed(1).padStart(7)} | ${(p50 / anchorMs).toFixed(2).padStart(15)} | < ${UPDATE_GOAL_MS} ms ${updateMet ? 'PASS' : 'FAIL'}`,
+    );
     const out = path.join(process.cwd(), 'bench-results');
     fs.mkdirSync(out, { recursive: true });
     const rows = [
       { measure: 'ready', ms: readyMs, anchorMs, goalMs: READY_GOAL_MS, met: readyMet },
-      { measure: 'update after a save', p50Ms: p50, p95Ms: p95, saves: SAVES, anchorMs, goalMs: UPDATE_GOAL_MS, met: updateMet },
+      {
+        measure: 'update after a save',
+        p50Ms: p50,
+        p95Ms: p95,
+        saves: SAVES,
+        anchorMs,
+        goalMs: UPDATE_GOAL_MS,
+        met: updateMet,
+      },
     ];
-    fs.writeFileSync(path.join(out, 'index.json'), JSON.stringify({ node: process.version, date: new Date().toISOString(), loadAverage: os.loadavg()[0], rows }, null, 2));
+    fs.writeFileSync(
+      path.join(out, 'index.json'),
+      JSON.stringify(
+        { node: process.version, date: new Date().toISOString(), loadAverage: os.loadavg()[0], rows },
+        null,
+        2,
+      ),
+    );
     console.log(`results written to ${path.join(out, 'index.json')}`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

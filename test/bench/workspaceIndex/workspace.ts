@@ -24,20 +24,37 @@ function write(root: string, relative: string, text: string): void {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
-function cloudResource(cloud: string, name: string, provider: string, region: string, previous: string | undefined): object {
+function cloudResource(
+  cloud: string,
+  name: string,
+  provider: string,
+  region: string,
+  previous: string | undefined,
+): object {
   return {
     type: 'Anyscale.Platform/clouds/cloudResources',
     apiVersion: '2026-09-01',
     name: `${cloud}/${name}`,
     location: 'westus2',
-    dependsOn: [previous ? `[resourceId('Anyscale.Platform/clouds/cloudResources', '${cloud}', '${previous}')]` : `[resourceId('Anyscale.Platform/clouds', '${cloud}')]`],
+    dependsOn: [
+      previous
+        ? `[resourceId('Anyscale.Platform/clouds/cloudResources', '${cloud}', '${previous}')]`
+        : `[resourceId('Anyscale.Platform/clouds', '${cloud}')]`,
+    ],
     properties: {
       provider,
       computeStack: 'K8S',
       region,
-      cloudStorageBucketName: provider === 'Azure' ? `abfss://data@acct${name.replace(/-/g, '')}.dfs.core.windows.net` : `s3://${name}-bucket`,
-      cloudStorageBucketEndpoint: provider === 'Azure' ? `https://acct${name.replace(/-/g, '')}.blob.core.windows.net` : '',
-      anyscaleOperatorIamIdentity: provider === 'Azure' ? '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f' : 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+      cloudStorageBucketName:
+        provider === 'Azure'
+          ? `abfss://data@acct${name.replace(/-/g, '')}.dfs.core.windows.net`
+          : `s3://${name}-bucket`,
+      cloudStorageBucketEndpoint:
+        provider === 'Azure' ? `https://acct${name.replace(/-/g, '')}.blob.core.windows.net` : '',
+      anyscaleOperatorIamIdentity:
+        provider === 'Azure'
+          ? '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f'
+          : 'arn:aws:iam::123456789012:role/anyscale-operator-role',
     },
   };
 }
@@ -59,7 +76,16 @@ function literalTemplate(team: number): string {
 
 /** The add-cloud-resource doc's template shape: every name and property from parameters. */
 function parameterizedTemplate(): string {
-  const names = ['cloudName', 'resourceName', 'location', 'provider', 'region', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'anyscaleOperatorIamIdentity'];
+  const names = [
+    'cloudName',
+    'resourceName',
+    'location',
+    'provider',
+    'region',
+    'cloudStorageBucketName',
+    'cloudStorageBucketEndpoint',
+    'anyscaleOperatorIamIdentity',
+  ];
   return json({
     $schema: SCHEMA,
     contentVersion: '1.0.0.0',
@@ -97,7 +123,9 @@ function parameterFile(team: number, provider: 'Azure' | 'AWS'): string {
       region: value(azure ? 'westus2' : 'us-west-2'),
       cloudStorageBucketName: value(azure ? 'abfss://data@acctp.dfs.core.windows.net' : 's3://p-bucket'),
       cloudStorageBucketEndpoint: value(azure ? 'https://acctp.blob.core.windows.net' : ''),
-      anyscaleOperatorIamIdentity: value(azure ? '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f' : 'arn:aws:iam::123456789012:role/anyscale-operator-role'),
+      anyscaleOperatorIamIdentity: value(
+        azure ? '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f' : 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+      ),
     },
   });
 }
@@ -139,13 +167,24 @@ function otherFile(n: number): [string, string] {
   const padding = 'x'.repeat(200 + (n % 7) * 300);
   switch (n % 6) {
     case 0:
-      return [`${folder}/package-${n}.json`, json({ name: `service-${n}`, version: '1.0.0', description: padding, dependencies: { express: '^4.0.0' } })];
+      return [
+        `${folder}/package-${n}.json`,
+        json({ name: `service-${n}`, version: '1.0.0', description: padding, dependencies: { express: '^4.0.0' } }),
+      ];
     case 1: {
       const storage = {
-        type: 'Microsoft.Storage/storageAccounts', apiVersion: '2023-01-01', name: `st${n}`, location: 'westus2',
-        sku: { name: 'Standard_LRS' }, kind: 'StorageV2', tags: { note: padding },
+        type: 'Microsoft.Storage/storageAccounts',
+        apiVersion: '2023-01-01',
+        name: `st${n}`,
+        location: 'westus2',
+        sku: { name: 'Standard_LRS' },
+        kind: 'StorageV2',
+        tags: { note: padding },
       };
-      return [`${folder}/storage-${n}.json`, json({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [storage] })];
+      return [
+        `${folder}/storage-${n}.json`,
+        json({ $schema: SCHEMA, contentVersion: '1.0.0.0', resources: [storage] }),
+      ];
     }
     case 2:
       return [
@@ -154,7 +193,10 @@ function otherFile(n: number): [string, string] {
           `spec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n      - name: app\n        image: app:${n}\n`,
       ];
     case 3:
-      return [`${folder}/workflow-${n}.yml`, `name: ci-${n}\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: echo ${padding}\n`];
+      return [
+        `${folder}/workflow-${n}.yml`,
+        `name: ci-${n}\non: [push]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n    - run: echo ${padding}\n`,
+      ];
     case 4:
       return [`${folder}/module-${n}.ts`, `export const value${n} = '${padding}';\n`];
     default:

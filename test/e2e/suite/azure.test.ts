@@ -14,7 +14,17 @@ import { ROLE_HINT } from '../../../client/src/features/azure/arm';
 import { EXAMPLE_SUBSCRIPTIONS, startArmEmulator, type ArmEmulator } from '../../support/armEmulator';
 import { FIXTURES } from '../../support/paths';
 import { activateExtension, describe, find, ours, waitFor, workspaceFile, workspaceFolder } from './helpers';
-import { clearNotifications, click, hover, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import {
+  clearNotifications,
+  click,
+  hover,
+  paletteRows,
+  press,
+  runFromPalette,
+  texts,
+  type,
+  waitForNotification,
+} from './ui';
 
 interface Row {
   depth: number;
@@ -28,7 +38,10 @@ const TOKEN = process.env.ANYSCALE_AZURE_TEST_TOKEN ?? '';
 /** Picks `label` in the open quick input, as a user does: types it, waits for its row, Enter. */
 async function pick(label: string): Promise<void> {
   await type(label);
-  await waitFor(() => `"${label}" in the quick input`, async () => (await paletteRows()).includes(label));
+  await waitFor(
+    () => `"${label}" in the quick input`,
+    async () => (await paletteRows()).includes(label),
+  );
   await press('Enter');
 }
 
@@ -47,10 +60,18 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
 
   suiteSetup(async () => {
     const tlsDir = process.env.VSCODE_TEST_TLS_DIR;
-    assert.ok(tlsDir && TOKEN, 'VSCODE_TEST_TLS_DIR and ANYSCALE_AZURE_TEST_TOKEN are not set: run the suite with test/e2e/run-vscode-tests.js');
+    assert.ok(
+      tlsDir && TOKEN,
+      'VSCODE_TEST_TLS_DIR and ANYSCALE_AZURE_TEST_TOKEN are not set: run the suite with test/e2e/run-vscode-tests.js',
+    );
     await activateExtension();
-    fs.cpSync(path.join(FIXTURES, 'e2e', 'azure'), path.join(workspaceFolder().uri.fsPath, 'azure'), { recursive: true });
-    const tls = { key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8') };
+    fs.cpSync(path.join(FIXTURES, 'e2e', 'azure'), path.join(workspaceFolder().uri.fsPath, 'azure'), {
+      recursive: true,
+    });
+    const tls = {
+      key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'),
+      cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8'),
+    };
     emulator = await startArmEmulator({ token: TOKEN, subscriptions: EXAMPLE_SUBSCRIPTIONS, tls });
     await settings().update('azure.resourceManagerEndpoint', emulator.url, vscode.ConfigurationTarget.Workspace);
     await settings().update('azure.testToken', TOKEN, vscode.ConfigurationTarget.Workspace);
@@ -63,7 +84,8 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('anyscaleAzure.azure.disconnect');
-    for (const key of ['azure.resourceManagerEndpoint', 'azure.testToken', 'trace.server']) await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['azure.resourceManagerEndpoint', 'azure.testToken', 'trace.server'])
+      await settings().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The suites after this one read the screen: leave no Notification Center open over the status bar.
     await clearNotifications();
@@ -99,17 +121,35 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
       const shown = await texts('.monaco-list-row[role="treeitem"]:has-text("Not listed: HTTP 404")');
       return shown.length > 0 && shown;
     });
-    assert.ok(notListed[0].startsWith('Not listed: HTTP 404 ResourceNotFound') && notListed[0].endsWith(ROLE_HINT), notListed[0]);
-    assert.ok(emulator.requests.length > 0 && emulator.requests.every((request) => request.authorized), 'every request carried the token');
+    assert.ok(
+      notListed[0].startsWith('Not listed: HTTP 404 ResourceNotFound') && notListed[0].endsWith(ROLE_HINT),
+      notListed[0],
+    );
+    assert.ok(
+      emulator.requests.length > 0 && emulator.requests.every((request) => request.authorized),
+      'every request carried the token',
+    );
   });
 
   test('the template whose cloud resource is deployed with another region gets the drift diagnostic there', async () => {
     const document = await vscode.workspace.openTextDocument(workspaceFile('azure/cloud.json'));
     await vscode.window.showTextDocument(document);
-    const drift = await waitFor(() => `cloud-resource-drift (have ${describe(document.uri)})`, () => find(document.uri, 'cloud-resource-drift'));
-    assert.equal(drift.range.start.line, document.getText().split('\n').findIndex((line) => line.includes('"ukwest"')));
+    const drift = await waitFor(
+      () => `cloud-resource-drift (have ${describe(document.uri)})`,
+      () => find(document.uri, 'cloud-resource-drift'),
+    );
+    assert.equal(
+      drift.range.start.line,
+      document
+        .getText()
+        .split('\n')
+        .findIndex((line) => line.includes('"ukwest"')),
+    );
     assert.equal(drift.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(drift.message, /^region is "ukwest" here, but cloud resource live-cloud\/default in Azure \(resource group rg-anyscale, subscription Anyscale Dev\) was created with "uksouth"/);
+    assert.match(
+      drift.message,
+      /^region is "ukwest" here, but cloud resource live-cloud\/default in Azure \(resource group rg-anyscale, subscription Anyscale Dev\) was created with "uksouth"/,
+    );
     assert.match(drift.message, /redeploying fails with "Cannot update fields in the existing cloud resource default"/);
     assert.equal(ours(document.uri).filter((d) => d.message.includes('in Azure')).length, 1, 'only the region differs');
   });
@@ -120,32 +160,52 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
     // What the editor was told changed: the old value's range alone, not the whole file written again the same.
     const changes: string[] = [];
     const listening = vscode.workspace.onDidChangeTextDocument((event) => {
-      if (event.document.uri.toString() === values.uri.toString()) changes.push(...event.contentChanges.map(({ range, text }) => `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character} ${text}`));
+      if (event.document.uri.toString() === values.uri.toString())
+        changes.push(
+          ...event.contentChanges.map(
+            ({ range, text }) =>
+              `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character} ${text}`,
+          ),
+        );
     });
     try {
       await vscode.commands.executeCommand('anyscaleAzure.deployed.focus');
       const row = '.monaco-list-row[role="treeitem"][aria-label^="live-cloud/default "]';
       await hover(row);
       await click(`${row} .action-label[aria-label="Fill global.cloudDeploymentId"]`);
-      await waitFor(() => `the values file to hold the ID (have ${JSON.stringify(values.getText())})`, () => values.getText().includes('cldrsrc_default0001'));
+      await waitFor(
+        () => `the values file to hold the ID (have ${JSON.stringify(values.getText())})`,
+        () => values.getText().includes('cldrsrc_default0001'),
+      );
     } finally {
       listening.dispose();
     }
     assert.equal(values.getText(), before.replace('"<cloud-resource-id>"', '"cldrsrc_default0001"'));
     const line = before.split('\n').findIndex((text) => text.includes('"<cloud-resource-id>"'));
     const column = before.split('\n')[line].indexOf('"<cloud-resource-id>"');
-    assert.deepEqual(changes, [`${line}:${column}-${line}:${column + '"<cloud-resource-id>"'.length} "cldrsrc_default0001"`]);
-    await waitFor(() => `the placeholder's finding to go (have ${describe(values.uri)})`, () => !find(values.uri, 'values-cloud-deployment-id-invalid'));
+    assert.deepEqual(changes, [
+      `${line}:${column}-${line}:${column + '"<cloud-resource-id>"'.length} "cldrsrc_default0001"`,
+    ]);
+    await waitFor(
+      () => `the placeholder's finding to go (have ${describe(values.uri)})`,
+      () => !find(values.uri, 'values-cloud-deployment-id-invalid'),
+    );
     await values.save();
   });
 
-  test('with the language server traced verbosely, the token is in none of VS Code\'s logs (output channels included)', async () => {
+  test("with the language server traced verbosely, the token is in none of VS Code's logs (output channels included)", async () => {
     const logs = path.join(process.env.VSCODE_TEST_USER_DATA ?? '', 'logs');
     // The trace of the listing sent to the server is written: the logs are where we look, and they are complete.
-    const traced = await waitFor(() => `the trace of anyscaleAzure/deployedAzure in the logs (have ${JSON.stringify(filesUnder(logs).map((f) => [path.relative(logs, f), fs.statSync(f).size, fs.readFileSync(f, 'utf8').includes('deployedAzure')]))})`, () => {
-      const files = filesUnder(logs).filter((file) => /anyscaleAzure\/deployedAzure[\s\S]*cldrsrc_default0001/.test(fs.readFileSync(file, 'utf8')));
-      return files.length > 0 && files;
-    });
+    const traced = await waitFor(
+      () =>
+        `the trace of anyscaleAzure/deployedAzure in the logs (have ${JSON.stringify(filesUnder(logs).map((f) => [path.relative(logs, f), fs.statSync(f).size, fs.readFileSync(f, 'utf8').includes('deployedAzure')]))})`,
+      () => {
+        const files = filesUnder(logs).filter((file) =>
+          /anyscaleAzure\/deployedAzure[\s\S]*cldrsrc_default0001/.test(fs.readFileSync(file, 'utf8')),
+        );
+        return files.length > 0 && files;
+      },
+    );
     assert.ok(traced.length > 0);
     const leaking = filesUnder(logs).filter((file) => fs.readFileSync(file, 'utf8').includes(TOKEN));
     assert.deepEqual(leaking, []);
@@ -155,10 +215,13 @@ suite('Live Azure view in a real VS Code, against an HTTPS stand-in for ARM', ()
     const uri = workspaceFile('azure/cloud.json');
     await vscode.commands.executeCommand('anyscaleAzure.azure.disconnect');
     assert.deepEqual(await rows(), []);
-    await waitFor(() => `the drift diagnostic to go (have ${describe(uri)})`, () => !find(uri, 'cloud-resource-drift'));
+    await waitFor(
+      () => `the drift diagnostic to go (have ${describe(uri)})`,
+      () => !find(uri, 'cloud-resource-drift'),
+    );
   });
 
-  test('without the harness\'s environment variable the test-only token setting is ignored: VS Code\'s sign-in is asked, and Azure gets nothing', async () => {
+  test("without the harness's environment variable the test-only token setting is ignored: VS Code's sign-in is asked, and Azure gets nothing", async () => {
     const asked = emulator.requests.length;
     delete process.env.ANYSCALE_AZURE_TEST_TOKEN; // the extension host is this process
     try {

@@ -23,19 +23,28 @@ async function drawnRows(): Promise<string[]> {
 /** Waits until the row of `label` (the first) carries a problem badge, or not (a FileDecoration, drawn with CSS). */
 async function badgeShown(label: string, shown: boolean): Promise<void> {
   let classes = '';
-  await waitFor(() => `the row of ${label} ${shown ? 'with' : 'without'} a badge (classes: ${classes})`, async () => {
-    classes = (await attributes(`${row(label)} .monaco-icon-label`, 'class'))[0] ?? '';
-    return classes.split(' ').includes('monaco-decoration-badge') === shown;
-  });
+  await waitFor(
+    () => `the row of ${label} ${shown ? 'with' : 'without'} a badge (classes: ${classes})`,
+    async () => {
+      classes = (await attributes(`${row(label)} .monaco-icon-label`, 'class'))[0] ?? '';
+      return classes.split(' ').includes('monaco-decoration-badge') === shown;
+    },
+  );
 }
 
 async function cloudNamed(api: ExtensionApi, label: string): Promise<CloudNode> {
-  return waitFor(`cloud ${label} in the tree`, async () => (await api.cloudTree.getChildren()).find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === label));
+  return waitFor(`cloud ${label} in the tree`, async () =>
+    (await api.cloudTree.getChildren()).find(
+      (node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === label,
+    ),
+  );
 }
 
 async function resourceNamed(api: ExtensionApi, cloud: string, label: string): Promise<CloudResourceNode> {
   const children = await api.cloudTree.getChildren(await cloudNamed(api, cloud));
-  const found = children.find((node): node is CloudResourceNode => node.kind === 'cloudResource' && node.resource.label === label);
+  const found = children.find(
+    (node): node is CloudResourceNode => node.kind === 'cloudResource' && node.resource.label === label,
+  );
   assert.ok(found, `no cloud resource ${label} under ${cloud}`);
   return found;
 }
@@ -54,7 +63,11 @@ async function treeSettled(api: ExtensionApi, quietMs = 1500): Promise<void> {
     redraws++;
   });
   try {
-    await waitFor(() => `the Cloud Resources view to stay unchanged for ${quietMs} ms (${redraws} redraws meanwhile)`, () => Date.now() - last >= quietMs, 20000);
+    await waitFor(
+      () => `the Cloud Resources view to stay unchanged for ${quietMs} ms (${redraws} redraws meanwhile)`,
+      () => Date.now() - last >= quietMs,
+      20000,
+    );
   } finally {
     listener.dispose();
   }
@@ -75,19 +88,26 @@ suite('Cloud Resources view in a real VS Code', () => {
 
   test('the rows as drawn: clouds with location and count, cloud resources with provider · region, the primary marked, an expression name marked', async () => {
     let drawn: string[] = [];
-    const rows = await waitFor(() => `the tree's rows (have ${JSON.stringify(drawn)})`, async () => {
-      drawn = await drawnRows();
-      return drawn.some((text) => text.startsWith('eks-east')) && drawn;
-    });
+    const rows = await waitFor(
+      () => `the tree's rows (have ${JSON.stringify(drawn)})`,
+      async () => {
+        drawn = await drawnRows();
+        return drawn.some((text) => text.startsWith('eks-east')) && drawn;
+      },
+    );
     const from = rows.indexOf('tree-cloud westus2 · 2 cloud resources');
     assert.ok(from >= 0, `a row for tree-cloud: its location and count (rows: ${JSON.stringify(rows)})`);
-    assert.deepEqual(rows.slice(from), [
-      'tree-cloud westus2 · 2 cloud resources',
-      'default Azure · westus2 · primary',
-      'gke-broken Gcp · us-central1',
-      "[parameters('cloudName')] name set at deployment · 1 cloud resource",
-      'eks-east AWS · us-east-1',
-    ], 'known names first; an unknown name is its expression, marked');
+    assert.deepEqual(
+      rows.slice(from),
+      [
+        'tree-cloud westus2 · 2 cloud resources',
+        'default Azure · westus2 · primary',
+        'gke-broken Gcp · us-central1',
+        "[parameters('cloudName')] name set at deployment · 1 cloud resource",
+        'eks-east AWS · us-east-1',
+      ],
+      'known names first; an unknown name is its expression, marked',
+    );
     // completion-template.json's `"provider": ""` is left out of its description, not drawn as an empty part.
     const emptyPart = rows.find((text) => text.split(' · ').some((part) => part === '' || part !== part.trim()));
     assert.equal(emptyPart, undefined, `a row with an empty description part (rows: ${JSON.stringify(rows)})`);
@@ -98,23 +118,41 @@ suite('Cloud Resources view in a real VS Code', () => {
 
   test('a click on a cloud resource reveals its declaration; on a related file, its place in that file', async () => {
     await click(row('gke-broken'));
-    const editor = await waitFor('tree-cloud.json in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor);
+    const editor = await waitFor(
+      'tree-cloud.json in the active editor',
+      () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor,
+    );
     const selected = editor.document.getText(editor.selection);
-    assert.match(selected, /gke-broken/, `the selection is the name of the declaration (have ${JSON.stringify(selected)})`);
+    assert.match(
+      selected,
+      /gke-broken/,
+      `the selection is the name of the declaration (have ${JSON.stringify(selected)})`,
+    );
 
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await click(`${row('gke-broken')} .monaco-tl-twistie`);
-    await waitFor('the files of gke-broken', async () => (await drawnRows()).some((text) => text.startsWith('tree-values.yaml')));
+    await waitFor('the files of gke-broken', async () =>
+      (await drawnRows()).some((text) => text.startsWith('tree-values.yaml')),
+    );
     await click(row('tree-values.yaml'));
-    const values = await waitFor('tree-values.yaml in the active editor', () => vscode.window.activeTextEditor?.document.uri.path.endsWith('tree-values.yaml') && vscode.window.activeTextEditor);
-    assert.equal(values.document.lineAt(values.selection.start.line).text.trim(), 'cloudDeploymentId: cldrsrc_treecloud0123456789');
+    const values = await waitFor(
+      'tree-values.yaml in the active editor',
+      () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('tree-values.yaml') &&
+        vscode.window.activeTextEditor,
+    );
+    assert.equal(
+      values.document.lineAt(values.selection.start.line).text.trim(),
+      'cloudDeploymentId: cldrsrc_treecloud0123456789',
+    );
   });
 
   test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await treeSettled(api);
-    const revealed = () => vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor;
+    const revealed = () =>
+      vscode.window.activeTextEditor?.document.uri.path.endsWith(TEMPLATE) && vscode.window.activeTextEditor;
     await contextMenuAction(row('gke-broken'), 'Go to Definition', revealed, 'tree-cloud.json in the active editor');
     const editor = revealed() as vscode.TextEditor;
     assert.match(editor.document.getText(editor.selection), /gke-broken/);
@@ -125,7 +163,12 @@ suite('Cloud Resources view in a real VS Code', () => {
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await treeSettled(api);
     let copied = '';
-    await contextMenuAction(row('gke-broken'), 'Copy ARM Resource ID Expression', async () => (copied = await vscode.env.clipboard.readText()), 'expression on the clipboard');
+    await contextMenuAction(
+      row('gke-broken'),
+      'Copy ARM Resource ID Expression',
+      async () => (copied = await vscode.env.clipboard.readText()),
+      'expression on the clipboard',
+    );
     assert.equal(copied, "[resourceId('Anyscale.Platform/clouds/cloudResources', 'tree-cloud', 'gke-broken')]");
   });
 
@@ -133,13 +176,24 @@ suite('Cloud Resources view in a real VS Code', () => {
     await vscode.commands.executeCommand(`${VIEW}.focus`);
     await hover(row('eks-east'));
     await click(`${row('eks-east')} .action-label[aria-label="Generate Operator Values"]`);
-    const editor = await waitFor('the generated values', () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor);
+    const editor = await waitFor(
+      'the generated values',
+      () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor,
+    );
     assert.equal(editor.document.languageId, 'yaml');
     const text = editor.document.getText();
-    for (const line of ['cloudProvider: aws', 'iamIdentity: arn:aws:iam::210987654321:role/tree-operator', 'region: us-east-1', 'cloudDeploymentId: <cloud-resource-id>']) {
+    for (const line of [
+      'cloudProvider: aws',
+      'iamIdentity: arn:aws:iam::210987654321:role/tree-operator',
+      'region: us-east-1',
+      'cloudDeploymentId: <cloud-resource-id>',
+    ]) {
       assert.ok(text.includes(line), `${line} in\n${text}`);
     }
-    const azure = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.generateValues', await resourceNamed(api, 'tree-cloud', 'default'));
+    const azure = await vscode.commands.executeCommand<vscode.TextEditor>(
+      'anyscaleAzure.cloudTree.generateValues',
+      await resourceNamed(api, 'tree-cloud', 'default'),
+    );
     assert.match(azure.document.getText(), /cloudProvider: azure[\s\S]*iamIdentity: <operator-identity-client-id>/);
   });
 
@@ -147,14 +201,23 @@ suite('Cloud Resources view in a real VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await runFromPalette('Anyscale: Generate Operator Values');
     let offered: string[] = [];
-    await waitFor(() => `the cloud resources in the pick (have ${JSON.stringify(offered)})`, async () => {
-      offered = await paletteRows();
-      return ['default', 'gke-broken', 'eks-east'].every((name) => offered.includes(name));
-    });
+    await waitFor(
+      () => `the cloud resources in the pick (have ${JSON.stringify(offered)})`,
+      async () => {
+        offered = await paletteRows();
+        return ['default', 'gke-broken', 'eks-east'].every((name) => offered.includes(name));
+      },
+    );
     await type('eks-east');
-    await waitFor('eks-east alone in the pick', async () => JSON.stringify(await paletteRows()) === JSON.stringify(['eks-east']));
+    await waitFor(
+      'eks-east alone in the pick',
+      async () => JSON.stringify(await paletteRows()) === JSON.stringify(['eks-east']),
+    );
     await press('Enter');
-    const editor = await waitFor('the generated values', () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor);
+    const editor = await waitFor(
+      'the generated values',
+      () => vscode.window.activeTextEditor?.document.isUntitled && vscode.window.activeTextEditor,
+    );
     assert.match(editor.document.getText(), /cloudProvider: aws[\s\S]*region: us-east-1/);
   });
 
@@ -162,22 +225,30 @@ suite('Cloud Resources view in a real VS Code', () => {
     const broken = await resourceNamed(api, 'tree-cloud', 'gke-broken');
     assert.equal(broken.resource.worst?.code, 'provider-invalid');
     await vscode.commands.executeCommand('anyscaleAzure.cloudTree.showWorstRuleDocumentation', broken);
-    await waitFor(() => `the preview of provider-invalid.md (active tab: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label})`,
-      () => /provider-invalid\.md/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''));
+    await waitFor(
+      () =>
+        `the preview of provider-invalid.md (active tab: ${vscode.window.tabGroups.activeTabGroup.activeTab?.label})`,
+      () => /provider-invalid\.md/.test(vscode.window.tabGroups.activeTabGroup.activeTab?.label ?? ''),
+    );
   });
 
   test('the welcome view\'s "New Cloud Resource Template" opens a template holding a cloud and its default cloud resource', async () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.newTemplate');
-    const text = await waitFor('the inserted snippet', () => editor.document.getText().includes('cloudResources') && editor.document.getText());
+    const text = await waitFor(
+      'the inserted snippet',
+      () => editor.document.getText().includes('cloudResources') && editor.document.getText(),
+    );
     assert.match(text, /"type": "Anyscale\.Platform\/clouds"[\s\S]*"name": "my-cloud\/default"/);
   });
 
   test('the Explorer has a collapsed Anyscale Cloud Resources section, since the workspace has clouds', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await waitFor('the section header', async () => (await texts('.part.sidebar .pane-header')).some((text) => /Anyscale Cloud Resources/i.test(text)));
+    await waitFor('the section header', async () =>
+      (await texts('.part.sidebar .pane-header')).some((text) => /Anyscale Cloud Resources/i.test(text)),
+    );
   });
 
-  test('editing one template redraws only its cloud: one onDidChangeTreeData naming that cloud\'s element, the other clouds untouched', async () => {
+  test("editing one template redraws only its cloud: one onDidChangeTreeData naming that cloud's element, the other clouds untouched", async () => {
     const tree = api.cloudTree;
     const before = await tree.getChildren();
     const treeCloud = await cloudNamed(api, 'tree-cloud');
@@ -185,14 +256,16 @@ suite('Cloud Resources view in a real VS Code', () => {
     let fired: Array<CloudTreeNode | CloudTreeNode[] | undefined> = [];
     const subscription = tree.onDidChangeTreeData((event) => fired.push(event));
     try {
-      for (let quiet = Date.now(); Date.now() - quiet < 1500; ) {
+      for (let quiet = Date.now(); Date.now() - quiet < 1500;) {
         if (fired.length > 0) [fired, quiet] = [[], Date.now()];
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const document = await vscode.workspace.openTextDocument(workspaceFile(TEMPLATE));
       const editor = await vscode.window.showTextDocument(document);
       const at = document.getText().indexOf('"Gcp"');
-      await editor.edit((edit) => edit.replace(new vscode.Range(document.positionAt(at), document.positionAt(at + 5)), '"GCP"'));
+      await editor.edit((edit) =>
+        edit.replace(new vscode.Range(document.positionAt(at), document.positionAt(at + 5)), '"GCP"'),
+      );
       await waitFor('the tree-cloud redraw', () => treeCloud.cloud.problems.error === 0);
       await new Promise((resolve) => setTimeout(resolve, 1000)); // anything else that was going to fire has fired
       assert.equal(fired.length, 1, `one redraw (have ${fired.length})`);
@@ -201,7 +274,9 @@ suite('Cloud Resources view in a real VS Code', () => {
       const after = await tree.getChildren();
       assert.equal(after.length, before.length);
       after.forEach((node, i) => assert.equal(node, before[i], 'every cloud keeps its element'));
-      await waitFor('the fixed resource drawn again, as GCP', async () => (await drawnRows()).includes('gke-broken GCP · us-central1'));
+      await waitFor('the fixed resource drawn again, as GCP', async () =>
+        (await drawnRows()).includes('gke-broken GCP · us-central1'),
+      );
       await badgeShown('tree-cloud', false);
     } finally {
       subscription.dispose();
@@ -209,17 +284,25 @@ suite('Cloud Resources view in a real VS Code', () => {
     }
   });
 
-  test('a files.exclude pattern reaches the server: the excluded template\'s cloud leaves the tree, and comes back', async () => {
+  test("a files.exclude pattern reaches the server: the excluded template's cloud leaves the tree, and comes back", async () => {
     const files = vscode.workspace.getConfiguration('files');
     const unknownCloud = "[parameters('cloudName')]";
-    const shown = async () => (await api.cloudTree.getChildren()).some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
-    assert.ok(await shown(), 'unknown-cloud.json\'s cloud before');
+    const shown = async () =>
+      (await api.cloudTree.getChildren()).some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
+    assert.ok(await shown(), "unknown-cloud.json's cloud before");
     const before = files.inspect<Record<string, boolean>>('exclude')?.workspaceValue;
     try {
-      await files.update('exclude', { ...before, 'cloud-tree/unknown-cloud.json': true }, vscode.ConfigurationTarget.Workspace);
+      await files.update(
+        'exclude',
+        { ...before, 'cloud-tree/unknown-cloud.json': true },
+        vscode.ConfigurationTarget.Workspace,
+      );
       await waitFor('the cloud of the excluded template gone', async () => !(await shown()), 20000);
       await vscode.commands.executeCommand(`${VIEW}.focus`);
-      await waitFor('its row gone from the screen', async () => !(await drawnRows()).some((text) => text.startsWith(unknownCloud)));
+      await waitFor(
+        'its row gone from the screen',
+        async () => !(await drawnRows()).some((text) => text.startsWith(unknownCloud)),
+      );
     } finally {
       await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
     }

@@ -29,15 +29,31 @@ const RESOURCE_BASE_SCHEMA = {
   properties: {
     $schema: { type: 'string' },
     contentVersion: { type: 'string' },
-    resources: { type: 'array', items: { allOf: [{ $ref: '#/definitions/ARMResourceBase' }, { $ref: '#/definitions/resourceBase' }] } },
+    resources: {
+      type: 'array',
+      items: { allOf: [{ $ref: '#/definitions/ARMResourceBase' }, { $ref: '#/definitions/resourceBase' }] },
+    },
   },
   definitions: {
     ARMResourceBase: {
       type: 'object',
-      properties: { name: { type: 'string' }, type: { type: 'string' }, condition: { type: 'boolean' }, apiVersion: { type: 'string' }, dependsOn: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        name: { type: 'string' },
+        type: { type: 'string' },
+        condition: { type: 'boolean' },
+        apiVersion: { type: 'string' },
+        dependsOn: { type: 'array', items: { type: 'string' } },
+      },
       required: ['name', 'type'],
     },
-    resourceBase: { properties: { location: { type: 'string' }, tags: { type: 'object' }, copy: { type: 'object' }, comments: { type: 'string' } } },
+    resourceBase: {
+      properties: {
+        location: { type: 'string' },
+        tags: { type: 'object' },
+        copy: { type: 'object' },
+        comments: { type: 'string' },
+      },
+    },
   },
 };
 
@@ -55,25 +71,39 @@ suite('Completions and hover in a real VS Code', () => {
     // Our server has seen the document once it published its diagnostics.
     await waitFor('diagnostics of the template', () => find(workspaceFile(FILE), 'compute-stack-invalid'));
     const position = positionOf(editor.document, '"provider": ""', 13);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position, '"');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      editor.document.uri,
+      position,
+      '"',
+    );
     const labels = list.items.map(labelOf);
-    for (const provider of ['Azure', 'AWS', 'GCP', 'Generic']) assert.ok(labels.includes(provider), `${provider} in ${JSON.stringify(labels.slice(0, 20))}`);
+    for (const provider of ['Azure', 'AWS', 'GCP', 'Generic'])
+      assert.ok(labels.includes(provider), `${provider} in ${JSON.stringify(labels.slice(0, 20))}`);
     const azure = list.items.find((item) => labelOf(item) === 'Azure')!;
     assert.strictEqual(azure.detail, 'AKS');
     assert.strictEqual(azure.kind, vscode.CompletionItemKind.Value);
     const range = azure.range as vscode.Range | { inserting: vscode.Range; replacing: vscode.Range };
     const replacing = 'replacing' in range ? range.replacing : range;
-    assert.strictEqual(editor.document.getText(replacing), '""', 'the entry replaces the empty string, quotes included');
+    assert.strictEqual(
+      editor.document.getText(replacing),
+      '""',
+      'the entry replaces the empty string, quotes included',
+    );
   });
 
   test('a new property name in properties comes with its documentation', async () => {
     const editor = await openEditor(FILE, 'json');
     const position = positionOf(editor.document, '"properties": {', '"properties": {'.length);
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      editor.document.uri,
+      position,
+    );
     const ours = list.items.filter((item) => labelOf(item) === 'cloudStorageBucketRegion');
     assert.strictEqual(ours.length, 1, JSON.stringify(list.items.map(labelOf).slice(0, 30)));
     const documentation = ours[0].documentation;
-    const text = typeof documentation === 'string' ? documentation : documentation?.value ?? '';
+    const text = typeof documentation === 'string' ? documentation : (documentation?.value ?? '');
     assert.match(text, /Defaults to `region`/);
   });
 
@@ -82,12 +112,15 @@ suite('Completions and hover in a real VS Code', () => {
     try {
       editor.selection = new vscode.Selection(0, 5, 0, 5);
       // The list as the user opens it after typing: VS Code filters it on the word typed, and Enter takes the first.
-      await waitFor(() => `the KubeRay snippet inserted (have ${JSON.stringify(editor.document.getText().slice(0, 80))})`, async () => {
-        await vscode.commands.executeCommand('editor.action.triggerSuggest');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await vscode.commands.executeCommand('acceptSelectedSuggestion');
-        return editor.document.getText().includes('"extensionType": "microsoft.kuberay"');
-      });
+      await waitFor(
+        () => `the KubeRay snippet inserted (have ${JSON.stringify(editor.document.getText().slice(0, 80))})`,
+        async () => {
+          await vscode.commands.executeCommand('editor.action.triggerSuggest');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await vscode.commands.executeCommand('acceptSelectedSuggestion');
+          return editor.document.getText().includes('"extensionType": "microsoft.kuberay"');
+        },
+      );
       assert.doesNotMatch(editor.document.getText(), /kuber\{|^kuber/, 'the typed prefix is replaced');
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -96,24 +129,43 @@ suite('Completions and hover in a real VS Code', () => {
 
   test("no resource key shows twice beside VS Code's JSON list of the deploymentTemplate schema", async () => {
     const json = vscode.workspace.getConfiguration('json');
-    await json.update('schemas', [{ url: DEPLOYMENT_TEMPLATE, schema: RESOURCE_BASE_SCHEMA }], vscode.ConfigurationTarget.Workspace);
+    await json.update(
+      'schemas',
+      [{ url: DEPLOYMENT_TEMPLATE, schema: RESOURCE_BASE_SCHEMA }],
+      vscode.ConfigurationTarget.Workspace,
+    );
     const template = {
       $schema: `${DEPLOYMENT_TEMPLATE}#`,
       contentVersion: '1.0.0.0',
-      resources: [{ type: 'Anyscale.Platform/clouds/cloudResources', apiVersion: '2026-09-01', name: 'my-cloud/default', properties: { provider: 'Azure' } }],
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'my-cloud/default',
+          properties: { provider: 'Azure' },
+        },
+      ],
     };
-    const text = JSON.stringify(template, null, 2).replace('"name": "my-cloud/default",', '"name": "my-cloud/default",\n      ');
+    const text = JSON.stringify(template, null, 2).replace(
+      '"name": "my-cloud/default",',
+      '"name": "my-cloud/default",\n      ',
+    );
     const editor = await openUntitled(text);
     try {
       const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;
       const position = new vscode.Position(line, 6);
       // Once the JSON list offers the schema's keys, each label must be there once.
       const labels = await waitFor('the JSON list offering location', async () => {
-        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          editor.document.uri,
+          position,
+        );
         const all = list.items.map(labelOf);
         return all.includes('location') && all;
       });
-      for (const key of ['location', 'tags', 'dependsOn']) assert.strictEqual(labels.filter((l) => l === key).length, 1, `${key} once in ${JSON.stringify(labels)}`);
+      for (const key of ['location', 'tags', 'dependsOn'])
+        assert.strictEqual(labels.filter((l) => l === key).length, 1, `${key} once in ${JSON.stringify(labels)}`);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await json.update('schemas', undefined, vscode.ConfigurationTarget.Workspace);
@@ -123,7 +175,11 @@ suite('Completions and hover in a real VS Code', () => {
   test('hovering a property name shows its documentation', async () => {
     const editor = await openEditor(FILE, 'json');
     const position = positionOf(editor.document, '"anyscaleOperatorIamIdentity"', 4);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      editor.document.uri,
+      position,
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /properties\.anyscaleOperatorIamIdentity/);
     assert.match(text, /\*\*principal ID\*\*/);

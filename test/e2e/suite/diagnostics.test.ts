@@ -5,7 +5,18 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, SOURCE, activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
+import {
+  EXTENSION_ID,
+  SOURCE,
+  activateExtension,
+  describe,
+  find,
+  openEditor,
+  ours,
+  waitFor,
+  workspaceFile,
+  type ExtensionApi,
+} from './helpers';
 
 function providerInvalid(uri: vscode.Uri): vscode.Diagnostic | undefined {
   return find(uri, 'provider-invalid');
@@ -34,20 +45,33 @@ suite('Anyscale on Azure in a real VS Code', () => {
   });
 
   test('a wrong provider casing is an error from the language server, linked to its docs page', async () => {
-    const diagnostic = await waitFor(`a provider-invalid diagnostic on ${template.path} (have ${describe(template)})`, () => providerInvalid(template), 15000);
+    const diagnostic = await waitFor(
+      `a provider-invalid diagnostic on ${template.path} (have ${describe(template)})`,
+      () => providerInvalid(template),
+      15000,
+    );
     assert.equal(diagnostic.source, SOURCE);
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     assert.match(diagnostic.message, /"Aws"/);
-    assert.ok(typeof diagnostic.code === 'object', `code should carry a docs link, got ${JSON.stringify(diagnostic.code)}`);
+    assert.ok(
+      typeof diagnostic.code === 'object',
+      `code should carry a docs link, got ${JSON.stringify(diagnostic.code)}`,
+    );
     assert.equal(diagnostic.code.value, 'provider-invalid');
     // The link is the extension's own URI (VS Code hands it back to the extension, which opens the rendered page).
     const target = diagnostic.code.target;
-    assert.equal(`${target.scheme}://${target.authority}${target.path}`, `${vscode.env.uriScheme}://${EXTENSION_ID}/docs/rules/provider-invalid.md`);
+    assert.equal(
+      `${target.scheme}://${target.authority}${target.path}`,
+      `${vscode.env.uriScheme}://${EXTENSION_ID}/docs/rules/provider-invalid.md`,
+    );
     const page = vscode.Uri.joinPath(vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri, target.path);
     assert.ok(fs.existsSync(page.fsPath), `docs page ${page.fsPath} does not exist`);
 
     const document = editor.document;
-    const providerLine = document.getText().split(/\r?\n/).findIndex((line) => line.includes('"provider": "Aws"'));
+    const providerLine = document
+      .getText()
+      .split(/\r?\n/)
+      .findIndex((line) => line.includes('"provider": "Aws"'));
     assert.ok(providerLine > 0, 'fixture has no "provider": "Aws" line');
     assert.equal(diagnostic.range.start.line, providerLine, 'the diagnostic should start on the provider line');
     assert.equal(diagnostic.range.end.line, providerLine, 'the diagnostic should end on the provider line');
@@ -67,11 +91,19 @@ suite('Anyscale on Azure in a real VS Code', () => {
     const settled = () => api.documentStats(template)?.version === editor.document.version;
 
     await replaceInEditor(editor, '"provider": "Aws"', '"provider": "AWS"');
-    await waitFor(`provider-invalid to disappear after the fix (have ${describe(template)})`, () => settled() && !providerInvalid(template), 10000);
+    await waitFor(
+      `provider-invalid to disappear after the fix (have ${describe(template)})`,
+      () => settled() && !providerInvalid(template),
+      10000,
+    );
     assert.equal(providerInvalid(template), undefined);
 
     await replaceInEditor(editor, '"provider": "AWS"', '"provider": "Aws"');
-    const back = await waitFor(`provider-invalid to come back (have ${describe(template)})`, () => settled() && providerInvalid(template), 10000);
+    const back = await waitFor(
+      `provider-invalid to come back (have ${describe(template)})`,
+      () => settled() && providerInvalid(template),
+      10000,
+    );
     assert.equal(back.range.start.line, editor.document.positionAt(editor.document.getText().indexOf('"Aws"')).line);
   });
 
@@ -88,22 +120,26 @@ suite('Anyscale on Azure in a real VS Code', () => {
 
   test('the language server runs in its own Node process, a child of the extension host', async function () {
     if (!fs.existsSync('/proc/self/stat')) this.skip();
-    const children = await waitFor('a language server child process', () => {
-      const found: { pid: number; cmdline: string }[] = [];
-      for (const entry of fs.readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        try {
-          const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-          if (ppid !== process.pid) continue;
-          const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-          if (cmdline.includes('dist/server.js')) found.push({ pid: Number(entry), cmdline });
-        } catch {
-          // the process ended while we looked
+    const children = await waitFor(
+      'a language server child process',
+      () => {
+        const found: { pid: number; cmdline: string }[] = [];
+        for (const entry of fs.readdirSync('/proc')) {
+          if (!/^\d+$/.test(entry)) continue;
+          try {
+            const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            if (ppid !== process.pid) continue;
+            const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
+            if (cmdline.includes('dist/server.js')) found.push({ pid: Number(entry), cmdline });
+          } catch {
+            // the process ended while we looked
+          }
         }
-      }
-      return found.length > 0 ? found : undefined;
-    }, 5000);
+        return found.length > 0 ? found : undefined;
+      },
+      5000,
+    );
     assert.equal(children.length, 1, `expected one server process, found ${JSON.stringify(children)}`);
     assert.notEqual(children[0].pid, process.pid);
     assert.match(children[0].cmdline, /--node-ipc/, `server command line: ${children[0].cmdline}`);

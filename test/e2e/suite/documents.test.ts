@@ -28,7 +28,9 @@ suite('Documents and settings in a real VS Code', () => {
     try {
       const editor = await openEditor('arm-tools/template.json', 'arm-template');
       const uri = editor.document.uri;
-      const diagnostic = await waitFor(`provider-invalid on the arm-template document (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
+      const diagnostic = await waitFor(`provider-invalid on the arm-template document (have ${describe(uri)})`, () =>
+        find(uri, 'provider-invalid'),
+      );
       assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
       assert.equal(api.documentStats(uri)?.kind, 'armTemplate');
     } finally {
@@ -38,7 +40,10 @@ suite('Documents and settings in a real VS Code', () => {
 
   test('the document Language Status item: Anyscale resources, validation time and problems; "not an ARM template" otherwise', async () => {
     const template = await openEditor('bad-template.json');
-    const problems = await waitFor('the template validated', () => ours(template.document.uri).length > 0 && ours(template.document.uri).length);
+    const problems = await waitFor(
+      'the template validated',
+      () => ours(template.document.uri).length > 0 && ours(template.document.uri).length,
+    );
     const rows = await waitFor('the document status item', async () => {
       const found = await languageStatus();
       return found.some((row) => /Anyscale resource/.test(row.line)) && found;
@@ -49,12 +54,14 @@ suite('Documents and settings in a real VS Code', () => {
 
     await openEditor('not-arm.json', 'json');
     await waitFor('stats for not-arm.json', () => api.documentStats(vscode.window.activeTextEditor!.document.uri));
-    const other = await waitFor('the status of a JSON file that is not a template', async () => (await languageStatus()).find((row) => /^Anyscale/.test(row.line)));
+    const other = await waitFor('the status of a JSON file that is not a template', async () =>
+      (await languageStatus()).find((row) => /^Anyscale/.test(row.line)),
+    );
     assert.equal(other.line, 'Anyscale: not an ARM template');
     assert.equal(other.severity, 'information', 'nothing is wrong with a file that is not ours');
   });
 
-  test('anyscaleAzure.validation.delay: 5000 holds an edit\'s diagnostics back, 0 publishes them at once', async () => {
+  test("anyscaleAzure.validation.delay: 5000 holds an edit's diagnostics back, 0 publishes them at once", async () => {
     const editor = await openEditor('validation-delay.json');
     const uri = editor.document.uri;
     await waitFor(`provider-invalid (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
@@ -63,9 +70,16 @@ suite('Documents and settings in a real VS Code', () => {
     // was set shows that it has the delay too.
     const setDelay = async (delay: number | undefined, providerLevel: 'warning' | undefined) => {
       await settings.update('validation.delay', delay, vscode.ConfigurationTarget.Workspace);
-      await settings.update('rules', providerLevel ? { 'provider-invalid': providerLevel } : undefined, vscode.ConfigurationTarget.Workspace);
+      await settings.update(
+        'rules',
+        providerLevel ? { 'provider-invalid': providerLevel } : undefined,
+        vscode.ConfigurationTarget.Workspace,
+      );
       const expected = providerLevel ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
-      await waitFor(`provider-invalid at level ${providerLevel ?? 'error'} (have ${describe(uri)})`, () => find(uri, 'provider-invalid')?.severity === expected);
+      await waitFor(
+        `provider-invalid at level ${providerLevel ?? 'error'} (have ${describe(uri)})`,
+        () => find(uri, 'provider-invalid')?.severity === expected,
+      );
     };
     const validated = () => api.documentStats(uri)?.version === editor.document.version;
     try {
@@ -75,13 +89,24 @@ suite('Documents and settings in a real VS Code', () => {
       await sleep(2500);
       assert.equal(find(uri, 'compute-stack-invalid'), undefined, 'published before the 5 s delay was over');
       assert.ok(!validated(), 'validated before the 5 s delay was over');
-      await waitFor(`compute-stack-invalid after the delay (have ${describe(uri)})`, () => validated() && find(uri, 'compute-stack-invalid'), 10000);
-      assert.ok(Date.now() - edited >= 4500, `published ${Date.now() - edited} ms after the edit, with a 5000 ms delay`);
+      await waitFor(
+        `compute-stack-invalid after the delay (have ${describe(uri)})`,
+        () => validated() && find(uri, 'compute-stack-invalid'),
+        10000,
+      );
+      assert.ok(
+        Date.now() - edited >= 4500,
+        `published ${Date.now() - edited} ms after the edit, with a 5000 ms delay`,
+      );
 
       await setDelay(0, undefined);
       const fixed = Date.now();
       await replaceInEditor(editor, '"computeStack": "K8s"', '"computeStack": "K8S"');
-      await waitFor(`compute-stack-invalid to clear at once (have ${describe(uri)})`, () => validated() && !find(uri, 'compute-stack-invalid'), 1500);
+      await waitFor(
+        `compute-stack-invalid to clear at once (have ${describe(uri)})`,
+        () => validated() && !find(uri, 'compute-stack-invalid'),
+        1500,
+      );
       assert.ok(Date.now() - fixed < 1500, `published ${Date.now() - fixed} ms after the edit, with no delay`);
     } finally {
       await settings.update('validation.delay', undefined, vscode.ConfigurationTarget.Workspace);

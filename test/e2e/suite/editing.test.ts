@@ -17,11 +17,14 @@ async function replaceInEditor(editor: vscode.TextEditor, from: string, to: stri
 
 /** Closes every Markdown preview, so that the next one found is the one a test opened. */
 async function closeMarkdownPreviews(): Promise<void> {
-  const previews = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview'));
+  const previews = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview'));
   await vscode.window.tabGroups.close(previews);
 }
 
-const tabsSeen = () => JSON.stringify(vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)));
+const tabsSeen = () =>
+  JSON.stringify(vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)));
 
 suite('Editing actions in a real VS Code', () => {
   suiteSetup(async () => {
@@ -32,13 +35,20 @@ suite('Editing actions in a real VS Code', () => {
     const editor = await openEditor('fix-on-save.json');
     const uri = editor.document.uri;
     const settings = vscode.workspace.getConfiguration('editor', editor.document);
-    await settings.update('codeActionsOnSave', { 'source.fixAll.anyscale-azure': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    await settings.update(
+      'codeActionsOnSave',
+      { 'source.fixAll.anyscale-azure': 'explicit' },
+      vscode.ConfigurationTarget.Workspace,
+    );
     try {
       await replaceInEditor(editor, '"provider": "AWS"', '"provider": "aws"');
       await waitFor(`provider-invalid after the edit (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.files.save');
-      await waitFor(`the saved text to read "AWS" again (text: ${editor.document.getText().match(/"provider": "\w+"/)?.[0]})`, () => editor.document.getText().includes('"provider": "AWS"') && !editor.document.isDirty);
+      await waitFor(
+        `the saved text to read "AWS" again (text: ${editor.document.getText().match(/"provider": "\w+"/)?.[0]})`,
+        () => editor.document.getText().includes('"provider": "AWS"') && !editor.document.isDirty,
+      );
       await waitFor(`provider-invalid to clear (have ${describe(uri)})`, () => !find(uri, 'provider-invalid'));
     } finally {
       await settings.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
@@ -48,19 +58,41 @@ suite('Editing actions in a real VS Code', () => {
   test('"Disable provider-invalid for this line", applied through VS Code, silences exactly that diagnostic', async () => {
     const editor = await openEditor('disable-line.json');
     const uri = editor.document.uri;
-    const diagnostic = await waitFor(`provider-invalid on disable-line.json (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const diagnostic = await waitFor(`provider-invalid on disable-line.json (have ${describe(uri)})`, () =>
+      find(uri, 'provider-invalid'),
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      diagnostic.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const titles = actions.map((action) => action.title);
-    for (const title of ['Disable provider-invalid for this line', 'Disable provider-invalid for this file', 'Show documentation for provider-invalid']) assert.ok(titles.includes(title), `no "${title}" in ${JSON.stringify(titles)}`);
+    for (const title of [
+      'Disable provider-invalid for this line',
+      'Disable provider-invalid for this file',
+      'Show documentation for provider-invalid',
+    ])
+      assert.ok(titles.includes(title), `no "${title}" in ${JSON.stringify(titles)}`);
     const docs = actions.find((action) => action.title === 'Show documentation for provider-invalid')!;
     assert.equal(docs.command?.command, 'anyscaleAzure.showRuleDocumentation');
-    assert.ok(String(docs.command?.arguments?.[0]).endsWith('docs/rules/provider-invalid.md'), JSON.stringify(docs.command?.arguments));
+    assert.ok(
+      String(docs.command?.arguments?.[0]).endsWith('docs/rules/provider-invalid.md'),
+      JSON.stringify(docs.command?.arguments),
+    );
     await closeMarkdownPreviews();
     await vscode.commands.executeCommand(docs.command!.command, ...(docs.command!.arguments ?? []));
-    await waitFor(() => `the Markdown preview of provider-invalid.md to be the active tab (tabs: ${tabsSeen()})`, () => {
-      const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview provider-invalid.md';
-    });
+    await waitFor(
+      () => `the Markdown preview of provider-invalid.md to be the active tab (tabs: ${tabsSeen()})`,
+      () => {
+        const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+        return (
+          tab?.input instanceof vscode.TabInputWebview &&
+          tab.input.viewType.endsWith('markdown.preview') &&
+          tab.label === 'Preview provider-invalid.md'
+        );
+      },
+    );
     const headings = await waitFor('the rule page rendered in the preview', async () => {
       const found = await texts('h1', true);
       return found.length > 0 && found;
@@ -71,9 +103,17 @@ suite('Editing actions in a real VS Code', () => {
     assert.ok(disable.edit && (await vscode.workspace.applyEdit(disable.edit)), 'the edit was not applied');
     const lines = editor.document.getText().split(/\r?\n/);
     const providerLine = lines.findIndex((line) => line.includes('"provider": "Aws"'));
-    assert.equal(lines[providerLine - 1], '        // anyscale-azure-disable-next-line provider-invalid', 'the comment goes above, with the line\'s indentation');
+    assert.equal(
+      lines[providerLine - 1],
+      '        // anyscale-azure-disable-next-line provider-invalid',
+      "the comment goes above, with the line's indentation",
+    );
     await waitFor(`provider-invalid to clear (have ${describe(uri)})`, () => !find(uri, 'provider-invalid'));
-    assert.deepEqual(ours(uri).filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code).startsWith('suppression-')), [], 'the suppression is used');
+    assert.deepEqual(
+      ours(uri).filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code).startsWith('suppression-')),
+      [],
+      'the suppression is used',
+    );
   });
 
   test('a .anyscale-azure.json written next to a template changes its levels; deleting it restores them', async () => {
@@ -82,12 +122,23 @@ suite('Editing actions in a real VS Code', () => {
     const before = await waitFor(`provider-invalid (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
     assert.equal(before.severity, vscode.DiagnosticSeverity.Error);
     const config = workspaceFile('config-scope/.anyscale-azure.json');
-    await vscode.workspace.fs.writeFile(config, Buffer.from('{\n  // the project\'s levels\n  "rules": { "provider-invalid": "warning" }\n}\n'));
+    await vscode.workspace.fs.writeFile(
+      config,
+      Buffer.from('{\n  // the project\'s levels\n  "rules": { "provider-invalid": "warning" }\n}\n'),
+    );
     try {
-      await waitFor(`provider-invalid to become a warning (have ${describe(uri)})`, () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Warning, 20000);
+      await waitFor(
+        `provider-invalid to become a warning (have ${describe(uri)})`,
+        () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Warning,
+        20000,
+      );
     } finally {
       await vscode.workspace.fs.delete(config);
     }
-    await waitFor(`provider-invalid to be an error again (have ${describe(uri)})`, () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Error, 20000);
+    await waitFor(
+      `provider-invalid to be an error again (have ${describe(uri)})`,
+      () => find(uri, 'provider-invalid')?.severity === vscode.DiagnosticSeverity.Error,
+      20000,
+    );
   });
 });

@@ -11,7 +11,21 @@ import * as vscode from 'vscode';
 import type { EgressReport } from '../../../shared/protocol';
 import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
-import { acceptSaveDialog, clearNotifications, click, clickNotificationButton, contextMenuAction, hover, languageStatus, paletteRows, press, runFromPalette, texts, type, waitForNotification } from './ui';
+import {
+  acceptSaveDialog,
+  clearNotifications,
+  click,
+  clickNotificationButton,
+  contextMenuAction,
+  hover,
+  languageStatus,
+  paletteRows,
+  press,
+  runFromPalette,
+  texts,
+  type,
+  waitForNotification,
+} from './ui';
 
 type Row = { kind: string; label: string; description: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
@@ -34,10 +48,11 @@ async function startGoingAway(pair: { key: string; cert: string }): Promise<{ po
   const port = (server.address() as net.AddressInfo).port;
   return {
     port,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -53,11 +68,23 @@ suite('Egress verification in a real VS Code', () => {
     goingAway = await startGoingAway(lab.certificates.pair('good'));
     goingAwayTarget = `${HOSTS.good}:${goingAway.port}`;
     folder = workspaceFolder().uri;
-    fs.writeFileSync(path.join(folder.fsPath, 'egress-targets.json'), JSON.stringify({
-      targets: [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, { host: 'grafana-*.azure.anyscale-cloud.dev' }],
-    }));
+    fs.writeFileSync(
+      path.join(folder.fsPath, 'egress-targets.json'),
+      JSON.stringify({
+        targets: [
+          lab.target('good'),
+          lab.target('closed'),
+          lab.target('expired'),
+          goingAwayTarget,
+          { host: 'grafana-*.azure.anyscale-cloud.dev' },
+        ],
+      }),
+    );
     // Two names for the server that accepts and never answers: a run against them lasts until it is cancelled.
-    fs.writeFileSync(path.join(folder.fsPath, 'egress-silent.json'), JSON.stringify({ targets: [lab.target('silent'), `${HOSTS.slow}:${lab.ports.silent}`] }));
+    fs.writeFileSync(
+      path.join(folder.fsPath, 'egress-silent.json'),
+      JSON.stringify({ targets: [lab.target('silent'), `${HOSTS.slow}:${lab.ports.silent}`] }),
+    );
     await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
     await config().update('resolve', lab.names, vscode.ConfigurationTarget.Workspace);
     await config().update('caFile', lab.certificates.caFile, vscode.ConfigurationTarget.Workspace);
@@ -66,7 +93,8 @@ suite('Egress verification in a real VS Code', () => {
   });
 
   suiteTeardown(async () => {
-    for (const key of ['targetsFile', 'resolve', 'caFile', 'timeoutMs']) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+    for (const key of ['targetsFile', 'resolve', 'caFile', 'timeoutMs'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     await goingAway?.close();
     await lab?.close();
   });
@@ -74,13 +102,29 @@ suite('Egress verification in a real VS Code', () => {
   test('the command probes the targets and the results view shows pass/fail, classification and latency', async () => {
     const report = await vscode.commands.executeCommand<EgressReport>('anyscaleAzure.egress.verifyLocal');
     assert.ok(report, 'the command returned no report');
-    assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused', 'tls-expired', 'ok', 'needs-host']);
+    assert.deepEqual(
+      report.results.map((r) => r.outcome),
+      ['ok', 'refused', 'tls-expired', 'ok', 'needs-host'],
+    );
     const [summary, ...rows] = await viewRows();
     assert.equal(summary.kind, 'summary', 'the first row is the summary');
     assert.equal(summary.label, '2 passed, 2 failed, 1 needs a host');
     assert.match(summary.description, /^from this machine, at \d{2}:\d{2}$/);
-    assert.deepEqual(rows.map((r) => r.kind), ['target', 'target', 'target', 'target', 'target'], 'no diagnosis: the failures have different causes');
-    assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed'), lab.target('expired'), goingAwayTarget, 'grafana-*.azure.anyscale-cloud.dev:443']);
+    assert.deepEqual(
+      rows.map((r) => r.kind),
+      ['target', 'target', 'target', 'target', 'target'],
+      'no diagnosis: the failures have different causes',
+    );
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      [
+        lab.target('good'),
+        lab.target('closed'),
+        lab.target('expired'),
+        goingAwayTarget,
+        'grafana-*.azure.anyscale-cloud.dev:443',
+      ],
+    );
     assert.match(rows[0].description, /^ok · \d+ ms$/);
     assert.match(rows[1].description, /^refused · \d+ ms$/);
     assert.match(rows[2].description, /^tls-expired · \d+ ms$/);
@@ -90,7 +134,9 @@ suite('Egress verification in a real VS Code', () => {
 
   test('the egress Language Status item shows the last result: how many failed, from where', async () => {
     await openEditor('bad-template.json');
-    const status = await waitFor('the egress Language Status item', async () => (await languageStatus()).find((row) => /Egress:/.test(row.line)));
+    const status = await waitFor('the egress Language Status item', async () =>
+      (await languageStatus()).find((row) => /Egress:/.test(row.line)),
+    );
     assert.match(status.line, /^Egress: 2 failed from this machine, \d{1,2}:\d{2}:\d{2}/);
     assert.equal(status.severity, 'error');
   });
@@ -103,13 +149,22 @@ suite('Egress verification in a real VS Code', () => {
     const row = `.monaco-list-row[role="treeitem"][aria-label^="${goingAwayTarget} "]`;
     await hover(row);
     await click(`${row} .action-label[aria-label="Re-run This Target"]`);
-    const after = await waitFor(() => `the row of ${goingAwayTarget} to read "refused" (have ${JSON.stringify(before[3])})`, async () => {
-      const rows = await resultRows();
-      return /^refused · \d+ ms$/.test(rows[3].description) && rows;
-    });
-    assert.deepEqual(after.filter((_, i) => i !== 3), before.filter((_, i) => i !== 3), 'the other rows are kept as they were');
+    const after = await waitFor(
+      () => `the row of ${goingAwayTarget} to read "refused" (have ${JSON.stringify(before[3])})`,
+      async () => {
+        const rows = await resultRows();
+        return /^refused · \d+ ms$/.test(rows[3].description) && rows;
+      },
+    );
+    assert.deepEqual(
+      after.filter((_, i) => i !== 3),
+      before.filter((_, i) => i !== 3),
+      'the other rows are kept as they were',
+    );
     await openEditor('bad-template.json');
-    const status = await waitFor('the egress status to count the re-run', async () => (await languageStatus()).find((r) => /^Egress: 3 failed/.test(r.line)));
+    const status = await waitFor('the egress status to count the re-run', async () =>
+      (await languageStatus()).find((r) => /^Egress: 3 failed/.test(r.line)),
+    );
     assert.equal(status.severity, 'error');
   });
 
@@ -127,10 +182,16 @@ suite('Egress verification in a real VS Code', () => {
         return undefined; // not there yet, or not written to the end
       }
     });
-    assert.deepEqual(report.results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]), [
-      [lab.target('good'), 'ok'], [lab.target('closed'), 'refused'], [lab.target('expired'), 'tls-expired'], [goingAwayTarget, 'refused'],
-      ['grafana-*.azure.anyscale-cloud.dev:443', 'needs-host'],
-    ]);
+    assert.deepEqual(
+      report.results.map((r) => [`${r.target.host}:${r.target.port}`, r.outcome]),
+      [
+        [lab.target('good'), 'ok'],
+        [lab.target('closed'), 'refused'],
+        [lab.target('expired'), 'tls-expired'],
+        [goingAwayTarget, 'refused'],
+        ['grafana-*.azure.anyscale-cloud.dev:443', 'needs-host'],
+      ],
+    );
     const markdown = vscode.Uri.joinPath(folder, 'egress-report.md');
     await vscode.commands.executeCommand('anyscaleAzure.egress.exportReport', 'markdown', markdown);
     const written = Buffer.from(await vscode.workspace.fs.readFile(markdown)).toString('utf8');
@@ -143,7 +204,12 @@ suite('Egress verification in a real VS Code', () => {
     await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
     const wildcard = '.monaco-list-row[role="treeitem"][aria-label^="grafana-*.azure.anyscale-cloud.dev:443 "]';
     let copied = '';
-    await contextMenuAction(wildcard, 'Copy Allow-List Entry', async () => (copied = await vscode.env.clipboard.readText()), 'allow-list entry on the clipboard');
+    await contextMenuAction(
+      wildcard,
+      'Copy Allow-List Entry',
+      async () => (copied = await vscode.env.clipboard.readText()),
+      'allow-list entry on the clipboard',
+    );
     assert.equal(copied, '*.azure.anyscale-cloud.dev', 'the entry as Azure Firewall writes the wildcard');
 
     const closed = `.monaco-list-row[role="treeitem"][aria-label^="${lab.target('closed')} "]`;
@@ -151,9 +217,15 @@ suite('Egress verification in a real VS Code', () => {
     await click(`${closed} .action-label[aria-label="Open Documentation"]`);
     await waitFor('the rendered preview of docs/egress.md', () => {
       const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-      return tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('markdown.preview') && tab.label === 'Preview egress.md';
+      return (
+        tab?.input instanceof vscode.TabInputWebview &&
+        tab.input.viewType.endsWith('markdown.preview') &&
+        tab.label === 'Preview egress.md'
+      );
     });
-    await waitFor('the "Connection failures" section (the outcome "refused") in the preview', async () => (await texts('h3', true)).includes('Connection failures'));
+    await waitFor('the "Connection failures" section (the outcome "refused") in the preview', async () =>
+      (await texts('h3', true)).includes('Connection failures'),
+    );
   });
 
   test('Cancel on the progress notification stops the run: every target reads "cancelled", in the view and the status', async () => {
@@ -166,13 +238,24 @@ suite('Egress verification in a real VS Code', () => {
       await clickNotificationButton('Anyscale: verifying egress from this machine', 'Cancel');
       const report = await running;
       assert.ok(report, 'a cancelled run still reports what it has');
-      assert.ok(Date.now() - started < 10000, `the run took ${Date.now() - started} ms after Cancel, against a 20 s timeout`);
+      assert.ok(
+        Date.now() - started < 10000,
+        `the run took ${Date.now() - started} ms after Cancel, against a 20 s timeout`,
+      );
       assert.equal(report.cancelled, true);
-      assert.deepEqual(report.results.map((r) => r.outcome), ['cancelled', 'cancelled']);
+      assert.deepEqual(
+        report.results.map((r) => r.outcome),
+        ['cancelled', 'cancelled'],
+      );
       const rows = await resultRows();
-      assert.ok(rows.every((r) => /^cancelled · \d+ ms$/.test(r.description)), JSON.stringify(rows));
+      assert.ok(
+        rows.every((r) => /^cancelled · \d+ ms$/.test(r.description)),
+        JSON.stringify(rows),
+      );
       await openEditor('bad-template.json');
-      const status = await waitFor('the egress status of the cancelled run', async () => (await languageStatus()).find((r) => /\(cancelled\)$/.test(r.line)));
+      const status = await waitFor('the egress status of the cancelled run', async () =>
+        (await languageStatus()).find((r) => /\(cancelled\)$/.test(r.line)),
+      );
       assert.match(status.line, /^Egress: 2 failed from this machine, .* \(cancelled\)$/);
     } finally {
       await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
@@ -182,20 +265,34 @@ suite('Egress verification in a real VS Code', () => {
 
   test('a run ends with a notification of its counts and diagnosis, whose "Show Results" reveals the view', async () => {
     // Two names for the closed port: every target refused, one cause for both.
-    fs.writeFileSync(path.join(folder.fsPath, 'egress-refused.json'), JSON.stringify({ targets: [lab.target('closed'), `${HOSTS.slow}:${lab.ports.closed}`] }));
+    fs.writeFileSync(
+      path.join(folder.fsPath, 'egress-refused.json'),
+      JSON.stringify({ targets: [lab.target('closed'), `${HOSTS.slow}:${lab.ports.closed}`] }),
+    );
     await config().update('targetsFile', 'egress-refused.json', vscode.ConfigurationTarget.Workspace);
     await clearNotifications();
     try {
       await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
       const [summary, diagnosis] = await viewRows();
       assert.equal(summary.label, '0 passed, 2 failed');
-      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`]);
+      assert.deepEqual(
+        [diagnosis.kind, diagnosis.label],
+        ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`],
+      );
       const message = await waitForNotification('Anyscale egress from this machine');
-      assert.match(message, /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/);
+      assert.match(
+        message,
+        /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/,
+      );
       // The Language Status item says it too, next to an Anyscale document.
       await openEditor('bad-template.json');
-      const status = await waitFor('the egress status with the diagnosis', async () => (await languageStatus()).find((r) => /^Egress: 2 failed/.test(r.line)));
-      assert.match(status.line, new RegExp(`^Egress: 2 failed from this machine, .* — nothing leaves this network on ${lab.ports.closed}$`));
+      const status = await waitFor('the egress status with the diagnosis', async () =>
+        (await languageStatus()).find((r) => /^Egress: 2 failed/.test(r.line)),
+      );
+      assert.match(
+        status.line,
+        new RegExp(`^Egress: 2 failed from this machine, .* — nothing leaves this network on ${lab.ports.closed}$`),
+      );
       await vscode.commands.executeCommand('workbench.view.explorer');
       const egressHeader = '.part.sidebar .pane-header:has-text("Anyscale Egress")';
       await waitFor('the results view to be out of sight', async () => (await texts(egressHeader)).length === 0);
@@ -208,13 +305,21 @@ suite('Egress verification in a real VS Code', () => {
 
   test('Show Egress Allow-List asks which format, opens that one only, and "Save As…" writes it where the dialog says', async () => {
     await clearNotifications();
-    const untitled = () => vscode.workspace.textDocuments.filter((d) => d.isUntitled && /Anyscale on Azure egress|firewall/i.test(d.getText()));
+    const untitled = () =>
+      vscode.workspace.textDocuments.filter(
+        (d) => d.isUntitled && /Anyscale on Azure egress|firewall/i.test(d.getText()),
+      );
     const before = untitled().length;
     await runFromPalette('Anyscale: Show Egress Allow-List');
-    await waitFor('the format quick pick', async () => (await paletteRows()).some((row) => row.startsWith('Plain list of FQDNs')));
+    await waitFor('the format quick pick', async () =>
+      (await paletteRows()).some((row) => row.startsWith('Plain list of FQDNs')),
+    );
     const formats = ['Azure Firewall ARM template', 'az script', 'Plain list of FQDNs'];
     // Each row has a label and a detail line (both .label-name): the labels, in order.
-    assert.deepEqual((await paletteRows()).filter((row) => formats.includes(row)), formats);
+    assert.deepEqual(
+      (await paletteRows()).filter((row) => formats.includes(row)),
+      formats,
+    );
     await type('Plain list');
     await press('Enter');
     const list = await waitFor('the plain list in the active editor', () => {
@@ -222,15 +327,24 @@ suite('Egress verification in a real VS Code', () => {
       return text.includes('*.azure.anyscale-cloud.dev') && text;
     });
     assert.match(list, new RegExp(`^${HOSTS.good.replace(/\./g, '\\.')}$`, 'm'), 'one FQDN a line');
-    assert.doesNotMatch(list, /ruleCollectionGroups|az network firewall/, 'the list only, not the ARM template or the az script');
+    assert.doesNotMatch(
+      list,
+      /ruleCollectionGroups|az network firewall/,
+      'the list only, not the ARM template or the az script',
+    );
     assert.equal(untitled().length, before + 1, 'one new editor, not two');
 
     const saved = vscode.Uri.joinPath(folder, 'anyscale-egress-allow-list.txt');
     await clickNotificationButton('Anyscale: the egress allow-list', 'Save As…');
-    const written = await acceptSaveDialog(saved.fsPath, () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'));
+    const written = await acceptSaveDialog(
+      saved.fsPath,
+      () => fs.existsSync(saved.fsPath) && fs.readFileSync(saved.fsPath, 'utf8'),
+    );
     assert.equal(written, list);
-    await waitFor('the saved file in the active editor, the unsaved one closed', () =>
-      vscode.window.activeTextEditor?.document.uri.fsPath === saved.fsPath && untitled().length === before);
+    await waitFor(
+      'the saved file in the active editor, the unsaved one closed',
+      () => vscode.window.activeTextEditor?.document.uri.fsPath === saved.fsPath && untitled().length === before,
+    );
 
     // The other formats, chosen by argument: the ARM template keeps the notes as // lines, the az script as # lines.
     const arm = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'arm');

@@ -24,8 +24,10 @@ const fakeKubectl = module.require(path.join(REPO_ROOT, 'test', 'support', 'fake
 
 type Row = { kind: string; label: string; description: string };
 /** The target rows of the results view (below its summary and diagnosis rows). */
-const resultRows = async () => (await vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results')).filter((row) => row.kind === 'target');
-const verifyFromCluster = () => vscode.commands.executeCommand<EgressReport | undefined>('anyscaleAzure.egress.verifyCluster');
+const resultRows = async () =>
+  (await vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results')).filter((row) => row.kind === 'target');
+const verifyFromCluster = () =>
+  vscode.commands.executeCommand<EgressReport | undefined>('anyscaleAzure.egress.verifyCluster');
 
 suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
   let lab: Lab;
@@ -39,13 +41,21 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
   const egress = () => vscode.workspace.getConfiguration('anyscaleAzure.egress');
   /** The kubectl calls made since the test started, as "verb …" after the --context/--namespace scope. */
   let callsBefore = 0;
-  const scopedCalls = () => fakeKubectl.readCalls(fake.dir).slice(callsBefore).filter((argv) => argv[0] === '--context').map((argv) => argv.slice(4).join(' '));
+  const scopedCalls = () =>
+    fakeKubectl
+      .readCalls(fake.dir)
+      .slice(callsBefore)
+      .filter((argv) => argv[0] === '--context')
+      .map((argv) => argv.slice(4).join(' '));
 
   suiteSetup(async () => {
     await activateExtension();
     lab = await startLab();
     const folder = workspaceFolder().uri.fsPath;
-    fs.writeFileSync(path.join(folder, 'egress-cluster-targets.json'), JSON.stringify({ targets: [lab.target('good'), lab.target('closed')] }));
+    fs.writeFileSync(
+      path.join(folder, 'egress-cluster-targets.json'),
+      JSON.stringify({ targets: [lab.target('good'), lab.target('closed')] }),
+    );
     await egress().update('targetsFile', 'egress-cluster-targets.json', vscode.ConfigurationTarget.Workspace);
     await egress().update('resolve', lab.names, vscode.ConfigurationTarget.Workspace);
     await egress().update('caFile', lab.certificates.caFile, vscode.ConfigurationTarget.Workspace);
@@ -72,7 +82,15 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
     modals?.dispose();
     process.env.PATH = pathBefore;
     fake?.close();
-    for (const key of ['targetsFile', 'resolve', 'caFile', 'timeoutMs', 'cluster.context', 'cluster.namespace', 'cluster.waitSeconds']) {
+    for (const key of [
+      'targetsFile',
+      'resolve',
+      'caFile',
+      'timeoutMs',
+      'cluster.context',
+      'cluster.namespace',
+      'cluster.waitSeconds',
+    ]) {
       await egress().update(key, undefined, vscode.ConfigurationTarget.Workspace);
     }
     await lab?.close();
@@ -88,20 +106,32 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
       fs.rmSync(empty, { recursive: true, force: true });
     }
     const message = await waitForNotification(/not installed or not on PATH/);
-    assert.match(message, /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it/);
+    assert.match(
+      message,
+      /^Anyscale: Verify Egress from Cluster runs kubectl, which is not installed or not on PATH \(.*ENOENT.*\)\. Install it/,
+    );
     assert.deepEqual(modals.asked, []);
     assert.deepEqual(fakeKubectl.readCalls(fake.dir).slice(callsBefore), []);
     assert.deepEqual(await resultRows(), rowsBefore);
   });
 
-  test('kubectl apply refused: the message carries kubectl\'s reason, no report replaces the results, no Job is left', async () => {
+  test("kubectl apply refused: the message carries kubectl's reason, no report replaces the results, no Job is left", async () => {
     fakeKubectl.setScenario(fake.dir, 'apply-fails');
     assert.equal(await verifyFromCluster(), undefined, 'nothing ran, so there is nothing to report');
     assert.equal(modals.asked.length, 1);
-    assert.match(modals.asked[0], /^Apply the probe Job "[\w-]+" \(image .+\) to namespace "egress-e2e" in context "fake-aks"\? It probes 2 targets/);
+    assert.match(
+      modals.asked[0],
+      /^Apply the probe Job "[\w-]+" \(image .+\) to namespace "egress-e2e" in context "fake-aks"\? It probes 2 targets/,
+    );
     const message = await waitForNotification(/kubectl apply failed/);
-    assert.match(message, /^Anyscale egress probe Job: kubectl apply failed: Error from server \(Forbidden\): .*cannot create resource "jobs".*"egress-e2e"/);
-    assert.deepEqual(scopedCalls().map((call) => call.split(' ')[0]), ['apply']);
+    assert.match(
+      message,
+      /^Anyscale egress probe Job: kubectl apply failed: Error from server \(Forbidden\): .*cannot create resource "jobs".*"egress-e2e"/,
+    );
+    assert.deepEqual(
+      scopedCalls().map((call) => call.split(' ')[0]),
+      ['apply'],
+    );
     assert.deepEqual(leftover(), []);
     assert.deepEqual(await resultRows(), rowsBefore, 'the results view still shows the last real results');
   });
@@ -110,11 +140,20 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
     fakeKubectl.setScenario(fake.dir, 'job-never-finishes');
     const started = Date.now();
     assert.equal(await verifyFromCluster(), undefined, 'the Job wrote no log, so there is nothing to report');
-    assert.ok(Date.now() - started >= 10000, `gave up after ${Date.now() - started} ms, before cluster.waitSeconds (10 s)`);
+    assert.ok(
+      Date.now() - started >= 10000,
+      `gave up after ${Date.now() - started} ms, before cluster.waitSeconds (10 s)`,
+    );
     await waitForNotification('the Job did not finish within 10 s');
     const messages = await notifications();
-    assert.ok(messages.includes('Anyscale egress probe Job: the Job did not finish within 10 s'), JSON.stringify(messages));
-    assert.ok(messages.some((m) => /^Anyscale egress probe Job: kubectl logs failed: .*waiting to start/.test(m)), JSON.stringify(messages));
+    assert.ok(
+      messages.includes('Anyscale egress probe Job: the Job did not finish within 10 s'),
+      JSON.stringify(messages),
+    );
+    assert.ok(
+      messages.some((m) => /^Anyscale egress probe Job: kubectl logs failed: .*waiting to start/.test(m)),
+      JSON.stringify(messages),
+    );
     const verbs = scopedCalls().map((call) => call.split(' ')[0]);
     assert.deepEqual([verbs[0], ...verbs.slice(-2)], ['apply', 'logs', 'delete']);
     assert.deepEqual(leftover(), []);
@@ -135,7 +174,10 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
     }
     await waitForNotification('Anyscale egress probe Job: cancelled');
     const messages = await notifications();
-    assert.ok(!messages.some((m) => m.startsWith('Anyscale: egress probe Job in fake-aks')), `the progress notification is gone: ${JSON.stringify(messages)}`);
+    assert.ok(
+      !messages.some((m) => m.startsWith('Anyscale: egress probe Job in fake-aks')),
+      `the progress notification is gone: ${JSON.stringify(messages)}`,
+    );
     assert.ok(!messages.some((m) => /did not finish/.test(m)), JSON.stringify(messages));
     assert.equal(scopedCalls().at(-1)?.split(' ')[0], 'delete');
     assert.deepEqual(leftover(), []);
@@ -147,14 +189,23 @@ suite('Verify Egress from Cluster in a real VS Code, when a step fails', () => {
     const report = await verifyFromCluster();
     assert.ok(report, 'the Job ran: its results are reported');
     assert.equal(report.origin, 'cluster');
-    assert.deepEqual(report.results.map((r) => r.outcome), ['ok', 'refused']);
+    assert.deepEqual(
+      report.results.map((r) => r.outcome),
+      ['ok', 'refused'],
+    );
     const rows = await resultRows();
-    assert.deepEqual(rows.map((r) => r.label), [lab.target('good'), lab.target('closed')]);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      [lab.target('good'), lab.target('closed')],
+    );
     assert.match(rows[0].description, /^ok · \d+ ms$/);
     const left = leftover();
     assert.equal(left.length, 1);
     const message = await waitForNotification(/kubectl delete failed/);
-    assert.match(message, /^Anyscale egress probe Job: kubectl delete failed \(error: You must be logged in to the server \(Unauthorized\)\): /);
+    assert.match(
+      message,
+      /^Anyscale egress probe Job: kubectl delete failed \(error: You must be logged in to the server \(Unauthorized\)\): /,
+    );
     assert.ok(message.includes(`kubectl --context fake-aks --namespace egress-e2e delete job ${left[0]}`), message);
   });
 });

@@ -12,7 +12,9 @@ suite('No false alarm, no damage: real templates in a real VS Code', () => {
   test('a template with an expression broken over lines is checked: one multi-line-string warning, and the other rules run', async () => {
     const editor = await openEditor('multi-line.json');
     const uri = editor.document.uri;
-    const stack = await waitFor(`compute-stack-invalid on multi-line.json (have ${describe(uri)})`, () => find(uri, 'compute-stack-invalid'));
+    const stack = await waitFor(`compute-stack-invalid on multi-line.json (have ${describe(uri)})`, () =>
+      find(uri, 'compute-stack-invalid'),
+    );
     assert.equal(stack.severity, vscode.DiagnosticSeverity.Error);
     const multiLine = find(uri, 'multi-line-string');
     assert.ok(multiLine, describe(uri));
@@ -20,24 +22,45 @@ suite('No false alarm, no damage: real templates in a real VS Code', () => {
     assert.equal(multiLine.range.start.line, 8);
     assert.match(multiLine.message, /Azure CLI or Azure PowerShell/);
     // Our checks did not pause for a syntax error: every diagnostic of ours carries a rule code.
-    assert.deepEqual(ours(uri).filter((d) => codeOf(d) === undefined).map((d) => d.message), []);
+    assert.deepEqual(
+      ours(uri)
+        .filter((d) => codeOf(d) === undefined)
+        .map((d) => d.message),
+      [],
+    );
   });
 
   test('fix-all on save fixes the literal "aws" and leaves the expression that computes "azure" as it is', async () => {
     const editor = await openEditor('fix-keeps-expressions.json');
     const uri = editor.document.uri;
     const before = editor.document.getText();
-    await waitFor(`two provider-invalid findings (have ${describe(uri)})`, () => ours(uri).filter((d) => codeOf(d) === 'provider-invalid').length === 2);
+    await waitFor(
+      `two provider-invalid findings (have ${describe(uri)})`,
+      () => ours(uri).filter((d) => codeOf(d) === 'provider-invalid').length === 2,
+    );
     const settings = vscode.workspace.getConfiguration('editor', editor.document);
-    await settings.update('codeActionsOnSave', { 'source.fixAll.anyscale-azure': 'explicit' }, vscode.ConfigurationTarget.Workspace);
+    await settings.update(
+      'codeActionsOnSave',
+      { 'source.fixAll.anyscale-azure': 'explicit' },
+      vscode.ConfigurationTarget.Workspace,
+    );
     try {
       await editor.edit((edit) => edit.insert(new vscode.Position(0, 1), ' '));
       await vscode.window.showTextDocument(editor.document);
       await vscode.commands.executeCommand('workbench.action.files.save');
-      await waitFor(`the saved text to read "AWS" (text: ${editor.document.getText().match(/"provider": "\w+"/g)?.join(', ')})`, () => editor.document.getText().includes('"provider": "AWS"') && !editor.document.isDirty);
+      await waitFor(
+        `the saved text to read "AWS" (text: ${editor.document
+          .getText()
+          .match(/"provider": "\w+"/g)
+          ?.join(', ')})`,
+        () => editor.document.getText().includes('"provider": "AWS"') && !editor.document.isDirty,
+      );
       const after = editor.document.getText();
       assert.ok(after.includes(`"primaryProvider": "[toLower('AZURE')]"`), 'the expression was rewritten');
-      assert.ok(after.includes(`"provider": "[variables('primaryProvider')]"`), 'the use of the variable was rewritten');
+      assert.ok(
+        after.includes(`"provider": "[variables('primaryProvider')]"`),
+        'the use of the variable was rewritten',
+      );
       assert.equal(after.replace('{ ', '{').replace('"provider": "AWS"', '"provider": "aws"'), before);
       // The expression's value is still reported, with the value it computes.
       const left = await waitFor(`one provider-invalid left (have ${describe(uri)})`, () => {

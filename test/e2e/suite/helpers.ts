@@ -27,12 +27,17 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * Polls probe (sync or async) until it returns something other than undefined/false, or fails with what it waited
  * for (`what` may be a function, to describe the state at the time of failure).
  */
-export async function waitFor<T>(what: string | (() => string), probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15000): Promise<T> {
+export async function waitFor<T>(
+  what: string | (() => string),
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -55,7 +60,11 @@ export function find(uri: vscode.Uri, code: string): vscode.Diagnostic | undefin
 
 /** All diagnostics of `uri`, for failure messages. */
 export function describe(uri: vscode.Uri): string {
-  return JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => ({ source: d.source, code: codeOf(d), line: d.range.start.line, message: d.message })));
+  return JSON.stringify(
+    vscode.languages
+      .getDiagnostics(uri)
+      .map((d) => ({ source: d.source, code: codeOf(d), line: d.range.start.line, message: d.message })),
+  );
 }
 
 export function workspaceFolder(): vscode.WorkspaceFolder {
@@ -71,6 +80,7 @@ export function workspaceFile(name: string): vscode.Uri {
 /** Opens a workspace file in an editor, checking the language VS Code gave it when `languageId` is set. */
 export async function openEditor(name: string, languageId?: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(workspaceFile(name));
-  if (languageId !== undefined) assert.equal(document.languageId, languageId, `${name} opened as ${document.languageId}`);
+  if (languageId !== undefined)
+    assert.equal(document.languageId, languageId, `${name} opened as ${document.languageId}`);
   return vscode.window.showTextDocument(document);
 }

@@ -21,7 +21,14 @@ export function runSuite(folder: string): Promise<void> {
   const report = process.env.VSCODE_TEST_REPORT || path.join(REPO_ROOT, 'test-results', 'vscode-mocha.json');
   fs.mkdirSync(path.dirname(report), { recursive: true });
   // forbidOnly: a `.only` left in a test file fails the run instead of silently skipping every other test.
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30000, reporter: 'json', reporterOptions: { output: report }, forbidOnly: true });
+  const mocha = new Mocha({
+    ui: 'tdd',
+    color: false,
+    timeout: 30000,
+    reporter: 'json',
+    reporterOptions: { output: report },
+    forbidOnly: true,
+  });
   if (process.env.VSCODE_TEST_GREP) mocha.grep(process.env.VSCODE_TEST_GREP);
   for (const file of fs.readdirSync(folder).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(folder, file));

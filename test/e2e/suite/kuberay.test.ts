@@ -70,7 +70,12 @@ suite('Managed KubeRay in a real VS Code', () => {
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(editor.document.getText(diagnostic.range), '"1.4.2"');
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      diagnostic.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const remove = actions.find((action) => action.title === 'Remove "version" (follow the release train)');
     assert.ok(remove?.edit, `no "Remove version" fix among ${JSON.stringify(actions.map((action) => action.title))}`);
     assert.equal(remove.isPreferred, true);
@@ -80,7 +85,16 @@ suite('Managed KubeRay in a real VS Code', () => {
     await waitFor(`${CODE} to go (have ${describe(uri)})`, () => !find(uri, CODE));
     // Only the version's line went: every other line of the template is as it was.
     const after = editor.document.getText();
-    assert.deepEqual(after.split('\n'), before.split('\n').filter((line) => !line.includes('"version": "1.4.2"')));
-    assert.deepEqual(vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => d.message), []);
+    assert.deepEqual(
+      after.split('\n'),
+      before.split('\n').filter((line) => !line.includes('"version": "1.4.2"')),
+    );
+    assert.deepEqual(
+      vscode.languages
+        .getDiagnostics(uri)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error)
+        .map((d) => d.message),
+      [],
+    );
   });
 });

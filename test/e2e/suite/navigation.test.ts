@@ -11,7 +11,8 @@ function positionOf(document: vscode.TextDocument, needle: string, delta: number
   return new vscode.Position(line, document.lineAt(line).text.indexOf(needle) + delta);
 }
 
-const targetOf = (location: vscode.Location | vscode.LocationLink) => ('targetUri' in location ? { uri: location.targetUri, range: location.targetRange } : location);
+const targetOf = (location: vscode.Location | vscode.LocationLink) =>
+  'targetUri' in location ? { uri: location.targetUri, range: location.targetRange } : location;
 
 suite('Navigation in a real VS Code', () => {
   suiteSetup(async () => {
@@ -23,8 +24,12 @@ suite('Navigation in a real VS Code', () => {
     const at = positionOf(template.document, "'STORAGENAME'", 3);
     // The language server may still be starting: ask until it answers.
     let definitions: (vscode.Location | vscode.LocationLink)[] = [];
-    for (const deadline = Date.now() + 15000; definitions.length === 0 && Date.now() < deadline; ) {
-      definitions = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', template.document.uri, at);
+    for (const deadline = Date.now() + 15000; definitions.length === 0 && Date.now() < deadline;) {
+      definitions = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+        'vscode.executeDefinitionProvider',
+        template.document.uri,
+        at,
+      );
       if (definitions.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.ok(definitions.length > 0, 'a definition from the language server');
@@ -33,21 +38,42 @@ suite('Navigation in a real VS Code', () => {
     assert.strictEqual(template.document.getText(target.range), 'storageName');
 
     const parameters = await openEditor('navigation.parameters.dev.json');
-    const fromFile = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', parameters.document.uri, positionOf(parameters.document, '"StorageName"', 3));
+    const fromFile = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+      'vscode.executeDefinitionProvider',
+      parameters.document.uri,
+      positionOf(parameters.document, '"StorageName"', 3),
+    );
     assert.strictEqual(targetOf(fromFile[0]).uri.toString(), workspaceFile('navigation.json').toString());
   });
 
   test('references include the parameter file', async () => {
     const template = await openEditor('navigation.json');
-    const found = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', template.document.uri, positionOf(template.document, '"storageName"', 3));
+    const found = await vscode.commands.executeCommand<vscode.Location[]>(
+      'vscode.executeReferenceProvider',
+      template.document.uri,
+      positionOf(template.document, '"storageName"', 3),
+    );
     const files = found.map((l) => `${l.uri.path.split('/').pop()}:${l.range.start.line}`).sort();
-    assert.deepStrictEqual(files, ['navigation.json:17', 'navigation.json:4', 'navigation.json:7', 'navigation.parameters.dev.json:4'].sort());
+    assert.deepStrictEqual(
+      files,
+      ['navigation.json:17', 'navigation.json:4', 'navigation.json:7', 'navigation.parameters.dev.json:4'].sort(),
+    );
   });
 
   test('rename changes the template and the parameter file together', async () => {
     const template = await openEditor('navigation.json');
-    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', template.document.uri, positionOf(template.document, "'storageName'", 3), 'accountPrefix');
-    const entries = edit.entries().map(([uri, edits]) => [uri.path.split('/').pop(), edits.length, [...new Set(edits.map((e) => e.newText))]]);
-    assert.deepStrictEqual(entries.sort(), [['navigation.json', 3, ['accountPrefix']], ['navigation.parameters.dev.json', 1, ['accountPrefix']]]);
+    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>(
+      'vscode.executeDocumentRenameProvider',
+      template.document.uri,
+      positionOf(template.document, "'storageName'", 3),
+      'accountPrefix',
+    );
+    const entries = edit
+      .entries()
+      .map(([uri, edits]) => [uri.path.split('/').pop(), edits.length, [...new Set(edits.map((e) => e.newText))]]);
+    assert.deepStrictEqual(entries.sort(), [
+      ['navigation.json', 3, ['accountPrefix']],
+      ['navigation.parameters.dev.json', 1, ['accountPrefix']],
+    ]);
   });
 });

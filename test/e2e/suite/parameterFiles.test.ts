@@ -11,11 +11,17 @@ suite('Parameter files in a real VS Code', () => {
 
   test('hovering an expression in the template shows its value from the parameter file', async () => {
     const editor = await openEditor('cloudresource.json');
-    const line = [...Array(editor.document.lineCount).keys()].find((i) => editor.document.lineAt(i).text.includes("[parameters('region')]"))!;
+    const line = [...Array(editor.document.lineCount).keys()].find((i) =>
+      editor.document.lineAt(i).text.includes("[parameters('region')]"),
+    )!;
     const character = editor.document.lineAt(line).text.indexOf("[parameters('region')]") + 3;
     let hovers: vscode.Hover[] = [];
-    for (const deadline = Date.now() + 15000; hovers.length === 0 && Date.now() < deadline; ) {
-      hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, new vscode.Position(line, character));
+    for (const deadline = Date.now() + 15000; hovers.length === 0 && Date.now() < deadline;) {
+      hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        new vscode.Position(line, character),
+      );
       if (hovers.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.ok(hovers.length > 0, 'a hover from the language server');
@@ -28,10 +34,17 @@ suite('Parameter files in a real VS Code', () => {
     const editor = await openEditor('cloudresource.parameters.aws.json');
     const parameters = workspaceFile('cloudresource.parameters.aws.json');
     const template = workspaceFile('cloudresource.json');
-    const inParameters = await waitFor(`bucket-subpath in the parameter file (${describe(parameters)})`, () => find(parameters, 'bucket-subpath'));
+    const inParameters = await waitFor(`bucket-subpath in the parameter file (${describe(parameters)})`, () =>
+      find(parameters, 'bucket-subpath'),
+    );
     assert.strictEqual(inParameters.range.start.line, 9);
-    assert.ok(inParameters.relatedInformation?.some((r) => r.location.uri.toString() === template.toString()), 'points at the template');
-    const inTemplate = await waitFor(`bucket-subpath in the template (${describe(template)})`, () => find(template, 'bucket-subpath'));
+    assert.ok(
+      inParameters.relatedInformation?.some((r) => r.location.uri.toString() === template.toString()),
+      'points at the template',
+    );
+    const inTemplate = await waitFor(`bucket-subpath in the template (${describe(template)})`, () =>
+      find(template, 'bucket-subpath'),
+    );
     assert.strictEqual(inTemplate.range.start.line, 24);
     assert.match(inTemplate.message, /value from cloudresource\.parameters\.aws\.json/);
 

@@ -87,7 +87,12 @@ export async function runFromPalette(title: string): Promise<void> {
  * clicked once it is shown and a person's moment has passed, and if nothing happens the menu is closed and both clicks
  * are made again, three times at most. After the last, fails with a screenshot and the notifications.
  */
-export async function contextMenuAction(row: string, item: string, done: () => unknown | Promise<unknown>, what: string): Promise<number> {
+export async function contextMenuAction(
+  row: string,
+  item: string,
+  done: () => unknown | Promise<unknown>,
+  what: string,
+): Promise<number> {
   const tries = 3;
   for (let attempt = 1; ; attempt++) {
     await contextClick(row);
@@ -95,12 +100,18 @@ export async function contextMenuAction(row: string, item: string, done: () => u
     await waitFor(`"${item}" in the context menu`, async () => (await texts(menuItem)).length > 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await click(menuItem);
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    for (
+      const deadline = Date.now() + 5000;
+      Date.now() < deadline;
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    ) {
       if (await done()) return attempt;
     }
     if (attempt === tries) {
       const notes = await notifications();
-      throw new Error(`"${item}" from the context menu of ${row}: no ${what} after ${tries} tries; notifications ${JSON.stringify(notes)}; screenshot ${await screenshot('context-menu-action')}`);
+      throw new Error(
+        `"${item}" from the context menu of ${row}: no ${what} after ${tries} tries; notifications ${JSON.stringify(notes)}; screenshot ${await screenshot('context-menu-action')}`,
+      );
     }
     await press('Escape');
   }
@@ -123,21 +134,30 @@ const SAVE_DIALOG_INPUT = '.quick-input-widget:visible .quick-input-box input';
  * same path 5 s later, Enter is pressed again.
  */
 export async function acceptSaveDialog<T>(offered: string, saved: () => T | undefined | false): Promise<T> {
-  await waitFor(() => `the save dialog to offer ${offered}`, async () => (await values(SAVE_DIALOG_INPUT)).includes(offered));
-  await waitFor('no row of the save dialog focused', async () => (await texts('.quick-input-widget:visible .quick-input-list .monaco-list-row.focused')).length === 0);
+  await waitFor(
+    () => `the save dialog to offer ${offered}`,
+    async () => (await values(SAVE_DIALOG_INPUT)).includes(offered),
+  );
+  await waitFor(
+    'no row of the save dialog focused',
+    async () => (await texts('.quick-input-widget:visible .quick-input-list .monaco-list-row.focused')).length === 0,
+  );
   await press('Enter');
   let pressed = Date.now();
   let dialog: string[] = [];
-  return waitFor(() => `the file the save dialog offered, ${offered} (the dialog's input now: ${JSON.stringify(dialog)})`, async () => {
-    const value = saved();
-    if (value !== undefined && value !== false) return value;
-    dialog = await values(SAVE_DIALOG_INPUT);
-    if (dialog.includes(offered) && Date.now() - pressed > 5000) {
-      await press('Enter');
-      pressed = Date.now();
-    }
-    return undefined;
-  });
+  return waitFor(
+    () => `the file the save dialog offered, ${offered} (the dialog's input now: ${JSON.stringify(dialog)})`,
+    async () => {
+      const value = saved();
+      if (value !== undefined && value !== false) return value;
+      dialog = await values(SAVE_DIALOG_INPUT);
+      if (dialog.includes(offered) && Date.now() - pressed > 5000) {
+        await press('Enter');
+        pressed = Date.now();
+      }
+      return undefined;
+    },
+  );
 }
 
 const NOTIFICATION = '.notifications-center .notification-list-item';
@@ -154,11 +174,16 @@ export async function notifications(): Promise<string[]> {
 /** Waits for a notification whose message matches `pattern` (or contains it, a string) and returns its text. */
 export async function waitForNotification(pattern: RegExp | string, timeoutMs = 15000): Promise<string> {
   let seen: string[] = [];
-  const matches = (message: string) => (typeof pattern === 'string' ? message.includes(pattern) : pattern.test(message));
-  return waitFor(() => `a notification matching ${pattern} (have ${JSON.stringify(seen)})`, async () => {
-    seen = await notifications();
-    return seen.find(matches);
-  }, timeoutMs);
+  const matches = (message: string) =>
+    typeof pattern === 'string' ? message.includes(pattern) : pattern.test(message);
+  return waitFor(
+    () => `a notification matching ${pattern} (have ${JSON.stringify(seen)})`,
+    async () => {
+      seen = await notifications();
+      return seen.find(matches);
+    },
+    timeoutMs,
+  );
 }
 
 /** Clicks the button `label` of the notification whose message contains `message` (e.g. a progress's Cancel). */
@@ -185,7 +210,9 @@ export async function languageStatus(): Promise<Array<{ line: string; severity: 
     const rows: Array<{ line: string; severity: StatusSeverity }> = [];
     for (const severity of Object.keys(SEVERITY_CLASS) as StatusSeverity[]) {
       // The label and the detail sit side by side in a flex box, apart by a CSS gap: read them apart, join with a space.
-      const items = await childTexts(`.hover-language-status:has(.severity.${SEVERITY_CLASS[severity]}) .element .left`);
+      const items = await childTexts(
+        `.hover-language-status:has(.severity.${SEVERITY_CLASS[severity]}) .element .left`,
+      );
       rows.push(...items.map((parts) => ({ line: parts.join(' '), severity })));
     }
     return rows;

@@ -3,7 +3,16 @@
 // YAML that is not ours stays silent.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile, type ExtensionApi } from './helpers';
+import {
+  activateExtension,
+  describe,
+  find,
+  openEditor,
+  ours,
+  waitFor,
+  workspaceFile,
+  type ExtensionApi,
+} from './helpers';
 
 const openYaml = (name: string) => openEditor(name, 'yaml');
 
@@ -17,11 +26,18 @@ suite('Operator values and Gateway manifests in a real VS Code', () => {
   test('a values file gets its diagnostics on the right lines, linked to the docs', async () => {
     const editor = await openYaml('operator-values.yaml');
     const uri = editor.document.uri;
-    const provider = await waitFor(`values-value-not-allowed on operator-values.yaml (have ${describe(uri)})`, () => find(uri, 'values-value-not-allowed'));
+    const provider = await waitFor(`values-value-not-allowed on operator-values.yaml (have ${describe(uri)})`, () =>
+      find(uri, 'values-value-not-allowed'),
+    );
     assert.equal(provider.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(editor.document.getText(provider.range), 'Azure');
-    assert.ok(typeof provider.code === 'object' && provider.code.target.toString().endsWith('docs/rules/values-value-not-allowed.md'));
-    const slash = await waitFor('values-control-plane-url-trailing-slash', () => find(uri, 'values-control-plane-url-trailing-slash'));
+    assert.ok(
+      typeof provider.code === 'object' &&
+        provider.code.target.toString().endsWith('docs/rules/values-value-not-allowed.md'),
+    );
+    const slash = await waitFor('values-control-plane-url-trailing-slash', () =>
+      find(uri, 'values-control-plane-url-trailing-slash'),
+    );
     assert.equal(slash.range.start.line, 4);
     const stats = await waitFor('document stats', () => api.documentStats(uri));
     assert.equal(stats.kind, 'operatorValues');
@@ -30,26 +46,43 @@ suite('Operator values and Gateway manifests in a real VS Code', () => {
   test('the quick fix, applied through VS Code, removes the trailing slash and its diagnostic', async () => {
     const editor = await openYaml('operator-values.yaml');
     const uri = editor.document.uri;
-    const slash = await waitFor('values-control-plane-url-trailing-slash', () => find(uri, 'values-control-plane-url-trailing-slash'));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, slash.range, vscode.CodeActionKind.QuickFix.value);
+    const slash = await waitFor('values-control-plane-url-trailing-slash', () =>
+      find(uri, 'values-control-plane-url-trailing-slash'),
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      slash.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((action) => action.title === 'Remove the trailing "/"');
     assert.ok(fix?.edit, `no "Remove the trailing /" action among ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.match(editor.document.lineAt(4).text, /controlPlaneURL: https:\/\/console\.azure\.anyscale\.com$/);
-    await waitFor(`the diagnostic to go (have ${describe(uri)})`, () => api.documentStats(uri)?.version === editor.document.version && !find(uri, 'values-control-plane-url-trailing-slash'));
+    await waitFor(
+      `the diagnostic to go (have ${describe(uri)})`,
+      () =>
+        api.documentStats(uri)?.version === editor.document.version &&
+        !find(uri, 'values-control-plane-url-trailing-slash'),
+    );
   });
 
   test('a Gateway manifest with an underscore in the TLS secret name gets an error on that line', async () => {
     const editor = await openYaml('gateway.yaml');
     const uri = editor.document.uri;
-    const secret = await waitFor(`gateway-tls-secret-invalid (have ${describe(uri)})`, () => find(uri, 'gateway-tls-secret-invalid'));
+    const secret = await waitFor(`gateway-tls-secret-invalid (have ${describe(uri)})`, () =>
+      find(uri, 'gateway-tls-secret-invalid'),
+    );
     assert.equal(editor.document.getText(secret.range), 'anyscale-cldrsrc_abc123def456-certificate');
     assert.equal((await waitFor('document stats', () => api.documentStats(uri))).kind, 'gatewayManifest');
   });
 
   test('YAML that is not ours gets no diagnostics', async () => {
     const uri = workspaceFile('not-operator.yaml');
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('controller:\n  service:\n    type: LoadBalancer\n'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode('controller:\n  service:\n    type: LoadBalancer\n'),
+    );
     const editor = await openYaml('not-operator.yaml');
     const stats = await waitFor('document stats for not-operator.yaml', () => api.documentStats(editor.document.uri));
     assert.equal(stats.kind, 'other');

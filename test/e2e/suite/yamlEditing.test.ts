@@ -5,14 +5,23 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, openEditor, waitFor } from './helpers';
 
-const documentation = (item: vscode.CompletionItem) => (typeof item.documentation === 'string' ? item.documentation : (item.documentation?.value ?? ''));
+const documentation = (item: vscode.CompletionItem) =>
+  typeof item.documentation === 'string' ? item.documentation : (item.documentation?.value ?? '');
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 
 /** The completion list at a position, once the language server answers with entries. */
-async function completionsAt(document: vscode.TextDocument, position: vscode.Position, what: string): Promise<vscode.CompletionItem[]> {
+async function completionsAt(
+  document: vscode.TextDocument,
+  position: vscode.Position,
+  what: string,
+): Promise<vscode.CompletionItem[]> {
   let items: vscode.CompletionItem[] = [];
   await waitFor(what, async () => {
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      position,
+    );
     items = list.items;
     return items.length > 0;
   });
@@ -41,13 +50,20 @@ suite('YAML editing in a real VS Code: completions and hover', () => {
     assert.equal(url.kind, vscode.CompletionItemKind.Property);
     assert.match(documentation(url), /https:\/\/console\.azure\.anyscale\.com/);
     assert.ok(labels.includes('auth'), JSON.stringify(labels));
-    assert.ok(!labels.includes('cloudProvider') && !labels.includes('cloudDeploymentId'), `written keys offered: ${JSON.stringify(labels)}`);
+    assert.ok(
+      !labels.includes('cloudProvider') && !labels.includes('cloudDeploymentId'),
+      `written keys offered: ${JSON.stringify(labels)}`,
+    );
   });
 
   test('the value of global.cloudProvider: the four lowercase providers', async () => {
     const editor = await openEditor('editing-values.yaml', 'yaml');
     const line = lineOf(editor.document, 'cloudProvider');
-    const items = await completionsAt(editor.document, new vscode.Position(line, editor.document.lineAt(line).text.length), 'cloudProvider values');
+    const items = await completionsAt(
+      editor.document,
+      new vscode.Position(line, editor.document.lineAt(line).text.length),
+      'cloudProvider values',
+    );
     assert.deepEqual(items.map(labelOf).sort(), ['aws', 'azure', 'gcp', 'generic']);
   });
 
@@ -59,13 +75,19 @@ suite('YAML editing in a real VS Code: completions and hover', () => {
     assert.deepEqual(items.map(labelOf), ['*.i.azure.anyscaleuserdata.com', '*.s.azure.anyscaleuserdata.com']);
   });
 
-  test('hovering a key shows the chart catalog\'s meaning, allowed values and source', async () => {
+  test("hovering a key shows the chart catalog's meaning, allowed values and source", async () => {
     const editor = await openEditor('editing-values.yaml', 'yaml');
     const line = lineOf(editor.document, 'cloudProvider');
     const position = new vscode.Position(line, editor.document.lineAt(line).text.indexOf('cloudProvider') + 3);
     const markdown = await waitFor('a hover on cloudProvider', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
-      const text = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value))).join('\n');
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        position,
+      );
+      const text = hovers
+        .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+        .join('\n');
       return text.includes('global.cloudProvider') ? text : undefined;
     });
     assert.match(markdown, /drives the workload identity annotations/);

@@ -5,7 +5,14 @@
 // turns ARM's errors into problems that say what to check. No vscode import: unit-tested against test/support's
 // ARM emulator. The token is read per request from `token()` and never logged.
 import * as https from 'node:https';
-import type { DeployedAzure, DeployedCloud, DeployedCloudResource, DeployedCloudResourceProperties, DeployedProblem, DeployedSubscription } from '../../../../shared/protocol';
+import type {
+  DeployedAzure,
+  DeployedCloud,
+  DeployedCloudResource,
+  DeployedCloudResourceProperties,
+  DeployedProblem,
+  DeployedSubscription,
+} from '../../../../shared/protocol';
 
 /**
  * Anyscale.Platform's GA api-version, then the preview one used before it (domain §1.1: add-cloud-resource says
@@ -41,10 +48,13 @@ export function httpsTransport(ca?: string): ArmTransport {
         let size = 0;
         response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_RESPONSE_BYTES) request.destroy(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB`));
+          if (size > MAX_RESPONSE_BYTES)
+            request.destroy(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB`));
           else chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         response.on('error', reject);
       });
       request.on('error', reject);
@@ -77,7 +87,8 @@ export function endpointUrl(endpoint: string): URL {
   } catch {
     throw new Error(`the ARM endpoint ${JSON.stringify(endpoint)} is not a URL`);
   }
-  if (url.protocol !== 'https:') throw new Error(`the ARM endpoint ${url.origin} is not https: the token is never sent over plain HTTP`);
+  if (url.protocol !== 'https:')
+    throw new Error(`the ARM endpoint ${url.origin} is not https: the token is never sent over plain HTTP`);
   if (url.username || url.password) throw new Error('the ARM endpoint must not hold a user name or password');
   return new URL(url.origin);
 }
@@ -97,8 +108,16 @@ function problemOf(status: number, body: string, what: string): DeployedProblem 
   } catch {
     // not ARM's error JSON: the status says it
   }
-  const hint = code === 'MissingSubscriptionRegistration' ? 'Register the resource provider: az provider register --namespace Anyscale.Platform.' : HINTS[status];
-  return { status, ...(code ? { code } : {}), message: `${what}: HTTP ${status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`, ...(hint ? { hint } : {}) };
+  const hint =
+    code === 'MissingSubscriptionRegistration'
+      ? 'Register the resource provider: az provider register --namespace Anyscale.Platform.'
+      : HINTS[status];
+  return {
+    status,
+    ...(code ? { code } : {}),
+    message: `${what}: HTTP ${status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}`,
+    ...(hint ? { hint } : {}),
+  };
 }
 
 export class ArmClient {
@@ -132,15 +151,25 @@ export class ArmClient {
   }
 
   /** A list, with each api-version in turn while ARM answers that the version (not the request) is the problem. */
-  async listWithFallback(path: string, what: string, signal?: AbortSignal, versions: readonly string[] = ANYSCALE_API_VERSIONS): Promise<{ items: unknown[]; apiVersion: string }> {
+  async listWithFallback(
+    path: string,
+    what: string,
+    signal?: AbortSignal,
+    versions: readonly string[] = ANYSCALE_API_VERSIONS,
+  ): Promise<{ items: unknown[]; apiVersion: string }> {
     for (let i = 0; ; i++) {
       try {
         return { items: await this.list(path, versions[i], what, signal), apiVersion: versions[i] };
       } catch (error) {
         const problem = error instanceof ArmError ? error.problem : undefined;
-        const versionProblem = (problem?.status === 400 || problem?.status === 404) && problem.code !== undefined && API_VERSION_ERRORS.has(problem.code);
+        const versionProblem =
+          (problem?.status === 400 || problem?.status === 404) &&
+          problem.code !== undefined &&
+          API_VERSION_ERRORS.has(problem.code);
         if (!versionProblem || i + 1 >= versions.length) throw error;
-        this.options.log?.(`${what}: api-version ${versions[i]} is not available (${problem.code}); trying ${versions[i + 1]}`);
+        this.options.log?.(
+          `${what}: api-version ${versions[i]} is not available (${problem.code}); trying ${versions[i + 1]}`,
+        );
       }
     }
   }
@@ -152,7 +181,10 @@ export class ArmClient {
     } catch {
       throw new ArmError({ message: `${what}: the nextLink is not a URL` });
     }
-    if (url.origin !== this.endpoint.origin) throw new ArmError({ message: `${what}: the nextLink leads to ${url.origin}, not ${this.endpoint.origin}; not followed (the token goes to the endpoint only)` });
+    if (url.origin !== this.endpoint.origin)
+      throw new ArmError({
+        message: `${what}: the nextLink leads to ${url.origin}, not ${this.endpoint.origin}; not followed (the token goes to the endpoint only)`,
+      });
     return url;
   }
 
@@ -164,15 +196,23 @@ export class ArmClient {
     let response: ArmResponse;
     try {
       const token = await this.options.token();
-      response = await this.transport(url, { authorization: `Bearer ${token}`, accept: 'application/json' }, AbortSignal.any(signals));
+      response = await this.transport(
+        url,
+        { authorization: `Bearer ${token}`, accept: 'application/json' },
+        AbortSignal.any(signals),
+      );
     } catch (error) {
       if (signal?.aborted) throw new ArmError({ message: `${what}: cancelled` });
-      const reason = (error as Error).name === 'TimeoutError' || signals[0].aborted ? `no answer within ${timeoutMs / 1000} s` : (error as Error).message;
+      const reason =
+        (error as Error).name === 'TimeoutError' || signals[0].aborted
+          ? `no answer within ${timeoutMs / 1000} s`
+          : (error as Error).message;
       this.options.log?.(`GET ${where} failed: ${reason}`);
       throw new ArmError({ message: `${what}: ${reason}` });
     }
     this.options.log?.(`GET ${where} → ${response.status} (${Date.now() - started} ms)`);
-    if (response.status < 200 || response.status >= 300) throw new ArmError(problemOf(response.status, response.body, what));
+    if (response.status < 200 || response.status >= 300)
+      throw new ArmError(problemOf(response.status, response.body, what));
     try {
       return JSON.parse(response.body) as unknown;
     } catch {
@@ -182,13 +222,20 @@ export class ArmClient {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 /** The last segment of an ARM ID or name (`my-cloud/default` → `default`). */
 const leaf = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
 const PROPERTY_NAMES: readonly (keyof DeployedCloudResourceProperties)[] = [
-  'provider', 'computeStack', 'region', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'cloudStorageBucketRegion', 'anyscaleOperatorIamIdentity',
+  'provider',
+  'computeStack',
+  'region',
+  'cloudStorageBucketName',
+  'cloudStorageBucketEndpoint',
+  'cloudStorageBucketRegion',
+  'anyscaleOperatorIamIdentity',
 ];
 
 function cloudResourceOf(raw: unknown): DeployedCloudResource | undefined {
@@ -205,7 +252,14 @@ function cloudResourceOf(raw: unknown): DeployedCloudResource | undefined {
   const location = text(resource.location);
   const provisioningState = text(properties.provisioningState);
   const cloudResourceId = text(properties.cloudResourceId);
-  return { id, name: leaf(name), ...(location ? { location } : {}), ...(provisioningState ? { provisioningState } : {}), ...(cloudResourceId ? { cloudResourceId } : {}), properties: read };
+  return {
+    id,
+    name: leaf(name),
+    ...(location ? { location } : {}),
+    ...(provisioningState ? { provisioningState } : {}),
+    ...(cloudResourceId ? { cloudResourceId } : {}),
+    properties: read,
+  };
 }
 
 function cloudOf(raw: unknown): Omit<DeployedCloud, 'cloudResources'> | undefined {
@@ -216,33 +270,62 @@ function cloudOf(raw: unknown): Omit<DeployedCloud, 'cloudResources'> | undefine
   if (!id || !name || !resourceGroup) return undefined;
   const location = text(cloud.location);
   const provisioningState = text(record(cloud.properties).provisioningState);
-  return { id, name, resourceGroup, ...(location ? { location } : {}), ...(provisioningState ? { provisioningState } : {}) };
+  return {
+    id,
+    name,
+    resourceGroup,
+    ...(location ? { location } : {}),
+    ...(provisioningState ? { provisioningState } : {}),
+  };
 }
 
-const problemFrom = (error: unknown): DeployedProblem => (error instanceof ArmError ? error.problem : { message: (error as Error).message });
+const problemFrom = (error: unknown): DeployedProblem =>
+  error instanceof ArmError ? error.problem : { message: (error as Error).message };
 
 /** One subscription's clouds, each with its cloud resources; a list that fails is a problem where it failed. */
-async function listSubscription(client: ArmClient, subscriptionId: string, displayName: string, signal?: AbortSignal): Promise<DeployedSubscription> {
+async function listSubscription(
+  client: ArmClient,
+  subscriptionId: string,
+  displayName: string,
+  signal?: AbortSignal,
+): Promise<DeployedSubscription> {
   let listed: { items: unknown[]; apiVersion: string };
   try {
-    listed = await client.listWithFallback(`/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Anyscale.Platform/clouds`, `clouds of subscription ${displayName}`, signal);
+    listed = await client.listWithFallback(
+      `/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Anyscale.Platform/clouds`,
+      `clouds of subscription ${displayName}`,
+      signal,
+    );
   } catch (error) {
     return { subscriptionId, displayName, clouds: [], problem: problemFrom(error) };
   }
   const { apiVersion } = listed;
   const clouds = await Promise.all(
-    listed.items.flatMap((raw) => cloudOf(raw) ?? []).map(async (cloud): Promise<DeployedCloud> => {
-      try {
-        // From the version the subscription's clouds answered to.
-        const versions = ANYSCALE_API_VERSIONS.slice(Math.max(0, (ANYSCALE_API_VERSIONS as readonly string[]).indexOf(apiVersion)));
-        const { items } = await client.listWithFallback(`${cloud.id}/cloudResources`, `cloud resources of ${cloud.name}`, signal, versions);
-        return { ...cloud, cloudResources: items.flatMap((raw) => cloudResourceOf(raw) ?? []).sort(byName) };
-      } catch (error) {
-        const problem = problemFrom(error);
-        // The cloud is listed, so the caller can see it: a 404 on its cloud resources is the role, most likely.
-        return { ...cloud, cloudResources: [], problem: problem.status === 404 ? { ...problem, hint: ROLE_HINT } : problem };
-      }
-    }),
+    listed.items
+      .flatMap((raw) => cloudOf(raw) ?? [])
+      .map(async (cloud): Promise<DeployedCloud> => {
+        try {
+          // From the version the subscription's clouds answered to.
+          const versions = ANYSCALE_API_VERSIONS.slice(
+            Math.max(0, (ANYSCALE_API_VERSIONS as readonly string[]).indexOf(apiVersion)),
+          );
+          const { items } = await client.listWithFallback(
+            `${cloud.id}/cloudResources`,
+            `cloud resources of ${cloud.name}`,
+            signal,
+            versions,
+          );
+          return { ...cloud, cloudResources: items.flatMap((raw) => cloudResourceOf(raw) ?? []).sort(byName) };
+        } catch (error) {
+          const problem = problemFrom(error);
+          // The cloud is listed, so the caller can see it: a 404 on its cloud resources is the role, most likely.
+          return {
+            ...cloud,
+            cloudResources: [],
+            problem: problem.status === 404 ? { ...problem, hint: ROLE_HINT } : problem,
+          };
+        }
+      }),
   );
   return { subscriptionId, displayName, apiVersion, clouds: clouds.sort(byName) };
 }
@@ -262,7 +345,9 @@ export async function listDeployed(client: ArmClient, signal?: AbortSignal): Pro
     return { endpoint: client.origin, listedAt: listedAt(), subscriptions: [], problem: problemFrom(error) };
   }
   const listed: DeployedSubscription[] = [];
-  for (const { subscriptionId, displayName } of subscriptions.sort((a, b) => a.displayName.localeCompare(b.displayName))) {
+  for (const { subscriptionId, displayName } of subscriptions.sort((a, b) =>
+    a.displayName.localeCompare(b.displayName),
+  )) {
     listed.push(await listSubscription(client, subscriptionId, displayName, signal));
   }
   return { endpoint: client.origin, listedAt: listedAt(), subscriptions: listed };

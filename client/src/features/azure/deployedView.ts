@@ -3,7 +3,13 @@
 // (a 404 most likely being the missing Anyscale Platform Contributor role). It renders the listing only; the
 // comparison with the templates is the language server's (drift diagnostics).
 import * as vscode from 'vscode';
-import type { DeployedAzure, DeployedCloud, DeployedCloudResource, DeployedProblem, DeployedSubscription } from '../../../../shared/protocol';
+import type {
+  DeployedAzure,
+  DeployedCloud,
+  DeployedCloudResource,
+  DeployedProblem,
+  DeployedSubscription,
+} from '../../../../shared/protocol';
 
 export const DEPLOYED_VIEW = 'anyscaleAzure.deployed';
 /** Where a click on a cloud resource goes: its declaration in the workspace. */
@@ -12,7 +18,12 @@ export const REVEAL_AUTHORED_COMMAND = 'anyscaleAzure.azure.revealAuthored';
 export type DeployedNode =
   | { kind: 'subscription'; subscription: DeployedSubscription }
   | { kind: 'cloud'; cloud: DeployedCloud; subscription: DeployedSubscription }
-  | { kind: 'cloudResource'; cloudResource: DeployedCloudResource; cloud: DeployedCloud; subscription: DeployedSubscription }
+  | {
+      kind: 'cloudResource';
+      cloudResource: DeployedCloudResource;
+      cloud: DeployedCloud;
+      subscription: DeployedSubscription;
+    }
   | { kind: 'problem'; problem: DeployedProblem; parentId: string }
   | { kind: 'note'; label: string; parentId: string };
 
@@ -26,11 +37,19 @@ function problemLabel(problem: DeployedProblem): string {
 
 function cloudResourceTooltip(node: Extract<DeployedNode, { kind: 'cloudResource' }>): vscode.MarkdownString {
   const { cloudResource, cloud } = node;
-  const rows = Object.entries({ location: cloudResource.location, ...cloudResource.properties }).filter(([, value]) => value !== undefined);
+  const rows = Object.entries({ location: cloudResource.location, ...cloudResource.properties }).filter(
+    ([, value]) => value !== undefined,
+  );
   const markdown = new vscode.MarkdownString(undefined, true);
-  markdown.appendMarkdown(`**${cloud.name}/${cloudResource.name}** — ${cloudResource.provisioningState ?? 'no provisioningState'}\n\n`);
-  markdown.appendMarkdown(`Cloud resource ID: \`${cloudResource.cloudResourceId ?? '(none returned)'}\` — the operator's \`global.cloudDeploymentId\`\n\n`);
-  markdown.appendMarkdown(`| Property | In Azure |\n| --- | --- |\n${rows.map(([name, value]) => `| ${name} | \`${value === '' ? '""' : value}\` |`).join('\n')}\n\n`);
+  markdown.appendMarkdown(
+    `**${cloud.name}/${cloudResource.name}** — ${cloudResource.provisioningState ?? 'no provisioningState'}\n\n`,
+  );
+  markdown.appendMarkdown(
+    `Cloud resource ID: \`${cloudResource.cloudResourceId ?? '(none returned)'}\` — the operator's \`global.cloudDeploymentId\`\n\n`,
+  );
+  markdown.appendMarkdown(
+    `| Property | In Azure |\n| --- | --- |\n${rows.map(([name, value]) => `| ${name} | \`${value === '' ? '""' : value}\` |`).join('\n')}\n\n`,
+  );
   markdown.appendMarkdown(
     "Properties can't change after creation: to change one, delete the cloud resource and create it again. The delete answers HTTP 409 while clusters run on it.",
   );
@@ -56,20 +75,30 @@ export class DeployedView implements vscode.TreeDataProvider<DeployedNode> {
     if (!deployed) return [];
     if (!node) {
       if (deployed.problem) return [{ kind: 'problem', problem: deployed.problem, parentId: '' }];
-      if (deployed.subscriptions.length === 0) return [{ kind: 'note', label: `No subscriptions: your account sees none at ${deployed.endpoint}`, parentId: '' }];
+      if (deployed.subscriptions.length === 0)
+        return [
+          { kind: 'note', label: `No subscriptions: your account sees none at ${deployed.endpoint}`, parentId: '' },
+        ];
       return deployed.subscriptions.map((subscription) => ({ kind: 'subscription', subscription }));
     }
     if (node.kind === 'subscription') {
       const { subscription } = node;
-      if (subscription.problem) return [{ kind: 'problem', problem: subscription.problem, parentId: subscription.subscriptionId }];
-      if (subscription.clouds.length === 0) return [{ kind: 'note', label: 'No Anyscale clouds', parentId: subscription.subscriptionId }];
+      if (subscription.problem)
+        return [{ kind: 'problem', problem: subscription.problem, parentId: subscription.subscriptionId }];
+      if (subscription.clouds.length === 0)
+        return [{ kind: 'note', label: 'No Anyscale clouds', parentId: subscription.subscriptionId }];
       return subscription.clouds.map((cloud) => ({ kind: 'cloud', cloud, subscription }));
     }
     if (node.kind === 'cloud') {
       const { cloud, subscription } = node;
       if (cloud.problem) return [{ kind: 'problem', problem: cloud.problem, parentId: cloud.id }];
       if (cloud.cloudResources.length === 0) return [{ kind: 'note', label: 'No cloud resources', parentId: cloud.id }];
-      return cloud.cloudResources.map((cloudResource) => ({ kind: 'cloudResource', cloudResource, cloud, subscription }));
+      return cloud.cloudResources.map((cloudResource) => ({
+        kind: 'cloudResource',
+        cloudResource,
+        cloud,
+        subscription,
+      }));
     }
     return [];
   }
@@ -81,7 +110,9 @@ export class DeployedView implements vscode.TreeDataProvider<DeployedNode> {
         const item = new vscode.TreeItem(subscription.displayName, vscode.TreeItemCollapsibleState.Expanded);
         item.id = `subscription:${subscription.subscriptionId}`;
         const clouds = subscription.clouds.length;
-        item.description = subscription.problem ? 'not listed' : `${clouds} cloud${clouds === 1 ? '' : 's'}${subscription.apiVersion ? ` · api-version ${subscription.apiVersion}` : ''}`;
+        item.description = subscription.problem
+          ? 'not listed'
+          : `${clouds} cloud${clouds === 1 ? '' : 's'}${subscription.apiVersion ? ` · api-version ${subscription.apiVersion}` : ''}`;
         item.tooltip = `Subscription ${subscription.subscriptionId}${subscription.apiVersion ? `\nAnyscale.Platform api-version ${subscription.apiVersion}` : ''}`;
         item.iconPath = new vscode.ThemeIcon('azure');
         item.contextValue = 'azureSubscription';
@@ -102,12 +133,20 @@ export class DeployedView implements vscode.TreeDataProvider<DeployedNode> {
         const item = new vscode.TreeItem(cloudResource.name, vscode.TreeItemCollapsibleState.None);
         item.id = `cloudResource:${cloudResource.id}`;
         const { provider, region } = cloudResource.properties;
-        item.description = [provider, region, cloudResource.name.toLowerCase() === PRIMARY ? 'primary' : undefined, cloudResource.provisioningState, cloudResource.cloudResourceId]
+        item.description = [
+          provider,
+          region,
+          cloudResource.name.toLowerCase() === PRIMARY ? 'primary' : undefined,
+          cloudResource.provisioningState,
+          cloudResource.cloudResourceId,
+        ]
           .filter(Boolean)
           .join(' · ');
         item.tooltip = cloudResourceTooltip(node);
         const failed = FAILED_STATES.has((cloudResource.provisioningState ?? '').toLowerCase());
-        item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('server-environment');
+        item.iconPath = failed
+          ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
+          : new vscode.ThemeIcon('server-environment');
         item.contextValue = cloudResource.cloudResourceId ? 'deployedCloudResourceWithId' : 'deployedCloudResource';
         item.command = { command: REVEAL_AUTHORED_COMMAND, title: 'Go to Its Template', arguments: [node] };
         item.accessibilityInformation = { label: `${cloud.name}/${cloudResource.name} ${item.description}` };

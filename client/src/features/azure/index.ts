@@ -7,8 +7,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { State, type LanguageClient } from 'vscode-languageclient/node';
 import {
-  CloudDeploymentIdEditRequest, DeployedAzureNotification, WorkspaceIndexRequest,
-  type DeployedAzure, type IndexedCloudResource, type IndexedFile,
+  CloudDeploymentIdEditRequest,
+  DeployedAzureNotification,
+  WorkspaceIndexRequest,
+  type DeployedAzure,
+  type IndexedCloudResource,
+  type IndexedFile,
 } from '../../../../shared/protocol';
 import { ArmClient, endpointUrl, listDeployed } from './arm';
 import { DEPLOYED_VIEW, DeployedView, REVEAL_AUTHORED_COMMAND, type DeployedNode } from './deployedView';
@@ -39,10 +43,14 @@ function counts(deployed: DeployedAzure): string {
 
 /** Every problem of a listing, one line each. */
 function problemsOf(deployed: DeployedAzure): string[] {
-  const lines = (problem: { message: string; hint?: string } | undefined) => (problem ? [`${problem.message}${problem.hint ? ` — ${problem.hint}` : ''}`] : []);
+  const lines = (problem: { message: string; hint?: string } | undefined) =>
+    problem ? [`${problem.message}${problem.hint ? ` — ${problem.hint}` : ''}`] : [];
   return [
     ...lines(deployed.problem),
-    ...deployed.subscriptions.flatMap((subscription) => [...lines(subscription.problem), ...subscription.clouds.flatMap((cloud) => lines(cloud.problem))]),
+    ...deployed.subscriptions.flatMap((subscription) => [
+      ...lines(subscription.problem),
+      ...subscription.clouds.flatMap((cloud) => lines(cloud.problem)),
+    ]),
   ];
 }
 
@@ -56,20 +64,25 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
     view.show(deployed);
     tree.description = deployed ? `listed ${new Date(deployed.listedAt).toLocaleTimeString()}` : undefined;
     await vscode.commands.executeCommand('setContext', CONNECTED_CONTEXT, deployed !== undefined);
-    if (client.state === State.Running) await client.sendNotification(DeployedAzureNotification, { deployed: deployed ?? null });
+    if (client.state === State.Running)
+      await client.sendNotification(DeployedAzureNotification, { deployed: deployed ?? null });
   };
 
   /** Signs in, lists, shows, and hands the listing to the server; undefined when it did not happen (and says why). */
   const connect = async (): Promise<DeployedAzure | undefined> => {
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Anyscale: connecting to Azure needs a trusted workspace (its settings choose where your token is sent).');
+      void vscode.window.showWarningMessage(
+        'Anyscale: connecting to Azure needs a trusted workspace (its settings choose where your token is sent).',
+      );
       return undefined;
     }
     let endpoint: URL;
     try {
       endpoint = endpointUrl(resourceManagerEndpoint());
     } catch (error) {
-      void vscode.window.showErrorMessage(`Anyscale: not connected: ${(error as Error).message} (setting anyscaleAzure.azure.resourceManagerEndpoint).`);
+      void vscode.window.showErrorMessage(
+        `Anyscale: not connected: ${(error as Error).message} (setting anyscaleAzure.azure.resourceManagerEndpoint).`,
+      );
       return undefined;
     }
     const token = tokenSource(endpoint);
@@ -83,13 +96,21 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
     const abort = (listing = new AbortController());
     const arm = new ArmClient({ endpoint: endpoint.href, token, log });
     log(`listing ${endpoint.origin}`);
-    const deployed = await vscode.window.withProgress({ location: { viewId: DEPLOYED_VIEW }, title: 'Listing Anyscale clouds in Azure' }, () => listDeployed(arm, abort.signal));
+    const deployed = await vscode.window.withProgress(
+      { location: { viewId: DEPLOYED_VIEW }, title: 'Listing Anyscale clouds in Azure' },
+      () => listDeployed(arm, abort.signal),
+    );
     if (abort.signal.aborted) return undefined; // disconnected, or listed again meanwhile
     const problems = problemsOf(deployed);
-    log(`listed ${counts(deployed)}${problems.length > 0 ? `; not everything could be listed:\n  ${problems.join('\n  ')}` : ''}`);
+    log(
+      `listed ${counts(deployed)}${problems.length > 0 ? `; not everything could be listed:\n  ${problems.join('\n  ')}` : ''}`,
+    );
     await publish(deployed);
     await vscode.commands.executeCommand(`${DEPLOYED_VIEW}.focus`);
-    if (deployed.problem) void vscode.window.showErrorMessage(`Anyscale: could not list Azure: ${deployed.problem.message}${deployed.problem.hint ? ` ${deployed.problem.hint}` : ''}`);
+    if (deployed.problem)
+      void vscode.window.showErrorMessage(
+        `Anyscale: could not list Azure: ${deployed.problem.message}${deployed.problem.hint ? ` ${deployed.problem.hint}` : ''}`,
+      );
     return deployed;
   };
 
@@ -113,12 +134,16 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
     if (node?.kind !== 'cloudResource') return;
     const [twin] = await authoredTwins(node);
     if (!twin) {
-      void vscode.window.showInformationMessage(`Anyscale: no template in the workspace declares cloud resource ${node.cloud.name}/${node.cloudResource.name}.`);
+      void vscode.window.showInformationMessage(
+        `Anyscale: no template in the workspace declares cloud resource ${node.cloud.name}/${node.cloudResource.name}.`,
+      );
       return;
     }
     const { start, end } = twin.reveal.range;
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(twin.reveal.uri));
-    await vscode.window.showTextDocument(document, { selection: new vscode.Range(start.line, start.character, end.line, end.character) });
+    await vscode.window.showTextDocument(document, {
+      selection: new vscode.Range(start.line, start.character, end.line, end.character),
+    });
   };
 
   /** Writes the cloud resource's ID into a values file related to it: `target` when given, else the user's pick. */
@@ -127,11 +152,14 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
     const name = `${node.cloud.name}/${node.cloudResource.name}`;
     const id = node.cloudResource.cloudResourceId;
     if (!id) {
-      void vscode.window.showWarningMessage(`Anyscale: Azure returned no cloudResourceId for ${name} (provisioningState ${node.cloudResource.provisioningState ?? 'unknown'}).`);
+      void vscode.window.showWarningMessage(
+        `Anyscale: Azure returned no cloudResourceId for ${name} (provisioningState ${node.cloudResource.provisioningState ?? 'unknown'}).`,
+      );
       return false;
     }
     const files = new Map<string, IndexedFile>();
-    for (const twin of await authoredTwins(node)) for (const file of twin.files) if (file.kind === 'valuesFile' && !files.has(file.uri)) files.set(file.uri, file);
+    for (const twin of await authoredTwins(node))
+      for (const file of twin.files) if (file.kind === 'valuesFile' && !files.has(file.uri)) files.set(file.uri, file);
     let uri = target;
     if (!uri) {
       if (files.size === 0) {
@@ -140,15 +168,27 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
         );
         return false;
       }
-      const picked = files.size === 1 ? [...files.values()][0] : await vscode.window.showQuickPick(
-        [...files.values()].map((file) => ({ label: file.label, description: [...file.description, file.cloudDeploymentId?.text].filter(Boolean).join(' · '), file })),
-        { title: `Set global.cloudDeploymentId to ${id} in` },
-      ).then((choice) => choice?.file);
+      const picked =
+        files.size === 1
+          ? [...files.values()][0]
+          : await vscode.window
+              .showQuickPick(
+                [...files.values()].map((file) => ({
+                  label: file.label,
+                  description: [...file.description, file.cloudDeploymentId?.text].filter(Boolean).join(' · '),
+                  file,
+                })),
+                { title: `Set global.cloudDeploymentId to ${id} in` },
+              )
+              .then((choice) => choice?.file);
       if (!picked) return false;
       uri = vscode.Uri.parse(picked.uri);
     }
     const document = await vscode.workspace.openTextDocument(uri);
-    const answer = await client.sendRequest(CloudDeploymentIdEditRequest, { uri: document.uri.toString(), cloudResourceId: id });
+    const answer = await client.sendRequest(CloudDeploymentIdEditRequest, {
+      uri: document.uri.toString(),
+      cloudResourceId: id,
+    });
     const file = path.basename(document.uri.fsPath);
     if (answer.problem) {
       void vscode.window.showWarningMessage(`Anyscale: ${file} was not changed: ${answer.problem}`);
@@ -159,15 +199,21 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
       return true;
     }
     if (document.version !== answer.version) {
-      void vscode.window.showWarningMessage(`Anyscale: ${file} changed while the edit was computed; run the action again.`);
+      void vscode.window.showWarningMessage(
+        `Anyscale: ${file} changed while the edit was computed; run the action again.`,
+      );
       return false;
     }
     const edit = new vscode.WorkspaceEdit();
-    const ranges = answer.edits.map(({ range }) => new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character));
+    const ranges = answer.edits.map(
+      ({ range }) => new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character),
+    );
     answer.edits.forEach((change, i) => edit.replace(document.uri, ranges[i], change.newText));
     if (!(await vscode.workspace.applyEdit(edit))) return false;
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(ranges[0].start, ranges[0].start) });
-    void vscode.window.showInformationMessage(`Anyscale: global.cloudDeploymentId in ${file} is now ${id} (${name}); save the file to keep it.`);
+    void vscode.window.showInformationMessage(
+      `Anyscale: global.cloudDeploymentId in ${file} is now ${id} (${name}); save the file to keep it.`,
+    );
     return true;
   };
 
@@ -176,7 +222,8 @@ export function registerAzure(context: vscode.ExtensionContext, client: Language
     tree,
     // A restarted server starts without the listing: give it again.
     client.onDidChangeState((change) => {
-      if (change.newState === State.Running && view.deployed) void client.sendNotification(DeployedAzureNotification, { deployed: view.deployed });
+      if (change.newState === State.Running && view.deployed)
+        void client.sendNotification(DeployedAzureNotification, { deployed: view.deployed });
     }),
     vscode.commands.registerCommand(AZURE_COMMANDS.connect, connect),
     vscode.commands.registerCommand(AZURE_COMMANDS.refresh, connect),

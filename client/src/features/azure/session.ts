@@ -11,7 +11,9 @@ export const TEST_TOKEN_ENV = 'ANYSCALE_AZURE_TEST_TOKEN';
 
 /** The `anyscaleAzure.azure.resourceManagerEndpoint` setting. */
 export function resourceManagerEndpoint(): string {
-  return vscode.workspace.getConfiguration(AZURE_SECTION).get<string>('resourceManagerEndpoint')?.trim() || DEFAULT_ENDPOINT;
+  return (
+    vscode.workspace.getConfiguration(AZURE_SECTION).get<string>('resourceManagerEndpoint')?.trim() || DEFAULT_ENDPOINT
+  );
 }
 
 /**

@@ -23,7 +23,11 @@ function storageAccountsOf(resource: IndexedCloudResource): Set<string> {
  * The targets `resource` needs, of `targets`. `filePaths` are its files as the targets name them (file system paths:
  * the template, its parameter files and related values files).
  */
-export function egressTargetsFor(resource: IndexedCloudResource, filePaths: ReadonlySet<string>, targets: readonly EgressTargetInfo[]): EgressTargetInfo[] {
+export function egressTargetsFor(
+  resource: IndexedCloudResource,
+  filePaths: ReadonlySet<string>,
+  targets: readonly EgressTargetInfo[],
+): EgressTargetInfo[] {
   const accounts = storageAccountsOf(resource);
   return targets.filter((target) => {
     if (target.origin !== 'workspace') return true;

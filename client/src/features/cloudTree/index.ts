@@ -6,8 +6,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EgressTargetsRequest, GenerateValuesRequest, SHOW_RULE_DOCUMENTATION_COMMAND, WorkspaceIndexChangedNotification, WorkspaceIndexRequest,
-  type IndexedCloudResource, type IndexLocation,
+  EgressTargetsRequest,
+  GenerateValuesRequest,
+  SHOW_RULE_DOCUMENTATION_COMMAND,
+  WorkspaceIndexChangedNotification,
+  WorkspaceIndexRequest,
+  type IndexedCloudResource,
+  type IndexLocation,
 } from '../../../../shared/protocol';
 import type { Egress } from '../egress';
 import { workspaceParams } from '../egress/settings';
@@ -43,52 +48,90 @@ export interface CloudTreeOptions {
 }
 
 /** A quick pick of the workspace's cloud resources; with none, a message that says how to get one. */
-async function pickCloudResource(provider: CloudTreeProvider, placeHolder: string): Promise<IndexedCloudResource | undefined> {
+async function pickCloudResource(
+  provider: CloudTreeProvider,
+  placeHolder: string,
+): Promise<IndexedCloudResource | undefined> {
   const all = provider.cloudResources;
   if (all.length === 0) {
-    void vscode.window.showInformationMessage('Anyscale: no cloud resource in the workspace yet: declare one in an ARM template (New Cloud Resource Template), then run this again.');
+    void vscode.window.showInformationMessage(
+      'Anyscale: no cloud resource in the workspace yet: declare one in an ARM template (New Cloud Resource Template), then run this again.',
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    all.map(({ cloud, resource }) => ({ label: resource.label, description: [cloud.label, resource.provider?.text].filter(Boolean).join(' · '), resource })),
+    all.map(({ cloud, resource }) => ({
+      label: resource.label,
+      description: [cloud.label, resource.provider?.text].filter(Boolean).join(' · '),
+      resource,
+    })),
     { placeHolder, matchOnDescription: true },
   );
   return picked?.resource;
 }
 
-export function registerCloudTree(context: vscode.ExtensionContext, client: LanguageClient, options: CloudTreeOptions): CloudTreeProvider {
-  const provider = new CloudTreeProvider((cloud) => client.sendRequest(WorkspaceIndexRequest, cloud === undefined ? {} : { cloud }), options.activatedAt);
-  const views = [CLOUD_TREE.view, CLOUD_TREE.explorerView].map((id) => vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }));
+export function registerCloudTree(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  options: CloudTreeOptions,
+): CloudTreeProvider {
+  const provider = new CloudTreeProvider(
+    (cloud) => client.sendRequest(WorkspaceIndexRequest, cloud === undefined ? {} : { cloud }),
+    options.activatedAt,
+  );
+  const views = [CLOUD_TREE.view, CLOUD_TREE.explorerView].map((id) =>
+    vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }),
+  );
   const showState = () => {
     const errors = provider.errorCount;
     for (const view of views) {
-      view.message = !provider.complete ? 'Reading the workspace…' : provider.truncated ? 'The workspace has more than 20,000 candidate files: some were not read.' : undefined;
-      view.badge = errors > 0 ? { value: errors, tooltip: `${errors} error${errors === 1 ? '' : 's'} in the workspace's Anyscale clouds` } : undefined;
+      view.message = !provider.complete
+        ? 'Reading the workspace…'
+        : provider.truncated
+          ? 'The workspace has more than 20,000 candidate files: some were not read.'
+          : undefined;
+      view.badge =
+        errors > 0
+          ? { value: errors, tooltip: `${errors} error${errors === 1 ? '' : 's'} in the workspace's Anyscale clouds` }
+          : undefined;
     }
     void vscode.commands.executeCommand('setContext', SCANNED, provider.complete);
     void vscode.commands.executeCommand('setContext', HAS_CLOUDS, provider.cloudCount > 0);
   };
   showState();
   const resourceOf = (node: CloudTreeNode | undefined) => (node?.kind === 'cloudResource' ? node.resource : undefined);
-  const indexedOf = (node: CloudTreeNode) => (node.kind === 'cloud' ? node.cloud : node.kind === 'cloudResource' ? node.resource : node.file);
-  const failed = (what: string) => (error: unknown) => void vscode.window.showErrorMessage(`Anyscale: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  const indexedOf = (node: CloudTreeNode) =>
+    node.kind === 'cloud' ? node.cloud : node.kind === 'cloudResource' ? node.resource : node.file;
+  const failed = (what: string) => (error: unknown) =>
+    void vscode.window.showErrorMessage(`Anyscale: ${what}: ${error instanceof Error ? error.message : String(error)}`);
 
   context.subscriptions.push(
     provider,
     ...views,
     provider.onDidChangeState(showState),
-    provider.onDidDrawFirst(({ askedMs, drawnMs, clouds, first, complete }) => client.outputChannel.appendLine(
-      `Cloud Resources view: ${first ? 'first' : 'the complete index'} drawn ${Math.round(drawnMs)} ms after activation ` +
-      `(asked for at ${Math.round(askedMs)} ms; ${clouds} clouds; ${complete ? 'scan complete' : 'scan under way'})`)),
+    provider.onDidDrawFirst(({ askedMs, drawnMs, clouds, first, complete }) =>
+      client.outputChannel.appendLine(
+        `Cloud Resources view: ${first ? 'first' : 'the complete index'} drawn ${Math.round(drawnMs)} ms after activation ` +
+          `(asked for at ${Math.round(askedMs)} ms; ${clouds} clouds; ${complete ? 'scan complete' : 'scan under way'})`,
+      ),
+    ),
     vscode.window.registerFileDecorationProvider(new ProblemDecorations()),
-    client.onNotification(WorkspaceIndexChangedNotification, (change) => void provider.update(change).catch(failed('the Cloud Resources view could not be updated'))),
+    client.onNotification(
+      WorkspaceIndexChangedNotification,
+      (change) => void provider.update(change).catch(failed('the Cloud Resources view could not be updated')),
+    ),
     // A click passes the node's place (TreeItem.command); the context menu passes the node.
     vscode.commands.registerCommand(CLOUD_TREE.reveal, async (target: IndexLocation | CloudTreeNode) => {
       const at = 'kind' in target ? indexedOf(target).reveal : target;
       const { start, end } = at.range;
-      await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), { selection: new vscode.Range(start.line, start.character, end.line, end.character), preview: true });
+      await vscode.window.showTextDocument(vscode.Uri.parse(at.uri), {
+        selection: new vscode.Range(start.line, start.character, end.line, end.character),
+        preview: true,
+      });
     }),
-    vscode.commands.registerCommand(CLOUD_TREE.refresh, () => provider.reload().catch(failed('the Cloud Resources view could not be read'))),
+    vscode.commands.registerCommand(CLOUD_TREE.refresh, () =>
+      provider.reload().catch(failed('the Cloud Resources view could not be read')),
+    ),
     vscode.commands.registerCommand(CLOUD_TREE.copyResourceId, async (node?: CloudTreeNode) => {
       const resource = resourceOf(node);
       if (!resource) return;
@@ -97,7 +140,9 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
     }),
     // From a row, its cloud resource; from the palette or the walkthrough, the one the user picks.
     vscode.commands.registerCommand(CLOUD_TREE.generateValues, async (node?: CloudTreeNode) => {
-      const resource = node ? resourceOf(node) : await pickCloudResource(provider, 'Generate operator values for which cloud resource?');
+      const resource = node
+        ? resourceOf(node)
+        : await pickCloudResource(provider, 'Generate operator values for which cloud resource?');
       if (!resource) return undefined;
       try {
         const generated = await client.sendRequest(GenerateValuesRequest, { cloudResource: resource.id });
@@ -118,19 +163,34 @@ export function registerCloudTree(context: vscode.ExtensionContext, client: Lang
     vscode.commands.registerCommand(CLOUD_TREE.showWorstRuleDocumentation, async (node?: CloudTreeNode) => {
       const indexed = node && indexedOf(node);
       if (!indexed?.worst) return;
-      await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, `${options.docsBaseUri}/${indexed.worst.code}.md`);
+      await vscode.commands.executeCommand(
+        SHOW_RULE_DOCUMENTATION_COMMAND,
+        `${options.docsBaseUri}/${indexed.worst.code}.md`,
+      );
     }),
     vscode.commands.registerCommand(CLOUD_TREE.newTemplate, async () => {
-      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: '' }));
+      const editor = await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ language: 'json', content: '' }),
+      );
       // The server offers its template snippets in an empty document; the welcome button inserts the cloud with its primary.
-      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, new vscode.Position(0, 0));
-      const snippet = list?.items.find((entry) => (typeof entry.label === 'string' ? entry.label : entry.label.label) === NEW_TEMPLATE_SNIPPET)?.insertText;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        editor.document.uri,
+        new vscode.Position(0, 0),
+      );
+      const snippet = list?.items.find(
+        (entry) => (typeof entry.label === 'string' ? entry.label : entry.label.label) === NEW_TEMPLATE_SNIPPET,
+      )?.insertText;
       if (snippet instanceof vscode.SnippetString) await editor.insertSnippet(snippet);
       else await vscode.commands.executeCommand('editor.action.triggerSuggest');
       return editor;
     }),
     vscode.commands.registerCommand(CLOUD_TREE.openDocs, () =>
-      vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(context.extensionUri, 'docs', 'tree.md'))),
+      vscode.commands.executeCommand(
+        'markdown.showPreview',
+        vscode.Uri.joinPath(context.extensionUri, 'docs', 'tree.md'),
+      ),
+    ),
   );
   return provider;
 }

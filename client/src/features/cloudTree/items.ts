@@ -3,7 +3,15 @@
 // carries the counts), the tooltip rows as Markdown, the click that reveals the definition, and the contextValue the
 // menus' `when` clauses match. Everything shown comes from the server's node.
 import * as vscode from 'vscode';
-import type { IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexNode, IndexTooltipRow, SeverityCounts } from '../../../../shared/protocol';
+import type {
+  IndexedCloud,
+  IndexedCloudResource,
+  IndexedFile,
+  IndexedFileKind,
+  IndexNode,
+  IndexTooltipRow,
+  SeverityCounts,
+} from '../../../../shared/protocol';
 
 export const REVEAL_COMMAND = 'anyscaleAzure.cloudTree.reveal';
 /** The scheme of the tree items' resourceUri: the decoration provider reads the problem counts from its query. */
@@ -20,10 +28,18 @@ const ICON_COLOR: Record<Severity, string> = {
   warning: 'problemsWarningIcon.foreground',
   info: 'problemsInfoIcon.foreground',
 };
-const LABEL_COLOR: Partial<Record<Severity, string>> = { error: 'list.errorForeground', warning: 'list.warningForeground' };
+const LABEL_COLOR: Partial<Record<Severity, string>> = {
+  error: 'list.errorForeground',
+  warning: 'list.warningForeground',
+};
 
 /** Codicons only: no third-party logos. */
-const PROVIDER_ICONS: Readonly<Record<string, string>> = { azure: 'azure', aws: 'package', gcp: 'globe', generic: 'server' };
+const PROVIDER_ICONS: Readonly<Record<string, string>> = {
+  azure: 'azure',
+  aws: 'package',
+  gcp: 'globe',
+  generic: 'server',
+};
 const FILE_ICONS: Readonly<Record<IndexedFileKind, string>> = {
   template: 'file-code',
   parameterFile: 'symbol-parameter',
@@ -42,14 +58,20 @@ function icon(id: string, problems: SeverityCounts): vscode.ThemeIcon {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function problemSummary(problems: SeverityCounts): string {
-  const parts = (['error', 'warning', 'info'] as const).filter((severity) => problems[severity] > 0).map((severity) => plural(problems[severity], severity));
+  const parts = (['error', 'warning', 'info'] as const)
+    .filter((severity) => problems[severity] > 0)
+    .map((severity) => plural(problems[severity], severity));
   return parts.length > 0 ? parts.join(', ') : 'no problems';
 }
 
 /** The resourceUri that carries a node's problem counts to the decoration provider (a badge and a label colour). */
 function decorationUri(node: IndexNode): vscode.Uri {
   const { error, warning, info } = node.problems;
-  return vscode.Uri.from({ scheme: DECORATION_SCHEME, path: `/${encodeURIComponent(node.id)}`, query: `error=${error}&warning=${warning}&info=${info}` });
+  return vscode.Uri.from({
+    scheme: DECORATION_SCHEME,
+    path: `/${encodeURIComponent(node.id)}`,
+    query: `error=${error}&warning=${warning}&info=${info}`,
+  });
 }
 
 /** Badges and label colours for the tree's items: the count of their worst severity's problems. */
@@ -57,12 +79,20 @@ export class ProblemDecorations implements vscode.FileDecorationProvider {
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== DECORATION_SCHEME) return undefined;
     const query = new URLSearchParams(uri.query);
-    const problems = { error: Number(query.get('error')) || 0, warning: Number(query.get('warning')) || 0, info: Number(query.get('info')) || 0 };
+    const problems = {
+      error: Number(query.get('error')) || 0,
+      warning: Number(query.get('warning')) || 0,
+      info: Number(query.get('info')) || 0,
+    };
     const severity = worstSeverity(problems);
     if (!severity || severity === 'info') return undefined;
     const count = problems[severity];
     const color = LABEL_COLOR[severity];
-    return new vscode.FileDecoration(count > 99 ? '99' : String(count), problemSummary(problems), color ? new vscode.ThemeColor(color) : undefined);
+    return new vscode.FileDecoration(
+      count > 99 ? '99' : String(count),
+      problemSummary(problems),
+      color ? new vscode.ThemeColor(color) : undefined,
+    );
   }
 }
 
@@ -80,7 +110,9 @@ function tooltip(node: IndexNode, title: string): vscode.MarkdownString {
   for (const row of node.tooltip) appendRow(markdown, row);
   markdown.appendMarkdown(`\n**Problems:** ${problemSummary(node.problems)}`);
   if (node.worst) {
-    markdown.appendMarkdown(`  \n$(${node.worst.severity === 'info' ? 'info' : node.worst.severity}) \`${node.worst.code}\`: `);
+    markdown.appendMarkdown(
+      `  \n$(${node.worst.severity === 'info' ? 'info' : node.worst.severity}) \`${node.worst.code}\`: `,
+    );
     markdown.appendText(node.worst.message);
   }
   return markdown;
@@ -118,8 +150,15 @@ export function cloudResourceItem(resource: IndexedCloudResource): vscode.TreeIt
   treeItem.description = describe(resource.name.known, resource.description);
   const provider = resource.provider?.known ? resource.provider.text.toLowerCase() : '';
   treeItem.iconPath = icon(PROVIDER_ICONS[provider] ?? 'question', resource.problems);
-  treeItem.tooltip = tooltip(resource, `**${escape(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`);
-  treeItem.contextValue = contextValue('anyscaleCloudResource', resource, ...(PROVIDER_ICONS[provider] ? [`provider-${provider}`] : []));
+  treeItem.tooltip = tooltip(
+    resource,
+    `**${escape(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`,
+  );
+  treeItem.contextValue = contextValue(
+    'anyscaleCloudResource',
+    resource,
+    ...(PROVIDER_ICONS[provider] ? [`provider-${provider}`] : []),
+  );
   return treeItem;
 }
 

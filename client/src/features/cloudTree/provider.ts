@@ -3,7 +3,13 @@
 // their subtrees are redrawn (onDidChangeTreeData with each cloud's element, which keeps its identity); the root only
 // when a cloud comes or goes. Nothing here walks the whole index: the server built it, the view draws what is expanded.
 import * as vscode from 'vscode';
-import type { IndexedCloud, IndexedCloudResource, IndexedFile, WorkspaceIndexChanged, WorkspaceIndexResult } from '../../../../shared/protocol';
+import type {
+  IndexedCloud,
+  IndexedCloudResource,
+  IndexedFile,
+  WorkspaceIndexChanged,
+  WorkspaceIndexResult,
+} from '../../../../shared/protocol';
 import { cloudItem, cloudResourceItem, fileItem } from './items';
 
 export interface CloudNode {
@@ -50,7 +56,11 @@ export type IndexSource = (cloud?: string) => Promise<WorkspaceIndexResult>;
 /** The server's order: known names first, then by label ignoring case, then by id. */
 function byLabel(a: CloudNode, b: CloudNode): number {
   const [x, y] = [a.cloud, b.cloud];
-  return Number(y.name.known) - Number(x.name.known) || x.label.toLowerCase().localeCompare(y.label.toLowerCase()) || x.id.localeCompare(y.id);
+  return (
+    Number(y.name.known) - Number(x.name.known) ||
+    x.label.toLowerCase().localeCompare(y.label.toLowerCase()) ||
+    x.id.localeCompare(y.id)
+  );
 }
 
 export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>, vscode.Disposable {
@@ -72,7 +82,10 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   private drawn = false;
   private drawnComplete = false;
 
-  constructor(private readonly source: IndexSource, private readonly startedAt = performance.now()) {}
+  constructor(
+    private readonly source: IndexSource,
+    private readonly startedAt = performance.now(),
+  ) {}
 
   /** The scan of the workspace folders is done (until then the tree holds what was read so far). */
   get complete(): boolean {
@@ -89,7 +102,9 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
 
   /** Every cloud resource of the index, with its cloud, in the tree's order (for a pick outside the view). */
   get cloudResources(): Array<{ cloud: IndexedCloud; resource: IndexedCloudResource }> {
-    return this.clouds.flatMap((node) => node.cloud.cloudResources.map((resource) => ({ cloud: node.cloud, resource })));
+    return this.clouds.flatMap((node) =>
+      node.cloud.cloudResources.map((resource) => ({ cloud: node.cloud, resource })),
+    );
   }
 
   /** Errors over every cloud (each counts its cloud resources'). */
@@ -164,8 +179,14 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     }
     // A cloud redrawn by the notification that completed the scan: its rows are the first of the complete index.
     this.noteDraw(askedMs, false);
-    if (node.kind === 'cloud') return (node.children ??= node.cloud.cloudResources.map((resource) => ({ kind: 'cloudResource', parent: node, resource })));
-    if (node.kind === 'cloudResource') return (node.children ??= node.resource.files.map((file) => ({ kind: 'file', parent: node, file })));
+    if (node.kind === 'cloud')
+      return (node.children ??= node.cloud.cloudResources.map((resource) => ({
+        kind: 'cloudResource',
+        parent: node,
+        resource,
+      })));
+    if (node.kind === 'cloudResource')
+      return (node.children ??= node.resource.files.map((file) => ({ kind: 'file', parent: node, file })));
     return [];
   }
 
@@ -174,7 +195,13 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     const firstComplete = this.complete && !this.drawnComplete;
     if (!first && !firstComplete) return;
     this.drawnComplete ||= this.complete;
-    this.firstDrawn.fire({ askedMs, drawnMs: performance.now() - this.startedAt, clouds: this.clouds.length, first, complete: this.complete });
+    this.firstDrawn.fire({
+      askedMs,
+      drawnMs: performance.now() - this.startedAt,
+      clouds: this.clouds.length,
+      first,
+      complete: this.complete,
+    });
   }
 
   getTreeItem(node: CloudTreeNode): vscode.TreeItem {

@@ -6,8 +6,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  ClusterExtensionEvaluateRequest, ClusterExtensionPlanRequest,
-  type ClusterExtensionEvaluateParams, type ClusterExtensionKind, type ClusterExtensionPlan, type ClusterExtensionReport, type ClusterExtensionTarget,
+  ClusterExtensionEvaluateRequest,
+  ClusterExtensionPlanRequest,
+  type ClusterExtensionEvaluateParams,
+  type ClusterExtensionKind,
+  type ClusterExtensionPlan,
+  type ClusterExtensionReport,
+  type ClusterExtensionTarget,
 } from '../../../../shared/protocol';
 import { kubectlOnPath, kubeContexts } from '../egress/kubectl';
 import type { CloudTreeNode } from '../cloudTree/provider';
@@ -25,66 +30,118 @@ const AZ_INSTALL_URL = 'https://learn.microsoft.com/cli/azure/install-azure-cli'
 async function chooseContext(): Promise<string | undefined> {
   const contexts = await kubeContexts(kubectlOnPath());
   if (contexts.error) {
-    void vscode.window.showErrorMessage(`Anyscale: kubectl is needed on PATH to verify a cluster extension (${contexts.error}).`);
+    void vscode.window.showErrorMessage(
+      `Anyscale: kubectl is needed on PATH to verify a cluster extension (${contexts.error}).`,
+    );
     return undefined;
   }
   if (contexts.all.length === 0) {
-    void vscode.window.showErrorMessage('Anyscale: kubectl knows no kube contexts. Add the cluster\'s with `az aks get-credentials --resource-group <group> --name <cluster>`, then run Verify Cluster Extension again.');
+    void vscode.window.showErrorMessage(
+      "Anyscale: kubectl knows no kube contexts. Add the cluster's with `az aks get-credentials --resource-group <group> --name <cluster>`, then run Verify Cluster Extension again.",
+    );
     return undefined;
   }
-  const items = contexts.all.map((name) => ({ label: name, description: name === contexts.current ? 'current context' : undefined }));
+  const items = contexts.all.map((name) => ({
+    label: name,
+    description: name === contexts.current ? 'current context' : undefined,
+  }));
   items.sort((a, b) => Number(!!b.description) - Number(!!a.description));
   return (await vscode.window.showQuickPick(items, { title: 'Kube context of the cluster to verify' }))?.label;
 }
 
 /** Fills what `given` lacks by asking; undefined when the user cancels a question. */
-async function completeTarget(given: Partial<ClusterExtensionTarget>, memory: vscode.Memento): Promise<ClusterExtensionTarget | undefined> {
+async function completeTarget(
+  given: Partial<ClusterExtensionTarget>,
+  memory: vscode.Memento,
+): Promise<ClusterExtensionTarget | undefined> {
   const context = given.context ?? (await chooseContext());
   if (!context) return undefined;
   const kind = given.kind ?? (await vscode.window.showQuickPick(KINDS, { title: 'Extension to verify' }))?.extension;
   if (!kind) return undefined;
-  const clusterName = given.clusterName ?? (await vscode.window.showInputBox({
-    title: 'AKS cluster name (for az k8s-extension show)', value: clusterNameFromContext(context), ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'The AKS cluster\'s name'),
-  }))?.trim();
+  const clusterName =
+    given.clusterName ??
+    (
+      await vscode.window.showInputBox({
+        title: 'AKS cluster name (for az k8s-extension show)',
+        value: clusterNameFromContext(context),
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() ? undefined : "The AKS cluster's name"),
+      })
+    )?.trim();
   if (!clusterName) return undefined;
   const rememberedGroup = `clusterExtension.resourceGroup.${clusterName}`;
-  const resourceGroup = given.resourceGroup ?? (await vscode.window.showInputBox({
-    title: `Resource group of AKS cluster ${clusterName}`, value: memory.get<string>(rememberedGroup) ?? '', ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'The resource group the cluster is in'),
-  }))?.trim();
+  const resourceGroup =
+    given.resourceGroup ??
+    (
+      await vscode.window.showInputBox({
+        title: `Resource group of AKS cluster ${clusterName}`,
+        value: memory.get<string>(rememberedGroup) ?? '',
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() ? undefined : 'The resource group the cluster is in'),
+      })
+    )?.trim();
   if (!resourceGroup) return undefined;
   await memory.update(rememberedGroup, resourceGroup);
-  return { kind, context, clusterName, resourceGroup, ...(given.extensionName ? { extensionName: given.extensionName } : {}) };
+  return {
+    kind,
+    context,
+    clusterName,
+    resourceGroup,
+    ...(given.extensionName ? { extensionName: given.extensionName } : {}),
+  };
 }
 
-async function runPlan(plan: ClusterExtensionPlan, token: vscode.CancellationToken, progress: vscode.Progress<{ message?: string }>) {
+async function runPlan(
+  plan: ClusterExtensionPlan,
+  token: vscode.CancellationToken,
+  progress: vscode.Progress<{ message?: string }>,
+) {
   const outputs: ClusterExtensionEvaluateParams['outputs'] = {};
   for (const step of plan.steps) {
     if (token.isCancellationRequested) break;
-    progress.report({ message: `${step.tool} ${step.argv.filter((arg) => !arg.startsWith('-')).slice(0, 3).join(' ')}` });
+    progress.report({
+      message: `${step.tool} ${step.argv
+        .filter((arg) => !arg.startsWith('-'))
+        .slice(0, 3)
+        .join(' ')}`,
+    });
     outputs[step.id] = await kubectlOnPath(step.tool)(step.argv);
   }
   return outputs;
 }
 
-export async function verifyClusterExtension(client: LanguageClient, memory: vscode.Memento, given: Partial<ClusterExtensionTarget> = {}): Promise<ClusterExtensionReport | undefined> {
+export async function verifyClusterExtension(
+  client: LanguageClient,
+  memory: vscode.Memento,
+  given: Partial<ClusterExtensionTarget> = {},
+): Promise<ClusterExtensionReport | undefined> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.');
+    void vscode.window.showWarningMessage(
+      'Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.',
+    );
     return undefined;
   }
   const target = await completeTarget(given, memory);
   if (!target) return undefined;
   const plan = await client.sendRequest(ClusterExtensionPlanRequest, target);
   const outputs = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Anyscale: verifying the extension on ${target.clusterName}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Anyscale: verifying the extension on ${target.clusterName}`,
+      cancellable: true,
+    },
     (progress, token) => runPlan(plan, token, progress),
   );
   const params: ClusterExtensionEvaluateParams = { target: plan.target, outputs };
   const report = await client.sendRequest(ClusterExtensionEvaluateRequest, params);
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: report.markdown }), { preview: false });
+  await vscode.window.showTextDocument(
+    await vscode.workspace.openTextDocument({ language: 'markdown', content: report.markdown }),
+    { preview: false },
+  );
   if (outputs.extension?.code === null) {
-    void vscode.window.showErrorMessage(`Anyscale: the Azure CLI (az) is needed on PATH to read the extension's state: install it (${AZ_INSTALL_URL}), run az login, then Verify Cluster Extension again.`);
+    void vscode.window.showErrorMessage(
+      `Anyscale: the Azure CLI (az) is needed on PATH to read the extension's state: install it (${AZ_INSTALL_URL}), run az login, then Verify Cluster Extension again.`,
+    );
   }
   const { pass, fail, unknown } = report.counts;
   const summary = `Anyscale: ${report.title}: ${pass} passed, ${fail} failed${unknown ? `, ${unknown} unknown` : ''}.`;
@@ -97,10 +154,17 @@ const TREE_NODE_KINDS = new Set(['cloud', 'cloudResource', 'file']);
 export function registerClusterExtension(context: vscode.ExtensionContext, client: LanguageClient): void {
   context.subscriptions.push(
     // From the palette (no argument), a test (a partial target) or a Cloud Resources row (an AKS cluster or extension file node).
-    vscode.commands.registerCommand(CLUSTER_EXTENSION_COMMANDS.verify, (argument?: Partial<ClusterExtensionTarget> | CloudTreeNode) => {
-      const node = TREE_NODE_KINDS.has(String(argument?.kind)) ? (argument as CloudTreeNode) : undefined;
-      const given = node ? (node.kind === 'file' ? targetFromIndexedFile(node.file) : {}) : (argument as Partial<ClusterExtensionTarget> | undefined);
-      return verifyClusterExtension(client, context.workspaceState, given ?? {});
-    }),
+    vscode.commands.registerCommand(
+      CLUSTER_EXTENSION_COMMANDS.verify,
+      (argument?: Partial<ClusterExtensionTarget> | CloudTreeNode) => {
+        const node = TREE_NODE_KINDS.has(String(argument?.kind)) ? (argument as CloudTreeNode) : undefined;
+        const given = node
+          ? node.kind === 'file'
+            ? targetFromIndexedFile(node.file)
+            : {}
+          : (argument as Partial<ClusterExtensionTarget> | undefined);
+        return verifyClusterExtension(client, context.workspaceState, given ?? {});
+      },
+    ),
   );
 }

@@ -4,8 +4,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  EgressClusterJobRequest, EgressClusterLogRequest, SHOW_RULE_DOCUMENTATION_COMMAND,
-  type EgressClusterJobParams, type EgressClusterLogParams, type EgressReport, type EgressTargetInfo,
+  EgressClusterJobRequest,
+  EgressClusterLogRequest,
+  SHOW_RULE_DOCUMENTATION_COMMAND,
+  type EgressClusterJobParams,
+  type EgressClusterLogParams,
+  type EgressReport,
+  type EgressTargetInfo,
 } from '../../../../shared/protocol';
 import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from './kubectl';
 import { clusterSettings, workspaceParams } from './settings';
@@ -18,25 +23,41 @@ async function chooseContext(configured: string | undefined, docs: vscode.Uri): 
   const deadEnd = noContextMessage('Verify Egress from Cluster', contexts);
   if (deadEnd) {
     // Not awaited: the command ends now; the button opens the docs section's rendered preview whenever it is clicked.
-    void vscode.window.showErrorMessage(deadEnd, SHOW_DOCUMENTATION).then((choice) => choice && vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, docs.toString()));
+    void vscode.window
+      .showErrorMessage(deadEnd, SHOW_DOCUMENTATION)
+      .then((choice) => choice && vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, docs.toString()));
     return undefined;
   }
   if (configured) return configured;
-  const items = contexts.all.map((name) => ({ label: name, description: name === contexts.current ? 'current context' : undefined }));
+  const items = contexts.all.map((name) => ({
+    label: name,
+    description: name === contexts.current ? 'current context' : undefined,
+  }));
   items.sort((a, b) => Number(!!b.description) - Number(!!a.description));
   return (await vscode.window.showQuickPick(items, { title: 'Kube context to run the egress probe Job in' }))?.label;
 }
 
 /** `docs`: the docs page section on what the command needs (kubectl, a kube context), offered when it is missing. */
-export async function probeFromCluster(client: LanguageClient, docs: vscode.Uri, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
+export async function probeFromCluster(
+  client: LanguageClient,
+  docs: vscode.Uri,
+  targets?: EgressTargetInfo[],
+): Promise<EgressReport | undefined> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.');
+    void vscode.window.showWarningMessage(
+      'Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.',
+    );
     return undefined;
   }
   const settings = clusterSettings();
   const context = await chooseContext(settings.context, docs);
   if (!context) return undefined;
-  const params: EgressClusterJobParams = { ...workspaceParams(), namespace: settings.namespace, image: settings.image, ...(targets ? { targets } : {}) };
+  const params: EgressClusterJobParams = {
+    ...workspaceParams(),
+    namespace: settings.namespace,
+    image: settings.image,
+    ...(targets ? { targets } : {}),
+  };
   const job = await client.sendRequest(EgressClusterJobRequest, params);
   const manifest = await vscode.workspace.openTextDocument({ language: 'json', content: job.manifest });
   await vscode.window.showTextDocument(manifest, { preview: true });
@@ -49,17 +70,31 @@ export async function probeFromCluster(client: LanguageClient, docs: vscode.Uri,
   if (choice !== 'Apply') return undefined;
   const startedAt = new Date().toISOString();
   const run = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Anyscale: egress probe Job in ${context}`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Anyscale: egress probe Job in ${context}`,
+      cancellable: true,
+    },
     (progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return runProbeJob(kubectlOnPath(), job, context, { waitMs: settings.waitSeconds * 1000, signal: abort.signal, onStep: (message) => progress.report({ message }) });
+      return runProbeJob(kubectlOnPath(), job, context, {
+        waitMs: settings.waitSeconds * 1000,
+        signal: abort.signal,
+        onStep: (message) => progress.report({ message }),
+      });
     },
   );
   for (const problem of run.problems) void vscode.window.showWarningMessage(`Anyscale egress probe Job: ${problem}`);
   // No log and a reason why (apply refused, the pod never started, cancelled first): nothing was probed, and a report
   // would show every target as failed. The messages say what happened; the view keeps the last real results.
   if (!run.log.trim() && run.problems.length > 0) return undefined;
-  const logParams: EgressClusterLogParams = { log: run.log, targets: job.targets, context, startedAt, durationMs: run.durationMs };
+  const logParams: EgressClusterLogParams = {
+    log: run.log,
+    targets: job.targets,
+    context,
+    startedAt,
+    durationMs: run.durationMs,
+  };
   return client.sendRequest(EgressClusterLogRequest, logParams);
 }

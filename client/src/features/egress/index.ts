@@ -4,7 +4,14 @@
 // (shared/egress: diagnosis.ts, firewallFqdn.ts) that the client bundles so a re-run row updates the summary without a round trip.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { EgressAllowListRequest, SHOW_RULE_DOCUMENTATION_COMMAND, type EgressAllowList, type EgressProbeResult, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
+import {
+  EgressAllowListRequest,
+  SHOW_RULE_DOCUMENTATION_COMMAND,
+  type EgressAllowList,
+  type EgressProbeResult,
+  type EgressReport,
+  type EgressTargetInfo,
+} from '../../../../shared/protocol';
 import { countResults, countsLine, outcomeDocSection } from '../../../../shared/egress/diagnosis';
 import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
@@ -45,7 +52,9 @@ function notifyEnd(report: EgressReport): void {
   const diagnosis = reportDiagnosis(report);
   const message = `Anyscale egress ${probedWhen(report)}: ${countsLine(counts)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
   const notify = counts.failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void notify(message, SHOW_RESULTS).then((choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`));
+  void notify(message, SHOW_RESULTS).then(
+    (choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`),
+  );
 }
 
 /** The forms "Show Egress Allow-List" offers; each keeps the list's notes as comments. */
@@ -61,17 +70,32 @@ interface AllowListFormat {
 
 const ALLOW_LIST_FORMATS: readonly AllowListFormat[] = [
   {
-    format: 'arm', label: 'Azure Firewall ARM template', detail: 'A rule collection group for the firewall policy, to deploy with az deployment group create',
-    language: 'jsonc', fileName: 'anyscale-egress-allow-list.json', filters: { 'ARM template': ['json'] },
-    content: (list) => `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.notes.map((note) => `// ${note}\n`).join('')}${list.armJson}\n`,
+    format: 'arm',
+    label: 'Azure Firewall ARM template',
+    detail: 'A rule collection group for the firewall policy, to deploy with az deployment group create',
+    language: 'jsonc',
+    fileName: 'anyscale-egress-allow-list.json',
+    filters: { 'ARM template': ['json'] },
+    content: (list) =>
+      `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.notes.map((note) => `// ${note}\n`).join('')}${list.armJson}\n`,
   },
   {
-    format: 'az', label: 'az script', detail: 'The same rules as az network firewall commands (policy and classic firewall)',
-    language: 'shellscript', fileName: 'anyscale-egress-allow-list.sh', filters: { 'Shell script': ['sh'] }, content: (list) => list.azCli,
+    format: 'az',
+    label: 'az script',
+    detail: 'The same rules as az network firewall commands (policy and classic firewall)',
+    language: 'shellscript',
+    fileName: 'anyscale-egress-allow-list.sh',
+    filters: { 'Shell script': ['sh'] },
+    content: (list) => list.azCli,
   },
   {
-    format: 'fqdns', label: 'Plain list of FQDNs', detail: 'One FQDN a line under its port, for another firewall or a proxy',
-    language: 'plaintext', fileName: 'anyscale-egress-allow-list.txt', filters: { Text: ['txt'] }, content: (list) => list.fqdnList,
+    format: 'fqdns',
+    label: 'Plain list of FQDNs',
+    detail: 'One FQDN a line under its port, for another firewall or a proxy',
+    language: 'plaintext',
+    fileName: 'anyscale-egress-allow-list.txt',
+    filters: { Text: ['txt'] },
+    content: (list) => list.fqdnList,
   },
 ];
 const SAVE_AS = 'Save As…';
@@ -80,7 +104,10 @@ const SAVE_AS = 'Save As…';
  * Asks which form of the allow-list (unless `format` says), opens it in one unsaved editor and offers "Save As…": the
  * save dialog on a suggested file name, then the saved file replaces the unsaved editor. Returns the opened document.
  */
-async function showAllowList(client: LanguageClient, format?: AllowListFormat['format']): Promise<vscode.TextDocument | undefined> {
+async function showAllowList(
+  client: LanguageClient,
+  format?: AllowListFormat['format'],
+): Promise<vscode.TextDocument | undefined> {
   const chosen = format
     ? ALLOW_LIST_FORMATS.find((f) => f.format === format)
     : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
@@ -92,26 +119,41 @@ async function showAllowList(client: LanguageClient, format?: AllowListFormat['f
     // VS Code can hand back the model of an untitled editor closed a moment ago under the same name ("Untitled-1"
     // after "Save As…" below), with that editor's text: the whole text is replaced with this list's.
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content);
+    edit.replace(
+      document.uri,
+      new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)),
+      content,
+    );
     await vscode.workspace.applyEdit(edit);
   }
   await vscode.window.showTextDocument(document);
-  void vscode.window.showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS).then(async (choice) => {
-    if (choice !== SAVE_AS || document.isClosed) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({ defaultUri: folder && vscode.Uri.joinPath(folder, chosen.fileName), filters: chosen.filters, saveLabel: 'Save' });
-    if (!target) return;
-    await vscode.workspace.fs.writeFile(target, Buffer.from(document.getText(), 'utf8'));
-    // The unsaved copy goes without a "save changes?" prompt: its text is in the file now.
-    await vscode.window.showTextDocument(document);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    await vscode.window.showTextDocument(target);
-  });
+  void vscode.window
+    .showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS)
+    .then(async (choice) => {
+      if (choice !== SAVE_AS || document.isClosed) return;
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const target = await vscode.window.showSaveDialog({
+        defaultUri: folder && vscode.Uri.joinPath(folder, chosen.fileName),
+        filters: chosen.filters,
+        saveLabel: 'Save',
+      });
+      if (!target) return;
+      await vscode.workspace.fs.writeFile(target, Buffer.from(document.getText(), 'utf8'));
+      // The unsaved copy goes without a "save changes?" prompt: its text is in the file now.
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.window.showTextDocument(target);
+    });
   return document;
 }
 
 /** `documents`: the server's stats per document, which say where the egress status applies (statusScope.ts). */
-export function registerEgress(context: vscode.ExtensionContext, client: LanguageClient, languages: string[], documents: DocumentStatsSource): Egress {
+export function registerEgress(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  languages: string[],
+  documents: DocumentStatsSource,
+): Egress {
   const view = new EgressResultsView();
   const tree = vscode.window.createTreeView(RESULTS_VIEW, { treeDataProvider: view });
   const status = new EgressStatusItem(languages, documents, tree);
@@ -129,7 +171,10 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
   const rerun = async (node: { result: EgressProbeResult } | undefined) => {
     const target = node?.result.target;
     if (!target) return;
-    const report = view.last?.origin === 'cluster' ? await probeFromCluster(client, clusterDocs, [target]) : await probeLocally(client, [target]);
+    const report =
+      view.last?.origin === 'cluster'
+        ? await probeFromCluster(client, clusterDocs, [target])
+        : await probeLocally(client, [target]);
     if (report?.results[0]) {
       view.replace(report.results[0]);
       if (view.last) status.show(view.last);
@@ -137,15 +182,24 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
   };
   const exportReport = async (format?: 'markdown' | 'json', target?: vscode.Uri) => {
     const report = view.last;
-    if (!report) return void vscode.window.showInformationMessage('Anyscale: run "Verify Egress" first; there is no report to export yet.');
-    const chosen = format ?? (await vscode.window.showQuickPick(['markdown', 'json'] as const, { title: 'Export the egress report as' }));
+    if (!report)
+      return void vscode.window.showInformationMessage(
+        'Anyscale: run "Verify Egress" first; there is no report to export yet.',
+      );
+    const chosen =
+      format ??
+      (await vscode.window.showQuickPick(['markdown', 'json'] as const, { title: 'Export the egress report as' }));
     if (!chosen) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const suggested = folder && vscode.Uri.joinPath(folder, `anyscale-egress-report.${chosen === 'json' ? 'json' : 'md'}`);
+    const suggested =
+      folder && vscode.Uri.joinPath(folder, `anyscale-egress-report.${chosen === 'json' ? 'json' : 'md'}`);
     const filters: Record<string, string[]> = chosen === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] };
     const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: suggested, filters, saveLabel: 'Export' }));
     if (!uri) return;
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(chosen === 'json' ? reportJson(report) : reportMarkdown(report), 'utf8'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      Buffer.from(chosen === 'json' ? reportJson(report) : reportMarkdown(report), 'utf8'),
+    );
     return uri;
   };
   context.subscriptions.push(
@@ -153,26 +207,40 @@ export function registerEgress(context: vscode.ExtensionContext, client: Languag
     status,
     tree,
     vscode.commands.registerCommand(EGRESS_COMMANDS.verifyLocal, async () => show(await probeLocally(client))),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () => show(await probeFromCluster(client, clusterDocs))),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.verifyCluster, async () =>
+      show(await probeFromCluster(client, clusterDocs)),
+    ),
     vscode.commands.registerCommand(EGRESS_COMMANDS.rerunTarget, rerun),
     vscode.commands.registerCommand(EGRESS_COMMANDS.exportReport, exportReport),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.copyAllowListEntry, async (node: { result: EgressProbeResult } | undefined) => {
-      if (!node?.result) return;
-      const entry = firewallFqdn(node.result.target.host);
-      await vscode.env.clipboard.writeText(entry);
-      vscode.window.setStatusBarMessage(`$(copy) Copied ${entry} (Azure Firewall application rule, HTTPS ${node.result.target.port})`, 5000);
-    }),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.openDocumentation, async (node: { result: EgressProbeResult } | undefined) => {
-      if (!node?.result) return;
-      const section = egressDocs.with({ fragment: outcomeDocSection(node.result.outcome) });
-      await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, section.toString());
-    }),
-    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, (format?: AllowListFormat['format']) => showAllowList(client, format)),
+    vscode.commands.registerCommand(
+      EGRESS_COMMANDS.copyAllowListEntry,
+      async (node: { result: EgressProbeResult } | undefined) => {
+        if (!node?.result) return;
+        const entry = firewallFqdn(node.result.target.host);
+        await vscode.env.clipboard.writeText(entry);
+        vscode.window.setStatusBarMessage(
+          `$(copy) Copied ${entry} (Azure Firewall application rule, HTTPS ${node.result.target.port})`,
+          5000,
+        );
+      },
+    ),
+    vscode.commands.registerCommand(
+      EGRESS_COMMANDS.openDocumentation,
+      async (node: { result: EgressProbeResult } | undefined) => {
+        if (!node?.result) return;
+        const section = egressDocs.with({ fragment: outcomeDocSection(node.result.outcome) });
+        await vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, section.toString());
+      },
+    ),
+    vscode.commands.registerCommand(EGRESS_COMMANDS.showAllowList, (format?: AllowListFormat['format']) =>
+      showAllowList(client, format),
+    ),
     vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
       view.getChildren().map((node) => {
         const item = view.getTreeItem(node);
         return { kind: node.kind, label: String(item.label), description: String(item.description ?? '') };
-      })),
+      }),
+    ),
   );
   return { verifyLocally: async (targets) => show(await probeLocally(client, targets)) };
 }

@@ -44,9 +44,23 @@ export interface KubeContexts {
 }
 
 export async function kubeContexts(kubectl: Kubectl): Promise<KubeContexts> {
-  const [current, all] = await Promise.all([kubectl(['config', 'current-context']), kubectl(['config', 'get-contexts', '-o', 'name'])]);
-  if (all.code !== 0) return { all: [], error: all.stderr.trim() || 'kubectl is not available', notFound: all.code === null && /ENOENT/.test(all.stderr) };
-  return { current: current.code === 0 ? current.stdout.trim() || undefined : undefined, all: all.stdout.split('\n').map((s) => s.trim()).filter(Boolean) };
+  const [current, all] = await Promise.all([
+    kubectl(['config', 'current-context']),
+    kubectl(['config', 'get-contexts', '-o', 'name']),
+  ]);
+  if (all.code !== 0)
+    return {
+      all: [],
+      error: all.stderr.trim() || 'kubectl is not available',
+      notFound: all.code === null && /ENOENT/.test(all.stderr),
+    };
+  return {
+    current: current.code === 0 ? current.stdout.trim() || undefined : undefined,
+    all: all.stdout
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 const GET_CREDENTIALS = 'az aks get-credentials --resource-group <rg> --name <cluster>';
@@ -57,8 +71,10 @@ const GET_CREDENTIALS = 'az aks get-credentials --resource-group <rg> --name <cl
  */
 export function noContextMessage(command: string, contexts: KubeContexts): string | undefined {
   if (contexts.notFound) {
-    return `Anyscale: ${command} runs kubectl, which is not installed or not on PATH (${contexts.error}). Install it ` +
-      `(az aks install-cli), then get your AKS cluster's credentials: ${GET_CREDENTIALS}.`;
+    return (
+      `Anyscale: ${command} runs kubectl, which is not installed or not on PATH (${contexts.error}). Install it ` +
+      `(az aks install-cli), then get your AKS cluster's credentials: ${GET_CREDENTIALS}.`
+    );
   }
   if (contexts.error) return `Anyscale: ${command} could not list kubectl's contexts (${contexts.error}).`;
   if (contexts.all.length > 0) return undefined;
@@ -83,18 +99,34 @@ export interface RunOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Applies the Job, waits for it to succeed or fail, reads its log and always deletes it. */
-export async function runProbeJob(kubectl: Kubectl, job: EgressClusterJob, context: string, options: RunOptions): Promise<ProbeJobRun> {
+export async function runProbeJob(
+  kubectl: Kubectl,
+  job: EgressClusterJob,
+  context: string,
+  options: RunOptions,
+): Promise<ProbeJobRun> {
   const scope = ['--context', context, '--namespace', job.namespace];
   const problems: string[] = [];
   const started = Date.now();
   options.onStep?.(`Applying Job ${job.name}`);
   const applied = await kubectl([...scope, 'apply', '-f', '-'], job.manifest);
-  if (applied.code !== 0) return { log: '', durationMs: Date.now() - started, problems: [`kubectl apply failed: ${applied.stderr.trim()}`] };
+  if (applied.code !== 0)
+    return { log: '', durationMs: Date.now() - started, problems: [`kubectl apply failed: ${applied.stderr.trim()}`] };
   try {
     options.onStep?.('Waiting for the probe Job');
     for (;;) {
-      const status = await kubectl([...scope, 'get', 'job', job.name, '-o', 'jsonpath={.status.succeeded}/{.status.failed}']);
-      const [succeeded, failed] = status.stdout.trim().split('/').map((n) => Number(n || 0));
+      const status = await kubectl([
+        ...scope,
+        'get',
+        'job',
+        job.name,
+        '-o',
+        'jsonpath={.status.succeeded}/{.status.failed}',
+      ]);
+      const [succeeded, failed] = status.stdout
+        .trim()
+        .split('/')
+        .map((n) => Number(n || 0));
       if (status.code === 0 && (succeeded > 0 || failed > 0)) break;
       if (options.signal?.aborted) {
         problems.push('cancelled');
@@ -112,10 +144,20 @@ export async function runProbeJob(kubectl: Kubectl, job: EgressClusterJob, conte
     return { log: logs.stdout, durationMs: Date.now() - started, problems };
   } finally {
     options.onStep?.(`Deleting Job ${job.name}`);
-    const deleted = await kubectl([...scope, 'delete', 'job', job.name, '--ignore-not-found', '--wait=false', '--cascade=background']);
+    const deleted = await kubectl([
+      ...scope,
+      'delete',
+      'job',
+      job.name,
+      '--ignore-not-found',
+      '--wait=false',
+      '--cascade=background',
+    ]);
     if (deleted.code !== 0) {
-      problems.push(`kubectl delete failed (${deleted.stderr.trim()}): Job ${job.name} may still be in namespace ${job.namespace} of context ${context}; ` +
-        `delete it with "kubectl --context ${context} --namespace ${job.namespace} delete job ${job.name}"`);
+      problems.push(
+        `kubectl delete failed (${deleted.stderr.trim()}): Job ${job.name} may still be in namespace ${job.namespace} of context ${context}; ` +
+          `delete it with "kubectl --context ${context} --namespace ${job.namespace} delete job ${job.name}"`,
+      );
     }
   }
 }

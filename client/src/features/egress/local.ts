@@ -3,16 +3,28 @@
 // Also re-running one target.
 import * as vscode from 'vscode';
 import { WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
-import { EgressProbeRequest, type EgressProbeParams, type EgressReport, type EgressTargetInfo } from '../../../../shared/protocol';
+import {
+  EgressProbeRequest,
+  type EgressProbeParams,
+  type EgressReport,
+  type EgressTargetInfo,
+} from '../../../../shared/protocol';
 import { workspaceParams } from './settings';
 
 let nextToken = 0;
 
-export async function probeLocally(client: LanguageClient, targets?: EgressTargetInfo[]): Promise<EgressReport | undefined> {
+export async function probeLocally(
+  client: LanguageClient,
+  targets?: EgressTargetInfo[],
+): Promise<EgressReport | undefined> {
   const workDoneToken = `anyscaleAzure.egress-${++nextToken}`;
   const params: EgressProbeParams = { ...workspaceParams(), workDoneToken, ...(targets ? { targets } : {}) };
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Anyscale: verifying egress from this machine', cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: 'Anyscale: verifying egress from this machine',
+      cancellable: true,
+    },
     async (progress, token) => {
       let reported = 0;
       const subscription = client.onProgress(WorkDoneProgress.type, workDoneToken, (update) => {

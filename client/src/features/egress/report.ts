@@ -31,7 +31,8 @@ function cell(text: string | undefined): string {
 
 export function reportMarkdown(report: EgressReport): string {
   const { passed, failed, needsHost } = countResults(report.results);
-  const where = report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
+  const where =
+    report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
   // The same overall diagnosis as the results view's, when one cause explains every failure.
   const diagnosis = reportDiagnosis(report);
   const lines = [
@@ -42,8 +43,10 @@ export function reportMarkdown(report: EgressReport): string {
     ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
     '| Result | Target | Flow | Latency | Purpose | What to do |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...report.results.map((r) =>
-      `| ${r.ok ? '✅' : r.outcome === 'needs-host' ? '❔' : '❌'} ${r.outcome} | \`${r.target.host}:${r.target.port}\`${r.target.required ? '' : ' (optional)'} | ${flowLabel(r.target.flow)} | ${r.outcome === 'needs-host' ? '' : `${Math.round(r.ms)} ms`} | ${cell(r.target.purpose)} | ${cell(r.hint ?? '')} |`),
+    ...report.results.map(
+      (r) =>
+        `| ${r.ok ? '✅' : r.outcome === 'needs-host' ? '❔' : '❌'} ${r.outcome} | \`${r.target.host}:${r.target.port}\`${r.target.required ? '' : ' (optional)'} | ${flowLabel(r.target.flow)} | ${r.outcome === 'needs-host' ? '' : `${Math.round(r.ms)} ms`} | ${cell(r.target.purpose)} | ${cell(r.hint ?? '')} |`,
+    ),
     '',
   ];
   return lines.join('\n');

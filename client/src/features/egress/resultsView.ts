@@ -26,7 +26,16 @@ function headerRows(report: EgressReport): Node[] {
   const diagnosis = reportDiagnosis(report);
   return [
     { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
-    ...(diagnosis ? [{ kind: 'diagnosis' as const, label: diagnosis.headline, description: diagnosis.action, tooltip: `${diagnosis.headline}: ${diagnosis.action}` }] : []),
+    ...(diagnosis
+      ? [
+          {
+            kind: 'diagnosis' as const,
+            label: diagnosis.headline,
+            description: diagnosis.action,
+            tooltip: `${diagnosis.headline}: ${diagnosis.action}`,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -49,26 +58,54 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
   replace(result: EgressProbeResult): void {
     if (!this.report) return;
     const key = `${result.target.host}:${result.target.port}`;
-    this.report = { ...this.report, results: this.report.results.map((r) => (`${r.target.host}:${r.target.port}` === key ? result : r)) };
+    this.report = {
+      ...this.report,
+      results: this.report.results.map((r) => (`${r.target.host}:${r.target.port}` === key ? result : r)),
+    };
     this.changed.fire(undefined);
   }
 
   getChildren(node?: Node): Node[] {
     if (!this.report) return [];
-    if (!node) return [...headerRows(this.report), ...this.report.results.map((result) => ({ kind: 'target' as const, result }))];
+    if (!node)
+      return [
+        ...headerRows(this.report),
+        ...this.report.results.map((result) => ({ kind: 'target' as const, result })),
+      ];
     if (node.kind !== 'target') return [];
     const { result } = node;
-    const phases = [['DNS', result.phases.dnsMs], ['TCP', result.phases.tcpMs], ['TLS', result.phases.tlsMs], ['HTTP', result.phases.httpMs]]
-      .filter(([, ms]) => ms !== undefined).map(([name, ms]) => `${name} ${ms} ms`).join(' · ');
+    const phases = [
+      ['DNS', result.phases.dnsMs],
+      ['TCP', result.phases.tcpMs],
+      ['TLS', result.phases.tlsMs],
+      ['HTTP', result.phases.httpMs],
+    ]
+      .filter(([, ms]) => ms !== undefined)
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(' · ');
     return [
-      ...(result.hint ? [{ kind: 'detail' as const, label: 'What to do', description: result.hint, tooltip: result.hint }] : []),
+      ...(result.hint
+        ? [{ kind: 'detail' as const, label: 'What to do', description: result.hint, tooltip: result.hint }]
+        : []),
       { kind: 'detail', label: 'Flow', description: flowLabel(result.target.flow) },
       { kind: 'detail', label: 'Purpose', description: result.target.purpose, tooltip: result.target.purpose },
       ...(phases ? [{ kind: 'detail' as const, label: 'Phases', description: phases }] : []),
-      ...(result.addresses?.length ? [{ kind: 'detail' as const, label: 'Addresses', description: result.addresses.join(', ') }] : []),
-      ...(result.tls?.issuer ? [{ kind: 'detail' as const, label: 'Certificate', description: `${result.tls.subject ?? '?'} by ${result.tls.issuer}, valid to ${result.tls.validTo ?? '?'}` }] : []),
+      ...(result.addresses?.length
+        ? [{ kind: 'detail' as const, label: 'Addresses', description: result.addresses.join(', ') }]
+        : []),
+      ...(result.tls?.issuer
+        ? [
+            {
+              kind: 'detail' as const,
+              label: 'Certificate',
+              description: `${result.tls.subject ?? '?'} by ${result.tls.issuer}, valid to ${result.tls.validTo ?? '?'}`,
+            },
+          ]
+        : []),
       ...(result.via ? [{ kind: 'detail' as const, label: 'Proxy', description: result.via }] : []),
-      ...(result.detail ? [{ kind: 'detail' as const, label: 'Detail', description: result.detail, tooltip: result.detail }] : []),
+      ...(result.detail
+        ? [{ kind: 'detail' as const, label: 'Detail', description: result.detail, tooltip: result.detail }]
+        : []),
       { kind: 'detail', label: 'Source', description: result.target.source.title, tooltip: result.target.source.url },
     ];
   }
@@ -79,16 +116,30 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
       item.description = node.description;
       item.tooltip = node.tooltip;
       if (node.kind === 'summary') item.iconPath = new vscode.ThemeIcon('checklist');
-      if (node.kind === 'diagnosis') item.iconPath = new vscode.ThemeIcon('lightbulb', new vscode.ThemeColor('list.warningForeground'));
-      item.contextValue = node.kind === 'detail' ? undefined : `egress${node.kind === 'summary' ? 'Summary' : 'Diagnosis'}`;
+      if (node.kind === 'diagnosis')
+        item.iconPath = new vscode.ThemeIcon('lightbulb', new vscode.ThemeColor('list.warningForeground'));
+      item.contextValue =
+        node.kind === 'detail' ? undefined : `egress${node.kind === 'summary' ? 'Summary' : 'Diagnosis'}`;
       return item;
     }
     const { result } = node;
-    const item = new vscode.TreeItem(`${result.target.host}:${result.target.port}`, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      `${result.target.host}:${result.target.port}`,
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     const needsHost = result.outcome === 'needs-host';
-    item.description = needsHost ? 'needs a concrete host name' : `${result.outcome} · ${Math.round(result.ms)} ms${result.target.required ? '' : ' · optional'}`;
-    item.iconPath = new vscode.ThemeIcon(result.ok ? 'pass' : needsHost ? 'question' : 'error', new vscode.ThemeColor(result.ok ? 'testing.iconPassed' : needsHost ? 'list.warningForeground' : 'testing.iconFailed'));
-    item.tooltip = new vscode.MarkdownString(`**${result.target.host}:${result.target.port}** — ${result.outcome}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`);
+    item.description = needsHost
+      ? 'needs a concrete host name'
+      : `${result.outcome} · ${Math.round(result.ms)} ms${result.target.required ? '' : ' · optional'}`;
+    item.iconPath = new vscode.ThemeIcon(
+      result.ok ? 'pass' : needsHost ? 'question' : 'error',
+      new vscode.ThemeColor(
+        result.ok ? 'testing.iconPassed' : needsHost ? 'list.warningForeground' : 'testing.iconFailed',
+      ),
+    );
+    item.tooltip = new vscode.MarkdownString(
+      `**${result.target.host}:${result.target.port}** — ${result.outcome}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
+    );
     item.contextValue = needsHost ? 'egressWildcard' : 'egressTarget';
     item.id = `${result.target.host}:${result.target.port}`;
     return item;

@@ -7,8 +7,13 @@ const SECTION = 'anyscaleAzure.egress';
 export function egressSettings(): EgressSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
   const http = vscode.workspace.getConfiguration('http');
-  const strings = (key: string) => (config.get<unknown[]>(key) ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const resolve = Object.fromEntries(Object.entries(config.get<Record<string, unknown>>('resolve') ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const strings = (key: string) =>
+    (config.get<unknown[]>(key) ?? []).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const resolve = Object.fromEntries(
+    Object.entries(config.get<Record<string, unknown>>('resolve') ?? {}).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
   return {
     targets: strings('targets'),
     cloudIds: strings('cloudIds'),
@@ -35,5 +40,8 @@ export function clusterSettings(): { image: string; namespace: string; context?:
 }
 
 export function workspaceParams(): EgressWorkspaceParams {
-  return { folders: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath), settings: egressSettings() };
+  return {
+    folders: (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+    settings: egressSettings(),
+  };
 }

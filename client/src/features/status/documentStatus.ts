@@ -44,7 +44,8 @@ export class DocumentStatusItem implements vscode.Disposable {
     const resources = `${stats.anyscaleResources} Anyscale resource${stats.anyscaleResources === 1 ? '' : 's'}`;
     this.item.text = `$(check) ${resources}`;
     this.item.detail = `validated in ${stats.durationMs} ms · ${stats.problems} problem${stats.problems === 1 ? '' : 's'}`;
-    this.item.severity = stats.problems > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    this.item.severity =
+      stats.problems > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
   }
 
   dispose(): void {

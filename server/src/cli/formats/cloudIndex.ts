@@ -22,8 +22,14 @@ function resourceJson(resource: IndexedCloudResource, run: IndexRun) {
     line: where.range.start.line + 1,
     problems: resource.problems,
     unknown: unknownFields({
-      name: resource.name, provider: resource.provider, region: resource.region, location: resource.location,
-      bucket: resource.bucket, bucketRegion: resource.bucketRegion, endpoint: resource.endpoint, operatorIdentity: resource.operatorIdentity,
+      name: resource.name,
+      provider: resource.provider,
+      region: resource.region,
+      location: resource.location,
+      bucket: resource.bucket,
+      bucketRegion: resource.bucketRegion,
+      endpoint: resource.endpoint,
+      operatorIdentity: resource.operatorIdentity,
     }),
     bucket: value(resource.bucket),
     bucketRegion: value(resource.bucketRegion),
@@ -85,26 +91,37 @@ export function formatIndexText(run: IndexRun): string {
   for (const cloud of run.clouds) {
     const places = cloud.declaredIn.map((at) => `${run.displayOf(at.uri)}:${at.range.start.line + 1}`);
     const declared = places.length > 0 ? `declared in ${places.join(', ')}` : 'declared in no file read';
-    lines.push(`cloud ${named(cloud.name)}${cloud.location ? ` · ${cloud.location.text}` : ''} · ${declared}${problemsText(cloud.problems)}`);
+    lines.push(
+      `cloud ${named(cloud.name)}${cloud.location ? ` · ${cloud.location.text}` : ''} · ${declared}${problemsText(cloud.problems)}`,
+    );
     cloud.cloudResources.forEach((resource, position) => {
       const last = position === cloud.cloudResources.length - 1;
       const where = resource.reveal!;
       const description = resource.description.map((part) => ` · ${part}`).join('');
-      lines.push(`${last ? '└─' : '├─'} ${named(resource.name)}${description} — ${run.displayOf(where.uri)}:${where.range.start.line + 1}${problemsText(resource.problems)}`);
+      lines.push(
+        `${last ? '└─' : '├─'} ${named(resource.name)}${description} — ${run.displayOf(where.uri)}:${where.range.start.line + 1}${problemsText(resource.problems)}`,
+      );
       const indent = last ? '     ' : '│    ';
-      for (const row of resource.tooltip.filter((candidate) => !['Cloud', 'Provider', 'Region', 'Runs'].includes(candidate.label))) {
+      for (const row of resource.tooltip.filter(
+        (candidate) => !['Cloud', 'Provider', 'Region', 'Runs'].includes(candidate.label),
+      )) {
         lines.push(`${indent}${row.label.toLowerCase()}: ${row.value === '' ? '(empty)' : row.value}`);
       }
       // Its template is on the line above.
       for (const file of resource.files.filter((candidate) => candidate.relation !== 'declares')) {
-        const inTemplate = file.kind === 'aksCluster' || file.kind === 'clusterExtension' || file.kind === 'operatorExtension';
-        const where = inTemplate ? `${file.label} in ${run.displayOf(file.uri)}:${file.reveal.range.start.line + 1}` : run.displayOf(file.uri);
+        const inTemplate =
+          file.kind === 'aksCluster' || file.kind === 'clusterExtension' || file.kind === 'operatorExtension';
+        const where = inTemplate
+          ? `${file.label} in ${run.displayOf(file.uri)}:${file.reveal.range.start.line + 1}`
+          : run.displayOf(file.uri);
         lines.push(`${indent}→ ${where} (${file.description.join(', ')})${problemsText(file.problems)}`);
       }
     });
     lines.push('');
   }
   const resources = run.clouds.reduce((sum, cloud) => sum + cloud.cloudResources.length, 0);
-  lines.push(`${plural(run.clouds.length, 'cloud')}, ${plural(resources, 'cloud resource')} in ${plural(run.filesRead, 'file')} read.`);
+  lines.push(
+    `${plural(run.clouds.length, 'cloud')}, ${plural(resources, 'cloud resource')} in ${plural(run.filesRead, 'file')} read.`,
+  );
   return lines.join('\n') + '\n';
 }

@@ -2,6 +2,15 @@
 import type { CliRun } from '../report';
 
 export function formatJson(run: CliRun): string {
-  const rows = run.findings.map(({ file, line, column, endLine, endColumn, severity, code, message }) => ({ file, line, column, endLine, endColumn, severity, code, message }));
+  const rows = run.findings.map(({ file, line, column, endLine, endColumn, severity, code, message }) => ({
+    file,
+    line,
+    column,
+    endLine,
+    endColumn,
+    severity,
+    code,
+    message,
+  }));
   return JSON.stringify(rows, null, 2) + '\n';
 }

@@ -18,7 +18,6 @@ export interface SarifOptions {
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
-
 function helpUri(code: string, options: SarifOptions): string {
   if (options.docsBaseUrl) return `${options.docsBaseUrl.replace(/\/$/, '')}/${code}.md`;
   return pathToFileURL(path.join(options.docsDir, `${code}.md`)).toString();
@@ -67,7 +66,15 @@ export function buildSarif(run: CliRun, options: SarifOptions): object {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'anyscale-azure', fullName: 'Anyscale on Azure Tools', version: options.toolVersion, semanticVersion: options.toolVersion, rules } },
+        tool: {
+          driver: {
+            name: 'anyscale-azure',
+            fullName: 'Anyscale on Azure Tools',
+            version: options.toolVersion,
+            semanticVersion: options.toolVersion,
+            rules,
+          },
+        },
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(options.cwd + path.sep).toString() } },
         results: run.findings.map((f) => ({
           ruleId: f.code,
@@ -75,12 +82,23 @@ export function buildSarif(run: CliRun, options: SarifOptions): object {
           level: LEVEL[f.severity],
           message: { text: f.message },
           locations: [location(f, options.cwd)],
-          ...(f.related.length ? { relatedLocations: f.related.map((r, id) => ({ id, ...location(r, options.cwd), message: { text: r.message } })) } : {}),
+          ...(f.related.length
+            ? {
+                relatedLocations: f.related.map((r, id) => ({
+                  id,
+                  ...location(r, options.cwd),
+                  message: { text: r.message },
+                })),
+              }
+            : {}),
         })),
         invocations: [
           {
             executionSuccessful: run.problems.length === 0,
-            toolExecutionNotifications: run.problems.map((p) => ({ level: 'error', message: { text: `${p.file}: ${p.message}` } })),
+            toolExecutionNotifications: run.problems.map((p) => ({
+              level: 'error',
+              message: { text: `${p.file}: ${p.message}` },
+            })),
           },
         ],
       },

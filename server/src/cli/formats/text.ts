@@ -7,11 +7,15 @@ export function formatText(run: CliRun, color: boolean): string {
   const paint = (text: string, code: string) => (color ? `${code}${text}${COLORS.reset}` : text);
   const lines: string[] = [];
   for (const f of run.findings) {
-    lines.push(`${f.file}:${f.line}:${f.column} ${paint(f.severity, COLORS[f.severity])} ${paint(f.code, COLORS.dim)} ${f.message}`);
+    lines.push(
+      `${f.file}:${f.line}:${f.column} ${paint(f.severity, COLORS[f.severity])} ${paint(f.code, COLORS.dim)} ${f.message}`,
+    );
     for (const r of f.related) lines.push(`  ${r.file}:${r.line}:${r.column} ${r.message}`);
   }
   const count = (s: string) => run.findings.filter((f) => f.severity === s).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  lines.push(`${plural(run.findings.length, 'problem')} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info) in ${plural(run.filesChecked, 'file')} checked.`);
+  lines.push(
+    `${plural(run.findings.length, 'problem')} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info) in ${plural(run.filesChecked, 'file')} checked.`,
+  );
   return lines.join('\n') + '\n';
 }

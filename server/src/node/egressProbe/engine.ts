@@ -5,7 +5,17 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
 import type { EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
-import { ABORTED, bypassesProxy, classify, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, hintFor, type ProxyConfig, proxyDisplay, proxyPort } from '../../service';
+import {
+  ABORTED,
+  bypassesProxy,
+  classify,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  hintFor,
+  type ProxyConfig,
+  proxyDisplay,
+  proxyPort,
+} from '../../service';
 import { PhaseError, errorCode, runPhase } from './phase';
 import { systemResolver, isAddress, type Resolver } from './resolver';
 import { connectTunnel } from './tunnel';
@@ -24,7 +34,6 @@ export interface ProbeOptions {
   onResult?: (result: EgressProbeResult, done: number, total: number) => void;
 }
 
-
 type TlsInfo = NonNullable<EgressProbeResult['tls']>;
 const noop = () => undefined;
 
@@ -36,11 +45,19 @@ function nameOf(entity: tls.Certificate | undefined): string | undefined {
   return entity ? (entity.CN ?? entity.O) : undefined;
 }
 
-function connectTcp(host: string, port: number, timeoutMs: number, signal: AbortSignal | undefined, phase: 'tcp' | 'proxy'): Promise<net.Socket> {
+function connectTcp(
+  host: string,
+  port: number,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  phase: 'tcp' | 'proxy',
+): Promise<net.Socket> {
   return runPhase<net.Socket>(phase, timeoutMs, signal, (resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.on('error', noop);
-    socket.once('error', (error: NodeJS.ErrnoException) => reject(new PhaseError(phase, errorCode(error), error.message)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new PhaseError(phase, errorCode(error), error.message)),
+    );
     socket.once('connect', () => resolve(socket));
     return () => socket.destroy();
   });
@@ -51,18 +68,38 @@ let cachedContext: { extraCa: string; context: tls.SecureContext } | undefined;
 /** The bundled roots plus the extra CA, built once: parsing ~140 root certificates per connection costs ~20 ms of CPU. */
 function secureContextWith(extraCa: string | undefined): tls.SecureContext | undefined {
   if (extraCa === undefined) return undefined;
-  if (cachedContext?.extraCa !== extraCa) cachedContext = { extraCa, context: tls.createSecureContext({ ca: [...tls.rootCertificates, extraCa] }) };
+  if (cachedContext?.extraCa !== extraCa)
+    cachedContext = { extraCa, context: tls.createSecureContext({ ca: [...tls.rootCertificates, extraCa] }) };
   return cachedContext.context;
 }
 
-function handshake(socket: net.Socket, target: EgressTargetInfo, secureContext: tls.SecureContext | undefined, timeoutMs: number, signal: AbortSignal | undefined): Promise<{ socket: tls.TLSSocket; info: TlsInfo }> {
+function handshake(
+  socket: net.Socket,
+  target: EgressTargetInfo,
+  secureContext: tls.SecureContext | undefined,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<{ socket: tls.TLSSocket; info: TlsInfo }> {
   return runPhase('tls', timeoutMs, signal, (resolve, reject) => {
-    const secure = tls.connect({ socket, host: target.host, servername: isAddress(target.host) ? undefined : target.host, rejectUnauthorized: false, secureContext });
+    const secure = tls.connect({
+      socket,
+      host: target.host,
+      servername: isAddress(target.host) ? undefined : target.host,
+      rejectUnauthorized: false,
+      secureContext,
+    });
     secure.on('error', noop);
-    secure.once('error', (error: NodeJS.ErrnoException) => reject(new PhaseError('tls', errorCode(error), error.message)));
+    secure.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new PhaseError('tls', errorCode(error), error.message)),
+    );
     secure.once('secureConnect', () => {
       const cert = secure.getPeerCertificate();
-      const info: TlsInfo = { issuer: nameOf(cert?.issuer), subject: nameOf(cert?.subject), validTo: cert?.valid_to, protocol: secure.getProtocol() ?? undefined };
+      const info: TlsInfo = {
+        issuer: nameOf(cert?.issuer),
+        subject: nameOf(cert?.subject),
+        validTo: cert?.valid_to,
+        protocol: secure.getProtocol() ?? undefined,
+      };
       if (secure.authorized) return resolve({ socket: secure, info });
       const code = String(secure.authorizationError ?? 'CERT_REJECTED');
       reject(new PhaseError('tls', code, `certificate not accepted: ${code}`, { tls: info }));
@@ -71,15 +108,25 @@ function handshake(socket: net.Socket, target: EgressTargetInfo, secureContext: 
   });
 }
 
-function head(socket: tls.TLSSocket, target: EgressTargetInfo, timeoutMs: number, signal: AbortSignal | undefined): Promise<number> {
+function head(
+  socket: tls.TLSSocket,
+  target: EgressTargetInfo,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   return runPhase<number>('http', timeoutMs, signal, (resolve, reject) => {
     const request = http.request({
       createConnection: () => socket,
       method: 'HEAD',
       path: '/',
-      headers: { host: target.port === 443 ? target.host : `${target.host}:${target.port}`, 'user-agent': 'anyscale-azure-egress' },
+      headers: {
+        host: target.port === 443 ? target.host : `${target.host}:${target.port}`,
+        'user-agent': 'anyscale-azure-egress',
+      },
     });
-    request.on('error', (error: NodeJS.ErrnoException) => reject(new PhaseError('http', errorCode(error), error.message)));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      reject(new PhaseError('http', errorCode(error), error.message)),
+    );
     request.on('response', (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
@@ -89,17 +136,27 @@ function head(socket: tls.TLSSocket, target: EgressTargetInfo, timeoutMs: number
   });
 }
 
-function result(target: EgressTargetInfo, fields: Omit<EgressProbeResult, 'target' | 'ok' | 'hint'>): EgressProbeResult {
+function result(
+  target: EgressTargetInfo,
+  fields: Omit<EgressProbeResult, 'target' | 'ok' | 'hint'>,
+): EgressProbeResult {
   const ok = fields.outcome === 'ok';
   return { target, ok, ...fields, hint: hintFor(fields.outcome, target, fields) };
 }
 
 /** Probes one target. Never rejects: every failure is a classified result. */
 export async function probeTarget(target: EgressTargetInfo, options: ProbeOptions = {}): Promise<EgressProbeResult> {
-  if (target.needsHost) return result(target, { outcome: 'needs-host', ms: 0, phases: {}, detail: 'a wildcard: name a concrete host to probe it' });
+  if (target.needsHost)
+    return result(target, {
+      outcome: 'needs-host',
+      ms: 0,
+      phases: {},
+      detail: 'a wildcard: name a concrete host to probe it',
+    });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { signal } = options;
-  const proxy = options.proxy && !bypassesProxy(options.proxy.noProxy, target.host, target.port) ? options.proxy : undefined;
+  const proxy =
+    options.proxy && !bypassesProxy(options.proxy.noProxy, target.host, target.port) ? options.proxy : undefined;
   const via = proxy ? proxyDisplay(proxy) : undefined;
   const phases: EgressProbeResult['phases'] = {};
   const started = performance.now();
@@ -113,14 +170,23 @@ export async function probeTarget(target: EgressTargetInfo, options: ProbeOption
       ? [dialHost]
       : await runPhase<string[]>('dns', timeoutMs, signal, (resolve, reject) => {
           (options.resolver ?? systemResolver)(dialHost).then(
-            (list) => (list.length > 0 ? resolve(list) : reject(new PhaseError('dns', 'ENODATA', `${dialHost} has no addresses`))),
+            (list) =>
+              list.length > 0
+                ? resolve(list)
+                : reject(new PhaseError('dns', 'ENODATA', `${dialHost} has no addresses`)),
             (error: unknown) => reject(new PhaseError('dns', errorCode(error), (error as Error).message)),
           );
         });
     phases.dnsMs = elapsed(t);
     if (!proxy) addresses = resolved;
     t = performance.now();
-    let socket = await connectTcp(resolved[0], proxy ? proxyPort(proxy) : target.port, timeoutMs, signal, proxy ? 'proxy' : 'tcp');
+    let socket = await connectTcp(
+      resolved[0],
+      proxy ? proxyPort(proxy) : target.port,
+      timeoutMs,
+      signal,
+      proxy ? 'proxy' : 'tcp',
+    );
     sockets.push(socket);
     if (proxy) socket = await connectTunnel(socket, proxy, target.host, target.port, timeoutMs, signal);
     phases.tcpMs = elapsed(t);
@@ -134,10 +200,29 @@ export async function probeTarget(target: EgressTargetInfo, options: ProbeOption
       httpStatus = await head(secure.socket, target, timeoutMs, signal);
       phases.httpMs = elapsed(t);
     }
-    return result(target, { outcome: 'ok', ms: elapsed(started), phases, addresses, tls: secure.info, httpStatus, via });
+    return result(target, {
+      outcome: 'ok',
+      ms: elapsed(started),
+      phases,
+      addresses,
+      tls: secure.info,
+      httpStatus,
+      via,
+    });
   } catch (error) {
-    const failure = error instanceof PhaseError ? error : new PhaseError('tcp', errorCode(error), String((error as Error)?.message ?? error));
-    return result(target, { outcome: classify(failure.phase, failure.code), ms: elapsed(started), phases, addresses, tls: failure.extra.tls, via, detail: `${failure.phase}: ${failure.message}` });
+    const failure =
+      error instanceof PhaseError
+        ? error
+        : new PhaseError('tcp', errorCode(error), String((error as Error)?.message ?? error));
+    return result(target, {
+      outcome: classify(failure.phase, failure.code),
+      ms: elapsed(started),
+      phases,
+      addresses,
+      tls: failure.extra.tls,
+      via,
+      detail: `${failure.phase}: ${failure.message}`,
+    });
   } finally {
     // Outermost first: destroying a socket under a live TLS wrap can crash Node.
     for (const socket of sockets.reverse()) socket.destroy();
@@ -149,7 +234,10 @@ export async function probeTarget(target: EgressTargetInfo, options: ProbeOption
  * a signal of its own, aborted from one listener on the caller's: a listener per running probe on the caller's signal
  * would pass Node's limit of 10 (MaxListenersExceededWarning) at the default concurrency.
  */
-export async function probeTargets(targets: readonly EgressTargetInfo[], options: ProbeOptions = {}): Promise<EgressProbeResult[]> {
+export async function probeTargets(
+  targets: readonly EgressTargetInfo[],
+  options: ProbeOptions = {},
+): Promise<EgressProbeResult[]> {
   const results: EgressProbeResult[] = new Array(targets.length);
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
   const running = new Set<AbortController>();

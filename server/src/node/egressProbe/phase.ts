@@ -51,14 +51,11 @@ export function runPhase<T>(
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      cleanup = start(
-        (value) => {
-          if (settled) return;
-          finish();
-          resolve(value);
-        },
-        fail,
-      );
+      cleanup = start((value) => {
+        if (settled) return;
+        finish();
+        resolve(value);
+      }, fail);
     } catch (error) {
       fail(new PhaseError(phase, errorCode(error), (error as Error).message));
     }

@@ -6,7 +6,8 @@ import { isIP } from 'node:net';
 /** Addresses of a host name; rejects with a Node error code (ENOTFOUND, EAI_AGAIN, ...) when it does not resolve. */
 export type Resolver = (host: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (host) =>
+  (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Names in `overrides` resolve to their address (like curl --resolve); others go to `fallback`. */
 export function withOverrides(overrides: Readonly<Record<string, string>> | undefined, fallback: Resolver): Resolver {
@@ -20,7 +21,9 @@ export function withOverrides(overrides: Readonly<Record<string, string>> | unde
 
 /** A resolver that knows only `names`; anything else is NXDOMAIN (ENOTFOUND). For tests and offline use. */
 export function staticResolver(names: Readonly<Record<string, string>>): Resolver {
-  return withOverrides(names, (host) => Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })));
+  return withOverrides(names, (host) =>
+    Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })),
+  );
 }
 
 export function isAddress(host: string): boolean {

@@ -13,7 +13,14 @@ import type { Finding, RuleLevel, Severity } from '../types';
 /** Lower-cased names of the root parameters that Anyscale.Platform resources use, directly or through variables. */
 function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
   const root = template.rootScope;
-  const anyscaleNodes = template.resources.filter((resource) => resource.scope === root && !resource.existing && (isResourceType(resource, CLOUD_TYPE) || isResourceType(resource, CLOUD_RESOURCE_TYPE))).map((resource) => resource.node);
+  const anyscaleNodes = template.resources
+    .filter(
+      (resource) =>
+        resource.scope === root &&
+        !resource.existing &&
+        (isResourceType(resource, CLOUD_TYPE) || isResourceType(resource, CLOUD_RESOURCE_TYPE)),
+    )
+    .map((resource) => resource.node);
   const table = templateExpressions(template);
   const sites = table.sites.filter((site) => site.scope === root && !site.functionParameters);
   const byVariable = new Map<string, ExpressionSite[]>();
@@ -25,7 +32,9 @@ function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
   }
   const parameters = new Set<string>();
   const variables = new Set<string>();
-  const pending: ExpressionSite[] = sites.filter((site) => anyscaleNodes.some((node) => node.offset <= site.node.offset && site.node.offset < node.offset + node.length));
+  const pending: ExpressionSite[] = sites.filter((site) =>
+    anyscaleNodes.some((node) => node.offset <= site.node.offset && site.node.offset < node.offset + node.length),
+  );
   while (pending.length > 0) {
     const site = pending.pop()!;
     // The table's own references of the site: no second parse.
@@ -44,7 +53,14 @@ function parametersUsedByAnyscale(template: ArmTemplate): Set<string> {
 }
 
 /** The findings the template rules report on one allowed value, with the parameter set to it and all else as written. */
-function findingsOnValue(text: string, template: ArmTemplate, declaration: Declaration, entry: JsonNode, levels: Readonly<Record<string, RuleLevel>> | undefined, out: Map<string, Finding>): void {
+function findingsOnValue(
+  text: string,
+  template: ArmTemplate,
+  declaration: Declaration,
+  entry: JsonNode,
+  levels: Readonly<Record<string, RuleLevel>> | undefined,
+  out: Map<string, Finding>,
+): void {
   // No URI: the value is a literal written in the template itself, so findings and fixes stay in the template.
   const parameterValues = new Map([[declaration.name.toLowerCase(), { valueNode: entry, uri: '' }]]);
   // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
@@ -57,7 +73,18 @@ function findingsOnValue(text: string, template: ArmTemplate, declaration: Decla
       message: `${r.message} ('${declaration.name}' allows this value)`,
       start: entry.offset,
       end: entry.offset + entry.length,
-      related: [...(r.related ?? []), ...(r.at.usage ? [{ start: r.at.usage.offset, end: r.at.usage.offset + r.at.usage.length, message: 'The value is used here.' }] : [])],
+      related: [
+        ...(r.related ?? []),
+        ...(r.at.usage
+          ? [
+              {
+                start: r.at.usage.offset,
+                end: r.at.usage.offset + r.at.usage.length,
+                message: 'The value is used here.',
+              },
+            ]
+          : []),
+      ],
       fixes: r.fixes,
     };
     const key = `${finding.start}\u0000${finding.code}\u0000${finding.message}`;
@@ -66,14 +93,21 @@ function findingsOnValue(text: string, template: ArmTemplate, declaration: Decla
 }
 
 /** What the rules report on each allowed value of the parameters that feed Anyscale resources. */
-export function checkAllowedValues(text: string, template: ArmTemplate, levels: Readonly<Record<string, RuleLevel>> | undefined): Finding[] {
-  const withAllowed = [...template.rootScope.parameters.values()].filter((declaration) => allowedValuesOf(declaration) !== undefined);
+export function checkAllowedValues(
+  text: string,
+  template: ArmTemplate,
+  levels: Readonly<Record<string, RuleLevel>> | undefined,
+): Finding[] {
+  const withAllowed = [...template.rootScope.parameters.values()].filter(
+    (declaration) => allowedValuesOf(declaration) !== undefined,
+  );
   if (withAllowed.length === 0) return [];
   const used = parametersUsedByAnyscale(template);
   const found = new Map<string, Finding>();
   for (const declaration of withAllowed) {
     if (!used.has(declaration.name.toLowerCase())) continue;
-    for (const entry of items(allowedValuesOf(declaration))) findingsOnValue(text, template, declaration, entry, levels, found);
+    for (const entry of items(allowedValuesOf(declaration)))
+      findingsOnValue(text, template, declaration, entry, levels, found);
   }
   return [...found.values()];
 }

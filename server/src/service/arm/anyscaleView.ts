@@ -2,7 +2,20 @@
 // properties read once (case-insensitively, as ARM does) and shared by every rule. A cloud resource with a `copy`
 // loop whose count is known becomes one cloud resource per copy, each evaluated with its own copyIndex().
 import { equalsIgnoreCase, findProperty, type JsonNode, propertyValue } from '../json/nodes';
-import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, COMPUTE_CONFIG_PATHS, COMPUTE_CONFIG_TYPE, CONTAINER_IMAGE_TYPE, JOB_TYPE, PROJECT_TYPE, type Provider, providerNamed, SERVICE_TYPE, type WorkloadKind, WORKSPACE_TYPE } from '../catalog/anyscale';
+import {
+  CLOUD_RESOURCE_TYPE,
+  CLOUD_TYPE,
+  COMPUTE_CONFIG_PATHS,
+  COMPUTE_CONFIG_TYPE,
+  CONTAINER_IMAGE_TYPE,
+  JOB_TYPE,
+  PROJECT_TYPE,
+  type Provider,
+  providerNamed,
+  SERVICE_TYPE,
+  type WorkloadKind,
+  WORKSPACE_TYPE,
+} from '../catalog/anyscale';
 import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';
@@ -43,7 +56,12 @@ export function copiesAtOnce(loop: CopyLoop): number | undefined {
   if (equalsIgnoreCase(mode, 'parallel')) return Infinity;
   if (!equalsIgnoreCase(mode, 'serial')) return undefined;
   const batchSize = loop.batchSize;
-  return batchSize.known && typeof batchSize.value === 'number' && Number.isInteger(batchSize.value) && batchSize.value >= 1 ? batchSize.value : undefined;
+  return batchSize.known &&
+    typeof batchSize.value === 'number' &&
+    Number.isInteger(batchSize.value) &&
+    batchSize.value >= 1
+    ? batchSize.value
+    : undefined;
 }
 
 const MISSING: PropertyRead = { value: ABSENT };
@@ -52,7 +70,15 @@ const MISSING: PropertyRead = { value: ABSENT };
  * The properties the rules read, each with a slot: the first read finds all of them in one pass over `properties`
  * (a cloud resource has a handful), so no read searches the object or allocates a key.
  */
-const PROPERTY_SLOTS = ['provider', 'computeStack', 'region', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'cloudStorageBucketRegion', 'anyscaleOperatorIamIdentity'];
+const PROPERTY_SLOTS = [
+  'provider',
+  'computeStack',
+  'region',
+  'cloudStorageBucketName',
+  'cloudStorageBucketEndpoint',
+  'cloudStorageBucketRegion',
+  'anyscaleOperatorIamIdentity',
+];
 const LOCATION_SLOT = PROPERTY_SLOTS.length;
 
 /** Slots by the exact spelling, the way rules and most templates write the names; other spellings are compared. */
@@ -166,7 +192,13 @@ export interface AnyscaleView {
 }
 
 /** Each copy of a cloud resource's loop, with its name evaluated for that copy. */
-function copiesOf(resource: ArmResource, loop: CopyLoop, count: number, evaluate: Evaluate, out: CloudResource[]): void {
+function copiesOf(
+  resource: ArmResource,
+  loop: CopyLoop,
+  count: number,
+  evaluate: Evaluate,
+  out: CloudResource[],
+): void {
   const ownType = knownString(literalValue(resource.typeNode));
   for (let index = 0; index < count; index++) {
     const names = resourceNames(evaluate(resource.nameNode, resource, index), ownType, resource.parent);
@@ -182,13 +214,26 @@ function copiesOf(resource: ArmResource, loop: CopyLoop, count: number, evaluate
  */
 function withEvaluatedName(resource: ArmResource, evaluate: Evaluate): ArmResource {
   if (resource.name.known || resource.nameNode?.type !== 'string') return resource;
-  const parent = resource.parent && !resource.parent.name.known && resource.parent.nameNode ? { ...resource.parent, name: evaluate(resource.parent.nameNode, resource.parent) } : resource.parent;
-  const names = resourceNames(evaluate(resource.nameNode, resource), knownString(literalValue(resource.typeNode)), parent);
-  return names.name.known ? { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName } : resource;
+  const parent =
+    resource.parent && !resource.parent.name.known && resource.parent.nameNode
+      ? { ...resource.parent, name: evaluate(resource.parent.nameNode, resource.parent) }
+      : resource.parent;
+  const names = resourceNames(
+    evaluate(resource.nameNode, resource),
+    knownString(literalValue(resource.typeNode)),
+    parent,
+  );
+  return names.name.known
+    ? { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName }
+    : resource;
 }
 
 /** `copyLoop` reads a resource's copy loop; without it (no evaluator), loops are not expanded. */
-export function anyscaleView(template: ArmTemplate, evaluate: Evaluate, copyLoop?: (resource: ArmResource) => CopyLoop | undefined): AnyscaleView {
+export function anyscaleView(
+  template: ArmTemplate,
+  evaluate: Evaluate,
+  copyLoop?: (resource: ArmResource) => CopyLoop | undefined,
+): AnyscaleView {
   const clouds: ArmResource[] = [];
   const cloudResources: CloudResource[] = [];
   let hasCopies = false;
@@ -256,7 +301,8 @@ export class ProxiedResource {
    * `properties` (whose `spec` is the same shape); undefined for other kinds, or when not written as an object.
    */
   get computeConfig(): JsonNode | undefined {
-    if (this.kind === 'computeConfig') return this.resource.properties?.type === 'object' ? this.resource.properties : undefined;
+    if (this.kind === 'computeConfig')
+      return this.resource.properties?.type === 'object' ? this.resource.properties : undefined;
     if (!isWorkload(this.kind)) return undefined;
     const node = nodeAtPath(this.resource.properties, COMPUTE_CONFIG_PATHS[this.kind]);
     return node?.type === 'object' ? node : undefined;
@@ -271,7 +317,11 @@ export class ProxiedResource {
 const PROXIED = memoKey<readonly ProxiedResource[]>('proxied resources');
 
 /** The proxied Anyscale.Platform resources the template deploys (not `existing` ones), in template order. */
-export function proxiedResources(template: ArmTemplate, view: AnyscaleView, evaluate: Evaluate): readonly ProxiedResource[] {
+export function proxiedResources(
+  template: ArmTemplate,
+  view: AnyscaleView,
+  evaluate: Evaluate,
+): readonly ProxiedResource[] {
   return view.memo.get(PROXIED, () => {
     const found: ProxiedResource[] = [];
     for (const resource of template.resources) {
@@ -282,7 +332,9 @@ export function proxiedResources(template: ArmTemplate, view: AnyscaleView, eval
       const fullName = knownString(named.name);
       const slash = fullName?.indexOf('/') ?? -1;
       const cloudName = fullName !== undefined && slash > 0 ? fullName.slice(0, slash) : undefined;
-      found.push(new ProxiedResource(named, kind, cloudName, knownString(literalValue(resource.apiVersionNode)), resource));
+      found.push(
+        new ProxiedResource(named, kind, cloudName, knownString(literalValue(resource.apiVersionNode)), resource),
+      );
     }
     return found;
   });
@@ -304,7 +356,9 @@ export function arrayItems(node: JsonNode | undefined, resource: ArmResource, ev
   if (origin.type === 'array' && origin.children?.length === items.length) {
     return origin.children.map((child, i) => {
       const written = value.originUri === undefined ? literalValue(child) : known(child.value, child);
-      return written.known && written.value === items[i] ? known(items[i], child, value.originUri, usage) : known(items[i], origin, value.originUri, usage);
+      return written.known && written.value === items[i]
+        ? known(items[i], child, value.originUri, usage)
+        : known(items[i], origin, value.originUri, usage);
     });
   }
   return items.map((item) => (item === undefined ? unknown('absent') : known(item, origin, value.originUri, usage)));

@@ -11,14 +11,32 @@ import { RULES } from '../rules/registry';
 import { collectFindings, runRules, type RuleLevels } from '../rules/runner';
 import type { ParameterFileRule, ParameterFileShapeRule } from '../rules/parameterFileRule';
 
-const PARAMETER_FILE_RULES = RULES.filter((rule): rule is ParameterFileRule => rule.appliesTo === 'armParameters' && rule.against !== 'file');
-const SHAPE_RULES = RULES.filter((rule): rule is ParameterFileShapeRule => rule.appliesTo === 'armParameters' && rule.against === 'file');
+const PARAMETER_FILE_RULES = RULES.filter(
+  (rule): rule is ParameterFileRule => rule.appliesTo === 'armParameters' && rule.against !== 'file',
+);
+const SHAPE_RULES = RULES.filter(
+  (rule): rule is ParameterFileShapeRule => rule.appliesTo === 'armParameters' && rule.against === 'file',
+);
 
-export function checkParameterFile(template: ArmTemplate, parameterFile: ParameterFileInput, levels: RuleLevels | undefined): Finding[] {
+export function checkParameterFile(
+  template: ArmTemplate,
+  parameterFile: ParameterFileInput,
+  levels: RuleLevels | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   const file = readParameterFile(parameterFile.root);
-  const context = { uri: parameterFile.uri, text: parameterFile.text ?? '', file, declared: template.rootScope.parameters };
-  runRules(PARAMETER_FILE_RULES, levels, (rule, report) => rule.check({ ...context, report }), collectFindings(findings, parameterFile.uri));
+  const context = {
+    uri: parameterFile.uri,
+    text: parameterFile.text ?? '',
+    file,
+    declared: template.rootScope.parameters,
+  };
+  runRules(
+    PARAMETER_FILE_RULES,
+    levels,
+    (rule, report) => rule.check({ ...context, report }),
+    collectFindings(findings, parameterFile.uri),
+  );
   return findings;
 }
 

@@ -11,7 +11,16 @@ import { runTemplateRules } from './runTemplateRules';
 import type { FindingSink } from '../rules/runner';
 import { parameterValuesOf } from './parameterFile';
 import type { KnownValue } from './value';
-import type { Finding, Fix, ParameterFileInput, RelatedLocation, Report, RuleLevel, Severity, TextRange } from '../types';
+import type {
+  Finding,
+  Fix,
+  ParameterFileInput,
+  RelatedLocation,
+  Report,
+  RuleLevel,
+  Severity,
+  TextRange,
+} from '../types';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
 import type { DeployedIndex } from '../azure/deployed';
@@ -81,7 +90,8 @@ function findingsOfRun(
   deployed: DeployedIndex | undefined,
 ): AnyscaleView {
   const firstOfRun = out.length;
-  const uriOf = (node: JsonNode): string | undefined => (run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined);
+  const uriOf = (node: JsonNode): string | undefined =>
+    run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined;
   const parameterValues = parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '');
   // Findings are built field by field, all of one shape: a large template can have thousands.
   const sink: FindingSink = (code, severity, r) => {
@@ -89,19 +99,48 @@ function findingsOfRun(
     if (!isKnownValue(at)) {
       const isNode = 'offset' in at;
       const uri = isNode ? uriOf(at) : undefined;
-      out.push(new TemplateFinding(code, severity, r.message, isNode ? at.offset : at.start, isNode ? at.offset + at.length : at.end, uri, r.related, fixesIn(r.fixes, uri)));
+      out.push(
+        new TemplateFinding(
+          code,
+          severity,
+          r.message,
+          isNode ? at.offset : at.start,
+          isNode ? at.offset + at.length : at.end,
+          uri,
+          r.related,
+          fixesIn(r.fixes, uri),
+        ),
+      );
       return;
     }
     const origin = at.origin;
     const usage = at.usage && at.usage !== origin ? at.usage : undefined;
     const originUri = at.originUri;
     const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
-    if (usage) related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
-    out.push(new TemplateFinding(code, severity, r.message, origin.offset, origin.offset + origin.length, originUri, related, fixesIn(r.fixes, originUri)));
+    if (usage)
+      related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
+    out.push(
+      new TemplateFinding(
+        code,
+        severity,
+        r.message,
+        origin.offset,
+        origin.offset + origin.length,
+        originUri,
+        related,
+        fixesIn(r.fixes, originUri),
+      ),
+    );
     if (usage && originUri) {
       // The template's reader sees the problem where the value enters, with a link to where it is written.
       const source = baseName(originUri);
-      out.push({ code, severity, message: `${r.message} (value from ${source})`, ...rangeOfNode(usage), related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }] });
+      out.push({
+        code,
+        severity,
+        message: `${r.message} (value from ${source})`,
+        ...rangeOfNode(usage),
+        related: [{ ...rangeOfNode(origin), uri: originUri, message: `The value is written in ${source}.` }],
+      });
     }
   };
   const anyscale = runTemplateRules(text, template, parameterValues, levels, () => true, sink, deployed);
@@ -137,7 +176,10 @@ export function checkTemplate(
   deployed?: DeployedIndex,
 ): TemplateCheck {
   // Checked once, not per run: allowedValues against the rules, each parameter file against the declarations.
-  const declarationFindings = [...checkAllowedValues(text, template, levels), ...parameterFiles.flatMap((file) => checkParameterFile(template, file, levels))];
+  const declarationFindings = [
+    ...checkAllowedValues(text, template, levels),
+    ...parameterFiles.flatMap((file) => checkParameterFile(template, file, levels)),
+  ];
   if (parameterFiles.length === 0) {
     const findings: Finding[] = [...declarationFindings];
     const anyscale = findingsOfRun(text, template, {}, levels, findings, deployed);
@@ -170,5 +212,7 @@ export function checkTemplate(
 
 /** Document, then position, then code: a stable order for editors and the CLI. */
 export function byPlace(a: Finding, b: Finding): number {
-  return (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  return (
+    (a.uri ?? '').localeCompare(b.uri ?? '') || a.start - b.start || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
+  );
 }

@@ -33,9 +33,13 @@ export function readParameterFile(root: JsonNode): ParameterFile {
 }
 
 /** The values a parameter file gives, keyed by lower-cased name, as the expression evaluator takes them. */
-export function parameterValuesOf(root: JsonNode | undefined, uri: string): Map<string, { valueNode: JsonNode; uri: string }> {
+export function parameterValuesOf(
+  root: JsonNode | undefined,
+  uri: string,
+): Map<string, { valueNode: JsonNode; uri: string }> {
   const values = new Map<string, { valueNode: JsonNode; uri: string }>();
   if (!root) return values;
-  for (const [name, entry] of readParameterFile(root).parameters) if (entry.valueNode) values.set(name, { valueNode: entry.valueNode, uri });
+  for (const [name, entry] of readParameterFile(root).parameters)
+    if (entry.valueNode) values.set(name, { valueNode: entry.valueNode, uri });
   return values;
 }

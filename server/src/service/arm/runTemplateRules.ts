@@ -26,9 +26,16 @@ export function runTemplateRules(
 ): AnyscaleView {
   const evaluator = createEvaluator(template, { parameterValues });
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
-  const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) => evaluator.resourceId(node, resource, copyIndex);
+  const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) =>
+    evaluator.resourceId(node, resource, copyIndex);
   const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
-  runRules(TEMPLATE_RULES, levels, (rule, report) => rule.check({ text, template, anyscale, value, resourceId, deployed, report }), sink, wanted);
+  runRules(
+    TEMPLATE_RULES,
+    levels,
+    (rule, report) => rule.check({ text, template, anyscale, value, resourceId, deployed, report }),
+    sink,
+    wanted,
+  );
   return anyscale;
 }
 

@@ -109,7 +109,11 @@ class SectionDeclaration<K extends SectionKind> implements Declaration<K> {
 }
 
 /** A section's declarations by lower-cased name; of two spellings of one name the last wins, as in ARM. */
-function declarations<K extends SectionKind>(section: JsonNode | undefined, kind: K, scope: TemplateScope): Map<string, Declaration<K>> {
+function declarations<K extends SectionKind>(
+  section: JsonNode | undefined,
+  kind: K,
+  scope: TemplateScope,
+): Map<string, Declaration<K>> {
   const children = section?.type === 'object' ? section.children : undefined;
   const table = new Map<string, Declaration<K>>();
   // Indexed: a loop run once per section stays unoptimized for a while, and there for…of makes an object per step.
@@ -118,7 +122,8 @@ function declarations<K extends SectionKind>(section: JsonNode | undefined, kind
     const keyNode = property.children?.[0];
     const valueNode = property.children?.[1];
     const name = keyNode?.value;
-    if (keyNode && valueNode && typeof name === 'string') table.set(name.toLowerCase(), new SectionDeclaration(kind, scope, name, property, keyNode, valueNode));
+    if (keyNode && valueNode && typeof name === 'string')
+      table.set(name.toLowerCase(), new SectionDeclaration(kind, scope, name, property, keyNode, valueNode));
   }
   return table;
 }
@@ -130,20 +135,34 @@ function typeEquals(a: string | undefined, b: string): boolean {
 /** Splits a known full name into the parent part and the leaf; a name without `/` has no parent part. */
 function splitName(name: Value): { leaf: Value; parent: Value } {
   const text = knownString(name);
-  if (text === undefined || !name.known) return { leaf: name.known ? name : unknown(name.reason), parent: name.known ? unknown('name is not a string') : unknown(name.reason) };
+  if (text === undefined || !name.known)
+    return {
+      leaf: name.known ? name : unknown(name.reason),
+      parent: name.known ? unknown('name is not a string') : unknown(name.reason),
+    };
   const slash = text.lastIndexOf('/');
   if (slash < 0) return { leaf: name, parent: unknown('top-level name has no parent segment') };
   // Both parts keep where the name is written and used (a parameter file, a variable), like the name itself.
-  return { leaf: known(text.slice(slash + 1), name.origin, name.originUri, name.usage), parent: known(text.slice(0, slash), name.origin, name.originUri, name.usage) };
+  return {
+    leaf: known(text.slice(slash + 1), name.origin, name.originUri, name.usage),
+    parent: known(text.slice(0, slash), name.origin, name.originUri, name.usage),
+  };
 }
 
 /** A resource's full name, leaf and parent part from its own `name` value (as written, or evaluated for one copy). */
-export function resourceNames(ownName: Value, ownType: string | undefined, parent: ArmResource | undefined): Pick<ArmResource, 'name' | 'leafName' | 'parentName'> {
+export function resourceNames(
+  ownName: Value,
+  ownType: string | undefined,
+  parent: ArmResource | undefined,
+): Pick<ArmResource, 'name' | 'leafName' | 'parentName'> {
   if (parent && !(ownType ?? '').includes('/')) {
     // A nested child names only itself; its full name is the parent's name plus its own.
     const parentText = knownString(parent.name);
     const ownText = knownString(ownName);
-    const name = parentText !== undefined && ownText !== undefined && ownName.known ? known(`${parentText}/${ownText}`, ownName.origin) : unknown(ownName.known ? (parent.name.known ? 'name is not a string' : parent.name.reason) : ownName.reason);
+    const name =
+      parentText !== undefined && ownText !== undefined && ownName.known
+        ? known(`${parentText}/${ownText}`, ownName.origin)
+        : unknown(ownName.known ? (parent.name.known ? 'name is not a string' : parent.name.reason) : ownName.reason);
     return { name, leafName: ownName, parentName: parent.name };
   }
   const split = splitName(ownName);
@@ -209,7 +228,12 @@ class TemplateBuilder {
     return scope;
   }
 
-  private addResource(node: JsonNode, scope: TemplateScope, parent: ArmResource | undefined, symbolicName: string | undefined): void {
+  private addResource(
+    node: JsonNode,
+    scope: TemplateScope,
+    parent: ArmResource | undefined,
+    symbolicName: string | undefined,
+  ): void {
     if (!isObject(node)) return;
     const typeNode = propertyValue(node, 'type');
     const ownType = knownString(literalValue(typeNode));
@@ -220,7 +244,17 @@ class TemplateBuilder {
     const nameNode = propertyValue(node, 'name');
     const names = resourceNames(literalValue(nameNode), ownType, parent);
     const existingNode = propertyValue(node, 'existing');
-    const resource = new Resource(node, scope, parent, symbolicName, typeNode, type, nameNode, names, existingNode?.type === 'boolean' && existingNode.value === true);
+    const resource = new Resource(
+      node,
+      scope,
+      parent,
+      symbolicName,
+      typeNode,
+      type,
+      nameNode,
+      names,
+      existingNode?.type === 'boolean' && existingNode.value === true,
+    );
     scope.resources.push(resource);
     this.resources.push(resource);
 
@@ -234,10 +268,22 @@ class TemplateBuilder {
 }
 
 /** The model of the template `root`, parsed from `text`. */
-export function buildTemplate(root: JsonNode, text: string, multiLineStrings: readonly StringRange[] = []): ArmTemplate {
+export function buildTemplate(
+  root: JsonNode,
+  text: string,
+  multiLineStrings: readonly StringRange[] = [],
+): ArmTemplate {
   const builder = new TemplateBuilder();
   const rootScope = builder.buildScope(root);
-  return { root, text, rootScope, scopes: builder.scopes, resources: builder.resources, multiLineStrings, memo: new Memo() };
+  return {
+    root,
+    text,
+    rootScope,
+    scopes: builder.scopes,
+    resources: builder.resources,
+    multiLineStrings,
+    memo: new Memo(),
+  };
 }
 
 export function isResourceType(resource: ArmResource, type: string): boolean {

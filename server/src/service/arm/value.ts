@@ -60,7 +60,12 @@ export function knownString(value: Value): string | undefined {
 
 /** True when a JSON string is an ARM template expression: starts with `[` (but not `[[`) and ends with `]`. */
 export function isExpression(text: string): boolean {
-  return text.length >= 2 && text.charCodeAt(0) === 91 /* [ */ && text.charCodeAt(1) !== 91 && text.charCodeAt(text.length - 1) === 93 /* ] */;
+  return (
+    text.length >= 2 &&
+    text.charCodeAt(0) === 91 /* [ */ &&
+    text.charCodeAt(1) !== 91 &&
+    text.charCodeAt(text.length - 1) === 93
+  ); /* ] */
 }
 
 /**

@@ -13,19 +13,29 @@ const PATH = 'global.cloudDeploymentId';
 
 /** The edits (none when the value is already that ID), or why the file can't be edited. */
 export function cloudDeploymentIdEdits(text: string, id: string): { edits: TextEdit[] } | { problem: string } {
-  if (!VALUE_SHAPES.cloudResourceId.test(id)) return { problem: `${JSON.stringify(id)} is not a cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}).` };
+  if (!VALUE_SHAPES.cloudResourceId.test(id))
+    return { problem: `${JSON.stringify(id)} is not a cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}).` };
   const yaml = parseYaml(text);
   if (yaml.syntaxErrors.length > 0) return { problem: 'the file has YAML syntax errors; fix them first.' };
   const documents = yaml.documents.filter((document) => classifyYamlDocument(document.root) === 'operatorValues');
   if (documents.length !== 1) {
-    return { problem: documents.length === 0 ? 'it holds no Anyscale operator values (1.x layout).' : `it holds ${documents.length} documents of operator values; set the ID by hand in the right one.` };
+    return {
+      problem:
+        documents.length === 0
+          ? 'it holds no Anyscale operator values (1.x layout).'
+          : `it holds ${documents.length} documents of operator values; set the ID by hand in the right one.`,
+    };
   }
   const values = valuesFromYaml(text, documents[0], '1.x');
   const setting = values.get(PATH);
   if (setting) {
     if (values.text(PATH) === id) return { edits: [] };
     const fix = values.editor.replaceValue(setting, id, 'Set global.cloudDeploymentId');
-    return fix ? { edits: [...fix.edits] } : { problem: `${PATH} is not written as a plain value there (a template, an alias, a list or a multi-line value); it is left as it is.` };
+    return fix
+      ? { edits: [...fix.edits] }
+      : {
+          problem: `${PATH} is not written as a plain value there (a template, an alias, a list or a multi-line value); it is left as it is.`,
+        };
   }
   // A new key, in the block `global` section, before its first key and indented like it.
   const first = values.settings.find((candidate) => candidate.parent === 'global');
@@ -34,5 +44,7 @@ export function cloudDeploymentIdEdits(text: string, id: string): { edits: TextE
   if (!first || values.get('global')?.shape !== 'map' || indent.trim() !== '' || indent === '') {
     return { problem: `it has no block \`global:\` section to add ${PATH} to.` };
   }
-  return { edits: [{ start: lineStart, end: lineStart, newText: `${indent}cloudDeploymentId: ${scalarText(id, '')}\n` }] };
+  return {
+    edits: [{ start: lineStart, end: lineStart, newText: `${indent}cloudDeploymentId: ${scalarText(id, '')}\n` }],
+  };
 }

@@ -3,9 +3,19 @@
 // name, compared ignoring case as ARM does), the clouds of a name, the generated cloud resource IDs. What the client
 // sends is validated first: a listing of the wrong shape is refused with a message, never half-read.
 import { z } from 'zod';
-import type { DeployedAzure, DeployedCloud, DeployedCloudResource, DeployedSubscription } from '../../../../shared/protocol';
+import type {
+  DeployedAzure,
+  DeployedCloud,
+  DeployedCloudResource,
+  DeployedSubscription,
+} from '../../../../shared/protocol';
 
-const Problem = z.object({ status: z.number().optional(), code: z.string().optional(), message: z.string(), hint: z.string().optional() });
+const Problem = z.object({
+  status: z.number().optional(),
+  code: z.string().optional(),
+  message: z.string(),
+  hint: z.string().optional(),
+});
 const CloudResource = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,7 +48,12 @@ const Subscription = z.object({
   clouds: z.array(Cloud),
   problem: Problem.optional(),
 });
-const Deployed = z.object({ endpoint: z.string(), listedAt: z.string(), subscriptions: z.array(Subscription), problem: Problem.optional() });
+const Deployed = z.object({
+  endpoint: z.string(),
+  listedAt: z.string(),
+  subscriptions: z.array(Subscription),
+  problem: Problem.optional(),
+});
 
 /** A deployed cloud resource with the cloud and subscription it is in. */
 export interface DeployedTwin {
@@ -106,7 +121,9 @@ export function readDeployed(raw: unknown): { index: DeployedIndex } | { problem
   const parsed = Deployed.safeParse(raw);
   if (parsed.success) return { index: new DeployedIndex(parsed.data) };
   const issue = parsed.error.issues[0];
-  return { problem: `the Azure listing is not of the expected shape: ${issue.path.join('.') || '(root)'}: ${issue.message}` };
+  return {
+    problem: `the Azure listing is not of the expected shape: ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  };
 }
 
 /** Where a deployed resource is, for messages: `resource group rg-prod, subscription Dev`. */

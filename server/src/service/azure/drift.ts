@@ -51,7 +51,8 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * compares them as written (providers are case-sensitive, regions are not converted).
  */
 function same(property: DriftProperty, authored: string, deployed: string): boolean {
-  if (property === 'location') return authored.replace(/\s+/g, '').toLowerCase() === deployed.replace(/\s+/g, '').toLowerCase();
+  if (property === 'location')
+    return authored.replace(/\s+/g, '').toLowerCase() === deployed.replace(/\s+/g, '').toLowerCase();
   if (GUID.test(authored) && GUID.test(deployed)) return authored.toLowerCase() === deployed.toLowerCase();
   return authored === deployed;
 }

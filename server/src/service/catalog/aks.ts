@@ -20,7 +20,11 @@ export const OIDC_ISSUER_DEFAULT_FROM = { major: 1, minor: 34, ...cite(SOURCES.a
  * worker node. `Standard_D4s_v5` or equivalent is a good starting point." The same page: "By default, Ray head nodes
  * and worker nodes share the default node pool."
  */
-export const RAY_WORKER_MIN_VCPUS = { value: 4, suggestedSize: 'Standard_D4s_v5', ...cite(SOURCES.anyscaleQuickstart, 'documented') } as const;
+export const RAY_WORKER_MIN_VCPUS = {
+  value: 4,
+  suggestedSize: 'Standard_D4s_v5',
+  ...cite(SOURCES.anyscaleQuickstart, 'documented'),
+} as const;
 
 /**
  * Documented (Microsoft Learn, the size tables of each VM series, cross-checked against the Azure Resource SKUs list):
@@ -29,22 +33,72 @@ export const RAY_WORKER_MIN_VCPUS = { value: 4, suggestedSize: 'Standard_D4s_v5'
  */
 const SMALL_VM_SIZES: Readonly<Record<string, number>> = {
   // General purpose, D-series v2 to v6 (Intel, AMD `a`, Arm `p`; `d` local disk, `s` premium storage).
-  standard_d1_v2: 1, standard_d2_v2: 2, standard_ds1_v2: 1, standard_ds2_v2: 2, standard_d11_v2: 2, standard_ds11_v2: 2,
-  standard_d2_v3: 2, standard_d2s_v3: 2, standard_d2a_v4: 2, standard_d2as_v4: 2,
-  standard_d2_v4: 2, standard_d2s_v4: 2, standard_d2d_v4: 2, standard_d2ds_v4: 2,
-  standard_d2_v5: 2, standard_d2s_v5: 2, standard_d2d_v5: 2, standard_d2ds_v5: 2, standard_d2as_v5: 2, standard_d2ads_v5: 2,
-  standard_d2ps_v5: 2, standard_d2pds_v5: 2, standard_d2pls_v5: 2, standard_d2plds_v5: 2,
-  standard_d2_v6: 2, standard_d2s_v6: 2, standard_d2d_v6: 2, standard_d2ds_v6: 2, standard_d2as_v6: 2, standard_d2ads_v6: 2,
+  standard_d1_v2: 1,
+  standard_d2_v2: 2,
+  standard_ds1_v2: 1,
+  standard_ds2_v2: 2,
+  standard_d11_v2: 2,
+  standard_ds11_v2: 2,
+  standard_d2_v3: 2,
+  standard_d2s_v3: 2,
+  standard_d2a_v4: 2,
+  standard_d2as_v4: 2,
+  standard_d2_v4: 2,
+  standard_d2s_v4: 2,
+  standard_d2d_v4: 2,
+  standard_d2ds_v4: 2,
+  standard_d2_v5: 2,
+  standard_d2s_v5: 2,
+  standard_d2d_v5: 2,
+  standard_d2ds_v5: 2,
+  standard_d2as_v5: 2,
+  standard_d2ads_v5: 2,
+  standard_d2ps_v5: 2,
+  standard_d2pds_v5: 2,
+  standard_d2pls_v5: 2,
+  standard_d2plds_v5: 2,
+  standard_d2_v6: 2,
+  standard_d2s_v6: 2,
+  standard_d2d_v6: 2,
+  standard_d2ds_v6: 2,
+  standard_d2as_v6: 2,
+  standard_d2ads_v6: 2,
   // Burstable B-series.
-  standard_b1ls: 1, standard_b1s: 1, standard_b1ms: 1, standard_b2s: 2, standard_b2ms: 2,
-  standard_b2ts_v2: 2, standard_b2ls_v2: 2, standard_b2s_v2: 2, standard_b2ats_v2: 2, standard_b2als_v2: 2, standard_b2as_v2: 2,
+  standard_b1ls: 1,
+  standard_b1s: 1,
+  standard_b1ms: 1,
+  standard_b2s: 2,
+  standard_b2ms: 2,
+  standard_b2ts_v2: 2,
+  standard_b2ls_v2: 2,
+  standard_b2s_v2: 2,
+  standard_b2ats_v2: 2,
+  standard_b2als_v2: 2,
+  standard_b2as_v2: 2,
   // Memory optimized E-series.
-  standard_e2_v3: 2, standard_e2s_v3: 2, standard_e2a_v4: 2, standard_e2as_v4: 2, standard_e2_v4: 2, standard_e2s_v4: 2,
-  standard_e2d_v4: 2, standard_e2ds_v4: 2, standard_e2_v5: 2, standard_e2s_v5: 2, standard_e2d_v5: 2, standard_e2ds_v5: 2,
-  standard_e2as_v5: 2, standard_e2ads_v5: 2,
+  standard_e2_v3: 2,
+  standard_e2s_v3: 2,
+  standard_e2a_v4: 2,
+  standard_e2as_v4: 2,
+  standard_e2_v4: 2,
+  standard_e2s_v4: 2,
+  standard_e2d_v4: 2,
+  standard_e2ds_v4: 2,
+  standard_e2_v5: 2,
+  standard_e2s_v5: 2,
+  standard_e2d_v5: 2,
+  standard_e2ds_v5: 2,
+  standard_e2as_v5: 2,
+  standard_e2ads_v5: 2,
   // Compute optimized F-series and the entry-level Av2-series.
-  standard_f1: 1, standard_f2: 2, standard_f1s: 1, standard_f2s: 2, standard_f2s_v2: 2,
-  standard_a1_v2: 1, standard_a2_v2: 2, standard_a2m_v2: 2,
+  standard_f1: 1,
+  standard_f2: 2,
+  standard_f1s: 1,
+  standard_f2s: 2,
+  standard_f2s_v2: 2,
+  standard_a1_v2: 1,
+  standard_a2_v2: 2,
+  standard_a2m_v2: 2,
 };
 export const VM_SIZES_SOURCE: Source = SOURCES.vmSizes;
 

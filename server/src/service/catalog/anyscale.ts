@@ -18,16 +18,34 @@ export type ApiVersion = z.infer<typeof ApiVersion>;
 
 /** API versions of Anyscale.Platform seen in the spec, the docs and the reference deployment (domain §1.1). */
 export const API_VERSIONS: readonly ApiVersion[] = z.array(ApiVersion).parse([
-  { version: '2026-09-01', status: 'ga', note: 'The stable version used by the docs.', source: SOURCES.addCloudResource, grade: 'documented' },
   {
-    version: '2026-08-01-preview', status: 'preview', grade: 'reference deployment', source: SOURCES.referenceDeployment,
-    note: 'Preview version known only from a comment in Anyscale\'s Terraform reference deployment; neither the REST spec nor the docs name it.',
+    version: '2026-09-01',
+    status: 'ga',
+    note: 'The stable version used by the docs.',
+    source: SOURCES.addCloudResource,
+    grade: 'documented',
   },
   {
-    version: '2026-02-01-preview', status: 'preview', grade: 'documented', source: SOURCES.containerImageBuilds,
+    version: '2026-08-01-preview',
+    status: 'preview',
+    grade: 'reference deployment',
+    source: SOURCES.referenceDeployment,
+    note: "Preview version known only from a comment in Anyscale's Terraform reference deployment; neither the REST spec nor the docs name it.",
+  },
+  {
+    version: '2026-02-01-preview',
+    status: 'preview',
+    grade: 'documented',
+    source: SOURCES.containerImageBuilds,
     note: 'Preview version the container image builds page uses for the cloud PATCH; also in the portal-style template.',
   },
-  { version: '2023-04-01-preview', status: 'preview', note: 'The first preview version in the spec repository.', source: SOURCES.restSpec, grade: 'spec' },
+  {
+    version: '2023-04-01-preview',
+    status: 'preview',
+    note: 'The first preview version in the spec repository.',
+    source: SOURCES.restSpec,
+    grade: 'spec',
+  },
 ]);
 
 export const GA_API_VERSION = API_VERSIONS.find((v) => v.status === 'ga')!.version;
@@ -54,25 +72,56 @@ export type ProviderName = Provider['name'];
 /** The four providers, spelled exactly as the API accepts them (case-sensitive). */
 export const PROVIDERS: readonly Provider[] = z.array(Provider).parse([
   {
-    name: 'Azure', kubernetes: 'AKS', bucketSchemes: ['abfss', 'azure'],
+    name: 'Azure',
+    kubernetes: 'AKS',
+    bucketSchemes: ['abfss', 'azure'],
     bucketExample: 'abfss://anyscale-data@mystorageacct.dfs.core.windows.net',
-    requiresBucketEndpoint: true, requiresOperatorIdentity: true, identity: 'azurePrincipalId',
-    identityExample: '00000000-0000-0000-0000-000000000000', regionList: 'azure', regionExample: 'uksouth', corsConfiguredByAnyscale: true,
+    requiresBucketEndpoint: true,
+    requiresOperatorIdentity: true,
+    identity: 'azurePrincipalId',
+    identityExample: '00000000-0000-0000-0000-000000000000',
+    regionList: 'azure',
+    regionExample: 'uksouth',
+    corsConfiguredByAnyscale: true,
   },
   {
-    name: 'AWS', kubernetes: 'EKS', bucketSchemes: ['s3'], bucketExample: 's3://my-anyscale-eks-bucket',
-    requiresBucketEndpoint: false, requiresOperatorIdentity: true, identity: 'awsRoleArn',
-    identityExample: 'arn:aws:iam::123456789012:role/anyscale-operator-role', regionList: 'aws', regionExample: 'us-west-2', corsConfiguredByAnyscale: false,
+    name: 'AWS',
+    kubernetes: 'EKS',
+    bucketSchemes: ['s3'],
+    bucketExample: 's3://my-anyscale-eks-bucket',
+    requiresBucketEndpoint: false,
+    requiresOperatorIdentity: true,
+    identity: 'awsRoleArn',
+    identityExample: 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+    regionList: 'aws',
+    regionExample: 'us-west-2',
+    corsConfiguredByAnyscale: false,
   },
   {
-    name: 'GCP', kubernetes: 'GKE', bucketSchemes: ['gs'], bucketExample: 'gs://my-anyscale-gke-bucket',
-    requiresBucketEndpoint: false, requiresOperatorIdentity: true, identity: 'gcpServiceAccount',
-    identityExample: 'anyscale-operator@my-project.iam.gserviceaccount.com', regionList: 'gcp', regionExample: 'us-central1', corsConfiguredByAnyscale: false,
+    name: 'GCP',
+    kubernetes: 'GKE',
+    bucketSchemes: ['gs'],
+    bucketExample: 'gs://my-anyscale-gke-bucket',
+    requiresBucketEndpoint: false,
+    requiresOperatorIdentity: true,
+    identity: 'gcpServiceAccount',
+    identityExample: 'anyscale-operator@my-project.iam.gserviceaccount.com',
+    regionList: 'gcp',
+    regionExample: 'us-central1',
+    corsConfiguredByAnyscale: false,
   },
   {
-    name: 'Generic', kubernetes: 'any Kubernetes cluster', bucketSchemes: [], bucketExample: 's3://my-anyscale-onprem-bucket',
-    requiresBucketEndpoint: false, requiresOperatorIdentity: false, identity: 'none',
-    identityExample: '', regionList: 'none', regionExample: 'dc1', corsConfiguredByAnyscale: false,
+    name: 'Generic',
+    kubernetes: 'any Kubernetes cluster',
+    bucketSchemes: [],
+    bucketExample: 's3://my-anyscale-onprem-bucket',
+    requiresBucketEndpoint: false,
+    requiresOperatorIdentity: false,
+    identity: 'none',
+    identityExample: '',
+    regionList: 'none',
+    regionExample: 'dc1',
+    corsConfiguredByAnyscale: false,
   },
 ]);
 
@@ -109,20 +158,23 @@ const SupportedLocation = z.object({ name: z.string().regex(/^[a-z0-9]+$/), disp
 export type SupportedLocation = z.infer<typeof SupportedLocation>;
 
 /** The Azure regions where Anyscale.Platform/clouds (and their cloud resources' records) can live. */
-export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z.array(SupportedLocation).length(12).parse([
-  { name: 'westcentralus', displayName: 'West Central US' },
-  { name: 'eastus', displayName: 'East US' },
-  { name: 'eastus2', displayName: 'East US 2' },
-  { name: 'westus2', displayName: 'West US 2' },
-  { name: 'westus3', displayName: 'West US 3' },
-  { name: 'southcentralus', displayName: 'South Central US' },
-  { name: 'westeurope', displayName: 'West Europe' },
-  { name: 'northeurope', displayName: 'North Europe' },
-  { name: 'swedencentral', displayName: 'Sweden Central' },
-  { name: 'uksouth', displayName: 'UK South' },
-  { name: 'australiaeast', displayName: 'Australia East' },
-  { name: 'southeastasia', displayName: 'Southeast Asia' },
-]);
+export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z
+  .array(SupportedLocation)
+  .length(12)
+  .parse([
+    { name: 'westcentralus', displayName: 'West Central US' },
+    { name: 'eastus', displayName: 'East US' },
+    { name: 'eastus2', displayName: 'East US 2' },
+    { name: 'westus2', displayName: 'West US 2' },
+    { name: 'westus3', displayName: 'West US 3' },
+    { name: 'southcentralus', displayName: 'South Central US' },
+    { name: 'westeurope', displayName: 'West Europe' },
+    { name: 'northeurope', displayName: 'North Europe' },
+    { name: 'swedencentral', displayName: 'Sweden Central' },
+    { name: 'uksouth', displayName: 'UK South' },
+    { name: 'australiaeast', displayName: 'Australia East' },
+    { name: 'southeastasia', displayName: 'Southeast Asia' },
+  ]);
 export const SUPPORTED_LOCATIONS_SOURCE = SOURCES.supportedRegions;
 /**
  * Documented (supported-regions, ms.date 10/05/2026): the date of the page copy the 12 locations come from, and what it

@@ -15,8 +15,14 @@ const TYPES: Record<ChartKey['type'], JsonSchema> = {
 };
 
 function schemaOf(key: ChartKey): JsonSchema {
-  const description = key.deprecated ? `Deprecated: use ${key.deprecated.replacement}. ${key.description}` : key.description;
-  const schema: JsonSchema = { ...TYPES[key.type], description: description.replace(/[`*]/g, ''), markdownDescription: description };
+  const description = key.deprecated
+    ? `Deprecated: use ${key.deprecated.replacement}. ${key.description}`
+    : key.description;
+  const schema: JsonSchema = {
+    ...TYPES[key.type],
+    description: description.replace(/[`*]/g, ''),
+    markdownDescription: description,
+  };
   if (key.allowed) {
     if (key.type === 'array') schema.items = { type: 'string', enum: key.allowed };
     // An empty string (the chart's default) and null both mean "not set".

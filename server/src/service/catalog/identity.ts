@@ -66,7 +66,11 @@ export const IDENTITY_SHAPES: Readonly<Record<IdentityKind, IdentityShape>> = {
     description: 'a service-account email',
     example: 'anyscale-operator@my-project.iam.gserviceaccount.com',
     placeholder: '<service-account-email>',
-    patterns: [GCP_USER_MANAGED_SERVICE_ACCOUNT, GCP_COMPUTE_DEFAULT_SERVICE_ACCOUNT, GCP_APP_ENGINE_DEFAULT_SERVICE_ACCOUNT],
+    patterns: [
+      GCP_USER_MANAGED_SERVICE_ACCOUNT,
+      GCP_COMPUTE_DEFAULT_SERVICE_ACCOUNT,
+      GCP_APP_ENGINE_DEFAULT_SERVICE_ACCOUNT,
+    ],
     sources: [SOURCES.cloudResourcesOverview, IDENTITY_SOURCES.gcpServiceAccounts],
     grade: 'documented',
   },
@@ -82,10 +86,17 @@ export function matchesIdentityShape(kind: IdentityKind, value: string): boolean
  * Values that are recognisably the wrong identifier for the right identity, with what to use instead.
  * Checked only after the value failed its provider's shape.
  */
-export const IDENTITY_MISTAKES: readonly { readonly kind: IdentityKind; readonly pattern: RegExp; readonly hint: string; readonly source: Source; readonly grade: Grade }[] = [
+export const IDENTITY_MISTAKES: readonly {
+  readonly kind: IdentityKind;
+  readonly pattern: RegExp;
+  readonly hint: string;
+  readonly source: Source;
+  readonly grade: Grade;
+}[] = [
   {
     kind: 'azurePrincipalId',
-    pattern: /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+\/providers\/microsoft\.managedidentity\/userassignedidentities\/[^/]+$/i,
+    pattern:
+      /^\/subscriptions\/[^/]+\/resourcegroups\/[^/]+\/providers\/microsoft\.managedidentity\/userassignedidentities\/[^/]+$/i,
     hint: "This is the managed identity's resource ID; use its principal ID, e.g. reference(<identity resource ID>, '2023-01-31').principalId.",
     source: SOURCES.addCloudResource,
     grade: 'documented',

@@ -199,8 +199,12 @@ const GCP = RegionList.parse({
 /** The three region lists, one per provider whose `region` Anyscale validates. */
 export const REGION_LISTS: readonly RegionList[] = [AZURE, AWS, GCP];
 
-const NAMES_BY_LIST = new Map<RegionListName, readonly string[]>(REGION_LISTS.map((l) => [l.list, l.regions.map((r) => r.name)]));
-const NAME_SETS = new Map<RegionListName, ReadonlySet<string>>(REGION_LISTS.map((l) => [l.list, new Set(NAMES_BY_LIST.get(l.list))]));
+const NAMES_BY_LIST = new Map<RegionListName, readonly string[]>(
+  REGION_LISTS.map((l) => [l.list, l.regions.map((r) => r.name)]),
+);
+const NAME_SETS = new Map<RegionListName, ReadonlySet<string>>(
+  REGION_LISTS.map((l) => [l.list, new Set(NAMES_BY_LIST.get(l.list))]),
+);
 
 /** The region list that validates a provider's `region`; undefined for `none` (Generic regions are free-form labels). */
 export function regionListFor(list: Provider['regionList']): RegionList | undefined {
@@ -261,7 +265,6 @@ export function notDocumentedLocation(location: string): string {
   const list = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
   return `not one of ${DOCUMENTED_LOCATIONS}: ${list}. Use one of them, or contact support to request access to ${location}.`;
 }
-
 
 const SUPPORTED_LOCATION_NAMES = SUPPORTED_LOCATIONS.map((l) => l.name);
 const SUPPORTED_LOCATION_SET: ReadonlySet<string> = new Set(SUPPORTED_LOCATION_NAMES);

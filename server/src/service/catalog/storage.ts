@@ -15,12 +15,13 @@ export const AZURE_BLOB_HOST_SUFFIX = '.blob.core.windows.net';
  * providers the docs only say a bare `<scheme>://<host>` origin, and that the endpoint (S3-compatible storage) is
  * served over http or https is inferred, so another scheme there is at most an info.
  */
-const ENDPOINT_SCHEMES: Readonly<Record<ProviderName, { readonly schemes: readonly string[]; readonly grade: Grade }>> = {
-  Azure: { schemes: ['https'], grade: 'documented' },
-  AWS: { schemes: ['https', 'http'], grade: 'inferred' },
-  GCP: { schemes: ['https', 'http'], grade: 'inferred' },
-  Generic: { schemes: ['https', 'http'], grade: 'inferred' },
-};
+const ENDPOINT_SCHEMES: Readonly<Record<ProviderName, { readonly schemes: readonly string[]; readonly grade: Grade }>> =
+  {
+    Azure: { schemes: ['https'], grade: 'documented' },
+    AWS: { schemes: ['https', 'http'], grade: 'inferred' },
+    GCP: { schemes: ['https', 'http'], grade: 'inferred' },
+    Generic: { schemes: ['https', 'http'], grade: 'inferred' },
+  };
 const ANY_PROVIDER_ENDPOINT_SCHEMES: readonly string[] = ['https', 'http'];
 
 /** The endpoint schemes accepted for a provider; with the provider unknown, those some provider accepts. */
@@ -95,7 +96,14 @@ export function splitUri(text: string): UriParts | undefined {
   const at = authority.lastIndexOf('@');
   const host = at < 0 ? authority : authority.slice(at + 1);
   const hostEnd = hostnameEnd(host);
-  return new SplitUri(text.slice(0, separator), authority, at < 0 ? undefined : authority.slice(0, at), host, hostEnd === host.length ? host : host.slice(0, hostEnd), end === text.length ? '' : text.slice(end));
+  return new SplitUri(
+    text.slice(0, separator),
+    authority,
+    at < 0 ? undefined : authority.slice(0, at),
+    host,
+    hostEnd === host.length ? host : host.slice(0, hostEnd),
+    end === text.length ? '' : text.slice(end),
+  );
 }
 
 /** A class, not an object literal: analyses keep one per bucket and endpoint (docs/performance.md). */
@@ -115,9 +123,16 @@ export type AzureStorageService = 'blob' | 'dfs';
 /** The storage account a `<account>.blob.core.windows.net` or `<account>.dfs.core.windows.net` host names (lowercased). */
 export function storageAccountOf(hostname: string): { account: string; service: AzureStorageService } | undefined {
   const lower = hostname.toLowerCase();
-  const service: AzureStorageService | undefined = lower.endsWith(AZURE_DFS_HOST_SUFFIX) ? 'dfs' : lower.endsWith(AZURE_BLOB_HOST_SUFFIX) ? 'blob' : undefined;
+  const service: AzureStorageService | undefined = lower.endsWith(AZURE_DFS_HOST_SUFFIX)
+    ? 'dfs'
+    : lower.endsWith(AZURE_BLOB_HOST_SUFFIX)
+      ? 'blob'
+      : undefined;
   if (!service) return undefined;
-  const account = lower.slice(0, lower.length - (service === 'dfs' ? AZURE_DFS_HOST_SUFFIX : AZURE_BLOB_HOST_SUFFIX).length);
+  const account = lower.slice(
+    0,
+    lower.length - (service === 'dfs' ? AZURE_DFS_HOST_SUFFIX : AZURE_BLOB_HOST_SUFFIX).length,
+  );
   return account.length > 0 && !account.includes('.') ? { account, service } : undefined;
 }
 
@@ -134,7 +149,9 @@ export function bucketShape(scheme: string): string {
 
 /** The accepted bucket shapes of a provider in words, or `any <scheme>://<bucket>` for Generic. */
 export function bucketShapes(provider: Provider): string {
-  return provider.bucketSchemes.length === 0 ? 'any <scheme>://<bucket>' : provider.bucketSchemes.map(bucketShape).join(' or ');
+  return provider.bucketSchemes.length === 0
+    ? 'any <scheme>://<bucket>'
+    : provider.bucketSchemes.map(bucketShape).join(' or ');
 }
 
 export function abfssBucketUri(container: string, account: string): string {
@@ -159,7 +176,10 @@ export function abfssEquivalent(uri: UriParts): { uri: string; exact: boolean } 
   const storage = storageAccountOf(uri.hostname);
   if (!storage) return undefined;
   // Userinfo with a `:` is credentials, not a container.
-  if (uri.userinfo) return uri.userinfo.includes(':') ? undefined : { uri: abfssBucketUri(uri.userinfo, storage.account), exact: uri.rest === '' || uri.rest === '/' };
+  if (uri.userinfo)
+    return uri.userinfo.includes(':')
+      ? undefined
+      : { uri: abfssBucketUri(uri.userinfo, storage.account), exact: uri.rest === '' || uri.rest === '/' };
   const firstSegment = FIRST_PATH_SEGMENT.exec(uri.rest);
   return firstSegment ? { uri: abfssBucketUri(firstSegment[1], storage.account), exact: false } : undefined;
 }

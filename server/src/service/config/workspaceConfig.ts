@@ -36,9 +36,20 @@ export function parseWorkspaceConfig(text: string): WorkspaceConfig {
   const broken = (problem: ConfigProblem): WorkspaceConfig => ({ rules: {}, problems: [problem], broken: true });
   if (errors.length > 0) {
     const error = errors[0];
-    return broken({ start: error.offset, end: error.offset + error.length, severity: 'error', message: `not valid JSON: ${printParseErrorCode(error.error)}` });
+    return broken({
+      start: error.offset,
+      end: error.offset + error.length,
+      severity: 'error',
+      message: `not valid JSON: ${printParseErrorCode(error.error)}`,
+    });
   }
-  if (!root || root.type !== 'object') return broken({ start: 0, end: Math.min(text.length, 1), severity: 'error', message: 'expected an object such as { "rules": { "<code>": "off" } }' });
+  if (!root || root.type !== 'object')
+    return broken({
+      start: 0,
+      end: Math.min(text.length, 1),
+      severity: 'error',
+      message: 'expected an object such as { "rules": { "<code>": "off" } }',
+    });
   const rules: Record<string, RuleLevel> = {};
   const problems: ConfigProblem[] = [];
   const codes = RULES.map((rule) => rule.code);
@@ -46,21 +57,38 @@ export function parseWorkspaceConfig(text: string): WorkspaceConfig {
     const [key, value] = property.children ?? [];
     if (!key || key.value === '$schema') continue;
     if (key.value !== 'rules') {
-      problems.push({ ...range(key), severity: 'warning', message: `unknown setting "${key.value}" (only "rules" is read)` });
+      problems.push({
+        ...range(key),
+        severity: 'warning',
+        message: `unknown setting "${key.value}" (only "rules" is read)`,
+      });
       continue;
     }
-    if (!value || value.type !== 'object') return broken({ ...range(value ?? key), severity: 'error', message: '"rules" must be an object of rule code → "off", "info", "warning" or "error"' });
+    if (!value || value.type !== 'object')
+      return broken({
+        ...range(value ?? key),
+        severity: 'error',
+        message: '"rules" must be an object of rule code → "off", "info", "warning" or "error"',
+      });
     for (const entry of value.children ?? []) {
       const [codeNode, levelNode] = entry.children ?? [];
       const code = String(codeNode?.value);
       if (!ruleByCode(code)) {
         const guess = didYouMean(code, codes);
-        problems.push({ ...range(codeNode), severity: 'warning', message: `unknown rule "${code}"${guess ? ` (did you mean "${guess}"?)` : ''}; the entry is ignored` });
+        problems.push({
+          ...range(codeNode),
+          severity: 'warning',
+          message: `unknown rule "${code}"${guess ? ` (did you mean "${guess}"?)` : ''}; the entry is ignored`,
+        });
         continue;
       }
       const level = levelNode?.value;
       if (typeof level !== 'string' || !RULE_LEVELS.includes(level as RuleLevel)) {
-        problems.push({ ...range(levelNode ?? codeNode), severity: 'warning', message: `${code}: the level must be "off", "info", "warning" or "error"; the entry is ignored` });
+        problems.push({
+          ...range(levelNode ?? codeNode),
+          severity: 'warning',
+          message: `${code}: the level must be "off", "info", "warning" or "error"; the entry is ignored`,
+        });
         continue;
       }
       rules[code] = level as RuleLevel;

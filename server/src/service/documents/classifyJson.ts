@@ -15,7 +15,10 @@ const TEMPLATE_SECTIONS = ['resources', 'variables', 'outputs', 'functions', 'de
  * entries copied from the template's declarations). Checked as the parameter file it is meant to be.
  */
 function isOnlyParameters(root: JsonNode): boolean {
-  return propertyValue(root, 'parameters')?.type === 'object' && TEMPLATE_SECTIONS.every((section) => propertyValue(root, section) === undefined);
+  return (
+    propertyValue(root, 'parameters')?.type === 'object' &&
+    TEMPLATE_SECTIONS.every((section) => propertyValue(root, section) === undefined)
+  );
 }
 
 export function classifyJson(root: JsonNode | undefined): DocumentKind {
@@ -28,7 +31,11 @@ export function classifyJson(root: JsonNode | undefined): DocumentKind {
   const resources = propertyValue(root, 'resources');
   const hasTypedItem = (node: JsonNode) => node.type === 'object' && propertyValue(node, 'type') !== undefined;
   if (resources?.type === 'array' && items(resources).some(hasTypedItem)) return 'armTemplate';
-  if (resources?.type === 'object' && stringOf(propertyValue(root, 'languageVersion')) !== undefined && entries(resources).some(([, node]) => hasTypedItem(node))) {
+  if (
+    resources?.type === 'object' &&
+    stringOf(propertyValue(root, 'languageVersion')) !== undefined &&
+    entries(resources).some(([, node]) => hasTypedItem(node))
+  ) {
     return 'armTemplate';
   }
   return 'other';

@@ -35,7 +35,14 @@ class JsonEditing implements EditingAnalysis {
     if (!template || this.view) return this.view;
     if (this.syntaxErrors.length > 0) return (this.view = anyscaleView(template, (node) => literalValue(node)));
     const file = this.firstParameterFile;
-    return (this.view = runTemplateRules(template.text, template, parameterValuesOf(file?.root, file?.uri ?? ''), undefined, () => false, () => undefined));
+    return (this.view = runTemplateRules(
+      template.text,
+      template,
+      parameterValuesOf(file?.root, file?.uri ?? ''),
+      undefined,
+      () => false,
+      () => undefined,
+    ));
   }
 }
 
@@ -60,10 +67,21 @@ export class EditingModel {
   ) {}
 
   /** The model of a version, from the previous version's when there is one (whose tree it takes over when it can). */
-  static build(version: number, languageId: string, text: string, previous: EditingModel | undefined, parameterFiles: readonly ParameterFileInput[]): EditingModel {
+  static build(
+    version: number,
+    languageId: string,
+    text: string,
+    previous: EditingModel | undefined,
+    parameterFiles: readonly ParameterFileInput[],
+  ): EditingModel {
     const change = previous && changeBetween(previous.text, text);
-    const lines = !previous ? new LineIndex(text) : change ? previous.lines.edited(text, change.start, change.oldEnd, change.newEnd) : previous.lines;
-    if (languageId === 'yaml') return new EditingModel(version, text, lines, NOT_JSON, [], undefined, new YamlVersion(text), 'YAML');
+    const lines = !previous
+      ? new LineIndex(text)
+      : change
+        ? previous.lines.edited(text, change.start, change.oldEnd, change.newEnd)
+        : previous.lines;
+    if (languageId === 'yaml')
+      return new EditingModel(version, text, lines, NOT_JSON, [], undefined, new YamlVersion(text), 'YAML');
     const spliced = previous?.parsed && !previous.superseded ? spliceJson(previous.parsed, text, change) : undefined;
     if (spliced && previous) previous.superseded = true;
     const full = spliced ? undefined : parseJson(text);
@@ -72,9 +90,22 @@ export class EditingModel {
     const syntaxErrors = jsonSyntaxProblems(text, spliced?.errors ?? full!.errors, full?.tooDeep, kind);
     // Too deep: the tree is of the text with the too-deep values blanked out, as in analyzeText.
     const template = kind === 'armTemplate' && root ? buildTemplate(root, full?.tooDeep?.text ?? text) : undefined;
-    const parsed = spliced ?? (root && !full?.tooDeep ? { text, root, errors: full!.errors, multiLineStrings: full!.multiLineStrings } : undefined);
+    const parsed =
+      spliced ??
+      (root && !full?.tooDeep
+        ? { text, root, errors: full!.errors, multiLineStrings: full!.multiLineStrings }
+        : undefined);
     const analysis = new JsonEditing(kind, template, syntaxErrors, parameterFiles[0]);
-    return new EditingModel(version, text, lines, analysis, parameterFiles, parsed, undefined, spliced ? 'tree spliced' : 'tree parsed');
+    return new EditingModel(
+      version,
+      text,
+      lines,
+      analysis,
+      parameterFiles,
+      parsed,
+      undefined,
+      spliced ? 'tree spliced' : 'tree parsed',
+    );
   }
 }
 

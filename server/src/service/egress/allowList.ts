@@ -23,14 +23,27 @@ export function fqdnsByPort(targets: readonly EgressTargetInfo[]): Map<number, s
     byPort.set(target.port, set);
   }
   // A wildcard covers the hosts under it: keep the list as short as the firewall needs.
-  return new Map([...byPort].map(([port, set]) => {
-    const all = [...set];
-    return [port, all.filter((fqdn) => !all.some((other) => other !== fqdn && other.startsWith('*.') && fqdn.endsWith(other.slice(1)))).sort()];
-  }));
+  return new Map(
+    [...byPort].map(([port, set]) => {
+      const all = [...set];
+      return [
+        port,
+        all
+          .filter(
+            (fqdn) => !all.some((other) => other !== fqdn && other.startsWith('*.') && fqdn.endsWith(other.slice(1))),
+          )
+          .sort(),
+      ];
+    }),
+  );
 }
 
 /** A firewall policy filter rule collection allowing each port's FQDNs over HTTPS (ruleCollectionGroups schema). */
-export function policyRuleCollection(fqdns: Map<number, string[]>, priority: number, sourceAddresses: unknown = ['*']): Record<string, unknown> {
+export function policyRuleCollection(
+  fqdns: Map<number, string[]>,
+  priority: number,
+  sourceAddresses: unknown = ['*'],
+): Record<string, unknown> {
   return {
     ruleCollectionType: 'FirewallPolicyFilterRuleCollection',
     name: COLLECTION_NAME,
@@ -83,7 +96,9 @@ function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: 
   if (cloudHosts.length === 0) {
     return {
       targets: [...targets],
-      notes: [`Strict per-cloud-ID egress is on, but no cloud ID is known, so ${CLOUD_WILDCARD} stays a wildcard: add cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id).`],
+      notes: [
+        `Strict per-cloud-ID egress is on, but no cloud ID is known, so ${CLOUD_WILDCARD} stays a wildcard: add cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id).`,
+      ],
     };
   }
   const widened = targets.filter((t) => isWildcard(t.host) && firewallFqdn(t.host) === CLOUD_WILDCARD);
@@ -92,7 +107,9 @@ function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: 
   ];
   const leftOut = widened.filter((t) => t.pattern !== CLOUD_WILDCARD);
   if (leftOut.length > 0) {
-    notes.push(`${leftOut.map((t) => `${t.host} (${t.purpose})`).join(' and ')}: not in this allow-list — no source names a per-cloud host for them and Azure Firewall can only write them as ${CLOUD_WILDCARD}; add the hosts your firewall log shows with anyscaleAzure.egress.targets (CLI --host), or turn strict mode off.`);
+    notes.push(
+      `${leftOut.map((t) => `${t.host} (${t.purpose})`).join(' and ')}: not in this allow-list — no source names a per-cloud host for them and Azure Firewall can only write them as ${CLOUD_WILDCARD}; add the hosts your firewall log shows with anyscaleAzure.egress.targets (CLI --host), or turn strict mode off.`,
+    );
   }
   return { targets: targets.filter((t) => !widened.includes(t)), notes };
 }
@@ -108,11 +125,19 @@ function isPerCloudHost(target: EgressTargetInfo): boolean {
  * unasked; one note names them. An optional host standing for a required catalog wildcard (a cloud ID's inferred
  * cld-<id> host) is allowed as that documented wildcard. `alwaysIn` (strict mode's per-cloud hosts) stays as it is.
  */
-function requiredTargets(targets: readonly EgressTargetInfo[], alwaysIn: readonly EgressTargetInfo[]): { targets: EgressTargetInfo[]; notes: string[] } {
+function requiredTargets(
+  targets: readonly EgressTargetInfo[],
+  alwaysIn: readonly EgressTargetInfo[],
+): { targets: EgressTargetInfo[]; notes: string[] } {
   const inRules: EgressTargetInfo[] = [];
   const leftOut: EgressTargetInfo[] = [];
   for (const target of targets) {
-    const wildcard = target.pattern && isWildcard(target.pattern) && REQUIRED_TARGETS.some((e) => e.pattern === target.pattern && e.required) ? target.pattern : undefined;
+    const wildcard =
+      target.pattern &&
+      isWildcard(target.pattern) &&
+      REQUIRED_TARGETS.some((e) => e.pattern === target.pattern && e.required)
+        ? target.pattern
+        : undefined;
     if (target.required || alwaysIn.includes(target)) inRules.push(target);
     else if (wildcard) inRules.push({ ...target, host: wildcard });
     else leftOut.push(target);
@@ -121,12 +146,18 @@ function requiredTargets(targets: readonly EgressTargetInfo[], alwaysIn: readonl
   const named = leftOut.map((t) => `${t.host}${t.port === HTTPS_PORT ? '' : `:${t.port}`} (${t.purpose})`).join('; ');
   return {
     targets: inRules,
-    notes: [`Optional targets not in this allow-list, which allows required ones only — inferred or depending on configuration, as each purpose says: ${named}. To allow one, add it to anyscaleAzure.egress.targets (CLI --host).`],
+    notes: [
+      `Optional targets not in this allow-list, which allows required ones only — inferred or depending on configuration, as each purpose says: ${named}. To allow one, add it to anyscaleAzure.egress.targets (CLI --host).`,
+    ],
   };
 }
 
 function shellWords(words: readonly string[]): string {
-  return words.map((w) => (/^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words
+    .map((w) =>
+      /^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`,
+    )
+    .join(' ');
 }
 
 export function allowListFor(allTargets: readonly EgressTargetInfo[], options: AllowListOptions = {}): EgressAllowList {
@@ -137,15 +168,28 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
   const fqdns = fqdnsByPort(targets);
   const collection = policyRuleCollection(fqdns, 100, "[parameters('sourceAddresses')]");
   (collection.rules as unknown[]).push({
-    ruleType: 'ApplicationRule', name: 'aks-baseline', protocols: [{ protocolType: 'Https', port: HTTPS_PORT }, { protocolType: 'Http', port: 80 }],
-    fqdnTags: [AKS_FQDN_TAG], sourceAddresses: "[parameters('sourceAddresses')]",
+    ruleType: 'ApplicationRule',
+    name: 'aks-baseline',
+    protocols: [
+      { protocolType: 'Https', port: HTTPS_PORT },
+      { protocolType: 'Http', port: 80 },
+    ],
+    fqdnTags: [AKS_FQDN_TAG],
+    sourceAddresses: "[parameters('sourceAddresses')]",
   });
   const template = {
     $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
     contentVersion: '1.0.0.0',
     parameters: {
-      firewallPolicyName: { type: 'string', metadata: { description: 'The existing Azure Firewall policy of the AKS egress path.' } },
-      sourceAddresses: { type: 'array', defaultValue: ['*'], metadata: { description: 'The AKS node and pod subnets (CIDRs).' } },
+      firewallPolicyName: {
+        type: 'string',
+        metadata: { description: 'The existing Azure Firewall policy of the AKS egress path.' },
+      },
+      sourceAddresses: {
+        type: 'array',
+        defaultValue: ['*'],
+        metadata: { description: 'The AKS node and pod subnets (CIDRs).' },
+      },
     },
     resources: [
       {
@@ -169,25 +213,115 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
   ];
   let first = true;
   for (const [port, list] of fqdns) {
-    const rule = ['--rule-type', 'ApplicationRule', '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list];
+    const rule = [
+      '--rule-type',
+      'ApplicationRule',
+      '--protocols',
+      `Https=${port}`,
+      '--source-addresses',
+      '$SOURCES',
+      '--target-fqdns',
+      ...list,
+    ];
     const words = first
-      ? ['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'add-filter-collection', ...policy, '--rcg-name', COLLECTION_NAME,
-          '--name', COLLECTION_NAME, '--collection-priority', '100', '--action', 'Allow', '--rule-name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`, ...rule]
-      : ['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'rule', 'add', ...policy, '--rcg-name', COLLECTION_NAME,
-          '--collection-name', COLLECTION_NAME, '--name', `anyscale-https-${port}`, ...rule];
+      ? [
+          'az',
+          'network',
+          'firewall',
+          'policy',
+          'rule-collection-group',
+          'collection',
+          'add-filter-collection',
+          ...policy,
+          '--rcg-name',
+          COLLECTION_NAME,
+          '--name',
+          COLLECTION_NAME,
+          '--collection-priority',
+          '100',
+          '--action',
+          'Allow',
+          '--rule-name',
+          port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
+          ...rule,
+        ]
+      : [
+          'az',
+          'network',
+          'firewall',
+          'policy',
+          'rule-collection-group',
+          'collection',
+          'rule',
+          'add',
+          ...policy,
+          '--rcg-name',
+          COLLECTION_NAME,
+          '--collection-name',
+          COLLECTION_NAME,
+          '--name',
+          `anyscale-https-${port}`,
+          ...rule,
+        ];
     lines.push(shellWords(words));
     first = false;
   }
   lines.push(
-    shellWords(['az', 'network', 'firewall', 'policy', 'rule-collection-group', 'collection', 'rule', 'add', ...policy, '--rcg-name', COLLECTION_NAME,
-      '--collection-name', COLLECTION_NAME, '--name', 'aks-baseline', '--rule-type', 'ApplicationRule', '--protocols', 'Https=443', 'Http=80',
-      '--source-addresses', '$SOURCES', '--fqdn-tags', AKS_FQDN_TAG]),
+    shellWords([
+      'az',
+      'network',
+      'firewall',
+      'policy',
+      'rule-collection-group',
+      'collection',
+      'rule',
+      'add',
+      ...policy,
+      '--rcg-name',
+      COLLECTION_NAME,
+      '--collection-name',
+      COLLECTION_NAME,
+      '--name',
+      'aks-baseline',
+      '--rule-type',
+      'ApplicationRule',
+      '--protocols',
+      'Https=443',
+      'Http=80',
+      '--source-addresses',
+      '$SOURCES',
+      '--fqdn-tags',
+      AKS_FQDN_TAG,
+    ]),
     '',
     '# Classic Azure Firewall rules (no policy):',
     ...[...fqdns].map(([port, list]) =>
-      shellWords(['az', 'network', 'firewall', 'application-rule', 'create', '--resource-group', '$RESOURCE_GROUP', '--firewall-name', '$FIREWALL',
-        '--collection-name', COLLECTION_NAME, '--priority', '300', '--action', 'Allow', '--name', port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
-        '--protocols', `Https=${port}`, '--source-addresses', '$SOURCES', '--target-fqdns', ...list])),
+      shellWords([
+        'az',
+        'network',
+        'firewall',
+        'application-rule',
+        'create',
+        '--resource-group',
+        '$RESOURCE_GROUP',
+        '--firewall-name',
+        '$FIREWALL',
+        '--collection-name',
+        COLLECTION_NAME,
+        '--priority',
+        '300',
+        '--action',
+        'Allow',
+        '--name',
+        port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
+        '--protocols',
+        `Https=${port}`,
+        '--source-addresses',
+        '$SOURCES',
+        '--target-fqdns',
+        ...list,
+      ]),
+    ),
   );
   const fqdnList = [
     '# Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
@@ -195,5 +329,11 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     ...notes.map((note) => `# ${note}`),
     ...[...fqdns].flatMap(([port, list]) => ['', `# HTTPS, port ${port}`, ...list]),
   ];
-  return { armJson: JSON.stringify(template, null, 2), azCli: lines.join('\n') + '\n', fqdnList: fqdnList.join('\n') + '\n', targets: [...allTargets], notes };
+  return {
+    armJson: JSON.stringify(template, null, 2),
+    azCli: lines.join('\n') + '\n',
+    fqdnList: fqdnList.join('\n') + '\n',
+    targets: [...allTargets],
+    notes,
+  };
 }

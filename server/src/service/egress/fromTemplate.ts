@@ -32,7 +32,8 @@ const REGISTRY_TYPE = 'Microsoft.ContainerRegistry/registries';
 /** `/subscriptions/…/providers/Microsoft.ContainerRegistry/registries/<name>` */
 const REGISTRY_ID = /\/providers\/Microsoft\.ContainerRegistry\/registries\/([a-z0-9]+)\s*$/i;
 /** `[resourceId('Microsoft.ContainerRegistry/registries', '<name>')]`, optionally with subscription and group first. */
-const REGISTRY_RESOURCE_ID_CALL = /^\[\s*resourceId\s*\((?:\s*'[^']*'\s*,)*?\s*'Microsoft\.ContainerRegistry\/registries'\s*,\s*'([a-z0-9]+)'\s*\)\s*\]$/i;
+const REGISTRY_RESOURCE_ID_CALL =
+  /^\[\s*resourceId\s*\((?:\s*'[^']*'\s*,)*?\s*'Microsoft\.ContainerRegistry\/registries'\s*,\s*'([a-z0-9]+)'\s*\)\s*\]$/i;
 
 function propertyText(resource: ArmResource, name: string, evaluate: Evaluate, top = false): string | undefined {
   const property = findProperty(top ? resource.node : resource.properties, name);
@@ -60,10 +61,12 @@ export function egressFactsOf(template: ArmTemplate, anyscale: AnyscaleView, eva
     for (const property of ['cloudStorageBucketName', 'cloudStorageBucketEndpoint']) {
       const uri = splitUri(knownString(cloudResource.prop(property).value) ?? '');
       const storage = uri && storageAccountOf(uri.hostname);
-      if (storage && !storageAccounts.has(storage.account)) storageAccounts.set(storage.account, { account: storage.account, owner });
+      if (storage && !storageAccounts.has(storage.account))
+        storageAccounts.set(storage.account, { account: storage.account, owner });
     }
     if (cloudResource.provider?.name === 'Azure') {
-      const region = knownString(cloudResource.prop('region').value) ?? knownString(cloudResource.top('location').value);
+      const region =
+        knownString(cloudResource.prop('region').value) ?? knownString(cloudResource.top('location').value);
       if (region && /^[a-z0-9]+$/.test(region)) regions.add(region);
     }
   }
@@ -76,7 +79,8 @@ export function egressFactsOf(template: ArmTemplate, anyscale: AnyscaleView, eva
     const sku = knownString(evaluate(propertyValue(propertyValue(resource.node, 'sku'), 'name'), resource));
     const enabled = evaluate(propertyValue(resource.properties, 'dataEndpointEnabled'), resource);
     // Dedicated data endpoints exist only on Premium and only when enabled (ACR dedicated data endpoints, documented).
-    const dedicatedDataEndpoint = sku?.toLowerCase() === 'premium' && enabled.known && enabled.value === true && location !== undefined;
+    const dedicatedDataEndpoint =
+      sku?.toLowerCase() === 'premium' && enabled.known && enabled.value === true && location !== undefined;
     declaredRegistries.set(name.toLowerCase(), { location, dedicatedDataEndpoint });
   }
   const registries: Registry[] = [];
@@ -86,25 +90,45 @@ export function egressFactsOf(template: ArmTemplate, anyscale: AnyscaleView, eva
     const declared = declaredRegistries.get(name);
     const region = declared?.location ?? propertyText(cloud, 'location', evaluate, true)?.toLowerCase();
     const valid = region && /^[a-z0-9]+$/.test(region) ? region : undefined;
-    registries.push({ name, region: valid, owner: nameOf(cloud), dedicatedDataEndpoint: (declared?.dedicatedDataEndpoint ?? false) && valid !== undefined });
+    registries.push({
+      name,
+      region: valid,
+      owner: nameOf(cloud),
+      dedicatedDataEndpoint: (declared?.dedicatedDataEndpoint ?? false) && valid !== undefined,
+    });
   }
   return { storageAccounts: [...storageAccounts.values()], registries, regions: [...regions] };
 }
 
 function derived(host: string, kind: keyof typeof DERIVED, owner: string, file: string | undefined): EgressTargetInfo {
   const fact = DERIVED[kind];
-  return { host, port: HTTPS_PORT, flow: fact.flow, purpose: fact.purpose.replace('{name}', owner), source: fact.source, required: fact.required, origin: 'workspace', ...(file ? { file } : {}) };
+  return {
+    host,
+    port: HTTPS_PORT,
+    flow: fact.flow,
+    purpose: fact.purpose.replace('{name}', owner),
+    source: fact.source,
+    required: fact.required,
+    origin: 'workspace',
+    ...(file ? { file } : {}),
+  };
 }
 
 /** Concrete targets for the storage accounts and registries a template names. */
 export function targetsOfFacts(facts: TemplateEgressFacts, file?: string): EgressTargetInfo[] {
   const out: EgressTargetInfo[] = [];
   for (const { account, owner } of facts.storageAccounts) {
-    out.push(derived(`${account}.blob.core.windows.net`, 'blob', owner, file), derived(`${account}.dfs.core.windows.net`, 'dfs', owner, file));
+    out.push(
+      derived(`${account}.blob.core.windows.net`, 'blob', owner, file),
+      derived(`${account}.dfs.core.windows.net`, 'dfs', owner, file),
+    );
   }
   for (const { name, region, owner, dedicatedDataEndpoint } of facts.registries) {
     out.push(derived(`${name}.azurecr.io`, 'acr', owner, file));
-    if (region) out.push(derived(`${name}.${region}.data.azurecr.io`, dedicatedDataEndpoint ? 'acrData' : 'acrDataMaybe', owner, file));
+    if (region)
+      out.push(
+        derived(`${name}.${region}.data.azurecr.io`, dedicatedDataEndpoint ? 'acrData' : 'acrDataMaybe', owner, file),
+      );
   }
   return out;
 }

@@ -23,12 +23,18 @@ function fillHint(target: EgressTargetInfo): string {
     return `the region comes from a cloud resource's region or location in an ARM template: open or add the folder that holds it (CLI --workspace), or add ${host} with ${TARGETS}`;
   }
   if (isApiServer) return `add ${host} with ${TARGETS}`;
-  if (pattern.endsWith('.i.azure.anyscaleuserdata.com')) return `add the host of a running workspace (its dashboard or VS Code URL in the console) with ${TARGETS}`;
-  if (pattern.endsWith('.s.azure.anyscaleuserdata.com')) return `add the host of a running Anyscale service (its URL in the console) with ${TARGETS}`;
+  if (pattern.endsWith('.i.azure.anyscaleuserdata.com'))
+    return `add the host of a running workspace (its dashboard or VS Code URL in the console) with ${TARGETS}`;
+  if (pattern.endsWith('.s.azure.anyscaleuserdata.com'))
+    return `add the host of a running Anyscale service (its URL in the console) with ${TARGETS}`;
   return `add one with ${TARGETS}`;
 }
 
-export function hintFor(outcome: EgressOutcome, target: EgressTargetInfo, result: Pick<EgressProbeResult, 'tls' | 'via'> = {}): string | undefined {
+export function hintFor(
+  outcome: EgressOutcome,
+  target: EgressTargetInfo,
+  result: Pick<EgressProbeResult, 'tls' | 'via'> = {},
+): string | undefined {
   const at = where(target);
   const allow = `Allow outbound HTTPS to ${at} in the Azure Firewall application rules, NSG and any proxy on the path`;
   const proxy = result.via ? `the proxy ${result.via}` : 'the proxy';

@@ -8,8 +8,27 @@ import { targetKey } from './target';
 
 export const LINE_PREFIX = 'anyscale-egress/v1 ';
 
-const Outcome = z.enum(['ok', 'nxdomain', 'dns-timeout', 'dns-error', 'refused', 'unreachable', 'tcp-timeout', 'reset', 'tls-timeout', 'tls-untrusted',
-  'tls-hostname', 'tls-expired', 'tls-error', 'http-timeout', 'proxy-auth-required', 'proxy-refused', 'needs-host', 'cancelled', 'error']);
+const Outcome = z.enum([
+  'ok',
+  'nxdomain',
+  'dns-timeout',
+  'dns-error',
+  'refused',
+  'unreachable',
+  'tcp-timeout',
+  'reset',
+  'tls-timeout',
+  'tls-untrusted',
+  'tls-hostname',
+  'tls-expired',
+  'tls-error',
+  'http-timeout',
+  'proxy-auth-required',
+  'proxy-refused',
+  'needs-host',
+  'cancelled',
+  'error',
+]);
 const ms = z.number().nonnegative().optional();
 
 const ResultLine = z.object({
@@ -35,8 +54,18 @@ const DoneLine = z.object({ done: z.literal(true), count: z.number().int() });
 
 export function formatProbeLine(result: EgressProbeResult): string {
   const line: ResultLine = {
-    host: result.target.host, port: result.target.port, outcome: result.outcome, ms: result.ms, ...result.phases,
-    addresses: result.addresses, issuer: result.tls?.issuer, subject: result.tls?.subject, validTo: result.tls?.validTo, httpStatus: result.httpStatus, via: result.via, detail: result.detail,
+    host: result.target.host,
+    port: result.target.port,
+    outcome: result.outcome,
+    ms: result.ms,
+    ...result.phases,
+    addresses: result.addresses,
+    issuer: result.tls?.issuer,
+    subject: result.tls?.subject,
+    validTo: result.tls?.validTo,
+    httpStatus: result.httpStatus,
+    via: result.via,
+    detail: result.detail,
   };
   return LINE_PREFIX + JSON.stringify(line);
 }
@@ -54,12 +83,25 @@ export interface ParsedLog {
 }
 
 function toResult(line: ResultLine, target: EgressTargetInfo): EgressProbeResult {
-  const tls = line.issuer || line.subject || line.validTo ? { issuer: line.issuer, subject: line.subject, validTo: line.validTo } : undefined;
-  const phases = Object.fromEntries((['dnsMs', 'tcpMs', 'tlsMs', 'httpMs'] as const).filter((k) => line[k] !== undefined).map((k) => [k, line[k]]));
+  const tls =
+    line.issuer || line.subject || line.validTo
+      ? { issuer: line.issuer, subject: line.subject, validTo: line.validTo }
+      : undefined;
+  const phases = Object.fromEntries(
+    (['dnsMs', 'tcpMs', 'tlsMs', 'httpMs'] as const).filter((k) => line[k] !== undefined).map((k) => [k, line[k]]),
+  );
   return {
-    target, outcome: line.outcome, ok: line.outcome === 'ok', ms: line.ms, phases,
-    ...(line.addresses ? { addresses: line.addresses } : {}), ...(tls ? { tls } : {}), ...(line.httpStatus !== undefined ? { httpStatus: line.httpStatus } : {}),
-    ...(line.via !== undefined ? { via: line.via } : {}), ...(line.detail !== undefined ? { detail: line.detail } : {}), hint: hintFor(line.outcome, target, { tls, via: line.via }),
+    target,
+    outcome: line.outcome,
+    ok: line.outcome === 'ok',
+    ms: line.ms,
+    phases,
+    ...(line.addresses ? { addresses: line.addresses } : {}),
+    ...(tls ? { tls } : {}),
+    ...(line.httpStatus !== undefined ? { httpStatus: line.httpStatus } : {}),
+    ...(line.via !== undefined ? { via: line.via } : {}),
+    ...(line.detail !== undefined ? { detail: line.detail } : {}),
+    hint: hintFor(line.outcome, target, { tls, via: line.via }),
   };
 }
 
@@ -90,8 +132,11 @@ export function parseProbeLog(log: string, targets: readonly EgressTargetInfo[])
   const results = targets.map((target) => {
     const line = byKey.get(targetKey(target));
     if (line) return toResult(line, target);
-    if (target.needsHost) return toResult({ host: target.host, port: target.port, outcome: 'needs-host', ms: 0 }, target);
-    const detail = complete ? 'the probe log has no result for this target' : 'the probe ended before this target was probed';
+    if (target.needsHost)
+      return toResult({ host: target.host, port: target.port, outcome: 'needs-host', ms: 0 }, target);
+    const detail = complete
+      ? 'the probe log has no result for this target'
+      : 'the probe ended before this target was probed';
     return toResult({ host: target.host, port: target.port, outcome: 'error', ms: 0, detail }, target);
   });
   return { results, complete, problems };

@@ -18,18 +18,60 @@ interface PhaseTable {
   readonly other: EgressOutcome;
 }
 
-const RESET: Readonly<Record<string, EgressOutcome>> = { ECONNRESET: 'reset', EPIPE: 'reset', ECONNABORTED: 'reset', ERR_SOCKET_CLOSED: 'reset' };
-const UNTRUSTED = ['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE', 'CERT_REJECTED', 'INVALID_CA'];
+const RESET: Readonly<Record<string, EgressOutcome>> = {
+  ECONNRESET: 'reset',
+  EPIPE: 'reset',
+  ECONNABORTED: 'reset',
+  ERR_SOCKET_CLOSED: 'reset',
+};
+const UNTRUSTED = [
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REJECTED',
+  'INVALID_CA',
+];
 
 export const OUTCOME_TABLE: Readonly<Record<Phase, PhaseTable>> = {
-  dns: { codes: { ENOTFOUND: 'nxdomain', ENODATA: 'nxdomain', NXDOMAIN: 'nxdomain', EAI_AGAIN: 'dns-timeout', ETIMEOUT: 'dns-timeout', [TIMEOUT]: 'dns-timeout' }, other: 'dns-error' },
-  tcp: { codes: { ECONNREFUSED: 'refused', ETIMEDOUT: 'tcp-timeout', [TIMEOUT]: 'tcp-timeout', EHOSTUNREACH: 'unreachable', ENETUNREACH: 'unreachable', EADDRNOTAVAIL: 'unreachable', ...RESET }, other: 'error' },
-  proxy: { codes: { HTTP_407: 'proxy-auth-required', ECONNREFUSED: 'proxy-refused', [TIMEOUT]: 'proxy-refused', ...RESET }, other: 'proxy-refused' },
+  dns: {
+    codes: {
+      ENOTFOUND: 'nxdomain',
+      ENODATA: 'nxdomain',
+      NXDOMAIN: 'nxdomain',
+      EAI_AGAIN: 'dns-timeout',
+      ETIMEOUT: 'dns-timeout',
+      [TIMEOUT]: 'dns-timeout',
+    },
+    other: 'dns-error',
+  },
+  tcp: {
+    codes: {
+      ECONNREFUSED: 'refused',
+      ETIMEDOUT: 'tcp-timeout',
+      [TIMEOUT]: 'tcp-timeout',
+      EHOSTUNREACH: 'unreachable',
+      ENETUNREACH: 'unreachable',
+      EADDRNOTAVAIL: 'unreachable',
+      ...RESET,
+    },
+    other: 'error',
+  },
+  proxy: {
+    codes: { HTTP_407: 'proxy-auth-required', ECONNREFUSED: 'proxy-refused', [TIMEOUT]: 'proxy-refused', ...RESET },
+    other: 'proxy-refused',
+  },
   tls: {
     codes: {
-      [TIMEOUT]: 'tls-timeout', CERT_HAS_EXPIRED: 'tls-expired', CERT_NOT_YET_VALID: 'tls-expired', ERR_TLS_CERT_ALTNAME_INVALID: 'tls-hostname',
-      ...Object.fromEntries(UNTRUSTED.map((code) => [code, 'tls-untrusted'])), ...RESET,
+      [TIMEOUT]: 'tls-timeout',
+      CERT_HAS_EXPIRED: 'tls-expired',
+      CERT_NOT_YET_VALID: 'tls-expired',
+      ERR_TLS_CERT_ALTNAME_INVALID: 'tls-hostname',
+      ...Object.fromEntries(UNTRUSTED.map((code) => [code, 'tls-untrusted'])),
+      ...RESET,
     },
     other: 'tls-error',
   },

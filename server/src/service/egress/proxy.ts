@@ -8,7 +8,10 @@ export interface ProxyConfig {
 }
 
 function splitList(text: string | undefined): string[] {
-  return (text ?? '').split(/[,\s]+/).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return (text ?? '')
+    .split(/[,\s]+/)
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /**
@@ -16,7 +19,9 @@ function splitList(text: string | undefined): string[] {
  * Self-contained (no imports, no helpers): the in-cluster probe script embeds its source.
  */
 export function proxyProtocolProblem(url: URL): string | undefined {
-  return url.protocol === 'http:' ? undefined : 'only http:// proxies are supported (got ' + url.protocol + '//' + url.host + ')';
+  return url.protocol === 'http:'
+    ? undefined
+    : 'only http:// proxies are supported (got ' + url.protocol + '//' + url.host + ')';
 }
 
 /** A proxy URL as given; `host:port` without a scheme means http://. Throws on anything but an http proxy. */
@@ -38,7 +43,10 @@ export function bypassesProxy(noProxy: readonly string[], host: string, port: nu
   const h = host.toLowerCase();
   return noProxy.some((raw) => {
     if (raw === '*') return true;
-    const [entry, entryPort] = raw.includes(':') && !raw.includes('::') ? [raw.slice(0, raw.lastIndexOf(':')), raw.slice(raw.lastIndexOf(':') + 1)] : [raw, undefined];
+    const [entry, entryPort] =
+      raw.includes(':') && !raw.includes('::')
+        ? [raw.slice(0, raw.lastIndexOf(':')), raw.slice(raw.lastIndexOf(':') + 1)]
+        : [raw, undefined];
     if (entryPort !== undefined && Number(entryPort) !== port) return false;
     const suffix = entry.replace(/^\*?\./, '');
     return h === suffix || h.endsWith(`.${suffix}`);

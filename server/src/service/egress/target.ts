@@ -11,16 +11,24 @@ export function isWildcard(pattern: string): boolean {
 
 /** `host`, `host:port` or `[v6]:port`; undefined when the port is not a number in range. */
 export function parseHostPort(text: string, defaultPort = HTTPS_PORT): { host: string; port: number } | undefined {
-  const trimmed = text.trim().replace(/^https?:\/\//i, '').replace(/\/.*$/, '');
+  const trimmed = text
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/.*$/, '');
   if (trimmed === '') return undefined;
   const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(trimmed);
   if (v6) return withPort(v6[1], v6[2], defaultPort);
   const colon = trimmed.lastIndexOf(':');
-  if (colon > 0 && trimmed.indexOf(':') === colon) return withPort(trimmed.slice(0, colon), trimmed.slice(colon + 1), defaultPort);
+  if (colon > 0 && trimmed.indexOf(':') === colon)
+    return withPort(trimmed.slice(0, colon), trimmed.slice(colon + 1), defaultPort);
   return { host: trimmed.toLowerCase(), port: defaultPort };
 }
 
-function withPort(host: string, port: string | undefined, defaultPort: number): { host: string; port: number } | undefined {
+function withPort(
+  host: string,
+  port: string | undefined,
+  defaultPort: number,
+): { host: string; port: number } | undefined {
   if (port === undefined) return { host: host.toLowerCase(), port: defaultPort };
   const n = Number(port);
   return /^\d+$/.test(port) && n >= 1 && n <= 65535 ? { host: host.toLowerCase(), port: n } : undefined;
@@ -35,7 +43,12 @@ export function matchesPattern(host: string, pattern: string): boolean {
   if (p === '*' || h === p) return true;
   let regex = patternCache.get(p);
   if (!regex) {
-    regex = new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+    regex = new RegExp(
+      `^${p
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    );
     patternCache.set(p, regex);
   }
   return regex.test(h);

@@ -27,7 +27,10 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
     throw new Error(`not JSON: ${(error as Error).message}`);
   }
   const parsed = TargetsFile.safeParse(json);
-  if (!parsed.success) throw new Error(`not a targets file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `not a targets file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    );
   const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.targets;
   return entries.map((entry) => {
     const spec = typeof entry === 'string' ? { host: entry } : entry;

@@ -41,22 +41,49 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   const derived: EgressTargetInfo[] = [];
   const regions = new Set<string>();
   // `required` set only where the host's own grade decides it (a cloud ID's inferred host); otherwise the catalog entry's.
-  const concreteHosts: { host: string; port: number; origin: 'workspace' | 'settings'; file?: string; purpose?: string; required?: boolean }[] = [];
+  const concreteHosts: {
+    host: string;
+    port: number;
+    origin: 'workspace' | 'settings';
+    file?: string;
+    purpose?: string;
+    required?: boolean;
+  }[] = [];
 
   for (const file of files) {
     if (/\.ya?ml$/i.test(file.path)) {
       const host = controlPlaneHost(file.text);
-      if (host) concreteHosts.push({ host, port: HTTPS_PORT, origin: 'workspace', file: file.path, purpose: DERIVED.controlPlaneUrl.purpose });
+      if (host)
+        concreteHosts.push({
+          host,
+          port: HTTPS_PORT,
+          origin: 'workspace',
+          file: file.path,
+          purpose: DERIVED.controlPlaneUrl.purpose,
+        });
       continue;
     }
     const analysis = analyzeText(file.text);
-    if (analysis.kind !== 'armTemplate' || !analysis.template || !analysis.anyscale || analysis.anyscaleResourceCount === 0) continue;
+    if (
+      analysis.kind !== 'armTemplate' ||
+      !analysis.template ||
+      !analysis.anyscale ||
+      analysis.anyscaleResourceCount === 0
+    )
+      continue;
     const facts = egressFactsOf(analysis.template, analysis.anyscale, (node) => literalValue(node));
     facts.regions.forEach((region) => regions.add(region));
     derived.push(...targetsOfFacts(facts, file.path));
   }
   for (const id of settings.cloudIds ?? []) {
-    if (/^cld_[a-z0-9]+$/i.test(id.trim())) concreteHosts.push({ host: cloudHost(id), port: HTTPS_PORT, origin: 'settings', purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()), required: DERIVED.cloud.required });
+    if (/^cld_[a-z0-9]+$/i.test(id.trim()))
+      concreteHosts.push({
+        host: cloudHost(id),
+        port: HTTPS_PORT,
+        origin: 'settings',
+        purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()),
+        required: DERIVED.cloud.required,
+      });
     else problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
   }
   for (const text of settings.targets ?? []) {
@@ -75,7 +102,11 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   const best = new Map<(typeof concreteHosts)[number], string>();
   for (const h of concreteHosts) {
     const matching = expanded.flatMap((e) => e.patterns).filter((p) => isWildcard(p) && matchesPattern(h.host, p));
-    if (matching.length > 0) best.set(h, matching.reduce((a, b) => (literalLength(b) > literalLength(a) ? b : a)));
+    if (matching.length > 0)
+      best.set(
+        h,
+        matching.reduce((a, b) => (literalLength(b) > literalLength(a) ? b : a)),
+      );
   }
   for (const { entry, patterns } of expanded) {
     for (const pattern of patterns) {
@@ -86,7 +117,15 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
       const hosts = concreteHosts.filter((h) => best.get(h) === pattern);
       if (hosts.length === 0) add({ ...catalogTarget(entry, pattern), pattern: entry.pattern });
       for (const h of hosts) {
-        add({ ...catalogTarget(entry, h.host), port: h.port, origin: h.origin, pattern: entry.pattern, ...(h.purpose ? { purpose: h.purpose } : {}), ...(h.file ? { file: h.file } : {}), ...(h.required === undefined ? {} : { required: h.required }) });
+        add({
+          ...catalogTarget(entry, h.host),
+          port: h.port,
+          origin: h.origin,
+          pattern: entry.pattern,
+          ...(h.purpose ? { purpose: h.purpose } : {}),
+          ...(h.file ? { file: h.file } : {}),
+          ...(h.required === undefined ? {} : { required: h.required }),
+        });
       }
     }
   }
@@ -95,10 +134,17 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     if (best.has(h)) continue;
     // A host the user named that the catalog or workspace lists as optional: asked for, so required (and allowed).
     const listed = out.get(targetKey(h));
-    if (listed && !listed.required && h.origin === 'settings' && !h.purpose) out.set(targetKey(h), { ...listed, required: true, origin: 'settings' });
+    if (listed && !listed.required && h.origin === 'settings' && !h.purpose)
+      out.set(targetKey(h), { ...listed, required: true, origin: 'settings' });
     add({
-      host: h.host, port: h.port, flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform', purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets', source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
-      required: true, origin: h.origin, ...(h.file ? { file: h.file } : {}),
+      host: h.host,
+      port: h.port,
+      flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform',
+      purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets',
+      source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
+      required: true,
+      origin: h.origin,
+      ...(h.file ? { file: h.file } : {}),
     });
   }
   return { targets: [...out.values()], problems };
@@ -106,7 +152,9 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
 
 /** A cloud storage account's Blob host that a workspace template names (not Anyscale's start-up storage, a catalog target). */
 function isCloudStorageBlob(target: EgressTargetInfo): boolean {
-  return target.origin === 'workspace' && target.flow === DERIVED.blob.flow && target.host.endsWith('.blob.core.windows.net');
+  return (
+    target.origin === 'workspace' && target.flow === DERIVED.blob.flow && target.host.endsWith('.blob.core.windows.net')
+  );
 }
 
 /**
@@ -116,5 +164,15 @@ function isCloudStorageBlob(target: EgressTargetInfo): boolean {
  */
 export function fromThisMachine(targets: readonly EgressTargetInfo[]): EgressTargetInfo[] {
   const upload = DERIVED.clientUpload;
-  return targets.map((t) => (isCloudStorageBlob(t) ? { ...t, flow: upload.flow, purpose: `${t.purpose}; ${upload.purpose}`, source: upload.source, required: t.required || upload.required } : t));
+  return targets.map((t) =>
+    isCloudStorageBlob(t)
+      ? {
+          ...t,
+          flow: upload.flow,
+          purpose: `${t.purpose}; ${upload.purpose}`,
+          source: upload.source,
+          required: t.required || upload.required,
+        }
+      : t,
+  );
 }

@@ -50,7 +50,13 @@ const ABOUT_SUPPRESSIONS = new Set(suppressionRules.map((rule) => rule.code));
 export function suppressibleAt(findings: readonly Finding[], range: TextRange): Finding[] {
   const byCode = new Map<string, Finding>();
   for (const finding of findings) {
-    if (isLocal(finding) && !ABOUT_SUPPRESSIONS.has(finding.code) && !byCode.has(finding.code) && overlaps(finding, range)) byCode.set(finding.code, finding);
+    if (
+      isLocal(finding) &&
+      !ABOUT_SUPPRESSIONS.has(finding.code) &&
+      !byCode.has(finding.code) &&
+      overlaps(finding, range)
+    )
+      byCode.set(finding.code, finding);
   }
   return [...byCode.values()];
 }
@@ -58,7 +64,10 @@ export function suppressibleAt(findings: readonly Finding[], range: TextRange): 
 /** "Disable <code> for this line" and "… for this file": they silence, so they are never preferred. */
 export function disableFixes(text: string, syntax: CommentSyntax, finding: Finding, lines?: LineIndex): Fix[] {
   return [
-    { title: `Disable ${finding.code} for this line`, edits: [disableForLineEdit(text, syntax, finding.start, finding.code, lines)] },
+    {
+      title: `Disable ${finding.code} for this line`,
+      edits: [disableForLineEdit(text, syntax, finding.start, finding.code, lines)],
+    },
     { title: `Disable ${finding.code} for this file`, edits: [disableForFileEdit(text, syntax, finding.code)] },
   ];
 }

@@ -3,7 +3,16 @@
 // its template's own), its cloud resources with their problems, and under each the files related to it where that is
 // knowable (docs/index.md, "Related files"). What the Cloud Resources tree draws and `anyscale-azure index` prints.
 import type {
-  IndexLocation, IndexRange, IndexTooltipRow, IndexedCloud, IndexedCloudResource, IndexedFile, IndexedFileKind, IndexedProblem, IndexedRelation, IndexedText,
+  IndexLocation,
+  IndexRange,
+  IndexTooltipRow,
+  IndexedCloud,
+  IndexedCloudResource,
+  IndexedFile,
+  IndexedFileKind,
+  IndexedProblem,
+  IndexedRelation,
+  IndexedText,
   SeverityCounts,
 } from '../../../../shared/protocol';
 import { baseName } from '../text/baseName';
@@ -26,7 +35,9 @@ const WORKLOADS = {
 
 function workloadsOf(name: IndexedText, primary: boolean): string[] {
   if (primary) return [WORKLOADS.services, WORKLOADS.workspaces, WORKLOADS.jobs];
-  return name.known ? [WORKLOADS.workspaces, WORKLOADS.jobs] : [WORKLOADS.workspaces, WORKLOADS.jobs, WORKLOADS.servicesIfPrimary];
+  return name.known
+    ? [WORKLOADS.workspaces, WORKLOADS.jobs]
+    : [WORKLOADS.workspaces, WORKLOADS.jobs, WORKLOADS.servicesIfPrimary];
 }
 
 /** A URI (or part of one) decoded for display; a malformed escape (`%zz`) is shown as written instead of throwing. */
@@ -61,7 +72,9 @@ function row(label: string, value: IndexedText | undefined): IndexTooltipRow[] {
 /** An expression argument: a known segment quoted, an unknown one as its expression without the brackets. */
 function argument(text: IndexedText): string {
   if (text.known) return `'${text.text.replace(/'/g, "''")}'`;
-  return text.text.startsWith('[') && text.text.endsWith(']') ? text.text.slice(1, -1) : `'${text.text.replace(/'/g, "''")}'`;
+  return text.text.startsWith('[') && text.text.endsWith(']')
+    ? text.text.slice(1, -1)
+    : `'${text.text.replace(/'/g, "''")}'`;
 }
 
 /** A file, or a resource of a template, that can be listed under a cloud resource. */
@@ -107,14 +120,21 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
     uri,
     key: resource.pointer,
     label: resource.name.text,
-    details: [KIND_WORDS[resource.kind], ...(resource.extensionType && resource.kind === 'clusterExtension' ? [resource.extensionType.text] : [])],
+    details: [
+      KIND_WORDS[resource.kind],
+      ...(resource.extensionType && resource.kind === 'clusterExtension' ? [resource.extensionType.text] : []),
+    ],
     problems: resource.problems,
     worst: resource.worst,
     reveal: { uri, range: resource.range },
     cloudDeploymentId: id,
     cloudProvider: resource.cloudProvider,
     ids: id?.known ? [normalizedId(id.text)] : [],
-    tooltip: [...row('Extension type', resource.extensionType), ...row('global.cloudDeploymentId', id), ...row('global.cloudProvider', resource.cloudProvider)],
+    tooltip: [
+      ...row('Extension type', resource.extensionType),
+      ...row('global.cloudDeploymentId', id),
+      ...row('global.cloudProvider', resource.cloudProvider),
+    ],
   };
 }
 
@@ -122,7 +142,9 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
 function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   const out: Relatable[] = [];
   if (outline.values.length > 0) {
-    const ids = outline.values.flatMap((values) => (values.cloudDeploymentId?.known ? [normalizedId(values.cloudDeploymentId.text)] : []));
+    const ids = outline.values.flatMap((values) =>
+      values.cloudDeploymentId?.known ? [normalizedId(values.cloudDeploymentId.text)] : [],
+    );
     const first = outline.values[0];
     out.push({
       kind: 'valuesFile',
@@ -136,7 +158,10 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
       ids,
-      tooltip: [...row('global.cloudDeploymentId', first.cloudDeploymentId), ...row('global.cloudProvider', first.cloudProvider)],
+      tooltip: [
+        ...row('global.cloudDeploymentId', first.cloudDeploymentId),
+        ...row('global.cloudProvider', first.cloudProvider),
+      ],
     });
   }
   if (outline.gateways.length > 0) {
@@ -158,7 +183,8 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       }),
     });
   }
-  for (const resource of outline.templateResources) if (resource.kind === 'operatorExtension') out.push(templateResourceRelatable(uri, resource));
+  for (const resource of outline.templateResources)
+    if (resource.kind === 'operatorExtension') out.push(templateResourceRelatable(uri, resource));
   return out;
 }
 
@@ -193,12 +219,39 @@ function cloudId(name: IndexedText, uri: string): string {
 
 function newCloud(id: string, name: IndexedText, reveal: IndexLocation): CloudBuild {
   const problems = new Tally();
-  const cloud: IndexedCloud = { id, kind: 'cloud', label: name.text, description: [], problems: problems.counts, reveal, tooltip: [], name, declaredIn: [], cloudResources: [] };
+  const cloud: IndexedCloud = {
+    id,
+    kind: 'cloud',
+    label: name.text,
+    description: [],
+    problems: problems.counts,
+    reveal,
+    tooltip: [],
+    name,
+    declaredIn: [],
+    cloudResources: [],
+  };
   return { cloud, problems, counted: new Set() };
 }
 
-function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedCloudResource, files: IndexedFile[]): IndexedCloudResource {
-  const { name, provider, region, location, bucket, bucketRegion, endpoint, operatorIdentity, copyIndex, parameterFiles } = outlined;
+function cloudResourceNode(
+  cloud: IndexedCloud,
+  uri: string,
+  outlined: OutlinedCloudResource,
+  files: IndexedFile[],
+): IndexedCloudResource {
+  const {
+    name,
+    provider,
+    region,
+    location,
+    bucket,
+    bucketRegion,
+    endpoint,
+    operatorIdentity,
+    copyIndex,
+    parameterFiles,
+  } = outlined;
   const primary = name.known && name.text.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
   const copy = copyIndex === undefined ? '' : `[${copyIndex}]`;
   const id = `cloudResource:${uri}#${outlined.pointer}${copy}${parameterFiles.length > 0 ? `@${parameterFiles.map(basename).join(',')}` : ''}`;
@@ -249,7 +302,11 @@ function cloudResourceNode(cloud: IndexedCloud, uri: string, outlined: OutlinedC
 
 /** Known names first, each group by label ignoring case, then by id. */
 function byLabel(a: IndexedCloud, b: IndexedCloud): number {
-  return Number(b.name.known) - Number(a.name.known) || a.label.toLowerCase().localeCompare(b.label.toLowerCase()) || a.id.localeCompare(b.id);
+  return (
+    Number(b.name.known) - Number(a.name.known) ||
+    a.label.toLowerCase().localeCompare(b.label.toLowerCase()) ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 /** The workspace's clouds from its files' outlines (URI → outline), in a stable order. */
@@ -302,7 +359,8 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     const ids = new Set([...sameTemplate, ...sameFolder].flatMap((relatable) => relatable.ids));
     const sameId: Relatable[] = [];
     for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
-      if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable)) sameId.push(relatable);
+      if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
+        sameId.push(relatable);
     }
     const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file]));
 
@@ -340,13 +398,19 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
   for (const { cloud, problems } of clouds.values()) {
     if (problems.worst) cloud.worst = problems.worst;
     cloud.reveal = cloud.declaredIn[0] ?? cloud.reveal; // a declaration, else the first cloud resource that names it
-    cloud.description = [...(cloud.location ? [cloud.location.text] : []), plural(cloud.cloudResources.length, 'cloud resource')];
+    cloud.description = [
+      ...(cloud.location ? [cloud.location.text] : []),
+      plural(cloud.cloudResources.length, 'cloud resource'),
+    ];
     cloud.tooltip = [
       ...row('Cloud', cloud.name),
       ...row('Location', cloud.location),
       {
         label: 'Declared in',
-        value: cloud.declaredIn.length > 0 ? [...new Set(cloud.declaredIn.map((at) => basename(at.uri)))].join(', ') : 'no template in the workspace (its cloud resources name it)',
+        value:
+          cloud.declaredIn.length > 0
+            ? [...new Set(cloud.declaredIn.map((at) => basename(at.uri)))].join(', ')
+            : 'no template in the workspace (its cloud resources name it)',
         known: true,
       },
     ];

@@ -7,10 +7,15 @@ import { templateOutline, yamlOutline } from './outline';
 import { NO_FACTS, type FileFacts, type IndexedOperatorValues } from './workspaceIndex';
 
 /** A template's facts, from its analysis (of `text`, with these parameter files). */
-export function templateFacts(analysis: Analysis, text: string, parameterFiles: readonly ParameterFileInput[] = []): FileFacts {
+export function templateFacts(
+  analysis: Analysis,
+  text: string,
+  parameterFiles: readonly ParameterFileInput[] = [],
+): FileFacts {
   const anyscale = analysis.anyscale;
   const outline = templateOutline(analysis, text, parameterFiles);
-  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0) return outline ? { ...NO_FACTS, outline } : NO_FACTS;
+  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0)
+    return outline ? { ...NO_FACTS, outline } : NO_FACTS;
   return {
     anyscalePlatform: true,
     cloudResources: anyscale.cloudResources.map((cloudResource) => ({

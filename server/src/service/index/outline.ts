@@ -18,7 +18,13 @@ import { LineIndex } from '../text/lineIndex';
 import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { gatewayManifest } from '../yaml/gatewayManifest';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
-import type { FileOutline, OutlinedCloud, OutlinedCloudResource, OutlinedGateway, OutlinedValues } from './workspaceIndex';
+import type {
+  FileOutline,
+  OutlinedCloud,
+  OutlinedCloudResource,
+  OutlinedGateway,
+  OutlinedValues,
+} from './workspaceIndex';
 
 /** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
 const AKS_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
@@ -76,17 +82,24 @@ class Shown implements IndexedText {
 function shown(value: Value, node: JsonNode | undefined, text: string): IndexedText | undefined {
   if (value.known && value.value !== null && value.value !== undefined) {
     const known = value.value;
-    return new Shown(typeof known === 'string' ? known : typeof known === 'object' ? JSON.stringify(known) : String(known), true);
+    return new Shown(
+      typeof known === 'string' ? known : typeof known === 'object' ? JSON.stringify(known) : String(known),
+      true,
+    );
   }
   if (!node || (value.known && node.type === 'null')) return undefined;
-  return new Shown(node.type === 'string' ? String(node.value) : text.slice(node.offset, node.offset + node.length), false);
+  return new Shown(
+    node.type === 'string' ? String(node.value) : text.slice(node.offset, node.offset + node.length),
+    false,
+  );
 }
 
 const quoted = (literal: string) => `'${literal.replace(/'/g, "''")}'`;
 
 /** A name made of expression parts and literals: known when all are literals, else one expression. */
 function joinedParts(parts: readonly { literal?: string; source?: string }[]): IndexedText {
-  if (parts.every((part) => part.literal !== undefined)) return { text: parts.map((part) => part.literal).join(''), known: true };
+  if (parts.every((part) => part.literal !== undefined))
+    return { text: parts.map((part) => part.literal).join(''), known: true };
   if (parts.length === 1) return { text: `[${parts[0].source}]`, known: false };
   return { text: `[concat(${parts.map((part) => part.source ?? quoted(part.literal!)).join(', ')})]`, known: false };
 }
@@ -97,16 +110,26 @@ function joinedParts(parts: readonly { literal?: string; source?: string }[]): I
  */
 export function splitNameExpression(expression: string): { cloud: IndexedText; name: IndexedText } | undefined {
   const parsed = parseExpression(expression);
-  if (!parsed.ok || parsed.expression.kind !== 'call' || parsed.expression.namespace || !equalsIgnoreCase(parsed.expression.name, 'concat')) return undefined;
+  if (
+    !parsed.ok ||
+    parsed.expression.kind !== 'call' ||
+    parsed.expression.namespace ||
+    !equalsIgnoreCase(parsed.expression.name, 'concat')
+  )
+    return undefined;
   const args = parsed.expression.args;
   const at = args.findIndex((arg) => arg.kind === 'string' && arg.value.includes('/'));
   if (at < 0) return undefined;
   const literal = (args[at] as Expression & { kind: 'string' }).value;
   const slash = literal.indexOf('/');
   if (literal.indexOf('/', slash + 1) >= 0) return undefined; // more segments than a cloud resource has
-  const part = (arg: Expression) => (arg.kind === 'string' ? { literal: arg.value } : { source: expression.slice(arg.start, arg.end) });
+  const part = (arg: Expression) =>
+    arg.kind === 'string' ? { literal: arg.value } : { source: expression.slice(arg.start, arg.end) };
   const before = [...args.slice(0, at).map(part), ...(slash > 0 ? [{ literal: literal.slice(0, slash) }] : [])];
-  const after = [...(slash < literal.length - 1 ? [{ literal: literal.slice(slash + 1) }] : []), ...args.slice(at + 1).map(part)];
+  const after = [
+    ...(slash < literal.length - 1 ? [{ literal: literal.slice(slash + 1) }] : []),
+    ...args.slice(at + 1).map(part),
+  ];
   if (before.length === 0 || after.length === 0) return undefined;
   return { cloud: joinedParts(before), name: joinedParts(after) };
 }
@@ -148,14 +171,19 @@ class Pointers {
  * on a value written elsewhere in the template (a parameter's default, a variable), the owner holding where it is used.
  * A syntax error outside every owner is on all of them: ARM deploys none of a template it cannot read.
  */
-function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding[], syntaxErrors: readonly Finding[]): Map<JsonNode, Tally> {
+function problemsByOwner(
+  owners: readonly JsonNode[],
+  findings: readonly Finding[],
+  syntaxErrors: readonly Finding[],
+): Map<JsonNode, Tally> {
   const sorted = owners.slice().sort((a, b) => a.offset - b.offset || b.length - a.length);
   // Each owner's innermost enclosing owner (its position in `sorted`, or -1), found with a stack of the open ones.
   const enclosing = new Int32Array(sorted.length);
   const open: number[] = [];
   for (let position = 0; position < sorted.length; position++) {
     const end = sorted[position].offset + sorted[position].length;
-    while (open.length > 0 && sorted[open[open.length - 1]].offset + sorted[open[open.length - 1]].length < end) open.pop();
+    while (open.length > 0 && sorted[open[open.length - 1]].offset + sorted[open[open.length - 1]].length < end)
+      open.pop();
     enclosing[position] = open.length > 0 ? open[open.length - 1] : -1;
     open.push(position);
   }
@@ -170,7 +198,8 @@ function problemsByOwner(owners: readonly JsonNode[], findings: readonly Finding
         low = middle + 1;
       } else high = middle - 1;
     }
-    while (candidate >= 0 && sorted[candidate].offset + sorted[candidate].length < end) candidate = enclosing[candidate];
+    while (candidate >= 0 && sorted[candidate].offset + sorted[candidate].length < end)
+      candidate = enclosing[candidate];
     return candidate;
   };
   const counts = new Map<JsonNode, Tally>();
@@ -245,7 +274,17 @@ class CloudResourceReading implements OutlinedCloudResource {
 
   /** What two runs must agree on to share this reading. */
   key(): string {
-    const texts = [this.cloud, this.name, this.provider, this.region, this.location, this.bucket, this.bucketRegion, this.endpoint, this.operatorIdentity];
+    const texts = [
+      this.cloud,
+      this.name,
+      this.provider,
+      this.region,
+      this.location,
+      this.bucket,
+      this.bucketRegion,
+      this.endpoint,
+      this.operatorIdentity,
+    ];
     return `${this.pointer}\u0000${this.copyIndex ?? ''}\u0000${texts.map((text) => (text ? `${text.known ? '=' : '?'}${text.text}` : '')).join('\u0000')}`;
   }
 }
@@ -261,18 +300,25 @@ function cloudResourceNames(
 ): { cloud: IndexedText; name: IndexedText } {
   const leaf = knownString(resource.leafName);
   const parent = knownString(resource.parentName);
-  if (leaf !== undefined && parent !== undefined) return { cloud: new Shown(parent, true), name: new Shown(leaf, true) };
+  if (leaf !== undefined && parent !== undefined)
+    return { cloud: new Shown(parent, true), name: new Shown(leaf, true) };
   const nameNode = declared.nameNode;
   if (declared.parent && !(knownString(literalValue(declared.typeNode)) ?? '').includes('/')) {
     // A nested child names only itself; its cloud is the resource it is declared in.
     const own = evaluator.value(nameNode, declared, copyIndex);
-    const cloud = parent !== undefined ? new Shown(parent, true) : shown(evaluator.value(declared.parent.nameNode, declared.parent), declared.parent.nameNode, text);
+    const cloud =
+      parent !== undefined
+        ? new Shown(parent, true)
+        : shown(evaluator.value(declared.parent.nameNode, declared.parent), declared.parent.nameNode, text);
     return { cloud: cloud ?? UNNAMED, name: shown(own, nameNode, text) ?? UNNAMED };
   }
   const written = nameNode?.type === 'string' ? String(nameNode.value) : undefined;
   const split = written === undefined ? undefined : splitNameExpression(written);
   if (split) return split;
-  return { cloud: parent !== undefined ? new Shown(parent, true) : UNNAMED, name: shown(resource.name, nameNode, text) ?? UNNAMED };
+  return {
+    cloud: parent !== undefined ? new Shown(parent, true) : UNNAMED,
+    name: shown(resource.name, nameNode, text) ?? UNNAMED,
+  };
 }
 
 /** The template's Anyscale resources as one run (one parameter file, or none) reads them. */
@@ -289,7 +335,13 @@ function runsOf(analysis: Analysis, parameterFiles: readonly ParameterFileInput[
     const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(input?.root, input?.uri ?? '') });
     // The analysis read the first parameter file's run (the rules ran on it) unless a syntax error stopped them.
     const reused = position === 0 && analysis.syntaxErrors.length === 0 ? analysis.anyscale : undefined;
-    const view = reused ?? anyscaleView(template, (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex), (resource) => evaluator.copyLoop(resource));
+    const view =
+      reused ??
+      anyscaleView(
+        template,
+        (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex),
+        (resource) => evaluator.copyLoop(resource),
+      );
     return { view, evaluator, parameterFile: input?.uri };
   });
 }
@@ -299,7 +351,12 @@ function isExtension(resource: ArmResource): boolean {
 }
 
 /** An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated. */
-function setting(resource: ArmResource, keys: readonly string[], evaluator: Evaluator, text: string): IndexedText | undefined {
+function setting(
+  resource: ArmResource,
+  keys: readonly string[],
+  evaluator: Evaluator,
+  text: string,
+): IndexedText | undefined {
   const settings = propertyValue(resource.properties, 'configurationSettings');
   for (const key of keys) {
     const node = findProperty(settings, key)?.children?.[1];
@@ -309,11 +366,19 @@ function setting(resource: ArmResource, keys: readonly string[], evaluator: Eval
 }
 
 /** The outline of an ARM template's analysis; undefined when it declares nothing the index shows. */
-export function templateOutline(analysis: Analysis, text: string, parameterFiles: readonly ParameterFileInput[]): FileOutline | undefined {
+export function templateOutline(
+  analysis: Analysis,
+  text: string,
+  parameterFiles: readonly ParameterFileInput[],
+): FileOutline | undefined {
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return undefined;
-  const anyscaleCount = analysis.anyscale ? analysis.anyscale.clouds.length + analysis.anyscale.cloudResources.length : 0;
-  const others = template.resources.filter((resource) => isResourceType(resource, AKS_CLUSTER_TYPE) || isExtension(resource));
+  const anyscaleCount = analysis.anyscale
+    ? analysis.anyscale.clouds.length + analysis.anyscale.cloudResources.length
+    : 0;
+  const others = template.resources.filter(
+    (resource) => isResourceType(resource, AKS_CLUSTER_TYPE) || isExtension(resource),
+  );
   if (anyscaleCount === 0 && others.length === 0) return undefined;
   const runs = runsOf(analysis, parameterFiles);
   const [first] = runs;
@@ -324,7 +389,8 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
       const node = propertyValue(resource.properties, 'extensionType');
       return node && shown(first.evaluator.value(node, resource), node, text);
     })();
-    const operator = extensionType?.known === true && equalsIgnoreCase(extensionType.text, OPERATOR_EXTENSION.extensionType);
+    const operator =
+      extensionType?.known === true && equalsIgnoreCase(extensionType.text, OPERATOR_EXTENSION.extensionType);
     if (!operator) return { kind: 'clusterExtension' as const, resource, name, extensionType };
     return {
       kind: 'operatorExtension' as const,
@@ -342,11 +408,20 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
     ...first.view.cloudResources.map((cloudResource) => cloudResource.declared.node),
     ...others.map((resource) => resource.node),
   ];
-  const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-json', severity: 'error', message: problem.message, start: problem.start, end: problem.end }));
+  const syntax: Finding[] = analysis.syntaxErrors.map((problem) => ({
+    code: 'invalid-json',
+    severity: 'error',
+    message: problem.message,
+    start: problem.start,
+    end: problem.end,
+  }));
   const owned = problemsByOwner(owners, analysis.findings, syntax);
   const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
   const lines = new LineIndex(text);
-  const rangeOf = (node: JsonNode): IndexRange => ({ start: lines.positionAt(node.offset), end: lines.positionAt(node.offset + node.length) });
+  const rangeOf = (node: JsonNode): IndexRange => ({
+    start: lines.positionAt(node.offset),
+    end: lines.positionAt(node.offset + node.length),
+  });
   const pointers = new Pointers();
 
   // One entry per distinct reading: parameter files that read a resource alike share it (compared only when there are several).
@@ -367,13 +442,27 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
         if (run.parameterFile) seen.parameterFiles.push(run.parameterFile);
       } else {
         const { counts, worst } = problemsOf(cloud.node);
-        clouds.set(key, { ...reading, range: rangeOf(anchors(cloud)), problems: counts, worst, parameterFiles: run.parameterFile ? [run.parameterFile] : [] });
+        clouds.set(key, {
+          ...reading,
+          range: rangeOf(anchors(cloud)),
+          problems: counts,
+          worst,
+          parameterFiles: run.parameterFile ? [run.parameterFile] : [],
+        });
       }
     }
     for (const cloudResource of run.view.cloudResources) {
       const declared = cloudResource.declared;
       const pointer = pointers.of(declared.node);
-      const reading = new CloudResourceReading(pointer, cloudResource, run.evaluator, text, rangeOf(anchors(declared)), problemsOf(declared.node), run.parameterFile);
+      const reading = new CloudResourceReading(
+        pointer,
+        cloudResource,
+        run.evaluator,
+        text,
+        rangeOf(anchors(declared)),
+        problemsOf(declared.node),
+        run.parameterFile,
+      );
       if (runs.length === 1) {
         cloudResources.push(reading);
         continue;
@@ -392,7 +481,13 @@ export function templateOutline(analysis: Analysis, text: string, parameterFiles
     cloudResources,
     templateResources: templateResources.map(({ resource, ...rest }) => {
       const { counts, worst } = problemsOf(resource.node);
-      return { ...rest, pointer: pointers.of(resource.node), range: rangeOf(anchors(resource)), problems: counts, worst };
+      return {
+        ...rest,
+        pointer: pointers.of(resource.node),
+        range: rangeOf(anchors(resource)),
+        problems: counts,
+        worst,
+      };
     }),
     values: [],
     gateways: [],
@@ -414,7 +509,10 @@ function idOfSecret(name: string): string | undefined {
 export function yamlOutline(analysis: DocumentAnalysis, text: string): FileOutline | undefined {
   if (analysis.kind === 'other' || !analysis.yaml) return undefined;
   const lines = new LineIndex(text);
-  const rangeOf = (range: { start: number; end: number }): IndexRange => ({ start: lines.positionAt(range.start), end: lines.positionAt(range.end) });
+  const rangeOf = (range: { start: number; end: number }): IndexRange => ({
+    start: lines.positionAt(range.start),
+    end: lines.positionAt(range.end),
+  });
   const values: OutlinedValues[] = [];
   const gateways: OutlinedGateway[] = [];
   for (const document of analysis.yaml.documents) {
@@ -432,12 +530,33 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string): FileOutli
     } else if (kind === 'gatewayManifest') {
       const manifest = gatewayManifest(document);
       if (!manifest) continue;
-      const ids = manifest.listeners.flatMap((listener) => (listener.certificateRefs ?? []).flatMap((ref) => (ref && idOfSecret(ref.value)) || []));
-      gateways.push({ kind: manifest.kind, name: manifest.name?.value, namespace: manifest.namespace?.value, cloudResourceIds: [...new Set(ids)], range: rangeOf(manifest.anchor) });
+      const ids = manifest.listeners.flatMap((listener) =>
+        (listener.certificateRefs ?? []).flatMap((ref) => (ref && idOfSecret(ref.value)) || []),
+      );
+      gateways.push({
+        kind: manifest.kind,
+        name: manifest.name?.value,
+        namespace: manifest.namespace?.value,
+        cloudResourceIds: [...new Set(ids)],
+        range: rangeOf(manifest.anchor),
+      });
     }
   }
   if (values.length === 0 && gateways.length === 0) return undefined;
-  const syntax = analysis.syntaxErrors.map((problem) => ({ code: 'invalid-yaml', severity: 'error' as const, message: problem.message }));
+  const syntax = analysis.syntaxErrors.map((problem) => ({
+    code: 'invalid-yaml',
+    severity: 'error' as const,
+    message: problem.message,
+  }));
   const { counts, worst } = tallyOf([...analysis.findings, ...syntax]);
-  return { clouds: [], cloudResources: [], templateResources: [], values, gateways, parameterFiles: [], problems: counts, worst };
+  return {
+    clouds: [],
+    cloudResources: [],
+    templateResources: [],
+    values,
+    gateways,
+    parameterFiles: [],
+    problems: counts,
+    worst,
+  };
 }

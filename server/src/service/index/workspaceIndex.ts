@@ -82,7 +82,11 @@ export interface FileOutline {
   readonly values: readonly OutlinedValues[];
   readonly gateways: readonly OutlinedGateway[];
   /** The parameter files the template was read with, and the problems its analysis placed in each. */
-  readonly parameterFiles: readonly { readonly uri: string; readonly problems: SeverityCounts; readonly worst?: IndexedProblem }[];
+  readonly parameterFiles: readonly {
+    readonly uri: string;
+    readonly problems: SeverityCounts;
+    readonly worst?: IndexedProblem;
+  }[];
   /** The file's own problems, syntax errors included. */
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
@@ -135,7 +139,9 @@ const isAzureValues = (values: IndexedOperatorValues) => values.cloudProvider ==
 
 /** The facts the cross-file checks compare: a change in them means other documents need checking again. */
 function checkedFacts(facts: FileFacts | undefined): string {
-  return facts ? JSON.stringify([facts.anyscalePlatform, facts.cloudResources, facts.operatorValues]) : JSON.stringify([false, [], []]);
+  return facts
+    ? JSON.stringify([facts.anyscalePlatform, facts.cloudResources, facts.operatorValues])
+    : JSON.stringify([false, [], []]);
 }
 
 export class WorkspaceIndex {
@@ -187,5 +193,7 @@ export class WorkspaceIndex {
 
 /** True when a file's facts add nothing to the index. */
 export function isEmptyFacts(facts: FileFacts): boolean {
-  return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0 && !facts.outline;
+  return (
+    !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0 && !facts.outline
+  );
 }

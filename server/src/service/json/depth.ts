@@ -38,7 +38,7 @@ export function flattenTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): Flatten
         skipping = i;
         tooDeep.push(i);
       }
-    } else if ((c === 0x5d /* ] */ || c === 0x7d /* } */) && depth > 0) {
+    } else if ((c === 0x5d /* ] */ || c === 0x7d) /* } */ && depth > 0) {
       if (depth-- === maxDepth + 1) {
         pieces.push(text.slice(copied, skipping + 1), blank(text.slice(skipping + 1, i)));
         copied = i;

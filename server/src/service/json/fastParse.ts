@@ -255,14 +255,30 @@ class Parser {
       value += text.slice(chunk, pos);
       const escape = text.charCodeAt(pos + 1);
       switch (escape) {
-        case QUOTE: value += '"'; break;
-        case BACKSLASH: value += '\\'; break;
-        case SLASH: value += '/'; break;
-        case 0x62: value += '\b'; break;
-        case 0x66: value += '\f'; break;
-        case 0x6e: value += '\n'; break;
-        case 0x72: value += '\r'; break;
-        case 0x74: value += '\t'; break;
+        case QUOTE:
+          value += '"';
+          break;
+        case BACKSLASH:
+          value += '\\';
+          break;
+        case SLASH:
+          value += '/';
+          break;
+        case 0x62:
+          value += '\b';
+          break;
+        case 0x66:
+          value += '\f';
+          break;
+        case 0x6e:
+          value += '\n';
+          break;
+        case 0x72:
+          value += '\r';
+          break;
+        case 0x74:
+          value += '\t';
+          break;
         case 0x75: {
           const hex = text.slice(pos + 2, pos + 6);
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw GIVE_UP;
@@ -330,7 +346,17 @@ class Parser {
   private expectDelimiter(): void {
     if (this.pos >= this.length) return;
     const ch = this.text.charCodeAt(this.pos);
-    if (ch === COMMA || ch === CLOSE_BRACE || ch === CLOSE_BRACKET || ch === 0x20 || ch === LINE_FEED || ch === CARRIAGE_RETURN || ch === 0x09 || ch === SLASH) return;
+    if (
+      ch === COMMA ||
+      ch === CLOSE_BRACE ||
+      ch === CLOSE_BRACKET ||
+      ch === 0x20 ||
+      ch === LINE_FEED ||
+      ch === CARRIAGE_RETURN ||
+      ch === 0x09 ||
+      ch === SLASH
+    )
+      return;
     throw GIVE_UP;
   }
 }

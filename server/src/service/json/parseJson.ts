@@ -39,7 +39,8 @@ export function parseJson(text: string): ParsedJson {
     root = parseTree(parsedText, errors, PARSE_OPTIONS);
   } catch (error) {
     // Past the cut of flattenTooDeep this cannot happen; kept so that a stack that is smaller still is no crash.
-    if (error instanceof RangeError) return { root: undefined, errors: [], tooDeep: { text, tooDeep: [0] }, multiLineStrings: NONE };
+    if (error instanceof RangeError)
+      return { root: undefined, errors: [], tooDeep: { text, tooDeep: [0] }, multiLineStrings: NONE };
     throw error;
   }
   // Brackets that never close below the cut: one error stands for them all (the caller reports it as "too deep"), and
@@ -55,7 +56,10 @@ export function parseJson(text: string): ParsedJson {
  * jsonc-parser (UnexpectedEndOfString), so that is the sign to look for. If masking the line breaks of the strings
  * that have them leaves clean JSON, that is all it was; else undefined.
  */
-export function parseMultiLine(text: string, errors: readonly ParseError[]): { root: JsonNode; multiLineStrings: readonly TextRange[] } | undefined {
+export function parseMultiLine(
+  text: string,
+  errors: readonly ParseError[],
+): { root: JsonNode; multiLineStrings: readonly TextRange[] } | undefined {
   if (!errors.some((error) => error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
   const multiLineStrings = findMultiLineStrings(text);
   if (multiLineStrings.length === 0) return undefined;
@@ -85,6 +89,8 @@ export function syntaxProblems(text: string, errors: readonly ParseError[]): Syn
     start: e.offset,
     end: e.offset + Math.max(e.length, 1),
     // jsonc-parser's codes are identifiers such as "CloseBraceExpected"; make them read as words.
-    message: `JSON syntax error: ${printParseErrorCode(e.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`,
+    message: `JSON syntax error: ${printParseErrorCode(e.error)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()}`,
   }));
 }

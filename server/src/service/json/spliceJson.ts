@@ -34,12 +34,20 @@ const CHUNKS = [64 * 1024, 1024, 32];
 export function changeBetween(before: string, after: string): Change | undefined {
   const shorter = Math.min(before.length, after.length);
   let start = 0;
-  for (const chunk of CHUNKS) while (start + chunk <= shorter && before.slice(start, start + chunk) === after.slice(start, start + chunk)) start += chunk;
+  for (const chunk of CHUNKS)
+    while (start + chunk <= shorter && before.slice(start, start + chunk) === after.slice(start, start + chunk))
+      start += chunk;
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   if (start === before.length && start === after.length) return undefined;
   const common = shorter - start;
   let end = 0;
-  for (const chunk of CHUNKS) while (end + chunk <= common && before.slice(before.length - end - chunk, before.length - end) === after.slice(after.length - end - chunk, after.length - end)) end += chunk;
+  for (const chunk of CHUNKS)
+    while (
+      end + chunk <= common &&
+      before.slice(before.length - end - chunk, before.length - end) ===
+        after.slice(after.length - end - chunk, after.length - end)
+    )
+      end += chunk;
   while (end < common && before.charCodeAt(before.length - end - 1) === after.charCodeAt(after.length - end - 1)) end++;
   return { start, oldEnd: before.length - end, newEnd: after.length - end };
 }
@@ -65,7 +73,12 @@ function childAt(node: JsonNode, offset: number): JsonNode | undefined {
 function holds(node: JsonNode | undefined, change: Change, text: string): node is JsonNode {
   if (!node || (node.type !== 'object' && node.type !== 'array')) return false;
   const last = node.offset + node.length - 1;
-  return node.offset < change.start && change.oldEnd <= last && last < text.length - 1 && text[last] === (node.type === 'object' ? '}' : ']');
+  return (
+    node.offset < change.start &&
+    change.oldEnd <= last &&
+    last < text.length - 1 &&
+    text[last] === (node.type === 'object' ? '}' : ']')
+  );
 }
 
 /** The innermost container (not the root) that holds the change, and how deep it is. */
@@ -97,7 +110,11 @@ function shift(subtree: JsonNode, by: number): void {
  * The container's new text parsed on its own, when it is one container that ends at its own closing bracket. `depth`
  * is the container's own (the root's is 1): nested too deep for the document, it would be blanked out there (json/depth.ts).
  */
-function parseAlone(slice: string, type: JsonNode['type'], depth: number): { root: JsonNode; errors: ParseError[] } | undefined {
+function parseAlone(
+  slice: string,
+  type: JsonNode['type'],
+  depth: number,
+): { root: JsonNode; errors: ParseError[] } | undefined {
   if (flattenTooDeep(slice, MAX_JSON_DEPTH + 1 - depth)) return undefined;
   const fast = parseWellFormed(slice);
   if (fast) return fast.root?.type === type ? { root: fast.root, errors: [] } : undefined;
@@ -105,7 +122,14 @@ function parseAlone(slice: string, type: JsonNode['type'], depth: number): { roo
   const errors: ParseError[] = [];
   const root = parseTree(slice, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   // An error at the end means the container did not close by itself (a string or comment ran past its bracket).
-  if (!root || root.type !== type || root.offset !== 0 || root.length !== slice.length || errors.some((error) => error.offset >= slice.length)) return undefined;
+  if (
+    !root ||
+    root.type !== type ||
+    root.offset !== 0 ||
+    root.length !== slice.length ||
+    errors.some((error) => error.offset >= slice.length)
+  )
+    return undefined;
   // A string broken over lines may be one ARM reads (json/multiLineStrings.ts): if the container reads clean with its
   // line breaks masked, so may the whole document, and only its full parse can tell.
   if (errors.length > 0 && parseMultiLine(slice, errors)) return undefined;
@@ -114,14 +138,18 @@ function parseAlone(slice: string, type: JsonNode['type'], depth: number): { roo
 
 /** The tree and errors of `text`, made from `previous` (whose tree is changed in place), or undefined. `change`: changeBetween's. */
 export function spliceJson(previous: ParsedJson, text: string, change: Change | undefined): ParsedJson | undefined {
-  if (!change) return { text, root: previous.root, errors: previous.errors, multiLineStrings: previous.multiLineStrings };
+  if (!change)
+    return { text, root: previous.root, errors: previous.errors, multiLineStrings: previous.multiLineStrings };
   // A tree read with multi-line strings stands only while the whole document parses: a new error anywhere undoes it.
   if (previous.multiLineStrings.length > 0) return undefined;
   const holder = innermostHolder(previous, change);
   if (!holder) return undefined;
   const old = holder.node;
   // A string left open before the container would be read as running into it where line breaks are masked.
-  if (previous.errors.some((error) => error.offset < old.offset && error.error === ParseErrorCode.UnexpectedEndOfString)) return undefined;
+  if (
+    previous.errors.some((error) => error.offset < old.offset && error.error === ParseErrorCode.UnexpectedEndOfString)
+  )
+    return undefined;
   const delta = text.length - previous.text.length;
   const parsed = parseAlone(text.slice(old.offset, old.offset + old.length + delta), old.type, holder.depth);
   if (!parsed) return undefined;
@@ -142,7 +170,9 @@ export function spliceJson(previous: ParsedJson, text: string, change: Change | 
   const errors = [
     ...previous.errors.filter((error) => error.offset <= old.offset),
     ...parsed.errors.map((error) => ({ ...error, offset: error.offset + old.offset })),
-    ...previous.errors.filter((error) => error.offset >= oldEnd).map((error) => ({ ...error, offset: error.offset + delta })),
+    ...previous.errors
+      .filter((error) => error.offset >= oldEnd)
+      .map((error) => ({ ...error, offset: error.offset + delta })),
   ];
   return { text, root: previous.root, errors, multiLineStrings: previous.multiLineStrings };
 }

@@ -38,11 +38,14 @@ export interface ParameterFileShapeRule extends RuleInfo {
  * Each value the parameter file sets for a parameter the template declares, with that declaration. A `null` value
  * is left out: it leaves the parameter to its default.
  */
-export function declaredValues(context: ParameterFileContext): Array<{ readonly declaration: Declaration; readonly valueNode: JsonNode }> {
+export function declaredValues(
+  context: ParameterFileContext,
+): Array<{ readonly declaration: Declaration; readonly valueNode: JsonNode }> {
   const out: Array<{ declaration: Declaration; valueNode: JsonNode }> = [];
   for (const [name, entry] of context.file.parameters) {
     const declaration = context.declared.get(name);
-    if (declaration && entry.valueNode && entry.valueNode.type !== 'null') out.push({ declaration, valueNode: entry.valueNode });
+    if (declaration && entry.valueNode && entry.valueNode.type !== 'null')
+      out.push({ declaration, valueNode: entry.valueNode });
   }
   return out;
 }

@@ -22,9 +22,25 @@ import type { GatewayRule } from './gatewayRule';
 import type { ParameterFileRule, ParameterFileShapeRule } from './parameterFileRule';
 import type { SuppressionRule } from './suppressionRule';
 
-export type Rule = TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | ParameterFileShapeRule | SuppressionRule;
+export type Rule =
+  TemplateRule | ValuesRule | GatewayRule | ParameterFileRule | ParameterFileShapeRule | SuppressionRule;
 
-export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...storageRules, ...expressionRules, ...parameterFileRules, ...egressRules, ...aksRules, ...limitRules, ...extensionRules, ...workloadRules, ...valuesRules, ...gatewayRules, ...azureRules, ...suppressionRules];
+export const RULES: readonly Rule[] = [
+  ...resourceRules,
+  ...regionRules,
+  ...storageRules,
+  ...expressionRules,
+  ...parameterFileRules,
+  ...egressRules,
+  ...aksRules,
+  ...limitRules,
+  ...extensionRules,
+  ...workloadRules,
+  ...valuesRules,
+  ...gatewayRules,
+  ...azureRules,
+  ...suppressionRules,
+];
 
 /**
  * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not
@@ -33,9 +49,24 @@ export const RULES: readonly Rule[] = [...resourceRules, ...regionRules, ...stor
  * json-too-deep is reported by both.
  */
 export const SYNTAX_PROBLEMS: readonly RuleInfo[] = [
-  { code: 'invalid-json', title: 'The file must be valid JSON (comments and trailing commas allowed), or ARM rejects it', defaultSeverity: 'error', category: 'syntax' },
-  { code: 'invalid-yaml', title: 'Operator values and Gateway manifests must be valid YAML, or Helm and kubectl reject them', defaultSeverity: 'error', category: 'syntax' },
-  { code: 'json-too-deep', title: 'Values nested more than 1,000 levels deep are not checked', defaultSeverity: 'error', category: 'syntax' },
+  {
+    code: 'invalid-json',
+    title: 'The file must be valid JSON (comments and trailing commas allowed), or ARM rejects it',
+    defaultSeverity: 'error',
+    category: 'syntax',
+  },
+  {
+    code: 'invalid-yaml',
+    title: 'Operator values and Gateway manifests must be valid YAML, or Helm and kubectl reject them',
+    defaultSeverity: 'error',
+    category: 'syntax',
+  },
+  {
+    code: 'json-too-deep',
+    title: 'Values nested more than 1,000 levels deep are not checked',
+    defaultSeverity: 'error',
+    category: 'syntax',
+  },
 ];
 
 export function ruleByCode(code: string): Rule | undefined {

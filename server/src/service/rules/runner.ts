@@ -18,7 +18,12 @@ export function levelOf(rule: RuleInfo, levels: RuleLevels | undefined): RuleLev
  * A rule's report function, or undefined when the rule is off or its level is not `wanted`. A report's own severity
  * (a graded case) counts only when the user set no level for the code; a report whose severity is not wanted is dropped.
  */
-export function ruleReporter(rule: RuleInfo, levels: RuleLevels | undefined, sink: FindingSink, wanted: (severity: Severity) => boolean = always): ((report: Report) => void) | undefined {
+export function ruleReporter(
+  rule: RuleInfo,
+  levels: RuleLevels | undefined,
+  sink: FindingSink,
+  wanted: (severity: Severity) => boolean = always,
+): ((report: Report) => void) | undefined {
   const configured = levels?.[rule.code];
   const level = configured ?? rule.defaultSeverity;
   if (level === 'off' || !wanted(level)) return undefined;
@@ -31,7 +36,13 @@ export function ruleReporter(rule: RuleInfo, levels: RuleLevels | undefined, sin
 }
 
 /** Runs each rule that is on: `run` hands the rule what it checks, with its report function. */
-export function runRules<R extends RuleInfo>(rules: readonly R[], levels: RuleLevels | undefined, run: (rule: R, report: (report: Report) => void) => void, sink: FindingSink, wanted?: (severity: Severity) => boolean): void {
+export function runRules<R extends RuleInfo>(
+  rules: readonly R[],
+  levels: RuleLevels | undefined,
+  run: (rule: R, report: (report: Report) => void) => void,
+  sink: FindingSink,
+  wanted?: (severity: Severity) => boolean,
+): void {
   for (const rule of rules) {
     const report = ruleReporter(rule, levels, sink, wanted);
     if (report) run(rule, report);
@@ -41,7 +52,14 @@ export function runRules<R extends RuleInfo>(rules: readonly R[], levels: RuleLe
 /** A sink that turns each report into a finding at its range, in `uri` (undefined: the document analysed). */
 export function collectFindings(findings: Finding[], uri?: string): FindingSink {
   return (code, severity, report) => {
-    const finding: Finding = { code, severity, message: report.message, ...rangeOf(report.at), related: report.related, fixes: report.fixes };
+    const finding: Finding = {
+      code,
+      severity,
+      message: report.message,
+      ...rangeOf(report.at),
+      related: report.related,
+      fixes: report.fixes,
+    };
     findings.push(uri === undefined ? finding : { ...finding, uri });
   };
 }

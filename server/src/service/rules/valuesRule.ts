@@ -15,9 +15,11 @@ export function valuesRule(definition: Omit<ValuesRule, 'appliesTo' | 'check'>):
   return {
     ...definition,
     appliesTo: 'armTemplate',
-    check: (context) => forEachOperatorExtension(context, (valuesContext) => {
-      if (valuesContext.values.layout === '1.x' || definition.readsLegacyLayout) definition.checkValues(valuesContext);
-    }),
+    check: (context) =>
+      forEachOperatorExtension(context, (valuesContext) => {
+        if (valuesContext.values.layout === '1.x' || definition.readsLegacyLayout)
+          definition.checkValues(valuesContext);
+      }),
   };
 }
 

@@ -43,7 +43,8 @@ function yamlComments(text: string): SourceComment[] {
     const type = CST.tokenType(token);
     if (type === 'scalar') scalarNext = true;
     if (type === 'scalar' || type === 'doc-mode' || type === 'flow-error-end') continue;
-    if (type === 'comment') comments.push({ start: offset, end: offset + token.length, bodyStart: offset + 1, body: token.slice(1) });
+    if (type === 'comment')
+      comments.push({ start: offset, end: offset + token.length, bodyStart: offset + 1, body: token.slice(1) });
     offset += token.length;
   }
   return comments;

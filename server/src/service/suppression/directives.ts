@@ -32,7 +32,11 @@ function directiveOf(comment: SourceComment): Directive | undefined {
   const reasonAt = rest.indexOf('--');
   const list = reasonAt >= 0 ? rest.slice(0, reasonAt) : rest;
   const listStart = comment.bodyStart + keyword[0].length;
-  const codes = [...list.matchAll(CODE)].map((m) => ({ code: m[0], start: listStart + m.index, end: listStart + m.index + m[0].length }));
+  const codes = [...list.matchAll(CODE)].map((m) => ({
+    code: m[0],
+    start: listStart + m.index,
+    end: listStart + m.index + m[0].length,
+  }));
   return { kind: keyword[1] as DirectiveKind, comment, codes };
 }
 

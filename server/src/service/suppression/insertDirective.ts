@@ -19,19 +19,34 @@ function appendTo(directive: Directive | undefined, code: string): TextEdit | un
 }
 
 /** Silences `code` on the line holding `offset`; `lines` is the text's line index (the editor has one already). */
-export function disableForLineEdit(text: string, syntax: CommentSyntax, offset: number, code: string, lines = new LineIndex(text)): TextEdit {
+export function disableForLineEdit(
+  text: string,
+  syntax: CommentSyntax,
+  offset: number,
+  code: string,
+  lines = new LineIndex(text),
+): TextEdit {
   const line = lines.positionAt(offset).line;
-  const existing = directivesIn(text, syntax).find((d) => d.kind === 'next-line' && lines.positionAt(d.comment.end).line + 1 === line);
+  const existing = directivesIn(text, syntax).find(
+    (d) => d.kind === 'next-line' && lines.positionAt(d.comment.end).line + 1 === line,
+  );
   const appended = appendTo(existing, code);
   if (appended) return appended;
   const lineStart = offset - lines.positionAt(offset).character;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
-  return { start: lineStart, end: lineStart, newText: `${indent}${MARKER[syntax]} ${NEXT_LINE} ${code}${lineBreakOf(text)}` };
+  return {
+    start: lineStart,
+    end: lineStart,
+    newText: `${indent}${MARKER[syntax]} ${NEXT_LINE} ${code}${lineBreakOf(text)}`,
+  };
 }
 
 /** Silences `code` in the whole file. */
 export function disableForFileEdit(text: string, syntax: CommentSyntax, code: string): TextEdit {
-  const appended = appendTo(directivesIn(text, syntax).find((d) => d.kind === 'file'), code);
+  const appended = appendTo(
+    directivesIn(text, syntax).find((d) => d.kind === 'file'),
+    code,
+  );
   if (appended) return appended;
   const start = text.startsWith('\uFEFF') ? 1 : 0;
   return { start, end: start, newText: `${MARKER[syntax]} ${WHOLE_FILE} ${code}${lineBreakOf(text)}` };

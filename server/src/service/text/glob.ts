@@ -20,7 +20,11 @@ export function globToRegExp(glob: string): RegExp {
       const close = glob.indexOf('}', i);
       if (close < 0) out += '\\{';
       else {
-        out += `(?:${glob.slice(i + 1, close).split(',').map((part) => escape(part).replace(/\*/g, '[^/]*')).join('|')})`;
+        out += `(?:${glob
+          .slice(i + 1, close)
+          .split(',')
+          .map((part) => escape(part).replace(/\*/g, '[^/]*'))
+          .join('|')})`;
         i = close;
       }
     } else out += escape(c);

@@ -57,7 +57,8 @@ export class LineIndex {
     }
     pushLineStarts(text, from, newEnd + 1, starts);
     const delta = newEnd - oldEnd;
-    for (let i = this.lineIndexAt(oldEnd + 1) + 1; i < this.lineStarts.length; i++) starts.push(this.lineStarts[i] + delta);
+    for (let i = this.lineIndexAt(oldEnd + 1) + 1; i < this.lineStarts.length; i++)
+      starts.push(this.lineStarts[i] + delta);
     return new LineIndex(text, starts);
   }
 
@@ -87,13 +88,15 @@ export class LineIndex {
     if (position.line >= this.lineStarts.length) return this.text.length;
     if (position.line < 0) return 0;
     const lineStart = this.lineStarts[position.line];
-    const nextStart = position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
+    const nextStart =
+      position.line + 1 < this.lineStarts.length ? this.lineStarts[position.line + 1] : this.text.length;
     return this.beforeLineBreak(Math.min(lineStart + Math.max(0, position.character), nextStart), lineStart);
   }
 
   /** The offset moved back out of the line break it is in or after (the line's end at most). */
   private beforeLineBreak(offset: number, lineStart: number): number {
-    while (offset > lineStart && (this.text.charCodeAt(offset - 1) === 10 || this.text.charCodeAt(offset - 1) === 13)) offset--;
+    while (offset > lineStart && (this.text.charCodeAt(offset - 1) === 10 || this.text.charCodeAt(offset - 1) === 13))
+      offset--;
     return offset;
   }
 }

@@ -50,14 +50,21 @@ function render(lines: readonly Line[]): string {
 /** The chart's spelling of a provider (`global.cloudProvider`): the API's name in lowercase, one of the chart's allowed values. */
 function chartProvider(name: ProviderName): string {
   const value = name.toLowerCase();
-  if (!chartKey('global.cloudProvider')?.allowed?.includes(value)) throw new Error(`the chart has no cloudProvider for ${name}`);
+  if (!chartKey('global.cloudProvider')?.allowed?.includes(value))
+    throw new Error(`the chart has no cloudProvider for ${name}`);
   return value;
 }
 
 /** A value the template gives, or the placeholder with where the template computes it. */
-function fromTemplate(text: IndexedText | undefined, placeholder: string, what: string): { value: string; comment?: string; placeholder: boolean } {
+function fromTemplate(
+  text: IndexedText | undefined,
+  placeholder: string,
+  what: string,
+): { value: string; comment?: string; placeholder: boolean } {
   if (text?.known && text.text.trim() !== '') return { value: text.text, placeholder: false };
-  const comment = text ? `${what}: the template computes it at deployment (${text.text}).` : `${what}: the template does not set it.`;
+  const comment = text
+    ? `${what}: the template computes it at deployment (${text.text}).`
+    : `${what}: the template does not set it.`;
   return { value: placeholder, comment, placeholder: true };
 }
 
@@ -68,50 +75,107 @@ function slug(text: IndexedText): string {
 /** The operator values for `resource` of `cloud`; throws CannotGenerateValues when its provider is not known. */
 export function generateOperatorValues(cloud: IndexedCloud, resource: IndexedCloudResource): GeneratedValues {
   const written = resource.provider;
-  const provider = written?.known ? PROVIDERS.find((candidate) => candidate.name.toLowerCase() === written.text.trim().toLowerCase()) : undefined;
+  const provider = written?.known
+    ? PROVIDERS.find((candidate) => candidate.name.toLowerCase() === written.text.trim().toLowerCase())
+    : undefined;
   if (!provider) {
-    const why = !written ? 'it has no provider' : written.known ? `its provider "${written.text}" is none of ${PROVIDERS.map((p) => p.name).join(', ')}` : `its provider is computed at deployment (${written.text})`;
+    const why = !written
+      ? 'it has no provider'
+      : written.known
+        ? `its provider "${written.text}" is none of ${PROVIDERS.map((p) => p.name).join(', ')}`
+        : `its provider is computed at deployment (${written.text})`;
     throw new CannotGenerateValues(`Cannot generate operator values for cloud resource ${resource.label}: ${why}.`);
   }
   const placeholders = ['global.cloudDeploymentId'];
   const global: Line[] = [
-    { indent: 1, key: 'cloudDeploymentId', value: GENERATED_PLACEHOLDERS.cloudDeploymentId, comment: 'The cloud resource ID Azure generates at deployment: the deployment output cloudResourceId, or the console.' },
+    {
+      indent: 1,
+      key: 'cloudDeploymentId',
+      value: GENERATED_PLACEHOLDERS.cloudDeploymentId,
+      comment:
+        'The cloud resource ID Azure generates at deployment: the deployment output cloudResourceId, or the console.',
+    },
     { indent: 1, key: 'cloudProvider', value: chartProvider(provider.name) },
-    { indent: 1, key: 'controlPlaneURL', value: CONTROL_PLANES.azure, comment: `Anyscale on Azure's control plane (${CONTROL_PLANES.privateLinkExample} with Private Link).` },
+    {
+      indent: 1,
+      key: 'controlPlaneURL',
+      value: CONTROL_PLANES.azure,
+      comment: `Anyscale on Azure's control plane (${CONTROL_PLANES.privateLinkExample} with Private Link).`,
+    },
     { indent: 1, key: 'auth' },
   ];
   const rest: Line[] = [];
   const identityShape = provider.identity === 'none' ? undefined : IDENTITY_SHAPES[provider.identity];
   if (provider.name === 'Azure') {
-    const recorded = resource.operatorIdentity?.known ? ` (the cloud resource records its principal ID, ${resource.operatorIdentity.text})` : '';
+    const recorded = resource.operatorIdentity?.known
+      ? ` (the cloud resource records its principal ID, ${resource.operatorIdentity.text})`
+      : '';
     global.push(
-      { indent: 2, key: 'iamIdentity', value: GENERATED_PLACEHOLDERS.azureClientId, comment: `The client ID of the operator's managed identity${recorded}: Azure knows it, the template does not.` },
-      { indent: 2, key: 'audience', value: REFERENCE_AUDIENCE.value, comment: "The Anyscale control plane API (Anyscale's Microsoft Entra application)." },
+      {
+        indent: 2,
+        key: 'iamIdentity',
+        value: GENERATED_PLACEHOLDERS.azureClientId,
+        comment: `The client ID of the operator's managed identity${recorded}: Azure knows it, the template does not.`,
+      },
+      {
+        indent: 2,
+        key: 'audience',
+        value: REFERENCE_AUDIENCE.value,
+        comment: "The Anyscale control plane API (Anyscale's Microsoft Entra application).",
+      },
     );
     placeholders.push('global.auth.iamIdentity');
-    rest.push({ indent: 0, key: 'workloads' }, { indent: 1, key: 'serviceAccount' }, {
-      indent: 2, key: 'name', value: VALUE_SHAPES.azureWorkloadServiceAccount, comment: "The service account federated to the operator's managed identity.",
-    });
+    rest.push(
+      { indent: 0, key: 'workloads' },
+      { indent: 1, key: 'serviceAccount' },
+      {
+        indent: 2,
+        key: 'name',
+        value: VALUE_SHAPES.azureWorkloadServiceAccount,
+        comment: "The service account federated to the operator's managed identity.",
+      },
+    );
   } else if (identityShape) {
     const identity = fromTemplate(resource.operatorIdentity, identityShape.placeholder, 'The operator identity');
-    global.push({ indent: 2, key: 'iamIdentity', value: identity.value, comment: identity.comment ?? `The same ${identityShape.description.replace(/^an? /, '')} the cloud resource records.` });
+    global.push({
+      indent: 2,
+      key: 'iamIdentity',
+      value: identity.value,
+      comment:
+        identity.comment ?? `The same ${identityShape.description.replace(/^an? /, '')} the cloud resource records.`,
+    });
     if (identity.placeholder) placeholders.push('global.auth.iamIdentity');
   } else {
     global.push({
-      indent: 2, key: 'anyscaleCliToken', value: GENERATED_PLACEHOLDERS.cliToken,
-      comment: 'Without workload identity the operator uses a CLI token: pass it at install time (helm upgrade … --set-string global.auth.anyscaleCliToken=$ANYSCALE_CLI_TOKEN).',
+      indent: 2,
+      key: 'anyscaleCliToken',
+      value: GENERATED_PLACEHOLDERS.cliToken,
+      comment:
+        'Without workload identity the operator uses a CLI token: pass it at install time (helm upgrade … --set-string global.auth.anyscaleCliToken=$ANYSCALE_CLI_TOKEN).',
     });
     placeholders.push('global.auth.anyscaleCliToken');
   }
   if (provider.name === 'AWS') {
-    const region = fromTemplate(resource.region, GENERATED_PLACEHOLDERS.awsRegion, 'The cluster\'s AWS region');
-    global.push({ indent: 1, key: 'aws' }, { indent: 2, key: 'region', value: region.value, comment: region.comment ?? "The cloud resource's region: the operator registers with the STS signer there." });
+    const region = fromTemplate(resource.region, GENERATED_PLACEHOLDERS.awsRegion, "The cluster's AWS region");
+    global.push(
+      { indent: 1, key: 'aws' },
+      {
+        indent: 2,
+        key: 'region',
+        value: region.value,
+        comment: region.comment ?? "The cloud resource's region: the operator registers with the STS signer there.",
+      },
+    );
     if (region.placeholder) placeholders.push('global.aws.region');
   }
   const header = [
     `# Anyscale operator values for cloud resource ${resource.label} of cloud ${cloud.label} (provider ${provider.name}, ${provider.kubernetes}).`,
     `# Install: helm upgrade anyscale-operator anyscale/anyscale-operator --namespace anyscale-operator --create-namespace -f <this file> -i`,
-    ...(provider.name === 'Azure' ? ['# On AKS, set the same keys on the Anyscale.AKS.Operator extension instead (az k8s-extension update --configuration-settings).'] : []),
+    ...(provider.name === 'Azure'
+      ? [
+          '# On AKS, set the same keys on the Anyscale.AKS.Operator extension instead (az k8s-extension update --configuration-settings).',
+        ]
+      : []),
     '# Replace each <placeholder> before installing.',
   ];
   return {

@@ -36,7 +36,13 @@ export interface ValuesEditor {
    * A fix that replaces a scalar value (or one item of a list) keeping its quoting style, or undefined when the value
    * is not written as a plain literal there: an ARM expression, a YAML alias or template (`{{ }}`), a multi-line scalar.
    */
-  replaceValue(setting: Setting, value: string | number | boolean, title: string, preferred?: boolean, item?: SettingItem): Fix | undefined;
+  replaceValue(
+    setting: Setting,
+    value: string | number | boolean,
+    title: string,
+    preferred?: boolean,
+    item?: SettingItem,
+  ): Fix | undefined;
   /** Renames a key in place, keeping its section: `name` is the new last segment. */
   renameKey(setting: Setting, name: string): TextEdit;
   /** Moves a setting to another path (creating the sections it needs). */
@@ -58,7 +64,13 @@ export interface OperatorValues {
   text(path: string): string | undefined;
 }
 
-export function operatorValues(form: OperatorValues['form'], layout: OperatorValues['layout'], settings: readonly Setting[], anchor: TextRange, editor: ValuesEditor): OperatorValues {
+export function operatorValues(
+  form: OperatorValues['form'],
+  layout: OperatorValues['layout'],
+  settings: readonly Setting[],
+  anchor: TextRange,
+  editor: ValuesEditor,
+): OperatorValues {
   const byPath = new Map<string, Setting>();
   for (const setting of settings) if (!byPath.has(setting.path)) byPath.set(setting.path, setting);
   return {
@@ -71,7 +83,12 @@ export function operatorValues(form: OperatorValues['form'], layout: OperatorVal
     text(path) {
       const setting = byPath.get(path);
       const value = setting?.value;
-      const text = typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+      const text =
+        typeof value === 'string'
+          ? value.trim()
+          : typeof value === 'number' || typeof value === 'boolean'
+            ? String(value)
+            : undefined;
       return text === '' ? undefined : text;
     },
   };

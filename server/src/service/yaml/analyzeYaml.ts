@@ -17,7 +17,11 @@ import { applySuppressions } from '../suppression/suppress';
 
 /** Anyscale on Azure, as seen from one values document. */
 function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
-  return values.text('global.cloudProvider') === 'azure' || values.text('global.controlPlaneURL') === CONTROL_PLANES.azure || workspace.azure;
+  return (
+    values.text('global.cloudProvider') === 'azure' ||
+    values.text('global.controlPlaneURL') === CONTROL_PLANES.azure ||
+    workspace.azure
+  );
 }
 
 export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
@@ -27,14 +31,23 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const kinds = documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
   const findings: Finding[] = [];
-  const done = (facts: FileFacts, count: number): DocumentAnalysis => ({ kind, findings, syntaxErrors: [...syntaxErrors], anyscaleResourceCount: count, durationMs: performance.now() - started, facts, yaml });
+  const done = (facts: FileFacts, count: number): DocumentAnalysis => ({
+    kind,
+    findings,
+    syntaxErrors: [...syntaxErrors],
+    anyscaleResourceCount: count,
+    durationMs: performance.now() - started,
+    facts,
+    yaml,
+  });
   if (kind === 'other' || syntaxErrors.length > 0) return done(NO_FACTS, 0);
 
   const values: OperatorValues[] = [];
   const manifests: GatewayManifest[] = [];
   documents.forEach((document, index) => {
     const documentKind = kinds[index];
-    if (documentKind === 'operatorValues' || documentKind === 'legacyOperatorValues') values.push(valuesFromYaml(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
+    if (documentKind === 'operatorValues' || documentKind === 'legacyOperatorValues')
+      values.push(valuesFromYaml(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
     else if (documentKind === 'gatewayManifest') {
       const manifest = gatewayManifest(document);
       if (manifest) manifests.push(manifest);
@@ -44,19 +57,32 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const others = options.workspace?.viewFrom(options.uri) ?? EMPTY_WORKSPACE;
   // Gateways are checked against every values file, this one's included.
   const ownValues = facts.operatorValues.map((v) => ({ ...v, uri: options.uri ?? '' }));
-  const withOwn: WorkspaceView = { ...others, azure: others.azure || ownValues.some((v) => v.cloudProvider === 'azure'), operatorValues: [...others.operatorValues, ...ownValues] };
+  const withOwn: WorkspaceView = {
+    ...others,
+    azure: others.azure || ownValues.some((v) => v.cloudProvider === 'azure'),
+    operatorValues: [...others.operatorValues, ...ownValues],
+  };
 
-  runRules(RULES, options.ruleLevels, (rule, report) => {
-    if (isValuesRule(rule)) {
-      for (const v of values) {
-        if (v.layout === 'legacy' && !rule.readsLegacyLayout) continue;
-        rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
+  runRules(
+    RULES,
+    options.ruleLevels,
+    (rule, report) => {
+      if (isValuesRule(rule)) {
+        for (const v of values) {
+          if (v.layout === 'legacy' && !rule.readsLegacyLayout) continue;
+          rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
+        }
+      } else if (rule.appliesTo === 'gatewayManifest') {
+        for (const manifest of manifests)
+          rule.check({ text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report });
       }
-    } else if (rule.appliesTo === 'gatewayManifest') {
-      for (const manifest of manifests) rule.check({ text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report });
-    }
-  }, collectFindings(findings));
-  findings.splice(0, findings.length, ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels }));
+    },
+    collectFindings(findings),
+  );
+  findings.splice(
+    0,
+    findings.length,
+    ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels }),
+  );
   return done(facts, values.length + manifests.length);
 }
-

@@ -21,9 +21,15 @@ export function classifyYamlDocument(root: Node | null): YamlKind | 'other' {
     return group !== undefined && apiVersion.startsWith(group) ? 'gatewayManifest' : 'other';
   }
   const global = mapValue(root, 'global');
-  if (isMap(global) && DISTINCTIVE_GLOBAL_KEYS.some((key) => mapValue(global, key) !== undefined)) return 'operatorValues';
+  if (isMap(global) && DISTINCTIVE_GLOBAL_KEYS.some((key) => mapValue(global, key) !== undefined))
+    return 'operatorValues';
   if (DISTINCTIVE_SECTIONS.some((key) => isMap(mapValue(root, key)))) return 'operatorValues';
-  if (root.items.some((pair) => isScalar(pair.key) && typeof pair.key.value === 'string' && DISTINCTIVE_LEGACY_KEYS.has(pair.key.value))) return 'legacyOperatorValues';
+  if (
+    root.items.some(
+      (pair) => isScalar(pair.key) && typeof pair.key.value === 'string' && DISTINCTIVE_LEGACY_KEYS.has(pair.key.value),
+    )
+  )
+    return 'legacyOperatorValues';
   return 'other';
 }
 

@@ -83,7 +83,11 @@ export function parseYaml(text: string): ParsedYaml {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
     for (const error of exhausted ? [exhausted] : document.errors) {
-      syntaxErrors.push({ start: error.pos[0], end: Math.max(error.pos[1], error.pos[0] + 1), message: error === exhausted ? TOO_DEEP : `YAML syntax error: ${error.message}` });
+      syntaxErrors.push({
+        start: error.pos[0],
+        end: Math.max(error.pos[1], error.pos[0] + 1),
+        message: error === exhausted ? TOO_DEEP : `YAML syntax error: ${error.message}`,
+      });
     }
     const end = document.range[1];
     documents.push({ document, span: { start: previousEnd, end }, root: document.contents });

@@ -8,10 +8,18 @@ import type { TextRange } from '../types';
 import { classifyYamlDocument } from './classifyYaml';
 import { mapValue, stringValue, tooDeepAt, type ParsedYaml } from './document';
 
-export type DocumentRole = { readonly role: 'values' } | { readonly role: 'gateway'; readonly kind: string } | { readonly role: 'empty' } | { readonly role: 'other' };
+export type DocumentRole =
+  | { readonly role: 'values' }
+  | { readonly role: 'gateway'; readonly kind: string }
+  | { readonly role: 'empty' }
+  | { readonly role: 'other' };
 
 /** The chart's top-level sections; `ingress-nginx` alone is the subchart's values, not ours. */
-const SECTIONS = new Set(chartChildren('').map(keyName).filter((name) => name !== 'ingress-nginx'));
+const SECTIONS = new Set(
+  chartChildren('')
+    .map(keyName)
+    .filter((name) => name !== 'ingress-nginx'),
+);
 
 export function documentRole(root: Node | null): DocumentRole {
   if (root === null || (isScalar(root) && (root.value === null || root.value === ''))) return { role: 'empty' };
@@ -22,10 +30,18 @@ export function documentRole(root: Node | null): DocumentRole {
   if (kind === 'gatewayManifest') return { role: 'gateway', kind: manifestKind ?? '' };
   // Half-written manifests: a Gateway API kind without its apiVersion yet, or the other way round.
   const apiVersion = stringValue(mapValue(root, 'apiVersion'));
-  if (manifestKind !== undefined) return GATEWAY_KINDS.has(manifestKind) && apiVersion === undefined ? { role: 'gateway', kind: manifestKind } : { role: 'other' };
-  if (apiVersion !== undefined) return [...GATEWAY_KINDS.values()].some((group) => apiVersion.startsWith(group)) ? { role: 'gateway', kind: '' } : { role: 'other' };
+  if (manifestKind !== undefined)
+    return GATEWAY_KINDS.has(manifestKind) && apiVersion === undefined
+      ? { role: 'gateway', kind: manifestKind }
+      : { role: 'other' };
+  if (apiVersion !== undefined)
+    return [...GATEWAY_KINDS.values()].some((group) => apiVersion.startsWith(group))
+      ? { role: 'gateway', kind: '' }
+      : { role: 'other' };
   const keys = root.items.map((pair) => (isScalar(pair.key) ? pair.key.value : undefined));
-  return keys.length > 0 && keys.every((key) => typeof key === 'string' && SECTIONS.has(key)) ? { role: 'values' } : { role: 'other' };
+  return keys.length > 0 && keys.every((key) => typeof key === 'string' && SECTIONS.has(key))
+    ? { role: 'values' }
+    : { role: 'other' };
 }
 
 /**
@@ -54,16 +70,22 @@ export class DocumentRoles {
   around(document: TextRange, offset: number): DocumentRole {
     const text = this.text;
     const span = `${document.start}:${document.end}`;
-    if (!this.tooDeep.has(span)) this.tooDeep.set(span, tooDeepAt(text.slice(document.start, document.end)) !== undefined);
+    if (!this.tooDeep.has(span))
+      this.tooDeep.set(span, tooDeepAt(text.slice(document.start, document.end)) !== undefined);
     if (this.tooDeep.get(span)) return { role: 'other' };
     const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     const newline = text.indexOf('\n', offset);
     const lineEnd = newline < 0 ? text.length : newline;
-    const without = this.role(`${span} without ${lineStart}`, () => parseDocument(text.slice(document.start, lineStart) + text.slice(lineEnd, document.end)).contents);
+    const without = this.role(
+      `${span} without ${lineStart}`,
+      () => parseDocument(text.slice(document.start, lineStart) + text.slice(lineEnd, document.end)).contents,
+    );
     if (without.role === 'values' || without.role === 'gateway') return without;
     const whole = this.role(span, () => {
       const documents = document.start === 0 && document.end === text.length ? this.parsed().documents : [];
-      return documents.length === 1 ? documents[0].root : parseDocument(text.slice(document.start, document.end)).contents;
+      return documents.length === 1
+        ? documents[0].root
+        : parseDocument(text.slice(document.start, document.end)).contents;
     });
     return whole.role === 'values' || whole.role === 'gateway' ? whole : without;
   }

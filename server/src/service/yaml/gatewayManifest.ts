@@ -38,7 +38,10 @@ function listenerOf(node: Node): GatewayListener | undefined {
   if (!isMap(node)) return undefined;
   const tls = mapValue(node, 'tls');
   const refs = isMap(tls) ? mapValue(tls, 'certificateRefs') : undefined;
-  const certificateRefs = isSeq(refs) && refs.items.length > 0 ? refs.items.map((ref) => (isMap(ref) ? written(mapValue(ref, 'name')) : undefined)) : undefined;
+  const certificateRefs =
+    isSeq(refs) && refs.items.length > 0
+      ? refs.items.map((ref) => (isMap(ref) ? written(mapValue(ref, 'name')) : undefined))
+      : undefined;
   const name = written(mapValue(node, 'name'));
   return {
     name,
@@ -59,5 +62,11 @@ export function gatewayManifest(yaml: YamlDocument): GatewayManifest | undefined
   const listenersNode = isMap(spec) && kind === 'Gateway' ? mapValue(spec, 'listeners') : undefined;
   const listeners = isSeq(listenersNode) ? listenersNode.items.flatMap((item) => listenerOf(item as Node) ?? []) : [];
   const name = isMap(metadata) ? written(mapValue(metadata, 'name')) : undefined;
-  return { kind, name, namespace: isMap(metadata) ? written(mapValue(metadata, 'namespace')) : undefined, listeners, anchor: name?.range ?? yamlNodeRange(root) };
+  return {
+    kind,
+    name,
+    namespace: isMap(metadata) ? written(mapValue(metadata, 'namespace')) : undefined,
+    listeners,
+    anchor: name?.range ?? yamlNodeRange(root),
+  };
 }

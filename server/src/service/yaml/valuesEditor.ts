@@ -54,7 +54,14 @@ const FLOW_INDICATOR = /[,[\]{}]/;
  * there reads back as exactly the value the rule saw (`seen`; an empty value is null): never over an alias, a tag,
  * a block or multi-line scalar, or a value holding a template (`{{ }}`), which something else renders first.
  */
-export function scalarFix(text: string, range: TextRange, seen: unknown, replacement: string | number | boolean, title: string, preferred = false): Fix | undefined {
+export function scalarFix(
+  text: string,
+  range: TextRange,
+  seen: unknown,
+  replacement: string | number | boolean,
+  title: string,
+  preferred = false,
+): Fix | undefined {
   const written = text.slice(range.start, range.end);
   let newText: string;
   if (written === '') {
@@ -79,7 +86,11 @@ function indentBlock(block: string, indent: string): string {
     .join('\n');
 }
 
-export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: ReadonlyMap<Setting, SettingSource>): ValuesEditor {
+export function yamlValuesEditor(
+  text: string,
+  yaml: YamlDocument,
+  sources: ReadonlyMap<Setting, SettingSource>,
+): ValuesEditor {
   const root = yaml.root;
 
   /** The block map the key's pair sits in must start the key on its own line; flow maps are not edited. */
@@ -96,7 +107,11 @@ export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: Read
     const parent = nodeAt(root, parentSegments);
     if (!lines || parentSegments.length === 0 || !isMap(parent) || parent.items.length !== 1) return lines;
     const parentKey = nodeAt(root, parentSegments.slice(0, -1));
-    const pair = isMap(parentKey) ? parentKey.items.find((item) => isScalar(item.key) && item.key.value === parentSegments[parentSegments.length - 1]) : undefined;
+    const pair = isMap(parentKey)
+      ? parentKey.items.find(
+          (item) => isScalar(item.key) && item.key.value === parentSegments[parentSegments.length - 1],
+        )
+      : undefined;
     const keyStart = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
     if (keyStart === undefined) return lines;
     const start = lineStart(text, keyStart);
@@ -119,7 +134,9 @@ export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: Read
     const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
     if (indent.trim() !== '') return undefined;
     const value = source.pair.value;
-    const nested = target.slice(depth).reduceRight<unknown>((inner, key) => ({ [key]: inner }), isNode(value) ? value.toJSON() : null);
+    const nested = target
+      .slice(depth)
+      .reduceRight<unknown>((inner, key) => ({ [key]: inner }), isNode(value) ? value.toJSON() : null);
     const block = indentBlock(stringify(nested, { indent: 2, lineWidth: 0 }), indent);
     const lastItem = map.items[map.items.length - 1];
     const mapEnd = (lastItem.value as Node | null)?.range?.[1] ?? (lastItem.key as Node).range?.[1] ?? 0;
@@ -140,9 +157,14 @@ export function yamlValuesEditor(text: string, yaml: YamlDocument, sources: Read
   return {
     replaceValue(setting, value, title, preferred, item) {
       if (item) return scalarFix(text, item.range, item.value, value, title, preferred);
-      return setting.shape === 'scalar' ? scalarFix(text, setting.valueRange, setting.value, value, title, preferred) : undefined;
+      return setting.shape === 'scalar'
+        ? scalarFix(text, setting.valueRange, setting.value, value, title, preferred)
+        : undefined;
     },
-    renameKey: (setting, name) => ({ ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) }),
+    renameKey: (setting, name) => ({
+      ...setting.keyRange,
+      newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)),
+    }),
     move,
     moveAll(moves, title) {
       const document = yaml.document.clone();

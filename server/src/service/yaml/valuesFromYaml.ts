@@ -15,7 +15,10 @@ function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items'> 
   }
   if (isScalar(node)) {
     const value = node.value;
-    return { shape: 'scalar', value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null };
+    return {
+      shape: 'scalar',
+      value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null,
+    };
   }
   return { shape: 'scalar', value: null };
 }
@@ -46,6 +49,9 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
   if (isMap(root)) visit(root, '', []);
   const rootRange = root?.range ? yamlNodeRange(root) : yaml.span;
   const firstLineEnd = text.indexOf('\n', rootRange.start);
-  const anchor = { start: rootRange.start, end: firstLineEnd < 0 || firstLineEnd > rootRange.end ? rootRange.end : firstLineEnd };
+  const anchor = {
+    start: rootRange.start,
+    end: firstLineEnd < 0 || firstLineEnd > rootRange.end ? rootRange.end : firstLineEnd,
+  };
   return operatorValues('yaml', layout, settings, anchor, yamlValuesEditor(text, yaml, sources));
 }

@@ -61,7 +61,10 @@ function unquote(key: string): string {
 function parseLine(text: string, start: number): Line {
   let column = text.length - text.trimStart().length;
   const dashes: number[] = [];
-  while (text[column] === '-' && (column + 1 === text.length || text[column + 1] === ' ' || text[column + 1] === '\t')) {
+  while (
+    text[column] === '-' &&
+    (column + 1 === text.length || text[column + 1] === ' ' || text[column + 1] === '\t')
+  ) {
     dashes.push(column);
     column++;
     while (text[column] === ' ' || text[column] === '\t') column++;
@@ -69,7 +72,14 @@ function parseLine(text: string, start: number): Line {
   const content = text.slice(column);
   const key = KEY.exec(content)?.[1];
   const blank = content.trim() === '' || content.startsWith('#');
-  return { start, text, dashes, column, key: key === undefined ? undefined : unquote(key), blank: blank && dashes.length === 0 };
+  return {
+    start,
+    text,
+    dashes,
+    column,
+    key: key === undefined ? undefined : unquote(key),
+    blank: blank && dashes.length === 0,
+  };
 }
 
 interface DocumentLines {
@@ -157,7 +167,10 @@ function parentPath(lines: readonly Line[], index: number, column: number): stri
   for (let i = index - 1; i >= 0 && (need > 0 || compactSequence); i--) {
     const line = lines[i];
     if (line.blank) continue;
-    if (line.key !== undefined && (line.column < need || (compactSequence && line.dashes.length === 0 && line.column === need))) {
+    if (
+      line.key !== undefined &&
+      (line.column < need || (compactSequence && line.dashes.length === 0 && line.column === need))
+    ) {
       reversed.push(line.key);
       need = line.column;
       compactSequence = false;
@@ -199,7 +212,15 @@ function siblingItems(lines: readonly Line[], index: number, dash: number): stri
         if (line.column <= dash) return;
         continue;
       }
-      if (line.key === undefined) items.push(unquote(line.text.slice(line.column).replace(/\s+#.*$/, '').trim()));
+      if (line.key === undefined)
+        items.push(
+          unquote(
+            line.text
+              .slice(line.column)
+              .replace(/\s+#.*$/, '')
+              .trim(),
+          ),
+        );
     }
   };
   scan(index - 1, -1);
@@ -208,7 +229,9 @@ function siblingItems(lines: readonly Line[], index: number, dash: number): stri
 }
 
 function indentUnitOf(lines: readonly Line[]): number {
-  const indents = lines.filter((line) => line.key !== undefined && line.column > 0 && line.dashes.length === 0).map((line) => line.column);
+  const indents = lines
+    .filter((line) => line.key !== undefined && line.column > 0 && line.dashes.length === 0)
+    .map((line) => line.column);
   return indents.length > 0 ? Math.min(...indents) : 2;
 }
 
@@ -231,8 +254,24 @@ function flowCursor(
   content: string,
   contentStart: number,
   basePath: readonly string[],
-): { kind: 'key' | 'value'; path: string[]; itemStart: boolean; siblings: string[]; prefixStart: number; quote?: string } | undefined {
-  type Frame = { seq: boolean; path: string[]; entries: string[]; key?: string; afterColon: boolean; tokenStart: number };
+):
+  | {
+      kind: 'key' | 'value';
+      path: string[];
+      itemStart: boolean;
+      siblings: string[];
+      prefixStart: number;
+      quote?: string;
+    }
+  | undefined {
+  type Frame = {
+    seq: boolean;
+    path: string[];
+    entries: string[];
+    key?: string;
+    afterColon: boolean;
+    tokenStart: number;
+  };
   const frames: Frame[] = [];
   let quote: string | undefined;
   for (let i = 0; i < content.length; i++) {
@@ -247,7 +286,13 @@ function flowCursor(
       continue;
     }
     if (char === '{' || char === '[') {
-      const path = frame ? (frame.seq ? [...frame.path, ITEM] : frame.key !== undefined ? [...frame.path, frame.key] : undefined) : [...basePath];
+      const path = frame
+        ? frame.seq
+          ? [...frame.path, ITEM]
+          : frame.key !== undefined
+            ? [...frame.path, frame.key]
+            : undefined
+        : [...basePath];
       if (!path || frames.length === MAX_FLOW_DEPTH) return undefined;
       frames.push({ seq: char === '[', path, entries: [], afterColon: false, tokenStart: i + 1 });
     } else if (!frame) {
@@ -275,8 +320,10 @@ function flowCursor(
   while (content[prefixStart] === ' ' || content[prefixStart] === '\t') prefixStart++;
   if (quote) prefixStart = content.lastIndexOf(quote) + 1;
   prefixStart += contentStart;
-  if (frame.seq) return { kind: 'value', path: frame.path, itemStart: true, siblings: frame.entries, prefixStart, quote };
-  if (frame.afterColon && frame.key !== undefined) return { kind: 'value', path: [...frame.path, frame.key], itemStart: false, siblings: [], prefixStart, quote };
+  if (frame.seq)
+    return { kind: 'value', path: frame.path, itemStart: true, siblings: frame.entries, prefixStart, quote };
+  if (frame.afterColon && frame.key !== undefined)
+    return { kind: 'value', path: [...frame.path, frame.key], itemStart: false, siblings: [], prefixStart, quote };
   return { kind: 'key', path: frame.path, itemStart: false, siblings: frame.entries, prefixStart };
 }
 
@@ -288,9 +335,21 @@ export function yamlCursorAt(text: string, offset: number, textLines = new YamlL
   const column = offset - line.start;
   const before = line.text.slice(0, column);
   if (DOCUMENT_MARKER.test(line.text) || /(^|\s)#/.test(before)) return undefined;
-  const cursor = (fields: Omit<YamlCursor, 'document' | 'indentUnit' | 'replace' | 'quoted' | 'spaceBefore'>, prefixStart: number, quote: string | undefined, spaceBefore = false): YamlCursor => {
+  const cursor = (
+    fields: Omit<YamlCursor, 'document' | 'indentUnit' | 'replace' | 'quoted' | 'spaceBefore'>,
+    prefixStart: number,
+    quote: string | undefined,
+    spaceBefore = false,
+  ): YamlCursor => {
     const end = line.start + wordEnd(line.text, column, quote);
-    return { ...fields, document, indentUnit, replace: { start: prefixStart, end }, quoted: quote !== undefined, spaceBefore };
+    return {
+      ...fields,
+      document,
+      indentUnit,
+      replace: { start: prefixStart, end },
+      quoted: quote !== undefined,
+      spaceBefore,
+    };
   };
 
   // A key (or a sequence item) being typed: only indentation, dashes and one word before the cursor.
@@ -303,9 +362,16 @@ export function yamlCursorAt(text: string, offset: number, textLines = new YamlL
     const itemStart = here.dashes.length > 0;
     const keyHasColon = /^[^\s:#]*\s*:(\s|$)/.test(line.text.slice(column));
     const siblings = itemStart
-      ? [...siblingKeys(lines, current, keyColumn), ...siblingItems(lines, current, here.dashes[here.dashes.length - 1])]
+      ? [
+          ...siblingKeys(lines, current, keyColumn),
+          ...siblingItems(lines, current, here.dashes[here.dashes.length - 1]),
+        ]
       : siblingKeys(lines, current, keyColumn);
-    return cursor({ kind: 'key', path, itemStart, siblings, keyHasColon, inFlow: false }, line.start + keyColumn, undefined);
+    return cursor(
+      { kind: 'key', path, itemStart, siblings, keyHasColon, inFlow: false },
+      line.start + keyColumn,
+      undefined,
+    );
   }
 
   // A value after `key: `, possibly in a flow collection.
@@ -315,7 +381,12 @@ export function yamlCursorAt(text: string, offset: number, textLines = new YamlL
   const valueStart = line.column + colon[0].length;
   const keyPath = [...parentPath(lines, current, line.column), line.key];
   if (!/\s$/.test(colon[0])) {
-    return cursor({ kind: 'value', path: keyPath, itemStart: false, siblings: [], keyHasColon: false, inFlow: false }, offset, undefined, true);
+    return cursor(
+      { kind: 'value', path: keyPath, itemStart: false, siblings: [], keyHasColon: false, inFlow: false },
+      offset,
+      undefined,
+      true,
+    );
   }
   if (column < valueStart) return undefined;
   const value = line.text.slice(valueStart, column);
@@ -323,11 +394,26 @@ export function yamlCursorAt(text: string, offset: number, textLines = new YamlL
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const flow = flowCursor(value, line.start + valueStart, keyPath.slice(0, -1).concat(line.key));
     if (!flow) return undefined;
-    return cursor({ kind: flow.kind, path: flow.path, itemStart: flow.itemStart, siblings: flow.siblings, keyHasColon: false, inFlow: true }, flow.prefixStart, flow.quote);
+    return cursor(
+      {
+        kind: flow.kind,
+        path: flow.path,
+        itemStart: flow.itemStart,
+        siblings: flow.siblings,
+        keyHasColon: false,
+        inFlow: true,
+      },
+      flow.prefixStart,
+      flow.quote,
+    );
   }
   if (/^[&*!|>]/.test(trimmed)) return undefined;
   const quote = trimmed[0] === '"' || trimmed[0] === "'" ? trimmed[0] : undefined;
   if (quote && trimmed.length > 1 && trimmed.endsWith(quote)) return undefined; // after the closing quote
   const prefixStart = line.start + valueStart + (value.length - trimmed.length) + (quote ? 1 : 0);
-  return cursor({ kind: 'value', path: keyPath, itemStart: false, siblings: [], keyHasColon: false, inFlow: false }, prefixStart, quote);
+  return cursor(
+    { kind: 'value', path: keyPath, itemStart: false, siblings: [], keyHasColon: false, inFlow: false },
+    prefixStart,
+    quote,
+  );
 }

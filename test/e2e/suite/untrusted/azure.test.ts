@@ -24,20 +24,31 @@ suite('Live Azure view in Restricted Mode (an untrusted workspace)', () => {
 
   suiteSetup(async () => {
     const tlsDir = process.env.VSCODE_TEST_TLS_DIR;
-    assert.ok(tlsDir && TOKEN, 'VSCODE_TEST_TLS_DIR and ANYSCALE_AZURE_TEST_TOKEN are not set: run the suite with test/e2e/run-vscode-tests.js untrusted');
+    assert.ok(
+      tlsDir && TOKEN,
+      'VSCODE_TEST_TLS_DIR and ANYSCALE_AZURE_TEST_TOKEN are not set: run the suite with test/e2e/run-vscode-tests.js untrusted',
+    );
     await activateExtension();
-    const tls = { key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8') };
+    const tls = {
+      key: fs.readFileSync(path.join(tlsDir, 'key.pem'), 'utf8'),
+      cert: fs.readFileSync(path.join(tlsDir, 'cert.pem'), 'utf8'),
+    };
     emulator = await startArmEmulator({ token: TOKEN, subscriptions: EXAMPLE_SUBSCRIPTIONS, tls });
   });
 
   suiteTeardown(async () => {
-    for (const key of ['resourceManagerEndpoint', 'testToken']) await azure().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['resourceManagerEndpoint', 'testToken'])
+      await azure().update(key, undefined, vscode.ConfigurationTarget.Global);
     await emulator?.close();
   });
 
-  test('the workspace\'s endpoint and test token are ignored', () => {
+  test("the workspace's endpoint and test token are ignored", () => {
     const written = fs.readFileSync(path.join(workspaceFolder().uri.fsPath, '.vscode', 'settings.json'), 'utf8');
-    assert.ok(written.includes('"anyscaleAzure.azure.resourceManagerEndpoint": "https://endpoint-from-the-untrusted-workspace.test"'));
+    assert.ok(
+      written.includes(
+        '"anyscaleAzure.azure.resourceManagerEndpoint": "https://endpoint-from-the-untrusted-workspace.test"',
+      ),
+    );
     assert.equal(azure().get('resourceManagerEndpoint'), 'https://management.azure.com');
     assert.ok(written.includes('"anyscaleAzure.azure.testToken": "token-from-the-untrusted-workspace"'));
     assert.equal(azure().get('testToken'), '');
@@ -55,9 +66,11 @@ suite('Live Azure view in Restricted Mode (an untrusted workspace)', () => {
 
     await azure().update('resourceManagerEndpoint', emulator.url, vscode.ConfigurationTarget.Global);
     await azure().update('testToken', TOKEN, vscode.ConfigurationTarget.Global);
-    assert.equal(azure().get('resourceManagerEndpoint'), emulator.url, 'the user\'s settings apply in Restricted Mode');
+    assert.equal(azure().get('resourceManagerEndpoint'), emulator.url, "the user's settings apply in Restricted Mode");
     assert.equal(await vscode.commands.executeCommand('anyscaleAzure.azure.connect'), undefined);
-    await waitForNotification('Anyscale: connecting to Azure needs a trusted workspace (its settings choose where your token is sent).');
+    await waitForNotification(
+      'Anyscale: connecting to Azure needs a trusted workspace (its settings choose where your token is sent).',
+    );
     assert.deepEqual(emulator.requests, []);
     assert.deepEqual(await vscode.commands.executeCommand<Row[]>('anyscaleAzure.azure.rows'), []);
   });

@@ -56,29 +56,46 @@ suite('Restricted Mode (an untrusted workspace) in a real VS Code', () => {
     assert.equal(vscode.workspace.isTrusted, false);
   });
 
-  test('diagnostics still work, at the level the workspace\'s anyscaleAzure.rules sets', async () => {
+  test("diagnostics still work, at the level the workspace's anyscaleAzure.rules sets", async () => {
     const editor = await openEditor('bad-template.json', 'json');
     const uri = editor.document.uri;
     const diagnostic = await waitFor(`provider-invalid (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
-    assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Warning, 'anyscaleAzure.rules is not restricted: the workspace\'s level applies');
+    assert.equal(
+      diagnostic.severity,
+      vscode.DiagnosticSeverity.Warning,
+      "anyscaleAzure.rules is not restricted: the workspace's level applies",
+    );
   });
 
-  test('restricted settings are ignored: the allow-list is not built from the workspace\'s targetsFile', async () => {
+  test("restricted settings are ignored: the allow-list is not built from the workspace's targetsFile", async () => {
     // The fixture's .vscode/settings.json sets targetsFile and cluster.context; the test above shows the file is read.
     const egress = vscode.workspace.getConfiguration('anyscaleAzure.egress');
     assert.equal(egress.get('targetsFile'), '');
     assert.equal(egress.get('cluster.context'), '');
     await vscode.commands.executeCommand('anyscaleAzure.egress.showAllowList', 'arm'); // the format, as the palette's pick would give it
-    const armJson = await waitFor('the allow-list editor', () => vscode.window.visibleTextEditors.map((e) => e.document.getText()).find((t) => t.includes('ruleCollectionGroups')));
-    assert.ok(!armJson.includes('only-from-the-targets-file.egress.test'), 'the allow-list was built from the restricted targetsFile');
+    const armJson = await waitFor('the allow-list editor', () =>
+      vscode.window.visibleTextEditors.map((e) => e.document.getText()).find((t) => t.includes('ruleCollectionGroups')),
+    );
+    assert.ok(
+      !armJson.includes('only-from-the-targets-file.egress.test'),
+      'the allow-list was built from the restricted targetsFile',
+    );
     assert.match(armJson, /azure\.anyscale/, 'the allow-list lists the targets derived from the workspace instead');
   });
 
   test('Verify Egress from Cluster is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', () =>
-    assertRefused('Anyscale: Verify Egress', 'Anyscale: Verify Egress from Cluster', 'anyscaleAzure.egress.verifyCluster',
-      'Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.'));
+    assertRefused(
+      'Anyscale: Verify Egress',
+      'Anyscale: Verify Egress from Cluster',
+      'anyscaleAzure.egress.verifyCluster',
+      'Anyscale: verifying egress from a cluster runs kubectl, which needs a trusted workspace.',
+    ));
 
   test('Verify Cluster Extension is not offered, and run anyway it refuses with a message, runs no kubectl and asks nothing', () =>
-    assertRefused('Anyscale: Verify', 'Anyscale: Verify Cluster Extension', 'anyscaleAzure.clusterExtension.verify',
-      'Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.'));
+    assertRefused(
+      'Anyscale: Verify',
+      'Anyscale: Verify Cluster Extension',
+      'anyscaleAzure.clusterExtension.verify',
+      'Anyscale: verifying a cluster extension runs az and kubectl, which needs a trusted workspace.',
+    ));
 });

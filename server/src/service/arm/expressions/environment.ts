@@ -11,7 +11,8 @@ export const AZURE_CLOUD_ENVIRONMENT: JsonObject = {
   batch: 'https://batch.core.windows.net/',
   media: 'https://rest.media.azure.net',
   sqlManagement: 'https://management.core.windows.net:8443/',
-  vmImageAliasDoc: 'https://raw.githubusercontent.com/Azure/azure-rest-api-specs/master/arm-compute/quickstart-templates/aliases.json',
+  vmImageAliasDoc:
+    'https://raw.githubusercontent.com/Azure/azure-rest-api-specs/master/arm-compute/quickstart-templates/aliases.json',
   resourceManager: 'https://management.azure.com/',
   authentication: {
     loginEndpoint: 'https://login.microsoftonline.com/',

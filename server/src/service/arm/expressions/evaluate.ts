@@ -10,10 +10,27 @@ import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nod
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
-import { argumentCountProblem, BUILT_IN_FUNCTIONS, builtInFunction, PARAMETERS_FUNCTION, isJsonObject, jsonTypeName, NotEvaluable, propertyOf, type Json, type JsonObject } from './functions';
+import {
+  argumentCountProblem,
+  BUILT_IN_FUNCTIONS,
+  builtInFunction,
+  PARAMETERS_FUNCTION,
+  isJsonObject,
+  jsonTypeName,
+  NotEvaluable,
+  propertyOf,
+  type Json,
+  type JsonObject,
+} from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
-import { referencesIn, templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
+import {
+  referencesIn,
+  templateExpressions,
+  UNDECLARED,
+  type ExpressionSite,
+  type TemplateExpressions,
+} from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { locateScope, type ExpressionScope } from './scopes';
 
@@ -122,28 +139,40 @@ const CONSTANT_TRUE = 9;
 const CONSTANT_FALSE = 10;
 const CONSTANT_NULL = 11;
 const RESOURCE_ID = 12;
-const HANDLED_BY_NAME = new Map(Object.entries({
-  parameters: PARAMETERS,
-  variables: VARIABLES,
-  if: IF,
-  and: AND,
-  or: OR,
-  coalesce: COALESCE,
-  copyIndex: COPY_INDEX,
-  environment: ENVIRONMENT,
-  true: CONSTANT_TRUE,
-  false: CONSTANT_FALSE,
-  null: CONSTANT_NULL,
-}));
+const HANDLED_BY_NAME = new Map(
+  Object.entries({
+    parameters: PARAMETERS,
+    variables: VARIABLES,
+    if: IF,
+    and: AND,
+    or: OR,
+    coalesce: COALESCE,
+    copyIndex: COPY_INDEX,
+    environment: ENVIRONMENT,
+    true: CONSTANT_TRUE,
+    false: CONSTANT_FALSE,
+    null: CONSTANT_NULL,
+  }),
+);
 const RESOURCE_ID_FUNCTIONS = BUILT_IN_FUNCTIONS.map((fn) => resourceIdFunction(fn.name));
-const HANDLING = Uint8Array.from(BUILT_IN_FUNCTIONS, (fn, number) => HANDLED_BY_NAME.get(fn.name) ?? (RESOURCE_ID_FUNCTIONS[number] ? RESOURCE_ID : COMPUTED_FROM_ARGUMENTS));
+const HANDLING = Uint8Array.from(
+  BUILT_IN_FUNCTIONS,
+  (fn, number) =>
+    HANDLED_BY_NAME.get(fn.name) ?? (RESOURCE_ID_FUNCTIONS[number] ? RESOURCE_ID : COMPUTED_FROM_ARGUMENTS),
+);
 
 /** ARM's limit on a copy loop's count. */
 const MAX_COPY_COUNT = 800;
 
 /** A copy loop's count when it is known and valid: an integer from 0 to ARM's limit of 800. */
 export function knownCopyCount(count: Value): number | undefined {
-  return count.known && typeof count.value === 'number' && Number.isInteger(count.value) && count.value >= 0 && count.value <= MAX_COPY_COUNT ? count.value : undefined;
+  return count.known &&
+    typeof count.value === 'number' &&
+    Number.isInteger(count.value) &&
+    count.value >= 0 &&
+    count.value <= MAX_COPY_COUNT
+    ? count.value
+    : undefined;
 }
 
 /** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
@@ -163,7 +192,9 @@ function computed(value: Json): Computed {
 /** The Value of an expression string `node` whose evaluation gave `result`. */
 function forcedValue(result: Forced, node: JsonNode): Value {
   if (result.kind === 'unknown') return unknown(result.reason);
-  return result.origin ? known(result.value, result.origin, result.originUri, node) : known(result.value, node, undefined, node);
+  return result.origin
+    ? known(result.value, result.origin, result.originUri, node)
+    : known(result.value, node, undefined, node);
 }
 
 function fromValue(value: Value): Forced {
@@ -172,12 +203,18 @@ function fromValue(value: Value): Forced {
 
 /** True when a property name of the object is an expression: its properties are known only once evaluated. */
 function hasComputedNames(object: JsonNode): boolean {
-  return object.children?.some((property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value)) ?? false;
+  return (
+    object.children?.some(
+      (property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value),
+    ) ?? false
+  );
 }
 
 /** True for a string that is not an expression, a number, a boolean or null: read directly, without being kept. */
 function isPlainLiteral(node: JsonNode): boolean {
-  return node.type === 'string' ? !isExpression(node.value as string) : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
+  return node.type === 'string'
+    ? !isExpression(node.value as string)
+    : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
 /** A declaration on the ordering stack: the declarations it names, and the next of them to visit. */
@@ -244,7 +281,10 @@ class TemplateEvaluator implements Evaluator {
     // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
     return this.guarded(
       () => this.nodeValue(node, iteration),
-      (error) => unknown(error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`),
+      (error) =>
+        unknown(
+          error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
+        ),
     );
   }
 
@@ -314,10 +354,16 @@ class TemplateEvaluator implements Evaluator {
   private outside(node: JsonNode): Outside | undefined {
     if (this.outsideNodes.has(node)) return this.outsideNodes.get(node);
     let found: Outside | undefined;
-    const scope = node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
+    const scope =
+      node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
     if (scope) {
       const parsed = parseInto(this.outsideSyntax, node.value as string);
-      found = { scope: scope.scope, functionParameters: scope.functionParameters, root: typeof parsed === 'number' ? parsed : NO_NODE, error: typeof parsed === 'number' ? undefined : parsed };
+      found = {
+        scope: scope.scope,
+        functionParameters: scope.functionParameters,
+        root: typeof parsed === 'number' ? parsed : NO_NODE,
+        error: typeof parsed === 'number' ? undefined : parsed,
+      };
     }
     this.outsideNodes.set(node, found);
     return found;
@@ -362,7 +408,10 @@ class TemplateEvaluator implements Evaluator {
   }
 
   private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
-    if (node.type === 'string') return isExpression(node.value as string) ? forcedValue(this.expressionResult(node, site, iteration), node) : literalValue(node);
+    if (node.type === 'string')
+      return isExpression(node.value as string)
+        ? forcedValue(this.expressionResult(node, site, iteration), node)
+        : literalValue(node);
     if (node.type === 'array') {
       const out: Json[] = [];
       for (const item of items(node)) {
@@ -405,7 +454,9 @@ class TemplateEvaluator implements Evaluator {
   private propertyName(keyNode: JsonNode, iteration: Iteration | undefined): string | Value {
     const name = this.nodeValue(keyNode, iteration);
     if (!name.known) return name;
-    return typeof name.value === 'string' ? name.value : unknown(`the property name ${keyNode.value as string} gives ${jsonTypeName(name.value as Json)}, not a string`);
+    return typeof name.value === 'string'
+      ? name.value
+      : unknown(`the property name ${keyNode.value as string} gives ${jsonTypeName(name.value as Json)}, not a string`);
   }
 
   /** The array a `copy` loop element (`{ name, count, input }`) builds. */
@@ -506,14 +557,16 @@ class TemplateEvaluator implements Evaluator {
       const site = this.expressions.siteOf(node);
       if (site) {
         if (site.functionParameters) continue;
-        for (let i = site.firstReference; i < site.endReference; i++) if (references.target(i) >= 0) out.push(references.target(i));
+        for (let i = site.firstReference; i < site.endReference; i++)
+          if (references.target(i) >= 0) out.push(references.target(i));
         continue;
       }
       // An expression the table leaves out (under `metadata`): its names resolved here.
       const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
       if (!located || located.functionParameters) continue;
       for (const reference of referencesIn(node)) {
-        const target = reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
+        const target =
+          reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
         if (target >= 0) out.push(target);
       }
     }
@@ -528,7 +581,9 @@ class TemplateEvaluator implements Evaluator {
       members.unshift(stack[i].declaration);
       if (stack[i].declaration === first) break;
     }
-    const path = [...members, members[0]].map((member) => `${declarations[member].kind} '${declarations[member].name}'`).join(' → ');
+    const path = [...members, members[0]]
+      .map((member) => `${declarations[member].kind} '${declarations[member].name}'`)
+      .join(' → ');
     for (const member of members) {
       const source = this.sourceOf(member);
       if (source) this.cycles.set(source, `depends on itself: ${path}`);
@@ -559,7 +614,10 @@ class TemplateEvaluator implements Evaluator {
       case NodeKind.Null:
         return computed(null);
       case NodeKind.Property:
-        return this.access(this.evaluate(tree, tree.target(expression), context), tree.propertyName(expression, context.node.value as string));
+        return this.access(
+          this.evaluate(tree, tree.target(expression), context),
+          tree.propertyName(expression, context.node.value as string),
+        );
       case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
@@ -569,7 +627,10 @@ class TemplateEvaluator implements Evaluator {
         // A parameters() / variables() call the table resolved (the commonest call): its declaration's value, without
         // the checks a call goes through.
         const declaration = tree.declaration(expression);
-        if (declaration >= 0 && tree.argumentCount(expression) === 1) return tree.functionNumber(expression) === PARAMETERS_FUNCTION ? this.parameterNumbered(declaration) : this.variableNumbered(declaration);
+        if (declaration >= 0 && tree.argumentCount(expression) === 1)
+          return tree.functionNumber(expression) === PARAMETERS_FUNCTION
+            ? this.parameterNumbered(declaration)
+            : this.variableNumbered(declaration);
         return this.call(tree, expression, context);
       }
     }
@@ -580,7 +641,12 @@ class TemplateEvaluator implements Evaluator {
     if (target.kind === 'unknown') return target;
     if (target.kind === 'written') {
       const node = target.node;
-      if (node.type === 'object' && typeof key === 'string' && !propertyValue(node, 'copy') && !hasComputedNames(node)) {
+      if (
+        node.type === 'object' &&
+        typeof key === 'string' &&
+        !propertyValue(node, 'copy') &&
+        !hasComputedNames(node)
+      ) {
         const child = propertyValue(node, key);
         return child ? new Written(child, target.uri) : unknownResult(`${describeKey(key)} does not exist`);
       }
@@ -622,9 +688,13 @@ class TemplateEvaluator implements Evaluator {
   private call(tree: SyntaxTree, call: NodeId, context: Context): Result {
     const text = context.node.value as string;
     const number = tree.functionNumber(call);
-    if (number === USER_DEFINED) return unknownResult(`depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`);
+    if (number === USER_DEFINED)
+      return unknownResult(
+        `depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`,
+      );
     const fn = number >= 0 ? BUILT_IN_FUNCTIONS[number] : builtInFunction(tree.functionName(call, text));
-    if (!fn) return unknownResult(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
+    if (!fn)
+      return unknownResult(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
     if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknownResult(countProblem);
@@ -636,16 +706,24 @@ class TemplateEvaluator implements Evaluator {
         // is reported here, and any other name (computed, or in an expression outside the table) is resolved here.
         const declaration = tree.declaration(call);
         const argument = tree.firstArgument(call);
-        if (declaration === UNDECLARED) return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
-        const name = tree.kind(argument) === NodeKind.String ? computed(tree.stringValue(argument, text)) : this.force(this.evaluate(tree, argument, context));
+        if (declaration === UNDECLARED)
+          return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
+        const name =
+          tree.kind(argument) === NodeKind.String
+            ? computed(tree.stringValue(argument, text))
+            : this.force(this.evaluate(tree, argument, context));
         if (name.kind === 'unknown') return name;
-        if (typeof name.value !== 'string') return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
-        return kind === 'parameter' ? this.parameter(context.scope, name.value) : this.variable(context.scope, name.value);
+        if (typeof name.value !== 'string')
+          return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
+        return kind === 'parameter'
+          ? this.parameter(context.scope, name.value)
+          : this.variable(context.scope, name.value);
       }
       case IF: {
         const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
         if (condition.kind === 'unknown') return condition;
-        if (typeof condition.value !== 'boolean') return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
+        if (typeof condition.value !== 'boolean')
+          return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
         return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
       case AND:
@@ -656,7 +734,8 @@ class TemplateEvaluator implements Evaluator {
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
           if (value.kind === 'unknown') firstUnknown ??= value;
-          else if (typeof value.value !== 'boolean') return unknownResult(`${fn.name}() expects booleans, not ${jsonTypeName(value.value)}`);
+          else if (typeof value.value !== 'boolean')
+            return unknownResult(`${fn.name}() expects booleans, not ${jsonTypeName(value.value)}`);
           else if (value.value === decisive) return computed(decisive);
         }
         return firstUnknown ?? computed(!decisive);
@@ -696,7 +775,11 @@ class TemplateEvaluator implements Evaluator {
     // A literal argument (the type, most names) is known as written, without a result object on the way.
     const args: Value[] = [];
     for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-      args.push(tree.kind(arg) === NodeKind.String ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node) : this.toValue(this.evaluate(tree, arg, context), context.node));
+      args.push(
+        tree.kind(arg) === NodeKind.String
+          ? known(tree.stringValue(arg, context.node.value as string), context.node, undefined, context.node)
+          : this.toValue(this.evaluate(tree, arg, context), context.node),
+      );
     }
     return resourceIdParts(fn, args, context.node);
   }
@@ -706,12 +789,23 @@ class TemplateEvaluator implements Evaluator {
     if (!Array.isArray(args)) return args;
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;
     const offset = args[loopName === undefined ? 0 : 1] ?? 0;
-    if (typeof offset !== 'number') return unknownResult(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
+    if (typeof offset !== 'number')
+      return unknownResult(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
     let iteration = context.iteration;
-    while (iteration && (loopName === undefined ? !iteration.resourceLoop : iteration.loopName === undefined || !equalsIgnoreCase(iteration.loopName, loopName))) iteration = iteration.outer;
+    while (
+      iteration &&
+      (loopName === undefined
+        ? !iteration.resourceLoop
+        : iteration.loopName === undefined || !equalsIgnoreCase(iteration.loopName, loopName))
+    )
+      iteration = iteration.outer;
     if (!iteration) {
       const which = loopName === undefined ? 'copyIndex()' : `copyIndex('${loopName}')`;
-      return unknownResult(context.iteration || loopName !== undefined ? `depends on ${which} outside that copy loop` : `depends on ${which}, which differs for each copy of the resource`);
+      return unknownResult(
+        context.iteration || loopName !== undefined
+          ? `depends on ${which} outside that copy loop`
+          : `depends on ${which}, which differs for each copy of the resource`,
+      );
     }
     return computed(iteration.index + offset);
   }

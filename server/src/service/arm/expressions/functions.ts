@@ -56,7 +56,9 @@ function stringArg(value: Json, fn: string): string {
 }
 
 function intArg(value: Json, fn: string): number {
-  return typeof value === 'number' && Number.isInteger(value) ? value : fail(`${fn}() expects an integer, not ${jsonTypeName(value)}`);
+  return typeof value === 'number' && Number.isInteger(value)
+    ? value
+    : fail(`${fn}() expects an integer, not ${jsonTypeName(value)}`);
 }
 
 function boolArg(value: Json, fn: string): boolean {
@@ -74,10 +76,14 @@ export function armString(value: Json): string {
 
 function deepEquals(a: Json, b: Json): boolean {
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => deepEquals(item, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => deepEquals(item, b[i]));
   if (isJsonObject(a) && isJsonObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && deepEquals(a[key], b[key]));
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && deepEquals(a[key], b[key]))
+    );
   }
   return false;
 }
@@ -96,29 +102,34 @@ function concat(args: readonly Json[]): Json {
 /** .NET composite formatting as ARM's format() uses it: `{0}`, `{1:D3}`, `{{` and `}}`. */
 function format(args: readonly Json[]): Json {
   const template = stringArg(args[0], 'format');
-  return template.replace(/\{\{|\}\}|\{(\d+)(?::([^}]*))?\}|[{}]/g, (match, index: string | undefined, spec: string | undefined) => {
-    if (match === '{{') return '{';
-    if (match === '}}') return '}';
-    if (index === undefined) return fail('format() has an unbalanced brace');
-    const value = args[Number(index) + 1];
-    if (value === undefined) return fail(`format() has no argument for {${index}}`);
-    if (!spec) return armString(value);
-    const padded = /^[dD](\d*)$/.exec(spec);
-    if (padded && typeof value === 'number' && Number.isInteger(value)) {
-      const digits = String(Math.abs(value)).padStart(Number(padded[1] || '0'), '0');
-      return value < 0 ? `-${digits}` : digits;
-    }
-    return fail(`format() specifier '${spec}' is not evaluated`);
-  });
+  return template.replace(
+    /\{\{|\}\}|\{(\d+)(?::([^}]*))?\}|[{}]/g,
+    (match, index: string | undefined, spec: string | undefined) => {
+      if (match === '{{') return '{';
+      if (match === '}}') return '}';
+      if (index === undefined) return fail('format() has an unbalanced brace');
+      const value = args[Number(index) + 1];
+      if (value === undefined) return fail(`format() has no argument for {${index}}`);
+      if (!spec) return armString(value);
+      const padded = /^[dD](\d*)$/.exec(spec);
+      if (padded && typeof value === 'number' && Number.isInteger(value)) {
+        const digits = String(Math.abs(value)).padStart(Number(padded[1] || '0'), '0');
+        return value < 0 ? `-${digits}` : digits;
+      }
+      return fail(`format() specifier '${spec}' is not evaluated`);
+    },
+  );
 }
 
 function union(args: readonly Json[]): Json {
   if (args.every(Array.isArray)) {
     const out: Json[] = [];
-    for (const item of (args as Json[][]).flat()) if (!out.some((existing) => deepEquals(existing, item))) out.push(item);
+    for (const item of (args as Json[][]).flat())
+      if (!out.some((existing) => deepEquals(existing, item))) out.push(item);
     return out;
   }
-  if (args.every(isJsonObject)) return (args as JsonObject[]).reduce<JsonObject>((merged, next) => mergeObjects(merged, next), {});
+  if (args.every(isJsonObject))
+    return (args as JsonObject[]).reduce<JsonObject>((merged, next) => mergeObjects(merged, next), {});
   return fail('union() takes all arrays or all objects');
 }
 
@@ -127,7 +138,8 @@ function mergeObjects(a: JsonObject, b: JsonObject): JsonObject {
   const out: JsonObject = { ...a };
   for (const [key, value] of Object.entries(b)) {
     const existing = out[key];
-    out[key] = existing !== undefined && isJsonObject(existing) && isJsonObject(value) ? mergeObjects(existing, value) : value;
+    out[key] =
+      existing !== undefined && isJsonObject(existing) && isJsonObject(value) ? mergeObjects(existing, value) : value;
   }
   return out;
 }
@@ -206,7 +218,12 @@ function contains(container: Json, item: Json): boolean {
   return fail('contains() takes a string, array or object');
 }
 
-type Definition = [name: string, minArgs: number, maxArgs: number | undefined, evaluate?: (args: readonly Json[]) => Json];
+type Definition = [
+  name: string,
+  minArgs: number,
+  maxArgs: number | undefined,
+  evaluate?: (args: readonly Json[]) => Json,
+];
 
 const EVALUATED: Definition[] = [
   ['concat', 1, undefined, concat],
@@ -219,7 +236,12 @@ const EVALUATED: Definition[] = [
   ['equals', 2, 2, ([a, b]) => deepEquals(a, b)],
   ['not', 1, 1, ([v]) => !boolArg(v, 'not')],
   ['empty', 1, 1, ([v]) => empty(v)],
-  ['replace', 3, 3, ([s, from, to]) => replace(stringArg(s, 'replace'), stringArg(from, 'replace'), stringArg(to, 'replace'))],
+  [
+    'replace',
+    3,
+    3,
+    ([s, from, to]) => replace(stringArg(s, 'replace'), stringArg(from, 'replace'), stringArg(to, 'replace')),
+  ],
   ['split', 2, 2, split],
   ['substring', 1, 3, substring],
   ['trim', 1, 1, ([s]) => stringArg(s, 'trim').trim()],
@@ -230,9 +252,25 @@ const EVALUATED: Definition[] = [
   ['first', 1, 1, ([v]) => firstOrLast(v, 'first', () => 0)],
   ['last', 1, 1, ([v]) => firstOrLast(v, 'last', (n) => n - 1)],
   ['contains', 2, 2, ([container, item]) => contains(container, item)],
-  ['startsWith', 2, 2, ([s, prefix]) => stringArg(s, 'startsWith').toLowerCase().startsWith(stringArg(prefix, 'startsWith').toLowerCase())],
-  ['endsWith', 2, 2, ([s, suffix]) => stringArg(s, 'endsWith').toLowerCase().endsWith(stringArg(suffix, 'endsWith').toLowerCase())],
-  ['join', 2, 2, ([items, delimiter]) => (Array.isArray(items) ? items.map(armString).join(stringArg(delimiter, 'join')) : fail('join() takes an array'))],
+  [
+    'startsWith',
+    2,
+    2,
+    ([s, prefix]) => stringArg(s, 'startsWith').toLowerCase().startsWith(stringArg(prefix, 'startsWith').toLowerCase()),
+  ],
+  [
+    'endsWith',
+    2,
+    2,
+    ([s, suffix]) => stringArg(s, 'endsWith').toLowerCase().endsWith(stringArg(suffix, 'endsWith').toLowerCase()),
+  ],
+  [
+    'join',
+    2,
+    2,
+    ([items, delimiter]) =>
+      Array.isArray(items) ? items.map(armString).join(stringArg(delimiter, 'join')) : fail('join() takes an array'),
+  ],
   ['add', 2, 2, ([a, b]) => intArg(a, 'add') + intArg(b, 'add')],
   ['sub', 2, 2, ([a, b]) => intArg(a, 'sub') - intArg(b, 'sub')],
   ['mul', 2, 2, ([a, b]) => intArg(a, 'mul') * intArg(b, 'mul')],
@@ -313,8 +351,10 @@ const OTHERS: Array<[name: string, minArgs: number, maxArgs: number | undefined,
 ];
 
 const TABLE = new Map<string, BuiltInFunction>();
-for (const [name, minArgs, maxArgs, evaluate] of EVALUATED) TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, evaluate });
-for (const [name, minArgs, maxArgs, deploymentTime] of OTHERS) TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, deploymentTime });
+for (const [name, minArgs, maxArgs, evaluate] of EVALUATED)
+  TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, evaluate });
+for (const [name, minArgs, maxArgs, deploymentTime] of OTHERS)
+  TABLE.set(name.toLowerCase(), { name, minArgs, maxArgs, deploymentTime });
 TABLE.set('createobject', { name: 'createObject', minArgs: 0, pairs: true, evaluate: createObject });
 /** The same entries under the documentation's spelling, the one templates use: found without lower-casing. */
 const BY_SPELLING = new Map([...TABLE.values()].map((fn) => [fn.name, fn]));
@@ -351,9 +391,12 @@ function plural(count: number): string {
 
 /** Why a call's argument count is wrong, or undefined when it is fine. */
 export function argumentCountProblem(fn: BuiltInFunction, count: number): string | undefined {
-  if (fn.pairs && count % 2 !== 0) return `${fn.name}() takes its arguments in key/value pairs, but got ${plural(count)}`;
-  if (fn.maxArgs !== undefined && fn.minArgs === fn.maxArgs && count !== fn.minArgs) return `${fn.name}() expects ${plural(fn.minArgs)}, but got ${count}`;
+  if (fn.pairs && count % 2 !== 0)
+    return `${fn.name}() takes its arguments in key/value pairs, but got ${plural(count)}`;
+  if (fn.maxArgs !== undefined && fn.minArgs === fn.maxArgs && count !== fn.minArgs)
+    return `${fn.name}() expects ${plural(fn.minArgs)}, but got ${count}`;
   if (count < fn.minArgs) return `${fn.name}() expects at least ${plural(fn.minArgs)}, but got ${count}`;
-  if (fn.maxArgs !== undefined && count > fn.maxArgs) return `${fn.name}() expects at most ${plural(fn.maxArgs)}, but got ${count}`;
+  if (fn.maxArgs !== undefined && count > fn.maxArgs)
+    return `${fn.name}() expects at most ${plural(fn.maxArgs)}, but got ${count}`;
   return undefined;
 }

@@ -4,7 +4,23 @@
 // a SyntaxTree store of numbers (what the expression table keeps and the evaluator reads); parseExpression gives
 // one as objects.
 import type { JsonNode } from '../../json/nodes';
-import { BACKSLASH, CLOSE_BRACKET, CLOSE_PAREN, COMMA, DOT, identifierEnd, isDigit, isIdentifierStart, LETTER_U, MINUS, OPEN_BRACKET, OPEN_PAREN, QUOTE, skipSpaces, spells } from './lexical';
+import {
+  BACKSLASH,
+  CLOSE_BRACKET,
+  CLOSE_PAREN,
+  COMMA,
+  DOT,
+  identifierEnd,
+  isDigit,
+  isIdentifierStart,
+  LETTER_U,
+  MINUS,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  QUOTE,
+  skipSpaces,
+  spells,
+} from './lexical';
 import { functionNumber } from './functions';
 import { MAX_EXPRESSION_LENGTH } from '../../catalog/armLimits';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
@@ -59,7 +75,8 @@ export interface IndexAccess extends Span {
   readonly index: Expression;
 }
 
-export type Expression = StringLiteral | NumberLiteral | BooleanLiteral | NullLiteral | FunctionCall | PropertyAccess | IndexAccess;
+export type Expression =
+  StringLiteral | NumberLiteral | BooleanLiteral | NullLiteral | FunctionCall | PropertyAccess | IndexAccess;
 
 export interface ExpressionSyntaxError {
   readonly message: string;
@@ -68,7 +85,9 @@ export interface ExpressionSyntaxError {
   readonly length: number;
 }
 
-export type ParseResult = { readonly ok: true; readonly expression: Expression } | { readonly ok: false; readonly error: ExpressionSyntaxError };
+export type ParseResult =
+  | { readonly ok: true; readonly expression: Expression }
+  | { readonly ok: false; readonly error: ExpressionSyntaxError };
 
 /** Deeper nesting than this is reported rather than recursed into, so no input can exhaust the stack. */
 const MAX_DEPTH = 200;
@@ -98,7 +117,12 @@ class Parser {
     this.skipSpaces();
     if (this.position < this.end) {
       const code = this.text.charCodeAt(this.position);
-      const what = code === CLOSE_PAREN ? "Unexpected ')' that closes no '('" : code === CLOSE_BRACKET ? "Unexpected ']' that closes no '['" : 'Unexpected text after the end of the expression';
+      const what =
+        code === CLOSE_PAREN
+          ? "Unexpected ')' that closes no '('"
+          : code === CLOSE_BRACKET
+            ? "Unexpected ']' that closes no '['"
+            : 'Unexpected text after the end of the expression';
       this.fail(what, this.position, this.end - this.position);
     }
     return root;
@@ -143,7 +167,8 @@ class Parser {
       } else if (code === OPEN_BRACKET) {
         const open = this.position++;
         this.skipSpaces();
-        if (this.peek() === CLOSE_BRACKET) this.fail("Expected an index between '[' and ']'", open, this.position + 1 - open);
+        if (this.peek() === CLOSE_BRACKET)
+          this.fail("Expected an index between '[' and ']'", open, this.position + 1 - open);
         if (this.position >= this.end) this.fail("This '[' is never closed", open, 1);
         const index = this.expression(depth + 1);
         this.skipSpaces();
@@ -189,7 +214,13 @@ class Parser {
         nameEnd = this.position;
         this.skipSpaces();
       }
-      if (this.peek() === OPEN_PAREN) return this.call(start, nameEnd, namespaced ? USER_DEFINED : functionNumber(this.text.slice(start, nameEnd)), depth);
+      if (this.peek() === OPEN_PAREN)
+        return this.call(
+          start,
+          nameEnd,
+          namespaced ? USER_DEFINED : functionNumber(this.text.slice(start, nameEnd)),
+          depth,
+        );
       if (!namespaced && (spells(this.text, 'true', start, nameEnd) || spells(this.text, 'false', start, nameEnd))) {
         this.position = nameEnd;
         const literal = tree.add(NodeKind.Boolean, start);
@@ -203,7 +234,11 @@ class Parser {
         tree.setEnd(literal, nameEnd);
         return literal;
       }
-      this.fail(`Expected '(' after the function name '${this.text.slice(start, nameEnd)}'`, start, this.position - start || nameEnd - start);
+      this.fail(
+        `Expected '(' after the function name '${this.text.slice(start, nameEnd)}'`,
+        start,
+        this.position - start || nameEnd - start,
+      );
     }
     if (this.position >= this.end) this.fail("Expected a value before the closing ']'", this.end, 1);
     if (code === COMMA || code === CLOSE_PAREN) this.fail('Expected a value', start, 1);
@@ -216,7 +251,12 @@ class Parser {
     for (;;) {
       // indexOf finds the quote natively, much faster than a loop over char codes on a slice of the document.
       const quote = this.text.indexOf("'", this.position);
-      if (quote < 0 || quote >= this.end) this.fail('This string is never closed: a quote inside a string is written twice (\'\')', start, this.end - start);
+      if (quote < 0 || quote >= this.end)
+        this.fail(
+          "This string is never closed: a quote inside a string is written twice ('')",
+          start,
+          this.end - start,
+        );
       if (this.text.charCodeAt(quote + 1) === QUOTE && quote + 1 < this.end) {
         escaped = 1;
         this.position = quote + 2;
@@ -292,14 +332,20 @@ export function parseInto(tree: SyntaxTree, text: string): NodeId | ExpressionSy
  */
 function tooLong(text: string): ExpressionSyntaxError {
   const limit = MAX_EXPRESSION_LENGTH.value.toLocaleString('en-US');
-  return { message: `The expression is ${text.length.toLocaleString('en-US')} characters long, over ARM's limit of ${limit} characters`, start: 0, length: 1 };
+  return {
+    message: `The expression is ${text.length.toLocaleString('en-US')} characters long, over ARM's limit of ${limit} characters`,
+    start: 0,
+    length: 1,
+  };
 }
 
 /** Parses the text of an expression string, brackets included (`[concat('a', 'b')]`), into objects. Never throws. */
 export function parseExpression(text: string): ParseResult {
   const tree = new SyntaxTree();
   const root = parseInto(tree, text);
-  return typeof root === 'number' ? { ok: true, expression: toExpression(tree, root, text) } : { ok: false, error: root };
+  return typeof root === 'number'
+    ? { ok: true, expression: toExpression(tree, root, text) }
+    : { ok: false, error: root };
 }
 
 function toExpression(tree: SyntaxTree, node: NodeId, text: string): Expression {
@@ -315,13 +361,34 @@ function toExpression(tree: SyntaxTree, node: NodeId, text: string): Expression 
     case NodeKind.Null:
       return { kind: 'null', start, end };
     case NodeKind.Property:
-      return { kind: 'property', target: toExpression(tree, tree.target(node), text), property: tree.propertyName(node, text), start, end };
+      return {
+        kind: 'property',
+        target: toExpression(tree, tree.target(node), text),
+        property: tree.propertyName(node, text),
+        start,
+        end,
+      };
     case NodeKind.Index:
-      return { kind: 'index', target: toExpression(tree, tree.target(node), text), index: toExpression(tree, tree.index(node), text), start, end };
+      return {
+        kind: 'index',
+        target: toExpression(tree, tree.target(node), text),
+        index: toExpression(tree, tree.index(node), text),
+        start,
+        end,
+      };
     default: {
       const args: Expression[] = [];
-      for (let argument = tree.firstArgument(node); argument >= 0; argument = tree.nextArgument(argument)) args.push(toExpression(tree, argument, text));
-      return { kind: 'call', namespace: tree.namespace(node, text), name: tree.functionName(node, text), nameEnd: tree.nameEnd(node), args, start, end };
+      for (let argument = tree.firstArgument(node); argument >= 0; argument = tree.nextArgument(argument))
+        args.push(toExpression(tree, argument, text));
+      return {
+        kind: 'call',
+        namespace: tree.namespace(node, text),
+        name: tree.functionName(node, text),
+        nameEnd: tree.nameEnd(node),
+        args,
+        start,
+        end,
+      };
     }
   }
 }
@@ -341,7 +408,12 @@ export function documentOffset(documentText: string, node: JsonNode, valueOffset
 }
 
 /** The document range of `length` characters at `valueOffset` in the decoded value of the string node. */
-export function documentRange(documentText: string, node: JsonNode, valueOffset: number, length: number): { start: number; end: number } {
+export function documentRange(
+  documentText: string,
+  node: JsonNode,
+  valueOffset: number,
+  length: number,
+): { start: number; end: number } {
   const start = documentOffset(documentText, node, valueOffset);
   return { start, end: documentOffset(documentText, node, valueOffset + length) };
 }

@@ -14,7 +14,13 @@ import { isExpression } from '../value';
 import { argumentCountProblem, BUILT_IN_FUNCTIONS, PARAMETERS_FUNCTION, VARIABLES_FUNCTION } from './functions';
 import { parseExpression, parseInto, type Expression, type ExpressionSyntaxError, type FunctionCall } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree } from './syntaxTree';
-import { copyDeclarations, effectiveScope, functionParameterNames, type CopyDeclaration, type ExpressionScope } from './scopes';
+import {
+  copyDeclarations,
+  effectiveScope,
+  functionParameterNames,
+  type CopyDeclaration,
+  type ExpressionScope,
+} from './scopes';
 import { memoKey } from '../../memo';
 
 export interface ExpressionReference {
@@ -129,7 +135,10 @@ export class ReferenceTable {
   /** The name as written (undefined when computed), read back from the quoted argument. */
   nameOf(reference: number, sites: readonly ExpressionSite[]): string | undefined {
     if (this.target(reference) === COMPUTED_NAME) return undefined;
-    return this.syntax.stringValue(this.syntax.firstArgument(this.call(reference)), sites[this.site(reference)].node.value as string);
+    return this.syntax.stringValue(
+      this.syntax.firstArgument(this.call(reference)),
+      sites[this.site(reference)].node.value as string,
+    );
   }
 }
 
@@ -261,14 +270,19 @@ function referenceKind(call: FunctionCall): number {
 export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
   let found = referenceCache.get(node);
   if (!found) {
-    const parsed = node.type === 'string' && isExpression(node.value as string) ? parseExpression(node.value as string) : undefined;
+    const parsed =
+      node.type === 'string' && isExpression(node.value as string) ? parseExpression(node.value as string) : undefined;
     const out: ExpressionReference[] = [];
     if (parsed?.ok) {
       for (const call of callsIn(parsed.expression)) {
         const kind = referenceKind(call);
         if (kind < 0) continue;
         const argument = call.args[0];
-        out.push({ kind: kind === 0 ? 'parameter' : 'variable', name: argument.kind === 'string' ? argument.value : undefined, argument: { start: argument.start, end: argument.end } });
+        out.push({
+          kind: kind === 0 ? 'parameter' : 'variable',
+          name: argument.kind === 'string' ? argument.value : undefined,
+          argument: { start: argument.start, end: argument.end },
+        });
       }
     }
     referenceCache.set(node, (found = out));
@@ -294,7 +308,10 @@ class ScopeNames {
 }
 
 /** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
-function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclaration[]; names: Map<TemplateScope, ScopeNames> } {
+function numberDeclarations(template: ArmTemplate): {
+  declarations: NamedDeclaration[];
+  names: Map<TemplateScope, ScopeNames>;
+} {
   const declarations: NamedDeclaration[] = [];
   const names = new Map<TemplateScope, ScopeNames>();
   for (const scope of template.scopes) {
@@ -326,7 +343,9 @@ function numberDeclarations(template: ArmTemplate): { declarations: NamedDeclara
 
 /** False for a number, boolean, null or a string that is not an expression: nothing in it to walk. */
 function mayHoldExpressions(node: JsonNode): boolean {
-  return node.type === 'object' || node.type === 'array' || (node.type === 'string' && isExpression(node.value as string));
+  return (
+    node.type === 'object' || node.type === 'array' || (node.type === 'string' && isExpression(node.value as string))
+  );
 }
 
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
@@ -369,7 +388,13 @@ class Walker {
     // An outer-scoped nested template's own declarations are not the ones its expressions use: no owner for them.
     const owns = declaredIn === scope;
     const names = this.names.get(scope)!;
-    const group: SiteGroup = { scope, declaredIn, functionParameters: undefined, declarations: this.declarations, outputs: this.outputs };
+    const group: SiteGroup = {
+      scope,
+      declaredIn,
+      functionParameters: undefined,
+      declarations: this.declarations,
+      outputs: this.outputs,
+    };
     const owner = (kind: number, name: string) => (owns ? names.resolve(kind, name.toLowerCase()) : NO_OWNER);
     for (const [key, value] of entries(declaredIn.node)) {
       const section = key.toLowerCase();
@@ -399,7 +424,8 @@ class Walker {
           } else {
             const code = owner(1, name);
             // Its site is the next one (a string holds one expression), unless an earlier variable had its name.
-            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable) this.variableSites[code] = this.sites.length;
+            if (code >= 0 && variable.type === 'string' && this.declarations[code].node === variable)
+              this.variableSites[code] = this.sites.length;
             this.walk(variable, group, code, names);
           }
         }
@@ -423,7 +449,11 @@ class Walker {
         const value = node.children?.[1];
         if (value) pending.push(value);
         if (typeof key?.value === 'string' && isExpression(key.value)) pending.push(key);
-      } else if ((node.type === 'object' || node.type === 'array') && node.children && (this.scopeNodes.size === 0 || !this.scopeNodes.has(node))) {
+      } else if (
+        (node.type === 'object' || node.type === 'array') &&
+        node.children &&
+        (this.scopeNodes.size === 0 || !this.scopeNodes.has(node))
+      ) {
         for (let i = node.children.length - 1; i >= 0; i--) pending.push(node.children[i]);
       }
     }
@@ -451,14 +481,28 @@ class Walker {
         const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
         const argument = tree.firstArgument(call);
         // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target = tree.kind(argument) !== NodeKind.String ? COMPUTED_NAME : group.functionParameters ? UNDECLARED : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
+        const target =
+          tree.kind(argument) !== NodeKind.String
+            ? COMPUTED_NAME
+            : group.functionParameters
+              ? UNDECLARED
+              : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
         tree.setDeclaration(call, target);
         references.add(index, call);
       }
       const message = argumentCountProblem(BUILT_IN_FUNCTIONS[number], count);
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
-    const site = new Site(index, node, typeof parsed === 'number' ? undefined : parsed, group, ownerCode, firstReference, references.count, root);
+    const site = new Site(
+      index,
+      node,
+      typeof parsed === 'number' ? undefined : parsed,
+      group,
+      ownerCode,
+      firstReference,
+      references.count,
+      root,
+    );
     this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
@@ -537,10 +581,16 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
         return site < 0 ? undefined : sites[site];
       },
       resolve(scope, kind, name) {
-        return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED;
+        return (
+          names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED
+        );
       },
       referenceAt(reference) {
-        return { kind: references.kindOf(reference), name: references.nameOf(reference, sites), argument: { start: references.start(reference), end: references.end(reference) } };
+        return {
+          kind: references.kindOf(reference),
+          name: references.nameOf(reference, sites),
+          argument: { start: references.start(reference), end: references.end(reference) },
+        };
       },
     };
   });

@@ -5,10 +5,19 @@
 import type { JsonNode } from '../../json/nodes';
 import { known, knownString, unknown, type Value } from '../value';
 
-export type ResourceIdFunction = 'resourceId' | 'subscriptionResourceId' | 'tenantResourceId' | 'managementGroupResourceId' | 'extensionResourceId';
+export type ResourceIdFunction =
+  'resourceId' | 'subscriptionResourceId' | 'tenantResourceId' | 'managementGroupResourceId' | 'extensionResourceId';
 
 const FUNCTIONS = new Map<string, ResourceIdFunction>(
-  (['resourceId', 'subscriptionResourceId', 'tenantResourceId', 'managementGroupResourceId', 'extensionResourceId'] as const).map((name) => [name.toLowerCase(), name]),
+  (
+    [
+      'resourceId',
+      'subscriptionResourceId',
+      'tenantResourceId',
+      'managementGroupResourceId',
+      'extensionResourceId',
+    ] as const
+  ).map((name) => [name.toLowerCase(), name]),
 );
 
 /** The resource ID function of that name (case-insensitive), if it is one. */
@@ -35,7 +44,10 @@ export interface ResourceIdParts {
 }
 
 /** How many leading arguments may come before the type, and what they are. */
-const PREFIXES: Record<ResourceIdFunction, ReadonlyArray<ReadonlyArray<'subscriptionId' | 'resourceGroup' | 'managementGroup' | 'scope'>>> = {
+const PREFIXES: Record<
+  ResourceIdFunction,
+  ReadonlyArray<ReadonlyArray<'subscriptionId' | 'resourceGroup' | 'managementGroup' | 'scope'>>
+> = {
   resourceId: [[], ['resourceGroup'], ['subscriptionId', 'resourceGroup']],
   subscriptionResourceId: [[], ['subscriptionId']],
   tenantResourceId: [[]],
@@ -74,13 +86,24 @@ const deploymentParts = new Map<string, Value>();
 function deploymentPart(fn: ResourceIdFunction, fallback: string): Value {
   const key = `${fn} ${fallback}`;
   let value = deploymentParts.get(key);
-  if (!value) deploymentParts.set(key, (value = unknown(`depends on the deployment's ${fallback} (${fn}() without a ${fallback} argument)`)));
+  if (!value)
+    deploymentParts.set(
+      key,
+      (value = unknown(`depends on the deployment's ${fallback} (${fn}() without a ${fallback} argument)`)),
+    );
   return value;
 }
 
-function buildId(fn: ResourceIdFunction, type: string, named: Partial<Record<string, Value>>, names: readonly Value[], origin: JsonNode): Value {
+function buildId(
+  fn: ResourceIdFunction,
+  type: string,
+  named: Partial<Record<string, Value>>,
+  names: readonly Value[],
+  origin: JsonNode,
+): Value {
   const segments = type.split('/');
-  if (segments.length - 1 !== names.length) return unknown(`${fn}() for ${type} needs ${segments.length - 1} name argument(s), not ${names.length}`);
+  if (segments.length - 1 !== names.length)
+    return unknown(`${fn}() for ${type} needs ${segments.length - 1} name argument(s), not ${names.length}`);
   let qualified = segments[0];
   for (let i = 0; i < names.length; i++) {
     const name = knownString(names[i]);
@@ -93,9 +116,16 @@ function buildId(fn: ResourceIdFunction, type: string, named: Partial<Record<str
     return knownString(value) ?? (value.known ? unknown(`the ${fallback} argument of ${fn}() is not a string`) : value);
   };
   const pieces: Array<string | Value> = [];
-  if (fn === 'resourceId') pieces.push('/subscriptions/', part('subscriptionId', 'subscription'), '/resourceGroups/', part('resourceGroup', 'resource group'));
+  if (fn === 'resourceId')
+    pieces.push(
+      '/subscriptions/',
+      part('subscriptionId', 'subscription'),
+      '/resourceGroups/',
+      part('resourceGroup', 'resource group'),
+    );
   else if (fn === 'subscriptionResourceId') pieces.push('/subscriptions/', part('subscriptionId', 'subscription'));
-  else if (fn === 'managementGroupResourceId') pieces.push('/providers/Microsoft.Management/managementGroups/', part('managementGroup', 'management group'));
+  else if (fn === 'managementGroupResourceId')
+    pieces.push('/providers/Microsoft.Management/managementGroups/', part('managementGroup', 'management group'));
   else if (fn === 'extensionResourceId') pieces.push(part('scope', 'scope'));
   pieces.push('/providers/', qualified);
   let id = '';

@@ -48,7 +48,10 @@ export function locateScope(template: ArmTemplate, node: JsonNode): ExpressionSc
     if (!scope) continue;
     const key = previous?.type === 'property' ? stringOf(previous.children?.[0]) : undefined;
     if (key === undefined || !equalsIgnoreCase(key, 'functions')) return { scope: effectiveScope(scope) };
-    return { scope: effectiveScope(scope), functionParameters: functionParameterNames(functionMemberOf(node, previous!)) };
+    return {
+      scope: effectiveScope(scope),
+      functionParameters: functionParameterNames(functionMemberOf(node, previous!)),
+    };
   }
   return undefined;
 }
@@ -59,7 +62,8 @@ export function locateScope(template: ArmTemplate, node: JsonNode): ExpressionSc
  */
 function functionMemberOf(node: JsonNode, functionsProperty: JsonNode): JsonNode | undefined {
   const path: JsonNode[] = [];
-  for (let current: JsonNode | undefined = node; current && current !== functionsProperty; current = current.parent) path.push(current);
+  for (let current: JsonNode | undefined = node; current && current !== functionsProperty; current = current.parent)
+    path.push(current);
   return path[path.length - 6];
 }
 
@@ -82,10 +86,13 @@ export function copyDeclarations(copyArray: JsonNode | undefined): CopyDeclarati
   return out;
 }
 
-export type VariableDeclaration = { readonly kind: 'value'; readonly declaration: Declaration } | ({ readonly kind: 'copy' } & CopyDeclaration);
+export type VariableDeclaration =
+  { readonly kind: 'value'; readonly declaration: Declaration } | ({ readonly kind: 'copy' } & CopyDeclaration);
 
 function isCopySection(declaration: Declaration | undefined): declaration is Declaration {
-  return declaration !== undefined && declaration.valueNode.type === 'array' && declaration.name.toLowerCase() === 'copy';
+  return (
+    declaration !== undefined && declaration.valueNode.type === 'array' && declaration.name.toLowerCase() === 'copy'
+  );
 }
 
 /** A variable by name (case-insensitive): an ordinary one, or one declared by a loop in `variables.copy`. */
@@ -103,7 +110,8 @@ export function findVariable(scope: TemplateScope, name: string): VariableDeclar
 export function allVariables(scope: TemplateScope): VariableDeclaration[] {
   const out: VariableDeclaration[] = [];
   for (const declaration of scope.variables.values()) {
-    if (isCopySection(declaration)) out.push(...copyDeclarations(declaration.valueNode).map((loop) => ({ kind: 'copy' as const, ...loop })));
+    if (isCopySection(declaration))
+      out.push(...copyDeclarations(declaration.valueNode).map((loop) => ({ kind: 'copy' as const, ...loop })));
     else out.push({ kind: 'value', declaration });
   }
   return out;

@@ -205,4 +205,3 @@ export class SyntaxTree {
     this.data[node * FIELDS + KIND] = NodeKind.Call | (argumentCount << 4);
   }
 }
-

@@ -7,7 +7,13 @@ import type { Analysis, ParameterFileInput, TextRange } from '../../types';
 import { isResourceType, type ArmResource } from '../template';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../../catalog/accessAndResidency';
 import { SUPPORTED_LOCATIONS } from '../../catalog/anyscale';
-import { nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../../catalog/propertyDocs';
+import {
+  nestedPropertiesOf,
+  propertiesOfType,
+  propertyMarkdown,
+  RESOURCE_KEYS,
+  type PropertyDoc,
+} from '../../catalog/propertyDocs';
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { ruleByCode } from '../../rules/registry';
@@ -60,9 +66,16 @@ function regionSection(context: PositionContext, resource: ArmResource, view: La
     const supported = SUPPORTED_LOCATIONS.find((l) => l.name === normalizeAzureLocation(value));
     if (supported) return `**${supported.displayName}** (\`${supported.name}\`): Anyscale on Azure is available here.`;
     const azure = regionListFor('azure')?.regions.find((r) => r.name === normalizeAzureLocation(value));
-    return azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`;
+    return (
+      azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`
+    );
   }
-  if (path.length === 2 && isKey(path[0], 'properties') && (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) && isCloudResource(resource)) {
+  if (
+    path.length === 2 &&
+    isKey(path[0], 'properties') &&
+    (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) &&
+    isCloudResource(resource)
+  ) {
     const provider = providerOf(resource, view);
     const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
     for (const list of lists) {
@@ -84,7 +97,8 @@ function isPath(path: readonly (string | number)[], ...keys: string[]): boolean 
 
 /** A role assignment whose role definition ID or name, as written, mentions an Anyscale Platform role. */
 function assignsAnyscalePlatformRole(resource: ArmResource, text: string): boolean {
-  const written = (node: { offset: number; length: number } | undefined) => node !== undefined && ANYSCALE_PLATFORM_ROLE.test(text.slice(node.offset, node.offset + node.length));
+  const written = (node: { offset: number; length: number } | undefined) =>
+    node !== undefined && ANYSCALE_PLATFORM_ROLE.test(text.slice(node.offset, node.offset + node.length));
   return written(resource.nameNode) || written(propertyValue(resource.properties, 'roleDefinitionId'));
 }
 
@@ -92,23 +106,39 @@ function assignsAnyscalePlatformRole(resource: ArmResource, text: string): boole
  * The Anyscale Platform Contributor role, on a cloud's `type` and `name` (key or value) and on the `type` and
  * `roleDefinitionId` of a role assignment that names an Anyscale Platform role.
  */
-function accessSection(context: PositionContext, resource: ArmResource, text: string, options: ArmHoverOptions): string | undefined {
+function accessSection(
+  context: PositionContext,
+  resource: ArmResource,
+  text: string,
+  options: ArmHoverOptions,
+): string | undefined {
   const path = context.inResource;
   const onCloud = isCloud(resource) && (isPath(path, 'type') || isPath(path, 'name'));
   const onRoleAssignment =
-    isResourceType(resource, ROLE_ASSIGNMENT_TYPE) && (isPath(path, 'type') || isPath(path, 'properties', 'roleDefinitionId')) && assignsAnyscalePlatformRole(resource, text);
+    isResourceType(resource, ROLE_ASSIGNMENT_TYPE) &&
+    (isPath(path, 'type') || isPath(path, 'properties', 'roleDefinitionId')) &&
+    assignsAnyscalePlatformRole(resource, text);
   return onCloud || onRoleAssignment ? factMarkdown(CONTRIBUTOR_ROLE_FACT, options.docsPageUrl) : undefined;
 }
 
 /** Where the control plane is, on a cloud's or cloud resource's `location` and a cloud resource's `region` (key or value). */
-function residencySection(context: PositionContext, resource: ArmResource, options: ArmHoverOptions): string | undefined {
+function residencySection(
+  context: PositionContext,
+  resource: ArmResource,
+  options: ArmHoverOptions,
+): string | undefined {
   const path = context.inResource;
   const onLocation = (isCloud(resource) || isCloudResource(resource)) && isPath(path, 'location');
   const onRegion = isCloudResource(resource) && isPath(path, 'properties', 'region');
   return onLocation || onRegion ? factMarkdown(DATA_RESIDENCY_FACT, options.docsPageUrl) : undefined;
 }
 
-export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'anyscale' | 'findings' | 'syntaxErrors'>, offset: number, options: ArmHoverOptions): HoverInfo | undefined {
+export function armHover(
+  text: string,
+  analysis: Pick<Analysis, 'template' | 'anyscale' | 'findings' | 'syntaxErrors'>,
+  offset: number,
+  options: ArmHoverOptions,
+): HoverInfo | undefined {
   const template = analysis.template;
   if (!template) return undefined;
   const sections: string[] = [];
@@ -127,8 +157,16 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   const resource = context.resource;
   if (resource && context.token) {
     const anyscale = isAnyscaleResource(resource);
-    const property = anyscale ? (context.atKey ? propertySection(context, resource) : regionSection(context, resource, () => analysis.anyscale)) : undefined;
-    const found = [property, accessSection(context, resource, template.text, options), residencySection(context, resource, options)].filter((s) => s !== undefined);
+    const property = anyscale
+      ? context.atKey
+        ? propertySection(context, resource)
+        : regionSection(context, resource, () => analysis.anyscale)
+      : undefined;
+    const found = [
+      property,
+      accessSection(context, resource, template.text, options),
+      residencySection(context, resource, options),
+    ].filter((s) => s !== undefined);
     if (found.length > 0) {
       sections.push(...found);
       range ??= { start: context.token.start, end: context.token.end };
@@ -141,11 +179,16 @@ export function armHover(text: string, analysis: Pick<Analysis, 'template' | 'an
   }
   const codes = new Set<string>();
   for (const finding of analysis.findings) {
-    if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code)) continue;
+    if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code))
+      continue;
     codes.add(finding.code);
     const rule = ruleByCode(finding.code);
     // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
-    sections.push(rule ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})` : `\`${finding.code}\`: ${finding.message}`);
+    sections.push(
+      rule
+        ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})`
+        : `\`${finding.code}\`: ${finding.message}`,
+    );
     range ??= { start: finding.start, end: finding.end };
   }
   return range && { markdown: sections.join('\n\n---\n\n'), range };

@@ -28,12 +28,21 @@ function resourceAround(template: ArmTemplate, node: JsonNode): ArmResource | un
   let best: ArmResource | undefined;
   for (const resource of template.resources) {
     const r = resource.node;
-    if (r.offset <= node.offset && node.offset + node.length <= r.offset + r.length && (!best || r.length < best.node.length)) best = resource;
+    if (
+      r.offset <= node.offset &&
+      node.offset + node.length <= r.offset + r.length &&
+      (!best || r.length < best.node.length)
+    )
+      best = resource;
   }
   return best;
 }
 
-export function expressionHover(template: ArmTemplate, offset: number, parameterFiles: readonly ParameterFileInput[]): ExpressionHover | undefined {
+export function expressionHover(
+  template: ArmTemplate,
+  offset: number,
+  parameterFiles: readonly ParameterFileInput[],
+): ExpressionHover | undefined {
   const node = findNodeAtOffset(template.root, offset);
   if (!node || node.type !== 'string' || !isExpression(node.value as string)) return undefined;
   const resource = resourceAround(template, node);
@@ -41,7 +50,10 @@ export function expressionHover(template: ArmTemplate, offset: number, parameter
   // Each result (a value, or why it is unknown) with the names of the files giving it, in the files' order.
   const filesByResult = new Map<string, { known: boolean; files: string[] }>();
   for (const file of runs) {
-    const value = createEvaluator(template, { parameterValues: parameterValuesOf(file?.root, file?.uri ?? '') }).value(node, resource);
+    const value = createEvaluator(template, { parameterValues: parameterValuesOf(file?.root, file?.uri ?? '') }).value(
+      node,
+      resource,
+    );
     const result = value.known ? `\`${show(value.value)}\`` : value.reason;
     const entry = filesByResult.get(result) ?? { known: value.known, files: [] };
     if (file) entry.files.push(file.uri.slice(file.uri.lastIndexOf('/') + 1));

@@ -40,6 +40,7 @@ function isKuberay(resource: ArmResource): boolean {
 /** The KubeRay section for a position on the resource's `type` value or on `properties.extensionType`. */
 export function extensionHover(resource: ArmResource, inResource: JSONPath, atKey: boolean): string | undefined {
   const onType = inResource.length === 1 && isKey(inResource[0], 'type') && !atKey;
-  const onExtensionType = inResource.length === 2 && isKey(inResource[0], 'properties') && isKey(inResource[1], 'extensionType');
+  const onExtensionType =
+    inResource.length === 2 && isKey(inResource[0], 'properties') && isKey(inResource[1], 'extensionType');
   return (onType || onExtensionType) && isKuberay(resource) ? KUBERAY_HOVER : undefined;
 }

@@ -25,12 +25,16 @@ export function probeJob(options: ProbeJobOptions): EgressClusterJob {
   const probed = options.targets.filter((t) => !t.needsHost);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const name = `${JOB_LABEL}-${options.suffix.toLowerCase().replace(/[^a-z0-9-]/g, '')}`.slice(0, 63).replace(/-+$/, '');
+  const name = `${JOB_LABEL}-${options.suffix.toLowerCase().replace(/[^a-z0-9-]/g, '')}`
+    .slice(0, 63)
+    .replace(/-+$/, '');
   const env = [
     { name: PROBE_ENV.targets, value: JSON.stringify(probed.map((t) => ({ host: t.host, port: t.port }))) },
     { name: PROBE_ENV.timeoutMs, value: String(timeoutMs) },
     { name: PROBE_ENV.concurrency, value: String(concurrency) },
-    ...(options.resolve && Object.keys(options.resolve).length > 0 ? [{ name: PROBE_ENV.resolve, value: JSON.stringify(options.resolve) }] : []),
+    ...(options.resolve && Object.keys(options.resolve).length > 0
+      ? [{ name: PROBE_ENV.resolve, value: JSON.stringify(options.resolve) }]
+      : []),
     ...(options.ca ? [{ name: PROBE_ENV.ca, value: options.ca }] : []),
     ...(options.httpHead ? [{ name: PROBE_ENV.httpHead, value: '1' }] : []),
   ];
@@ -51,7 +55,12 @@ export function probeJob(options: ProbeJobOptions): EgressClusterJob {
         spec: {
           restartPolicy: 'Never',
           automountServiceAccountToken: false,
-          securityContext: { runAsNonRoot: true, runAsUser: 65534, runAsGroup: 65534, seccompProfile: { type: 'RuntimeDefault' } },
+          securityContext: {
+            runAsNonRoot: true,
+            runAsUser: 65534,
+            runAsGroup: 65534,
+            seccompProfile: { type: 'RuntimeDefault' },
+          },
           containers: [
             {
               name: 'probe',
@@ -59,12 +68,21 @@ export function probeJob(options: ProbeJobOptions): EgressClusterJob {
               command: ['node', '-e', probeScript()],
               env,
               resources: { requests: { cpu: '50m', memory: '64Mi' }, limits: { cpu: '500m', memory: '128Mi' } },
-              securityContext: { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } },
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                readOnlyRootFilesystem: true,
+                capabilities: { drop: ['ALL'] },
+              },
             },
           ],
         },
       },
     },
   };
-  return { name, namespace: options.namespace, manifest: JSON.stringify(manifest, null, 2), targets: [...options.targets] };
+  return {
+    name,
+    namespace: options.namespace,
+    manifest: JSON.stringify(manifest, null, 2),
+    targets: [...options.targets],
+  };
 }

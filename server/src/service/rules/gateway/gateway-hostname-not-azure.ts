@@ -60,7 +60,8 @@ export const gatewayHostnameNotAzure: GatewayRule = {
       if (!anyscaleSecretKind(listener) && !hostname.value.toLowerCase().includes('anyscale')) continue;
       reportedListener = true;
       const meant = meantHostname(listener, hostname.value);
-      const fix = meant === undefined ? undefined : scalarFix(text, hostname.range, hostname.value, meant, `Use ${meant}`, false);
+      const fix =
+        meant === undefined ? undefined : scalarFix(text, hostname.range, hostname.value, meant, `Use ${meant}`, false);
       report({
         at: hostname.range,
         message: `Listener hostname "${hostname.value}" is not a hostname Anyscale on Azure serves: its listeners use "${SESSION}" and "${SERVICE}" (they follow the control plane, the same for every cloud resource), so this listener never matches Anyscale traffic.`,

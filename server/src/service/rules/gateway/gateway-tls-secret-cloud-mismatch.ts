@@ -10,7 +10,8 @@ import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretCloudMismatch: GatewayRule = {
   code: 'gateway-tls-secret-cloud-mismatch',
-  title: "Anyscale TLS secret names carry the cloud resource ID of the operator values in the same folder (global.cloudDeploymentId)",
+  title:
+    'Anyscale TLS secret names carry the cloud resource ID of the operator values in the same folder (global.cloudDeploymentId)',
   defaultSeverity: 'warning',
   category: 'gateway',
   appliesTo: 'gatewayManifest',
@@ -31,9 +32,21 @@ export const gatewayTlsSecretCloudMismatch: GatewayRule = {
         if (!ref || !match) continue;
         const written = match[2];
         // A placeholder or underscores are gateway-tls-secret-invalid's; a name that is not a cloud resource ID is not ours.
-        if (written.includes('_') || !VALUE_SHAPES.cloudResourceId.test(written.replace(/-/, '_')) || normalizedId(written) === expected) continue;
+        if (
+          written.includes('_') ||
+          !VALUE_SHAPES.cloudResourceId.test(written.replace(/-/, '_')) ||
+          normalizedId(written) === expected
+        )
+          continue;
         const wanted = `anyscale-${match[1] ?? ''}${expected}-certificate`;
-        const fix = scalarFix(text, ref.range, ref.value, wanted, `Use ${wanted} (the cloud resource of ${fileName})`, false);
+        const fix = scalarFix(
+          text,
+          ref.range,
+          ref.value,
+          wanted,
+          `Use ${wanted} (the cloud resource of ${fileName})`,
+          false,
+        );
         report({
           at: ref.range,
           message: `TLS secret "${ref.value}" is for cloud resource ${written}, but the operator values next to this manifest (${fileName}) set global.cloudDeploymentId ${id}: the operator creates "${wanted}", so no secret of this name will exist for it.`,

@@ -9,7 +9,8 @@ import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',
-  title: 'Anyscale TLS secret names use the cloud resource ID with hyphens (anyscale-cldrsrc-…-certificate), never underscores or a placeholder',
+  title:
+    'Anyscale TLS secret names use the cloud resource ID with hyphens (anyscale-cldrsrc-…-certificate), never underscores or a placeholder',
   defaultSeverity: 'error',
   category: 'gateway',
   appliesTo: 'gatewayManifest',

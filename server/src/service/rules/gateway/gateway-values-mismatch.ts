@@ -12,13 +12,21 @@ export const gatewayValuesMismatch: GatewayRule = {
   check({ manifest, workspace, report }) {
     const name = manifest.name;
     if (manifest.kind !== 'Gateway' || !name) return;
-    const expected = workspace.operatorValues.filter((values) => values.gatewayEnabled && values.gatewayName !== undefined);
+    const expected = workspace.operatorValues.filter(
+      (values) => values.gatewayEnabled && values.gatewayName !== undefined,
+    );
     if (expected.length === 0) return;
     const namespace = manifest.namespace?.value;
     const matches = (values: (typeof expected)[number]) =>
-      values.gatewayName === name.value && (values.gatewayNamespace === undefined || namespace === undefined || values.gatewayNamespace === namespace);
+      values.gatewayName === name.value &&
+      (values.gatewayNamespace === undefined || namespace === undefined || values.gatewayNamespace === namespace);
     if (expected.some(matches)) return;
-    const wanted = expected.map((values) => `"${values.gatewayName}"${values.gatewayNamespace ? ` in namespace "${values.gatewayNamespace}"` : ''}`).join(' or ');
+    const wanted = expected
+      .map(
+        (values) =>
+          `"${values.gatewayName}"${values.gatewayNamespace ? ` in namespace "${values.gatewayNamespace}"` : ''}`,
+      )
+      .join(' or ');
     const sameName = expected.some((values) => values.gatewayName === name.value);
     report({
       at: sameName && manifest.namespace ? manifest.namespace.range : name.range,

@@ -8,5 +8,10 @@ import { gatewayDisabledInValues } from './gateway-disabled-in-values';
 import { gatewayTlsSecretCloudMismatch } from './gateway-tls-secret-cloud-mismatch';
 
 export const gatewayRules: readonly GatewayRule[] = [
-  gatewayHostnameNotAzure, gatewayTlsSecretInvalid, gatewayTlsSecretCloudMismatch, gatewayCertificateMissing, gatewayValuesMismatch, gatewayDisabledInValues,
+  gatewayHostnameNotAzure,
+  gatewayTlsSecretInvalid,
+  gatewayTlsSecretCloudMismatch,
+  gatewayCertificateMissing,
+  gatewayValuesMismatch,
+  gatewayDisabledInValues,
 ];

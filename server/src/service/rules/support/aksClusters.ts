@@ -39,7 +39,11 @@ export interface NestedRead {
 
 /** True when the template deploys an Anyscale.Platform resource or the Anyscale operator extension. */
 export function deploysAnyscale(context: TemplateContext): boolean {
-  return context.template.resources.some((resource) => (resource.type ?? '').toLowerCase().startsWith(ANYSCALE_PROVIDER_PREFIX.toLowerCase()) || isOperatorExtension(resource, context));
+  return context.template.resources.some(
+    (resource) =>
+      (resource.type ?? '').toLowerCase().startsWith(ANYSCALE_PROVIDER_PREFIX.toLowerCase()) ||
+      isOperatorExtension(resource, context),
+  );
 }
 
 function poolOf(object: JsonNode | undefined, resource: ArmResource, context: TemplateContext, name: Value): NodePool {
@@ -58,7 +62,8 @@ function clustersOf(context: TemplateContext): ManagedCluster[] {
     const cluster: ManagedCluster = { resource, pools: [] };
     // Only a literal array: each profile's values are then read where they are written.
     for (const profile of items(propertyValue(resource.properties, 'agentPoolProfiles'))) {
-      if (isObject(profile)) cluster.pools.push(poolOf(profile, resource, context, context.value(propertyValue(profile, 'name'), resource)));
+      if (isObject(profile))
+        cluster.pools.push(poolOf(profile, resource, context, context.value(propertyValue(profile, 'name'), resource)));
     }
     clusters.push(cluster);
     const name = knownString(resource.name);
@@ -67,7 +72,9 @@ function clustersOf(context: TemplateContext): ManagedCluster[] {
   for (const resource of context.template.resources) {
     if (resource.existing || !isResourceType(resource, AGENT_POOL_TYPE)) continue;
     const parentName = knownString(resource.parentName);
-    const cluster = (resource.parent && clusters.find((c) => c.resource === resource.parent)) ?? (parentName === undefined ? undefined : byName.get(parentName.toLowerCase()));
+    const cluster =
+      (resource.parent && clusters.find((c) => c.resource === resource.parent)) ??
+      (parentName === undefined ? undefined : byName.get(parentName.toLowerCase()));
     // A pool of a cluster deployed elsewhere is still a pool Ray may run on: it stands on its own.
     const pool = poolOf(resource.properties, resource, context, resource.leafName);
     if (cluster) cluster.pools.push(pool);
@@ -96,7 +103,12 @@ export function isManagedCluster(cluster: ManagedCluster): boolean {
  * reported where it is written); an object written as an expression is evaluated and read into. An absent property
  * under literal objects comes with where it would be added.
  */
-export function readNested(context: TemplateContext, resource: ArmResource, object: JsonNode | undefined, keys: readonly string[]): NestedRead {
+export function readNested(
+  context: TemplateContext,
+  resource: ArmResource,
+  object: JsonNode | undefined,
+  keys: readonly string[],
+): NestedRead {
   let current = object;
   for (let depth = 0; depth < keys.length; depth++) {
     if (!current) return { value: ABSENT };

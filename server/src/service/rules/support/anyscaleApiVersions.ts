@@ -53,11 +53,23 @@ class VersionRead implements ApiVersionRead {
 function readApiVersions(context: TemplateContext): ApiVersionRead[] {
   const reads: ApiVersionRead[] = [];
   for (const resource of context.template.resources) {
-    if (resource.type === undefined || !startsWithIgnoringCase(resource.type, NAMESPACE_PREFIX) || !resource.apiVersionNode) continue;
+    if (
+      resource.type === undefined ||
+      !startsWithIgnoringCase(resource.type, NAMESPACE_PREFIX) ||
+      !resource.apiVersionNode
+    )
+      continue;
     const value = context.value(resource.apiVersionNode, resource);
     if (!value.known) continue;
     const version = typeof value.value === 'string' ? value.value : JSON.stringify(value.value);
-    reads.push(new VersionRead(resource, version, value, typeof value.value === 'string' ? BY_VERSION.get(version.toLowerCase()) : undefined));
+    reads.push(
+      new VersionRead(
+        resource,
+        version,
+        value,
+        typeof value.value === 'string' ? BY_VERSION.get(version.toLowerCase()) : undefined,
+      ),
+    );
   }
   return reads;
 }

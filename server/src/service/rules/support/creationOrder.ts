@@ -100,11 +100,15 @@ class ScopeIndex {
   }
 
   private byTypeAndName(type: string, name: string): number[] | undefined {
-    return this.typedTable('name', (r) => knownString(r.name)).get(this.lowerType(type))?.get(name.toLowerCase());
+    return this.typedTable('name', (r) => knownString(r.name))
+      .get(this.lowerType(type))
+      ?.get(name.toLowerCase());
   }
 
   private byTypeAndLeaf(type: string, leaf: string): number[] | undefined {
-    return this.typedTable('leaf', (r) => knownString(r.leafName)).get(this.lowerType(type))?.get(leaf.toLowerCase());
+    return this.typedTable('leaf', (r) => knownString(r.leafName))
+      .get(this.lowerType(type))
+      ?.get(leaf.toLowerCase());
   }
 
   /** A dependsOn entry written as text: a symbolic name, a resource ID, `<type>/<name>`, a full name or a leaf name. */
@@ -159,7 +163,12 @@ class ScopeIndex {
 }
 
 /** The resources an entry names; undefined when it can't be resolved (an expression other than resourceId, no match). */
-function resolveEntry(entry: JsonNode, resource: ArmResource, index: ScopeIndex, context: TemplateContext): number[] | undefined {
+function resolveEntry(
+  entry: JsonNode,
+  resource: ArmResource,
+  index: ScopeIndex,
+  context: TemplateContext,
+): number[] | undefined {
   const raw = stringOf(entry);
   // Read without building a syntax tree: only a `resourceId(…)` call's literal arguments matter here.
   const args = raw !== undefined && isExpression(raw) ? resourceIdArguments(raw.slice(1, -1)) : undefined;
@@ -211,7 +220,8 @@ function cloudResourcePositions(context: TemplateContext, positionOf: (resource:
   for (let i = 0; i < resources.length && next < cloudResources.length; i++) {
     while (next < cloudResources.length && cloudResources[next].declared === resources[i]) positions[next++] = i;
   }
-  if (next < cloudResources.length) cloudResources.forEach((cloudResource, j) => (positions[j] = positionOf(cloudResource.declared)));
+  if (next < cloudResources.length)
+    cloudResources.forEach((cloudResource, j) => (positions[j] = positionOf(cloudResource.declared)));
   return positions;
 }
 
@@ -322,7 +332,9 @@ function build(context: TemplateContext): CreationOrder {
     if (uncertain[2 * position + 1]) return undefined;
     const copyIndex = cloudResources[j].copyIndex;
     // The loop's last batch ends at the resource's depth; copy i is in batch ⌊i / b⌋.
-    return copyIndex === undefined ? depth[2 * position + 1] : depth[2 * position + 1] - weight[position] + Math.floor(copyIndex / atOnce[j]) + 1;
+    return copyIndex === undefined
+      ? depth[2 * position + 1]
+      : depth[2 * position + 1] - weight[position] + Math.floor(copyIndex / atOnce[j]) + 1;
   });
   return { cloudResourceDepths };
 }

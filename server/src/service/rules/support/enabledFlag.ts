@@ -10,7 +10,9 @@ import { appendProperty, valueFix } from './valueEdits';
 import type { TemplateContext } from '../templateContext';
 import { anyscaleClusters, isManagedCluster, readNested, type ManagedCluster, type Missing } from './aksClusters';
 
-export type FlagState = { readonly kind: 'false'; readonly value: KnownValue } | { readonly kind: 'absent'; readonly at: JsonNode; readonly missing?: Missing };
+export type FlagState =
+  | { readonly kind: 'false'; readonly value: KnownValue }
+  | { readonly kind: 'absent'; readonly at: JsonNode; readonly missing?: Missing };
 
 /** Where a flag stands on a cluster: false, absent, or undefined when it is true or cannot be known. */
 function flagState(context: TemplateContext, cluster: ManagedCluster, keys: readonly string[]): FlagState | undefined {
@@ -26,7 +28,12 @@ function flagState(context: TemplateContext, cluster: ManagedCluster, keys: read
 function absentAnchor(cluster: ManagedCluster, missing: Missing | undefined): JsonNode {
   const holder = missing?.object.parent;
   const key = holder?.type === 'property' ? holder.children?.[0] : undefined;
-  return key ?? findProperty(cluster.resource.node, 'properties')?.children?.[0] ?? cluster.resource.nameNode ?? cluster.resource.node;
+  return (
+    key ??
+    findProperty(cluster.resource.node, 'properties')?.children?.[0] ??
+    cluster.resource.nameNode ??
+    cluster.resource.node
+  );
 }
 
 /** `{ "b": { "enabled": true } }` for the keys still missing below the first one. */
@@ -42,7 +49,11 @@ function enableFix(context: TemplateContext, state: FlagState, path: string): Fi
   if (state.kind === 'false') return valueFix(state.value, true, title, true);
   const missing = state.missing;
   if (!missing) return undefined;
-  return { title, edits: [appendProperty(context.text, missing.object, missing.keys[0], nestedTrue(missing.keys))], preferred: true };
+  return {
+    title,
+    edits: [appendProperty(context.text, missing.object, missing.keys[0], nestedTrue(missing.keys))],
+    preferred: true,
+  };
 }
 
 /** A rule checking one flag on every cluster next to Anyscale; `exempt` skips clusters where absent means enabled. */
@@ -64,7 +75,11 @@ export function enabledFlagRule(
         const state = flagState(context, cluster, keys);
         if (!state || (state.kind === 'absent' && exempt(context, cluster))) continue;
         const fix = enableFix(context, state, path);
-        context.report({ at: state.kind === 'false' ? state.value : state.at, message: message(state), fixes: fix && [fix] });
+        context.report({
+          at: state.kind === 'false' ? state.value : state.at,
+          message: message(state),
+          fixes: fix && [fix],
+        });
       }
     },
   };

@@ -1,7 +1,13 @@
 // Which parameters and variables the template's expressions use, computed once per template from the expression
 // table's resolved references and shared by the unused rules and navigation.
 import type { ArmTemplate, TemplateScope } from '../../arm/template';
-import { COMPUTED_NAME, templateExpressions, type ExpressionReference, type ExpressionSite, type TemplateExpressions } from '../../arm/expressions/references';
+import {
+  COMPUTED_NAME,
+  templateExpressions,
+  type ExpressionReference,
+  type ExpressionSite,
+  type TemplateExpressions,
+} from '../../arm/expressions/references';
 import { memoKey } from '../../memo';
 
 export interface ScopeUsage {

@@ -43,7 +43,12 @@ export class ClusterExtension {
       if (!property) return MISSING;
     }
     const valueNode = property!.children?.[1];
-    return { property, keyNode: property!.children?.[0], valueNode, value: this.context.value(valueNode, this.resource) };
+    return {
+      property,
+      keyNode: property!.children?.[0],
+      valueNode,
+      value: this.context.value(valueNode, this.resource),
+    };
   }
 
   /** The extension type when it is known. */
@@ -73,7 +78,9 @@ const EXTENSIONS = memoKey<readonly ClusterExtension[]>('cluster extensions');
 /** The template's deployed cluster extensions (not `existing` references), in document order. */
 export function clusterExtensions(context: TemplateContext): readonly ClusterExtension[] {
   return context.anyscale.memo.get(EXTENSIONS, () =>
-    context.template.resources.filter((resource) => !resource.existing && isResourceType(resource, EXTENSION_RESOURCE_TYPE)).map((resource) => new ClusterExtension(resource, context)),
+    context.template.resources
+      .filter((resource) => !resource.existing && isResourceType(resource, EXTENSION_RESOURCE_TYPE))
+      .map((resource) => new ClusterExtension(resource, context)),
   );
 }
 

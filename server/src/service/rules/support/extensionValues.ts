@@ -31,7 +31,13 @@ interface Written {
   readonly values: Map<Setting, KnownValue>;
 }
 
-function readSettings(node: JsonNode | undefined, resource: ArmResource, context: TemplateContext, secret: boolean, written: Written): void {
+function readSettings(
+  node: JsonNode | undefined,
+  resource: ArmResource,
+  context: TemplateContext,
+  secret: boolean,
+  written: Written,
+): void {
   for (const [rawKey, valueNode, property] of entries(node)) {
     // `--set` syntax allows list indexes (`operator.tolerations[0].key`); the catalog knows the list itself.
     const path = rawKey.replace(/\[\d+\]/g, '');
@@ -39,7 +45,13 @@ function readSettings(node: JsonNode | undefined, resource: ArmResource, context
     if (!key && insideFreeForm(path)) continue;
     const value = context.value(valueNode, resource);
     const read = value.known ? value.value : undefined;
-    const shape = !value.known ? 'unknown' : read !== null && typeof read === 'object' ? (Array.isArray(read) ? 'array' : 'map') : 'scalar';
+    const shape = !value.known
+      ? 'unknown'
+      : read !== null && typeof read === 'object'
+        ? Array.isArray(read)
+          ? 'array'
+          : 'map'
+        : 'scalar';
     const scalar = typeof read === 'string' || typeof read === 'number' || typeof read === 'boolean' ? read : null;
     const keyNode = property.children![0];
     const setting: Setting = {
@@ -70,7 +82,10 @@ function extensionEditor({ keyNodes, values }: Written, taken: ReadonlySet<strin
       const read = values.get(setting);
       return read && valueFix(read, typeof value === 'string' ? value : String(value), title, preferred);
     },
-    renameKey: (setting, name) => ({ ...setting.keyRange, newText: JSON.stringify(setting.parent === '' ? name : `${setting.parent}.${name}`) }),
+    renameKey: (setting, name) => ({
+      ...setting.keyRange,
+      newText: JSON.stringify(setting.parent === '' ? name : `${setting.parent}.${name}`),
+    }),
     move(setting, toPath, title) {
       const edit = rename(setting, toPath);
       return edit && { title, edits: [edit] };
@@ -92,12 +107,14 @@ export function isOperatorExtension(resource: ArmResource, context: TemplateCont
 
 /** The template's own cloud resources, as the cross-file checks see the workspace. */
 function templateWorkspace(context: TemplateContext): WorkspaceView {
-  const cloudResources = context.anyscale.cloudResources.map((cloudResource): IndexedCloudResource & { uri: string } => ({
-    uri: '',
-    name: knownString(cloudResource.resource.leafName),
-    provider: knownString(cloudResource.prop('provider').value),
-    operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
-  }));
+  const cloudResources = context.anyscale.cloudResources.map(
+    (cloudResource): IndexedCloudResource & { uri: string } => ({
+      uri: '',
+      name: knownString(cloudResource.resource.leafName),
+      provider: knownString(cloudResource.prop('provider').value),
+      operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
+    }),
+  );
   return { azure: true, cloudResources, operatorValues: [], deployed: context.deployed };
 }
 
@@ -113,7 +130,13 @@ export function extensionValues(resource: ArmResource, context: TemplateContext)
   const settings = [...written.keyNodes.keys()];
   const layout = settings.some((s) => s.key) || !settings.some((s) => s.legacy) ? '1.x' : 'legacy';
   const anchorNode = propertyValue(resource.properties, 'extensionType') ?? resource.typeNode ?? resource.node;
-  return operatorValues('extension', layout, settings, rangeOf(anchorNode), extensionEditor(written, new Set(settings.map((s) => s.path))));
+  return operatorValues(
+    'extension',
+    layout,
+    settings,
+    rangeOf(anchorNode),
+    extensionEditor(written, new Set(settings.map((s) => s.path))),
+  );
 }
 
 function sameRange(a: TextRange, b: TextRange): boolean {
@@ -122,7 +145,9 @@ function sameRange(a: TextRange, b: TextRange): boolean {
 
 /** The setting whose value, written elsewhere, sits at a range of the extension. */
 function sourcedAt(settings: readonly Setting[], range: TextRange): (Setting & { source: KnownValue }) | undefined {
-  return settings.find((s): s is Setting & { source: KnownValue } => s.source !== undefined && sameRange(s.valueRange, range));
+  return settings.find(
+    (s): s is Setting & { source: KnownValue } => s.source !== undefined && sameRange(s.valueRange, range),
+  );
 }
 
 /** A finding on a setting's value, moved to where the value is written when that is elsewhere (its fixes edit it there). */
@@ -139,6 +164,11 @@ export function forEachOperatorExtension(context: TemplateContext, run: (valuesC
     const values = extensionValues(resource, context);
     if (!values) continue;
     workspace ??= templateWorkspace(context);
-    run({ values, azure: true, workspace, report: (report) => context.report(reportAtSource(report, values.settings)) });
+    run({
+      values,
+      azure: true,
+      workspace,
+      report: (report) => context.report(reportAtSource(report, values.settings)),
+    });
   }
 }

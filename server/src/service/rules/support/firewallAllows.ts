@@ -9,7 +9,9 @@ import type { TemplateContext } from '../templateContext';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from '../../egress/catalog';
 
 /** The FQDN patterns the AzureKubernetesService tag covers, `{region}` as a wildcard. */
-const AKS_TAG_FQDNS = REQUIRED_TARGETS.filter((t) => t.fqdnTag === AKS_FQDN_TAG).map((t) => t.pattern.replace('{region}', '*'));
+const AKS_TAG_FQDNS = REQUIRED_TARGETS.filter((t) => t.fqdnTag === AKS_FQDN_TAG).map((t) =>
+  t.pattern.replace('{region}', '*'),
+);
 
 export const RULE_COLLECTION_GROUP_TYPE = 'Microsoft.Network/firewallPolicies/ruleCollectionGroups';
 export const AZURE_FIREWALL_TYPE = 'Microsoft.Network/azureFirewalls';
@@ -52,7 +54,15 @@ function httpsPorts(read: Read, rule: JsonNode, network: boolean): number[] | un
     if (!protocols.some((p) => p === 'tcp' || p === 'any')) return [];
     const ports = strings(read, propertyValue(rule, 'destinationPorts'));
     if (!ports) return undefined;
-    return ports.flatMap((p) => (p === '*' ? [443] : /^\d+$/.test(p) ? [Number(p)] : /^(\d+)-(\d+)$/.test(p) && Number(p.split('-')[0]) <= 443 && Number(p.split('-')[1]) >= 443 ? [443] : []));
+    return ports.flatMap((p) =>
+      p === '*'
+        ? [443]
+        : /^\d+$/.test(p)
+          ? [Number(p)]
+          : /^(\d+)-(\d+)$/.test(p) && Number(p.split('-')[0]) <= 443 && Number(p.split('-')[1]) >= 443
+            ? [443]
+            : [],
+    );
   }
   const protocols = propertyValue(rule, 'protocols');
   if (!protocols) return [];
@@ -78,7 +88,10 @@ function addRule(read: Read, rule: JsonNode, network: boolean, allowed: Map<numb
 }
 
 function isAllow(read: Read, collection: JsonNode, classic: boolean): boolean | undefined {
-  const action = text(read, propertyValue(propertyValue(classic ? propertyValue(collection, 'properties') : collection, 'action'), 'type'));
+  const action = text(
+    read,
+    propertyValue(propertyValue(classic ? propertyValue(collection, 'properties') : collection, 'action'), 'type'),
+  );
   return action === undefined ? undefined : action.toLowerCase() === 'allow';
 }
 
@@ -87,7 +100,12 @@ function priorityOf(read: Read, node: JsonNode | undefined): number | undefined 
   return typeof value === 'number' ? value : undefined;
 }
 
-function readPolicyGroup(read: Read, collections: JsonNode | undefined, allowed: Map<number, string[]>, priorities: number[]): boolean {
+function readPolicyGroup(
+  read: Read,
+  collections: JsonNode | undefined,
+  allowed: Map<number, string[]>,
+  priorities: number[],
+): boolean {
   if (!collections) return true;
   if (collections.type !== 'array') return false;
   for (const collection of items(collections)) {
@@ -102,7 +120,11 @@ function readPolicyGroup(read: Read, collections: JsonNode | undefined, allowed:
     for (const rule of items(propertyValue(collection, 'rules'))) {
       const ruleType = text(read, propertyValue(rule, 'ruleType'))?.toLowerCase();
       if (ruleType === undefined) return false;
-      if ((ruleType === 'applicationrule' || ruleType === 'networkrule') && !addRule(read, rule, ruleType === 'networkrule', allowed)) return false;
+      if (
+        (ruleType === 'applicationrule' || ruleType === 'networkrule') &&
+        !addRule(read, rule, ruleType === 'networkrule', allowed)
+      )
+        return false;
     }
   }
   return true;
@@ -123,7 +145,14 @@ export function firewallAllows(context: TemplateContext): FirewallAllows[] {
       const collections = propertyValue(resource.properties, 'ruleCollections');
       let entry = byPolicy.get(policy);
       if (!entry) {
-        entry = { allowed: new Map(), resource, collections, priorities: [], style: 'policy', label: `Azure Firewall policy "${knownString(resource.parentName) ?? 'unknown'}"` };
+        entry = {
+          allowed: new Map(),
+          resource,
+          collections,
+          priorities: [],
+          style: 'policy',
+          label: `Azure Firewall policy "${knownString(resource.parentName) ?? 'unknown'}"`,
+        };
         byPolicy.set(policy, entry);
         out.push(entry);
       }
@@ -142,13 +171,22 @@ export function firewallAllows(context: TemplateContext): FirewallAllows[] {
         const allow = isAllow(read, collection, true);
         if (allow === undefined) known = false;
         if (!allow) continue;
-        for (const rule of items(propertyValue(propertyValue(collection, 'properties'), 'rules'))) if (!addRule(read, rule, false, allowed)) known = false;
+        for (const rule of items(propertyValue(propertyValue(collection, 'properties'), 'rules')))
+          if (!addRule(read, rule, false, allowed)) known = false;
       }
       for (const collection of items(propertyValue(resource.properties, 'networkRuleCollections'))) {
         if (!isAllow(read, collection, true)) continue;
-        for (const rule of items(propertyValue(propertyValue(collection, 'properties'), 'rules'))) if (!addRule(read, rule, true, allowed)) known = false;
+        for (const rule of items(propertyValue(propertyValue(collection, 'properties'), 'rules')))
+          if (!addRule(read, rule, true, allowed)) known = false;
       }
-      out.push({ allowed: known ? allowed : undefined, resource, collections, priorities, style: 'classic', label: `Azure Firewall "${knownString(resource.name) ?? 'unknown'}"` });
+      out.push({
+        allowed: known ? allowed : undefined,
+        resource,
+        collections,
+        priorities,
+        style: 'classic',
+        label: `Azure Firewall "${knownString(resource.name) ?? 'unknown'}"`,
+      });
     }
   }
   return out;

@@ -28,7 +28,12 @@ interface OutboundRule {
   matches: boolean;
 }
 
-function readRule(context: TemplateContext, owner: ArmResource, name: string | undefined, properties: JsonNode | undefined): OutboundRule | 'inbound' | undefined {
+function readRule(
+  context: TemplateContext,
+  owner: ArmResource,
+  name: string | undefined,
+  properties: JsonNode | undefined,
+): OutboundRule | 'inbound' | undefined {
   const read = (key: string) => {
     const value = context.value(propertyValue(properties, key), owner);
     return value.known ? value.value : undefined;
@@ -50,9 +55,19 @@ function readRule(context: TemplateContext, owner: ArmResource, name: string | u
   const ports = list('destinationPortRange', 'destinationPortRanges');
   const destinations = list('destinationAddressPrefix', 'destinationAddressPrefixes');
   if (!ports || !destinations) return undefined;
-  const coversPort = ports.some((p) => p === '*' || p === '443' || (/^(\d+)-(\d+)$/.test(p) && Number(p.split('-')[0]) <= 443 && Number(p.split('-')[1]) >= 443));
+  const coversPort = ports.some(
+    (p) =>
+      p === '*' ||
+      p === '443' ||
+      (/^(\d+)-(\d+)$/.test(p) && Number(p.split('-')[0]) <= 443 && Number(p.split('-')[1]) >= 443),
+  );
   const tcp = protocol === '*' || protocol.toLowerCase() === 'tcp';
-  return { name: name ?? '(unnamed)', priority, allow: access.toLowerCase() === 'allow', matches: tcp && coversPort && destinations.some((d) => INTERNET.has(d)) };
+  return {
+    name: name ?? '(unnamed)',
+    priority,
+    allow: access.toLowerCase() === 'allow',
+    matches: tcp && coversPort && destinations.some((d) => INTERNET.has(d)),
+  };
 }
 
 export function nsgBlocks(context: TemplateContext): NsgBlock[] {
@@ -66,9 +81,18 @@ export function nsgBlocks(context: TemplateContext): NsgBlock[] {
     const rules: OutboundRule[] = [];
     const priorities: number[] = [];
     let known = true;
-    const sources: Array<[ArmResource, string | undefined, JsonNode | undefined]> = items(inline).map((rule) => [nsg, knownString(context.value(propertyValue(rule, 'name'), nsg)), propertyValue(rule, 'properties')]);
+    const sources: Array<[ArmResource, string | undefined, JsonNode | undefined]> = items(inline).map((rule) => [
+      nsg,
+      knownString(context.value(propertyValue(rule, 'name'), nsg)),
+      propertyValue(rule, 'properties'),
+    ]);
     for (const child of resources) {
-      if (isResourceType(child, NSG_RULE_TYPE) && nsgName !== undefined && knownString(child.parentName)?.toLowerCase() === nsgName.toLowerCase()) sources.push([child, knownString(child.leafName), child.properties]);
+      if (
+        isResourceType(child, NSG_RULE_TYPE) &&
+        nsgName !== undefined &&
+        knownString(child.parentName)?.toLowerCase() === nsgName.toLowerCase()
+      )
+        sources.push([child, knownString(child.leafName), child.properties]);
     }
     for (const [owner, name, properties] of sources) {
       const rule = readRule(context, owner, name, properties);
@@ -81,7 +105,14 @@ export function nsgBlocks(context: TemplateContext): NsgBlock[] {
     if (!known) continue;
     const deciding = rules.filter((r) => r.matches).sort((a, b) => a.priority - b.priority)[0];
     if (!deciding || deciding.allow) continue;
-    out.push({ resource: nsg, label: `Network security group "${nsgName ?? 'unknown'}"`, denyName: deciding.name, denyPriority: deciding.priority, rules: inline, priorities });
+    out.push({
+      resource: nsg,
+      label: `Network security group "${nsgName ?? 'unknown'}"`,
+      denyName: deciding.name,
+      denyPriority: deciding.priority,
+      rules: inline,
+      priorities,
+    });
   }
   return out;
 }

@@ -7,7 +7,12 @@ import { valueFix } from './valueEdits';
 import { clusterExtensions } from './extensionResources';
 
 /** Reports each `extensionType` extension released elsewhere than `documented`; `message` words the finding. */
-export function reportOtherReleaseNamespace(context: TemplateContext, extensionType: string, documented: string, message: (written: string) => string): void {
+export function reportOtherReleaseNamespace(
+  context: TemplateContext,
+  extensionType: string,
+  documented: string,
+  message: (written: string) => string,
+): void {
   for (const extension of clusterExtensions(context)) {
     if (!extension.is(extensionType)) continue;
     const namespace = extension.prop('scope', 'cluster', 'releaseNamespace').value;

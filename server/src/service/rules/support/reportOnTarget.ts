@@ -5,7 +5,12 @@ import type { TemplateContext } from '../templateContext';
 import type { ClusterExtension } from './extensionResources';
 import type { TargetCluster } from './targetCluster';
 
-export function reportOnTarget(context: TemplateContext, extension: ClusterExtension, target: TargetCluster, report: { message: string; related?: readonly RelatedLocation[] }): void {
+export function reportOnTarget(
+  context: TemplateContext,
+  extension: ClusterExtension,
+  target: TargetCluster,
+  report: { message: string; related?: readonly RelatedLocation[] },
+): void {
   const named = target.namedAt && context.value(target.namedAt, extension.resource);
   context.report({ ...report, at: named?.known ? named : (target.namedAt ?? extension.anchor) });
 }

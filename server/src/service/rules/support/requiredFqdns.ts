@@ -12,7 +12,12 @@ const REQUIRED_FQDNS = memoKey<readonly EgressTargetInfo[]>('required FQDNs');
 
 export function requiredFqdns(context: TemplateContext): readonly EgressTargetInfo[] {
   return context.anyscale.memo.get(REQUIRED_FQDNS, () => {
-    const catalog = REQUIRED_TARGETS.filter((t) => t.group === 'anyscale' || t.group === 'identity').map((t) => catalogTarget(t));
-    return [...catalog, ...targetsOfFacts(egressFactsOf(context.template, context.anyscale, context.value)).filter((t) => t.required)];
+    const catalog = REQUIRED_TARGETS.filter((t) => t.group === 'anyscale' || t.group === 'identity').map((t) =>
+      catalogTarget(t),
+    );
+    return [
+      ...catalog,
+      ...targetsOfFacts(egressFactsOf(context.template, context.anyscale, context.value)).filter((t) => t.required),
+    ];
   });
 }

@@ -27,7 +27,12 @@ function cloudKeyOf(cloudResource: CloudResource, unnamedParents: Map<ArmResourc
   return key;
 }
 
-export function reportSharedValues(context: TemplateContext, keyOf: (cloudResource: CloudResource) => KeyedValue | undefined, message: (value: KnownValue, first: CloudResource) => string, relatedMessage: string): void {
+export function reportSharedValues(
+  context: TemplateContext,
+  keyOf: (cloudResource: CloudResource) => KeyedValue | undefined,
+  message: (value: KnownValue, first: CloudResource) => string,
+  relatedMessage: string,
+): void {
   const unnamedParents = new Map<ArmResource, string>();
   const firstByKey = new Map<string, { cloudResource: CloudResource; value: KnownValue }>();
   for (const cloudResource of context.anyscale.cloudResources) {
@@ -43,7 +48,13 @@ export function reportSharedValues(context: TemplateContext, keyOf: (cloudResour
     context.report({
       at: keyed.value,
       message: message(keyed.value, first.cloudResource),
-      related: [{ ...rangeOf(first.value.origin), uri: first.value.originUri, message: `${relatedMessage} ${resourceLabel(first.cloudResource.resource)}` }],
+      related: [
+        {
+          ...rangeOf(first.value.origin),
+          uri: first.value.originUri,
+          message: `${relatedMessage} ${resourceLabel(first.cloudResource.resource)}`,
+        },
+      ],
     });
   }
 }

@@ -55,6 +55,13 @@ export function shownEndpoint(endpoint: UriValue): string {
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */
 export function storageValuesOf(anyscale: AnyscaleView): readonly StorageValues[] {
   return anyscale.memo.get(STORAGE_VALUES, () =>
-    anyscale.cloudResources.map((cloudResource) => new ResourceStorage(cloudResource, read(cloudResource, 'cloudStorageBucketName', false), read(cloudResource, 'cloudStorageBucketEndpoint', true))),
+    anyscale.cloudResources.map(
+      (cloudResource) =>
+        new ResourceStorage(
+          cloudResource,
+          read(cloudResource, 'cloudStorageBucketName', false),
+          read(cloudResource, 'cloudStorageBucketEndpoint', true),
+        ),
+    ),
   );
 }

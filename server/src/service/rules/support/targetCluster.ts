@@ -47,10 +47,16 @@ function namedBy(node: JsonNode, resource: ArmResource, context: TemplateContext
 
 /** The template's managed clusters that can be matched: not in a copy loop (which copy would it be?). */
 function clustersOf(context: TemplateContext): readonly ArmResource[] {
-  return context.template.resources.filter((resource) => isResourceType(resource, MANAGED_CLUSTER_TYPE) && !propertyValue(resource.node, 'copy'));
+  return context.template.resources.filter(
+    (resource) => isResourceType(resource, MANAGED_CLUSTER_TYPE) && !propertyValue(resource.node, 'copy'),
+  );
 }
 
-function clusterNamed(clusters: readonly ArmResource[], name: string, context: TemplateContext): ArmResource | undefined {
+function clusterNamed(
+  clusters: readonly ArmResource[],
+  name: string,
+  context: TemplateContext,
+): ArmResource | undefined {
   return clusters.find((cluster) => {
     const clusterName = knownString(cluster.name) ?? knownString(context.value(cluster.nameNode, cluster));
     return clusterName !== undefined && equalsIgnoreCase(clusterName, name);
@@ -60,17 +66,29 @@ function clusterNamed(clusters: readonly ArmResource[], name: string, context: T
 /** A dependsOn entry written as a languageVersion 2.0 symbolic name. */
 function bySymbol(clusters: readonly ArmResource[], entry: JsonNode): ArmResource | undefined {
   const text = stringOf(entry);
-  return text === undefined ? undefined : clusters.find((cluster) => cluster.symbolicName !== undefined && equalsIgnoreCase(cluster.symbolicName, text));
+  return text === undefined
+    ? undefined
+    : clusters.find((cluster) => cluster.symbolicName !== undefined && equalsIgnoreCase(cluster.symbolicName, text));
 }
 
-function fromDependsOn(resource: ArmResource, clusters: readonly ArmResource[], context: TemplateContext): TargetCluster | undefined {
+function fromDependsOn(
+  resource: ArmResource,
+  clusters: readonly ArmResource[],
+  context: TemplateContext,
+): TargetCluster | undefined {
   const found = new Map<ArmResource, JsonNode>();
   for (const entry of items(propertyValue(resource.node, 'dependsOn'))) {
     const symbolic = bySymbol(clusters, entry);
     // A dependsOn entry may also be a plain resource name.
     const plain = symbolic ? undefined : knownString(context.value(entry, resource));
-    const named = symbolic ? undefined : plain !== undefined && !plain.includes('/') ? { kind: 'cluster' as const, name: plain } : namedBy(entry, resource, context);
-    const cluster = symbolic ?? (named?.kind === 'cluster' && named.name !== undefined ? clusterNamed(clusters, named.name, context) : undefined);
+    const named = symbolic
+      ? undefined
+      : plain !== undefined && !plain.includes('/')
+        ? { kind: 'cluster' as const, name: plain }
+        : namedBy(entry, resource, context);
+    const cluster =
+      symbolic ??
+      (named?.kind === 'cluster' && named.name !== undefined ? clusterNamed(clusters, named.name, context) : undefined);
     if (cluster && !found.has(cluster)) found.set(cluster, entry);
   }
   if (found.size !== 1) return undefined;

@@ -22,16 +22,26 @@ function literalText(value: LiteralValue, inTemplate: boolean): string {
  * that changes the literal's type (`true` to `"true"`) is offered only in place: a parameter's value must keep its
  * declared type, and a variable's other uses may need it.
  */
-export function valueFix(value: KnownValue, replacement: LiteralValue, title: string, preferred = false): Fix | undefined {
+export function valueFix(
+  value: KnownValue,
+  replacement: LiteralValue,
+  title: string,
+  preferred = false,
+): Fix | undefined {
   const origin = value.origin;
-  if (origin.type !== 'string' && origin.type !== 'number' && origin.type !== 'boolean' && origin.type !== 'null') return undefined;
+  if (origin.type !== 'string' && origin.type !== 'number' && origin.type !== 'boolean' && origin.type !== 'null')
+    return undefined;
   // A parameter file's values are literals, never expressions (nor are allowedValues entries, which come with uri '').
   const inTemplate = value.originUri === undefined;
   const written = inTemplate ? literalValue(origin) : { known: true, value: origin.value };
   if (!written.known || written.value !== value.value) return undefined;
   const inPlace = value.usage === undefined || value.usage === origin;
   if (!inPlace && typeof replacement !== typeof value.value) return undefined;
-  const edit: TextEdit = { start: origin.offset, end: origin.offset + origin.length, newText: literalText(replacement, inTemplate) };
+  const edit: TextEdit = {
+    start: origin.offset,
+    end: origin.offset + origin.length,
+    newText: literalText(replacement, inTemplate),
+  };
   return { title, edits: [edit], preferred, uri: value.originUri || undefined };
 }
 
@@ -76,7 +86,11 @@ export function appendItemOnItsOwnLine(text: string, array: JsonNode, value: unk
   }
   const outer = indentOf(text, array.offset);
   const inner = `${outer}  `;
-  return { start: array.offset, end: array.offset + array.length, newText: `[\n${inner}${indented(value, inner)}\n${outer}]` };
+  return {
+    start: array.offset,
+    end: array.offset + array.length,
+    newText: `[\n${inner}${indented(value, inner)}\n${outer}]`,
+  };
 }
 
 /**
@@ -84,12 +98,21 @@ export function appendItemOnItsOwnLine(text: string, array: JsonNode, value: unk
  * Like valueFix it rewrites only a string literal that holds exactly the value the rule saw, never an expression; and
  * only in the template (in place, a parameter's default, a variable), since a parameter file cannot hold expressions.
  */
-export function expressionFix(value: KnownValue, expression: string, title: string, preferred = false): Fix | undefined {
+export function expressionFix(
+  value: KnownValue,
+  expression: string,
+  title: string,
+  preferred = false,
+): Fix | undefined {
   const origin = value.origin;
   if (value.originUri !== undefined || origin.type !== 'string') return undefined;
   const written = literalValue(origin);
   if (!written.known || written.value !== value.value) return undefined;
-  const edit: TextEdit = { start: origin.offset, end: origin.offset + origin.length, newText: JSON.stringify(`[${expression}]`) };
+  const edit: TextEdit = {
+    start: origin.offset,
+    end: origin.offset + origin.length,
+    newText: JSON.stringify(`[${expression}]`),
+  };
   return { title, edits: [edit], preferred };
 }
 
@@ -128,7 +151,8 @@ export function removeProperty(text: string, property: JsonNode): TextEdit[] {
   if (index < siblings.length - 1) {
     const next = siblings[index + 1];
     const nextLineStart = text.lastIndexOf('\n', next.offset - 1) + 1;
-    if (ownLine && nextLineStart > end && BLANK.test(text.slice(nextLineStart, next.offset))) return [{ start: lineStart, end: nextLineStart, newText: '' }];
+    if (ownLine && nextLineStart > end && BLANK.test(text.slice(nextLineStart, next.offset)))
+      return [{ start: lineStart, end: nextLineStart, newText: '' }];
     return [{ start, end: next.offset, newText: '' }];
   }
   if (index === 0) return [{ start: object.offset + 1, end: object.offset + object.length - 1, newText: '' }];

@@ -22,7 +22,11 @@ function fixes(context: TemplateContext, extension: ClusterExtension): Fix[] {
   // Only a literal is removed: a version computed by an expression (or taken from a parameter) is the user's to drop.
   if (version.property && version.valueNode?.type === 'string' && !isExpression(String(version.valueNode.value))) {
     // For managed KubeRay the docs are explicit: "Do not specify --version" with auto-upgrade on.
-    out.push({ title: 'Remove "version" (follow the release train)', edits: removeProperty(context.text, version.property), preferred: kuberay });
+    out.push({
+      title: 'Remove "version" (follow the release train)',
+      edits: removeProperty(context.text, version.property),
+      preferred: kuberay,
+    });
   }
   const autoUpgrade = extension.prop('autoUpgradeMinorVersion');
   const title = 'Set autoUpgradeMinorVersion to false (pin the version)';
@@ -30,7 +34,10 @@ function fixes(context: TemplateContext, extension: ClusterExtension): Fix[] {
     const fix = autoUpgrade.value.known ? valueFix(autoUpgrade.value, false, title) : undefined;
     if (fix) out.push(fix);
   } else if (extension.resource.properties?.type === 'object') {
-    out.push({ title, edits: [appendProperty(context.text, extension.resource.properties, 'autoUpgradeMinorVersion', 'false')] });
+    out.push({
+      title,
+      edits: [appendProperty(context.text, extension.resource.properties, 'autoUpgradeMinorVersion', 'false')],
+    });
   }
   return out;
 }
@@ -45,7 +52,9 @@ export function checkVersionWithAutoUpgrade(context: TemplateContext, wanted: (a
     const autoUpgrade = extension.prop('autoUpgradeMinorVersion').value;
     const byDefault = isAbsent(autoUpgrade);
     if (!byDefault && !(autoUpgrade.known && autoUpgrade.value === true)) continue;
-    const setting = byDefault ? 'autoUpgradeMinorVersion is true by default (it is not set to false)' : 'autoUpgradeMinorVersion is true';
+    const setting = byDefault
+      ? 'autoUpgradeMinorVersion is true by default (it is not set to false)'
+      : 'autoUpgradeMinorVersion is true';
     const consequence = validatesVersion(apiVersion)
       ? `at apiVersion ${VERSION_VALIDATION_API_VERSION} and later ARM rejects the deployment`
       : `apiVersion ${apiVersion} still accepts it, but the API says version needs autoUpgradeMinorVersion false, and from ${VERSION_VALIDATION_API_VERSION} on ARM rejects it`;

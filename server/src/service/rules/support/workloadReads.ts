@@ -46,7 +46,11 @@ export function parseArmId(text: string): NamedResource | undefined {
 }
 
 /** What an ARM-ID-valued node names: a known full ID, or a resource ID function's parts; undefined when neither is known. */
-export function namedResource(context: TemplateContext, node: JsonNode | undefined, resource: ArmResource): NamedResource | undefined {
+export function namedResource(
+  context: TemplateContext,
+  node: JsonNode | undefined,
+  resource: ArmResource,
+): NamedResource | undefined {
   const value = context.value(node, resource);
   const text = knownString(value);
   if (text !== undefined) return parseArmId(text);
@@ -73,7 +77,11 @@ export function itemAnchor(item: ArrayItem): KnownValue | JsonNode | undefined {
 }
 
 /** The name of the cloud resource an item of cloudResourceNames names: by ID or resourceId(), or a bare name (older API versions). */
-export function cloudResourceNameOf(context: TemplateContext, item: ArrayItem, resource: ArmResource): string | undefined {
+export function cloudResourceNameOf(
+  context: TemplateContext,
+  item: ArrayItem,
+  resource: ArmResource,
+): string | undefined {
   const text = knownString(item.value);
   if (text !== undefined && NAMING.namePattern.test(text)) return text;
   const named = text !== undefined ? parseArmId(text) : item.node && namedResource(context, item.node, resource);

@@ -17,10 +17,16 @@ export const valuesAuthAudience = valuesRule({
     const audience = values.text(PATH);
     if (isUnset(values, PATH)) {
       if (!isCompleteValues(values)) return;
-      report({ at: setting?.valueRange ?? values.anchor, message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(REFERENCE_AUDIENCE.value)}.` });
+      report({
+        at: setting?.valueRange ?? values.anchor,
+        message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(REFERENCE_AUDIENCE.value)}.`,
+      });
       return;
     }
     if (!setting || audience === undefined || VALUE_SHAPES.audience.test(audience)) return;
-    report({ at: setting.valueRange, message: `${PATH} ${quoted(audience)} is not shaped api://<application ID>/.default, such as the reference deployment's ${quoted(REFERENCE_AUDIENCE.value)}.` });
+    report({
+      at: setting.valueRange,
+      message: `${PATH} ${quoted(audience)} is not shaped api://<application ID>/.default, such as the reference deployment's ${quoted(REFERENCE_AUDIENCE.value)}.`,
+    });
   },
 });

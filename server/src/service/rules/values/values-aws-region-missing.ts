@@ -12,7 +12,8 @@ export const valuesAwsRegionMissing = valuesRule({
     const provider = values.get('global.cloudProvider');
     if (!provider || values.text('global.cloudProvider') !== 'aws' || !isCompleteValues(values)) return;
     if (!isUnset(values, 'global.auth.anyscaleCliToken') || !isUnset(values, 'global.aws.region')) return;
-    const deprecated = values.text('global.region') !== undefined ? ' global.region is deprecated: move its value there.' : '';
+    const deprecated =
+      values.text('global.region') !== undefined ? ' global.region is deprecated: move its value there.' : '';
     report({
       at: provider.valueRange,
       message: `global.cloudProvider is aws and no CLI token is set, so global.aws.region is required: the chart fails with "global.aws.region is required for operator registration using STS signer".${deprecated}`,

@@ -18,6 +18,9 @@ export const valuesCliTokenInPlainText = valuesRule({
     if (!setting || setting.secret) return;
     const token = values.text(PATH);
     if (token === undefined || isPlaceholder(token)) return;
-    report({ at: setting.valueRange, message: `${PATH} holds a CLI token in plain text: anyone who can read this file can act as you. Pass it at install time (helm --set global.auth.anyscaleCliToken=$TOKEN) or from a Secret.` });
+    report({
+      at: setting.valueRange,
+      message: `${PATH} holds a CLI token in plain text: anyone who can read this file can act as you. Pass it at install time (helm --set global.auth.anyscaleCliToken=$TOKEN) or from a Secret.`,
+    });
   },
 });

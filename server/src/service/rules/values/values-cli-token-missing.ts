@@ -15,7 +15,8 @@ export const valuesCliTokenMissing = valuesRule({
     if (!isUnset(values, 'global.auth.anyscaleCliToken')) return;
     report({
       at: token?.valueRange ?? provider.valueRange,
-      message: 'global.cloudProvider is generic but global.auth.anyscaleCliToken is not set: without workload identity the operator can only authenticate with a CLI token (console → User settings → API keys). Pass it with --set or from a Secret rather than writing it in the file.',
+      message:
+        'global.cloudProvider is generic but global.auth.anyscaleCliToken is not set: without workload identity the operator can only authenticate with a CLI token (console → User settings → API keys). Pass it with --set or from a Secret rather than writing it in the file.',
     });
   },
 });

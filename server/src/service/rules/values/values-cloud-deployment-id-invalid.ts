@@ -9,7 +9,8 @@ const PATH = 'global.cloudDeploymentId';
 
 export const valuesCloudDeploymentIdInvalid = valuesRule({
   code: 'values-cloud-deployment-id-invalid',
-  title: 'global.cloudDeploymentId must be set to the cloud resource ID (cldrsrc_…), not left empty or as a placeholder',
+  title:
+    'global.cloudDeploymentId must be set to the cloud resource ID (cldrsrc_…), not left empty or as a placeholder',
   defaultSeverity: 'error',
   category: 'operator',
   checkValues({ values, report }) {

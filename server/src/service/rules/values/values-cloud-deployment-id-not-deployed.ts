@@ -9,7 +9,8 @@ const PATH = 'global.cloudDeploymentId';
 
 export const valuesCloudDeploymentIdNotDeployed = valuesRule({
   code: 'values-cloud-deployment-id-not-deployed',
-  title: 'global.cloudDeploymentId should name a cloud resource deployed in the Azure subscriptions you are connected to',
+  title:
+    'global.cloudDeploymentId should name a cloud resource deployed in the Azure subscriptions you are connected to',
   defaultSeverity: 'info',
   category: 'deployment',
   checkValues({ values, workspace, report }) {

@@ -14,7 +14,9 @@ export const valuesCloudProviderMismatch = valuesRule({
     const cloudProvider = values.text('global.cloudProvider');
     const identity = values.text('global.auth.iamIdentity');
     if (!provider || cloudProvider === undefined || identity === undefined) return;
-    const resource = workspace.cloudResources.find((r) => r.provider !== undefined && r.operatorIdentity?.toLowerCase() === identity.toLowerCase());
+    const resource = workspace.cloudResources.find(
+      (r) => r.provider !== undefined && r.operatorIdentity?.toLowerCase() === identity.toLowerCase(),
+    );
     if (!resource?.provider || resource.provider.toLowerCase() === cloudProvider.toLowerCase()) return;
     report({
       at: provider.valueRange,

@@ -9,7 +9,8 @@ const PATH = 'global.controlPlaneURL';
 
 export const valuesControlPlaneUrlNotAzure = valuesRule({
   code: 'values-control-plane-url-not-azure',
-  title: 'For Anyscale on Azure, global.controlPlaneURL must be https://console.azure.anyscale.com (or the Private Link host)',
+  title:
+    'For Anyscale on Azure, global.controlPlaneURL must be https://console.azure.anyscale.com (or the Private Link host)',
   defaultSeverity: 'warning',
   category: 'operator',
   checkValues({ values, azure, report }) {

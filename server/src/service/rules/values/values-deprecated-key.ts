@@ -12,7 +12,11 @@ export const valuesDeprecatedKey = valuesRule({
       const deprecated = setting.key?.deprecated;
       if (!deprecated) continue;
       const fix = values.editor.move(setting, deprecated.replacement, `Move to ${deprecated.replacement}`);
-      report({ at: setting.keyRange, message: `${setting.path} is deprecated: use ${deprecated.replacement}. ${deprecated.note}`, fixes: fix && [fix] });
+      report({
+        at: setting.keyRange,
+        message: `${setting.path} is deprecated: use ${deprecated.replacement}. ${deprecated.note}`,
+        fixes: fix && [fix],
+      });
     }
   },
 });

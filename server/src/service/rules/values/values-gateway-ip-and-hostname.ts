@@ -11,12 +11,14 @@ export const valuesGatewayIpAndHostname = valuesRule({
   checkValues({ values, report }) {
     const ip = values.get('networking.gateway.ip');
     const hostname = values.get('networking.gateway.hostname');
-    if (!ip || !hostname || isUnset(values, 'networking.gateway.ip') || isUnset(values, 'networking.gateway.hostname')) return;
+    if (!ip || !hostname || isUnset(values, 'networking.gateway.ip') || isUnset(values, 'networking.gateway.hostname'))
+      return;
     const second = ip.keyRange.start > hostname.keyRange.start ? ip : hostname;
     const first = second === ip ? hostname : ip;
     report({
       at: second.keyRange,
-      message: 'networking.gateway.ip and networking.gateway.hostname are both set: give the load balancer address as one of them, not both.',
+      message:
+        'networking.gateway.ip and networking.gateway.hostname are both set: give the load balancer address as one of them, not both.',
       related: [{ ...first.keyRange, message: `${first.path} is set here` }],
     });
   },

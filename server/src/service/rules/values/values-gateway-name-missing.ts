@@ -12,6 +12,10 @@ export const valuesGatewayNameMissing = valuesRule({
     const enabled = values.get('networking.gateway.enabled');
     if (!enabled || (enabled.value !== true && enabled.value !== 'true')) return;
     if (!isUnset(values, 'networking.gateway.name')) return;
-    report({ at: enabled.valueRange, message: 'networking.gateway.enabled is true but networking.gateway.name is not set: the operator needs the name of the Gateway to attach its routes to ("gateway" in the docs).' });
+    report({
+      at: enabled.valueRange,
+      message:
+        'networking.gateway.enabled is true but networking.gateway.name is not set: the operator needs the name of the Gateway to attach its routes to ("gateway" in the docs).',
+    });
   },
 });

@@ -15,7 +15,8 @@ const KIND_BY_PROVIDER: Readonly<Record<string, { kind: IdentityKind; descriptio
 
 export const valuesIamIdentityFormat = valuesRule({
   code: 'values-iam-identity-format',
-  title: "global.auth.iamIdentity must match the provider: Azure the identity's client ID (GUID), AWS an IAM role ARN, GCP a service-account email",
+  title:
+    "global.auth.iamIdentity must match the provider: Azure the identity's client ID (GUID), AWS an IAM role ARN, GCP a service-account email",
   defaultSeverity: 'warning',
   category: 'operator',
   checkValues({ values, report }) {
@@ -23,8 +24,16 @@ export const valuesIamIdentityFormat = valuesRule({
     const setting = values.get(PATH);
     const identity = values.text(PATH);
     if (!expected || !setting || identity === undefined || matchesIdentityShape(expected.kind, identity)) return;
-    const example = expected.kind === 'azurePrincipalId' ? '00000000-0000-0000-0000-000000000000' : IDENTITY_SHAPES[expected.kind].example;
-    const what = isPlaceholder(identity) ? `is still the placeholder ${quoted(identity)}` : `${quoted(identity)} is not ${expected.description}`;
-    report({ at: setting.valueRange, message: `${PATH} ${what}: for provider ${providerOf(values)} write ${expected.description}, such as ${quoted(example)}.` });
+    const example =
+      expected.kind === 'azurePrincipalId'
+        ? '00000000-0000-0000-0000-000000000000'
+        : IDENTITY_SHAPES[expected.kind].example;
+    const what = isPlaceholder(identity)
+      ? `is still the placeholder ${quoted(identity)}`
+      : `${quoted(identity)} is not ${expected.description}`;
+    report({
+      at: setting.valueRange,
+      message: `${PATH} ${what}: for provider ${providerOf(values)} write ${expected.description}, such as ${quoted(example)}.`,
+    });
   },
 });

@@ -8,7 +8,8 @@ const PATH = 'global.auth.iamIdentity';
 
 export const valuesIamIdentityIsPrincipalId = valuesRule({
   code: 'values-iam-identity-is-principal-id',
-  title: "On Azure, global.auth.iamIdentity must be the identity's client ID, not the principal ID recorded on the cloud resource",
+  title:
+    "On Azure, global.auth.iamIdentity must be the identity's client ID, not the principal ID recorded on the cloud resource",
   defaultSeverity: 'warning',
   category: 'identity',
   checkValues({ values, workspace, report }) {
@@ -17,7 +18,9 @@ export const valuesIamIdentityIsPrincipalId = valuesRule({
     if (!setting || identity === undefined) return;
     const provider = providerOf(values);
     if (provider !== undefined && provider.toLowerCase() !== 'azure') return;
-    const resource = workspace.cloudResources.find((r) => r.provider === 'Azure' && r.operatorIdentity?.toLowerCase() === identity.toLowerCase());
+    const resource = workspace.cloudResources.find(
+      (r) => r.provider === 'Azure' && r.operatorIdentity?.toLowerCase() === identity.toLowerCase(),
+    );
     if (!resource) return;
     report({
       at: setting.valueRange,

@@ -15,11 +15,19 @@ export const valuesLegacyKey = valuesRule({
     const legacy = values.settings.filter((setting) => setting.legacy);
     if (legacy.length === 0) return;
     const movable = legacy.filter((setting) => !setting.legacy?.manual);
-    const migrateAll = movable.length > 1 ? values.editor.moveAll(movable.map((setting) => ({ setting, toPath: setting.legacy!.replacement })), 'Migrate every pre-1.0 key in this document to the 1.x layout') : undefined;
+    const migrateAll =
+      movable.length > 1
+        ? values.editor.moveAll(
+            movable.map((setting) => ({ setting, toPath: setting.legacy!.replacement })),
+            'Migrate every pre-1.0 key in this document to the 1.x layout',
+          )
+        : undefined;
     for (const setting of legacy) {
       const entry = setting.legacy!;
       const fixes: Fix[] = [];
-      const move = entry.manual ? undefined : values.editor.move(setting, entry.replacement, `Move to ${entry.replacement}`);
+      const move = entry.manual
+        ? undefined
+        : values.editor.move(setting, entry.replacement, `Move to ${entry.replacement}`);
       if (move) fixes.push(move);
       if (migrateAll) fixes.push(migrateAll);
       const how = entry.manual ? `it ${entry.manual}` : `it is now ${entry.replacement}`;

@@ -18,7 +18,9 @@ export const valuesUnknownKey = valuesRule({
       report({
         at: setting.keyRange,
         message: `The anyscale-operator chart has no key "${name}" ${where}: Helm ignores it silently.${guess ? ` Did you mean "${guess}"?` : ''}`,
-        fixes: guess ? [{ title: `Rename to "${guess}"`, edits: [values.editor.renameKey(setting, guess)] }] : undefined,
+        fixes: guess
+          ? [{ title: `Rename to "${guess}"`, edits: [values.editor.renameKey(setting, guess)] }]
+          : undefined,
       });
     }
   },

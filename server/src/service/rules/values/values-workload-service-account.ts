@@ -9,14 +9,21 @@ const PATH = 'workloads.serviceAccount.name';
 
 export const valuesWorkloadServiceAccount = valuesRule({
   code: 'values-workload-service-account',
-  title: 'On Azure, workloads.serviceAccount.name should be set (anyscale-operator), or workload pods get no Azure identity',
+  title:
+    'On Azure, workloads.serviceAccount.name should be set (anyscale-operator), or workload pods get no Azure identity',
   defaultSeverity: 'warning',
   category: 'operator',
   checkValues({ values, report }) {
     if (providerOf(values) !== 'azure' || !isCompleteValues(values)) return;
     const setting = values.get(PATH);
     if (!isUnset(values, PATH)) return;
-    const fix = setting && values.editor.replaceValue(setting, VALUE_SHAPES.azureWorkloadServiceAccount, `Use "${VALUE_SHAPES.azureWorkloadServiceAccount}"`);
+    const fix =
+      setting &&
+      values.editor.replaceValue(
+        setting,
+        VALUE_SHAPES.azureWorkloadServiceAccount,
+        `Use "${VALUE_SHAPES.azureWorkloadServiceAccount}"`,
+      );
     report({
       at: setting?.valueRange ?? values.anchor,
       message: `${PATH} is not set: workload pods would run as the namespace's default service account, without an Azure identity. Set it to "${VALUE_SHAPES.azureWorkloadServiceAccount}", the account federated to the operator's managed identity.`,

@@ -36,10 +36,16 @@ function yamlProblem(key: ChartKey, setting: Setting): Problem | undefined {
       return setting.shape === 'scalar' ? undefined : {};
     case 'boolean':
       if (typeof setting.value === 'boolean') return undefined;
-      return typeof setting.value === 'string' && /^(true|false)$/.test(setting.value) ? { typed: setting.value === 'true' } : {};
+      return typeof setting.value === 'string' && /^(true|false)$/.test(setting.value)
+        ? { typed: setting.value === 'true' }
+        : {};
     case 'integer':
       if (typeof setting.value === 'number' && Number.isInteger(setting.value)) return undefined;
-      return typeof setting.value === 'string' && /^\d+$/.test(setting.value) && Number.isSafeInteger(Number(setting.value)) ? { typed: Number(setting.value) } : {};
+      return typeof setting.value === 'string' &&
+        /^\d+$/.test(setting.value) &&
+        Number.isSafeInteger(Number(setting.value))
+        ? { typed: Number(setting.value) }
+        : {};
     case 'array':
       return setting.shape === 'array' ? undefined : {};
     default:
@@ -66,21 +72,30 @@ function check({ values, report }: ValuesContext): void {
     if (!key || setting.shape === 'unknown') continue;
     const problem = values.form === 'yaml' ? yamlProblem(key, setting) : extensionProblem(key, setting);
     if (!problem) continue;
-    const expected = values.form === 'extension' && key.type !== 'object' ? `a string (${EXPECTED[key.type]})` : EXPECTED[key.type];
+    const expected =
+      values.form === 'extension' && key.type !== 'object' ? `a string (${EXPECTED[key.type]})` : EXPECTED[key.type];
     const why =
       values.form === 'extension'
         ? 'configurationSettings values must be strings, passed to the chart as text.'
         : key.type === 'boolean' && typeof setting.value === 'string'
           ? 'A quoted value is a string, and the chart treats every non-empty string as true, "false" included.'
           : 'The chart cannot use it.';
-    const fix = problem.typed === undefined ? undefined : values.editor.replaceValue(setting, problem.typed, `Write ${JSON.stringify(problem.typed)}`, true);
-    report({ at: setting.shape === 'scalar' ? setting.valueRange : setting.keyRange, message: `${key.path} must be ${expected}, not ${written(setting)}. ${why}`, fixes: fix && [fix] });
+    const fix =
+      problem.typed === undefined
+        ? undefined
+        : values.editor.replaceValue(setting, problem.typed, `Write ${JSON.stringify(problem.typed)}`, true);
+    report({
+      at: setting.shape === 'scalar' ? setting.valueRange : setting.keyRange,
+      message: `${key.path} must be ${expected}, not ${written(setting)}. ${why}`,
+      fixes: fix && [fix],
+    });
   }
 }
 
 export const valuesWrongType = valuesRule({
   code: 'values-wrong-type',
-  title: 'Operator values have the type their key needs: booleans unquoted, sections as maps; AKS extension settings readable as that type',
+  title:
+    'Operator values have the type their key needs: booleans unquoted, sections as maps; AKS extension settings readable as that type',
   defaultSeverity: 'error',
   category: 'operator',
   checkValues: check,

@@ -23,7 +23,10 @@ export function chartKeyMarkdown(key: ChartKey): string {
   const shown = defaultText(key);
   if (shown !== undefined) head.push(`default ${code(shown)}`);
   const parts = [head.join(' · '), key.description];
-  if (key.allowed) parts.push(`Allowed${key.type === 'array' ? ' items' : ''}: ${key.allowed.map(code).join(', ')}.${key.allowedNote ? ` ${key.allowedNote}` : ''}`);
+  if (key.allowed)
+    parts.push(
+      `Allowed${key.type === 'array' ? ' items' : ''}: ${key.allowed.map(code).join(', ')}.${key.allowedNote ? ` ${key.allowedNote}` : ''}`,
+    );
   if (key.deprecated) parts.push(`**Deprecated**: use ${code(key.deprecated.replacement)}. ${key.deprecated.note}`);
   parts.push(link(key.source));
   return parts.join('\n\n');
@@ -32,7 +35,10 @@ export function chartKeyMarkdown(key: ChartKey): string {
 export function legacyKeyMarkdown(legacy: LegacyKey): string {
   const target = chartKey(legacy.replacement);
   const how = legacy.manual ? ` Not a one-to-one move: it ${legacy.manual}.` : '';
-  const parts = [`**${legacy.legacy}** · pre-1.0 key`, `Chart 1.0 moved it to ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`];
+  const parts = [
+    `**${legacy.legacy}** · pre-1.0 key`,
+    `Chart 1.0 moved it to ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`,
+  ];
   if (target) parts.push(`${code(legacy.replacement)}: ${target.description}`);
   parts.push(link(LEGACY_SOURCE));
   return parts.join('\n\n');
@@ -40,7 +46,8 @@ export function legacyKeyMarkdown(legacy: LegacyKey): string {
 
 export function gatewayFieldMarkdown(field: GatewayField): string {
   const parts = [`**${field.path}** · ${code(field.type)}`, field.description];
-  if (field.values && field.values.length > 0 && !field.values.some((value) => value.snippet)) parts.push(`Values: ${field.values.map((value) => code(value.value)).join(', ')}.`);
+  if (field.values && field.values.length > 0 && !field.values.some((value) => value.snippet))
+    parts.push(`Values: ${field.values.map((value) => code(value.value)).join(', ')}.`);
   parts.push(link(field.source));
   return parts.join('\n\n');
 }

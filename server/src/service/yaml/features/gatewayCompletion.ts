@@ -46,7 +46,12 @@ export function gatewayCompletions(cursor: YamlCursor, kind: string): Completion
     detail: choice.description ?? field.path,
     documentation: gatewayFieldMarkdown(field),
     // Hostnames start with `*`, which YAML reads as an alias unless quoted: single quotes, as the docs write them.
-    insertText: (cursor.spaceBefore ? ' ' : '') + (choice.snippet ?? (cursor.quoted || field.type === 'integer' ? choice.value : scalarText(choice.value, choice.value.startsWith('*') ? "'" : ''))),
+    insertText:
+      (cursor.spaceBefore ? ' ' : '') +
+      (choice.snippet ??
+        (cursor.quoted || field.type === 'integer'
+          ? choice.value
+          : scalarText(choice.value, choice.value.startsWith('*') ? "'" : ''))),
     snippet: choice.snippet !== undefined,
     replace: cursor.replace,
     sortText: sortKey(index),

@@ -1,7 +1,15 @@
 // Completions inside Anyscale operator values: the chart's keys for the section at the cursor (1.x layout, with
 // their documentation, type and default; keys already written, deprecated keys and pre-1.0 keys are not offered)
 // and the values a key takes (allowed values, booleans, the Azure control plane, the docs' names).
-import { chartChildren, chartKey, keyName, CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES, type ChartKey } from '../../catalog/chart';
+import {
+  chartChildren,
+  chartKey,
+  keyName,
+  CONTROL_PLANES,
+  REFERENCE_AUDIENCE,
+  VALUE_SHAPES,
+  type ChartKey,
+} from '../../catalog/chart';
 import type { CompletionEntry } from '../../features/editing';
 import { chartKeyDetail, chartKeyMarkdown } from './catalogMarkdown';
 import type { FieldValue } from '../gatewayFields';
@@ -12,11 +20,26 @@ import { ITEM, type YamlCursor } from '../yamlPosition';
 const SUGGESTED: Readonly<Record<string, readonly (FieldValue & { readonly preselect?: boolean })[]>> = {
   'global.controlPlaneURL': [
     { value: CONTROL_PLANES.azure, description: 'Anyscale on Azure', preselect: true },
-    { value: CONTROL_PLANES.privateLinkExample, snippet: 'https://cld-${1:id}.azure.anyscale-cloud.dev', description: 'Anyscale on Azure with Private Link' },
+    {
+      value: CONTROL_PLANES.privateLinkExample,
+      snippet: 'https://cld-${1:id}.azure.anyscale-cloud.dev',
+      description: 'Anyscale on Azure with Private Link',
+    },
     { value: CONTROL_PLANES.chartDefault, description: "The non-Azure control plane (the chart's default)" },
   ],
-  'global.auth.audience': [{ value: REFERENCE_AUDIENCE.value, description: "The Anyscale Entra application (Anyscale's reference deployment)" }],
-  'workloads.serviceAccount.name': [{ value: VALUE_SHAPES.azureWorkloadServiceAccount, description: 'The service account federated to the operator identity (Azure)', preselect: true }],
+  'global.auth.audience': [
+    {
+      value: REFERENCE_AUDIENCE.value,
+      description: "The Anyscale Entra application (Anyscale's reference deployment)",
+    },
+  ],
+  'workloads.serviceAccount.name': [
+    {
+      value: VALUE_SHAPES.azureWorkloadServiceAccount,
+      description: 'The service account federated to the operator identity (Azure)',
+      preselect: true,
+    },
+  ],
   'networking.gateway.name': [{ value: 'gateway', description: 'The name the Microsoft Learn quickstart uses' }],
   'networking.gateway.namespace': [{ value: 'anyscale-operator', description: "The operator's namespace" }],
   'networking.gateway.className': [{ value: 'eg', description: 'Envoy Gateway' }],
@@ -68,7 +91,9 @@ function valueChoices(key: ChartKey): readonly (FieldValue & { readonly preselec
   if (key.allowed) return key.allowed.map((value) => suggested.find((s) => s.value === value) ?? { value });
   if (key.type === 'boolean') return [{ value: 'true' }, { value: 'false' }];
   if (suggested.length > 0) return suggested;
-  return (typeof key.default === 'string' && key.default !== '') || typeof key.default === 'number' ? [{ value: String(key.default), description: 'The default' }] : [];
+  return (typeof key.default === 'string' && key.default !== '') || typeof key.default === 'number'
+    ? [{ value: String(key.default), description: 'The default' }]
+    : [];
 }
 
 function valueEntries(key: ChartKey, cursor: YamlCursor, exclude: readonly string[]): CompletionEntry[] {
@@ -80,7 +105,9 @@ function valueEntries(key: ChartKey, cursor: YamlCursor, exclude: readonly strin
       kind: 'value',
       detail: choice.description ?? key.path,
       documentation: chartKeyMarkdown(key),
-      insertText: (cursor.spaceBefore ? ' ' : '') + (choice.snippet ?? (cursor.quoted || typed ? choice.value : scalarText(choice.value, ''))),
+      insertText:
+        (cursor.spaceBefore ? ' ' : '') +
+        (choice.snippet ?? (cursor.quoted || typed ? choice.value : scalarText(choice.value, ''))),
       snippet: choice.snippet !== undefined,
       replace: cursor.replace,
       sortText: sortKey(index),
@@ -91,12 +118,19 @@ function valueEntries(key: ChartKey, cursor: YamlCursor, exclude: readonly strin
 export function valuesCompletions(cursor: YamlCursor): CompletionEntry[] {
   const last = cursor.path[cursor.path.length - 1];
   // A list item: `- |` under the key, or `[…, |]`.
-  const listKey = cursor.kind === 'key' && cursor.itemStart && last === ITEM ? cursor.path.slice(0, -1) : cursor.kind === 'value' && cursor.itemStart ? cursor.path : undefined;
+  const listKey =
+    cursor.kind === 'key' && cursor.itemStart && last === ITEM
+      ? cursor.path.slice(0, -1)
+      : cursor.kind === 'value' && cursor.itemStart
+        ? cursor.path
+        : undefined;
   if (listKey) {
     const key = chartKey(listKey.join('.'));
     return key?.type === 'array' && key.allowed ? valueEntries(key, cursor, cursor.siblings) : [];
   }
   if (cursor.kind === 'key') return keyEntries(cursor);
   const key = chartKey(cursor.path.join('.'));
-  return key && key.type !== 'array' && key.type !== 'object' && key.type !== 'map' ? valueEntries(key, cursor, []) : [];
+  return key && key.type !== 'array' && key.type !== 'object' && key.type !== 'map'
+    ? valueEntries(key, cursor, [])
+    : [];
 }

@@ -42,10 +42,17 @@ export function yamlCompletions(text: string, offset: number, version = new Yaml
   if (!cursor) return [];
   const role = version.roles.around(cursor.document, offset);
   // Snippets start a document: at column 0 of its top level, before `global` is written.
-  const atTop = cursor.kind === 'key' && cursor.path.length === 0 && !cursor.itemStart && text.lastIndexOf('\n', cursor.replace.start - 1) + 1 === cursor.replace.start;
+  const atTop =
+    cursor.kind === 'key' &&
+    cursor.path.length === 0 &&
+    !cursor.itemStart &&
+    text.lastIndexOf('\n', cursor.replace.start - 1) + 1 === cursor.replace.start;
   switch (role.role) {
     case 'values':
-      return [...valuesCompletions(cursor), ...(atTop && !cursor.siblings.includes('global') ? snippetEntries('values', cursor.replace) : [])];
+      return [
+        ...valuesCompletions(cursor),
+        ...(atTop && !cursor.siblings.includes('global') ? snippetEntries('values', cursor.replace) : []),
+      ];
     case 'gateway':
       return gatewayCompletions(cursor, role.kind);
     case 'empty':

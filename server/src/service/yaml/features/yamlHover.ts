@@ -11,7 +11,8 @@ import { documentRole } from '../documentRole';
 import { gatewayField, gatewayFieldPath } from '../gatewayFields';
 import { ITEM } from '../yamlPosition';
 
-const contains = (range: readonly number[] | null | undefined, offset: number, end = 1): range is readonly number[] => !!range && offset >= range[0] && offset <= range[end];
+const contains = (range: readonly number[] | null | undefined, offset: number, end = 1): range is readonly number[] =>
+  !!range && offset >= range[0] && offset <= range[end];
 
 interface Hit {
   /** The key's path from the root (sequence items as `ITEM`); on a value, the path of the key it belongs to. */
@@ -23,17 +24,22 @@ interface Hit {
 
 /** The key, or the scalar value, under `offset`. */
 function keyAt(node: Node | null, offset: number, path: readonly string[]): Hit | undefined {
-  if (isScalar(node)) return node.range && contains(node.range, offset) ? { path: [...path], range: { start: node.range[0], end: node.range[1] }, value: String(node.value) } : undefined;
+  if (isScalar(node))
+    return node.range && contains(node.range, offset)
+      ? { path: [...path], range: { start: node.range[0], end: node.range[1] }, value: String(node.value) }
+      : undefined;
   if (isMap(node)) {
     for (const pair of node.items) {
       const key = pair.key;
       if (!isScalar(key) || typeof key.value !== 'string') continue;
-      if (contains(key.range, offset)) return { path: [...path, key.value], range: { start: key.range[0], end: key.range[1] } };
+      if (contains(key.range, offset))
+        return { path: [...path, key.value], range: { start: key.range[0], end: key.range[1] } };
       const value = pair.value as Node | null;
       if (value && contains(value.range, offset, 2)) return keyAt(value, offset, [...path, key.value]);
     }
   } else if (isSeq(node)) {
-    for (const item of node.items as Node[]) if (contains(item.range, offset, 2)) return keyAt(item, offset, [...path, ITEM]);
+    for (const item of node.items as Node[])
+      if (contains(item.range, offset, 2)) return keyAt(item, offset, [...path, ITEM]);
   }
   return undefined;
 }
@@ -55,7 +61,10 @@ export function yamlHoverAt(text: string, offset: number, parsed: ParsedYaml = p
   if (role.role === 'gateway') {
     const field = gatewayField(gatewayFieldPath(hit.path), role.kind);
     if (!field) return undefined;
-    return { markdown: hit.value === undefined ? gatewayFieldMarkdown(field) : gatewayValueMarkdown(field, hit.value), range: hit.range };
+    return {
+      markdown: hit.value === undefined ? gatewayFieldMarkdown(field) : gatewayValueMarkdown(field, hit.value),
+      range: hit.range,
+    };
   }
   return undefined;
 }

@@ -24,7 +24,8 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   {
     label: 'Anyscale operator values: Azure (AKS)',
     prefix: 'anyscale-values-aks',
-    description: 'Operator values for an AKS cluster of Anyscale on Azure: the Azure control plane, workload identity (client ID and audience), the federated service account, and a Gateway.',
+    description:
+      'Operator values for an AKS cluster of Anyscale on Azure: the Azure control plane, workload identity (client ID and audience), the federated service account, and a Gateway.',
     role: 'values',
     body: [
       'global:',
@@ -84,7 +85,8 @@ export const YAML_SNIPPETS: readonly YamlSnippet[] = [
   {
     label: 'Anyscale operator values: Generic',
     prefix: 'anyscale-values-generic',
-    description: 'Operator values for a cluster without cloud workload identity: the operator authenticates with an Anyscale CLI token, passed at install time.',
+    description:
+      'Operator values for a cluster without cloud workload identity: the operator authenticates with an Anyscale CLI token, passed at install time.',
     role: 'values',
     body: [
       'global:',
@@ -142,15 +144,18 @@ function httpsListener(name: string, hostname: string, secret: string): string[]
 /** A snippet body as inserted when every placeholder keeps its default (a choice its first option). */
 export function expandSnippet(body: string): string {
   const values = new Map<string, string>();
-  return body.replace(/\\([$}\\])|\$\{(\d+):([^}]*)\}|\$\{(\d+)\|([^,|]*)[^|]*\|\}|\$\{(\d+)\}|\$(\d+)/g, (_, escaped, n1, text, n2, choice, n3, n4) => {
-    if (escaped !== undefined) return escaped;
-    if (n1 !== undefined || n2 !== undefined) {
-      const value = n1 !== undefined ? text : choice;
-      values.set(n1 ?? n2, value);
-      return value;
-    }
-    return values.get(n3 ?? n4) ?? '';
-  });
+  return body.replace(
+    /\\([$}\\])|\$\{(\d+):([^}]*)\}|\$\{(\d+)\|([^,|]*)[^|]*\|\}|\$\{(\d+)\}|\$(\d+)/g,
+    (_, escaped, n1, text, n2, choice, n3, n4) => {
+      if (escaped !== undefined) return escaped;
+      if (n1 !== undefined || n2 !== undefined) {
+        const value = n1 !== undefined ? text : choice;
+        values.set(n1 ?? n2, value);
+        return value;
+      }
+      return values.get(n3 ?? n4) ?? '';
+    },
+  );
 }
 
 /** The snippets for the top level of a document: every one in an empty document, the values ones in values. */

@@ -34,16 +34,21 @@ export interface PositionContext {
 const RESOURCE_BY_NODE = memoKey<Map<JsonNode, ArmResource>>('resource by node');
 
 function resourceByNode(template: ArmTemplate): Map<JsonNode, ArmResource> {
-  return template.memo.get(RESOURCE_BY_NODE, () => new Map(template.resources.map((resource) => [resource.node, resource])));
+  return template.memo.get(
+    RESOURCE_BY_NODE,
+    () => new Map(template.resources.map((resource) => [resource.node, resource])),
+  );
 }
 
 const ONLY_SEPARATORS = /^[\s,:]*$/;
 
 /** True when the cursor is in a container between its items, with only blanks, commas or a colon typed there. */
 function inGap(text: string, offset: number, node: JsonNode): boolean {
-  if ((node.type !== 'object' && node.type !== 'array') || offset <= node.offset || offset >= node.offset + node.length) return false;
+  if ((node.type !== 'object' && node.type !== 'array') || offset <= node.offset || offset >= node.offset + node.length)
+    return false;
   let gapStart = node.offset + 1;
-  for (const child of node.children ?? []) if (child.offset + child.length <= offset) gapStart = child.offset + child.length;
+  for (const child of node.children ?? [])
+    if (child.offset + child.length <= offset) gapStart = child.offset + child.length;
   return ONLY_SEPARATORS.test(text.slice(gapStart, offset));
 }
 
@@ -68,7 +73,11 @@ function gapContext(text: string, offset: number, container: JsonNode): { path: 
 }
 
 /** The innermost resource whose object contains the node (or is it); else the top-level section the node is in. */
-function anchorOf(node: JsonNode | undefined, root: JsonNode, resources: Map<JsonNode, ArmResource>): { anchor: JsonNode; resource?: ArmResource } {
+function anchorOf(
+  node: JsonNode | undefined,
+  root: JsonNode,
+  resources: Map<JsonNode, ArmResource>,
+): { anchor: JsonNode; resource?: ArmResource } {
   for (let current = node; current; current = current.parent) {
     const resource = resources.get(current);
     if (resource) return { anchor: current, resource };
@@ -100,26 +109,51 @@ function pathStartsWith(path: JSONPath, prefix: JSONPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
 
-export function positionContext(text: string, offset: number, root: JsonNode | undefined, template: ArmTemplate | undefined): PositionContext {
+export function positionContext(
+  text: string,
+  offset: number,
+  root: JsonNode | undefined,
+  template: ArmTemplate | undefined,
+): PositionContext {
   const node = root && findNodeAtOffset(root, offset, true);
   if (root && node && inGap(text, offset, node)) {
     // Between the items of a container: no scan needed (and none over a 10,000-item `resources` array).
     const gap = gapContext(text, offset, node);
     const resource = template && anchorOf(node, root, resourceByNode(template)).resource;
-    return { text, offset, ...gap, resource, inResource: resource ? gap.path.slice(getNodePath(resource.node).length) : [] };
+    return {
+      text,
+      offset,
+      ...gap,
+      resource,
+      inResource: resource ? gap.path.slice(getNodePath(resource.node).length) : [],
+    };
   }
-  const { anchor, resource } = root ? anchorOf(node, root, template ? resourceByNode(template) : new Map()) : { anchor: undefined, resource: undefined };
+  const { anchor, resource } = root
+    ? anchorOf(node, root, template ? resourceByNode(template) : new Map())
+    : { anchor: undefined, resource: undefined };
   // Outside a resource (a key or an item typed between 10,000 others), the scan starts after the last whole item
   // before the cursor, behind its container's bracket, rather than at the start of the section.
-  const skipped = !resource && anchor && (anchor.type === 'object' || anchor.type === 'array') ? lastChildBefore(anchor, offset) : undefined;
+  const skipped =
+    !resource && anchor && (anchor.type === 'object' || anchor.type === 'array')
+      ? lastChildBefore(anchor, offset)
+      : undefined;
   const bracket = skipped ? (anchor?.type === 'object' ? '{' : '[') : '';
-  const start = skipped ? skipped.child.offset + skipped.child.length - bracket.length : anchor?.offset ?? 0;
+  const start = skipped ? skipped.child.offset + skipped.child.length - bracket.length : (anchor?.offset ?? 0);
   const base = anchor && root ? getNodePath(anchor) : [];
   // Only up to the end of the cursor's line (a JSON string ends on its line): a short copy behind the bracket.
-  const scanned = skipped ? bracket + text.slice(start + bracket.length, lineEnd(text, offset)) : start === 0 ? text : text.slice(start);
+  const scanned = skipped
+    ? bracket + text.slice(start + bracket.length, lineEnd(text, offset))
+    : start === 0
+      ? text
+      : text.slice(start);
   const location = getLocation(scanned, offset - start);
   // An array index counts from the first item after the skipped ones.
-  const path = [...base, ...location.path.map((segment, i) => (i === 0 && skipped && typeof segment === 'number' ? segment + skipped.index : segment))];
+  const path = [
+    ...base,
+    ...location.path.map((segment, i) =>
+      i === 0 && skipped && typeof segment === 'number' ? segment + skipped.index : segment,
+    ),
+  ];
   const previous = location.previousNode;
   let token: StringToken | undefined;
   let inKey = false;
@@ -134,5 +168,13 @@ export function positionContext(text: string, offset: number, root: JsonNode | u
   }
   const resourcePath = resource ? getNodePath(resource.node) : [];
   const inside = resource && pathStartsWith(path, resourcePath) ? resource : undefined;
-  return { text, offset, path, atKey: location.isAtPropertyKey || inKey, token, resource: inside, inResource: inside ? path.slice(resourcePath.length) : [] };
+  return {
+    text,
+    offset,
+    path,
+    atKey: location.isAtPropertyKey || inKey,
+    token,
+    resource: inside,
+    inResource: inside ? path.slice(resourcePath.length) : [],
+  };
 }

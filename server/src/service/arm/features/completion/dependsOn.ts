@@ -24,7 +24,11 @@ function* outward(index: number, length: number): Generator<number> {
   }
 }
 
-export function dependsOnCompletions(context: PositionContext, resource: ArmResource, view: LazyView): CompletionEntry[] {
+export function dependsOnCompletions(
+  context: PositionContext,
+  resource: ArmResource,
+  view: LazyView,
+): CompletionEntry[] {
   const cloudResources = view()?.cloudResources ?? [];
   const listed = new Set(items(propertyValue(resource.node, 'dependsOn')).map((item) => stringOf(item)?.toLowerCase()));
   const self = cloudResources.findIndex((c) => c.declared === resource);
@@ -32,7 +36,11 @@ export function dependsOnCompletions(context: PositionContext, resource: ArmReso
   // A new item between others needs its commas.
   const commas = context.token ? undefined : itemCommas(context.text, context.offset);
   const offer = (target: string, options: ValueOptions) => {
-    const entry = stringValue(context, target, { kind: 'reference', ...options, sortText: String(entries.length).padStart(3, '0') });
+    const entry = stringValue(context, target, {
+      kind: 'reference',
+      ...options,
+      sortText: String(entries.length).padStart(3, '0'),
+    });
     entries.push(commas ? { ...entry, insertText: `${commas.before}${entry.insertText}${commas.after}` } : entry);
   };
   // ARM doesn't create a child after its parent unless dependsOn says so, nested or not
@@ -40,7 +48,10 @@ export function dependsOnCompletions(context: PositionContext, resource: ArmReso
   const cloud = self >= 0 ? parentCloud(cloudResources[self], cloudsByName(view()?.clouds ?? [])) : undefined;
   const toCloud = cloud && reference(resource, cloud, CLOUD_TYPE);
   if (cloud && toCloud !== undefined && (!listed.has(toCloud.toLowerCase()) || toCloud === context.token?.value)) {
-    offer(toCloud, { detail: `parent cloud ${resourceLabel(cloud)}`, documentation: 'ARM creates a child resource after its parent only when its dependsOn names the parent.' });
+    offer(toCloud, {
+      detail: `parent cloud ${resourceLabel(cloud)}`,
+      documentation: 'ARM creates a child resource after its parent only when its dependsOn names the parent.',
+    });
   }
   // A resource that isn't a cloud resource itself looks from the end of the template.
   for (const index of outward(self >= 0 ? self : cloudResources.length, cloudResources.length + (self >= 0 ? 0 : 1))) {

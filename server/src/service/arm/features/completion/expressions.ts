@@ -18,13 +18,22 @@ function scopeAt(template: ArmTemplate, offset: number): TemplateScope {
   return best;
 }
 
-function describe(declaration: Declaration, kind: 'parameter' | 'variable'): { detail: string; documentation?: string } {
+function describe(
+  declaration: Declaration,
+  kind: 'parameter' | 'variable',
+): { detail: string; documentation?: string } {
   if (kind === 'variable') return { detail: 'variable' };
   const type = stringOf(propertyValue(declaration.valueNode, 'type')) ?? 'parameter';
   const description = stringOf(propertyValue(propertyValue(declaration.valueNode, 'metadata'), 'description'));
   const defaultValue = propertyValue(declaration.valueNode, 'defaultValue');
   const shown = defaultValue ? `Default: \`${JSON.stringify(defaultValue.value ?? null)}\`` : undefined;
-  return { detail: `${type} parameter`, documentation: [description, defaultValue && defaultValue.type !== 'object' && defaultValue.type !== 'array' ? shown : undefined].filter(Boolean).join('\n\n') || undefined };
+  return {
+    detail: `${type} parameter`,
+    documentation:
+      [description, defaultValue && defaultValue.type !== 'object' && defaultValue.type !== 'array' ? shown : undefined]
+        .filter(Boolean)
+        .join('\n\n') || undefined,
+  };
 }
 
 /** Completions when the cursor is in an expression string right after `parameters('` or `variables('`. */
@@ -40,5 +49,10 @@ export function expressionCompletions(context: PositionContext, template: ArmTem
   while (end < token.end && NAME_CHARACTER.test(context.text[end]) && context.text[end] !== '"') end++;
   const scope = scopeAt(template, context.offset);
   const declarations = kind === 'parameter' ? scope.parameters : scope.variables;
-  return [...declarations.values()].map((declaration) => ({ label: declaration.name, kind: 'reference' as const, ...describe(declaration, kind), replace: { start, end } }));
+  return [...declarations.values()].map((declaration) => ({
+    label: declaration.name,
+    kind: 'reference' as const,
+    ...describe(declaration, kind),
+    replace: { start, end },
+  }));
 }

@@ -31,7 +31,15 @@ function typedWord(text: string, offset: number): TextRange | undefined {
  * is the range the editor filters on: a bare word typed (its text against the prefix) or a key being typed (`"` and
  * on, against the quoted prefix).
  */
-function snippetEntry(snippet: TemplateSnippet, index: number, lines: readonly string[], prefix = '', suffix = '', replace?: TextRange, quoted = false): CompletionEntry {
+function snippetEntry(
+  snippet: TemplateSnippet,
+  index: number,
+  lines: readonly string[],
+  prefix = '',
+  suffix = '',
+  replace?: TextRange,
+  quoted = false,
+): CompletionEntry {
   const entry: CompletionEntry = {
     label: snippet.label,
     kind: 'snippet',
@@ -47,19 +55,37 @@ function snippetEntry(snippet: TemplateSnippet, index: number, lines: readonly s
 
 /** In the root `resources` array, between items (not inside one, not in a string). */
 function atResourceItem(context: PositionContext): boolean {
-  return context.path.length === 2 && isKey(context.path[0], 'resources') && typeof context.path[1] === 'number' && !context.token && !context.atKey;
+  return (
+    context.path.length === 2 &&
+    isKey(context.path[0], 'resources') &&
+    typeof context.path[1] === 'number' &&
+    !context.token &&
+    !context.atKey
+  );
 }
 
 /** Where a symbolic name goes in the root `resources` object: between entries, or a new key being typed (no colon after it yet). */
 function atResourceEntry(context: PositionContext): boolean {
-  if (context.path.length !== 2 || !isKey(context.path[0], 'resources') || typeof context.path[1] !== 'string' || !context.atKey) return false;
+  if (
+    context.path.length !== 2 ||
+    !isKey(context.path[0], 'resources') ||
+    typeof context.path[1] !== 'string' ||
+    !context.atKey
+  )
+    return false;
   return !context.token || !/^\s*:/.test(context.text.slice(context.token.end));
 }
 
-export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>, offset: number): CompletionEntry[] {
+export function armCompletions(
+  text: string,
+  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>,
+  offset: number,
+): CompletionEntry[] {
   if (ONLY_A_WORD.test(text)) {
     const word = typedWord(text, offset);
-    return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, templateAround(snippet.body), '', '', word));
+    return TEMPLATE_SNIPPETS.map((snippet, index) =>
+      snippetEntry(snippet, index, templateAround(snippet.body), '', '', word),
+    );
   }
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return [];
@@ -67,13 +93,31 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   const context = positionContext(template.text, offset, template.root, template);
   if (atResourceItem(context)) {
     const word = typedWord(text, offset);
-    const commas = { before: itemCommas(text, word?.start ?? offset).before, after: itemCommas(text, word?.end ?? offset).after };
-    return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, snippet.body, commas.before, commas.after, word));
+    const commas = {
+      before: itemCommas(text, word?.start ?? offset).before,
+      after: itemCommas(text, word?.end ?? offset).after,
+    };
+    return TEMPLATE_SNIPPETS.map((snippet, index) =>
+      snippetEntry(snippet, index, snippet.body, commas.before, commas.after, word),
+    );
   }
   if (atResourceEntry(context)) {
     const token = context.token;
-    const commas = { before: itemCommas(text, token?.start ?? offset).before, after: itemCommas(text, token?.end ?? offset).after };
-    return TEMPLATE_SNIPPETS.map((snippet, index) => snippetEntry(snippet, index, symbolicEntries(snippet), commas.before, commas.after, token && { start: token.start, end: token.end }, true));
+    const commas = {
+      before: itemCommas(text, token?.start ?? offset).before,
+      after: itemCommas(text, token?.end ?? offset).after,
+    };
+    return TEMPLATE_SNIPPETS.map((snippet, index) =>
+      snippetEntry(
+        snippet,
+        index,
+        symbolicEntries(snippet),
+        commas.before,
+        commas.after,
+        token && { start: token.start, end: token.end },
+        true,
+      ),
+    );
   }
   const expression = expressionCompletions(context, template);
   if (expression.length > 0) return expression;
@@ -82,7 +126,12 @@ export function armCompletions(text: string, analysis: Pick<Analysis, 'kind' | '
   // Read only where a completion needs what an expression evaluates to: the view evaluates the whole template.
   const view: LazyView = () => analysis.anyscale;
   if (context.atKey) return propertyNameCompletions(context, resource, view, template.root);
-  if (context.inResource.length === 2 && isKey(context.inResource[0], 'dependsOn') && typeof context.inResource[1] === 'number') return dependsOnCompletions(context, resource, view);
+  if (
+    context.inResource.length === 2 &&
+    isKey(context.inResource[0], 'dependsOn') &&
+    typeof context.inResource[1] === 'number'
+  )
+    return dependsOnCompletions(context, resource, view);
   // An expression's value is its own business: no literal values offered inside one.
   return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, view);
 }

@@ -33,7 +33,12 @@ export function stringValue(context: PositionContext, label: string, options: Va
 
 export type ValueShape = 'string' | 'object' | 'array' | 'number';
 
-const EMPTY_VALUE: Readonly<Record<ValueShape, string>> = { string: '"$1"', object: '{$1}', array: '[$1]', number: '${1:0}' };
+const EMPTY_VALUE: Readonly<Record<ValueShape, string>> = {
+  string: '"$1"',
+  object: '{$1}',
+  array: '[$1]',
+  number: '${1:0}',
+};
 
 function nextNonBlank(text: string, from: number): string {
   let i = from;
@@ -45,12 +50,26 @@ function nextNonBlank(text: string, from: number): string {
  * A property name as VS Code's JSON list inserts one: `"name": "$1"`, `{$1}`, `[$1]`; a name whose values have
  * completions `"name": $1` with the list reopened there (`retrigger`). Only the name when a colon already follows.
  */
-export function propertyName(context: PositionContext, name: string, shape: ValueShape, options: Omit<ValueOptions, 'snippet' | 'kind'> & { retrigger?: boolean } = {}): CompletionEntry {
+export function propertyName(
+  context: PositionContext,
+  name: string,
+  shape: ValueShape,
+  options: Omit<ValueOptions, 'snippet' | 'kind'> & { retrigger?: boolean } = {},
+): CompletionEntry {
   const replace = context.token && { start: context.token.start, end: context.token.end };
   const after = replace ? replace.end : context.offset;
   const next = nextNonBlank(context.text, after);
   if (next === ':') {
-    return { label: name, kind: 'property', detail: options.detail, documentation: options.documentation, insertText: JSON.stringify(name), replace, filterText: JSON.stringify(name), sortText: options.sortText };
+    return {
+      label: name,
+      kind: 'property',
+      detail: options.detail,
+      documentation: options.documentation,
+      insertText: JSON.stringify(name),
+      replace,
+      filterText: JSON.stringify(name),
+      sortText: options.sortText,
+    };
   }
   const comma = next === '"' ? ',' : '';
   const retrigger = options.retrigger === true && shape === 'string';
@@ -72,5 +91,8 @@ export function propertyName(context: PositionContext, name: string, shape: Valu
 export function itemCommas(text: string, offset: number): { before: string; after: string } {
   const previous = previousNonBlank(text, offset);
   const next = nextNonBlank(text, offset);
-  return { before: previous === '}' || previous === ']' || previous === '"' ? ',' : '', after: next === '{' || next === '"' ? ',' : '' };
+  return {
+    before: previous === '}' || previous === ']' || previous === '"' ? ',' : '',
+    after: next === '{' || next === '"' ? ',' : '',
+  };
 }

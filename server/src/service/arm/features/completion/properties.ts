@@ -3,7 +3,14 @@
 // leaving out the ones already written.
 import type { ArmResource } from '../../template';
 import { findProperty, propertyValue, type JsonNode } from '../../../json/nodes';
-import { isRequired, nestedPropertiesOf, propertiesOfType, propertyMarkdown, RESOURCE_KEYS, type PropertyDoc } from '../../../catalog/propertyDocs';
+import {
+  isRequired,
+  nestedPropertiesOf,
+  propertiesOfType,
+  propertyMarkdown,
+  RESOURCE_KEYS,
+  type PropertyDoc,
+} from '../../../catalog/propertyDocs';
 import { nodeAtPath } from '../../anyscaleView';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
@@ -11,12 +18,33 @@ import { propertyName, type ValueShape } from './insert';
 import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './resources';
 
 /** Properties whose values have completions: inserting the name opens them. */
-const HAS_VALUE_COMPLETIONS = new Set(['type', 'apiVersion', 'location', 'provider', 'computeStack', 'region', 'cloudStorageBucketRegion', 'cloudStorageBucketName', 'cloudStorageBucketEndpoint', 'anyscaleOperatorIamIdentity']);
+const HAS_VALUE_COMPLETIONS = new Set([
+  'type',
+  'apiVersion',
+  'location',
+  'provider',
+  'computeStack',
+  'region',
+  'cloudStorageBucketRegion',
+  'cloudStorageBucketName',
+  'cloudStorageBucketEndpoint',
+  'anyscaleOperatorIamIdentity',
+]);
 const SHAPES: Readonly<Record<string, ValueShape>> = {
-  properties: 'object', tags: 'object', dependsOn: 'array',
+  properties: 'object',
+  tags: 'object',
+  dependsOn: 'array',
   // The workloads' objects and arrays (domain §1.5).
-  config: 'object', deploymentConfig: 'object', computeConfig: 'object', spec: 'object', envVars: 'object', pyModules: 'array', pipRequirements: 'array',
-  maxRetries: 'number', timeout: 'number', idleTerminationMinutes: 'number',
+  config: 'object',
+  deploymentConfig: 'object',
+  computeConfig: 'object',
+  spec: 'object',
+  envVars: 'object',
+  pyModules: 'array',
+  pipRequirements: 'array',
+  maxRetries: 'number',
+  timeout: 'number',
+  idleTerminationMinutes: 'number',
 };
 
 /**
@@ -26,12 +54,18 @@ const SHAPES: Readonly<Record<string, ValueShape>> = {
  * Offered by both lists they would show twice: there the JSON list keeps them, and ours the Anyscale properties.
  */
 const SCHEMA_RESOURCE_KEYS = new Set(['name', 'type', 'apiVersion', 'location', 'tags', 'dependsOn']);
-const DEPLOYMENT_TEMPLATE_SCHEMA = /^https:\/\/schema\.management\.azure\.com\/schemas\/[^/]+\/deploymentTemplate\.json#?$/i;
+const DEPLOYMENT_TEMPLATE_SCHEMA =
+  /^https:\/\/schema\.management\.azure\.com\/schemas\/[^/]+\/deploymentTemplate\.json#?$/i;
 
 /** True for a resource of the root `resources` array in a template whose `$schema` is the deploymentTemplate schema. */
 function schemaOffersResourceKeys(context: PositionContext, root: JsonNode): boolean {
   const schema = propertyValue(root, '$schema')?.value;
-  return isKey(context.path[0], 'resources') && typeof context.path[1] === 'number' && typeof schema === 'string' && DEPLOYMENT_TEMPLATE_SCHEMA.test(schema);
+  return (
+    isKey(context.path[0], 'resources') &&
+    typeof context.path[1] === 'number' &&
+    typeof schema === 'string' &&
+    DEPLOYMENT_TEMPLATE_SCHEMA.test(schema)
+  );
 }
 
 function written(object: JsonNode | undefined, name: string, typing: string | undefined): boolean {
@@ -40,7 +74,12 @@ function written(object: JsonNode | undefined, name: string, typing: string | un
   return property !== undefined && property.children?.[0]?.value !== typing;
 }
 
-function entries(context: PositionContext, docs: readonly PropertyDoc[], object: JsonNode | undefined, required: (doc: PropertyDoc) => boolean): CompletionEntry[] {
+function entries(
+  context: PositionContext,
+  docs: readonly PropertyDoc[],
+  object: JsonNode | undefined,
+  required: (doc: PropertyDoc) => boolean,
+): CompletionEntry[] {
   const typing = context.token?.value;
   return docs
     .filter((doc) => !written(object, doc.name, typing))
@@ -56,11 +95,18 @@ function entries(context: PositionContext, docs: readonly PropertyDoc[], object:
 }
 
 /** Names for the key position at `inResource` (`['']` = the resource's own keys, `['properties', '']` = its properties). */
-export function propertyNameCompletions(context: PositionContext, resource: ArmResource, view: LazyView, root: JsonNode): CompletionEntry[] {
+export function propertyNameCompletions(
+  context: PositionContext,
+  resource: ArmResource,
+  view: LazyView,
+  root: JsonNode,
+): CompletionEntry[] {
   if (!isAnyscaleResource(resource)) return [];
   const path = context.inResource;
   if (path.length === 1) {
-    const docs = schemaOffersResourceKeys(context, root) ? RESOURCE_KEYS.filter((doc) => !SCHEMA_RESOURCE_KEYS.has(doc.name)) : RESOURCE_KEYS;
+    const docs = schemaOffersResourceKeys(context, root)
+      ? RESOURCE_KEYS.filter((doc) => !SCHEMA_RESOURCE_KEYS.has(doc.name))
+      : RESOURCE_KEYS;
     return entries(context, docs, resource.node, (doc) => doc.requiredFor.length > 0);
   }
   if (path.length === 2 && isKey(path[0], 'properties')) {
@@ -71,7 +117,9 @@ export function propertyNameCompletions(context: PositionContext, resource: ArmR
   }
   if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {
     const docs = nestedPropertiesOf(resource.type, [path[1]]);
-    return docs ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), (doc) => doc.requiredFor.length > 0) : [];
+    return docs
+      ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), (doc) => doc.requiredFor.length > 0)
+      : [];
   }
   return [];
 }

@@ -2,7 +2,15 @@
 // names, into a languageVersion 2.0 `resources` object), with tab stops
 // (`${1:placeholder}`, a repeated number mirrors the first) and every required property. Placeholder values are
 // the docs' examples; the identity placeholder stays visibly a placeholder so the checks flag it until replaced.
-import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, GA_API_VERSION, JOB_TYPE, PRIMARY_CLOUD_RESOURCE_NAME, SERVICE_TYPE, WORKSPACE_TYPE } from '../../../catalog/anyscale';
+import {
+  CLOUD_RESOURCE_TYPE,
+  CLOUD_TYPE,
+  GA_API_VERSION,
+  JOB_TYPE,
+  PRIMARY_CLOUD_RESOURCE_NAME,
+  SERVICE_TYPE,
+  WORKSPACE_TYPE,
+} from '../../../catalog/anyscale';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
 
 export interface TemplateSnippet {
@@ -27,12 +35,21 @@ const CLOUD_REFERENCE = `[resourceId('${CLOUD_TYPE}', '\${1}')]`;
 
 /** Lines of a cloud resource's head: type, apiVersion, name, location. */
 function cloudResourceHead(name: string, location: string): string[] {
-  return [`\t"type": "${CLOUD_RESOURCE_TYPE}",`, `\t"apiVersion": "${GA_API_VERSION}",`, `\t"name": "${name}",`, `\t"location": "${location}",`];
+  return [
+    `\t"type": "${CLOUD_RESOURCE_TYPE}",`,
+    `\t"apiVersion": "${GA_API_VERSION}",`,
+    `\t"name": "${name}",`,
+    `\t"location": "${location}",`,
+  ];
 }
 
 /** A workload's head: type, apiVersion and `<cloud>/<project>/<name>` (tab stops 1 to 3). */
 function workloadHead(type: string, name: string): string[] {
-  return [`\t"type": "${type}",`, `\t"apiVersion": "${GA_API_VERSION}",`, `\t"name": "\${1:my-cloud}/\${2:my-project}/\${3:${name}}",`];
+  return [
+    `\t"type": "${type}",`,
+    `\t"apiVersion": "${GA_API_VERSION}",`,
+    `\t"name": "\${1:my-cloud}/\${2:my-project}/\${3:${name}}",`,
+  ];
 }
 
 /**
@@ -67,7 +84,8 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale job (primary cloud resource)',
     prefix: 'anyscale-job',
-    description: 'A job of a project, with an inline compute config on the primary cloud resource `default` by resource ID. Its entrypoint is write-only: ARM never returns it.',
+    description:
+      'A job of a project, with an inline compute config on the primary cloud resource `default` by resource ID. Its entrypoint is write-only: ARM never returns it.',
     body: [
       '{',
       ...workloadHead(JOB_TYPE, 'my-job'),
@@ -85,7 +103,8 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale service (primary cloud resource)',
     prefix: 'anyscale-service',
-    description: 'A Ray Serve service of a project. Services run only on the primary cloud resource `default`, named here by resource ID.',
+    description:
+      'A Ray Serve service of a project. Services run only on the primary cloud resource `default`, named here by resource ID.',
     body: [
       '{',
       ...workloadHead(SERVICE_TYPE, 'my-service'),
@@ -107,7 +126,8 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale workspace (primary cloud resource)',
     prefix: 'anyscale-workspace',
-    description: "A workspace of a project on one cloud resource, the primary `default` (workspaces don't fall back to another).",
+    description:
+      "A workspace of a project on one cloud resource, the primary `default` (workspaces don't fall back to another).",
     body: [
       '{',
       ...workloadHead(WORKSPACE_TYPE, 'my-workspace'),
@@ -126,7 +146,8 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'Anyscale cloud resource (Azure)',
     prefix: 'anyscale-cloud-resource',
-    description: 'A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity\'s principal ID.',
+    description:
+      "A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity's principal ID.",
     body: [
       '{',
       ...cloudResourceHead('${1:my-cloud}/${2:aksuksouth}', '${3:uksouth}'),
@@ -230,7 +251,8 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'AKS managed KubeRay extension (preview)',
     prefix: 'kuberay',
-    description: 'The `microsoft.kuberay` cluster extension: KubeRay operator and Ray CRDs, auto-upgraded on the preview train (no `version` with auto-upgrade). Needs Kubernetes 1.34 or later and no self-hosted KubeRay operator.',
+    description:
+      'The `microsoft.kuberay` cluster extension: KubeRay operator and Ray CRDs, auto-upgraded on the preview train (no `version` with auto-upgrade). Needs Kubernetes 1.34 or later and no self-hosted KubeRay operator.',
     body: [
       '{',
       '\t"type": "Microsoft.KubernetesConfiguration/extensions",',
@@ -254,7 +276,8 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
   {
     label: 'AKS cluster with OIDC issuer and workload identity',
     prefix: 'aks-cluster',
-    description: 'A managed identity AKS cluster with `oidcIssuerProfile.enabled` and `securityProfile.workloadIdentity.enabled`, which the Anyscale operator needs.',
+    description:
+      'A managed identity AKS cluster with `oidcIssuerProfile.enabled` and `securityProfile.workloadIdentity.enabled`, which the Anyscale operator needs.',
     body: [
       '{',
       '\t"type": "Microsoft.ContainerService/managedClusters",',
@@ -317,7 +340,9 @@ function shiftTabStops(line: string, by: number): string {
  */
 export function symbolicEntries(snippet: TemplateSnippet): string[] {
   const { names, references = {} } = snippet.symbolic;
-  const referenceTo = new Map(Object.entries(references).map(([text, index]) => [shiftTabStops(text, names.length), `\${${index + 1}}`]));
+  const referenceTo = new Map(
+    Object.entries(references).map(([text, index]) => [shiftTabStops(text, names.length), `\${${index + 1}}`]),
+  );
   let resource = 0;
   return snippet.body.map((line) => {
     // Each resource object starts with a `{` line of its own.

@@ -6,13 +6,28 @@ import { literalValue, knownString } from '../../value';
 import { API_VERSIONS, COMPUTE_STACKS, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from '../../../catalog/anyscale';
 import { ANYSCALE_RESOURCE_TYPES, CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../../catalog/propertyDocs';
 import { REGION_LISTS, regionListFor, type RegionList } from '../../../catalog/regions';
-import { ABFSS_SCHEME, AZURE_BLOB_HOST_SUFFIX, AZURE_DFS_HOST_SUFFIX, blobEndpointOf, splitUri, storageAccountOf } from '../../../catalog/storage';
+import {
+  ABFSS_SCHEME,
+  AZURE_BLOB_HOST_SUFFIX,
+  AZURE_DFS_HOST_SUFFIX,
+  blobEndpointOf,
+  splitUri,
+  storageAccountOf,
+} from '../../../catalog/storage';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
 import { propertyValue } from '../../../json/nodes';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
 import { stringValue } from './insert';
-import { isAnyscaleResource, isCloud, isCloudResource, isKey, literalProperty, providerOf, type LazyView } from './resources';
+import {
+  isAnyscaleResource,
+  isCloud,
+  isCloudResource,
+  isKey,
+  literalProperty,
+  providerOf,
+  type LazyView,
+} from './resources';
 
 const order = (index: number) => String(index).padStart(3, '0');
 
@@ -21,15 +36,28 @@ function typeCompletions(context: PositionContext, resource: ArmResource): Compl
   const parentType = resource.parent?.type?.toLowerCase();
   if (resource.parent && parentType === undefined) return [];
   const prefix = parentType ? `${parentType}/` : '';
-  const candidates = parentType ? ANYSCALE_RESOURCE_TYPES.filter((t) => t.type.toLowerCase().startsWith(prefix) && !t.type.slice(prefix.length).includes('/')) : ANYSCALE_RESOURCE_TYPES;
+  const candidates = parentType
+    ? ANYSCALE_RESOURCE_TYPES.filter(
+        (t) => t.type.toLowerCase().startsWith(prefix) && !t.type.slice(prefix.length).includes('/'),
+      )
+    : ANYSCALE_RESOURCE_TYPES;
   return candidates.map((t, index) =>
-    stringValue(context, t.type.slice(prefix.length), { detail: t.tracked ? 'tracked resource' : 'proxied resource', documentation: t.description, sortText: order(index) }),
+    stringValue(context, t.type.slice(prefix.length), {
+      detail: t.tracked ? 'tracked resource' : 'proxied resource',
+      documentation: t.description,
+      sortText: order(index),
+    }),
   );
 }
 
 function apiVersionCompletions(context: PositionContext): CompletionEntry[] {
   return API_VERSIONS.map((v, index) =>
-    stringValue(context, v.version, { detail: v.status === 'ga' ? 'GA' : 'preview', documentation: `${v.note}\n\n[${v.source.title}](${v.source.url})`, sortText: order(index), preselect: v.status === 'ga' }),
+    stringValue(context, v.version, {
+      detail: v.status === 'ga' ? 'GA' : 'preview',
+      documentation: `${v.note}\n\n[${v.source.title}](${v.source.url})`,
+      sortText: order(index),
+      preselect: v.status === 'ga',
+    }),
   );
 }
 
@@ -42,7 +70,11 @@ function cloudLocation(template: ArmTemplate, resource: ArmResource): string | u
   return undefined;
 }
 
-function locationCompletions(context: PositionContext, template: ArmTemplate, resource: ArmResource): CompletionEntry[] {
+function locationCompletions(
+  context: PositionContext,
+  template: ArmTemplate,
+  resource: ArmResource,
+): CompletionEntry[] {
   const sameAsCloud = cloudLocation(template, resource);
   return SUPPORTED_LOCATIONS.map((location, index) =>
     stringValue(context, location.name, {
@@ -54,19 +86,37 @@ function locationCompletions(context: PositionContext, template: ArmTemplate, re
   );
 }
 
-function regionEntries(context: PositionContext, list: RegionList, label: (displayName: string) => string, preselected: string | undefined, offset: number): CompletionEntry[] {
+function regionEntries(
+  context: PositionContext,
+  list: RegionList,
+  label: (displayName: string) => string,
+  preselected: string | undefined,
+  offset: number,
+): CompletionEntry[] {
   return list.regions.map((region, index) =>
-    stringValue(context, region.name, { detail: label(region.displayName), documentation: `${list.provider} region **${region.displayName}**\n\n[${list.source.title}](${list.source.url})`, sortText: order(offset + index), preselect: region.name === preselected }),
+    stringValue(context, region.name, {
+      detail: label(region.displayName),
+      documentation: `${list.provider} region **${region.displayName}**\n\n[${list.source.title}](${list.source.url})`,
+      sortText: order(offset + index),
+      preselect: region.name === preselected,
+    }),
   );
 }
 
 /** The regions of the provider's list; with the provider unknown, every list (each entry names its provider). */
-function regionCompletions(context: PositionContext, resource: ArmResource, provider: Provider | undefined): CompletionEntry[] {
+function regionCompletions(
+  context: PositionContext,
+  resource: ArmResource,
+  provider: Provider | undefined,
+): CompletionEntry[] {
   if (provider) {
     const list = regionListFor(provider.regionList);
     if (!list) return [];
     // An Azure cloud resource usually runs where its record lives.
-    const location = provider.name === 'Azure' ? knownString(literalValue(propertyValue(resource.node, 'location')))?.toLowerCase() : undefined;
+    const location =
+      provider.name === 'Azure'
+        ? knownString(literalValue(propertyValue(resource.node, 'location')))?.toLowerCase()
+        : undefined;
     return regionEntries(context, list, (name) => name, location, 0);
   }
   let offset = 0;
@@ -79,7 +129,10 @@ function regionCompletions(context: PositionContext, resource: ArmResource, prov
 
 /** Bucket URI shapes as snippets, one per provider (only the chosen provider's when it is known). */
 const BUCKET_TEMPLATES: Readonly<Record<Provider['name'], { label: string; snippet: string }>> = {
-  Azure: { label: `${ABFSS_SCHEME}://<container>@<account>${AZURE_DFS_HOST_SUFFIX}`, snippet: `${ABFSS_SCHEME}://\${1:container}@\${2:account}${AZURE_DFS_HOST_SUFFIX}` },
+  Azure: {
+    label: `${ABFSS_SCHEME}://<container>@<account>${AZURE_DFS_HOST_SUFFIX}`,
+    snippet: `${ABFSS_SCHEME}://\${1:container}@\${2:account}${AZURE_DFS_HOST_SUFFIX}`,
+  },
   AWS: { label: 's3://<bucket>', snippet: 's3://${1:bucket}' },
   GCP: { label: 'gs://<bucket>', snippet: 'gs://${1:bucket}' },
   Generic: { label: '<scheme>://<bucket>', snippet: '${1:s3}://${2:bucket}' },
@@ -87,64 +140,137 @@ const BUCKET_TEMPLATES: Readonly<Record<Provider['name'], { label: string; snipp
 
 function bucketCompletions(context: PositionContext, provider: Provider | undefined): CompletionEntry[] {
   return (provider ? [provider] : PROVIDERS).map((p, index) =>
-    stringValue(context, BUCKET_TEMPLATES[p.name].label, { kind: 'snippet', snippet: BUCKET_TEMPLATES[p.name].snippet, detail: `${p.name} bucket URI`, documentation: `The bucket only, no sub-path. Example: \`${p.bucketExample}\``, sortText: order(index) }),
+    stringValue(context, BUCKET_TEMPLATES[p.name].label, {
+      kind: 'snippet',
+      snippet: BUCKET_TEMPLATES[p.name].snippet,
+      detail: `${p.name} bucket URI`,
+      documentation: `The bucket only, no sub-path. Example: \`${p.bucketExample}\``,
+      sortText: order(index),
+    }),
   );
 }
 
 /** The endpoint of the abfss bucket's storage account, then the Blob endpoint shape; `""` where none is needed. */
-function endpointCompletions(context: PositionContext, resource: ArmResource, provider: Provider | undefined): CompletionEntry[] {
+function endpointCompletions(
+  context: PositionContext,
+  resource: ArmResource,
+  provider: Provider | undefined,
+): CompletionEntry[] {
   const entries: CompletionEntry[] = [];
   const bucket = literalProperty(resource, 'cloudStorageBucketName');
   const uri = bucket === undefined ? undefined : splitUri(bucket);
   const account = uri && uri.scheme.toLowerCase() === ABFSS_SCHEME ? storageAccountOf(uri.hostname) : undefined;
   if (account && (!provider || provider.requiresBucketEndpoint)) {
-    entries.push(stringValue(context, blobEndpointOf(account.account), { detail: "the bucket's storage account", documentation: `The Blob endpoint of storage account \`${account.account}\`, which holds \`${bucket}\`.`, sortText: order(0), preselect: true }));
+    entries.push(
+      stringValue(context, blobEndpointOf(account.account), {
+        detail: "the bucket's storage account",
+        documentation: `The Blob endpoint of storage account \`${account.account}\`, which holds \`${bucket}\`.`,
+        sortText: order(0),
+        preselect: true,
+      }),
+    );
   }
   if (!provider || provider.requiresBucketEndpoint) {
-    entries.push(stringValue(context, `https://<account>${AZURE_BLOB_HOST_SUFFIX}`, { kind: 'snippet', snippet: `https://\${1:account}${AZURE_BLOB_HOST_SUFFIX}`, detail: 'Azure Blob endpoint', documentation: 'A bare https origin: no path, no trailing slash.', sortText: order(1) }));
+    entries.push(
+      stringValue(context, `https://<account>${AZURE_BLOB_HOST_SUFFIX}`, {
+        kind: 'snippet',
+        snippet: `https://\${1:account}${AZURE_BLOB_HOST_SUFFIX}`,
+        detail: 'Azure Blob endpoint',
+        documentation: 'A bare https origin: no path, no trailing slash.',
+        sortText: order(1),
+      }),
+    );
   }
   if (!provider || !provider.requiresBucketEndpoint) {
-    entries.push(stringValue(context, '', { detail: `not needed${provider ? ` for ${provider.name}` : ' for AWS, GCP and Generic'}`, documentation: 'Leave it empty unless the bucket is S3-compatible storage at another endpoint.', sortText: order(2) }));
+    entries.push(
+      stringValue(context, '', {
+        detail: `not needed${provider ? ` for ${provider.name}` : ' for AWS, GCP and Generic'}`,
+        documentation: 'Leave it empty unless the bucket is S3-compatible storage at another endpoint.',
+        sortText: order(2),
+      }),
+    );
   }
   return entries;
 }
 
 /** How each provider's operator identity is written, as snippets. */
-const IDENTITY_TEMPLATES: Readonly<Record<Exclude<Provider['identity'], 'none'>, { label: string; snippet: string }>> = {
-  azurePrincipalId: {
-    label: "[reference(<user-assigned identity>, '2023-01-31').principalId]",
-    snippet: "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', '${1:anyscale-operator}'), '2023-01-31').principalId]",
-  },
-  awsRoleArn: { label: 'arn:aws:iam::<account>:role/<name>', snippet: 'arn:aws:iam::${1:123456789012}:role/${2:anyscale-operator-role}' },
-  gcpServiceAccount: { label: '<name>@<project>.iam.gserviceaccount.com', snippet: '${1:anyscale-operator}@${2:my-project}.iam.gserviceaccount.com' },
-};
+const IDENTITY_TEMPLATES: Readonly<Record<Exclude<Provider['identity'], 'none'>, { label: string; snippet: string }>> =
+  {
+    azurePrincipalId: {
+      label: "[reference(<user-assigned identity>, '2023-01-31').principalId]",
+      snippet:
+        "[reference(resourceId('Microsoft.ManagedIdentity/userAssignedIdentities', '${1:anyscale-operator}'), '2023-01-31').principalId]",
+    },
+    awsRoleArn: {
+      label: 'arn:aws:iam::<account>:role/<name>',
+      snippet: 'arn:aws:iam::${1:123456789012}:role/${2:anyscale-operator-role}',
+    },
+    gcpServiceAccount: {
+      label: '<name>@<project>.iam.gserviceaccount.com',
+      snippet: '${1:anyscale-operator}@${2:my-project}.iam.gserviceaccount.com',
+    },
+  };
 
 const IDENTITY_DOC = CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === 'anyscaleOperatorIamIdentity')!;
 
 function identityCompletions(context: PositionContext, provider: Provider | undefined): CompletionEntry[] {
-  const kinds = provider ? (provider.identity === 'none' ? [] : [provider.identity]) : Object.values(IDENTITY_SHAPES).map((shape) => shape.kind);
+  const kinds = provider
+    ? provider.identity === 'none'
+      ? []
+      : [provider.identity]
+    : Object.values(IDENTITY_SHAPES).map((shape) => shape.kind);
   return kinds.map((kind, index) =>
-    stringValue(context, IDENTITY_TEMPLATES[kind].label, { kind: 'snippet', snippet: IDENTITY_TEMPLATES[kind].snippet, detail: IDENTITY_SHAPES[kind].description, documentation: propertyMarkdown(IDENTITY_DOC, 'anyscaleOperatorIamIdentity', false), sortText: order(index) }),
+    stringValue(context, IDENTITY_TEMPLATES[kind].label, {
+      kind: 'snippet',
+      snippet: IDENTITY_TEMPLATES[kind].snippet,
+      detail: IDENTITY_SHAPES[kind].description,
+      documentation: propertyMarkdown(IDENTITY_DOC, 'anyscaleOperatorIamIdentity', false),
+      sortText: order(index),
+    }),
   );
 }
 
 /** Completions for the value at `context.inResource` of an Anyscale resource. */
-export function valueCompletions(context: PositionContext, template: ArmTemplate, resource: ArmResource, view: LazyView): CompletionEntry[] {
+export function valueCompletions(
+  context: PositionContext,
+  template: ArmTemplate,
+  resource: ArmResource,
+  view: LazyView,
+): CompletionEntry[] {
   const [first, second] = context.inResource;
   if (context.inResource.length === 1) {
     if (isKey(first, 'type')) return typeCompletions(context, resource);
     if (!isAnyscaleResource(resource)) return [];
     if (isKey(first, 'apiVersion')) return apiVersionCompletions(context);
-    if (isKey(first, 'location') && (isCloud(resource) || isCloudResource(resource))) return locationCompletions(context, template, resource);
+    if (isKey(first, 'location') && (isCloud(resource) || isCloudResource(resource)))
+      return locationCompletions(context, template, resource);
     return [];
   }
-  if (context.inResource.length !== 2 || !isKey(first, 'properties') || !isCloudResource(resource) || typeof second !== 'string') return [];
+  if (
+    context.inResource.length !== 2 ||
+    !isKey(first, 'properties') ||
+    !isCloudResource(resource) ||
+    typeof second !== 'string'
+  )
+    return [];
   const provider = providerOf(resource, view);
   switch (second.toLowerCase()) {
     case 'provider':
-      return PROVIDERS.map((p, index) => stringValue(context, p.name, { detail: p.kubernetes, documentation: `Cloud resource on ${p.kubernetes}. Case-sensitive.`, sortText: order(index) }));
+      return PROVIDERS.map((p, index) =>
+        stringValue(context, p.name, {
+          detail: p.kubernetes,
+          documentation: `Cloud resource on ${p.kubernetes}. Case-sensitive.`,
+          sortText: order(index),
+        }),
+      );
     case 'computestack':
-      return COMPUTE_STACKS.map((stack) => stringValue(context, stack, { detail: 'Kubernetes', documentation: 'The only supported compute stack. Case-sensitive.', preselect: true }));
+      return COMPUTE_STACKS.map((stack) =>
+        stringValue(context, stack, {
+          detail: 'Kubernetes',
+          documentation: 'The only supported compute stack. Case-sensitive.',
+          preselect: true,
+        }),
+      );
     case 'region':
     case 'cloudstoragebucketregion':
       return regionCompletions(context, resource, provider);

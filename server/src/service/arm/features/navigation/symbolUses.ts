@@ -6,7 +6,14 @@ import { findVariable } from '../../expressions/scopes';
 import { readParameterFile } from '../../parameterFile';
 import { expressionUsage } from '../../../rules/support/expressionUsage';
 import type { TextRange } from '../../../types';
-import { argumentNameRange, stringContentRange, variableNaming, type NamedSymbol, type NavigationDocument, type TemplateDocument } from './symbols';
+import {
+  argumentNameRange,
+  stringContentRange,
+  variableNaming,
+  type NamedSymbol,
+  type NavigationDocument,
+  type TemplateDocument,
+} from './symbols';
 
 export interface SymbolLocation extends TextRange {
   readonly uri: string;
@@ -25,15 +32,21 @@ export function declarationOf(template: TemplateDocument, symbol: NamedSymbol): 
 }
 
 /** Every use of the symbol, in document order per document: the template's expressions first, then the parameter files. */
-export function usesOf(template: TemplateDocument, parameterFiles: readonly NavigationDocument[], symbol: NamedSymbol): SymbolLocation[] {
+export function usesOf(
+  template: TemplateDocument,
+  parameterFiles: readonly NavigationDocument[],
+  symbol: NamedSymbol,
+): SymbolLocation[] {
   const lower = symbol.name.toLowerCase();
   const out: SymbolLocation[] = [];
   for (const { site, reference } of expressionUsage(template.template).references) {
-    if (reference.kind !== symbol.kind || site.scope !== symbol.scope || reference.name?.toLowerCase() !== lower) continue;
+    if (reference.kind !== symbol.kind || site.scope !== symbol.scope || reference.name?.toLowerCase() !== lower)
+      continue;
     out.push({ uri: template.uri, ...argumentNameRange(template.text, site.node, reference.argument) });
   }
   if (symbol.kind === 'parameter' && symbol.scope.deployment) {
-    const passed = findProperty(propertyValue(symbol.scope.deployment.properties, 'parameters'), symbol.name)?.children?.[0];
+    const passed = findProperty(propertyValue(symbol.scope.deployment.properties, 'parameters'), symbol.name)
+      ?.children?.[0];
     if (passed) out.push({ uri: template.uri, ...stringContentRange(template.text, passed) });
   }
   out.sort((a, b) => a.start - b.start);

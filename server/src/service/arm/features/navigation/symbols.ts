@@ -43,13 +43,19 @@ export function stringContentRange(text: string, node: JsonNode): TextRange {
 }
 
 /** The range of the name inside a parameters() / variables() call's quoted argument. */
-export function argumentNameRange(text: string, node: JsonNode, argument: { readonly start: number; readonly end: number }): TextRange {
+export function argumentNameRange(
+  text: string,
+  node: JsonNode,
+  argument: { readonly start: number; readonly end: number },
+): TextRange {
   return documentRange(text, node, argument.start + 1, argument.end - argument.start - 2);
 }
 
 /** A variable's name as declared and the string node that declares it: its key, or a `variables.copy` loop's `name`. */
 export function variableNaming(variable: VariableDeclaration): { readonly name: string; readonly nameNode: JsonNode } {
-  return variable.kind === 'value' ? { name: variable.declaration.name, nameNode: variable.declaration.keyNode } : variable;
+  return variable.kind === 'value'
+    ? { name: variable.declaration.name, nameNode: variable.declaration.keyNode }
+    : variable;
 }
 
 /** The declared name of a parameter or variable of a scope, when it is declared. */
@@ -78,11 +84,16 @@ function referenceAt(document: TemplateDocument, node: JsonNode, offset: number)
 function declarationAt(document: TemplateDocument, node: JsonNode): SymbolAt | undefined {
   for (const scope of document.template.scopes) {
     for (const declaration of scope.parameters.values()) {
-      if (declaration.keyNode === node) return { symbol: { kind: 'parameter', name: declaration.name, scope }, range: stringContentRange(document.text, node) };
+      if (declaration.keyNode === node)
+        return {
+          symbol: { kind: 'parameter', name: declaration.name, scope },
+          range: stringContentRange(document.text, node),
+        };
     }
     for (const variable of allVariables(scope)) {
       const { name, nameNode } = variableNaming(variable);
-      if (nameNode === node) return { symbol: { kind: 'variable', name, scope }, range: stringContentRange(document.text, node) };
+      if (nameNode === node)
+        return { symbol: { kind: 'variable', name, scope }, range: stringContentRange(document.text, node) };
     }
   }
   return undefined;
@@ -96,13 +107,20 @@ export function symbolInTemplate(document: TemplateDocument, offset: number): Sy
 }
 
 /** The template parameter a parameter file's `parameters.<name>` key at an offset gives a value for. */
-export function symbolInParameterFile(parameterFile: NavigationDocument, template: TemplateDocument, offset: number): SymbolAt | undefined {
+export function symbolInParameterFile(
+  parameterFile: NavigationDocument,
+  template: TemplateDocument,
+  offset: number,
+): SymbolAt | undefined {
   const node = findNodeAtOffset(parameterFile.root, offset, true);
   if (!node || node.type !== 'string') return undefined;
   for (const entry of readParameterFile(parameterFile.root).parameters.values()) {
     if (entry.keyNode !== node) continue;
     const scope = template.template.rootScope;
-    return { symbol: { kind: 'parameter', name: declaredName('parameter', scope, entry.name) ?? entry.name, scope }, range: stringContentRange(parameterFile.text, node) };
+    return {
+      symbol: { kind: 'parameter', name: declaredName('parameter', scope, entry.name) ?? entry.name, scope },
+      range: stringContentRange(parameterFile.text, node),
+    };
   }
   return undefined;
 }

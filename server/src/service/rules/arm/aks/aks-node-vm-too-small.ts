@@ -13,7 +13,8 @@ const isSystem = (pool: NodePool) => pool.mode !== undefined && equalsIgnoreCase
 
 export const aksNodeVmTooSmall: TemplateRule = {
   code: 'aks-node-vm-too-small',
-  title: 'Node pools of an AKS cluster that runs Anyscale should use VM sizes with at least 4 vCPUs (Ray worker nodes need them)',
+  title:
+    'Node pools of an AKS cluster that runs Anyscale should use VM sizes with at least 4 vCPUs (Ray worker nodes need them)',
   defaultSeverity: 'info',
   category: 'aks',
   appliesTo: 'armTemplate',

@@ -13,15 +13,25 @@ function minorVersion(text: string): [number, number] | undefined {
 }
 
 export const aksOidcIssuerDisabled = enabledFlagRule(
-  { code: 'aks-oidc-issuer-disabled', title: 'An AKS cluster that runs Anyscale needs properties.oidcIssuerProfile.enabled: true (workload identity federates through it)' },
+  {
+    code: 'aks-oidc-issuer-disabled',
+    title:
+      'An AKS cluster that runs Anyscale needs properties.oidcIssuerProfile.enabled: true (workload identity federates through it)',
+  },
   ['oidcIssuerProfile', 'enabled'],
   (state) =>
     `${state.kind === 'false' ? 'properties.oidcIssuerProfile.enabled is false, so the OIDC issuer is off' : 'properties.oidcIssuerProfile.enabled is not set, and AKS enables the OIDC issuer by default only on new clusters running Kubernetes 1.34 or later'}: ` +
     "the Anyscale operator's managed identity is federated to its Kubernetes service account through the cluster's OIDC issuer, so without it the operator gets no Azure credentials. Set properties.oidcIssuerProfile.enabled to true, as the Anyscale quickstart does (az aks create --enable-oidc-issuer).",
   // Absent is enabled on a new cluster whose known version is 1.34 or later.
   (context, cluster) => {
-    const version = knownString(context.value(propertyValue(cluster.resource.properties, 'kubernetesVersion'), cluster.resource));
+    const version = knownString(
+      context.value(propertyValue(cluster.resource.properties, 'kubernetesVersion'), cluster.resource),
+    );
     const parsed = version === undefined ? undefined : minorVersion(version);
-    return parsed !== undefined && (parsed[0] > OIDC_ISSUER_DEFAULT_FROM.major || (parsed[0] === OIDC_ISSUER_DEFAULT_FROM.major && parsed[1] >= OIDC_ISSUER_DEFAULT_FROM.minor));
+    return (
+      parsed !== undefined &&
+      (parsed[0] > OIDC_ISSUER_DEFAULT_FROM.major ||
+        (parsed[0] === OIDC_ISSUER_DEFAULT_FROM.major && parsed[1] >= OIDC_ISSUER_DEFAULT_FROM.minor))
+    );
   },
 );

@@ -4,7 +4,10 @@
 import { enabledFlagRule } from '../../support/enabledFlag';
 
 export const aksWorkloadIdentityDisabled = enabledFlagRule(
-  { code: 'aks-workload-identity-disabled', title: 'An AKS cluster that runs Anyscale needs properties.securityProfile.workloadIdentity.enabled: true' },
+  {
+    code: 'aks-workload-identity-disabled',
+    title: 'An AKS cluster that runs Anyscale needs properties.securityProfile.workloadIdentity.enabled: true',
+  },
   ['securityProfile', 'workloadIdentity', 'enabled'],
   (state) =>
     `${state.kind === 'false' ? 'properties.securityProfile.workloadIdentity.enabled is false, so workload identity is off' : 'properties.securityProfile.workloadIdentity.enabled is not set, so workload identity is off'}: ` +

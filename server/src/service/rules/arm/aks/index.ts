@@ -6,4 +6,10 @@ import { aksLocationUnsupported } from './aks-location-unsupported';
 import { aksNodeVmTooSmall } from './aks-node-vm-too-small';
 import { ingressApplicationGateway } from './ingress-application-gateway';
 
-export const aksRules: readonly TemplateRule[] = [aksOidcIssuerDisabled, aksWorkloadIdentityDisabled, aksLocationUnsupported, aksNodeVmTooSmall, ingressApplicationGateway];
+export const aksRules: readonly TemplateRule[] = [
+  aksOidcIssuerDisabled,
+  aksWorkloadIdentityDisabled,
+  aksLocationUnsupported,
+  aksNodeVmTooSmall,
+  ingressApplicationGateway,
+];

@@ -10,12 +10,15 @@ import { deploysAnyscale } from '../../support/aksClusters';
 
 export const ingressApplicationGateway: TemplateRule = {
   code: 'ingress-application-gateway',
-  title: 'Application Gateway is not supported as the primary ingress load balancer for Anyscale; use a layer-4 Azure Load Balancer',
+  title:
+    'Application Gateway is not supported as the primary ingress load balancer for Anyscale; use a layer-4 Azure Load Balancer',
   defaultSeverity: 'warning',
   category: 'gateway',
   appliesTo: 'armTemplate',
   check(context) {
-    const gateways = context.template.resources.filter((resource) => !resource.existing && isResourceType(resource, APPLICATION_GATEWAY_TYPE));
+    const gateways = context.template.resources.filter(
+      (resource) => !resource.existing && isResourceType(resource, APPLICATION_GATEWAY_TYPE),
+    );
     if (gateways.length === 0 || !deploysAnyscale(context)) return;
     for (const gateway of gateways) {
       context.report({

@@ -12,7 +12,10 @@ export const functionArguments: TemplateRule = {
   check(context) {
     // The expression table finds these calls as it reads each expression.
     for (const problem of templateExpressions(context.template).argumentProblems) {
-      context.report({ at: documentRange(context.text, problem.site.node, problem.start, problem.end - problem.start), message: `${problem.message}.` });
+      context.report({
+        at: documentRange(context.text, problem.site.node, problem.start, problem.end - problem.start),
+        message: `${problem.message}.`,
+      });
     }
   },
 };

@@ -11,7 +11,11 @@ function escapeLineBreaks(text: string, start: number, end: number): TextEdit[] 
   const edits: TextEdit[] = [];
   for (const match of text.slice(start, end).matchAll(/\r\n|\r|\n/g)) {
     const at = start + match.index;
-    edits.push({ start: at, end: at + match[0].length, newText: match[0] === '\r\n' ? '\\r\\n' : match[0] === '\r' ? '\\r' : '\\n' });
+    edits.push({
+      start: at,
+      end: at + match[0].length,
+      newText: match[0] === '\r\n' ? '\\r\\n' : match[0] === '\r' ? '\\r' : '\\n',
+    });
   }
   return edits;
 }
@@ -27,11 +31,15 @@ export const multiLineString: TemplateRule = {
     for (const { start, end } of context.template.multiLineStrings) {
       const expression = isExpression(text.slice(start + 1, end - 1));
       const what = expression ? 'This expression is' : 'This string is';
-      const advice = expression ? ' Join the expression onto one line to deploy it anywhere.' : ' Write its line breaks as \\n to deploy it anywhere with the same value.';
+      const advice = expression
+        ? ' Join the expression onto one line to deploy it anywhere.'
+        : ' Write its line breaks as \\n to deploy it anywhere with the same value.';
       context.report({
         at: { start, end },
         message: `${what} written over several lines: ARM accepts that when Azure CLI or Azure PowerShell deploys the template, but deploying it through the Azure portal, a DevOps pipeline or the REST API fails because the file is not valid JSON.${advice}`,
-        fixes: expression ? undefined : [{ title: 'Write the line breaks as \\n', edits: escapeLineBreaks(text, start, end), preferred: true }],
+        fixes: expression
+          ? undefined
+          : [{ title: 'Write the line breaks as \\n', edits: escapeLineBreaks(text, start, end), preferred: true }],
       });
     }
   },

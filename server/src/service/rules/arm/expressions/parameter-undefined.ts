@@ -20,13 +20,21 @@ export const parameterUndefined: TemplateRule = {
       const at = documentRange(context.text, site.node, references.start(i), references.end(i) - references.start(i));
       if (site.functionParameters) {
         if (site.functionParameters.has(name.toLowerCase())) continue;
-        context.report({ at, message: `Parameter '${name}' is not a parameter of this user-defined function: a function body sees only its own parameters.` });
+        context.report({
+          at,
+          message: `Parameter '${name}' is not a parameter of this user-defined function: a function body sees only its own parameters.`,
+        });
         continue;
       }
       const declared = [...site.scope.parameters.values()].map((declaration) => declaration.name);
       const suggestion = didYouMean(name, declared);
-      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
-      context.report({ at, message: `Parameter '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}` });
+      const where = site.scope.deployment
+        ? 'this nested template (its expressions are evaluated in the inner scope)'
+        : 'the template';
+      context.report({
+        at,
+        message: `Parameter '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      });
     }
   },
 };

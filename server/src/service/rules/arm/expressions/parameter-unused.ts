@@ -12,8 +12,12 @@ export const parameterUnused: TemplateRule = {
   check(context) {
     const usage = expressionUsage(context.template);
     templateExpressions(context.template).declarations.forEach((declaration, number) => {
-      if (declaration.kind !== 'parameter' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyParameter) return;
-      context.report({ at: declaration.nameNode, message: `Parameter '${declaration.name}' is declared but never used.` });
+      if (declaration.kind !== 'parameter' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyParameter)
+        return;
+      context.report({
+        at: declaration.nameNode,
+        message: `Parameter '${declaration.name}' is declared but never used.`,
+      });
     });
   },
 };

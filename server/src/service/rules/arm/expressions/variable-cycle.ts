@@ -93,7 +93,10 @@ function pathWithin(from: number, to: number, { first, targets }: Graph, compone
 }
 
 /** Calls `each` for every variables() call from one variable's value to a declared variable (of the same scope). */
-function forEachEdge({ sites, declarations, references }: TemplateExpressions, each: (call: number, from: number, to: number) => void): void {
+function forEachEdge(
+  { sites, declarations, references }: TemplateExpressions,
+  each: (call: number, from: number, to: number) => void,
+): void {
   for (let i = 0; i < references.count; i++) {
     const target = references.target(i);
     if (references.kind(i) !== 1 || target < 0) continue;
@@ -136,7 +139,12 @@ export const variableCycle: TemplateRule = {
       const call = calls[edge];
       const site = sites[references.site(call)];
       context.report({
-        at: documentRange(context.text, site.node, references.start(call), references.end(call) - references.start(call)),
+        at: documentRange(
+          context.text,
+          site.node,
+          references.start(call),
+          references.end(call) - references.start(call),
+        ),
         message:
           source === target
             ? `Variable '${name(source)}' refers to itself; ARM rejects the template.`

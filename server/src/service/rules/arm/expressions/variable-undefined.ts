@@ -18,14 +18,24 @@ export const variableUndefined: TemplateRule = {
       const site = sites[references.site(i)];
       const at = documentRange(context.text, site.node, references.start(i), references.end(i) - references.start(i));
       if (site.functionParameters) {
-        context.report({ at, message: 'A user-defined function cannot use variables(): pass the value in as a parameter.' });
+        context.report({
+          at,
+          message: 'A user-defined function cannot use variables(): pass the value in as a parameter.',
+        });
         continue;
       }
       const name = references.nameOf(i, sites)!;
-      const declared = allVariables(site.scope).map((variable) => (variable.kind === 'value' ? variable.declaration.name : variable.name));
+      const declared = allVariables(site.scope).map((variable) =>
+        variable.kind === 'value' ? variable.declaration.name : variable.name,
+      );
       const suggestion = didYouMean(name, declared);
-      const where = site.scope.deployment ? 'this nested template (its expressions are evaluated in the inner scope)' : 'the template';
-      context.report({ at, message: `Variable '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}` });
+      const where = site.scope.deployment
+        ? 'this nested template (its expressions are evaluated in the inner scope)'
+        : 'the template';
+      context.report({
+        at,
+        message: `Variable '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
+      });
     }
   },
 };

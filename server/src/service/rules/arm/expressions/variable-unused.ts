@@ -13,8 +13,12 @@ export const variableUnused: TemplateRule = {
   check(context) {
     const usage = expressionUsage(context.template);
     templateExpressions(context.template).declarations.forEach((declaration, number) => {
-      if (declaration.kind !== 'variable' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyVariable) return;
-      context.report({ at: declaration.nameNode, message: `Variable '${declaration.name}' is declared but never used.` });
+      if (declaration.kind !== 'variable' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyVariable)
+        return;
+      context.report({
+        at: declaration.nameNode,
+        message: `Variable '${declaration.name}' is declared but never used.`,
+      });
     });
   },
 };

@@ -22,12 +22,20 @@ export const extensionClusterServicePrincipal: TemplateRule = {
       if (!cluster || cluster.existing || findProperty(cluster.node, 'identity')) continue;
       const profile = findProperty(cluster.properties, 'servicePrincipalProfile');
       if (!profile) continue;
-      const clientId = knownString(context.value(findProperty(profile.children?.[1], 'clientId')?.children?.[1], cluster));
+      const clientId = knownString(
+        context.value(findProperty(profile.children?.[1], 'clientId')?.children?.[1], cluster),
+      );
       if (clientId !== undefined && equalsIgnoreCase(clientId, 'msi')) continue;
       const type = extension.extensionType;
       reportOnTarget(context, extension, target, {
         message: `${type ? `The ${type} extension` : 'This cluster extension'} targets an AKS cluster that uses a service principal (servicePrincipalProfile, no identity): cluster extensions require a cluster with managed identity. Give the cluster "identity": { "type": "SystemAssigned" } (or UserAssigned).`,
-        related: [{ start: profile.offset, end: profile.offset + profile.length, message: 'The cluster authenticates with this service principal.' }],
+        related: [
+          {
+            start: profile.offset,
+            end: profile.offset + profile.length,
+            message: 'The cluster authenticates with this service principal.',
+          },
+        ],
       });
     }
   },

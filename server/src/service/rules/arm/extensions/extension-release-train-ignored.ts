@@ -18,11 +18,14 @@ export const extensionReleaseTrainIgnored: TemplateRule = {
       if (!autoUpgrade.known || autoUpgrade.value !== false) continue;
       const train = extension.prop('releaseTrain');
       if (!train.value.known || typeof train.value.value !== 'string' || train.value.value === '') continue;
-      const literal = train.property && train.valueNode?.type === 'string' && !isExpression(String(train.valueNode.value));
+      const literal =
+        train.property && train.valueNode?.type === 'string' && !isExpression(String(train.valueNode.value));
       context.report({
         at: train.value,
         message: `releaseTrain "${train.value.value}" is ignored: autoUpgradeMinorVersion is false, and the release train applies only with auto-upgrade on. Remove releaseTrain, or turn auto-upgrade on (and drop version).`,
-        fixes: literal ? [{ title: 'Remove releaseTrain', edits: removeProperty(context.text, train.property!) }] : undefined,
+        fixes: literal
+          ? [{ title: 'Remove releaseTrain', edits: removeProperty(context.text, train.property!) }]
+          : undefined,
       });
     }
   },

@@ -14,11 +14,19 @@ export const extensionScopeConflict: TemplateRule = {
     for (const extension of clusterExtensions(context)) {
       const cluster = extension.prop('scope', 'cluster');
       const namespace = extension.prop('scope', 'namespace');
-      if (!cluster.value.known || !namespace.value.known || isAbsent(cluster.value) || isAbsent(namespace.value)) continue;
+      if (!cluster.value.known || !namespace.value.known || isAbsent(cluster.value) || isAbsent(namespace.value))
+        continue;
       context.report({
         at: namespace.keyNode!,
-        message: 'properties.scope sets both cluster and namespace: an extension is installed for the whole cluster (scope.cluster.releaseNamespace) or into one namespace (scope.namespace.targetNamespace). Keep one of them.',
-        related: [{ start: cluster.keyNode!.offset, end: cluster.keyNode!.offset + cluster.keyNode!.length, message: 'The cluster scope is set here.' }],
+        message:
+          'properties.scope sets both cluster and namespace: an extension is installed for the whole cluster (scope.cluster.releaseNamespace) or into one namespace (scope.namespace.targetNamespace). Keep one of them.',
+        related: [
+          {
+            start: cluster.keyNode!.offset,
+            end: cluster.keyNode!.offset + cluster.keyNode!.length,
+            message: 'The cluster scope is set here.',
+          },
+        ],
       });
     }
   },

@@ -26,10 +26,16 @@ function secretWord(key: string): string | undefined {
  * Moves the property into configurationProtectedSettings (made when absent), its value exactly as written. Only a
  * literal is moved: a fix never edits an ARM expression (`[parameters('token')]` stays for you to move).
  */
-function moveFix(context: TemplateContext, extension: ClusterExtension, key: string, property: JsonNode): Fix | undefined {
+function moveFix(
+  context: TemplateContext,
+  extension: ClusterExtension,
+  key: string,
+  property: JsonNode,
+): Fix | undefined {
   const valueNode = property.children?.[1];
   const properties = extension.resource.properties;
-  if (valueNode?.type !== 'string' || isExpression(String(valueNode.value)) || properties?.type !== 'object') return undefined;
+  if (valueNode?.type !== 'string' || isExpression(String(valueNode.value)) || properties?.type !== 'object')
+    return undefined;
   const valueText = context.text.slice(valueNode.offset, valueNode.offset + valueNode.length);
   const protectedNode = extension.prop('configurationProtectedSettings').valueNode;
   const moved = `{ ${JSON.stringify(key)}: ${valueText} }`;
@@ -37,14 +43,20 @@ function moveFix(context: TemplateContext, extension: ClusterExtension, key: str
   if (!protectedNode) add = appendProperty(context.text, properties, 'configurationProtectedSettings', moved);
   else if (protectedNode.type !== 'object' || findProperty(protectedNode, key)) return undefined;
   // An empty object (`{}`, or braces on lines of their own) becomes the one-entry object.
-  else if (!protectedNode.children?.length) add = { start: protectedNode.offset, end: protectedNode.offset + protectedNode.length, newText: moved };
+  else if (!protectedNode.children?.length)
+    add = { start: protectedNode.offset, end: protectedNode.offset + protectedNode.length, newText: moved };
   else add = appendProperty(context.text, protectedNode, key, valueText);
-  return { title: 'Move it to configurationProtectedSettings', edits: [...removeProperty(context.text, property), add], preferred: true };
+  return {
+    title: 'Move it to configurationProtectedSettings',
+    edits: [...removeProperty(context.text, property), add],
+    preferred: true,
+  };
 }
 
 export const extensionSecretInSettings: TemplateRule = {
   code: 'extension-secret-in-settings',
-  title: 'Secrets (tokens, passwords) belong in a cluster extension\'s configurationProtectedSettings, not configurationSettings',
+  title:
+    "Secrets (tokens, passwords) belong in a cluster extension's configurationProtectedSettings, not configurationSettings",
   defaultSeverity: 'warning',
   category: 'extension',
   appliesTo: 'armTemplate',
@@ -55,7 +67,15 @@ export const extensionSecretInSettings: TemplateRule = {
         if (!word) continue;
         // An empty value or a flag holds no secret.
         const value = context.value(valueNode, extension.resource);
-        if (value.known && (value.value === '' || value.value === null || typeof value.value === 'boolean' || value.value === 'true' || value.value === 'false')) continue;
+        if (
+          value.known &&
+          (value.value === '' ||
+            value.value === null ||
+            typeof value.value === 'boolean' ||
+            value.value === 'true' ||
+            value.value === 'false')
+        )
+          continue;
         const fix = moveFix(context, extension, key, property);
         context.report({
           at: property.children![0],

@@ -17,7 +17,12 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-function checkSettings(context: TemplateContext, extension: ClusterExtension, section: string, settings: JsonNode | undefined): void {
+function checkSettings(
+  context: TemplateContext,
+  extension: ClusterExtension,
+  section: string,
+  settings: JsonNode | undefined,
+): void {
   for (const [key, valueNode] of entries(settings)) {
     const value = context.value(valueNode, extension.resource);
     // Unknown values are never guessed; null is how templates leave a setting out.
@@ -35,7 +40,8 @@ function checkSettings(context: TemplateContext, extension: ClusterExtension, se
 
 export const extensionSettingNotString: TemplateRule = {
   code: 'extension-setting-not-string',
-  title: 'Cluster extension configurationSettings and configurationProtectedSettings values must be strings ("true", not true)',
+  title:
+    'Cluster extension configurationSettings and configurationProtectedSettings values must be strings ("true", not true)',
   defaultSeverity: 'error',
   category: 'extension',
   appliesTo: 'armTemplate',

@@ -6,9 +6,14 @@ import { checkVersionWithAutoUpgrade, validatesVersion } from '../../support/ver
 
 export const extensionVersionWithAutoUpgradeOldApi: TemplateRule = {
   code: 'extension-version-with-auto-upgrade-old-api',
-  title: 'A cluster extension (apiVersion before 2023-05-01) should not set version while autoUpgradeMinorVersion is true, its default',
+  title:
+    'A cluster extension (apiVersion before 2023-05-01) should not set version while autoUpgradeMinorVersion is true, its default',
   defaultSeverity: 'warning',
   category: 'extension',
   appliesTo: 'armTemplate',
-  check: (context) => checkVersionWithAutoUpgrade(context, (apiVersion) => /^\d{4}-\d{2}-\d{2}/.test(apiVersion) && !validatesVersion(apiVersion)),
+  check: (context) =>
+    checkVersionWithAutoUpgrade(
+      context,
+      (apiVersion) => /^\d{4}-\d{2}-\d{2}/.test(apiVersion) && !validatesVersion(apiVersion),
+    ),
 };

@@ -6,7 +6,8 @@ import { checkVersionWithAutoUpgrade, validatesVersion } from '../../support/ver
 
 export const extensionVersionWithAutoUpgrade: TemplateRule = {
   code: 'extension-version-with-auto-upgrade',
-  title: 'A cluster extension (apiVersion 2023-05-01 or later) must not set version while autoUpgradeMinorVersion is true, its default',
+  title:
+    'A cluster extension (apiVersion 2023-05-01 or later) must not set version while autoUpgradeMinorVersion is true, its default',
   defaultSeverity: 'error',
   category: 'extension',
   appliesTo: 'armTemplate',

@@ -25,12 +25,24 @@ export const kuberayKubernetesVersion: TemplateRule = {
       const value = context.value(findProperty(cluster.properties, 'kubernetesVersion')?.children?.[1], cluster);
       const text = knownString(value);
       const version = text === undefined ? undefined : parseKubernetesVersion(text);
-      if (!value.known || !version || version.major > MINIMUM.major || (version.major === MINIMUM.major && version.minor >= MINIMUM.minor)) continue;
+      if (
+        !value.known ||
+        !version ||
+        version.major > MINIMUM.major ||
+        (version.major === MINIMUM.major && version.minor >= MINIMUM.minor)
+      )
+        continue;
       const anchor = extension.anchor;
       context.report({
         at: value,
         message: `kubernetesVersion "${text}" is older than ${MINIMUM.major}.${MINIMUM.minor}: the managed KubeRay extension installed on this cluster needs Kubernetes ${MINIMUM.major}.${MINIMUM.minor} or later. Upgrade the cluster (one minor version at a time) before installing the extension.`,
-        related: [{ start: anchor.offset, end: anchor.offset + anchor.length, message: 'The managed KubeRay extension targets this cluster.' }],
+        related: [
+          {
+            start: anchor.offset,
+            end: anchor.offset + anchor.length,
+            message: 'The managed KubeRay extension targets this cluster.',
+          },
+        ],
       });
     }
   },

@@ -15,7 +15,12 @@ export const kuberayReleaseNamespace: TemplateRule = {
   category: 'extension',
   appliesTo: 'armTemplate',
   check(context) {
-    reportOtherReleaseNamespace(context, KUBERAY_EXTENSION.extensionType, NAMESPACE, (written) =>
-      `releaseNamespace "${written}": the docs install managed KubeRay in ${NAMESPACE} and verify and remove it there (deployment ${KUBERAY_EXTENSION.operatorDeployment}). Another namespace is not documented as a problem, but every one of those commands then needs --namespace ${written}.`);
+    reportOtherReleaseNamespace(
+      context,
+      KUBERAY_EXTENSION.extensionType,
+      NAMESPACE,
+      (written) =>
+        `releaseNamespace "${written}": the docs install managed KubeRay in ${NAMESPACE} and verify and remove it there (deployment ${KUBERAY_EXTENSION.operatorDeployment}). Another namespace is not documented as a problem, but every one of those commands then needs --namespace ${written}.`,
+    );
   },
 };

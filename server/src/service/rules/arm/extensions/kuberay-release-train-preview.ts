@@ -9,7 +9,7 @@ import { clusterExtensions } from '../../support/extensionResources';
 
 export const kuberayReleaseTrainPreview: TemplateRule = {
   code: 'kuberay-release-train-preview',
-  title: 'The managed KubeRay extension\'s preview release train comes under the AKS preview terms',
+  title: "The managed KubeRay extension's preview release train comes under the AKS preview terms",
   defaultSeverity: 'info',
   category: 'extension',
   appliesTo: 'armTemplate',
@@ -18,8 +18,12 @@ export const kuberayReleaseTrainPreview: TemplateRule = {
       if (!extension.is(KUBERAY_EXTENSION.extensionType)) continue;
       const train = extension.prop('releaseTrain').value;
       const text = knownString(train);
-      if (!train.known || text === undefined || !equalsIgnoreCase(text, KUBERAY_EXTENSION.previewReleaseTrain)) continue;
-      context.report({ at: train, message: `The managed KubeRay extension is in preview (release train "${text}"). ${KUBERAY_EXTENSION.previewTerms}` });
+      if (!train.known || text === undefined || !equalsIgnoreCase(text, KUBERAY_EXTENSION.previewReleaseTrain))
+        continue;
+      context.report({
+        at: train,
+        message: `The managed KubeRay extension is in preview (release train "${text}"). ${KUBERAY_EXTENSION.previewTerms}`,
+      });
     }
   },
 };

@@ -20,7 +20,12 @@ function planText(): string {
 function completePlan(text: string, plan: JsonNode, missing: readonly (keyof typeof PLAN)[]): Fix | undefined {
   if (plan.type !== 'object' || missing.some((field) => findProperty(plan, field))) return undefined;
   const title = `Add the Anyscale operator plan's ${missing.join(', ')}`;
-  if (!plan.children?.length) return { title, edits: [{ start: plan.offset, end: plan.offset + plan.length, newText: planText() }], preferred: true };
+  if (!plan.children?.length)
+    return {
+      title,
+      edits: [{ start: plan.offset, end: plan.offset + plan.length, newText: planText() }],
+      preferred: true,
+    };
   // Every field goes after the same last property: one edit with all of them, in order.
   const edits = missing.map((field) => appendProperty(text, plan, field, JSON.stringify(PLAN[field])));
   return { title, edits: [{ ...edits[0], newText: edits.map((edit) => edit.newText).join('') }], preferred: true };
@@ -28,7 +33,8 @@ function completePlan(text: string, plan: JsonNode, missing: readonly (keyof typ
 
 export const operatorExtensionPlanMissing: TemplateRule = {
   code: 'operator-extension-plan-missing',
-  title: 'The Anyscale operator extension (Anyscale.AKS.Operator) needs its Marketplace plan: name, publisher and product',
+  title:
+    'The Anyscale operator extension (Anyscale.AKS.Operator) needs its Marketplace plan: name, publisher and product',
   defaultSeverity: 'error',
   category: 'extension',
   appliesTo: 'armTemplate',
@@ -42,7 +48,13 @@ export const operatorExtensionPlanMissing: TemplateRule = {
         context.report({
           at: extension.anchor,
           message: `The Anyscale operator extension has no plan: a Marketplace extension cannot be created without one. Add ${expected}.`,
-          fixes: [{ title: 'Add the Anyscale operator plan', edits: [appendProperty(context.text, resource.node, 'plan', planText())], preferred: true }],
+          fixes: [
+            {
+              title: 'Add the Anyscale operator plan',
+              edits: [appendProperty(context.text, resource.node, 'plan', planText())],
+              preferred: true,
+            },
+          ],
         });
         continue;
       }
@@ -51,7 +63,10 @@ export const operatorExtensionPlanMissing: TemplateRule = {
       if (!plan.known || plan.value === null || typeof plan.value !== 'object' || Array.isArray(plan.value)) continue;
       const missing = FIELDS.filter((field) => {
         const fieldValue = context.value(propertyValue(planNode, field), resource);
-        return planNode.type === 'object' ? !findProperty(planNode, field) || (fieldValue.known && (fieldValue.value === '' || fieldValue.value === null)) : !(field in (plan.value as object));
+        return planNode.type === 'object'
+          ? !findProperty(planNode, field) ||
+              (fieldValue.known && (fieldValue.value === '' || fieldValue.value === null))
+          : !(field in (plan.value as object));
       });
       if (missing.length === 0) continue;
       const fix = planNode.type === 'object' ? completePlan(context.text, planNode, missing) : undefined;

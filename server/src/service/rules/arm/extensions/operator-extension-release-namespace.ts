@@ -15,7 +15,12 @@ export const operatorExtensionReleaseNamespace: TemplateRule = {
   category: 'extension',
   appliesTo: 'armTemplate',
   check(context) {
-    reportOtherReleaseNamespace(context, ANYSCALE_OPERATOR_EXTENSION.extensionType, NAMESPACE, (written) =>
-      `releaseNamespace "${written}": the docs install the Anyscale operator in ${NAMESPACE} (its pods, its service account and the Gateway's namespace), and Anyscale's reference deployment says its gateway config and TLS secret naming assume it. Use ${NAMESPACE} unless you change those together.`);
+    reportOtherReleaseNamespace(
+      context,
+      ANYSCALE_OPERATOR_EXTENSION.extensionType,
+      NAMESPACE,
+      (written) =>
+        `releaseNamespace "${written}": the docs install the Anyscale operator in ${NAMESPACE} (its pods, its service account and the Gateway's namespace), and Anyscale's reference deployment says its gateway config and TLS secret naming assume it. Use ${NAMESPACE} unless you change those together.`,
+    );
   },
 };

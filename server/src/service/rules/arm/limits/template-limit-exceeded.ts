@@ -7,11 +7,19 @@
 import { items, propertyValue, findProperty, type JsonNode } from '../../../json/nodes';
 import { knownCopyCount } from '../../../arm/expressions/evaluate';
 import type { TemplateScope } from '../../../arm/template';
-import { MAX_OUTPUTS, MAX_PARAMETERS, MAX_RESOURCES, MAX_TEMPLATE_BYTES, MAX_VARIABLES, type ArmLimit } from '../../../catalog/armLimits';
+import {
+  MAX_OUTPUTS,
+  MAX_PARAMETERS,
+  MAX_RESOURCES,
+  MAX_TEMPLATE_BYTES,
+  MAX_VARIABLES,
+  type ArmLimit,
+} from '../../../catalog/armLimits';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../templateRule';
 
-const FIX = 'Move part of the deployment into a nested deployment (each nested template has limits of its own), or combine related values into objects (objects as parameters).';
+const FIX =
+  'Move part of the deployment into a nested deployment (each nested template has limits of its own), or combine related values into objects (objects as parameters).';
 
 const formatted = (n: number) => n.toLocaleString('en-US');
 
@@ -59,10 +67,20 @@ function sectionKey(scope: TemplateScope, section: string): JsonNode | { start: 
   return findProperty(scope.node, section)?.children?.[0] ?? { start: scope.node.offset, end: scope.node.offset + 1 };
 }
 
-function checkCount(context: TemplateContext, scope: TemplateScope, section: string, what: string, count: number, limit: ArmLimit): void {
+function checkCount(
+  context: TemplateContext,
+  scope: TemplateScope,
+  section: string,
+  what: string,
+  count: number,
+  limit: ArmLimit,
+): void {
   if (count <= limit.value) return;
   const which = scope.deployment ? 'This nested template' : 'The template';
-  context.report({ at: sectionKey(scope, section), message: `${which} has ${formatted(count)} ${what}, over ARM's limit of ${formatted(limit.value)} per template, so ARM rejects it. ${FIX}` });
+  context.report({
+    at: sectionKey(scope, section),
+    message: `${which} has ${formatted(count)} ${what}, over ARM's limit of ${formatted(limit.value)} per template, so ARM rejects it. ${FIX}`,
+  });
 }
 
 export const templateLimitExceeded: TemplateRule = {
@@ -75,7 +93,14 @@ export const templateLimitExceeded: TemplateRule = {
     for (const scope of context.template.scopes) {
       checkCount(context, scope, 'parameters', 'parameters', scope.parameters.size, MAX_PARAMETERS);
       checkCount(context, scope, 'variables', 'variables', variableCount(scope), MAX_VARIABLES);
-      checkCount(context, scope, 'resources', 'resources (copies included)', resourceCount(context, scope), MAX_RESOURCES);
+      checkCount(
+        context,
+        scope,
+        'resources',
+        'resources (copies included)',
+        resourceCount(context, scope),
+        MAX_RESOURCES,
+      );
       checkCount(context, scope, 'outputs', 'outputs', scope.outputs.size, MAX_OUTPUTS);
     }
     const root = context.template.root;

@@ -7,7 +7,13 @@ import type { Fix } from '../../../types';
 import { declaredType, type ParameterFileContext, type ParameterFileRule } from '../../parameterFileRule';
 
 /** A value of the declared type for the user to fill in. */
-const PLACEHOLDERS: Readonly<Record<string, string>> = { int: '0', bool: 'false', object: '{}', secureobject: '{}', array: '[]' };
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  int: '0',
+  bool: 'false',
+  object: '{}',
+  secureobject: '{}',
+  array: '[]',
+};
 
 export const parameterFileMissingRequired: ParameterFileRule = {
   code: 'parameter-file-missing-required',
@@ -39,11 +45,18 @@ export const parameterFileMissingRequired: ParameterFileRule = {
 
 /** A parameter ARM needs a value for: no defaultValue, and not declared `nullable: true`. */
 function isRequired(declaration: JsonNode): boolean {
-  return propertyValue(declaration, 'defaultValue') === undefined && propertyValue(declaration, 'nullable')?.value !== true;
+  return (
+    propertyValue(declaration, 'defaultValue') === undefined && propertyValue(declaration, 'nullable')?.value !== true
+  );
 }
 
 function addParameter(context: ParameterFileContext, name: string, placeholder: string): Fix[] | undefined {
   const parameters = propertyValue(context.file.root, 'parameters');
   if (parameters?.type !== 'object') return undefined;
-  return [{ title: `Add '${name}' with a placeholder value`, edits: [appendProperty(context.text, parameters, name, `{ "value": ${placeholder} }`)] }];
+  return [
+    {
+      title: `Add '${name}' with a placeholder value`,
+      edits: [appendProperty(context.text, parameters, name, `{ "value": ${placeholder} }`)],
+    },
+  ];
 }

@@ -20,7 +20,19 @@ export const parameterFileSchema: ParameterFileShapeRule = {
     context.report({
       at: schemaNode,
       message: `This file has only \`parameters\`, so it is read as a parameter file, but its $schema is the deployment template's: editors validate it as a template. A parameter file uses ${PARAMETERS_SCHEMA}.`,
-      fixes: [{ title: 'Use the deploymentParameters schema', edits: [{ start: schemaNode.offset, end: schemaNode.offset + schemaNode.length, newText: JSON.stringify(PARAMETERS_SCHEMA) }], preferred: true }],
+      fixes: [
+        {
+          title: 'Use the deploymentParameters schema',
+          edits: [
+            {
+              start: schemaNode.offset,
+              end: schemaNode.offset + schemaNode.length,
+              newText: JSON.stringify(PARAMETERS_SCHEMA),
+            },
+          ],
+          preferred: true,
+        },
+      ],
     });
   },
 };

@@ -13,11 +13,28 @@ export const parameterFileUndeclared: ParameterFileRule = {
     const declaredNames = [...context.declared.values()].map((declaration) => declaration.name);
     for (const [name, entry] of context.file.parameters) {
       if (context.declared.has(name)) continue;
-      const suggestion = didYouMean(entry.name, declaredNames.filter((declaredName) => !context.file.parameters.has(declaredName.toLowerCase())));
+      const suggestion = didYouMean(
+        entry.name,
+        declaredNames.filter((declaredName) => !context.file.parameters.has(declaredName.toLowerCase())),
+      );
       context.report({
         at: entry.keyNode,
         message: `Parameter '${entry.name}' is not declared in the template, so the deployment fails.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-        fixes: suggestion ? [{ title: `Rename to '${suggestion}'`, edits: [{ start: entry.keyNode.offset, end: entry.keyNode.offset + entry.keyNode.length, newText: JSON.stringify(suggestion) }], preferred: true }] : undefined,
+        fixes: suggestion
+          ? [
+              {
+                title: `Rename to '${suggestion}'`,
+                edits: [
+                  {
+                    start: entry.keyNode.offset,
+                    end: entry.keyNode.offset + entry.keyNode.length,
+                    newText: JSON.stringify(suggestion),
+                  },
+                ],
+                preferred: true,
+              },
+            ]
+          : undefined,
       });
     }
   },

@@ -18,14 +18,28 @@ export const parameterFileValueMissing: ParameterFileShapeRule = {
       const body = entry.property.children?.[1];
       if (body?.type !== 'object') continue;
       const copied = ['type', 'defaultValue', 'allowedValues'].filter((field) => findProperty(body, field));
-      const hint = copied.length > 0 ? ` ${copied.map((field) => `\`${field}\``).join(' and ')} belong${copied.length === 1 ? 's' : ''} in the template, not here.` : '';
+      const hint =
+        copied.length > 0
+          ? ` ${copied.map((field) => `\`${field}\``).join(' and ')} belong${copied.length === 1 ? 's' : ''} in the template, not here.`
+          : '';
       const defaultValue = propertyValue(body, 'defaultValue');
       context.report({
         at: entry.keyNode,
         message: `Parameter '${entry.name}' has no \`value\`: a parameter file gives each parameter a \`value\` (or a Key Vault \`reference\`), so this entry gives the deployment nothing.${hint}`,
         fixes:
           defaultValue && context.text
-            ? [{ title: 'Use its defaultValue as the value', edits: [{ start: body.offset, end: body.offset + body.length, newText: `{ "value": ${context.text.slice(defaultValue.offset, defaultValue.offset + defaultValue.length)} }` }] }]
+            ? [
+                {
+                  title: 'Use its defaultValue as the value',
+                  edits: [
+                    {
+                      start: body.offset,
+                      end: body.offset + body.length,
+                      newText: `{ "value": ${context.text.slice(defaultValue.offset, defaultValue.offset + defaultValue.length)} }`,
+                    },
+                  ],
+                },
+              ]
             : undefined,
       });
     }

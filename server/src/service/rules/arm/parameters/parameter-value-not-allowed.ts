@@ -26,7 +26,10 @@ export const parameterValueNotAllowed: ParameterFileRule = {
         if (isAllowed(value)) continue;
         const strings = allowed.filter((candidate): candidate is string => typeof candidate === 'string');
         const suggestion = typeof value === 'string' ? didYouMean(value, strings) : undefined;
-        const fix = suggestion === undefined ? undefined : valueFix(known(value, node, context.uri), suggestion, `Change to "${suggestion}"`);
+        const fix =
+          suggestion === undefined
+            ? undefined
+            : valueFix(known(value, node, context.uri), suggestion, `Change to "${suggestion}"`);
         context.report({
           at: node,
           message: `${JSON.stringify(value)} is not an allowed value of '${declaration.name}': use one of ${allowed.map((candidate) => JSON.stringify(candidate)).join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`,

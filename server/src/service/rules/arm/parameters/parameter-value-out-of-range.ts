@@ -11,10 +11,15 @@ function bound(declaration: JsonNode, name: string): number | undefined {
 }
 
 /** What is measured and how big it is: a string's characters, an array's items, an int's value. */
-function measure(value: JsonNode): { readonly size: number; readonly bounds: readonly [string, string]; readonly unit: string } | undefined {
-  if (value.type === 'string') return { size: (value.value as string).length, bounds: ['minLength', 'maxLength'], unit: 'characters long' };
-  if (value.type === 'array') return { size: items(value).length, bounds: ['minLength', 'maxLength'], unit: 'items long' };
-  if (value.type === 'number' && Number.isInteger(value.value)) return { size: value.value as number, bounds: ['minValue', 'maxValue'], unit: '' };
+function measure(
+  value: JsonNode,
+): { readonly size: number; readonly bounds: readonly [string, string]; readonly unit: string } | undefined {
+  if (value.type === 'string')
+    return { size: (value.value as string).length, bounds: ['minLength', 'maxLength'], unit: 'characters long' };
+  if (value.type === 'array')
+    return { size: items(value).length, bounds: ['minLength', 'maxLength'], unit: 'items long' };
+  if (value.type === 'number' && Number.isInteger(value.value))
+    return { size: value.value as number, bounds: ['minValue', 'maxValue'], unit: '' };
   return undefined;
 }
 
@@ -33,9 +38,15 @@ export const parameterValueOutOfRange: ParameterFileRule = {
       const max = bound(declaration.valueNode, maxName);
       const shown = measured.unit ? `${measured.size} ${measured.unit}` : String(measured.size);
       if (min !== undefined && measured.size < min) {
-        context.report({ at: valueNode, message: `The value is ${shown}, but '${declaration.name}' declares ${minName} ${min}: ARM rejects the deployment.` });
+        context.report({
+          at: valueNode,
+          message: `The value is ${shown}, but '${declaration.name}' declares ${minName} ${min}: ARM rejects the deployment.`,
+        });
       } else if (max !== undefined && measured.size > max) {
-        context.report({ at: valueNode, message: `The value is ${shown}, but '${declaration.name}' declares ${maxName} ${max}: ARM rejects the deployment.` });
+        context.report({
+          at: valueNode,
+          message: `The value is ${shown}, but '${declaration.name}' declares ${maxName} ${max}: ARM rejects the deployment.`,
+        });
       }
     }
   },

@@ -8,4 +8,11 @@ import { locationUnsupported } from './location-unsupported';
 import { locationDiffersFromCloud } from './location-differs-from-cloud';
 import { bucketRegionDiffers } from './bucket-region-differs';
 
-export const regionRules: readonly TemplateRule[] = [regionMissing, regionInvalid, regionUnknown, locationUnsupported, locationDiffersFromCloud, bucketRegionDiffers];
+export const regionRules: readonly TemplateRule[] = [
+  regionMissing,
+  regionInvalid,
+  regionUnknown,
+  locationUnsupported,
+  locationDiffersFromCloud,
+  bucketRegionDiffers,
+];

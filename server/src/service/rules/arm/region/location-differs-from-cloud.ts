@@ -27,11 +27,14 @@ export function cloudsByName(clouds: readonly ArmResource[]): Map<string, ArmRes
 /** The declared parent cloud: the enclosing cloud of a nested child, else the one cloud of that name (same scope first). */
 export function parentCloud(cloudResource: CloudResource, byName: Map<string, ArmResource[]>): ArmResource | undefined {
   const { resource } = cloudResource;
-  if (resource.parent) return isResourceType(resource.parent, CLOUD_TYPE) && !resource.parent.existing ? resource.parent : undefined;
+  if (resource.parent)
+    return isResourceType(resource.parent, CLOUD_TYPE) && !resource.parent.existing ? resource.parent : undefined;
   const parentName = knownString(resource.parentName);
   const candidates = parentName === undefined ? undefined : byName.get(parentName.toLowerCase());
   if (!candidates) return undefined;
-  return candidates.find((cloud) => cloud.scope === resource.scope) ?? (candidates.length === 1 ? candidates[0] : undefined);
+  return (
+    candidates.find((cloud) => cloud.scope === resource.scope) ?? (candidates.length === 1 ? candidates[0] : undefined)
+  );
 }
 
 export const locationDiffersFromCloud: TemplateRule = {
@@ -56,12 +59,19 @@ export const locationDiffersFromCloud: TemplateRule = {
       const { value } = cloudResource.top('location');
       const location = knownString(value);
       if (cloudLocation === undefined || location === undefined || !value.known || !cloudValue.known) continue;
-      if (location === cloudLocation || normalizeAzureLocation(location) === normalizeAzureLocation(cloudLocation)) continue;
+      if (location === cloudLocation || normalizeAzureLocation(location) === normalizeAzureLocation(cloudLocation))
+        continue;
       const fix = valueFix(value, cloudLocation, `Change location to "${cloudLocation}"`);
       context.report({
         at: value,
         message: `location "${location}" differs from the parent cloud's location "${cloudLocation}"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.`,
-        related: [{ ...rangeOf(cloudValue.origin), uri: cloudValue.originUri, message: `The cloud's location is "${cloudLocation}".` }],
+        related: [
+          {
+            ...rangeOf(cloudValue.origin),
+            uri: cloudValue.originUri,
+            message: `The cloud's location is "${cloudLocation}".`,
+          },
+        ],
         fixes: fix && [fix],
       });
     }

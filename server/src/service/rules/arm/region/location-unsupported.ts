@@ -4,7 +4,14 @@
 import { propertyValue } from '../../../json/nodes';
 import { knownString, type Value } from '../../../arm/value';
 import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
-import { DOCUMENTED_LOCATIONS, isAzureRegion, notDocumentedLocation, isSupportedLocation, providersKnowingRegion, suggestSupportedLocation } from '../../../catalog/regions';
+import {
+  DOCUMENTED_LOCATIONS,
+  isAzureRegion,
+  notDocumentedLocation,
+  isSupportedLocation,
+  providersKnowingRegion,
+  suggestSupportedLocation,
+} from '../../../catalog/regions';
 import { sameLettersAndDigits } from '../../../text/suggest';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../templateRule';
@@ -25,11 +32,19 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   }
   const suggestion = suggestSupportedLocation(location);
   const otherProviders = providersKnowingRegion(location);
-  const problem = otherProviders.length > 0 && isCloudResource
-    ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource's record, one of ${DOCUMENTED_LOCATIONS}, and the compute region belongs in properties.region.`
-    : `${shown} is not an Azure region name, so it is not one of ${DOCUMENTED_LOCATIONS}.`;
-  const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change location to "${suggestion}"`, sameLettersAndDigits(location, suggestion));
-  context.report({ at: value, message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`, fixes: fix && [fix] });
+  const problem =
+    otherProviders.length > 0 && isCloudResource
+      ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource's record, one of ${DOCUMENTED_LOCATIONS}, and the compute region belongs in properties.region.`
+      : `${shown} is not an Azure region name, so it is not one of ${DOCUMENTED_LOCATIONS}.`;
+  const fix =
+    suggestion === undefined
+      ? undefined
+      : valueFix(value, suggestion, `Change location to "${suggestion}"`, sameLettersAndDigits(location, suggestion));
+  context.report({
+    at: value,
+    message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`,
+    fixes: fix && [fix],
+  });
 }
 
 export const locationUnsupported: TemplateRule = {

@@ -31,7 +31,10 @@ export const regionInvalid: TemplateRule = {
         if (!value.known || value.value === null || value.value === '') continue;
         if (typeof value.value !== 'string') {
           const example = cloudResource.provider ? ` such as "${cloudResource.provider.regionExample}"` : '';
-          context.report({ at: value, message: `${property} must be a string region name${example}; ${JSON.stringify(value.value)} is rejected when the template is deployed.` });
+          context.report({
+            at: value,
+            message: `${property} must be a string region name${example}; ${JSON.stringify(value.value)} is rejected when the template is deployed.`,
+          });
           continue;
         }
         const text = value.value;
@@ -43,8 +46,20 @@ export const regionInvalid: TemplateRule = {
           : isValidRegionSyntax(text.toLowerCase())
             ? 'has uppercase letters, but only lowercase is accepted and Anyscale does not convert casing'
             : 'is not made of lowercase letters and digits in groups joined by single hyphens';
-        const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change ${property} to "${suggestion}"`, sameLettersAndDigits(text, suggestion));
-        context.report({ at: value, message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`, fixes: fix && [fix] });
+        const fix =
+          suggestion === undefined
+            ? undefined
+            : valueFix(
+                value,
+                suggestion,
+                `Change ${property} to "${suggestion}"`,
+                sameLettersAndDigits(text, suggestion),
+              );
+        context.report({
+          at: value,
+          message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`,
+          fixes: fix && [fix],
+        });
       }
     }
   },

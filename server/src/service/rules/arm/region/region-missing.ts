@@ -36,24 +36,34 @@ function insertRegion(text: string, cloudResource: CloudResource, region: string
   const indent = text.slice(lineStart, first.offset);
   const newline = text.charCodeAt(lineStart - 2) === 13 /* \r */ ? '\r\n' : '\n';
   const separator = BLANK_INDENT.test(indent) ? `${newline}${indent}` : ' ';
-  return { title, edits: [{ start: first.offset, end: first.offset, newText: `"region": ${quoted},${separator}` }], preferred: true };
+  return {
+    title,
+    edits: [{ start: first.offset, end: first.offset, newText: `"region": ${quoted},${separator}` }],
+    preferred: true,
+  };
 }
 
 export const regionMissing: TemplateRule = {
   code: 'region-missing',
-  title: 'A cloud resource should set properties.region; otherwise it defaults to location (an error for AWS and GCP, whose regions are never an Azure location)',
+  title:
+    'A cloud resource should set properties.region; otherwise it defaults to location (an error for AWS and GCP, whose regions are never an Azure location)',
   defaultSeverity: 'warning',
   category: 'region',
   appliesTo: 'armTemplate',
   check(context) {
     for (const cloudResource of context.anyscale.cloudResources) {
       const written = cloudResource.prop('region');
-      if (written.property && !(written.value.known && (written.value.value === null || written.value.value === ''))) continue;
+      if (written.property && !(written.value.known && (written.value.value === null || written.value.value === '')))
+        continue;
       const provider = cloudResource.provider;
       const location = knownString(cloudResource.top('location').value);
       const defaultRegion = location === undefined ? undefined : normalizeAzureLocation(location);
       const list = provider ? regionListFor(provider.regionList) : undefined;
-      const state = !written.property ? 'is not set' : written.value.known && written.value.value === null ? 'is null' : 'is empty';
+      const state = !written.property
+        ? 'is not set'
+        : written.value.known && written.value.value === null
+          ? 'is null'
+          : 'is empty';
       const consequence =
         defaultRegion === undefined
           ? ", so Anyscale uses the resource's location as the compute region"
@@ -63,8 +73,13 @@ export const regionMissing: TemplateRule = {
       const example = provider && provider.name !== 'Azure' ? `, such as "${provider.regionExample}"` : '';
       // An AWS or GCP region is never an Azure location, so the fallback cannot be right.
       const rejected = provider?.regionList === 'aws' || provider?.regionList === 'gcp';
-      const outcome = rejected ? ` Anyscale validates region against ${provider.name}'s regions, so it rejects the cloud resource.` : '';
-      const fix = provider?.name === 'Azure' && defaultRegion !== undefined && isAzureRegion(defaultRegion) ? insertRegion(context.text, cloudResource, defaultRegion) : undefined;
+      const outcome = rejected
+        ? ` Anyscale validates region against ${provider.name}'s regions, so it rejects the cloud resource.`
+        : '';
+      const fix =
+        provider?.name === 'Azure' && defaultRegion !== undefined && isAzureRegion(defaultRegion)
+          ? insertRegion(context.text, cloudResource, defaultRegion)
+          : undefined;
       context.report({
         at: reportNode(cloudResource),
         message: `properties.region ${state}${consequence}.${outcome} Every provider requires region: set it to the region where the cluster runs${example}.`,

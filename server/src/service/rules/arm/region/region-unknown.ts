@@ -1,7 +1,13 @@
 // region-unknown: for Azure, AWS and GCP, Anyscale validates `region` against that provider's known regions.
 // A well-formed name missing from the provider's list is most often a region of another provider or a typo.
 import { knownString } from '../../../arm/value';
-import { isKnownRegion, isValidRegionSyntax, providersKnowingRegion, regionListFor, suggestRegion } from '../../../catalog/regions';
+import {
+  isKnownRegion,
+  isValidRegionSyntax,
+  providersKnowingRegion,
+  regionListFor,
+  suggestRegion,
+} from '../../../catalog/regions';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
 
@@ -27,9 +33,15 @@ export const regionUnknown: TemplateRule = {
       if (region === undefined || !value.known || !isValidRegionSyntax(region) || isKnownRegion(list, region)) continue;
       const owners = providersKnowingRegion(region);
       const suggestion = suggestRegion(region, list);
-      const what = owners.length > 0 ? `${withArticle(owners.join(' and '))} region name, not ${withArticle(list.provider)} one` : `not a known ${list.provider} region`;
-      const fix = suggestion === undefined ? undefined : valueFix(value, suggestion, `Change region to "${suggestion}"`);
-      const hint = suggestion ? ` Did you mean "${suggestion}"?` : ` ${list.provider} regions look like "${provider.regionExample}".`;
+      const what =
+        owners.length > 0
+          ? `${withArticle(owners.join(' and '))} region name, not ${withArticle(list.provider)} one`
+          : `not a known ${list.provider} region`;
+      const fix =
+        suggestion === undefined ? undefined : valueFix(value, suggestion, `Change region to "${suggestion}"`);
+      const hint = suggestion
+        ? ` Did you mean "${suggestion}"?`
+        : ` ${list.provider} regions look like "${provider.regionExample}".`;
       context.report({
         at: value,
         message: `region "${region}" is ${what}; Anyscale validates region against ${list.provider}'s known regions and rejects other names.${hint}`,

@@ -21,7 +21,10 @@ function compact(version: string): string {
 function suggestion(version: string): string | undefined {
   const withoutPreview = version.replace(PREVIEW_SUFFIX, '').toLowerCase();
   const compacted = compact(version);
-  return KNOWN.find((known) => known === withoutPreview) ?? KNOWN.find((known) => editDistance(compact(known), compacted) <= 1);
+  return (
+    KNOWN.find((known) => known === withoutPreview) ??
+    KNOWN.find((known) => editDistance(compact(known), compacted) <= 1)
+  );
 }
 
 export const apiVersionUnknown: TemplateRule = {
@@ -34,7 +37,8 @@ export const apiVersionUnknown: TemplateRule = {
     for (const read of anyscaleApiVersions(context)) {
       if (read.entry) continue;
       const suggested = typeof read.value.value === 'string' ? suggestion(read.version) : undefined;
-      const fix = suggested === undefined ? undefined : valueFix(read.value, suggested, `Change apiVersion to "${suggested}"`);
+      const fix =
+        suggested === undefined ? undefined : valueFix(read.value, suggested, `Change apiVersion to "${suggested}"`);
       context.report({
         at: read.value,
         message: `apiVersion ${JSON.stringify(read.value.value)} is not a known Anyscale.Platform API version (known: ${KNOWN.join(', ')}); ARM rejects a version the resource provider doesn't offer.${suggested ? ` Did you mean "${suggested}"?` : ` The GA version is ${GA_API_VERSION}.`}`,

@@ -12,14 +12,19 @@ import { quotedName } from '../../support/labels';
 /** Sets a property of the loop: replaces the value where it is written, else adds the property. */
 function setProperty(context: TemplateContext, loop: CopyLoop, key: string, valueText: string): TextEdit {
   const value = findProperty(loop.node, key)?.children?.[1];
-  return value ? { start: value.offset, end: value.offset + value.length, newText: valueText } : appendProperty(context.text, loop.node, key, valueText);
+  return value
+    ? { start: value.offset, end: value.offset + value.length, newText: valueText }
+    : appendProperty(context.text, loop.node, key, valueText);
 }
 
 function serialFix(context: TemplateContext, loop: CopyLoop): Fix {
   const mode = setProperty(context, loop, 'mode', '"serial"');
   const batchSize = setProperty(context, loop, 'batchSize', '1');
   // Two properties added at the same place are one edit, in this order.
-  const edits = mode.start === batchSize.start && mode.end === batchSize.end ? [{ ...mode, newText: mode.newText + batchSize.newText }] : [mode, batchSize];
+  const edits =
+    mode.start === batchSize.start && mode.end === batchSize.end
+      ? [{ ...mode, newText: mode.newText + batchSize.newText }]
+      : [mode, batchSize];
   return { title: 'Create the copies one at a time ("mode": "serial", "batchSize": 1)', edits, preferred: true };
 }
 

@@ -35,7 +35,8 @@ function dependOnFix(context: TemplateContext, resource: ArmResource, previous: 
   if (target === undefined) return undefined;
   const title = `Make it depend on ${resourceLabel(previous)}`;
   const dependsOn = propertyValue(resource.node, 'dependsOn');
-  if (!dependsOn) return { title, edits: [appendProperty(context.text, resource.node, 'dependsOn', `[${JSON.stringify(target)}]`)] };
+  if (!dependsOn)
+    return { title, edits: [appendProperty(context.text, resource.node, 'dependsOn', `[${JSON.stringify(target)}]`)] };
   if (dependsOn.type === 'array') return { title, edits: [appendItem(dependsOn, JSON.stringify(target))] };
   return undefined;
 }
@@ -60,7 +61,12 @@ export const cloudResourcesNotChained: TemplateRule = {
     // Depths run from 1 to the number of cloud resources; count first, so a fully chained template allocates no groups.
     // Copies of one loop made at the same time are cloud-resource-copy-parallel's finding: the first stands for them.
     const depths = order.cloudResourceDepths.map((depth, position) =>
-      position > 0 && cloudResources[position].loop && cloudResources[position - 1].declared === cloudResources[position].declared && order.cloudResourceDepths[position - 1] === depth ? undefined : depth,
+      position > 0 &&
+      cloudResources[position].loop &&
+      cloudResources[position - 1].declared === cloudResources[position].declared &&
+      order.cloudResourceDepths[position - 1] === depth
+        ? undefined
+        : depth,
     );
     const counts = new Int32Array(cloudResources.length + 1);
     for (const depth of depths) if (depth !== undefined) counts[depth]++;
@@ -81,13 +87,20 @@ export const cloudResourcesNotChained: TemplateRule = {
         // Depend on the previous one of this group: it has the same depth, so it can't already wait for this one and
         // the new edge can't make a cycle. (A deeper resource might, and telling would take a search per resource.)
         // A copy's dependsOn is every copy's: no fix there.
-        const fix = index > 0 && cloudResource.loop === undefined ? dependOnFix(context, cloudResource.resource, cloudResources[group[index - 1]].resource) : undefined;
+        const fix =
+          index > 0 && cloudResource.loop === undefined
+            ? dependOnFix(context, cloudResource.resource, cloudResources[group[index - 1]].resource)
+            : undefined;
         context.report({
           at: cloudResource.anchor,
           message: `Cloud resource ${labels[index]} doesn't wait for ${listNames(names, group.length - 1)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,
           related: others.map((j) => {
             const anchor = cloudResources[group[j]].anchor;
-            return { start: anchor.offset, end: anchor.offset + anchor.length, message: `Can be created at the same time: ${labels[j]}` };
+            return {
+              start: anchor.offset,
+              end: anchor.offset + anchor.length,
+              message: `Can be created at the same time: ${labels[j]}`,
+            };
           }),
           fixes: fix ? [fix] : undefined,
         });

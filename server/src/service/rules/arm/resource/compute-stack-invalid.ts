@@ -20,9 +20,17 @@ export const computeStackInvalid: TemplateRule = {
       const written = value.value;
       if (typeof written === 'string' && (COMPUTE_STACKS as readonly string[]).includes(written)) continue;
       const shown = JSON.stringify(written);
-      const sameIgnoringCase = typeof written === 'string' ? COMPUTE_STACKS.find((stack) => stack.toLowerCase() === written.toLowerCase()) : undefined;
+      const sameIgnoringCase =
+        typeof written === 'string'
+          ? COMPUTE_STACKS.find((stack) => stack.toLowerCase() === written.toLowerCase())
+          : undefined;
       const replacement = sameIgnoringCase ?? COMPUTE_STACKS[0];
-      const fix = valueFix(value, replacement, `Change computeStack to "${replacement}"`, sameIgnoringCase !== undefined);
+      const fix = valueFix(
+        value,
+        replacement,
+        `Change computeStack to "${replacement}"`,
+        sameIgnoringCase !== undefined,
+      );
       context.report({
         at: value,
         message: sameIgnoringCase

@@ -32,7 +32,10 @@ function targetKeys(context: TemplateContext): (scope: TemplateScope) => string 
       else {
         const subscriptionText = subscription ? knownString(context.value(subscription, deployment)) : '';
         const resourceGroupText = resourceGroup ? knownString(context.value(resourceGroup, deployment)) : '';
-        scopeKey = subscriptionText === undefined || resourceGroupText === undefined ? `?${keys.size}` : `${parentKey}/${subscriptionText.toLowerCase()}/${resourceGroupText.toLowerCase()}`;
+        scopeKey =
+          subscriptionText === undefined || resourceGroupText === undefined
+            ? `?${keys.size}`
+            : `${parentKey}/${subscriptionText.toLowerCase()}/${resourceGroupText.toLowerCase()}`;
       }
     }
     keys.set(scope, scopeKey);
@@ -53,7 +56,9 @@ function renameFix(resource: ArmResource, leaf: string, renamed: string): Fix | 
   const own = resource.leafName.known ? valueFix(resource.leafName, renamed, title) : undefined;
   if (own) return own;
   const name = knownString(resource.name);
-  return name !== undefined && resource.name.known && name.endsWith(`/${leaf}`) ? valueFix(resource.name, `${name.slice(0, -leaf.length)}${renamed}`, title) : undefined;
+  return name !== undefined && resource.name.known && name.endsWith(`/${leaf}`)
+    ? valueFix(resource.name, `${name.slice(0, -leaf.length)}${renamed}`, title)
+    : undefined;
 }
 
 export const nameDuplicate: TemplateRule = {
@@ -81,7 +86,12 @@ export const nameDuplicate: TemplateRule = {
       if (name === undefined && cloudKey === undefined) continue;
       const target = targetKey(resource.scope);
       const fullName = name === undefined ? `${cloudKey}/${leaf}` : name;
-      named.push({ resource, written: resource.leafName, leaf, key: target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}` });
+      named.push({
+        resource,
+        written: resource.leafName,
+        leaf,
+        key: target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}`,
+      });
     }
     const taken = new Set(named.map((entry) => entry.key));
     for (const { resource, written, leaf, key } of named) {
@@ -100,7 +110,13 @@ export const nameDuplicate: TemplateRule = {
       context.report({
         at: written,
         message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
-        related: [{ ...rangeOf(first.origin), uri: first.originUri, message: `First declared here as ${quotedName(first.leaf)}` }],
+        related: [
+          {
+            ...rangeOf(first.origin),
+            uri: first.originUri,
+            message: `First declared here as ${quotedName(first.leaf)}`,
+          },
+        ],
         fixes: rename ? [rename] : undefined,
       });
     }

@@ -21,12 +21,15 @@ function describeCharacter(character: string): string {
 /** What is wrong with one name segment, or undefined when it is valid. */
 function segmentProblem(segment: string): string | undefined {
   if (segment === '') return 'is empty';
-  if (segment.length > NAMING.nameMaxLength) return `is ${segment.length} characters long, over the limit of ${NAMING.nameMaxLength}`;
+  if (segment.length > NAMING.nameMaxLength)
+    return `is ${segment.length} characters long, over the limit of ${NAMING.nameMaxLength}`;
   if (NAMING.namePattern.test(segment)) return undefined;
   const disallowed = new Set<string>();
   for (const character of segment) if (!NAMING.namePattern.test(character)) disallowed.add(character);
   const listed = [...disallowed].map(describeCharacter);
-  return listed.length === 1 ? `contains ${listed[0]}, which is not allowed` : `contains ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}, which are not allowed`;
+  return listed.length === 1
+    ? `contains ${listed[0]}, which is not allowed`
+    : `contains ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}, which are not allowed`;
 }
 
 /**
@@ -36,7 +39,10 @@ function segmentProblem(segment: string): string | undefined {
 function reportSegment(context: TemplateContext, at: KnownValue, subject: string, segment: string): void {
   const problem = segmentProblem(segment);
   if (problem === undefined) return;
-  context.report({ at, message: `${subject} ${problem}: ${ACCEPTED}. ARM rejects the resource when the template is deployed.` });
+  context.report({
+    at,
+    message: `${subject} ${problem}: ${ACCEPTED}. ARM rejects the resource when the template is deployed.`,
+  });
 }
 
 /** A child declared inside its parent's `resources` with the short type (`cloudResources`) names only itself. */
@@ -61,7 +67,8 @@ export const nameInvalid: TemplateRule = {
     for (const { resource } of context.anyscale.cloudResources) {
       if (namesOnlyItself(resource, context)) {
         const leaf = knownString(resource.leafName);
-        if (leaf !== undefined && resource.leafName.known) reportSegment(context, resource.leafName, `Cloud resource name ${quotedName(leaf)}`, leaf);
+        if (leaf !== undefined && resource.leafName.known)
+          reportSegment(context, resource.leafName, `Cloud resource name ${quotedName(leaf)}`, leaf);
         continue;
       }
       const written = resource.name;
@@ -75,8 +82,12 @@ export const nameInvalid: TemplateRule = {
       if (segments.length !== 2) {
         const described = segments.length === 1 ? 'has one segment' : `has ${segments.length} segments`;
         // `<cloud>/cloudResources/<resource>` is the resource-ID path; the name leaves out the type segment.
-        const intended = segments.length === 3 && segments[1].toLowerCase() === CLOUD_RESOURCE_SEGMENT ? `${segments[0]}/${segments[2]}` : undefined;
-        const fix = intended === undefined ? undefined : valueFix(written, intended, `Rename to ${quotedName(intended)}`);
+        const intended =
+          segments.length === 3 && segments[1].toLowerCase() === CLOUD_RESOURCE_SEGMENT
+            ? `${segments[0]}/${segments[2]}`
+            : undefined;
+        const fix =
+          intended === undefined ? undefined : valueFix(written, intended, `Rename to ${quotedName(intended)}`);
         context.report({
           at: written,
           message: `Cloud resource name ${quotedName(name)} ${described}: a top-level ${CLOUD_RESOURCE_TYPE} resource is named "<cloud>/<resource>", exactly two segments, or ARM rejects the template.${intended ? ` Did you mean ${quotedName(intended)}?` : ''}`,
@@ -84,8 +95,18 @@ export const nameInvalid: TemplateRule = {
         });
         continue;
       }
-      reportSegment(context, written, `The cloud segment ${quotedName(segments[0])} of ${quotedName(name)}`, segments[0]);
-      reportSegment(context, written, `The resource segment ${quotedName(segments[1])} of ${quotedName(name)}`, segments[1]);
+      reportSegment(
+        context,
+        written,
+        `The cloud segment ${quotedName(segments[0])} of ${quotedName(name)}`,
+        segments[0],
+      );
+      reportSegment(
+        context,
+        written,
+        `The resource segment ${quotedName(segments[1])} of ${quotedName(name)}`,
+        segments[1],
+      );
     }
   },
 };

@@ -2,7 +2,13 @@
 // principal ID (a GUID), AWS an IAM role ARN, GCP a service-account email. Generic needs none and isn't checked.
 import { knownString } from '../../../arm/value';
 import { PROVIDERS } from '../../../catalog/anyscale';
-import { IDENTITY_KINDS, IDENTITY_MISTAKES, IDENTITY_SHAPES, matchesIdentityShape, type IdentityKind } from '../../../catalog/identity';
+import {
+  IDENTITY_KINDS,
+  IDENTITY_MISTAKES,
+  IDENTITY_SHAPES,
+  matchesIdentityShape,
+  type IdentityKind,
+} from '../../../catalog/identity';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
 import { quotedName } from '../../support/labels';
@@ -11,12 +17,15 @@ import { quotedName } from '../../support/labels';
 function otherProviderHint(kind: IdentityKind, value: string): string {
   const other = IDENTITY_KINDS.find((candidate) => candidate !== kind && matchesIdentityShape(candidate, value));
   const provider = other && PROVIDERS.find((p) => p.identity === other);
-  return other && provider ? ` It looks like ${IDENTITY_SHAPES[other].description}, the identity of provider ${provider.name}: check provider.` : '';
+  return other && provider
+    ? ` It looks like ${IDENTITY_SHAPES[other].description}, the identity of provider ${provider.name}: check provider.`
+    : '';
 }
 
 export const operatorIdentityFormat: TemplateRule = {
   code: 'operator-identity-format',
-  title: 'anyscaleOperatorIamIdentity must match its provider: Azure principal ID (GUID), AWS IAM role ARN, GCP service-account email',
+  title:
+    'anyscaleOperatorIamIdentity must match its provider: Azure principal ID (GUID), AWS IAM role ARN, GCP service-account email',
   defaultSeverity: 'warning',
   category: 'identity',
   appliesTo: 'armTemplate',
@@ -41,9 +50,14 @@ export const operatorIdentityFormat: TemplateRule = {
         });
         continue;
       }
-      const mistake = IDENTITY_MISTAKES.find((candidate) => candidate.kind === kind && candidate.pattern.test(identity));
+      const mistake = IDENTITY_MISTAKES.find(
+        (candidate) => candidate.kind === kind && candidate.pattern.test(identity),
+      );
       const hint = mistake ? ` ${mistake.hint}` : otherProviderHint(kind, identity);
-      const azureNote = kind === 'azurePrincipalId' ? " Note that the operator itself is configured with the identity's client ID instead, a different GUID." : '';
+      const azureNote =
+        kind === 'azurePrincipalId'
+          ? " Note that the operator itself is configured with the identity's client ID instead, a different GUID."
+          : '';
       context.report({
         at: value,
         message:

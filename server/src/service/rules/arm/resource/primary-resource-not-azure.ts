@@ -4,7 +4,12 @@
 import type { ArmResource } from '../../../arm/template';
 import { knownString } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscaleView';
-import { PRIMARY_CLOUD_RESOURCE_NAME, providerNamedIgnoringCase, type Provider, type ProviderName } from '../../../catalog/anyscale';
+import {
+  PRIMARY_CLOUD_RESOURCE_NAME,
+  providerNamedIgnoringCase,
+  type Provider,
+  type ProviderName,
+} from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { creationOrder } from '../../support/creationOrder';
@@ -24,7 +29,12 @@ function cloudResourcesByCloud(context: TemplateContext): Map<ArmResource, numbe
   const groups = new Map<ArmResource, number[]>();
   context.anyscale.cloudResources.forEach(({ resource }, position) => {
     const parentName = knownString(resource.parentName);
-    const cloud = resource.parent && declared.has(resource.parent) ? resource.parent : parentName === undefined ? undefined : byName.get(parentName.toLowerCase());
+    const cloud =
+      resource.parent && declared.has(resource.parent)
+        ? resource.parent
+        : parentName === undefined
+          ? undefined
+          : byName.get(parentName.toLowerCase());
     if (!cloud) return;
     const members = groups.get(cloud);
     if (members) members.push(position);

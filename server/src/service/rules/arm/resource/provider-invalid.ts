@@ -29,13 +29,17 @@ export const providerInvalid: TemplateRule = {
       const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
       const onPrimary = suggestion !== undefined && suggestion !== AZURE && isPrimaryCloudResource(cloudResource);
-      const fix = suggestion === undefined ? undefined : valueFix(read.value, suggestion, `Change provider to "${suggestion}"`, !onPrimary);
+      const fix =
+        suggestion === undefined
+          ? undefined
+          : valueFix(read.value, suggestion, `Change provider to "${suggestion}"`, !onPrimary);
       const azureFix = onPrimary ? valueFix(read.value, AZURE, `Change provider to "${AZURE}"`) : undefined;
       const fixes = [azureFix, fix].filter((f) => f !== undefined);
       context.report({
         at: read.value,
-        message: `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}`
-          + (onPrimary ? ` The primary cloud resource must use ${AZURE} in any case.` : ''),
+        message:
+          `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}` +
+          (onPrimary ? ` The primary cloud resource must use ${AZURE} in any case.` : ''),
         fixes: fixes.length > 0 ? fixes : undefined,
       });
     }

@@ -24,7 +24,8 @@ interface Requirement {
 const REQUIREMENTS: readonly Requirement[] = [
   {
     property: 'provider',
-    why: () => `it names the kind of Kubernetes cluster behind the cloud resource (${PROVIDERS.map((p) => p.name).join(', ')})`,
+    why: () =>
+      `it names the kind of Kubernetes cluster behind the cloud resource (${PROVIDERS.map((p) => p.name).join(', ')})`,
     values: () => PROVIDERS.map((p) => p.name),
     emptyIsMissing: false,
     appliesTo: () => true,
@@ -38,14 +39,16 @@ const REQUIREMENTS: readonly Requirement[] = [
   },
   {
     property: 'cloudStorageBucketName',
-    why: (provider) => `each cloud resource needs its own object storage bucket URI${provider ? `, such as ${JSON.stringify(provider.bucketExample)} for ${provider.name}` : ''}`,
+    why: (provider) =>
+      `each cloud resource needs its own object storage bucket URI${provider ? `, such as ${JSON.stringify(provider.bucketExample)} for ${provider.name}` : ''}`,
     values: () => ['<bucket-uri>'],
     emptyIsMissing: false,
     appliesTo: () => true,
   },
   {
     property: 'cloudStorageBucketEndpoint',
-    why: (provider) => `${provider ? `provider ${provider.name}` : 'this provider'} needs the bucket's endpoint, a bare https://<host> origin`,
+    why: (provider) =>
+      `${provider ? `provider ${provider.name}` : 'this provider'} needs the bucket's endpoint, a bare https://<host> origin`,
     values: () => ['<bucket-endpoint>'],
     emptyIsMissing: true,
     appliesTo: (provider) => provider?.requiresBucketEndpoint === true,
@@ -56,7 +59,8 @@ const REQUIREMENTS: readonly Requirement[] = [
       provider && provider.identity !== 'none'
         ? `provider ${provider.name} records the Anyscale operator's identity (${IDENTITY_SHAPES[provider.identity].description}) at creation, and it can't be changed later`
         : "it records the Anyscale operator's identity",
-    values: (provider) => (provider && provider.identity !== 'none' ? [IDENTITY_SHAPES[provider.identity].placeholder] : []),
+    values: (provider) =>
+      provider && provider.identity !== 'none' ? [IDENTITY_SHAPES[provider.identity].placeholder] : [],
     emptyIsMissing: true,
     appliesTo: (provider) => provider?.requiresOperatorIdentity === true,
   },
@@ -78,9 +82,17 @@ function propertiesKey(cloudResource: CloudResource): JsonNode {
   return findProperty(cloudResource.resource.node, 'properties')?.children?.[0] ?? cloudResource.anchor;
 }
 
-function insertFixes(context: TemplateContext, object: JsonNode, property: string, values: readonly string[]): Fix[] | undefined {
+function insertFixes(
+  context: TemplateContext,
+  object: JsonNode,
+  property: string,
+  values: readonly string[],
+): Fix[] | undefined {
   if (values.length === 0) return undefined;
-  return values.map((value) => ({ title: `Add ${property}: ${JSON.stringify(value)}`, edits: [appendProperty(context.text, object, property, JSON.stringify(value))] }));
+  return values.map((value) => ({
+    title: `Add ${property}: ${JSON.stringify(value)}`,
+    edits: [appendProperty(context.text, object, property, JSON.stringify(value))],
+  }));
 }
 
 function checkMissingProperties(context: TemplateContext, cloudResource: CloudResource): void {
@@ -119,7 +131,8 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
 
 export const requiredPropertyMissing: TemplateRule = {
   code: 'required-property-missing',
-  title: 'A cloud resource must set provider, computeStack and cloudStorageBucketName, plus the endpoint and operator identity its provider needs',
+  title:
+    'A cloud resource must set provider, computeStack and cloudStorageBucketName, plus the endpoint and operator identity its provider needs',
   defaultSeverity: 'error',
   category: 'provider',
   appliesTo: 'armTemplate',

@@ -24,7 +24,13 @@ export const bucketEndpointAccountMismatch: TemplateRule = {
       context.report({
         at: endpoint.value,
         message: `cloudStorageBucketEndpoint "${shownEndpoint(endpoint)}" names the storage account "${endpointAccount.account}", but the bucket "${bucket.text}" is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
-        related: [{ ...rangeOf(bucket.value.origin), uri: bucket.value.originUri, message: `The bucket's storage account is "${bucketAccount.account}".` }],
+        related: [
+          {
+            ...rangeOf(bucket.value.origin),
+            uri: bucket.value.originUri,
+            message: `The bucket's storage account is "${bucketAccount.account}".`,
+          },
+        ],
         fixes: fix && [fix],
       });
     }

@@ -9,7 +9,8 @@ import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
 /** A host name, optionally with a port, written without a scheme. */
 const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;
 const QUERY_OR_FRAGMENT = /[?#]/;
-const UNCHANGEABLE = 'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
+const UNCHANGEABLE =
+  'Anyscale requires a bare origin, and the value cannot be changed after the cloud resource is created.';
 
 /** What follows the host other than a lone `/` (that is bucket-endpoint-trailing-slash's finding). */
 function extraParts(rest: string): string[] {
@@ -37,7 +38,10 @@ export const bucketEndpointInvalid: TemplateRule = {
       if (!uri) {
         const origin = BARE_HOST.test(endpoint) ? `${schemes[0]}://${endpoint}` : undefined;
         // Adding the scheme is safe only when the provider leaves one choice.
-        const fix = origin === undefined ? undefined : valueFix(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1);
+        const fix =
+          origin === undefined
+            ? undefined
+            : valueFix(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1);
         context.report({
           at: value,
           message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,

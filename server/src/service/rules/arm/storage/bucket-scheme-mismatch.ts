@@ -1,6 +1,13 @@
 // bucket-scheme-mismatch: cloudStorageBucketName must be a fully qualified `<scheme>://<bucket>` URI with a scheme
 // the provider accepts; an abfss bucket must also name `<container>@<account>.dfs.core.windows.net`.
-import { ABFSS_SCHEME, abfssEquivalent, abfssProblem, bucketShape, bucketShapes, type UriParts } from '../../../catalog/storage';
+import {
+  ABFSS_SCHEME,
+  abfssEquivalent,
+  abfssProblem,
+  bucketShape,
+  bucketShapes,
+  type UriParts,
+} from '../../../catalog/storage';
 import type { Provider } from '../../../catalog/anyscale';
 import type { KnownValue } from '../../../arm/value';
 import { didYouMean } from '../../../text/suggest';
@@ -33,8 +40,10 @@ function qualified(bucket: string, provider: Provider | undefined): Suggestion |
   if (!provider) return undefined;
   const schemes = provider.bucketSchemes;
   const written = SCHEME_WITHOUT_SLASHES.exec(bucket);
-  if (written && schemes.includes(written[1].toLowerCase())) return { text: `${written[1].toLowerCase()}://${written[2]}`, preferred: true };
-  if (schemes.length === 1 && BARE_BUCKET_NAME.test(bucket)) return { text: `${schemes[0]}://${bucket}`, preferred: true };
+  if (written && schemes.includes(written[1].toLowerCase()))
+    return { text: `${written[1].toLowerCase()}://${written[2]}`, preferred: true };
+  if (schemes.length === 1 && BARE_BUCKET_NAME.test(bucket))
+    return { text: `${schemes[0]}://${bucket}`, preferred: true };
   return undefined;
 }
 
@@ -46,7 +55,10 @@ function rescheme(bucket: string, uri: UriParts, schemes: readonly string[]): Su
   }
   const scheme = didYouMean(uri.scheme, schemes);
   if (scheme === undefined) return undefined;
-  return { text: `${scheme}${bucket.slice(uri.scheme.length)}`, preferred: scheme.toLowerCase() === uri.scheme.toLowerCase() };
+  return {
+    text: `${scheme}${bucket.slice(uri.scheme.length)}`,
+    preferred: scheme.toLowerCase() === uri.scheme.toLowerCase(),
+  };
 }
 
 export const bucketSchemeMismatch: TemplateRule = {
@@ -64,7 +76,11 @@ export const bucketSchemeMismatch: TemplateRule = {
         // Wrong for every provider, so it is reported even when the provider isn't known.
         const accepted = provider ? `${bucketShapes(provider)} for provider ${provider.name}` : '<scheme>://<bucket>';
         const { hint, fixes } = suggestionFor(value, qualified(bucket, provider));
-        context.report({ at: value, message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`, fixes });
+        context.report({
+          at: value,
+          message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`,
+          fixes,
+        });
         continue;
       }
       if (!provider) continue;
@@ -79,16 +95,26 @@ export const bucketSchemeMismatch: TemplateRule = {
         continue;
       }
       if (uri.authority === '') {
-        context.report({ at: value, message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}` });
+        context.report({
+          at: value,
+          message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}`,
+        });
         continue;
       }
       if (uri.scheme !== ABFSS_SCHEME) continue;
       const problem = abfssProblem(uri);
       if (!problem) continue;
-      const fault = problem === 'missing-container' ? 'names no container before "@"' : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
+      const fault =
+        problem === 'missing-container'
+          ? 'names no container before "@"'
+          : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
       const equivalent = abfssEquivalent(uri);
       const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
-      context.report({ at: value, message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`, fixes });
+      context.report({
+        at: value,
+        message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`,
+        fixes,
+      });
     }
   },
 };

@@ -22,12 +22,16 @@ export const bucketShared: TemplateRule = {
   category: 'storage',
   appliesTo: 'armTemplate',
   check(context) {
-    const buckets = new Map(storageValuesOf(context.anyscale).map((storage) => [storage.cloudResource, storage.bucket]));
+    const buckets = new Map(
+      storageValuesOf(context.anyscale).map((storage) => [storage.cloudResource, storage.bucket]),
+    );
     reportSharedValues(
       context,
       (cloudResource) => {
         const bucket = buckets.get(cloudResource);
-        return bucket?.uri && bucket.uri.authority !== '' ? { value: bucket.value, key: bucketKey(bucket.uri) } : undefined;
+        return bucket?.uri && bucket.uri.authority !== ''
+          ? { value: bucket.value, key: bucketKey(bucket.uri) }
+          : undefined;
       },
       (value, first) =>
         `cloudStorageBucketName "${knownString(value)}" is already the bucket of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,

@@ -18,12 +18,15 @@ export const containerImageSource: TemplateRule = {
       if (image.kind !== 'containerImage') continue;
       const properties = image.resource.properties;
       if (properties !== undefined && properties.type !== 'object') continue;
-      const written = SOURCES.map((name) => findProperty(properties, name)).filter((property) => property !== undefined && property.children?.[1]?.type !== 'null');
+      const written = SOURCES.map((name) => findProperty(properties, name)).filter(
+        (property) => property !== undefined && property.children?.[1]?.type !== 'null',
+      );
       if (written.length === 1) continue;
       if (written.length === 0) {
         context.report({
           at: image.anchor,
-          message: 'This container image sets neither containerfile (a Containerfile to build) nor containerImageUri (an existing image, e.g. "registry/repository:tag"): set exactly one.',
+          message:
+            'This container image sets neither containerfile (a Containerfile to build) nor containerImageUri (an existing image, e.g. "registry/repository:tag"): set exactly one.',
         });
         continue;
       }
@@ -31,7 +34,8 @@ export const containerImageSource: TemplateRule = {
       const value = context.value(second.children?.[1], image.declared);
       context.report({
         at: value.known ? value : second,
-        message: 'This container image sets both containerfile and containerImageUri: set exactly one — containerfile to have Anyscale build the image, or containerImageUri to use an existing one.',
+        message:
+          'This container image sets both containerfile and containerImageUri: set exactly one — containerfile to have Anyscale build the image, or containerImageUri to use an existing one.',
       });
     }
   },

@@ -5,7 +5,14 @@
 import { arrayItems, isWorkload, nodeAtPath, type ProxiedResource } from '../../../arm/anyscaleView';
 import type { ArmResource } from '../../../arm/template';
 import { knownString, literalValue, type KnownValue, type Value } from '../../../arm/value';
-import { ARM_ID_API_VERSION, ARM_ID_VALIDATION_MESSAGE, CLOUD_RESOURCE_TYPE, COMPUTE_CONFIG_TYPE, CONTAINER_REGISTRY_TYPE, NAMING } from '../../../catalog/anyscale';
+import {
+  ARM_ID_API_VERSION,
+  ARM_ID_VALIDATION_MESSAGE,
+  CLOUD_RESOURCE_TYPE,
+  COMPUTE_CONFIG_TYPE,
+  CONTAINER_REGISTRY_TYPE,
+  NAMING,
+} from '../../../catalog/anyscale';
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
@@ -33,7 +40,11 @@ function resourceIdFix(value: KnownValue, type: string, cloud: ProxiedResource |
   const inPlace = value.usage === undefined || value.usage === value.origin;
   let args = quoted(name);
   if (cloud) {
-    const cloudArg = inPlace ? cloudArgument(cloud) : cloud.cloudName !== undefined ? quoted(cloud.cloudName) : undefined;
+    const cloudArg = inPlace
+      ? cloudArgument(cloud)
+      : cloud.cloudName !== undefined
+        ? quoted(cloud.cloudName)
+        : undefined;
     if (cloudArg === undefined) return undefined;
     args = `${cloudArg}, ${args}`;
   }
@@ -48,7 +59,11 @@ function checkCloudResourceNames(context: TemplateContext, owner: ProxiedResourc
       const fix = resourceIdFix(item, CLOUD_RESOURCE_TYPE, owner);
       context.report({
         at: item,
-        message: bareNameMessage('cloudResourceNames item', item.value as string, '/subscriptions/…/providers/Anyscale.Platform/clouds/<cloud>/cloudResources/<name>'),
+        message: bareNameMessage(
+          'cloudResourceNames item',
+          item.value as string,
+          '/subscriptions/…/providers/Anyscale.Platform/clouds/<cloud>/cloudResources/<name>',
+        ),
         fixes: fix && [fix],
       });
     }
@@ -85,7 +100,11 @@ export const resourceIdRequired: TemplateRule = {
           const fix = resourceIdFix(value, COMPUTE_CONFIG_TYPE, resource);
           context.report({
             at: value,
-            message: bareNameMessage('computeConfigName', value.value as string, '/subscriptions/…/providers/Anyscale.Platform/clouds/<cloud>/computeConfigs/<name>'),
+            message: bareNameMessage(
+              'computeConfigName',
+              value.value as string,
+              '/subscriptions/…/providers/Anyscale.Platform/clouds/<cloud>/computeConfigs/<name>',
+            ),
             fixes: fix && [fix],
           });
         }

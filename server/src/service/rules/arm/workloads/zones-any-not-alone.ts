@@ -21,7 +21,9 @@ export const zonesAnyNotAlone: TemplateRule = {
         const any = items.find((item) => item.value.known && item.value.value === ANY_ZONE);
         const at = any && itemAnchor(any);
         if (!at) continue;
-        const others = items.flatMap((item) => (item.value.known && item.value.value !== ANY_ZONE ? [JSON.stringify(item.value.value)] : []));
+        const others = items.flatMap((item) =>
+          item.value.known && item.value.value !== ANY_ZONE ? [JSON.stringify(item.value.value)] : [],
+        );
         context.report({
           at,
           message:
