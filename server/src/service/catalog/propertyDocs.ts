@@ -261,43 +261,39 @@ const jobField = (name: string, meaning: string, constraints = '') => ({
 });
 
 /** `properties.config` of a job, in the order the spec lists them. */
-export const JOB_CONFIG_PROPERTIES: readonly PropertyDoc[] = z
-  .array(PropertyDoc)
-  .parse([
-    jobField(IMAGE_URI.name, IMAGE_URI.meaning),
-    {
-      ...jobField(
-        'computeConfig',
-        'The compute the job runs on: any cloud resource, falling back across several.',
-        COMPUTE_CONFIG_REFERENCE,
-      ),
-      source: SOURCES.createWorkloadsArm,
-      grade: 'documented',
-    },
-    jobField('entrypoint', 'The command the job runs, e.g. `python train.py`.'),
-    jobField(
-      'workingDir',
-      "A remote location holding the job's working directory (`abfss://`, `s3://`, `gs://` or `https://`).",
+export const JOB_CONFIG_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  jobField(IMAGE_URI.name, IMAGE_URI.meaning),
+  {
+    ...jobField(
+      'computeConfig',
+      'The compute the job runs on: any cloud resource, falling back across several.',
+      COMPUTE_CONFIG_REFERENCE,
     ),
-    jobField('pyModules', 'Python modules to make available to the job.'),
-    jobField('pipRequirements', 'pip requirements to install, e.g. `torch==2.1.0`.'),
-    jobField('envVars', 'Environment variables of the job.'),
-    jobField('maxRetries', 'How many times a failed job is retried.'),
-    jobField('timeout', 'The timeout of each run, in seconds.'),
-  ]);
+    source: SOURCES.createWorkloadsArm,
+    grade: 'documented',
+  },
+  jobField('entrypoint', 'The command the job runs, e.g. `python train.py`.'),
+  jobField(
+    'workingDir',
+    "A remote location holding the job's working directory (`abfss://`, `s3://`, `gs://` or `https://`).",
+  ),
+  jobField('pyModules', 'Python modules to make available to the job.'),
+  jobField('pipRequirements', 'pip requirements to install, e.g. `torch==2.1.0`.'),
+  jobField('envVars', 'Environment variables of the job.'),
+  jobField('maxRetries', 'How many times a failed job is retried.'),
+  jobField('timeout', 'The timeout of each run, in seconds.'),
+]);
 
-const JOB_PROPERTIES: readonly PropertyDoc[] = z
-  .array(PropertyDoc)
-  .parse([
-    {
-      name: 'config',
-      meaning: 'The job: its image, compute config, entrypoint and retries (`JobConfig`).',
-      constraints: 'The only required property of a job.',
-      requiredFor: ALL_PROVIDERS,
-      source: SOURCES.createWorkloadsArm,
-      grade: 'documented',
-    },
-  ]);
+const JOB_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
+  {
+    name: 'config',
+    meaning: 'The job: its image, compute config, entrypoint and retries (`JobConfig`).',
+    constraints: 'The only required property of a job.',
+    requiredFor: ALL_PROVIDERS,
+    source: SOURCES.createWorkloadsArm,
+    grade: 'documented',
+  },
+]);
 
 const SERVICE_PROPERTIES: readonly PropertyDoc[] = z.array(PropertyDoc).parse([
   {
