@@ -1,7 +1,8 @@
 // Bundles the extension client, the language server and the CLI with esbuild (one file each, `vscode`
-// external). With --tests it also bundles the test entry points under out/. Typechecking is `tsc -b`.
+// external). With --tests it also bundles the test entry points under out/, each suite's folder emptied first (a
+// deleted test's old bundle would still run). Typechecking is `tsc -b`.
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync, mkdirSync } from 'node:fs';
+import { readdirSync, statSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { readFileSync } from 'node:fs';
 
@@ -72,6 +73,7 @@ if (args.has('--tests')) {
       } catch {
         return undefined;
       }
+      rmSync(join(root, outdir), { recursive: true, force: true });
       return esbuild.build({ ...common, sourcemap: 'inline', entryPoints, outdir, outbase: dir });
     }),
   );
