@@ -422,3 +422,33 @@ test('a URI with a malformed escape (%zz) is shown as written: the tree is built
   assert.equal(file.label, 'extra.json');
   assert.deepEqual(file.tooltip.find((row) => row.label === 'File')?.value, 'file:///fuzz/bad%zz%E0%A4/extra.json');
 });
+
+test('an edit that leaves a file outline as it was is no change for the tree; one that renames a cloud resource is', () => {
+  const template = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2026-09-01',
+          name: 'c',
+          location: 'eastus2',
+          tags: { note: 'a' },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+  const uri = 'file:///w/t.json';
+  const facts = (text: string) => analyzeDocument(text, { fileName: uri }, { uri }).facts;
+  const changes: string[] = [];
+  const index = new WorkspaceIndex((changed) => changes.push(changed));
+  index.set(uri, facts(template));
+  assert.deepEqual(changes, [uri], 'the first outline is a change');
+  index.set(uri, facts(template.replace('"note": "a"', '"note": "ab"')));
+  assert.deepEqual(changes, [uri], 'typing inside a tag changes no outline');
+  index.set(uri, facts(template.replace('"name": "c"', '"name": "d"')));
+  assert.deepEqual(changes, [uri, uri], 'a renamed cloud changes the outline');
+});

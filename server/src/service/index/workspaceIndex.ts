@@ -149,7 +149,10 @@ export class WorkspaceIndex {
   /** What Azure holds (the client's latest listing): every document is compared with it; absent when not connected. */
   deployed?: DeployedIndex;
 
-  /** `changed(uri)`: a file's facts or outline may have changed (called on every update that touches an outline). */
+  /** Each file's outline as JSON, as last recorded: an edit that leaves it as it was (typing inside a tag) is no change. */
+  private readonly outlineTexts = new Map<string, string>();
+
+  /** `changed(uri)`: a file's facts or outline changed (what the Cloud Resources tree is built from). */
   constructor(private readonly changed?: (uri: string) => void) {}
 
   /** Records a file's facts; true when the facts the cross-file checks read changed (other documents may need checking again). */
@@ -158,12 +161,17 @@ export class WorkspaceIndex {
     if (isEmptyFacts(facts)) this.files.delete(uri);
     else this.files.set(uri, facts);
     const changed = checkedFacts(previous) !== checkedFacts(isEmptyFacts(facts) ? undefined : facts);
-    if (changed || previous?.outline || facts.outline) this.changed?.(uri);
+    const outline = facts.outline && !isEmptyFacts(facts) ? JSON.stringify(facts.outline) : undefined;
+    const outlineChanged = outline !== this.outlineTexts.get(uri);
+    if (outline === undefined) this.outlineTexts.delete(uri);
+    else this.outlineTexts.set(uri, outline);
+    if (changed || outlineChanged) this.changed?.(uri);
     return changed;
   }
 
   delete(uri: string): boolean {
     const previous = this.files.get(uri);
+    this.outlineTexts.delete(uri);
     if (!this.files.delete(uri)) return false;
     this.changed?.(uri);
     return checkedFacts(previous) !== checkedFacts(undefined);
