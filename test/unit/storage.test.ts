@@ -190,6 +190,9 @@ describe('storage rule fixes', () => {
     ['AWS', 'S3://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
     ['AWS', 's3a://my-anyscale-eks-bucket', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', false],
     ['GCP', 'gcs://my-anyscale-gke-bucket', 'bucket-scheme-mismatch', 'gs://my-anyscale-gke-bucket', false],
+    // Wrong for two reasons (scheme and sub-path): one fix for both, so that fixing the scheme reveals no bucket-subpath.
+    ['GCP', 'gcs://my-anyscale-gke-bucket/logs', 'bucket-scheme-mismatch', 'gs://my-anyscale-gke-bucket', false],
+    ['AWS', 'S3://my-anyscale-eks-bucket/', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
     [
       'Azure',
       'abfss://data@mystorageacct.blob.core.windows.net',

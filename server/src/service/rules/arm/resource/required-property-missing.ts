@@ -3,7 +3,9 @@
 import { findProperty, type JsonNode } from '../../../json/nodes';
 import type { CloudResource, PropertyRead } from '../../../arm/anyscaleView';
 import { COMPUTE_STACKS, PROVIDERS, type Provider } from '../../../catalog/anyscale';
-import { IDENTITY_SHAPES } from '../../../catalog/identity';
+import { IDENTITY_SHAPES, matchesIdentityShape } from '../../../catalog/identity';
+import { splitUri } from '../../../catalog/storage';
+import { knownString } from '../../../arm/value';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
@@ -15,7 +17,7 @@ interface Requirement {
   /** Why it is needed, completing "… is required: <why>". */
   readonly why: (provider: Provider | undefined) => string;
   /** What a quick fix may write, one fix each: the accepted values when there are few, else a visible placeholder. */
-  readonly values: (provider: Provider | undefined) => readonly string[];
+  readonly values: (provider: Provider | undefined, cloudResource: CloudResource) => readonly string[];
   /** Whether an empty string counts as missing. */
   readonly emptyIsMissing: boolean;
   readonly appliesTo: (provider: Provider | undefined) => boolean;
@@ -26,7 +28,7 @@ const REQUIREMENTS: readonly Requirement[] = [
     property: 'provider',
     why: () =>
       `it names the kind of Kubernetes cluster behind the cloud resource (${PROVIDERS.map((p) => p.name).join(', ')})`,
-    values: () => PROVIDERS.map((p) => p.name),
+    values: (_, cloudResource) => providersByFit(cloudResource).map((p) => p.name),
     emptyIsMissing: false,
     appliesTo: () => true,
   },
@@ -65,6 +67,21 @@ const REQUIREMENTS: readonly Requirement[] = [
     appliesTo: (provider) => provider?.requiresOperatorIdentity === true,
   },
 ];
+
+/**
+ * The providers, those the cloud resource's bucket scheme and operator identity fit first: with an IAM role ARN
+ * written, "Add provider: AWS" comes first, since any other would make the identity the next problem.
+ */
+function providersByFit(cloudResource: CloudResource): Provider[] {
+  const identity = knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value);
+  const bucket = knownString(cloudResource.prop('cloudStorageBucketName').value);
+  const scheme = bucket === undefined ? undefined : splitUri(bucket)?.scheme;
+  const fit = (provider: Provider) =>
+    (identity !== undefined && provider.identity !== 'none' && matchesIdentityShape(provider.identity, identity)
+      ? 1
+      : 0) + (scheme !== undefined && provider.bucketSchemes.includes(scheme) ? 1 : 0);
+  return [...PROVIDERS].sort((a, b) => fit(b) - fit(a));
+}
 
 const ALWAYS_REQUIRED = REQUIREMENTS.filter((r) => r.appliesTo(undefined)).map((r) => r.property);
 
@@ -118,7 +135,12 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
       context.report({
         at: propertiesKey(cloudResource),
         message: `Cloud resource ${resourceLabel(resource)} has no properties.${requirement.property}, which is required: ${why}. The deployment fails without it.`,
-        fixes: insertFixes(context, resource.properties, requirement.property, requirement.values(provider)),
+        fixes: insertFixes(
+          context,
+          resource.properties,
+          requirement.property,
+          requirement.values(provider, cloudResource),
+        ),
       });
     } else if (read.value.known) {
       context.report({

@@ -26,13 +26,16 @@ const REJECTED = 'Anyscale rejects the cloud resource, and its properties cannot
 interface Suggestion {
   readonly text: string;
   readonly preferred: boolean;
+  /** What the suggestion leaves out of the written URI (a sub-path, query or fragment Anyscale rejects too). */
+  readonly dropped?: string;
 }
 
 /** The did-you-mean sentence and, when the value is a plain literal, the fix that writes the suggestion. */
 function suggestionFor(value: KnownValue, suggestion: Suggestion | undefined): { hint: string; fixes?: Fix[] } {
   if (!suggestion) return { hint: '' };
   const fix = valueFix(value, suggestion.text, `Change the bucket to "${suggestion.text}"`, suggestion.preferred);
-  return { hint: ` Did you mean "${suggestion.text}"?`, fixes: fix && [fix] };
+  const dropped = suggestion.dropped ? ` (without "${suggestion.dropped}": the bucket must be named alone)` : '';
+  return { hint: ` Did you mean "${suggestion.text}"${dropped}?`, fixes: fix && [fix] };
 }
 
 /** The URI a value without `://` most likely means, when the provider makes it obvious. */
@@ -48,16 +51,18 @@ function qualified(bucket: string, provider: Provider | undefined): Suggestion |
 }
 
 /** The URI a bucket with a scheme the provider doesn't accept most likely means. */
-function rescheme(bucket: string, uri: UriParts, schemes: readonly string[]): Suggestion | undefined {
+function rescheme(uri: UriParts, schemes: readonly string[]): Suggestion | undefined {
   if (schemes.includes(ABFSS_SCHEME)) {
     const azure = abfssEquivalent(uri);
     if (azure) return { text: azure.uri, preferred: azure.exact };
   }
   const scheme = didYouMean(uri.scheme, schemes);
   if (scheme === undefined) return undefined;
+  // The bucket alone: a sub-path would be the next error (bucket-subpath) once the scheme is right.
   return {
-    text: `${scheme}${bucket.slice(uri.scheme.length)}`,
-    preferred: scheme.toLowerCase() === uri.scheme.toLowerCase(),
+    text: `${scheme}://${uri.authority}`,
+    preferred: scheme.toLowerCase() === uri.scheme.toLowerCase() && (uri.rest === '' || uri.rest === '/'),
+    dropped: uri.rest === '' ? undefined : uri.rest,
   };
 }
 
@@ -86,7 +91,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       if (!provider) continue;
       const schemes = provider.bucketSchemes;
       if (schemes.length > 0 && !schemes.includes(uri.scheme)) {
-        const { hint, fixes } = suggestionFor(value, rescheme(bucket, uri, schemes));
+        const { hint, fixes } = suggestionFor(value, rescheme(uri, schemes));
         context.report({
           at: value,
           message: `cloudStorageBucketName "${bucket}" uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
