@@ -211,114 +211,56 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     '',
     `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
   ];
+  // The az words, written as one would type them; split into argv words for shellWords.
+  const words = (command: string) => command.split(' ');
+  const policyCollection = (action: string, ...rest: string[]) => [
+    ...words(`az network firewall policy rule-collection-group collection ${action}`),
+    ...policy,
+    '--rcg-name',
+    COLLECTION_NAME,
+    ...rest,
+  ];
+  const addRule = (name: string, ...rest: string[]) =>
+    policyCollection('rule add', '--collection-name', COLLECTION_NAME, '--name', name, ...rest);
   let first = true;
   for (const [port, list] of fqdns) {
-    const rule = [
-      '--rule-type',
-      'ApplicationRule',
-      '--protocols',
-      `Https=${port}`,
-      '--source-addresses',
-      '$SOURCES',
-      '--target-fqdns',
-      ...list,
-    ];
-    const words = first
-      ? [
-          'az',
-          'network',
-          'firewall',
-          'policy',
-          'rule-collection-group',
-          'collection',
-          'add-filter-collection',
-          ...policy,
-          '--rcg-name',
-          COLLECTION_NAME,
-          '--name',
-          COLLECTION_NAME,
-          '--collection-priority',
-          '100',
-          '--action',
-          'Allow',
-          '--rule-name',
-          port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
-          ...rule,
-        ]
-      : [
-          'az',
-          'network',
-          'firewall',
-          'policy',
-          'rule-collection-group',
-          'collection',
-          'rule',
-          'add',
-          ...policy,
-          '--rcg-name',
-          COLLECTION_NAME,
-          '--collection-name',
-          COLLECTION_NAME,
-          '--name',
-          `anyscale-https-${port}`,
-          ...rule,
-        ];
-    lines.push(shellWords(words));
+    const rule = words(
+      `--rule-type ApplicationRule --protocols Https=${port} --source-addresses $SOURCES --target-fqdns`,
+    );
+    const name = port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`;
+    lines.push(
+      shellWords(
+        first
+          ? policyCollection(
+              'add-filter-collection',
+              ...words(`--name ${COLLECTION_NAME} --collection-priority 100 --action Allow --rule-name ${name}`),
+              ...rule,
+              ...list,
+            )
+          : addRule(`anyscale-https-${port}`, ...rule, ...list),
+      ),
+    );
     first = false;
   }
   lines.push(
-    shellWords([
-      'az',
-      'network',
-      'firewall',
-      'policy',
-      'rule-collection-group',
-      'collection',
-      'rule',
-      'add',
-      ...policy,
-      '--rcg-name',
-      COLLECTION_NAME,
-      '--collection-name',
-      COLLECTION_NAME,
-      '--name',
-      'aks-baseline',
-      '--rule-type',
-      'ApplicationRule',
-      '--protocols',
-      'Https=443',
-      'Http=80',
-      '--source-addresses',
-      '$SOURCES',
-      '--fqdn-tags',
-      AKS_FQDN_TAG,
-    ]),
+    shellWords(
+      addRule(
+        'aks-baseline',
+        ...words(`--rule-type ApplicationRule --protocols Https=443 Http=80 --source-addresses $SOURCES --fqdn-tags`),
+        AKS_FQDN_TAG,
+      ),
+    ),
     '',
     '# Classic Azure Firewall rules (no policy):',
     ...[...fqdns].map(([port, list]) =>
       shellWords([
-        'az',
-        'network',
-        'firewall',
-        'application-rule',
-        'create',
-        '--resource-group',
-        '$RESOURCE_GROUP',
-        '--firewall-name',
-        '$FIREWALL',
-        '--collection-name',
-        COLLECTION_NAME,
-        '--priority',
-        '300',
-        '--action',
-        'Allow',
+        ...words(
+          'az network firewall application-rule create --resource-group $RESOURCE_GROUP --firewall-name $FIREWALL',
+        ),
+        ...words(`--collection-name ${COLLECTION_NAME} --priority 300 --action Allow`),
         '--name',
         port === HTTPS_PORT ? 'anyscale-https' : `anyscale-https-${port}`,
-        '--protocols',
-        `Https=${port}`,
-        '--source-addresses',
-        '$SOURCES',
-        '--target-fqdns',
+        ...words(`--protocols Https=${port} --source-addresses $SOURCES --target-fqdns`),
         ...list,
       ]),
     ),
