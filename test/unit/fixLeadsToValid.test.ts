@@ -12,15 +12,9 @@ import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { RULES } from '../../server/src/service/rules/registry';
 import type { Finding, TextEdit } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
+import { applyEdits } from '../support/textEdits';
 
 const RULE_FIXTURES = path.join(FIXTURES, 'rules');
-
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
-}
 
 /** Where the edits' new text lies in the fixed document. */
 function writtenRanges(edits: readonly TextEdit[]): Array<{ start: number; end: number }> {

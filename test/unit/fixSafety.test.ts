@@ -29,6 +29,7 @@ import {
   type Case,
 } from '../support/indirection';
 import { FIXTURES } from '../support/paths';
+import { applyEdits } from '../support/textEdits';
 
 const TEMPLATE_URI = 'file:///indirection/template.json';
 
@@ -162,13 +163,6 @@ function touches(edit: TextRange, node: JsonNode): boolean {
 
 function inside(edit: TextRange, node: JsonNode): boolean {
   return node.offset <= edit.start && edit.end <= node.offset + node.length;
-}
-
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
 }
 
 /** Every quick fix offered in a document and the fix-all edits: none may touch an expression, each keeps the JSON valid. */

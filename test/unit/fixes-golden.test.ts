@@ -13,19 +13,13 @@ import * as path from 'node:path';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { disableFixes, fixAllEdits } from '../../server/src/service/features/fixes';
 import { RULES } from '../../server/src/service/rules/registry';
-import type { Finding, Fix, TextEdit } from '../../server/src/service/types';
+import type { Finding, Fix } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
+import { applyEdits } from '../support/textEdits';
 
 const GOLDEN = path.join(FIXTURES, 'fixes');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const EXPECTED = /\.expected\.(json|ya?ml)$/;
-
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
-}
 
 export function slug(title: string): string {
   return title
