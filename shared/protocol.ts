@@ -470,6 +470,17 @@ export interface DeployedCloudResourceProperties {
   anyscaleOperatorIamIdentity?: string;
 }
 
+/** The names of DeployedCloudResourceProperties: what the Azure listing reads, the drift check compares and the rules read. */
+export const CLOUD_RESOURCE_PROPERTIES: readonly (keyof DeployedCloudResourceProperties)[] = [
+  'provider',
+  'computeStack',
+  'region',
+  'cloudStorageBucketName',
+  'cloudStorageBucketEndpoint',
+  'cloudStorageBucketRegion',
+  'anyscaleOperatorIamIdentity',
+];
+
 /** Request: the edit that sets `global.cloudDeploymentId` in an open values file to a deployed cloud resource's ID. */
 export const CloudDeploymentIdEditRequest = new RequestType<CloudDeploymentIdEditParams, CloudDeploymentIdEdit, void>(
   'anyscaleAzure/cloudDeploymentIdEdit',

@@ -5,13 +5,14 @@
 // turns ARM's errors into problems that say what to check. No vscode import: unit-tested against test/support's
 // ARM emulator. The token is read per request from `token()` and never logged.
 import * as https from 'node:https';
-import type {
-  DeployedAzure,
-  DeployedCloud,
-  DeployedCloudResource,
-  DeployedCloudResourceProperties,
-  DeployedProblem,
-  DeployedSubscription,
+import {
+  CLOUD_RESOURCE_PROPERTIES,
+  type DeployedAzure,
+  type DeployedCloud,
+  type DeployedCloudResource,
+  type DeployedCloudResourceProperties,
+  type DeployedProblem,
+  type DeployedSubscription,
 } from '../../../../shared/protocol';
 
 /**
@@ -228,16 +229,6 @@ const record = (value: unknown): Record<string, unknown> =>
 const leaf = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 
-const PROPERTY_NAMES: readonly (keyof DeployedCloudResourceProperties)[] = [
-  'provider',
-  'computeStack',
-  'region',
-  'cloudStorageBucketName',
-  'cloudStorageBucketEndpoint',
-  'cloudStorageBucketRegion',
-  'anyscaleOperatorIamIdentity',
-];
-
 function cloudResourceOf(raw: unknown): DeployedCloudResource | undefined {
   const resource = record(raw);
   const id = text(resource.id);
@@ -245,7 +236,7 @@ function cloudResourceOf(raw: unknown): DeployedCloudResource | undefined {
   if (!id || !name) return undefined;
   const properties = record(resource.properties);
   const read: DeployedCloudResourceProperties = {};
-  for (const property of PROPERTY_NAMES) {
+  for (const property of CLOUD_RESOURCE_PROPERTIES) {
     const value = text(properties[property]);
     if (value !== undefined) read[property] = value;
   }

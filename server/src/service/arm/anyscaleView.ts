@@ -20,6 +20,7 @@ import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';
 import { Memo, memoKey } from '../memo';
+import { CLOUD_RESOURCE_PROPERTIES } from '../../../../shared/protocol';
 
 export interface PropertyRead {
   /** The `"key": value` property node, when the property is written. */
@@ -70,15 +71,7 @@ const MISSING: PropertyRead = { value: ABSENT };
  * The properties the rules read, each with a slot: the first read finds all of them in one pass over `properties`
  * (a cloud resource has a handful), so no read searches the object or allocates a key.
  */
-const PROPERTY_SLOTS = [
-  'provider',
-  'computeStack',
-  'region',
-  'cloudStorageBucketName',
-  'cloudStorageBucketEndpoint',
-  'cloudStorageBucketRegion',
-  'anyscaleOperatorIamIdentity',
-];
+const PROPERTY_SLOTS: readonly string[] = CLOUD_RESOURCE_PROPERTIES;
 const LOCATION_SLOT = PROPERTY_SLOTS.length;
 
 /** Slots by the exact spelling, the way rules and most templates write the names; other spellings are compared. */

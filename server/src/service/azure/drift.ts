@@ -2,7 +2,11 @@
 // creation and can't be changed (cloud-resources-overview, "Change and remove a cloud resource"), so each
 // difference is a redeployment that fails. A pure function over the authored values (each with where it is written)
 // and the deployed resource; the rules (../rules/azure) turn the differences into findings.
-import type { DeployedCloudResource, DeployedCloudResourceProperties } from '../../../../shared/protocol';
+import {
+  CLOUD_RESOURCE_PROPERTIES,
+  type DeployedCloudResource,
+  type DeployedCloudResourceProperties,
+} from '../../../../shared/protocol';
 import { SOURCES } from '../catalog/source';
 
 /** What ARM answers about changing or deleting a cloud resource (domain §1.3, §8). */
@@ -17,16 +21,7 @@ export const CLOUD_RESOURCE_LIFECYCLE = {
 /** The properties compared: the top-level `location` and each creation-time property under `properties`. */
 export type DriftProperty = 'location' | keyof DeployedCloudResourceProperties;
 
-export const DRIFT_PROPERTIES: readonly DriftProperty[] = [
-  'location',
-  'provider',
-  'computeStack',
-  'region',
-  'cloudStorageBucketName',
-  'cloudStorageBucketEndpoint',
-  'cloudStorageBucketRegion',
-  'anyscaleOperatorIamIdentity',
-];
+export const DRIFT_PROPERTIES: readonly DriftProperty[] = ['location', ...CLOUD_RESOURCE_PROPERTIES];
 
 export interface AuthoredValue<At> {
   readonly property: DriftProperty;
