@@ -3,11 +3,9 @@
 // the README's settings table from package.json (every setting, in the manifest's order: `anyscaleAzure.rules` first)
 // (`npm run docs:rules`). With `--check` it writes nothing and exits 1 naming the files that are out of date, which
 // test/unit/manifest.test.ts runs; test/unit/docs.test.ts checks the tables too.
-import * as esbuild from 'esbuild';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
+import { loadTypeScript } from './loadTypeScript.mjs';
 
 /** A settings table row: the id, the default as JSON, and the description's first sentence (test/unit/manifest.test.ts has the same). */
 function settingRow([id, setting]) {
@@ -39,56 +37,41 @@ function rulesSetting(rules, levels) {
 
 const check = process.argv.includes('--check');
 const root = new URL('..', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'rules-'));
-try {
-  const outfile = join(dir, 'registry.cjs');
-  const contents =
-    "export { RULES, SYNTAX_PROBLEMS } from './server/src/service/rules/registry';\nexport { RULE_LEVELS } from './server/src/service/config/workspaceConfig';\n";
-  await esbuild.build({
-    stdin: { contents, resolveDir: root, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    outfile,
-    mainFields: ['module', 'main'],
-    logLevel: 'error',
-  });
-  const { RULES, SYNTAX_PROBLEMS, RULE_LEVELS } = createRequire(import.meta.url)(outfile);
-  const rows = [...RULES, ...SYNTAX_PROBLEMS].map(
-    (r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`,
-  );
-  const table = ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
-  const manifestPath = join(root, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const { properties } = manifest.contributes.configuration;
-  properties['anyscaleAzure.rules'] = rulesSetting(RULES, RULE_LEVELS);
-  const readmePath = join(root, 'README.md');
-  const settings = [
-    '| Setting | Default | Meaning |',
-    '| --- | --- | --- |',
-    ...Object.entries(properties).map(settingRow),
-  ].join('\n');
-  const written = {
-    [manifestPath]: `${JSON.stringify(manifest, null, 2)}\n`,
-    [readmePath]: readFileSync(readmePath, 'utf8')
-      .replace(
-        /<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/,
-        `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`,
-      )
-      .replace(
-        /<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/,
-        `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`,
-      ),
-  };
-  const stale = Object.keys(written).filter((file) => readFileSync(file, 'utf8') !== written[file]);
-  if (check) {
-    for (const file of stale)
-      console.error(`${file.slice(root.length)} is out of date with the rule registry: run npm run docs:rules`);
-    process.exitCode = stale.length ? 1 : 0;
-  } else {
-    for (const file of stale) writeFileSync(file, written[file]);
-    console.log(`package.json and README.md: ${RULES.length} rules, ${Object.keys(properties).length} settings`);
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+const { RULES, SYNTAX_PROBLEMS, RULE_LEVELS } = await loadTypeScript(
+  "export { RULES, SYNTAX_PROBLEMS } from './server/src/service/rules/registry';\nexport { RULE_LEVELS } from './server/src/service/config/workspaceConfig';\n",
+);
+const rows = [...RULES, ...SYNTAX_PROBLEMS].map(
+  (r) => `| [\`${r.code}\`](docs/rules/${r.code}.md) | ${r.defaultSeverity} | ${r.category} | ${r.title} |`,
+);
+const table = ['| Code | Default | Category | What it checks |', '| --- | --- | --- | --- |', ...rows].join('\n');
+const manifestPath = join(root, 'package.json');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const { properties } = manifest.contributes.configuration;
+properties['anyscaleAzure.rules'] = rulesSetting(RULES, RULE_LEVELS);
+const readmePath = join(root, 'README.md');
+const settings = [
+  '| Setting | Default | Meaning |',
+  '| --- | --- | --- |',
+  ...Object.entries(properties).map(settingRow),
+].join('\n');
+const written = {
+  [manifestPath]: `${JSON.stringify(manifest, null, 2)}\n`,
+  [readmePath]: readFileSync(readmePath, 'utf8')
+    .replace(
+      /<!-- rules-table:start -->[\s\S]*?<!-- rules-table:end -->/,
+      `<!-- rules-table:start -->\n${table}\n<!-- rules-table:end -->`,
+    )
+    .replace(
+      /<!-- settings-table:start -->[\s\S]*?<!-- settings-table:end -->/,
+      `<!-- settings-table:start -->\n${settings}\n<!-- settings-table:end -->`,
+    ),
+};
+const stale = Object.keys(written).filter((file) => readFileSync(file, 'utf8') !== written[file]);
+if (check) {
+  for (const file of stale)
+    console.error(`${file.slice(root.length)} is out of date with the rule registry: run npm run docs:rules`);
+  process.exitCode = stale.length ? 1 : 0;
+} else {
+  for (const file of stale) writeFileSync(file, written[file]);
+  console.log(`package.json and README.md: ${RULES.length} rules, ${Object.keys(properties).length} settings`);
 }
