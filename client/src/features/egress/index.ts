@@ -57,6 +57,12 @@ function notifyEnd(report: EgressReport): void {
   );
 }
 
+/** Where a save dialog suggests a file: in the first workspace folder (none without a folder: VS Code's default). */
+function inWorkspaceFolder(fileName: string): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return folder && vscode.Uri.joinPath(folder, fileName);
+}
+
 /** The forms "Show Egress Allow-List" offers; each keeps the list's notes as comments. */
 interface AllowListFormat {
   format: 'arm' | 'az' | 'fqdns';
@@ -131,9 +137,8 @@ async function showAllowList(
     .showInformationMessage(`Anyscale: the egress allow-list (${chosen.label}) is in an unsaved editor.`, SAVE_AS)
     .then(async (choice) => {
       if (choice !== SAVE_AS || document.isClosed) return;
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
       const target = await vscode.window.showSaveDialog({
-        defaultUri: folder && vscode.Uri.joinPath(folder, chosen.fileName),
+        defaultUri: inWorkspaceFolder(chosen.fileName),
         filters: chosen.filters,
         saveLabel: 'Save',
       });
@@ -190,9 +195,7 @@ export function registerEgress(
       format ??
       (await vscode.window.showQuickPick(['markdown', 'json'] as const, { title: 'Export the egress report as' }));
     if (!chosen) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const suggested =
-      folder && vscode.Uri.joinPath(folder, `anyscale-egress-report.${chosen === 'json' ? 'json' : 'md'}`);
+    const suggested = inWorkspaceFolder(`anyscale-egress-report.${chosen === 'json' ? 'json' : 'md'}`);
     const filters: Record<string, string[]> = chosen === 'json' ? { JSON: ['json'] } : { Markdown: ['md'] };
     const uri = target ?? (await vscode.window.showSaveDialog({ defaultUri: suggested, filters, saveLabel: 'Export' }));
     if (!uri) return;
