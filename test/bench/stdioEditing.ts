@@ -62,7 +62,11 @@ const WORDS_TYPED: readonly Word[] = [
 export async function benchEditingOverStdio(): Promise<StdioRow[]> {
   let text = generateTemplate(RESOURCES).replace(/"provider": "AWS"/g, '"provider": "Aws"');
   // The server's verbose trace says how each version's editing model got its tree, and which versions were analysed.
-  const server = await startServer({ settings: {}, collect: [LogTraceNotification.type.method] });
+  const server = await startServer({
+    settings: {},
+    collect: [LogTraceNotification.type.method],
+    nodeArgs: serverNodeArgs(),
+  });
   await server.connection.sendNotification(SetTraceNotification.type, { value: 'verbose' });
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri: URI, languageId: 'json', version: 1, text },
@@ -155,6 +159,11 @@ export interface EnvelopeStdio {
   hover: number[];
 }
 
+/** Node options for the server under test, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof"` to profile it. */
+function serverNodeArgs(): string[] {
+  return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+}
+
 /**
  * The envelope template over stdio with the validation delay at 0: each edit types one character into a literal
  * tag of a seeded-random resource (the JSON stays valid); the time from its didChange to its version's diagnostics
@@ -163,7 +172,7 @@ export interface EnvelopeStdio {
  */
 export async function benchEnvelopeOverStdio(template: string, edits = 30, warmUpEdits = 5): Promise<EnvelopeStdio> {
   let text = template;
-  const server = await startServer({ settings: { validation: { delay: 0 } } });
+  const server = await startServer({ settings: { validation: { delay: 0 } }, nodeArgs: serverNodeArgs() });
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri: URI, languageId: 'json', version: 1, text },
   });

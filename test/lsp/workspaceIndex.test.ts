@@ -2,7 +2,8 @@
 // (test/fixtures/index/workspace) plus an excluded folder, answers anyscaleAzure/workspaceIndex and announces changes
 // with anyscaleAzure/workspaceIndexChanged: once the first scan is done, then after the debounce naming only the
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
-// disk; files.exclude is honoured, and re-read when the configuration changes.
+// disk; a request right after an edit reads that version; files.exclude is honoured, and re-read when the
+// configuration changes.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -158,6 +159,30 @@ test('editing one template names only its cloud, once after a burst of keystroke
     'gpu-2',
     'extra',
   ]);
+});
+
+test('a request right after the diagnostics of an edit reads that version (the outline recorded a moment later is taken at once)', async () => {
+  const uri = uriOf('infra', 'cloud.json');
+  // Continues the document the test above opened and edited ("eks-west", version 6).
+  const text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8').replace("'eks-east'", "'eks-west'");
+  const offset = text.indexOf("'eks-west'") + 1;
+  const lines = new LineIndex(text);
+  const since = server.mark();
+  const before = changes().length;
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 7 },
+    contentChanges: [
+      { range: { start: lines.positionAt(offset), end: lines.positionAt(offset + 8) }, text: 'eks-nort' },
+    ],
+  });
+  await server.diagnosticsFor(uri, (published) => published.version === 7, 10_000, since);
+  const index = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-cloud' });
+  assert.ok(
+    labels(index.clouds[0].cloudResources as unknown as IndexedCloud[]).includes('eks-nort'),
+    `the edited name: ${JSON.stringify(labels(index.clouds[0].cloudResources as unknown as IndexedCloud[]))}`,
+  );
+  const change = await nextChange(before, 'the notification of the edit');
+  assert.deepEqual(change.clouds, ['cloud:my-cloud'], 'the tree is told too');
 });
 
 test('a parameter file changed on disk names only the cloud of its template', async () => {

@@ -9,11 +9,11 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EgressTargetInfo, IndexedCloud, IndexedCloudResource } from '../../shared/protocol';
 import { egressTargetsFor } from '../../client/src/features/cloudTree/egressScope';
-import { analyzeDocument } from '../../server/src/service/analyze';
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { FIXTURES } from '../support/paths';
+import { indexDocument } from '../support/indexDocument';
 
 const ROOT = path.join(FIXTURES, 'egress-scope');
 const FILES = ['infra/cloud.json', 'infra/values.yaml', 'other/other.json'].map((file) => path.join(ROOT, file));
@@ -21,7 +21,7 @@ const FILES = ['infra/cloud.json', 'infra/values.yaml', 'other/other.json'].map(
 function workspace(): { clouds: IndexedCloud[]; targets: EgressTargetInfo[] } {
   const index = new WorkspaceIndex();
   for (const file of FILES)
-    index.set(pathToFileURL(file).href, analyzeDocument(fs.readFileSync(file, 'utf8'), { fileName: file }).facts);
+    indexDocument(index, pathToFileURL(file).href, fs.readFileSync(file, 'utf8'), { fileName: file });
   const { targets } = deriveWorkspaceTargets(
     FILES.map((file) => ({ path: file, text: fs.readFileSync(file, 'utf8') })),
     {},

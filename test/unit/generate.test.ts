@@ -17,6 +17,7 @@ import {
   GENERATED_PLACEHOLDERS,
 } from '../../server/src/service/values/generate';
 import { FIXTURES } from '../support/paths';
+import { indexDocument } from '../support/indexDocument';
 
 const TEMPLATE = path.join(FIXTURES, 'values-generate', 'providers.json');
 const TEMPLATE_URI = pathToFileURL(TEMPLATE).href;
@@ -24,7 +25,7 @@ const TEMPLATE_URI = pathToFileURL(TEMPLATE).href;
 /** The fixture's index, and the workspace the generated file is checked in (the template beside it). */
 function setUp(): { cloud: IndexedCloud; workspace: WorkspaceIndex } {
   const workspace = new WorkspaceIndex();
-  workspace.set(TEMPLATE_URI, analyzeDocument(fs.readFileSync(TEMPLATE, 'utf8'), { fileName: TEMPLATE }).facts);
+  indexDocument(workspace, TEMPLATE_URI, fs.readFileSync(TEMPLATE, 'utf8'), { fileName: TEMPLATE });
   const [cloud] = cloudTree(workspace.outlines()).filter((candidate) => candidate.label === 'gen-cloud');
   assert.ok(cloud, 'the fixture declares gen-cloud');
   return { cloud, workspace };

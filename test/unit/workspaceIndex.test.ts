@@ -14,8 +14,8 @@ import { excludePatterns, mayHoldFacts, WorkspaceScan } from '../../server/src/n
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { splitNameExpression } from '../../server/src/service/index/outline';
-import { analyzeDocument } from '../../server/src/service/analyze';
 import { FIXTURES } from '../support/paths';
+import { indexDocument, outlineOf } from '../support/indexDocument';
 
 const WORKSPACE = path.join(FIXTURES, 'index', 'workspace');
 const uriIn = (root: string, ...parts: string[]) => pathToFileURL(path.join(root, ...parts)).href;
@@ -223,8 +223,7 @@ test('problems on each cloud resource and on its cloud: the findings located on 
 
 test('a template ARM cannot read: a syntax error outside every declaration counts on each of them', () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'symbolic', 'extra.json'), 'utf8').replace(/\}\s*$/, '');
-  const facts = analyzeDocument(template, { languageId: 'json' }).facts;
-  const [cloud] = cloudTree([['file:///broken/extra.json', facts.outline!]]);
+  const [cloud] = cloudTree([['file:///broken/extra.json', outlineOf(template, { languageId: 'json' })!]]);
   assert.deepEqual(
     cloud.problems,
     { error: 2, warning: 0, info: 0 },
@@ -361,7 +360,7 @@ test('an open document wins over its disk version; the disk version returns when
     .readFileSync(template, 'utf8')
     .replace('"name": "my-aks"', '"name": "renamed-aks"')
     .replace("'eks-east'", "'eks-open'");
-  index.set(uriOf('infra', 'cloud.json'), analyzeDocument(edited, { languageId: 'json' }).facts);
+  indexDocument(index, uriOf('infra', 'cloud.json'), edited, { languageId: 'json' });
   assert.ok(cloudNamed(now(), 'my-cloud').cloudResources.some((resource) => resource.label === 'eks-open'));
   await scan.changed([{ uri: uriOf('infra', 'cloud.json'), type: 2 }]);
   assert.ok(
@@ -416,8 +415,7 @@ test('a values file read before the template it is checked against has that chec
 
 test('a URI with a malformed escape (%zz) is shown as written: the tree is built, nothing throws (the fuzz found the server exiting on it)', () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'symbolic', 'extra.json'), 'utf8');
-  const facts = analyzeDocument(template, { languageId: 'json' }).facts;
-  const [cloud] = cloudTree([['file:///fuzz/bad%zz%E0%A4/extra.json', facts.outline!]]);
+  const [cloud] = cloudTree([['file:///fuzz/bad%zz%E0%A4/extra.json', outlineOf(template, { languageId: 'json' })!]]);
   const file = cloud.cloudResources[0].files[0];
   assert.equal(file.label, 'extra.json');
   assert.deepEqual(file.tooltip.find((row) => row.label === 'File')?.value, 'file:///fuzz/bad%zz%E0%A4/extra.json');
@@ -442,13 +440,13 @@ test('an edit that leaves a file outline as it was is no change for the tree; on
     2,
   );
   const uri = 'file:///w/t.json';
-  const facts = (text: string) => analyzeDocument(text, { fileName: uri }, { uri }).facts;
   const changes: string[] = [];
   const index = new WorkspaceIndex((changed) => changes.push(changed));
-  index.set(uri, facts(template));
+  const record = (text: string) => indexDocument(index, uri, text, { fileName: uri }, { uri });
+  record(template);
   assert.deepEqual(changes, [uri], 'the first outline is a change');
-  index.set(uri, facts(template.replace('"note": "a"', '"note": "ab"')));
+  record(template.replace('"note": "a"', '"note": "ab"'));
   assert.deepEqual(changes, [uri], 'typing inside a tag changes no outline');
-  index.set(uri, facts(template.replace('"name": "c"', '"name": "d"')));
+  record(template.replace('"name": "c"', '"name": "d"'));
   assert.deepEqual(changes, [uri, uri], 'a renamed cloud changes the outline');
 });

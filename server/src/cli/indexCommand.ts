@@ -5,7 +5,7 @@
 // error or a file that could not be read.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyzeDocument, cloudTree, type RuleLevel, WorkspaceIndex } from '../service';
+import { analyzeDocument, cloudTree, documentOutline, type RuleLevel, WorkspaceIndex } from '../service';
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
@@ -70,10 +70,12 @@ export function indexTargets(targets: Target[], options: IndexOptions): IndexRun
         uri: pathToFileURL(input.uri).href,
       }));
     }
-    workspace.set(
-      uri,
-      analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles, uri, workspace }).facts,
+    const analysis = analyzeDocument(
+      text,
+      { fileName: target.absolute },
+      { ruleLevels, parameterFiles, uri, workspace },
     );
+    workspace.record(uri, analysis.facts, documentOutline(analysis, text, parameterFiles));
   }
   const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
   return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };

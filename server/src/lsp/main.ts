@@ -27,6 +27,7 @@ import {
   cloudTree,
   CONFIG_FILE_NAME,
   type DocumentAnalysis,
+  documentOutline,
   EditingModel,
   type Finding,
   findingsAfterEdits,
@@ -114,7 +115,10 @@ const workspaceScan = new WorkspaceScan(
 );
 const indexPublisher = new WorkspaceIndexPublisher(
   connection,
-  () => cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri))),
+  () => {
+    outlinesNow();
+    return cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri)));
+  },
   () => settings.validation?.delay ?? DEFAULT_DELAY_MS,
 );
 const cache = new Map<string, CachedAnalysis>();
@@ -274,17 +278,56 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     version: document.version,
     text,
     analysis,
-    lines: new LineIndex(text),
+    lines: LineIndex.of(text, latestOf(document.uri)),
     parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
     yaml,
   };
   cache.set(document.uri, fresh);
+  outlineLater(document.uri);
   traceWork(document, `analysed in ${Math.round(performance.now() - started)} ms`);
   if (workspace.set(document.uri, analysis.facts)) {
     recheckOthers(document.uri);
     workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
   }
   return fresh;
+}
+
+/** The latest version the server has read of a document (analysed, or modelled for a request), with its line index. */
+function latestOf(uri: string): { readonly text: string; readonly lines: LineIndex } | undefined {
+  const analysed = cache.get(uri);
+  const modelled = models.get(uri);
+  return analysed && modelled ? (analysed.version >= modelled.version ? analysed : modelled) : (analysed ?? modelled);
+}
+
+/**
+ * How long after a document's analysis its outline goes to the workspace index, when no newer version is analysed
+ * meanwhile: the Cloud Resources tree follows the diagnostics a moment later, and the requests that come right after
+ * an edit (completion, hover) do not wait behind the outline of a 4 MB template (~20 ms). Whatever reads the index
+ * takes the pending outlines first (outlinesNow).
+ */
+const OUTLINE_DELAY_MS = 300;
+const outlinesPending = new Map<string, NodeJS.Timeout>();
+
+function outlineLater(uri: string): void {
+  clearTimeout(outlinesPending.get(uri));
+  outlinesPending.set(
+    uri,
+    setTimeout(() => outlineNow(uri), OUTLINE_DELAY_MS),
+  );
+}
+
+/** Records a document's outline in the index, from its latest analysis. */
+function outlineNow(uri: string): void {
+  clearTimeout(outlinesPending.get(uri));
+  outlinesPending.delete(uri);
+  const analysed = cache.get(uri);
+  if (!analysed || !documents.get(uri)) return;
+  const { analysis, text, parameterFiles: withFiles, lines } = analysed;
+  workspace.setOutline(uri, documentOutline(analysis, text, withFiles, lines));
+}
+
+function outlinesNow(): void {
+  for (const uri of [...outlinesPending.keys()]) outlineNow(uri);
 }
 
 /** What a parameter file's values cause in its template, shown in the parameter file. */
@@ -398,6 +441,8 @@ documents.onDidClose((event) => {
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
+  clearTimeout(outlinesPending.get(event.document.uri));
+  outlinesPending.delete(event.document.uri);
   cache.delete(event.document.uri);
   models.delete(event.document.uri);
   shown.delete(event.document.uri);

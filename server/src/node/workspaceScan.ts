@@ -11,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import {
   type AnalysisOptions,
   analyzeDocument,
+  documentOutline,
+  type FileOutline,
   globToRegExp,
   isEmptyFacts,
   NO_FACTS,
@@ -331,6 +333,7 @@ export class WorkspaceScan {
     const analyzed = text !== undefined && mayHoldFacts(file, text);
     const uri = this.fromDisk.get(file) ?? pathToFileURL(file).href;
     let facts = NO_FACTS;
+    let outline: FileOutline | undefined;
     let parameterFiles: readonly string[] = [];
     if (analyzed) {
       try {
@@ -340,15 +343,18 @@ export class WorkspaceScan {
           workspace: this.index,
         };
         parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
-        facts = analyzeDocument(text!, { fileName: file }, options).facts;
+        const analysis = analyzeDocument(text!, { fileName: file }, options);
+        facts = analysis.facts;
+        outline = documentOutline(analysis, text!, options.parameterFiles);
       } catch {
         facts = NO_FACTS; // a file the analyzers cannot read adds nothing
+        outline = undefined;
       }
     }
     // Opened while the options were read.
     if (this.isOpen(file)) return { analyzed: false, changed: false };
-    const changed = this.index.set(uri, facts);
-    if (isEmptyFacts(facts)) {
+    const changed = this.index.record(uri, facts, outline);
+    if (isEmptyFacts(facts) && !outline) {
       this.fromDisk.delete(file);
       this.parametersOf.delete(file);
     } else {

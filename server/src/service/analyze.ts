@@ -11,7 +11,7 @@ import { byPlace, checkTemplate } from './arm/checkTemplate';
 import { checkParameterFileShape } from './arm/checkParameterFile';
 import type { Analysis, AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from './types';
 import { analyzeYaml } from './yaml/analyzeYaml';
-import { templateFacts, withYamlOutline } from './index/facts';
+import { templateFacts } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
 export { parseJson, type SyntaxProblem } from './json/parseJson';
@@ -82,7 +82,10 @@ export interface DocumentIdentity {
   readonly fileName?: string;
 }
 
-/** The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText. */
+/**
+ * The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText.
+ * The facts are what the cross-file checks read; what the document shows in the index is documentOutline's.
+ */
 export function analyzeDocument(
   text: string,
   document: DocumentIdentity,
@@ -90,7 +93,7 @@ export function analyzeDocument(
 ): DocumentAnalysis {
   const yaml =
     document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
-  if (yaml) return withYamlOutline(analyzeYaml(text, options), text);
+  if (yaml) return analyzeYaml(text, options);
   const analysis = analyzeText(text, options);
-  return { ...analysis, facts: templateFacts(analysis, analysis.template?.text ?? text, options.parameterFiles) };
+  return { ...analysis, facts: templateFacts(analysis) };
 }

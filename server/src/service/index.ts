@@ -51,7 +51,8 @@ export {
 } from './arm/features/navigation/symbols';
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
-export { NO_FACTS, WorkspaceIndex, isEmptyFacts } from './index/workspaceIndex';
+export { NO_FACTS, WorkspaceIndex, isEmptyFacts, type FileOutline } from './index/workspaceIndex';
+export { documentOutline } from './index/facts';
 export { cloudTree } from './index/cloudTree';
 export { DeployedIndex, readDeployed } from './azure/deployed';
 export { cloudDeploymentIdEdits } from './azure/cloudDeploymentId';

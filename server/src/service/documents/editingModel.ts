@@ -13,7 +13,8 @@ import { parameterValuesOf } from '../arm/parameterFile';
 import { literalValue } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
-import { changeBetween, spliceJson, type ParsedJson } from '../json/spliceJson';
+import { spliceJson, type ParsedJson } from '../json/spliceJson';
+import { changeBetween } from '../text/change';
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */
 export type EditingAnalysis = Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>;

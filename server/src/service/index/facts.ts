@@ -1,21 +1,17 @@
 // What each kind of file contributes to the workspace index: an ARM template its Anyscale.Platform resources
-// (provider and operator identity as written), a values file its operator settings; and each its outline (./outline).
+// (provider and operator identity as written), a values file its operator settings; and each its outline (./outline),
+// built apart, when the index's tree needs it.
 import { knownString } from '../arm/value';
+import { LineIndex } from '../text/lineIndex';
 import type { Analysis, DocumentAnalysis, ParameterFileInput } from '../types';
 import type { OperatorValues } from '../values/model';
 import { templateOutline, yamlOutline } from './outline';
-import { NO_FACTS, type FileFacts, type IndexedOperatorValues } from './workspaceIndex';
+import { NO_FACTS, type FileFacts, type FileOutline, type IndexedOperatorValues } from './workspaceIndex';
 
-/** A template's facts, from its analysis (of `text`, with these parameter files). */
-export function templateFacts(
-  analysis: Analysis,
-  text: string,
-  parameterFiles: readonly ParameterFileInput[] = [],
-): FileFacts {
+/** A template's facts, from its analysis. */
+export function templateFacts(analysis: Analysis): FileFacts {
   const anyscale = analysis.anyscale;
-  const outline = templateOutline(analysis, text, parameterFiles);
-  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0)
-    return outline ? { ...NO_FACTS, outline } : NO_FACTS;
+  if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0) return NO_FACTS;
   return {
     anyscalePlatform: true,
     cloudResources: anyscale.cloudResources.map((cloudResource) => ({
@@ -24,14 +20,23 @@ export function templateFacts(
       operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
     })),
     operatorValues: [],
-    outline,
   };
 }
 
-/** A YAML file's facts with its outline added (analyzeYaml gives the facts the cross-file checks read). */
-export function withYamlOutline(analysis: DocumentAnalysis, text: string): DocumentAnalysis {
-  const outline = yamlOutline(analysis, text);
-  return outline ? { ...analysis, facts: { ...analysis.facts, outline } } : analysis;
+/**
+ * What a document shows in the index, from its analysis (of `text`, a template's with these parameter files);
+ * undefined when nothing. `lines`: the text's line index, when the caller has one already.
+ */
+export function documentOutline(
+  analysis: DocumentAnalysis,
+  text: string,
+  parameterFiles: readonly ParameterFileInput[] = [],
+  lines?: LineIndex,
+): FileOutline | undefined {
+  if (analysis.yaml) return yamlOutline(analysis, text, lines ?? new LineIndex(text));
+  // A template nested too deep was read with the too-deep values blanked out: its ranges are in that text.
+  const read = analysis.template?.text ?? text;
+  return templateOutline(analysis, read, parameterFiles, read === text && lines ? lines : new LineIndex(read));
 }
 
 function valuesFacts(values: OperatorValues): IndexedOperatorValues {

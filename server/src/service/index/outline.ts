@@ -14,7 +14,7 @@ import { knownString, literalValue, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
 import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
-import { LineIndex } from '../text/lineIndex';
+import type { LineIndex } from '../text/lineIndex';
 import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { gatewayManifest } from '../yaml/gatewayManifest';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
@@ -370,6 +370,7 @@ export function templateOutline(
   analysis: Analysis,
   text: string,
   parameterFiles: readonly ParameterFileInput[],
+  lines: LineIndex,
 ): FileOutline | undefined {
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return undefined;
@@ -417,7 +418,6 @@ export function templateOutline(
   }));
   const owned = problemsByOwner(owners, analysis.findings, syntax);
   const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
-  const lines = new LineIndex(text);
   const rangeOf = (node: JsonNode): IndexRange => ({
     start: lines.positionAt(node.offset),
     end: lines.positionAt(node.offset + node.length),
@@ -506,9 +506,8 @@ function idOfSecret(name: string): string | undefined {
 }
 
 /** The outline of a YAML file's analysis (operator values, Gateway manifests); undefined when it holds neither. */
-export function yamlOutline(analysis: DocumentAnalysis, text: string): FileOutline | undefined {
+export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: LineIndex): FileOutline | undefined {
   if (analysis.kind === 'other' || !analysis.yaml) return undefined;
-  const lines = new LineIndex(text);
   const rangeOf = (range: { start: number; end: number }): IndexRange => ({
     start: lines.positionAt(range.start),
     end: lines.positionAt(range.end),

@@ -1,6 +1,6 @@
 // The workspace index: per file, the facts other files are checked against (cloud resources and their operator
-// identities, operator values) and the file's outline, what the Cloud Resources tree and `anyscale-azure index` show
-// (./outline, assembled by ./cloudTree). A pure structure: the language server fills it from the documents it sees
+// identities, operator values) and, apart, the file's outline, what the Cloud Resources tree and `anyscale-azure index`
+// show (./outline, assembled by ./cloudTree). A pure structure: the language server fills it from the documents it sees
 // and the workspace scan, the CLI from the files it reads. Cheap to update per file.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { DeployedIndex } from '../azure/deployed';
@@ -117,8 +117,6 @@ export interface FileFacts {
   readonly anyscalePlatform: boolean;
   readonly cloudResources: readonly IndexedCloudResource[];
   readonly operatorValues: readonly IndexedOperatorValues[];
-  /** What the file shows in the index; absent when nothing. Not compared by the cross-file checks. */
-  readonly outline?: FileOutline;
 }
 
 export const NO_FACTS: FileFacts = { anyscalePlatform: false, cloudResources: [], operatorValues: [] };
@@ -149,38 +147,63 @@ export class WorkspaceIndex {
   /** What Azure holds (the client's latest listing): every document is compared with it; absent when not connected. */
   deployed?: DeployedIndex;
 
-  /** Each file's outline as JSON, as last recorded: an edit that leaves it as it was (typing inside a tag) is no change. */
-  private readonly outlineTexts = new Map<string, string>();
+  /**
+   * Each file's outline with its JSON as last recorded: an edit that leaves it as it was (typing inside a tag) is no
+   * change. Kept apart from the facts: the checks never read it, so an editor can record it after the diagnostics.
+   */
+  private readonly outlined = new Map<string, { readonly outline: FileOutline; readonly json: string }>();
 
   /** `changed(uri)`: a file's facts or outline changed (what the Cloud Resources tree is built from). */
   constructor(private readonly changed?: (uri: string) => void) {}
 
   /** Records a file's facts; true when the facts the cross-file checks read changed (other documents may need checking again). */
   set(uri: string, facts: FileFacts): boolean {
-    const previous = this.files.get(uri);
-    if (isEmptyFacts(facts)) this.files.delete(uri);
-    else this.files.set(uri, facts);
-    const changed = checkedFacts(previous) !== checkedFacts(isEmptyFacts(facts) ? undefined : facts);
-    const outline = facts.outline && !isEmptyFacts(facts) ? JSON.stringify(facts.outline) : undefined;
-    const outlineChanged = outline !== this.outlineTexts.get(uri);
-    if (outline === undefined) this.outlineTexts.delete(uri);
-    else this.outlineTexts.set(uri, outline);
+    const changed = this.storeFacts(uri, facts);
+    if (changed) this.changed?.(uri);
+    return changed;
+  }
+
+  /** Records what a file shows in the index (undefined: nothing). */
+  setOutline(uri: string, outline: FileOutline | undefined): void {
+    if (this.storeOutline(uri, outline)) this.changed?.(uri);
+  }
+
+  /** Records a file's facts and outline together; true as set() says. */
+  record(uri: string, facts: FileFacts, outline: FileOutline | undefined): boolean {
+    const outlineChanged = this.storeOutline(uri, outline);
+    const changed = this.storeFacts(uri, facts);
     if (changed || outlineChanged) this.changed?.(uri);
     return changed;
   }
 
+  private storeFacts(uri: string, facts: FileFacts): boolean {
+    const previous = this.files.get(uri);
+    if (isEmptyFacts(facts)) this.files.delete(uri);
+    else this.files.set(uri, facts);
+    return checkedFacts(previous) !== checkedFacts(isEmptyFacts(facts) ? undefined : facts);
+  }
+
+  private storeOutline(uri: string, outline: FileOutline | undefined): boolean {
+    const json = outline && JSON.stringify(outline);
+    if (json === this.outlined.get(uri)?.json) return false;
+    if (outline && json) this.outlined.set(uri, { outline, json });
+    else this.outlined.delete(uri);
+    return true;
+  }
+
+  /** Forgets a file; true when the facts the cross-file checks read changed. */
   delete(uri: string): boolean {
     const previous = this.files.get(uri);
-    this.outlineTexts.delete(uri);
-    if (!this.files.delete(uri)) return false;
-    this.changed?.(uri);
-    return checkedFacts(previous) !== checkedFacts(undefined);
+    const hadFacts = this.files.delete(uri);
+    const hadOutline = this.outlined.delete(uri);
+    if (hadFacts || hadOutline) this.changed?.(uri);
+    return hadFacts && checkedFacts(previous) !== checkedFacts(undefined);
   }
 
   /** Each file's outline, for the cloud tree; `include(uri)` says which files count (the workspace's, not excluded). */
   outlines(include: (uri: string) => boolean = () => true): Array<readonly [string, FileOutline]> {
     const out: Array<readonly [string, FileOutline]> = [];
-    for (const [uri, facts] of this.files) if (facts.outline && include(uri)) out.push([uri, facts.outline]);
+    for (const [uri, { outline }] of this.outlined) if (include(uri)) out.push([uri, outline]);
     return out;
   }
 
@@ -201,7 +224,5 @@ export class WorkspaceIndex {
 
 /** True when a file's facts add nothing to the index. */
 export function isEmptyFacts(facts: FileFacts): boolean {
-  return (
-    !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0 && !facts.outline
-  );
+  return !facts.anyscalePlatform && facts.cloudResources.length === 0 && facts.operatorValues.length === 0;
 }

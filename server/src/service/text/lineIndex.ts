@@ -1,6 +1,8 @@
 // Converts between character offsets and zero-based line/character positions of one text.
-// Built once per document version; lookups are a binary search over line starts. Like LSP's own text documents, a
-// position never lies inside a line break: an offset on the `\n` of `\r\n` is the end of its line (before the `\r`).
+// Built once per document version (or moved from the previous version's: LineIndex.of); lookups are a binary search
+// over line starts. Like LSP's own text documents, a position never lies inside a line break: an offset on the `\n` of
+// `\r\n` is the end of its line (before the `\r`).
+import { changeBetween } from './change';
 
 export interface Position {
   line: number;
@@ -28,6 +30,13 @@ function pushLineStarts(text: string, from: number, to: number, starts: number[]
 
 export class LineIndex {
   private readonly lineStarts: number[];
+
+  /** The index of `text`: moved from a previous version's index when one is given and only a part changed. */
+  static of(text: string, previous?: { readonly text: string; readonly lines: LineIndex }): LineIndex {
+    if (!previous) return new LineIndex(text);
+    const change = changeBetween(previous.text, text);
+    return change ? previous.lines.edited(text, change.start, change.oldEnd, change.newEnd) : previous.lines;
+  }
 
   /** `lineStarts` only from edited(): otherwise the text is scanned. */
   constructor(
