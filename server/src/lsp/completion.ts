@@ -66,7 +66,7 @@ export interface DocumentVersion {
 export function completionItems(
   params: CompletionParams,
   document: DocumentVersion,
-  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>,
+  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>,
   lines: LineIndex,
   yaml?: YamlVersion,
 ): CompletionItem[] {

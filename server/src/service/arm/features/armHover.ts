@@ -153,7 +153,13 @@ export function armHover(
       range = { start: expression.node.offset, end: expression.node.offset + expression.node.length };
     }
   }
-  const context = positionContext(template.text, Math.min(offset + 1, text.length), template.root, template);
+  const context = positionContext(
+    template.text,
+    Math.min(offset + 1, text.length),
+    template.root,
+    template,
+    analysis.syntaxErrors.length === 0,
+  );
   const resource = context.resource;
   if (resource && context.token) {
     const anyscale = isAnyscaleResource(resource);

@@ -1,8 +1,9 @@
 // Where the cursor is in a JSON document, for completions and hover: the JSON path, whether a property name or a
-// value goes there, the string token under the cursor, and the ARM resource around it. Works while typing
-// (`"provider": "`, a property name just started): the path comes from jsonc-parser's scanner (getLocation), run
-// only over the resource around the cursor (outside resources, from the item before it), which the cached tree
-// finds — so a request on a 10,000-resource template scans a few hundred characters, not the document.
+// value goes there, the string token under the cursor, and the ARM resource around it. Between the quotes of a
+// string of a tree parsed without errors, the tree says it all. Elsewhere, and while typing (`"provider": "`, a
+// property name just started), the path comes from jsonc-parser's scanner (getLocation), run only over the resource
+// around the cursor (outside resources, from the item before it), which the cached tree finds — so a request on a
+// 10,000-resource template scans a few thousand characters, not the document.
 import { findNodeAtOffset, getLocation, getNodePath, type JSONPath } from 'jsonc-parser';
 import type { JsonNode } from '../../../json/nodes';
 import type { ArmResource, ArmTemplate } from '../../template';
@@ -72,7 +73,7 @@ function gapContext(text: string, offset: number, container: JsonNode): { path: 
   return { path: [...base, ''], atKey: true };
 }
 
-/** The innermost resource whose object contains the node (or is it); else the top-level section the node is in. */
+/** The innermost resource whose object contains the node (or is it); else the top-level section the node is in (or the root). */
 function anchorOf(
   node: JsonNode | undefined,
   root: JsonNode,
@@ -81,7 +82,13 @@ function anchorOf(
   for (let current = node; current; current = current.parent) {
     const resource = resources.get(current);
     if (resource) return { anchor: current, resource };
-    if (current.parent?.type === 'property' && current.parent.parent === root) return { anchor: current };
+    // A top-level property's value (a section); its key is read from the root, as any other key.
+    if (
+      current.parent?.type === 'property' &&
+      current.parent.parent === root &&
+      current.parent.children?.[1] === current
+    )
+      return { anchor: current };
   }
   return { anchor: root };
 }
@@ -109,13 +116,44 @@ function pathStartsWith(path: JSONPath, prefix: JSONPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => path[i] === segment);
 }
 
+/**
+ * The cursor between the quotes of a string (a key or a value) of a tree parsed without errors: its path, read from
+ * the tree, as the scanner would give it. Undefined anywhere else.
+ */
+function inWholeString(
+  offset: number,
+  node: JsonNode | undefined,
+): Pick<PositionContext, 'path' | 'atKey' | 'token'> | undefined {
+  if (node?.type !== 'string' || offset <= node.offset || offset >= node.offset + node.length) return undefined;
+  const token = { start: node.offset, end: node.offset + node.length, value: String(node.value) };
+  const property = node.parent?.type === 'property' ? node.parent : undefined;
+  if (property?.parent && property.children?.[0] === node)
+    return { path: [...getNodePath(property.parent), token.value], atKey: true, token };
+  return { path: getNodePath(node), atKey: false, token };
+}
+
+/** `wholeTree`: `root` was parsed without syntax errors. */
 export function positionContext(
   text: string,
   offset: number,
   root: JsonNode | undefined,
   template: ArmTemplate | undefined,
+  wholeTree: boolean,
 ): PositionContext {
   const node = root && findNodeAtOffset(root, offset, true);
+  const inString = root && wholeTree ? inWholeString(offset, node) : undefined;
+  if (root && inString) {
+    const resource = template && anchorOf(node, root, resourceByNode(template)).resource;
+    const resourcePath = resource ? getNodePath(resource.node) : [];
+    const inside = resource && pathStartsWith(inString.path, resourcePath) ? resource : undefined;
+    return {
+      text,
+      offset,
+      ...inString,
+      resource: inside,
+      inResource: inside ? inString.path.slice(resourcePath.length) : [],
+    };
+  }
   if (root && node && inGap(text, offset, node)) {
     // Between the items of a container: no scan needed (and none over a 10,000-item `resources` array).
     const gap = gapContext(text, offset, node);

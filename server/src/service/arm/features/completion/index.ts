@@ -78,7 +78,7 @@ function atResourceEntry(context: PositionContext): boolean {
 
 export function armCompletions(
   text: string,
-  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale'>,
+  analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>,
   offset: number,
 ): CompletionEntry[] {
   if (ONLY_A_WORD.test(text)) {
@@ -90,7 +90,7 @@ export function armCompletions(
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return [];
   // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
-  const context = positionContext(template.text, offset, template.root, template);
+  const context = positionContext(template.text, offset, template.root, template, analysis.syntaxErrors.length === 0);
   if (atResourceItem(context)) {
     const word = typedWord(text, offset);
     const commas = {
