@@ -256,10 +256,13 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
   const withFiles = document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  const lines = LineIndex.of(text, latestOf(document.uri));
+  // This version's parse takes the previous one's tree over (changing it): that analysis is dropped first.
+  cache.delete(document.uri);
   let analysis = analyzeDocument(
     text,
     { languageId: document.languageId },
-    { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles },
+    { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles, previous: cached?.analysis },
   );
   if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
     // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
@@ -278,7 +281,7 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     version: document.version,
     text,
     analysis,
-    lines: LineIndex.of(text, latestOf(document.uri)),
+    lines,
     parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
     yaml,
   };

@@ -1,6 +1,8 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
 import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parseJson';
+import { spliceJson, type ParsedJson } from './json/spliceJson';
+import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
@@ -9,17 +11,33 @@ import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
 import { byPlace, checkTemplate } from './arm/checkTemplate';
 import { checkParameterFileShape } from './arm/checkParameterFile';
-import type { Analysis, AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from './types';
+import type { Analysis, AnalysisOptions, DocumentAnalysis, EditOptions, Finding, WorkspaceOptions } from './types';
 import { analyzeYaml } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 
 export { parseJson, type SyntaxProblem } from './json/parseJson';
 
-/** `options.workspace`: a template is compared with what Azure holds when the index has a listing ("Connect to Azure"). */
-export function analyzeText(documentText: string, options: AnalysisOptions & WorkspaceOptions = {}): Analysis {
+/**
+ * The JSON parse of a version: spliced from the previous version's (json/spliceJson.ts: a keystroke in a 4 MB
+ * template parses one resource, not the document) when that can be done exactly, else parsed whole.
+ */
+function parseVersion(text: string, previous: ParsedJson | undefined): ReturnType<typeof parseJson> {
+  return (previous && spliceJson(previous, text, changeBetween(previous.text, text))) ?? parseJson(text);
+}
+
+/**
+ * `options.workspace`: a template is compared with what Azure holds when the index has a listing ("Connect to Azure").
+ * `options.previous`: see EditOptions.
+ */
+export function analyzeText(
+  documentText: string,
+  options: AnalysisOptions & WorkspaceOptions & EditOptions = {},
+): Analysis {
   const started = performance.now();
-  const { root, errors, tooDeep, multiLineStrings } = parseJson(documentText);
+  const { root, errors, tooDeep, multiLineStrings } = parseVersion(documentText, options.previous?.parse);
+  // The next version splices this tree (none when it went too deep: its tree is of a blanked-out text).
+  const parse = root && !tooDeep ? { text: documentText, root, errors, multiLineStrings } : undefined;
   // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
   const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);
@@ -30,7 +48,7 @@ export function analyzeText(documentText: string, options: AnalysisOptions & Wor
     // comments apply to both at once, where they are merged (the language server, the CLI).
     if (kind === 'armParameters' && root && syntaxErrors.length === 0)
       findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
-    return { kind, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
+    return { kind, parse, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root, text, multiLineStrings);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
@@ -48,6 +66,7 @@ export function analyzeText(documentText: string, options: AnalysisOptions & Wor
   }
   return {
     kind,
+    parse,
     findings,
     syntaxErrors,
     template,
@@ -89,7 +108,7 @@ export interface DocumentIdentity {
 export function analyzeDocument(
   text: string,
   document: DocumentIdentity,
-  options: AnalysisOptions & WorkspaceOptions = {},
+  options: AnalysisOptions & WorkspaceOptions & EditOptions = {},
 ): DocumentAnalysis {
   const yaml =
     document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');

@@ -10,6 +10,7 @@ import type { AnyscaleView } from './arm/anyscaleView';
 import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
 import type { SyntaxProblem } from './json/parseJson';
+import type { ParsedJson } from './json/spliceJson';
 
 export type { TextRange, TextEdit } from './text/range';
 export type { SyntaxProblem } from './json/parseJson';
@@ -108,6 +109,15 @@ export interface AnalysisOptions {
   readonly parameterFiles?: readonly ParameterFileInput[];
 }
 
+/** An editor's next version of a document it analysed before. */
+export interface EditOptions {
+  /**
+   * The analysis of the document's previous version: only the part of its tree the edit touched is parsed again, and
+   * that tree is changed in place, so the previous analysis must not be read once this one has started.
+   */
+  readonly previous?: Analysis;
+}
+
 export interface WorkspaceOptions {
   /** The document's URI (or path): its own entry in the workspace index is not "another file". */
   readonly uri?: string;
@@ -116,6 +126,11 @@ export interface WorkspaceOptions {
 
 export interface Analysis {
   readonly kind: DocumentKind;
+  /**
+   * The JSON parse of this version, for the next version's analysis to take over (analyzeText's `previous`): absent
+   * for YAML and for JSON nested too deep.
+   */
+  readonly parse?: ParsedJson;
   readonly findings: Finding[];
   /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
   readonly syntaxErrors: SyntaxProblem[];

@@ -14,7 +14,7 @@ import { LineIndex } from '../text/lineIndex';
 export interface ParsedJson {
   readonly root: JsonNode | undefined;
   /** jsonc-parser's errors, as its recovery reports them. */
-  readonly errors: ParseError[];
+  readonly errors: readonly ParseError[];
   /** Where containers nest deeper than MAX_JSON_DEPTH, and the text `root` was parsed from, without their contents. */
   readonly tooDeep?: Flattened;
   /** Strings with raw line breaks, which only Azure CLI and PowerShell deploy; the tree holds their values. */
