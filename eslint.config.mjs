@@ -105,7 +105,7 @@ export default defineConfig(
   },
   {
     // Loads the plain-JS fake kubectl by path, so that the UI smoke (not compiled) runs the very same fake.
-    files: ['test/unit/egress-cluster.test.ts'],
+    files: ['test/unit/egressCluster.test.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
