@@ -94,19 +94,27 @@ export default defineConfig(
     },
   },
   {
-    // Type-aware rules for the shipped sources, the bugs an LSP server and an extension hit in production: a promise
-    // nobody awaits (its rejection is lost, or the handler answers before the work is done), a promise where a
-    // callback must return void or a condition must be a boolean, `await` on what is not a promise, an async function
-    // with nothing to await. The tests are left out: node:test's `test()` returns a promise the runner owns.
-    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'shared/**/*.ts'],
+    // Type-aware rules, for the bugs an LSP server, an extension and their tests hit: a promise nobody awaits (its
+    // rejection is lost, or the handler answers before the work is done), a promise where a callback must return void
+    // or a condition must be a boolean, `await` on what is not a promise, an async function with nothing to await.
+    // node:test's test()/describe() return a promise the runner owns, so they may float. tsconfig.eslint.json is one
+    // program over all of it (one program instead of one per tsconfig: about 10 s less).
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'shared/**/*.ts', 'test/**/*.ts'],
     languageOptions: {
       parserOptions: {
-        project: ['./server/tsconfig.json', './client/tsconfig.json'],
+        project: ['./tsconfig.eslint.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite', 'before', 'after'] },
+          ],
+        },
+      ],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
       'require-await': 'off',

@@ -1,8 +1,8 @@
 // The rules of eslint.config.mjs (CONTRIBUTING.md, "Style"), run by ESLint itself on small texts placed in the tree.
 // The layering: what the service may not import (a face, the editor or LSP, a Node built-in), the faces' deep imports
 // of the service, the client and the server importing each other; and the imports each layer may make. The type-aware
-// rules of the shipped sources: a floating promise, a promise used as a condition, `await` on a number, an async
-// function with nothing to await.
+// rules: a floating promise, a promise used as a condition, `await` on a number, an async function with nothing to
+// await; in tests too, where node:test's own test() may float.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -90,7 +90,7 @@ test('eslint.config.mjs: each layer imports only what the layering allows', () =
   });
 });
 
-test('eslint.config.mjs: the shipped sources are linted with type information for promise mistakes', () => {
+test('eslint.config.mjs: sources and tests are linted with type information for promise mistakes', () => {
   // An existing file of the server's program, so that the type checker knows it: its own text, then the probes.
   const file = 'server/src/lsp/requests.ts';
   const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -102,8 +102,17 @@ test('eslint.config.mjs: the shipped sources are linted with type information fo
     'export async function nothingToAwait(): Promise<number> { return 1; }',
     'export async function fine(sent: Promise<void>): Promise<void> { void sent.catch(() => undefined); await sent; }',
   ];
-  const found = reports({ [file]: `${text}${probes.join('\n')}\n` }, TYPED_RULES, true);
+  // A test file of the tests' program: node:test's test() returns a promise the runner owns; any other must not float.
+  const testFile = 'test/unit/lineIndex.test.ts';
+  const testText = fs.readFileSync(path.join(REPO_ROOT, testFile), 'utf8');
+  const testProbes = ["test('probe', async () => assert.ok(await Promise.resolve(true)));", 'Promise.resolve(1);'];
+  const found = reports(
+    { [file]: `${text}${probes.join('\n')}\n`, [testFile]: `${testText}${testProbes.join('\n')}\n` },
+    TYPED_RULES,
+    true,
+  );
   assert.deepEqual(found, {
+    [testFile]: [`@typescript-eslint/no-floating-promises ${testText.split('\n').length + 1}`],
     [file]: [
       `@typescript-eslint/no-floating-promises ${first}`,
       `@typescript-eslint/no-misused-promises ${first + 1}`,
