@@ -8,9 +8,9 @@ const TEST_FILES = [
   'rules',
   'storage',
   'regions',
-  'fixes-golden',
+  'fixesGolden',
   'fixSafety',
-  'fixOffers',
+  'fixes',
   'suppression',
   'yaml',
   'yamlEditing',
@@ -23,8 +23,8 @@ const TEST_FILES = [
   'expressionTable',
   'workspaceScan',
   'corpus',
-  'jsonParse',
-  'completions',
+  'parseJson',
+  'completion',
   'computedPropertyNames',
 ];
 

@@ -35,7 +35,7 @@ function client(
 ): ArmClient {
   return new ArmClient({
     endpoint: options.endpoint ?? emulator.url,
-    token: async () => options.token ?? TOKEN,
+    token: () => Promise.resolve(options.token ?? TOKEN),
     transport: options.transport ?? httpsTransport(tls.cert),
     log: options.log ? (line) => options.log!.push(line) : undefined,
     timeoutMs: options.timeoutMs,

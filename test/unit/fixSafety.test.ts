@@ -57,7 +57,7 @@ const NOT_COVERED: ReadonlyMap<string, string> = new Map<string, string>([
   ],
   [
     'multi-line-string',
-    'about how a string is written; its fix is offered only on literal strings (jsonParse.test.ts), never on an expression',
+    'about how a string is written; its fix is offered only on literal strings (parseJson.test.ts), never on an expression',
   ],
   ...['parameter-file-value-missing', 'parameter-file-schema'].map((code): [string, string] => [
     code,

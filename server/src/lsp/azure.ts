@@ -35,7 +35,7 @@ export function registerAzureHandlers(
   connection.onRequest(
     CloudDeploymentIdEditRequest,
     request(
-      CloudDeploymentIdEditRequest.method,
+      CloudDeploymentIdEditRequest,
       { uri: 'string', cloudResourceId: 'string' },
       (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
         const document = documents.get(params.uri);

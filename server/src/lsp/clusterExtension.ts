@@ -23,20 +23,20 @@ function knownKind(method: string, target: ClusterExtensionTarget): ClusterExten
 }
 
 export function registerClusterExtensionHandlers(connection: Connection): void {
-  const plan = ClusterExtensionPlanRequest.method;
   connection.onRequest(
     ClusterExtensionPlanRequest,
-    request(plan, TARGET, (params: ClusterExtensionTarget) => verificationPlan(knownKind(plan, params))),
+    request(ClusterExtensionPlanRequest, TARGET, (params: ClusterExtensionTarget) =>
+      verificationPlan(knownKind(ClusterExtensionPlanRequest.method, params)),
+    ),
   );
   const evaluateFields: ParamFields = {
     ...Object.fromEntries(Object.entries(TARGET).map(([key, type]) => [`target.${key}`, type])),
     outputs: 'object',
   };
-  const evaluate = ClusterExtensionEvaluateRequest.method;
   connection.onRequest(
     ClusterExtensionEvaluateRequest,
-    request(evaluate, evaluateFields, (params: ClusterExtensionEvaluateParams) => {
-      knownKind(evaluate, params.target);
+    request(ClusterExtensionEvaluateRequest, evaluateFields, (params: ClusterExtensionEvaluateParams) => {
+      knownKind(ClusterExtensionEvaluateRequest.method, params.target);
       return evaluateClusterExtension(params);
     }),
   );

@@ -34,12 +34,12 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
 
   connection.onRequest(
     EgressTargetsRequest,
-    request(EgressTargetsRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)),
+    request(EgressTargetsRequest, IN_FOLDERS, (params: EgressWorkspaceParams) => targetsOf(params)),
   );
 
   connection.onRequest(
     EgressProbeRequest,
-    request(EgressProbeRequest.method, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
+    request(EgressProbeRequest, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
       const startedAt = new Date().toISOString();
       const started = performance.now();
       const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
@@ -79,7 +79,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
 
   connection.onRequest(
     EgressAllowListRequest,
-    request(EgressAllowListRequest.method, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
+    request(EgressAllowListRequest, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
       allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true }),
     ),
   );
@@ -87,7 +87,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
   connection.onRequest(
     EgressClusterJobRequest,
-    request(EgressClusterJobRequest.method, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
+    request(EgressClusterJobRequest, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
       const settings = params.settings ?? {};
       const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
       return probeJob({
@@ -107,7 +107,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   connection.onRequest(
     EgressClusterLogRequest,
     request(
-      EgressClusterLogRequest.method,
+      EgressClusterLogRequest,
       { log: 'string', targets: 'array' },
       (params: EgressClusterLogParams): EgressReport => {
         const parsed = parseProbeLog(params.log, params.targets);

@@ -7,8 +7,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
+  CodeActionRequest,
+  CompletionRequest,
   createConnection,
   DidChangeWatchedFilesNotification,
+  HoverRequest,
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
@@ -506,7 +509,7 @@ async function editingViewFor(
 }
 
 connection.onHover(
-  request('textDocument/hover', AT_POSITION, async (params: HoverParams, token) => {
+  request(HoverRequest.type, AT_POSITION, async (params: HoverParams, token) => {
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
     const view = await editingViewFor(document, token);
@@ -535,7 +538,7 @@ connection.onHover(
 );
 
 connection.onCompletion(
-  request('textDocument/completion', AT_POSITION, async (params: CompletionParams, token) => {
+  request(CompletionRequest.type, AT_POSITION, async (params: CompletionParams, token) => {
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
     const view = await editingViewFor(document, token);
@@ -551,7 +554,7 @@ connection.onCompletion(
 
 connection.onCodeAction(
   request(
-    'textDocument/codeAction',
+    CodeActionRequest.type,
     { ...IN_RANGE, 'context.diagnostics': 'array' },
     async (params: CodeActionParams, token) => {
       const document = checkedDocument(params.textDocument.uri);

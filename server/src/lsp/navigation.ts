@@ -1,8 +1,12 @@
 // textDocument/definition, references, prepareRename and rename for ARM parameters and variables, across a template
 // and its parameter files (unopened ones are read from disk). Thin: ../service/features/navigation does the work.
 import {
-  ResponseError,
+  DefinitionRequest,
   ErrorCodes,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  ResponseError,
   type CancellationToken,
   type Connection,
   type DefinitionParams,
@@ -123,7 +127,7 @@ export function registerNavigationHandlers(
   };
 
   connection.onDefinition(
-    request('textDocument/definition', AT_POSITION, async (params: DefinitionParams, token) => {
+    request(DefinitionRequest.type, AT_POSITION, async (params: DefinitionParams, token) => {
       const target = await targetFor(params, token);
       const declaration = target && declarationOf(target.template, target.at.symbol);
       return (declaration && toLocation(declaration, target)) ?? null;
@@ -132,7 +136,7 @@ export function registerNavigationHandlers(
 
   connection.onReferences(
     request(
-      'textDocument/references',
+      ReferencesRequest.type,
       { ...AT_POSITION, 'context.includeDeclaration': 'boolean' },
       async (params: ReferenceParams, token) => {
         const target = await targetFor(params, token);
@@ -150,7 +154,7 @@ export function registerNavigationHandlers(
   );
 
   connection.onPrepareRename(
-    request('textDocument/prepareRename', AT_POSITION, async (params: PrepareRenameParams, token) => {
+    request(PrepareRenameRequest.type, AT_POSITION, async (params: PrepareRenameParams, token) => {
       const target = await targetFor(params, token);
       if (!target) return null;
       const problem = cannotRename(target.template, target.at.symbol);
@@ -165,7 +169,7 @@ export function registerNavigationHandlers(
 
   connection.onRenameRequest(
     request(
-      'textDocument/rename',
+      RenameRequest.type,
       { ...AT_POSITION, newName: 'string' },
       async (params: RenameParams, token): Promise<WorkspaceEdit | null> => {
         const target = await targetFor(params, token);

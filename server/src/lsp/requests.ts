@@ -3,7 +3,13 @@
 // loop, so that a $/cancelRequest that arrived meanwhile is seen: a cancelled request answers RequestCancelled
 // without starting its work. The server is single-threaded, so a handler that did long work calls
 // `stopIfCancelled` again after it: a cancel sent during that work is seen then.
-import { ErrorCodes, LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
+import {
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type RequestType,
+} from 'vscode-languageserver/node';
 
 /** The fields a request needs, by path, with the type each must have: `{ 'position.line': 'number' }`. */
 export type ParamFields = Readonly<Record<string, 'string' | 'number' | 'boolean' | 'object' | 'array'>>;
@@ -60,14 +66,18 @@ export async function stopIfCancelled(token: CancellationToken): Promise<void> {
     throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 
-/** A request handler that checks its params, and does nothing for a request cancelled before it started. */
-export function request<P, R>(
-  method: string,
+/**
+ * A request handler that checks its params, and does nothing for a request cancelled before it started. `type` is the
+ * request's typed object (`HoverRequest.type`, shared/protocol.ts's requests): the handler's params and result must be
+ * the ones it declares, and its method names the request in the InvalidParams message.
+ */
+export function request<P, R, E>(
+  type: RequestType<P, R, E>,
   fields: ParamFields,
   handler: (params: P, token: CancellationToken) => R | Promise<R>,
 ): (params: P, token: CancellationToken) => Promise<R> {
   return async (params, token) => {
-    checkParams(method, params, fields);
+    checkParams(type.method, params, fields);
     await stopIfCancelled(token);
     return handler(params, token);
   };

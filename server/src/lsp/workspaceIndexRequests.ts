@@ -36,48 +36,39 @@ export class WorkspaceIndexPublisher {
   register(): void {
     this.connection.onRequest(
       WorkspaceIndexRequest,
-      request(
-        WorkspaceIndexRequest.method,
-        {},
-        (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
-          const cloud = params?.cloud;
-          if (cloud !== undefined && typeof cloud !== 'string')
-            throw new ResponseError(
-              ErrorCodes.InvalidParams,
-              `${WorkspaceIndexRequest.method}: params.cloud must be a string`,
-            );
-          const clouds = this.clouds();
-          return {
-            clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud),
-            complete: this.complete,
-            truncated: this.truncated,
-          };
-        },
-      ),
+      request(WorkspaceIndexRequest, {}, (params: WorkspaceIndexParams | null | undefined): WorkspaceIndexResult => {
+        const cloud = params?.cloud;
+        if (cloud !== undefined && typeof cloud !== 'string')
+          throw new ResponseError(
+            ErrorCodes.InvalidParams,
+            `${WorkspaceIndexRequest.method}: params.cloud must be a string`,
+          );
+        const clouds = this.clouds();
+        return {
+          clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud),
+          complete: this.complete,
+          truncated: this.truncated,
+        };
+      }),
     );
     this.connection.onRequest(
       GenerateValuesRequest,
-      request(
-        GenerateValuesRequest.method,
-        { cloudResource: 'string' },
-        (params: GenerateValuesParams): GeneratedValues => {
-          for (const cloud of this.clouds()) {
-            const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
-            if (!resource) continue;
-            try {
-              return generateOperatorValues(cloud, resource);
-            } catch (error) {
-              if (error instanceof CannotGenerateValues)
-                throw new ResponseError(ErrorCodes.InvalidParams, error.message);
-              throw error;
-            }
+      request(GenerateValuesRequest, { cloudResource: 'string' }, (params: GenerateValuesParams): GeneratedValues => {
+        for (const cloud of this.clouds()) {
+          const resource = cloud.cloudResources.find((candidate) => candidate.id === params.cloudResource);
+          if (!resource) continue;
+          try {
+            return generateOperatorValues(cloud, resource);
+          } catch (error) {
+            if (error instanceof CannotGenerateValues) throw new ResponseError(ErrorCodes.InvalidParams, error.message);
+            throw error;
           }
-          throw new ResponseError(
-            ErrorCodes.InvalidParams,
-            `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`,
-          );
-        },
-      ),
+        }
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `${GenerateValuesRequest.method}: the workspace index holds no cloud resource ${params.cloudResource} (it was changed or removed)`,
+        );
+      }),
     );
   }
 

@@ -33,15 +33,13 @@ async function badgeShown(label: string, shown: boolean): Promise<void> {
 }
 
 async function cloudNamed(api: ExtensionApi, label: string): Promise<CloudNode> {
-  return waitFor(`cloud ${label} in the tree`, async () =>
-    (await api.cloudTree.getChildren()).find(
-      (node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === label,
-    ),
+  return waitFor(`cloud ${label} in the tree`, () =>
+    api.cloudTree.getChildren().find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === label),
   );
 }
 
 async function resourceNamed(api: ExtensionApi, cloud: string, label: string): Promise<CloudResourceNode> {
-  const children = await api.cloudTree.getChildren(await cloudNamed(api, cloud));
+  const children = api.cloudTree.getChildren(await cloudNamed(api, cloud));
   const found = children.find(
     (node): node is CloudResourceNode => node.kind === 'cloudResource' && node.resource.label === label,
   );
@@ -250,7 +248,7 @@ suite('Cloud Resources view in a real VS Code', () => {
 
   test("editing one template redraws only its cloud: one onDidChangeTreeData naming that cloud's element, the other clouds untouched", async () => {
     const tree = api.cloudTree;
-    const before = await tree.getChildren();
+    const before = tree.getChildren();
     const treeCloud = await cloudNamed(api, 'tree-cloud');
     // Changes from earlier tests settle first.
     let fired: Array<CloudTreeNode | CloudTreeNode[] | undefined> = [];
@@ -271,7 +269,7 @@ suite('Cloud Resources view in a real VS Code', () => {
       assert.equal(fired.length, 1, `one redraw (have ${fired.length})`);
       assert.deepEqual(fired[0], [treeCloud], 'it names the tree-cloud element itself, not the root');
       await vscode.commands.executeCommand(`${VIEW}.focus`);
-      const after = await tree.getChildren();
+      const after = tree.getChildren();
       assert.equal(after.length, before.length);
       after.forEach((node, i) => assert.equal(node, before[i], 'every cloud keeps its element'));
       await waitFor('the fixed resource drawn again, as GCP', async () =>
@@ -287,9 +285,9 @@ suite('Cloud Resources view in a real VS Code', () => {
   test("a files.exclude pattern reaches the server: the excluded template's cloud leaves the tree, and comes back", async () => {
     const files = vscode.workspace.getConfiguration('files');
     const unknownCloud = "[parameters('cloudName')]";
-    const shown = async () =>
-      (await api.cloudTree.getChildren()).some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
-    assert.ok(await shown(), "unknown-cloud.json's cloud before");
+    const shown = () =>
+      api.cloudTree.getChildren().some((node) => node.kind === 'cloud' && node.cloud.label === unknownCloud);
+    assert.ok(shown(), "unknown-cloud.json's cloud before");
     const before = files.inspect<Record<string, boolean>>('exclude')?.workspaceValue;
     try {
       await files.update(
@@ -297,7 +295,7 @@ suite('Cloud Resources view in a real VS Code', () => {
         { ...before, 'cloud-tree/unknown-cloud.json': true },
         vscode.ConfigurationTarget.Workspace,
       );
-      await waitFor('the cloud of the excluded template gone', async () => !(await shown()), 20000);
+      await waitFor('the cloud of the excluded template gone', () => !shown(), 20000);
       await vscode.commands.executeCommand(`${VIEW}.focus`);
       await waitFor(
         'its row gone from the screen',

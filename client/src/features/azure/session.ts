@@ -23,7 +23,7 @@ export function resourceManagerEndpoint(): string {
  */
 export function tokenSource(endpoint: URL): () => Promise<string> {
   const testToken = vscode.workspace.getConfiguration(AZURE_SECTION).get<string>('testToken');
-  if (testToken && process.env[TEST_TOKEN_ENV] === testToken) return async () => testToken;
+  if (testToken && process.env[TEST_TOKEN_ENV] === testToken) return () => Promise.resolve(testToken);
   const provider = endpoint.hostname === new URL(DEFAULT_ENDPOINT).hostname ? 'microsoft' : 'microsoft-sovereign-cloud';
   const scopes = [`${endpoint.origin}/.default`];
   return async () => (await vscode.authentication.getSession(provider, scopes, { createIfNone: true })).accessToken;

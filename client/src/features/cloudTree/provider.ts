@@ -167,7 +167,7 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     });
   }
 
-  async getChildren(node?: CloudTreeNode): Promise<CloudTreeNode[]> {
+  getChildren(node?: CloudTreeNode): CloudTreeNode[] {
     const askedMs = performance.now() - this.startedAt;
     if (!node) {
       const first = !this.drawn;

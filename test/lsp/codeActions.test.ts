@@ -1,8 +1,9 @@
-// Protocol tier for editing assistance beyond completion.test.ts: code actions whose edits, applied by the test
-// as an editor would and sent back with didChange, change exactly what they say (a rule fix, "Disable <code> for
-// this line", fix-all only when asked for), "Show documentation" only for a client that declared the command, the
-// rule levels of a workspace's `.anyscale-azure.json` (re-read after workspace/didChangeWatchedFiles), and
-// snippets in a languageVersion 2.0 `resources` object — all from the bundled server over stdio.
+// Protocol tier for the code actions (lsp/codeActions.ts) and the rest of editing beyond completion.test.ts: code
+// actions whose edits, applied by the test as an editor would and sent back with didChange, change exactly what they
+// say (a rule fix, "Disable <code> for this line", fix-all only when asked for), "Show documentation" only for a client
+// that declared the command, the rule levels of a workspace's `.anyscale-azure.json` (re-read after
+// workspace/didChangeWatchedFiles), and snippets in a languageVersion 2.0 `resources` object — all from the bundled
+// server over stdio.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -53,7 +53,7 @@ function compare(dir: string, name: string, actual: string): string {
   if (UPDATE) fs.writeFileSync(file, actual);
   assert.ok(
     fs.existsSync(file),
-    `missing ${path.relative(FIXTURES, file)}: run UPDATE_GOLDEN=1 node --test out/test/unit/fixes-golden.test.js and review it`,
+    `missing ${path.relative(FIXTURES, file)}: run UPDATE_GOLDEN=1 node --test out/test/unit/fixesGolden.test.js and review it`,
   );
   assert.equal(actual, fs.readFileSync(file, 'utf8'), `${path.relative(FIXTURES, file)} differs`);
   return name;

@@ -1,4 +1,4 @@
-// Which fixes the editor offers (features/fixes.ts) and the edits the ARM rules' fixes share (rules/arm/edits.ts),
+// Which fixes the editor offers (features/fixes.ts) and the edits the ARM rules' fixes share (rules/support/valueEdits.ts),
 // on hand-made findings and small JSON texts: quick fixes under a range (preferred first, none from another
 // document), fix-all (preferred only, no two overlapping, in document order), the findings a suppression comment can
 // silence, and the property and array-item insertions in every layout they keep.
