@@ -121,13 +121,7 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'error',
     },
   },
-  {
-    // Three connection.sendDiagnostics calls in main.ts (validate, twice, and onDidClose) float: they want `void` like
-    // the DocumentStatsNotification beside them. main.ts is being reworked on another branch of #18; its owner
-    // makes that change and removes this block.
-    files: ['server/src/lsp/main.ts'],
-    rules: { '@typescript-eslint/no-floating-promises': 'off' },
-  },
+
   {
     files: ['server/src/service/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', NOT_IN_THE_SERVICE] },

@@ -363,7 +363,7 @@ function validate(document: TextDocument): void {
   if (!LANGUAGES.has(document.languageId)) return;
   if (documents.get(document.uri)?.version !== document.version) return; // a newer version is on its way
   if (document.getText().length > MAX_DOCUMENT_LENGTH) {
-    connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [] });
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [] });
     connection.console.warn(
       `${document.uri}: ${document.getText().length} characters is larger than ${MAX_DOCUMENT_LENGTH}; Anyscale checks skipped.`,
     );
@@ -374,7 +374,7 @@ function validate(document: TextDocument): void {
     analysis.kind === 'other'
       ? []
       : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
-  connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+  void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   shown.set(document.uri, { text, findings: analysis.kind === 'other' ? [] : analysis.findings });
   const stats: DocumentStats = {
     uri: document.uri,
@@ -452,7 +452,7 @@ documents.onDidClose((event) => {
   cache.delete(event.document.uri);
   models.delete(event.document.uri);
   shown.delete(event.document.uri);
-  connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
 });
 
