@@ -59,7 +59,7 @@ import { ConfigFiles } from '../node/config';
 import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
 import { WorkspaceIndexPublisher } from './workspaceIndexRequests';
 import { filePathOf } from '../node/fileUri';
-import { AT_POSITION, IN_RANGE, request, stopIfCancelled } from './requests';
+import { AT_POSITION, IN_RANGE, msSinceLastRequest, request, stopIfCancelled } from './requests';
 import { registerAzureHandlers } from './azure';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
@@ -306,19 +306,23 @@ function latestOf(uri: string): { readonly text: string; readonly lines: LineInd
 }
 
 /**
- * How long after a document's analysis its outline goes to the workspace index, when no newer version is analysed
- * meanwhile: the Cloud Resources tree follows the diagnostics a moment later, and the requests that come right after
- * an edit (completion, hover) do not wait behind the outline of a 4 MB template (~20 ms). Whatever reads the index
- * takes the pending outlines first (outlinesNow).
+ * A document's outline goes to the workspace index once its analysis is this old and no request came for this long,
+ * unless a newer version is analysed meanwhile: the Cloud Resources tree follows the diagnostics a moment later, and
+ * the requests that come right after an edit (completion, hover) do not wait behind the outline of a 4 MB template
+ * (~20 ms). Whatever reads the index takes the pending outlines first (outlinesNow).
  */
 const OUTLINE_DELAY_MS = 300;
 const outlinesPending = new Map<string, NodeJS.Timeout>();
 
-function outlineLater(uri: string): void {
+function outlineLater(uri: string, delayMs = OUTLINE_DELAY_MS): void {
   clearTimeout(outlinesPending.get(uri));
   outlinesPending.set(
     uri,
-    setTimeout(() => outlineNow(uri), OUTLINE_DELAY_MS),
+    setTimeout(() => {
+      const quiet = msSinceLastRequest();
+      if (quiet < OUTLINE_DELAY_MS) outlineLater(uri, OUTLINE_DELAY_MS - quiet);
+      else outlineNow(uri);
+    }, delayMs),
   );
 }
 

@@ -2,7 +2,8 @@
 // InvalidParams naming it (not a TypeError from deep inside a handler), and the work waits one turn of the event
 // loop, so that a $/cancelRequest that arrived meanwhile is seen: a cancelled request answers RequestCancelled
 // without starting its work. The server is single-threaded, so a handler that did long work calls
-// `stopIfCancelled` again after it: a cancel sent during that work is seen then.
+// `stopIfCancelled` again after it: a cancel sent during that work is seen then. It also notes when the latest
+// request came, so that background work can wait for a quiet moment (msSinceLastRequest).
 import {
   ErrorCodes,
   LSPErrorCodes,
@@ -66,6 +67,14 @@ export async function stopIfCancelled(token: CancellationToken): Promise<void> {
     throw new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
 }
 
+/** When the latest request came in (performance.now()). */
+let lastRequestAt = -Infinity;
+
+/** How long ago the latest request came in: work that can wait (the index's outlines) waits for a quiet moment. */
+export function msSinceLastRequest(): number {
+  return performance.now() - lastRequestAt;
+}
+
 /**
  * A request handler that checks its params, and does nothing for a request cancelled before it started. `type` is the
  * request's typed object (`HoverRequest.type`, shared/protocol.ts's requests): the handler's params and result must be
@@ -77,6 +86,7 @@ export function request<P, R, E>(
   handler: (params: P, token: CancellationToken) => R | Promise<R>,
 ): (params: P, token: CancellationToken) => Promise<R> {
   return async (params, token) => {
+    lastRequestAt = performance.now();
     checkParams(type.method, params, fields);
     await stopIfCancelled(token);
     return handler(params, token);

@@ -6,6 +6,7 @@ import { items, type JsonNode } from '../json/nodes';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../catalog/anyscale';
 import { isResourceType, type ArmTemplate, type Declaration } from './template';
 import { runTemplateRules } from './runTemplateRules';
+import { createEvaluator } from './expressions/evaluate';
 import { templateExpressions, type ExpressionSite } from './expressions/references';
 import { allowedValuesOf } from '../rules/parameterFileRule';
 import type { Finding, RuleLevel, Severity } from '../types';
@@ -65,7 +66,8 @@ function findingsOnValue(
   const parameterValues = new Map([[declaration.name.toLowerCase(), { valueNode: entry, uri: '' }]]);
   // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
   const notAdvice = (severity: Severity) => severity !== 'info';
-  runTemplateRules(text, template, parameterValues, levels, notAdvice, (code, severity, r) => {
+  const evaluator = createEvaluator(template, { parameterValues });
+  runTemplateRules(text, template, evaluator, levels, notAdvice, (code, severity, r) => {
     if (!('known' in r.at) || r.at.origin !== entry) return;
     const finding: Finding = {
       code,

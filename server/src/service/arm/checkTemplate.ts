@@ -9,7 +9,7 @@ import type { ArmTemplate } from './template';
 import type { AnyscaleView } from './anyscaleView';
 import { runTemplateRules } from './runTemplateRules';
 import type { FindingSink } from '../rules/runner';
-import { parameterValuesOf } from './parameterFile';
+import { evaluatorFor } from './evaluators';
 import type { KnownValue } from './value';
 import type {
   Finding,
@@ -92,7 +92,6 @@ function findingsOfRun(
   const firstOfRun = out.length;
   const uriOf = (node: JsonNode): string | undefined =>
     run.parameterFile && rootOf(node) === run.parameterFile.root ? run.parameterFile.uri : undefined;
-  const parameterValues = parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? '');
   // Findings are built field by field, all of one shape: a large template can have thousands.
   const sink: FindingSink = (code, severity, r) => {
     const at = r.at;
@@ -143,7 +142,8 @@ function findingsOfRun(
       });
     }
   };
-  const anyscale = runTemplateRules(text, template, parameterValues, levels, () => true, sink, deployed);
+  const evaluator = evaluatorFor(template, run.parameterFile);
+  const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, sink, deployed);
   if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }

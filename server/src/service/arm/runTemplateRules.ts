@@ -1,9 +1,9 @@
-// One run of the template rules with one set of parameter values: the evaluator, the Anyscale view (copy loops
+// One run of the template rules with one set of parameter values (an evaluator): the Anyscale view (copy loops
 // expanded) and the rules, through the rule runner. checkTemplate runs it per parameter file, allowedValues per allowed
 // value; each turns the rules' reports into findings its own way (its sink).
 import type { ArmTemplate } from './template';
 import { anyscaleView, type AnyscaleView } from './anyscaleView';
-import { createEvaluator, type ParameterValue } from './expressions/evaluate';
+import type { Evaluator } from './expressions/evaluate';
 import { RULES } from '../rules/registry';
 import type { Severity } from '../types';
 import type { TemplateRule } from '../rules/templateRule';
@@ -18,13 +18,12 @@ import type { DeployedIndex } from '../azure/deployed';
 export function runTemplateRules(
   text: string,
   template: ArmTemplate,
-  parameterValues: ReadonlyMap<string, ParameterValue>,
+  evaluator: Evaluator,
   levels: RuleLevels | undefined,
   wanted: (severity: Severity) => boolean,
   sink: FindingSink,
   deployed?: DeployedIndex,
 ): AnyscaleView {
-  const evaluator = createEvaluator(template, { parameterValues });
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
   const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) =>
     evaluator.resourceId(node, resource, copyIndex);

@@ -9,7 +9,7 @@ import { classifyJson } from './classifyJson';
 import { buildTemplate } from '../arm/template';
 import { anyscaleView, type AnyscaleView } from '../arm/anyscaleView';
 import { runTemplateRules } from '../arm/runTemplateRules';
-import { parameterValuesOf } from '../arm/parameterFile';
+import { evaluatorFor } from '../arm/evaluators';
 import { literalValue } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
@@ -39,7 +39,7 @@ class JsonEditing implements EditingAnalysis {
     return (this.view = runTemplateRules(
       template.text,
       template,
-      parameterValuesOf(file?.root, file?.uri ?? ''),
+      evaluatorFor(template, file),
       undefined,
       () => false,
       () => undefined,

@@ -6,9 +6,9 @@
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput, Severity } from '../types';
 import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscaleView';
-import { createEvaluator, type Evaluator } from '../arm/expressions/evaluate';
+import type { Evaluator } from '../arm/expressions/evaluate';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
-import { parameterValuesOf } from '../arm/parameterFile';
+import { evaluatorFor } from '../arm/evaluators';
 import { isResourceType, type ArmResource } from '../arm/template';
 import { knownString, literalValue, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
@@ -332,7 +332,7 @@ function runsOf(analysis: Analysis, parameterFiles: readonly ParameterFileInput[
   const template = analysis.template!;
   const inputs: (ParameterFileInput | undefined)[] = parameterFiles.length > 0 ? [...parameterFiles] : [undefined];
   return inputs.map((input, position) => {
-    const evaluator = createEvaluator(template, { parameterValues: parameterValuesOf(input?.root, input?.uri ?? '') });
+    const evaluator = evaluatorFor(template, input);
     // The analysis read the first parameter file's run (the rules ran on it) unless a syntax error stopped them.
     const reused = position === 0 && analysis.syntaxErrors.length === 0 ? analysis.anyscale : undefined;
     const view =

@@ -3,8 +3,7 @@
 // result once, with the files that give it.
 import { findNodeAtOffset } from 'jsonc-parser';
 import type { ArmResource, ArmTemplate } from '../template';
-import { createEvaluator } from '../expressions/evaluate';
-import { parameterValuesOf } from '../parameterFile';
+import { evaluatorFor } from '../evaluators';
 import type { ParameterFileInput } from '../../types';
 import { isExpression } from '../value';
 import type { JsonNode } from '../../json/nodes';
@@ -50,10 +49,7 @@ export function expressionHover(
   // Each result (a value, or why it is unknown) with the names of the files giving it, in the files' order.
   const filesByResult = new Map<string, { known: boolean; files: string[] }>();
   for (const file of runs) {
-    const value = createEvaluator(template, { parameterValues: parameterValuesOf(file?.root, file?.uri ?? '') }).value(
-      node,
-      resource,
-    );
+    const value = evaluatorFor(template, file).value(node, resource);
     const result = value.known ? `\`${show(value.value)}\`` : value.reason;
     const entry = filesByResult.get(result) ?? { known: value.known, files: [] };
     if (file) entry.files.push(file.uri.slice(file.uri.lastIndexOf('/') + 1));
