@@ -124,43 +124,6 @@ interface Outside extends ExpressionScope {
   readonly error: ExpressionSyntaxError | undefined;
 }
 
-// How the evaluator handles each built-in function, by its number: most are computed from their arguments' values;
-// these it handles itself (names, lazy arguments, copy loops, constants, resource IDs).
-const COMPUTED_FROM_ARGUMENTS = 0;
-const PARAMETERS = 1;
-const VARIABLES = 2;
-const IF = 3;
-const AND = 4;
-const OR = 5;
-const COALESCE = 6;
-const COPY_INDEX = 7;
-const ENVIRONMENT = 8;
-const CONSTANT_TRUE = 9;
-const CONSTANT_FALSE = 10;
-const CONSTANT_NULL = 11;
-const RESOURCE_ID = 12;
-const HANDLED_BY_NAME = new Map(
-  Object.entries({
-    parameters: PARAMETERS,
-    variables: VARIABLES,
-    if: IF,
-    and: AND,
-    or: OR,
-    coalesce: COALESCE,
-    copyIndex: COPY_INDEX,
-    environment: ENVIRONMENT,
-    true: CONSTANT_TRUE,
-    false: CONSTANT_FALSE,
-    null: CONSTANT_NULL,
-  }),
-);
-const RESOURCE_ID_FUNCTIONS = BUILT_IN_FUNCTIONS.map((fn) => resourceIdFunction(fn.name));
-const HANDLING = Uint8Array.from(
-  BUILT_IN_FUNCTIONS,
-  (fn, number) =>
-    HANDLED_BY_NAME.get(fn.name) ?? (RESOURCE_ID_FUNCTIONS[number] ? RESOURCE_ID : COMPUTED_FROM_ARGUMENTS),
-);
-
 /** ARM's limit on a copy loop's count. */
 const MAX_COPY_COUNT = 800;
 
@@ -698,9 +661,11 @@ class TemplateEvaluator implements Evaluator {
     if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknownResult(countProblem);
-    switch (number >= 0 ? HANDLING[number] : COMPUTED_FROM_ARGUMENTS) {
-      case PARAMETERS:
-      case VARIABLES: {
+    // Most functions are computed from their arguments' values; these the evaluator handles itself: names, lazy
+    // arguments, copy loops, constants and resource IDs. `fn.name` is the documentation's spelling.
+    switch (fn.name) {
+      case 'parameters':
+      case 'variables': {
         const kind = fn.name === 'parameters' ? 'parameter' : 'variable';
         // A literal name the expression table resolved to a declaration is read in evaluate(); one it found undeclared
         // is reported here, and any other name (computed, or in an expression outside the table) is resolved here.
@@ -719,15 +684,15 @@ class TemplateEvaluator implements Evaluator {
           ? this.parameter(context.scope, name.value)
           : this.variable(context.scope, name.value);
       }
-      case IF: {
+      case 'if': {
         const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
         if (condition.kind === 'unknown') return condition;
         if (typeof condition.value !== 'boolean')
           return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
         return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
-      case AND:
-      case OR: {
+      case 'and':
+      case 'or': {
         // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
         const decisive = fn.name === 'or';
         let firstUnknown: Unknown | undefined;
@@ -740,25 +705,29 @@ class TemplateEvaluator implements Evaluator {
         }
         return firstUnknown ?? computed(!decisive);
       }
-      case COALESCE: {
+      case 'coalesce': {
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
           if (value.kind === 'unknown' || value.value !== null) return value;
         }
         return computed(null);
       }
-      case COPY_INDEX:
+      case 'copyIndex':
         return this.copyIndex(tree, call, context);
-      case ENVIRONMENT:
+      case 'environment':
         return computed(AZURE_CLOUD_ENVIRONMENT);
-      case CONSTANT_TRUE:
+      case 'true':
         return computed(true);
-      case CONSTANT_FALSE:
+      case 'false':
         return computed(false);
-      case CONSTANT_NULL:
+      case 'null':
         return computed(null);
-      case RESOURCE_ID:
-        return fromValue(this.resourceIdOf(tree, call, RESOURCE_ID_FUNCTIONS[number]!, context).id);
+      case 'resourceId':
+      case 'subscriptionResourceId':
+      case 'tenantResourceId':
+      case 'managementGroupResourceId':
+      case 'extensionResourceId':
+        return fromValue(this.resourceIdOf(tree, call, fn.name, context).id);
     }
     if (!fn.evaluate) return unknownResult(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
