@@ -24,14 +24,9 @@ import {
 } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
-import {
-  referencesIn,
-  templateExpressions,
-  UNDECLARED,
-  type ExpressionSite,
-  type TemplateExpressions,
-} from './references';
+import { templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
+import { declarationOrder } from './declarationOrder';
 import { locateScope, type ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
@@ -180,13 +175,6 @@ function isPlainLiteral(node: JsonNode): boolean {
     : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
-/** A declaration on the ordering stack: the declarations it names, and the next of them to visit. */
-interface DeclarationFrame {
-  readonly declaration: number;
-  readonly dependencies: readonly number[];
-  next: number;
-}
-
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
 class Values {
   /** Per site number of the expression table (outside copy loops only). */
@@ -217,8 +205,9 @@ class TemplateEvaluator implements Evaluator {
   private readonly values: Values;
   /** Values inside copy loop iterations, per iteration chain. */
   private readonly iterationValues = new Map<string, Values>();
-  /** The nodes being evaluated, outermost first, with where their IN_PROGRESS is kept: its length is the nesting. */
-  private readonly evaluating: Array<[Values, JsonNode, ExpressionSite | undefined]> = [];
+  /** The nodes being evaluated, outermost first (its length is the nesting), and the Values keeping their IN_PROGRESS. */
+  private readonly evaluating: JsonNode[] = [];
+  private readonly evaluatingIn: Values[] = [];
   private declarationsEvaluated = false;
   /** The values of declarations found to be part of a cycle: unknown, with the reason. */
   private readonly cycles = new Map<JsonNode, string>();
@@ -289,8 +278,8 @@ class TemplateEvaluator implements Evaluator {
       this.evaluateDeclarations();
       return evaluation();
     } catch (error) {
-      for (const [values, node, site] of this.evaluating) values.set(node, site, undefined);
-      this.evaluating.length = 0;
+      this.evaluating.forEach((node, i) => this.evaluatingIn[i].set(node, this.siteOf(node), undefined));
+      this.evaluating.length = this.evaluatingIn.length = 0;
       return failed(error);
     }
   }
@@ -338,13 +327,18 @@ class TemplateEvaluator implements Evaluator {
     return { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
   }
 
+  /** The site of a string node in the expression table; undefined for other nodes and those the table leaves out. */
+  private siteOf(node: JsonNode): ExpressionSite | undefined {
+    return node.type === 'string' ? this.expressions.siteOf(node) : undefined;
+  }
+
   // ---- node values -------------------------------------------------------------------------------------------
 
   /** The node's value: kept from before, or evaluated and kept. */
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
-    const site = node.type === 'string' ? this.expressions.siteOf(node) : undefined;
+    const site = this.siteOf(node);
     const values = this.valuesFor(iteration);
     // IN_PROGRESS here is a cycle through a name computed as it runs (the others are found before evaluation).
     const kept = values.get(node, site);
@@ -353,9 +347,11 @@ class TemplateEvaluator implements Evaluator {
     if (cycle !== undefined) return unknown(cycle);
     if (this.evaluating.length >= MAX_NESTING) return unknown('nested too deeply to evaluate');
     values.set(node, site, IN_PROGRESS);
-    this.evaluating.push([values, node, site]);
+    this.evaluating.push(node);
+    this.evaluatingIn.push(values);
     const value = this.compute(node, site, iteration);
     this.evaluating.pop();
+    this.evaluatingIn.pop();
     values.set(node, site, value);
     return value;
   }
@@ -458,38 +454,23 @@ class TemplateEvaluator implements Evaluator {
 
   /**
    * Evaluates every parameter and variable the expression table numbers, each after the declarations it names
-   * (depth-first, post-order, with an explicit stack). A declaration met again while it is on the stack closes a
-   * cycle: every declaration on that cycle gets an unknown value naming it.
+   * (declarationOrder.ts); each declaration on a cycle gets an unknown value naming the cycle.
    */
   private evaluateDeclarations(): void {
     if (this.declarationsEvaluated) return;
     this.declarationsEvaluated = true;
-    const { declarations } = this.expressions;
-    /** Per declaration: 0 not met, 1 on the stack, 2 evaluated. */
-    const state = new Uint8Array(declarations.length);
-    const stack: DeclarationFrame[] = [];
-    const visit = (declaration: number) => {
-      state[declaration] = 1;
-      stack.push({ declaration, dependencies: this.dependencies(declaration), next: 0 });
-    };
-    for (let root = 0; root < declarations.length; root++) {
-      if (state[root] !== 0) continue;
-      visit(root);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        if (top.next < top.dependencies.length) {
-          const dependency = top.dependencies[top.next++];
-          if (state[dependency] === 1) this.markCycle(stack, dependency);
-          else if (state[dependency] === 0) visit(dependency);
-          continue;
-        }
-        stack.pop();
-        state[top.declaration] = 2;
-        const source = this.sourceOf(top.declaration);
-        if (!source || this.cycles.has(source)) continue;
-        if (declarations[top.declaration].copyLoop) this.copyLoopValue(source, undefined);
-        else this.nodeValue(source, undefined);
-      }
+    const { order, cycles } = declarationOrder(this.template, this.expressions, (declaration) =>
+      this.sourceOf(declaration),
+    );
+    for (const [declaration, reason] of cycles) {
+      const source = this.sourceOf(declaration);
+      if (source) this.cycles.set(source, reason);
+    }
+    for (const declaration of order) {
+      const source = this.sourceOf(declaration);
+      if (!source || this.cycles.has(source)) continue;
+      if (this.expressions.declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
+      else this.nodeValue(source, undefined);
     }
   }
 
@@ -502,55 +483,6 @@ class TemplateEvaluator implements Evaluator {
     if (declared.kind === 'variable') return declared.node;
     const parameter = this.parameterSource(declaration);
     return parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : undefined;
-  }
-
-  /** The declarations that the expression strings in a declaration's value name with a literal name. */
-  private dependencies(declaration: number): number[] {
-    const { references } = this.expressions;
-    const out: number[] = [];
-    const source = this.sourceOf(declaration);
-    const pending = source ? [source] : [];
-    while (pending.length > 0) {
-      const node = pending.pop()!;
-      if (node.children) {
-        pending.push(...node.children);
-        continue;
-      }
-      if (node.type !== 'string') continue;
-      const site = this.expressions.siteOf(node);
-      if (site) {
-        if (site.functionParameters) continue;
-        for (let i = site.firstReference; i < site.endReference; i++)
-          if (references.target(i) >= 0) out.push(references.target(i));
-        continue;
-      }
-      // An expression the table leaves out (under `metadata`): its names resolved here.
-      const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
-      if (!located || located.functionParameters) continue;
-      for (const reference of referencesIn(node)) {
-        const target =
-          reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
-        if (target >= 0) out.push(target);
-      }
-    }
-    return out;
-  }
-
-  /** Marks the declarations on the stack from `first` to its top, a cycle, with the reason their value is unknown. */
-  private markCycle(stack: readonly DeclarationFrame[], first: number): void {
-    const declarations = this.expressions.declarations;
-    const members: number[] = [];
-    for (let i = stack.length - 1; i >= 0; i--) {
-      members.unshift(stack[i].declaration);
-      if (stack[i].declaration === first) break;
-    }
-    const path = [...members, members[0]]
-      .map((member) => `${declarations[member].kind} '${declarations[member].name}'`)
-      .join(' → ');
-    for (const member of members) {
-      const source = this.sourceOf(member);
-      if (source) this.cycles.set(source, `depends on itself: ${path}`);
-    }
   }
 
   // ---- expressions -------------------------------------------------------------------------------------------
