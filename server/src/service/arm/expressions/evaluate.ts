@@ -26,6 +26,14 @@ import { parseInto, type ExpressionSyntaxError } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
+import {
+  copyIndexIn,
+  knownCopyCount,
+  loopIteration,
+  resourceIteration,
+  type CopyLoop,
+  type Iteration,
+} from './copyLoops';
 import { declarationOrder } from './declarationOrder';
 import { locateScope, type ExpressionScope } from './scopes';
 
@@ -40,17 +48,6 @@ export interface EvaluatorOptions {
   readonly parameterValues?: ReadonlyMap<string, ParameterValue>;
 }
 
-/** A resource's `copy` loop, its fields evaluated. */
-export interface CopyLoop {
-  /** The `copy` object. */
-  readonly node: JsonNode;
-  readonly name?: string;
-  readonly count: Value;
-  /** `serial` or `parallel` (ARM's default) as written. */
-  readonly mode: Value;
-  readonly batchSize: Value;
-}
-
 export interface Evaluator {
   /**
    * The value of a template node as ARM would see it: literals as written, expression strings evaluated in the scope
@@ -61,17 +58,6 @@ export interface Evaluator {
   copyLoop(resource: ArmResource): CopyLoop | undefined;
   /** The parts of a string that is exactly one resource ID function call (`[resourceId('A.B/c', 'x')]`). */
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
-}
-
-/** One level of copy loop the evaluated node is inside. */
-interface Iteration {
-  readonly loopName?: string;
-  readonly index: number;
-  /** The resource's own loop (what a `copyIndex()` without a name counts). */
-  readonly resourceLoop: boolean;
-  readonly outer?: Iteration;
-  /** Identifies the iteration chain among the kept values. */
-  readonly key: string;
 }
 
 // What evaluating part of an expression gives: a node as written, a computed value, or unknown with the reason.
@@ -117,20 +103,6 @@ interface Outside extends ExpressionScope {
   /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
   readonly root: NodeId;
   readonly error: ExpressionSyntaxError | undefined;
-}
-
-/** ARM's limit on a copy loop's count. */
-const MAX_COPY_COUNT = 800;
-
-/** A copy loop's count when it is known and valid: an integer from 0 to ARM's limit of 800. */
-export function knownCopyCount(count: Value): number | undefined {
-  return count.known &&
-    typeof count.value === 'number' &&
-    Number.isInteger(count.value) &&
-    count.value >= 0 &&
-    count.value <= MAX_COPY_COUNT
-    ? count.value
-    : undefined;
 }
 
 /** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
@@ -229,7 +201,7 @@ class TemplateEvaluator implements Evaluator {
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
-    const iteration = this.resourceIteration(resource, copyIndex);
+    const iteration = resourceIteration(resource, copyIndex);
     // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
     return this.guarded(
       () => this.nodeValue(node, iteration),
@@ -262,7 +234,7 @@ class TemplateEvaluator implements Evaluator {
     const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
-    const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
+    const context = this.contextOf(node, located, resourceIteration(resource, copyIndex));
     return this.guarded(
       () => this.resourceIdOf(tree, call, fn, context),
       () => undefined,
@@ -282,14 +254,6 @@ class TemplateEvaluator implements Evaluator {
       this.evaluating.length = this.evaluatingIn.length = 0;
       return failed(error);
     }
-  }
-
-  private resourceIteration(resource: ArmResource | undefined, copyIndex: number | undefined): Iteration | undefined {
-    if (!resource || copyIndex === undefined) return undefined;
-    const loop = propertyValue(resource.node, 'copy');
-    if (loop?.type !== 'object') return undefined;
-    const loopName = stringOf(propertyValue(loop, 'name'));
-    return { loopName, index: copyIndex, resourceLoop: true, key: `${loopName ?? ''}#${copyIndex}` };
   }
 
   private valuesFor(iteration: Iteration | undefined): Values {
@@ -437,8 +401,7 @@ class TemplateEvaluator implements Evaluator {
       const out: Json[] = [];
       value = known(out, element);
       for (let index = 0; index < validCount; index++) {
-        const key = `${outer?.key ?? ''}/${name ?? ''}#${index}`;
-        const item = this.nodeValue(input, { loopName: name, index, resourceLoop: false, outer, key });
+        const item = this.nodeValue(input, loopIteration(name, index, outer));
         if (!item.known) {
           value = item;
           break;
@@ -692,23 +655,8 @@ class TemplateEvaluator implements Evaluator {
     const offset = args[loopName === undefined ? 0 : 1] ?? 0;
     if (typeof offset !== 'number')
       return unknownResult(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
-    let iteration = context.iteration;
-    while (
-      iteration &&
-      (loopName === undefined
-        ? !iteration.resourceLoop
-        : iteration.loopName === undefined || !equalsIgnoreCase(iteration.loopName, loopName))
-    )
-      iteration = iteration.outer;
-    if (!iteration) {
-      const which = loopName === undefined ? 'copyIndex()' : `copyIndex('${loopName}')`;
-      return unknownResult(
-        context.iteration || loopName !== undefined
-          ? `depends on ${which} outside that copy loop`
-          : `depends on ${which}, which differs for each copy of the resource`,
-      );
-    }
-    return computed(iteration.index + offset);
+    const index = copyIndexIn(context.iteration, loopName);
+    return typeof index === 'number' ? computed(index + offset) : unknownResult(index.reason);
   }
 
   // ---- declarations ------------------------------------------------------------------------------------------
