@@ -8,7 +8,7 @@ import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
-import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
+import { ABSENT, isExpression, known, literalValue, unknown, type UnknownValue, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import {
   argumentCountProblem,
@@ -60,12 +60,11 @@ export interface Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
 }
 
-// What evaluating part of an expression gives: a node as written, a computed value, or unknown with the reason.
+// What evaluating part of an expression gives: a Value (known, or unknown with the reason), or a node as written and
+// not yet evaluated, so that property access into it keeps the exact origin.
 
-/** A node as written somewhere, not yet evaluated: property access into it can stay precise. */
+/** A node as written somewhere, not yet evaluated. */
 class Written {
-  readonly kind = 'written';
-
   constructor(
     readonly node: JsonNode,
     /** Set for a parameter file's node: its text is a literal, never an expression. */
@@ -73,25 +72,7 @@ class Written {
   ) {}
 }
 
-class Computed {
-  readonly kind = 'value';
-
-  constructor(
-    readonly value: Json,
-    /** Where the value is written, when it is passed through unchanged; absent when this expression computed it. */
-    readonly origin?: JsonNode,
-    readonly originUri?: string,
-  ) {}
-}
-
-class Unknown {
-  readonly kind = 'unknown';
-
-  constructor(readonly reason: string) {}
-}
-
-type Result = Written | Computed | Unknown;
-type Forced = Computed | Unknown;
+type Result = Written | Value;
 
 interface Context extends ExpressionScope {
   readonly node: JsonNode;
@@ -111,24 +92,14 @@ const MAX_NESTING = 150;
 /** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
 
-function unknownResult(reason: string): Unknown {
-  return new Unknown(reason);
+/** A value the expression string `context.node` computes (rather than passes through from where it is written). */
+function computed(value: Json, context: Context): Value {
+  return known(value, context.node, undefined, context.node);
 }
 
-function computed(value: Json): Computed {
-  return new Computed(value);
-}
-
-/** The Value of an expression string `node` whose evaluation gave `result`. */
-function forcedValue(result: Forced, node: JsonNode): Value {
-  if (result.kind === 'unknown') return unknown(result.reason);
-  return result.origin
-    ? known(result.value, result.origin, result.originUri, node)
-    : known(result.value, node, undefined, node);
-}
-
-function fromValue(value: Value): Forced {
-  return value.known ? new Computed(value.value as Json, value.origin, value.originUri) : unknownResult(value.reason);
+/** The value an expression string `node` gives: used there. */
+function usedAt(value: Value, node: JsonNode): Value {
+  return !value.known || value.usage === node ? value : known(value.value, value.origin, value.originUri, node);
 }
 
 /** True when a property name of the object is an expression: its properties are known only once evaluated. */
@@ -321,11 +292,11 @@ class TemplateEvaluator implements Evaluator {
   }
 
   /** The result of an expression string (`site` is its site in the table, when it has one). */
-  private expressionResult(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Forced {
+  private expressionResult(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
     const located = site ?? this.outside(node);
-    if (!located) return unknownResult('the expression is outside the template');
-    if (located.functionParameters) return unknownResult('depends on the arguments of a user-defined function');
-    if (located.error) return unknownResult(`the expression has a syntax error: ${located.error.message}`);
+    if (!located) return unknown('the expression is outside the template');
+    if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
+    if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
     const tree = site ? this.expressions.syntax : this.outsideSyntax;
     return this.force(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)));
   }
@@ -333,7 +304,7 @@ class TemplateEvaluator implements Evaluator {
   private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
     if (node.type === 'string')
       return isExpression(node.value as string)
-        ? forcedValue(this.expressionResult(node, site, iteration), node)
+        ? usedAt(this.expressionResult(node, site, iteration), node)
         : literalValue(node);
     if (node.type === 'array') {
       const out: Json[] = [];
@@ -445,32 +416,32 @@ class TemplateEvaluator implements Evaluator {
     const declared = this.expressions.declarations[declaration];
     if (declared.kind === 'variable') return declared.node;
     const parameter = this.parameterSource(declaration);
-    return parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : undefined;
+    return parameter instanceof Written && parameter.uri === undefined ? parameter.node : undefined;
   }
 
   // ---- expressions -------------------------------------------------------------------------------------------
 
   private toValue(result: Result, expressionNode: JsonNode): Value {
-    return forcedValue(this.force(result), expressionNode);
+    return usedAt(this.force(result), expressionNode);
   }
 
-  private force(result: Result): Forced {
-    if (result.kind !== 'written') return result;
-    if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
-    return fromValue(this.nodeValue(result.node, undefined));
+  private force(result: Result): Value {
+    if (!(result instanceof Written)) return result;
+    if (result.uri !== undefined) return known(getNodeValue(result.node), result.node, result.uri);
+    return this.nodeValue(result.node, undefined);
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
   private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
       case NodeKind.String:
-        return computed(tree.stringValue(expression, context.node.value as string));
+        return computed(tree.stringValue(expression, context.node.value as string), context);
       case NodeKind.Number:
-        return computed(tree.numberValue(expression, context.node.value as string));
+        return computed(tree.numberValue(expression, context.node.value as string), context);
       case NodeKind.Boolean:
-        return computed(tree.booleanValue(expression));
+        return computed(tree.booleanValue(expression), context);
       case NodeKind.Null:
-        return computed(null);
+        return computed(null, context);
       case NodeKind.Property:
         return this.access(
           this.evaluate(tree, tree.target(expression), context),
@@ -479,7 +450,7 @@ class TemplateEvaluator implements Evaluator {
       case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
-        return index.kind === 'unknown' ? index : this.access(target, index.value);
+        return !index.known ? index : this.access(target, index.value as Json);
       }
       default: {
         // A parameters() / variables() call the table resolved (the commonest call): its declaration's value, without
@@ -496,8 +467,7 @@ class TemplateEvaluator implements Evaluator {
 
   /** `.name` or `[key]` on a value; into a node as written when possible, so the origin stays exact. */
   private access(target: Result, key: Json): Result {
-    if (target.kind === 'unknown') return target;
-    if (target.kind === 'written') {
+    if (target instanceof Written) {
       const node = target.node;
       if (
         node.type === 'object' &&
@@ -506,25 +476,25 @@ class TemplateEvaluator implements Evaluator {
         !hasComputedNames(node)
       ) {
         const child = propertyValue(node, key);
-        return child ? new Written(child, target.uri) : unknownResult(`${describeKey(key)} does not exist`);
+        return child ? new Written(child, target.uri) : unknown(`${describeKey(key)} does not exist`);
       }
       if (node.type === 'array' && typeof key === 'number') {
         const child = node.children?.[key];
-        return child ? new Written(child, target.uri) : unknownResult(`index ${key} is out of range`);
+        return child ? new Written(child, target.uri) : unknown(`index ${key} is out of range`);
       }
     }
     const forced = this.force(target);
-    if (forced.kind === 'unknown') return forced;
-    const value = forced.value;
+    if (!forced.known) return forced;
+    const value = forced.value as Json;
     let found: Json | undefined;
     if (isJsonObject(value) && typeof key === 'string') found = propertyOf(value, key);
     else if (Array.isArray(value) && typeof key === 'number') found = value[key];
-    else return unknownResult(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
-    if (found === undefined) return unknownResult(`${describeKey(key)} does not exist`);
-    return new Computed(found, forced.origin, forced.originUri);
+    else return unknown(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
+    if (found === undefined) return unknown(`${describeKey(key)} does not exist`);
+    return known(found, forced.origin, forced.originUri, forced.usage);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | Unknown {
+  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
@@ -536,8 +506,8 @@ class TemplateEvaluator implements Evaluator {
       else if (kind === NodeKind.Boolean) values[i] = tree.booleanValue(arg);
       else {
         const value = this.force(this.evaluate(tree, arg, context));
-        if (value.kind === 'unknown') return value;
-        values[i] = value.value;
+        if (!value.known) return value;
+        values[i] = value.value as Json;
       }
     }
     return values;
@@ -547,15 +517,14 @@ class TemplateEvaluator implements Evaluator {
     const text = context.node.value as string;
     const number = tree.functionNumber(call);
     if (number === USER_DEFINED)
-      return unknownResult(
+      return unknown(
         `depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`,
       );
     const fn = number >= 0 ? BUILT_IN_FUNCTIONS[number] : builtInFunction(tree.functionName(call, text));
-    if (!fn)
-      return unknownResult(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
-    if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
+    if (!fn) return unknown(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
+    if (fn.deploymentTime) return unknown(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
-    if (countProblem) return unknownResult(countProblem);
+    if (countProblem) return unknown(countProblem);
     // Most functions are computed from their arguments' values; these the evaluator handles itself: names, lazy
     // arguments, copy loops, constants and resource IDs. `fn.name` is the documentation's spelling.
     switch (fn.name) {
@@ -566,71 +535,70 @@ class TemplateEvaluator implements Evaluator {
         // is reported here, and any other name (computed, or in an expression outside the table) is resolved here.
         const declaration = tree.declaration(call);
         const argument = tree.firstArgument(call);
-        if (declaration === UNDECLARED)
-          return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
+        if (declaration === UNDECLARED) return unknown(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
         const name =
           tree.kind(argument) === NodeKind.String
-            ? computed(tree.stringValue(argument, text))
+            ? computed(tree.stringValue(argument, text), context)
             : this.force(this.evaluate(tree, argument, context));
-        if (name.kind === 'unknown') return name;
+        if (!name.known) return name;
         if (typeof name.value !== 'string')
-          return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
+          return unknown(`${fn.name}() expects a name, not ${jsonTypeName(name.value as Json)}`);
         return kind === 'parameter'
           ? this.parameter(context.scope, name.value)
           : this.variable(context.scope, name.value);
       }
       case 'if': {
         const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
-        if (condition.kind === 'unknown') return condition;
+        if (!condition.known) return condition;
         if (typeof condition.value !== 'boolean')
-          return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
+          return unknown(`if() expects a boolean condition, not ${jsonTypeName(condition.value as Json)}`);
         return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
       case 'and':
       case 'or': {
         // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
         const decisive = fn.name === 'or';
-        let firstUnknown: Unknown | undefined;
+        let firstUnknown: UnknownValue | undefined;
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
-          if (value.kind === 'unknown') firstUnknown ??= value;
+          if (!value.known) firstUnknown ??= value;
           else if (typeof value.value !== 'boolean')
-            return unknownResult(`${fn.name}() expects booleans, not ${jsonTypeName(value.value)}`);
-          else if (value.value === decisive) return computed(decisive);
+            return unknown(`${fn.name}() expects booleans, not ${jsonTypeName(value.value as Json)}`);
+          else if (value.value === decisive) return computed(decisive, context);
         }
-        return firstUnknown ?? computed(!decisive);
+        return firstUnknown ?? computed(!decisive, context);
       }
       case 'coalesce': {
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
-          if (value.kind === 'unknown' || value.value !== null) return value;
+          if (!value.known || value.value !== null) return value;
         }
-        return computed(null);
+        return computed(null, context);
       }
       case 'copyIndex':
         return this.copyIndex(tree, call, context);
       case 'environment':
-        return computed(AZURE_CLOUD_ENVIRONMENT);
+        return computed(AZURE_CLOUD_ENVIRONMENT, context);
       case 'true':
-        return computed(true);
+        return computed(true, context);
       case 'false':
-        return computed(false);
+        return computed(false, context);
       case 'null':
-        return computed(null);
+        return computed(null, context);
       case 'resourceId':
       case 'subscriptionResourceId':
       case 'tenantResourceId':
       case 'managementGroupResourceId':
       case 'extensionResourceId':
-        return fromValue(this.resourceIdOf(tree, call, fn.name, context).id);
+        return this.resourceIdOf(tree, call, fn.name, context).id;
     }
-    if (!fn.evaluate) return unknownResult(`depends on ${fn.name}(…), which is not evaluated`);
+    if (!fn.evaluate) return unknown(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     try {
-      return computed(fn.evaluate(args));
+      return computed(fn.evaluate(args), context);
     } catch (error) {
-      if (error instanceof NotEvaluable) return unknownResult(error.reason);
+      if (error instanceof NotEvaluable) return unknown(error.reason);
       throw error;
     }
   }
@@ -654,9 +622,9 @@ class TemplateEvaluator implements Evaluator {
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;
     const offset = args[loopName === undefined ? 0 : 1] ?? 0;
     if (typeof offset !== 'number')
-      return unknownResult(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
+      return unknown(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
     const index = copyIndexIn(context.iteration, loopName);
-    return typeof index === 'number' ? computed(index + offset) : unknownResult(index.reason);
+    return typeof index === 'number' ? computed(index + offset, context) : unknown(index.reason);
   }
 
   // ---- declarations ------------------------------------------------------------------------------------------
@@ -682,13 +650,13 @@ class TemplateEvaluator implements Evaluator {
       const passed = propertyValue(propertyValue(scope.deployment.properties, 'parameters'), name);
       if (passed) {
         const value = propertyValue(passed, 'value');
-        if (!value) return unknownResult(`parameter '${name}' comes from a Key Vault reference`);
+        if (!value) return unknown(`parameter '${name}' comes from a Key Vault reference`);
         written = new Written(value);
       }
     }
     if (!written) {
       const defaultValue = propertyValue(declaration, 'defaultValue');
-      if (!defaultValue) return unknownResult(`parameter '${name}' has no value here`);
+      if (!defaultValue) return unknown(`parameter '${name}' has no value here`);
       written = new Written(defaultValue);
     }
     return isPlainLiteral(written.node) ? this.force(written) : written;
@@ -696,28 +664,28 @@ class TemplateEvaluator implements Evaluator {
 
   private parameter(scope: TemplateScope, name: string): Result {
     const number = this.expressions.resolve(scope, 'parameter', name);
-    return number < 0 ? unknownResult(`parameter '${name}' is not declared`) : this.parameterNumbered(number);
+    return number < 0 ? unknown(`parameter '${name}' is not declared`) : this.parameterNumbered(number);
   }
 
   private parameterNumbered(number: number): Result {
     const source = this.parameterSource(number);
-    if (source.kind === 'written' && source.uri === undefined) {
+    if (source instanceof Written && source.uri === undefined) {
       const cycle = this.cycles.get(source.node);
-      if (cycle !== undefined) return unknownResult(cycle);
+      if (cycle !== undefined) return unknown(cycle);
     }
     return source;
   }
 
   private variable(scope: TemplateScope, name: string): Result {
     const number = this.expressions.resolve(scope, 'variable', name);
-    return number < 0 ? unknownResult(`variable '${name}' is not declared`) : this.variableNumbered(number);
+    return number < 0 ? unknown(`variable '${name}' is not declared`) : this.variableNumbered(number);
   }
 
   private variableNumbered(number: number): Result {
     const { node, copyLoop } = this.expressions.declarations[number];
-    if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
+    if (copyLoop) return this.copyLoopValue(node, undefined);
     const cycle = this.cycles.get(node);
-    if (cycle !== undefined) return unknownResult(cycle);
+    if (cycle !== undefined) return unknown(cycle);
     return new Written(node);
   }
 }
