@@ -24,7 +24,7 @@ import {
 } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
-import { templateExpressions, UNDECLARED, type ExpressionSite, type TemplateExpressions } from './references';
+import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import {
   copyIndexIn,
@@ -119,25 +119,7 @@ function isPlainLiteral(node: JsonNode): boolean {
 }
 
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
-class Values {
-  /** Per site number of the expression table (outside copy loops only). */
-  private readonly bySite: (Value | undefined)[];
-  private readonly byNode = new Map<JsonNode, Value>();
-
-  constructor(sites: number) {
-    this.bySite = new Array<Value | undefined>(sites);
-  }
-
-  get(node: JsonNode, site: ExpressionSite | undefined): Value | undefined {
-    return site && site.index < this.bySite.length ? this.bySite[site.index] : this.byNode.get(node);
-  }
-
-  set(node: JsonNode, site: ExpressionSite | undefined, value: Value | undefined): void {
-    if (site && site.index < this.bySite.length) this.bySite[site.index] = value;
-    else if (value) this.byNode.set(node, value);
-    else this.byNode.delete(node);
-  }
-}
+type Values = Map<JsonNode, Value>;
 
 function describeKey(key: Json): string {
   return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
@@ -145,7 +127,7 @@ function describeKey(key: Json): string {
 
 class TemplateEvaluator implements Evaluator {
   /** Values outside copy loops. */
-  private readonly values: Values;
+  private readonly values: Values = new Map();
   /** Values inside copy loop iterations, per iteration chain. */
   private readonly iterationValues = new Map<string, Values>();
   /** The nodes being evaluated, outermost first (its length is the nesting), and the Values keeping their IN_PROGRESS. */
@@ -167,7 +149,6 @@ class TemplateEvaluator implements Evaluator {
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
-    this.values = new Values(this.expressions.sites.length);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
@@ -221,7 +202,7 @@ class TemplateEvaluator implements Evaluator {
       this.evaluateDeclarations();
       return evaluation();
     } catch (error) {
-      this.evaluating.forEach((node, i) => this.evaluatingIn[i].set(node, this.siteOf(node), undefined));
+      this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
       this.evaluating.length = this.evaluatingIn.length = 0;
       return failed(error);
     }
@@ -230,7 +211,7 @@ class TemplateEvaluator implements Evaluator {
   private valuesFor(iteration: Iteration | undefined): Values {
     if (!iteration) return this.values;
     let values = this.iterationValues.get(iteration.key);
-    if (!values) this.iterationValues.set(iteration.key, (values = new Values(0)));
+    if (!values) this.iterationValues.set(iteration.key, (values = new Map()));
     return values;
   }
 
@@ -262,50 +243,43 @@ class TemplateEvaluator implements Evaluator {
     return { scope: located.scope, functionParameters: located.functionParameters, node, iteration };
   }
 
-  /** The site of a string node in the expression table; undefined for other nodes and those the table leaves out. */
-  private siteOf(node: JsonNode): ExpressionSite | undefined {
-    return node.type === 'string' ? this.expressions.siteOf(node) : undefined;
-  }
-
   // ---- node values -------------------------------------------------------------------------------------------
 
   /** The node's value: kept from before, or evaluated and kept. */
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
-    const site = this.siteOf(node);
     const values = this.valuesFor(iteration);
     // IN_PROGRESS here is a cycle through a name computed as it runs (the others are found before evaluation).
-    const kept = values.get(node, site);
+    const kept = values.get(node);
     if (kept) return kept;
     const cycle = this.cycles.get(node);
     if (cycle !== undefined) return unknown(cycle);
     if (this.evaluating.length >= MAX_NESTING) return unknown('nested too deeply to evaluate');
-    values.set(node, site, IN_PROGRESS);
+    values.set(node, IN_PROGRESS);
     this.evaluating.push(node);
     this.evaluatingIn.push(values);
-    const value = this.compute(node, site, iteration);
+    const value = this.compute(node, iteration);
     this.evaluating.pop();
     this.evaluatingIn.pop();
-    values.set(node, site, value);
+    values.set(node, value);
     return value;
   }
 
-  /** The result of an expression string (`site` is its site in the table, when it has one). */
-  private expressionResult(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
+  /** The value of an expression string: evaluated in the scope it is in, with the syntax tree parsed for it. */
+  private expressionValue(node: JsonNode, iteration: Iteration | undefined): Value {
+    const site = this.expressions.siteOf(node);
     const located = site ?? this.outside(node);
     if (!located) return unknown('the expression is outside the template');
     if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
     if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
     const tree = site ? this.expressions.syntax : this.outsideSyntax;
-    return this.force(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)));
+    return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
   }
 
-  private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
-    if (node.type === 'string')
-      return isExpression(node.value as string)
-        ? usedAt(this.expressionResult(node, site, iteration), node)
-        : literalValue(node);
+  /** The value of a node that is not a plain literal: an expression string, an array or an object. */
+  private compute(node: JsonNode, iteration: Iteration | undefined): Value {
+    if (node.type === 'string') return this.expressionValue(node, iteration);
     if (node.type === 'array') {
       const out: Json[] = [];
       for (const item of items(node)) {
@@ -340,7 +314,6 @@ class TemplateEvaluator implements Evaluator {
       }
       return known(out, node);
     }
-    if (node.type === 'number' || node.type === 'boolean' || node.type === 'null') return known(node.value, node);
     return unknown(`a ${node.type} node has no value`);
   }
 
@@ -358,7 +331,7 @@ class TemplateEvaluator implements Evaluator {
     const cycle = this.cycles.get(element);
     if (cycle !== undefined) return unknown(cycle);
     const values = this.valuesFor(outer);
-    const kept = values.get(element, undefined);
+    const kept = values.get(element);
     if (kept) return kept;
     const name = stringOf(propertyValue(element, 'name'));
     const count = this.nodeValue(propertyValue(element, 'count'), outer);
@@ -380,7 +353,7 @@ class TemplateEvaluator implements Evaluator {
         out.push(item.value as Json);
       }
     }
-    values.set(element, undefined, value);
+    values.set(element, value);
     return value;
   }
 
