@@ -1,9 +1,12 @@
 // The ARM expression evaluator: the value of any template node as ARM would compute it before deployment, known
 // or unknown with the reason. Before the first value is asked for, every parameter and variable the expression table
-// numbers is evaluated in dependency order, leaves first, with an explicit stack: a chain of thousands of variables
-// needs no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value
-// then recurses only into the JSON under it and into declarations already evaluated. One Value is kept per node.
-// Never throws.
+// numbers is evaluated in the order declarationOrder.ts gives, leaves first: a chain of thousands of variables needs
+// no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value then
+// recurses only into the JSON under it and into declarations already evaluated. One evaluation, top to bottom here:
+// value() → nodeValue() (one Value kept per node) → compute() → expressionValue() → evaluate() over the syntax tree
+// the table parsed → call() for a function (most computed from their arguments by functions.ts) → parameters() and
+// variables() read the declaration's node as Written, forced to a Value only when needed. Copy loops are in
+// copyLoops.ts, resource IDs in resourceId.ts. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
