@@ -38,6 +38,7 @@ import {
   type Iteration,
 } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
+import { parameterWrittenAt } from './parameterSources';
 import { locateScope, type ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
@@ -615,26 +616,11 @@ class TemplateEvaluator implements Evaluator {
     return source;
   }
 
-  /** parameterSource's work, done once per parameter. */
+  /** parameterSource's work, done once per parameter (parameterSources.ts). */
   private writtenParameter(number: number): Result {
-    const { scope, name, node: declaration } = this.expressions.declarations[number];
-    let written: Written | undefined;
-    if (scope === this.template.rootScope) {
-      const fromFile = this.parameterValues.get(name.toLowerCase());
-      if (fromFile) written = new Written(fromFile.valueNode, fromFile.uri);
-    } else if (scope.deployment) {
-      const passed = propertyValue(propertyValue(scope.deployment.properties, 'parameters'), name);
-      if (passed) {
-        const value = propertyValue(passed, 'value');
-        if (!value) return unknown(`parameter '${name}' comes from a Key Vault reference`);
-        written = new Written(value);
-      }
-    }
-    if (!written) {
-      const defaultValue = propertyValue(declaration, 'defaultValue');
-      if (!defaultValue) return unknown(`parameter '${name}' has no value here`);
-      written = new Written(defaultValue);
-    }
+    const at = parameterWrittenAt(this.template, this.expressions.declarations[number], this.parameterValues);
+    if ('known' in at) return at;
+    const written = new Written(at.node, at.uri);
     return isPlainLiteral(written.node) ? this.force(written) : written;
   }
 
