@@ -16,7 +16,7 @@ import {
   type WorkloadKind,
   WORKSPACE_TYPE,
 } from '../catalog/anyscale';
-import { knownCopyCount, type CopyLoop } from './expressions/evaluate';
+import { knownCopyCount, type CopyLoop } from './expressions/copyLoops';
 import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';
 import { Memo, memoKey } from '../memo';

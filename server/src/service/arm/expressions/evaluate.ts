@@ -1,14 +1,17 @@
 // The ARM expression evaluator: the value of any template node as ARM would compute it before deployment, known
 // or unknown with the reason. Before the first value is asked for, every parameter and variable the expression table
-// numbers is evaluated in dependency order, leaves first, with an explicit stack: a chain of thousands of variables
-// needs no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value
-// then recurses only into the JSON under it and into declarations already evaluated. One Value is kept per node.
-// Never throws.
+// numbers is evaluated in the order declarationOrder.ts gives, leaves first: a chain of thousands of variables needs
+// no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value then
+// recurses only into the JSON under it and into declarations already evaluated. One evaluation, top to bottom here:
+// value() → nodeValue() (one Value kept per node) → compute() → expressionValue() → evaluate() over the syntax tree
+// the table parsed → call() for a function (most computed from their arguments by functions.ts) → parameters() and
+// variables() read the declaration's node as Written, forced to a Value only when needed. Copy loops are in
+// copyLoops.ts, resource IDs in resourceId.ts. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
-import { ABSENT, isExpression, known, literalValue, unknown, type Value } from '../value';
+import { ABSENT, isExpression, known, literalValue, unknown, type UnknownValue, type Value } from '../value';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import {
   argumentCountProblem,
@@ -24,14 +27,18 @@ import {
 } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
-import {
-  referencesIn,
-  templateExpressions,
-  UNDECLARED,
-  type ExpressionSite,
-  type TemplateExpressions,
-} from './references';
+import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
+import {
+  copyIndexIn,
+  knownCopyCount,
+  loopIteration,
+  resourceIteration,
+  type CopyLoop,
+  type Iteration,
+} from './copyLoops';
+import { declarationOrder } from './declarationOrder';
+import { parameterWrittenAt } from './parameterSources';
 import { locateScope, type ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
@@ -43,17 +50,6 @@ export interface ParameterValue {
 export interface EvaluatorOptions {
   /** Values for the root template's parameters, by lower-cased name. */
   readonly parameterValues?: ReadonlyMap<string, ParameterValue>;
-}
-
-/** A resource's `copy` loop, its fields evaluated. */
-export interface CopyLoop {
-  /** The `copy` object. */
-  readonly node: JsonNode;
-  readonly name?: string;
-  readonly count: Value;
-  /** `serial` or `parallel` (ARM's default) as written. */
-  readonly mode: Value;
-  readonly batchSize: Value;
 }
 
 export interface Evaluator {
@@ -68,23 +64,11 @@ export interface Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
 }
 
-/** One level of copy loop the evaluated node is inside. */
-interface Iteration {
-  readonly loopName?: string;
-  readonly index: number;
-  /** The resource's own loop (what a `copyIndex()` without a name counts). */
-  readonly resourceLoop: boolean;
-  readonly outer?: Iteration;
-  /** Identifies the iteration chain among the kept values. */
-  readonly key: string;
-}
+// What evaluating part of an expression gives: a Value (known, or unknown with the reason), or a node as written and
+// not yet evaluated, so that property access into it keeps the exact origin.
 
-// What evaluating part of an expression gives: a node as written, a computed value, or unknown with the reason.
-
-/** A node as written somewhere, not yet evaluated: property access into it can stay precise. */
+/** A node as written somewhere, not yet evaluated. */
 class Written {
-  readonly kind = 'written';
-
   constructor(
     readonly node: JsonNode,
     /** Set for a parameter file's node: its text is a literal, never an expression. */
@@ -92,25 +76,7 @@ class Written {
   ) {}
 }
 
-class Computed {
-  readonly kind = 'value';
-
-  constructor(
-    readonly value: Json,
-    /** Where the value is written, when it is passed through unchanged; absent when this expression computed it. */
-    readonly origin?: JsonNode,
-    readonly originUri?: string,
-  ) {}
-}
-
-class Unknown {
-  readonly kind = 'unknown';
-
-  constructor(readonly reason: string) {}
-}
-
-type Result = Written | Computed | Unknown;
-type Forced = Computed | Unknown;
+type Result = Written | Value;
 
 interface Context extends ExpressionScope {
   readonly node: JsonNode;
@@ -124,81 +90,20 @@ interface Outside extends ExpressionScope {
   readonly error: ExpressionSyntaxError | undefined;
 }
 
-// How the evaluator handles each built-in function, by its number: most are computed from their arguments' values;
-// these it handles itself (names, lazy arguments, copy loops, constants, resource IDs).
-const COMPUTED_FROM_ARGUMENTS = 0;
-const PARAMETERS = 1;
-const VARIABLES = 2;
-const IF = 3;
-const AND = 4;
-const OR = 5;
-const COALESCE = 6;
-const COPY_INDEX = 7;
-const ENVIRONMENT = 8;
-const CONSTANT_TRUE = 9;
-const CONSTANT_FALSE = 10;
-const CONSTANT_NULL = 11;
-const RESOURCE_ID = 12;
-const HANDLED_BY_NAME = new Map(
-  Object.entries({
-    parameters: PARAMETERS,
-    variables: VARIABLES,
-    if: IF,
-    and: AND,
-    or: OR,
-    coalesce: COALESCE,
-    copyIndex: COPY_INDEX,
-    environment: ENVIRONMENT,
-    true: CONSTANT_TRUE,
-    false: CONSTANT_FALSE,
-    null: CONSTANT_NULL,
-  }),
-);
-const RESOURCE_ID_FUNCTIONS = BUILT_IN_FUNCTIONS.map((fn) => resourceIdFunction(fn.name));
-const HANDLING = Uint8Array.from(
-  BUILT_IN_FUNCTIONS,
-  (fn, number) =>
-    HANDLED_BY_NAME.get(fn.name) ?? (RESOURCE_ID_FUNCTIONS[number] ? RESOURCE_ID : COMPUTED_FROM_ARGUMENTS),
-);
-
-/** ARM's limit on a copy loop's count. */
-const MAX_COPY_COUNT = 800;
-
-/** A copy loop's count when it is known and valid: an integer from 0 to ARM's limit of 800. */
-export function knownCopyCount(count: Value): number | undefined {
-  return count.known &&
-    typeof count.value === 'number' &&
-    Number.isInteger(count.value) &&
-    count.value >= 0 &&
-    count.value <= MAX_COPY_COUNT
-    ? count.value
-    : undefined;
-}
-
 /** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
 const MAX_NESTING = 150;
 
 /** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
 
-function unknownResult(reason: string): Unknown {
-  return new Unknown(reason);
+/** A value the expression string `context.node` computes (rather than passes through from where it is written). */
+function computed(value: Json, context: Context): Value {
+  return known(value, context.node, undefined, context.node);
 }
 
-function computed(value: Json): Computed {
-  return new Computed(value);
-}
-
-/** The Value of an expression string `node` whose evaluation gave `result`. */
-function forcedValue(result: Forced, node: JsonNode): Value {
-  if (result.kind === 'unknown') return unknown(result.reason);
-  return result.origin
-    ? known(result.value, result.origin, result.originUri, node)
-    : known(result.value, node, undefined, node);
-}
-
-function fromValue(value: Value): Forced {
-  return value.known ? new Computed(value.value as Json, value.origin, value.originUri) : unknownResult(value.reason);
+/** The value an expression string `node` gives: used there. */
+function usedAt(value: Value, node: JsonNode): Value {
+  return !value.known || value.usage === node ? value : known(value.value, value.origin, value.originUri, node);
 }
 
 /** True when a property name of the object is an expression: its properties are known only once evaluated. */
@@ -217,33 +122,8 @@ function isPlainLiteral(node: JsonNode): boolean {
     : node.type === 'number' || node.type === 'boolean' || node.type === 'null';
 }
 
-/** A declaration on the ordering stack: the declarations it names, and the next of them to visit. */
-interface DeclarationFrame {
-  readonly declaration: number;
-  readonly dependencies: readonly number[];
-  next: number;
-}
-
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
-class Values {
-  /** Per site number of the expression table (outside copy loops only). */
-  private readonly bySite: (Value | undefined)[];
-  private readonly byNode = new Map<JsonNode, Value>();
-
-  constructor(sites: number) {
-    this.bySite = new Array<Value | undefined>(sites);
-  }
-
-  get(node: JsonNode, site: ExpressionSite | undefined): Value | undefined {
-    return site && site.index < this.bySite.length ? this.bySite[site.index] : this.byNode.get(node);
-  }
-
-  set(node: JsonNode, site: ExpressionSite | undefined, value: Value | undefined): void {
-    if (site && site.index < this.bySite.length) this.bySite[site.index] = value;
-    else if (value) this.byNode.set(node, value);
-    else this.byNode.delete(node);
-  }
-}
+type Values = Map<JsonNode, Value>;
 
 function describeKey(key: Json): string {
   return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
@@ -251,11 +131,12 @@ function describeKey(key: Json): string {
 
 class TemplateEvaluator implements Evaluator {
   /** Values outside copy loops. */
-  private readonly values: Values;
+  private readonly values: Values = new Map();
   /** Values inside copy loop iterations, per iteration chain. */
   private readonly iterationValues = new Map<string, Values>();
-  /** The nodes being evaluated, outermost first, with where their IN_PROGRESS is kept: its length is the nesting. */
-  private readonly evaluating: Array<[Values, JsonNode, ExpressionSite | undefined]> = [];
+  /** The nodes being evaluated, outermost first (its length is the nesting), and the Values keeping their IN_PROGRESS. */
+  private readonly evaluating: JsonNode[] = [];
+  private readonly evaluatingIn: Values[] = [];
   private declarationsEvaluated = false;
   /** The values of declarations found to be part of a cycle: unknown, with the reason. */
   private readonly cycles = new Map<JsonNode, string>();
@@ -272,12 +153,11 @@ class TemplateEvaluator implements Evaluator {
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
-    this.values = new Values(this.expressions.sites.length);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
-    const iteration = this.resourceIteration(resource, copyIndex);
+    const iteration = resourceIteration(resource, copyIndex);
     // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
     return this.guarded(
       () => this.nodeValue(node, iteration),
@@ -310,7 +190,7 @@ class TemplateEvaluator implements Evaluator {
     const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
-    const context = this.contextOf(node, located, this.resourceIteration(resource, copyIndex));
+    const context = this.contextOf(node, located, resourceIteration(resource, copyIndex));
     return this.guarded(
       () => this.resourceIdOf(tree, call, fn, context),
       () => undefined,
@@ -326,24 +206,16 @@ class TemplateEvaluator implements Evaluator {
       this.evaluateDeclarations();
       return evaluation();
     } catch (error) {
-      for (const [values, node, site] of this.evaluating) values.set(node, site, undefined);
-      this.evaluating.length = 0;
+      this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
+      this.evaluating.length = this.evaluatingIn.length = 0;
       return failed(error);
     }
-  }
-
-  private resourceIteration(resource: ArmResource | undefined, copyIndex: number | undefined): Iteration | undefined {
-    if (!resource || copyIndex === undefined) return undefined;
-    const loop = propertyValue(resource.node, 'copy');
-    if (loop?.type !== 'object') return undefined;
-    const loopName = stringOf(propertyValue(loop, 'name'));
-    return { loopName, index: copyIndex, resourceLoop: true, key: `${loopName ?? ''}#${copyIndex}` };
   }
 
   private valuesFor(iteration: Iteration | undefined): Values {
     if (!iteration) return this.values;
     let values = this.iterationValues.get(iteration.key);
-    if (!values) this.iterationValues.set(iteration.key, (values = new Values(0)));
+    if (!values) this.iterationValues.set(iteration.key, (values = new Map()));
     return values;
   }
 
@@ -381,37 +253,37 @@ class TemplateEvaluator implements Evaluator {
   private nodeValue(node: JsonNode | undefined, iteration: Iteration | undefined): Value {
     if (!node) return ABSENT;
     if (isPlainLiteral(node)) return literalValue(node);
-    const site = node.type === 'string' ? this.expressions.siteOf(node) : undefined;
     const values = this.valuesFor(iteration);
     // IN_PROGRESS here is a cycle through a name computed as it runs (the others are found before evaluation).
-    const kept = values.get(node, site);
+    const kept = values.get(node);
     if (kept) return kept;
     const cycle = this.cycles.get(node);
     if (cycle !== undefined) return unknown(cycle);
     if (this.evaluating.length >= MAX_NESTING) return unknown('nested too deeply to evaluate');
-    values.set(node, site, IN_PROGRESS);
-    this.evaluating.push([values, node, site]);
-    const value = this.compute(node, site, iteration);
+    values.set(node, IN_PROGRESS);
+    this.evaluating.push(node);
+    this.evaluatingIn.push(values);
+    const value = this.compute(node, iteration);
     this.evaluating.pop();
-    values.set(node, site, value);
+    this.evaluatingIn.pop();
+    values.set(node, value);
     return value;
   }
 
-  /** The result of an expression string (`site` is its site in the table, when it has one). */
-  private expressionResult(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Forced {
+  /** The value of an expression string: evaluated in the scope it is in, with the syntax tree parsed for it. */
+  private expressionValue(node: JsonNode, iteration: Iteration | undefined): Value {
+    const site = this.expressions.siteOf(node);
     const located = site ?? this.outside(node);
-    if (!located) return unknownResult('the expression is outside the template');
-    if (located.functionParameters) return unknownResult('depends on the arguments of a user-defined function');
-    if (located.error) return unknownResult(`the expression has a syntax error: ${located.error.message}`);
+    if (!located) return unknown('the expression is outside the template');
+    if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
+    if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
     const tree = site ? this.expressions.syntax : this.outsideSyntax;
-    return this.force(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)));
+    return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
   }
 
-  private compute(node: JsonNode, site: ExpressionSite | undefined, iteration: Iteration | undefined): Value {
-    if (node.type === 'string')
-      return isExpression(node.value as string)
-        ? forcedValue(this.expressionResult(node, site, iteration), node)
-        : literalValue(node);
+  /** The value of a node that is not a plain literal: an expression string, an array or an object. */
+  private compute(node: JsonNode, iteration: Iteration | undefined): Value {
+    if (node.type === 'string') return this.expressionValue(node, iteration);
     if (node.type === 'array') {
       const out: Json[] = [];
       for (const item of items(node)) {
@@ -446,7 +318,6 @@ class TemplateEvaluator implements Evaluator {
       }
       return known(out, node);
     }
-    if (node.type === 'number' || node.type === 'boolean' || node.type === 'null') return known(node.value, node);
     return unknown(`a ${node.type} node has no value`);
   }
 
@@ -464,7 +335,7 @@ class TemplateEvaluator implements Evaluator {
     const cycle = this.cycles.get(element);
     if (cycle !== undefined) return unknown(cycle);
     const values = this.valuesFor(outer);
-    const kept = values.get(element, undefined);
+    const kept = values.get(element);
     if (kept) return kept;
     const name = stringOf(propertyValue(element, 'name'));
     const count = this.nodeValue(propertyValue(element, 'count'), outer);
@@ -478,8 +349,7 @@ class TemplateEvaluator implements Evaluator {
       const out: Json[] = [];
       value = known(out, element);
       for (let index = 0; index < validCount; index++) {
-        const key = `${outer?.key ?? ''}/${name ?? ''}#${index}`;
-        const item = this.nodeValue(input, { loopName: name, index, resourceLoop: false, outer, key });
+        const item = this.nodeValue(input, loopIteration(name, index, outer));
         if (!item.known) {
           value = item;
           break;
@@ -487,7 +357,7 @@ class TemplateEvaluator implements Evaluator {
         out.push(item.value as Json);
       }
     }
-    values.set(element, undefined, value);
+    values.set(element, value);
     return value;
   }
 
@@ -495,38 +365,23 @@ class TemplateEvaluator implements Evaluator {
 
   /**
    * Evaluates every parameter and variable the expression table numbers, each after the declarations it names
-   * (depth-first, post-order, with an explicit stack). A declaration met again while it is on the stack closes a
-   * cycle: every declaration on that cycle gets an unknown value naming it.
+   * (declarationOrder.ts); each declaration on a cycle gets an unknown value naming the cycle.
    */
   private evaluateDeclarations(): void {
     if (this.declarationsEvaluated) return;
     this.declarationsEvaluated = true;
-    const { declarations } = this.expressions;
-    /** Per declaration: 0 not met, 1 on the stack, 2 evaluated. */
-    const state = new Uint8Array(declarations.length);
-    const stack: DeclarationFrame[] = [];
-    const visit = (declaration: number) => {
-      state[declaration] = 1;
-      stack.push({ declaration, dependencies: this.dependencies(declaration), next: 0 });
-    };
-    for (let root = 0; root < declarations.length; root++) {
-      if (state[root] !== 0) continue;
-      visit(root);
-      while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        if (top.next < top.dependencies.length) {
-          const dependency = top.dependencies[top.next++];
-          if (state[dependency] === 1) this.markCycle(stack, dependency);
-          else if (state[dependency] === 0) visit(dependency);
-          continue;
-        }
-        stack.pop();
-        state[top.declaration] = 2;
-        const source = this.sourceOf(top.declaration);
-        if (!source || this.cycles.has(source)) continue;
-        if (declarations[top.declaration].copyLoop) this.copyLoopValue(source, undefined);
-        else this.nodeValue(source, undefined);
-      }
+    const { order, cycles } = declarationOrder(this.template, this.expressions, (declaration) =>
+      this.sourceOf(declaration),
+    );
+    for (const [declaration, reason] of cycles) {
+      const source = this.sourceOf(declaration);
+      if (source) this.cycles.set(source, reason);
+    }
+    for (const declaration of order) {
+      const source = this.sourceOf(declaration);
+      if (!source || this.cycles.has(source)) continue;
+      if (this.expressions.declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
+      else this.nodeValue(source, undefined);
     }
   }
 
@@ -538,81 +393,32 @@ class TemplateEvaluator implements Evaluator {
     const declared = this.expressions.declarations[declaration];
     if (declared.kind === 'variable') return declared.node;
     const parameter = this.parameterSource(declaration);
-    return parameter.kind === 'written' && parameter.uri === undefined ? parameter.node : undefined;
-  }
-
-  /** The declarations that the expression strings in a declaration's value name with a literal name. */
-  private dependencies(declaration: number): number[] {
-    const { references } = this.expressions;
-    const out: number[] = [];
-    const source = this.sourceOf(declaration);
-    const pending = source ? [source] : [];
-    while (pending.length > 0) {
-      const node = pending.pop()!;
-      if (node.children) {
-        pending.push(...node.children);
-        continue;
-      }
-      if (node.type !== 'string') continue;
-      const site = this.expressions.siteOf(node);
-      if (site) {
-        if (site.functionParameters) continue;
-        for (let i = site.firstReference; i < site.endReference; i++)
-          if (references.target(i) >= 0) out.push(references.target(i));
-        continue;
-      }
-      // An expression the table leaves out (under `metadata`): its names resolved here.
-      const located = isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
-      if (!located || located.functionParameters) continue;
-      for (const reference of referencesIn(node)) {
-        const target =
-          reference.name === undefined ? -1 : this.expressions.resolve(located.scope, reference.kind, reference.name);
-        if (target >= 0) out.push(target);
-      }
-    }
-    return out;
-  }
-
-  /** Marks the declarations on the stack from `first` to its top, a cycle, with the reason their value is unknown. */
-  private markCycle(stack: readonly DeclarationFrame[], first: number): void {
-    const declarations = this.expressions.declarations;
-    const members: number[] = [];
-    for (let i = stack.length - 1; i >= 0; i--) {
-      members.unshift(stack[i].declaration);
-      if (stack[i].declaration === first) break;
-    }
-    const path = [...members, members[0]]
-      .map((member) => `${declarations[member].kind} '${declarations[member].name}'`)
-      .join(' → ');
-    for (const member of members) {
-      const source = this.sourceOf(member);
-      if (source) this.cycles.set(source, `depends on itself: ${path}`);
-    }
+    return parameter instanceof Written && parameter.uri === undefined ? parameter.node : undefined;
   }
 
   // ---- expressions -------------------------------------------------------------------------------------------
 
   private toValue(result: Result, expressionNode: JsonNode): Value {
-    return forcedValue(this.force(result), expressionNode);
+    return usedAt(this.force(result), expressionNode);
   }
 
-  private force(result: Result): Forced {
-    if (result.kind !== 'written') return result;
-    if (result.uri !== undefined) return new Computed(getNodeValue(result.node) as Json, result.node, result.uri);
-    return fromValue(this.nodeValue(result.node, undefined));
+  private force(result: Result): Value {
+    if (!(result instanceof Written)) return result;
+    if (result.uri !== undefined) return known(getNodeValue(result.node), result.node, result.uri);
+    return this.nodeValue(result.node, undefined);
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
   private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
       case NodeKind.String:
-        return computed(tree.stringValue(expression, context.node.value as string));
+        return computed(tree.stringValue(expression, context.node.value as string), context);
       case NodeKind.Number:
-        return computed(tree.numberValue(expression, context.node.value as string));
+        return computed(tree.numberValue(expression, context.node.value as string), context);
       case NodeKind.Boolean:
-        return computed(tree.booleanValue(expression));
+        return computed(tree.booleanValue(expression), context);
       case NodeKind.Null:
-        return computed(null);
+        return computed(null, context);
       case NodeKind.Property:
         return this.access(
           this.evaluate(tree, tree.target(expression), context),
@@ -621,7 +427,7 @@ class TemplateEvaluator implements Evaluator {
       case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
-        return index.kind === 'unknown' ? index : this.access(target, index.value);
+        return !index.known ? index : this.access(target, index.value as Json);
       }
       default: {
         // A parameters() / variables() call the table resolved (the commonest call): its declaration's value, without
@@ -638,8 +444,7 @@ class TemplateEvaluator implements Evaluator {
 
   /** `.name` or `[key]` on a value; into a node as written when possible, so the origin stays exact. */
   private access(target: Result, key: Json): Result {
-    if (target.kind === 'unknown') return target;
-    if (target.kind === 'written') {
+    if (target instanceof Written) {
       const node = target.node;
       if (
         node.type === 'object' &&
@@ -648,25 +453,25 @@ class TemplateEvaluator implements Evaluator {
         !hasComputedNames(node)
       ) {
         const child = propertyValue(node, key);
-        return child ? new Written(child, target.uri) : unknownResult(`${describeKey(key)} does not exist`);
+        return child ? new Written(child, target.uri) : unknown(`${describeKey(key)} does not exist`);
       }
       if (node.type === 'array' && typeof key === 'number') {
         const child = node.children?.[key];
-        return child ? new Written(child, target.uri) : unknownResult(`index ${key} is out of range`);
+        return child ? new Written(child, target.uri) : unknown(`index ${key} is out of range`);
       }
     }
     const forced = this.force(target);
-    if (forced.kind === 'unknown') return forced;
-    const value = forced.value;
+    if (!forced.known) return forced;
+    const value = forced.value as Json;
     let found: Json | undefined;
     if (isJsonObject(value) && typeof key === 'string') found = propertyOf(value, key);
     else if (Array.isArray(value) && typeof key === 'number') found = value[key];
-    else return unknownResult(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
-    if (found === undefined) return unknownResult(`${describeKey(key)} does not exist`);
-    return new Computed(found, forced.origin, forced.originUri);
+    else return unknown(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
+    if (found === undefined) return unknown(`${describeKey(key)} does not exist`);
+    return known(found, forced.origin, forced.originUri, forced.usage);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | Unknown {
+  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
@@ -678,8 +483,8 @@ class TemplateEvaluator implements Evaluator {
       else if (kind === NodeKind.Boolean) values[i] = tree.booleanValue(arg);
       else {
         const value = this.force(this.evaluate(tree, arg, context));
-        if (value.kind === 'unknown') return value;
-        values[i] = value.value;
+        if (!value.known) return value;
+        values[i] = value.value as Json;
       }
     }
     return values;
@@ -689,84 +494,88 @@ class TemplateEvaluator implements Evaluator {
     const text = context.node.value as string;
     const number = tree.functionNumber(call);
     if (number === USER_DEFINED)
-      return unknownResult(
+      return unknown(
         `depends on the user-defined function ${tree.namespace(call, text)}.${tree.functionName(call, text)}(…)`,
       );
     const fn = number >= 0 ? BUILT_IN_FUNCTIONS[number] : builtInFunction(tree.functionName(call, text));
-    if (!fn)
-      return unknownResult(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
-    if (fn.deploymentTime) return unknownResult(`depends on ${fn.name}(…)`);
+    if (!fn) return unknown(`depends on ${tree.functionName(call, text)}(…), which is not an ARM template function`);
+    if (fn.deploymentTime) return unknown(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
-    if (countProblem) return unknownResult(countProblem);
-    switch (number >= 0 ? HANDLING[number] : COMPUTED_FROM_ARGUMENTS) {
-      case PARAMETERS:
-      case VARIABLES: {
+    if (countProblem) return unknown(countProblem);
+    // Most functions are computed from their arguments' values; these the evaluator handles itself: names, lazy
+    // arguments, copy loops, constants and resource IDs. `fn.name` is the documentation's spelling.
+    switch (fn.name) {
+      case 'parameters':
+      case 'variables': {
         const kind = fn.name === 'parameters' ? 'parameter' : 'variable';
         // A literal name the expression table resolved to a declaration is read in evaluate(); one it found undeclared
         // is reported here, and any other name (computed, or in an expression outside the table) is resolved here.
         const declaration = tree.declaration(call);
         const argument = tree.firstArgument(call);
-        if (declaration === UNDECLARED)
-          return unknownResult(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
+        if (declaration === UNDECLARED) return unknown(`${kind} '${tree.stringValue(argument, text)}' is not declared`);
         const name =
           tree.kind(argument) === NodeKind.String
-            ? computed(tree.stringValue(argument, text))
+            ? computed(tree.stringValue(argument, text), context)
             : this.force(this.evaluate(tree, argument, context));
-        if (name.kind === 'unknown') return name;
+        if (!name.known) return name;
         if (typeof name.value !== 'string')
-          return unknownResult(`${fn.name}() expects a name, not ${jsonTypeName(name.value)}`);
+          return unknown(`${fn.name}() expects a name, not ${jsonTypeName(name.value as Json)}`);
         return kind === 'parameter'
           ? this.parameter(context.scope, name.value)
           : this.variable(context.scope, name.value);
       }
-      case IF: {
+      case 'if': {
         const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
-        if (condition.kind === 'unknown') return condition;
+        if (!condition.known) return condition;
         if (typeof condition.value !== 'boolean')
-          return unknownResult(`if() expects a boolean condition, not ${jsonTypeName(condition.value)}`);
+          return unknown(`if() expects a boolean condition, not ${jsonTypeName(condition.value as Json)}`);
         return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
       }
-      case AND:
-      case OR: {
+      case 'and':
+      case 'or': {
         // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
         const decisive = fn.name === 'or';
-        let firstUnknown: Unknown | undefined;
+        let firstUnknown: UnknownValue | undefined;
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
-          if (value.kind === 'unknown') firstUnknown ??= value;
+          if (!value.known) firstUnknown ??= value;
           else if (typeof value.value !== 'boolean')
-            return unknownResult(`${fn.name}() expects booleans, not ${jsonTypeName(value.value)}`);
-          else if (value.value === decisive) return computed(decisive);
+            return unknown(`${fn.name}() expects booleans, not ${jsonTypeName(value.value as Json)}`);
+          else if (value.value === decisive) return computed(decisive, context);
         }
-        return firstUnknown ?? computed(!decisive);
+        return firstUnknown ?? computed(!decisive, context);
       }
-      case COALESCE: {
+      case 'coalesce': {
         for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
           const value = this.force(this.evaluate(tree, arg, context));
-          if (value.kind === 'unknown' || value.value !== null) return value;
+          if (!value.known || value.value !== null) return value;
         }
-        return computed(null);
+        return computed(null, context);
       }
-      case COPY_INDEX:
+      case 'copyIndex':
         return this.copyIndex(tree, call, context);
-      case ENVIRONMENT:
-        return computed(AZURE_CLOUD_ENVIRONMENT);
-      case CONSTANT_TRUE:
-        return computed(true);
-      case CONSTANT_FALSE:
-        return computed(false);
-      case CONSTANT_NULL:
-        return computed(null);
-      case RESOURCE_ID:
-        return fromValue(this.resourceIdOf(tree, call, RESOURCE_ID_FUNCTIONS[number]!, context).id);
+      case 'environment':
+        return computed(AZURE_CLOUD_ENVIRONMENT, context);
+      case 'true':
+        return computed(true, context);
+      case 'false':
+        return computed(false, context);
+      case 'null':
+        return computed(null, context);
+      case 'resourceId':
+      case 'subscriptionResourceId':
+      case 'tenantResourceId':
+      case 'managementGroupResourceId':
+      case 'extensionResourceId':
+        return this.resourceIdOf(tree, call, fn.name, context).id;
     }
-    if (!fn.evaluate) return unknownResult(`depends on ${fn.name}(…), which is not evaluated`);
+    if (!fn.evaluate) return unknown(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
     try {
-      return computed(fn.evaluate(args));
+      return computed(fn.evaluate(args), context);
     } catch (error) {
-      if (error instanceof NotEvaluable) return unknownResult(error.reason);
+      if (error instanceof NotEvaluable) return unknown(error.reason);
       throw error;
     }
   }
@@ -790,24 +599,9 @@ class TemplateEvaluator implements Evaluator {
     const loopName = typeof args[0] === 'string' ? args[0] : undefined;
     const offset = args[loopName === undefined ? 0 : 1] ?? 0;
     if (typeof offset !== 'number')
-      return unknownResult(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
-    let iteration = context.iteration;
-    while (
-      iteration &&
-      (loopName === undefined
-        ? !iteration.resourceLoop
-        : iteration.loopName === undefined || !equalsIgnoreCase(iteration.loopName, loopName))
-    )
-      iteration = iteration.outer;
-    if (!iteration) {
-      const which = loopName === undefined ? 'copyIndex()' : `copyIndex('${loopName}')`;
-      return unknownResult(
-        context.iteration || loopName !== undefined
-          ? `depends on ${which} outside that copy loop`
-          : `depends on ${which}, which differs for each copy of the resource`,
-      );
-    }
-    return computed(iteration.index + offset);
+      return unknown(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
+    const index = copyIndexIn(context.iteration, loopName);
+    return typeof index === 'number' ? computed(index + offset, context) : unknown(index.reason);
   }
 
   // ---- declarations ------------------------------------------------------------------------------------------
@@ -822,53 +616,38 @@ class TemplateEvaluator implements Evaluator {
     return source;
   }
 
-  /** parameterSource's work, done once per parameter. */
+  /** parameterSource's work, done once per parameter (parameterSources.ts). */
   private writtenParameter(number: number): Result {
-    const { scope, name, node: declaration } = this.expressions.declarations[number];
-    let written: Written | undefined;
-    if (scope === this.template.rootScope) {
-      const fromFile = this.parameterValues.get(name.toLowerCase());
-      if (fromFile) written = new Written(fromFile.valueNode, fromFile.uri);
-    } else if (scope.deployment) {
-      const passed = propertyValue(propertyValue(scope.deployment.properties, 'parameters'), name);
-      if (passed) {
-        const value = propertyValue(passed, 'value');
-        if (!value) return unknownResult(`parameter '${name}' comes from a Key Vault reference`);
-        written = new Written(value);
-      }
-    }
-    if (!written) {
-      const defaultValue = propertyValue(declaration, 'defaultValue');
-      if (!defaultValue) return unknownResult(`parameter '${name}' has no value here`);
-      written = new Written(defaultValue);
-    }
+    const at = parameterWrittenAt(this.template, this.expressions.declarations[number], this.parameterValues);
+    if ('known' in at) return at;
+    const written = new Written(at.node, at.uri);
     return isPlainLiteral(written.node) ? this.force(written) : written;
   }
 
   private parameter(scope: TemplateScope, name: string): Result {
     const number = this.expressions.resolve(scope, 'parameter', name);
-    return number < 0 ? unknownResult(`parameter '${name}' is not declared`) : this.parameterNumbered(number);
+    return number < 0 ? unknown(`parameter '${name}' is not declared`) : this.parameterNumbered(number);
   }
 
   private parameterNumbered(number: number): Result {
     const source = this.parameterSource(number);
-    if (source.kind === 'written' && source.uri === undefined) {
+    if (source instanceof Written && source.uri === undefined) {
       const cycle = this.cycles.get(source.node);
-      if (cycle !== undefined) return unknownResult(cycle);
+      if (cycle !== undefined) return unknown(cycle);
     }
     return source;
   }
 
   private variable(scope: TemplateScope, name: string): Result {
     const number = this.expressions.resolve(scope, 'variable', name);
-    return number < 0 ? unknownResult(`variable '${name}' is not declared`) : this.variableNumbered(number);
+    return number < 0 ? unknown(`variable '${name}' is not declared`) : this.variableNumbered(number);
   }
 
   private variableNumbered(number: number): Result {
     const { node, copyLoop } = this.expressions.declarations[number];
-    if (copyLoop) return fromValue(this.copyLoopValue(node, undefined));
+    if (copyLoop) return this.copyLoopValue(node, undefined);
     const cycle = this.cycles.get(node);
-    if (cycle !== undefined) return unknownResult(cycle);
+    if (cycle !== undefined) return unknown(cycle);
     return new Written(node);
   }
 }

@@ -4,7 +4,7 @@
 // Built once per analysis, shared by the ordering rules.
 import { items, type JsonNode, propertyValue, stringOf } from '../../json/nodes';
 import { copiesAtOnce } from '../../arm/anyscaleView';
-import { knownCopyCount } from '../../arm/expressions/evaluate';
+import { knownCopyCount } from '../../arm/expressions/copyLoops';
 import type { ArmResource, TemplateScope } from '../../arm/template';
 import { isExpression, knownString } from '../../arm/value';
 import type { TemplateContext } from '../templateContext';

@@ -5,7 +5,7 @@
 // whose count is unknown counts nothing, so a finding is never early; the size is the template's minified JSON (what
 // ARM receives at least), before copy loops and parameter values expand it, counted in UTF-16 units.
 import { items, propertyValue, findProperty, type JsonNode } from '../../../json/nodes';
-import { knownCopyCount } from '../../../arm/expressions/evaluate';
+import { knownCopyCount } from '../../../arm/expressions/copyLoops';
 import type { TemplateScope } from '../../../arm/template';
 import {
   MAX_OUTPUTS,

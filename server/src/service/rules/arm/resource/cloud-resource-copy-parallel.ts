@@ -2,7 +2,7 @@
 // it says `"mode": "serial"` with `"batchSize": 1`, and Anyscale creates cloud resources only one at a time.
 import { findProperty, type JsonNode } from '../../../json/nodes';
 import { copiesAtOnce } from '../../../arm/anyscaleView';
-import { knownCopyCount, type CopyLoop } from '../../../arm/expressions/evaluate';
+import { knownCopyCount, type CopyLoop } from '../../../arm/expressions/copyLoops';
 import type { Fix, TextEdit } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
