@@ -1,5 +1,6 @@
-// The language server: wires LSP to the service. Analyses each document version once, validates after a debounce,
-// publishes diagnostics and per-document stats. Completion and hover right after an edit do not wait for that
+// The language server: wires LSP to the service. Analyses each document version once (from the previous version's
+// tree, which that analysis hands over), validates after a debounce, publishes diagnostics and per-document stats,
+// and gives the workspace index the document's facts at once and its outline once requests have paused. Completion and hover right after an edit do not wait for that
 // analysis: they read the version's editing model (service/documents/editingModel.ts), built without the rules from the previous
 // version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
 // ./workspaceIndexRequests. All product logic lives in ../service.
