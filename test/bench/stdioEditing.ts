@@ -66,6 +66,7 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
     settings: {},
     collect: [LogTraceNotification.type.method],
     nodeArgs: serverNodeArgs(),
+    capabilities: VSCODE_CAPABILITIES,
   });
   await server.connection.sendNotification(SetTraceNotification.type, { value: 'verbose' });
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -159,6 +160,16 @@ export interface EnvelopeStdio {
   hover: number[];
 }
 
+/** What VS Code's language client tells the server it can take, where it changes the answers timed here. */
+const VSCODE_CAPABILITIES = {
+  workspace: { configuration: true },
+  textDocument: {
+    completion: {
+      completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+    },
+  },
+};
+
 /** Node options for the server under test, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof"` to profile it. */
 function serverNodeArgs(): string[] {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -168,11 +179,16 @@ function serverNodeArgs(): string[] {
  * The envelope template over stdio with the validation delay at 0: each edit types one character into a literal
  * tag of a seeded-random resource (the JSON stays valid); the time from its didChange to its version's diagnostics
  * is taken, then a completion and a hover inside a `parameters('…')` call of the same resource. The anchor is
- * parseTree of the same text timed right after, in wall time too, so that the machine's load weighs on both alike.
+ * parseTree of the same text timed after them, in wall time too, so that the machine's load weighs on both alike. The
+ * server is told what VS Code's client tells it it can take (a completion list's default edit range).
  */
 export async function benchEnvelopeOverStdio(template: string, edits = 30, warmUpEdits = 5): Promise<EnvelopeStdio> {
   let text = template;
-  const server = await startServer({ settings: { validation: { delay: 0 } }, nodeArgs: serverNodeArgs() });
+  const server = await startServer({
+    settings: { validation: { delay: 0 } },
+    nodeArgs: serverNodeArgs(),
+    capabilities: VSCODE_CAPABILITIES,
+  });
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri: URI, languageId: 'json', version: 1, text },
   });

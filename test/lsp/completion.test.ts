@@ -94,6 +94,37 @@ test('inside "provider": "" the four providers replace the empty string', async 
   assert.equal(azure.filterText, '"Azure"');
 });
 
+test('a client that takes a default edit range (as VS Code does) gets the range once, and the same edits', async () => {
+  const vscodeLike = await startServer({
+    settings: {},
+    capabilities: {
+      workspace: { configuration: true },
+      textDocument: { completion: { completionList: { itemDefaults: ['commitCharacters', 'editRange', 'data'] } } },
+    },
+  });
+  try {
+    await vscodeLike.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: URI, languageId: 'json', version: 1, text: TEMPLATE },
+    });
+    const position = at('"provider": ""', 13);
+    const list = (await vscodeLike.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: URI },
+      position,
+    })) as CompletionList;
+    assert.ok(list.itemDefaults?.editRange, `a list with a default range: ${JSON.stringify(list).slice(0, 200)}`);
+    assert.ok(list.items.every((item) => item.textEdit === undefined));
+    // Each item's edit, as the client makes it from the default: the same as the edits sent item by item.
+    const applied = list.items.map((item) => ({
+      range: list.itemDefaults!.editRange,
+      newText: item.textEditText ?? item.label,
+    }));
+    const itemByItem = (await complete(URI, position)).map((item) => item.textEdit);
+    assert.deepEqual(applied, itemByItem);
+  } finally {
+    assert.equal(await vscodeLike.stop(), 0);
+  }
+});
+
 test('a property name is a snippet that re-opens the suggestions for its value', async () => {
   const text = TEMPLATE.replace('"provider": "",', '"provider": "AWS",\n        "",');
   const uri = 'file:///workspace/completion-keys.json';

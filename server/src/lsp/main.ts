@@ -49,7 +49,7 @@ import {
 } from '../../../shared/protocol';
 import { toDiagnostics } from './diagnostics';
 import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
-import { COMPLETION_TRIGGER_CHARACTERS, completionItems } from './completion';
+import { COMPLETION_TRIGGER_CHARACTERS, completionItems, completionResult } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
 import { readRuleLevels } from './settings';
@@ -78,6 +78,8 @@ let settings: ServerSettings = {};
 let workspaceRoots: string[] = [];
 let clientCommands: readonly string[] = [];
 let canWatchFiles = false;
+/** The client takes a completion list's default edit range (LSP 3.17 itemDefaults). */
+let canDefaultEditRange = false;
 /** Each document's nearest `.anyscale-azure.json`, read once until a watched one changes. */
 const configFiles = new ConfigFiles(
   () => workspaceRoots,
@@ -140,6 +142,8 @@ connection.onInitialize((params: InitializeParams) => {
     params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []),
   );
   canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+  canDefaultEditRange =
+    params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') ?? false;
   workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => filePathOf(folder.uri) ?? []);
   clientCommands = options.commands ?? [];
   return {
@@ -547,13 +551,14 @@ connection.onCompletion(
     const document = checkedDocument(params.textDocument.uri);
     if (!document) return null;
     const view = await editingViewFor(document, token);
-    return completionItems(
+    const items = completionItems(
       params,
       { languageId: document.languageId, text: view.text },
       view.analysis,
       view.lines,
       view.yaml,
     );
+    return completionResult(items, canDefaultEditRange);
   }),
 );
 
