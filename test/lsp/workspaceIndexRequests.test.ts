@@ -2,7 +2,8 @@
 // (test/fixtures/index/workspace) plus an excluded folder, answers anyscaleAzure/workspaceIndex and announces changes
 // with anyscaleAzure/workspaceIndexChanged: once the first scan is done, then after the debounce naming only the
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
-// disk; a request right after an edit reads that version; files.exclude is honoured, and re-read when the
+// disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
+// it; files.exclude is honoured, and re-read when the
 // configuration changes.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ import {
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
   FileChangeType,
+  HoverRequest,
   ResponseError,
   ErrorCodes,
 } from 'vscode-languageserver-protocol/node';
@@ -183,6 +185,38 @@ test('a request right after the diagnostics of an edit reads that version (the o
   );
   const change = await nextChange(before, 'the notification of the edit');
   assert.deepEqual(change.clouds, ['cloud:my-cloud'], 'the tree is told too');
+});
+
+test('an editor that keeps asking (a request every 100 ms) still sees the tree follow an edit, within seconds', async () => {
+  const uri = uriOf('infra', 'cloud.json');
+  // Continues the test above ("eks-nort", version 7). The region is in the tree, not in what other files are checked
+  // against: only the outline changes.
+  const text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8').replace("'eks-east'", "'eks-nort'");
+  const offset = text.indexOf('"us-east-1"') + 1;
+  const lines = new LineIndex(text);
+  const since = server.mark();
+  const before = changes().length;
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 8 },
+    contentChanges: [
+      { range: { start: lines.positionAt(offset), end: lines.positionAt(offset + 9) }, text: 'us-east-2' },
+    ],
+  });
+  await server.diagnosticsFor(uri, (published) => published.version === 8, 10_000, since);
+  // Hover after hover, never quiet for the 300 ms the outline waits for: it is recorded at the latest 3 s on.
+  const started = Date.now();
+  while (changes().length === before && Date.now() - started < 15_000) {
+    await server.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri },
+      position: lines.positionAt(offset),
+    });
+    await sleep(100);
+  }
+  assert.ok(changes().length > before, `no change announced in ${Date.now() - started} ms of requests`);
+  assert.deepEqual(changes()[before].clouds, ['cloud:my-cloud']);
+  const index = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-cloud' });
+  const eks = (index.clouds[0].cloudResources as unknown as IndexedCloud[]).find((r) => r.label === 'eks-nort');
+  assert.match(JSON.stringify(eks), /us-east-2/);
 });
 
 test('a parameter file changed on disk names only the cloud of its template', async () => {

@@ -317,23 +317,36 @@ function latestOf(uri: string): { readonly text: string; readonly lines: LineInd
  * (~20 ms). Whatever reads the index takes the pending outlines first (outlinesNow).
  */
 const OUTLINE_DELAY_MS = 300;
-const outlinesPending = new Map<string, NodeJS.Timeout>();
+/** However busy the editor keeps the server, an outline waits no longer than this after the analysis it follows. */
+const OUTLINE_MAX_WAIT_MS = 3000;
+/** Each document whose outline waits: since when (its first analysis not yet outlined), and the timer. */
+const outlinesPending = new Map<string, { readonly since: number; timer?: NodeJS.Timeout }>();
 
-function outlineLater(uri: string, delayMs = OUTLINE_DELAY_MS): void {
-  clearTimeout(outlinesPending.get(uri));
-  outlinesPending.set(
-    uri,
-    setTimeout(() => {
+function outlineLater(uri: string): void {
+  const pending = outlinesPending.get(uri);
+  clearTimeout(pending?.timer);
+  const waiting = { since: pending?.since ?? performance.now() };
+  outlinesPending.set(uri, waiting);
+  outlineAfter(uri, waiting, OUTLINE_DELAY_MS);
+}
+
+function outlineAfter(uri: string, waiting: { readonly since: number; timer?: NodeJS.Timeout }, delayMs: number): void {
+  const left = OUTLINE_MAX_WAIT_MS - (performance.now() - waiting.since);
+  waiting.timer = setTimeout(
+    () => {
       const quiet = msSinceLastRequest();
-      if (quiet < OUTLINE_DELAY_MS) outlineLater(uri, OUTLINE_DELAY_MS - quiet);
+      const waited = performance.now() - waiting.since;
+      if (quiet < OUTLINE_DELAY_MS && waited < OUTLINE_MAX_WAIT_MS)
+        outlineAfter(uri, waiting, OUTLINE_DELAY_MS - quiet);
       else outlineNow(uri);
-    }, delayMs),
+    },
+    Math.max(0, Math.min(delayMs, left)),
   );
 }
 
 /** Records a document's outline in the index, from its latest analysis. */
 function outlineNow(uri: string): void {
-  clearTimeout(outlinesPending.get(uri));
+  clearTimeout(outlinesPending.get(uri)?.timer);
   outlinesPending.delete(uri);
   const analysed = cache.get(uri);
   if (!analysed || !documents.get(uri)) return;
@@ -456,7 +469,7 @@ documents.onDidClose((event) => {
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
-  clearTimeout(outlinesPending.get(event.document.uri));
+  clearTimeout(outlinesPending.get(event.document.uri)?.timer);
   outlinesPending.delete(event.document.uri);
   cache.delete(event.document.uri);
   models.delete(event.document.uri);
