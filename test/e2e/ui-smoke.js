@@ -69,16 +69,34 @@ async function check(name, fn, { blocks = false } = {}) {
   }
 }
 
-/** Runs a command palette command by its title. */
+/**
+ * Runs a command palette command by its title: F1, the title typed, Enter once the open palette lists it. A palette
+ * that does not list it (closed by a page that took the focus back, or its keys lost, as once after the walkthrough)
+ * is closed and opened again, three times at most; the error says what the palette's input held.
+ */
 async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await page.keyboard.type(title);
-  await page
-    .locator(`.quick-input-list .monaco-list-row:has-text("${title}")`)
-    .first()
-    .waitFor({ timeout: STEP_TIMEOUT });
-  await page.keyboard.press('Enter');
+  const input = page.locator('.quick-input-widget:visible .quick-input-box input');
+  const row = page
+    .locator(`.quick-input-widget:visible .quick-input-list .monaco-list-row:has-text("${title}")`)
+    .first();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await page.keyboard.type(title);
+    try {
+      await row.waitFor({ timeout: STEP_TIMEOUT / 3 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      const typed = await input.inputValue({ timeout: 1000 }).catch(() => '(no open palette)');
+      if (attempt === 3)
+        throw new Error(
+          `the palette never listed "${title}" (its input held ${JSON.stringify(typed)}): ${error.message}`,
+        );
+      say(`the palette did not list "${title}" (its input held ${JSON.stringify(typed)}); again`);
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /**
@@ -191,7 +209,7 @@ async function egressStep(page, lab) {
   await page
     .locator('.pane-header:has-text("anyscale-ws")')
     .first()
-    .click()
+    .click({ timeout: 3000 })
     .catch(() => {});
   const box = await page.locator('.part.sidebar').boundingBox();
   if (box) {
@@ -449,7 +467,7 @@ async function goTo(page, file, needle, into) {
   let seen = '';
   for (let attempt = 1; attempt <= 3; attempt++) {
     await page.keyboard.press('Control+G');
-    const input = page.locator('.quick-input-widget:visible input');
+    const input = page.locator('.quick-input-widget:visible .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     await page.keyboard.type(`${line + 1}:${column}`);
     await page.keyboard.press('Enter');
@@ -620,6 +638,8 @@ async function walkthroughStep(page) {
   if (titles.length < 5) throw new Error(`the walkthrough shows ${titles.length} steps: ${JSON.stringify(titles)}`);
   await page.screenshot({ path: WALKTHROUGH_SCREENSHOT });
   say(`screenshot: ${path.relative(ROOT, WALKTHROUGH_SCREENSHOT)}`);
+  // Closed again: the page takes the focus back while it settles, which closed the next step's palette.
+  await runCommand(page, 'View: Close Editor');
   return titles.join(' | ');
 }
 
