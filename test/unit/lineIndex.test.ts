@@ -36,7 +36,7 @@ test('edited(): the same index as a scan of the edited text, for random edits wi
       const oldEnd = start + next(Math.min(4, text.length - start) + 1);
       const inserted = pieces[next(pieces.length)] + pieces[next(pieces.length)];
       const edited = text.slice(0, start) + inserted + text.slice(oldEnd);
-      index = index.edited(edited, start, oldEnd, start + inserted.length);
+      index = index.edited(edited, { start, oldEnd, newEnd: start + inserted.length });
       text = edited;
       assert.deepEqual(positions(index, text), positions(new LineIndex(text), text), JSON.stringify(text));
     }

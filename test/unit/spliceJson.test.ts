@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseJson } from '../../server/src/service/analyze';
 import type { JsonNode } from '../../server/src/service/json/nodes';
-import { spliceJson, type ParsedJson } from '../../server/src/service/json/spliceJson';
+import { spliceable, spliceJson, type ParsedJson } from '../../server/src/service/json/spliceJson';
 import { changeBetween } from '../../server/src/service/text/change';
 import { generateParameterizedTemplate } from '../bench/generate';
 import { FIXTURES } from '../support/paths';
@@ -48,8 +48,7 @@ function shape(node: JsonNode | undefined, parent?: JsonNode): unknown {
 }
 
 function fullParse(text: string): ParsedJson | undefined {
-  const { root, errors, tooDeep, multiLineStrings } = parseJson(text);
-  return root && !tooDeep ? { text, root, errors, multiLineStrings } : undefined;
+  return spliceable(text, parseJson(text));
 }
 
 function edited(text: string, next: (limit: number) => number): string {

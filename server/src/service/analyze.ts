@@ -1,7 +1,7 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
 import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parseJson';
-import { spliceJson, type ParsedJson } from './json/spliceJson';
+import { spliceable, spliceJson, type ParsedJson } from './json/spliceJson';
 import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
@@ -35,9 +35,10 @@ export function analyzeText(
   options: AnalysisOptions & WorkspaceOptions & EditOptions = {},
 ): Analysis {
   const started = performance.now();
-  const { root, errors, tooDeep, multiLineStrings } = parseVersion(documentText, options.previous?.parse);
+  const parsed = parseVersion(documentText, options.previous?.parse);
+  const { root, errors, tooDeep, multiLineStrings } = parsed;
   // The next version splices this tree (none when it went too deep: its tree is of a blanked-out text).
-  const parse = root && !tooDeep ? { text: documentText, root, errors, multiLineStrings } : undefined;
+  const parse = spliceable(documentText, parsed);
   // Too deep: everything reads the text as parsed, the too-deep values blanked out (and the editing features too, through template.text).
   const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);

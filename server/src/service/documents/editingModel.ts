@@ -13,7 +13,7 @@ import { evaluatorFor } from '../arm/evaluators';
 import { literalValue } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
-import { spliceJson, type ParsedJson } from '../json/spliceJson';
+import { spliceable, spliceJson, type ParsedJson } from '../json/spliceJson';
 import { changeBetween } from '../text/change';
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */
@@ -76,11 +76,7 @@ export class EditingModel {
     parameterFiles: readonly ParameterFileInput[],
   ): EditingModel {
     const change = previous && changeBetween(previous.text, text);
-    const lines = !previous
-      ? new LineIndex(text)
-      : change
-        ? previous.lines.edited(text, change.start, change.oldEnd, change.newEnd)
-        : previous.lines;
+    const lines = previous ? previous.lines.edited(text, change) : new LineIndex(text);
     if (languageId === 'yaml')
       return new EditingModel(version, text, lines, NOT_JSON, [], undefined, new YamlVersion(text), 'YAML');
     const spliced = previous?.parsed && !previous.superseded ? spliceJson(previous.parsed, text, change) : undefined;
@@ -91,11 +87,7 @@ export class EditingModel {
     const syntaxErrors = jsonSyntaxProblems(text, spliced?.errors ?? full!.errors, full?.tooDeep, kind);
     // Too deep: the tree is of the text with the too-deep values blanked out, as in analyzeText.
     const template = kind === 'armTemplate' && root ? buildTemplate(root, full?.tooDeep?.text ?? text) : undefined;
-    const parsed =
-      spliced ??
-      (root && !full?.tooDeep
-        ? { text, root, errors: full!.errors, multiLineStrings: full!.multiLineStrings }
-        : undefined);
+    const parsed = spliced ?? spliceable(text, full!);
     const analysis = new JsonEditing(kind, template, syntaxErrors, parameterFiles[0]);
     return new EditingModel(
       version,

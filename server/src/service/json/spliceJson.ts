@@ -8,7 +8,7 @@
 import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
-import { parseMultiLine } from './parseJson';
+import { parseMultiLine, type parseJson } from './parseJson';
 import type { JsonNode } from './nodes';
 import type { Change } from '../text/change';
 
@@ -19,6 +19,12 @@ export interface ParsedJson {
   readonly errors: readonly ParseError[];
   /** Strings with raw line breaks the tree holds as values (json/multiLineStrings.ts). */
   readonly multiLineStrings: readonly { readonly start: number; readonly end: number }[];
+}
+
+/** What the next version may splice from a parse of `text` (parseJson's): none without a tree or when it went too deep. */
+export function spliceable(text: string, parsed: ReturnType<typeof parseJson>): ParsedJson | undefined {
+  const { root, errors, tooDeep, multiLineStrings } = parsed;
+  return root && !tooDeep ? { text, root, errors, multiLineStrings } : undefined;
 }
 
 type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };

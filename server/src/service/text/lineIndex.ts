@@ -2,7 +2,7 @@
 // Built once per document version (or moved from the previous version's: LineIndex.of); lookups are a binary search
 // over line starts. Like LSP's own text documents, a position never lies inside a line break: an offset on the `\n` of
 // `\r\n` is the end of its line (before the `\r`).
-import { changeBetween } from './change';
+import { changeBetween, type Change } from './change';
 
 export interface Position {
   line: number;
@@ -33,9 +33,7 @@ export class LineIndex {
 
   /** The index of `text`: moved from a previous version's index when one is given and only a part changed. */
   static of(text: string, previous?: { readonly text: string; readonly lines: LineIndex }): LineIndex {
-    if (!previous) return new LineIndex(text);
-    const change = changeBetween(previous.text, text);
-    return change ? previous.lines.edited(text, change.start, change.oldEnd, change.newEnd) : previous.lines;
+    return previous ? previous.lines.edited(text, changeBetween(previous.text, text)) : new LineIndex(text);
   }
 
   /** `lineStarts` only from edited(): otherwise the text is scanned. */
@@ -52,11 +50,13 @@ export class LineIndex {
   }
 
   /**
-   * The index of `text`, the text of this index after an edit that replaced its `[start, oldEnd)` with
-   * `text.slice(start, newEnd)`: the lines before the edit are kept and those after it moved, without a scan of the
-   * whole text (a keystroke in a 1 MB document).
+   * The index of `text`, the text of this index after `change` (changeBetween's: its `[start, oldEnd)` became
+   * `text.slice(start, newEnd)`; none: this index): the lines before the edit are kept and those after it moved,
+   * without a scan of the whole text (a keystroke in a 1 MB document).
    */
-  edited(text: string, start: number, oldEnd: number, newEnd: number): LineIndex {
+  edited(text: string, change: Change | undefined): LineIndex {
+    if (!change) return this;
+    const { start, oldEnd, newEnd } = change;
     // The line break just before the edit may have become (or stopped being) half of a `\r\n`: it is read again.
     const from = Math.max(0, start - 1);
     const starts: number[] = [];
