@@ -348,7 +348,6 @@ export class WorkspaceScan {
         outline = documentOutline(analysis, text!, options.parameterFiles);
       } catch {
         facts = NO_FACTS; // a file the analyzers cannot read adds nothing
-        outline = undefined;
       }
     }
     // Opened while the options were read.
