@@ -1,9 +1,10 @@
 // The language server: wires LSP to the service. Analyses each document version once (from the previous version's
 // tree, which that analysis hands over), validates after a debounce, publishes diagnostics and per-document stats,
-// and gives the workspace index the document's facts at once and its outline once requests have paused. Completion and hover right after an edit do not wait for that
-// analysis: they read the version's editing model (service/documents/editingModel.ts), built without the rules from the previous
-// version's. The workspace index (open documents and the workspace scan of the files on disk) is served by
-// ./workspaceIndexRequests. All product logic lives in ../service.
+// and gives the workspace index the document's facts at once and its outline once requests have paused. Completion
+// and hover right after an edit do not wait for that analysis: they read the version's editing model
+// (service/documents/editingModel.ts), built without the rules from the previous version's. The workspace index
+// (open documents and the workspace scan of the files on disk) is served by ./workspaceIndexRequests. All product
+// logic lives in ../service.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -344,10 +345,15 @@ function outlineAfter(uri: string, waiting: { readonly since: number; timer?: No
   );
 }
 
-/** Records a document's outline in the index, from its latest analysis. */
-function outlineNow(uri: string): void {
+/** Forgets that a document's outline waits (it is recorded now, or the document closed). */
+function stopWaitingForOutline(uri: string): void {
   clearTimeout(outlinesPending.get(uri)?.timer);
   outlinesPending.delete(uri);
+}
+
+/** Records a document's outline in the index, from its latest analysis. */
+function outlineNow(uri: string): void {
+  stopWaitingForOutline(uri);
   const analysed = cache.get(uri);
   if (!analysed || !documents.get(uri)) return;
   const { analysis, text, parameterFiles: withFiles, lines } = analysed;
@@ -469,8 +475,7 @@ documents.onDidClose((event) => {
   const timer = pending.get(event.document.uri);
   if (timer) clearTimeout(timer);
   pending.delete(event.document.uri);
-  clearTimeout(outlinesPending.get(event.document.uri)?.timer);
-  outlinesPending.delete(event.document.uri);
+  stopWaitingForOutline(event.document.uri);
   cache.delete(event.document.uri);
   models.delete(event.document.uri);
   shown.delete(event.document.uri);
