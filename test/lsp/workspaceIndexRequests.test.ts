@@ -21,6 +21,7 @@ import {
   HoverRequest,
   ResponseError,
   ErrorCodes,
+  type Position,
 } from 'vscode-languageserver-protocol/node';
 import {
   WorkspaceIndexChangedNotification,
@@ -163,21 +164,36 @@ test('editing one template names only its cloud, once after a burst of keystroke
   ]);
 });
 
-test('a request right after the diagnostics of an edit reads that version (the outline recorded a moment later is taken at once)', async () => {
-  const uri = uriOf('infra', 'cloud.json');
-  // Continues the document the test above opened and edited ("eks-west", version 6).
-  const text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8').replace("'eks-east'", "'eks-west'");
-  const offset = text.indexOf("'eks-west'") + 1;
+/**
+ * Replaces the first `old` in the open infra/cloud.json (its file on disk with `disk.was` written as `disk.now`, as the
+ * tests before left it) by `replacement`, as `version`, and waits for that version's diagnostics; where it was.
+ */
+async function replaceAndValidate(
+  uri: string,
+  version: number,
+  disk: { was: string; now: string },
+  old: string,
+  replacement: string,
+): Promise<Position> {
+  const text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8').replace(disk.was, disk.now);
+  const offset = text.indexOf(old);
   const lines = new LineIndex(text);
   const since = server.mark();
-  const before = changes().length;
   await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-    textDocument: { uri, version: 7 },
+    textDocument: { uri, version },
     contentChanges: [
-      { range: { start: lines.positionAt(offset), end: lines.positionAt(offset + 8) }, text: 'eks-nort' },
+      { range: { start: lines.positionAt(offset), end: lines.positionAt(offset + old.length) }, text: replacement },
     ],
   });
-  await server.diagnosticsFor(uri, (published) => published.version === 7, 10_000, since);
+  await server.diagnosticsFor(uri, (published) => published.version === version, 10_000, since);
+  return lines.positionAt(offset);
+}
+
+test('a request right after the diagnostics of an edit reads that version (the outline recorded a moment later is taken at once)', async () => {
+  const uri = uriOf('infra', 'cloud.json');
+  const before = changes().length;
+  // Continues the document the test above opened and edited ("eks-west", version 6).
+  await replaceAndValidate(uri, 7, { was: "'eks-east'", now: "'eks-west'" }, 'eks-west', 'eks-nort');
   const index = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-cloud' });
   assert.ok(
     labels(index.clouds[0].cloudResources as unknown as IndexedCloud[]).includes('eks-nort'),
@@ -189,26 +205,16 @@ test('a request right after the diagnostics of an edit reads that version (the o
 
 test('an editor that keeps asking (a request every 100 ms) still sees the tree follow an edit, within seconds', async () => {
   const uri = uriOf('infra', 'cloud.json');
+  const before = changes().length;
   // Continues the test above ("eks-nort", version 7). The region is in the tree, not in what other files are checked
   // against: only the outline changes.
-  const text = fs.readFileSync(path.join(root, 'infra', 'cloud.json'), 'utf8').replace("'eks-east'", "'eks-nort'");
-  const offset = text.indexOf('"us-east-1"') + 1;
-  const lines = new LineIndex(text);
-  const since = server.mark();
-  const before = changes().length;
-  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-    textDocument: { uri, version: 8 },
-    contentChanges: [
-      { range: { start: lines.positionAt(offset), end: lines.positionAt(offset + 9) }, text: 'us-east-2' },
-    ],
-  });
-  await server.diagnosticsFor(uri, (published) => published.version === 8, 10_000, since);
+  const position = await replaceAndValidate(uri, 8, { was: "'eks-east'", now: "'eks-nort'" }, 'us-east-1', 'us-east-2');
   // Hover after hover, never quiet for the 300 ms the outline waits for: it is recorded at the latest 3 s on.
   const started = Date.now();
   while (changes().length === before && Date.now() - started < 15_000) {
     await server.connection.sendRequest(HoverRequest.type, {
       textDocument: { uri },
-      position: lines.positionAt(offset),
+      position,
     });
     await sleep(100);
   }
