@@ -107,6 +107,61 @@ test('each parameters() / variables() call resolves to its declaration ignoring 
   );
 });
 
+test('a text written twice in a scope is parsed once; in an inner-scoped nested template it resolves there', () => {
+  const repeated = "[concat(parameters('where'), '-x')]";
+  const wrongCount = '[length(1, 2)]';
+  const text = JSON.stringify({
+    $schema: SCHEMA,
+    contentVersion: '1.0.0.0',
+    parameters: { where: { type: 'string', defaultValue: 'outer' } },
+    variables: { one: repeated, two: repeated, four: wrongCount, five: wrongCount },
+    resources: [
+      {
+        type: 'Microsoft.Resources/deployments',
+        apiVersion: '2022-09-01',
+        name: 'inner',
+        properties: {
+          mode: 'Incremental',
+          expressionEvaluationOptions: { scope: 'inner' },
+          parameters: {},
+          template: {
+            $schema: SCHEMA,
+            contentVersion: '1.0.0.0',
+            parameters: { where: { type: 'string', defaultValue: 'inner' } },
+            variables: { three: repeated },
+            resources: [],
+          },
+        },
+      },
+    ],
+  });
+  const template = buildTemplate(parseJson(text).root!, text);
+  const table = templateExpressions(template);
+  const sites = table.sites.filter((site) => site.node.value === repeated);
+  assert.equal(sites.length, 3);
+  // The outer two share one syntax tree; the inner one has its own, resolved in its own scope.
+  assert.equal(sites[0].root, sites[1].root);
+  assert.notEqual(sites[2].root, sites[0].root);
+  const targets = sites.map((site) => {
+    assert.equal(site.endReference - site.firstReference, 1);
+    return table.declarations[table.references.target(site.firstReference)];
+  });
+  assert.deepEqual(
+    targets.map((declaration) => propertyValue(declaration.node, 'defaultValue')?.value),
+    ['outer', 'outer', 'inner'],
+  );
+  const evaluator = createEvaluator(template);
+  assert.deepEqual(
+    sites.map((site) => evaluator.value(site.node).value),
+    ['outer-x', 'outer-x', 'inner-x'],
+  );
+  // Each site of a shared text keeps its own argument problem (length() takes one argument).
+  assert.deepEqual(
+    table.argumentProblems.map((problem) => problem.site.owner?.name),
+    ['four', 'five'],
+  );
+});
+
 test('an expression under metadata, which the table leaves out, is still evaluated', () => {
   const text = JSON.stringify({
     $schema: SCHEMA,

@@ -6,7 +6,8 @@
 //
 // The table keeps every site's syntax tree in one SyntaxTree store of numbers (`syntax`, the site's `root`): the
 // evaluator reads it instead of parsing again, and a store of numbers gives the garbage collector nothing to trace,
-// where a hundred thousand kept trees of objects made every later allocation slower than the parse it saved.
+// where a hundred thousand kept trees of objects made every later allocation slower than the parse it saved. The
+// sites of one scope with the same text (`[parameters('location')]` on every resource) share one tree.
 import type { JsonNode } from '../../json/nodes';
 import { entries, equalsIgnoreCase, items, propertyValue } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../template';
@@ -199,6 +200,20 @@ interface SiteGroup extends ExpressionScope {
   /** The table's declarations and the owners that are outputs, which a site's owner code points into. */
   readonly declarations: readonly NamedDeclaration[];
   readonly outputs: readonly Owner[];
+  /**
+   * The group's expression texts parsed so far: a text written twice in one group (`[parameters('location')]` on
+   * every resource) resolves to the same declarations, so its sites share one syntax tree.
+   */
+  readonly parsed: Map<string, ParsedText>;
+}
+
+/** One expression text parsed into the table's syntax trees: its root (or its syntax error) and its nodes' range. */
+interface ParsedText {
+  readonly root: NodeId;
+  readonly error: ExpressionSyntaxError | undefined;
+  /** Its nodes are firstNode … endNode − 1 of the table's `syntax`. */
+  readonly firstNode: NodeId;
+  readonly endNode: NodeId;
 }
 
 /** A site's owner code when it has no owner; an output's code is −2 − its place in the group's `outputs`. */
@@ -348,6 +363,13 @@ function mayHoldExpressions(node: JsonNode): boolean {
   );
 }
 
+/** True for a parameters() or variables() call with an argument: a reference the table resolves. */
+function isReference(tree: SyntaxTree, node: NodeId): boolean {
+  if (tree.kind(node) !== NodeKind.Call || tree.argumentCount(node) === 0) return false;
+  const number = tree.functionNumber(node);
+  return number === PARAMETERS_FUNCTION || number === VARIABLES_FUNCTION;
+}
+
 const SKIPPED_SECTIONS = new Set(['metadata', '$schema', 'contentversion', 'apiprofile', 'languageversion']);
 
 class Walker {
@@ -394,6 +416,7 @@ class Walker {
       functionParameters: undefined,
       declarations: this.declarations,
       outputs: this.outputs,
+      parsed: new Map(),
     };
     const owner = (kind: number, name: string) => (owns ? names.resolve(kind, name.toLowerCase()) : NO_OWNER);
     for (const [key, value] of entries(declaredIn.node)) {
@@ -402,7 +425,8 @@ class Walker {
       if (section === 'functions') {
         for (const namespace of items(value)) {
           for (const [, member] of entries(propertyValue(namespace, 'members'))) {
-            this.walk(member, { ...group, functionParameters: functionParameterNames(member) }, NO_OWNER, names);
+            const functionParameters = functionParameterNames(member);
+            this.walk(member, { ...group, functionParameters, parsed: new Map() }, NO_OWNER, names);
           }
         }
       } else if (section === 'parameters' || section === 'outputs') {
@@ -459,50 +483,58 @@ class Walker {
     }
   }
 
-  /** Parses the expression into the table's syntax trees and records its references and argument problems. */
+  /** The expression text parsed into the table's syntax trees, once per group, its calls' declarations resolved. */
+  private parsedText(text: string, group: SiteGroup, names: ScopeNames): ParsedText {
+    const known = group.parsed.get(text);
+    if (known) return known;
+    const tree = this.syntax;
+    const firstNode = tree.size as NodeId;
+    const result = parseInto(tree, text);
+    const root = typeof result === 'number' ? result : NO_NODE;
+    const parsed: ParsedText = {
+      root,
+      error: typeof result === 'number' ? undefined : result,
+      firstNode: root < 0 ? (tree.size as NodeId) : firstNode,
+      endNode: tree.size as NodeId,
+    };
+    for (let call = parsed.firstNode; call < parsed.endNode; call++) {
+      if (!isReference(tree, call)) continue;
+      const argument = tree.firstArgument(call);
+      // A user-defined function body's names are its own: they resolve to no template declaration.
+      const target =
+        tree.kind(argument) !== NodeKind.String
+          ? COMPUTED_NAME
+          : group.functionParameters
+            ? UNDECLARED
+            : names.resolve(
+                tree.functionNumber(call) === PARAMETERS_FUNCTION ? 0 : 1,
+                tree.stringValue(argument, text).toLowerCase(),
+              );
+      tree.setDeclaration(call, target);
+    }
+    group.parsed.set(text, parsed);
+    return parsed;
+  }
+
+  /** Records an expression string as a site: its parse, its references and its argument problems. */
   private add(node: JsonNode, group: SiteGroup, ownerCode: number, names: ScopeNames): void {
     const index = this.sites.length as SiteId;
-    const text = node.value as string;
     const tree = this.syntax;
-    const firstNode = tree.size;
-    const parsed = parseInto(tree, text);
-    const root = typeof parsed === 'number' ? parsed : NO_NODE;
+    const { root, error, firstNode, endNode } = this.parsedText(node.value as string, group, names);
     const references = this.references;
     const firstReference = references.count;
     let problems: Omit<ArgumentProblem, 'site'>[] | undefined;
     // A parse numbers each call before its arguments and the calls inside a property or index access's target
     // before those of the index: in number order, the calls come outermost first.
-    for (let call = (root < 0 ? tree.size : firstNode) as NodeId; call < tree.size; call++) {
+    for (let call = firstNode; call < endNode; call++) {
       if (tree.kind(call) !== NodeKind.Call) continue;
       const number = tree.functionNumber(call);
       if (number < 0) continue;
-      const count = tree.argumentCount(call);
-      if ((number === PARAMETERS_FUNCTION || number === VARIABLES_FUNCTION) && count > 0) {
-        const kind = number === PARAMETERS_FUNCTION ? 0 : 1;
-        const argument = tree.firstArgument(call);
-        // A user-defined function body's names are its own: they resolve to no template declaration.
-        const target =
-          tree.kind(argument) !== NodeKind.String
-            ? COMPUTED_NAME
-            : group.functionParameters
-              ? UNDECLARED
-              : names.resolve(kind, tree.stringValue(argument, text).toLowerCase());
-        tree.setDeclaration(call, target);
-        references.add(index, call);
-      }
-      const message = argumentCountProblem(BUILT_IN_FUNCTIONS[number], count);
+      if (isReference(tree, call)) references.add(index, call);
+      const message = argumentCountProblem(BUILT_IN_FUNCTIONS[number], tree.argumentCount(call));
       if (message) (problems ??= []).push({ start: tree.start(call), end: tree.nameEnd(call), message });
     }
-    const site = new Site(
-      index,
-      node,
-      typeof parsed === 'number' ? undefined : parsed,
-      group,
-      ownerCode,
-      firstReference,
-      references.count,
-      root,
-    );
+    const site = new Site(index, node, error, group, ownerCode, firstReference, references.count, root);
     this.sites.push(site);
     if (problems) for (const problem of problems) this.argumentProblems.push({ site, ...problem });
   }
