@@ -57,6 +57,20 @@ test('no key yet: it goes first under the block `global` section, indented like 
   assert.equal(applied(text), text.replace('global:\n', `global:\n    cloudDeploymentId: ${ID}\n`));
 });
 
+test('through YAML anchors: a merged or aliased ID is left alone; a new key goes into global, not into the anchor', () => {
+  const base = 'base: &base\n  cloudProvider: azure\n  controlPlaneURL: https://console.azure.anyscale.com\n';
+  assert.match(
+    problem(`base: &base\n  cloudDeploymentId: cldrsrc_x\nglobal:\n  <<: *base\n  cloudProvider: azure\n`),
+    /not written as a plain value there \(a template, an alias or a merged anchor/,
+  );
+  const merged = `${base}global:\n  <<: *base\n  region: eastus\n`;
+  // Before global's first key of its own (a key written in the map wins over a merged one wherever it stands).
+  assert.equal(applied(merged), merged.replace('  region:', `  cloudDeploymentId: ${ID}\n  region:`));
+  // Only what global merges in: no key of its own to indent like.
+  assert.match(problem(`${base}global:\n  <<: *base\n`), /^it has no block `global:` section/);
+  assert.match(problem(`${base}global: *base\n`), /^it has no block `global:` section/);
+});
+
 test('what is not edited, and why', () => {
   assert.match(
     problem('global:\n  cloudDeploymentId: "{{ .Values.id }}"\n  cloudProvider: azure\n'),

@@ -34,14 +34,15 @@ export function cloudDeploymentIdEdits(text: string, id: string): { edits: TextE
     return fix
       ? { edits: [...fix.edits] }
       : {
-          problem: `${PATH} is not written as a plain value there (a template, an alias, a list or a multi-line value); it is left as it is.`,
+          problem: `${PATH} is not written as a plain value there (a template, an alias or a merged anchor, a list or a multi-line value); it is left as it is.`,
         };
   }
-  // A new key, in the block `global` section, before its first key and indented like it.
-  const first = values.settings.find((candidate) => candidate.parent === 'global');
+  // A new key, in the block `global` section, before its first key and indented like it (never in an anchor it merges).
+  const first = values.settings.find((candidate) => candidate.parent === 'global' && !candidate.viaAnchor);
   const lineStart = first ? text.lastIndexOf('\n', first.keyRange.start - 1) + 1 : -1;
   const indent = first ? text.slice(lineStart, first.keyRange.start) : '';
-  if (!first || values.get('global')?.shape !== 'map' || indent.trim() !== '' || indent === '') {
+  const global = values.get('global');
+  if (!first || global?.shape !== 'map' || global.viaAnchor || indent.trim() !== '' || indent === '') {
     return { problem: `it has no block \`global:\` section to add ${PATH} to.` };
   }
   return {

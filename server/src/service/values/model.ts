@@ -26,6 +26,11 @@ export interface Setting {
   readonly items?: readonly { readonly value: unknown; readonly range: TextRange }[];
   /** ARM only: the evaluated value when it is written elsewhere (a parameter default or file, a variable). */
   readonly source?: KnownValue;
+  /**
+   * YAML only: read through an anchor (an alias `*name`, or a merge key `<<: *name`), so written where the anchor is,
+   * which other places may use too: no fix edits it.
+   */
+  readonly viaAnchor?: boolean;
 }
 
 /** A list item of a setting, as Setting.items holds them. */
@@ -34,7 +39,8 @@ export type SettingItem = NonNullable<Setting['items']>[number];
 export interface ValuesEditor {
   /**
    * A fix that replaces a scalar value (or one item of a list) keeping its quoting style, or undefined when the value
-   * is not written as a plain literal there: an ARM expression, a YAML alias or template (`{{ }}`), a multi-line scalar.
+   * is not written as a plain literal there: an ARM expression, a YAML alias or template (`{{ }}`), a multi-line scalar,
+   * a value read through a YAML anchor.
    */
   replaceValue(
     setting: Setting,
@@ -43,8 +49,8 @@ export interface ValuesEditor {
     preferred?: boolean,
     item?: SettingItem,
   ): Fix | undefined;
-  /** Renames a key in place, keeping its section: `name` is the new last segment. */
-  renameKey(setting: Setting, name: string): TextEdit;
+  /** Renames a key in place, keeping its section: `name` is the new last segment. Undefined for a key read through a YAML anchor. */
+  renameKey(setting: Setting, name: string): TextEdit | undefined;
   /** Moves a setting to another path (creating the sections it needs). */
   move(setting: Setting, toPath: string, title: string): Fix | undefined;
   /** Moves every given setting at once (the "migrate the whole file" fix). */

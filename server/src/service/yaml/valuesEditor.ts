@@ -156,17 +156,19 @@ export function yamlValuesEditor(
 
   return {
     replaceValue(setting, value, title, preferred, item) {
+      if (setting.viaAnchor) return undefined;
       if (item) return scalarFix(text, item.range, item.value, value, title, preferred);
       return setting.shape === 'scalar'
         ? scalarFix(text, setting.valueRange, setting.value, value, title, preferred)
         : undefined;
     },
-    renameKey: (setting, name) => ({
-      ...setting.keyRange,
-      newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)),
-    }),
+    renameKey: (setting, name) =>
+      setting.viaAnchor
+        ? undefined
+        : { ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) },
     move,
     moveAll(moves, title) {
+      if (!moves.some(({ setting }) => sources.has(setting))) return undefined;
       const document = yaml.document.clone();
       // A comment above the first key belongs to the file, not to that key: keep it when the key moves.
       const first = isMap(document.contents) ? document.contents.items[0]?.key : undefined;

@@ -1,9 +1,11 @@
 // Operator values from one YAML document: walks the sections the chart catalog lists (never into free-form maps
-// such as node selectors or the ingress-nginx subchart), recording each written key once, in document order.
+// such as node selectors or the ingress-nginx subchart), recording each written key once, in document order, then the
+// keys a section takes from maps merged in with `<<: *anchor`, with aliases read through (anchors.ts), as Helm reads them.
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
 import { yamlNodeRange, type YamlDocument } from './document';
+import { pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
@@ -27,26 +29,39 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
   const settings: Setting[] = [];
   const sources = new Map<Setting, SettingSource>();
 
-  const visit = (map: YAMLMap, parentPath: string, segments: readonly string[]) => {
-    for (const pair of map.items) {
+  const root = yaml.root;
+  /** `inAnchor`: the map is read through an anchor, so its settings are written where other places may use them too. */
+  const visit = (map: YAMLMap, parentPath: string, segments: readonly string[], inAnchor: boolean) => {
+    for (const { pair, merged } of pairsInEffect(map, root as Node)) {
       const keyNode = pair.key;
       if (!isScalar(keyNode) || typeof keyNode.value !== 'string') continue;
       const name = keyNode.value;
       const path = parentPath === '' ? name : `${parentPath}.${name}`;
-      const value = pair.value as Node | null;
+      const written = pair.value as Node | null;
+      const value = resolved(written, root as Node) ?? null;
       const key: ChartKey | undefined = chartKey(path);
       const legacy = key ? undefined : legacyKey(path);
       const keyRange = yamlNodeRange(keyNode);
-      const valueRange = value?.range ? yamlNodeRange(value) : { start: keyRange.end, end: keyRange.end };
-      const setting: Setting = { path, key, legacy, parent: parentPath, keyRange, valueRange, ...shapeOf(value) };
+      const valueRange = written?.range ? yamlNodeRange(written) : { start: keyRange.end, end: keyRange.end };
+      const viaAnchor = inAnchor || merged || written !== value;
+      const setting: Setting = {
+        path,
+        key,
+        legacy,
+        parent: parentPath,
+        keyRange,
+        valueRange,
+        ...shapeOf(value),
+        ...(viaAnchor ? { viaAnchor } : {}),
+      };
       settings.push(setting);
-      sources.set(setting, { pair, segments: [...segments, name] });
+      if (!viaAnchor) sources.set(setting, { pair, segments: [...segments, name] });
       // Descend into catalog sections, and into `aws` at the top level, where the legacy `aws.credentialSecret` lives.
-      if (isMap(value) && (key?.type === 'object' || (path === 'aws' && !key))) visit(value, path, [...segments, name]);
+      if (isMap(value) && (key?.type === 'object' || (path === 'aws' && !key)))
+        visit(value, path, [...segments, name], viaAnchor);
     }
   };
-  const root = yaml.root;
-  if (isMap(root)) visit(root, '', []);
+  if (isMap(root)) visit(root, '', [], false);
   const rootRange = root?.range ? yamlNodeRange(root) : yaml.span;
   const firstLineEnd = text.indexOf('\n', rootRange.start);
   const anchor = {

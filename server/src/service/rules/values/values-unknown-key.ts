@@ -15,12 +15,11 @@ export const valuesUnknownKey = valuesRule({
       const name = setting.parent === '' ? setting.path : setting.path.slice(setting.parent.length + 1);
       const guess = didYouMean(name, chartChildren(setting.parent).map(keyName));
       const where = setting.parent === '' ? 'at the top level' : `under ${setting.parent}`;
+      const rename = guess === undefined ? undefined : values.editor.renameKey(setting, guess);
       report({
         at: setting.keyRange,
         message: `The anyscale-operator chart has no key "${name}" ${where}: Helm ignores it silently.${guess ? ` Did you mean "${guess}"?` : ''}`,
-        fixes: guess
-          ? [{ title: `Rename to "${guess}"`, edits: [values.editor.renameKey(setting, guess)] }]
-          : undefined,
+        fixes: rename ? [{ title: `Rename to "${guess}"`, edits: [rename] }] : undefined,
       });
     }
   },
