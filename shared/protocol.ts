@@ -123,6 +123,11 @@ export interface EgressReport {
   durationMs: number;
   cancelled: boolean;
   results: EgressProbeResult[];
+  /**
+   * Settings or files the run could not use, in words: a targets file that cannot be read or parsed, a CA file, a
+   * proxy setting. The run went on without them.
+   */
+  problems?: string[];
 }
 
 /** `anyscaleAzure.egress.*` settings (plus VS Code's `http.proxy`), sent by the client with each request. */
@@ -189,6 +194,8 @@ export interface EgressAllowList {
   targets: EgressTargetInfo[];
   /** What the reader must know about the list (strict per-cloud-ID egress: what is inferred, left out, or kept and why). */
   notes: string[];
+  /** Files or settings that could not be read (a targets file), in words: the list was made without them. */
+  problems?: string[];
 }
 
 /** Request: the allow-list for the workspace's targets. */
@@ -209,6 +216,8 @@ export interface EgressClusterJob {
   /** The Job manifest as JSON text (kubectl apply reads JSON); shown to the user before it is applied. */
   manifest: string;
   targets: EgressTargetInfo[];
+  /** Files or settings that could not be read (a targets file, a CA file), in words: the Job was made without them. */
+  problems?: string[];
 }
 
 /** Request: the probe Job manifest for the workspace's targets. */

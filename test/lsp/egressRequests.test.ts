@@ -186,3 +186,35 @@ test('allow-list, cluster Job and cluster log parsing', async () => {
   assert.equal(report.results[0].outcome, 'tcp-timeout');
   assert.match(report.results[0].hint ?? '', new RegExp(first.host.replace(/\./g, '\\.')));
 });
+
+test('what a run, a list or a Job could not use comes back with it: a missing targets file, a CA file, a bad proxy', async () => {
+  const folders = [WORKSPACE];
+  const missing = { targetsFile: 'no-such-targets.json' };
+  const probed = await connection.sendRequest(EgressProbeRequest, {
+    folders,
+    settings: { ...missing, caFile: 'no-such-ca.pem', proxy: 'not a url', timeoutMs: 200 },
+  });
+  assert.equal(probed.results.length, 0);
+  const problems = probed.problems ?? [];
+  assert.equal(problems.length, 3, JSON.stringify(problems));
+  assert.match(problems[0], /no-such-targets\.json/);
+  assert.match(problems[1], /^CA file no-such-ca\.pem/);
+  assert.match(problems[2], /^proxy: /);
+  const list = await connection.sendRequest(EgressAllowListRequest, { folders, settings: missing });
+  assert.match((list.problems ?? []).join('\n'), /no-such-targets\.json/);
+  // The Job carries no local proxy: a bad one is not its problem.
+  const job = await connection.sendRequest(EgressClusterJobRequest, {
+    folders,
+    settings: { ...missing, caFile: 'no-such-ca.pem', proxy: 'not a url' },
+    namespace: 'probe',
+    image: 'node:20',
+  });
+  assert.equal(job.problems?.length, 2, JSON.stringify(job.problems));
+  // A run that could use everything says nothing.
+  const clean = await connection.sendRequest(EgressProbeRequest, {
+    folders,
+    targets: [],
+    settings: labSettings(),
+  });
+  assert.equal(clean.problems, undefined);
+});

@@ -31,6 +31,11 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult =>
     loadEgressTargets(params.folders, params.settings ?? {}, openText);
+  /** Problems also go to the server's log (the Output panel); the answer carries them for the user to see. */
+  const warned = (problems: string[]): string[] => {
+    for (const problem of problems) connection.console.warn(`egress: ${problem}`);
+    return problems;
+  };
 
   connection.onRequest(
     EgressTargetsRequest,
@@ -42,13 +47,11 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     request(EgressProbeRequest, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
       const startedAt = new Date().toISOString();
       const started = performance.now();
-      const targets = fromThisMachine(params.targets ?? targetsOf(params).targets);
-      const { options, problems } = probeOptionsFrom(
-        params.settings ?? {},
-        process.env,
-        params.folders[0] ?? process.cwd(),
-      );
-      for (const problem of problems) connection.console.warn(`egress: ${problem}`);
+      const derived = params.targets ? undefined : targetsOf(params);
+      const targets = fromThisMachine(params.targets ?? derived?.targets ?? []);
+      const probeOptions = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
+      const { options } = probeOptions;
+      const problems = warned([...(derived?.problems ?? []), ...probeOptions.problems]);
       const abort = new AbortController();
       const subscription = token.onCancellationRequested(() => abort.abort());
       const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
@@ -69,6 +72,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
           durationMs: Math.round(performance.now() - started),
           cancelled: abort.signal.aborted,
           results,
+          ...(problems.length > 0 ? { problems } : {}),
         };
       } finally {
         progress.done();
@@ -79,9 +83,11 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
 
   connection.onRequest(
     EgressAllowListRequest,
-    request(EgressAllowListRequest, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList =>
-      allowListFor(targetsOf(params).targets, { strictCloudIds: params.settings?.strictCloudIds === true }),
-    ),
+    request(EgressAllowListRequest, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList => {
+      const { targets, problems } = targetsOf(params);
+      const list = allowListFor(targets, { strictCloudIds: params.settings?.strictCloudIds === true });
+      return warned(problems).length > 0 ? { ...list, problems } : list;
+    }),
   );
 
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
@@ -89,9 +95,13 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
     EgressClusterJobRequest,
     request(EgressClusterJobRequest, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
       const settings = params.settings ?? {};
-      const { options } = probeOptionsFrom(settings, {}, params.folders[0] ?? process.cwd());
-      return probeJob({
-        targets: params.targets ?? targetsOf(params).targets,
+      const derived = params.targets ? undefined : targetsOf(params);
+      // Of the probe options only the CA file goes into the Job: this machine's proxy is not the cluster's.
+      const probeOptions = probeOptionsFrom({ ...settings, proxy: undefined }, {}, params.folders[0] ?? process.cwd());
+      const { options } = probeOptions;
+      const problems = warned([...(derived?.problems ?? []), ...probeOptions.problems]);
+      const job = probeJob({
+        targets: params.targets ?? derived?.targets ?? [],
         namespace: params.namespace,
         image: params.image,
         suffix: Date.now().toString(36),
@@ -101,6 +111,7 @@ export function registerEgressHandlers(connection: Connection, documents: TextDo
         ca: options.extraCa,
         httpHead: settings.httpHead,
       });
+      return problems.length > 0 ? { ...job, problems } : job;
     }),
   );
 

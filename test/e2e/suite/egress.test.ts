@@ -303,6 +303,18 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
+  test('a targets file that cannot be read: the run says so in a warning, not only with an empty report', async () => {
+    await config().update('targetsFile', 'no-such-targets.json', vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const warning = await waitForNotification('Anyscale egress: ');
+      assert.match(warning, /^Anyscale egress: .*no-such-targets\.json/);
+    } finally {
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('Show Egress Allow-List asks which format, opens that one only, and "Save As…" writes it where the dialog says', async () => {
     await clearNotifications();
     const untitled = () =>

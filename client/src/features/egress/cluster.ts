@@ -62,8 +62,9 @@ export async function probeFromCluster(
   const manifest = await vscode.workspace.openTextDocument({ language: 'json', content: job.manifest });
   await vscode.window.showTextDocument(manifest, { preview: true });
   const probed = job.targets.filter((t) => !t.needsHost).length;
+  const notUsed = job.problems?.length ? ` Not used (${job.problems.join('; ')}).` : '';
   const choice = await vscode.window.showWarningMessage(
-    `Apply the probe Job "${job.name}" (image ${settings.image}) to namespace "${job.namespace}" in context "${context}"? It probes ${probed} targets and is deleted afterwards.`,
+    `Apply the probe Job "${job.name}" (image ${settings.image}) to namespace "${job.namespace}" in context "${context}"? It probes ${probed} targets and is deleted afterwards.${notUsed}`,
     { modal: true },
     'Apply',
   );

@@ -35,6 +35,11 @@ export const EGRESS_COMMANDS = {
 
 const SHOW_RESULTS = 'Show Results';
 
+/** What a run or a list could not use (a targets file, a CA file, a proxy setting), each in a warning of its own. */
+function warnOfProblems(problems: readonly string[] | undefined): void {
+  for (const problem of problems ?? []) void vscode.window.showWarningMessage(`Anyscale egress: ${problem}`);
+}
+
 /** docs/egress.md's section on what Verify Egress from Cluster needs (its heading's slug). */
 const CLUSTER_DOCS_SECTION = 'what-verify-egress-from-cluster-needs';
 
@@ -119,6 +124,7 @@ async function showAllowList(
     : await vscode.window.showQuickPick(ALLOW_LIST_FORMATS, { title: 'Show the egress allow-list as' });
   if (!chosen) return undefined;
   const list = await client.sendRequest(EgressAllowListRequest, workspaceParams());
+  warnOfProblems(list.problems);
   const content = chosen.content(list);
   const document = await vscode.workspace.openTextDocument({ language: chosen.language, content });
   if (document.getText() !== content) {
@@ -166,6 +172,7 @@ export function registerEgress(
   const clusterDocs = egressDocs.with({ fragment: CLUSTER_DOCS_SECTION });
   const show = async (report: EgressReport | undefined) => {
     if (!report) return undefined;
+    warnOfProblems(report.problems);
     view.show(report);
     tree.description = `from ${probedFrom(report)}`;
     status.show(report);
