@@ -105,6 +105,10 @@ function toResult(line: ResultLine, target: EgressTargetInfo): EgressProbeResult
   };
 }
 
+function unprobed(target: EgressTargetInfo): Pick<ResultLine, 'host' | 'port' | 'ms'> {
+  return { host: target.host, port: target.port, ms: 0 };
+}
+
 /** Reads every `anyscale-egress/v1` line of a log (other lines are ignored) and matches results to targets. */
 export function parseProbeLog(log: string, targets: readonly EgressTargetInfo[]): ParsedLog {
   const byKey = new Map<string, ResultLine>();
@@ -134,10 +138,16 @@ export function parseProbeLog(log: string, targets: readonly EgressTargetInfo[])
     if (line) return toResult(line, target);
     if (target.needsHost)
       return toResult({ host: target.host, port: target.port, outcome: 'needs-host', ms: 0 }, target);
-    const detail = complete
-      ? 'the probe log has no result for this target'
-      : 'the probe ended before this target was probed';
-    return toResult({ host: target.host, port: target.port, outcome: 'error', ms: 0, detail }, target);
+    // A log cut short never reached the rest, as a run cancelled here does not: not probed, not failed to connect.
+    return complete
+      ? toResult(
+          { ...unprobed(target), outcome: 'error', detail: 'the probe log has no result for this target' },
+          target,
+        )
+      : toResult(
+          { ...unprobed(target), outcome: 'cancelled', detail: 'the probe ended before this target was probed' },
+          target,
+        );
   });
   return { results, complete, problems };
 }
