@@ -201,11 +201,11 @@ function copiesOf(
 }
 
 /**
- * The resource (a cloud or a cloud resource) with its name evaluated when it is written as an expression (`[concat(parameters('cloud'), '/aks')]`),
- * so the naming rules check the name a deployment would use; the resource itself when the name is a literal or
- * cannot be known.
+ * The resource with its name evaluated when it is written as an expression (`[concat(parameters('cloud'), '/aks')]`),
+ * so the naming rules check, and dependsOn entries find, the name a deployment would use; the resource itself when
+ * the name is a literal or cannot be known.
  */
-function withEvaluatedName(resource: ArmResource, evaluate: Evaluate): ArmResource {
+export function withEvaluatedName(resource: ArmResource, evaluate: Evaluate): ArmResource {
   if (resource.name.known || resource.nameNode?.type !== 'string') return resource;
   const parent =
     resource.parent && !resource.parent.name.known && resource.parent.nameNode

@@ -2,13 +2,13 @@
 // (names, resource IDs, resourceId(...) calls, symbolic names), nested children after their parent, and an inline
 // nested deployment's contents inside that deployment, and the copies of a `copy` loop one batch after another.
 // Built once per analysis, shared by the ordering rules.
-import { items, type JsonNode, propertyValue, stringOf } from '../../json/nodes';
-import { copiesAtOnce } from '../../arm/anyscaleView';
+import { items, type JsonNode, propertyValue } from '../../json/nodes';
+import { copiesAtOnce, withEvaluatedName } from '../../arm/anyscaleView';
 import { knownCopyCount } from '../../arm/expressions/copyLoops';
 import type { ArmResource, TemplateScope } from '../../arm/template';
-import { isExpression, knownString } from '../../arm/value';
+import { knownString } from '../../arm/value';
 import type { TemplateContext } from '../templateContext';
-import { resourceIdArguments, type ExpressionArgument } from './resourceIdArguments';
+import type { ResourceIdParts } from '../../arm/expressions/resourceId';
 import { memoKey } from '../../memo';
 
 export interface CreationOrder {
@@ -43,7 +43,11 @@ class ScopeIndex {
   /** Lower-cased resource types, one string per distinct spelling. */
   private readonly lowerTypes = new Map<string, string>();
 
-  constructor(private readonly resources: readonly ArmResource[]) {}
+  constructor(
+    private readonly resources: readonly ArmResource[],
+    /** A resource with its name evaluated when written as an expression (`[concat(parameters('cloud'), '/aks')]`). */
+    private readonly named: (resource: ArmResource) => ArmResource,
+  ) {}
 
   add(position: number): void {
     this.positions.push(position);
@@ -92,21 +96,21 @@ class ScopeIndex {
   }
 
   private byName(name: string): number[] | undefined {
-    return this.table('name', (r) => knownString(r.name)?.toLowerCase()).get(name);
+    return this.table('name', (r) => knownString(this.named(r).name)?.toLowerCase()).get(name);
   }
 
   private byLeaf(leaf: string): number[] | undefined {
-    return this.table('leaf', (r) => knownString(r.leafName)?.toLowerCase()).get(leaf);
+    return this.table('leaf', (r) => knownString(this.named(r).leafName)?.toLowerCase()).get(leaf);
   }
 
   private byTypeAndName(type: string, name: string): number[] | undefined {
-    return this.typedTable('name', (r) => knownString(r.name))
+    return this.typedTable('name', (r) => knownString(this.named(r).name))
       .get(this.lowerType(type))
       ?.get(name.toLowerCase());
   }
 
   private byTypeAndLeaf(type: string, leaf: string): number[] | undefined {
-    return this.typedTable('leaf', (r) => knownString(r.leafName))
+    return this.typedTable('leaf', (r) => knownString(this.named(r).leafName))
       .get(this.lowerType(type))
       ?.get(leaf.toLowerCase());
   }
@@ -143,22 +147,18 @@ class ScopeIndex {
     );
   }
 
-  /** `resourceId([subscriptionId,] [resourceGroup,] type, name1[, name2…])` with its literal arguments. */
-  resolveResourceId(args: readonly ExpressionArgument[]): number[] | undefined {
-    const typeAt = args.findIndex((arg) => arg.literal?.includes('/'));
-    const type = typeAt < 0 ? undefined : args[typeAt].literal;
-    if (type === undefined || typeAt === args.length - 1) return undefined;
-    let name = '';
-    for (let i = typeAt + 1; i < args.length; i++) {
-      const literal = args[i].literal;
-      if (literal === undefined) {
-        // The cloud segment is often a parameter: `resourceId('…/cloudResources', parameters('cloud'), 'first')`.
-        const last = args[args.length - 1].literal;
-        return last === undefined ? undefined : this.byTypeAndLeaf(type, last);
-      }
-      name = i === typeAt + 1 ? literal : `${name}/${literal}`;
-    }
-    return this.byTypeAndName(type, name);
+  /**
+   * A resource ID function call's type and names, each evaluated: by type and full name when every name is known,
+   * else by type and the last name (the cloud segment is often a parameter the evaluator cannot know:
+   * `resourceId('…/cloudResources', parameters('cloud'), 'first')`).
+   */
+  resolveResourceId(parts: ResourceIdParts): number[] | undefined {
+    const type = knownString(parts.type);
+    const names = parts.names.map(knownString);
+    if (type === undefined || names.length === 0) return undefined;
+    if (names.every((name) => name !== undefined)) return this.byTypeAndName(type, names.join('/'));
+    const last = names[names.length - 1];
+    return last === undefined ? undefined : this.byTypeAndLeaf(type, last);
   }
 }
 
@@ -169,20 +169,10 @@ function resolveEntry(
   index: ScopeIndex,
   context: TemplateContext,
 ): number[] | undefined {
-  const raw = stringOf(entry);
-  // Read without building a syntax tree: only a `resourceId(…)` call's literal arguments matter here.
-  const args = raw !== undefined && isExpression(raw) ? resourceIdArguments(raw.slice(1, -1)) : undefined;
-  // The common shape, resourceId('<type>', '<name>'…) with literal arguments, resolves without evaluating.
-  if (args && args.every((arg) => arg.literal !== undefined)) {
-    const byLiterals = index.resolveResourceId(args);
-    if (byLiterals) return byLiterals;
-  }
-  const value = context.value(entry, resource);
-  if (value.known) {
-    const text = knownString(value);
-    return text === undefined ? undefined : index.resolveText(text);
-  }
-  return args ? index.resolveResourceId(args) : undefined;
+  const parts = context.resourceId(entry, resource);
+  if (parts) return index.resolveResourceId(parts);
+  const text = knownString(context.value(entry, resource));
+  return text === undefined ? undefined : index.resolveText(text);
 }
 
 /**
@@ -251,12 +241,18 @@ function build(context: TemplateContext): CreationOrder {
     weight[position] = batch === undefined ? 1 : Math.ceil((knownCopyCount(cloudResource.loop.count) ?? 1) / batch);
     return batch ?? 1;
   });
+  const evaluatedNames = new Map<ArmResource, ArmResource>();
+  const named = (resource: ArmResource): ArmResource => {
+    let withName = evaluatedNames.get(resource);
+    if (!withName) evaluatedNames.set(resource, (withName = withEvaluatedName(resource, context.value)));
+    return withName;
+  };
   const indexes = new Map<TemplateScope, ScopeIndex>();
   const indexOf: ScopeIndex[] = [];
   for (let i = 0; i < count; i++) {
     const scope = resources[i].scope;
     let index = indexes.get(scope);
-    if (!index) indexes.set(scope, (index = new ScopeIndex(resources)));
+    if (!index) indexes.set(scope, (index = new ScopeIndex(resources, named)));
     index.add(i);
     indexOf.push(index);
   }

@@ -2,7 +2,7 @@
 // them with dependsOn. Warns on each cloud resource that ARM could create at the same time as another.
 import { propertyValue } from '../../../json/nodes';
 import type { ArmResource } from '../../../arm/template';
-import { knownString } from '../../../arm/value';
+import { isExpression, knownString } from '../../../arm/value';
 import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
@@ -24,6 +24,8 @@ function quoted(segment: string): string {
 export function reference(resource: ArmResource, target: ArmResource, type = CLOUD_RESOURCE_TYPE): string | undefined {
   if (resource.scope !== target.scope) return undefined;
   if (target.symbolicName !== undefined) return target.symbolicName;
+  // A name written as an expression is known here only for these parameter values: a literal would not follow them.
+  if (typeof target.nameNode?.value === 'string' && isExpression(target.nameNode.value)) return undefined;
   const segments = knownString(target.name)?.split('/');
   // One name segment per type segment after the namespace, as resourceId() wants them.
   if (segments === undefined || segments.length !== type.split('/').length - 1) return undefined;
