@@ -158,14 +158,16 @@ class TemplateEvaluator implements Evaluator {
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
     const iteration = resourceIteration(resource, copyIndex);
-    // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
-    return this.guarded(
-      () => this.nodeValue(node, iteration),
-      (error) =>
-        unknown(
-          error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
-        ),
-    );
+    try {
+      this.evaluateDeclarations();
+      return this.nodeValue(node, iteration);
+    } catch (error) {
+      // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
+      this.forgetInProgress();
+      return unknown(
+        error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
+      );
+    }
   }
 
   copyLoop(resource: ArmResource): CopyLoop | undefined {
@@ -191,25 +193,22 @@ class TemplateEvaluator implements Evaluator {
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
     const context = this.contextOf(node, located, resourceIteration(resource, copyIndex));
-    return this.guarded(
-      () => this.resourceIdOf(tree, call, fn, context),
-      () => undefined,
-    );
+    try {
+      this.evaluateDeclarations();
+      return this.resourceIdOf(tree, call, fn, context);
+    } catch {
+      this.forgetInProgress();
+      return undefined;
+    }
   }
 
   /**
-   * Runs an evaluation once every declaration has its value. When it throws (past the stack's depth), the nodes it
-   * left in progress are forgotten, so that they are evaluated again when asked, and `failed` gives the answer.
+   * After an evaluation threw (past the stack's depth): the nodes it left in progress are forgotten, so that they are
+   * evaluated again when asked.
    */
-  private guarded<T>(evaluation: () => T, failed: (error: unknown) => T): T {
-    try {
-      this.evaluateDeclarations();
-      return evaluation();
-    } catch (error) {
-      this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
-      this.evaluating.length = this.evaluatingIn.length = 0;
-      return failed(error);
-    }
+  private forgetInProgress(): void {
+    this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
+    this.evaluating.length = this.evaluatingIn.length = 0;
   }
 
   private valuesFor(iteration: Iteration | undefined): Values {
