@@ -18,14 +18,13 @@ import {
   BUILT_IN_FUNCTIONS,
   builtInFunction,
   PARAMETERS_FUNCTION,
-  isJsonObject,
   jsonTypeName,
   NotEvaluable,
-  propertyOf,
   type Json,
   type JsonObject,
 } from './functions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
+import { computed, usedAt, valueChild, writtenChild, Written, type Context, type Result } from './results';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
@@ -64,25 +63,6 @@ export interface Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
 }
 
-// What evaluating part of an expression gives: a Value (known, or unknown with the reason), or a node as written and
-// not yet evaluated, so that property access into it keeps the exact origin.
-
-/** A node as written somewhere, not yet evaluated. */
-class Written {
-  constructor(
-    readonly node: JsonNode,
-    /** Set for a parameter file's node: its text is a literal, never an expression. */
-    readonly uri?: string,
-  ) {}
-}
-
-type Result = Written | Value;
-
-interface Context extends ExpressionScope {
-  readonly node: JsonNode;
-  readonly iteration?: Iteration;
-}
-
 /** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
 interface Outside extends ExpressionScope {
   /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
@@ -96,25 +76,6 @@ const MAX_NESTING = 150;
 /** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
 
-/** A value the expression string `context.node` computes (rather than passes through from where it is written). */
-function computed(value: Json, context: Context): Value {
-  return known(value, context.node, undefined, context.node);
-}
-
-/** The value an expression string `node` gives: used there. */
-function usedAt(value: Value, node: JsonNode): Value {
-  return !value.known || value.usage === node ? value : known(value.value, value.origin, value.originUri, node);
-}
-
-/** True when a property name of the object is an expression: its properties are known only once evaluated. */
-function hasComputedNames(object: JsonNode): boolean {
-  return (
-    object.children?.some(
-      (property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value),
-    ) ?? false
-  );
-}
-
 /** True for a string that is not an expression, a number, a boolean or null: read directly, without being kept. */
 function isPlainLiteral(node: JsonNode): boolean {
   return node.type === 'string'
@@ -124,10 +85,6 @@ function isPlainLiteral(node: JsonNode): boolean {
 
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
 type Values = Map<JsonNode, Value>;
-
-function describeKey(key: Json): string {
-  return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
-}
 
 class TemplateEvaluator implements Evaluator {
   /** Values outside copy loops. */
@@ -441,33 +398,9 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  /** `.name` or `[key]` on a value; into a node as written when possible, so the origin stays exact. */
+  /** `.key` or `[key]` on a result; into a node as written when possible, so the origin stays exact. */
   private access(target: Result, key: Json): Result {
-    if (target instanceof Written) {
-      const node = target.node;
-      if (
-        node.type === 'object' &&
-        typeof key === 'string' &&
-        !propertyValue(node, 'copy') &&
-        !hasComputedNames(node)
-      ) {
-        const child = propertyValue(node, key);
-        return child ? new Written(child, target.uri) : unknown(`${describeKey(key)} does not exist`);
-      }
-      if (node.type === 'array' && typeof key === 'number') {
-        const child = node.children?.[key];
-        return child ? new Written(child, target.uri) : unknown(`index ${key} is out of range`);
-      }
-    }
-    const forced = this.force(target);
-    if (!forced.known) return forced;
-    const value = forced.value as Json;
-    let found: Json | undefined;
-    if (isJsonObject(value) && typeof key === 'string') found = propertyOf(value, key);
-    else if (Array.isArray(value) && typeof key === 'number') found = value[key];
-    else return unknown(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
-    if (found === undefined) return unknown(`${describeKey(key)} does not exist`);
-    return known(found, forced.origin, forced.originUri, forced.usage);
+    return (target instanceof Written ? writtenChild(target, key) : undefined) ?? valueChild(this.force(target), key);
   }
 
   private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
