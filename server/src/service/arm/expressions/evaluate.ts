@@ -12,7 +12,6 @@ import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type UnknownValue, type Value } from '../value';
-import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import {
   argumentCountProblem,
   BUILT_IN_FUNCTIONS,
@@ -23,19 +22,13 @@ import {
   type Json,
   type JsonObject,
 } from './functions';
+import { lazyCall, type ArgumentEvaluator } from './lazyFunctions';
 import { parseInto, type ExpressionSyntaxError } from './parse';
 import { computed, usedAt, valueChild, writtenChild, Written, type Context, type Result } from './results';
 import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
-import {
-  copyIndexIn,
-  knownCopyCount,
-  loopIteration,
-  resourceIteration,
-  type CopyLoop,
-  type Iteration,
-} from './copyLoops';
+import { knownCopyCount, loopIteration, resourceIteration, type CopyLoop, type Iteration } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
 import { parameterWrittenAt } from './parameterSources';
 import { locateScope, type ExpressionScope } from './scopes';
@@ -86,7 +79,7 @@ function isPlainLiteral(node: JsonNode): boolean {
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
 type Values = Map<JsonNode, Value>;
 
-class TemplateEvaluator implements Evaluator {
+class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   /** Values outside copy loops. */
   private readonly values: Values = new Map();
   /** Values inside copy loop iterations, per iteration chain. */
@@ -358,14 +351,14 @@ class TemplateEvaluator implements Evaluator {
     return usedAt(this.force(result), expressionNode);
   }
 
-  private force(result: Result): Value {
+  force(result: Result): Value {
     if (!(result instanceof Written)) return result;
     if (result.uri !== undefined) return known(getNodeValue(result.node), result.node, result.uri);
     return this.nodeValue(result.node, undefined);
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
-  private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
+  evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
       case NodeKind.String:
         return computed(tree.stringValue(expression, context.node.value as string), context);
@@ -403,7 +396,7 @@ class TemplateEvaluator implements Evaluator {
     return (target instanceof Written ? writtenChild(target, key) : undefined) ?? valueChild(this.force(target), key);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
+  forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
@@ -434,8 +427,9 @@ class TemplateEvaluator implements Evaluator {
     if (fn.deploymentTime) return unknown(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknown(countProblem);
-    // Most functions are computed from their arguments' values; these the evaluator handles itself: names, lazy
-    // arguments, copy loops, constants and resource IDs. `fn.name` is the documentation's spelling.
+    // Most functions are computed from their arguments' values (functions.ts). Names are read here, resource IDs
+    // built by resourceId.ts, and lazyFunctions.ts has the functions that evaluate their arguments only as needed,
+    // copyIndex() and the constants. `fn.name` is the documentation's spelling.
     switch (fn.name) {
       case 'parameters':
       case 'variables': {
@@ -456,44 +450,6 @@ class TemplateEvaluator implements Evaluator {
           ? this.parameter(context.scope, name.value)
           : this.variable(context.scope, name.value);
       }
-      case 'if': {
-        const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
-        if (!condition.known) return condition;
-        if (typeof condition.value !== 'boolean')
-          return unknown(`if() expects a boolean condition, not ${jsonTypeName(condition.value as Json)}`);
-        return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
-      }
-      case 'and':
-      case 'or': {
-        // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
-        const decisive = fn.name === 'or';
-        let firstUnknown: UnknownValue | undefined;
-        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-          const value = this.force(this.evaluate(tree, arg, context));
-          if (!value.known) firstUnknown ??= value;
-          else if (typeof value.value !== 'boolean')
-            return unknown(`${fn.name}() expects booleans, not ${jsonTypeName(value.value as Json)}`);
-          else if (value.value === decisive) return computed(decisive, context);
-        }
-        return firstUnknown ?? computed(!decisive, context);
-      }
-      case 'coalesce': {
-        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-          const value = this.force(this.evaluate(tree, arg, context));
-          if (!value.known || value.value !== null) return value;
-        }
-        return computed(null, context);
-      }
-      case 'copyIndex':
-        return this.copyIndex(tree, call, context);
-      case 'environment':
-        return computed(AZURE_CLOUD_ENVIRONMENT, context);
-      case 'true':
-        return computed(true, context);
-      case 'false':
-        return computed(false, context);
-      case 'null':
-        return computed(null, context);
       case 'resourceId':
       case 'subscriptionResourceId':
       case 'tenantResourceId':
@@ -501,6 +457,8 @@ class TemplateEvaluator implements Evaluator {
       case 'extensionResourceId':
         return this.resourceIdOf(tree, call, fn.name, context).id;
     }
+    const lazy = lazyCall(fn.name, this, tree, call, context);
+    if (lazy) return lazy;
     if (!fn.evaluate) return unknown(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
@@ -523,17 +481,6 @@ class TemplateEvaluator implements Evaluator {
       );
     }
     return resourceIdParts(fn, args, context.node);
-  }
-
-  private copyIndex(tree: SyntaxTree, call: NodeId, context: Context): Result {
-    const args = this.forcedArguments(tree, call, context);
-    if (!Array.isArray(args)) return args;
-    const loopName = typeof args[0] === 'string' ? args[0] : undefined;
-    const offset = args[loopName === undefined ? 0 : 1] ?? 0;
-    if (typeof offset !== 'number')
-      return unknown(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
-    const index = copyIndexIn(context.iteration, loopName);
-    return typeof index === 'number' ? computed(index + offset, context) : unknown(index.reason);
   }
 
   // ---- declarations ------------------------------------------------------------------------------------------
