@@ -4,9 +4,11 @@
 // no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value then
 // recurses only into the JSON under it and into declarations already evaluated. One evaluation, top to bottom here:
 // value() → nodeValue() (one Value kept per node) → compute() → expressionValue() → evaluate() over the syntax tree
-// the table parsed → call() for a function (most computed from their arguments by functions.ts) → parameters() and
-// variables() read the declaration's node as Written, forced to a Value only when needed. Copy loops are in
-// copyLoops.ts, resource IDs in resourceId.ts. Never throws.
+// the table parsed (outsideExpressions.ts parses those it leaves out) → call() for a function: most are computed from
+// their arguments by functions.ts, if(), and(), or(), coalesce(), copyIndex() and the constants by lazyFunctions.ts,
+// resource IDs by resourceId.ts → parameters() and variables() read the declaration's node as Written (results.ts),
+// forced to a Value only when needed; `.name` and `[index]` read into it where it is written. Copy loops are in
+// copyLoops.ts. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
@@ -23,15 +25,15 @@ import {
   type JsonObject,
 } from './functions';
 import { lazyCall, type ArgumentEvaluator } from './lazyFunctions';
-import { parseInto, type ExpressionSyntaxError } from './parse';
+import { OutsideExpressions } from './outsideExpressions';
 import { computed, usedAt, valueChild, writtenChild, Written, type Context, type Result } from './results';
-import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { type NodeId, NodeKind, type SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { knownCopyCount, loopIteration, resourceIteration, type CopyLoop, type Iteration } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
 import { parameterWrittenAt } from './parameterSources';
-import { locateScope, type ExpressionScope } from './scopes';
+import type { ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -54,13 +56,6 @@ export interface Evaluator {
   copyLoop(resource: ArmResource): CopyLoop | undefined;
   /** The parts of a string that is exactly one resource ID function call (`[resourceId('A.B/c', 'x')]`). */
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
-}
-
-/** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
-interface Outside extends ExpressionScope {
-  /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
-  readonly root: NodeId;
-  readonly error: ExpressionSyntaxError | undefined;
 }
 
 /** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
@@ -92,9 +87,8 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   private readonly cycles = new Map<JsonNode, string>();
   /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
-  /** The syntax trees of expressions the table leaves out, and those expressions by node. */
-  private readonly outsideSyntax = new SyntaxTree();
-  private readonly outsideNodes = new Map<JsonNode, Outside | undefined>();
+  /** The expressions the table leaves out (under `metadata`), found when asked for. */
+  private readonly outside: OutsideExpressions;
   /** Per parameter's declaration number, filled as needed: where its value is written (the same at every use). */
   private readonly parameterSources = new Map<number, Result>();
 
@@ -103,6 +97,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
+    this.outside = new OutsideExpressions(template);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
@@ -135,9 +130,9 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined {
     if (!node) return undefined;
     const site = this.expressions.siteOf(node);
-    const located = site ?? this.outside(node);
+    const located = site ?? this.outside.get(node);
     if (!located || located.root < 0) return undefined;
-    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    const tree = site ? this.expressions.syntax : this.outside.syntax;
     const call = located.root;
     const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
@@ -154,7 +149,8 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
 
   /**
    * After an evaluation threw (past the stack's depth): the nodes it left in progress are forgotten, so that they are
-   * evaluated again when asked.
+   * evaluated again when asked. value() and resourceId() catch in place: a helper taking the evaluation and the
+   * fallback as functions allocated two closures per call.
    */
   private forgetInProgress(): void {
     this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
@@ -166,28 +162,6 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     let values = this.iterationValues.get(iteration.key);
     if (!values) this.iterationValues.set(iteration.key, (values = new Map()));
     return values;
-  }
-
-  /**
-   * An expression string the expression table leaves out (under `metadata`), parsed into the evaluator's own syntax
-   * trees and located once; undefined when the node is not an expression string in the template.
-   */
-  private outside(node: JsonNode): Outside | undefined {
-    if (this.outsideNodes.has(node)) return this.outsideNodes.get(node);
-    let found: Outside | undefined;
-    const scope =
-      node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
-    if (scope) {
-      const parsed = parseInto(this.outsideSyntax, node.value as string);
-      found = {
-        scope: scope.scope,
-        functionParameters: scope.functionParameters,
-        root: typeof parsed === 'number' ? parsed : NO_NODE,
-        error: typeof parsed === 'number' ? undefined : parsed,
-      };
-    }
-    this.outsideNodes.set(node, found);
-    return found;
   }
 
   private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
@@ -222,11 +196,11 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   /** The value of an expression string: evaluated in the scope it is in, with the syntax tree parsed for it. */
   private expressionValue(node: JsonNode, iteration: Iteration | undefined): Value {
     const site = this.expressions.siteOf(node);
-    const located = site ?? this.outside(node);
+    const located = site ?? this.outside.get(node);
     if (!located) return unknown('the expression is outside the template');
     if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
     if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
-    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    const tree = site ? this.expressions.syntax : this.outside.syntax;
     return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
   }
 
