@@ -85,6 +85,7 @@ describe('evaluation table', () => {
     ["[union(createObject('a', 1), createObject('b', 2))]", { a: 1, b: 2 }],
     ['[union(createArray(1, 2), createArray(2, 3))]', [1, 2, 3]],
     ['[json(\'{"a": [1, null]}\').a]', [1, null]],
+    ["[createObject('Region', 'uksouth').region]", 'uksouth'],
     ["['it''s']", "it's"],
     ['[-5]', -5],
     ["[parameters('name')]", 'Cloud-One'],
@@ -193,6 +194,17 @@ describe('provenance', () => {
     assert.ok(literal.known);
     assert.equal(literal.origin, at(template, 'variables', 'prefix'));
     assert.equal(literal.usage, undefined);
+  });
+
+  test('a property of an object with a name written as an expression is read from the object evaluated', () => {
+    const { template } = load({
+      variables: { named: { "[concat('a', 'b')]": 'computed' } },
+      outputs: { x: { type: 'string', value: "[variables('named').ab]" } },
+    });
+    const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+    assert.ok(value.known, value.known ? '' : value.reason);
+    assert.equal(value.value, 'computed');
+    assert.equal(value.origin, at(template, 'variables', 'named'));
   });
 
   test('a parameter file value wins over the default and carries its URI', () => {
@@ -404,6 +416,20 @@ describe('cycles and long chains', () => {
     const free = evaluator.value(at(template, 'outputs', 'y', 'value'));
     assert.ok(free.known && free.value === 'fine');
     assert.equal(analyzeText(text).findings.filter((finding) => finding.code === 'variable-cycle').length, 2);
+  });
+
+  test("an input nested beyond the stack's depth is unknown, and again when asked a second time", () => {
+    // Each variable names the next through a computed name, inside 190 nested calls: too deep for the stack.
+    const variables: Record<string, string> = { v100: 'end' };
+    for (let i = 0; i < 100; i++)
+      variables[`v${i}`] = `[${'concat('.repeat(190)}variables(concat('v', '${i + 1}'))${')'.repeat(190)}]`;
+    const { template } = load({ variables, outputs: { x: { type: 'string', value: "[variables('v0')]" } } });
+    const evaluator = createEvaluator(template);
+    for (const attempt of [1, 2]) {
+      const value = evaluator.value(at(template, 'outputs', 'x', 'value'));
+      assert.equal(value.known, false, `attempt ${attempt}`);
+      if (!value.known) assert.equal(value.reason, 'too deeply nested to evaluate', `attempt ${attempt}`);
+    }
   });
 });
 

@@ -4,42 +4,36 @@
 // no deep recursion, and a cycle gives each declaration on it an unknown value naming the cycle. A node's value then
 // recurses only into the JSON under it and into declarations already evaluated. One evaluation, top to bottom here:
 // value() → nodeValue() (one Value kept per node) → compute() → expressionValue() → evaluate() over the syntax tree
-// the table parsed → call() for a function (most computed from their arguments by functions.ts) → parameters() and
-// variables() read the declaration's node as Written, forced to a Value only when needed. Copy loops are in
-// copyLoops.ts, resource IDs in resourceId.ts. Never throws.
+// the table parsed (outsideExpressions.ts parses those it leaves out) → call() for a function: most are computed from
+// their arguments by functions.ts, if(), and(), or(), coalesce(), copyIndex() and the constants by lazyFunctions.ts,
+// resource IDs by resourceId.ts → parameters() and variables() read the declaration's node as Written (results.ts),
+// forced to a Value only when needed; `.name` and `[index]` read into it where it is written. Copy loops are in
+// copyLoops.ts. Never throws.
 import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
 import { ABSENT, isExpression, known, literalValue, unknown, type UnknownValue, type Value } from '../value';
-import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import {
   argumentCountProblem,
   BUILT_IN_FUNCTIONS,
   builtInFunction,
   PARAMETERS_FUNCTION,
-  isJsonObject,
   jsonTypeName,
   NotEvaluable,
-  propertyOf,
   type Json,
   type JsonObject,
 } from './functions';
-import { parseInto, type ExpressionSyntaxError } from './parse';
-import { NO_NODE, type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { lazyCall, type ArgumentEvaluator } from './lazyFunctions';
+import { OutsideExpressions } from './outsideExpressions';
+import { computed, usedAt, valueChild, writtenChild, Written, type Context, type Result } from './results';
+import { type NodeId, NodeKind, type SyntaxTree, USER_DEFINED } from './syntaxTree';
 import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
-import {
-  copyIndexIn,
-  knownCopyCount,
-  loopIteration,
-  resourceIteration,
-  type CopyLoop,
-  type Iteration,
-} from './copyLoops';
+import { knownCopyCount, loopIteration, resourceIteration, type CopyLoop, type Iteration } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
 import { parameterWrittenAt } from './parameterSources';
-import { locateScope, type ExpressionScope } from './scopes';
+import type { ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -64,56 +58,11 @@ export interface Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
 }
 
-// What evaluating part of an expression gives: a Value (known, or unknown with the reason), or a node as written and
-// not yet evaluated, so that property access into it keeps the exact origin.
-
-/** A node as written somewhere, not yet evaluated. */
-class Written {
-  constructor(
-    readonly node: JsonNode,
-    /** Set for a parameter file's node: its text is a literal, never an expression. */
-    readonly uri?: string,
-  ) {}
-}
-
-type Result = Written | Value;
-
-interface Context extends ExpressionScope {
-  readonly node: JsonNode;
-  readonly iteration?: Iteration;
-}
-
-/** An expression string the table leaves out (under `metadata`): the scope it resolves in and its parse. */
-interface Outside extends ExpressionScope {
-  /** Its root node in the evaluator's own syntax trees, −1 when it does not parse. */
-  readonly root: NodeId;
-  readonly error: ExpressionSyntaxError | undefined;
-}
-
 /** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
 const MAX_NESTING = 150;
 
 /** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
 const IN_PROGRESS: Value = unknown('refers to itself');
-
-/** A value the expression string `context.node` computes (rather than passes through from where it is written). */
-function computed(value: Json, context: Context): Value {
-  return known(value, context.node, undefined, context.node);
-}
-
-/** The value an expression string `node` gives: used there. */
-function usedAt(value: Value, node: JsonNode): Value {
-  return !value.known || value.usage === node ? value : known(value.value, value.origin, value.originUri, node);
-}
-
-/** True when a property name of the object is an expression: its properties are known only once evaluated. */
-function hasComputedNames(object: JsonNode): boolean {
-  return (
-    object.children?.some(
-      (property) => typeof property.children?.[0]?.value === 'string' && isExpression(property.children[0].value),
-    ) ?? false
-  );
-}
 
 /** True for a string that is not an expression, a number, a boolean or null: read directly, without being kept. */
 function isPlainLiteral(node: JsonNode): boolean {
@@ -125,11 +74,7 @@ function isPlainLiteral(node: JsonNode): boolean {
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
 type Values = Map<JsonNode, Value>;
 
-function describeKey(key: Json): string {
-  return typeof key === 'string' ? `property '${key}'` : `index ${JSON.stringify(key)}`;
-}
-
-class TemplateEvaluator implements Evaluator {
+class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   /** Values outside copy loops. */
   private readonly values: Values = new Map();
   /** Values inside copy loop iterations, per iteration chain. */
@@ -142,9 +87,8 @@ class TemplateEvaluator implements Evaluator {
   private readonly cycles = new Map<JsonNode, string>();
   /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
-  /** The syntax trees of expressions the table leaves out, and those expressions by node. */
-  private readonly outsideSyntax = new SyntaxTree();
-  private readonly outsideNodes = new Map<JsonNode, Outside | undefined>();
+  /** The expressions the table leaves out (under `metadata`), found when asked for. */
+  private readonly outside: OutsideExpressions;
   /** Per parameter's declaration number, filled as needed: where its value is written (the same at every use). */
   private readonly parameterSources = new Map<number, Result>();
 
@@ -153,19 +97,22 @@ class TemplateEvaluator implements Evaluator {
     private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
   ) {
     this.expressions = templateExpressions(template);
+    this.outside = new OutsideExpressions(template);
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
     if (node && isPlainLiteral(node)) return literalValue(node);
     const iteration = resourceIteration(resource, copyIndex);
-    // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
-    return this.guarded(
-      () => this.nodeValue(node, iteration),
-      (error) =>
-        unknown(
-          error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
-        ),
-    );
+    try {
+      this.evaluateDeclarations();
+      return this.nodeValue(node, iteration);
+    } catch (error) {
+      // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
+      this.forgetInProgress();
+      return unknown(
+        error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
+      );
+    }
   }
 
   copyLoop(resource: ArmResource): CopyLoop | undefined {
@@ -183,33 +130,31 @@ class TemplateEvaluator implements Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined {
     if (!node) return undefined;
     const site = this.expressions.siteOf(node);
-    const located = site ?? this.outside(node);
+    const located = site ?? this.outside.get(node);
     if (!located || located.root < 0) return undefined;
-    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    const tree = site ? this.expressions.syntax : this.outside.syntax;
     const call = located.root;
     const number = tree.kind(call) === NodeKind.Call ? tree.functionNumber(call) : -1;
     const fn = number >= 0 ? resourceIdFunction(BUILT_IN_FUNCTIONS[number].name) : undefined;
     if (!fn) return undefined;
     const context = this.contextOf(node, located, resourceIteration(resource, copyIndex));
-    return this.guarded(
-      () => this.resourceIdOf(tree, call, fn, context),
-      () => undefined,
-    );
+    try {
+      this.evaluateDeclarations();
+      return this.resourceIdOf(tree, call, fn, context);
+    } catch {
+      this.forgetInProgress();
+      return undefined;
+    }
   }
 
   /**
-   * Runs an evaluation once every declaration has its value. When it throws (past the stack's depth), the nodes it
-   * left in progress are forgotten, so that they are evaluated again when asked, and `failed` gives the answer.
+   * After an evaluation threw (past the stack's depth): the nodes it left in progress are forgotten, so that they are
+   * evaluated again when asked. value() and resourceId() catch in place: a helper taking the evaluation and the
+   * fallback as functions allocated two closures per call.
    */
-  private guarded<T>(evaluation: () => T, failed: (error: unknown) => T): T {
-    try {
-      this.evaluateDeclarations();
-      return evaluation();
-    } catch (error) {
-      this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
-      this.evaluating.length = this.evaluatingIn.length = 0;
-      return failed(error);
-    }
+  private forgetInProgress(): void {
+    this.evaluating.forEach((node, i) => this.evaluatingIn[i].delete(node));
+    this.evaluating.length = this.evaluatingIn.length = 0;
   }
 
   private valuesFor(iteration: Iteration | undefined): Values {
@@ -217,28 +162,6 @@ class TemplateEvaluator implements Evaluator {
     let values = this.iterationValues.get(iteration.key);
     if (!values) this.iterationValues.set(iteration.key, (values = new Map()));
     return values;
-  }
-
-  /**
-   * An expression string the expression table leaves out (under `metadata`), parsed into the evaluator's own syntax
-   * trees and located once; undefined when the node is not an expression string in the template.
-   */
-  private outside(node: JsonNode): Outside | undefined {
-    if (this.outsideNodes.has(node)) return this.outsideNodes.get(node);
-    let found: Outside | undefined;
-    const scope =
-      node.type === 'string' && isExpression(node.value as string) ? locateScope(this.template, node) : undefined;
-    if (scope) {
-      const parsed = parseInto(this.outsideSyntax, node.value as string);
-      found = {
-        scope: scope.scope,
-        functionParameters: scope.functionParameters,
-        root: typeof parsed === 'number' ? parsed : NO_NODE,
-        error: typeof parsed === 'number' ? undefined : parsed,
-      };
-    }
-    this.outsideNodes.set(node, found);
-    return found;
   }
 
   private contextOf(node: JsonNode, located: ExpressionScope, iteration: Iteration | undefined): Context {
@@ -273,11 +196,11 @@ class TemplateEvaluator implements Evaluator {
   /** The value of an expression string: evaluated in the scope it is in, with the syntax tree parsed for it. */
   private expressionValue(node: JsonNode, iteration: Iteration | undefined): Value {
     const site = this.expressions.siteOf(node);
-    const located = site ?? this.outside(node);
+    const located = site ?? this.outside.get(node);
     if (!located) return unknown('the expression is outside the template');
     if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
     if (located.error) return unknown(`the expression has a syntax error: ${located.error.message}`);
-    const tree = site ? this.expressions.syntax : this.outsideSyntax;
+    const tree = site ? this.expressions.syntax : this.outside.syntax;
     return this.toValue(this.evaluate(tree, located.root, this.contextOf(node, located, iteration)), node);
   }
 
@@ -402,14 +325,14 @@ class TemplateEvaluator implements Evaluator {
     return usedAt(this.force(result), expressionNode);
   }
 
-  private force(result: Result): Value {
+  force(result: Result): Value {
     if (!(result instanceof Written)) return result;
     if (result.uri !== undefined) return known(getNodeValue(result.node), result.node, result.uri);
     return this.nodeValue(result.node, undefined);
   }
 
   /** The value of node `expression` of `tree`, an expression of the string `context.node`. */
-  private evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
+  evaluate(tree: SyntaxTree, expression: NodeId, context: Context): Result {
     switch (tree.kind(expression)) {
       case NodeKind.String:
         return computed(tree.stringValue(expression, context.node.value as string), context);
@@ -442,36 +365,12 @@ class TemplateEvaluator implements Evaluator {
     }
   }
 
-  /** `.name` or `[key]` on a value; into a node as written when possible, so the origin stays exact. */
+  /** `.key` or `[key]` on a result; into a node as written when possible, so the origin stays exact. */
   private access(target: Result, key: Json): Result {
-    if (target instanceof Written) {
-      const node = target.node;
-      if (
-        node.type === 'object' &&
-        typeof key === 'string' &&
-        !propertyValue(node, 'copy') &&
-        !hasComputedNames(node)
-      ) {
-        const child = propertyValue(node, key);
-        return child ? new Written(child, target.uri) : unknown(`${describeKey(key)} does not exist`);
-      }
-      if (node.type === 'array' && typeof key === 'number') {
-        const child = node.children?.[key];
-        return child ? new Written(child, target.uri) : unknown(`index ${key} is out of range`);
-      }
-    }
-    const forced = this.force(target);
-    if (!forced.known) return forced;
-    const value = forced.value as Json;
-    let found: Json | undefined;
-    if (isJsonObject(value) && typeof key === 'string') found = propertyOf(value, key);
-    else if (Array.isArray(value) && typeof key === 'number') found = value[key];
-    else return unknown(`cannot read ${describeKey(key)} of ${jsonTypeName(value)}`);
-    if (found === undefined) return unknown(`${describeKey(key)} does not exist`);
-    return known(found, forced.origin, forced.originUri, forced.usage);
+    return (target instanceof Written ? writtenChild(target, key) : undefined) ?? valueChild(this.force(target), key);
   }
 
-  private forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
+  forcedArguments(tree: SyntaxTree, call: NodeId, context: Context): Json[] | UnknownValue {
     // Sized up front: an array grown by push keeps room for 16 values, once per evaluated call.
     const values = new Array<Json>(tree.argumentCount(call));
     let i = 0;
@@ -502,8 +401,9 @@ class TemplateEvaluator implements Evaluator {
     if (fn.deploymentTime) return unknown(`depends on ${fn.name}(…)`);
     const countProblem = argumentCountProblem(fn, tree.argumentCount(call));
     if (countProblem) return unknown(countProblem);
-    // Most functions are computed from their arguments' values; these the evaluator handles itself: names, lazy
-    // arguments, copy loops, constants and resource IDs. `fn.name` is the documentation's spelling.
+    // Most functions are computed from their arguments' values (functions.ts). Names are read here, resource IDs
+    // built by resourceId.ts, and lazyFunctions.ts has the functions that evaluate their arguments only as needed,
+    // copyIndex() and the constants. `fn.name` is the documentation's spelling.
     switch (fn.name) {
       case 'parameters':
       case 'variables': {
@@ -524,44 +424,6 @@ class TemplateEvaluator implements Evaluator {
           ? this.parameter(context.scope, name.value)
           : this.variable(context.scope, name.value);
       }
-      case 'if': {
-        const condition = this.force(this.evaluate(tree, tree.argument(call, 0), context));
-        if (!condition.known) return condition;
-        if (typeof condition.value !== 'boolean')
-          return unknown(`if() expects a boolean condition, not ${jsonTypeName(condition.value as Json)}`);
-        return this.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
-      }
-      case 'and':
-      case 'or': {
-        // The result is decided by the first false (and) or true (or) argument, even when others are unknown.
-        const decisive = fn.name === 'or';
-        let firstUnknown: UnknownValue | undefined;
-        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-          const value = this.force(this.evaluate(tree, arg, context));
-          if (!value.known) firstUnknown ??= value;
-          else if (typeof value.value !== 'boolean')
-            return unknown(`${fn.name}() expects booleans, not ${jsonTypeName(value.value as Json)}`);
-          else if (value.value === decisive) return computed(decisive, context);
-        }
-        return firstUnknown ?? computed(!decisive, context);
-      }
-      case 'coalesce': {
-        for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
-          const value = this.force(this.evaluate(tree, arg, context));
-          if (!value.known || value.value !== null) return value;
-        }
-        return computed(null, context);
-      }
-      case 'copyIndex':
-        return this.copyIndex(tree, call, context);
-      case 'environment':
-        return computed(AZURE_CLOUD_ENVIRONMENT, context);
-      case 'true':
-        return computed(true, context);
-      case 'false':
-        return computed(false, context);
-      case 'null':
-        return computed(null, context);
       case 'resourceId':
       case 'subscriptionResourceId':
       case 'tenantResourceId':
@@ -569,6 +431,8 @@ class TemplateEvaluator implements Evaluator {
       case 'extensionResourceId':
         return this.resourceIdOf(tree, call, fn.name, context).id;
     }
+    const lazy = lazyCall(fn.name, this, tree, call, context);
+    if (lazy) return lazy;
     if (!fn.evaluate) return unknown(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
     if (!Array.isArray(args)) return args;
@@ -591,17 +455,6 @@ class TemplateEvaluator implements Evaluator {
       );
     }
     return resourceIdParts(fn, args, context.node);
-  }
-
-  private copyIndex(tree: SyntaxTree, call: NodeId, context: Context): Result {
-    const args = this.forcedArguments(tree, call, context);
-    if (!Array.isArray(args)) return args;
-    const loopName = typeof args[0] === 'string' ? args[0] : undefined;
-    const offset = args[loopName === undefined ? 0 : 1] ?? 0;
-    if (typeof offset !== 'number')
-      return unknown(`copyIndex() expects an integer offset, not ${jsonTypeName(offset)}`);
-    const index = copyIndexIn(context.iteration, loopName);
-    return typeof index === 'number' ? computed(index + offset, context) : unknown(index.reason);
   }
 
   // ---- declarations ------------------------------------------------------------------------------------------
