@@ -232,7 +232,7 @@ export function generateEnvelopeTemplate(): string {
     }
     return written;
   };
-  const cloudResource = (i: number, name: string, tagCount: number, cloudName = "parameters('cloudName')") => {
+  const cloudResource = (i: number, name: string, tagCount: number, after?: string) => {
     const index = i % PROVIDERS.length;
     const p = PROVIDERS[index];
     return {
@@ -240,7 +240,8 @@ export function generateEnvelopeTemplate(): string {
       apiVersion: '2026-09-01',
       name,
       location: "[parameters('location')]",
-      dependsOn: [`[resourceId('Anyscale.Platform/clouds', ${cloudName})]`],
+      // Chained one after another, as Anyscale creates them (cloud-resources-not-chained).
+      dependsOn: [after ?? "[resourceId('Anyscale.Platform/clouds', parameters('cloudName'))]"],
       tags: tags(i, tagCount),
       properties: {
         provider: `[parameters('provider${index}')]`,
@@ -265,26 +266,43 @@ export function generateEnvelopeTemplate(): string {
         properties: {},
       },
     ];
+    const written = (i: number) =>
+      `[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), concat(parameters('prefix'), '-', '${i}'))]`;
     for (let i = 0; i < ENVELOPE.written; i++)
       resources.push(
-        cloudResource(i, `[concat(parameters('cloudName'), '/', parameters('prefix'), '-', '${i}')]`, tagCount),
+        cloudResource(
+          i,
+          `[concat(parameters('cloudName'), '/', parameters('prefix'), '-', '${i}')]`,
+          tagCount,
+          i > 0 ? written(i - 1) : undefined,
+        ),
       );
     resources.push({
       ...cloudResource(
         ENVELOPE.written,
         "[concat(parameters('cloudName'), '/', parameters('prefix'), '-copy-', copyIndex())]",
         tagCount,
+        written(ENVELOPE.written - 1),
       ),
-      copy: { name: 'copies', count: ENVELOPE.copies },
+      copy: { name: 'copies', count: ENVELOPE.copies, mode: 'serial', batchSize: 1 },
     });
     const inner: object[] = [];
     for (let i = 0; i < ENVELOPE.nested; i++)
-      inner.push(cloudResource(i, `[concat(parameters('cloudName'), '/nested-', '${i}')]`, tagCount));
+      inner.push(
+        cloudResource(
+          i,
+          `[concat(parameters('cloudName'), '/nested-', '${i}')]`,
+          tagCount,
+          i > 0
+            ? `[resourceId('Anyscale.Platform/clouds/cloudResources', parameters('cloudName'), 'nested-${i - 1}')]`
+            : undefined,
+        ),
+      );
     resources.push({
       type: 'Microsoft.Resources/deployments',
       apiVersion: '2022-09-01',
       name: 'nested-cloud-resources',
-      dependsOn: ["[resourceId('Anyscale.Platform/clouds', parameters('cloudName'))]"],
+      dependsOn: ['copies'],
       properties: {
         mode: 'Incremental',
         expressionEvaluationOptions: { scope: 'inner' },
