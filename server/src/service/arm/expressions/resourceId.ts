@@ -104,12 +104,9 @@ function buildId(
   const segments = type.split('/');
   if (segments.length - 1 !== names.length)
     return unknown(`${fn}() for ${type} needs ${segments.length - 1} name argument(s), not ${names.length}`);
-  let qualified = segments[0];
-  for (let i = 0; i < names.length; i++) {
-    const name = knownString(names[i]);
-    if (name === undefined) return names[i].known ? unknown(`a name argument of ${fn}() is not a string`) : names[i];
-    qualified += `/${segments[i + 1]}/${name}`;
-  }
+  for (const name of names)
+    if (knownString(name) === undefined)
+      return name.known ? unknown(`a name argument of ${fn}() is not a string`) : name;
   const part = (role: string, fallback: string): string | Value => {
     const value = named[role];
     if (!value) return deploymentPart(fn, fallback);
@@ -127,11 +124,11 @@ function buildId(
   else if (fn === 'managementGroupResourceId')
     pieces.push('/providers/Microsoft.Management/managementGroups/', part('managementGroup', 'management group'));
   else if (fn === 'extensionResourceId') pieces.push(part('scope', 'scope'));
+  // The qualified type and names are written only once every part is known (most IDs wait for the deployment's).
+  const unknownPart = pieces.find((piece) => typeof piece !== 'string');
+  if (unknownPart) return unknownPart as Value;
+  let qualified = segments[0];
+  for (let i = 0; i < names.length; i++) qualified += `/${segments[i + 1]}/${knownString(names[i])!}`;
   pieces.push('/providers/', qualified);
-  let id = '';
-  for (const piece of pieces) {
-    if (typeof piece !== 'string') return piece;
-    id += piece;
-  }
-  return known(id, origin);
+  return known((pieces as string[]).join(''), origin);
 }

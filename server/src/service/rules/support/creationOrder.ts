@@ -243,6 +243,7 @@ function build(context: TemplateContext): CreationOrder {
   });
   const evaluatedNames = new Map<ArmResource, ArmResource>();
   const named = (resource: ArmResource): ArmResource => {
+    if (resource.name.known) return resource;
     let withName = evaluatedNames.get(resource);
     if (!withName) evaluatedNames.set(resource, (withName = withEvaluatedName(resource, context.value)));
     return withName;
