@@ -52,6 +52,12 @@ test('a values file that writes global through a merge key or an alias: nothing 
     yaml(aliased).findings.map((finding) => finding.code),
     ['values-unknown-key'],
   );
+  // A value written as an alias is the anchored value: the service account is set (it was "not set").
+  const serviceAccount = `names: {account: &account anyscale-operator}\nglobal:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\nworkloads:\n  serviceAccount:\n    name: *account\n`;
+  assert.deepEqual(
+    yaml(serviceAccount).findings.map((finding) => finding.code),
+    ['values-unknown-key'],
+  );
   // Classified by keys it has only through the anchor.
   assert.equal(yaml(`${SHARED}global:\n  <<: *shared\n`).kind, 'operatorValues');
 });
