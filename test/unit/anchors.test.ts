@@ -53,11 +53,12 @@ test('a values file that writes global through a merge key or an alias: nothing 
     ['values-unknown-key'],
   );
   // A value written as an alias is the anchored value: the service account is set (it was "not set").
-  const serviceAccount = `names: {account: &account anyscale-operator}\nglobal:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\nworkloads:\n  serviceAccount:\n    name: *account\n`;
-  assert.deepEqual(
-    yaml(serviceAccount).findings.map((finding) => finding.code),
-    ['values-unknown-key'],
-  );
+  const serviceAccount = (name: string) =>
+    `names: {account: &account anyscale-operator}\nglobal:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\nworkloads:\n  serviceAccount:\n    name: ${name}\n`;
+  const accountNotSet = (text: string) =>
+    yaml(text).findings.some((finding) => finding.code === 'values-workload-service-account');
+  assert.equal(accountNotSet(serviceAccount('*account')), false);
+  assert.equal(accountNotSet(serviceAccount('')), true, 'the rule applies to this file');
   // Classified by keys it has only through the anchor.
   assert.equal(yaml(`${SHARED}global:\n  <<: *shared\n`).kind, 'operatorValues');
 });
