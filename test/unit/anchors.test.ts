@@ -20,13 +20,18 @@ function inEffect(text: string, key: string): string[] {
   });
 }
 
-test('merge keys: the map keeps its own keys, the first merged map wins, merged maps merge too', () => {
+test('merge keys as go-yaml v2 applies them: in the order written, later wins; of a list the first map wins', () => {
   const anchors = 'a: &a {x: 1, y: 1}\nb: &b {x: 2, z: 2}\nc: &c {<<: *b, w: 3}\n';
-  assert.deepEqual(inEffect(`${anchors}m:\n  y: 0\n  <<: [*a, *b]\n`, 'm'), ['y=0', 'x=1 (merged)', 'z=2 (merged)']);
-  // A merged map's own keys win over what it merges itself.
-  assert.deepEqual(inEffect(`${anchors}m:\n  <<: *c\n  x: 9\n`, 'm'), ['x=9', 'w=3 (merged)', 'z=2 (merged)']);
+  // The list applies *b, then *a over it; the merge comes after y, so it replaces y too.
+  assert.deepEqual(inEffect(`${anchors}m:\n  y: 0\n  <<: [*a, *b]\n`, 'm'), [
+    'y=1 (merged)',
+    'x=1 (merged)',
+    'z=2 (merged)',
+  ]);
+  // A key written after the merge key replaces the merged one; a merged map's own merges apply first.
+  assert.deepEqual(inEffect(`${anchors}m:\n  <<: *c\n  x: 9\n`, 'm'), ['x=9', 'z=2 (merged)', 'w=3 (merged)']);
   // An inline map, and a quoted "<<", which is an ordinary key.
-  assert.deepEqual(inEffect('m:\n  <<: {x: 1}\n  "<<": 2\n', 'm'), ['<<=2', 'x=1 (merged)']);
+  assert.deepEqual(inEffect('m:\n  <<: {x: 1}\n  "<<": 2\n', 'm'), ['x=1 (merged)', '<<=2']);
   // An alias to no anchor merges nothing; a map merged into itself is read once.
   assert.deepEqual(inEffect('m:\n  <<: *nothing\n  x: 1\n', 'm'), ['x=1']);
   assert.deepEqual(inEffect('m: &m\n  x: 1\n  <<: *m\n', 'm'), ['x=1']);
@@ -72,7 +77,8 @@ test('a mistake written in an anchor is reported where it is written, without a 
   assert.equal(provider.fixes, undefined);
   const slash = findings.find((finding) => finding.code === 'values-control-plane-url-trailing-slash');
   assert.ok(slash, 'the URL read through the alias is checked');
-  assert.equal(text.slice(slash.start, slash.end), '*url');
+  // At the anchor, where the value is written, not at the alias.
+  assert.equal(text.slice(slash.start, slash.end), 'https://console.azure.anyscale.com/');
   assert.equal(slash.fixes, undefined);
   // A key written in the map itself keeps its fix.
   const typo = findings.find(
@@ -89,4 +95,23 @@ test('a typo in a merged map is reported without the rename that would change ev
   assert.ok(typo);
   assert.equal(text.slice(typo.start, typo.end), 'cloudProviderr');
   assert.equal(typo.fixes, undefined);
+});
+
+test('what Helm reads differently from the merge spec: several merge keys, a merge after a key, an anchored value', () => {
+  const base = `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n`;
+  const slash = (text: string) =>
+    yaml(text).findings.find((finding) => finding.code === 'values-control-plane-url-trailing-slash');
+  // Two merge keys in one map: go-yaml v2 takes both (no "keys must be unique" syntax error), in order.
+  const twice = `a: &a {cloudProvider: azure}\n${base}  <<: *a\n  <<: {controlPlaneURL: "https://console.azure.anyscale.com/"}\n`;
+  assert.deepEqual(yaml(twice).syntaxErrors, []);
+  assert.ok(slash(twice), 'the second merge key is read');
+  // A merge key after a key replaces it: Helm sees the merged URL.
+  const after = `a: &a {controlPlaneURL: "https://console.azure.anyscale.com/"}\n${base}  controlPlaneURL: https://console.azure.anyscale.com\n  <<: *a\n`;
+  assert.ok(slash(after), 'the merged value replaces the one written before the merge key');
+  // A value that carries an anchor an alias uses is reported where it is, without a fix (fixSafety.test.ts: one no
+  // alias uses keeps its fix and its anchor).
+  const anchored = `${base}  cloudProvider: azure\n  controlPlaneURL: &url https://console.azure.anyscale.com/\nother: *url\n`;
+  const finding = slash(anchored);
+  assert.ok(finding);
+  assert.equal(finding.fixes, undefined);
 });

@@ -1,7 +1,8 @@
-// YAML anchors as Helm reads a values file (go-yaml, YAML 1.1): an alias (`*url`) stands for the node anchored
-// `&url` before it, and a merge key (`<<: *base`, `<<: [*a, *b]`) inserts the keys of the maps it names into the map,
-// unless it already has them; of several maps, the first one that has a key wins (the merge type,
-// yaml.org/type/merge.html). The `yaml` package reads YAML 1.2, which has no merge type, and leaves `<<` a plain key.
+// YAML anchors as Helm reads a values file (go-yaml v2, YAML 1.1): an alias (`*url`) stands for the node anchored
+// `&url` before it, and a merge key (`<<: *base`, `<<: [*a, *b]`) puts the keys of the maps it names into the map
+// (yaml.org/type/merge.html) where it is written: go-yaml v2 applies a map's pairs in order, so a key written after
+// the merge key replaces the merged one and one written before it is replaced, and of a list of maps the first wins.
+// The `yaml` package reads YAML 1.2, which has no merge type, and leaves `<<` a plain key.
 // What is read through an anchor is written where the anchor is, and other places may use it too: the caller marks
 // it so, and no fix edits it.
 import { isAlias, isMap, isScalar, isSeq, visit, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
@@ -42,39 +43,52 @@ function mergedMaps(value: unknown, root: Node): YAMLMap[] {
 }
 
 /**
- * The pairs of `map` in effect, in order: its own (every one written, merge keys left out), then those of the maps it
- * merges (each read the same way) whose keys it does not already have. `root` is the document's root, where aliases
- * are resolved.
+ * The pairs of `map` in effect, as go-yaml v2 (Helm's reader) builds the map: pairs apply in the order written, a
+ * later one replacing an earlier one with the same key, and a merge key applies the maps it names (of a list, the
+ * first one last, so that it wins), each read the same way. `root` is the document's root, where aliases resolve.
  */
 export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
   // The maps being read: one merged into itself through an alias (`&a { <<: *a }`) is not read again.
   const reading = new Set<YAMLMap>();
-  const read = (current: YAMLMap): PairInEffect[] => {
+  const read = (current: YAMLMap): Map<unknown, PairInEffect> => {
     reading.add(current);
-    const pairs: PairInEffect[] = [];
-    const keys = new Set<unknown>();
-    const merges: Pair[] = [];
+    const inEffect = new Map<unknown, PairInEffect>();
     for (const pair of current.items) {
-      if (isMergeKey(pair)) merges.push(pair);
-      else {
-        pairs.push({ pair, merged: false });
-        if (isScalar(pair.key)) keys.add(pair.key.value);
+      if (!isMergeKey(pair)) {
+        inEffect.set(isScalar(pair.key) ? pair.key.value : pair, { pair, merged: false });
+        continue;
       }
-    }
-    for (const merge of merges) {
-      for (const source of mergedMaps(merge.value, root)) {
+      for (const source of mergedMaps(pair.value, root).reverse()) {
         if (reading.has(source)) continue;
-        for (const { pair } of read(source)) {
-          if (!isScalar(pair.key) || keys.has(pair.key.value)) continue;
-          keys.add(pair.key.value);
-          pairs.push({ pair, merged: true });
-        }
+        for (const [key, { pair: inner }] of read(source)) inEffect.set(key, { pair: inner, merged: true });
       }
     }
     reading.delete(current);
-    return pairs;
+    return inEffect;
   };
-  return read(map);
+  return [...read(map).values()];
+}
+
+/** Whether two keys of one map are the same (the `yaml` parser's uniqueKeys): go-yaml v2 takes several merge keys. */
+export function sameKeyUnlessMerge(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isScalar(a) || !isScalar(b) || a.value !== b.value) return false;
+  const plainMerge = (key: typeof a) => key.value === '<<' && (key.type === undefined || key.type === 'PLAIN');
+  return !(plainMerge(a) && plainMerge(b));
+}
+
+/** True when the node carries an anchor (`&name`) that an alias uses: editing it would change that place too. */
+export function usedByAlias(node: Node | null, root: Node): boolean {
+  if (isAlias(node) || typeof node?.anchor !== 'string') return false;
+  let used = false;
+  visit(root, {
+    Alias(_, alias) {
+      if (alias.source !== node.anchor || resolveAlias(alias, root) !== node) return undefined;
+      used = true;
+      return visit.BREAK;
+    },
+  });
+  return used;
 }
 
 /** The node itself, or the one it names when it is an alias (undefined when no anchor before it has that name). */

@@ -2,6 +2,7 @@
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
 import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLMap } from 'yaml';
 import type { TextRange } from '../text/range';
+import { sameKeyUnlessMerge } from './anchors';
 
 export interface YamlDocument {
   readonly document: Document.Parsed;
@@ -79,7 +80,7 @@ export function parseYaml(text: string): ParsedYaml {
   const deep = tooDeepAt(text);
   if (deep !== undefined) return { documents, syntaxErrors: [{ start: deep, end: deep + 1, message: TOO_DEEP }] };
   let previousEnd = 0;
-  for (const document of parseAllDocuments(text, { prettyErrors: false })) {
+  for (const document of parseAllDocuments(text, { prettyErrors: false, uniqueKeys: sameKeyUnlessMerge })) {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
     for (const error of exhausted ? [exhausted] : document.errors) {

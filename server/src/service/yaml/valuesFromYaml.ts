@@ -5,7 +5,7 @@ import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
 import { yamlNodeRange, type YamlDocument } from './document';
-import { pairsInEffect, resolved } from './anchors';
+import { pairsInEffect, resolved, usedByAlias } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
@@ -42,8 +42,11 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
       const key: ChartKey | undefined = chartKey(path);
       const legacy = key ? undefined : legacyKey(path);
       const keyRange = yamlNodeRange(keyNode);
-      const valueRange = written?.range ? yamlNodeRange(written) : { start: keyRange.end, end: keyRange.end };
-      const viaAnchor = inAnchor || merged || written !== value;
+      // A value read through an alias is reported where it is written: at its anchor.
+      const shown = value ?? written;
+      const valueRange = shown?.range ? yamlNodeRange(shown) : { start: keyRange.end, end: keyRange.end };
+      // Read through an anchor, or holding one that an alias uses (`controlPlaneURL: &url …` and `*url` elsewhere).
+      const viaAnchor = inAnchor || merged || written !== value || usedByAlias(written, root as Node);
       const setting: Setting = {
         path,
         key,
