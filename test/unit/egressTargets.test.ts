@@ -120,8 +120,20 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   assert.equal(targets[1].flow, 'aks-control-plane', 'a host matching a catalog pattern takes its flow');
   assert.equal(targets[2].required, false);
   assert.equal(targets[2].origin, 'file');
-  assert.throws(() => parseTargetsFile('{"targets": [{"port": 1}]}'), /not a targets file/);
   assert.throws(() => parseTargetsFile('nope'), /not JSON/);
+  // What is wrong is said with where it is: the entry, and its field.
+  const wrong: Array<[string, RegExp]> = [
+    ['{"targets": [{"port": 1}]}', /: not a targets file: targets\[0\]: host: /],
+    ['["a.example", 42]', /: not a targets file: \[1\]: expected a host name .* not 42$/],
+    ['{"targets": [{"host": "a.example", "port": "443"}]}', /: not a targets file: targets\[0\]: port: /],
+    [
+      '{"hosts": ["a.example"]}',
+      /: not a targets file: expected a list of targets, or an object whose "targets" is one$/,
+    ],
+    // A run over no target would pass having probed nothing.
+    ['[]', /: the targets file lists no targets$/],
+  ];
+  for (const [text, message] of wrong) assert.throws(() => parseTargetsFile(text), message, text);
   const missing = loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
   assert.equal(missing.targets.length, 0);
   assert.match(missing.problems[0], /missing\.json/);

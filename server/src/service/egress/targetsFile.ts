@@ -6,19 +6,25 @@ import type { EgressTargetInfo } from '../../../../shared/protocol';
 import { REQUIRED_TARGETS, EGRESS_SOURCES, Flow } from './catalog';
 import { matchesPattern, parseHostPort, isWildcard } from './target';
 
-const Entry = z.union([
-  z.string(),
-  z.object({
-    host: z.string(),
-    port: z.number().int().min(1).max(65535).optional(),
-    flow: Flow.optional(),
-    purpose: z.string().optional(),
-    required: z.boolean().optional(),
-  }),
-]);
-const TargetsFile = z.union([z.array(Entry), z.object({ targets: z.array(Entry) })]);
+const EntryObject = z.object({
+  host: z.string(),
+  port: z.number().int().min(1).max(65535).optional(),
+  flow: Flow.optional(),
+  purpose: z.string().optional(),
+  required: z.boolean().optional(),
+});
+type Entry = string | z.infer<typeof EntryObject>;
 
-/** Parses a targets file; throws an Error naming what is wrong. */
+/** One entry, or what is wrong with it in words (its fields by name). */
+function entryOf(raw: unknown): Entry | string[] {
+  if (typeof raw === 'string') return raw;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return [`expected a host name ("host" or "host:port") or an object with "host", not ${JSON.stringify(raw)}`];
+  const parsed = EntryObject.safeParse(raw);
+  return parsed.success ? parsed.data : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+/** Parses a targets file; throws an Error naming what is wrong, and where (`targets[2].port: …`). */
 export function parseTargetsFile(text: string): EgressTargetInfo[] {
   let json: unknown;
   try {
@@ -26,12 +32,17 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
   } catch (error) {
     throw new Error(`not JSON: ${(error as Error).message}`);
   }
-  const parsed = TargetsFile.safeParse(json);
-  if (!parsed.success)
-    throw new Error(
-      `not a targets file: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-    );
-  const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.targets;
+  const listed = Array.isArray(json) ? json : (json as { targets?: unknown } | null)?.targets;
+  if (!Array.isArray(listed))
+    throw new Error('not a targets file: expected a list of targets, or an object whose "targets" is one');
+  // A run over no target would pass without probing anything.
+  if (listed.length === 0) throw new Error('the targets file lists no targets');
+  const at = (i: number) => (Array.isArray(json) ? `[${i}]` : `targets[${i}]`);
+  const entries = listed.map((raw, i) => {
+    const entry = entryOf(raw);
+    if (Array.isArray(entry)) throw new Error(`not a targets file: ${at(i)}: ${entry.join('; ')}`);
+    return entry;
+  });
   return entries.map((entry) => {
     const spec = typeof entry === 'string' ? { host: entry } : entry;
     const hostPort = parseHostPort(spec.host, spec.port);
