@@ -144,6 +144,11 @@ test('usage errors and unreadable inputs exit 2', async () => {
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope\.json/);
   assert.equal((await run(['--targets', 'good.json', '--ca-file', 'missing.pem'])).code, 2);
+  // A CA file that holds no PEM certificate would be dropped by TLS without a word.
+  fs.writeFileSync(path.join(dir, 'garbage.pem'), 'garbage\n');
+  const garbage = await run(['--targets', 'good.json', '--ca-file', 'garbage.pem']);
+  assert.equal(garbage.code, 2);
+  assert.match(garbage.stderr, /CA file .*garbage\.pem: holds no PEM certificate/);
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: anyscale-azure egress/);

@@ -91,7 +91,10 @@ export function probeOptionsFrom(
   };
   if (settings.caFile) {
     try {
-      options.extraCa = readBounded(path.resolve(baseDir, settings.caFile)).toString('utf8');
+      const pem = readBounded(path.resolve(baseDir, settings.caFile)).toString('utf8');
+      // Not PEM (a DER file, a key, an empty file): TLS would drop it silently and the run mislead.
+      if (pem.includes('-----BEGIN CERTIFICATE-----')) options.extraCa = pem;
+      else problems.push(`CA file ${settings.caFile}: holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
     } catch (error) {
       problems.push(`CA file ${settings.caFile}: ${(error as Error).message}`);
     }
