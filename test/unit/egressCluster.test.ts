@@ -260,6 +260,12 @@ test('the probe script: a proxy that refuses the host, and a proxy port nobody l
   const closedPort = Number(lab.target('closed').split(':')[1]);
   const down = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${closedPort}` });
   assert.equal(down.results[0].outcome, 'proxy-refused');
+  // A proxy nobody listens on is not one that "does not tunnel": the hint says the proxy itself is not reachable.
+  assert.match(
+    down.results[0].hint ?? '',
+    /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/,
+  );
+  assert.match(refused.results[0].hint ?? '', /does not tunnel to nowhere\.egress\.invalid:443/);
 });
 
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {

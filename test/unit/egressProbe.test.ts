@@ -122,6 +122,16 @@ test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', 
   assert.ok(lab.proxied.includes(lab.target('good')));
 });
 
+test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itself, not its allow-list', async () => {
+  const closedPort = lab.target('closed').split(':')[1];
+  const down = await probeTarget(target(lab.target('good')), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${closedPort}`),
+  });
+  assert.equal(down.outcome, 'proxy-refused');
+  assert.match(down.hint ?? '', /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
+});
+
 test('a proxy asking for credentials is proxy-auth-required; with Basic credentials it tunnels', async () => {
   const bare = await probeTarget(target(lab.target('good')), {
     ...base,

@@ -33,7 +33,7 @@ function fillHint(target: EgressTargetInfo): string {
 export function hintFor(
   outcome: EgressOutcome,
   target: EgressTargetInfo,
-  result: Pick<EgressProbeResult, 'tls' | 'via'> = {},
+  result: Pick<EgressProbeResult, 'tls' | 'via' | 'detail'> = {},
 ): string | undefined {
   const at = where(target);
   const allow = `Allow outbound HTTPS to ${at} in the Azure Firewall application rules, NSG and any proxy on the path`;
@@ -70,6 +70,9 @@ export function hintFor(
     case 'proxy-auth-required':
       return `${proxy} asks for credentials (407) for ${at}: put them in the proxy URL (http://user:password@proxy:port) or in HTTPS_PROXY.`;
     case 'proxy-refused':
+      // The connection to the proxy itself failed (`proxy: connect ECONNREFUSED …`): nothing was asked of it yet.
+      if (/^proxy: connect E[A-Z]+/.test(result.detail ?? ''))
+        return `Cannot connect to ${proxy} itself (${result.detail!.slice('proxy: connect '.length)}): check that it runs and that its address and port are right (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY).`;
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     case 'needs-host':
       return `${target.host} is a wildcard and needs a concrete host name: ${fillHint(target)}; allow the wildcard for ${FLOW_LABELS[target.flow]}.`;

@@ -101,7 +101,7 @@ function toResult(line: ResultLine, target: EgressTargetInfo): EgressProbeResult
     ...(line.httpStatus !== undefined ? { httpStatus: line.httpStatus } : {}),
     ...(line.via !== undefined ? { via: line.via } : {}),
     ...(line.detail !== undefined ? { detail: line.detail } : {}),
-    hint: hintFor(line.outcome, target, { tls, via: line.via }),
+    hint: hintFor(line.outcome, target, { tls, via: line.via, detail: line.detail }),
   };
 }
 
