@@ -134,6 +134,17 @@ test('the targets file replaces the derived list; a broken one is a problem, not
     ['[]', /: the targets file lists no targets$/],
   ];
   for (const [text, message] of wrong) assert.throws(() => parseTargetsFile(text), message, text);
+  // Hosts and cloud IDs from settings do not go with a targets file: that is said, not dropped in silence.
+  const both = loadEgressTargets([WORKSPACE], {
+    targetsFile: 'targets.json',
+    targets: ['a.example'],
+    cloudIds: ['cld_x1'],
+  });
+  assert.equal(both.targets.length, 3);
+  assert.match(
+    both.problems.join('\n'),
+    /targets \(CLI --host\) and .*cloudIds \(CLI --cloud-id\) not used: the targets file/,
+  );
   const missing = loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
   assert.equal(missing.targets.length, 0);
   assert.match(missing.problems[0], /missing\.json/);

@@ -67,10 +67,18 @@ export function loadEgressTargets(
 ): EgressTargetsResult {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
+    // The file replaces the derived list, hosts and cloud IDs from settings included: say so rather than drop them.
+    const unused = [
+      ...(settings.targets?.length ? ['anyscaleAzure.egress.targets (CLI --host)'] : []),
+      ...(settings.cloudIds?.length ? ['anyscaleAzure.egress.cloudIds (CLI --cloud-id)'] : []),
+    ];
+    const problems = unused.length
+      ? [`${unused.join(' and ')} not used: the targets file ${file} replaces the list; add those hosts to it`]
+      : [];
     try {
-      return { targets: parseTargetsFile(readBounded(file).toString('utf8')), problems: [] };
+      return { targets: parseTargetsFile(readBounded(file).toString('utf8')), problems };
     } catch (error) {
-      return { targets: [], problems: [`${file}: ${(error as Error).message}`] };
+      return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
   }
   return deriveWorkspaceTargets(readWorkspaceFiles(folders, openText), settings);
