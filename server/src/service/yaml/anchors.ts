@@ -13,13 +13,13 @@ export interface PairInEffect {
   readonly merged: boolean;
 }
 
-/** A `<<` key written plain (quoted, `"<<"` is an ordinary key). */
-export function isMergeKey(pair: Pair): boolean {
-  return isScalar(pair.key) && pair.key.value === '<<' && (pair.key.type === undefined || pair.key.type === 'PLAIN');
+/** A merge key: `<<` written plain (quoted, `"<<"` is an ordinary key). */
+function isMergeKey(key: unknown): boolean {
+  return isScalar(key) && key.value === '<<' && (key.type === undefined || key.type === 'PLAIN');
 }
 
 /** The node an alias names: the last node before it with that anchor, within `root`. */
-export function resolveAlias(alias: Alias, root: Node): Node | undefined {
+function resolveAlias(alias: Alias, root: Node): Node | undefined {
   const at = alias.range?.[0] ?? 0;
   let found: Node | undefined;
   visit(root, (_, node) => {
@@ -54,7 +54,7 @@ export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
     reading.add(current);
     const inEffect = new Map<unknown, PairInEffect>();
     for (const pair of current.items) {
-      if (!isMergeKey(pair)) {
+      if (!isMergeKey(pair.key)) {
         inEffect.set(isScalar(pair.key) ? pair.key.value : pair, { pair, merged: false });
         continue;
       }
@@ -73,8 +73,7 @@ export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
 export function sameKeyUnlessMerge(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (!isScalar(a) || !isScalar(b) || a.value !== b.value) return false;
-  const plainMerge = (key: typeof a) => key.value === '<<' && (key.type === undefined || key.type === 'PLAIN');
-  return !(plainMerge(a) && plainMerge(b));
+  return !(isMergeKey(a) && isMergeKey(b));
 }
 
 /** True when the node carries an anchor (`&name`) that an alias uses: editing it would change that place too. */

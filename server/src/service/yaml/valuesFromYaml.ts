@@ -1,6 +1,6 @@
 // Operator values from one YAML document: walks the sections the chart catalog lists (never into free-form maps
-// such as node selectors or the ingress-nginx subchart), recording each written key once, in document order, then the
-// keys a section takes from maps merged in with `<<: *anchor`, with aliases read through (anchors.ts), as Helm reads them.
+// such as node selectors or the ingress-nginx subchart), recording each key in effect once: those a section writes and
+// those it takes from maps merged in with `<<: *anchor`, with aliases read through, as Helm reads them (anchors.ts).
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
