@@ -32,7 +32,7 @@ const common = {
 /** Test entry points besides `*.test.ts`: runners, the benches, the fuzz and the soak (and the soak's server preload). */
 const ENTRY_POINTS = [
   /(^|\/)(run|index)\.ts$/,
-  /^test\/bench\/(values|egress|editing)\.ts$/,
+  /^test\/bench\/(values|egress|editing|parseTreeWorker)\.ts$/,
   /^test\/fuzz\/(fuzz|soak|heapProbe)\.ts$/,
 ];
 

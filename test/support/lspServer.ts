@@ -93,9 +93,22 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
     new StreamMessageWriter(server.stdin!),
   );
   const published: PublishDiagnosticsParams[] = [];
+  /** Called once for the next diagnostics notification: waiting wakes when it arrives, not at the next poll. */
+  let onPublished: (() => void)[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     published.push(p);
+    const waiting = onPublished;
+    onPublished = [];
+    for (const wake of waiting) wake();
   });
+  const nextPublished = (timeoutMs: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      onPublished.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   // Where the test's latest action starts: what the server published before it answers earlier actions.
   let lastAction = 0;
   const send = connection.sendNotification.bind(connection) as (type: unknown, params?: unknown) => Promise<void>;
@@ -160,7 +173,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
                 .slice(-2),
             )}\nserver stderr: ${stderr}`,
           );
-        await new Promise((r) => setTimeout(r, 10));
+        await nextPublished(deadline - Date.now() + 1);
       }
     },
     latest(uri, accept, what, timeoutMs) {
