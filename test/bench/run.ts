@@ -108,12 +108,12 @@ const STRESS: Array<[string, () => string]> = [
 
 /** The envelope's goals over stdio: an edit's diagnostics against parseTree (wall time), completion and hover. */
 async function envelopeOverStdio(envelope: string): Promise<void> {
-  const stdio = await benchEnvelopeOverStdio(envelope);
+  const stdio = await benchEnvelopeOverStdio(envelope, 100);
   const [diagnosticsP95, completionP95, hoverP95] = [stdio.diagnostics, stdio.completion, stdio.hover].map((sorted) =>
     percentile(sorted, 95),
   );
   console.log(`over stdio: ${stdio.edits} edits, load average ${stdio.loadAverage.toFixed(1)} (wall time)`);
-  // Wall time against wall time: parseTree of each edited text, timed in this process right after its diagnostics.
+  // Wall time against wall time: parseTree of each edited text, timed in a worker thread right after its requests.
   const parseWallMs = percentile(stdio.parseTree, 50);
   const stdioRatio = diagnosticsP95 / parseWallMs;
   const edits = `p50 ${percentile(stdio.diagnostics, 50).toFixed(1)} ms, p95 ${diagnosticsP95.toFixed(1)} ms / parseTree (wall, p50) ${parseWallMs.toFixed(1)} ms`;
