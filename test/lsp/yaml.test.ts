@@ -9,6 +9,7 @@ import {
   DidOpenTextDocumentNotification,
   DidCloseTextDocumentNotification,
   CodeActionRequest,
+  DiagnosticSeverity,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
@@ -55,6 +56,22 @@ test('a values file opened as yaml gets the values diagnostics, with docs links 
   assert.equal(provider.source, 'anyscale-azure');
   const stat = await server.until(() => stats.find((s) => s.uri === uri), 'documentStats');
   assert.equal(stat.kind, 'operatorValues');
+});
+
+test('an alias Helm cannot resolve is an error of ours, not an editor-marked syntax error: the checks wait for it', async () => {
+  const uri = 'file:///workspace/anchored-values.yaml';
+  const text = read('rules', 'values-value-not-allowed', 'fail.yaml') + 'extra:\n  url: *controlPlane\n';
+  await open(uri, text);
+  const p = await server.latest(uri, (d) => d.diagnostics.length > 0, 'anchor diagnostics');
+  // Only the anchor: the values rules wait until Helm can read the file.
+  assert.deepEqual(codesOf(p), ['invalid-yaml']);
+  const [problem] = p.diagnostics;
+  assert.equal(problem.severity, DiagnosticSeverity.Error);
+  assert.match(String(problem.message), /^YAML error: unknown anchor 'controlPlane' referenced/);
+  assert.equal(problem.codeDescription?.href, 'https://docs.example.test/rules/invalid-yaml.md');
+  const lines = text.split('\n');
+  assert.equal(problem.range.start.line, lines.length - 2);
+  assert.equal(problem.range.start.character, lines[lines.length - 2].indexOf('*'));
 });
 
 test('other YAML (ingress-nginx values) gets no diagnostics', async () => {

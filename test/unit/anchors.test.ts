@@ -115,3 +115,45 @@ test('what Helm reads differently from the merge spec: several merge keys, a mer
   assert.ok(finding);
   assert.equal(finding.fixes, undefined);
 });
+
+test('what go-yaml v2 rejects in anchors stops the checks, at the alias or merge that is wrong; the rest is not flagged', () => {
+  const values = (body: string) =>
+    `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\n${body}`;
+  /** Each problem as `written text: the message's start`, and whether the checks ran. */
+  const problems = (text: string) => {
+    const analysis = yaml(text);
+    assert.ok(analysis.syntaxErrors.every((problem) => problem.onlyHelmRejects));
+    return analysis.syntaxErrors.map(
+      (problem) => `${text.slice(problem.start, problem.end)}: ${problem.message.split(':')[1].trim()}`,
+    );
+  };
+  assert.deepEqual(problems(values('  controlPlaneURL: *url\n')), ["*url: unknown anchor 'url' referenced"]);
+  // An anchor after the alias, or in another document, is not one before it.
+  assert.deepEqual(problems(values('  controlPlaneURL: *url\nurls: {azure: &url x}\n')), [
+    "*url: unknown anchor 'url' referenced",
+  ]);
+  assert.deepEqual(problems(`urls: {azure: &url x}\n---\n${values('  controlPlaneURL: *url\n')}`), [
+    "*url: unknown anchor 'url' referenced",
+  ]);
+  assert.deepEqual(problems(values('workloads: &w\n  serviceAccount: {name: *w}\n')), [
+    "*w: anchor 'w' value contains itself",
+  ]);
+  assert.deepEqual(
+    problems(
+      `list: &list [{a: 1}]\nname: &name x\n${values('  <<: *list\n  aws:\n    <<: [*name]\n  gcp:\n    <<: 1\n')}`,
+    ),
+    [
+      '*list: map merge requires map or sequence of maps as the value',
+      '[*name]: map merge requires map or sequence of maps as the value',
+      '1: map merge requires map or sequence of maps as the value',
+    ],
+  );
+  // The checks did not run: a file Helm cannot read gets no finding about its values.
+  assert.deepEqual(yaml(values('  controlPlaneURL: *url\n')).findings, []);
+  // What go-yaml v2 reads: an anchor redefined (the latest before the alias), an alias of an anchor before it, a
+  // merge of a map, an alias of a map, a list of both.
+  const fine = `a: &a {x: 1}\nb: &a {y: 1}\nc: *a\nd: &d\n  e: &d 1\n  f: *d\n${values('  <<: [*a, {z: 1}]\n  aws: {<<: *a}\n  controlPlaneURL: &u https://console.azure.anyscale.com\nurl: *u\n')}`;
+  assert.deepEqual(problems(fine), []);
+  // A file that is not ours is not read the way Helm reads it.
+  assert.deepEqual(yaml('jobs:\n  build: *missing\n').syntaxErrors, []);
+});

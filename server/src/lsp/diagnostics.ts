@@ -20,8 +20,18 @@ export function toDiagnostics(
 ): Diagnostic[] {
   const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
   if (analysis.syntaxErrors.length > 0 && analysis.kind !== 'other') {
-    // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet.
+    // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet. What only
+    // Helm's reader rejects, nothing else marks: that is an error of ours.
     const first = analysis.syntaxErrors[0];
+    if (first.onlyHelmRejects)
+      return analysis.syntaxErrors.map((problem) => ({
+        range: range(problem.start, problem.end),
+        severity: DiagnosticSeverity.Error,
+        source: SOURCE,
+        code: 'invalid-yaml',
+        codeDescription: { href: `${docsBaseUri}/invalid-yaml.md` },
+        message: `${problem.message}; Anyscale checks are paused until this is fixed.`,
+      }));
     return [
       {
         range: range(first.start, first.end),

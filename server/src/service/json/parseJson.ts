@@ -23,6 +23,11 @@ export interface ParsedJson {
 
 export interface SyntaxProblem extends TextRange {
   readonly message: string;
+  /**
+   * The file parses as YAML (the `yaml` package, and so an editor's YAML support, reads it without a word) but Helm's
+   * and kubectl's reader rejects it: nothing else marks it in the editor.
+   */
+  readonly onlyHelmRejects?: boolean;
 }
 
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };

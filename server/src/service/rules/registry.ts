@@ -45,7 +45,8 @@ export const RULES: readonly Rule[] = [
 /**
  * What is reported of a file that cannot be parsed (or not all of it), as codes with docs pages of their own. Not
  * rules: nothing runs on a model, and they cannot be turned off. invalid-json and invalid-yaml are the CLI's (the
- * editor's JSON and YAML support marks syntax errors itself; our server only says that its checks wait for the fix);
+ * editor's JSON and YAML support marks syntax errors itself; our server only says that its checks wait for the fix),
+ * except what only Helm's YAML reader rejects (yaml/anchors.ts), which the editor shows as invalid-yaml too;
  * json-too-deep is reported by both.
  */
 export const SYNTAX_PROBLEMS: readonly RuleInfo[] = [

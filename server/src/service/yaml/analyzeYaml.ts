@@ -10,6 +10,7 @@ import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
 import { CONTROL_PLANES } from '../catalog/chart';
 import { parseYaml } from './document';
+import { anchorProblems } from './anchors';
 import { classifyYamlDocument, fileKind } from './classifyYaml';
 import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
@@ -27,9 +28,14 @@ function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
 export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const started = performance.now();
   const yaml = parseYaml(text);
-  const { documents, syntaxErrors } = yaml;
+  const { documents } = yaml;
   const kinds = documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
+  // What Helm and kubectl reject in anchors stops the checks as a syntax error does (only in files they read).
+  const syntaxErrors =
+    kind === 'other' || yaml.syntaxErrors.length > 0
+      ? yaml.syntaxErrors
+      : documents.flatMap(({ document }) => anchorProblems(document));
   const findings: Finding[] = [];
   const done = (facts: FileFacts, count: number): DocumentAnalysis => ({
     kind,

@@ -4,8 +4,22 @@
 // the merge key replaces the merged one and one written before it is replaced, and of a list of maps the first wins.
 // The `yaml` package reads YAML 1.2, which has no merge type, and leaves `<<` a plain key.
 // What is read through an anchor is written where the anchor is, and other places may use it too: the caller marks
-// it so, and no fix edits it.
-import { isAlias, isMap, isScalar, isSeq, visit, type Alias, type Node, type Pair, type YAMLMap } from 'yaml';
+// it so, and no fix edits it. What go-yaml v2 refuses in anchors, which the `yaml` package reads without a word, is
+// anchorProblems'.
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  visit,
+  type Alias,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
+import type { SyntaxProblem } from '../json/parseJson';
 
 export interface PairInEffect {
   readonly pair: Pair;
@@ -99,4 +113,68 @@ export function resolved(node: Node | null, root: Node): Node | null | undefined
 export function valueInEffect(map: YAMLMap, key: string, root: Node): Node | null | undefined {
   const found = pairsInEffect(map, root).find(({ pair }) => isScalar(pair.key) && pair.key.value === key);
   return found && resolved(found.pair.value as Node | null, root);
+}
+
+/** Where a node is written: its start to the end of its value. */
+function rangeOf(node: Node): { start: number; end: number } {
+  const [start, end] = node.range ?? [0, 1];
+  return { start, end: Math.max(end, start + 1) };
+}
+
+/** True when `map` is what a merge key may name: a map, or an alias of one (`anchors`: those defined so far). */
+function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
+  if (isAlias(node)) {
+    const target = anchors.get(node.source);
+    // An alias with no anchor is reported as such.
+    return target === undefined || isMap(target);
+  }
+  return isMap(node);
+}
+
+/**
+ * What Helm's and kubectl's YAML reader (go-yaml v2) rejects in a document's anchors, which the `yaml` package reads
+ * without a word (so an editor's YAML support does not mark it): an alias with no anchor of its name before it in
+ * its document (YAML 1.2, 7.1: anchors do not cross `---`); an alias inside the node it names (go-yaml v2: "anchor
+ * value contains itself"); a merge key whose value is not a map or a list of maps (the merge type; go-yaml v2: "map
+ * merge requires map or sequence of maps as the value"). In the order written.
+ */
+export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  /** The node each anchor name stands for at this point of the walk: the latest before it. */
+  const anchors = new Map<string, Node>();
+  visit(document, (_, node) => {
+    if (isPair(node)) {
+      if (!isMergeKey(node.key)) return undefined;
+      const value = node.value;
+      const fits = isSeq(value) ? value.items.every((item) => mergeable(item, anchors)) : mergeable(value, anchors);
+      if (!fits)
+        problems.push({
+          ...rangeOf(isScalar(value) || isSeq(value) || isAlias(value) ? value : (node.key as Node)),
+          message:
+            'YAML error: map merge requires map or sequence of maps as the value: `<<` must name a map (`<<: *base`) or a list of maps (`<<: [*a, *b]`), or Helm and kubectl reject the file',
+          onlyHelmRejects: true,
+        });
+      return undefined;
+    }
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (!target)
+        problems.push({
+          ...rangeOf(node),
+          message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
+          onlyHelmRejects: true,
+        });
+      else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
+        problems.push({
+          ...rangeOf(node),
+          message: `YAML error: anchor '${node.source}' value contains itself: this alias is inside the node anchored \`&${node.source}\`, and Helm and kubectl reject the file`,
+          onlyHelmRejects: true,
+        });
+      return undefined;
+    }
+    if ((isScalar(node) || isMap(node) || isSeq(node)) && typeof node.anchor === 'string')
+      anchors.set(node.anchor, node);
+    return undefined;
+  });
+  return problems;
 }
