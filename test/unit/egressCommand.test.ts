@@ -250,4 +250,9 @@ test('--help says the targets are the ones the Anyscale on Azure docs list, and 
     /targets Anyscale on Azure needs/,
     'no claim that the list is everything Anyscale on Azure needs',
   );
+  // What a targets file holds, without the docs at hand.
+  assert.match(
+    stdout,
+    /--targets <file> +JSON targets file [^\n]*\n +"host\[:port\]" or \{"host", "port", "purpose", "required"\}/,
+  );
 });

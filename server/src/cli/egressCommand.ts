@@ -28,7 +28,8 @@ Probes the outbound HTTPS targets the Anyscale on Azure docs list (add more with
 
 Options:
   --workspace <dir>            Folder whose ARM templates and values files name storage, ACR, regions (default: .)
-  --targets <file>             JSON targets file to probe instead of the workspace's targets
+  --targets <file>             JSON targets file to probe instead of the workspace's targets: a list of
+                               "host[:port]" or {"host", "port", "purpose", "required"}, or {"targets": [...]}
   --format <text|json|lines>   Output format (default: text); lines is the in-cluster probe's log format
   --concurrency <n>            Targets probed at once (default: 32)
   --timeout <ms>               Timeout of each phase: DNS, TCP, TLS, HTTP (default: 5000)
