@@ -132,6 +132,16 @@ test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itse
   assert.match(down.hint ?? '', /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
 });
 
+test('a proxy whose name does not resolve: the hint is about the proxy, not the target it would look up', async () => {
+  // `--proxy notaurl` is read as the host name notaurl (as curl reads it).
+  const lost = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig('notaurl') });
+  assert.equal(lost.outcome, 'nxdomain');
+  assert.match(lost.hint ?? '', /^The name of the proxy http:\/\/notaurl itself does not resolve/);
+  assert.doesNotMatch(lost.hint ?? '', /private DNS zones/);
+  const direct = await probeTarget(target('nowhere.example.test:443'), base);
+  assert.match(direct.hint ?? '', /^nowhere\.example\.test does not resolve/);
+});
+
 test('a proxy asking for credentials is proxy-auth-required; with Basic credentials it tunnels', async () => {
   const bare = await probeTarget(target(lab.target('good')), {
     ...base,

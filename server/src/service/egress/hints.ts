@@ -42,10 +42,15 @@ export function hintFor(
   switch (outcome) {
     case 'ok':
       return undefined;
+    // Through a proxy only the proxy's own name is looked up here (and in the cluster probe): the proxy resolves the target's.
     case 'nxdomain':
+      if (result.via)
+        return `The name of ${proxy} itself does not resolve (the proxy, not this machine, looks up ${target.host}): check its address (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY); written without http://, a proxy is read as a host name, as curl reads it.`;
       return `${target.host} does not resolve: check the DNS servers and private DNS zones used for ${at}; a private zone for a public name hides it.`;
     case 'dns-timeout':
     case 'dns-error':
+      if (result.via)
+        return `DNS did not answer for the name of ${proxy} itself (the proxy, not this machine, looks up ${target.host}): make sure the resolver is reachable, or give the proxy's address.`;
       return `DNS did not answer for ${target.host}: make sure the resolver (custom DNS, Azure DNS 168.63.129.16) is reachable for ${at}.`;
     case 'refused':
       return `Connection refused: something on the path rejects ${at}. ${allow}.`;
