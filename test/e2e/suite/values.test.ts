@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import {
   activateExtension,
+  codeOf,
   describe,
   find,
   openEditor,
@@ -75,6 +76,25 @@ suite('Operator values and Gateway manifests in a real VS Code', () => {
     );
     assert.equal(editor.document.getText(secret.range), 'anyscale-cldrsrc_abc123def456-certificate');
     assert.equal((await waitFor('document stats', () => api.documentStats(uri))).kind, 'gatewayManifest');
+  });
+
+  test('an alias Helm cannot resolve is an error where it is written; the values checks wait for it', async () => {
+    const content =
+      'global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: Azure\n  controlPlaneURL: *url\n';
+    const editor = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ language: 'yaml', content }),
+    );
+    const uri = editor.document.uri;
+    const anchor = await waitFor(`invalid-yaml on the alias (have ${describe(uri)})`, () => find(uri, 'invalid-yaml'));
+    assert.equal(anchor.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(editor.document.getText(anchor.range), '*url');
+    assert.match(anchor.message, /^YAML error: unknown anchor 'url' referenced/);
+    // The provider casing (values-value-not-allowed) waits until Helm can read the file.
+    assert.deepEqual(
+      ours(uri).map((d) => codeOf(d)),
+      ['invalid-yaml'],
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('YAML that is not ours gets no diagnostics', async () => {
