@@ -7,8 +7,8 @@
 // probe Job's container command locally), from a cluster: pick the context, read the manifest, confirm the modal.
 // Then the Anyscale activity-bar container: the Cloud Resources tree with a broken resource and its tooltip; and,
 // after a reload of the page, how long after activation the tree was first drawn (from the extension's log).
-// Also: a snippet found by its prefix, the Extensions view and the extension's page, the walkthrough.
-// Saves test-results/ui-smoke.png, completion.png, snippet.png, extension-page.png, walkthrough.png, egress.png,
+// Also: a snippet found by its prefix, a values file with an alias Helm cannot resolve, the Extensions view and the extension's page, the walkthrough.
+// Saves test-results/ui-smoke.png, completion.png, snippet.png, yaml-anchor.png, extension-page.png, walkthrough.png, egress.png,
 // egress-cluster-manifest.png, egress-cluster.png, egress-cluster-no-context.png and cloud-tree.png.
 //
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
@@ -39,6 +39,11 @@ const SNIPPET_SCREENSHOT = path.join(ROOT, 'test-results', 'snippet.png');
 const EXTENSION_PAGE_SCREENSHOT = path.join(ROOT, 'test-results', 'extension-page.png');
 const WALKTHROUGH_SCREENSHOT = path.join(ROOT, 'test-results', 'walkthrough.png');
 const SNIPPET_FILE = 'new-cloud.json';
+const ANCHOR_FILE = 'anchored-values.yaml';
+const ANCHOR_SCREENSHOT = path.join(ROOT, 'test-results', 'yaml-anchor.png');
+/** Operator values whose controlPlaneURL is an alias with no anchor: Helm rejects the file. */
+const ANCHOR_TEXT =
+  'shared: &shared\n  cloudProvider: azure\nglobal:\n  <<: *shared\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  controlPlaneURL: *controlPlane\n';
 const TREE_TEMPLATE = 'tree-cloud.json';
 const TREE_ROWS = '.part.sidebar .customview-tree .monaco-list-row';
 const say = (message) => log('ui-smoke', message);
@@ -595,6 +600,22 @@ async function snippetStep(page, ws) {
   return `${text.split('\n').length} lines, "$schema" first`;
 }
 
+/** A values file with an alias Helm cannot resolve: an error squiggle, and the Problems panel's row; screenshot. */
+async function yamlAnchorStep(page) {
+  await openFile(page, ANCHOR_FILE); // written before the folder was opened, like SNIPPET_FILE
+  const squiggle = page.locator('.editor-instance .monaco-editor .squiggly-error');
+  await squiggle.first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+  await runCommand(page, 'Problems: Focus on Problems View');
+  const row = page.locator(`.markers-panel .monaco-list-row:has-text("unknown anchor 'controlPlane'")`).first();
+  await row.waitFor({ timeout: STEP_TIMEOUT });
+  const label = (await row.getAttribute('aria-label')) || (await row.textContent()) || '';
+  if (!/invalid-yaml/.test(label) && !/invalid-yaml/.test((await row.textContent()) || ''))
+    throw new Error(`the row does not name invalid-yaml: ${label}`);
+  await page.screenshot({ path: ANCHOR_SCREENSHOT });
+  say(`screenshot: ${path.relative(ROOT, ANCHOR_SCREENSHOT)}`);
+  return label.split('\n')[0].slice(0, 160);
+}
+
 /** The Extensions view lists the installed extension with its own icon; its page (the README) opens; screenshot. */
 async function extensionPageStep(page) {
   await runCommand(page, 'Extensions: Show Installed Extensions');
@@ -666,6 +687,7 @@ async function main() {
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
     ws = copyFixture(WORKSPACE);
     fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
+    fs.writeFileSync(path.join(ws, ANCHOR_FILE), ANCHOR_TEXT);
     egress = await prepareEgress(ws);
 
     await check(
@@ -761,6 +783,10 @@ async function main() {
     await check('Ctrl+. on "k8s" applies the quick fix through the UI', () => quickFixStep(page, ws));
     await check('typing the prefix anyscale-cloud in an empty JSON file inserts the template, $schema and all', () =>
       snippetStep(page, ws),
+    );
+    await check(
+      'a values file with an alias Helm cannot resolve: an error on the alias, invalid-yaml in the Problems panel',
+      () => yamlAnchorStep(page),
     );
     await check('the Extensions view shows the extension with its icon, and its page', () => extensionPageStep(page));
     await check('the walkthrough opens from Welcome: Open Walkthrough… with its five steps', () =>
