@@ -150,6 +150,22 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   assert.match(missing.problems[0], /missing\.json/);
 });
 
+test('a host only the user lists is sourced to the user, not to the docs; a host the docs list keeps their source', () => {
+  const docs = 'Anyscale on Azure networking — Required egress domains (Microsoft Learn)';
+  const [own, listed] = parseTargetsFile('["my-registry.example.test", "console.azure.anyscale.com"]');
+  assert.equal(own.source.title, 'Listed in the targets file: a host the Anyscale on Azure docs do not list');
+  assert.equal(listed.source.title, docs);
+  const { targets } = deriveWorkspaceTargets([], {
+    targets: ['my-registry.example.test', 'console.azure.anyscale.com'],
+  });
+  const source = (host: string) => targets.find((t) => t.host === host)?.source.title;
+  assert.equal(
+    source('my-registry.example.test'),
+    'Listed in anyscaleAzure.egress.targets (CLI --host): a host the Anyscale on Azure docs do not list',
+  );
+  assert.equal(source('console.azure.anyscale.com'), docs);
+});
+
 test('the allow-list: a deployable rule collection group and matching az commands', () => {
   const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), {});
   const list = allowListFor(targets);

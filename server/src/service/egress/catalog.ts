@@ -281,6 +281,14 @@ export const DERIVED = {
 } as const;
 
 /**
+ * The source of a host the user listed that no catalog entry matches: the user, not the docs (whose list of required
+ * domains the link opens, to compare with). `where`: where it was listed, e.g. "the targets file".
+ */
+export function listedByUser(where: string): { title: string; url: string } {
+  return { title: `Listed in ${where}: a host the Anyscale on Azure docs do not list`, url: S.networking.url };
+}
+
+/**
  * The cloud-ID host: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. Grade: inferred — the networking page documents only
  * `*.azure.anyscale-cloud.dev`; this form is the host the Private Link page tests (and its controlPlaneURL).
  */

@@ -3,7 +3,7 @@
 // Hosts that match a catalog pattern take that entry's flow and purpose unless the file says otherwise.
 import { z } from 'zod';
 import type { EgressTargetInfo } from '../../../../shared/protocol';
-import { REQUIRED_TARGETS, EGRESS_SOURCES, Flow } from './catalog';
+import { REQUIRED_TARGETS, Flow, listedByUser } from './catalog';
 import { matchesPattern, parseHostPort, isWildcard } from './target';
 
 const EntryObject = z.object({
@@ -54,7 +54,7 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
       port: hostPort.port,
       flow: spec.flow ?? known?.flow ?? 'aks-azure-platform',
       purpose: spec.purpose ?? known?.purpose ?? 'Listed in the targets file',
-      source: known?.source ?? EGRESS_SOURCES.networking,
+      source: known?.source ?? listedByUser('the targets file'),
       required: spec.required ?? true,
       origin: 'file',
       ...(known && known.pattern !== hostPort.host ? { pattern: known.pattern } : {}),

@@ -5,7 +5,7 @@
 import type { EgressSettings, EgressTargetInfo, EgressTargetsResult } from '../../../../shared/protocol';
 import { analyzeText } from '../analyze';
 import { literalValue } from '../arm/value';
-import { REQUIRED_TARGETS, DERIVED, cloudHost, type CatalogTarget } from './catalog';
+import { REQUIRED_TARGETS, DERIVED, cloudHost, listedByUser, type CatalogTarget } from './catalog';
 import { egressFactsOf, targetsOfFacts } from './fromTemplate';
 import { parseYaml } from '../yaml/document';
 import { catalogTarget, isWildcard, matchesPattern, parseHostPort, targetKey, HTTPS_PORT } from './target';
@@ -141,7 +141,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
       port: h.port,
       flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform',
       purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets',
-      source: h.file ? DERIVED.controlPlaneUrl.source : DERIVED.cloud.source,
+      source: h.file ? DERIVED.controlPlaneUrl.source : listedByUser('anyscaleAzure.egress.targets (CLI --host)'),
       required: true,
       origin: h.origin,
       ...(h.file ? { file: h.file } : {}),
