@@ -70,6 +70,24 @@ test('a YAML syntax error pauses the checks and is reported once', () => {
   assert.deepEqual(analysis.findings, []);
 });
 
+test('a key indented deeper than the keys beside it is one syntax error, on its own line', () => {
+  const text =
+    'global:\n  cloudProvider: azure\n   controlPlaneURL: https://console.azure.anyscale.com\n  cloudDeploymentId: x\n';
+  const errors = yaml(text).syntaxErrors;
+  // The yaml package says it twice, at the end of the line above ("azure").
+  assert.deepEqual(
+    errors.map((error) => [new LineIndex(text).positionAt(error.start), text.slice(error.start, error.end)]),
+    [[{ line: 2, character: 3 }, 'controlPlaneURL']],
+  );
+  assert.match(errors[0].message, /^YAML syntax error: Implicit keys need to be on a single line: this key continues/);
+  // In a list item, the same.
+  const item = 'global:\n  cloudProvider: azure\nworkloads:\n  - a\n   b: 1\n';
+  assert.deepEqual(
+    yaml(item).syntaxErrors.map((error) => item.slice(error.start, error.end)),
+    ['b'],
+  );
+});
+
 test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON one', () => {
   const text = 'global:\n  cloudProvider: Azure\n';
   assert.equal(analyzeDocument(text, { fileName: 'x.yml' }).kind, 'operatorValues');

@@ -1,6 +1,6 @@
 // Parses a YAML text once into its documents (a file may hold several, split by `---`), keeping every node's
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
-import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLMap } from 'yaml';
+import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
 import type { TextRange } from '../text/range';
 import { sameKeyUnlessMerge } from './anchors';
 
@@ -74,6 +74,32 @@ export function tooDeepAt(text: string): number | undefined {
   return undefined;
 }
 
+/**
+ * The `yaml` package's errors for one document, where they point. A key indented deeper than the keys beside it (`a: 1`
+ * then `   b: 2`) reads as the continuation of the value above it: the package reports it twice at the end of that line
+ * ("Nested mappings are not allowed in compact mappings", "Implicit keys need to be on a single line"). That is one
+ * error, on the key's own line.
+ */
+function documentErrors(text: string, errors: readonly YAMLError[]): YamlSyntaxError[] {
+  const continued = errors.filter((error) => error.code === 'MULTILINE_IMPLICIT_KEY');
+  const out: YamlSyntaxError[] = [];
+  for (const error of errors) {
+    const [start, end] = error.pos;
+    if (error.code === 'MULTILINE_IMPLICIT_KEY') {
+      let keyStart = text.lastIndexOf('\n', end - 1) + 1;
+      while (keyStart < end && (text[keyStart] === ' ' || text[keyStart] === '\t')) keyStart++;
+      out.push({
+        start: keyStart,
+        end: Math.max(end, keyStart + 1),
+        message: `YAML syntax error: ${error.message}: this key continues the value on the line above it (is it indented deeper than the keys beside it?)`,
+      });
+    } else if (!continued.some((other) => other.pos[0] === start)) {
+      out.push({ start, end: Math.max(end, start + 1), message: `YAML syntax error: ${error.message}` });
+    }
+  }
+  return out;
+}
+
 export function parseYaml(text: string): ParsedYaml {
   const documents: YamlDocument[] = [];
   const syntaxErrors: YamlSyntaxError[] = [];
@@ -83,13 +109,8 @@ export function parseYaml(text: string): ParsedYaml {
   for (const document of parseAllDocuments(text, { prettyErrors: false, uniqueKeys: sameKeyUnlessMerge })) {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
-    for (const error of exhausted ? [exhausted] : document.errors) {
-      syntaxErrors.push({
-        start: error.pos[0],
-        end: Math.max(error.pos[1], error.pos[0] + 1),
-        message: error === exhausted ? TOO_DEEP : `YAML syntax error: ${error.message}`,
-      });
-    }
+    if (exhausted) syntaxErrors.push({ start: exhausted.pos[0], end: exhausted.pos[0] + 1, message: TOO_DEEP });
+    else syntaxErrors.push(...documentErrors(text, document.errors));
     const end = document.range[1];
     documents.push({ document, span: { start: previousEnd, end }, root: document.contents });
     previousEnd = end;
