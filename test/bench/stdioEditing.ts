@@ -178,8 +178,17 @@ class ParseTreeWorker {
   /** Wall time of parseTree of the text, in ms. */
   parseTreeTime(text: string): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      // Each listener goes when either fires: an 'error' listener left per edit piled up past Node's warning limit.
+      const answered = (ms: number) => {
+        this.worker.off('error', failed);
+        resolve(ms);
+      };
+      const failed = (error: Error) => {
+        this.worker.off('message', answered);
+        reject(error);
+      };
+      this.worker.once('message', answered);
+      this.worker.once('error', failed);
       this.worker.postMessage(text);
     });
   }
