@@ -281,31 +281,27 @@ function referenceKind(call: FunctionCall): number {
   return equalsIgnoreCase(call.name, 'parameters') ? 0 : equalsIgnoreCase(call.name, 'variables') ? 1 : -1;
 }
 
-/** The parameters() and variables() calls of an expression string (none when it is not one or does not parse). */
+/**
+ * The parameters() and variables() calls of an expression string (none when it is not one or does not parse). Not
+ * cached: it serves one string at a request's position and the few expressions the table leaves out (`metadata`).
+ */
 export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
-  let found = referenceCache.get(node);
-  if (!found) {
-    const parsed =
-      node.type === 'string' && isExpression(node.value as string) ? parseExpression(node.value as string) : undefined;
-    const out: ExpressionReference[] = [];
-    if (parsed?.ok) {
-      for (const call of callsIn(parsed.expression)) {
-        const kind = referenceKind(call);
-        if (kind < 0) continue;
-        const argument = call.args[0];
-        out.push({
-          kind: kind === 0 ? 'parameter' : 'variable',
-          name: argument.kind === 'string' ? argument.value : undefined,
-          argument: { start: argument.start, end: argument.end },
-        });
-      }
-    }
-    referenceCache.set(node, (found = out));
+  const parsed =
+    node.type === 'string' && isExpression(node.value as string) ? parseExpression(node.value as string) : undefined;
+  if (!parsed?.ok) return [];
+  const found: ExpressionReference[] = [];
+  for (const call of callsIn(parsed.expression)) {
+    const kind = referenceKind(call);
+    if (kind < 0) continue;
+    const argument = call.args[0];
+    found.push({
+      kind: kind === 0 ? 'parameter' : 'variable',
+      name: argument.kind === 'string' ? argument.value : undefined,
+      argument: { start: argument.start, end: argument.end },
+    });
   }
   return found;
 }
-
-const referenceCache = new WeakMap<JsonNode, readonly ExpressionReference[]>();
 
 /** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
 class ScopeNames {
