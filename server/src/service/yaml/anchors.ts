@@ -20,6 +20,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import type { SyntaxProblem } from '../json/parseJson';
+import { underlinedRange } from './nodeRange';
 
 export interface PairInEffect {
   readonly pair: Pair;
@@ -115,12 +116,6 @@ export function valueInEffect(map: YAMLMap, key: string, root: Node): Node | nul
   return found && resolved(found.pair.value as Node | null, root);
 }
 
-/** Where a node is written: its start to the end of its value. */
-function rangeOf(node: Node): { start: number; end: number } {
-  const [start, end] = node.range ?? [0, 1];
-  return { start, end: Math.max(end, start + 1) };
-}
-
 /** True when `map` is what a merge key may name: a map, or an alias of one (`anchors`: those defined so far). */
 function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
   if (isAlias(node)) {
@@ -149,7 +144,7 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
       const fits = isSeq(value) ? value.items.every((item) => mergeable(item, anchors)) : mergeable(value, anchors);
       if (!fits)
         problems.push({
-          ...rangeOf(isScalar(value) || isSeq(value) || isAlias(value) ? value : (node.key as Node)),
+          ...underlinedRange(isScalar(value) || isSeq(value) || isAlias(value) ? value : (node.key as Node)),
           message:
             'YAML error: map merge requires map or sequence of maps as the value: `<<` must name a map (`<<: *base`) or a list of maps (`<<: [*a, *b]`), or Helm and kubectl reject the file',
           onlyHelmRejects: true,
@@ -160,13 +155,13 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
       const target = anchors.get(node.source);
       if (!target)
         problems.push({
-          ...rangeOf(node),
+          ...underlinedRange(node),
           message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
           onlyHelmRejects: true,
         });
       else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
         problems.push({
-          ...rangeOf(node),
+          ...underlinedRange(node),
           message: `YAML error: anchor '${node.source}' value contains itself: this alias is inside the node anchored \`&${node.source}\`, and Helm and kubectl reject the file`,
           onlyHelmRejects: true,
         });

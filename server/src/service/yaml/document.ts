@@ -118,12 +118,6 @@ export function parseYaml(text: string): ParsedYaml {
   return { documents, syntaxErrors };
 }
 
-/** A node's value range (without a trailing comment); a pair with no value has none. */
-export function yamlNodeRange(node: Node): TextRange {
-  const [start, end] = node.range ?? [0, 0];
-  return { start, end };
-}
-
 /** The value node of a string key in a map, or undefined (`null` when the key is written without a value). */
 export function mapValue(map: YAMLMap, key: string): Node | null | undefined {
   for (const pair of map.items) {

@@ -2,7 +2,8 @@
 // hostname, TLS mode and certificate references), each with where it is written. Other kinds carry their name only.
 import { isMap, isSeq, type Node } from 'yaml';
 import type { TextRange } from '../types';
-import { mapValue, yamlNodeRange, stringValue, type YamlDocument } from './document';
+import { mapValue, stringValue, type YamlDocument } from './document';
+import { yamlNodeRange } from './nodeRange';
 
 export interface WrittenString {
   readonly value: string;

@@ -4,7 +4,8 @@
 import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
-import { yamlNodeRange, type YamlDocument } from './document';
+import type { YamlDocument } from './document';
+import { yamlNodeRange } from './nodeRange';
 import { pairsInEffect, resolved, usedByAlias } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
