@@ -10,7 +10,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parseJson } from '../../server/src/service/analyze';
 import type { JsonNode } from '../../server/src/service/json/nodes';
-import { spliceable, spliceJson, type ParsedJson } from '../../server/src/service/json/spliceJson';
+import { spliceable, spliceJson, type SpliceableParse } from '../../server/src/service/json/spliceJson';
 import { changeBetween } from '../../server/src/service/text/change';
 import { generateParameterizedTemplate, generateTemplate } from '../bench/generate';
 import { FIXTURES } from '../support/paths';
@@ -49,7 +49,7 @@ function shape(node: JsonNode | undefined, parent?: JsonNode): unknown {
   return [node.type, node.offset, node.length, node.value, colon, node.children?.map((child) => shape(child, node))];
 }
 
-function fullParse(text: string): ParsedJson | undefined {
+function fullParse(text: string): SpliceableParse | undefined {
   return spliceable(text, parseJson(text));
 }
 

@@ -1,7 +1,7 @@
 // The service's front door: text in, findings out. Parses once, classifies, builds the model, runs the rules
 // that apply, and applies the configured rule levels. The LSP server and the CLI both call only this.
 import { parseJson, syntaxProblems, type SyntaxProblem } from './json/parseJson';
-import { spliceable, spliceJson, type ParsedJson } from './json/spliceJson';
+import { spliceable, spliceJson, type SpliceableParse } from './json/spliceJson';
 import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
@@ -22,7 +22,7 @@ export { parseJson, type SyntaxProblem } from './json/parseJson';
  * The JSON parse of a version: spliced from the previous version's (json/spliceJson.ts: a keystroke in a 4 MB
  * template parses one resource, not the document) when that can be done exactly, else parsed whole.
  */
-function parseVersion(text: string, previous: ParsedJson | undefined): ReturnType<typeof parseJson> {
+function parseVersion(text: string, previous: SpliceableParse | undefined): ReturnType<typeof parseJson> {
   return (previous && spliceJson(previous, text, changeBetween(previous.text, text))) ?? parseJson(text);
 }
 

@@ -10,7 +10,7 @@ import type { AnyscaleView } from './arm/anyscaleView';
 import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
 import type { SyntaxProblem } from './json/parseJson';
-import type { ParsedJson } from './json/spliceJson';
+import type { SpliceableParse } from './json/spliceJson';
 
 export type { TextRange, TextEdit } from './text/range';
 export type { SyntaxProblem } from './json/parseJson';
@@ -130,7 +130,7 @@ export interface Analysis {
    * The JSON parse of this version, for the next version's analysis to take over (analyzeText's `previous`): absent
    * for YAML and for JSON nested too deep.
    */
-  readonly parse?: ParsedJson;
+  readonly parse?: SpliceableParse;
   readonly findings: Finding[];
   /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
   readonly syntaxErrors: SyntaxProblem[];

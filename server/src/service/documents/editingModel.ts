@@ -13,7 +13,7 @@ import { evaluatorFor } from '../arm/evaluators';
 import { literalValue } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
-import { spliceable, spliceJson, type ParsedJson } from '../json/spliceJson';
+import { spliceable, spliceJson, type SpliceableParse } from '../json/spliceJson';
 import { changeBetween } from '../text/change';
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */
@@ -60,7 +60,7 @@ export class EditingModel {
     readonly analysis: EditingAnalysis,
     readonly parameterFiles: readonly ParameterFileInput[],
     /** A JSON text's parse, for the next version to splice into (none when it nests too deep: see json/depth.ts). */
-    private readonly parsed: ParsedJson | undefined,
+    private readonly parsed: SpliceableParse | undefined,
     /** A YAML text's. */
     readonly yaml: YamlVersion | undefined,
     /** How it was made, for the trace: a JSON tree spliced or parsed whole, or a YAML text's. */

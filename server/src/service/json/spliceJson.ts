@@ -13,7 +13,7 @@ import type { JsonNode } from './nodes';
 import type { Change } from '../text/change';
 
 /** A text with its tree and syntax errors, as parseJson gives them. */
-export interface ParsedJson {
+export interface SpliceableParse {
   readonly text: string;
   readonly root: JsonNode;
   readonly errors: readonly ParseError[];
@@ -22,7 +22,7 @@ export interface ParsedJson {
 }
 
 /** What the next version may splice from a parse of `text` (parseJson's): none without a tree or when it went too deep. */
-export function spliceable(text: string, parsed: ReturnType<typeof parseJson>): ParsedJson | undefined {
+export function spliceable(text: string, parsed: ReturnType<typeof parseJson>): SpliceableParse | undefined {
   const { root, errors, tooDeep, multiLineStrings } = parsed;
   return root && !tooDeep ? { text, root, errors, multiLineStrings } : undefined;
 }
@@ -57,7 +57,7 @@ function holds(node: JsonNode | undefined, change: Change, text: string): node i
 }
 
 /** The innermost container (not the root) that holds the change, and how deep it is. */
-function innermostHolder(previous: ParsedJson, change: Change): { node: JsonNode; depth: number } | undefined {
+function innermostHolder(previous: SpliceableParse, change: Change): { node: JsonNode; depth: number } | undefined {
   let found: { node: JsonNode; depth: number } | undefined;
   let node = previous.root;
   for (let depth = 1; ; depth++) {
@@ -122,7 +122,11 @@ function copyOf(slice: string): string {
 }
 
 /** The tree and errors of `text`, made from `previous` (whose tree is changed in place), or undefined. `change`: changeBetween's. */
-export function spliceJson(previous: ParsedJson, text: string, change: Change | undefined): ParsedJson | undefined {
+export function spliceJson(
+  previous: SpliceableParse,
+  text: string,
+  change: Change | undefined,
+): SpliceableParse | undefined {
   if (!change)
     return { text, root: previous.root, errors: previous.errors, multiLineStrings: previous.multiLineStrings };
   // A tree read with multi-line strings stands only while the whole document parses: a new error anywhere undoes it.
