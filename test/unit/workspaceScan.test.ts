@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WorkspaceScan, MAX_FILE_BYTES, mayHoldFacts } from '../../server/src/node/workspaceScan';
+import { WorkspaceScan, MAX_INDEXED_FILE_BYTES, mayHoldFacts } from '../../server/src/node/workspaceScan';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { FIXTURES } from '../support/paths';
@@ -33,7 +33,7 @@ before(() => {
   write('infra/cloud-resource.json', template);
   write('node_modules/pkg/cloud-resource.json', template.replace(PRINCIPAL_ID, '11111111-1111-4111-8111-111111111111'));
   write('.history/cloud-resource.json', template.replace(PRINCIPAL_ID, '22222222-2222-4222-8222-222222222222'));
-  write('huge.json', template.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  write('huge.json', template.replace('{', `{"padding": "${'x'.repeat(MAX_INDEXED_FILE_BYTES)}",`));
   write('helm/values.yaml', values);
   write('helm/ingress-nginx.yaml', 'controller:\n  service:\n    type: LoadBalancer\n');
   write('package.json', '{"name": "not-a-template"}');

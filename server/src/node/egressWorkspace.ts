@@ -17,7 +17,7 @@ import { readBounded } from './boundedRead';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
 const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const MAX_SCANNED_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 5000;
 
 /** Templates and values files under the folders; `openText` supplies unsaved editor contents by path. */
@@ -51,7 +51,7 @@ export function readWorkspaceFiles(
 
 function readSmallFile(file: string): string | undefined {
   try {
-    return readBounded(file, MAX_FILE_BYTES)
+    return readBounded(file, MAX_SCANNED_FILE_BYTES)
       .toString('utf8')
       .replace(/^\uFEFF/, '');
   } catch {

@@ -45,7 +45,7 @@ export interface ScanResult {
 }
 
 const CANDIDATE = /\.(jsonc?|ya?ml)$/i;
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const MAX_INDEXED_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 20_000;
 /** Files read between two yields to the event loop. */
 const BATCH = 20;
@@ -85,11 +85,11 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
-/** A file's text, when it is a file of at most MAX_FILE_BYTES that can be read. */
+/** A file's text, when it is a file of at most MAX_INDEXED_FILE_BYTES that can be read. */
 async function textOf(file: string): Promise<string | undefined> {
   try {
     const stat = await fs.stat(file);
-    return stat.isFile() && stat.size <= MAX_FILE_BYTES
+    return stat.isFile() && stat.size <= MAX_INDEXED_FILE_BYTES
       ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '')
       : undefined;
   } catch {
@@ -114,7 +114,7 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
   for (const parameterFile of conventionalParameterFiles(file, await siblingsOf(file))) {
     try {
       const stat = await fs.stat(parameterFile);
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
+      if (!stat.isFile() || stat.size > MAX_INDEXED_FILE_BYTES) continue;
       const text = (await fs.readFile(parameterFile, 'utf8')).replace(/^\uFEFF/, '');
       const { root, errors } = parseJson(text);
       if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });

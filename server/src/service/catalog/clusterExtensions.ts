@@ -27,7 +27,6 @@ export const EXTENSION_SOURCES = {
 } as const;
 
 export const EXTENSION_RESOURCE_TYPE = 'Microsoft.KubernetesConfiguration/extensions';
-export const MANAGED_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
 
 /**
  * From this API version on, ARM rejects a PUT or PATCH that gives `version` while autoUpgradeMinorVersion is true
@@ -72,7 +71,6 @@ export const ANYSCALE_OPERATOR_EXTENSION = {
 /** Sources and grades of this module's plain facts (test/unit/grades.test.ts checks every export has one). */
 export const CITATIONS: Citations = Citations.parse({
   EXTENSION_RESOURCE_TYPE: cite(EXTENSION_SOURCES.templateReference, 'documented'),
-  MANAGED_CLUSTER_TYPE: cite(SOURCES.aksTemplateReference, 'documented'),
   VERSION_VALIDATION_API_VERSION: cite(EXTENSION_SOURCES.cliHistory, 'documented'),
 });
 

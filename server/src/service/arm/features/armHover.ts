@@ -18,7 +18,14 @@ import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../../catal
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { ruleByCode } from '../../rules/registry';
 import { positionContext, type PositionContext } from './completion/context';
-import { isAnyscaleResource, isCloud, isCloudResource, isKey, providerOf, type LazyView } from './completion/resources';
+import {
+  isAnyscaleResource,
+  isCloud,
+  isCloudResource,
+  isKey,
+  resourceProvider,
+  type LazyView,
+} from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
@@ -76,7 +83,7 @@ function regionSection(context: PositionContext, resource: ArmResource, view: La
     (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) &&
     isCloudResource(resource)
   ) {
-    const provider = providerOf(resource, view);
+    const provider = resourceProvider(resource, view);
     const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
     for (const list of lists) {
       const region = list.regions.find((r) => r.name === value);

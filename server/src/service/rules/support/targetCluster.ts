@@ -7,7 +7,7 @@
 import { equalsIgnoreCase, items, propertyValue, stringOf, type JsonNode } from '../../json/nodes';
 import { isResourceType, type ArmResource } from '../../arm/template';
 import { knownString } from '../../arm/value';
-import { MANAGED_CLUSTER_TYPE } from '../../catalog/clusterExtensions';
+import { MANAGED_CLUSTER_TYPE } from '../../catalog/aks';
 import { memoKey } from '../../memo';
 import type { TemplateContext } from '../templateContext';
 

@@ -89,7 +89,7 @@ export function cloudResourceNameOf(
 }
 
 /** ARM's quoting of a string literal inside an expression. */
-export function quoted(text: string): string {
+export function armStringLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
@@ -98,12 +98,12 @@ const CLOUD_FROM_CONCAT = /^\[\s*concat\s*\(\s*((?:parameters|variables)\s*\(\s*
 
 /**
  * The expression argument that gives the resource's cloud name in a fix: the `parameters('…')` or `variables('…')`
- * its own name starts with, so that the fix keeps following it; else the known name, quoted. Undefined when the
+ * its own name starts with, so that the fix keeps following it; else the known name as a quoted literal. Undefined when the
  * cloud's name is not known.
  */
 export function cloudArgument(resource: ProxiedResource): string | undefined {
   if (resource.cloudName === undefined) return undefined;
   const written = resource.declared.nameNode?.value;
   const fromConcat = typeof written === 'string' && isExpression(written) ? CLOUD_FROM_CONCAT.exec(written) : null;
-  return fromConcat ? fromConcat[1] : quoted(resource.cloudName);
+  return fromConcat ? fromConcat[1] : armStringLiteral(resource.cloudName);
 }

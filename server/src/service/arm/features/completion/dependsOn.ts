@@ -9,7 +9,7 @@ import { CLOUD_TYPE } from '../../../catalog/anyscale';
 import { resourceLabel } from '../../../rules/support/labels';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
-import { itemCommas, stringValue, type ValueOptions } from './insert';
+import { itemCommas, stringValueEntry, type ValueOptions } from './insert';
 import type { LazyView } from './resources';
 
 /** At most this many entries: the nearest cloud resources, the one declared just before first. */
@@ -36,7 +36,7 @@ export function dependsOnCompletions(
   // A new item between others needs its commas.
   const commas = context.token ? undefined : itemCommas(context.text, context.offset);
   const offer = (target: string, options: ValueOptions) => {
-    const entry = stringValue(context, target, {
+    const entry = stringValueEntry(context, target, {
       kind: 'reference',
       ...options,
       sortText: String(entries.length).padStart(3, '0'),

@@ -15,7 +15,7 @@ export interface ValueOptions {
 }
 
 /** A string value: `label` inserted as a JSON string, in place of the string under the cursor when there is one. */
-export function stringValue(context: PositionContext, label: string, options: ValueOptions = {}): CompletionEntry {
+export function stringValueEntry(context: PositionContext, label: string, options: ValueOptions = {}): CompletionEntry {
   const quoted = options.snippet !== undefined ? `"${options.snippet}"` : JSON.stringify(label);
   return {
     label,

@@ -15,7 +15,7 @@ import { nodeAtPath } from '../../anyscaleView';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
 import { propertyName, type ValueShape } from './insert';
-import { isAnyscaleResource, isCloudResource, isKey, providerOf, type LazyView } from './resources';
+import { isAnyscaleResource, isCloudResource, isKey, resourceProvider, type LazyView } from './resources';
 
 /** Properties whose values have completions: inserting the name opens them. */
 const HAS_VALUE_COMPLETIONS = new Set([
@@ -112,7 +112,7 @@ export function propertyNameCompletions(
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const docs = propertiesOfType(resource.type);
     if (!docs) return [];
-    const provider = isCloudResource(resource) ? providerOf(resource, view) : undefined;
+    const provider = isCloudResource(resource) ? resourceProvider(resource, view) : undefined;
     return entries(context, docs, resource.properties, (doc) => isRequired(doc, provider));
   }
   if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {

@@ -29,7 +29,7 @@ export function literalProperty(resource: ArmResource, name: string): string | u
 export type LazyView = () => AnyscaleView | undefined;
 
 /** The cloud resource's provider, spelled exactly right: the literal as written, else what the view evaluates it to. */
-export function providerOf(resource: ArmResource, view: LazyView): Provider | undefined {
+export function resourceProvider(resource: ArmResource, view: LazyView): Provider | undefined {
   const node = propertyValue(resource.properties, 'provider');
   if (!node) return undefined;
   const written = literalValue(node);

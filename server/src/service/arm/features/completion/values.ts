@@ -18,14 +18,14 @@ import { IDENTITY_SHAPES } from '../../../catalog/identity';
 import { propertyValue } from '../../../json/nodes';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
-import { stringValue } from './insert';
+import { stringValueEntry } from './insert';
 import {
   isAnyscaleResource,
   isCloud,
   isCloudResource,
   isKey,
   literalProperty,
-  providerOf,
+  resourceProvider,
   type LazyView,
 } from './resources';
 
@@ -42,7 +42,7 @@ function typeCompletions(context: PositionContext, resource: ArmResource): Compl
       )
     : ANYSCALE_RESOURCE_TYPES;
   return candidates.map((t, index) =>
-    stringValue(context, t.type.slice(prefix.length), {
+    stringValueEntry(context, t.type.slice(prefix.length), {
       detail: t.tracked ? 'tracked resource' : 'proxied resource',
       documentation: t.description,
       sortText: order(index),
@@ -52,7 +52,7 @@ function typeCompletions(context: PositionContext, resource: ArmResource): Compl
 
 function apiVersionCompletions(context: PositionContext): CompletionEntry[] {
   return API_VERSIONS.map((v, index) =>
-    stringValue(context, v.version, {
+    stringValueEntry(context, v.version, {
       detail: v.status === 'ga' ? 'GA' : 'preview',
       documentation: `${v.note}\n\n[${v.source.title}](${v.source.url})`,
       sortText: order(index),
@@ -77,7 +77,7 @@ function locationCompletions(
 ): CompletionEntry[] {
   const sameAsCloud = cloudLocation(template, resource);
   return SUPPORTED_LOCATIONS.map((location, index) =>
-    stringValue(context, location.name, {
+    stringValueEntry(context, location.name, {
       detail: location.name === sameAsCloud ? `${location.displayName} (the cloud's location)` : location.displayName,
       documentation: 'A region where Anyscale on Azure is available.',
       sortText: order(index),
@@ -94,7 +94,7 @@ function regionEntries(
   offset: number,
 ): CompletionEntry[] {
   return list.regions.map((region, index) =>
-    stringValue(context, region.name, {
+    stringValueEntry(context, region.name, {
       detail: label(region.displayName),
       documentation: `${list.provider} region **${region.displayName}**\n\n[${list.source.title}](${list.source.url})`,
       sortText: order(offset + index),
@@ -140,7 +140,7 @@ const BUCKET_TEMPLATES: Readonly<Record<Provider['name'], { label: string; snipp
 
 function bucketCompletions(context: PositionContext, provider: Provider | undefined): CompletionEntry[] {
   return (provider ? [provider] : PROVIDERS).map((p, index) =>
-    stringValue(context, BUCKET_TEMPLATES[p.name].label, {
+    stringValueEntry(context, BUCKET_TEMPLATES[p.name].label, {
       kind: 'snippet',
       snippet: BUCKET_TEMPLATES[p.name].snippet,
       detail: `${p.name} bucket URI`,
@@ -162,7 +162,7 @@ function endpointCompletions(
   const account = uri && uri.scheme.toLowerCase() === ABFSS_SCHEME ? storageAccountOf(uri.hostname) : undefined;
   if (account && (!provider || provider.requiresBucketEndpoint)) {
     entries.push(
-      stringValue(context, blobEndpointOf(account.account), {
+      stringValueEntry(context, blobEndpointOf(account.account), {
         detail: "the bucket's storage account",
         documentation: `The Blob endpoint of storage account \`${account.account}\`, which holds \`${bucket}\`.`,
         sortText: order(0),
@@ -172,7 +172,7 @@ function endpointCompletions(
   }
   if (!provider || provider.requiresBucketEndpoint) {
     entries.push(
-      stringValue(context, `https://<account>${AZURE_BLOB_HOST_SUFFIX}`, {
+      stringValueEntry(context, `https://<account>${AZURE_BLOB_HOST_SUFFIX}`, {
         kind: 'snippet',
         snippet: `https://\${1:account}${AZURE_BLOB_HOST_SUFFIX}`,
         detail: 'Azure Blob endpoint',
@@ -183,7 +183,7 @@ function endpointCompletions(
   }
   if (!provider || !provider.requiresBucketEndpoint) {
     entries.push(
-      stringValue(context, '', {
+      stringValueEntry(context, '', {
         detail: `not needed${provider ? ` for ${provider.name}` : ' for AWS, GCP and Generic'}`,
         documentation: 'Leave it empty unless the bucket is S3-compatible storage at another endpoint.',
         sortText: order(2),
@@ -220,7 +220,7 @@ function identityCompletions(context: PositionContext, provider: Provider | unde
       : [provider.identity]
     : Object.values(IDENTITY_SHAPES).map((shape) => shape.kind);
   return kinds.map((kind, index) =>
-    stringValue(context, IDENTITY_TEMPLATES[kind].label, {
+    stringValueEntry(context, IDENTITY_TEMPLATES[kind].label, {
       kind: 'snippet',
       snippet: IDENTITY_TEMPLATES[kind].snippet,
       detail: IDENTITY_SHAPES[kind].description,
@@ -253,11 +253,11 @@ export function valueCompletions(
     typeof second !== 'string'
   )
     return [];
-  const provider = providerOf(resource, view);
+  const provider = resourceProvider(resource, view);
   switch (second.toLowerCase()) {
     case 'provider':
       return PROVIDERS.map((p, index) =>
-        stringValue(context, p.name, {
+        stringValueEntry(context, p.name, {
           detail: p.kubernetes,
           documentation: `Cloud resource on ${p.kubernetes}. Case-sensitive.`,
           sortText: order(index),
@@ -265,7 +265,7 @@ export function valueCompletions(
       );
     case 'computestack':
       return COMPUTE_STACKS.map((stack) =>
-        stringValue(context, stack, {
+        stringValueEntry(context, stack, {
           detail: 'Kubernetes',
           documentation: 'The only supported compute stack. Case-sensitive.',
           preselect: true,

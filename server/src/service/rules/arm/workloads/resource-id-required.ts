@@ -18,7 +18,7 @@ import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { expressionFix } from '../../support/valueEdits';
-import { cloudArgument, proxied, quoted, specOptions, takesArmIds } from '../../support/workloadReads';
+import { cloudArgument, proxied, armStringLiteral, specOptions, takesArmIds } from '../../support/workloadReads';
 
 /** A value that is a name, not an ID: ARM IDs start with `/`. Empty strings are left to ARM (no documented outcome). */
 function isBareName(value: Value): value is KnownValue {
@@ -38,12 +38,12 @@ function resourceIdFix(value: KnownValue, type: string, cloud: ProxiedResource |
   const name = value.value as string;
   if (!NAMING.namePattern.test(name)) return undefined;
   const inPlace = value.usage === undefined || value.usage === value.origin;
-  let args = quoted(name);
+  let args = armStringLiteral(name);
   if (cloud) {
     const cloudArg = inPlace
       ? cloudArgument(cloud)
       : cloud.cloudName !== undefined
-        ? quoted(cloud.cloudName)
+        ? armStringLiteral(cloud.cloudName)
         : undefined;
     if (cloudArg === undefined) return undefined;
     args = `${cloudArg}, ${args}`;
