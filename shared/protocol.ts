@@ -48,7 +48,9 @@ export type EgressFlow =
   | 'client-storage'
   | 'aks-control-plane'
   | 'aks-storage-registry'
-  | 'aks-azure-platform';
+  | 'aks-azure-platform'
+  /** A host the user listed that the docs do not (shared/egress/flows.ts). */
+  | 'aks-listed';
 
 /** How a probe ended. Everything but `ok` is a failure, `needs-host` is a wildcard nobody named a host for. */
 export type EgressOutcome =

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { DERIVED, FLOW_LABELS, REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
+import { DERIVED, REQUIRED_TARGETS } from '../../server/src/service/egress/catalog';
+import { FLOW_LABELS } from '../../shared/egress/flows';
 import { deriveWorkspaceTargets, fromThisMachine } from '../../server/src/service/egress/workspace';
 import { readWorkspaceFiles } from '../../server/src/node/egressWorkspace';
 import { FIXTURES } from '../support/paths';

@@ -10,6 +10,7 @@ import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspac
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { allowListFor } from '../../server/src/service/egress/allowList';
 import { firewallFqdn } from '../../shared/egress/firewallFqdn';
+import { FLOW_LABELS } from '../../shared/egress/flows';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
@@ -152,9 +153,16 @@ test('the targets file replaces the derived list; a broken one is a problem, not
 
 test('a host only the user lists is sourced to the user, not to the docs; a host the docs list keeps their source', () => {
   const docs = 'Anyscale on Azure networking — Required egress domains (Microsoft Learn)';
-  const [own, listed] = parseTargetsFile('["my-registry.example.test", "console.azure.anyscale.com"]');
+  const [own, listed, withFlow] = parseTargetsFile(
+    '["my-registry.example.test", "console.azure.anyscale.com", {"host": "proxy.example.test", "flow": "aks-storage-registry"}]',
+  );
   assert.equal(own.source.title, 'Listed in the targets file: a host the Anyscale on Azure docs do not list');
   assert.equal(listed.source.title, docs);
+  // Its path is the user's too: not one of the docs' flows, unless the file names one.
+  assert.equal(own.flow, 'aks-listed');
+  assert.equal(FLOW_LABELS[own.flow], 'AKS → a host you listed');
+  assert.equal(listed.flow, REQUIRED_TARGETS.find((t) => t.pattern === 'console.azure.anyscale.com')?.flow);
+  assert.equal(withFlow.flow, 'aks-storage-registry');
   const { targets } = deriveWorkspaceTargets([], {
     targets: ['my-registry.example.test', 'console.azure.anyscale.com'],
   });
@@ -164,6 +172,7 @@ test('a host only the user lists is sourced to the user, not to the docs; a host
     'Listed in anyscaleAzure.egress.targets (CLI --host): a host the Anyscale on Azure docs do not list',
   );
   assert.equal(source('console.azure.anyscale.com'), docs);
+  assert.equal(targets.find((t) => t.host === 'my-registry.example.test')?.flow, 'aks-listed');
 });
 
 test('the allow-list: a deployable rule collection group and matching az commands', () => {

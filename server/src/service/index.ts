@@ -61,7 +61,7 @@ export { EXTENSIONS, evaluateClusterExtension, verificationPlan } from './cluste
 
 // Egress: the targets, their outcomes and reports; the probes themselves run in node/egressProbe.
 export { allowListFor } from './egress/allowList';
-export { FLOW_LABELS } from './egress/catalog';
+export { FLOW_LABELS } from '../../../shared/egress/flows';
 export { probeJob } from './egress/cluster/job';
 export { countResults, diagnose } from '../../../shared/egress/diagnosis';
 export { hintFor } from './egress/hints';

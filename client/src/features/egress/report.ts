@@ -1,19 +1,7 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
 import { countResults, diagnose, type EgressDiagnosis } from '../../../../shared/egress/diagnosis';
-
-const FLOW: Readonly<Record<string, string>> = {
-  'client-control-plane': 'client → control plane',
-  'client-aks': 'client → AKS',
-  'client-storage': 'client → storage',
-  'aks-control-plane': 'AKS → control plane',
-  'aks-storage-registry': 'AKS → storage/registry',
-  'aks-azure-platform': 'AKS → Azure platform',
-};
-
-export function flowLabel(flow: string): string {
-  return FLOW[flow] ?? flow;
-}
+import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
 export function probedFrom(report: EgressReport): string {

@@ -13,6 +13,7 @@ export const Flow = z.enum([
   'aks-control-plane',
   'aks-storage-registry',
   'aks-azure-platform',
+  'aks-listed',
 ]);
 
 const CatalogTarget = z.object({
@@ -295,12 +296,3 @@ export function listedByUser(where: string): { title: string; url: string } {
 export function cloudHost(cloudId: string): string {
   return `${cloudId.trim().toLowerCase().replace(/_/g, '-')}.azure.anyscale-cloud.dev`;
 }
-
-export const FLOW_LABELS: Readonly<Record<z.infer<typeof Flow>, string>> = {
-  'client-control-plane': 'client → control plane',
-  'client-aks': 'client → AKS (through the load balancer)',
-  'client-storage': 'client → storage',
-  'aks-control-plane': 'AKS → control plane',
-  'aks-storage-registry': 'AKS → storage/registry',
-  'aks-azure-platform': 'AKS → Azure platform',
-};

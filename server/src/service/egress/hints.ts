@@ -1,7 +1,7 @@
 // The remediation hint of a failed probe: what to allow or fix, naming the FQDN, the port and the flow; for a wildcard,
 // what can make it concrete.
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
-import { FLOW_LABELS } from './catalog';
+import { FLOW_LABELS } from '../../../../shared/egress/flows';
 
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;

@@ -52,7 +52,7 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
     return {
       host: hostPort.host,
       port: hostPort.port,
-      flow: spec.flow ?? known?.flow ?? 'aks-azure-platform',
+      flow: spec.flow ?? known?.flow ?? 'aks-listed',
       purpose: spec.purpose ?? known?.purpose ?? 'Listed in the targets file',
       source: known?.source ?? listedByUser('the targets file'),
       required: spec.required ?? true,

@@ -139,7 +139,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     add({
       host: h.host,
       port: h.port,
-      flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-azure-platform',
+      flow: h.file ? DERIVED.controlPlaneUrl.flow : 'aks-listed',
       purpose: h.purpose ?? 'Listed in anyscaleAzure.egress.targets',
       source: h.file ? DERIVED.controlPlaneUrl.source : listedByUser('anyscaleAzure.egress.targets (CLI --host)'),
       required: true,

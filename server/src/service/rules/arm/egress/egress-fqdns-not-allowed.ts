@@ -64,6 +64,7 @@ const BREAKS: Readonly<Record<EgressFlow, string>> = {
   'client-control-plane': 'control plane and identity (without them the operator never becomes Ready)',
   'aks-control-plane': 'control plane and identity (without them the operator never becomes Ready)',
   'aks-azure-platform': 'control plane and identity (without them the operator never becomes Ready)',
+  'aks-listed': 'hosts listed as required in the egress targets',
   'client-aks':
     'workspace and service access (without them clients cannot reach the workspace dashboard, terminal, Jupyter, VS Code or Anyscale Services)',
   'client-storage': 'uploads from clients (anyscale job submit cannot upload the local working_dir)',
