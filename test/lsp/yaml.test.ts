@@ -105,6 +105,35 @@ test('legacy keys come with their move and migrate-the-file quick fixes as code 
   );
 });
 
+test('a Gateway secret two listeners read through one anchor: one diagnostic where it is written, and no quick fix', async () => {
+  const uri = 'file:///workspace/anchored-gateway.yaml';
+  const text = read('rules', 'gateway-tls-secret-invalid', 'fail.yaml')
+    .replace(/ # @expect.*$/gm, '')
+    .replace(/^    tls:$/m, '    tls: &tls')
+    .replace(/(  - name: https-session\n(?:    .*\n)*?)    tls:\n(?:      .*\n)+/, '$1    tls: *tls\n');
+  assert.match(text, /tls: \*tls/);
+  await open(uri, text);
+  const p = await server.latest(
+    uri,
+    (d) => d.diagnostics.some((x) => x.code === 'gateway-tls-secret-invalid'),
+    'the secret diagnostic',
+  );
+  const secrets = p.diagnostics.filter((d) => d.code === 'gateway-tls-secret-invalid');
+  assert.equal(secrets.length, 1, JSON.stringify(p.diagnostics));
+  assert.ok(!codesOf(p).includes('gateway-certificate-missing'), 'the aliased tls block has its certificates');
+  const actions = await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: secrets[0].range,
+    context: { diagnostics: [secrets[0]] },
+  });
+  assert.deepEqual(
+    (actions ?? [])
+      .filter((a) => 'kind' in a && a.kind === 'quickfix' && a.title.startsWith('Use '))
+      .map((a) => a.title),
+    [],
+  );
+});
+
 test('cross-file: opening the template adds the principal-ID warning to the values file, closing it removes it', async () => {
   const values = 'file:///workspace/operator-values.yaml';
   await open(values, read('rules', 'values-iam-identity-is-principal-id', 'fail.yaml').replace(/ # @expect.*$/m, ''));

@@ -64,6 +64,21 @@ export function collectFindings(findings: Finding[], uri?: string): FindingSink 
   };
 }
 
+/**
+ * The report function passing each report on once: the same message at the same place again (a value that two
+ * Gateway listeners read through one anchor, written once) is the same finding.
+ */
+export function reportingOnce(report: (report: Report) => void): (report: Report) => void {
+  const seen = new Set<string>();
+  return (next) => {
+    const { start, end } = rangeOf(next.at);
+    const key = `${start}:${end}:${next.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    report(next);
+  };
+}
+
 /** Where a report's `at` is in the text: a node's span, a range, or where a known value is written. */
 export function rangeOf(at: Report['at']): TextRange {
   if ('known' in at) return rangeOf(at.origin);

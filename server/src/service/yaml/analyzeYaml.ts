@@ -3,7 +3,7 @@
 // (other charts' values, other manifests) produce nothing, and neither does a file with YAML syntax errors.
 import type { AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from '../types';
 import { RULES } from '../rules/registry';
-import { collectFindings, runRules } from '../rules/runner';
+import { collectFindings, reportingOnce, runRules } from '../rules/runner';
 import { isValuesRule } from '../rules/valuesRule';
 import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
 import { yamlFacts } from '../index/facts';
@@ -80,8 +80,9 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
           rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
         }
       } else if (rule.appliesTo === 'gatewayManifest') {
+        const once = reportingOnce(report);
         for (const manifest of manifests)
-          rule.check({ text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report });
+          rule.check({ text, manifest, uri: options.uri, azure: withOwn.azure, workspace: withOwn, report: once });
       }
     },
     collectFindings(findings),

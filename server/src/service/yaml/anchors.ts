@@ -105,6 +105,25 @@ export function usedByAlias(node: Node | null, root: Node): boolean {
   return used;
 }
 
+/**
+ * Every node an alias of the document names (the last node before it with that anchor), in one walk: what is written
+ * there is read in other places too, and editing it would change them.
+ */
+export function aliasedNodes(root: Node): Set<Node> {
+  const anchors = new Map<string, Node>();
+  const named = new Set<Node>();
+  visit(root, (_, node) => {
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target) named.add(target);
+    } else if ((isScalar(node) || isMap(node) || isSeq(node)) && typeof node.anchor === 'string') {
+      anchors.set(node.anchor, node);
+    }
+    return undefined;
+  });
+  return named;
+}
+
 /** The node itself, or the one it names when it is an alias (undefined when no anchor before it has that name). */
 export function resolved(node: Node | null, root: Node): Node | null | undefined {
   return isAlias(node) ? resolveAlias(node, root) : node;

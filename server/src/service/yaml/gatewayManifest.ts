@@ -1,13 +1,19 @@
 // Gateway API manifests as the gateway rules see them: a Gateway's name, namespace and listeners (protocol,
 // hostname, TLS mode and certificate references), each with where it is written. Other kinds carry their name only.
-import { isMap, isSeq, type Node } from 'yaml';
+// Read as kubectl reads them (go-yaml v2): an alias stands for the node it names and a merge key (`<<: *base`) puts
+// the keys of the maps it names into the map; a value read that way is written at its anchor, where other places may
+// read it too, so it is marked `viaAnchor` and no fix edits it (anchors.ts).
+import { isAlias, isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { TextRange } from '../types';
-import { mapValue, stringValue, type YamlDocument } from './document';
+import { stringValue, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
+import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 
 export interface WrittenString {
   readonly value: string;
   readonly range: TextRange;
+  /** Read through an alias or a merge key, or written in an anchored node an alias names: a fix must not edit it. */
+  readonly viaAnchor?: boolean;
 }
 
 export interface GatewayListener {
@@ -30,43 +36,78 @@ export interface GatewayManifest {
   readonly anchor: TextRange;
 }
 
-function written(node: Node | null | undefined): WrittenString | undefined {
-  const value = stringValue(node);
-  return value === undefined || !node ? undefined : { value, range: yamlNodeRange(node) };
+/** A node as read, and whether it is read through an anchor (see WrittenString.viaAnchor). */
+interface Read {
+  readonly node: Node | null | undefined;
+  readonly viaAnchor: boolean;
 }
 
-function listenerOf(node: Node): GatewayListener | undefined {
-  if (!isMap(node)) return undefined;
-  const tls = mapValue(node, 'tls');
-  const refs = isMap(tls) ? mapValue(tls, 'certificateRefs') : undefined;
-  const certificateRefs =
-    isSeq(refs) && refs.items.length > 0
-      ? refs.items.map((ref) => (isMap(ref) ? written(mapValue(ref, 'name')) : undefined))
-      : undefined;
-  const name = written(mapValue(node, 'name'));
-  return {
-    name,
-    protocol: written(mapValue(node, 'protocol')),
-    hostname: written(mapValue(node, 'hostname')),
-    tlsMode: isMap(tls) ? written(mapValue(tls, 'mode')) : undefined,
-    certificateRefs,
-    anchor: name?.range ?? yamlNodeRange(node),
-  };
+/** The document being read: its root, where aliases resolve, and the nodes its aliases name. */
+class ManifestReader {
+  private readonly aliased: ReadonlySet<Node>;
+
+  constructor(private readonly root: Node) {
+    this.aliased = aliasedNodes(root);
+  }
+
+  /** A node written in place (`viaAnchor`: inside one read through an anchor), an alias read through. */
+  item(written: unknown, viaAnchor: boolean): Read {
+    const node = resolved(written as Node | null, this.root);
+    return { node, viaAnchor: viaAnchor || node !== written || (node != null && this.aliased.has(node)) };
+  }
+
+  /** The value of a key in effect in a map: written in it or merged in, an alias read through. */
+  value(map: Read, key: string): Read {
+    if (!isMap(map.node)) return { node: undefined, viaAnchor: map.viaAnchor };
+    const found = pairsInEffect(map.node as YAMLMap, this.root).find(
+      ({ pair }) => isScalar(pair.key) && pair.key.value === key,
+    );
+    if (!found) return { node: undefined, viaAnchor: map.viaAnchor };
+    return this.item(found.pair.value, map.viaAnchor || found.merged);
+  }
+
+  written(read: Read): WrittenString | undefined {
+    const value = stringValue(read.node);
+    if (value === undefined || !read.node) return undefined;
+    return { value, range: yamlNodeRange(read.node), ...(read.viaAnchor ? { viaAnchor: true } : {}) };
+  }
+
+  listener(item: unknown): GatewayListener | undefined {
+    const listener = this.item(item, false);
+    if (!isMap(listener.node)) return undefined;
+    const tls = this.value(listener, 'tls');
+    const refs = this.value(tls, 'certificateRefs');
+    const certificateRefs =
+      isSeq(refs.node) && refs.node.items.length > 0
+        ? refs.node.items.map((ref) => this.written(this.value(this.item(ref, refs.viaAnchor), 'name')))
+        : undefined;
+    const name = this.written(this.value(listener, 'name'));
+    return {
+      name,
+      protocol: this.written(this.value(listener, 'protocol')),
+      hostname: this.written(this.value(listener, 'hostname')),
+      tlsMode: this.written(this.value(tls, 'mode')),
+      certificateRefs,
+      // A listener written as an alias (`- *https`) is the alias; else its name, wherever that is written.
+      anchor: isAlias(item) ? yamlNodeRange(item) : (name?.range ?? yamlNodeRange(listener.node)),
+    };
+  }
 }
 
 export function gatewayManifest(yaml: YamlDocument): GatewayManifest | undefined {
   const root = yaml.root;
   if (!isMap(root)) return undefined;
-  const kind = stringValue(mapValue(root, 'kind')) ?? '';
-  const metadata = mapValue(root, 'metadata');
-  const spec = mapValue(root, 'spec');
-  const listenersNode = isMap(spec) && kind === 'Gateway' ? mapValue(spec, 'listeners') : undefined;
-  const listeners = isSeq(listenersNode) ? listenersNode.items.flatMap((item) => listenerOf(item as Node) ?? []) : [];
-  const name = isMap(metadata) ? written(mapValue(metadata, 'name')) : undefined;
+  const reader = new ManifestReader(root);
+  const document = reader.item(root, false);
+  const kind = stringValue(reader.value(document, 'kind').node) ?? '';
+  const metadata = reader.value(document, 'metadata');
+  const listenersNode = kind === 'Gateway' ? reader.value(reader.value(document, 'spec'), 'listeners').node : undefined;
+  const listeners = isSeq(listenersNode) ? listenersNode.items.flatMap((item) => reader.listener(item) ?? []) : [];
+  const name = reader.written(reader.value(metadata, 'name'));
   return {
     kind,
     name,
-    namespace: isMap(metadata) ? written(mapValue(metadata, 'namespace')) : undefined,
+    namespace: reader.written(reader.value(metadata, 'namespace')),
     listeners,
     anchor: name?.range ?? yamlNodeRange(root),
   };

@@ -6,7 +6,7 @@
 // Gateway; and a Gateway with the *.i listener but no *.s one, which leaves Anyscale services unreachable.
 import { ANYSCALE_HOSTNAMES, TLS_SECRET } from '../../catalog/gateway';
 import type { GatewayListener } from '../../yaml/gatewayManifest';
-import { scalarFix } from '../../yaml/valuesEditor';
+import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
 
 const { session: SESSION, service: SERVICE } = ANYSCALE_HOSTNAMES.azure;
@@ -49,7 +49,7 @@ export const gatewayHostnameNotAzure: GatewayRule = {
       const replacement = REPLACEMENTS.get(hostname.value);
       if (replacement) {
         reportedListener = true;
-        const fix = scalarFix(text, hostname.range, hostname.value, replacement, `Use ${replacement}`, true);
+        const fix = manifestStringFix(text, hostname, replacement, `Use ${replacement}`, true);
         report({
           at: hostname.range,
           message: `Listener hostname "${hostname.value}" belongs to the non-Azure control plane: Anyscale on Azure uses "${replacement}".`,
@@ -60,8 +60,7 @@ export const gatewayHostnameNotAzure: GatewayRule = {
       if (!anyscaleSecretKind(listener) && !hostname.value.toLowerCase().includes('anyscale')) continue;
       reportedListener = true;
       const meant = meantHostname(listener, hostname.value);
-      const fix =
-        meant === undefined ? undefined : scalarFix(text, hostname.range, hostname.value, meant, `Use ${meant}`, false);
+      const fix = meant === undefined ? undefined : manifestStringFix(text, hostname, meant, `Use ${meant}`, false);
       report({
         at: hostname.range,
         message: `Listener hostname "${hostname.value}" is not a hostname Anyscale on Azure serves: its listeners use "${SESSION}" and "${SERVICE}" (they follow the control plane, the same for every cloud resource), so this listener never matches Anyscale traffic.`,

@@ -5,7 +5,7 @@
 import { VALUE_SHAPES } from '../../catalog/chart';
 import { TLS_SECRET } from '../../catalog/gateway';
 import { folderOf, normalizedId } from '../../index/cloudTree';
-import { scalarFix } from '../../yaml/valuesEditor';
+import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretCloudMismatch: GatewayRule = {
@@ -39,14 +39,7 @@ export const gatewayTlsSecretCloudMismatch: GatewayRule = {
         )
           continue;
         const wanted = `anyscale-${match[1] ?? ''}${expected}-certificate`;
-        const fix = scalarFix(
-          text,
-          ref.range,
-          ref.value,
-          wanted,
-          `Use ${wanted} (the cloud resource of ${fileName})`,
-          false,
-        );
+        const fix = manifestStringFix(text, ref, wanted, `Use ${wanted} (the cloud resource of ${fileName})`, false);
         report({
           at: ref.range,
           message: `TLS secret "${ref.value}" is for cloud resource ${written}, but the operator values next to this manifest (${fileName}) set global.cloudDeploymentId ${id}: the operator creates "${wanted}", so no secret of this name will exist for it.`,

@@ -4,7 +4,7 @@
 // still has the documentation's <cloud-resource-id> placeholder (an error in values files too).
 import { TLS_SECRET } from '../../catalog/gateway';
 import { VALUE_SHAPES } from '../../catalog/chart';
-import { scalarFix } from '../../yaml/valuesEditor';
+import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
@@ -28,7 +28,7 @@ export const gatewayTlsSecretInvalid: GatewayRule = {
         }
         if (!ref.value.includes('_')) continue;
         const hyphenated = ref.value.replace(/_/g, '-');
-        const fix = scalarFix(text, ref.range, ref.value, hyphenated, `Use ${hyphenated}`, true);
+        const fix = manifestStringFix(text, ref, hyphenated, `Use ${hyphenated}`, true);
         report({
           at: ref.range,
           message: `TLS secret "${ref.value}" can't exist: Kubernetes names have no underscores, and the operator creates "${hyphenated}" (the cloud resource ID with hyphens).`,
