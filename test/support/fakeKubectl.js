@@ -10,6 +10,7 @@
 //   job-never-finishes   the Job is created but its pod never starts: `get` shows no outcome, `logs` fails
 //   delete-fails         the Job runs and is read, but the credentials expire before it is deleted: it is left behind
 //   no-contexts          no kubeconfig yet (before `az aks get-credentials`): no contexts, no current context
+//   server-unreachable   the contexts are read, but every request to the API server hangs (a firewall drops it)
 // For "Verify Cluster Extension" it answers `get deployment NAME` (Available) and `get crds NAME…` (each Established).
 // The Jobs the fake holds are files in jobs/ (created by apply, removed by delete): leftoverJobs() lists them.
 // Required as a module instead, it exports install(), setScenario(), readCalls() and leftoverJobs() for the tests.
@@ -23,7 +24,7 @@ const CONTEXTS = ['fake-aks', 'fake-aks-staging'];
 const CALLS = 'calls.jsonl';
 const SCENARIO = 'scenario';
 const JOBS = 'jobs';
-const SCENARIOS = ['apply-fails', 'job-never-finishes', 'delete-fails', 'no-contexts'];
+const SCENARIOS = ['apply-fails', 'job-never-finishes', 'delete-fails', 'no-contexts', 'server-unreachable'];
 
 /** Ends this kubectl the way the real one ends a refused request: the server's message on stderr, exit 1. */
 function refuse(message) {
@@ -80,6 +81,8 @@ function main() {
   // What kubectl answers without a kubeconfig: an empty list, and an error for the current context.
   if (args[0] === 'config' && scenario === 'no-contexts')
     return args[1] === 'current-context' ? refuse('error: current-context is not set') : undefined;
+  // A dropped connection: kubectl waits for the API server (here, until it is stopped).
+  if (args[0] !== 'config' && scenario === 'server-unreachable') return setInterval(() => undefined, 60_000);
   if (args[0] === 'config' && args[1] === 'current-context') process.stdout.write(CONTEXTS[0] + '\n');
   else if (args[0] === 'config' && args[1] === 'get-contexts') process.stdout.write(CONTEXTS.join('\n') + '\n');
   else if (verb === 'apply') {

@@ -23,7 +23,7 @@ import { REPO_ROOT } from '../support/paths';
 
 interface FakeKubectl {
   install(): { dir: string; contexts: string[]; close(): void };
-  setScenario(dir: string, scenario?: 'no-contexts'): void;
+  setScenario(dir: string, scenario?: 'no-contexts' | 'server-unreachable'): void;
   readCalls(dir: string): string[][];
 }
 // Plain JavaScript, so the UI smoke (which is not compiled) runs the very same fake.
@@ -326,6 +326,28 @@ test('kubectl flow against a FAKE kubectl on PATH: contexts, apply, wait, logs, 
     ]);
     assert.ok(calls.filter((c) => c[0] === '--context').every((c) => c[1] === 'fake-aks' && c[3] === 'egress-test'));
     assert.equal(steps.at(-1), `Deleting Job ${job.name}`);
+  } finally {
+    fake.close();
+  }
+});
+
+test('a kubectl that hangs on an API server it cannot reach is stopped after its timeout, and the run says why', async () => {
+  const fake = fakeKubectl.install();
+  try {
+    fakeKubectl.setScenario(fake.dir, 'server-unreachable');
+    const env = { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` };
+    const kubectl = kubectlOnPath('kubectl', env, 500);
+    // The kubeconfig is local: the contexts are listed as usual.
+    assert.deepEqual(await kubeContexts(kubectl), { current: 'fake-aks', all: fake.contexts });
+    const started = Date.now();
+    const run = await runProbeJob(kubectl, jobFor(targets), 'fake-aks', { waitMs: 5000, pollMs: 10 });
+    assert.ok(
+      Date.now() - started < 4000,
+      `stopped after its timeout, not the Job's wait (${Date.now() - started} ms)`,
+    );
+    assert.deepEqual(run.problems, [
+      "kubectl apply failed: kubectl did not finish within 0.5 s and was stopped: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?",
+    ]);
   } finally {
     fake.close();
   }

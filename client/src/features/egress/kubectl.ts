@@ -11,15 +11,22 @@ export interface KubectlResult {
 
 export type Kubectl = (args: readonly string[], input?: string) => Promise<KubectlResult>;
 
-/** Runs `command` (kubectl, found on PATH) with argv; never rejects: a missing binary is code null with the error. */
+/**
+ * Runs `command` (kubectl, found on PATH) with argv; never rejects: a missing binary is code null with the error, and
+ * one still running after `timeoutMs` (an API server it cannot reach) is stopped, code null with a message saying so.
+ */
 export function kubectlOnPath(command = 'kubectl', env: NodeJS.ProcessEnv = process.env, timeoutMs = 60000): Kubectl {
   return (args, input) =>
     new Promise((resolve) => {
       let stdout = '';
       let stderr = '';
+      let timedOut = false;
       const child = spawn(command, [...args], { env, shell: false, stdio: ['pipe', 'pipe', 'pipe'] });
       // Our own timer, not spawn's `timeout` option: Node leaves that one running when the spawn itself fails (ENOENT).
-      const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGTERM');
+      }, timeoutMs);
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       child.on('error', (error) => {
@@ -28,11 +35,17 @@ export function kubectlOnPath(command = 'kubectl', env: NodeJS.ProcessEnv = proc
       });
       child.on('close', (code) => {
         clearTimeout(timer);
-        resolve({ code, stdout, stderr });
+        if (timedOut) stderr = `${stderr.trim()}${stderr.trim() ? '; ' : ''}${stoppedAfter(command, timeoutMs)}`;
+        resolve({ code: timedOut ? null : code, stdout, stderr });
       });
       child.stdin.on('error', () => undefined);
       child.stdin.end(input ?? '');
     });
+}
+
+function stoppedAfter(command: string, timeoutMs: number): string {
+  const seconds = Math.round(timeoutMs / 100) / 10;
+  return `${command} did not finish within ${seconds} s and was stopped: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?`;
 }
 
 export interface KubeContexts {
