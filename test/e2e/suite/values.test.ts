@@ -78,6 +78,59 @@ suite('Operator values and Gateway manifests in a real VS Code', () => {
     assert.equal((await waitFor('document stats', () => api.documentStats(uri))).kind, 'gatewayManifest');
   });
 
+  test('a Gateway listener with `tls: *tls` has the TLS block it names; a secret shared that way is one error, no fix', async () => {
+    const content = [
+      'apiVersion: gateway.networking.k8s.io/v1',
+      'kind: Gateway',
+      'metadata:',
+      '  name: gateway',
+      '  namespace: anyscale-operator',
+      'spec:',
+      '  gatewayClassName: eg',
+      '  listeners:',
+      '  - name: https',
+      '    port: 443',
+      '    protocol: HTTPS',
+      "    hostname: '*.i.azure.anyscaleuserdata.com'",
+      '    tls: &tls',
+      '      mode: Terminate',
+      '      certificateRefs:',
+      '      - kind: Secret',
+      '        name: anyscale-cldrsrc_abc123def456-certificate',
+      '  - name: https-session',
+      '    port: 443',
+      '    protocol: HTTPS',
+      "    hostname: '*.s.azure.anyscaleuserdata.com'",
+      '    tls: *tls',
+      '',
+    ].join('\n');
+    const editor = await vscode.window.showTextDocument(
+      await vscode.workspace.openTextDocument({ language: 'yaml', content }),
+    );
+    const uri = editor.document.uri;
+    const secret = await waitFor(`gateway-tls-secret-invalid (have ${describe(uri)})`, () =>
+      find(uri, 'gateway-tls-secret-invalid'),
+    );
+    assert.equal(editor.document.getText(secret.range), 'anyscale-cldrsrc_abc123def456-certificate');
+    // Once, though both listeners read it; and the second listener has its certificates (no certificate-missing).
+    assert.deepEqual(
+      ours(uri).map((d) => codeOf(d)),
+      ['gateway-tls-secret-invalid'],
+    );
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      secret.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
+    assert.deepEqual(
+      actions.filter((action) => action.title.startsWith('Use ')).map((action) => action.title),
+      [],
+      'renaming the anchored secret would rename it for both listeners',
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('an alias Helm cannot resolve is an error where it is written; the values checks wait for it', async () => {
     const content =
       'global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: Azure\n  controlPlaneURL: *url\n';
