@@ -5,6 +5,8 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
   WorkDoneProgress,
@@ -217,4 +219,37 @@ test('what a run, a list or a Job could not use comes back with it: a missing ta
     settings: labSettings(),
   });
   assert.equal(clean.problems, undefined);
+});
+
+test('in the editor, the targets come from the files the workspace index reads: not excluded folders, dot-folders', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-egress-scope-'));
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'anyscale.json'), 'utf8');
+  const places = { infra: 'contosoinfra', out: 'contosoout', archive: 'contosoarchive', '.azure': 'contosodot' };
+  for (const [folder, account] of Object.entries(places)) {
+    fs.mkdirSync(path.join(root, folder));
+    fs.writeFileSync(path.join(root, folder, 'cloud.json'), template.replaceAll('contosodata', account));
+  }
+  // The test client answers every configuration section with these settings: `files.exclude` among them.
+  const scoped = await startServer({
+    settings: { exclude: { archive: true } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+  });
+  try {
+    const blobHosts = async () =>
+      (await scoped.connection.sendRequest(EgressTargetsRequest, { folders: [root], settings: {} })).targets
+        .map((t) => t.host)
+        .filter((host) => host.endsWith('.blob.core.windows.net') && host.startsWith('contoso'))
+        .sort();
+    // Before its first scan the server knows no excludes yet: ask until it does (10 s at most).
+    let hosts = await blobHosts();
+    for (let tries = 0; tries < 100 && hosts.includes('contosoarchive.blob.core.windows.net'); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      hosts = await blobHosts();
+    }
+    // out/ is read, as the index reads it (the CLI skips it); .azure/ is not (a dot-folder).
+    assert.deepEqual(hosts, ['contosoinfra.blob.core.windows.net', 'contosoout.blob.core.windows.net']);
+  } finally {
+    assert.equal(await scoped.stop(), 0);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

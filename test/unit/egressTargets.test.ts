@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/catalog';
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
@@ -14,6 +15,8 @@ import { FLOW_LABELS } from '../../shared/egress/flows';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
+import { WorkspaceScan } from '../../server/src/node/workspaceScan';
+import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { EGRESS_USAGE } from '../../server/src/cli/egressCommand';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
 
@@ -472,4 +475,25 @@ test('the allow-list allows only required targets; one note names the optional o
     strict.includes('cld-abc.azure.anyscale-cloud.dev') && !strict.includes('*.azure.anyscale-cloud.dev'),
     strict.join(' '),
   );
+});
+
+test("the files egress reads: the CLI's fixed list by default, the workspace index's walk when the editor passes it", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-scope-'));
+  try {
+    for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
+      fs.mkdirSync(path.join(root, folder), { recursive: true });
+    for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
+      fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
+    const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
+    assert.deepEqual(read(readWorkspaceFiles([root])), ['.azure', 'archive', 'infra']);
+    const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
+    scan.setExcludes(['archive']);
+    await scan.scan([root]);
+    assert.deepEqual(read(readWorkspaceFiles([root], undefined, scan)), ['infra', 'out']);
+    // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
+    assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
+    assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -20,17 +20,22 @@ import {
   type EgressTargetsResult,
   type EgressWorkspaceParams,
 } from '../../../shared/protocol';
-import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
+import { loadEgressTargets, probeOptionsFrom, type WalkScope } from '../node/egressWorkspace';
 import { probeTargets } from '../node/egressProbe/engine';
 import { allowListFor, fromThisMachine, parseProbeLog, probeJob } from '../service';
 import { request, type ParamFields } from './requests';
 
 const IN_FOLDERS: ParamFields = { folders: 'array' };
 
-export function registerEgressHandlers(connection: Connection, documents: TextDocuments<TextDocument>): void {
+/** `scope`: the workspace index's walk (node/workspaceScan.ts), so that the targets come from the files it shows. */
+export function registerEgressHandlers(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  scope: WalkScope,
+): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult =>
-    loadEgressTargets(params.folders, params.settings ?? {}, openText);
+    loadEgressTargets(params.folders, params.settings ?? {}, openText, scope);
   /** Problems also go to the server's log (the Output panel); the answer carries them for the user to see. */
   const warned = (problems: string[]): string[] => {
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);

@@ -593,7 +593,7 @@ connection.onCodeAction(
   ),
 );
 
-registerEgressHandlers(connection, documents);
+registerEgressHandlers(connection, documents, workspaceScan);
 registerClusterExtensionHandlers(connection);
 // A new listing from "Connect to Azure" (or none): every document is compared with it again, open or on disk.
 registerAzureHandlers(connection, documents, (deployed) => {

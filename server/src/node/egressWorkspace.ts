@@ -17,13 +17,29 @@ import { readBounded } from './boundedRead';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
 const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
+
+/** Which folders a walk of the workspace enters and which files it reads (full paths). */
+export interface WalkScope {
+  entersFolder(dir: string): boolean;
+  readsFile(file: string): boolean;
+}
+
+/** The CLI's: every folder but dependencies, VCS and build output, every JSON and YAML file. */
+const CLI_SCOPE: WalkScope = {
+  entersFolder: (dir) => !SKIPPED_FOLDERS.has(path.basename(dir)),
+  readsFile: (file) => EXTENSIONS.test(file),
+};
 const MAX_SCANNED_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 5000;
 
-/** Templates and values files under the folders; `openText` supplies unsaved editor contents by path. */
+/**
+ * Templates and values files under the folders; `openText` supplies unsaved editor contents by path. `scope`: the
+ * CLI's by default; the language server passes the workspace index's, so that egress reads the files the index shows.
+ */
 export function readWorkspaceFiles(
   folders: readonly string[],
   openText: (file: string) => string | undefined = () => undefined,
+  scope: WalkScope = CLI_SCOPE,
 ): WorkspaceFile[] {
   const files: WorkspaceFile[] = [];
   const walk = (dir: string) => {
@@ -38,8 +54,8 @@ export function readWorkspaceFiles(
       if (files.length >= MAX_FILES) return;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) walk(full);
-      } else if (entry.isFile() && EXTENSIONS.test(entry.name)) {
+        if (scope.entersFolder(full)) walk(full);
+      } else if (entry.isFile() && scope.readsFile(full)) {
         const text = openText(full) ?? readSmallFile(full);
         if (text !== undefined) files.push({ path: full, text });
       }
@@ -64,6 +80,7 @@ export function loadEgressTargets(
   folders: readonly string[],
   settings: EgressSettings,
   openText?: (file: string) => string | undefined,
+  scope?: WalkScope,
 ): EgressTargetsResult {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
@@ -81,7 +98,7 @@ export function loadEgressTargets(
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
   }
-  return deriveWorkspaceTargets(readWorkspaceFiles(folders, openText), settings);
+  return deriveWorkspaceTargets(readWorkspaceFiles(folders, openText, scope), settings);
 }
 
 /** Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. */

@@ -76,6 +76,12 @@ export function excludePatterns(...settings: unknown[]): string[] {
   return [...new Set(patterns)];
 }
 
+/** True when `file` is `folder` or inside it. */
+function isWithin(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
 /** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
 function skippedFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
@@ -289,6 +295,22 @@ export class WorkspaceScan {
   async closed(uri: string): Promise<boolean> {
     const file = filePathOf(uri);
     return file !== undefined && this.inScope(file) ? (await this.read(file)).changed : false;
+  }
+
+  /**
+   * The scan's rule for another walk of the workspace (the editor's egress targets): a folder is entered unless it is
+   * node_modules, a dot-folder or excluded, as here; outside the scanned folders only the first two apply.
+   */
+  entersFolder(dir: string): boolean {
+    const root = this.folders.find((folder) => isWithin(folder, dir));
+    if (root === undefined) return !skippedFolder(path.basename(dir));
+    const relative = path.relative(root, dir);
+    return relative === '' || (!relative.split(path.sep).some(skippedFolder) && !this.excluded(root, dir));
+  }
+
+  /** A file that walk reads: a candidate by name, and in scope when it is in a scanned folder. */
+  readsFile(file: string): boolean {
+    return this.folders.some((folder) => isWithin(folder, file)) ? this.inScope(file) : CANDIDATE.test(file);
   }
 
   /** Inside a scanned folder, a candidate by name, and not under node_modules or a dot-folder, nor excluded. */
