@@ -43,9 +43,12 @@ export function kubectlOnPath(command = 'kubectl', env: NodeJS.ProcessEnv = proc
     });
 }
 
+/** Why a command was stopped; for kubectl, what usually keeps it waiting (az, also run here, waits on Azure). */
 function stoppedAfter(command: string, timeoutMs: number): string {
-  const seconds = Math.round(timeoutMs / 100) / 10;
-  return `${command} did not finish within ${seconds} s and was stopped: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?`;
+  const stopped = `${command} did not finish within ${Math.round(timeoutMs / 100) / 10} s and was stopped`;
+  return command === 'kubectl'
+    ? `${stopped}: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?`
+    : stopped;
 }
 
 export interface KubeContexts {
