@@ -91,20 +91,6 @@ export function sameKeyUnlessMerge(a: unknown, b: unknown): boolean {
   return !(isMergeKey(a) && isMergeKey(b));
 }
 
-/** True when the node carries an anchor (`&name`) that an alias uses: editing it would change that place too. */
-export function usedByAlias(node: Node | null, root: Node): boolean {
-  if (isAlias(node) || typeof node?.anchor !== 'string') return false;
-  let used = false;
-  visit(root, {
-    Alias(_, alias) {
-      if (alias.source !== node.anchor || resolveAlias(alias, root) !== node) return undefined;
-      used = true;
-      return visit.BREAK;
-    },
-  });
-  return used;
-}
-
 /**
  * Every node an alias of the document names (the last node before it with that anchor), in one walk: what is written
  * there is read in other places too, and editing it would change them.

@@ -6,7 +6,7 @@ import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
 import type { YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
-import { pairsInEffect, resolved, usedByAlias } from './anchors';
+import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
@@ -31,6 +31,7 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
   const sources = new Map<Setting, SettingSource>();
 
   const root = yaml.root;
+  const aliased = root ? aliasedNodes(root) : new Set<Node>();
   /** `inAnchor`: the map is read through an anchor, so its settings are written where other places may use them too. */
   const visit = (map: YAMLMap, parentPath: string, segments: readonly string[], inAnchor: boolean) => {
     for (const { pair, merged } of pairsInEffect(map, root as Node)) {
@@ -47,7 +48,7 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
       const shown = value ?? written;
       const valueRange = shown?.range ? yamlNodeRange(shown) : { start: keyRange.end, end: keyRange.end };
       // Read through an anchor, or holding one that an alias uses (`controlPlaneURL: &url …` and `*url` elsewhere).
-      const viaAnchor = inAnchor || merged || written !== value || usedByAlias(written, root as Node);
+      const viaAnchor = inAnchor || merged || written !== value || (written !== null && aliased.has(written));
       const setting: Setting = {
         path,
         key,
