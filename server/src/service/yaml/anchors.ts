@@ -115,9 +115,14 @@ export function resolved(node: Node | null, root: Node): Node | null | undefined
   return isAlias(node) ? resolveAlias(node, root) : node;
 }
 
+/** The pair of a string key in effect in a map (written in it, or merged in), or undefined. */
+export function pairInEffect(map: YAMLMap, key: string, root: Node): PairInEffect | undefined {
+  return pairsInEffect(map, root).find(({ pair }) => isScalar(pair.key) && pair.key.value === key);
+}
+
 /** The value of a string key in effect in a map (written in it, or merged in), aliases resolved, or undefined. */
 export function valueInEffect(map: YAMLMap, key: string, root: Node): Node | null | undefined {
-  const found = pairsInEffect(map, root).find(({ pair }) => isScalar(pair.key) && pair.key.value === key);
+  const found = pairInEffect(map, key, root);
   return found && resolved(found.pair.value as Node | null, root);
 }
 

@@ -3,11 +3,11 @@
 // Read as kubectl reads them (go-yaml v2): an alias stands for the node it names and a merge key (`<<: *base`) puts
 // the keys of the maps it names into the map; a value read that way is written at its anchor, where other places may
 // read it too, so it is marked `viaAnchor` and no fix edits it (anchors.ts).
-import { isAlias, isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { TextRange } from '../types';
 import { stringValue, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
-import { aliasedNodes, pairsInEffect, resolved } from './anchors';
+import { aliasedNodes, pairInEffect, resolved } from './anchors';
 
 export interface WrittenString {
   readonly value: string;
@@ -59,9 +59,7 @@ class ManifestReader {
   /** The value of a key in effect in a map: written in it or merged in, an alias read through. */
   value(map: Read, key: string): Read {
     if (!isMap(map.node)) return { node: undefined, viaAnchor: map.viaAnchor };
-    const found = pairsInEffect(map.node as YAMLMap, this.root).find(
-      ({ pair }) => isScalar(pair.key) && pair.key.value === key,
-    );
+    const found = pairInEffect(map.node as YAMLMap, key, this.root);
     if (!found) return { node: undefined, viaAnchor: map.viaAnchor };
     return this.item(found.pair.value, map.viaAnchor || found.merged);
   }
