@@ -92,20 +92,31 @@ export function sameKeyUnlessMerge(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Every node an alias of the document names (the last node before it with that anchor), in one walk: what is written
- * there is read in other places too, and editing it would change them.
+ * Walks a document in the order written, knowing at each point the node every anchor name stands for (the latest
+ * node before it with that anchor): `visitor` sees each pair and each alias with those anchors.
+ */
+function walkWithAnchors(
+  root: Node | Document,
+  visitor: (node: Pair | Alias, anchors: ReadonlyMap<string, Node>) => void,
+): void {
+  const anchors = new Map<string, Node>();
+  visit(root, (_, node) => {
+    if (isPair(node) || isAlias(node)) visitor(node, anchors);
+    else if ((isScalar(node) || isMap(node) || isSeq(node)) && typeof node.anchor === 'string')
+      anchors.set(node.anchor, node);
+    return undefined;
+  });
+}
+
+/**
+ * Every node an alias of the document names, in one walk: what is written there is read in other places too, and
+ * editing it would change them.
  */
 export function aliasedNodes(root: Node): Set<Node> {
-  const anchors = new Map<string, Node>();
   const named = new Set<Node>();
-  visit(root, (_, node) => {
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (target) named.add(target);
-    } else if ((isScalar(node) || isMap(node) || isSeq(node)) && typeof node.anchor === 'string') {
-      anchors.set(node.anchor, node);
-    }
-    return undefined;
+  walkWithAnchors(root, (node, anchors) => {
+    const target = isAlias(node) ? anchors.get(node.source) : undefined;
+    if (target) named.add(target);
   });
   return named;
 }
@@ -145,11 +156,9 @@ function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
  */
 export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
-  /** The node each anchor name stands for at this point of the walk: the latest before it. */
-  const anchors = new Map<string, Node>();
-  visit(document, (_, node) => {
+  walkWithAnchors(document, (node, anchors) => {
     if (isPair(node)) {
-      if (!isMergeKey(node.key)) return undefined;
+      if (!isMergeKey(node.key)) return;
       const value = node.value;
       const fits = isSeq(value) ? value.items.every((item) => mergeable(item, anchors)) : mergeable(value, anchors);
       if (!fits)
@@ -159,27 +168,21 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
             'YAML error: map merge requires map or sequence of maps as the value: `<<` must name a map (`<<: *base`) or a list of maps (`<<: [*a, *b]`), or Helm and kubectl reject the file',
           onlyHelmRejects: true,
         });
-      return undefined;
+      return;
     }
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (!target)
-        problems.push({
-          ...underlinedRange(node),
-          message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
-          onlyHelmRejects: true,
-        });
-      else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
-        problems.push({
-          ...underlinedRange(node),
-          message: `YAML error: anchor '${node.source}' value contains itself: this alias is inside the node anchored \`&${node.source}\`, and Helm and kubectl reject the file`,
-          onlyHelmRejects: true,
-        });
-      return undefined;
-    }
-    if ((isScalar(node) || isMap(node) || isSeq(node)) && typeof node.anchor === 'string')
-      anchors.set(node.anchor, node);
-    return undefined;
+    const target = anchors.get(node.source);
+    if (!target)
+      problems.push({
+        ...underlinedRange(node),
+        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
+        onlyHelmRejects: true,
+      });
+    else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
+      problems.push({
+        ...underlinedRange(node),
+        message: `YAML error: anchor '${node.source}' value contains itself: this alias is inside the node anchored \`&${node.source}\`, and Helm and kubectl reject the file`,
+        onlyHelmRejects: true,
+      });
   });
   return problems;
 }
