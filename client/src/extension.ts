@@ -7,6 +7,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND, type InitializationOptions } from '../../shared/protocol';
+import { SERVER_NODE_OPTIONS } from '../../shared/serverProcess';
 import { DocumentStatusItem } from './features/status/documentStatus';
 import { registerEgress } from './features/egress';
 import { problemLinksMiddleware, registerRuleDocumentation } from './features/ruleDocumentation';
@@ -30,11 +31,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   const activatedAt = performance.now();
   const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
     debug: {
       module: serverModule,
       transport: TransportKind.ipc,
-      options: { execArgv: ['--nolazy', '--inspect=6019'] },
+      options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] },
     },
   };
   const docsBaseUri = vscode.Uri.joinPath(context.extensionUri, 'docs', 'rules').toString();

@@ -112,7 +112,9 @@ async function envelopeOverStdio(envelope: string): Promise<void> {
   const [diagnosticsP95, completionP95, hoverP95] = [stdio.diagnostics, stdio.completion, stdio.hover].map((sorted) =>
     percentile(sorted, 95),
   );
-  console.log(`over stdio: ${stdio.edits} edits, load average ${stdio.loadAverage.toFixed(1)} (wall time)`);
+  console.log(
+    `over stdio: ${stdio.edits} edits, load average ${stdio.loadAverage.toFixed(1)} (wall time); the server runs with ${stdio.serverNodeOptions.join(' ')}`,
+  );
   // Wall time against wall time: parseTree of each edited text, timed in a worker thread right after its requests.
   const parseWallMs = percentile(stdio.parseTree, 50);
   const stdioRatio = diagnosticsP95 / parseWallMs;

@@ -19,6 +19,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
+import { SERVER_NODE_OPTIONS } from '../../shared/serverProcess';
 import { startServer } from '../support/lspServer';
 import { generateTemplate } from './generate';
 import { random } from '../support/random';
@@ -152,6 +153,8 @@ export async function benchEditingOverStdio(): Promise<StdioRow[]> {
 
 export interface EnvelopeStdio {
   edits: number;
+  /** The Node options the server ran with: the extension's (SERVER_NODE_OPTIONS), then BENCH_SERVER_NODE_ARGS. */
+  serverNodeOptions: string[];
   loadAverage: number;
   /** Wall time from an edit's didChange to the publishDiagnostics of its version (debounce 0), sorted. */
   diagnostics: number[];
@@ -198,7 +201,7 @@ class ParseTreeWorker {
   }
 }
 
-/** Node options for the server under test, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=prof"` to profile it. */
+/** Node options for the server after the extension's, e.g. `BENCH_SERVER_NODE_ARGS="--cpu-prof"` to profile it. */
 function serverNodeArgs(): string[] {
   return (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
@@ -275,6 +278,7 @@ export async function benchEnvelopeOverStdio(template: string, edits = 30, warmU
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {
     edits,
+    serverNodeOptions: [...SERVER_NODE_OPTIONS, ...serverNodeArgs()],
     loadAverage: os.loadavg()[0],
     diagnostics: sorted(times.diagnostics),
     parseTree: sorted(times.parseTree),

@@ -19,6 +19,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
 import { REPO_ROOT } from './paths';
+import { SERVER_NODE_OPTIONS } from '../../shared/serverProcess';
 
 export const SERVER = path.join(REPO_ROOT, 'dist', 'server.js');
 
@@ -34,7 +35,10 @@ export interface ServerOptions {
   collect?: string[];
   /** Workspace folders sent with initialize; none by default. */
   workspaceFolders?: { uri: string; name: string }[];
-  /** Node options before the server's script, e.g. `--expose-gc` or `--require <test-only preload>`; none by default. */
+  /**
+   * Node options before the server's script, after the ones the extension starts it with (SERVER_NODE_OPTIONS), e.g.
+   * `--expose-gc` or `--require <test-only preload>`.
+   */
   nodeArgs?: string[];
   /** Opens an IPC channel to the server process (`process.send`), for a test-only side channel such as a heap probe. */
   ipc?: boolean;
@@ -82,7 +86,7 @@ export interface LspServer {
 export async function startServer(options: ServerOptions = {}): Promise<LspServer> {
   assert.ok(fs.existsSync(SERVER), `${SERVER} is missing: run node scripts/build.mjs`);
   const stdio: StdioOptions = options.ipc ? ['pipe', 'pipe', 'pipe', 'ipc'] : 'pipe';
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...(options.nodeArgs ?? []), SERVER, '--stdio'], {
     stdio,
     env: options.env ?? process.env,
   });

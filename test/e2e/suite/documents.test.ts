@@ -1,10 +1,24 @@
 // Documents and their settings in a real VS Code: a template whose language is `arm-template` (what Microsoft's ARM
 // Tools extension gives it; a stand-in extension contributes the id here) is checked like a JSON one; the document
 // Language Status item, read from the status bar's hover; and `anyscaleAzure.validation.delay`, which holds the
-// diagnostics of an edit back for that long (0: at once).
+// diagnostics of an edit back for that long (0: at once); and the server's process, started with the Node options
+// the bench measured.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, describe, find, openEditor, ours, sleep, waitFor, type ExtensionApi } from './helpers';
+import { SERVER_NODE_OPTIONS } from '../../../shared/serverProcess';
+import {
+  activateExtension,
+  describe,
+  EXTENSION_ID,
+  find,
+  openEditor,
+  ours,
+  sleep,
+  waitFor,
+  type ExtensionApi,
+} from './helpers';
 import { languageStatus } from './ui';
 
 /** Replaces the first occurrence of `from` through the editor, as typing would. */
@@ -20,6 +34,26 @@ suite('Documents and settings in a real VS Code', () => {
 
   suiteSetup(async () => {
     api = await activateExtension();
+  });
+
+  test('the language server runs with the Node options the bench measured it with (SERVER_NODE_OPTIONS)', () => {
+    const server = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'server.js');
+    // The command lines of this machine's processes (Linux): the one that runs our server's script.
+    const commandLines = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((pid) => {
+        try {
+          return [fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')];
+        } catch {
+          return []; // the process ended while we read
+        }
+      });
+    const running = commandLines.filter((argv) => argv.includes(server));
+    assert.equal(running.length, 1, `one process runs ${server}; found ${running.length}`);
+    const argv = running[0];
+    const options = argv.slice(1, argv.indexOf(server));
+    for (const option of SERVER_NODE_OPTIONS) assert.ok(options.includes(option), `${option} in ${argv.join(' ')}`);
   });
 
   test('a template opened with the arm-template language id gets our diagnostics', async () => {
