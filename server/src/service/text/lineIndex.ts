@@ -29,7 +29,11 @@ function pushLineStarts(text: string, from: number, to: number, starts: number[]
 }
 
 export class LineIndex {
-  private readonly lineStarts: number[];
+  /**
+   * The offset each line starts at, in order (the first is 0). A typed array: an edit copies it whole and moves the
+   * lines after the edit, and its buffer is outside the garbage-collected heap.
+   */
+  private readonly lineStarts: Uint32Array;
 
   /** The index of `text`: moved from a previous version's index when one is given and only a part changed. */
   static of(text: string, previous?: { readonly text: string; readonly lines: LineIndex }): LineIndex {
@@ -39,13 +43,14 @@ export class LineIndex {
   /** `lineStarts` only from edited(): otherwise the text is scanned. */
   constructor(
     private readonly text: string,
-    lineStarts?: number[],
+    lineStarts?: Uint32Array,
   ) {
     if (lineStarts) {
       this.lineStarts = lineStarts;
     } else {
-      this.lineStarts = [0];
-      pushLineStarts(text, 0, text.length, this.lineStarts);
+      const starts = [0];
+      pushLineStarts(text, 0, text.length, starts);
+      this.lineStarts = Uint32Array.from(starts);
     }
   }
 
@@ -59,15 +64,16 @@ export class LineIndex {
     const { start, oldEnd, newEnd } = change;
     // The line break just before the edit may have become (or stopped being) half of a `\r\n`: it is read again.
     const from = Math.max(0, start - 1);
-    const starts: number[] = [];
-    for (const lineStart of this.lineStarts) {
-      if (lineStart > from) break;
-      starts.push(lineStart);
-    }
-    pushLineStarts(text, from, newEnd + 1, starts);
+    const kept = this.lineIndexAt(from) + 1;
+    const added: number[] = [];
+    pushLineStarts(text, from, newEnd + 1, added);
+    const movedFrom = this.lineIndexAt(oldEnd + 1) + 1;
+    const starts = new Uint32Array(kept + added.length + this.lineStarts.length - movedFrom);
+    starts.set(this.lineStarts.subarray(0, kept));
+    starts.set(added, kept);
+    starts.set(this.lineStarts.subarray(movedFrom), kept + added.length);
     const delta = newEnd - oldEnd;
-    for (let i = this.lineIndexAt(oldEnd + 1) + 1; i < this.lineStarts.length; i++)
-      starts.push(this.lineStarts[i] + delta);
+    for (let i = kept + added.length; i < starts.length; i++) starts[i] += delta;
     return new LineIndex(text, starts);
   }
 
