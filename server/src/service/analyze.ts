@@ -7,6 +7,7 @@ import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
 import { buildTemplate } from './arm/template';
+import { carryExpressions } from './arm/expressions/carryOver';
 import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
 import { byPlace, checkTemplate } from './arm/checkTemplate';
@@ -22,7 +23,10 @@ export { parseJson, type SyntaxProblem } from './json/parseJson';
  * The JSON parse of a version: spliced from the previous version's (json/spliceJson.ts: a keystroke in a 4 MB
  * template parses one resource, not the document) when that can be done exactly, else parsed whole.
  */
-function parseVersion(text: string, previous: SpliceableParse | undefined): ReturnType<typeof parseJson> {
+function parseVersion(
+  text: string,
+  previous: SpliceableParse | undefined,
+): ReturnType<typeof parseJson> & Pick<SpliceableParse, 'replaced'> {
   return (previous && spliceJson(previous, text, changeBetween(previous.text, text))) ?? parseJson(text);
 }
 
@@ -52,6 +56,9 @@ export function analyzeText(
     return { kind, parse, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root, text, multiLineStrings);
+  // An edit outside expressions keeps the previous version's expression table (its tree is this one's, spliced).
+  if (parsed.replaced && options.previous?.template)
+    carryExpressions(options.previous.template, template, parsed.replaced);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked =
     syntaxErrors.length === 0

@@ -20,4 +20,14 @@ export class Memo {
     this.values.set(key, value);
     return value;
   }
+
+  /** The value under `key` when it has been computed. */
+  peek<T>(key: MemoKey<T>): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+
+  /** Stores a value computed elsewhere (the previous version's, carried over). */
+  set<T>(key: MemoKey<T>, value: T): void {
+    this.values.set(key, value);
+  }
 }

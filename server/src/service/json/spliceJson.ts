@@ -19,6 +19,11 @@ export interface SpliceableParse {
   readonly errors: readonly ParseError[];
   /** Strings with raw line breaks the tree holds as values (json/multiLineStrings.ts). */
   readonly multiLineStrings: readonly { readonly start: number; readonly end: number }[];
+  /**
+   * In a tree spliced from the previous version's: the container parsed again (`old`, no longer in the tree) and the
+   * one in its place (`fresh`); neither when the text did not change. Undefined in a tree parsed whole.
+   */
+  readonly replaced?: { readonly old?: JsonNode; readonly fresh?: JsonNode };
 }
 
 /** What the next version may splice from a parse of `text` (parseJson's): none without a tree or when it went too deep. */
@@ -128,7 +133,13 @@ export function spliceJson(
   change: Change | undefined,
 ): SpliceableParse | undefined {
   if (!change)
-    return { text, root: previous.root, errors: previous.errors, multiLineStrings: previous.multiLineStrings };
+    return {
+      text,
+      root: previous.root,
+      errors: previous.errors,
+      multiLineStrings: previous.multiLineStrings,
+      replaced: {},
+    };
   // A tree read with multi-line strings stands only while the whole document parses: a new error anywhere undoes it.
   if (previous.multiLineStrings.length > 0) return undefined;
   const holder = innermostHolder(previous, change);
@@ -163,5 +174,5 @@ export function spliceJson(
       .filter((error) => error.offset >= oldEnd)
       .map((error) => ({ ...error, offset: error.offset + delta })),
   ];
-  return { text, root: previous.root, errors, multiLineStrings: previous.multiLineStrings };
+  return { text, root: previous.root, errors, multiLineStrings: previous.multiLineStrings, replaced: { old, fresh } };
 }

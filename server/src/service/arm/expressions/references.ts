@@ -205,11 +205,15 @@ export interface TemplateExpressions {
   referenceAt(reference: number): ExpressionReference;
 }
 
-/** What the sites of one scope (or one user-defined function body) share. */
+/**
+ * What the sites of one scope (or one user-defined function body) share. Its scopes and declarations are the next
+ * version's when the table is carried over to it (carryOver.ts).
+ */
 interface SiteGroup extends ExpressionScope {
-  readonly declaredIn: TemplateScope;
+  scope: TemplateScope;
+  declaredIn: TemplateScope;
   /** The table's declarations and the owners that are outputs, which a site's owner code points into. */
-  readonly declarations: readonly NamedDeclaration[];
+  declarations: readonly NamedDeclaration[];
   readonly outputs: readonly Owner[];
   /**
    * The group's expression texts parsed so far: a text written twice in one group (`[parameters('location')]` on
@@ -237,7 +241,8 @@ const NO_OWNER = -1;
 class Site implements ExpressionSite {
   constructor(
     readonly index: SiteId,
-    readonly node: JsonNode,
+    /** Moved to its copy when an edit's container is parsed again around it (carryOver.ts). */
+    public node: JsonNode,
     readonly error: ExpressionSyntaxError | undefined,
     private readonly group: SiteGroup,
     /** The owner's declaration number, NO_OWNER, or an output's code. */
@@ -315,7 +320,7 @@ export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
 }
 
 /** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
-class ScopeNames {
+export class ScopeNames {
   constructor(
     /** Every parameter's number, by lower-cased name. */
     private readonly parameterNumbers: ReadonlyMap<string, number>,
@@ -330,7 +335,7 @@ class ScopeNames {
 }
 
 /** Numbers every parameter and variable of the scopes that declare their own (a variable before a loop of the same name). */
-function numberDeclarations(template: ArmTemplate): {
+export function numberDeclarations(template: ArmTemplate): {
   declarations: NamedDeclaration[];
   names: Map<TemplateScope, ScopeNames>;
 } {
@@ -402,7 +407,9 @@ class Walker {
   readonly variableSites: Int32Array;
 
   /** The owners that are outputs, by code (see NO_OWNER). */
-  private readonly outputs: Owner[] = [];
+  readonly outputs: Owner[] = [];
+  /** Every group of sites, in walk order. */
+  readonly groups: SiteGroup[] = [];
 
   constructor(
     template: ArmTemplate,
@@ -437,6 +444,7 @@ class Walker {
       outputs: this.outputs,
       parsed: new Map(),
     };
+    this.groups.push(group);
     const owner = (kind: number, name: string) => (owns ? names.resolve(kind, name.toLowerCase()) : NO_OWNER);
     for (const [key, value] of entries(declaredIn.node)) {
       const section = key.toLowerCase();
@@ -444,8 +452,9 @@ class Walker {
       if (section === 'functions') {
         for (const namespace of items(value)) {
           for (const [, member] of entries(propertyValue(namespace, 'members'))) {
-            const functionParameters = functionParameterNames(member);
-            this.walk(member, { ...group, functionParameters, parsed: new Map() }, NO_OWNER, names);
+            const functionGroup = { ...group, functionParameters: functionParameterNames(member), parsed: new Map() };
+            this.groups.push(functionGroup);
+            this.walk(member, functionGroup, NO_OWNER, names);
           }
         }
       } else if (section === 'parameters' || section === 'outputs') {
@@ -608,7 +617,23 @@ class SitesByOffset {
   }
 }
 
-const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions>('template expressions');
+/** A table as built: what carryOver.ts takes over for the next version of the template. */
+export interface ExpressionTableParts {
+  readonly sites: readonly ExpressionSite[];
+  readonly declarations: readonly NamedDeclaration[];
+  readonly names: ReadonlyMap<TemplateScope, ScopeNames>;
+  readonly references: ReferenceTable;
+  readonly syntax: SyntaxTree;
+  readonly argumentProblems: readonly ArgumentProblem[];
+  readonly variableSites: Int32Array;
+  readonly groups: readonly SiteGroup[];
+  /** Every output that owns sites, by code (see NO_OWNER). */
+  readonly outputs: readonly Owner[];
+}
+
+const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions & { readonly parts: ExpressionTableParts }>(
+  'template expressions',
+);
 
 /** The template's expression strings, found once per template (that is, once per document version). */
 export function templateExpressions(template: ArmTemplate): TemplateExpressions {
@@ -616,35 +641,67 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
     for (const scope of template.scopes) walker.walkScope(scope);
+    const { references, syntax, argumentProblems, variableSites, groups, outputs } = walker;
     const sites = walker.sites();
-    const { references, syntax, argumentProblems, variableSites } = walker;
-    let byOffset: SitesByOffset | undefined;
-    return {
+    return expressionTable({
       sites,
       declarations,
+      names,
       references,
       syntax,
       argumentProblems,
-      siteOf(node) {
-        byOffset ??= new SitesByOffset(sites);
-        return byOffset.get(node);
-      },
-      variableSite(declaration) {
-        const site = variableSites[declaration];
-        return site < 0 ? undefined : sites[site];
-      },
-      resolve(scope, kind, name) {
-        return (
-          names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED
-        );
-      },
-      referenceAt(reference) {
-        return {
-          kind: references.kindOf(reference),
-          name: references.nameOf(reference, sites),
-          argument: { start: references.start(reference), end: references.end(reference) },
-        };
-      },
-    };
+      variableSites,
+      groups,
+      outputs,
+    });
   });
+}
+
+/** The template's table when it has been built (undefined when nothing asked for it). */
+export function builtExpressions(template: ArmTemplate): ExpressionTableParts | undefined {
+  return template.memo.peek(TEMPLATE_EXPRESSIONS)?.parts;
+}
+
+/** Points the sites of the `moved` string nodes at their copies in the next version's tree (carryOver.ts). */
+export function moveSites(parts: ExpressionTableParts, moved: ReadonlyMap<JsonNode, JsonNode>): void {
+  for (const site of parts.sites) {
+    const copy = moved.get(site.node);
+    if (copy) (site as Site).node = copy;
+  }
+}
+
+/** Makes `parts` the template's table (carryOver.ts: the previous version's, its groups re-pointed at this one). */
+export function adoptExpressions(template: ArmTemplate, parts: ExpressionTableParts): void {
+  template.memo.set(TEMPLATE_EXPRESSIONS, expressionTable(parts));
+}
+
+function expressionTable(parts: ExpressionTableParts): TemplateExpressions & { readonly parts: ExpressionTableParts } {
+  const { sites, declarations, names, references, syntax, argumentProblems, variableSites } = parts;
+  let byOffset: SitesByOffset | undefined;
+  return {
+    parts,
+    sites,
+    declarations,
+    references,
+    syntax,
+    argumentProblems,
+    siteOf(node) {
+      byOffset ??= new SitesByOffset(sites);
+      return byOffset.get(node);
+    },
+    variableSite(declaration) {
+      const site = variableSites[declaration];
+      return site < 0 ? undefined : sites[site];
+    },
+    resolve(scope, kind, name) {
+      return names.get(effectiveScope(scope))?.resolve(kind === 'parameter' ? 0 : 1, name.toLowerCase()) ?? UNDECLARED;
+    },
+    referenceAt(reference) {
+      return {
+        kind: references.kindOf(reference),
+        name: references.nameOf(reference, sites),
+        argument: { start: references.start(reference), end: references.end(reference) },
+      };
+    },
+  };
 }

@@ -1,0 +1,136 @@
+// An edit outside expressions keeps the previous version's expression table. A keystroke in a literal (a tag, a
+// description) of a 4 MB template changes none of its 50,000 expression strings, and the spliced tree keeps their
+// nodes (json/spliceJson.ts), so the table — every site, its parse and its resolved references — stands as it was;
+// only the template model around it is new: the table's groups of sites are pointed at the new model's scopes and
+// declarations, and the sites in the container parsed again at their copies. The table is carried only when that is
+// exactly what a fresh one would be: the same expression strings at the same places in the container before and
+// after the edit, no user-defined function touched, as many scopes with the same evaluation scopes, the same
+// declarations in the same order, the same outputs. Anything else builds the table anew.
+import type { JsonNode } from '../../json/nodes';
+import { entries, equalsIgnoreCase } from '../../json/nodes';
+import type { ArmTemplate, TemplateScope } from '../template';
+import { isExpression } from '../value';
+import { effectiveScope } from './scopes';
+import {
+  adoptExpressions,
+  builtExpressions,
+  moveSites,
+  numberDeclarations,
+  type ExpressionTableParts,
+  type NamedDeclaration,
+} from './references';
+
+/** The container a spliced version parsed again, and the one in its place (json/spliceJson.ts `replaced`). */
+export interface ReplacedContainer {
+  readonly old?: JsonNode;
+  readonly fresh?: JsonNode;
+}
+
+/** An expression string under a container, and the keys and indices that lead to it from the container. */
+interface PlacedExpression {
+  readonly path: string;
+  readonly node: JsonNode;
+}
+
+/** Every expression string under `node` (property names included), in document order, with its path. */
+function expressionStrings(node: JsonNode | undefined, path = '', found: PlacedExpression[] = []): PlacedExpression[] {
+  if (node?.type === 'string' && isExpression(node.value as string)) found.push({ path, node });
+  else if (node?.type === 'array') node.children?.forEach((item, i) => expressionStrings(item, `${path}/${i}`, found));
+  else if (node?.type === 'object') {
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      const name = `${path}/${JSON.stringify(key?.value)}`;
+      expressionStrings(key, `${name}:`, found);
+      expressionStrings(value, name, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * The old container's expression strings, each to its copy in the fresh one: undefined unless both hold the same
+ * expressions at the same places (then the walk that built the table would find the same sites in the copy).
+ */
+function copiesOf(replaced: ReplacedContainer): Map<JsonNode, JsonNode> | undefined {
+  const before = expressionStrings(replaced.old);
+  const after = expressionStrings(replaced.fresh);
+  if (before.length !== after.length) return undefined;
+  const copies = new Map<JsonNode, JsonNode>();
+  for (let i = 0; i < before.length; i++) {
+    if (before[i].path !== after[i].path || before[i].node.value !== after[i].node.value) return undefined;
+    copies.set(before[i].node, after[i].node);
+  }
+  return copies;
+}
+
+/** True when the node is inside a scope's `functions` section, whose parameter names the table reads. */
+function inFunctions(node: JsonNode | undefined): boolean {
+  for (let current = node; current?.parent; current = current.parent) {
+    const key = current.type === 'property' ? current.children?.[0]?.value : undefined;
+    if (typeof key === 'string' && equalsIgnoreCase(key, 'functions')) return true;
+  }
+  return false;
+}
+
+/**
+ * As many scopes, each resolving its expressions in the scope at the same place. The previous version's evaluation
+ * scopes are read from the table's groups, as they were when it was built: its model reads the tree, which the
+ * splice has changed. Scopes are listed in document order, and those in the edit's container hold no expression
+ * string, so the scopes whose groups have sites are outside it, at the same places before and after.
+ */
+function sameScopes(table: ExpressionTableParts, previous: readonly TemplateScope[], next: readonly TemplateScope[]) {
+  if (previous.length !== next.length) return false;
+  return table.groups.every(
+    (group) => previous.indexOf(group.scope) === next.indexOf(effectiveScope(next[previous.indexOf(group.declaredIn)])),
+  );
+}
+
+/** The same names, kinds and loops, declared by the same scopes, in the same order. */
+function sameDeclarations(
+  previous: readonly NamedDeclaration[],
+  next: readonly NamedDeclaration[],
+  previousScopes: readonly TemplateScope[],
+  nextScopes: readonly TemplateScope[],
+): boolean {
+  if (previous.length !== next.length) return false;
+  for (let i = 0; i < next.length; i++) {
+    const [before, after] = [previous[i], next[i]];
+    if (before.kind !== after.kind || before.name !== after.name || before.copyLoop !== after.copyLoop) return false;
+    if (previousScopes.indexOf(before.scope) !== nextScopes.indexOf(after.scope)) return false;
+  }
+  return true;
+}
+
+/** The lower-cased names of the outputs the table's walk numbers (those of scopes that resolve in themselves). */
+function outputNames(template: ArmTemplate): string[] {
+  const names: string[] = [];
+  for (const scope of template.scopes) {
+    if (effectiveScope(scope) !== scope) continue;
+    for (const [key, section] of entries(scope.node)) {
+      if (key.toLowerCase() === 'outputs') for (const [name] of entries(section)) names.push(name.toLowerCase());
+    }
+  }
+  return names;
+}
+
+/**
+ * Gives `next` the expression table of `previous` (the version it was spliced from, which must not be read again)
+ * when the edit between them left every expression string as it was.
+ */
+export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): void {
+  const table = builtExpressions(previous);
+  if (!table) return;
+  const copies = copiesOf(replaced);
+  if (!copies || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return;
+  const { declarations, names } = numberDeclarations(next);
+  if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return;
+  const outputs = outputNames(next);
+  if (outputs.length !== table.outputs.length || outputs.some((name, i) => table.outputs[i].name !== name)) return;
+  for (const group of table.groups) {
+    group.declaredIn = next.scopes[previous.scopes.indexOf(group.declaredIn)];
+    group.scope = effectiveScope(group.declaredIn);
+    group.declarations = declarations;
+  }
+  if (copies.size > 0) moveSites(table, copies);
+  adoptExpressions(next, { ...table, declarations, names });
+}
