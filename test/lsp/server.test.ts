@@ -176,3 +176,69 @@ test('documents of other languages are ignored, and closing clears diagnostics',
   assert.deepEqual(cleared.diagnostics, []);
   assert.ok(!published.some((p) => p.uri === uri), 'plaintext documents are not validated');
 });
+
+test("diagnostics after keystrokes in literals, which keep the expression table, are a fresh server's", async () => {
+  const template = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      variables: { cloudName: 'ray-cloud', region: 'uksouth' },
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2024-01-01',
+          name: "[variables('cloudName')]",
+          location: "[variables('region')]",
+          tags: { team: 'ray', owner: "[variables('cloudName')]" },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+  const uri = 'file:///typing/typed.json';
+  const positionOf = (text: string, offset: number) => {
+    const before = text.slice(0, offset).split('\n');
+    return { line: before.length - 1, character: before[before.length - 1].length };
+  };
+  const shown = (p: PublishDiagnosticsParams) =>
+    p.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
+  // Each version is compared with a server of its own that sees it whole: another document opened in this one's
+  // folder would make this server check the edited one again from scratch.
+  const fresh = await startServer({ settings: {} });
+  let text = template;
+  let version = 1;
+  try {
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version, text },
+    });
+    await server.diagnosticsFor(uri, (d) => d.version === version);
+    // Typed into the literal tag beside an expression tag (the table is carried), then a variable renamed in a section
+    // of literals (it must be built again: the name the expressions use is declared no more).
+    for (const [from, to] of [
+      ['"team": "ray"', '"team": "rays"'],
+      ['"team": "rays"', '"team": "ray-s"'],
+      ['"cloudName": "ray-cloud"', '"cloudNames": "ray-cloud"'],
+    ]) {
+      const at = text.indexOf(from);
+      const range = { start: positionOf(text, at), end: positionOf(text, at + from.length) };
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      version++;
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: [{ range, text: to }],
+      });
+      const edited = await server.diagnosticsFor(uri, (d) => d.version === version);
+      const freshUri = `file:///elsewhere/version-${version}.json`;
+      await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
+      });
+      const whole = await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
+      assert.deepEqual(shown(edited), shown(whole), `after ${to}`);
+    }
+  } finally {
+    await fresh.stop();
+  }
+  const last = await server.diagnosticsFor(uri, (d) => d.version === version);
+  assert.equal(last.diagnostics.filter((d) => d.code === 'variable-undefined').length, 2, 'both uses of the old name');
+});
