@@ -19,11 +19,17 @@ export interface SpliceableParse {
   readonly errors: readonly ParseError[];
   /** Strings with raw line breaks the tree holds as values (json/multiLineStrings.ts). */
   readonly multiLineStrings: readonly { readonly start: number; readonly end: number }[];
-  /**
-   * In a tree spliced from the previous version's: the container parsed again (`old`, no longer in the tree) and the
-   * one in its place (`fresh`); neither when the text did not change. Undefined in a tree parsed whole.
-   */
-  readonly replaced?: { readonly old?: JsonNode; readonly fresh?: JsonNode };
+  /** In a tree spliced from the previous version's, what it replaced. Undefined in a tree parsed whole. */
+  readonly replaced?: ReplacedContainer;
+}
+
+/**
+ * The container a splice parsed again (`old`, no longer in the tree) and the one in its place (`fresh`); neither
+ * when the text did not change.
+ */
+export interface ReplacedContainer {
+  readonly old?: JsonNode;
+  readonly fresh?: JsonNode;
 }
 
 /** What the next version may splice from a parse of `text` (parseJson's): none without a tree or when it went too deep. */

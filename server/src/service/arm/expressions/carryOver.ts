@@ -7,6 +7,7 @@
 // after the edit, no user-defined function touched, as many scopes with the same evaluation scopes, the same
 // declarations in the same order, the same outputs. Anything else builds the table anew.
 import type { JsonNode } from '../../json/nodes';
+import type { ReplacedContainer } from '../../json/spliceJson';
 import { entries, equalsIgnoreCase } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../template';
 import { isExpression } from '../value';
@@ -19,12 +20,6 @@ import {
   type ExpressionTableParts,
   type NamedDeclaration,
 } from './references';
-
-/** The container a spliced version parsed again, and the one in its place (json/spliceJson.ts `replaced`). */
-export interface ReplacedContainer {
-  readonly old?: JsonNode;
-  readonly fresh?: JsonNode;
-}
 
 /** An expression string under a container, and the keys and indices that lead to it from the container. */
 interface PlacedExpression {

@@ -320,7 +320,7 @@ export function referencesIn(node: JsonNode): readonly ExpressionReference[] {
 }
 
 /** A scope's names, resolved to declaration numbers as ARM does (ignoring case). */
-export class ScopeNames {
+class ScopeNames {
   constructor(
     /** Every parameter's number, by lower-cased name. */
     private readonly parameterNumbers: ReadonlyMap<string, number>,
