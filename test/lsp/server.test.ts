@@ -177,7 +177,7 @@ test('documents of other languages are ignored, and closing clears diagnostics',
   assert.ok(!published.some((p) => p.uri === uri), 'plaintext documents are not validated');
 });
 
-test("diagnostics after keystrokes in literals, which keep the expression table, are a fresh server's", async () => {
+test("diagnostics after keystrokes in literals, which keep the expression table and values, are a fresh server's", async () => {
   const template = JSON.stringify(
     {
       $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
@@ -213,11 +213,13 @@ test("diagnostics after keystrokes in literals, which keep the expression table,
       textDocument: { uri, languageId: 'json', version, text },
     });
     await server.diagnosticsFor(uri, (d) => d.version === version);
-    // Typed into the literal tag beside an expression tag (the table is carried), then a variable renamed in a section
-    // of literals (it must be built again: the name the expressions use is declared no more).
+    // Typed into the literal tag beside an expression tag (the table and the values are carried), then into a
+    // variable's value (the table is carried, the values its expressions read are not), then a variable renamed in a
+    // section of literals (the table must be built again: the name the expressions use is declared no more).
     for (const [from, to] of [
       ['"team": "ray"', '"team": "rays"'],
       ['"team": "rays"', '"team": "ray-s"'],
+      ['"region": "uksouth"', '"region": "mars"'],
       ['"cloudName": "ray-cloud"', '"cloudNames": "ray-cloud"'],
     ]) {
       const at = text.indexOf(from);
@@ -241,4 +243,8 @@ test("diagnostics after keystrokes in literals, which keep the expression table,
   }
   const last = await server.diagnosticsFor(uri, (d) => d.version === version);
   assert.equal(last.diagnostics.filter((d) => d.code === 'variable-undefined').length, 2, 'both uses of the old name');
+  assert.ok(
+    last.diagnostics.some((d) => String(d.message).includes('mars')),
+    'the region typed into the variable is checked where it is used',
+  );
 });

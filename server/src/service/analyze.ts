@@ -8,6 +8,7 @@ import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
 import { buildTemplate } from './arm/template';
 import { carryExpressions } from './arm/expressions/carryOver';
+import { carryEvaluators } from './arm/evaluators';
 import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
 import { byPlace, checkTemplate } from './arm/checkTemplate';
@@ -56,9 +57,14 @@ export function analyzeText(
     return { kind, parse, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
   const template = buildTemplate(root, text, multiLineStrings);
-  // An edit outside expressions keeps the previous version's expression table (its tree is this one's, spliced).
-  if (parsed.replaced && options.previous?.template)
-    carryExpressions(options.previous.template, template, parsed.replaced);
+  // An edit outside expressions keeps the previous version's expression table (its tree is this one's, spliced), and
+  // the values its evaluators computed that the edit left standing.
+  if (
+    parsed.replaced &&
+    options.previous?.template &&
+    carryExpressions(options.previous.template, template, parsed.replaced)
+  )
+    carryEvaluators(options.previous.template, template, parsed.replaced);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked =
     syntaxErrors.length === 0

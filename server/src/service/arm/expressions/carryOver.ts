@@ -110,17 +110,18 @@ function outputNames(template: ArmTemplate): string[] {
 
 /**
  * Gives `next` the expression table of `previous` (the version it was spliced from, which must not be read again)
- * when the edit between them left every expression string as it was.
+ * when the edit between them left every expression string as it was; true when it did.
  */
-export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): void {
+export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): boolean {
   const table = builtExpressions(previous);
-  if (!table) return;
+  if (!table) return false;
   const copies = copiesOf(replaced);
-  if (!copies || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return;
+  if (!copies || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return false;
   const { declarations, names } = numberDeclarations(next);
-  if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return;
+  if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return false;
   const outputs = outputNames(next);
-  if (outputs.length !== table.outputs.length || outputs.some((name, i) => table.outputs[i].name !== name)) return;
+  if (outputs.length !== table.outputs.length || outputs.some((name, i) => table.outputs[i].name !== name))
+    return false;
   for (const group of table.groups) {
     group.declaredIn = next.scopes[previous.scopes.indexOf(group.declaredIn)];
     group.scope = effectiveScope(group.declaredIn);
@@ -128,4 +129,5 @@ export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, repla
   }
   if (copies.size > 0) moveSites(table, copies);
   adoptExpressions(next, { ...table, declarations, names });
+  return true;
 }

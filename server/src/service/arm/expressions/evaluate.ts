@@ -72,32 +72,59 @@ function isPlainLiteral(node: JsonNode): boolean {
 }
 
 /** The values of one evaluation context (outside copy loops, or one iteration chain): one Value per node. */
-type Values = Map<JsonNode, Value>;
+export type Values = Map<JsonNode, Value>;
+
+/**
+ * What an evaluator has computed, once every declaration is evaluated. An edit that leaves part of it standing hands
+ * that part to the next version's evaluator (carryValues.ts); the evaluator it came from is not asked again.
+ */
+export interface ComputedValues {
+  /** The parameter file's values it was made with (see EvaluatorOptions). */
+  readonly parameterValues: ReadonlyMap<string, ParameterValue>;
+  /** Values outside copy loops. */
+  readonly values: Values;
+  /** Values inside copy loop iterations, per iteration chain. */
+  readonly iterationValues: Map<string, Values>;
+  /** The values of declarations found to be part of a cycle: unknown, with the reason. */
+  readonly cycles: Map<JsonNode, string>;
+  /** Per parameter's declaration number, filled as needed: where its value is written (the same at every use). */
+  readonly parameterSources: Map<number, Result>;
+}
 
 class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
-  /** Values outside copy loops. */
-  private readonly values: Values = new Map();
-  /** Values inside copy loop iterations, per iteration chain. */
-  private readonly iterationValues = new Map<string, Values>();
+  private readonly parameterValues: ReadonlyMap<string, ParameterValue>;
+  private readonly values: Values;
+  private readonly iterationValues: Map<string, Values>;
+  private readonly cycles: Map<JsonNode, string>;
+  private readonly parameterSources: Map<number, Result>;
   /** The nodes being evaluated, outermost first (its length is the nesting), and the Values keeping their IN_PROGRESS. */
   private readonly evaluating: JsonNode[] = [];
   private readonly evaluatingIn: Values[] = [];
-  private declarationsEvaluated = false;
-  /** The values of declarations found to be part of a cycle: unknown, with the reason. */
-  private readonly cycles = new Map<JsonNode, string>();
   /** The template's expression table: each expression string with its scope and its resolved references. */
   private readonly expressions: TemplateExpressions;
   /** The expressions the table leaves out (under `metadata`), found when asked for. */
   private readonly outside: OutsideExpressions;
-  /** Per parameter's declaration number, filled as needed: where its value is written (the same at every use). */
-  private readonly parameterSources = new Map<number, Result>();
 
+  /** `declarationsEvaluated`: `computed` holds the previous version's values that stand in this one (carryValues.ts). */
   constructor(
     private readonly template: ArmTemplate,
-    private readonly parameterValues: ReadonlyMap<string, ParameterValue>,
+    computed: ComputedValues,
+    private declarationsEvaluated: boolean,
   ) {
+    this.parameterValues = computed.parameterValues;
+    this.values = computed.values;
+    this.iterationValues = computed.iterationValues;
+    this.cycles = computed.cycles;
+    this.parameterSources = computed.parameterSources;
     this.expressions = templateExpressions(template);
     this.outside = new OutsideExpressions(template);
+  }
+
+  /** What it has computed, once its declarations are evaluated (else there is little to keep). */
+  computedValues(): ComputedValues | undefined {
+    if (!this.declarationsEvaluated) return undefined;
+    const { parameterValues, values, iterationValues, cycles, parameterSources } = this;
+    return { parameterValues, values, iterationValues, cycles, parameterSources };
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
@@ -507,5 +534,23 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
 
 /** An evaluator for one template (one document version), optionally with a parameter file's values. */
 export function createEvaluator(template: ArmTemplate, options: EvaluatorOptions = {}): Evaluator {
-  return new TemplateEvaluator(template, options.parameterValues ?? new Map());
+  const parameterValues = options.parameterValues ?? new Map<string, ParameterValue>();
+  const computed = {
+    parameterValues,
+    values: new Map(),
+    iterationValues: new Map(),
+    cycles: new Map(),
+    parameterSources: new Map(),
+  };
+  return new TemplateEvaluator(template, computed, false);
+}
+
+/** What the evaluator has computed (see ComputedValues); undefined before its first value. */
+export function computedValues(evaluator: Evaluator): ComputedValues | undefined {
+  return evaluator instanceof TemplateEvaluator ? evaluator.computedValues() : undefined;
+}
+
+/** An evaluator for `template` that starts from `carried`, the previous version's values that stand in it. */
+export function evaluatorCarrying(template: ArmTemplate, carried: ComputedValues): Evaluator {
+  return new TemplateEvaluator(template, carried, true);
 }

@@ -1,0 +1,59 @@
+// An edit that kept the expression table (carryOver.ts) also keeps most of what the evaluator computed. A node's
+// value is read from the JSON under it and from the declarations its expressions name, nothing else: so after an edit
+// of one container (json/spliceJson.ts), every value stands but those of the container's old nodes and of the nodes
+// holding it — as long as no declaration's value is written in or around the container. When one is (a keystroke in
+// a variable, a parameter's default, a value a nested deployment passes), the next version evaluates afresh.
+import type { JsonNode } from '../../json/nodes';
+import type { ReplacedContainer } from '../../json/spliceJson';
+import type { ArmTemplate } from '../template';
+import type { UnknownValue } from '../value';
+import type { ComputedValues, Values } from './evaluate';
+import { parameterWrittenAt, type WrittenAt } from './parameterSources';
+import { templateExpressions } from './references';
+import { Written, type Result } from './results';
+
+function isUnder(node: JsonNode, container: JsonNode): boolean {
+  for (let current: JsonNode | undefined = node; current; current = current.parent)
+    if (current === container) return true;
+  return false;
+}
+
+/** True when the parameter's value, kept as `source`, is still read where `at` (its lookup in the new version) says. */
+function sameSource(source: Result, at: WrittenAt | UnknownValue): boolean {
+  if (source instanceof Written) return 'node' in at && at.node === source.node && at.uri === source.uri;
+  if (source.known) return 'node' in at && at.node === source.origin && at.uri === source.originUri;
+  return !('node' in at) && at.reason === source.reason;
+}
+
+/**
+ * `computed` (the previous version's, which it changes) with the values the edit made stale taken out; undefined when
+ * the edit touched where a declaration's value is written. `next` must hold the carried expression table.
+ */
+export function carryValues(
+  computed: ComputedValues,
+  next: ArmTemplate,
+  replaced: ReplacedContainer,
+): ComputedValues | undefined {
+  const { old, fresh } = replaced;
+  if (!old || !fresh) return old || fresh ? undefined : computed;
+  const holders = new Set<JsonNode>();
+  for (let current = fresh.parent; current; current = current.parent) holders.add(current);
+  // In the container (old or fresh) or holding it: its value may differ from the previous version's.
+  const touched = (node: JsonNode) => holders.has(node) || isUnder(node, old) || isUnder(node, fresh);
+  const { declarations } = templateExpressions(next);
+  for (const declaration of declarations)
+    if (declaration.kind === 'variable' && touched(declaration.node)) return undefined;
+  // Every parameter's source was looked up when the declarations were evaluated: each must be read where it was.
+  for (const [number, source] of computed.parameterSources) {
+    const at = parameterWrittenAt(next, declarations[number], computed.parameterValues);
+    if (!sameSource(source, at) || ('node' in at && at.uri === undefined && touched(at.node))) return undefined;
+  }
+  const stale = (node: JsonNode) => holders.has(node) || isUnder(node, old);
+  forgetStale(computed.values, stale);
+  for (const values of computed.iterationValues.values()) forgetStale(values, stale);
+  return computed;
+}
+
+function forgetStale(values: Values, stale: (node: JsonNode) => boolean): void {
+  for (const node of values.keys()) if (stale(node)) values.delete(node);
+}
