@@ -62,6 +62,13 @@ const TEMPLATE = JSON.stringify(
         },
       },
       {
+        type: 'Microsoft.Network/networkInterfaces',
+        apiVersion: '2023-04-01',
+        name: "[concat('nic', copyIndex())]",
+        copy: { count: 2 },
+        tags: { index: "[string(copyIndex(''))]" },
+      },
+      {
         type: 'Microsoft.Resources/deployments',
         apiVersion: '2022-09-01',
         name: 'inner',
@@ -262,6 +269,8 @@ test('a keystroke in a literal outside every declaration keeps the values', () =
   assert.ok(carriedBy(/"a literal note"/, '"a literal notes"'));
   assert.ok(carriedBy(/"A literal description"/, '"A literal descriptions"'), "a parameter's description");
   assert.ok(carriedBy(/"platform"/, '"platforms"'), "in a nested deployment's resource");
+  // The values in each copy of a loop are kept by the loop's name: one named "" is not the one without a name.
+  assert.ok(carriedBy(/"copy": \{\s*"count": 2/, '"copy": { "name": "", "count": 2'), "a loop's name given");
 });
 
 test('an edit where a declaration takes its value from evaluates afresh', () => {

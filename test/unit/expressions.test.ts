@@ -485,6 +485,44 @@ describe('copy loops', () => {
     assert.ok(disks.known, disks.known ? '' : disks.reason);
     assert.deepEqual(disks.value, [{ name: 'disk1' }, { name: 'disk2' }]);
   });
+
+  test('a value in one loop is never taken for one in another whose name reads alike, whichever is asked first', () => {
+    // A resource loop named "/rules" and a property loop "rules" inside it; a loop without a name and one named "".
+    const { template: looped } = load({
+      resources: [
+        {
+          type: 'A.B/c',
+          name: "[concat('r', copyIndex())]",
+          copy: { name: '/rules', count: 2 },
+          properties: { copy: [{ name: 'rules', count: 2, input: "[copyIndex('rules')]" }] },
+        },
+        { type: 'A.B/d', name: "[concat('d', copyIndex())]", copy: { count: 2 }, tags: { i: "[copyIndex('')]" } },
+        {
+          type: 'A.B/e',
+          name: "[concat('e', copyIndex())]",
+          copy: { name: '', count: 2 },
+          tags: { i: "[copyIndex('')]" },
+        },
+      ],
+    });
+    const [rules, unnamed, named] = looped.resources;
+    const input = at(looped, 'resources', 0, 'properties', 'copy', 0, 'input');
+    const shown = (value: Value) => (value.known ? value.value : 'unknown');
+    for (const propertiesFirst of [false, true]) {
+      const evaluator = createEvaluator(looped);
+      if (propertiesFirst) evaluator.value(rules.properties);
+      // Asked in the resource's own copy, outside the property loop, copyIndex('rules') names no loop it is in.
+      assert.equal(shown(evaluator.value(input, rules, 0)), 'unknown', `properties first: ${propertiesFirst}`);
+    }
+    for (const namedFirst of [false, true]) {
+      const evaluator = createEvaluator(looped);
+      const tag = (resource: typeof named) =>
+        evaluator.value(propertyValue(propertyValue(resource.node, 'tags'), 'i'), resource, 1);
+      const [first, second] = namedFirst ? [tag(named), tag(unnamed)] : [tag(unnamed), tag(named)];
+      const [fromNamed, fromUnnamed] = namedFirst ? [first, second] : [second, first];
+      assert.deepEqual([shown(fromUnnamed), shown(fromNamed)], ['unknown', 1], `named first: ${namedFirst}`);
+    }
+  });
 });
 
 describe('resource ID parts', () => {

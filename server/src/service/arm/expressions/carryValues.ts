@@ -1,8 +1,12 @@
 // An edit that kept the expression table (carryOver.ts) also keeps most of what the evaluator computed. A node's
-// value is read from the JSON under it and from the declarations its expressions name, nothing else: so after an edit
-// of one container (json/spliceJson.ts), every value stands but those of the container's old nodes and of the nodes
-// holding it — as long as no declaration's value is written in or around the container. When one is (a keystroke in
-// a variable, a parameter's default, a value a nested deployment passes), the next version evaluates afresh.
+// value is read from the JSON under it, from the declarations its expressions name and, in a copy of a loop, from
+// the iteration it is asked in (whose key names each loop: copyLoops.ts) — nothing else. So after an edit of one
+// container (json/spliceJson.ts), every value stands but those of the container's old nodes and of the nodes holding
+// it, as long as no declaration's value is written in or around the container. When one is (a keystroke in a
+// variable, a parameter's default, a value a nested deployment passes), the next version evaluates afresh.
+// Two unknowns depend on the order values are asked in, in a fresh evaluator as in a carried one: a value nested
+// past the evaluator's depth limit, and a name computed to refer back to itself (evaluate.ts). There a carried
+// evaluator may know what a fresh one leaves unknown, or the reverse; a known value is the same in both.
 import type { JsonNode } from '../../json/nodes';
 import type { ReplacedContainer } from '../../json/spliceJson';
 import type { ArmTemplate } from '../template';
@@ -35,7 +39,9 @@ export function carryValues(
   replaced: ReplacedContainer,
 ): ComputedValues | undefined {
   const { old, fresh } = replaced;
-  if (!old || !fresh) return old || fresh ? undefined : computed;
+  // Neither: the text did not change, and every value stands.
+  if (!old && !fresh) return computed;
+  if (!old || !fresh) return undefined;
   const holders = new Set<JsonNode>();
   for (let current = fresh.parent; current; current = current.parent) holders.add(current);
   // In the container (old or fresh) or holding it: its value may differ from the previous version's.

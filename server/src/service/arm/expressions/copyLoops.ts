@@ -51,12 +51,20 @@ export function resourceIteration(
   const loop = propertyValue(resource.node, 'copy');
   if (loop?.type !== 'object') return undefined;
   const loopName = stringOf(propertyValue(loop, 'name'));
-  return { loopName, index: copyIndex, resourceLoop: true, key: `${loopName ?? ''}#${copyIndex}` };
+  return { loopName, index: copyIndex, resourceLoop: true, key: `R${nameInKey(loopName)}#${copyIndex}` };
 }
 
 /** Iteration `index` of a property or variable loop named `loopName`, inside `outer`. */
 export function loopIteration(loopName: string | undefined, index: number, outer: Iteration | undefined): Iteration {
-  return { loopName, index, resourceLoop: false, outer, key: `${outer?.key ?? ''}/${loopName ?? ''}#${index}` };
+  return { loopName, index, resourceLoop: false, outer, key: `${outer?.key ?? ''}/${nameInKey(loopName)}#${index}` };
+}
+
+/**
+ * A loop's name in an iteration's key, so that no two chains share one: no name and `""` differ, and a name holding
+ * `/` or `#` cannot pass for a loop inside another (a resource loop named "/rules" and a property loop "rules" did).
+ */
+function nameInKey(loopName: string | undefined): string {
+  return loopName === undefined ? '-' : JSON.stringify(loopName);
 }
 
 /**

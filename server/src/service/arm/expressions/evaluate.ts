@@ -58,7 +58,11 @@ export interface Evaluator {
   resourceId(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
 }
 
-/** How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown. */
+/**
+ * How deep one node's value may recurse (into the JSON under it, or names computed as it runs) before it is unknown.
+ * Where the limit falls depends on where the evaluation started, so such an unknown, once kept, depends on the order
+ * values were asked in (as does IN_PROGRESS met through a computed name); known values never do.
+ */
 const MAX_NESTING = 150;
 
 /** The value kept for a node whose evaluation has started and not finished: meeting it again is a cycle. */
