@@ -96,11 +96,6 @@ export interface ComputedValues {
 }
 
 class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
-  private readonly parameterValues: ReadonlyMap<string, ParameterValue>;
-  private readonly values: Values;
-  private readonly iterationValues: Map<string, Values>;
-  private readonly cycles: Map<JsonNode, string>;
-  private readonly parameterSources: Map<number, Result>;
   /** The nodes being evaluated, outermost first (its length is the nesting), and the Values keeping their IN_PROGRESS. */
   private readonly evaluating: JsonNode[] = [];
   private readonly evaluatingIn: Values[] = [];
@@ -109,26 +104,22 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   /** The expressions the table leaves out (under `metadata`), found when asked for. */
   private readonly outside: OutsideExpressions;
 
-  /** `declarationsEvaluated`: `computed` holds the previous version's values that stand in this one (carryValues.ts). */
+  /**
+   * `computed`: where it keeps what it computes; with `declarationsEvaluated`, the previous version's values that
+   * stand in this one (carryValues.ts).
+   */
   constructor(
     private readonly template: ArmTemplate,
-    computed: ComputedValues,
+    private readonly computed: ComputedValues,
     private declarationsEvaluated: boolean,
   ) {
-    this.parameterValues = computed.parameterValues;
-    this.values = computed.values;
-    this.iterationValues = computed.iterationValues;
-    this.cycles = computed.cycles;
-    this.parameterSources = computed.parameterSources;
     this.expressions = templateExpressions(template);
     this.outside = new OutsideExpressions(template);
   }
 
   /** What it has computed, once its declarations are evaluated (else there is little to keep). */
   computedValues(): ComputedValues | undefined {
-    if (!this.declarationsEvaluated) return undefined;
-    const { parameterValues, values, iterationValues, cycles, parameterSources } = this;
-    return { parameterValues, values, iterationValues, cycles, parameterSources };
+    return this.declarationsEvaluated ? this.computed : undefined;
   }
 
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value {
@@ -189,9 +180,9 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   }
 
   private valuesFor(iteration: Iteration | undefined): Values {
-    if (!iteration) return this.values;
-    let values = this.iterationValues.get(iteration.key);
-    if (!values) this.iterationValues.set(iteration.key, (values = new Map()));
+    if (!iteration) return this.computed.values;
+    let values = this.computed.iterationValues.get(iteration.key);
+    if (!values) this.computed.iterationValues.set(iteration.key, (values = new Map()));
     return values;
   }
 
@@ -211,7 +202,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     // IN_PROGRESS here is a cycle through a name computed as it runs (the others are found before evaluation).
     const kept = values.get(node);
     if (kept) return kept;
-    const cycle = this.cycles.get(node);
+    const cycle = this.computed.cycles.get(node);
     if (cycle !== undefined) return unknown(cycle);
     if (this.evaluating.length >= MAX_NESTING) return unknown('nested too deeply to evaluate');
     values.set(node, IN_PROGRESS);
@@ -286,7 +277,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
 
   /** The array a `copy` loop element (`{ name, count, input }`) builds. */
   private copyLoopValue(element: JsonNode, outer: Iteration | undefined): Value {
-    const cycle = this.cycles.get(element);
+    const cycle = this.computed.cycles.get(element);
     if (cycle !== undefined) return unknown(cycle);
     const values = this.valuesFor(outer);
     const kept = values.get(element);
@@ -329,11 +320,11 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     );
     for (const [declaration, reason] of cycles) {
       const source = this.sourceOf(declaration);
-      if (source) this.cycles.set(source, reason);
+      if (source) this.computed.cycles.set(source, reason);
     }
     for (const declaration of order) {
       const source = this.sourceOf(declaration);
-      if (!source || this.cycles.has(source)) continue;
+      if (!source || this.computed.cycles.has(source)) continue;
       if (this.expressions.declarations[declaration].copyLoop) this.copyLoopValue(source, undefined);
       else this.nodeValue(source, undefined);
     }
@@ -495,14 +486,14 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
    * deployment's `parameters`, or its default. A literal that is not an expression is read right away.
    */
   private parameterSource(number: number): Result {
-    let source = this.parameterSources.get(number);
-    if (!source) this.parameterSources.set(number, (source = this.writtenParameter(number)));
+    let source = this.computed.parameterSources.get(number);
+    if (!source) this.computed.parameterSources.set(number, (source = this.writtenParameter(number)));
     return source;
   }
 
   /** parameterSource's work, done once per parameter (parameterSources.ts). */
   private writtenParameter(number: number): Result {
-    const at = parameterWrittenAt(this.template, this.expressions.declarations[number], this.parameterValues);
+    const at = parameterWrittenAt(this.template, this.expressions.declarations[number], this.computed.parameterValues);
     if ('known' in at) return at;
     const written = new Written(at.node, at.uri);
     return isPlainLiteral(written.node) ? this.force(written) : written;
@@ -516,7 +507,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   private parameterNumbered(number: number): Result {
     const source = this.parameterSource(number);
     if (source instanceof Written && source.uri === undefined) {
-      const cycle = this.cycles.get(source.node);
+      const cycle = this.computed.cycles.get(source.node);
       if (cycle !== undefined) return unknown(cycle);
     }
     return source;
@@ -530,7 +521,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   private variableNumbered(number: number): Result {
     const { node, copyLoop } = this.expressions.declarations[number];
     if (copyLoop) return this.copyLoopValue(node, undefined);
-    const cycle = this.cycles.get(node);
+    const cycle = this.computed.cycles.get(node);
     if (cycle !== undefined) return unknown(cycle);
     return new Written(node);
   }
