@@ -127,7 +127,7 @@ export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, repla
     group.scope = effectiveScope(group.declaredIn);
     group.declarations = declarations;
   }
-  if (copies.size > 0) moveSites(table, copies);
+  if (copies.size > 0) moveSites(previous, copies);
   adoptExpressions(next, { ...table, declarations, names });
   return true;
 }

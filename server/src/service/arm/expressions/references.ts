@@ -662,11 +662,16 @@ export function builtExpressions(template: ArmTemplate): ExpressionTableParts | 
   return template.memo.peek(TEMPLATE_EXPRESSIONS)?.parts;
 }
 
-/** Points the sites of the `moved` string nodes at their copies in the next version's tree (carryOver.ts). */
-export function moveSites(parts: ExpressionTableParts, moved: ReadonlyMap<JsonNode, JsonNode>): void {
-  for (const site of parts.sites) {
-    const copy = moved.get(site.node);
-    if (copy) (site as Site).node = copy;
+/**
+ * Points the sites of the `moved` string nodes, in `template`'s built table, at their copies in the next version's
+ * tree (carryOver.ts). Each is found by its node (the moved nodes keep the offsets the table knew them by), not by
+ * a scan of every site.
+ */
+export function moveSites(template: ArmTemplate, moved: ReadonlyMap<JsonNode, JsonNode>): void {
+  const table = template.memo.peek(TEMPLATE_EXPRESSIONS);
+  for (const [node, copy] of moved) {
+    const site = table?.siteOf(node);
+    if (site) (site as Site).node = copy;
   }
 }
 
