@@ -1,12 +1,21 @@
 // Protocol tier: a template and its parameter files on disk, opened in the server. The template is checked with
 // each parameter file beside it; a value's mistake shows in the parameter file where it is written, and in the
-// template where it is used, each pointing at the other.
+// template where it is used, each pointing at the other. While the template is typed into, its parameter file is
+// read once and kept (lsp/parameterFiles.ts), so each keystroke's analysis starts from the values the previous
+// version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type MarkupContent,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -124,4 +133,65 @@ test('hovering reference() says what it depends on', async () => {
     position: { line, character: 20 },
   });
   assert.match((hover?.contents as MarkupContent).value, /^Unknown: depends on reference\(/);
+});
+
+test("keystrokes in a template with a parameter file: each version's diagnostics are a fresh server's", async () => {
+  const templateText = fs.readFileSync(path.join(FOLDER, 'cloudresource.json'), 'utf8');
+  const parametersText = fs
+    .readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8')
+    .replace('"provider": { "value": "AWS" }', '"provider": { "value": "Aws" }');
+  // One folder for this server, typed into; one for the fresh servers: each with the template and its parameter file.
+  const folders = [0, 1].map((i) => fs.mkdtempSync(path.join(os.tmpdir(), `anyscale-typing-parameters-${i}-`)));
+  for (const folder of folders) {
+    fs.writeFileSync(path.join(folder, 'cloudresource.json'), templateText);
+    fs.writeFileSync(path.join(folder, 'cloudresource.parameters.json'), parametersText);
+  }
+  const [uri, freshUri] = folders.map((folder) => pathToFileURL(path.join(folder, 'cloudresource.json')).toString());
+  const shown = (p: PublishDiagnosticsParams) =>
+    p.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
+  const positionOf = (text: string, offset: number) => {
+    const lines = text.slice(0, offset).split('\n');
+    return { line: lines.length - 1, character: lines[lines.length - 1].length };
+  };
+  try {
+    let text = templateText;
+    let version = 1;
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version, text },
+    });
+    const opened = await server.diagnosticsFor(uri, (d) => d.version === version);
+    assert.ok(
+      opened.diagnostics.some((d) => d.code === 'provider-invalid' && String(d.message).includes('"Aws"')),
+      "the parameter file's value is checked in the template",
+    );
+    // Typed into a literal beside the expressions that read the parameter file, then back to what it was.
+    for (const [from, to] of [
+      ['"computeStack": "K8S"', '"computeStack": "K8Sx"'],
+      ['"computeStack": "K8Sx"', '"computeStack": "K8Sxy"'],
+      ['"computeStack": "K8Sxy"', '"computeStack": "K8S"'],
+    ]) {
+      const at = text.indexOf(from);
+      assert.ok(at >= 0, from);
+      const range = { start: positionOf(text, at), end: positionOf(text, at + from.length) };
+      text = text.slice(0, at) + to + text.slice(at + from.length);
+      version++;
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges: [{ range, text: to }],
+      });
+      const edited = await server.diagnosticsFor(uri, (d) => d.version === version);
+      const fresh = await startServer({ settings: {} });
+      try {
+        await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+          textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
+        });
+        const whole = await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
+        assert.deepEqual(shown(edited), shown(whole), `after ${to}`);
+      } finally {
+        await fresh.stop();
+      }
+    }
+  } finally {
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,14 @@
-// Parameter files: the model (values and Key Vault references) and which files belong to which template.
+// Parameter files: the model (values and Key Vault references), which files belong to which template, and the
+// editor's parse of each, kept while its text is the same.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ParameterFiles } from '../../server/src/lsp/parameterFiles';
 import { parseJson } from '../../server/src/service/analyze';
 import { readParameterFile } from '../../server/src/service/arm/parameterFile';
 import {
@@ -61,4 +68,32 @@ test('the parameterFiles setting maps template globs to parameter files', () => 
     template,
   );
   assert.equal(configuredTemplate(path.join(ws, 'env', 'none.json'), ws, setting, [template]), undefined);
+});
+
+test("the editor's parameter files: the same object while a file's text is the same, a new one once it changes", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-inputs-'));
+  try {
+    const template = path.join(dir, 'main.json');
+    const parameters = path.join(dir, 'main.parameters.json');
+    const written = (provider: string) =>
+      JSON.stringify({ contentVersion: '1.0.0.0', parameters: { provider: { value: provider } } });
+    fs.writeFileSync(template, '{}');
+    fs.writeFileSync(parameters, written('AWS'));
+    // No open documents: the files are read from the disk.
+    const files = new ParameterFiles(new TextDocuments(TextDocument), () => undefined);
+    const templateUri = pathToFileURL(template).toString();
+    const [first] = files.parameterFilesOf(templateUri);
+    assert.equal(first.uri, pathToFileURL(parameters).toString());
+    assert.equal(files.parameterFilesOf(templateUri)[0], first, 'read again unchanged: the same parse');
+    fs.writeFileSync(parameters, written('Aws'));
+    const [changed] = files.parameterFilesOf(templateUri);
+    assert.notEqual(changed, first);
+    assert.match(changed.text, /"Aws"/);
+    fs.writeFileSync(parameters, '{ "parameters": ');
+    assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file that does not parse is left out');
+    fs.writeFileSync(parameters, written('Aws'));
+    assert.notEqual(files.parameterFilesOf(templateUri)[0], changed, 'parsed again after the broken version');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -20,8 +20,13 @@ import {
 /** At most this many directory entries are read when looking for the templates a setting's globs match. */
 const MAX_SCANNED_ENTRIES = 20_000;
 
+/** A parameter file as a template's analysis takes it, with the text it was parsed from. */
+type ParameterFileText = ParameterFileInput & { readonly text: string };
+
 export class ParameterFiles {
   private folders: readonly string[] = [];
+  /** The last parse of each parameter file read, by URI (see parameterFilesOf). */
+  private readonly inputs = new Map<string, ParameterFileText>();
   /** The templates each workspace folder's files hold that the setting's globs match, found once per setting. */
   private configuredTemplates?: { readonly key: string; readonly templates: readonly string[] };
 
@@ -80,17 +85,29 @@ export class ParameterFiles {
     );
   }
 
-  /** The parseable parameter files of a template that has a file path, with their text. */
-  parameterFilesOf(templateUri: string): Array<ParameterFileInput & { readonly text: string }> {
+  /**
+   * The parseable parameter files of a template that has a file path, with their text. A file whose text has not
+   * changed since it was last read is the same object: it is not parsed again for each edit of its template, and
+   * the template's evaluator made with its values carries over the edit (service: carryValues.ts).
+   */
+  parameterFilesOf(templateUri: string): ParameterFileText[] {
     const file = filePathOf(templateUri);
     if (file === undefined) return [];
-    const inputs: Array<ParameterFileInput & { readonly text: string }> = [];
+    const inputs: ParameterFileText[] = [];
     for (const parameterFile of this.parameterFilePaths(file)) {
       const uri = pathToFileURL(parameterFile).toString();
       const text = this.textOf(uri);
+      const kept = this.inputs.get(uri);
+      if (kept && kept.text === text) {
+        inputs.push(kept);
+        continue;
+      }
+      this.inputs.delete(uri);
       const parsed = text === undefined ? undefined : parseJson(text);
-      if (text !== undefined && parsed?.root && parsed.errors.length === 0)
-        inputs.push({ uri, root: parsed.root, text });
+      if (text === undefined || !parsed?.root || parsed.errors.length > 0) continue;
+      const input = { uri, root: parsed.root, text };
+      this.inputs.set(uri, input);
+      inputs.push(input);
     }
     return inputs;
   }
