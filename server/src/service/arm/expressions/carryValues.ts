@@ -44,8 +44,8 @@ export function carryValues(
   if (!old || !fresh) return undefined;
   const holders = new Set<JsonNode>();
   for (let current = fresh.parent; current; current = current.parent) holders.add(current);
-  // In the container (old or fresh) or holding it: its value may differ from the previous version's.
-  const touched = (node: JsonNode) => holders.has(node) || isUnder(node, old) || isUnder(node, fresh);
+  // A node of the new tree in the container or holding it: its value may differ from the previous version's.
+  const touched = (node: JsonNode) => holders.has(node) || isUnder(node, fresh);
   const { declarations } = templateExpressions(next);
   for (const declaration of declarations)
     if (declaration.kind === 'variable' && touched(declaration.node)) return undefined;
@@ -54,6 +54,7 @@ export function carryValues(
     const at = parameterWrittenAt(next, declarations[number], computed.parameterValues);
     if (!sameSource(source, at) || ('node' in at && at.uri === undefined && touched(at.node))) return undefined;
   }
+  // A kept value's node: one the splice took out of the tree, or one holding the container.
   const stale = (node: JsonNode) => holders.has(node) || isUnder(node, old);
   forgetStale(computed.values, stale);
   for (const values of computed.iterationValues.values()) forgetStale(values, stale);

@@ -530,7 +530,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
 /** An evaluator for one template (one document version), optionally with a parameter file's values. */
 export function createEvaluator(template: ArmTemplate, options: EvaluatorOptions = {}): Evaluator {
   const parameterValues = options.parameterValues ?? new Map<string, ParameterValue>();
-  const computed = {
+  const computed: ComputedValues = {
     parameterValues,
     values: new Map(),
     iterationValues: new Map(),
