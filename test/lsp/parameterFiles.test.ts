@@ -9,15 +9,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
-  HoverRequest,
-  type MarkupContent,
-  type PublishDiagnosticsParams,
-} from 'vscode-languageserver-protocol/node';
+import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { typeAndCompareWithFresh } from '../support/typing';
 
 const FOLDER = path.join(FIXTURES, 'cli', 'params');
 const uriOf = (name: string) => pathToFileURL(path.join(FOLDER, name)).toString();
@@ -147,50 +142,32 @@ test("keystrokes in a template with a parameter file: each version's diagnostics
     fs.writeFileSync(path.join(folder, 'cloudresource.parameters.json'), parametersText);
   }
   const [uri, freshUri] = folders.map((folder) => pathToFileURL(path.join(folder, 'cloudresource.json')).toString());
-  const shown = (p: PublishDiagnosticsParams) =>
-    p.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
-  const positionOf = (text: string, offset: number) => {
-    const lines = text.slice(0, offset).split('\n');
-    return { line: lines.length - 1, character: lines[lines.length - 1].length };
-  };
   try {
-    let text = templateText;
-    let version = 1;
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'json', version, text },
+      textDocument: { uri, languageId: 'json', version: 1, text: templateText },
     });
-    const opened = await server.diagnosticsFor(uri, (d) => d.version === version);
+    const opened = await server.diagnosticsFor(uri, (d) => d.version === 1);
     assert.ok(
       opened.diagnostics.some((d) => d.code === 'provider-invalid' && String(d.message).includes('"Aws"')),
       "the parameter file's value is checked in the template",
     );
     // Typed into a literal beside the expressions that read the parameter file, then back to what it was.
-    for (const [from, to] of [
+    const edits = [
       ['"computeStack": "K8S"', '"computeStack": "K8Sx"'],
       ['"computeStack": "K8Sx"', '"computeStack": "K8Sxy"'],
       ['"computeStack": "K8Sxy"', '"computeStack": "K8S"'],
-    ]) {
-      const at = text.indexOf(from);
-      assert.ok(at >= 0, from);
-      const range = { start: positionOf(text, at), end: positionOf(text, at + from.length) };
-      text = text.slice(0, at) + to + text.slice(at + from.length);
-      version++;
-      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-        textDocument: { uri, version },
-        contentChanges: [{ range, text: to }],
-      });
-      const edited = await server.diagnosticsFor(uri, (d) => d.version === version);
+    ] as const;
+    await typeAndCompareWithFresh(server, { uri, text: templateText, version: 1 }, edits, async (text) => {
       const fresh = await startServer({ settings: {} });
       try {
         await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
           textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
         });
-        const whole = await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
-        assert.deepEqual(shown(edited), shown(whole), `after ${to}`);
+        return await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
       } finally {
         await fresh.stop();
       }
-    }
+    });
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }

@@ -17,6 +17,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { typeAndCompareWithFresh } from '../support/typing';
 
 const BAD = fs.readFileSync(path.join(FIXTURES, 'rules', 'provider-invalid', 'fail-casing.json'), 'utf8');
 const STATS = 'anyscaleAzure/documentStats';
@@ -197,47 +198,32 @@ test("diagnostics after keystrokes in literals, which keep the expression table 
     2,
   );
   const uri = 'file:///typing/typed.json';
-  const positionOf = (text: string, offset: number) => {
-    const before = text.slice(0, offset).split('\n');
-    return { line: before.length - 1, character: before[before.length - 1].length };
-  };
-  const shown = (p: PublishDiagnosticsParams) =>
-    p.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
   // Each version is compared with a server of its own that sees it whole: another document opened in this one's
   // folder would make this server check the edited one again from scratch.
   const fresh = await startServer({ settings: {} });
-  let text = template;
   let version = 1;
   try {
     await connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'json', version, text },
+      textDocument: { uri, languageId: 'json', version, text: template },
     });
     await server.diagnosticsFor(uri, (d) => d.version === version);
     // Typed into the literal tag beside an expression tag (the table and the values are carried), then into a
     // variable's value (the table is carried, the values its expressions read are not), then a variable renamed in a
     // section of literals (the table must be built again: the name the expressions use is declared no more).
-    for (const [from, to] of [
+    const edits = [
       ['"team": "ray"', '"team": "rays"'],
       ['"team": "rays"', '"team": "ray-s"'],
       ['"region": "uksouth"', '"region": "mars"'],
       ['"cloudName": "ray-cloud"', '"cloudNames": "ray-cloud"'],
-    ]) {
-      const at = text.indexOf(from);
-      const range = { start: positionOf(text, at), end: positionOf(text, at + from.length) };
-      text = text.slice(0, at) + to + text.slice(at + from.length);
-      version++;
-      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
-        textDocument: { uri, version },
-        contentChanges: [{ range, text: to }],
-      });
-      const edited = await server.diagnosticsFor(uri, (d) => d.version === version);
-      const freshUri = `file:///elsewhere/version-${version}.json`;
+    ] as const;
+    let freshVersions = 0;
+    version = await typeAndCompareWithFresh(server, { uri, text: template, version }, edits, async (text) => {
+      const freshUri = `file:///elsewhere/version-${++freshVersions}.json`;
       await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
         textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
       });
-      const whole = await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
-      assert.deepEqual(shown(edited), shown(whole), `after ${to}`);
-    }
+      return fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
+    });
   } finally {
     await fresh.stop();
   }
