@@ -6,7 +6,8 @@ import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
-import { buildTemplate } from './arm/template';
+import { buildTemplate, carryTemplate } from './arm/template';
+import { EditedRegion } from './json/editedRegion';
 import { carryExpressions } from './arm/expressions/carryOver';
 import { carryEvaluators } from './arm/evaluators';
 import { anyscaleView } from './arm/anyscaleView';
@@ -56,15 +57,16 @@ export function analyzeText(
       findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
     return { kind, parse, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
   }
-  const template = buildTemplate(root, text, multiLineStrings);
-  // An edit outside expressions keeps the previous version's expression table (its tree is this one's, spliced), and
-  // the values its evaluators computed that the edit left standing.
-  if (
-    parsed.replaced &&
-    options.previous?.template &&
-    carryExpressions(options.previous.template, template, parsed.replaced)
-  )
-    carryEvaluators(options.previous.template, template, parsed.replaced);
+  // An edit keeps what it left standing of the previous version's model (its tree is this one's, spliced); one
+  // outside expressions, the expression table and the values its evaluators computed that the edit did not touch.
+  const previous = options.previous?.template;
+  const edit = parsed.replaced && new EditedRegion(parsed.replaced);
+  const template =
+    previous && edit
+      ? carryTemplate(previous, edit, root, text, multiLineStrings)
+      : buildTemplate(root, text, multiLineStrings);
+  if (previous && edit && carryExpressions(previous, template, edit.replaced))
+    carryEvaluators(previous, template, edit);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked =
     syntaxErrors.length === 0

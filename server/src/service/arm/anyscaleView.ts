@@ -17,9 +17,11 @@ import {
   WORKSPACE_TYPE,
 } from '../catalog/anyscale';
 import { knownCopyCount, type CopyLoop } from './expressions/copyLoops';
-import { isResourceType, resourceNames, type ArmResource, type ArmTemplate } from './template';
+import { isResourceType, renamed, resourceNames, type ArmResource, type ArmTemplate } from './template';
 import { ABSENT, known, knownString, literalValue, unknown, type Value } from './value';
 import { Memo, memoKey } from '../memo';
+import type { EditedRegion } from '../json/editedRegion';
+import type { Evaluator } from './expressions/evaluate';
 import { CLOUD_RESOURCE_PROPERTIES } from '../../../../shared/protocol';
 
 export interface PropertyRead {
@@ -93,7 +95,7 @@ const NO_SLOTS: readonly undefined[] = Array.from({ length: LOCATION_SLOT + 1 },
 export class CloudResource {
   /** Property nodes per slot (the last one is the top-level `location`), found on the first read. */
   private properties?: (JsonNode | undefined)[];
-  private readonly reads: (PropertyRead | undefined)[] = NO_SLOTS.slice();
+  private reads: (PropertyRead | undefined)[] = NO_SLOTS.slice();
   /** Reads of properties without a slot. */
   private otherReads?: Map<string, PropertyRead>;
   /** The provider once read: null when it is not a known provider. */
@@ -172,6 +174,19 @@ export class CloudResource {
   get anchor(): JsonNode {
     return this.resource.nameNode ?? this.resource.typeNode ?? this.resource.node;
   }
+
+  /**
+   * The same cloud resource in the next version, with what it has read, reading on with that version's evaluator:
+   * for a resource the edit left standing, whose values that evaluator carried (see anyscaleView).
+   */
+  carriedTo(evaluate: Evaluate): CloudResource {
+    const next = new CloudResource(this.resource, evaluate, this.declared, this.loop, this.copyIndex);
+    next.properties = this.properties;
+    next.reads = this.reads;
+    next.otherReads = this.otherReads;
+    next.knownProvider = this.knownProvider;
+    return next;
+  }
 }
 
 export interface AnyscaleView {
@@ -195,8 +210,7 @@ function copiesOf(
   const ownType = knownString(literalValue(resource.typeNode));
   for (let index = 0; index < count; index++) {
     const names = resourceNames(evaluate(resource.nameNode, resource, index), ownType, resource.parent);
-    const copy: ArmResource = { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName };
-    out.push(new CloudResource(copy, evaluate, resource, loop, index));
+    out.push(new CloudResource(renamed(resource, names), evaluate, resource, loop, index));
   }
 }
 
@@ -209,31 +223,69 @@ export function withEvaluatedName(resource: ArmResource, evaluate: Evaluate): Ar
   if (resource.name.known || resource.nameNode?.type !== 'string') return resource;
   const parent =
     resource.parent && !resource.parent.name.known && resource.parent.nameNode
-      ? { ...resource.parent, name: evaluate(resource.parent.nameNode, resource.parent) }
+      ? renamed(resource.parent, {
+          name: evaluate(resource.parent.nameNode, resource.parent),
+          leafName: resource.parent.leafName,
+          parentName: resource.parent.parentName,
+        })
       : resource.parent;
   const names = resourceNames(
     evaluate(resource.nameNode, resource),
     knownString(literalValue(resource.typeNode)),
     parent,
   );
-  return names.name.known
-    ? { ...resource, name: names.name, leafName: names.leafName, parentName: names.parentName }
-    : resource;
+  return names.name.known ? renamed(resource, names) : resource;
 }
 
-/** `copyLoop` reads a resource's copy loop; without it (no evaluator), loops are not expanded. */
+/**
+ * The previous version's view of an edited template, to take over what still stands: the template's model must be
+ * the previous version's (carryTemplate), and the values `evaluate` reads those the previous view read, carried
+ * (carryValues.ts).
+ */
+export interface PreviousView {
+  readonly view: AnyscaleView;
+  readonly edit: EditedRegion;
+}
+
+/**
+ * The previous view's cloud resources (each copy of a loop) by the resource declaring them, for each resource the
+ * edit did not touch: their properties and values are as they were.
+ */
+function standingCloudResources({ view, edit }: PreviousView): Map<ArmResource, CloudResource[]> {
+  const standing = new Map<ArmResource, CloudResource[]>();
+  for (const cloudResource of view.cloudResources) {
+    if (edit.stale(cloudResource.declared.node)) continue;
+    const copies = standing.get(cloudResource.declared);
+    if (copies) copies.push(cloudResource);
+    else standing.set(cloudResource.declared, [cloudResource]);
+  }
+  return standing;
+}
+
+/**
+ * `copyLoop` reads a resource's copy loop; without it (no evaluator), loops are not expanded. With `previous`, the
+ * cloud resources of every resource the edit left standing are taken over with what they have read.
+ */
 export function anyscaleView(
   template: ArmTemplate,
   evaluate: Evaluate,
   copyLoop?: (resource: ArmResource) => CopyLoop | undefined,
+  previous?: PreviousView,
 ): AnyscaleView {
   const clouds: ArmResource[] = [];
   const cloudResources: CloudResource[] = [];
+  const standing = previous && standingCloudResources(previous);
   let hasCopies = false;
   for (const resource of template.resources) {
     if (resource.existing) continue;
     if (isResourceType(resource, CLOUD_TYPE)) clouds.push(withEvaluatedName(resource, evaluate));
     else if (isResourceType(resource, CLOUD_RESOURCE_TYPE)) {
+      const kept = standing?.get(resource);
+      if (kept) {
+        for (const cloudResource of kept) cloudResources.push(cloudResource.carriedTo(evaluate));
+        hasCopies ||= kept[0].copyIndex !== undefined;
+        continue;
+      }
       const loop = copyLoop?.(resource);
       const count = loop && knownCopyCount(loop.count);
       if (loop && count !== undefined) {
@@ -242,7 +294,19 @@ export function anyscaleView(
       } else cloudResources.push(new CloudResource(withEvaluatedName(resource, evaluate), evaluate, resource, loop));
     }
   }
-  return { clouds, cloudResources, hasCopies, memo: new Memo() };
+  // What the rules computed from the previous view is kept where it says it stands (MemoKey).
+  const memo = previous ? previous.view.memo.carriedOver(previous.edit) : new Memo();
+  return { clouds, cloudResources, hasCopies, memo };
+}
+
+/** The view as an evaluator sees it (loops expanded); `previous`: see anyscaleView. */
+export function evaluatedView(template: ArmTemplate, evaluator: Evaluator, previous?: PreviousView): AnyscaleView {
+  return anyscaleView(
+    template,
+    (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex),
+    (resource) => evaluator.copyLoop(resource),
+    previous,
+  );
 }
 
 // The proxied resources of a cloud (projects, compute configs, container images and the workloads: jobs, services,

@@ -9,7 +9,7 @@ import type { ArmTemplate } from './template';
 import type { AnyscaleView } from './anyscaleView';
 import { runTemplateRules } from './runTemplateRules';
 import type { FindingSink } from '../rules/runner';
-import { evaluatorFor } from './evaluators';
+import { evaluatorFor, viewFor } from './evaluators';
 import type { KnownValue } from './value';
 import type {
   Finding,
@@ -143,7 +143,8 @@ function findingsOfRun(
     }
   };
   const evaluator = evaluatorFor(template, run.parameterFile);
-  const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, sink, deployed);
+  const view = viewFor(template, run.parameterFile);
+  const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, sink, deployed, view);
   if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
   return anyscale;
 }

@@ -2,7 +2,7 @@
 // expanded) and the rules, through the rule runner. checkTemplate runs it per parameter file, allowedValues per allowed
 // value; each turns the rules' reports into findings its own way (its sink).
 import type { ArmTemplate } from './template';
-import { anyscaleView, type AnyscaleView } from './anyscaleView';
+import { evaluatedView, type AnyscaleView } from './anyscaleView';
 import type { Evaluator } from './expressions/evaluate';
 import { RULES } from '../rules/registry';
 import type { Severity } from '../types';
@@ -13,7 +13,8 @@ import type { DeployedIndex } from '../azure/deployed';
 
 /**
  * Runs the template rules that are on and whose severity is `wanted`, each report going to `sink` (rules/runner.ts).
- * `deployed`: what Azure holds, for the rules that compare the template with it.
+ * `deployed`: what Azure holds, for the rules that compare the template with it. `anyscale`: the evaluator's view,
+ * when the caller keeps one (evaluators.ts viewFor).
  */
 export function runTemplateRules(
   text: string,
@@ -23,11 +24,11 @@ export function runTemplateRules(
   wanted: (severity: Severity) => boolean,
   sink: FindingSink,
   deployed?: DeployedIndex,
+  anyscale: AnyscaleView = evaluatedView(template, evaluator),
 ): AnyscaleView {
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
   const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) =>
     evaluator.resourceId(node, resource, copyIndex);
-  const anyscale = anyscaleView(template, value, (resource) => evaluator.copyLoop(resource));
   runRules(
     TEMPLATE_RULES,
     levels,

@@ -2,7 +2,8 @@
 // Resources are flattened from every place ARM allows them: the `resources` array, the languageVersion 2.0
 // `resources` object (symbolic names), nested child `resources`, and inline nested deployments — each nested
 // deployment with its own scope (parameters, variables, outputs).
-import { entries, equalsIgnoreCase, isObject, items, type JsonNode, propertyValue, stringOf } from '../json/nodes';
+import { entries, equalsIgnoreCase, findProperty, isObject, items, type JsonNode, propertyValue } from '../json/nodes';
+import { ReadNodes, type EditedRegion } from '../json/editedRegion';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
 
@@ -82,6 +83,38 @@ export interface ArmTemplate {
   readonly multiLineStrings: readonly StringRange[];
   /** What is computed once per template (the expression table, usages). */
   readonly memo: Memo;
+  /** The nodes the model was built from: what an edit must leave standing for the next version to keep it. */
+  readonly modelNodes: ModelNodes;
+}
+
+/**
+ * The nodes a model was built from. `shape`: those it holds or looked up keys or items in (scopes, sections,
+ * declarations, resource lists, resources), and every node above them; `content`: those whose whole value it read
+ * (types, names, `existing`, `languageVersion`). An edit that replaced none of the first and is inside none of the
+ * second (json/editedRegion.ts) leaves the model as it was: the same scopes, declarations and resources.
+ */
+export class ModelNodes {
+  private readonly shape = new Set<JsonNode>();
+  readonly content = new ReadNodes();
+
+  walked(node: JsonNode | undefined): void {
+    if (node) this.shape.add(node);
+  }
+
+  /** Adds the nodes above the walked and read ones, once the model is built. */
+  close(): void {
+    const above = (node: JsonNode) => {
+      for (let next = node.parent; next && !this.shape.has(next); next = next.parent) this.shape.add(next);
+    };
+    [...this.shape].forEach(above);
+    this.content.forEach(above);
+  }
+
+  /** True when the model stands after the edit. */
+  standAfter(edit: EditedRegion): boolean {
+    const old = edit.replaced.old;
+    return !(old && this.shape.has(old)) && this.content.standAfter(edit);
+  }
 }
 
 /** A class, not an object literal, like every object an analysis keeps per declaration (docs/performance.md). */
@@ -169,13 +202,17 @@ export function resourceNames(
   return { name: ownName, leafName: split.leaf, parentName: split.parent };
 }
 
-/** A resource as the model keeps it (a class, like every object an analysis keeps: see docs/performance.md). */
+/**
+ * A resource as the model keeps it (a class, like every object an analysis keeps: see docs/performance.md). Its
+ * `properties` and `apiVersion` are read through their property nodes, so that an edit inside them leaves the model
+ * standing (ModelNodes).
+ */
 class Resource implements ArmResource {
   readonly name: Value;
   readonly leafName: Value;
   readonly parentName: Value;
-  readonly apiVersionNode: JsonNode | undefined;
-  readonly properties: JsonNode | undefined;
+  private readonly apiVersionProperty: JsonNode | undefined;
+  private readonly propertiesProperty: JsonNode | undefined;
 
   constructor(
     readonly node: JsonNode,
@@ -191,9 +228,26 @@ class Resource implements ArmResource {
     this.name = names.name;
     this.leafName = names.leafName;
     this.parentName = names.parentName;
-    this.apiVersionNode = propertyValue(node, 'apiVersion');
-    this.properties = propertyValue(node, 'properties');
+    this.apiVersionProperty = findProperty(node, 'apiVersion');
+    this.propertiesProperty = findProperty(node, 'properties');
   }
+
+  get apiVersionNode(): JsonNode | undefined {
+    return this.apiVersionProperty?.children?.[1];
+  }
+
+  get properties(): JsonNode | undefined {
+    return this.propertiesProperty?.children?.[1];
+  }
+}
+
+/** The resource under other names: one copy of a loop's, or its name evaluated. */
+export function renamed(
+  resource: ArmResource,
+  names: Pick<ArmResource, 'name' | 'leafName' | 'parentName'>,
+): ArmResource {
+  const { node, scope, parent, symbolicName, typeNode, type, nameNode, existing } = resource;
+  return new Resource(node, scope, parent, symbolicName, typeNode, type, nameNode, names, existing);
 }
 
 /** What a scope's tables hold until they are filled. */
@@ -202,30 +256,49 @@ const NO_DECLARATIONS: ReadonlyMap<string, never> = new Map<string, never>();
 class TemplateBuilder {
   readonly scopes: TemplateScope[] = [];
   readonly resources: ArmResource[] = [];
+  readonly nodes = new ModelNodes();
 
   buildScope(node: JsonNode, parent?: TemplateScope, deployment?: ArmResource): TemplateScope {
     // Its declarations point back at it: the tables are filled in once it exists.
+    const languageVersion = propertyValue(node, 'languageVersion');
     const scope: { -readonly [K in keyof TemplateScope]: TemplateScope[K] } = {
       node,
       parent,
       deployment,
-      languageVersion: stringOf(propertyValue(node, 'languageVersion')),
+      languageVersion: languageVersion?.type === 'string' ? languageVersion.value : undefined,
       parameters: NO_DECLARATIONS,
       variables: NO_DECLARATIONS,
       outputs: NO_DECLARATIONS,
       resources: [],
     };
-    scope.parameters = declarations(propertyValue(node, 'parameters'), 'parameter', scope);
-    scope.variables = declarations(propertyValue(node, 'variables'), 'variable', scope);
-    scope.outputs = declarations(propertyValue(node, 'outputs'), 'output', scope);
+    scope.parameters = this.declarations(propertyValue(node, 'parameters'), 'parameter', scope);
+    scope.variables = this.declarations(propertyValue(node, 'variables'), 'variable', scope);
+    scope.outputs = this.declarations(propertyValue(node, 'outputs'), 'output', scope);
     this.scopes.push(scope);
     const resourcesNode = propertyValue(node, 'resources');
+    this.nodes.walked(node);
+    this.nodes.content.add(languageVersion);
+    this.nodes.walked(resourcesNode);
     if (resourcesNode?.type === 'array') {
       for (const item of items(resourcesNode)) this.addResource(item, scope, undefined, undefined);
     } else if (resourcesNode?.type === 'object') {
       for (const [symbolicName, item] of entries(resourcesNode)) this.addResource(item, scope, undefined, symbolicName);
     }
     return scope;
+  }
+
+  private declarations<K extends SectionKind>(
+    section: JsonNode | undefined,
+    kind: K,
+    scope: TemplateScope,
+  ): Map<string, Declaration<K>> {
+    const table = declarations(section, kind, scope);
+    this.nodes.walked(section);
+    for (const declaration of table.values()) {
+      this.nodes.walked(declaration.valueNode);
+      this.nodes.content.add(declaration.keyNode);
+    }
+    return table;
   }
 
   private addResource(
@@ -257,10 +330,17 @@ class TemplateBuilder {
     );
     scope.resources.push(resource);
     this.resources.push(resource);
+    this.nodes.walked(node);
+    this.nodes.content.add(typeNode);
+    this.nodes.content.add(nameNode);
+    this.nodes.content.add(existingNode);
 
-    for (const child of items(propertyValue(node, 'resources'))) this.addResource(child, scope, resource, undefined);
+    const children = propertyValue(node, 'resources');
+    this.nodes.walked(children);
+    for (const child of items(children)) this.addResource(child, scope, resource, undefined);
 
     if (typeEquals(type, 'Microsoft.Resources/deployments')) {
+      this.nodes.walked(resource.properties);
       const inner = propertyValue(resource.properties, 'template');
       if (isObject(inner)) this.buildScope(inner, scope, resource);
     }
@@ -275,6 +355,7 @@ export function buildTemplate(
 ): ArmTemplate {
   const builder = new TemplateBuilder();
   const rootScope = builder.buildScope(root);
+  builder.nodes.close();
   return {
     root,
     text,
@@ -283,7 +364,25 @@ export function buildTemplate(
     resources: builder.resources,
     multiLineStrings,
     memo: new Memo(),
+    modelNodes: builder.nodes,
   };
+}
+
+/**
+ * The model of `root`, spliced from the tree `previous` was built from by `edit`: `previous`'s scopes, declarations
+ * and resources when the edit left standing every node they were built from (ModelNodes), else a model built anew.
+ * Either way with a memo of its own: what is computed per version is carried, or not, by its own rules.
+ */
+export function carryTemplate(
+  previous: ArmTemplate,
+  edit: EditedRegion,
+  root: JsonNode,
+  text: string,
+  multiLineStrings: readonly StringRange[] = [],
+): ArmTemplate {
+  if (root !== previous.root || !previous.modelNodes.standAfter(edit))
+    return buildTemplate(root, text, multiLineStrings);
+  return { ...previous, text, multiLineStrings, memo: new Memo() };
 }
 
 export function isResourceType(resource: ArmResource, type: string): boolean {

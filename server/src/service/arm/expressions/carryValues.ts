@@ -8,19 +8,13 @@
 // past the evaluator's depth limit, and a name computed to refer back to itself (evaluate.ts). There a carried
 // evaluator may know what a fresh one leaves unknown, or the reverse; a known value is the same in both.
 import type { JsonNode } from '../../json/nodes';
-import type { ReplacedContainer } from '../../json/spliceJson';
+import type { EditedRegion } from '../../json/editedRegion';
 import type { ArmTemplate } from '../template';
 import type { UnknownValue } from '../value';
 import type { ComputedValues, Values } from './evaluate';
 import { parameterWrittenAt, type WrittenAt } from './parameterSources';
 import { templateExpressions } from './references';
 import { Written, type Result } from './results';
-
-function isUnder(node: JsonNode, container: JsonNode): boolean {
-  for (let current: JsonNode | undefined = node; current; current = current.parent)
-    if (current === container) return true;
-  return false;
-}
 
 /** True when the parameter's value, kept as `source`, is still read where `at` (its lookup in the new version) says. */
 function sameSource(source: Result, at: WrittenAt | UnknownValue): boolean {
@@ -36,16 +30,12 @@ function sameSource(source: Result, at: WrittenAt | UnknownValue): boolean {
 export function carryValues(
   computed: ComputedValues,
   next: ArmTemplate,
-  replaced: ReplacedContainer,
+  edit: EditedRegion,
 ): ComputedValues | undefined {
-  const { old, fresh } = replaced;
-  // Neither: the text did not change, and every value stands.
-  if (!old && !fresh) return computed;
-  if (!old || !fresh) return undefined;
-  const holders = new Set<JsonNode>();
-  for (let current = fresh.parent; current; current = current.parent) holders.add(current);
+  if (edit.unchanged) return computed;
+  if (!edit.replaced.old || !edit.replaced.fresh) return undefined;
   // A node of the new tree in the container or holding it: its value may differ from the previous version's.
-  const touched = (node: JsonNode) => holders.has(node) || isUnder(node, fresh);
+  const touched = (node: JsonNode) => edit.holds(node) || edit.added(node);
   const { declarations } = templateExpressions(next);
   for (const declaration of declarations)
     if (declaration.kind === 'variable' && touched(declaration.node)) return undefined;
@@ -55,12 +45,11 @@ export function carryValues(
     if (!sameSource(source, at) || ('node' in at && at.uri === undefined && touched(at.node))) return undefined;
   }
   // A kept value's node: one the splice took out of the tree, or one holding the container.
-  const stale = (node: JsonNode) => holders.has(node) || isUnder(node, old);
-  forgetStale(computed.values, stale);
-  for (const values of computed.iterationValues.values()) forgetStale(values, stale);
+  forgetStale(computed.values, edit);
+  for (const values of computed.iterationValues.values()) forgetStale(values, edit);
   return computed;
 }
 
-function forgetStale(values: Values, stale: (node: JsonNode) => boolean): void {
-  for (const node of values.keys()) if (stale(node)) values.delete(node);
+function forgetStale(values: Values, edit: EditedRegion): void {
+  for (const node of values.keys()) if (edit.stale(node)) values.delete(node);
 }

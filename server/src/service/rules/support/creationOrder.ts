@@ -10,6 +10,7 @@ import { knownString } from '../../arm/value';
 import type { TemplateContext } from '../templateContext';
 import type { ResourceIdParts } from '../../arm/expressions/resourceId';
 import { memoKey } from '../../memo';
+import { ReadNodes } from '../../json/editedRegion';
 
 export interface CreationOrder {
   /**
@@ -19,6 +20,12 @@ export interface CreationOrder {
    * dependsOn entry on the way can't be resolved, or a loop on the way has an unknown count, mode or batch size.
    */
   readonly cloudResourceDepths: readonly (number | undefined)[];
+  /**
+   * The nodes the order was computed from besides the model (types, names, parents, scopes) and the values: each
+   * resource's `dependsOn` and each cloud resource's `copy`. In a view carried over an edit (the same model, the
+   * values carried), the order stands when the edit touched neither.
+   */
+  readonly readNodes: ReadNodes;
 }
 
 const PROVIDERS_SEGMENT = '/providers/';
@@ -229,8 +236,10 @@ function build(context: TemplateContext): CreationOrder {
   // How many cloud resources one after another each resource adds: a loop of n copies made b at a time adds ⌈n / b⌉.
   const weight = new Int32Array(count);
   const uncertain = new Uint8Array(2 * count);
+  const readNodes = new ReadNodes();
   const atOnce = cloudResources.map((cloudResource, j) => {
     const position = cloudPositions[j];
+    readNodes.add(propertyValue(cloudResource.declared.node, 'copy'));
     if (!cloudResource.loop) {
       weight[position] = 1;
       return 1;
@@ -276,6 +285,7 @@ function build(context: TemplateContext): CreationOrder {
   const dependencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const resource = resources[i];
+    readNodes.add(propertyValue(resource.node, 'dependsOn'));
     offsets[2 * i] = edges.length;
     if (resource.parent) edges.push(2 * positionOf(resource.parent) + 1);
     if (resource.scope.deployment) edges.push(2 * positionOf(resource.scope.deployment));
@@ -333,10 +343,10 @@ function build(context: TemplateContext): CreationOrder {
       ? depth[2 * position + 1]
       : depth[2 * position + 1] - weight[position] + Math.floor(copyIndex / atOnce[j]) + 1;
   });
-  return { cloudResourceDepths };
+  return { cloudResourceDepths, readNodes };
 }
 
-const CREATION_ORDER = memoKey<CreationOrder>('creation order');
+const CREATION_ORDER = memoKey<CreationOrder>('creation order', (order, edit) => order.readNodes.standAfter(edit));
 
 /** The creation order of the analysed template, computed on first use and shared by every rule of the analysis. */
 export function creationOrder(context: TemplateContext): CreationOrder {

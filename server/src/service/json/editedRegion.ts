@@ -1,0 +1,75 @@
+// Which nodes of a spliced tree an edit may have changed. A splice parses one container again (spliceJson.ts): the
+// nodes of the old container left the tree, those of the fresh one are new, and the nodes holding it (its ancestors)
+// are kept but now hold something else. Every other node is kept as it was, only moved. What the analysis keeps from
+// one version to the next (the model, the expression table, the values, the Anyscale view) asks this what still stands.
+import type { JsonNode } from './nodes';
+import type { ReplacedContainer } from './spliceJson';
+
+function isUnder(node: JsonNode, container: JsonNode): boolean {
+  for (let current: JsonNode | undefined = node; current; current = current.parent)
+    if (current === container) return true;
+  return false;
+}
+
+export class EditedRegion {
+  private readonly holders = new Set<JsonNode>();
+
+  constructor(readonly replaced: ReplacedContainer) {
+    for (let current = replaced.fresh?.parent; current; current = current.parent) this.holders.add(current);
+  }
+
+  /** True when the text did not change: every node stands. */
+  get unchanged(): boolean {
+    return !this.replaced.old && !this.replaced.fresh;
+  }
+
+  /** A node that holds the replaced container: kept, with one of its descendants replaced. */
+  holds(node: JsonNode): boolean {
+    return this.holders.has(node);
+  }
+
+  /** A node of the previous tree that the splice took out (the old container or a node in it). */
+  removed(node: JsonNode): boolean {
+    return this.replaced.old !== undefined && isUnder(node, this.replaced.old);
+  }
+
+  /** A node of the new tree that the splice put in (the fresh container or a node in it). */
+  added(node: JsonNode): boolean {
+    return this.replaced.fresh !== undefined && isUnder(node, this.replaced.fresh);
+  }
+
+  /** A node of the previous tree whose value may differ now: taken out, or holding the container. */
+  stale(node: JsonNode): boolean {
+    return this.holders.has(node) || this.removed(node);
+  }
+}
+
+/**
+ * Nodes whose whole value something computed from them read (with what the evaluator says of them): what it computed
+ * stands after an edit that replaced none of them and is inside none of them, as long as the evaluator's values were
+ * carried too (expressions/carryValues.ts).
+ */
+export class ReadNodes {
+  private readonly nodes = new Set<JsonNode>();
+
+  add(node: JsonNode | undefined): void {
+    if (node) this.nodes.add(node);
+  }
+
+  has(node: JsonNode): boolean {
+    return this.nodes.has(node);
+  }
+
+  /** Each node read, for a set of nodes built on this one. */
+  forEach(visit: (node: JsonNode) => void): void {
+    this.nodes.forEach((node) => visit(node));
+  }
+
+  standAfter(edit: EditedRegion): boolean {
+    const { old, fresh } = edit.replaced;
+    if (!old && !fresh) return true;
+    if (!old || !fresh || this.nodes.has(old)) return false;
+    for (let above = fresh.parent; above; above = above.parent) if (this.nodes.has(above)) return false;
+    return true;
+  }
+}
