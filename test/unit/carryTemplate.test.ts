@@ -7,7 +7,7 @@
 // analysis gives; named edits show what is kept and what is not.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { analyzeText } from '../../server/src/service/analyze';
 import type { Analysis, ParameterFileInput } from '../../server/src/service/types';
 import type { ArmTemplate } from '../../server/src/service/arm/template';
 import type { AnyscaleView } from '../../server/src/service/arm/anyscaleView';
@@ -17,6 +17,7 @@ import { creationOrder, type CreationOrder } from '../../server/src/service/rule
 import type { TemplateContext } from '../../server/src/service/rules/templateContext';
 import { CLOUD_RESOURCE_PROPERTIES } from '../../shared/protocol';
 import { random } from '../support/random';
+import { parameterFileInput } from '../support/parameterFile';
 
 const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
 const CLOUD_RESOURCE = 'Anyscale.Platform/clouds/cloudResources';
@@ -173,18 +174,8 @@ const TEMPLATE = JSON.stringify(
   2,
 );
 
-const PARAMETER_FILE_TEXT = JSON.stringify({
-  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
-  contentVersion: '1.0.0.0',
-  parameters: { awsRegion: { value: 'eu-west-1' } },
-});
-
 /** One parameter file object for every version, as the language server keeps one per file version. */
-const PARAMETER_FILE: ParameterFileInput = {
-  uri: 'file:///test/main.parameters.json',
-  root: parseJson(PARAMETER_FILE_TEXT).root!,
-  text: PARAMETER_FILE_TEXT,
-};
+const PARAMETER_FILE = parameterFileInput({ awsRegion: { value: 'eu-west-1' } });
 
 const FILES = [undefined, PARAMETER_FILE];
 

@@ -8,7 +8,7 @@
 // value is written do not.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyzeText, parseJson } from '../../server/src/service/analyze';
+import { analyzeText } from '../../server/src/service/analyze';
 import type { Analysis, ParameterFileInput } from '../../server/src/service/types';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import type { ArmResource, ArmTemplate } from '../../server/src/service/arm/template';
@@ -17,6 +17,7 @@ import { evaluatorFor } from '../../server/src/service/arm/evaluators';
 import { computedValues, createEvaluator, type Evaluator } from '../../server/src/service/arm/expressions/evaluate';
 import { parameterValuesOf } from '../../server/src/service/arm/parameterFile';
 import { random } from '../support/random';
+import { parameterFileInput } from '../support/parameterFile';
 
 const TEMPLATE = JSON.stringify(
   {
@@ -124,18 +125,8 @@ const TEMPLATE = JSON.stringify(
   2,
 );
 
-const PARAMETER_FILE_TEXT = JSON.stringify({
-  $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
-  contentVersion: '1.0.0.0',
-  parameters: { fromFile: { value: 'file-value' } },
-});
-
 /** One parameter file object for every version, as the language server keeps one per file version. */
-const PARAMETER_FILE: ParameterFileInput = {
-  uri: 'file:///test/main.parameters.json',
-  root: parseJson(PARAMETER_FILE_TEXT).root!,
-  text: PARAMETER_FILE_TEXT,
-};
+const PARAMETER_FILE = parameterFileInput({ fromFile: { value: 'file-value' } });
 
 const PIECES = ['a', 'Z', '0', ' ', "'", '[', ']', '(', ')', ',', '"', ':', '{', '}', '.', '\n', '1'];
 
