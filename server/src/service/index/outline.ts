@@ -5,10 +5,10 @@
 // keeps its expression as written, marked unknown: never a guess.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput, Severity } from '../types';
-import { anyscaleView, type AnyscaleView, type CloudResource } from '../arm/anyscaleView';
+import type { AnyscaleView, CloudResource } from '../arm/anyscaleView';
 import type { Evaluator } from '../arm/expressions/evaluate';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
-import { evaluatorFor } from '../arm/evaluators';
+import { evaluatorFor, viewFor } from '../arm/evaluators';
 import { isResourceType, type ArmResource } from '../arm/template';
 import { knownString, literalValue, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
@@ -331,19 +331,12 @@ interface Run {
 function runsOf(analysis: Analysis, parameterFiles: readonly ParameterFileInput[]): Run[] {
   const template = analysis.template!;
   const inputs: (ParameterFileInput | undefined)[] = parameterFiles.length > 0 ? [...parameterFiles] : [undefined];
-  return inputs.map((input, position) => {
-    const evaluator = evaluatorFor(template, input);
-    // The analysis read the first parameter file's run (the rules ran on it) unless a syntax error stopped them.
-    const reused = position === 0 && analysis.syntaxErrors.length === 0 ? analysis.anyscale : undefined;
-    const view =
-      reused ??
-      anyscaleView(
-        template,
-        (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex),
-        (resource) => evaluator.copyLoop(resource),
-      );
-    return { view, evaluator, parameterFile: input?.uri };
-  });
+  // The views the rules read (evaluators.ts); evaluated here for a version whose syntax error stopped the rules.
+  return inputs.map((input) => ({
+    view: viewFor(template, input),
+    evaluator: evaluatorFor(template, input),
+    parameterFile: input?.uri,
+  }));
 }
 
 function isExtension(resource: ArmResource): boolean {
