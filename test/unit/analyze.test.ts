@@ -10,6 +10,7 @@ import { analyzeText } from '../../server/src/service/analyze';
 import type { Analysis } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 import { random } from '../support/random';
+import { leavesStringOpen } from '../support/openString';
 
 const SEED = 20261202;
 const PIECES = ['x', 'Azure', '"', '{', '}', '[', ']', ',', ':', ' ', '\n', "'", '(', ')', '[concat(', '0'];
@@ -37,6 +38,7 @@ test('an edit analysed with the previous version is exactly a fresh analysis of 
   const next = random(SEED);
   let edits = 0;
   let spliced = 0;
+  let openStrings = 0;
   for (const file of files) {
     const original = fs.readFileSync(path.join(FIXTURES, 'rules', file), 'utf8');
     for (let run = 0; run < 12; run++) {
@@ -47,11 +49,14 @@ test('an edit analysed with the previous version is exactly a fresh analysis of 
         const incremental = analyzeText(text, { previous });
         edits++;
         if (root && incremental.parse?.root === root) spliced++;
-        assert.equal(seen(incremental), seen(analyzeText(text)), `${file}, run ${run}, step ${step}`);
+        const fresh = analyzeText(text);
+        assert.equal(seen(incremental), seen(fresh), `${file}, run ${run}, step ${step}`);
+        if (leavesStringOpen(fresh)) openStrings++;
         if (!incremental.parse) break;
         previous = incremental;
       }
     }
   }
-  assert.ok(spliced > edits / 2, `only ${spliced} of ${edits} edits were spliced`);
+  // Those that leave a string open are parsed whole (json/spliceJson.ts).
+  assert.ok(spliced > (edits - openStrings) / 2, `only ${spliced} of ${edits - openStrings} edits were spliced`);
 });

@@ -11,6 +11,7 @@ import type { Analysis } from '../../server/src/service/types';
 import type { ArmTemplate } from '../../server/src/service/arm/template';
 import { templateExpressions } from '../../server/src/service/arm/expressions/references';
 import { random } from '../support/random';
+import { leavesStringOpen } from '../support/openString';
 
 const TEMPLATE = JSON.stringify(
   {
@@ -173,6 +174,7 @@ test('thousands of seeded-random edits: a carried table is the table a fresh ana
   let text = TEMPLATE;
   let analysis = analyzeText(text);
   let carried = 0;
+  let openStrings = 0;
   for (let edit = 0; edit < 2000; edit++) {
     if (edit % 20 === 0) {
       text = TEMPLATE;
@@ -185,10 +187,14 @@ test('thousands of seeded-random edits: a carried table is the table a fresh ana
     const before = analysis.template && templateExpressions(analysis.template).sites;
     analysis = analyseAfter(analysis, text);
     if (analysis.template && templateExpressions(analysis.template).sites === before) carried++;
-    assert.deepEqual(plain(analysis), plain(analyzeText(text)), `edit ${edit} at ${at}`);
+    const fresh = analyzeText(text);
+    assert.deepEqual(plain(analysis), plain(fresh), `edit ${edit} at ${at}`);
+    if (leavesStringOpen(fresh)) openStrings++;
   }
   // Most random edits land in a literal or in the template's layout: the comparison above must have met carried tables.
-  assert.ok(carried > 800, `only ${carried} of 2000 edits carried the table`);
+  // Those that leave a string open are parsed whole (json/spliceJson.ts), and nothing is carried over them.
+  const carriable = 2000 - openStrings;
+  assert.ok(carried > carriable * 0.5, `only ${carried} of ${carriable} edits carried the table`);
 });
 
 /** Whether the analysis of the template with `from` replaced by `to` (its first) carried the table; its table checked. */

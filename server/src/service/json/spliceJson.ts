@@ -8,7 +8,7 @@
 import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
-import { parseMultiLine, type parseJson } from './parseJson';
+import type { parseJson } from './parseJson';
 import type { JsonNode } from './nodes';
 import type { Change } from '../text/change';
 
@@ -116,9 +116,6 @@ function parseAlone(
     errors.some((error) => error.offset >= slice.length)
   )
     return undefined;
-  // A string broken over lines may be one ARM reads (json/multiLineStrings.ts): if the container reads clean with its
-  // line breaks masked, so may the whole document, and only its full parse can tell.
-  if (errors.length > 0 && parseMultiLine(slice, errors)) return undefined;
   return { root, errors };
 }
 
@@ -130,6 +127,10 @@ function parseAlone(
  */
 function copyOf(slice: string): string {
   return (' ' + slice).slice(1);
+}
+
+function isOpenString(error: ParseError): boolean {
+  return error.error === ParseErrorCode.UnexpectedEndOfString;
 }
 
 /** The tree and errors of `text`, made from `previous` (whose tree is changed in place), or undefined. `change`: changeBetween's. */
@@ -151,14 +152,15 @@ export function spliceJson(
   const holder = innermostHolder(previous, change);
   if (!holder) return undefined;
   const old = holder.node;
-  // A string left open before the container would be read as running into it where line breaks are masked.
-  if (
-    previous.errors.some((error) => error.offset < old.offset && error.error === ParseErrorCode.UnexpectedEndOfString)
-  )
-    return undefined;
+  // A string left open may be one broken over lines, which the whole document reads once nothing else keeps it from
+  // that (json/multiLineStrings.ts): only a full parse can tell. (One before the container would also be read as
+  // running into it.) Checked before the tree is changed: the caller then parses the text whole.
+  const oldEnd = old.offset + old.length;
+  const kept = (error: ParseError) => error.offset <= old.offset || error.offset >= oldEnd;
+  if (previous.errors.some((error) => kept(error) && isOpenString(error))) return undefined;
   const delta = text.length - previous.text.length;
   const parsed = parseAlone(copyOf(text.slice(old.offset, old.offset + old.length + delta)), old.type, holder.depth);
-  if (!parsed) return undefined;
+  if (!parsed || parsed.errors.some(isOpenString)) return undefined;
   const fresh = parsed.root as Mutable;
   shift(fresh, old.offset);
   const parent = old.parent as Mutable;
@@ -172,7 +174,6 @@ export function spliceJson(
     const children = around.children!;
     for (let i = children.indexOf(node) + 1; i < children.length; i++) shift(children[i], delta);
   }
-  const oldEnd = old.offset + old.length;
   const errors = [
     ...previous.errors.filter((error) => error.offset <= old.offset),
     ...parsed.errors.map((error) => ({ ...error, offset: error.offset + old.offset })),
