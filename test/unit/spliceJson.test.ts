@@ -152,13 +152,18 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
   assert.ok(spliced > (edits - openStrings) / 3, `only ${spliced} of ${edits - openStrings} edits were spliced`);
 });
 
+/** The edit is left to a full parse, which reads the edited text clean with one string broken over lines. */
+function assertReadWholeWithMultiLineString(before: string, after: string): void {
+  assert.equal(spliceJson(fullParse(before)!, after, changeBetween(before, after)), undefined);
+  assert.deepEqual(fullParse(after)!.errors, []);
+  assert.equal(fullParse(after)!.multiLineStrings.length, 1);
+}
+
 test('strings broken over lines: the splice leaves to a full parse whatever only the whole document can read', () => {
   // A line break typed into a string of a container: the container reads clean with it masked, so the document may.
   const before = '{\n "a": { "x": "one two" },\n "b": 1\n}';
   const after = before.replace('one two', 'one\ntwo');
-  assert.equal(spliceJson(fullParse(before)!, after, changeBetween(before, after)), undefined);
-  assert.deepEqual(fullParse(after)!.errors, []);
-  assert.equal(fullParse(after)!.multiLineStrings.length, 1);
+  assertReadWholeWithMultiLineString(before, after);
   // A tree read with a multi-line string stands only while the whole document parses.
   const edited = after.replace('"b": 1', '"b": 2');
   assert.equal(spliceJson(fullParse(after)!, edited, changeBetween(after, edited)), undefined);
@@ -172,10 +177,7 @@ test('a string broken over lines after the edit: the document reads it once the 
   // The stray '.' keeps the whole document from the multi-line reading; deleting it leaves the broken string the only
   // problem, which a full parse accepts (as ARM does through Azure CLI). The splice must not keep its old error.
   const broken = '{\n "a": { . "x": 1 },\n "b": "one\ntwo"\n}';
-  const mended = broken.replace('. ', '');
-  assert.equal(spliceJson(fullParse(broken)!, mended, changeBetween(broken, mended)), undefined);
-  assert.deepEqual(fullParse(mended)!.errors, []);
-  assert.equal(fullParse(mended)!.multiLineStrings.length, 1);
+  assertReadWholeWithMultiLineString(broken, broken.replace('. ', ''));
 });
 
 test('a spliced container keeps no earlier version of the whole text alive', () => {

@@ -2,7 +2,16 @@
 // Resources are flattened from every place ARM allows them: the `resources` array, the languageVersion 2.0
 // `resources` object (symbolic names), nested child `resources`, and inline nested deployments — each nested
 // deployment with its own scope (parameters, variables, outputs).
-import { entries, equalsIgnoreCase, findProperty, isObject, items, type JsonNode, propertyValue } from '../json/nodes';
+import {
+  entries,
+  equalsIgnoreCase,
+  findProperty,
+  isObject,
+  items,
+  type JsonNode,
+  propertyValue,
+  stringOf,
+} from '../json/nodes';
 import { ReadNodes, type EditedRegion } from '../json/editedRegion';
 import { literalValue, knownString, type Value, known, unknown } from './value';
 import { Memo } from '../memo';
@@ -265,7 +274,7 @@ class TemplateBuilder {
       node,
       parent,
       deployment,
-      languageVersion: languageVersion?.type === 'string' ? languageVersion.value : undefined,
+      languageVersion: stringOf(languageVersion),
       parameters: NO_DECLARATIONS,
       variables: NO_DECLARATIONS,
       outputs: NO_DECLARATIONS,
@@ -293,11 +302,9 @@ class TemplateBuilder {
     scope: TemplateScope,
   ): Map<string, Declaration<K>> {
     const table = declarations(section, kind, scope);
+    // A name (a key) changed replaces the section: walking it is enough.
     this.nodes.walked(section);
-    for (const declaration of table.values()) {
-      this.nodes.walked(declaration.valueNode);
-      this.nodes.content.add(declaration.keyNode);
-    }
+    for (const declaration of table.values()) this.nodes.walked(declaration.valueNode);
     return table;
   }
 

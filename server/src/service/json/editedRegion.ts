@@ -28,6 +28,12 @@ export class EditedRegion {
     return this.holders.has(node);
   }
 
+  /** True when one of the nodes holding the replaced container passes `test`. */
+  someHolder(test: (node: JsonNode) => boolean): boolean {
+    for (const node of this.holders) if (test(node)) return true;
+    return false;
+  }
+
   /** A node of the previous tree that the splice took out (the old container or a node in it). */
   removed(node: JsonNode): boolean {
     return this.replaced.old !== undefined && isUnder(node, this.replaced.old);
@@ -66,10 +72,13 @@ export class ReadNodes {
   }
 
   standAfter(edit: EditedRegion): boolean {
+    if (edit.unchanged) return true;
     const { old, fresh } = edit.replaced;
-    if (!old && !fresh) return true;
-    if (!old || !fresh || this.nodes.has(old)) return false;
-    for (let above = fresh.parent; above; above = above.parent) if (this.nodes.has(above)) return false;
-    return true;
+    return (
+      old !== undefined &&
+      fresh !== undefined &&
+      !this.nodes.has(old) &&
+      !edit.someHolder((node) => this.nodes.has(node))
+    );
   }
 }

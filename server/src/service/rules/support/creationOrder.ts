@@ -187,8 +187,13 @@ function resolveEntry(
  * resolved. Every entry that resolves adds all its resources, even when a name is ambiguous: an extra edge can only
  * hide a warning, never raise one.
  */
-function addDependencies(resource: ArmResource, index: ScopeIndex, context: TemplateContext, into: number[]): boolean {
-  const dependsOn = propertyValue(resource.node, 'dependsOn');
+function addDependencies(
+  resource: ArmResource,
+  dependsOn: JsonNode | undefined,
+  index: ScopeIndex,
+  context: TemplateContext,
+  into: number[],
+): boolean {
   if (!dependsOn) return true;
   if (dependsOn.type === 'array') {
     for (const entry of items(dependsOn)) {
@@ -239,7 +244,7 @@ function build(context: TemplateContext): CreationOrder {
   const readNodes = new ReadNodes();
   const atOnce = cloudResources.map((cloudResource, j) => {
     const position = cloudPositions[j];
-    readNodes.add(propertyValue(cloudResource.declared.node, 'copy'));
+    readNodes.add(cloudResource.loop?.node);
     if (!cloudResource.loop) {
       weight[position] = 1;
       return 1;
@@ -285,12 +290,13 @@ function build(context: TemplateContext): CreationOrder {
   const dependencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const resource = resources[i];
-    readNodes.add(propertyValue(resource.node, 'dependsOn'));
+    const dependsOn = propertyValue(resource.node, 'dependsOn');
+    readNodes.add(dependsOn);
     offsets[2 * i] = edges.length;
     if (resource.parent) edges.push(2 * positionOf(resource.parent) + 1);
     if (resource.scope.deployment) edges.push(2 * positionOf(resource.scope.deployment));
     dependencies.length = 0;
-    if (!addDependencies(resource, indexOf[i], context, dependencies)) uncertain[2 * i] = 1;
+    if (!addDependencies(resource, dependsOn, indexOf[i], context, dependencies)) uncertain[2 * i] = 1;
     for (const dependency of dependencies) edges.push(2 * dependency + 1);
     offsets[2 * i + 1] = edges.length;
     edges.push(2 * i);
