@@ -133,7 +133,7 @@ const TEMPLATE = JSON.stringify(
       {
         type: 'Microsoft.Network/publicIPAddresses',
         apiVersion: '2023-04-01',
-        name: ['ip', 'one'],
+        name: ['ip', ['one']],
         location: 'westus2',
       },
       {
@@ -364,6 +364,7 @@ test('an edit of what the model reads builds it, the view and the order again', 
   assert.deepEqual(keptBy(/"name": "cloud\/gcp-two"/, '"name": "cloud/gcp-three"'), none, 'a name');
   assert.deepEqual(keptBy(/"existing": true/, '"existing": false'), none, '`existing`');
   assert.deepEqual(keptBy(/"ip",/, '"ips",'), none, 'inside a name written as an array');
+  assert.deepEqual(keptBy(/"one"/, '"ones"'), none, 'deeper inside that name');
   assert.deepEqual(
     keptBy(
       /(operator-role"\s*\},\s*"resources": )\[\]/,
