@@ -149,21 +149,33 @@ function findingsOfRun(
   return anyscale;
 }
 
-/** Two findings with the same key say the same thing at the same place. */
-function findingKey(finding: Finding): string {
-  return `${finding.uri ?? ''}\u0000${finding.start}\u0000${finding.end}\u0000${finding.code}\u0000${finding.message}`;
+/**
+ * The finding seen before that says the same thing at the same place (document, range, code, message) as this one;
+ * else undefined, and this one is seen from now on. `seen` holds the findings by start offset: few share one.
+ */
+function sameSeen(seen: Map<number, Finding[]>, finding: Finding): Finding | undefined {
+  const atStart = seen.get(finding.start);
+  const same = atStart?.find(
+    (other) =>
+      other.end === finding.end &&
+      other.code === finding.code &&
+      (other.uri ?? '') === (finding.uri ?? '') &&
+      other.message === finding.message,
+  );
+  if (!same) {
+    if (atStart) atStart.push(finding);
+    else seen.set(finding.start, [finding]);
+  }
+  return same;
 }
 
 /** Keeps one of identical findings: the copies of a loop report what is not about one copy once each. */
 function dropRepeats(findings: Finding[], from: number): void {
-  const seen = new Set<string>();
+  const seen = new Map<number, Finding[]>();
   let kept = from;
   for (let i = from; i < findings.length; i++) {
     const finding = findings[i];
-    const key = findingKey(finding);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    findings[kept++] = finding;
+    if (!sameSeen(seen, finding)) findings[kept++] = finding;
   }
   findings.length = kept;
 }
@@ -188,21 +200,22 @@ export function checkTemplate(
   }
   const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: baseName(parameterFile.uri) }));
   let first: AnyscaleView | undefined;
-  const merged = new Map<string, { finding: Finding; labels: string[] }>();
+  // Each finding once, in the order first found, with the runs that found it.
+  const seen = new Map<number, Finding[]>();
+  const labelsOf = new Map<Finding, string[]>();
   for (const run of runs) {
     const findings: Finding[] = [];
     const anyscale = findingsOfRun(text, template, run, levels, findings, deployed);
     first ??= anyscale;
     for (const finding of findings) {
-      const key = findingKey(finding);
-      const seen = merged.get(key);
-      if (seen) {
-        if (run.label && !seen.labels.includes(run.label)) seen.labels.push(run.label);
-      } else merged.set(key, { finding, labels: run.label ? [run.label] : [] });
+      const same = sameSeen(seen, finding);
+      const labels = same ? labelsOf.get(same)! : [];
+      if (!same) labelsOf.set(finding, labels);
+      if (run.label && !labels.includes(run.label)) labels.push(run.label);
     }
   }
   const findings: Finding[] = [...declarationFindings];
-  for (const { finding, labels } of merged.values()) {
+  for (const [finding, labels] of labelsOf) {
     // A finding that already names the parameter file its value comes from needs no "(with …)".
     const namesItsFile = finding.related?.some((related) => related.uri !== undefined) ?? false;
     const onlySome = runs.length > 1 && finding.uri === undefined && !namesItsFile && labels.length < runs.length;

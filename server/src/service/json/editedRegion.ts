@@ -48,6 +48,18 @@ export class EditedRegion {
   stale(node: JsonNode): boolean {
     return this.holders.has(node) || this.removed(node);
   }
+
+  /** Every node `stale` is true of: the holders, the old container and the nodes in it. */
+  staleNodes(): JsonNode[] {
+    const found = [...this.holders];
+    const pending = this.replaced.old ? [this.replaced.old] : [];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      found.push(node);
+      for (const child of node.children ?? []) pending.push(child);
+    }
+    return found;
+  }
 }
 
 /**

@@ -1,0 +1,66 @@
+// A template checked with several parameter files: each file's run is checked, and a finding that several runs
+// report is one finding; one that only some runs report says with which files (checkTemplate.ts).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyzeText } from '../../server/src/service/analyze';
+import type { Finding } from '../../server/src/service/types';
+import { parameterFileInput } from '../support/parameterFile';
+
+/** A cloud and one cloud resource whose provider is the expression given. */
+function templateWithProvider(provider: string): string {
+  return JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { suffix: { type: 'string', defaultValue: 'ure' }, provider: { type: 'string' } },
+      resources: [
+        { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'c/r',
+          location: 'uksouth',
+          dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
+          properties: { provider, computeStack: 'K8S', region: 'uksouth' },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+const A = 'file:///t/a.parameters.json';
+const B = 'file:///t/b.parameters.json';
+
+function findingsWith(template: string, a: Record<string, unknown>, b: Record<string, unknown>): Finding[] {
+  const files = [parameterFileInput(a, A), parameterFileInput(b, B)];
+  return analyzeText(template, { parameterFiles: files }).findings;
+}
+
+test('a finding every parameter file leads to is reported once; one only some lead to names them', () => {
+  const template = templateWithProvider("[concat('Az', parameters('suffix'))]");
+  const findings = findingsWith(
+    template,
+    { suffix: { value: 'ure' }, provider: { value: 'x' } },
+    { suffix: { value: 'URE' }, provider: { value: 'x' } },
+  );
+  const unused = findings.filter((finding) => finding.code === 'parameter-unused');
+  assert.deepEqual(
+    unused.map((finding) => finding.message),
+    ["Parameter 'provider' is declared but never used."],
+  );
+  const invalid = findings.filter((finding) => finding.code === 'provider-invalid');
+  assert.equal(invalid.length, 1);
+  assert.equal(template.slice(invalid[0].start, invalid[0].end), "\"[concat('Az', parameters('suffix'))]\"");
+  assert.match(invalid[0].message, /^provider "AzURE" is not accepted: .* \(with b\.parameters\.json\)$/);
+});
+
+test('the same finding in two parameter files is kept in each file', () => {
+  const template = templateWithProvider("[parameters('provider')]");
+  const findings = findingsWith(template, { provider: { value: 'aws' } }, { provider: { value: 'aws' } });
+  const inFiles = findings.filter((finding) => finding.code === 'provider-invalid' && finding.uri !== undefined);
+  assert.deepEqual(inFiles.map((finding) => finding.uri).sort(), [A, B]);
+  // At the same place in each file's text, saying the same thing.
+  assert.equal(new Set(inFiles.map((finding) => `${finding.start} ${finding.end} ${finding.message}`)).size, 1);
+});
