@@ -96,24 +96,32 @@ export interface ArmTemplate {
   readonly modelNodes: ModelNodes;
 }
 
+/** An object or an array: what a splice replaces (json/spliceJson.ts). */
+function isContainer(node: JsonNode): boolean {
+  return node.type === 'object' || node.type === 'array';
+}
+
 /**
  * The nodes a model was built from. `shape`: those it holds or looked up keys or items in (scopes, sections,
  * declarations, resource lists, resources), and every node above them; `content`: those whose whole value it read
  * (types, names, `existing`, `languageVersion`). An edit that replaced none of the first and is inside none of the
- * second (json/editedRegion.ts) leaves the model as it was: the same scopes, declarations and resources.
+ * second (json/editedRegion.ts) leaves the model as it was: the same scopes, declarations and resources. A splice
+ * replaces an object or an array, never a string or a property, so `shape` holds only those: a variable written as
+ * a string adds nothing to it.
  */
 export class ModelNodes {
   private readonly shape = new Set<JsonNode>();
   readonly content = new ReadNodes();
 
   walked(node: JsonNode | undefined): void {
-    if (node) this.shape.add(node);
+    if (node && isContainer(node)) this.shape.add(node);
   }
 
-  /** Adds the nodes above the walked and read ones, once the model is built. */
+  /** Adds the containers above the walked and read nodes, once the model is built. */
   close(): void {
     const above = (node: JsonNode) => {
-      for (let next = node.parent; next && !this.shape.has(next); next = next.parent) this.shape.add(next);
+      for (let next = node.parent; next && !this.shape.has(next); next = next.parent)
+        if (isContainer(next)) this.shape.add(next);
     };
     [...this.shape].forEach(above);
     this.content.forEach(above);
