@@ -102,12 +102,12 @@ function isContainer(node: JsonNode): boolean {
 }
 
 /**
- * The nodes a model was built from. `shape`: those it holds or looked up keys or items in (scopes, sections,
- * declarations, resource lists, resources), and every node above them; `content`: those whose whole value it read
- * (types, names, `existing`, `languageVersion`). An edit that replaced none of the first and is inside none of the
- * second (json/editedRegion.ts) leaves the model as it was: the same scopes, declarations and resources. A splice
- * replaces an object or an array, never a string or a property, so `shape` holds only those: a variable written as
- * a string adds nothing to it.
+ * The nodes a model was built from. `content`: those whose whole value it read (types, names, `existing`,
+ * `languageVersion`); `shape`: the objects and arrays it holds or looked up keys or items in (scopes, sections,
+ * declarations, resource lists, resources), and every object and array above those and above `content`. An edit
+ * that replaced none of `shape` and is inside none of `content` (json/editedRegion.ts) leaves the model as it was:
+ * the same scopes, declarations and resources. A splice replaces an object or an array, never a string or a
+ * property, so `shape` needs nothing else: a variable written as a string adds nothing to it.
  */
 export class ModelNodes {
   private readonly shape = new Set<JsonNode>();

@@ -45,7 +45,7 @@ export function carryValues(
     if (!sameSource(source, at) || ('node' in at && at.uri === undefined && touched(at.node))) return undefined;
   }
   // A kept value's node: one the splice took out of the tree, or one holding the container. Looked up, not searched
-  // for: a keystroke makes a few hundred of the 50,000 values of a 4 MB template stale.
+  // for: a keystroke in one resource makes a few hundred of the 50,000 values of a 4 MB template stale.
   const stale = edit.staleNodes();
   forgetStale(computed.values, stale);
   for (const values of computed.iterationValues.values()) forgetStale(values, stale);

@@ -664,8 +664,8 @@ export function builtExpressions(template: ArmTemplate): ExpressionTableParts | 
 
 /**
  * Points the sites of the `moved` string nodes, in `template`'s built table, at their copies in the next version's
- * tree (carryOver.ts). One pass over the sites: the table's index by offset, which no edit keeps (the nodes after
- * the edit move), took longer to build than the pass.
+ * tree (carryOver.ts). One pass over the sites: nothing else asks the previous table for its index by offset during
+ * an edit (the next version's table builds its own), and building it took longer than the pass.
  */
 export function moveSites(template: ArmTemplate, moved: ReadonlyMap<JsonNode, JsonNode>): void {
   for (const site of template.memo.peek(TEMPLATE_EXPRESSIONS)?.sites ?? []) {
