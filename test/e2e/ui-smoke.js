@@ -771,6 +771,9 @@ async function main() {
       await page.keyboard.press('Control+K');
       await page.keyboard.press('Control+I');
       await page.locator('.monaco-hover:has-text("is not accepted")').first().waitFor({ timeout: STEP_TIMEOUT });
+      // The marker's part shows at once; ours (the rule, its documentation link) comes from the language server after
+      // it. Waited for, so that the screenshot shows the whole hover and not the moment before our part arrived.
+      await page.locator('.monaco-hover:has-text("must be exactly")').first().waitFor({ timeout: STEP_TIMEOUT });
     });
 
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
