@@ -13,6 +13,8 @@ function isUnder(node: JsonNode, container: JsonNode): boolean {
 
 export class EditedRegion {
   private readonly holders = new Set<JsonNode>();
+  /** staleNodes(), once listed. */
+  private staleList: readonly JsonNode[] | undefined;
 
   constructor(readonly replaced: ReplacedContainer) {
     for (let current = replaced.fresh?.parent; current; current = current.parent) this.holders.add(current);
@@ -49,8 +51,12 @@ export class EditedRegion {
     return this.holders.has(node) || this.removed(node);
   }
 
-  /** Every node `stale` is true of: the holders, the old container and the nodes in it. */
-  staleNodes(): JsonNode[] {
+  /**
+   * Every node `stale` is true of: the holders, the old container and the nodes in it. Listed once per edit: each
+   * parameter file's values are carried over the same edit.
+   */
+  staleNodes(): readonly JsonNode[] {
+    if (this.staleList) return this.staleList;
     const found = [...this.holders];
     const pending = this.replaced.old ? [this.replaced.old] : [];
     while (pending.length > 0) {
@@ -58,7 +64,7 @@ export class EditedRegion {
       found.push(node);
       for (const child of node.children ?? []) pending.push(child);
     }
-    return found;
+    return (this.staleList = found);
   }
 }
 
