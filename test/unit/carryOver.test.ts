@@ -231,4 +231,10 @@ test('an edit in a literal carries the table; one that changes what the table re
   assert.equal(carriedBy('"onlyLiteral": "x"', '"onlyLiterals": "x"'), false, 'a literal variable renamed');
   assert.equal(carriedBy('"area": {', '"areas": {'), false, 'a parameter of literals renamed');
   assert.equal(carriedBy('"fixed": {', '"fixedToo": {'), false, 'a literal-only output renamed');
+  // The same value written longer: the string's node, kept for the table's site, takes the new length (plain()).
+  assert.equal(
+    carriedBy(`"region": "[parameters('location')]"`, `"region": "[parameters(\\u0027location')]"`),
+    true,
+    'an escape',
+  );
 });

@@ -8,7 +8,7 @@ import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
 import { buildTemplate, carryTemplate } from './arm/template';
 import { EditedRegion } from './json/editedRegion';
-import { carryExpressions } from './arm/expressions/carryOver';
+import { carryExpressions, keepExpressionStrings } from './arm/expressions/carryOver';
 import { carryEvaluators } from './arm/evaluators';
 import { anyscaleView } from './arm/anyscaleView';
 import { literalValue } from './arm/value';
@@ -61,11 +61,13 @@ export function analyzeText(
   // outside expressions, the expression table and the values its evaluators computed that the edit did not touch.
   const previous = options.previous?.template;
   const edit = parsed.replaced && new EditedRegion(parsed.replaced);
+  // Before anything reads the spliced tree: the previous table's sites are the old container's expression strings.
+  const stringsKept = previous !== undefined && edit !== undefined && keepExpressionStrings(edit.replaced);
   const template =
     previous && edit
       ? carryTemplate(previous, edit, root, text, multiLineStrings)
       : buildTemplate(root, text, multiLineStrings);
-  if (previous && edit && carryExpressions(previous, template, edit.replaced))
+  if (previous && edit && stringsKept && carryExpressions(previous, template, edit.replaced))
     carryEvaluators(previous, template, edit);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked =

@@ -1,11 +1,12 @@
 // An edit outside expressions keeps the previous version's expression table. A keystroke in a literal (a tag, a
 // description) of a 4 MB template changes none of its 50,000 expression strings, and the spliced tree keeps their
-// nodes (json/spliceJson.ts), so the table — every site, its parse and its resolved references — stands as it was;
+// nodes (json/spliceJson.ts) — those in the container parsed again too, put back in place of their copies
+// (keepExpressionStrings) — so the table — every site, its parse and its resolved references — stands as it was;
 // only the template model around it is new: the table's groups of sites are pointed at the new model's scopes and
-// declarations, and the sites in the container parsed again at their copies. The table is carried only when that is
-// exactly what a fresh one would be: the same expression strings at the same places in the container before and
-// after the edit, no user-defined function touched, as many scopes with the same evaluation scopes, the same
-// declarations in the same order, the same outputs. Anything else builds the table anew.
+// declarations. The table is carried only when that is exactly what a fresh one would be: the same expression
+// strings at the same places in the container before and after the edit, no user-defined function touched, as many
+// scopes with the same evaluation scopes, the same declarations in the same order, the same outputs. Anything else
+// builds the table anew.
 import type { JsonNode } from '../../json/nodes';
 import type { ReplacedContainer } from '../../json/spliceJson';
 import { entries, equalsIgnoreCase } from '../../json/nodes';
@@ -15,7 +16,6 @@ import { effectiveScope } from './scopes';
 import {
   adoptExpressions,
   builtExpressions,
-  moveSites,
   numberDeclarations,
   type ExpressionTableParts,
   type NamedDeclaration,
@@ -42,20 +42,30 @@ function expressionStrings(node: JsonNode | undefined, path = '', found: PlacedE
   return found;
 }
 
+type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
+
 /**
- * The old container's expression strings, each to its copy in the fresh one: undefined unless both hold the same
- * expressions at the same places (then the walk that built the table would find the same sites in the copy).
+ * When the edit left the container's expression strings as they were (the same strings at the same places before
+ * and after), puts each of the old container's string nodes in the fresh container in place of its copy, where the
+ * copy is, and answers true: the previous table's sites point at those nodes, so a carried table reads the new tree
+ * as it stands. Must run on a spliced tree before anything reads it (the old container is not read again); the
+ * nodes put back are in the edited region (EditedRegion: added, and listed stale), like the copies they replace.
  */
-function copiesOf(replaced: ReplacedContainer): Map<JsonNode, JsonNode> | undefined {
+export function keepExpressionStrings(replaced: ReplacedContainer): boolean {
   const before = expressionStrings(replaced.old);
   const after = expressionStrings(replaced.fresh);
-  if (before.length !== after.length) return undefined;
-  const copies = new Map<JsonNode, JsonNode>();
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < before.length; i++)
+    if (before[i].path !== after[i].path || before[i].node.value !== after[i].node.value) return false;
   for (let i = 0; i < before.length; i++) {
-    if (before[i].path !== after[i].path || before[i].node.value !== after[i].node.value) return undefined;
-    copies.set(before[i].node, after[i].node);
+    const [kept, copy] = [before[i].node as Mutable, after[i].node];
+    const siblings = copy.parent!.children!;
+    siblings[siblings.indexOf(copy)] = kept;
+    kept.parent = copy.parent;
+    kept.offset = copy.offset;
+    kept.length = copy.length;
   }
-  return copies;
+  return true;
 }
 
 /** True when the node is inside a scope's `functions` section, whose parameter names the table reads. */
@@ -110,13 +120,12 @@ function outputNames(template: ArmTemplate): string[] {
 
 /**
  * Gives `next` the expression table of `previous` (the version it was spliced from, which must not be read again)
- * when the edit between them left every expression string as it was; true when it did.
+ * when the edit between them left every expression string as it was (keepExpressionStrings answered true, before
+ * `next` was built); true when it did.
  */
 export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): boolean {
   const table = builtExpressions(previous);
-  if (!table) return false;
-  const copies = copiesOf(replaced);
-  if (!copies || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return false;
+  if (!table || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return false;
   const { declarations, names } = numberDeclarations(next);
   if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return false;
   const outputs = outputNames(next);
@@ -127,7 +136,6 @@ export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, repla
     group.scope = effectiveScope(group.declaredIn);
     group.declarations = declarations;
   }
-  if (copies.size > 0) moveSites(previous, copies);
   adoptExpressions(next, { ...table, declarations, names });
   return true;
 }

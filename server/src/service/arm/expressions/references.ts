@@ -662,18 +662,6 @@ export function builtExpressions(template: ArmTemplate): ExpressionTableParts | 
   return template.memo.peek(TEMPLATE_EXPRESSIONS)?.parts;
 }
 
-/**
- * Points the sites of the `moved` string nodes, in `template`'s built table, at their copies in the next version's
- * tree (carryOver.ts). One pass over the sites: nothing else asks the previous table for its index by offset during
- * an edit (the next version's table builds its own), and building it took longer than the pass.
- */
-export function moveSites(template: ArmTemplate, moved: ReadonlyMap<JsonNode, JsonNode>): void {
-  for (const site of template.memo.peek(TEMPLATE_EXPRESSIONS)?.sites ?? []) {
-    const copy = moved.get(site.node);
-    if (copy) (site as Site).node = copy;
-  }
-}
-
 /** Makes `parts` the template's table (carryOver.ts: the previous version's, its groups re-pointed at this one). */
 export function adoptExpressions(template: ArmTemplate, parts: ExpressionTableParts): void {
   template.memo.set(TEMPLATE_EXPRESSIONS, expressionTable(parts));
