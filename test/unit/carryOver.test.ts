@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
 import type { Analysis } from '../../server/src/service/types';
 import type { ArmTemplate } from '../../server/src/service/arm/template';
-import { templateExpressions } from '../../server/src/service/arm/expressions/references';
+import { fromTable, templateExpressions } from '../../server/src/service/arm/expressions/references';
+import { memoKey } from '../../server/src/service/memo';
 import { random } from '../support/random';
 import { leavesStringOpen } from '../support/openString';
 
@@ -22,6 +23,7 @@ const TEMPLATE = JSON.stringify(
       location: { type: 'string', defaultValue: '[resourceGroup().location]' },
       prefix: { type: 'string', defaultValue: 'ray', metadata: { description: 'A literal description' } },
       count: { type: 'int', defaultValue: 2 },
+      unusedHere: { type: 'string' },
     },
     functions: [
       {
@@ -39,6 +41,8 @@ const TEMPLATE = JSON.stringify(
       name: "[concat(parameters('prefix'), '-cloud')]",
       chained: "[concat(variables('name'), '-', ours.named('a'))]",
       copy: [{ name: 'disks', count: "[parameters('count')]", input: "[concat('disk', copyIndex('disks'))]" }],
+      around: "[variables('about')]",
+      about: "[concat(variables('around'), parameters('notDeclared'), variables('notDeclaredEither'))]",
     },
     resources: [
       {
@@ -59,8 +63,9 @@ const TEMPLATE = JSON.stringify(
           template: {
             $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
             contentVersion: '1.0.0.0',
-            parameters: { area: { type: 'string', defaultValue: 'uksouth' } },
-            variables: { literalOnly: { a: 'b' }, onlyLiteral: 'x' },
+            parameters: { area: { type: 'string', defaultValue: 'uksouth' }, spare: { type: 'string' } },
+            // An expression that does not parse: any of this scope's names may be used (none reported unused).
+            variables: { literalOnly: { a: 'b' }, onlyLiteral: 'x', broken: "[concat('a']" },
             resources: [
               {
                 type: 'Microsoft.Storage/storageAccounts',
@@ -237,4 +242,32 @@ test('an edit in a literal carries the table; one that changes what the table re
     true,
     'an escape',
   );
+});
+
+test('the template has findings of the rules that read the table alone: the random edits compare them', () => {
+  const codes = new Set(analyzeText(TEMPLATE).findings.map((finding) => finding.code));
+  for (const code of [
+    'expression-syntax',
+    'parameter-undefined',
+    'variable-undefined',
+    'variable-cycle',
+    'parameter-unused',
+    'variable-unused',
+  ])
+    assert.ok(codes.has(code), code);
+  // The inner scope's expression that does not parse may use any of its names: its unused parameter is not reported.
+  assert.ok(!analyzeText(TEMPLATE).findings.some((finding) => finding.message.includes("'spare'")));
+});
+
+test('what is derived from the table alone is kept with a carried table, and made again with a new one', () => {
+  const key = memoKey<number>('a count of computations');
+  let computed = 0;
+  const compute = () => ++computed;
+  const previous = analyzeText(TEMPLATE);
+  fromTable(previous.template!, key, compute);
+  const literalEdit = TEMPLATE.replace('"team": "ray"', '"team": "rays"');
+  const carried = analyseAfter(previous, literalEdit);
+  assert.equal(fromTable(carried.template!, key, compute), 1);
+  const rebuilt = analyseAfter(carried, literalEdit.replace("'-cloud'", "'-clouds'"));
+  assert.equal(fromTable(rebuilt.template!, key, compute), 2);
 });

@@ -22,7 +22,7 @@ import {
   type CopyDeclaration,
   type ExpressionScope,
 } from './scopes';
-import { memoKey } from '../../memo';
+import { Memo, memoKey, type MemoKey } from '../../memo';
 
 export interface ExpressionReference {
   readonly kind: 'parameter' | 'variable';
@@ -629,6 +629,8 @@ export interface ExpressionTableParts {
   readonly groups: readonly SiteGroup[];
   /** Every output that owns sites, by code (see NO_OWNER). */
   readonly outputs: readonly Owner[];
+  /** What is derived from the table alone (fromTable), kept with it. */
+  readonly derived: Memo;
 }
 
 const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions & { readonly parts: ExpressionTableParts }>(
@@ -637,6 +639,10 @@ const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions & { readonly parts: Exp
 
 /** The template's expression strings, found once per template (that is, once per document version). */
 export function templateExpressions(template: ArmTemplate): TemplateExpressions {
+  return tableOf(template);
+}
+
+function tableOf(template: ArmTemplate): TemplateExpressions & { readonly parts: ExpressionTableParts } {
   return template.memo.get(TEMPLATE_EXPRESSIONS, () => {
     const { declarations, names } = numberDeclarations(template);
     const walker = new Walker(template, declarations, names);
@@ -653,8 +659,21 @@ export function templateExpressions(template: ArmTemplate): TemplateExpressions 
       variableSites,
       groups,
       outputs,
+      derived: new Memo(),
     });
   });
+}
+
+/**
+ * What `compute` derives from the template's expression table alone — its sites, references and declarations by
+ * number, and names or messages made of them — kept with the table: an edit that carries the table (carryOver.ts)
+ * keeps this too, so a rule's pass over every site runs once per table, not once per keystroke. Nothing of the
+ * version may go in it: not an offset (the tree moves), not a scope or a declaration (each version has its own); a
+ * site may, and its place is read from its node when reported.
+ */
+export function fromTable<T>(template: ArmTemplate, key: MemoKey<T>, compute: (table: TemplateExpressions) => T): T {
+  const table = tableOf(template);
+  return table.parts.derived.get(key, () => compute(table));
 }
 
 /** The template's table when it has been built (undefined when nothing asked for it). */

@@ -1,8 +1,9 @@
-// Which parameters and variables the template's expressions use, computed once per template from the expression
-// table's resolved references and shared by the unused rules and navigation.
+// Which parameters and variables the template's expressions use, counted once per expression table from its resolved
+// references (kept with the table over edits) and shared by the unused rules and navigation.
 import type { ArmTemplate, TemplateScope } from '../../arm/template';
 import {
   COMPUTED_NAME,
+  fromTable,
   templateExpressions,
   type ExpressionReference,
   type ExpressionSite,
@@ -33,18 +34,33 @@ export interface ExpressionUsage {
 const NO_USE: ScopeUsage = { anyParameter: false, anyVariable: false };
 const EXPRESSION_USAGE = memoKey<ExpressionUsage>('expression usage');
 
-export function expressionUsage(template: ArmTemplate): ExpressionUsage {
-  return template.memo.get(EXPRESSION_USAGE, () => computeUsage(template));
+/** What is counted from the table alone. */
+interface CountedUsage {
+  /** 1 for each declaration used (by its number). */
+  readonly used: Uint8Array;
+  /** By the scope's place in `template.scopes`: the same place in each version the table is carried to (carryOver.ts). */
+  readonly byScope: ReadonlyMap<number, ScopeUsage>;
 }
 
-function computeUsage(template: ArmTemplate): ExpressionUsage {
-  const table = templateExpressions(template);
-  const { sites, declarations, references } = table;
+const COUNTED_USAGE = memoKey<CountedUsage>('declarations used');
+
+export function expressionUsage(template: ArmTemplate): ExpressionUsage {
+  return template.memo.get(EXPRESSION_USAGE, () => {
+    const counted = fromTable(template, COUNTED_USAGE, (table) => countUsage(table, template.scopes));
+    return new Usage(templateExpressions(template), counted, template.scopes);
+  });
+}
+
+function countUsage(
+  { sites, declarations, references }: TemplateExpressions,
+  scopes: readonly TemplateScope[],
+): CountedUsage {
   const used = new Uint8Array(declarations.length);
-  const scopes = new Map<TemplateScope, { anyParameter: boolean; anyVariable: boolean }>();
+  const byScope = new Map<number, { anyParameter: boolean; anyVariable: boolean }>();
   const usageOf = (scope: TemplateScope) => {
-    let usage = scopes.get(scope);
-    if (!usage) scopes.set(scope, (usage = { anyParameter: false, anyVariable: false }));
+    const place = scopes.indexOf(scope);
+    let usage = byScope.get(place);
+    if (!usage) byScope.set(place, (usage = { anyParameter: false, anyVariable: false }));
     return usage;
   };
   for (const site of sites) {
@@ -65,7 +81,7 @@ function computeUsage(template: ArmTemplate): ExpressionUsage {
       }
     }
   }
-  return new Usage(table, used, scopes);
+  return { used, byScope };
 }
 
 /**
@@ -78,16 +94,16 @@ class Usage implements ExpressionUsage {
 
   constructor(
     private readonly table: TemplateExpressions,
-    private readonly used: Uint8Array,
-    private readonly scopes: ReadonlyMap<TemplateScope, ScopeUsage>,
+    private readonly counted: CountedUsage,
+    private readonly scopes: readonly TemplateScope[],
   ) {}
 
   isUsed(declaration: number): boolean {
-    return this.used[declaration] === 1;
+    return this.counted.used[declaration] === 1;
   }
 
   usageOf(scope: TemplateScope): ScopeUsage {
-    return this.scopes.get(scope) ?? NO_USE;
+    return this.counted.byScope.get(this.scopes.indexOf(scope)) ?? NO_USE;
   }
 
   get references(): readonly SiteReference[] {

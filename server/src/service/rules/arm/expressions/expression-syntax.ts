@@ -2,7 +2,11 @@
 // argument, text after the end), reported at the exact place inside the string.
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
-import { templateExpressions } from '../../../arm/expressions/references';
+import { fromTable, type ExpressionSite } from '../../../arm/expressions/references';
+import { memoKey } from '../../../memo';
+
+/** The sites whose expression does not parse, found once per expression table (kept with it over edits). */
+const SITES_WITH_ERRORS = memoKey<readonly ExpressionSite[]>('sites whose expression does not parse');
 
 export const expressionSyntax: TemplateRule = {
   code: 'expression-syntax',
@@ -11,9 +15,9 @@ export const expressionSyntax: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const site of templateExpressions(context.template).sites) {
-      const error = site.error;
-      if (!error) continue;
+    const sites = fromTable(context.template, SITES_WITH_ERRORS, (table) => table.sites.filter((site) => site.error));
+    for (const site of sites) {
+      const error = site.error!;
       context.report({
         at: documentRange(context.text, site.node, error.start, error.length),
         message: `${error.message}: ARM cannot parse this expression and rejects the template (start the string with '[[' if it is not meant as an expression).`,

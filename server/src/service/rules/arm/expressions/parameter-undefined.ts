@@ -3,7 +3,8 @@
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { didYouMean } from '../../../text/suggest';
-import { templateExpressions, UNDECLARED } from '../../../arm/expressions/references';
+import { templateExpressions } from '../../../arm/expressions/references';
+import { undeclaredCalls } from '../../support/undeclaredCalls';
 
 export const parameterUndefined: TemplateRule = {
   code: 'parameter-undefined',
@@ -13,8 +14,7 @@ export const parameterUndefined: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     const { sites, references } = templateExpressions(context.template);
-    for (let i = 0; i < references.count; i++) {
-      if (references.kind(i) !== 0 || references.target(i) !== UNDECLARED) continue;
+    for (const i of undeclaredCalls(context.template, 'parameter')) {
       const site = sites[references.site(i)];
       const name = references.nameOf(i, sites)!;
       const at = documentRange(context.text, site.node, references.start(i), references.end(i) - references.start(i));

@@ -3,7 +3,8 @@
 // are its vertices); each call that closes a cycle is reported.
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
-import { templateExpressions, type TemplateExpressions } from '../../../arm/expressions/references';
+import { fromTable, templateExpressions, type TemplateExpressions } from '../../../arm/expressions/references';
+import { memoKey } from '../../../memo';
 
 /** Directed edges between vertices 0…n−1: the targets of vertex v are targets[first[v]] … targets[first[v + 1] − 1]. */
 interface Graph {
@@ -105,6 +106,51 @@ function forEachEdge(
   }
 }
 
+/** A variables() call that closes a cycle (its reference number in the table), with what is reported of it. */
+interface CycleCall {
+  readonly call: number;
+  readonly message: string;
+}
+
+/** The calls that close a cycle, found once per expression table (kept with it over edits). */
+const CYCLE_CALLS = memoKey<readonly CycleCall[]>('variables() calls closing a cycle');
+
+function cycleCalls(expressions: TemplateExpressions): CycleCall[] {
+  const { declarations } = expressions;
+  // When each variable refers only to variables declared before it (as most templates are written), the numbering
+  // is a topological order: there is no cycle to look for, nor a graph to build.
+  let backOnly = true;
+  forEachEdge(expressions, (_, from, to) => {
+    if (to >= from) backOnly = false;
+  });
+  if (backOnly) return [];
+  const calls: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  forEachEdge(expressions, (call, source, target) => {
+    calls.push(call);
+    from.push(source);
+    to.push(target);
+  });
+  const graph = graphOf(declarations.length, from, to);
+  const component = components(graph);
+  const name = (vertex: number) => declarations[vertex].name;
+  const found: CycleCall[] = [];
+  for (let edge = 0; edge < calls.length; edge++) {
+    const source = from[edge];
+    const target = to[edge];
+    if (component[source] !== component[target]) continue;
+    found.push({
+      call: calls[edge],
+      message:
+        source === target
+          ? `Variable '${name(source)}' refers to itself; ARM rejects the template.`
+          : `Variables refer to each other in a cycle: ${[source, ...pathWithin(target, source, graph, component)].map(name).join(' → ')}. ARM rejects the template.`,
+    });
+  }
+  return found;
+}
+
 export const variableCycle: TemplateRule = {
   code: 'variable-cycle',
   title: 'Variables must not refer to each other in a cycle',
@@ -112,44 +158,11 @@ export const variableCycle: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    const expressions = templateExpressions(context.template);
-    const { sites, declarations, references } = expressions;
-    // When each variable refers only to variables declared before it (as most templates are written), the numbering
-    // is a topological order: there is no cycle to look for, nor a graph to build.
-    let backOnly = true;
-    forEachEdge(expressions, (_, from, to) => {
-      if (to >= from) backOnly = false;
-    });
-    if (backOnly) return;
-    const calls: number[] = [];
-    const from: number[] = [];
-    const to: number[] = [];
-    forEachEdge(expressions, (call, source, target) => {
-      calls.push(call);
-      from.push(source);
-      to.push(target);
-    });
-    const graph = graphOf(declarations.length, from, to);
-    const component = components(graph);
-    const name = (vertex: number) => declarations[vertex].name;
-    for (let edge = 0; edge < calls.length; edge++) {
-      const source = from[edge];
-      const target = to[edge];
-      if (component[source] !== component[target]) continue;
-      const call = calls[edge];
+    const { sites, references } = templateExpressions(context.template);
+    for (const { call, message } of fromTable(context.template, CYCLE_CALLS, cycleCalls)) {
       const site = sites[references.site(call)];
-      context.report({
-        at: documentRange(
-          context.text,
-          site.node,
-          references.start(call),
-          references.end(call) - references.start(call),
-        ),
-        message:
-          source === target
-            ? `Variable '${name(source)}' refers to itself; ARM rejects the template.`
-            : `Variables refer to each other in a cycle: ${[source, ...pathWithin(target, source, graph, component)].map(name).join(' → ')}. ARM rejects the template.`,
-      });
+      const length = references.end(call) - references.start(call);
+      context.report({ at: documentRange(context.text, site.node, references.start(call), length), message });
     }
   },
 };
