@@ -2,6 +2,9 @@
 // nodes of the old container left the tree, those of the fresh one are new, and the nodes holding it (its ancestors)
 // are kept but now hold something else. Every other node is kept as it was, only moved. What the analysis keeps from
 // one version to the next (the model, the expression table, the values, the Anyscale view) asks this what still stands.
+// One exception: the old container's expression strings that the edit left as they were are put back in the fresh
+// container in place of their copies (arm/expressions/carryOver.ts). Linked in there, they answer as the copies they
+// replaced (added, not removed); staleNodes() still lists them, as it walks the old container's children.
 import type { JsonNode } from './nodes';
 import type { ReplacedContainer } from './spliceJson';
 

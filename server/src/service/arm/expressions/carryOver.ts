@@ -25,18 +25,26 @@ import {
 interface PlacedExpression {
   readonly path: string;
   readonly node: JsonNode;
+  /** Its place among its parent's children. */
+  readonly place: number;
 }
 
 /** Every expression string under `node` (property names included), in document order, with its path. */
-function expressionStrings(node: JsonNode | undefined, path = '', found: PlacedExpression[] = []): PlacedExpression[] {
-  if (node?.type === 'string' && isExpression(node.value as string)) found.push({ path, node });
-  else if (node?.type === 'array') node.children?.forEach((item, i) => expressionStrings(item, `${path}/${i}`, found));
+function expressionStrings(
+  node: JsonNode | undefined,
+  path = '',
+  place = 0,
+  found: PlacedExpression[] = [],
+): PlacedExpression[] {
+  if (node?.type === 'string' && isExpression(node.value as string)) found.push({ path, node, place });
+  else if (node?.type === 'array')
+    node.children?.forEach((item, i) => expressionStrings(item, `${path}/${i}`, i, found));
   else if (node?.type === 'object') {
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
       const name = `${path}/${JSON.stringify(key?.value)}`;
-      expressionStrings(key, `${name}:`, found);
-      expressionStrings(value, name, found);
+      expressionStrings(key, `${name}:`, 0, found);
+      expressionStrings(value, name, 1, found);
     }
   }
   return found;
@@ -48,8 +56,9 @@ type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
  * When the edit left the container's expression strings as they were (the same strings at the same places before
  * and after), puts each of the old container's string nodes in the fresh container in place of its copy, where the
  * copy is, and answers true: the previous table's sites point at those nodes, so a carried table reads the new tree
- * as it stands. Must run on a spliced tree before anything reads it (the old container is not read again); the
- * nodes put back are in the edited region (EditedRegion: added, and listed stale), like the copies they replace.
+ * as it stands. Must run on a spliced tree before anything else reads it. The nodes put back take their copies'
+ * places: EditedRegion counts them added, like the copies, and lists them among the stale nodes, as it walks the old
+ * container's children (which stay as they were), so that the values kept for them are forgotten.
  */
 export function keepExpressionStrings(replaced: ReplacedContainer): boolean {
   const before = expressionStrings(replaced.old);
@@ -59,8 +68,7 @@ export function keepExpressionStrings(replaced: ReplacedContainer): boolean {
     if (before[i].path !== after[i].path || before[i].node.value !== after[i].node.value) return false;
   for (let i = 0; i < before.length; i++) {
     const [kept, copy] = [before[i].node as Mutable, after[i].node];
-    const siblings = copy.parent!.children!;
-    siblings[siblings.indexOf(copy)] = kept;
+    copy.parent!.children![after[i].place] = kept;
     kept.parent = copy.parent;
     kept.offset = copy.offset;
     kept.length = copy.length;
@@ -68,11 +76,22 @@ export function keepExpressionStrings(replaced: ReplacedContainer): boolean {
   return true;
 }
 
-/** True when the node is inside a scope's `functions` section, whose parameter names the table reads. */
-function inFunctions(node: JsonNode | undefined): boolean {
-  for (let current = node; current?.parent; current = current.parent) {
-    const key = current.type === 'property' ? current.children?.[0]?.value : undefined;
-    if (typeof key === 'string' && equalsIgnoreCase(key, 'functions')) return true;
+function isFunctionsSection(node: JsonNode): boolean {
+  const key = node.type === 'property' ? node.children?.[0]?.value : undefined;
+  return typeof key === 'string' && equalsIgnoreCase(key, 'functions');
+}
+
+/**
+ * True when the container is inside a scope's `functions` section or holds one (an edit spanning a nested
+ * template's functions and more): the table reads the functions' parameter names, which are not expressions.
+ */
+function touchesFunctions(container: JsonNode | undefined): boolean {
+  for (let current = container; current?.parent; current = current.parent) if (isFunctionsSection(current)) return true;
+  const pending = container ? [container] : [];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (isFunctionsSection(node)) return true;
+    for (const child of node.children ?? []) pending.push(child);
   }
   return false;
 }
@@ -125,7 +144,8 @@ function outputNames(template: ArmTemplate): string[] {
  */
 export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): boolean {
   const table = builtExpressions(previous);
-  if (!table || inFunctions(replaced.fresh) || !sameScopes(table, previous.scopes, next.scopes)) return false;
+  if (!table || touchesFunctions(replaced.old) || touchesFunctions(replaced.fresh)) return false;
+  if (!sameScopes(table, previous.scopes, next.scopes)) return false;
   const { declarations, names } = numberDeclarations(next);
   if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return false;
   const outputs = outputNames(next);

@@ -241,8 +241,8 @@ const NO_OWNER = -1;
 class Site implements ExpressionSite {
   constructor(
     readonly index: SiteId,
-    /** Moved to its copy when an edit's container is parsed again around it (carryOver.ts). */
-    public node: JsonNode,
+    /** Kept in the tree when an edit's container is parsed again around it (carryOver.ts keepExpressionStrings). */
+    readonly node: JsonNode,
     readonly error: ExpressionSyntaxError | undefined,
     private readonly group: SiteGroup,
     /** The owner's declaration number, NO_OWNER, or an output's code. */
@@ -637,7 +637,7 @@ const TEMPLATE_EXPRESSIONS = memoKey<TemplateExpressions & { readonly parts: Exp
   'template expressions',
 );
 
-/** The template's expression strings, found once per template (that is, once per document version). */
+/** The template's expression strings, found once per template; an edit outside them carries them over (carryOver.ts). */
 export function templateExpressions(template: ArmTemplate): TemplateExpressions {
   return tableOf(template);
 }
