@@ -245,6 +245,11 @@ test('an edit in a literal carries the table; one that changes what the table re
   assert.equal(carriedBy('"team": "ray"', '"team": "[variables(\'name\')]"'), false, 'a literal becomes an expression');
   assert.equal(carriedBy("'-cloud'", "'-clouds'"), false, 'inside an expression');
   assert.equal(carriedBy('"cloud": "[', '"clouds": "['), false, "an expression tag's name");
+  assert.equal(
+    carriedBy(`"cloud": "[variables('name')]"`, `"cloud": { "cloud": "[variables('name')]" }`),
+    false,
+    'deeper',
+  );
   // The same expression, now under a name the table does not read.
   assert.equal(
     carriedBy('"defaultValue": "[resourceGroup', '"metadata": "[resourceGroup'),

@@ -62,7 +62,7 @@ export function analyzeText(
   const previous = options.previous?.template;
   const edit = parsed.replaced && new EditedRegion(parsed.replaced);
   // Before anything reads the spliced tree: the previous table's sites are the old container's expression strings.
-  const stringsKept = previous !== undefined && edit !== undefined && keepExpressionStrings(edit.replaced);
+  const stringsKept = previous !== undefined && edit !== undefined && keepExpressionStrings(previous, edit.replaced);
   const template =
     previous && edit
       ? carryTemplate(previous, edit, root, text, multiLineStrings)

@@ -21,9 +21,27 @@ import {
   type NamedDeclaration,
 } from './references';
 
+/**
+ * The keys and indices that lead from a container to a node, as a list from the node back up: no string is built per
+ * property (a keystroke between two resources walks all 800 of them).
+ */
+interface Path {
+  readonly up: Path | undefined;
+  /** A property's name (its key's value), an array index, or PROPERTY_NAME for the name itself. */
+  readonly step: unknown;
+}
+
+/** The step to a property's name written as an expression (`"[resourceId(…)]": {}`), from the property. */
+const PROPERTY_NAME = Symbol('property name');
+
+function samePath(a: Path | undefined, b: Path | undefined): boolean {
+  for (; a && b; a = a.up, b = b.up) if (a.step !== b.step) return false;
+  return a === b;
+}
+
 /** An expression string under a container, and the keys and indices that lead to it from the container. */
 interface PlacedExpression {
-  readonly path: string;
+  readonly path: Path | undefined;
   readonly node: JsonNode;
   /** Its place among its parent's children. */
   readonly place: number;
@@ -32,18 +50,18 @@ interface PlacedExpression {
 /** Every expression string under `node` (property names included), in document order, with its path. */
 function expressionStrings(
   node: JsonNode | undefined,
-  path = '',
+  path: Path | undefined = undefined,
   place = 0,
   found: PlacedExpression[] = [],
 ): PlacedExpression[] {
   if (node?.type === 'string' && isExpression(node.value as string)) found.push({ path, node, place });
   else if (node?.type === 'array')
-    node.children?.forEach((item, i) => expressionStrings(item, `${path}/${i}`, i, found));
+    node.children?.forEach((item, i) => expressionStrings(item, { up: path, step: i }, i, found));
   else if (node?.type === 'object') {
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
-      const name = `${path}/${JSON.stringify(key?.value)}`;
-      expressionStrings(key, `${name}:`, 0, found);
+      const name: Path = { up: path, step: key?.value };
+      expressionStrings(key, { up: name, step: PROPERTY_NAME }, 0, found);
       expressionStrings(value, name, 1, found);
     }
   }
@@ -58,14 +76,16 @@ type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
  * copy is, and answers true: the previous table's sites point at those nodes, so a carried table reads the new tree
  * as it stands. Must run on a spliced tree before anything else reads it. The nodes put back take their copies'
  * places: EditedRegion counts them added, like the copies, and lists them among the stale nodes, as it walks the old
- * container's children (which stay as they were), so that the values kept for them are forgotten.
+ * container's children (which stay as they were), so that the values kept for them are forgotten. False at once
+ * when `previous` (the version spliced from) has no table to carry: no rule ran on it (a syntax error).
  */
-export function keepExpressionStrings(replaced: ReplacedContainer): boolean {
+export function keepExpressionStrings(previous: ArmTemplate, replaced: ReplacedContainer): boolean {
+  if (!builtExpressions(previous)) return false;
   const before = expressionStrings(replaced.old);
   const after = expressionStrings(replaced.fresh);
   if (before.length !== after.length) return false;
   for (let i = 0; i < before.length; i++)
-    if (before[i].path !== after[i].path || before[i].node.value !== after[i].node.value) return false;
+    if (!samePath(before[i].path, after[i].path) || before[i].node.value !== after[i].node.value) return false;
   for (let i = 0; i < before.length; i++) {
     const [kept, copy] = [before[i].node as Mutable, after[i].node];
     copy.parent!.children![after[i].place] = kept;
