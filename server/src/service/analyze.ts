@@ -67,7 +67,7 @@ export function analyzeText(
     previous && edit
       ? carryTemplate(previous, edit, root, text, multiLineStrings)
       : buildTemplate(root, text, multiLineStrings);
-  if (previous && edit && stringsKept && carryExpressions(previous, template, edit.replaced))
+  if (previous && edit && stringsKept && carryExpressions(previous, template))
     carryEvaluators(previous, template, edit);
   // With a syntax error the tree is a guess; the model still serves the stats, but no rule runs on it.
   const checked =

@@ -4,7 +4,7 @@
 // text that parseTree accepts without an error; on anything else (a syntax error, an unusual whitespace or escape,
 // very deep nesting) it gives up and returns `undefined`, and the caller parses with jsonc-parser, whose error
 // recovery and messages stay the only ones users see.
-import type { JsonNode } from './nodes';
+import type { JsonNode, WritableJsonNode } from './nodes';
 
 /** Deeper than this, the fast path leaves the document to jsonc-parser (and its "too deep" handling). */
 const MAX_DEPTH = 256;
@@ -26,9 +26,6 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
-
-/** jsonc-parser's node type is read-only; this parser fills in lengths and children once a container is closed. */
-type Building = { -readonly [K in keyof JsonNode]: JsonNode[K] };
 
 // The nodes are class instances, not object literals, and every children array is made by slice, not written as an
 // array literal. V8 watches each literal in the code: once most of the objects one makes are seen to outlive a
@@ -367,7 +364,7 @@ export function parseWellFormed(text: string): { root: JsonNode | undefined } | 
   try {
     const root = parser.document();
     // parseTree's root has no parent property at all.
-    if (root) delete (root as Building).parent;
+    if (root) delete (root as WritableJsonNode).parent;
     return { root };
   } catch (error) {
     if (error instanceof NotFastPath) return undefined;

@@ -4,6 +4,9 @@ import type { Node } from 'jsonc-parser';
 
 export type { Node as JsonNode } from 'jsonc-parser';
 
+/** A node as a parser, a splice or a carry writes it (jsonc-parser's type is read-only). */
+export type WritableJsonNode = { -readonly [K in keyof Node]: Node[K] };
+
 /** ASCII case-insensitive equality without allocating lower-cased copies (property lookups are a hot path). */
 export function equalsIgnoreCase(a: string, b: string): boolean {
   if (a === b) return true;

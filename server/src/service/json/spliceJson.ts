@@ -9,7 +9,7 @@ import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
 import type { parseJson } from './parseJson';
-import type { JsonNode } from './nodes';
+import type { JsonNode, WritableJsonNode } from './nodes';
 import type { Change } from '../text/change';
 
 /** A text with its tree and syntax errors, as parseJson gives them. */
@@ -37,8 +37,6 @@ export function spliceable(text: string, parsed: ReturnType<typeof parseJson>): 
   const { root, errors, tooDeep, multiLineStrings } = parsed;
   return root && !tooDeep ? { text, root, errors, multiLineStrings } : undefined;
 }
-
-type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
 
 /** The child whose range holds the offset, by binary search (a section can hold thousands). */
 function childAt(node: JsonNode, offset: number): JsonNode | undefined {
@@ -82,13 +80,13 @@ function innermostHolder(previous: SpliceableParse, change: Change): { node: Jso
 
 /** Moves a subtree by `by` characters (without recursion: half a 1 MB document's nodes move per keystroke). */
 function shift(subtree: JsonNode, by: number): void {
-  const pending = [subtree as Mutable];
+  const pending = [subtree as WritableJsonNode];
   while (pending.length > 0) {
     const node = pending.pop()!;
     node.offset += by;
     if (node.colonOffset !== undefined && node.colonOffset >= 0) node.colonOffset += by;
     const children = node.children;
-    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i] as Mutable);
+    if (children) for (let i = 0; i < children.length; i++) pending.push(children[i] as WritableJsonNode);
   }
 }
 
@@ -161,15 +159,15 @@ export function spliceJson(
   const delta = text.length - previous.text.length;
   const parsed = parseAlone(copyOf(text.slice(old.offset, old.offset + old.length + delta)), old.type, holder.depth);
   if (!parsed || parsed.errors.some(isOpenString)) return undefined;
-  const fresh = parsed.root as Mutable;
+  const fresh = parsed.root as WritableJsonNode;
   shift(fresh, old.offset);
-  const parent = old.parent as Mutable;
+  const parent = old.parent as WritableJsonNode;
   const siblings = parent.children!;
   siblings[siblings.indexOf(old)] = fresh;
   fresh.parent = parent;
   // Everything after the container moves; every container around it grows.
-  for (let node: Mutable = fresh; node.parent; node = node.parent as Mutable) {
-    const around = node.parent as Mutable;
+  for (let node: WritableJsonNode = fresh; node.parent; node = node.parent as WritableJsonNode) {
+    const around = node.parent as WritableJsonNode;
     around.length += delta;
     const children = around.children!;
     for (let i = children.indexOf(node) + 1; i < children.length; i++) shift(children[i], delta);

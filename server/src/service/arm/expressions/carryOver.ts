@@ -7,7 +7,7 @@
 // strings at the same places in the container before and after the edit, no user-defined function touched, as many
 // scopes with the same evaluation scopes, the same declarations in the same order, the same outputs. Anything else
 // builds the table anew.
-import type { JsonNode } from '../../json/nodes';
+import type { JsonNode, WritableJsonNode } from '../../json/nodes';
 import type { ReplacedContainer } from '../../json/spliceJson';
 import { entries, equalsIgnoreCase } from '../../json/nodes';
 import type { ArmTemplate, TemplateScope } from '../template';
@@ -47,73 +47,72 @@ interface PlacedExpression {
   readonly place: number;
 }
 
-/** Every expression string under `node` (property names included), in document order, with its path. */
-function expressionStrings(
+/** What a walk of a container finds: its expression strings in document order, and whether it holds `functions`. */
+interface ContainerWalk {
+  readonly strings: PlacedExpression[];
+  holdsFunctions: boolean;
+}
+
+function isFunctionsKey(key: JsonNode | undefined): boolean {
+  return typeof key?.value === 'string' && equalsIgnoreCase(key.value, 'functions');
+}
+
+/** Every expression string under `node` (property names included), with its path; and any `functions` section. */
+function walkContainer(
   node: JsonNode | undefined,
   path: Path | undefined = undefined,
   place = 0,
-  found: PlacedExpression[] = [],
-): PlacedExpression[] {
-  if (node?.type === 'string' && isExpression(node.value as string)) found.push({ path, node, place });
+  found: ContainerWalk = { strings: [], holdsFunctions: false },
+): ContainerWalk {
+  if (node?.type === 'string' && isExpression(node.value as string)) found.strings.push({ path, node, place });
   else if (node?.type === 'array')
-    node.children?.forEach((item, i) => expressionStrings(item, { up: path, step: i }, i, found));
+    node.children?.forEach((item, i) => walkContainer(item, { up: path, step: i }, i, found));
   else if (node?.type === 'object') {
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
+      if (isFunctionsKey(key)) found.holdsFunctions = true;
       const name: Path = { up: path, step: key?.value };
-      expressionStrings(key, { up: name, step: PROPERTY_NAME }, 0, found);
-      expressionStrings(value, name, 1, found);
+      walkContainer(key, { up: name, step: PROPERTY_NAME }, 0, found);
+      walkContainer(value, name, 1, found);
     }
   }
   return found;
 }
 
-type Mutable = { -readonly [K in keyof JsonNode]: JsonNode[K] };
+/** True when the node is inside a scope's `functions` section. */
+function inFunctions(node: JsonNode | undefined): boolean {
+  for (let current = node; current?.parent; current = current.parent)
+    if (current.type === 'property' && isFunctionsKey(current.children?.[0])) return true;
+  return false;
+}
 
 /**
  * When the edit left the container's expression strings as they were (the same strings at the same places before
- * and after), puts each of the old container's string nodes in the fresh container in place of its copy, where the
- * copy is, and answers true: the previous table's sites point at those nodes, so a carried table reads the new tree
- * as it stands. Must run on a spliced tree before anything else reads it. The nodes put back take their copies'
- * places: EditedRegion counts them added, like the copies, and lists them among the stale nodes, as it walks the old
- * container's children (which stay as they were), so that the values kept for them are forgotten. False at once
- * when `previous` (the version spliced from) has no table to carry: no rule ran on it (a syntax error).
+ * and after) and touched no user-defined function (the container is in no `functions` section and holds none: the
+ * table reads the functions' parameter names, which are not expressions), puts each of the old container's string
+ * nodes in the fresh container in place of its copy, where the copy is, and answers true: the previous table's sites
+ * point at those nodes, so a carried table reads the new tree as it stands. Must run on a spliced tree before
+ * anything else reads it. The nodes put back take their copies' places: EditedRegion counts them added, like the
+ * copies, and lists them among the stale nodes, as it walks the old container's children (which stay as they were),
+ * so that the values kept for them are forgotten. False at once when `previous` (the version spliced from) has no
+ * table to carry: no rule ran on it (a syntax error).
  */
 export function keepExpressionStrings(previous: ArmTemplate, replaced: ReplacedContainer): boolean {
-  if (!builtExpressions(previous)) return false;
-  const before = expressionStrings(replaced.old);
-  const after = expressionStrings(replaced.fresh);
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < before.length; i++)
-    if (!samePath(before[i].path, after[i].path) || before[i].node.value !== after[i].node.value) return false;
-  for (let i = 0; i < before.length; i++) {
-    const [kept, copy] = [before[i].node as Mutable, after[i].node];
-    copy.parent!.children![after[i].place] = kept;
+  if (!builtExpressions(previous) || inFunctions(replaced.fresh)) return false;
+  const before = walkContainer(replaced.old);
+  const after = walkContainer(replaced.fresh);
+  if (before.holdsFunctions || after.holdsFunctions || before.strings.length !== after.strings.length) return false;
+  const [old, fresh] = [before.strings, after.strings];
+  for (let i = 0; i < old.length; i++)
+    if (!samePath(old[i].path, fresh[i].path) || old[i].node.value !== fresh[i].node.value) return false;
+  for (let i = 0; i < old.length; i++) {
+    const [kept, copy] = [old[i].node as WritableJsonNode, fresh[i].node];
+    copy.parent!.children![fresh[i].place] = kept;
     kept.parent = copy.parent;
     kept.offset = copy.offset;
     kept.length = copy.length;
   }
   return true;
-}
-
-function isFunctionsSection(node: JsonNode): boolean {
-  const key = node.type === 'property' ? node.children?.[0]?.value : undefined;
-  return typeof key === 'string' && equalsIgnoreCase(key, 'functions');
-}
-
-/**
- * True when the container is inside a scope's `functions` section or holds one (an edit spanning a nested
- * template's functions and more): the table reads the functions' parameter names, which are not expressions.
- */
-function touchesFunctions(container: JsonNode | undefined): boolean {
-  for (let current = container; current?.parent; current = current.parent) if (isFunctionsSection(current)) return true;
-  const pending = container ? [container] : [];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    if (isFunctionsSection(node)) return true;
-    for (const child of node.children ?? []) pending.push(child);
-  }
-  return false;
 }
 
 /**
@@ -159,13 +158,12 @@ function outputNames(template: ArmTemplate): string[] {
 
 /**
  * Gives `next` the expression table of `previous` (the version it was spliced from, which must not be read again)
- * when the edit between them left every expression string as it was (keepExpressionStrings answered true, before
- * `next` was built); true when it did.
+ * when the edit between them left every expression string and every user-defined function as it was
+ * (keepExpressionStrings answered true, before `next` was built); true when it did.
  */
-export function carryExpressions(previous: ArmTemplate, next: ArmTemplate, replaced: ReplacedContainer): boolean {
+export function carryExpressions(previous: ArmTemplate, next: ArmTemplate): boolean {
   const table = builtExpressions(previous);
-  if (!table || touchesFunctions(replaced.old) || touchesFunctions(replaced.fresh)) return false;
-  if (!sameScopes(table, previous.scopes, next.scopes)) return false;
+  if (!table || !sameScopes(table, previous.scopes, next.scopes)) return false;
   const { declarations, names } = numberDeclarations(next);
   if (!sameDeclarations(table.declarations, declarations, previous.scopes, next.scopes)) return false;
   const outputs = outputNames(next);
