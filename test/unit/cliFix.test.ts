@@ -1,7 +1,7 @@
 // `anyscale-azure check --fix` and `--fix-dry-run` on real files in a temp folder: the built launcher spawned as CI
 // runs it. The fixed text, an expression left alone, a parameter file's value fixed, the dry run's diff (applied by
 // `git apply` to a copy) and the files it must not touch.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -77,8 +77,19 @@ const PARAMETERS = [
   '',
 ].join('\n');
 
+const madeDirectories: string[] = [];
+after(() => {
+  for (const dir of madeDirectories) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function temporaryDirectory(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirectories.push(dir);
+  return dir;
+}
+
 function workspace(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-fix-'));
+  const dir = temporaryDirectory('anyscale-fix-');
   fs.writeFileSync(path.join(dir, 'cloud.json'), TEMPLATE);
   fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), PARAMETERS);
   return dir;
@@ -139,7 +150,7 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
       .replace(/^ {6}"/gm, '       "'),
   );
   // Real git applies it to a copy and gets what --fix writes.
-  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-fix-apply-'));
+  const copy = temporaryDirectory('anyscale-fix-apply-');
   fs.writeFileSync(path.join(copy, 'cloud.json'), TEMPLATE);
   fs.writeFileSync(path.join(copy, 'fix.diff'), diff);
   const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: copy, encoding: 'utf8' });
