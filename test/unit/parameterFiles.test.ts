@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocuments } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { OPEN_DOCUMENTS } from '../../server/src/lsp/openDocument';
 import { ParameterFiles } from '../../server/src/lsp/parameterFiles';
 import { parseJson } from '../../server/src/service/analyze';
 import { readParameterFile } from '../../server/src/service/arm/parameterFile';
@@ -80,7 +80,7 @@ test("the editor's parameter files: the same object while a file's text is the s
     fs.writeFileSync(template, '{}');
     fs.writeFileSync(parameters, written('AWS'));
     // No open documents: the files are read from the disk.
-    const files = new ParameterFiles(new TextDocuments(TextDocument), () => undefined);
+    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => undefined);
     const templateUri = pathToFileURL(template).toString();
     const [first] = files.parameterFilesOf(templateUri);
     assert.equal(first.uri, pathToFileURL(parameters).toString());

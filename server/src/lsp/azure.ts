@@ -3,7 +3,7 @@
 // whose documents are then checked again; and answers anyscaleAzure/cloudDeploymentIdEdit, the edit that writes a
 // deployed cloud resource's ID into an open values file. Thin: ../service/azure does the work.
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { OpenDocument } from './openDocument';
 import {
   CloudDeploymentIdEditRequest,
   DeployedAzureNotification,
@@ -17,7 +17,7 @@ import { request } from './requests';
 /** `deployedChanged(index)`: the listing to check the workspace against from now on (undefined: disconnected). */
 export function registerAzureHandlers(
   connection: Connection,
-  documents: TextDocuments<TextDocument>,
+  documents: TextDocuments<OpenDocument>,
   deployedChanged: (index: DeployedIndex | undefined) => void,
 ): void {
   connection.onNotification(DeployedAzureNotification, (params: DeployedAzureParams | null | undefined) => {

@@ -4,7 +4,7 @@
 // checks each request's params and answers RequestCancelled for one cancelled before it started.
 import { pathToFileURL } from 'node:url';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { OpenDocument } from './openDocument';
 import {
   EgressAllowListRequest,
   EgressClusterJobRequest,
@@ -30,7 +30,7 @@ const IN_FOLDERS: ParamFields = { folders: 'array' };
 /** `scope`: the workspace index's walk (node/workspaceScan.ts), so that the targets come from the files it shows. */
 export function registerEgressHandlers(
   connection: Connection,
-  documents: TextDocuments<TextDocument>,
+  documents: TextDocuments<OpenDocument>,
   scope: WalkScope,
 ): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();

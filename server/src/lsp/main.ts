@@ -25,7 +25,6 @@ import {
   type HoverParams,
   type InitializeParams,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   analyzeDocument,
   applySuppressions,
@@ -63,6 +62,7 @@ import { WorkspaceIndexPublisher } from './workspaceIndexRequests';
 import { filePathOf } from '../node/fileUri';
 import { AT_POSITION, IN_RANGE, msSinceLastRequest, request, stopIfCancelled } from './requests';
 import { registerAzureHandlers } from './azure';
+import { OPEN_DOCUMENTS, type OpenDocument } from './openDocument';
 
 const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
@@ -70,7 +70,7 @@ const MAX_DOCUMENT_LENGTH = 64 * 1024 * 1024;
 const DEFAULT_DELAY_MS = 200;
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const documents = new TextDocuments(OPEN_DOCUMENTS);
 const parameterFiles = new ParameterFiles(documents, () => settings.parameterFiles);
 
 let docsBaseUri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules')).toString();
@@ -257,7 +257,7 @@ async function refreshSettings(): Promise<void> {
 }
 
 /** The analysis of the document's current version: computed once per version, then reused. */
-function analysisOf(document: TextDocument): CachedAnalysis {
+function analysisOf(document: OpenDocument): CachedAnalysis {
   const cached = cache.get(document.uri);
   if (cached && cached.version === document.version) return cached;
   const started = performance.now();
@@ -265,7 +265,7 @@ function analysisOf(document: TextDocument): CachedAnalysis {
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
   const withFiles = document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
-  const lines = LineIndex.of(text, latestOf(document.uri));
+  const lines = document.lines;
   // This version's parse takes the previous one's tree over (changing it): that analysis is dropped first.
   cache.delete(document.uri);
   let analysis = analyzeDocument(
@@ -302,13 +302,6 @@ function analysisOf(document: TextDocument): CachedAnalysis {
     workspaceScan.recheckWorkspaceReaders(); // the values files on disk, for their problems in the index
   }
   return fresh;
-}
-
-/** The latest version the server has read of a document (analysed, or modelled for a request), with its line index. */
-function latestOf(uri: string): { readonly text: string; readonly lines: LineIndex } | undefined {
-  const analysed = cache.get(uri);
-  const modelled = models.get(uri);
-  return analysed && modelled ? (analysed.version >= modelled.version ? analysed : modelled) : (analysed ?? modelled);
 }
 
 /**
@@ -365,7 +358,7 @@ function outlinesNow(): void {
 }
 
 /** What a parameter file's values cause in its template, shown in the parameter file. */
-function parameterFileFindings(document: TextDocument, ruleLevels: ReturnType<typeof readRuleLevels>): Finding[] {
+function parameterFileFindings(document: OpenDocument, ruleLevels: ReturnType<typeof readRuleLevels>): Finding[] {
   const templateUri = parameterFiles.templateOf(document.uri);
   const templateText = templateUri && parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
@@ -387,7 +380,7 @@ function recheckOthers(uri: string): void {
   }
 }
 
-function validate(document: TextDocument): void {
+function validate(document: OpenDocument): void {
   if (!LANGUAGES.has(document.languageId)) return;
   if (documents.get(document.uri)?.version !== document.version) return; // a newer version is on its way
   if (document.getText().length > MAX_DOCUMENT_LENGTH) {
@@ -415,7 +408,7 @@ function validate(document: TextDocument): void {
   void connection.sendNotification(DocumentStatsNotification, stats);
 }
 
-function schedule(document: TextDocument, delayMs: number): void {
+function schedule(document: OpenDocument, delayMs: number): void {
   const previous = pending.get(document.uri);
   if (previous) clearTimeout(previous);
   pending.set(
@@ -484,7 +477,7 @@ documents.onDidClose((event) => {
 });
 
 /** The analysis of the document's current version for a request: when it had to be computed now, a cancel sent meanwhile is honoured after it. */
-async function analysisFor(document: TextDocument, token: CancellationToken): Promise<CachedAnalysis> {
+async function analysisFor(document: OpenDocument, token: CancellationToken): Promise<CachedAnalysis> {
   const cached = cache.get(document.uri);
   if (cached?.version === document.version) return cached;
   const fresh = analysisOf(document);
@@ -493,12 +486,12 @@ async function analysisFor(document: TextDocument, token: CancellationToken): Pr
 }
 
 /** With the client's trace set to verbose, says what work a document's version cost. */
-function traceWork(document: TextDocument, what: string): void {
+function traceWork(document: OpenDocument, what: string): void {
   connection.tracer.log(`${document.uri} version ${document.version}: ${what}`);
 }
 
 /** The open document a request is about, when the server checks it. */
-function checkedDocument(uri: string): TextDocument | undefined {
+function checkedDocument(uri: string): OpenDocument | undefined {
   const document = documents.get(uri);
   return document && LANGUAGES.has(document.languageId) && document.getText().length <= MAX_DOCUMENT_LENGTH
     ? document
@@ -510,7 +503,7 @@ function checkedDocument(uri: string): TextDocument | undefined {
  * editing model, built now (from the previous version's) when needed; a cancel sent meanwhile is honoured after it.
  */
 async function editingViewFor(
-  document: TextDocument,
+  document: OpenDocument,
   token: CancellationToken,
 ): Promise<CachedAnalysis | EditingModel> {
   const analysed = cache.get(document.uri);
@@ -525,7 +518,7 @@ async function editingViewFor(
       : document.languageId === 'yaml'
         ? []
         : parameterFiles.parameterFilesOf(document.uri);
-  const model = EditingModel.build(document.version, document.languageId, document.getText(), previous, withFiles);
+  const model = EditingModel.build(document, previous, withFiles);
   models.set(document.uri, model);
   traceWork(document, `editing model (${model.how}) in ${Math.round(performance.now() - started)} ms`);
   await stopIfCancelled(token);

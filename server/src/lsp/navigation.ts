@@ -19,7 +19,7 @@ import {
   type TextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { OpenDocument } from './openDocument';
 import {
   buildTemplate,
   cannotRename,
@@ -57,7 +57,7 @@ interface Target {
 
 export function registerNavigationHandlers(
   connection: Connection,
-  documents: TextDocuments<TextDocument>,
+  documents: TextDocuments<OpenDocument>,
   parameterFiles: ParameterFiles,
 ): void {
   const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
@@ -76,7 +76,7 @@ export function registerNavigationHandlers(
     const document = documents.get(uri);
     if (!document || document.languageId === 'yaml') return undefined;
     const text = document.getText();
-    const lines = new LineIndex(text);
+    const lines = document.lines;
     const linesByUri = new Map([[uri, lines]]);
     const offset = lines.offsetAt(position);
     const own = parsed(uri, text);

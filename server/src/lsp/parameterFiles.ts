@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
@@ -31,7 +31,7 @@ export class ParameterFiles {
   private configuredTemplates?: { readonly key: string; readonly templates: readonly string[] };
 
   constructor(
-    private readonly documents: TextDocuments<TextDocument>,
+    private readonly documents: TextDocuments<OpenDocument>,
     /** The current `anyscaleAzure.parameterFiles` setting. */
     private readonly setting: () => ParameterFileSetting | undefined,
   ) {}
@@ -56,6 +56,8 @@ export class ParameterFiles {
   }
 
   linesOf(uri: string): LineIndex | undefined {
+    const open = this.documents.get(uri);
+    if (open) return open.lines;
     const text = this.textOf(uri);
     return text === undefined ? undefined : new LineIndex(text);
   }

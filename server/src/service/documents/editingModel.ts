@@ -11,10 +11,18 @@ import { anyscaleView, type AnyscaleView } from '../arm/anyscaleView';
 import { runTemplateRules } from '../arm/runTemplateRules';
 import { evaluatorFor } from '../arm/evaluators';
 import { literalValue } from '../arm/value';
-import { LineIndex } from '../text/lineIndex';
+import type { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
 import { spliceable, spliceJson, type SpliceableParse } from '../json/spliceJson';
 import { changeBetween } from '../text/change';
+
+/** A version of a document as the editor sent it, with the line index of its text. */
+export interface DocumentVersion {
+  readonly version: number;
+  readonly languageId: string;
+  readonly text: string;
+  readonly lines: LineIndex;
+}
 
 /** What completion and hover read of an analysis; no findings, as no rule ran. */
 export type EditingAnalysis = Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>;
@@ -67,16 +75,16 @@ export class EditingModel {
     readonly how: 'tree spliced' | 'tree parsed' | 'YAML',
   ) {}
 
-  /** The model of a version, from the previous version's when there is one (whose tree it takes over when it can). */
+  /**
+   * The model of a version (with the line index of its text), from the previous version's when there is one (whose
+   * tree it takes over when it can).
+   */
   static build(
-    version: number,
-    languageId: string,
-    text: string,
+    { version, languageId, text, lines }: DocumentVersion,
     previous: EditingModel | undefined,
     parameterFiles: readonly ParameterFileInput[],
   ): EditingModel {
     const change = previous && changeBetween(previous.text, text);
-    const lines = previous ? previous.lines.edited(text, change) : new LineIndex(text);
     if (languageId === 'yaml')
       return new EditingModel(version, text, lines, NOT_JSON, [], undefined, new YamlVersion(text), 'YAML');
     const spliced = previous?.parsed && !previous.superseded ? spliceJson(previous.parsed, text, change) : undefined;

@@ -1,8 +1,8 @@
 // Converts between character offsets and zero-based line/character positions of one text.
-// Built once per document version (or moved from the previous version's: LineIndex.of); lookups are a binary search
+// Built once per document version (or moved from the previous version's: edited); lookups are a binary search
 // over line starts. Like LSP's own text documents, a position never lies inside a line break: an offset on the `\n` of
 // `\r\n` is the end of its line (before the `\r`).
-import { changeBetween, type Change } from './change';
+import type { Change } from './change';
 
 export interface Position {
   line: number;
@@ -34,11 +34,6 @@ export class LineIndex {
    * lines after the edit, and its buffer is outside the garbage-collected heap.
    */
   private readonly lineStarts: Uint32Array;
-
-  /** The index of `text`: moved from a previous version's index when one is given and only a part changed. */
-  static of(text: string, previous?: { readonly text: string; readonly lines: LineIndex }): LineIndex {
-    return previous ? previous.lines.edited(text, changeBetween(previous.text, text)) : new LineIndex(text);
-  }
 
   /** `lineStarts` only from edited(): otherwise the text is scanned. */
   constructor(
