@@ -12,6 +12,7 @@ import { parseJson } from '../../server/src/service/analyze';
 import { ParseErrorCode } from 'jsonc-parser';
 import type { JsonNode } from '../../server/src/service/json/nodes';
 import { spliceable, spliceJson, type SpliceableParse } from '../../server/src/service/json/spliceJson';
+import { MAX_JSON_DEPTH } from '../../server/src/service/json/depth';
 import { changeBetween } from '../../server/src/service/text/change';
 import { generateParameterizedTemplate, generateTemplate } from '../bench/generate';
 import { FIXTURES } from '../support/paths';
@@ -90,6 +91,18 @@ function check(text: string, edit: (text: string) => string): boolean {
   }
   return result !== undefined;
 }
+
+test('an edit before containers nested as deep as a document may nest moves every one of them', () => {
+  const deep = '['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1);
+  const text = `{"x": {"a": 1}, "deep": ${deep}}`;
+  const previous = fullParse(text);
+  assert.ok(previous, 'not too deep to splice');
+  const after = text.replace('"a": 1', '"a": 12');
+  const result = spliceJson(previous, after, changeBetween(text, after));
+  assert.ok(result, 'spliced');
+  // Compared as text: assert.deepEqual itself runs out of stack a thousand levels down.
+  assert.equal(JSON.stringify(shape(result.root)), JSON.stringify(shape(fullParse(after)!.root)));
+});
 
 test('errors around the spliced container: one of its parent at its bracket stays, and one that ends the text is not its own', () => {
   // The array reports the missing comma at the second item's bracket; the edit is inside that item.
