@@ -271,7 +271,7 @@ function exercise(sample: Sample, text: string, next: (limit: number) => number)
       exercised.quickFixes++;
     }
     for (const finding of suppressibleAt(analysis.findings, range)) {
-      for (const fix of disableFixes(text, syntax, finding, lines))
+      for (const fix of disableFixes(text, syntax, finding, { lines, directives: analysis.directives }))
         assertDisjoint(fix.edits, text.length, `"${fix.title}"`);
     }
   }

@@ -10,6 +10,8 @@ import { expectationsIn, key } from '../support/expectations';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { commentsIn } from '../../server/src/service/suppression/comments';
 import { applySuppressions } from '../../server/src/service/suppression/suppress';
+import { directivesIn } from '../../server/src/service/suppression/directives';
+import { random } from '../support/random';
 import { disableForFileEdit, disableForLineEdit } from '../../server/src/service/suppression/insertDirective';
 import type { Finding, TextEdit } from '../../server/src/service/types';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
@@ -172,6 +174,89 @@ test('a template with a syntax error reports no suppression as unused (no rule r
     '{\n  // anyscale-azure-disable-next-line provider-invalid\n  "resources": [ { "type": "Anyscale.Platform/clouds", }\n';
   const analysis = analyzeDocument(text, { fileName: 'broken.json' });
   assert.deepEqual(analysis.findings, []);
+});
+
+const EDITED_TEMPLATE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2025-06-01-preview",
+      "name": "cloud/one",
+      "properties": { "provider": "Aws", "description": "anyscale-azure-disable-file provider-invalid" }
+    },
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2025-06-01-preview",
+      "name": "cloud/two",
+      "properties": { "provider": "Gcp" }
+    }
+  ]
+}
+`;
+
+test('an edit that writes a directive into a spliced container is read, though the version before had none', () => {
+  const first = analyzeDocument(EDITED_TEMPLATE, { fileName: 't.json' });
+  assert.deepEqual(first.directives, [], 'in a string, the prefix is no directive');
+  const providerFindings = (analysis: typeof first) =>
+    analysis.findings.filter((finding) => finding.code === 'provider-invalid').length;
+  assert.equal(providerFindings(first), 2);
+  const comment = '// anyscale-azure-disable-next-line provider-invalid\n      ';
+  const text = EDITED_TEMPLATE.replace(
+    '"properties": { "provider": "Gcp" }',
+    `${comment}"properties": { "provider": "Gcp" }`,
+  );
+  const second = analyzeDocument(text, { fileName: 't.json' }, { previous: first });
+  assert.ok(second.parse && text.includes(comment), 'the edit was spliced into the tree');
+  assert.deepEqual(second.directives, directivesIn(text, 'json'));
+  assert.equal(second.directives.length, 1);
+  assert.equal(providerFindings(second), 1, 'the directive silences the second provider');
+});
+
+test('a directive outside the spliced container stands after an edit inside it', () => {
+  const text = EDITED_TEMPLATE.replace(
+    '"resources": [',
+    '// anyscale-azure-disable-file provider-invalid\n  "resources": [',
+  );
+  const first = analyzeDocument(text, { fileName: 't.json' });
+  assert.equal(first.directives.length, 1);
+  const edited = text.replace('"cloud/two"', '"cloud/twos"');
+  const second = analyzeDocument(edited, { fileName: 't.json' }, { previous: first });
+  assert.deepEqual(second.directives, directivesIn(edited, 'json'));
+  assert.deepEqual(
+    second.findings.filter((finding) => finding.code === 'provider-invalid'),
+    [],
+    'both providers are still silenced',
+  );
+});
+
+test('directives after seeded-random edits are those of the whole text read again', () => {
+  const pieces = [
+    '// anyscale-azure-disable-file provider-invalid\n',
+    '/* anyscale-azure-disable-',
+    '*/',
+    '"',
+    ' ',
+    'x',
+  ];
+  const next = random(20261203);
+  let text = EDITED_TEMPLATE;
+  let previous = analyzeDocument(text, { fileName: 't.json' });
+  let carried = 0;
+  for (let edit = 0; edit < 400; edit++) {
+    const at = next(text.length);
+    text =
+      next(4) === 0
+        ? text.slice(0, at) + text.slice(at + 1)
+        : text.slice(0, at) + pieces[next(pieces.length)] + text.slice(at);
+    if (next(10) === 0) text = EDITED_TEMPLATE;
+    const analysis = analyzeDocument(text, { fileName: 't.json' }, { previous });
+    assert.deepEqual(analysis.directives, directivesIn(text, 'json'), `edit ${edit}: ${JSON.stringify(text)}`);
+    if (previous.directives.length === 0 && analysis.directives.length === 0) carried++;
+    previous = analysis;
+  }
+  assert.ok(carried > 50, `versions without directives after one without: ${carried}`);
 });
 
 // Fixtures: what is left is exactly what the `@expect` markers name; with the directives disabled (renamed), the

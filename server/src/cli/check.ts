@@ -253,7 +253,11 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       // A parameter file's own findings come unsilenced from the service (the editor merges them with its template's).
       const own =
         analysis.kind === 'armParameters'
-          ? applySuppressions(text, analysis.findings, { syntax: 'json', reportProblems: false })
+          ? applySuppressions(text, analysis.findings, {
+              syntax: 'json',
+              reportProblems: false,
+              directives: analysis.directives,
+            })
           : analysis.findings;
       const reported = suppressedInTheirFiles(own, (file) => documentOf(file).text);
       if (options.onFindings) {
@@ -297,6 +301,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     const reported = applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], {
       syntax: 'json',
       reportProblems: false,
+      directives: analysis.directives,
     });
     options.onFindings?.(
       target,

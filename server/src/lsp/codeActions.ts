@@ -76,7 +76,8 @@ export function codeActions(
     const syntax = analysis.kind === 'armTemplate' || analysis.kind === 'armParameters' ? 'json' : 'yaml';
     const canShowDocs = options.clientCommands.includes(SHOW_RULE_DOCUMENTATION_COMMAND);
     for (const finding of suppressibleAt(analysis.findings, range)) {
-      for (const fix of disableFixes(options.text, syntax, finding, lines)) actions.push(quickFix(finding, fix));
+      const known = { lines, directives: analysis.directives };
+      for (const fix of disableFixes(options.text, syntax, finding, known)) actions.push(quickFix(finding, fix));
       const diagnostic = diagnosticOf(finding);
       if (!canShowDocs || !diagnostic?.codeDescription) continue;
       const title = `Show documentation for ${finding.code}`;

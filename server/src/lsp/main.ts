@@ -282,6 +282,7 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
         syntax: 'json',
         ruleLevels,
         reportProblems,
+        directives: analysis.directives,
       }),
     };
   }

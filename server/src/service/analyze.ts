@@ -18,6 +18,7 @@ import type { Analysis, AnalysisOptions, DocumentAnalysis, EditOptions, Finding,
 import { analyzeYaml } from './yaml/analyzeYaml';
 import { templateFacts } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
+import { directivesAfterSplice } from './suppression/directives';
 
 export { parseJson, type SyntaxProblem } from './json/parseJson';
 
@@ -49,13 +50,22 @@ export function analyzeText(
   const text = tooDeep?.text ?? documentText;
   const kind = classifyJson(root);
   const syntaxErrors = jsonSyntaxProblems(text, errors, tooDeep, kind);
+  const directives = directivesAfterSplice(text, options.previous?.directives, parsed.replaced);
   const findings: Finding[] = [];
   if (kind !== 'armTemplate' || !root) {
     // A parameter file's own shape; what its values do in its template is the template's run to say. Its suppression
     // comments apply to both at once, where they are merged (the language server, the CLI).
     if (kind === 'armParameters' && root && syntaxErrors.length === 0)
       findings.push(...checkParameterFileShape(root, text, options.ruleLevels));
-    return { kind, parse, findings, syntaxErrors, anyscaleResourceCount: 0, durationMs: performance.now() - started };
+    return {
+      kind,
+      parse,
+      findings,
+      syntaxErrors,
+      anyscaleResourceCount: 0,
+      directives,
+      durationMs: performance.now() - started,
+    };
   }
   // An edit keeps what it left standing of the previous version's model (its tree is this one's, spliced); one
   // outside expressions, the expression table and the values its evaluators computed that the edit did not touch.
@@ -77,7 +87,9 @@ export function analyzeText(
   const anyscale = checked?.anyscale ?? anyscaleView(template, (node) => literalValue(node));
   // Suppression comments apply once the rules ran; on a broken tree nothing ran, so nothing is reported unused.
   if (checked)
-    findings.push(...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels }));
+    findings.push(
+      ...applySuppressions(text, checked.findings, { syntax: 'json', ruleLevels: options.ruleLevels, directives }),
+    );
   if (tooDeep && checked) {
     findings.push(...tooDeep.tooDeep.map(tooDeepFinding));
     findings.sort(byPlace);
@@ -90,6 +102,7 @@ export function analyzeText(
     template,
     anyscale,
     anyscaleResourceCount: anyscale.clouds.length + anyscale.cloudResources.length,
+    directives,
     durationMs: performance.now() - started,
   };
 }

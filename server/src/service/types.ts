@@ -11,6 +11,7 @@ import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
 import type { SyntaxProblem } from './json/parseJson';
 import type { SpliceableParse } from './json/spliceJson';
+import type { Directive } from './suppression/directives';
 
 export type { TextRange, TextEdit } from './text/range';
 export type { SyntaxProblem } from './json/parseJson';
@@ -138,6 +139,8 @@ export interface Analysis {
   readonly anyscale?: AnyscaleView;
   /** Number of Anyscale.Platform resources (clouds and cloud resources) in the document. */
   readonly anyscaleResourceCount: number;
+  /** The suppression directives in the text's comments (suppression/directives.ts), for code actions that add one. */
+  readonly directives: readonly Directive[];
   readonly durationMs: number;
 }
 

@@ -4,9 +4,8 @@
 // never offered: their offsets are not this document's.
 import type { Finding, Fix, TextEdit, TextRange } from '../types';
 import type { CommentSyntax } from '../suppression/comments';
-import { disableForFileEdit, disableForLineEdit } from '../suppression/insertDirective';
+import { disableForFileEdit, disableForLineEdit, type KnownOfText } from '../suppression/insertDirective';
 import { suppressionRules } from '../suppression/rules';
-import type { LineIndex } from '../text/lineIndex';
 
 export interface OfferedFix {
   readonly finding: Finding;
@@ -62,12 +61,15 @@ export function suppressibleAt(findings: readonly Finding[], range: TextRange): 
 }
 
 /** "Disable <code> for this line" and "… for this file": they silence, so they are never preferred. */
-export function disableFixes(text: string, syntax: CommentSyntax, finding: Finding, lines?: LineIndex): Fix[] {
+export function disableFixes(text: string, syntax: CommentSyntax, finding: Finding, known: KnownOfText = {}): Fix[] {
   return [
     {
       title: `Disable ${finding.code} for this line`,
-      edits: [disableForLineEdit(text, syntax, finding.start, finding.code, lines)],
+      edits: [disableForLineEdit(text, syntax, finding.start, finding.code, known)],
     },
-    { title: `Disable ${finding.code} for this file`, edits: [disableForFileEdit(text, syntax, finding.code)] },
+    {
+      title: `Disable ${finding.code} for this file`,
+      edits: [disableForFileEdit(text, syntax, finding.code, known.directives)],
+    },
   ];
 }

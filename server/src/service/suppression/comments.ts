@@ -3,7 +3,7 @@
 // `yaml` package's lexer for YAML.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { CST, Lexer } from 'yaml';
-import type { TextRange } from '../types';
+import type { TextRange } from '../text/range';
 
 export type CommentSyntax = 'json' | 'yaml';
 

@@ -18,16 +18,23 @@ function appendTo(directive: Directive | undefined, code: string): TextEdit | un
   return last && { start: last.end, end: last.end, newText: `, ${code}` };
 }
 
-/** Silences `code` on the line holding `offset`; `lines` is the text's line index (the editor has one already). */
+/** What an editor has of the text already: its line index and its directives (from the text's analysis). */
+export interface KnownOfText {
+  readonly lines?: LineIndex;
+  readonly directives?: readonly Directive[];
+}
+
+/** Silences `code` on the line holding `offset`. */
 export function disableForLineEdit(
   text: string,
   syntax: CommentSyntax,
   offset: number,
   code: string,
-  lines = new LineIndex(text),
+  known: KnownOfText = {},
 ): TextEdit {
+  const lines = known.lines ?? new LineIndex(text);
   const line = lines.positionAt(offset).line;
-  const existing = directivesIn(text, syntax).find(
+  const existing = (known.directives ?? directivesIn(text, syntax)).find(
     (d) => d.kind === 'next-line' && lines.positionAt(d.comment.end).line + 1 === line,
   );
   const appended = appendTo(existing, code);
@@ -42,9 +49,14 @@ export function disableForLineEdit(
 }
 
 /** Silences `code` in the whole file. */
-export function disableForFileEdit(text: string, syntax: CommentSyntax, code: string): TextEdit {
+export function disableForFileEdit(
+  text: string,
+  syntax: CommentSyntax,
+  code: string,
+  directives = directivesIn(text, syntax),
+): TextEdit {
   const appended = appendTo(
-    directivesIn(text, syntax).find((d) => d.kind === 'file'),
+    directives.find((d) => d.kind === 'file'),
     code,
   );
   if (appended) return appended;

@@ -20,6 +20,8 @@ export interface SuppressionOptions {
   readonly ruleLevels?: Readonly<Record<string, RuleLevel>>;
   /** False: only drop the silenced findings, without reporting the comments' own problems (see docs/suppression.md). */
   readonly reportProblems?: boolean;
+  /** The text's directives when the caller has them (an analysis of the text); else they are read from the text. */
+  readonly directives?: readonly Directive[];
 }
 
 /** Removes a whole comment: its line too when nothing else is on it. */
@@ -47,7 +49,7 @@ function removeCode(directive: Directive, index: number): TextEdit {
 }
 
 export function applySuppressions(text: string, findings: readonly Finding[], options: SuppressionOptions): Finding[] {
-  const directives = directivesIn(text, options.syntax);
+  const directives = options.directives ?? directivesIn(text, options.syntax);
   if (directives.length === 0) return [...findings].sort(byPlace);
   const lines = new LineIndex(text);
   const used = new Set<DirectiveCode>();

@@ -15,6 +15,7 @@ import { classifyYamlDocument, fileKind } from './classifyYaml';
 import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
+import { directivesIn } from '../suppression/directives';
 
 /** Anyscale on Azure, as seen from one values document. */
 function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
@@ -38,11 +39,13 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
       ? yaml.syntaxErrors
       : documents.flatMap(({ document }) => anchorProblems(document));
   const findings: Finding[] = [];
+  const directives = directivesIn(text, 'yaml');
   const done = (facts: FileFacts, count: number): DocumentAnalysis => ({
     kind,
     findings,
     syntaxErrors: [...syntaxErrors],
     anyscaleResourceCount: count,
+    directives,
     durationMs: performance.now() - started,
     facts,
     yaml,
@@ -90,7 +93,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   findings.splice(
     0,
     findings.length,
-    ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels }),
+    ...applySuppressions(text, findings, { syntax: 'yaml', ruleLevels: options.ruleLevels, directives }),
   );
   return done(facts, values.length + manifests.length);
 }
