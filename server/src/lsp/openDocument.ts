@@ -28,8 +28,8 @@ export class OpenDocument {
     return this.current;
   }
 
-  getText(range?: Range): string {
-    return range ? this.current.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
+  getText(): string {
+    return this.current;
   }
 
   positionAt(offset: number): Position {
@@ -38,10 +38,6 @@ export class OpenDocument {
 
   offsetAt(position: Position): number {
     return this.lines.offsetAt(position);
-  }
-
-  get lineCount(): number {
-    return this.lines.lineCount;
   }
 
   /** Applies the changes of one didChange, in order (each range is in the text the ones before it left). */
