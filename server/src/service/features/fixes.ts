@@ -69,7 +69,7 @@ export function disableFixes(text: string, syntax: CommentSyntax, finding: Findi
     },
     {
       title: `Disable ${finding.code} for this file`,
-      edits: [disableForFileEdit(text, syntax, finding.code, known.directives)],
+      edits: [disableForFileEdit(text, syntax, finding.code, known)],
     },
   ];
 }

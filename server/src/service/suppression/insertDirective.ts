@@ -53,10 +53,10 @@ export function disableForFileEdit(
   text: string,
   syntax: CommentSyntax,
   code: string,
-  directives = directivesIn(text, syntax),
+  known: KnownOfText = {},
 ): TextEdit {
   const appended = appendTo(
-    directives.find((d) => d.kind === 'file'),
+    (known.directives ?? directivesIn(text, syntax)).find((d) => d.kind === 'file'),
     code,
   );
   if (appended) return appended;
