@@ -20,7 +20,7 @@ import {
   generateTemplate,
   generateVariableChain,
 } from './generate';
-import { compare, percentile } from './measure';
+import { compare, percentile, type Sample } from './measure';
 import { benchEnvelopeOverStdio } from './stdioEditing';
 
 interface Goal {
@@ -45,13 +45,13 @@ function report(goal: string, measured: string, met: boolean): void {
 }
 
 /** Mean CPU time per run of parseTree and of full diagnostics on `text`, over interleaved rounds. */
-function diagnosticsAgainstParseTree(text: string): { parseMs: number; analyzeMs: number } {
-  const { anchorMs, oursMs } = compare(
+function diagnosticsAgainstParseTree(text: string): { parse: Sample; analyze: Sample } {
+  const { anchor, ours } = compare(
     () => parseTree(text, [], { allowTrailingComma: true }),
     () => analyzeText(text),
     { rounds: 5, minRuns: 5, minMs: 300, statistic: 'mean' },
   );
-  return { parseMs: anchorMs, analyzeMs: oursMs };
+  return { parse: anchor, analyze: ours };
 }
 
 /** The templates whose full diagnostics are compared with parseTree, by name: the envelope, then the stress cases. */
@@ -64,8 +64,8 @@ const TEMPLATES: Record<string, () => string> = {
 
 interface OneComparison {
   bytes: number;
-  parseMs: number;
-  analyzeMs: number;
+  parse: Sample;
+  analyze: Sample;
 }
 
 /**
@@ -89,9 +89,15 @@ function inOwnProcess(name: string): OneComparison | { crashed: string } {
 /** The child's side of inOwnProcess: generates the template, compares, prints the times as JSON. */
 function compareOne(name: string): void {
   const text = TEMPLATES[name]();
-  const { parseMs, analyzeMs } = diagnosticsAgainstParseTree(text);
-  const result: OneComparison = { bytes: text.length, parseMs, analyzeMs };
+  const result: OneComparison = { bytes: text.length, ...diagnosticsAgainstParseTree(text) };
   process.stdout.write(JSON.stringify(result));
+}
+
+/** `ours ms / parseTree ms = ratio×`, then each side's page faults per run (see compare in measure.ts). */
+function timesAndFaults({ parse, analyze }: OneComparison): string {
+  const ratio = analyze.ms / parse.ms;
+  const faults = `${Math.round(analyze.pageFaults)} / ${Math.round(parse.pageFaults)} page faults`;
+  return `${analyze.ms.toFixed(1)} ms / ${parse.ms.toFixed(1)} ms = ${ratio.toFixed(2)}× (${faults})`;
 }
 
 async function main(): Promise<void> {
@@ -111,13 +117,8 @@ async function main(): Promise<void> {
     const compared = inOwnProcess('envelope');
     if ('crashed' in compared) report('envelope: full diagnostics, no crash', compared.crashed.slice(0, 120), false);
     else {
-      const { parseMs, analyzeMs } = compared;
-      const ratio = analyzeMs / parseMs;
-      report(
-        'envelope: full diagnostics ≤ 1.5 × parseTree',
-        `${analyzeMs.toFixed(1)} ms / ${parseMs.toFixed(1)} ms = ${ratio.toFixed(2)}×`,
-        ratio <= 1.5,
-      );
+      const ratio = compared.analyze.ms / compared.parse.ms;
+      report('envelope: full diagnostics ≤ 1.5 × parseTree', timesAndFaults(compared), ratio <= 1.5);
     }
   }
   if (wanted('envelope: over stdio')) await envelopeOverStdio(envelope);
@@ -126,11 +127,11 @@ async function main(): Promise<void> {
     const compared = inOwnProcess(label);
     if ('crashed' in compared) report(`beyond: ${label}, no crash`, compared.crashed.slice(0, 120), false);
     else {
-      const { bytes, parseMs: anchor, analyzeMs: ours } = compared;
+      const ratio = compared.analyze.ms / compared.parse.ms;
       report(
-        `beyond: ${label} (${(bytes / 1e6).toFixed(1)} MB) ≤ 3 × parseTree`,
-        `${ours.toFixed(1)} ms / ${anchor.toFixed(1)} ms = ${(ours / anchor).toFixed(2)}×`,
-        ours / anchor <= 3,
+        `beyond: ${label} (${(compared.bytes / 1e6).toFixed(1)} MB) ≤ 3 × parseTree`,
+        timesAndFaults(compared),
+        ratio <= 3,
       );
     }
   }
