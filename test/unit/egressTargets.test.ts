@@ -19,6 +19,7 @@ import { WorkspaceScan } from '../../server/src/node/workspaceScan';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { EGRESS_USAGE } from '../../server/src/cli/egressCommand';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
+import { random } from '../support/random';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -64,6 +65,29 @@ test('host:port parsing and Azure-Firewall-style wildcard matching', () => {
   assert.ok(!matchesPattern('azure.anyscale-cloud.dev', '*.azure.anyscale-cloud.dev'));
   assert.ok(!matchesPattern('console.azure.anyscale.com', '*.azure.anyscale-cloud.dev'));
   assert.equal(firewallFqdn('vscode-*.i.azure.anyscaleuserdata.com'), '*.i.azure.anyscaleuserdata.com');
+});
+
+test('wildcard matching agrees with the regular expression it stands for, on seeded random hosts and patterns', () => {
+  // `*` is `.+`: the reading of Azure Firewall's FQDN wildcards that the matcher implements without a regex.
+  const reference = (host: string, pattern: string) =>
+    pattern === '*' ||
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    ).test(host);
+  const next = random(20261203);
+  const word = (alphabet: string) => Array.from({ length: next(7) }, () => alphabet[next(alphabet.length)]).join('');
+  let matched = 0;
+  for (let i = 0; i < 5000; i++) {
+    const host = word('ab.-');
+    const pattern = word('ab.*');
+    const expected = reference(host, pattern) || host === pattern;
+    assert.equal(matchesPattern(host, pattern), expected, `${host} against ${pattern}`);
+    if (expected) matched++;
+  }
+  assert.ok(matched > 200, `only ${matched} of the random pairs matched: the alphabet is too wide to test much`);
 });
 
 test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', () => {

@@ -34,24 +34,27 @@ function withPort(
   return /^\d+$/.test(port) && n >= 1 && n <= 65535 ? { host: host.toLowerCase(), port: n } : undefined;
 }
 
-const patternCache = new Map<string, RegExp>();
-
-/** Whether `host` (concrete or itself a pattern) is covered by `pattern`; `*` never matches an empty string. */
+/**
+ * Whether `host` (concrete or itself a pattern) is covered by `pattern`; `*` stands for one or more characters, so
+ * it never matches an empty string. Each piece between stars is placed at its first place after the one before:
+ * placing a piece later can only leave less room for the pieces after it.
+ */
 export function matchesPattern(host: string, pattern: string): boolean {
   const h = host.toLowerCase();
   const p = pattern.toLowerCase();
   if (p === '*' || h === p) return true;
-  let regex = patternCache.get(p);
-  if (!regex) {
-    regex = new RegExp(
-      `^${p
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.+')}$`,
-    );
-    patternCache.set(p, regex);
+  const pieces = p.split('*');
+  if (pieces.length === 1) return false;
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  if (!h.startsWith(first)) return false;
+  let at = first.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = h.indexOf(piece, at + 1);
+    if (found < 0) return false;
+    at = found + piece.length;
   }
-  return regex.test(h);
+  return h.length - last.length >= at + 1 && h.endsWith(last);
 }
 
 export function targetKey(target: Pick<EgressTargetInfo, 'host' | 'port'>): string {
