@@ -21,7 +21,7 @@ test('every catalog entry has a grade, and none graded inferred or reference dep
   }
 });
 
-test('every target derived from the workspace has a grade too; inferred ones are optional and say so', () => {
+test('every target derived from the workspace has a grade too; inferred ones are optional and say so', async () => {
   for (const [kind, entry] of Object.entries(DERIVED)) {
     const grade: unknown = (entry as { grade?: unknown }).grade;
     assert.ok(Grade.safeParse(grade).success, `DERIVED.${kind} has no grade`);
@@ -46,7 +46,7 @@ test('every target derived from the workspace has a grade too; inferred ones are
   assert.equal(cloud?.required, false);
   assert.equal(cloud?.pattern, '*.azure.anyscale-cloud.dev');
   // A cloud host the user's own values file names (global.controlPlaneURL) is what the operator dials: still required.
-  const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+  const files = await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
   assert.equal(
     deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === 'cld-abc123.azure.anyscale-cloud.dev')?.required,
     true,
@@ -100,8 +100,8 @@ test("the operator's image registries come from the chart values; that their FQD
   assert.equal(operator?.needsHost, undefined);
 });
 
-test("from this machine, a cloud storage account's Blob host is the client → storage path of anyscale job submit", () => {
-  const files = readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+test("from this machine, a cloud storage account's Blob host is the client → storage path of anyscale job submit", async () => {
+  const files = await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
   const forCluster = deriveWorkspaceTargets(files, {}).targets;
   const local = fromThisMachine(forCluster);
   const blob = local.find((t) => t.host === 'contosodata.blob.core.windows.net');

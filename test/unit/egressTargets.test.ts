@@ -90,8 +90,8 @@ test('wildcard matching agrees with the regular expression it stands for, on see
   assert.ok(matched > 200, `only ${matched} of the random pairs matched: the alphabet is too wide to test much`);
 });
 
-test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', () => {
-  const files = readWorkspaceFiles([WORKSPACE]);
+test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', async () => {
+  const files = await readWorkspaceFiles([WORKSPACE]);
   assert.deepEqual(files.map((f) => path.relative(WORKSPACE, f.path)).sort(), [
     'helm/values.yaml',
     'infra/anyscale.json',
@@ -138,8 +138,8 @@ test('an empty workspace still lists the catalog, with {region} patterns needing
   assert.ok(targets.some((t) => t.host === '{region}.dp.kubernetesconfiguration.azure.com' && t.needsHost));
 });
 
-test('the targets file replaces the derived list; a broken one is a problem, not a crash', () => {
-  const { targets, problems } = loadEgressTargets([WORKSPACE], { targetsFile: 'targets.json' });
+test('the targets file replaces the derived list; a broken one is a problem, not a crash', async () => {
+  const { targets, problems } = await loadEgressTargets([WORKSPACE], { targetsFile: 'targets.json' });
   assert.deepEqual(problems, []);
   assert.deepEqual(
     targets.map((t) => `${t.host}:${t.port}`),
@@ -163,7 +163,7 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   ];
   for (const [text, message] of wrong) assert.throws(() => parseTargetsFile(text), message, text);
   // Hosts and cloud IDs from settings do not go with a targets file: that is said, not dropped in silence.
-  const both = loadEgressTargets([WORKSPACE], {
+  const both = await loadEgressTargets([WORKSPACE], {
     targetsFile: 'targets.json',
     targets: ['a.example'],
     cloudIds: ['cld_x1'],
@@ -173,7 +173,7 @@ test('the targets file replaces the derived list; a broken one is a problem, not
     both.problems.join('\n'),
     /targets \(CLI --host\) and .*cloudIds \(CLI --cloud-id\) not used: the targets file/,
   );
-  const missing = loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
+  const missing = await loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
   assert.equal(missing.targets.length, 0);
   assert.match(missing.problems[0], /missing\.json/);
 });
@@ -202,8 +202,8 @@ test('a host only the user lists is sourced to the user, not to the docs; a host
   assert.equal(targets.find((t) => t.host === 'my-registry.example.test')?.flow, 'aks-listed');
 });
 
-test('the allow-list: a deployable rule collection group and matching az commands', () => {
-  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), {});
+test('the allow-list: a deployable rule collection group and matching az commands', async () => {
+  const { targets } = deriveWorkspaceTargets(await readWorkspaceFiles([WORKSPACE]), {});
   const list = allowListFor(targets);
   const template = JSON.parse(list.armJson);
   const group = template.resources[0];
@@ -228,8 +228,8 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.ok(fs.existsSync(WORKSPACE));
 });
 
-test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', () => {
-  const { targets } = deriveWorkspaceTargets(readWorkspaceFiles([WORKSPACE]), {
+test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', async () => {
+  const { targets } = deriveWorkspaceTargets(await readWorkspaceFiles([WORKSPACE]), {
     targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
   });
   const list = allowListFor(targets);
@@ -337,9 +337,10 @@ test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, lo
   ]);
 });
 
-test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', () => {
+test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', async () => {
+  const workspaceFiles = await readWorkspaceFiles([WORKSPACE]);
   const hintOf = (host: string, regions: 'with' | 'without') => {
-    const files = regions === 'with' ? readWorkspaceFiles([WORKSPACE]) : [];
+    const files = regions === 'with' ? workspaceFiles : [];
     const target = deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === host);
     assert.ok(target?.needsHost, host);
     return hintFor('needs-host', target) ?? '';
@@ -448,12 +449,12 @@ test('strict per-cloud-ID egress without a known cloud ID keeps the wildcard and
   assert.ok(list.azCli.includes(`# ${strictNotes[0].split('\n')[0]}`));
 });
 
-test('the allow-list allows only required targets; one note names the optional ones left out, why, and how to add them', () => {
+test('the allow-list allows only required targets; one note names the optional ones left out, why, and how to add them', async () => {
   const httpsOf = (list: ReturnType<typeof allowListFor>): string[] =>
     JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules.find(
       (r: { name: string }) => r.name === 'anyscale-https',
     ).targetFqdns;
-  const files = readWorkspaceFiles([WORKSPACE]);
+  const files = await readWorkspaceFiles([WORKSPACE]);
   const { targets } = deriveWorkspaceTargets(files, {});
   const list = allowListFor(targets);
   const fqdns = httpsOf(list);
@@ -501,6 +502,27 @@ test('the allow-list allows only required targets; one note names the optional o
   );
 });
 
+test('the walk of the workspace gives the event loop turns while it reads: the language server answers meanwhile', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-turns-'));
+  try {
+    for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(root, `file-${i}.json`), '{}');
+    let turns = 0;
+    let walking = true;
+    const turn = () => {
+      turns++;
+      if (walking) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const files = await readWorkspaceFiles([root]);
+    walking = false;
+    assert.equal(files.length, 60);
+    // One turn after listing the folder, then one per 20 files read.
+    assert.ok(turns >= 3, `${turns} turns of the event loop during the walk`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("the files egress reads: the CLI's fixed list by default, the workspace index's walk when the editor passes it", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-scope-'));
   try {
@@ -509,11 +531,11 @@ test("the files egress reads: the CLI's fixed list by default, the workspace ind
     for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
       fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
     const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
-    assert.deepEqual(read(readWorkspaceFiles([root])), ['.azure', 'archive', 'infra']);
+    assert.deepEqual(read(await readWorkspaceFiles([root])), ['.azure', 'archive', 'infra']);
     const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
     scan.setExcludes(['archive']);
     await scan.scan([root]);
-    assert.deepEqual(read(readWorkspaceFiles([root], undefined, scan)), ['infra', 'out']);
+    assert.deepEqual(read(await readWorkspaceFiles([root], undefined, scan)), ['infra', 'out']);
     // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
     assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
     assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);

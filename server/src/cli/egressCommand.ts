@@ -154,7 +154,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
       return 2;
     }
   } else {
-    const loaded = loadEgressTargets([args.workspace], args.settings);
+    const loaded = await loadEgressTargets([args.workspace], args.settings);
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     targets = fromThisMachine(loaded.targets);
   }

@@ -34,7 +34,7 @@ export function registerEgressHandlers(
   scope: WalkScope,
 ): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
-  const targetsOf = (params: EgressWorkspaceParams): EgressTargetsResult =>
+  const targetsOf = (params: EgressWorkspaceParams): Promise<EgressTargetsResult> =>
     loadEgressTargets(params.folders, params.settings ?? {}, openText, scope);
   /** Problems also go to the server's log (the Output panel); the answer carries them for the user to see. */
   const warned = (problems: string[]): string[] => {
@@ -52,7 +52,7 @@ export function registerEgressHandlers(
     request(EgressProbeRequest, IN_FOLDERS, async (params: EgressProbeParams, token): Promise<EgressReport> => {
       const startedAt = new Date().toISOString();
       const started = performance.now();
-      const derived = params.targets ? undefined : targetsOf(params);
+      const derived = params.targets ? undefined : await targetsOf(params);
       const targets = fromThisMachine(params.targets ?? derived?.targets ?? []);
       const probeOptions = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
       const { options } = probeOptions;
@@ -88,8 +88,8 @@ export function registerEgressHandlers(
 
   connection.onRequest(
     EgressAllowListRequest,
-    request(EgressAllowListRequest, IN_FOLDERS, (params: EgressWorkspaceParams): EgressAllowList => {
-      const { targets, problems } = targetsOf(params);
+    request(EgressAllowListRequest, IN_FOLDERS, async (params: EgressWorkspaceParams): Promise<EgressAllowList> => {
+      const { targets, problems } = await targetsOf(params);
       const list = allowListFor(targets, { strictCloudIds: params.settings?.strictCloudIds === true });
       return warned(problems).length > 0 ? { ...list, problems } : list;
     }),
@@ -98,9 +98,9 @@ export function registerEgressHandlers(
   const jobFields: ParamFields = { ...IN_FOLDERS, namespace: 'string', image: 'string' };
   connection.onRequest(
     EgressClusterJobRequest,
-    request(EgressClusterJobRequest, jobFields, (params: EgressClusterJobParams): EgressClusterJob => {
+    request(EgressClusterJobRequest, jobFields, async (params: EgressClusterJobParams): Promise<EgressClusterJob> => {
       const settings = params.settings ?? {};
-      const derived = params.targets ? undefined : targetsOf(params);
+      const derived = params.targets ? undefined : await targetsOf(params);
       // Of the probe options only the CA file goes into the Job: this machine's proxy is not the cluster's.
       const probeOptions = probeOptionsFrom({ ...settings, proxy: undefined }, {}, params.folders[0] ?? process.cwd());
       const { options } = probeOptions;

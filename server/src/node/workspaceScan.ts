@@ -23,6 +23,7 @@ import {
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
+import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
 export interface FileEvent {
@@ -86,8 +87,6 @@ function isWithin(folder: string, file: string): boolean {
 function skippedFolder(name: string): boolean {
   return name === 'node_modules' || name.startsWith('.');
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
