@@ -11,6 +11,7 @@ import {
   InitializedNotification,
   PublishDiagnosticsNotification,
   ConfigurationRequest,
+  type ConfigurationItem,
   ShutdownRequest,
   ExitNotification,
   type ClientCapabilities,
@@ -29,7 +30,10 @@ export interface ServerOptions {
   /** Client capabilities sent with initialize; `{ workspace: { configuration: true } }` by default. */
   capabilities?: ClientCapabilities;
   initializationOptions?: unknown;
-  /** The answer to each item of workspace/configuration; without it the request is left unanswered. */
+  /**
+   * The answer to each item of workspace/configuration, or a function of the item (its section and scope) giving
+   * it; without it the request is left unanswered.
+   */
   settings?: unknown;
   /** Custom notification methods whose params are kept, in order, for `notifications(method)`. */
   collect?: string[];
@@ -130,7 +134,11 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
   }
   let settings = options.settings;
   if (settings !== undefined)
-    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => settings));
+    connection.onRequest(ConfigurationRequest.type, (params) =>
+      params.items.map((item) =>
+        typeof settings === 'function' ? (settings as (i: ConfigurationItem) => unknown)(item) : settings,
+      ),
+    );
   connection.listen();
   const initializeResult = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,

@@ -391,6 +391,21 @@ test('excluded folders are not read, and a scan with new excludes forgets what t
   );
 });
 
+test('excludes per folder: each folder of a multi-root workspace applies its own, a folder without any none', async () => {
+  const { scan, clouds: now } = await indexOf(root);
+  assert.equal(now().length, 3);
+  // Patterns set for this folder apply here; patterns set for another folder do not.
+  scan.setExcludes(new Map([[root, ['**/unknown', 'params/**']]]));
+  await scan.scan([root]);
+  assert.deepEqual(
+    now().map((cloud) => cloud.label),
+    ['my-cloud'],
+  );
+  scan.setExcludes(new Map([[path.join(os.tmpdir(), 'another-folder'), ['**/unknown', 'params/**']]]));
+  await scan.scan([root]);
+  assert.equal(now().length, 3);
+});
+
 test('a values file read before the template it is checked against has that check in its problems', async () => {
   const principalId = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
   // "a-values.yaml" is read before "b-template.json": the iamIdentity that is the template's principal ID is a warning.

@@ -24,6 +24,7 @@ import {
   type CompletionParams,
   type HoverParams,
   type InitializeParams,
+  type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import {
   analyzeDocument,
@@ -76,9 +77,13 @@ const parameterFiles = new ParameterFiles(documents, () => settings.parameterFil
 let docsBaseUri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules')).toString();
 let canPullConfiguration = false;
 let settings: ServerSettings = {};
+/** The workspace folders as the client sent them (at initialize, then in each change), and their paths on disk. */
+let workspaceFolderUris: readonly string[] = [];
 let workspaceRoots: string[] = [];
 let clientCommands: readonly string[] = [];
 let canWatchFiles = false;
+/** The client announces workspace folders added and removed (a multi-root workspace changes without a restart). */
+let canFollowWorkspaceFolders = false;
 /** The client takes a completion list's default edit range (LSP 3.17 itemDefaults). */
 let canDefaultEditRange = false;
 /** Each document's nearest `.anyscale-azure.json`, read once until a watched one changes. */
@@ -103,8 +108,12 @@ interface CachedAnalysis {
  * their outlines for the workspace index, whose every change is announced once changes settle.
  */
 const workspace = new WorkspaceIndex(() => indexPublisher.changed());
-/** `files.exclude` and `search.exclude` patterns that are on: the scan skips those files, the index does not show them. */
-let excludes: string[] = [];
+/**
+ * `files.exclude` and `search.exclude` patterns that are on, per workspace folder when pulled (each folder of a
+ * multi-root workspace may set its own), else one list for all: the scan skips those files, the index does not show
+ * them.
+ */
+let excludes: readonly string[] | ReadonlyMap<string, readonly string[]> = [];
 /**
  * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
  * rule levels and, for a template, its parameter files.
@@ -139,17 +148,18 @@ connection.onInitialize((params: InitializeParams) => {
   const options = (params.initializationOptions ?? {}) as InitializationOptions;
   if (options.docsBaseUri) docsBaseUri = options.docsBaseUri.replace(/\/$/, '');
   canPullConfiguration = !!params.capabilities.workspace?.configuration;
-  parameterFiles.setWorkspaceFolders(
-    params.workspaceFolders?.map((folder) => folder.uri) ?? (params.rootUri ? [params.rootUri] : []),
-  );
+  canFollowWorkspaceFolders = !!params.capabilities.workspace?.workspaceFolders;
+  setWorkspaceFolders(params.workspaceFolders?.map((folder) => folder.uri) ?? []);
+  // A client that sends only a root (no folders): its parameter files are still looked up under it; nothing is scanned.
+  if (!params.workspaceFolders && params.rootUri) parameterFiles.setWorkspaceFolders([params.rootUri]);
   canWatchFiles = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
   canDefaultEditRange =
     params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') ?? false;
-  workspaceRoots = (params.workspaceFolders ?? []).flatMap((folder) => filePathOf(folder.uri) ?? []);
   clientCommands = options.commands ?? [];
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
       hoverProvider: true,
       completionProvider: { triggerCharacters: COMPLETION_TRIGGER_CHARACTERS },
@@ -188,6 +198,8 @@ connection.onInitialized(async () => {
   // The excludes and rule levels first: the scan reads only what they let through, as the editor would check it.
   await refreshSettings();
   scanWorkspace();
+  if (canFollowWorkspaceFolders)
+    connection.workspace.onDidChangeWorkspaceFolders((event) => void workspaceFoldersChanged(event));
   if (canWatchFiles)
     await connection.client.register(DidChangeWatchedFilesNotification.type, {
       watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }],
@@ -234,26 +246,58 @@ connection.onDidChangeConfiguration(async (change) => {
     settings = pushed.anyscaleAzure ?? {};
     excludes = excludePatterns(pushed.files?.exclude, pushed.search?.exclude);
   } else await refreshSettings();
+  checkEverythingAgain();
+});
+
+/** Every open document analysed again and the workspace scanned again: the settings or the folders changed. */
+function checkEverythingAgain(): void {
   cache.clear();
   models.clear(); // the parameterFiles setting may have changed
   for (const document of documents.all()) schedule(document, 0);
   scanWorkspace(); // the excludes, the rule levels or the parameter files may have changed
-});
+}
 
-/** Pulls our settings, and VS Code's `files.exclude` and `search.exclude` (the workspace index honours both). */
+/**
+ * Pulls our settings, and VS Code's `files.exclude` and `search.exclude` of each workspace folder (the workspace index
+ * honours both, as each folder sets them).
+ */
 async function refreshSettings(): Promise<void> {
   if (!canPullConfiguration) return;
+  const folders = workspaceFolderUris.flatMap((uri) => {
+    const root = filePathOf(uri);
+    return root === undefined ? [] : [{ uri, root }];
+  });
   try {
-    const [ours, files, search] = ((await connection.workspace.getConfiguration([
+    const [ours, ...perFolder] = ((await connection.workspace.getConfiguration([
       { section: 'anyscaleAzure' },
-      { section: 'files' },
-      { section: 'search' },
-    ])) ?? []) as [ServerSettings | null, PushedSettings['files'] | null, PushedSettings['search'] | null];
+      ...folders.flatMap(({ uri }) => [
+        { scopeUri: uri, section: 'files' },
+        { scopeUri: uri, section: 'search' },
+      ]),
+    ])) ?? []) as [ServerSettings | null, ...({ exclude?: unknown } | null)[]];
     settings = ours ?? {};
-    excludes = excludePatterns(files?.exclude, search?.exclude);
+    excludes = new Map(
+      folders.map(({ root }, i) => [root, excludePatterns(perFolder[2 * i]?.exclude, perFolder[2 * i + 1]?.exclude)]),
+    );
   } catch {
     settings = {};
   }
+}
+
+/** The workspace folders the server scans, and under which it looks parameter files up. */
+function setWorkspaceFolders(uris: readonly string[]): void {
+  workspaceFolderUris = uris;
+  workspaceRoots = uris.flatMap((uri) => filePathOf(uri) ?? []);
+  parameterFiles.setWorkspaceFolders(uris);
+}
+
+/** Settings, parameter files and the index follow a change of folders, as they follow a change of configuration. */
+async function workspaceFoldersChanged(event: WorkspaceFoldersChangeEvent): Promise<void> {
+  const removed = new Set(event.removed.map((folder) => folder.uri));
+  const kept = workspaceFolderUris.filter((uri) => !removed.has(uri));
+  setWorkspaceFolders([...kept, ...event.added.map((folder) => folder.uri).filter((uri) => !kept.includes(uri))]);
+  await refreshSettings();
+  checkEverythingAgain();
 }
 
 /** The analysis of the document's current version: computed once per version, then reused. */

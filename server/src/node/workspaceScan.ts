@@ -135,7 +135,9 @@ const BESIDE: AnalysisOptionsOf = async (file) =>
 
 export class WorkspaceScan {
   private folders: readonly string[] = [];
+  /** The exclude patterns of every folder without patterns of its own in `folderExcludes`. */
   private excludes: readonly RegExp[] = [];
+  private folderExcludes = new Map<string, readonly RegExp[]>();
   /** Files whose facts came from disk, with the URI they are indexed under. */
   private readonly fromDisk = new Map<string, string>();
   /** Each template read from disk with the parameter files (URIs) it was read with. */
@@ -151,9 +153,22 @@ export class WorkspaceScan {
     private readonly optionsOf: AnalysisOptionsOf = BESIDE,
   ) {}
 
-  /** `files.exclude` and `search.exclude` patterns (see excludePatterns); the next scan forgets the files they exclude. */
-  setExcludes(patterns: readonly string[]): void {
-    this.excludes = patterns.map((pattern) => globToRegExp(pattern.replace(/^\.\//, '').replace(/\/+$/, '')));
+  /**
+   * `files.exclude` and `search.exclude` patterns (see excludePatterns): one list for every folder, or a list per
+   * folder (by absolute path), as VS Code lets each folder of a multi-root workspace set its own. The next scan
+   * forgets the files they exclude.
+   */
+  setExcludes(patterns: readonly string[] | ReadonlyMap<string, readonly string[]>): void {
+    const compiled = (list: readonly string[]) =>
+      list.map((pattern) => globToRegExp(pattern.replace(/^\.\//, '').replace(/\/+$/, '')));
+    if (Array.isArray(patterns)) {
+      this.excludes = compiled(patterns);
+      this.folderExcludes = new Map();
+    } else {
+      const byFolder = patterns as ReadonlyMap<string, readonly string[]>;
+      this.excludes = [];
+      this.folderExcludes = new Map([...byFolder].map(([folder, list]) => [path.resolve(folder), compiled(list)]));
+    }
   }
 
   /**
@@ -324,11 +339,12 @@ export class WorkspaceScan {
 
   /** An exclude pattern matches the path (relative to its workspace folder) or one of the folders above it. */
   private excluded(root: string, full: string): boolean {
-    if (this.excludes.length === 0) return false;
+    const excludes = this.folderExcludes.get(root) ?? this.excludes;
+    if (excludes.length === 0) return false;
     const segments = path.relative(root, full).split(path.sep);
     for (let depth = 1; depth <= segments.length; depth++) {
       const relative = segments.slice(0, depth).join('/');
-      if (this.excludes.some((pattern) => pattern.test(relative))) return true;
+      if (excludes.some((pattern) => pattern.test(relative))) return true;
     }
     return false;
   }
