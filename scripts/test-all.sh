@@ -9,6 +9,7 @@
 #                                                  bundled by build.mjs; plain test/lsp/ when not bundled)
 #   vscode     test/e2e/run-vscode-tests.js        mocha inside a real VS Code (code-server, Node extension host)
 #   vscode-untrusted   … run-vscode-tests.js untrusted   the same with workspace trust on, in an untrusted folder
+#   vscode-multiroot   … run-vscode-tests.js multiroot   the same in a multi-root workspace whose folders change
 #   ui-smoke   test/e2e/ui-smoke.js <vsix>         the packaged .vsix installed and used through the UI
 #
 # Every tier runs, locally and in CI (CI=true): none is skipped. The last line is `N passed, N failed, N skipped`,
@@ -21,7 +22,7 @@
 
 # The fewest tests each tier must run: a little under today's counts, so that a tier that silently loses a file
 # (or all of them) fails. Raise them as tests are added.
-declare -A MINIMUM=([lint]=3 [unit]=2000 [protocol]=70 [vscode]=64 [vscode-untrusted]=6 [ui-smoke]=16)
+declare -A MINIMUM=([lint]=3 [unit]=2000 [protocol]=70 [vscode]=64 [vscode-untrusted]=6 [vscode-multiroot]=1 [ui-smoke]=16)
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -141,11 +142,13 @@ if [ "${STATUS[build]}" = ok ]; then
   tier protocol node_tests out/test/lsp/ # test/lsp/*.test.ts, bundled by build.mjs --tests
   tier vscode node test/e2e/run-vscode-tests.js
   tier vscode-untrusted node test/e2e/run-vscode-tests.js untrusted
+  tier vscode-multiroot node test/e2e/run-vscode-tests.js multiroot
 else
   not_run unit "the build failed"
   not_run protocol "the build failed"
   not_run vscode "the build failed"
   not_run vscode-untrusted "the build failed"
+  not_run vscode-multiroot "the build failed"
 fi
 
 rm -f "$VSIX"

@@ -3,6 +3,7 @@
 // suites:
 //   node test/e2e/run-vscode-tests.js            out/test/e2e/suite/*.test.js, workspace trust off (as most users)
 //   node test/e2e/run-vscode-tests.js untrusted  out/test/e2e/suite/untrusted/*.test.js, trust on, folder untrusted
+//   node test/e2e/run-vscode-tests.js multiroot  out/test/e2e/suite/multiroot/*.test.js, a workspace file's folders
 //
 // Which VS Code (the output's first lines say which ran, and why):
 // - Desktop VS Code through @vscode/test-electron's runTests: the one VSCODE_EXECUTABLE names, else stable VS Code
@@ -50,6 +51,15 @@ const SUITES = {
     installed: [],
     report: 'vscode-untrusted-mocha.json',
     workspaceTrust: true,
+  },
+  multiroot: {
+    index: path.join(ROOT, 'out', 'test', 'e2e', 'suite', 'multiroot', 'index.js'),
+    workspace: path.join(FIXTURES, 'multiroot'),
+    // Opened as a workspace file, not a folder: in a folder window, adding a folder would restart the extension host.
+    workspaceFile: 'multiroot.code-workspace',
+    installed: [],
+    report: 'vscode-multiroot-mocha.json',
+    workspaceTrust: false,
   },
 };
 const SUITE_NAME = process.argv[2] || 'main';
@@ -211,6 +221,7 @@ async function main() {
   const pageErrors = [];
   try {
     ws = copyFixture(SUITE.workspace); // the tests edit files: use a copy
+    const opened = SUITE.workspaceFile ? path.join(ws, SUITE.workspaceFile) : ws;
     bridge = await startUiBridge(
       () => (browser && browser.page) || (desktop && desktop.browser && desktop.browser.page),
     );
@@ -232,7 +243,7 @@ async function main() {
       say(`running in desktop VS Code (${picked.executable}) through @vscode/test-electron: ${picked.why}`);
       const attached = {};
       desktop = attached;
-      code = await runDesktop(picked.executable, ws, env, attached);
+      code = await runDesktop(picked.executable, opened, env, attached);
       say(
         code === 'timeout'
           ? `no result within ${TIMEOUT_MS / 1000} s`
@@ -264,7 +275,7 @@ async function main() {
         .catch(() => resolve('exposeFunction failed'));
     });
     await browser.page.goto(
-      `${cs.url}/?folder=${encodeURIComponent(ws)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
+      `${cs.url}/?${SUITE.workspaceFile ? 'workspace' : 'folder'}=${encodeURIComponent(opened)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
     );
     say('workbench loading; tests run inside the extension host');
     code = await Promise.race([exited, timeout(TIMEOUT_MS)]);
