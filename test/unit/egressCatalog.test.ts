@@ -46,7 +46,7 @@ test('every target derived from the workspace has a grade too; inferred ones are
   assert.equal(cloud?.required, false);
   assert.equal(cloud?.pattern, '*.azure.anyscale-cloud.dev');
   // A cloud host the user's own values file names (global.controlPlaneURL) is what the operator dials: still required.
-  const files = await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+  const files = (await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')])).files;
   assert.equal(
     deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === 'cld-abc123.azure.anyscale-cloud.dev')?.required,
     true,
@@ -101,7 +101,7 @@ test("the operator's image registries come from the chart values; that their FQD
 });
 
 test("from this machine, a cloud storage account's Blob host is the client → storage path of anyscale job submit", async () => {
-  const files = await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')]);
+  const files = (await readWorkspaceFiles([path.join(FIXTURES, 'egress', 'workspace')])).files;
   const forCluster = deriveWorkspaceTargets(files, {}).targets;
   const local = fromThisMachine(forCluster);
   const blob = local.find((t) => t.host === 'contosodata.blob.core.windows.net');

@@ -154,6 +154,47 @@ test('usage errors and unreadable inputs exit 2', async () => {
   assert.match(help.stdout, /^Usage: anyscale-azure egress/);
 });
 
+test('a workspace that is not a folder, a --host that is not a host and a --cloud-id that is not one: usage errors, exit 2', async () => {
+  const noFolder = await run(['--workspace', 'no-such-folder', '--allow-list', 'fqdns']);
+  assert.equal(noFolder.code, 2);
+  assert.match(noFolder.stderr, /--workspace .*no-such-folder: no such folder/);
+  assert.equal(noFolder.stdout, '', 'no allow-list for a folder that is not there');
+  const aFile = await run(['--workspace', 'good.json', '--allow-list', 'fqdns']);
+  assert.equal(aFile.code, 2);
+  assert.match(aFile.stderr, /--workspace .*good\.json: a file, not a folder/);
+  for (const host of ['bad host', 'a;b.com', '*.foo.com', 'x.com:99999']) {
+    const bad = await run(['--host', host, '--allow-list', 'fqdns']);
+    assert.equal(bad.code, 2, host);
+    assert.ok(bad.stderr.includes(`--host "${host}" is not a host name or host:port`), bad.stderr);
+  }
+  const cloud = await run(['--cloud-id', 'notacloud', '--allow-list', 'fqdns']);
+  assert.equal(cloud.code, 2);
+  assert.match(cloud.stderr, /--cloud-id "notacloud" is not an Anyscale cloud ID/);
+  assert.equal(
+    (await run(['--host', 'ok.example.com:8443', '--cloud-id', 'cld_abc1', '--allow-list', 'fqdns'])).code,
+    0,
+  );
+});
+
+test('--targets with --host or --cloud-id: the file replaces both, and a warning says so', async () => {
+  const result = await run(['--targets', 'good.json', '--host', 'extra.example.com', '--allow-list', 'fqdns']);
+  assert.equal(result.code, 0);
+  assert.match(result.stderr, /CLI --host\) not used: the targets file .*good\.json replaces the list/);
+  assert.ok(!result.stdout.includes('extra.example.com'));
+});
+
+test('a workspace file that cannot be read is named on stderr: the hosts it holds are missing from the list', async () => {
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-unread-'));
+  try {
+    fs.writeFileSync(path.join(workspace, 'huge.json'), `{"pad": "${'x'.repeat(4 * 1024 * 1024 + 10)}"}`);
+    const result = await run(['--workspace', workspace, '--allow-list', 'fqdns']);
+    assert.equal(result.code, 0, 'the list of what could be read is still printed');
+    assert.match(result.stderr, /huge\.json: not read \(too large to check/);
+  } finally {
+    fs.rmSync(workspace, { recursive: true, force: true });
+  }
+});
+
 test('probing many targets at once adds no abort listener per probe to the signal: no MaxListenersExceededWarning', async () => {
   const warnings: Error[] = [];
   const onWarning = (warning: Error) => warnings.push(warning);

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { REQUIRED_TARGETS, cloudHost } from '../../server/src/service/egress/catalog';
 import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspace';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
@@ -91,17 +92,20 @@ test('wildcard matching agrees with the regular expression it stands for, on see
 });
 
 test('a workspace template and values file make storage, ACR, region and cloud hosts concrete', async () => {
-  const files = await readWorkspaceFiles([WORKSPACE]);
+  const files = (await readWorkspaceFiles([WORKSPACE])).files;
   assert.deepEqual(files.map((f) => path.relative(WORKSPACE, f.path)).sort(), [
     'helm/values.yaml',
     'infra/anyscale.json',
     'targets.json',
   ]);
   const { targets, problems } = deriveWorkspaceTargets(files, {
-    targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
+    targets: ['grafana-eu.azure.anyscale-cloud.dev:8443', 'a;b.com'],
     cloudIds: ['cld_zz9', 'not-an-id'],
   });
-  assert.deepEqual(problems, ['anyscaleAzure.egress.cloudIds: "not-an-id" is not a cloud ID (cld_...)']);
+  assert.deepEqual(problems, [
+    'anyscaleAzure.egress.cloudIds: "not-an-id" is not a cloud ID (cld_...)',
+    'anyscaleAzure.egress.targets: "a;b.com" is not a host name or host:port',
+  ]);
   const byHost = new Map(targets.map((t) => [`${t.host}:${t.port}`, t]));
   const blob = byHost.get('contosodata.blob.core.windows.net:443');
   assert.equal(blob?.flow, 'aks-storage-registry');
@@ -160,7 +164,11 @@ test('the targets file replaces the derived list; a broken one is a problem, not
     ],
     // A run over no target would pass having probed nothing.
     ['[]', /: the targets file lists no targets$/],
+    // Shell and URL characters are not part of a host name; a wildcard's stars are.
+    ['["ok.example", "a;b.example"]', /"a;b\.example" is not a host name or host:port/],
+    ['["bad host.example"]', /"bad host\.example" is not a host name or host:port/],
   ];
+  assert.equal(parseTargetsFile('["*.s.azure.anyscaleuserdata.com"]').length, 1);
   for (const [text, message] of wrong) assert.throws(() => parseTargetsFile(text), message, text);
   // Hosts and cloud IDs from settings do not go with a targets file: that is said, not dropped in silence.
   const both = await loadEgressTargets([WORKSPACE], {
@@ -203,7 +211,7 @@ test('a host only the user lists is sourced to the user, not to the docs; a host
 });
 
 test('the allow-list: a deployable rule collection group and matching az commands', async () => {
-  const { targets } = deriveWorkspaceTargets(await readWorkspaceFiles([WORKSPACE]), {});
+  const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {});
   const list = allowListFor(targets);
   const template = JSON.parse(list.armJson);
   const group = template.resources[0];
@@ -226,10 +234,13 @@ test('the allow-list: a deployable rule collection group and matching az command
   );
   assert.match(list.azCli, /^az network firewall application-rule create /m);
   assert.ok(fs.existsSync(WORKSPACE));
+  // The script parses as it is printed, placeholders included (bash reads an unquoted <…> as a redirection).
+  const parsed = spawnSync('bash', ['-n'], { input: list.azCli, encoding: 'utf8' });
+  assert.equal(parsed.status, 0, parsed.stderr);
 });
 
 test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', async () => {
-  const { targets } = deriveWorkspaceTargets(await readWorkspaceFiles([WORKSPACE]), {
+  const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {
     targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
   });
   const list = allowListFor(targets);
@@ -338,7 +349,7 @@ test('the AzureKubernetesService FQDN tag covers the AKS required FQDN table, lo
 });
 
 test('each wildcard gets the needs-host hint that can fill it: cloud IDs only for *.azure.anyscale-cloud.dev', async () => {
-  const workspaceFiles = await readWorkspaceFiles([WORKSPACE]);
+  const workspaceFiles = (await readWorkspaceFiles([WORKSPACE])).files;
   const hintOf = (host: string, regions: 'with' | 'without') => {
     const files = regions === 'with' ? workspaceFiles : [];
     const target = deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === host);
@@ -454,7 +465,7 @@ test('the allow-list allows only required targets; one note names the optional o
     JSON.parse(list.armJson).resources[0].properties.ruleCollections[0].rules.find(
       (r: { name: string }) => r.name === 'anyscale-https',
     ).targetFqdns;
-  const files = await readWorkspaceFiles([WORKSPACE]);
+  const files = (await readWorkspaceFiles([WORKSPACE])).files;
   const { targets } = deriveWorkspaceTargets(files, {});
   const list = allowListFor(targets);
   const fqdns = httpsOf(list);
@@ -513,7 +524,7 @@ test('the walk of the workspace gives the event loop turns while it reads: the l
       if (walking) setImmediate(turn);
     };
     setImmediate(turn);
-    const files = await readWorkspaceFiles([root]);
+    const files = (await readWorkspaceFiles([root])).files;
     walking = false;
     assert.equal(files.length, 60);
     // One turn after listing the folder, then one per 20 files read.
@@ -531,11 +542,11 @@ test("the files egress reads: the CLI's fixed list by default, the workspace ind
     for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
       fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
     const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
-    assert.deepEqual(read(await readWorkspaceFiles([root])), ['.azure', 'archive', 'infra']);
+    assert.deepEqual(read((await readWorkspaceFiles([root])).files), ['.azure', 'archive', 'infra']);
     const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
     scan.setExcludes(['archive']);
     await scan.scan([root]);
-    assert.deepEqual(read(await readWorkspaceFiles([root], undefined, scan)), ['infra', 'out']);
+    assert.deepEqual(read((await readWorkspaceFiles([root], undefined, scan)).files), ['infra', 'out']);
     // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
     assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
     assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);

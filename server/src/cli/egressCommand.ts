@@ -4,21 +4,24 @@
 // target failed, 2 usage error or an unreadable targets / CA file. `--format lines` writes the in-cluster probe's
 // log format, so a local run and a cluster run can be compared line by line and read by the same parser.
 // `--allow-list arm|az|fqdns` prints the Azure Firewall allow-list for the same targets instead of probing.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
-import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
+import { loadEgressTargets, probeOptionsFrom, unusedBesideTargetsFile } from '../node/egressWorkspace';
 import {
   allowListFor,
+  concreteHostPort,
   countResults,
   diagnose,
   FLOW_LABELS,
   formatDoneLine,
   formatProbeLine,
   fromThisMachine,
+  isCloudId,
   parseTargetsFile,
 } from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
-import { readBounded } from '../node/boundedRead';
+import { ioReason, readBounded } from '../node/boundedRead';
 import { parseCommandLine } from './args';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
@@ -101,6 +104,13 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
   const settings: EgressSettings = {};
   if (values.concurrency !== undefined) settings.concurrency = positiveInt('--concurrency', values.concurrency);
   if (values.timeout !== undefined) settings.timeoutMs = positiveInt('--timeout', values.timeout);
+  for (const host of values.host ?? [])
+    if (!concreteHostPort(host))
+      throw new EgressUsageError(
+        `--host "${host}" is not a host name or host:port (a wildcard is not a host: name a concrete one it covers)`,
+      );
+  for (const id of values['cloud-id'] ?? [])
+    if (!isCloudId(id)) throw new EgressUsageError(`--cloud-id "${id}" is not an Anyscale cloud ID (cld_...)`);
   if (values.host) settings.targets = values.host;
   if (values['cloud-id']) settings.cloudIds = values['cloud-id'];
   if (values['strict-cloud-ids']) settings.strictCloudIds = true;
@@ -122,6 +132,15 @@ function parseArgs(argv: string[], cwd: string): EgressArgs {
     color: !values['no-color'] && !!process.stdout.isTTY && !process.env.NO_COLOR,
     settings,
   };
+}
+
+/** Why `dir` cannot be the workspace: undefined for a folder (a link to one included). */
+function folderProblem(dir: string): string | undefined {
+  try {
+    return fs.statSync(dir).isDirectory() ? undefined : 'a file, not a folder';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : ioReason(error);
+  }
 }
 
 const OK = (color: boolean) => (color ? '\x1b[32m✔\x1b[0m' : 'ok  ');
@@ -147,6 +166,8 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
   const args = parseArgs(argv, cwd);
   let targets;
   if (args.targetsFile) {
+    for (const problem of unusedBesideTargetsFile(args.settings, args.targetsFile))
+      process.stderr.write(`anyscale-azure: ${problem}\n`);
     try {
       targets = parseTargetsFile(readBounded(args.targetsFile).toString('utf8'));
     } catch (error) {
@@ -154,6 +175,11 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
       return 2;
     }
   } else {
+    const notAFolder = folderProblem(args.workspace);
+    if (notAFolder) {
+      process.stderr.write(`anyscale-azure: --workspace ${args.workspace}: ${notAFolder}\n`);
+      return 2;
+    }
     const loaded = await loadEgressTargets([args.workspace], args.settings);
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     targets = fromThisMachine(loaded.targets);

@@ -23,7 +23,7 @@ const VERSION = typeof __TOOL_VERSION__ === 'string' ? __TOOL_VERSION__ : '0.0.0
 
 const USAGE = `Usage: anyscale-azure check [options] <files | folders | globs>...
        anyscale-azure egress [options]   (anyscale-azure egress --help)
-       anyscale-azure index [options] <folders>...   (anyscale-azure index --help)
+       anyscale-azure index [options] <folders | files | globs>...   (anyscale-azure index --help)
 
 Checks ARM templates that declare Anyscale.Platform resources.
 

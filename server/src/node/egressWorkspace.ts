@@ -13,7 +13,7 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { readBounded } from './boundedRead';
+import { ioReason, readBounded } from './boundedRead';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
@@ -35,9 +35,16 @@ const MAX_FILES = 5000;
 /** Files read between two turns of the event loop. */
 const BATCH = 20;
 
+/** What a walk of the workspace read, and what it could not: `path: why`, for the user to see. */
+export interface WorkspaceRead {
+  readonly files: WorkspaceFile[];
+  readonly unread: string[];
+}
+
 /**
  * Templates and values files under the folders; `openText` supplies unsaved editor contents by path. `scope`: the
  * CLI's by default; the language server passes the workspace index's, so that egress reads the files the index shows.
+ * A folder or file that cannot be read is listed in `unread`: the hosts it names are missing from the targets.
  * The walk gives the event loop a turn after each folder it lists and every BATCH files it reads: in the language
  * server it runs beside the editor's requests (a walk of this repository takes 0.2–0.4 s).
  */
@@ -45,14 +52,16 @@ export async function readWorkspaceFiles(
   folders: readonly string[],
   openText: (file: string) => string | undefined = () => undefined,
   scope: WalkScope = CLI_SCOPE,
-): Promise<WorkspaceFile[]> {
+): Promise<WorkspaceRead> {
   const files: WorkspaceFile[] = [];
+  const unread: string[] = [];
   let read = 0;
   const walk = async (dir: string): Promise<void> => {
     let entries: fs.Dirent[];
     try {
       entries = await fs.promises.readdir(dir, { withFileTypes: true });
-    } catch {
+    } catch (error) {
+      unread.push(`${dir}: folder not read (${ioReason(error)})`);
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -62,24 +71,40 @@ export async function readWorkspaceFiles(
       if (entry.isDirectory()) {
         if (scope.entersFolder(full)) await walk(full);
       } else if (entry.isFile() && scope.readsFile(full)) {
-        const text = openText(full) ?? readSmallFile(full);
+        const text = openText(full) ?? readSmallFile(full, unread);
         if (text !== undefined) files.push({ path: full, text });
         if (++read % BATCH === 0) await yieldToEventLoop();
       }
     }
   };
   for (const folder of folders) await walk(folder);
-  return files;
+  return { files, unread };
 }
 
-function readSmallFile(file: string): string | undefined {
+/** The file's text; undefined, with why added to `unread`, when it cannot be read or is over the size limit. */
+function readSmallFile(file: string, unread: string[]): string | undefined {
   try {
     return readBounded(file, MAX_SCANNED_FILE_BYTES)
       .toString('utf8')
       .replace(/^\uFEFF/, '');
-  } catch {
+  } catch (error) {
+    unread.push(`${file}: not read (${(error as Error).message})`);
     return undefined;
   }
+}
+
+/**
+ * A targets file replaces the derived list, hosts and cloud IDs from settings included: the message that says so
+ * rather than drop them silently, when there are any.
+ */
+export function unusedBesideTargetsFile(settings: EgressSettings, file: string): string[] {
+  const unused = [
+    ...(settings.targets?.length ? ['anyscaleAzure.egress.targets (CLI --host)'] : []),
+    ...(settings.cloudIds?.length ? ['anyscaleAzure.egress.cloudIds (CLI --cloud-id)'] : []),
+  ];
+  return unused.length
+    ? [`${unused.join(' and ')} not used: the targets file ${file} replaces the list; add those hosts to it`]
+    : [];
 }
 
 /** The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. */
@@ -91,21 +116,16 @@ export async function loadEgressTargets(
 ): Promise<EgressTargetsResult> {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
-    // The file replaces the derived list, hosts and cloud IDs from settings included: say so rather than drop them.
-    const unused = [
-      ...(settings.targets?.length ? ['anyscaleAzure.egress.targets (CLI --host)'] : []),
-      ...(settings.cloudIds?.length ? ['anyscaleAzure.egress.cloudIds (CLI --cloud-id)'] : []),
-    ];
-    const problems = unused.length
-      ? [`${unused.join(' and ')} not used: the targets file ${file} replaces the list; add those hosts to it`]
-      : [];
+    const problems = unusedBesideTargetsFile(settings, file);
     try {
       return { targets: parseTargetsFile(readBounded(file).toString('utf8')), problems };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
   }
-  return deriveWorkspaceTargets(await readWorkspaceFiles(folders, openText, scope), settings);
+  const { files, unread } = await readWorkspaceFiles(folders, openText, scope);
+  const derived = deriveWorkspaceTargets(files, settings);
+  return unread.length > 0 ? { ...derived, problems: [...unread, ...derived.problems] } : derived;
 }
 
 /** Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. */

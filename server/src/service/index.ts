@@ -76,4 +76,6 @@ export {
   type ProxyConfig,
 } from './egress/proxy';
 export { parseTargetsFile } from './egress/targetsFile';
+export { concreteHostPort } from './egress/target';
+export { isCloudId } from './egress/catalog';
 export { deriveWorkspaceTargets, fromThisMachine, type WorkspaceFile } from './egress/workspace';

@@ -203,9 +203,10 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
   const policy = ['--resource-group', '$RESOURCE_GROUP', '--policy-name', '$FIREWALL_POLICY'];
   const lines = [
     '# Azure Firewall policy (Firewall Manager): a rule collection group with one application rule collection.',
-    'RESOURCE_GROUP=<resource group of the firewall policy>',
-    'FIREWALL_POLICY=<firewall policy name>',
-    'FIREWALL=<firewall name>   # classic rules only',
+    // Quoted, so that the script parses (`bash -n`) before they are filled in; unfilled, az names what is missing.
+    "RESOURCE_GROUP='<resource group of the firewall policy>'",
+    "FIREWALL_POLICY='<firewall policy name>'",
+    "FIREWALL='<firewall name>'   # classic rules only",
     'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
     ...notes.map((note) => `# ${note}`),
     '',

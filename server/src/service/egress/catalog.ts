@@ -293,6 +293,11 @@ export function listedByUser(where: string): { title: string; url: string } {
  * The cloud-ID host: `cld_abc` → `cld-abc.azure.anyscale-cloud.dev`. Grade: inferred — the networking page documents only
  * `*.azure.anyscale-cloud.dev`; this form is the host the Private Link page tests (and its controlPlaneURL).
  */
+/** An Anyscale cloud ID as the console shows it: `cld_` and letters and digits. */
+export function isCloudId(text: string): boolean {
+  return /^cld_[a-z0-9]+$/i.test(text.trim());
+}
+
 export function cloudHost(cloudId: string): string {
   return `${cloudId.trim().toLowerCase().replace(/_/g, '-')}.azure.anyscale-cloud.dev`;
 }

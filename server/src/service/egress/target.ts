@@ -9,6 +9,23 @@ export function isWildcard(pattern: string): boolean {
   return pattern.includes('*') || pattern.includes('{');
 }
 
+/**
+ * A name a client can connect to: DNS labels (letters, digits, hyphens, underscores) joined by dots, an IPv4 address,
+ * or an IPv6 address (as `[v6]` gives it to parseHostPort). No spaces, slashes or shell characters.
+ */
+export function isHostName(host: string): boolean {
+  return (
+    /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i.test(host) ||
+    /^[0-9a-f:.]*:[0-9a-f:.]*$/i.test(host)
+  );
+}
+
+/** A concrete host (not a wildcard) for the allow-list and the probe, from `host` or `host:port`; else undefined. */
+export function concreteHostPort(text: string): { host: string; port: number } | undefined {
+  const parsed = parseHostPort(text);
+  return parsed && !isWildcard(parsed.host) && isHostName(parsed.host) ? parsed : undefined;
+}
+
 /** `host`, `host:port` or `[v6]:port`; undefined when the port is not a number in range. */
 export function parseHostPort(text: string, defaultPort = HTTPS_PORT): { host: string; port: number } | undefined {
   const trimmed = text

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { EgressTargetInfo } from '../../../../shared/protocol';
 import { REQUIRED_TARGETS, Flow, listedByUser } from './catalog';
-import { matchesPattern, parseHostPort, isWildcard } from './target';
+import { isHostName, matchesPattern, parseHostPort, isWildcard } from './target';
 
 const EntryObject = z.object({
   host: z.string(),
@@ -46,7 +46,9 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
   return entries.map((entry) => {
     const spec = typeof entry === 'string' ? { host: entry } : entry;
     const hostPort = parseHostPort(spec.host, spec.port);
-    if (!hostPort) throw new Error(`"${spec.host}" is not a host name or host:port`);
+    // A wildcard's stars stand for letters: the rest must be a host name like any other.
+    if (!hostPort || !isHostName(hostPort.host.replace(/\*/g, 'x')))
+      throw new Error(`"${spec.host}" is not a host name or host:port`);
     const known = REQUIRED_TARGETS.find((t) => matchesPattern(hostPort.host, t.pattern));
     const wildcard = isWildcard(hostPort.host);
     return {

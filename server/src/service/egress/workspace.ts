@@ -5,10 +5,10 @@
 import type { EgressSettings, EgressTargetInfo, EgressTargetsResult } from '../../../../shared/protocol';
 import { analyzeText } from '../analyze';
 import { literalValue } from '../arm/value';
-import { REQUIRED_TARGETS, DERIVED, cloudHost, listedByUser, type CatalogTarget } from './catalog';
+import { REQUIRED_TARGETS, DERIVED, cloudHost, isCloudId, listedByUser, type CatalogTarget } from './catalog';
 import { egressFactsOf, targetsOfFacts } from './fromTemplate';
 import { parseYaml } from '../yaml/document';
-import { catalogTarget, isWildcard, matchesPattern, parseHostPort, targetKey, HTTPS_PORT } from './target';
+import { catalogTarget, concreteHostPort, isWildcard, matchesPattern, targetKey, HTTPS_PORT } from './target';
 
 export interface WorkspaceFile {
   /** Shown to the user as the target's origin. */
@@ -76,7 +76,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     derived.push(...targetsOfFacts(facts, file.path));
   }
   for (const id of settings.cloudIds ?? []) {
-    if (/^cld_[a-z0-9]+$/i.test(id.trim()))
+    if (isCloudId(id))
       concreteHosts.push({
         host: cloudHost(id),
         port: HTTPS_PORT,
@@ -87,8 +87,8 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     else problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
   }
   for (const text of settings.targets ?? []) {
-    const parsed = parseHostPort(text);
-    if (parsed && !isWildcard(parsed.host)) concreteHosts.push({ ...parsed, origin: 'settings' });
+    const parsed = concreteHostPort(text);
+    if (parsed) concreteHosts.push({ ...parsed, origin: 'settings' });
     else problems.push(`anyscaleAzure.egress.targets: "${text}" is not a host name or host:port`);
   }
 
