@@ -12,11 +12,19 @@ import { fixFiles } from '../../server/src/cli/fix';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 
-function run(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+/** Another user to run the CLI as: its uid and gid, and a copy of the CLI that user may read. */
+interface OtherUser {
+  uid: number;
+  gid: number;
+  cli: string;
+}
+
+function run(args: string[], cwd: string, user?: OtherUser) {
+  const result = spawnSync(process.execPath, [user?.cli ?? CLI, ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
+    ...(user ? { uid: user.uid, gid: user.gid } : {}),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -183,6 +191,30 @@ test('--fix leaves a clean file, invalid JSON and a binary file untouched, with 
   assert.match(stdout, /^broken\.json:\d+:\d+ error invalid-json /m);
   assert.match(stderr, /anyscale-azure: blob\.json: binary file, not checked/);
   assert.equal(code, 2);
+});
+
+test('--fix on a file it may not write: the file is named with why, in plain words, and left as it was', () => {
+  const dir = workspace();
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(path.join(dir, 'cloud.parameters.json'), 0o644);
+  fs.chmodSync(path.join(dir, 'cloud.json'), 0o444);
+  // Root writes a read-only file anyway: run as nobody then (65534, as on Debian), who may read but not write it,
+  // with a copy of the launcher and the bundle in a folder anyone may read (root's checkout need not be).
+  let user: OtherUser | undefined;
+  if (process.getuid?.() === 0) {
+    const copy = temporaryDirectory('anyscale-cli-copy-');
+    for (const file of ['bin/anyscale-azure.js', 'dist/cli.js']) {
+      fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+      fs.copyFileSync(path.join(REPO_ROOT, file), path.join(copy, file));
+    }
+    spawnSync('chmod', ['-R', 'a+rX', copy]);
+    user = { uid: 65534, gid: 65534, cli: path.join(copy, 'bin', 'anyscale-azure.js') };
+  }
+  const { code, stderr } = run(['check', '--fix', 'cloud.json'], dir, user);
+  assert.equal(code, 2, stderr);
+  assert.match(stderr, /cloud\.json: cannot be written, not fixed: permission denied \(EACCES\)/);
+  assert.ok(!stderr.includes(dir), 'the message names the file as given, not its absolute path');
+  assert.equal(read(dir, 'cloud.json'), TEMPLATE);
 });
 
 test('--fix and --fix-dry-run together are a usage error', () => {

@@ -3,7 +3,7 @@
 // Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
 // fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
 import { type Finding, fixAllEdits, LineIndex, type TextEdit } from '../service';
-import { readBounded } from '../node/boundedRead';
+import { ioReason, readBounded } from '../node/boundedRead';
 import type { Target } from './files';
 import * as fs from 'node:fs';
 
@@ -139,7 +139,7 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
     try {
       fs.writeFileSync(target.absolute, bom + applyEdits(text, edits));
     } catch (error) {
-      problems.push({ file: target.display, message: `cannot be written, not fixed: ${(error as Error).message}` });
+      problems.push({ file: target.display, message: `cannot be written, not fixed: ${ioReason(error)}` });
       continue;
     }
     filesFixed++;
