@@ -534,6 +534,18 @@ test('the walk of the workspace gives the event loop turns while it reads: the l
   }
 });
 
+test('a walk stopped at its file limit says so: the hosts of the files it did not read are missing', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-limit-'));
+  try {
+    for (let i = 0; i < 5001; i++) fs.writeFileSync(path.join(root, `f${String(i).padStart(4, '0')}.json`), '{}');
+    const { files, unread } = await readWorkspaceFiles([root]);
+    assert.equal(files.length, 5000);
+    assert.deepEqual(unread, ['stopped after 5,000 files: the hosts the rest name are missing']);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("the files egress reads: the CLI's fixed list by default, the workspace index's walk when the editor passes it", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-scope-'));
   try {

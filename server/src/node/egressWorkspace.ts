@@ -56,6 +56,8 @@ export async function readWorkspaceFiles(
   const files: WorkspaceFile[] = [];
   const unread: string[] = [];
   let read = 0;
+  /** The walk reached MAX_FILES with entries left to look at. */
+  let stopped = false;
   const walk = async (dir: string): Promise<void> => {
     let entries: fs.Dirent[];
     try {
@@ -66,7 +68,10 @@ export async function readWorkspaceFiles(
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
-      if (files.length >= MAX_FILES) return;
+      if (files.length >= MAX_FILES) {
+        stopped = true;
+        return;
+      }
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (scope.entersFolder(full)) await walk(full);
@@ -78,6 +83,8 @@ export async function readWorkspaceFiles(
     }
   };
   for (const folder of folders) await walk(folder);
+  if (stopped)
+    unread.push(`stopped after ${MAX_FILES.toLocaleString('en-US')} files: the hosts the rest name are missing`);
   return { files, unread };
 }
 
