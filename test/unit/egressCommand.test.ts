@@ -152,6 +152,8 @@ test('usage errors and unreadable inputs exit 2', async () => {
   const help = await run(['--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: anyscale-azure egress/);
+  assert.match(help.stdout, /^ {2}-h, --help {2,}Show this help$/m);
+  assert.equal((await run(['-h'])).stdout, help.stdout);
 });
 
 test('a workspace that is not a folder, a --host that is not a host and a --cloud-id that is not one: usage errors, exit 2', async () => {

@@ -239,6 +239,15 @@ test('the allow-list: a deployable rule collection group and matching az command
   assert.equal(parsed.status, 0, parsed.stderr);
 });
 
+/** The text of an output's `#` comment lines, joined by spaces: a note reads the same wherever its lines were broken. */
+function commentText(output: string): string {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('# '))
+    .map((line) => line.slice(2))
+    .join(' ');
+}
+
 test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', async () => {
   const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {
     targets: ['grafana-eu.azure.anyscale-cloud.dev:8443'],
@@ -265,7 +274,8 @@ test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a lin
     list.fqdnList,
   );
   assert.ok(list.notes.length > 0);
-  for (const note of list.notes) assert.ok(lines.includes(`# ${note}`), `the note "${note}" as a # line`);
+  for (const note of list.notes) assert.ok(commentText(list.fqdnList).includes(note), `the note "${note}" as # lines`);
+  for (const line of lines.filter((l) => l.startsWith('#'))) assert.ok(line.length <= 120, line);
   assert.match(list.fqdnList, /^# .*AzureKubernetesService FQDN tag/m);
 });
 
@@ -429,7 +439,14 @@ test('strict per-cloud-ID egress: one allow-list entry per known cloud ID instea
     /grafana-\*\.azure\.anyscale-cloud\.dev.*registry-\*\.azure\.anyscale-cloud\.dev.*not in this allow-list/s,
   );
   for (const note of strict.notes)
-    assert.ok(strict.azCli.includes(`# ${note.split('\n')[0]}`), `az script carries the note: ${note}`);
+    assert.ok(commentText(strict.azCli).includes(note.replace(/\n/g, ' ')), `az script carries the note: ${note}`);
+  // Every line of a note is a comment: none is left for bash to run.
+  const script = strict.azCli.split('\n').filter((line) => line && !line.startsWith('#'));
+  assert.ok(
+    script.every((line) => /^(az |[A-Z_]+=)/.test(line)),
+    script.filter((line) => !/^(az |[A-Z_]+=)/.test(line)).join('\n'),
+  );
+  assert.equal(spawnSync('bash', ['-n'], { input: strict.azCli, encoding: 'utf8' }).status, 0);
   assert.match(strict.azCli, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
   assert.doesNotMatch(strict.azCli, /'\*\.azure\.anyscale-cloud\.dev'/);
 
@@ -457,7 +474,7 @@ test('strict per-cloud-ID egress without a known cloud ID keeps the wildcard and
     strictNotes[0],
     /no cloud ID is known.*\*\.azure\.anyscale-cloud\.dev.*anyscaleAzure\.egress\.cloudIds.*--cloud-id/s,
   );
-  assert.ok(list.azCli.includes(`# ${strictNotes[0].split('\n')[0]}`));
+  assert.ok(commentText(list.azCli).includes(strictNotes[0].replace(/\n/g, ' ')));
 });
 
 test('the allow-list allows only required targets; one note names the optional ones left out, why, and how to add them', async () => {
@@ -488,7 +505,7 @@ test('the allow-list allows only required targets; one note names the optional o
   assert.match(note, /anyscaleoperator\.azurecr\.io.*inferred/s);
   assert.match(note, /contosoacr\.westeurope\.data\.azurecr\.io.*depends on the registry's configuration/s);
   assert.match(note, /anyscaleAzure\.egress\.targets.*--host/s);
-  assert.ok(list.azCli.includes(`# ${note}`));
+  assert.ok(commentText(list.azCli).includes(note));
   assert.ok(
     list.targets.some((t) => t.host === 'us-docker.pkg.dev'),
     'the target list itself keeps every target',

@@ -49,6 +49,7 @@ Options:
   --proxy <url>                HTTP proxy (default: HTTPS_PROXY, honouring NO_PROXY)
   --head                       Also send an HTTPS HEAD request
   --no-color                   Plain text output even on a terminal
+  -h, --help                   Show this help
 
 Exit codes: 0 every required target answered, 1 a required target failed, 2 usage or I/O error.
 `;

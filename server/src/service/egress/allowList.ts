@@ -152,6 +152,29 @@ function requiredTargets(
   };
 }
 
+/** How wide a note's comment lines are, `# ` included. */
+const COMMENT_WIDTH = 120;
+
+/**
+ * A note as `# ` comment lines of at most COMMENT_WIDTH characters (a longer word stands alone), its own line breaks
+ * kept: in the az script, a note's line without its `#` would be run as a command.
+ */
+function commentLines(note: string): string[] {
+  const out: string[] = [];
+  for (const paragraph of note.split('\n')) {
+    let line = '#';
+    for (const word of paragraph.split(' ')) {
+      if (line.length > 1 && line.length + 1 + word.length > COMMENT_WIDTH) {
+        out.push(line);
+        line = '#';
+      }
+      line += ` ${word}`;
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 function shellWords(words: readonly string[]): string {
   return words
     .map((w) =>
@@ -208,7 +231,7 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     "FIREWALL_POLICY='<firewall policy name>'",
     "FIREWALL='<firewall name>'   # classic rules only",
     'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
-    ...notes.map((note) => `# ${note}`),
+    ...notes.flatMap(commentLines),
     '',
     `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
   ];
@@ -267,9 +290,13 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     ),
   );
   const fqdnList = [
-    '# Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
-    `# Plus the AKS baseline: the ${AKS_FQDN_TAG} FQDN tag in Azure Firewall (other firewalls: the AKS required FQDN table).`,
-    ...notes.map((note) => `# ${note}`),
+    ...commentLines(
+      'Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
+    ),
+    ...commentLines(
+      `Plus the AKS baseline: the ${AKS_FQDN_TAG} FQDN tag in Azure Firewall (other firewalls: the AKS required FQDN table).`,
+    ),
+    ...notes.flatMap(commentLines),
     ...[...fqdns].flatMap(([port, list]) => ['', `# HTTPS, port ${port}`, ...list]),
   ];
   return {
