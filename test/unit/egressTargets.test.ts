@@ -21,6 +21,7 @@ import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { EGRESS_USAGE } from '../../server/src/cli/egressCommand';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
 import { random } from '../support/random';
+import { commentText } from '../support/commentText';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -238,15 +239,6 @@ test('the allow-list: a deployable rule collection group and matching az command
   const parsed = spawnSync('bash', ['-n'], { input: list.azCli, encoding: 'utf8' });
   assert.equal(parsed.status, 0, parsed.stderr);
 });
-
-/** The text of an output's `#` comment lines, joined by spaces: a note reads the same wherever its lines were broken. */
-function commentText(output: string): string {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('# '))
-    .map((line) => line.slice(2))
-    .join(' ');
-}
 
 test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', async () => {
   const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {
