@@ -32,6 +32,20 @@ test('every docs page names a registered rule (or a syntax code), in its title',
   }
 });
 
+test("every rule's docs page gives the rule's default severity and category", () => {
+  for (const rule of [...RULES, ...SYNTAX_PROBLEMS]) {
+    const page = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'rules', `${rule.code}.md`), 'utf8');
+    // A rule that grades its cases says so after its default: `warning (error for AWS and GCP)`.
+    const header = /\*\*Default severity:\*\* (\w+)(?: \([^)]*\))? · \*\*Category:\*\* ([\w-]+)/.exec(page);
+    assert.ok(header, `docs/rules/${rule.code}.md lacks the "**Default severity:** … · **Category:** …" line`);
+    assert.deepEqual(
+      { severity: header[1], category: header[2] },
+      { severity: rule.defaultSeverity, category: rule.category },
+      `docs/rules/${rule.code}.md`,
+    );
+  }
+});
+
 test('rule codes are unique and kebab-case', () => {
   const codes = [...RULES, ...SYNTAX_PROBLEMS].map((rule) => rule.code);
   assert.equal(new Set(codes).size, codes.length);

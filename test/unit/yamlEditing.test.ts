@@ -162,6 +162,9 @@ test('hover: meaning, type, allowed values and source of a key; deprecated and p
   assert.match(legacy.markdown, /pre-1\.0 key/);
   assert.match(legacy.markdown, /moved it to `global\.auth\.iamIdentity`/);
   assert.match(legacy.markdown, /MIGRATION_README/);
+  // The migration guide moves `region` to global.region, which the chart deprecates for global.aws.region.
+  const legacyRegion = yamlHover('region: us-west-2\ncloudDeploymentId: cldrsrc_abc\n', 2)!;
+  assert.match(legacyRegion.markdown, /moved it to `global\.region`, since deprecated: use `global\.aws\.region`/);
   assert.equal(hoverOn('notAChartKey'), undefined);
   assert.equal(hoverOn('console.azure'), undefined, 'values get no hover');
   const hostname = hoverOn('hostname')!;

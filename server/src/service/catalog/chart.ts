@@ -153,7 +153,7 @@ export const CHART_KEYS: readonly ChartKey[] = z.array(ChartKey).parse([
     type: 'string',
     default: '',
     description:
-      "An Anyscale CLI token, rendered into the secret `anyscale-cli-token`. Required for generic clusters; on Azure the operator uses workload identity instead. Keep it out of values files in source control (use a Secret or the AKS extension's protected settings).",
+      "An Anyscale CLI token, rendered into the secret `anyscale-cli-token`. Required for generic clusters. The chart README says Azure too, while the Azure docs and Anyscale's reference deployment authenticate the operator with workload identity and leave it empty. Keep it out of values files in source control (use a Secret or the AKS extension's protected settings).",
     source: CHART_SOURCES.readme,
     grade: 'documented',
   },
@@ -873,6 +873,8 @@ const LegacyKey = z.object({
   replacement: z.string(),
   /** The move is not one-to-one (the value must be split or restructured): no automatic fix. */
   manual: z.string().optional(),
+  /** The path the migration guide names when that path is deprecated since (`replacement` is its successor). */
+  deprecatedTarget: z.string().optional(),
 });
 export type LegacyKey = z.infer<typeof LegacyKey>;
 
@@ -880,7 +882,7 @@ export type LegacyKey = z.infer<typeof LegacyKey>;
 export const LEGACY_KEYS: readonly LegacyKey[] = z.array(LegacyKey).parse([
   { legacy: 'cloudDeploymentId', replacement: 'global.cloudDeploymentId' },
   { legacy: 'cloudProvider', replacement: 'global.cloudProvider' },
-  { legacy: 'region', replacement: 'global.aws.region' },
+  { legacy: 'region', replacement: 'global.aws.region', deprecatedTarget: 'global.region' },
   { legacy: 'anyscaleCliToken', replacement: 'global.auth.anyscaleCliToken' },
   { legacy: 'operatorIamIdentity', replacement: 'global.auth.iamIdentity' },
   { legacy: 'ingressAddress', replacement: 'networking.ingress.address' },

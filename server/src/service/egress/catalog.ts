@@ -38,6 +38,15 @@ export const EGRESS_SOURCES = {
     title: 'Anyscale on Azure networking — Required egress domains (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/networking',
   },
+  /**
+   * The June 2026 copy of the networking page read for the domain facts does not list the start-up storage; the page
+   * as of 2026-11-11 does, as the networking guide of that date reports, and Anyscale's reference firewall list names it.
+   */
+  startupStorage: {
+    title:
+      "Anyscale on Azure networking — start-up file storage for every region (on the page as of 2026-11-11, per that date's networking guide; also in Anyscale's reference firewall list)",
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/networking',
+  },
   privateLink: {
     title: 'Configure Private Link for Anyscale on Azure — Troubleshooting (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-private-link',
@@ -136,11 +145,14 @@ export const REQUIRED_TARGETS: readonly CatalogTarget[] = z.array(CatalogTarget)
   anyscale('*.i.azure.anyscaleuserdata.com', 'client-aks', 'Ray dashboard, terminal, Jupyter access'),
   anyscale('vscode-*.i.azure.anyscaleuserdata.com', 'client-aks', 'VS Code access'),
   anyscale('*.s.azure.anyscaleuserdata.com', 'client-aks', 'Anyscale Services request routing'),
-  anyscale(
-    'anyscaleazwestus2prod.blob.core.windows.net',
-    'aks-storage-registry',
-    'Start-up file storage owned by Anyscale, fetched by nodes in every region',
-  ),
+  {
+    ...anyscale(
+      'anyscaleazwestus2prod.blob.core.windows.net',
+      'aks-storage-registry',
+      'Start-up file storage owned by Anyscale, fetched by nodes in every region',
+    ),
+    source: S.startupStorage,
+  },
   {
     pattern: 'login.microsoftonline.com',
     port: 443,

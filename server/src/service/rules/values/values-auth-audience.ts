@@ -10,7 +10,7 @@ export const valuesAuthAudience = valuesRule({
   code: 'values-auth-audience',
   title: 'On Azure, global.auth.audience must be set, shaped api://<application ID>/.default',
   defaultSeverity: 'warning',
-  category: 'operator',
+  category: 'identity',
   checkValues({ values, report }) {
     if (providerOf(values) !== 'azure') return;
     const setting = values.get(PATH);

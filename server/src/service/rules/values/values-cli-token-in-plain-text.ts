@@ -10,7 +10,7 @@ export const valuesCliTokenInPlainText = valuesRule({
   code: 'values-cli-token-in-plain-text',
   title: 'global.auth.anyscaleCliToken must not be written in plain text in a values file',
   defaultSeverity: 'warning',
-  category: 'operator',
+  category: 'identity',
   checkValues({ values, report }) {
     // In an AKS extension's configurationSettings it is extension-secret-in-settings' finding (with a fix that moves it).
     if (values.form === 'extension') return;

@@ -7,7 +7,7 @@ export const valuesCliTokenMissing = valuesRule({
   code: 'values-cli-token-missing',
   title: 'With global.cloudProvider generic, global.auth.anyscaleCliToken is required',
   defaultSeverity: 'error',
-  category: 'operator',
+  category: 'identity',
   checkValues({ values, report }) {
     const provider = values.get('global.cloudProvider');
     if (!provider || values.text('global.cloudProvider') !== 'generic') return;

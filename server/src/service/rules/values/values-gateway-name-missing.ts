@@ -1,13 +1,14 @@
-// values-gateway-name-missing: with networking.gateway.enabled the operator attaches its routes to the Gateway
-// named in networking.gateway.name; without a name there is nothing to attach to.
+// values-gateway-name-missing: with networking.gateway.enabled the operator routes through the Gateway named in
+// networking.gateway.name, which the docs set to `gateway`. Neither the chart nor the docs say what happens without a
+// name (the chart's default is empty), so this is information, and says it is inferred.
 import { isUnset } from '../support/valuesShared';
 import { valuesRule } from '../valuesRule';
 
 export const valuesGatewayNameMissing = valuesRule({
   code: 'values-gateway-name-missing',
-  title: 'networking.gateway.enabled needs networking.gateway.name',
-  defaultSeverity: 'error',
-  category: 'operator',
+  title: 'networking.gateway.enabled without networking.gateway.name (inferred: routes would name no Gateway)',
+  defaultSeverity: 'info',
+  category: 'gateway',
   checkValues({ values, report }) {
     const enabled = values.get('networking.gateway.enabled');
     if (!enabled || (enabled.value !== true && enabled.value !== 'true')) return;
@@ -15,7 +16,7 @@ export const valuesGatewayNameMissing = valuesRule({
     report({
       at: enabled.valueRange,
       message:
-        'networking.gateway.enabled is true but networking.gateway.name is not set: the operator needs the name of the Gateway to attach its routes to ("gateway" in the docs).',
+        'networking.gateway.enabled is true but networking.gateway.name is not set. The docs set it to the name of your Gateway ("gateway"); without it the routes the operator creates would name no Gateway (inferred: neither the chart nor the docs say what an empty name does).',
     });
   },
 });

@@ -18,7 +18,7 @@ export const valuesIamIdentityFormat = valuesRule({
   title:
     "global.auth.iamIdentity must match the provider: Azure the identity's client ID (GUID), AWS an IAM role ARN, GCP a service-account email",
   defaultSeverity: 'warning',
-  category: 'operator',
+  category: 'identity',
   checkValues({ values, report }) {
     const expected = KIND_BY_PROVIDER[providerOf(values) ?? ''];
     const setting = values.get(PATH);

@@ -12,7 +12,7 @@ export const valuesWorkloadServiceAccount = valuesRule({
   title:
     'On Azure, workloads.serviceAccount.name should be set (anyscale-operator), or workload pods get no Azure identity',
   defaultSeverity: 'warning',
-  category: 'operator',
+  category: 'identity',
   checkValues({ values, report }) {
     if (providerOf(values) !== 'azure' || !isCompleteValues(values)) return;
     const setting = values.get(PATH);

@@ -37,7 +37,9 @@ export function legacyKeyMarkdown(legacy: LegacyKey): string {
   const how = legacy.manual ? ` Not a one-to-one move: it ${legacy.manual}.` : '';
   const parts = [
     `**${legacy.legacy}** · pre-1.0 key`,
-    `Chart 1.0 moved it to ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`,
+    legacy.deprecatedTarget
+      ? `Chart 1.0 moved it to ${code(legacy.deprecatedTarget)}, since deprecated: use ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`
+      : `Chart 1.0 moved it to ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`,
   ];
   if (target) parts.push(`${code(legacy.replacement)}: ${target.description}`);
   parts.push(link(LEGACY_SOURCE));
