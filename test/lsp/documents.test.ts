@@ -161,3 +161,21 @@ test('YAML with CRLF line ends: rule and syntax diagnostics end before the \\r',
   assert.deepEqual(broken.diagnostics[0].range.start, { line: 2, character: 4 });
   assertInsideLines(syntax, broken.diagnostics);
 });
+
+test('a template sent with a byte-order mark (VS Code strips it, other editors may not) is checked, its ranges unmoved', async () => {
+  const plain = await open('file:///workspace/no-bom.json', BAD);
+  const marked = await open('file:///workspace/bom.json', `\uFEFF${BAD}`);
+  assert.ok(codes(plain).includes('provider-invalid'), JSON.stringify(plain.diagnostics));
+  // The mark is on the first line, before `{`: the findings below it keep their lines and columns.
+  assert.deepEqual(
+    marked.diagnostics.map((d) => [d.code, d.range]),
+    plain.diagnostics.map((d) => [d.code, d.range]),
+  );
+  const yaml = 'global:\n  cloudProvider: azure\n';
+  const yamlPlain = await open('file:///workspace/values-plain.yaml', yaml, 'yaml');
+  const yamlMarked = await open('file:///workspace/values-bom.yaml', `\uFEFF${yaml}`, 'yaml');
+  assert.deepEqual(
+    yamlMarked.diagnostics.map((d) => [d.code, d.range.start.line]),
+    yamlPlain.diagnostics.map((d) => [d.code, d.range.start.line]),
+  );
+});

@@ -216,6 +216,15 @@ describe('storage rule fixes', () => {
     ],
     ['AWS', 's3://my-anyscale-eks-bucket/', 'bucket-subpath', 's3://my-anyscale-eks-bucket', true],
     ['AWS', 's3://my-anyscale-eks-bucket/prefix', 'bucket-subpath', 's3://my-anyscale-eks-bucket', false],
+    // White space makes it no URI (the spec's `format: uri`): dropping it is the fix, whatever else would follow.
+    ['AWS', 's3://my-anyscale-eks-bucket ', 'bucket-scheme-mismatch', 's3://my-anyscale-eks-bucket', true],
+    [
+      'Azure',
+      'abfss://data@mystorageacct.dfs.core.windows.net\n',
+      'bucket-scheme-mismatch',
+      'abfss://data@mystorageacct.dfs.core.windows.net',
+      true,
+    ],
   ];
   for (const [provider, bucket, code, expected, preferred] of bucketCases) {
     test(`${code}: ${provider} ${bucket} → ${expected}`, () => {
@@ -256,6 +265,10 @@ describe('storage rule fixes', () => {
     ['Azure', 'mystorageacct.blob.core.windows.net', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
     ['Generic', 'minio.example.internal:9000', 'bucket-endpoint-invalid', 'https://minio.example.internal:9000', false],
     ['Azure', 'https://otheracct.blob.core.windows.net', 'bucket-endpoint-account-mismatch', AZURE_ENDPOINT, false],
+    // White space: no URL, and no trailing-slash finding whose fix would leave the line break in.
+    ['Azure', 'https://mystorageacct.blob.core.windows.net ', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
+    ['Azure', 'https://mystorageacct.blob.core.windows.net\t', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
+    ['Azure', 'https://mystorageacct.blob.core.windows.net\n/', 'bucket-endpoint-invalid', AZURE_ENDPOINT, true],
     ['AWS', 'https://s3.us-west-2.amazonaws.com', 'bucket-endpoint-not-needed', '', false],
   ];
   for (const [provider, endpoint, code, expected, preferred] of endpointCases) {

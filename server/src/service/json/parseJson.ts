@@ -33,7 +33,10 @@ export interface SyntaxProblem extends TextRange {
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 const NONE: readonly TextRange[] = [];
 
-export function parseJson(text: string): ParsedJson {
+export function parseJson(written: string): ParsedJson {
+  // A byte-order mark, which VS Code strips but other editors may send, is read as the space it stands in for, so
+  // that every offset stays the document's own.
+  const text = written.charCodeAt(0) === 0xfeff ? ` ${written.slice(1)}` : written;
   const fast = parseWellFormed(text);
   if (fast) return { root: fast.root, errors: [], multiLineStrings: NONE };
   const tooDeep = flattenTooDeep(text);

@@ -8,7 +8,7 @@ import { memoKey } from '../../memo';
 export interface UriValue {
   readonly value: KnownValue;
   readonly text: string;
-  /** The split URI; undefined when the text has no `<scheme>://`. */
+  /** The split URI; undefined when the text has no `<scheme>://` or holds white space. */
   readonly uri?: UriParts;
 }
 
@@ -39,11 +39,32 @@ class ResourceStorage implements StorageValues {
 
 const STORAGE_VALUES = memoKey<readonly StorageValues[]>('storage values');
 
+/** A space, tab or line break: no URI holds one (RFC 3986), and the spec types both properties `format: uri`. */
+const WHITE_SPACE = /\s/;
+const WHITE_SPACE_NAMES: Readonly<Record<string, string>> = {
+  ' ': 'a space',
+  '\t': 'a tab',
+  '\n': 'a line break',
+  '\r': 'a line break',
+};
+
+/**
+ * A URI spoilt only by white space: what it holds (`a line break`) and the URI without it; undefined when the value
+ * holds none, or is no URI even without it (then that is what to say).
+ */
+export function whiteSpaceIn(text: string): { what: string; without: string } | undefined {
+  const found = WHITE_SPACE.exec(text);
+  const without = found ? text.replace(/\s+/g, '') : '';
+  if (!found || !splitUri(without)) return undefined;
+  return { what: WHITE_SPACE_NAMES[found[0]] ?? 'white space', without };
+}
+
 function read(cloudResource: CloudResource, property: string, emptyIsUnset: boolean): UriValue | undefined {
   const value = cloudResource.prop(property).value;
   const text = knownString(value);
   if (text === undefined || !value.known || (emptyIsUnset && text === '')) return undefined;
-  return new UriRead(value, text, splitUri(text));
+  // With white space it is no URI at all: the rules that read its parts stay silent, the two that check its form say so.
+  return new UriRead(value, text, WHITE_SPACE.test(text) ? undefined : splitUri(text));
 }
 
 /** An endpoint as a message may show it: never echo credentials back into the editor or a CI log. */

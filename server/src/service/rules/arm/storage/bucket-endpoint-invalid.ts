@@ -1,10 +1,10 @@
 // bucket-endpoint-invalid: a non-empty cloudStorageBucketEndpoint must be a bare origin (https://<host>; http is
 // also accepted for S3-compatible storage of non-Azure providers): no credentials, path, query or fragment. Only
 // Azure's https is documented: another scheme alone on another provider's endpoint is an info that says it is inferred.
-import { endpointSchemes, endpointSchemesGrade } from '../../../catalog/storage';
+import { endpointSchemes, endpointSchemesGrade, splitUri } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
+import { shownEndpoint, storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
 
 /** A host name, optionally with a port, written without a scheme. */
 const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;
@@ -36,15 +36,26 @@ export const bucketEndpointInvalid: TemplateRule = {
       const { value, text: endpoint, uri } = read;
       const schemes = endpointSchemes(cloudResource.provider);
       if (!uri) {
-        const origin = BARE_HOST.test(endpoint) ? `${schemes[0]}://${endpoint}` : undefined;
-        // Adding the scheme is safe only when the provider leaves one choice.
+        const spaced = whiteSpaceIn(endpoint);
+        const origin = spaced
+          ? bareOrigin(spaced.without, schemes)
+          : BARE_HOST.test(endpoint)
+            ? `${schemes[0]}://${endpoint}`
+            : undefined;
+        // Adding the scheme is safe only when the provider leaves one choice; dropping white space always is.
         const fix =
           origin === undefined
             ? undefined
-            : valueFix(value, origin, `Change the endpoint to "${origin}"`, schemes.length === 1);
+            : valueFix(
+                value,
+                origin,
+                `Change the endpoint to "${origin}"`,
+                spaced !== undefined || schemes.length === 1,
+              );
+        const fault = spaced ? `holds ${spaced.what}, which no URL does` : 'is not a URL';
         context.report({
           at: value,
-          message: `cloudStorageBucketEndpoint "${endpoint}" is not a URL: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+          message: `cloudStorageBucketEndpoint ${JSON.stringify(endpoint)} ${fault}: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
           fixes: fix && [fix],
         });
         continue;
@@ -75,6 +86,15 @@ export const bucketEndpointInvalid: TemplateRule = {
     }
   },
 };
+
+/** `text` as a bare origin of one of the schemes (a lone trailing `/` dropped), or undefined when it is not one. */
+function bareOrigin(text: string, schemes: readonly string[]): string | undefined {
+  const uri = splitUri(text);
+  if (!uri || uri.userinfo !== undefined || uri.hostname === '' || (uri.rest !== '' && uri.rest !== '/'))
+    return undefined;
+  const scheme = uri.scheme.toLowerCase();
+  return schemes.includes(scheme) ? `${scheme}://${uri.host}` : undefined;
+}
 
 function originShape(schemes: readonly string[]): string {
   return schemes.map((scheme) => `${scheme}://<host>`).join(' or ');

@@ -6,6 +6,7 @@ import {
   abfssProblem,
   bucketShape,
   bucketShapes,
+  splitUri,
   type UriParts,
 } from '../../../catalog/storage';
 import type { Provider } from '../../../catalog/anyscale';
@@ -14,7 +15,7 @@ import { didYouMean } from '../../../text/suggest';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { storageValuesOf } from '../../support/storageValues';
+import { storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
 
 /** `s3:my-bucket` or `s3:/my-bucket`: a scheme written without both slashes. */
 const SCHEME_WITHOUT_SLASHES = /^([A-Za-z][A-Za-z0-9+.-]*):\/?([^/].*)$/;
@@ -50,6 +51,14 @@ function qualified(bucket: string, provider: Provider | undefined): Suggestion |
   return undefined;
 }
 
+/** A bucket written with white space, without it: when that is a URI the provider accepts, it is surely what was meant. */
+function withoutWhiteSpace(bucket: string, provider: Provider | undefined): Suggestion | undefined {
+  const uri = splitUri(bucket);
+  if (!uri || uri.authority === '') return undefined;
+  const accepted = !provider || provider.bucketSchemes.length === 0 || provider.bucketSchemes.includes(uri.scheme);
+  return accepted ? { text: bucket, preferred: true } : undefined;
+}
+
 /** The URI a bucket with a scheme the provider doesn't accept most likely means. */
 function rescheme(uri: UriParts, schemes: readonly string[]): Suggestion | undefined {
   if (schemes.includes(ABFSS_SCHEME)) {
@@ -80,10 +89,15 @@ export const bucketSchemeMismatch: TemplateRule = {
       if (!uri) {
         // Wrong for every provider, so it is reported even when the provider isn't known.
         const accepted = provider ? `${bucketShapes(provider)} for provider ${provider.name}` : '<scheme>://<bucket>';
-        const { hint, fixes } = suggestionFor(value, qualified(bucket, provider));
+        const spaced = whiteSpaceIn(bucket);
+        const { hint, fixes } = suggestionFor(
+          value,
+          spaced ? withoutWhiteSpace(spaced.without, provider) : qualified(bucket, provider),
+        );
+        const fault = spaced ? `holds ${spaced.what}, which no URI does` : 'is not a fully qualified URI';
         context.report({
           at: value,
-          message: `cloudStorageBucketName "${bucket}" is not a fully qualified URI: write it as ${accepted}. ${REJECTED}${hint}`,
+          message: `cloudStorageBucketName ${JSON.stringify(bucket)} ${fault}: write it as ${accepted}. ${REJECTED}${hint}`,
           fixes,
         });
         continue;
