@@ -444,3 +444,28 @@ test("a parameter file's findings print its path the same way as the template's,
     fs.rmSync(elsewhere, { recursive: true, force: true });
   }
 });
+
+test('a file named on the command line that holds nothing to check is a warning, not a silent "0 files checked"', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'empty.json'), '');
+    fs.writeFileSync(path.join(dir, 'list.json'), '[1, 2]\n');
+    fs.writeFileSync(path.join(dir, 'typo.yaml'), 'cloudDeploymentID: cldrsrc_abc\n');
+    const named = run(['check', 'empty.json', 'list.json', 'typo.yaml'], dir);
+    assert.equal(named.code, 0, 'nothing wrong was found in them');
+    assert.match(named.stderr, /^anyscale-azure: warning: empty\.json: empty file, not checked$/m);
+    assert.match(named.stderr, /^anyscale-azure: warning: list\.json: not checked: not an ARM template/m);
+    assert.match(named.stderr, /^anyscale-azure: warning: typo\.yaml: not checked: not an ARM template/m);
+    // Under a folder, such files are skipped without a word: a folder holds many files of other kinds.
+    assert.equal(run(['check', '.'], dir).stderr, '');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('check -v and --version print the version its usage lists them for', () => {
+  const version = run(['--version']);
+  assert.equal(version.code, 0);
+  assert.match(version.stdout, /^\d+\.\d+\.\d+/);
+  for (const flag of ['-v', '--version']) assert.deepEqual(run(['check', flag]), version);
+});

@@ -131,7 +131,7 @@ export interface CheckOptions {
 export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const { cwd } = options;
   const levelsOf = (file: string) => ({ ...options.configLevels?.(file), ...options.ruleLevels });
-  const run: CliRun = { findings: [], problems: [], filesChecked: 0 };
+  const run: CliRun = { findings: [], problems: [], notChecked: [], filesChecked: 0 };
   const checkedPaths = new Set(targets.map((t) => t.absolute));
   /**
    * How the output names each file: as given on the command line or found under a folder given; a parameter file
@@ -226,6 +226,14 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
         run.problems.push({
           file: `${target.display}:${where.line}:${where.column}`,
           message: `cannot parse: ${analysis.syntaxErrors[0].message}`,
+        });
+      } else if (target.explicit) {
+        run.notChecked.push({
+          file: target.display,
+          message:
+            text.trim() === ''
+              ? 'empty file, not checked'
+              : 'not checked: not an ARM template, a parameter file, Anyscale operator values or a Gateway manifest',
         });
       }
       continue;

@@ -126,7 +126,9 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (command === '-v' || command === '--version') {
+  // `check` lists -v among its options (its usage is the top-level one), so it answers it too.
+  const wantsVersion = command === 'check' && (rest.includes('-v') || rest.includes('--version'));
+  if (command === '-v' || command === '--version' || wantsVersion) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
@@ -203,6 +205,8 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
           2,
         ) + '\n',
       );
+    for (const skipped of run.notChecked)
+      process.stderr.write(`anyscale-azure: warning: ${skipped.file}: ${skipped.message}\n`);
     for (const problem of run.problems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
     if (run.problems.length > 0) return 2;
     return run.findings.some((f) => f.severity === 'error') ? 1 : 0;

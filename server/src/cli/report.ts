@@ -21,5 +21,10 @@ export interface CliRun {
   findings: CliFinding[];
   /** Files that could not be checked, with why (unreadable, binary, not JSON). */
   problems: Array<{ file: string; message: string }>;
+  /**
+   * Files named on the command line that hold nothing this tool checks (not a template, parameter file, operator
+   * values or Gateway manifest): a warning each, so that a wrong name does not pass as "0 files checked" unnoticed.
+   */
+  notChecked: Array<{ file: string; message: string }>;
   filesChecked: number;
 }
