@@ -695,3 +695,70 @@ test('never throws on random and garbled input (bounded, seeded)', () => {
     assert.doesNotThrow(() => evaluator.resourceId(node));
   }
 });
+
+describe('a string built around a part that is not known keeps its known start and end (stringEnds.ts)', () => {
+  const cases: Array<[string, { start: string; end: string } | undefined]> = [
+    [
+      "[concat('https://', parameters('noDefault'), '.blob.core.windows.net/')]",
+      { start: 'https://', end: '.blob.core.windows.net/' },
+    ],
+    ["[concat(variables('prefix'), '-', parameters('noDefault'))]", { start: 'anyscale-', end: '' }],
+    ["[concat(parameters('noDefault'), 7)]", { start: '', end: '7' }],
+    // Nested: the inner call's ends stand in for it.
+    ["[concat(concat('s3://', parameters('noDefault')), '/logs')]", { start: 's3://', end: '/logs' }],
+    ["[concat('a', parameters('noDefault'), 'b', reference('x').y, 'c')]", { start: 'a', end: 'c' }],
+    [
+      "[format('https://{0}.blob.core.windows.net/', parameters('noDefault'))]",
+      { start: 'https://', end: '.blob.core.windows.net/' },
+    ],
+    ["[format('{0}-{1}/x', 'known', parameters('noDefault'))]", { start: 'known-', end: '/x' }],
+    // Nothing known at either end, an array among the parts, a format specifier on the unknown part: no ends.
+    ["[concat(parameters('noDefault'), reference('x').y)]", undefined],
+    ["[concat(createArray(1), parameters('noDefault'))]", undefined],
+    ["[format('a{0:D3}b', parameters('noDefault'))]", undefined],
+    // Only concat() and format() keep their arguments' text as it is.
+    ["[toUpper(concat('a', parameters('noDefault')))]", undefined],
+  ];
+  for (const [expression, expected] of cases) {
+    test(expression, () => {
+      const value = evaluate(expression);
+      assert.equal(value.known, false, `${expression} is not known whole`);
+      const ends = value.known ? undefined : value.ends;
+      assert.deepEqual(ends && { start: ends.start, end: ends.end }, expected);
+    });
+  }
+
+  test('the ends point at the expression string that builds them, through a variable', () => {
+    const { template } = load({
+      ...BASE,
+      variables: { ...BASE.variables, endpoint: "[concat('https://', parameters('noDefault'), '/')]" },
+      outputs: { x: { type: 'string', value: "[variables('endpoint')]" } },
+    });
+    const value = createEvaluator(template).value(at(template, 'outputs', 'x', 'value'));
+    assert.ok(!value.known && value.ends);
+    assert.equal(value.ends.origin, at(template, 'variables', 'endpoint'));
+    assert.match(value.reason, /noDefault/);
+  });
+});
+
+test("a value handed on from a string built around an unknown part does not keep that string's ends", () => {
+  const built = "concat('https://', parameters('noDefault'), '/')";
+  for (const expression of [
+    `[toUpper(${built})]`,
+    `[${built}.x]`,
+    `[createArray('a')[${built}]]`,
+    `[if(equals(${built}, 'x'), 'a', 'b')]`,
+    `[if(bool(${built}), 'a', 'b')]`,
+    `[and(bool(${built}), true)]`,
+    `[variables(${built})]`,
+    `[resourceId('A.B/c', ${built})]`,
+    `[createArray(${built})]`,
+  ]) {
+    const value = evaluate(expression);
+    assert.equal(value.known, false, expression);
+    assert.equal(value.known ? undefined : value.ends, undefined, expression);
+  }
+  // Chosen as a whole, the built string keeps them.
+  const chosen = evaluate(`[if(true, ${built}, 'x')]`);
+  assert.deepEqual(!chosen.known && chosen.ends && [chosen.ends.start, chosen.ends.end], ['https://', '/']);
+});

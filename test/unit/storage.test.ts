@@ -608,3 +608,35 @@ describe('storage rules: what the message names and what the fix writes', () => 
     });
   }
 });
+
+describe('a bucket or endpoint built around a parameter without a value (stringEnds.ts)', () => {
+  /** A cloud resource whose bucket and endpoint are the expressions given, with a parameter `account` and no value. */
+  function built(bucket: string, endpoint: string): string {
+    const text = template({ ...AZURE, cloudStorageBucketName: bucket, cloudStorageBucketEndpoint: endpoint });
+    const parsed = JSON.parse(text) as { parameters?: object };
+    parsed.parameters = { account: { type: 'string' } };
+    return JSON.stringify(parsed, null, 2);
+  }
+  const bucket = (tail: string) => `[concat('abfss://data@', parameters('account'), '.dfs.core.windows.net${tail}')]`;
+  const endpoint = (tail: string) => `[format('https://{0}.blob.core.windows.net${tail}', parameters('account'))]`;
+
+  test('a trailing slash and a sub-path are known, and reported at the expression without a fix', () => {
+    const text = built(bucket('/ray-logs'), endpoint('/'));
+    const subpath = onlyFinding(text, 'bucket-subpath');
+    assert.match(subpath.message, /built with "…\/ray-logs" after its bucket.*parameter 'account'/);
+    assert.equal(text.slice(subpath.start, subpath.end), JSON.stringify(bucket('/ray-logs')));
+    assert.equal(subpath.fixes, undefined, 'an expression is never rewritten');
+    const slash = onlyFinding(text, 'bucket-endpoint-trailing-slash');
+    assert.match(slash.message, /end with "\.blob\.core\.windows\.net\/".*logs never reach the bucket/);
+    assert.equal(slash.fixes, undefined);
+  });
+
+  test('nothing is said when the known ends are right, or do not tell', () => {
+    const codes = (text: string) => analyzeText(text).findings.map((f) => f.code);
+    const clean = codes(built(bucket(''), endpoint('')));
+    assert.ok(!clean.includes('bucket-subpath') && !clean.includes('bucket-endpoint-trailing-slash'), String(clean));
+    // A `/` in the end with no `://` in the start may be the scheme's own (the parameter could be `abfss:`).
+    const untold = codes(built("[concat(parameters('account'), '//data')]", endpoint('')));
+    assert.ok(!untold.includes('bucket-subpath'), String(untold));
+  });
+});

@@ -18,6 +18,15 @@ export interface UnknownValue {
   readonly known: false;
   /** Why we cannot know it, e.g. "depends on an ARM expression" or "depends on reference(…)". */
   readonly reason: string;
+  /** For a string built around a part that is not known (expressions/stringEnds.ts): what it surely starts and ends with. */
+  readonly ends?: StringEnds;
+}
+
+/** The text a string surely starts and ends with (either may be empty), and the expression string that builds it. */
+export interface StringEnds {
+  readonly start: string;
+  readonly end: string;
+  readonly origin: JsonNode;
 }
 
 export type Value = KnownValue | UnknownValue;
@@ -39,7 +48,10 @@ class Known implements KnownValue {
 class Unknown implements UnknownValue {
   readonly known = false;
 
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    readonly ends?: StringEnds,
+  ) {}
 }
 
 export const ABSENT: UnknownValue = new Unknown('absent');
@@ -49,8 +61,16 @@ export function known(value: unknown, origin: JsonNode, originUri?: string, usag
   return new Known(value, origin, originUri, usage);
 }
 
-export function unknown(reason: string): UnknownValue {
-  return new Unknown(reason);
+export function unknown(reason: string, ends?: StringEnds): UnknownValue {
+  return new Unknown(reason, ends);
+}
+
+/**
+ * An unknown value handed on as another value's (a function's result from its argument, `.key` of it): what is known
+ * of its ends is not the other value's.
+ */
+export function withoutEnds(value: UnknownValue): UnknownValue {
+  return value.ends ? unknown(value.reason) : value;
 }
 
 /** The value as a string when it is known and a string; otherwise undefined. */

@@ -13,7 +13,16 @@ import { getNodeValue } from 'jsonc-parser';
 import type { JsonNode } from '../../json/nodes';
 import { equalsIgnoreCase, items, propertyValue, stringOf } from '../../json/nodes';
 import type { ArmResource, ArmTemplate, TemplateScope } from '../template';
-import { ABSENT, isExpression, known, literalValue, unknown, type UnknownValue, type Value } from '../value';
+import {
+  ABSENT,
+  isExpression,
+  known,
+  literalValue,
+  unknown,
+  withoutEnds,
+  type UnknownValue,
+  type Value,
+} from '../value';
 import {
   argumentCountProblem,
   BUILT_IN_FUNCTIONS,
@@ -32,6 +41,7 @@ import { templateExpressions, UNDECLARED, type TemplateExpressions } from './ref
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { knownCopyCount, loopIteration, resourceIteration, type CopyLoop, type Iteration } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
+import { KEEPS_ARGUMENT_TEXT, withStringEnds } from './stringEnds';
 import { parameterWrittenAt } from './parameterSources';
 import type { ExpressionScope } from './scopes';
 
@@ -233,7 +243,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       const out: Json[] = [];
       for (const item of items(node)) {
         const value = this.nodeValue(item, iteration);
-        if (!value.known) return value;
+        if (!value.known) return withoutEnds(value);
         out.push(value.value as Json);
       }
       return known(out, node);
@@ -250,7 +260,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
             const name = stringOf(propertyValue(element, 'name'));
             if (name === undefined) return unknown('a copy loop has no name');
             const value = this.copyLoopValue(element, iteration);
-            if (!value.known) return value;
+            if (!value.known) return withoutEnds(value);
             out[name] = value.value as Json;
           }
           continue;
@@ -258,7 +268,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
         const name = isExpression(key) ? this.propertyName(keyNode, iteration) : key;
         if (typeof name !== 'string') return name;
         const value = this.nodeValue(child, iteration);
-        if (!value.known) return value;
+        if (!value.known) return withoutEnds(value);
         out[name] = value.value as Json;
       }
       return known(out, node);
@@ -269,7 +279,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
   /** A property name written as an expression, evaluated as ARM does: it must give a string. */
   private propertyName(keyNode: JsonNode, iteration: Iteration | undefined): string | Value {
     const name = this.nodeValue(keyNode, iteration);
-    if (!name.known) return name;
+    if (!name.known) return withoutEnds(name);
     return typeof name.value === 'string'
       ? name.value
       : unknown(`the property name ${keyNode.value as string} gives ${jsonTypeName(name.value as Json)}, not a string`);
@@ -287,7 +297,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     const input = propertyValue(element, 'input');
     const validCount = knownCopyCount(count);
     let value: Value;
-    if (!count.known) value = count;
+    if (!count.known) value = withoutEnds(count);
     else if (validCount === undefined) value = unknown(`the copy loop '${name ?? ''}' has an invalid count`);
     else if (!input) value = unknown(`the copy loop '${name ?? ''}' has no input`);
     else {
@@ -296,7 +306,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       for (let index = 0; index < validCount; index++) {
         const item = this.nodeValue(input, loopIteration(name, index, outer));
         if (!item.known) {
-          value = item;
+          value = withoutEnds(item);
           break;
         }
         out.push(item.value as Json);
@@ -372,7 +382,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       case NodeKind.Index: {
         const target = this.evaluate(tree, tree.target(expression), context);
         const index = this.force(this.evaluate(tree, tree.index(expression), context));
-        return !index.known ? index : this.access(target, index.value as Json);
+        return !index.known ? withoutEnds(index) : this.access(target, index.value as Json);
       }
       default: {
         // A parameters() / variables() call the table resolved (the commonest call): its declaration's value, without
@@ -404,10 +414,18 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       else if (kind === NodeKind.Boolean) values[i] = tree.booleanValue(arg);
       else {
         const value = this.force(this.evaluate(tree, arg, context));
-        if (!value.known) return value;
+        if (!value.known) return withoutEnds(value);
         values[i] = value.value as Json;
       }
     }
+    return values;
+  }
+
+  /** Every argument's value, known or not (forcedArguments stops at the first that is not). */
+  private argumentValues(tree: SyntaxTree, call: NodeId, context: Context): Value[] {
+    const values: Value[] = [];
+    for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg))
+      values.push(this.force(this.evaluate(tree, arg, context)));
     return values;
   }
 
@@ -439,7 +457,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
           tree.kind(argument) === NodeKind.String
             ? computed(tree.stringValue(argument, text), context)
             : this.force(this.evaluate(tree, argument, context));
-        if (!name.known) return name;
+        if (!name.known) return withoutEnds(name);
         if (typeof name.value !== 'string')
           return unknown(`${fn.name}() expects a name, not ${jsonTypeName(name.value as Json)}`);
         return kind === 'parameter'
@@ -457,7 +475,10 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     if (lazy) return lazy;
     if (!fn.evaluate) return unknown(`depends on ${fn.name}(…), which is not evaluated`);
     const args = this.forcedArguments(tree, call, context);
-    if (!Array.isArray(args)) return args;
+    if (!Array.isArray(args))
+      return KEEPS_ARGUMENT_TEXT.has(fn.name)
+        ? withStringEnds(fn.evaluate, this.argumentValues(tree, call, context), args, context.node)
+        : args;
     try {
       return computed(fn.evaluate(args), context);
     } catch (error) {

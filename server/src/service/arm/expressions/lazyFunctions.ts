@@ -2,7 +2,7 @@
 // those): if(), and(), or() and coalesce() evaluate an argument only when the result depends on it, as ARM does, so
 // that an unknown or failing argument they skip does not make them unknown; copyIndex() counts in the copy loop
 // iteration the expression is evaluated in; environment(), true(), false() and null() are constants.
-import { unknown, type UnknownValue, type Value } from '../value';
+import { unknown, withoutEnds, type UnknownValue, type Value } from '../value';
 import { copyIndexIn } from './copyLoops';
 import { AZURE_CLOUD_ENVIRONMENT } from './environment';
 import { jsonTypeName, type Json } from './functions';
@@ -33,7 +33,7 @@ export function lazyCall(
   switch (name) {
     case 'if': {
       const condition = evaluator.force(evaluator.evaluate(tree, tree.argument(call, 0), context));
-      if (!condition.known) return condition;
+      if (!condition.known) return withoutEnds(condition);
       if (typeof condition.value !== 'boolean')
         return unknown(`if() expects a boolean condition, not ${jsonTypeName(condition.value as Json)}`);
       return evaluator.evaluate(tree, tree.argument(call, condition.value ? 1 : 2), context);
@@ -45,7 +45,7 @@ export function lazyCall(
       let firstUnknown: UnknownValue | undefined;
       for (let arg = tree.firstArgument(call); arg >= 0; arg = tree.nextArgument(arg)) {
         const value = evaluator.force(evaluator.evaluate(tree, arg, context));
-        if (!value.known) firstUnknown ??= value;
+        if (!value.known) firstUnknown ??= withoutEnds(value);
         else if (typeof value.value !== 'boolean')
           return unknown(`${name}() expects booleans, not ${jsonTypeName(value.value as Json)}`);
         else if (value.value === decisive) return computed(decisive, context);

@@ -3,7 +3,7 @@
 // unknown, so resourceId('A.B/c/d', 'x', 'y') has no known ID string; its parts (type and names) usually are known,
 // and `ResourceIdParts` keeps them for callers that match resources (dependsOn).
 import type { JsonNode } from '../../json/nodes';
-import { known, knownString, unknown, type Value } from '../value';
+import { known, knownString, unknown, withoutEnds, type Value } from '../value';
 
 export type ResourceIdFunction =
   'resourceId' | 'subscriptionResourceId' | 'tenantResourceId' | 'managementGroupResourceId' | 'extensionResourceId';
@@ -106,11 +106,14 @@ function buildId(
     return unknown(`${fn}() for ${type} needs ${segments.length - 1} name argument(s), not ${names.length}`);
   for (const name of names)
     if (knownString(name) === undefined)
-      return name.known ? unknown(`a name argument of ${fn}() is not a string`) : name;
+      return name.known ? unknown(`a name argument of ${fn}() is not a string`) : withoutEnds(name);
   const part = (role: string, fallback: string): string | Value => {
     const value = named[role];
     if (!value) return deploymentPart(fn, fallback);
-    return knownString(value) ?? (value.known ? unknown(`the ${fallback} argument of ${fn}() is not a string`) : value);
+    return (
+      knownString(value) ??
+      (value.known ? unknown(`the ${fallback} argument of ${fn}() is not a string`) : withoutEnds(value))
+    );
   };
   const pieces: Array<string | Value> = [];
   if (fn === 'resourceId')

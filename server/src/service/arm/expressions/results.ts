@@ -3,7 +3,7 @@
 // it keeps the exact origin: `parameters('p').a.b` is the node `b` where it is written, not a copy of its value.
 import type { JsonNode } from '../../json/nodes';
 import { propertyValue } from '../../json/nodes';
-import { isExpression, known, unknown, type Value } from '../value';
+import { isExpression, known, unknown, withoutEnds, type Value } from '../value';
 import type { Iteration } from './copyLoops';
 import { isJsonObject, jsonTypeName, propertyOf, type Json } from './functions';
 import type { ExpressionScope } from './scopes';
@@ -54,7 +54,7 @@ export function writtenChild(target: Written, key: Json): Result | undefined {
 
 /** `.key` or `[key]` on a value, as ARM reads it (a property's name case-insensitively); it keeps the value's origin. */
 export function valueChild(target: Value, key: Json): Value {
-  if (!target.known) return target;
+  if (!target.known) return withoutEnds(target);
   const value = target.value as Json;
   let found: Json | undefined;
   if (isJsonObject(value) && typeof key === 'string') found = propertyOf(value, key);

@@ -1,7 +1,7 @@
 // Shared by the storage rules: each cloud resource's bucket and endpoint as known strings, split into URI parts
 // once per analysis (cached on the analysis's AnyscaleView), so seven rules don't split the same URIs seven times.
 import type { AnyscaleView, CloudResource } from '../../arm/anyscaleView';
-import { knownString, type KnownValue } from '../../arm/value';
+import { knownString, type KnownValue, type StringEnds, type UnknownValue } from '../../arm/value';
 import { splitUri, type UriParts } from '../../catalog/storage';
 import { memoKey } from '../../memo';
 
@@ -18,7 +18,13 @@ export interface StorageValues {
   readonly bucket?: UriValue;
   /** `cloudStorageBucketEndpoint` when it is a known, non-empty string (empty is the documented "not set"). */
   readonly endpoint?: UriValue;
+  /** The bucket and the endpoint when they are not known whole but their start or end is (expressions/stringEnds.ts). */
+  readonly bucketEnds?: PartlyKnown;
+  readonly endpointEnds?: PartlyKnown;
 }
+
+/** A string not known whole, of which the start or the end is. */
+export type PartlyKnown = UnknownValue & { readonly ends: StringEnds };
 
 // Classes, not object literals, like every object an analysis keeps per resource (docs/performance.md).
 class UriRead implements UriValue {
@@ -30,11 +36,17 @@ class UriRead implements UriValue {
 }
 
 class ResourceStorage implements StorageValues {
-  constructor(
-    readonly cloudResource: CloudResource,
-    readonly bucket: UriValue | undefined,
-    readonly endpoint: UriValue | undefined,
-  ) {}
+  readonly bucket: UriValue | undefined;
+  readonly endpoint: UriValue | undefined;
+  readonly bucketEnds: PartlyKnown | undefined;
+  readonly endpointEnds: PartlyKnown | undefined;
+
+  constructor(readonly cloudResource: CloudResource) {
+    this.bucket = read(cloudResource, 'cloudStorageBucketName', false);
+    this.endpoint = read(cloudResource, 'cloudStorageBucketEndpoint', true);
+    this.bucketEnds = endsOf(cloudResource, 'cloudStorageBucketName');
+    this.endpointEnds = endsOf(cloudResource, 'cloudStorageBucketEndpoint');
+  }
 }
 
 const STORAGE_VALUES = memoKey<readonly StorageValues[]>('storage values');
@@ -67,6 +79,16 @@ function read(cloudResource: CloudResource, property: string, emptyIsUnset: bool
   return new UriRead(value, text, WHITE_SPACE.test(text) ? undefined : splitUri(text));
 }
 
+function endsOf(cloudResource: CloudResource, property: string): PartlyKnown | undefined {
+  const value = cloudResource.prop(property).value;
+  return !value.known && value.ends ? (value as PartlyKnown) : undefined;
+}
+
+/** The end of a string built around a part not known, as a message shows it: at most its last 60 characters. */
+export function tailOf(end: string): string {
+  return end.length <= 60 ? end : `…${end.slice(-59)}`;
+}
+
 /** An endpoint as a message may show it: never echo credentials back into the editor or a CI log. */
 export function shownEndpoint(endpoint: UriValue): string {
   const uri = endpoint.uri;
@@ -76,13 +98,6 @@ export function shownEndpoint(endpoint: UriValue): string {
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */
 export function storageValuesOf(anyscale: AnyscaleView): readonly StorageValues[] {
   return anyscale.memo.get(STORAGE_VALUES, () =>
-    anyscale.cloudResources.map(
-      (cloudResource) =>
-        new ResourceStorage(
-          cloudResource,
-          read(cloudResource, 'cloudStorageBucketName', false),
-          read(cloudResource, 'cloudStorageBucketEndpoint', true),
-        ),
-    ),
+    anyscale.cloudResources.map((cloudResource) => new ResourceStorage(cloudResource)),
   );
 }

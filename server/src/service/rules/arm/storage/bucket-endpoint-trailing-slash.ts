@@ -3,7 +3,7 @@
 import { AZURE_BLOB_HOST_SUFFIX, endpointSchemes, storageAccountOf } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { storageValuesOf } from '../../support/storageValues';
+import { storageValuesOf, tailOf } from '../../support/storageValues';
 
 export const bucketEndpointTrailingSlash: TemplateRule = {
   code: 'bucket-endpoint-trailing-slash',
@@ -12,16 +12,23 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
   category: 'storage',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const { cloudResource, endpoint: read } of storageValuesOf(context.anyscale)) {
+    for (const { cloudResource, endpoint: read, endpointEnds } of storageValuesOf(context.anyscale)) {
+      if (endpointEnds?.ends.end.endsWith('/')) {
+        // Built around a part that is not known: whatever that part is, the endpoint ends with the slash.
+        const { end, origin } = endpointEnds.ends;
+        context.report({
+          at: origin,
+          message: `cloudStorageBucketEndpoint is built to end with "${tailOf(end)}" whatever the part that is not known here (${endpointEnds.reason}): write the bare origin, without the final "/". ${consequenceOf(end)}`,
+        });
+        continue;
+      }
       const uri = read?.uri;
       // Anything else wrong with the endpoint is bucket-endpoint-invalid's finding, and its fix drops the slash too.
       if (!read || !uri || uri.rest !== '/' || uri.userinfo !== undefined || uri.hostname === '') continue;
       const { value, text: endpoint } = read;
       if (!endpointSchemes(cloudResource.provider).includes(uri.scheme.toLowerCase())) continue;
       const origin = endpoint.slice(0, -1);
-      const consequence = storageAccountOf(uri.hostname)
-        ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
-        : 'Anyscale expects a bare origin with no path.';
+      const consequence = consequenceOf(storageAccountOf(uri.hostname) ? AZURE_BLOB_HOST_SUFFIX : '');
       const fix = valueFix(value, origin, 'Remove the trailing "/"', true);
       context.report({
         at: value,
@@ -31,3 +38,10 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
     }
   },
 };
+
+/** What the slash breaks: log shipping for an Azure Blob endpoint (`text` ends with its host suffix, or the slash after it). */
+function consequenceOf(text: string): string {
+  return text.replace(/\/$/, '').toLowerCase().endsWith(AZURE_BLOB_HOST_SUFFIX)
+    ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
+    : 'Anyscale expects a bare origin with no path.';
+}

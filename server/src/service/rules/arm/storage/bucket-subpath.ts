@@ -3,13 +3,27 @@
 import { ABFSS_SCHEME, abfssProblem } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { storageValuesOf } from '../../support/storageValues';
+import { storageValuesOf, tailOf } from '../../support/storageValues';
+import type { StringEnds } from '../../../arm/value';
 
 /** Names what follows the bucket: `/prefix` is a sub-path, `?…` a query, `#…` a fragment. */
 function describeExtra(rest: string): string {
   if (rest.charCodeAt(0) === 63 /* ? */) return `a query ("${rest}")`;
   if (rest.charCodeAt(0) === 35 /* # */) return `a fragment ("${rest}")`;
   return `a sub-path ("${rest}")`;
+}
+
+/**
+ * The known part of the path of a URI built around a part not known: a `/` after the start's `://` begins it, or,
+ * when the start holds the `://`, any `/` in the end is in it. Undefined when neither says so.
+ */
+function knownPath({ start, end }: StringEnds): string | undefined {
+  const separator = start.indexOf('://');
+  if (separator < 0) return undefined;
+  const inStart = start.indexOf('/', separator + 3);
+  if (inStart >= 0) return `${start.slice(inStart)}…`;
+  const inEnd = end.indexOf('/');
+  return inEnd < 0 ? undefined : `…${tailOf(end.slice(inEnd))}`;
 }
 
 export const bucketSubpath: TemplateRule = {
@@ -19,7 +33,15 @@ export const bucketSubpath: TemplateRule = {
   category: 'storage',
   appliesTo: 'armTemplate',
   check(context) {
-    for (const { cloudResource, bucket: read } of storageValuesOf(context.anyscale)) {
+    for (const { cloudResource, bucket: read, bucketEnds } of storageValuesOf(context.anyscale)) {
+      const path = bucketEnds && knownPath(bucketEnds.ends);
+      if (bucketEnds && path !== undefined) {
+        context.report({
+          at: bucketEnds.ends.origin,
+          message: `cloudStorageBucketName is built with "${path}" after its bucket, whatever the part that is not known here (${bucketEnds.reason}): it must name the bucket only. Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
+        });
+        continue;
+      }
       const uri = read?.uri;
       if (!read || !uri || uri.authority === '' || uri.rest === '') continue;
       const { value, text: bucket } = read;
