@@ -30,7 +30,7 @@ export interface PairInEffect {
 }
 
 /** A merge key: `<<` written plain (quoted, `"<<"` is an ordinary key). */
-function isMergeKey(key: unknown): boolean {
+export function isMergeKey(key: unknown): boolean {
   return isScalar(key) && key.value === '<<' && (key.type === undefined || key.type === 'PLAIN');
 }
 
@@ -83,13 +83,6 @@ export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
     return inEffect;
   };
   return [...read(map).values()];
-}
-
-/** Whether two keys of one map are the same (the `yaml` parser's uniqueKeys): go-yaml v2 takes several merge keys. */
-export function sameKeyUnlessMerge(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isScalar(a) || !isScalar(b) || a.value !== b.value) return false;
-  return !(isMergeKey(a) && isMergeKey(b));
 }
 
 /**

@@ -2,7 +2,7 @@
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
 import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
 import type { TextRange } from '../text/range';
-import { sameKeyUnlessMerge } from './anchors';
+import { duplicateKeyErrors } from './duplicateKeys';
 
 export interface YamlDocument {
   readonly document: Document.Parsed;
@@ -106,11 +106,15 @@ export function parseYaml(text: string): ParsedYaml {
   const deep = tooDeepAt(text);
   if (deep !== undefined) return { documents, syntaxErrors: [{ start: deep, end: deep + 1, message: TOO_DEEP }] };
   let previousEnd = 0;
-  for (const document of parseAllDocuments(text, { prettyErrors: false, uniqueKeys: sameKeyUnlessMerge })) {
+  // Keys written twice are found by duplicateKeys.ts: the parser's own check takes time in the square of a map's keys.
+  for (const document of parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false })) {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
     if (exhausted) syntaxErrors.push({ start: exhausted.pos[0], end: exhausted.pos[0] + 1, message: TOO_DEEP });
-    else syntaxErrors.push(...documentErrors(text, document.errors));
+    else {
+      const errors = [...document.errors, ...duplicateKeyErrors(document)].sort((a, b) => a.pos[0] - b.pos[0]);
+      syntaxErrors.push(...documentErrors(text, errors));
+    }
     const end = document.range[1];
     documents.push({ document, span: { start: previousEnd, end }, root: document.contents });
     previousEnd = end;
