@@ -384,6 +384,23 @@ test('values-wrong-type: which values each key type flags, what the message says
       [{ at: '1', message: `networking.gateway.enabled must be true or false, not 1. ${UNUSABLE}`, fixes: undefined }],
     ],
     ['networking:\n  gateway:\n    enabled: true\n    name:\n', []],
+    // YAML 1.1's booleans, as go-yaml v2 (Helm) reads them when they are not quoted.
+    ...['off', 'Off', 'OFF', 'no', 'n', 'yes', 'Y', 'on', 'On'].map(
+      (word): [string, Array<{ at: string; message: string; fixes?: string[] }>] => [
+        `networking:\n  gateway:\n    enabled: ${word}\n    name: gateway\n`,
+        [],
+      ],
+    ),
+    [
+      'networking:\n  gateway:\n    enabled: "off"\n',
+      [
+        {
+          at: '"off"',
+          message: `networking.gateway.enabled must be true or false, not the string "off". ${QUOTED}`,
+          fixes: undefined,
+        },
+      ],
+    ],
     [
       'operator:\n  replicas: "12"\n',
       [
@@ -543,4 +560,18 @@ test("AKS extension configurationSettings: a value that is no string is extensio
     ],
   ];
   for (const [setting, expected] of cases) assert.deepEqual(wrongType(setting), expected, setting);
+});
+
+test('a plain YAML 1.1 boolean word is the boolean Helm reads: enabled: off disables the gateway, enabled: yes enables it', () => {
+  const facts = (word: string) =>
+    yaml(`global:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: ${word}\n`).facts;
+  const read = (word: string) => {
+    const found = facts(word).operatorValues[0];
+    return { enabled: found?.gatewayEnabled, disabled: found?.gatewayDisabled ?? false };
+  };
+  assert.deepEqual(read('off'), { enabled: false, disabled: true });
+  assert.deepEqual(read('NO'), { enabled: false, disabled: true });
+  assert.deepEqual(read('yes'), { enabled: true, disabled: false });
+  assert.deepEqual(read('"off"'), { enabled: false, disabled: false }, 'quoted, it is a string');
+  assert.deepEqual(read('offline'), { enabled: false, disabled: false });
 });

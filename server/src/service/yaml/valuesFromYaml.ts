@@ -1,7 +1,7 @@
 // Operator values from one YAML document: walks the sections the chart catalog lists (never into free-form maps
 // such as node selectors or the ingress-nginx subchart), recording each key in effect once: those a section writes and
 // those it takes from maps merged in with `<<: *anchor`, with aliases read through, as Helm reads them (anchors.ts).
-import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
 import type { YamlDocument } from './document';
@@ -9,15 +9,31 @@ import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
 
+/**
+ * The booleans of go-yaml v2, which Helm reads values with (YAML 1.1): besides true and false, a plain `y`, `yes`,
+ * `on` and `n`, `no`, `off` in their three spellings, which YAML 1.2 and the `yaml` package read as strings.
+ */
+const YAML_11_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ...['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'].map((word) => [word, true] as const),
+  ...['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF'].map((word) => [word, false] as const),
+]);
+
+/** A scalar's value as Helm reads it: a plain YAML 1.1 boolean word is that boolean. */
+function helmValue(scalar: Scalar): unknown {
+  const boolean =
+    scalar.type === 'PLAIN' && typeof scalar.value === 'string' ? YAML_11_BOOLEANS.get(scalar.value) : undefined;
+  return boolean ?? scalar.value;
+}
+
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
 function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items'> {
   if (isMap(node)) return { shape: 'map' };
   if (isSeq(node)) {
-    const items = node.items.filter(isScalar).map((item) => ({ value: item.value, range: yamlNodeRange(item) }));
+    const items = node.items.filter(isScalar).map((item) => ({ value: helmValue(item), range: yamlNodeRange(item) }));
     return { shape: 'array', items };
   }
   if (isScalar(node)) {
-    const value = node.value;
+    const value = helmValue(node);
     return {
       shape: 'scalar',
       value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null,
