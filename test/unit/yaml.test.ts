@@ -575,3 +575,23 @@ test('a plain YAML 1.1 boolean word is the boolean Helm reads: enabled: off disa
   assert.deepEqual(read('"off"'), { enabled: false, disabled: false }, 'quoted, it is a string');
   assert.deepEqual(read('offline'), { enabled: false, disabled: false });
 });
+
+test('values-unknown-key: a misspelt key whose right spelling is written too gets no rename, which would write it twice', () => {
+  const unknownKeys = (text: string) => yaml(text).findings.filter((f) => f.code === 'values-unknown-key');
+  const base = 'global:\n  cloudProvider: azure\n';
+  const alone = unknownKeys(`${base}  controlPlaneUrl: https://console.azure.anyscale.com\n`);
+  assert.equal(alone.length, 1);
+  assert.deepEqual(
+    alone[0].fixes?.map((fix) => fix.title),
+    ['Rename to "controlPlaneURL"'],
+  );
+  const both = unknownKeys(
+    `${base}  controlPlaneURL: https://console.azure.anyscale.com\n  controlPlaneUrl: https://console.anyscale.com\n`,
+  );
+  assert.equal(both.length, 1);
+  assert.equal(both[0].fixes, undefined);
+  assert.match(
+    both[0].message,
+    /Did you mean "controlPlaneURL"\? It is set too, and that is the value Helm reads: remove this one\./,
+  );
+});

@@ -15,10 +15,20 @@ export const valuesUnknownKey = valuesRule({
       const name = setting.parent === '' ? setting.path : setting.path.slice(setting.parent.length + 1);
       const guess = didYouMean(name, chartChildren(setting.parent).map(keyName));
       const where = setting.parent === '' ? 'at the top level' : `under ${setting.parent}`;
-      const rename = guess === undefined ? undefined : values.editor.renameKey(setting, guess);
+      const guessPath = guess === undefined ? undefined : setting.parent === '' ? guess : `${setting.parent}.${guess}`;
+      // With the key it means written in the same map, a rename would write it twice (a YAML error): say which one
+      // Helm reads. One merged in with `<<` is not written there, and a key written in the map replaces it.
+      const other = guessPath === undefined ? undefined : values.get(guessPath);
+      const alsoWritten = other && !other.viaAnchor;
+      const rename = guess === undefined || alsoWritten ? undefined : values.editor.renameKey(setting, guess);
+      const hint = !guess
+        ? ''
+        : alsoWritten
+          ? ` Did you mean "${guess}"? It is set too, and that is the value Helm reads: remove this one.`
+          : ` Did you mean "${guess}"?`;
       report({
         at: setting.keyRange,
-        message: `The anyscale-operator chart has no key "${name}" ${where}: Helm ignores it silently.${guess ? ` Did you mean "${guess}"?` : ''}`,
+        message: `The anyscale-operator chart has no key "${name}" ${where}: Helm ignores it silently.${hint}`,
         fixes: rename ? [{ title: `Rename to "${guess}"`, edits: [rename] }] : undefined,
       });
     }
