@@ -168,6 +168,19 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
   assert.match(stdout, /^cloud\.json:14:21 error provider-invalid /m);
 });
 
+test('--fix-dry-run on a file written with \\r\\n: the diff keeps the \\r, so git applies it', () => {
+  const dir = temporaryDirectory('anyscale-fix-crlf-');
+  const crlf = TEMPLATE.replace(/\n/g, '\r\n');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), crlf);
+  const { stdout } = run(['check', '--fix-dry-run', 'cloud.json'], dir);
+  const diff = stdout.slice(0, stdout.indexOf('\ncloud.json:') + 1);
+  assert.match(diff, /^-        "provider": "Aws",\r$/m);
+  fs.writeFileSync(path.join(dir, 'fix.diff'), diff);
+  const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(applied.status, 0, applied.stderr);
+  assert.equal(read(dir, 'cloud.json'), crlf.replace('"provider": "Aws"', '"provider": "AWS"'));
+});
+
 test('--fix leaves a clean file, invalid JSON and a binary file untouched, with the usual messages', () => {
   const dir = workspace();
   const clean = TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"').replace(`[toLower('GCP')]`, 'GCP');

@@ -2,7 +2,7 @@
 // file's own findings, never overlapping) applied to each checked file, with a line per change or a unified diff.
 // Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
 // fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
-import { type Finding, fixAllEdits, LineIndex, type TextEdit } from '../service';
+import { type Finding, fixAllEdits, LineIndex, lineBreakOf, type TextEdit, withLineBreak } from '../service';
 import { ioReason, readBounded } from '../node/boundedRead';
 import type { Target } from './files';
 import * as fs from 'node:fs';
@@ -45,8 +45,9 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 /** Text on one line of the change list: line breaks shown as \n. */
 const oneLine = (text: string) => text.replace(/\r?\n/g, '\\n');
 
+/** The lines of a text, each keeping a \r before its \n: a diff of a file written with \r\n applies to it only so. */
 function linesOf(text: string): string[] {
-  const lines = text.split(/\r?\n/);
+  const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   return lines;
 }
@@ -118,7 +119,8 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
   for (const { target, text, findings } of files) {
     const fixes = fixesOf(findings);
     if (fixes.length === 0) continue;
-    const edits = fixes.map((fix) => fix.edit);
+    const lineBreak = lineBreakOf(text);
+    const edits = fixes.map(({ edit }) => ({ ...edit, newText: withLineBreak(edit.newText, lineBreak) }));
     if (dryRun) {
       report.push(unifiedDiff(target.display, text, edits));
       filesFixed++;

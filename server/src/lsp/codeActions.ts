@@ -16,9 +16,11 @@ import {
   type Fix,
   fixAllEdits,
   fixesAt,
+  lineBreakOf,
   type LineIndex,
   suppressibleAt,
   type TextEdit,
+  withLineBreak,
 } from '../service';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import { SOURCE } from './diagnostics';
@@ -32,10 +34,11 @@ export interface CodeActionOptions {
   readonly clientCommands: readonly string[];
 }
 
-function toLspEdits(edits: readonly TextEdit[], lines: LineIndex): LspTextEdit[] {
+/** The edits as LSP gives them, their line breaks the document's own. */
+function toLspEdits(edits: readonly TextEdit[], lines: LineIndex, lineBreak: '\r\n' | '\n'): LspTextEdit[] {
   return edits.map((edit) => ({
     range: { start: lines.positionAt(edit.start), end: lines.positionAt(edit.end) },
-    newText: edit.newText,
+    newText: withLineBreak(edit.newText, lineBreak),
   }));
 }
 
@@ -51,6 +54,7 @@ export function codeActions(
   options: CodeActionOptions,
 ): CodeAction[] {
   const uri = params.textDocument.uri;
+  const lineBreak = lineBreakOf(options.text);
   const actions: CodeAction[] = [];
   const diagnosticOf = (finding: Finding): Diagnostic | undefined =>
     params.context.diagnostics.find(
@@ -67,7 +71,7 @@ export function codeActions(
       kind: CodeActionKind.QuickFix,
       diagnostics: diagnostic ? [diagnostic] : undefined,
       isPreferred: fix.preferred === true,
-      edit: { changes: { [uri]: toLspEdits(fix.edits, lines) } },
+      edit: { changes: { [uri]: toLspEdits(fix.edits, lines, lineBreak) } },
     };
   };
   if (wanted(params, CodeActionKind.QuickFix)) {
@@ -95,7 +99,7 @@ export function codeActions(
       actions.push({
         title: 'Fix all safe Anyscale problems',
         kind: FIX_ALL_KIND,
-        edit: { changes: { [uri]: toLspEdits(edits, lines) } },
+        edit: { changes: { [uri]: toLspEdits(edits, lines, lineBreak) } },
       });
   }
   return actions;

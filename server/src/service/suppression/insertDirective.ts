@@ -3,14 +3,11 @@
 // new line — above the finding's line with its indentation, or at the top of the file.
 import type { TextEdit } from '../types';
 import { LineIndex } from '../text/lineIndex';
+import { lineBreakOf } from '../text/lineBreaks';
 import type { CommentSyntax } from './comments';
 import { directivesIn, NEXT_LINE, WHOLE_FILE, type Directive } from './directives';
 
 const MARKER: Record<CommentSyntax, string> = { json: '//', yaml: '#' };
-
-function lineBreakOf(text: string): string {
-  return text.includes('\r\n') ? '\r\n' : '\n';
-}
 
 /** Adds the code after the directive's last code; undefined when the directive names none (a broken one). */
 function appendTo(directive: Directive | undefined, code: string): TextEdit | undefined {
