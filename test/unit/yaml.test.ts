@@ -595,3 +595,27 @@ test('values-unknown-key: a misspelt key whose right spelling is written too get
     /Did you mean "controlPlaneURL"\? It is set too, and that is the value Helm reads: remove this one\./,
   );
 });
+
+test('a value a templating tool fills in ({{ … }}, ${…}) is set to a value not known: no finding guesses at it', () => {
+  const values = (id: string, url: string, identity: string) =>
+    `global:\n  cloudDeploymentId: ${id}\n  cloudProvider: azure\n  controlPlaneURL: ${url}\n  auth:\n    iamIdentity: ${identity}\n    audience: api://086bc555-6989-4362-ba30-fded273e432b/.default\nworkloads:\n  serviceAccount:\n    name: anyscale-operator\n`;
+  const codes = (text: string) => yaml(text).findings.map((f) => f.code);
+  assert.deepEqual(codes(values('"{{ .Values.id }}"', '${control_plane_url}', "'${client_id}'")), []);
+  assert.deepEqual(
+    codes(values('"{{- required \\"id\\" .Values.id -}}"', 'https://console.azure.anyscale.com', '"x-${id}"')),
+    [],
+  );
+  // Without template syntax the same values are flagged.
+  assert.deepEqual(codes(values('some-id', 'https://console.anyscale.com', 'not-a-guid')).sort(), [
+    'values-cloud-deployment-id-invalid',
+    'values-control-plane-url-not-azure',
+    'values-iam-identity-format',
+  ]);
+  const hyphen = yaml(
+    values('cldrsrc-abc123def456', 'https://console.azure.anyscale.com', '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b'),
+  ).findings.find((f) => f.code === 'values-cloud-deployment-id-invalid');
+  assert.match(
+    hyphen?.message ?? '',
+    /starts with "cldrsrc_", with an underscore .*the hyphen is how secret names write it/,
+  );
+});

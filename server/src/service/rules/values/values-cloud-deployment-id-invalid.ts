@@ -30,7 +30,9 @@ export const valuesCloudDeploymentIdInvalid = valuesRule({
       ? `${PATH} is still the placeholder ${quoted(id)}: replace it with the cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}).`
       : id.startsWith('cld_')
         ? `${PATH} ${quoted(id)} is a cloud ID: the operator needs the cloud resource ID, which starts with "cldrsrc_".`
-        : `${PATH} ${quoted(id)} is not a cloud resource ID: it starts with "cldrsrc_" (${VALUE_SHAPES.cloudResourceIdExample}); the operator cannot register with anything else.`;
+        : /^cldrsrc-/i.test(id)
+          ? `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_", with an underscore (${VALUE_SHAPES.cloudResourceIdExample}); the hyphen is how secret names write it. The operator cannot register with anything else.`
+          : `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_" (${VALUE_SHAPES.cloudResourceIdExample}); the operator cannot register with anything else.`;
     report({ at: setting.valueRange, message });
   },
 });
