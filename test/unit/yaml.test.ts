@@ -619,3 +619,15 @@ test('a value a templating tool fills in ({{ … }}, ${…}) is set to a value n
     /starts with "cldrsrc_", with an underscore .*the hyphen is how secret names write it/,
   );
 });
+
+test('a Gateway value a templating tool fills in is read as not written: no finding guesses at the secret it names', () => {
+  const gateway = (secret: string) =>
+    `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n  namespace: anyscale-operator\nspec:\n  gatewayClassName: eg\n  listeners:\n  - name: https\n    port: 443\n    protocol: HTTPS\n    hostname: '*.i.azure.anyscaleuserdata.com'\n    tls:\n      mode: Terminate\n      certificateRefs:\n      - kind: Secret\n        name: ${secret}\n`;
+  const codes = (text: string) => yaml(text).findings.map((f) => f.code);
+  assert.deepEqual(codes(gateway(`'anyscale-svc-{{ .Values.id | replace "_" "-" }}-certificate'`)), []);
+  assert.deepEqual(codes(gateway('anyscale-${cloud_resource_id}-certificate')), []);
+  assert.ok(
+    codes(gateway('anyscale-cldrsrc_abc-certificate')).includes('gateway-tls-secret-invalid'),
+    'a written one is',
+  );
+});

@@ -5,7 +5,7 @@
 // read it too, so it is marked `viaAnchor` and no fix edits it (anchors.ts).
 import { isAlias, isMap, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { TextRange } from '../types';
-import { stringValue, type YamlDocument } from './document';
+import { isFilledInLater, stringValue, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairInEffect, resolved } from './anchors';
 
@@ -66,7 +66,8 @@ class ManifestReader {
 
   written(read: Read): WrittenString | undefined {
     const value = stringValue(read.node);
-    if (value === undefined || !read.node) return undefined;
+    // A value filled in later is not known: read as not written, so that no rule guesses at it.
+    if (value === undefined || !read.node || isFilledInLater(value)) return undefined;
     return { value, range: yamlNodeRange(read.node), ...(read.viaAnchor ? { viaAnchor: true } : {}) };
   }
 

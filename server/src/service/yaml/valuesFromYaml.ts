@@ -4,7 +4,7 @@
 import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
-import type { YamlDocument } from './document';
+import { isFilledInLater, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
@@ -25,17 +25,11 @@ function helmValue(scalar: Scalar): unknown {
   return boolean ?? scalar.value;
 }
 
-/**
- * A value a templating tool fills in before Helm reads the file: Go template actions (`{{ .Values.id }}`, a values
- * file rendered by a chart or a CI step) or `${…}` placeholders (Terraform's templatefile, envsubst). Nothing can be
- * known of it, as of an ARM expression in an extension's settings: it is set, to a value not known.
- */
-const FILLED_IN_LATER = /\{\{.*\}\}|\$\{[^}]*\}/s;
-
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
 function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items'> {
   if (isMap(node)) return { shape: 'map' };
-  if (isScalar(node) && typeof node.value === 'string' && FILLED_IN_LATER.test(node.value)) return { shape: 'unknown' };
+  // Set, to a value not known, as an ARM expression in an extension's settings is.
+  if (isScalar(node) && typeof node.value === 'string' && isFilledInLater(node.value)) return { shape: 'unknown' };
   if (isSeq(node)) {
     const items = node.items.filter(isScalar).map((item) => ({ value: helmValue(item), range: yamlNodeRange(item) }));
     return { shape: 'array', items };
