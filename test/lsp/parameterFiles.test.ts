@@ -9,7 +9,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
@@ -170,5 +176,33 @@ test("keystrokes in a template with a parameter file: each version's diagnostics
     });
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('a parameter file closed without saving is its file on disk again: the open template is checked against that', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-close-'));
+  try {
+    for (const name of ['cloudresource.json', 'cloudresource.parameters.aws.json'])
+      fs.copyFileSync(path.join(FOLDER, name), path.join(folder, name));
+    const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+    const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
+    const onDisk = fs.readFileSync(new URL(parameters), 'utf8');
+    const hasSubpath = (d: { diagnostics: { code?: string | number }[] }) =>
+      d.diagnostics.some((x) => x.code === 'bucket-subpath');
+    await open(template);
+    await server.diagnosticsFor(template, hasSubpath);
+    await open(parameters);
+    // The editor's version drops the sub-path the file on disk has: the template's finding goes.
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: parameters, version: 2 },
+      contentChanges: [{ text: onDisk.replace(/(s3:\/\/[a-z0-9-]+)\/[^"]*/, '$1') }],
+    });
+    await server.latest(template, (d) => !hasSubpath(d), 'the sub-path gone with the edited parameter file');
+    await server.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+      textDocument: { uri: parameters },
+    });
+    await server.latest(template, hasSubpath, 'the sub-path back with the file on disk');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 });

@@ -519,6 +519,9 @@ documents.onDidClose((event) => {
   shown.delete(event.document.uri);
   void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
+  // Closed without saving, a template or parameter file is its file on disk again: the open others it pairs with
+  // were checked against the editor's version.
+  if (event.document.languageId !== 'yaml') recheckRelated(event.document.uri);
 });
 
 /** The analysis of the document's current version for a request: when it had to be computed now, a cancel sent meanwhile is honoured after it. */
