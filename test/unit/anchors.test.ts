@@ -135,6 +135,13 @@ test('what go-yaml v2 rejects in anchors stops the checks, at the alias or merge
   assert.deepEqual(problems(`urls: {azure: &url x}\n---\n${values('  controlPlaneURL: *url\n')}`), [
     "*url: unknown anchor 'url' referenced",
   ]);
+  // A wildcard host written unquoted reads as an alias: the message says to quote it.
+  const unquoted = yaml(values('networking:\n  gateway:\n    hostname: *.i.azure.anyscaleuserdata.com\n'));
+  assert.match(
+    unquoted.syntaxErrors[0]?.message ?? '',
+    /a value starting with \* is read as an alias: quote it, '\*\.i\.azure\.anyscaleuserdata\.com'\)$/,
+  );
+  assert.doesNotMatch(yaml(values('  controlPlaneURL: *url\n')).syntaxErrors[0].message, /quote it/);
   assert.deepEqual(problems(values('workloads: &w\n  serviceAccount: {name: *w}\n')), [
     "*w: anchor 'w' value contains itself",
   ]);

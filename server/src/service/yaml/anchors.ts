@@ -174,10 +174,14 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
       return;
     }
     const target = anchors.get(node.source);
+    // A wildcard host written unquoted (`hostname: *.i.azure.anyscaleuserdata.com`) is read as an alias.
+    const wildcard = node.source.startsWith('.')
+      ? ` (a value starting with * is read as an alias: quote it, '*${node.source}')`
+      : '';
     if (!target)
       problems.push({
         ...underlinedRange(node),
-        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
+        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file${wildcard}`,
         onlyHelmRejects: true,
       });
     else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
