@@ -205,7 +205,7 @@ const FILLED: Record<string, string> = {
 };
 
 test('every snippet, expanded with its defaults, passes our rules except the placeholders left to fill in', () => {
-  // Each values snippet leaves the cloud resource ID to fill in; the identity placeholders are flagged too.
+  // Each snippet leaves the cloud resource ID to fill in; the identity placeholders are flagged too.
   const expected: Record<string, string[]> = {
     'Anyscale operator values: Azure (AKS)': [
       'values-cloud-deployment-id-invalid <cloud-resource-id>',
@@ -220,7 +220,11 @@ test('every snippet, expanded with its defaults, passes our rules except the pla
       'values-iam-identity-format <operator-service-account-email>',
     ],
     'Anyscale operator values: Generic': ['values-cloud-deployment-id-invalid <cloud-resource-id>'],
-    'Gateway for Anyscale on Azure (two HTTPS listeners)': [],
+    // The secret names' cloud resource ID is left to fill in too.
+    'Gateway for Anyscale on Azure (two HTTPS listeners)': [
+      'gateway-tls-secret-invalid anyscale-cldrsrc-<id>-certificate',
+      'gateway-tls-secret-invalid anyscale-svc-cldrsrc-<id>-certificate',
+    ],
   };
   assert.deepEqual(YAML_SNIPPETS.map((snippet) => snippet.label).sort(), Object.keys(expected).sort());
   for (const snippet of YAML_SNIPPETS) {

@@ -3,9 +3,11 @@
 // can't hold underscores. A reference with underscores names a secret that can never exist, and so does one that
 // still has the documentation's <cloud-resource-id> placeholder (an error in values files too).
 import { TLS_SECRET } from '../../catalog/gateway';
-import { VALUE_SHAPES } from '../../catalog/chart';
 import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
+
+/** A `<…>` placeholder anywhere in the secret name's ID part. */
+const PLACEHOLDER_IN = /<[^<>]+>/;
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',
@@ -19,10 +21,12 @@ export const gatewayTlsSecretInvalid: GatewayRule = {
       for (const ref of listener.certificateRefs ?? []) {
         const id = ref && TLS_SECRET.pattern.exec(ref.value)?.[2];
         if (!ref || id === undefined) continue;
-        if (VALUE_SHAPES.placeholder.test(id)) {
+        // The whole ID a placeholder (the docs' `<cloud-resource-id>`), or a part of it (our snippet's `cldrsrc-<id>`).
+        const placeholder = PLACEHOLDER_IN.exec(id)?.[0];
+        if (placeholder) {
           report({
             at: ref.range,
-            message: `TLS secret "${ref.value}" still has the placeholder ${id}: the operator names the secret after the cloud resource ID with hyphens (${ref.value.replace(id, 'cldrsrc-…')}), so no secret of this name will exist.`,
+            message: `TLS secret "${ref.value}" still has the placeholder ${placeholder}: the operator names the secret after the cloud resource ID with hyphens (${ref.value.replace(id, 'cldrsrc-…')}), so no secret of this name will exist.`,
           });
           continue;
         }
