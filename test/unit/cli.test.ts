@@ -451,11 +451,17 @@ test('a file named on the command line that holds nothing to check is a warning,
     fs.writeFileSync(path.join(dir, 'empty.json'), '');
     fs.writeFileSync(path.join(dir, 'list.json'), '[1, 2]\n');
     fs.writeFileSync(path.join(dir, 'typo.yaml'), 'cloudDeploymentID: cldrsrc_abc\n');
-    const named = run(['check', 'empty.json', 'list.json', 'typo.yaml'], dir);
+    fs.writeFileSync(path.join(dir, 'chart.yaml'), '{{- if .Values.x }}\nkind: ConfigMap\n{{- end }}\n');
+    const named = run(['check', 'empty.json', 'list.json', 'typo.yaml', 'chart.yaml'], dir);
     assert.equal(named.code, 0, 'nothing wrong was found in them');
     assert.match(named.stderr, /^anyscale-azure: warning: empty\.json: empty file, not checked$/m);
     assert.match(named.stderr, /^anyscale-azure: warning: list\.json: not checked: not an ARM template/m);
     assert.match(named.stderr, /^anyscale-azure: warning: typo\.yaml: not checked: not an ARM template/m);
+    // A chart's template is YAML only once Helm renders it: not a file that cannot be parsed (exit 2).
+    assert.match(
+      named.stderr,
+      /^anyscale-azure: warning: chart\.yaml: a template Helm renders \(\{\{ … \}\}\), not checked$/m,
+    );
     // Under a folder, such files are skipped without a word: a folder holds many files of other kinds.
     assert.equal(run(['check', '.'], dir).stderr, '');
   } finally {

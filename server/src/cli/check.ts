@@ -7,6 +7,7 @@ import {
   applySuppressions,
   type DocumentAnalysis,
   type Finding,
+  isFilledInLater,
   LineIndex,
   type ParameterFileInput,
   parseJson,
@@ -220,7 +221,10 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       templates.get(target) ??
       analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
-      if (target.explicit && analysis.syntaxErrors.length > 0) {
+      if (target.explicit && yaml && isFilledInLater(text)) {
+        // A Helm chart's template: YAML only once Helm has rendered it, and not one of the files checked here.
+        run.notChecked.push({ file: target.display, message: 'a template Helm renders ({{ … }}), not checked' });
+      } else if (target.explicit && analysis.syntaxErrors.length > 0) {
         const lines = new LineIndex(text);
         const where = place(lines, target.display, analysis.syntaxErrors[0].start, analysis.syntaxErrors[0].end);
         run.problems.push({

@@ -40,6 +40,7 @@ export type { CompletionEntry, CompletionKind, HoverInfo } from './features/edit
 export { armCompletions } from './arm/features/completion';
 export { armHover } from './arm/features/armHover';
 export { YamlVersion, yamlCompletions, yamlHover } from './yaml/features/yamlEditing';
+export { isFilledInLater } from './yaml/document';
 export { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from './features/fixes';
 export { declarationOf, usesOf, type SymbolLocation } from './arm/features/navigation/symbolUses';
 export { cannotRename, renameSymbol } from './arm/features/navigation/rename';
