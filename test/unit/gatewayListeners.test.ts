@@ -84,3 +84,26 @@ test('a TLS secret name with the <cloud-resource-id> placeholder left in is an e
   assert.equal(text.slice(found[0].start, found[0].end), 'anyscale-<cloud-resource-id>-certificate');
   assert.match(found[0].message, /still has the placeholder <cloud-resource-id>/);
 });
+
+test('values meant for Anyscale on Azure make an Azure workspace: the Azure console (an EKS cluster of an Azure cloud), a Private Link host, azure in any case', () => {
+  const legacy = gateway(
+    listener('https', '*.i.anyscaleuserdata.com', 'anyscale-cldrsrc-abc123def456-certificate'),
+    listener('https-session', '*.s.anyscaleuserdata.com', 'anyscale-svc-cldrsrc-abc123def456-certificate'),
+  );
+  const hostnameFindings = (values: string) => {
+    const index = new WorkspaceIndex();
+    index.set('/ws/values.yaml', analyzeDocument(values, { fileName: '/ws/values.yaml' }).facts);
+    return analyzeDocument(
+      legacy,
+      { fileName: '/ws/gateway.yaml' },
+      { uri: '/ws/gateway.yaml', workspace: index },
+    ).findings.filter((f) => f.code === 'gateway-hostname-not-azure').length;
+  };
+  const values = (provider: string, url: string) =>
+    `global:\n  cloudProvider: ${provider}\n  cloudDeploymentId: cldrsrc_abc123def456\n  controlPlaneURL: ${url}\n`;
+  assert.equal(hostnameFindings(values('aws', 'https://console.azure.anyscale.com')), 2);
+  assert.equal(hostnameFindings(values('aws', 'https://cld-abc123.azure.anyscale-cloud.dev/')), 2);
+  assert.equal(hostnameFindings(values('Azure', 'https://console.anyscale.com')), 2);
+  // Values for another control plane: the older hosts are that control plane's own.
+  assert.equal(hostnameFindings(values('aws', 'https://console.anyscale.com')), 0);
+});

@@ -4,6 +4,7 @@
 // and the workspace scan, the CLI from the files it reads. Cheap to update per file.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { DeployedIndex } from '../azure/deployed';
+import { CONTROL_PLANES } from '../catalog/chart';
 
 // What a file shows in the index (built by ./outline.ts, assembled by ./cloudTree.ts).
 
@@ -133,7 +134,16 @@ export interface WorkspaceView {
 
 export const EMPTY_WORKSPACE: WorkspaceView = { azure: false, cloudResources: [], operatorValues: [] };
 
-const isAzureValues = (values: IndexedOperatorValues) => values.cloudProvider === 'azure';
+/**
+ * Operator values meant for Anyscale on Azure: the provider azure (in any case: a wrong case is a mistake of its own,
+ * not another provider), or Anyscale on Azure's control plane, its console or a Private Link host, which every
+ * cloud resource of an Azure cloud dials whatever its provider (an EKS cluster's too).
+ */
+export function isAzureValues(values: Pick<IndexedOperatorValues, 'cloudProvider' | 'controlPlaneURL'>): boolean {
+  if (values.cloudProvider?.toLowerCase() === 'azure') return true;
+  const url = values.controlPlaneURL?.toLowerCase().replace(/\/+$/, '');
+  return url !== undefined && (url === CONTROL_PLANES.azure || CONTROL_PLANES.privateLink.test(url));
+}
 
 /** The facts the cross-file checks compare: a change in them means other documents need checking again. */
 function checkedFacts(facts: FileFacts | undefined): string {

@@ -5,10 +5,9 @@ import type { AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } fro
 import { RULES } from '../rules/registry';
 import { collectFindings, reportingOnce, runRules } from '../rules/runner';
 import { isValuesRule } from '../rules/valuesRule';
-import { EMPTY_WORKSPACE, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
+import { EMPTY_WORKSPACE, isAzureValues, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
 import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
-import { CONTROL_PLANES } from '../catalog/chart';
 import { parseYaml } from './document';
 import { anchorProblems } from './anchors';
 import { classifyYamlDocument, fileKind } from './classifyYaml';
@@ -20,9 +19,11 @@ import { directivesIn } from '../suppression/directives';
 /** Anyscale on Azure, as seen from one values document. */
 function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
   return (
-    values.text('global.cloudProvider') === 'azure' ||
-    values.text('global.controlPlaneURL') === CONTROL_PLANES.azure ||
-    workspace.azure
+    workspace.azure ||
+    isAzureValues({
+      cloudProvider: values.text('global.cloudProvider'),
+      controlPlaneURL: values.text('global.controlPlaneURL'),
+    })
   );
 }
 
@@ -69,7 +70,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const ownValues = facts.operatorValues.map((v) => ({ ...v, uri: options.uri ?? '' }));
   const withOwn: WorkspaceView = {
     ...others,
-    azure: others.azure || ownValues.some((v) => v.cloudProvider === 'azure'),
+    azure: others.azure || ownValues.some(isAzureValues),
     operatorValues: [...others.operatorValues, ...ownValues],
   };
 
