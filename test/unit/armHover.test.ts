@@ -179,3 +179,23 @@ test('a template being typed (syntax errors) still documents its properties', ()
   assert.ok(hover);
   assert.match(hover.markdown, /\*\*properties\.region\*\*/);
 });
+
+test('an expression built around a value not known: the hover says why, and what the string surely starts and ends with', () => {
+  const text = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { account: { type: 'string' } },
+      outputs: {
+        endpoint: { type: 'string', value: "[concat('https://', parameters('account'), '.blob.core.windows.net/')]" },
+      },
+    },
+    null,
+    2,
+  );
+  const hover = armHover(text, analyzeText(text), text.indexOf('[concat') + 3, OPTIONS);
+  assert.match(
+    hover?.markdown ?? '',
+    /^Unknown: parameter 'account' has no value here \(the string starts with `"https:\/\/"` and ends with `"\.blob\.core\.windows\.net\/"`\)/,
+  );
+});

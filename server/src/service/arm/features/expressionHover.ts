@@ -5,7 +5,7 @@ import { findNodeAtOffset } from 'jsonc-parser';
 import type { ArmResource, ArmTemplate } from '../template';
 import { evaluatorFor } from '../evaluators';
 import type { ParameterFileInput } from '../../types';
-import { isExpression } from '../value';
+import { isExpression, type StringEnds } from '../value';
 import type { JsonNode } from '../../json/nodes';
 
 export interface ExpressionHover {
@@ -50,7 +50,7 @@ export function expressionHover(
   const filesByResult = new Map<string, { known: boolean; files: string[] }>();
   for (const file of runs) {
     const value = evaluatorFor(template, file).value(node, resource);
-    const result = value.known ? `\`${show(value.value)}\`` : value.reason;
+    const result = value.known ? `\`${show(value.value)}\`` : `${value.reason}${endsShown(value.ends)}`;
     const entry = filesByResult.get(result) ?? { known: value.known, files: [] };
     if (file) entry.files.push(file.uri.slice(file.uri.lastIndexOf('/') + 1));
     filesByResult.set(result, entry);
@@ -60,6 +60,16 @@ export function expressionHover(
     return known ? `Evaluates${label} to ${result}` : `Unknown${label}: ${result}`;
   });
   return { node, markdown: lines.join('  \n') };
+}
+
+/** What is known of a string built around a part that is not: ` (starts with `https://`, ends with `/`)`. */
+function endsShown(ends: StringEnds | undefined): string {
+  if (!ends) return '';
+  const parts = [
+    ...(ends.start ? [`starts with \`${show(ends.start)}\``] : []),
+    ...(ends.end ? [`ends with \`${show(ends.end)}\``] : []),
+  ];
+  return ` (the string ${parts.join(' and ')})`;
 }
 
 /** `a`, `a and b`, `a, b and c`. */
