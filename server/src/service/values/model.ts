@@ -16,8 +16,13 @@ export interface Setting {
   readonly parent: string;
   readonly keyRange: TextRange;
   readonly valueRange: TextRange;
-  /** What is written: a scalar, a map or a list; `unknown` for an ARM expression. */
+  /** What is written: a scalar, a map or a list; `unknown` for an ARM expression or a value filled in later. */
   readonly shape: 'scalar' | 'map' | 'array' | 'unknown';
+  /**
+   * YAML only, a value a templating tool fills in (`{{ .Values.url }}/`, shape `unknown`): the text as written. Only
+   * what it says whatever is filled in may be checked, such as a slash at its end.
+   */
+  readonly template?: string;
   /** A scalar's value: string, number, boolean or null. */
   readonly value?: string | number | boolean | null;
   /** Written where secrets belong: the AKS extension's configurationProtectedSettings. */

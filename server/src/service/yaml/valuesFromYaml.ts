@@ -26,10 +26,11 @@ function helmValue(scalar: Scalar): unknown {
 }
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
-function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items'> {
+function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items' | 'template'> {
   if (isMap(node)) return { shape: 'map' };
   // Set, to a value not known, as an ARM expression in an extension's settings is.
-  if (isScalar(node) && typeof node.value === 'string' && isFilledInLater(node.value)) return { shape: 'unknown' };
+  if (isScalar(node) && typeof node.value === 'string' && isFilledInLater(node.value))
+    return { shape: 'unknown', template: node.value };
   if (isSeq(node)) {
     const items = node.items.filter(isScalar).map((item) => ({ value: helmValue(item), range: yamlNodeRange(item) }));
     return { shape: 'array', items };
