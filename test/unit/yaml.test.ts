@@ -631,3 +631,17 @@ test('a Gateway value a templating tool fills in is read as not written: no find
     'a written one is',
   );
 });
+
+test('a string never closed is reported at its opening quote, not past the end of the file', () => {
+  for (const [text, quote] of [
+    ['global:\n  cloudProvider: azure\n  controlPlaneURL: "https://console.azure.anyscale.com/\n', '"'],
+    ['global:\n  cloudProvider: azure\n  controlPlaneURL: "say \\"hi\\" https://x\n', '"'],
+    ["global:\n  cloudProvider: azure\n  controlPlaneURL: 'it''s https://x\n", "'"],
+  ]) {
+    const [error] = yaml(text).syntaxErrors;
+    assert.ok(error, text);
+    assert.equal(error.start, text.indexOf(quote), text);
+    assert.equal(text.slice(error.start, error.end), text.slice(text.indexOf(quote), -1));
+    assert.match(error.message, /this string is never closed/);
+  }
+});

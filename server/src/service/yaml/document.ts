@@ -93,11 +93,31 @@ function documentErrors(text: string, errors: readonly YAMLError[]): YamlSyntaxE
         end: Math.max(end, keyStart + 1),
         message: `YAML syntax error: ${error.message}: this key continues the value on the line above it (is it indented deeper than the keys beside it?)`,
       });
+    } else if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
+      // The parser says so where the document ends; the mistake is the quote that opens the string.
+      const opening = openingQuote(text, start, error.message.includes('"') ? '"' : "'");
+      const lineEnd = text.indexOf('\n', opening);
+      out.push({
+        start: opening,
+        end: Math.max(opening + 1, lineEnd < 0 ? text.length : lineEnd),
+        message: `YAML syntax error: ${error.message}: this string is never closed`,
+      });
     } else if (!continued.some((other) => other.pos[0] === start)) {
       out.push({ start, end: Math.max(end, start + 1), message: `YAML syntax error: ${error.message}` });
     }
   }
   return out;
+}
+
+/**
+ * The quote opening a string left open before `before`: the last `quote` that does not stand for itself inside such a
+ * string (`\"` in double quotes, `''` in single quotes); `before` itself when there is none.
+ */
+function openingQuote(text: string, before: number, quote: '"' | "'"): number {
+  for (let at = text.lastIndexOf(quote, before - 1); at >= 0; at = text.lastIndexOf(quote, at - 1)) {
+    if (quote === '"' ? text[at - 1] !== '\\' : text[at - 1] !== "'" && text[at + 1] !== "'") return at;
+  }
+  return Math.min(before, Math.max(0, text.length - 1));
 }
 
 export function parseYaml(text: string): ParsedYaml {
