@@ -63,3 +63,38 @@ test('"azure" on the primary is only a casing slip; "aws" elsewhere keeps its pr
     [['Change provider to "AWS"', true]],
   );
 });
+
+test('unchained cloud resources, an AWS one written first: the chaining fix makes it wait for the Azure one, the primary', () => {
+  const resource = (name: string, provider: string, bucket: string, identity: string) => ({
+    type: 'Anyscale.Platform/clouds/cloudResources',
+    apiVersion: '2026-09-01',
+    name: `my-cloud/${name}`,
+    location: 'westus2',
+    properties: {
+      provider,
+      computeStack: 'K8S',
+      region: provider === 'Azure' ? 'westus2' : 'us-west-2',
+      cloudStorageBucketName: bucket,
+      ...(provider === 'Azure' ? { cloudStorageBucketEndpoint: 'https://acct.blob.core.windows.net' } : {}),
+      anyscaleOperatorIamIdentity: identity,
+    },
+  });
+  const text = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        resource('eks', 'AWS', 's3://bucket', 'arn:aws:iam::123456789012:role/op'),
+        resource('aks', 'Azure', 'abfss://data@acct.dfs.core.windows.net', '11111111-2222-3333-4444-555555555555'),
+      ],
+    },
+    null,
+    2,
+  );
+  const chained = analyzeText(text).findings.filter((f) => f.code === 'cloud-resources-not-chained');
+  assert.equal(chained.length, 2);
+  const fixes = chained.flatMap((finding) =>
+    (finding.fixes ?? []).map((fix) => [text.slice(finding.start, finding.end), fix.title]),
+  );
+  assert.deepEqual(fixes, [['"my-cloud/eks"', 'Make it depend on "my-cloud/aks"']]);
+});

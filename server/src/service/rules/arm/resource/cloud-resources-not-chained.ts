@@ -79,7 +79,11 @@ export const cloudResourcesNotChained: TemplateRule = {
       if (group) group.push(position);
       else byDepth.set(depth, [position]);
     });
-    for (const group of byDepth.values()) {
+    for (const written of byDepth.values()) {
+      // The fixes chain the group in the order written, but an Azure one first: the first cloud resource created is
+      // the primary, which must be Azure (primary-resource-not-azure).
+      const azure = written.findIndex((position) => cloudResources[position].provider?.name === 'Azure');
+      const group = azure > 0 ? [written[azure], ...written.filter((_, i) => i !== azure)] : written;
       const labels = group.map((position) => resourceLabel(cloudResources[position].resource));
       group.forEach((position, index) => {
         const cloudResource = cloudResources[position];
