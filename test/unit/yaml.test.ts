@@ -181,6 +181,13 @@ test('the legacy quick fixes: moving one key, and migrating the whole file, give
     [],
     migrated,
   );
+  // A comment on the lines above a moved key moves with it.
+  const commented = text.replace('cloudProvider: aws\n', '# the provider of this cluster\ncloudProvider: aws\n');
+  const migrateCommented = yaml(commented).findings[0].fixes!.find((f) => f.title.startsWith('Migrate'))!;
+  assert.match(
+    apply(commented, migrateCommented.edits),
+    /\n {2}# the provider of this cluster\n {2}cloudProvider: aws\n/,
+  );
   const credentialMove = analysis.findings.find((f) => text.slice(f.start, f.end) === 'credentialSecret')!;
   const credentialMoved = apply(text, credentialMove.fixes![0].edits);
   assert.ok(!/^aws:/m.test(credentialMoved), `the emptied aws: section goes too:\n${credentialMoved}`);

@@ -1,7 +1,18 @@
 // Edits to operator values in YAML: replace a scalar keeping its quotes (scalarFix, also the Gateway rules' fixes);
 // move one key (delete its lines, insert it under the deepest section that already exists, creating the rest); move
 // many at once by rewriting the document with the `yaml` package (comments kept). No fix where a clean edit is not possible.
-import { isMap, isNode, isScalar, parse, stringify, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isNode,
+  isScalar,
+  parse,
+  Scalar,
+  stringify,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import type { Fix, TextEdit, TextRange } from '../types';
 import type { Setting, ValuesEditor } from '../values/model';
 import { nodeAt, type YamlDocument } from './document';
@@ -118,6 +129,16 @@ export function yamlValuesEditor(
     return text.slice(start, keyStart).trim() === '' ? { start, end: lines.end } : lines;
   };
 
+  /** A pair's key as a name: a scalar's value, or the key itself when `setIn` wrote it as a plain string. */
+  const keyName = (key: unknown): unknown => (isScalar(key) ? key.value : key);
+
+  /** The key node of the pair at `segments` in a document. */
+  const keyOf = (document: Document, segments: readonly string[]): Scalar | undefined => {
+    const parent = segments.length > 1 ? document.getIn(segments.slice(0, -1)) : document.contents;
+    const pair = isMap(parent) ? parent.items.find((item) => keyName(item.key) === segments.at(-1)) : undefined;
+    return isScalar(pair?.key) ? pair.key : undefined;
+  };
+
   const move = (setting: Setting, toPath: string, title: string): Fix | undefined => {
     const source = sources.get(setting);
     const lines = source && linesToDelete(setting, source);
@@ -181,8 +202,19 @@ export function yamlValuesEditor(
         const target = toPath.split('.');
         if (!source || document.getIn(target) !== undefined) continue;
         const node = document.getIn(source.segments, true);
+        // A comment on the lines above the key (`# the resource`) belongs to it: it moves with it.
+        const comment = keyOf(document, source.segments)?.commentBefore;
         document.deleteIn(source.segments);
         document.setIn(target, node);
+        if (comment) {
+          const parent = target.length > 1 ? document.getIn(target.slice(0, -1)) : document.contents;
+          const pair = isMap(parent) ? parent.items.find((item) => keyName(item.key) === target.at(-1)) : undefined;
+          if (pair) {
+            const key = isScalar(pair.key) ? pair.key : new Scalar(pair.key);
+            key.commentBefore = comment;
+            pair.key = key;
+          }
+        }
       }
       // The legacy parents left empty by the moves (`aws:` after `aws.credentialSecret` moved) go too.
       for (const { setting } of moves) {
