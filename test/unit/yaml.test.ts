@@ -652,3 +652,18 @@ test('a string never closed is reported at its opening quote, not past the end o
     assert.match(error.message, /this string is never closed/);
   }
 });
+
+test('"Move to …" writes a one-line value as it was written, with its quotes and its comment; a block scalar anew', () => {
+  const text =
+    'cloudDeploymentId: "cldrsrc_abc123def456" # from ARM\ncloudProvider: azure\noperatorIamIdentity: |\n  6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n';
+  const moveOf = (key: string) => {
+    const finding = yaml(text).findings.find(
+      (f) => f.code === 'values-legacy-key' && text.slice(f.start, f.end) === key,
+    );
+    return apply(text, finding!.fixes!.find((f) => f.title.startsWith('Move'))!.edits);
+  };
+  assert.match(moveOf('cloudDeploymentId'), /^global:\n {2}cloudDeploymentId: "cldrsrc_abc123def456" # from ARM\n/m);
+  const block = moveOf('operatorIamIdentity');
+  assert.equal(yaml(block).syntaxErrors.length, 0, block);
+  assert.match(block, /iamIdentity: \|\n\s+6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n/);
+});

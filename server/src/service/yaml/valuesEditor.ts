@@ -139,6 +139,36 @@ export function yamlValuesEditor(
     return isScalar(pair?.key) ? pair.key : undefined;
   };
 
+  /**
+   * The keys to write under the target section, the last holding the moved value. A scalar on its key's line is
+   * written as it was, with its quotes and its comment (`cldrsrc_… # from ARM`); anything else is written anew.
+   */
+  const movedBlock = (keys: readonly string[], value: unknown): string => {
+    const written = isScalar(value) && value.range ? scalarAsWritten(value.range[0], value.range[1]) : undefined;
+    if (written === undefined) {
+      const nested = keys.reduceRight<unknown>(
+        (inner, key) => ({ [key]: inner }),
+        isNode(value) ? value.toJSON() : null,
+      );
+      return stringify(nested, { indent: 2, lineWidth: 0 });
+    }
+    const lines = keys.map((key, i) => `${'  '.repeat(i)}${stringify(key, { lineWidth: 0 }).trimEnd()}:`);
+    lines[lines.length - 1] += ` ${written}`;
+    return `${lines.join('\n')}\n`;
+  };
+
+  /**
+   * A scalar's text from where it starts to the end of its line (a comment may follow it), when it ends on that line:
+   * not a block scalar (`|`, `>`) or a string folded over lines, which are written anew.
+   */
+  const scalarAsWritten = (start: number, end: number): string | undefined => {
+    const lineEnd = text.indexOf('\n', start);
+    const stop = lineEnd < 0 ? text.length : lineEnd;
+    if (end > stop || /^[|>]/.test(text.slice(start, end))) return undefined;
+    const rest = text.slice(start, stop).replace(/\r$/, '').trimEnd();
+    return rest === '' ? undefined : rest;
+  };
+
   const move = (setting: Setting, toPath: string, title: string): Fix | undefined => {
     const source = sources.get(setting);
     const lines = source && linesToDelete(setting, source);
@@ -155,10 +185,7 @@ export function yamlValuesEditor(
     const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
     if (indent.trim() !== '') return undefined;
     const value = source.pair.value;
-    const nested = target
-      .slice(depth)
-      .reduceRight<unknown>((inner, key) => ({ [key]: inner }), isNode(value) ? value.toJSON() : null);
-    const block = indentBlock(stringify(nested, { indent: 2, lineWidth: 0 }), indent);
+    const block = indentBlock(movedBlock(target.slice(depth), value), indent);
     const lastItem = map.items[map.items.length - 1];
     const mapEnd = (lastItem.value as Node | null)?.range?.[1] ?? (lastItem.key as Node).range?.[1] ?? 0;
     const at = nextLineStart(text, Math.max(mapEnd - 1, 0));
