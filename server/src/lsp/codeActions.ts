@@ -34,11 +34,14 @@ export interface CodeActionOptions {
   readonly clientCommands: readonly string[];
 }
 
-/** The edits as LSP gives them, their line breaks the document's own. */
-function toLspEdits(edits: readonly TextEdit[], lines: LineIndex, lineBreak: '\r\n' | '\n'): LspTextEdit[] {
+/**
+ * The edits as LSP gives them, their line breaks the document's own. `lineBreak` is asked only for an edit that writes
+ * one: code actions are requested at every move of the cursor, and finding it reads the whole text.
+ */
+function toLspEdits(edits: readonly TextEdit[], lines: LineIndex, lineBreak: () => '\r\n' | '\n'): LspTextEdit[] {
   return edits.map((edit) => ({
     range: { start: lines.positionAt(edit.start), end: lines.positionAt(edit.end) },
-    newText: withLineBreak(edit.newText, lineBreak),
+    newText: edit.newText.includes('\n') ? withLineBreak(edit.newText, lineBreak()) : edit.newText,
   }));
 }
 
@@ -54,7 +57,8 @@ export function codeActions(
   options: CodeActionOptions,
 ): CodeAction[] {
   const uri = params.textDocument.uri;
-  const lineBreak = lineBreakOf(options.text);
+  let documentLineBreak: '\r\n' | '\n' | undefined;
+  const lineBreak = () => (documentLineBreak ??= lineBreakOf(options.text));
   const actions: CodeAction[] = [];
   const diagnosticOf = (finding: Finding): Diagnostic | undefined =>
     params.context.diagnostics.find(
