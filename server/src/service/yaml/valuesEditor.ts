@@ -129,14 +129,13 @@ export function yamlValuesEditor(
     return text.slice(start, keyStart).trim() === '' ? { start, end: lines.end } : lines;
   };
 
-  /** A pair's key as a name: a scalar's value, or the key itself when `setIn` wrote it as a plain string. */
-  const keyName = (key: unknown): unknown => (isScalar(key) ? key.value : key);
-
-  /** The key node of the pair at `segments` in a document. */
-  const keyOf = (document: Document, segments: readonly string[]): Scalar | undefined => {
+  /** The pair at `segments` in a document; its key is a scalar, or a plain string where `setIn` wrote it. */
+  const pairAt = (document: Document, segments: readonly string[]): Pair | undefined => {
     const parent = segments.length > 1 ? document.getIn(segments.slice(0, -1)) : document.contents;
-    const pair = isMap(parent) ? parent.items.find((item) => keyName(item.key) === segments.at(-1)) : undefined;
-    return isScalar(pair?.key) ? pair.key : undefined;
+    const name = segments.at(-1);
+    return isMap(parent)
+      ? parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === name)
+      : undefined;
   };
 
   /**
@@ -230,17 +229,15 @@ export function yamlValuesEditor(
         if (!source || document.getIn(target) !== undefined) continue;
         const node = document.getIn(source.segments, true);
         // A comment on the lines above the key (`# the resource`) belongs to it: it moves with it.
-        const comment = keyOf(document, source.segments)?.commentBefore;
+        const movedKey = pairAt(document, source.segments)?.key;
+        const comment = isScalar(movedKey) ? movedKey.commentBefore : undefined;
         document.deleteIn(source.segments);
         document.setIn(target, node);
-        if (comment) {
-          const parent = target.length > 1 ? document.getIn(target.slice(0, -1)) : document.contents;
-          const pair = isMap(parent) ? parent.items.find((item) => keyName(item.key) === target.at(-1)) : undefined;
-          if (pair) {
-            const key = isScalar(pair.key) ? pair.key : new Scalar(pair.key);
-            key.commentBefore = comment;
-            pair.key = key;
-          }
+        const pair = comment ? pairAt(document, target) : undefined;
+        if (pair) {
+          const key = isScalar(pair.key) ? pair.key : new Scalar(pair.key);
+          key.commentBefore = comment;
+          pair.key = key;
         }
       }
       // The legacy parents left empty by the moves (`aws:` after `aws.credentialSecret` moved) go too.
