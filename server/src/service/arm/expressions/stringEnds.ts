@@ -38,10 +38,10 @@ export function withStringEnds(
     if (error instanceof NotEvaluable) return notKnown;
     throw error;
   }
-  const first = typeof built === 'string' ? built.indexOf(HOLE) : -1;
+  if (typeof built !== 'string') return notKnown;
+  const first = built.indexOf(HOLE);
   if (first < 0) return notKnown;
-  const text = built as string;
-  const start = text.slice(0, first);
-  const end = text.slice(text.lastIndexOf(HOLE) + 1);
+  const start = built.slice(0, first);
+  const end = built.slice(built.lastIndexOf(HOLE) + 1);
   return start === '' && end === '' ? notKnown : unknown(notKnown.reason, { start, end, origin });
 }

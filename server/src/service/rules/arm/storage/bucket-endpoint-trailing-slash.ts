@@ -16,9 +16,10 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
       if (endpointEnds?.ends.end.endsWith('/')) {
         // Built around a part that is not known: whatever that part is, the endpoint ends with the slash.
         const { end, origin } = endpointEnds.ends;
+        const blobHost = end.slice(0, -1).toLowerCase().endsWith(AZURE_BLOB_HOST_SUFFIX);
         context.report({
           at: origin,
-          message: `cloudStorageBucketEndpoint is built to end with "${tailOf(end)}" whatever the part that is not known here (${endpointEnds.reason}): write the bare origin, without the final "/". ${consequenceOf(end)}`,
+          message: `cloudStorageBucketEndpoint is built to end with "${tailOf(end)}" whatever the part that is not known here (${endpointEnds.reason}): write the bare origin, without the final "/". ${consequenceOf(blobHost)}`,
         });
         continue;
       }
@@ -28,7 +29,7 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
       const { value, text: endpoint } = read;
       if (!endpointSchemes(cloudResource.provider).includes(uri.scheme.toLowerCase())) continue;
       const origin = endpoint.slice(0, -1);
-      const consequence = consequenceOf(storageAccountOf(uri.hostname) ? AZURE_BLOB_HOST_SUFFIX : '');
+      const consequence = consequenceOf(storageAccountOf(uri.hostname) !== undefined);
       const fix = valueFix(value, origin, 'Remove the trailing "/"', true);
       context.report({
         at: value,
@@ -39,9 +40,9 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
   },
 };
 
-/** What the slash breaks: log shipping for an Azure Blob endpoint (`text` ends with its host suffix, or the slash after it). */
-function consequenceOf(text: string): string {
-  return text.replace(/\/$/, '').toLowerCase().endsWith(AZURE_BLOB_HOST_SUFFIX)
+/** What the slash breaks: log shipping, for an Azure storage account's endpoint. */
+function consequenceOf(storageAccount: boolean): string {
+  return storageAccount
     ? `The log agent derives the storage account name by trimming "${AZURE_BLOB_HOST_SUFFIX}" from the endpoint, so with the slash logs never reach the bucket.`
     : 'Anyscale expects a bare origin with no path.';
 }
