@@ -193,6 +193,51 @@ test('the legacy quick fixes: moving one key, and migrating the whole file, give
   assert.ok(!/^aws:/m.test(credentialMoved), `the emptied aws: section goes too:\n${credentialMoved}`);
 });
 
+test('a move writes only the lines it moves: their comments go along, the value is kept as written', () => {
+  const fixed = (text: string, title: string) => {
+    const fix = yaml(text)
+      .findings.flatMap((f) => f.fixes ?? [])
+      .find((f) => f.title === title);
+    return fix && apply(text, fix.edits);
+  };
+  // The comment above a key goes with it; the file's own comment stays, and does not become the next key's.
+  assert.equal(
+    fixed(
+      '# staging values\ncloudDeploymentId: cldrsrc_abc\n# set by hand\ncloudProvider: azure\n',
+      'Move to global.cloudDeploymentId',
+    ),
+    '# staging values\n\n# set by hand\ncloudProvider: azure\nglobal:\n  cloudDeploymentId: cldrsrc_abc\n',
+  );
+  // Where a key sat between blank lines, one blank line is left.
+  assert.equal(
+    fixed('cloudProvider: azure\n\noperatorReplicas: 2\n\nenableGateway: true\n', 'Move to operator.replicas'),
+    'cloudProvider: azure\n\nenableGateway: true\noperator:\n  replicas: 2\n',
+  );
+  // A block value moves as written (its comments, its flow map's spacing), as far right as its key.
+  assert.equal(
+    fixed(
+      'additionalInstanceTypes:\n  # big\n  gpu: {CPU: 8,  GPU: 1}\nworkloads:\n  enableKarpenterSupport: true\n',
+      'Move to workloads.instanceTypes.additional',
+    ),
+    'workloads:\n  enableKarpenterSupport: true\n  instanceTypes:\n    additional:\n      # big\n      gpu: {CPU: 8,  GPU: 1}\n',
+  );
+  // A flow list over two lines hangs on where its key was: it is written anew.
+  assert.equal(
+    fixed(
+      'supportedAccelerators: [a,\n  b]\nworkloads:\n  enableKarpenterSupport: true\n',
+      'Move to workloads.accelerator.nodeSelectors',
+    ),
+    'workloads:\n  enableKarpenterSupport: true\n  accelerator:\n    nodeSelectors:\n      - a\n      - b\n',
+  );
+  // An anchor that an alias uses is not moved: it could land after the alias. Migrating the file moves the rest.
+  const aliased = 'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\noperatorReplicas: 2\nnotes: *gpu\n';
+  assert.equal(fixed(aliased, 'Move to workloads.instanceTypes.additional'), undefined);
+  assert.equal(
+    fixed(aliased, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
+    'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\nnotes: *gpu\noperator:\n  replicas: 2\n',
+  );
+});
+
 test('deprecated global.region moves under global.aws, keeping the rest of global', () => {
   const text =
     'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: aws\n  region: us-west-2\n  auth:\n    iamIdentity: arn:aws:iam::123456789012:role/op\n';

@@ -1,0 +1,297 @@
+// Moving keys of a YAML document to new paths, as edits of its text: each pair's lines go (with the comments above
+// them, and its section when every key of it moves), and are written under the deepest section of the new path that
+// is already there, the sections still missing created once for all the keys that go into them. The value is written
+// as it was, its lines moved right or left with its key. Every line no move touches stays as written. Computed on
+// the one parse of the text, however many keys move.
+import { isMap, isNode, isScalar, isSeq, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { TextEdit, TextRange } from '../types';
+import { aliasedNodes } from './anchors';
+import { nodeAt, type YamlDocument } from './document';
+
+export interface KeyMove {
+  /** The pair as the parser read it, and its keys from the root. */
+  readonly pair: Pair;
+  readonly segments: readonly string[];
+  readonly keyRange: TextRange;
+  readonly valueRange: TextRange;
+  /** The new path, dotted. */
+  readonly toPath: string;
+}
+
+/** One move worked out: what it deletes and what it writes where. */
+interface Planned {
+  readonly move: KeyMove;
+  /** The lines the pair leaves: its own and the comments above it, or its section's when every key there moves. */
+  readonly lines: TextRange;
+  /** The deepest section of the new path already written, and where its key starts (undefined for the root). */
+  readonly section: YAMLMap;
+  readonly keyStart: number | undefined;
+  readonly depth: number;
+  /** The indentation of the section's keys. */
+  readonly indent: string;
+  /** The keys to write under the section, the last the pair's new name, and the pair's lines as they will read. */
+  readonly keys: readonly string[];
+  readonly written: string;
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** The offset just after the line holding `offset` (after its newline), or the text's end. */
+function nextLineStart(text: string, offset: number): number {
+  const newline = text.indexOf('\n', offset);
+  return newline < 0 ? text.length : newline + 1;
+}
+
+const isComment = (line: string) => line.trimStart().startsWith('#');
+
+/** A key as YAML writes it: plain when it reads back as itself, otherwise quoted. */
+function keyText(key: string): string {
+  return stringify(key, { lineWidth: 0 }).trimEnd();
+}
+
+/** The ranges, sorted, with those that touch or overlap made one. */
+function merged(ranges: readonly TextRange[]): TextRange[] {
+  const out: TextRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1];
+    if (last && range.start <= last.end)
+      out[out.length - 1] = { start: last.start, end: Math.max(last.end, range.end) };
+    else out.push(range);
+  }
+  return out;
+}
+
+/** The edits that make the moves; undefined when none can be made cleanly. A move that cannot is left out. */
+export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMove[]): TextEdit[] | undefined {
+  const root = yaml.root;
+  let aliased: Set<Node> | undefined;
+
+  /** The line before the one starting at `start` (with its line break), or '' at the document's start. */
+  const lineBefore = (start: number) => (start > yaml.span.start ? text.slice(lineStart(text, start - 1), start) : '');
+
+  /** The pair's own lines, when its key starts its line (a pair of a flow map is not moved). */
+  const pairLines = (move: KeyMove): TextRange | undefined => {
+    const start = lineStart(text, move.keyRange.start);
+    if (text.slice(start, move.keyRange.start).trim() !== '') return undefined;
+    return { start, end: nextLineStart(text, Math.max(move.valueRange.end - 1, move.keyRange.end)) };
+  };
+
+  /**
+   * Where the comment lines right above the line at `start` begin (`start` when there are none): they say what the
+   * key below them is, and move with it. Comments that open the document, with nothing but blank lines or a `---`
+   * above them, are the file's: they stay.
+   */
+  const commentsAbove = (start: number): number => {
+    let first = start;
+    while (isComment(lineBefore(first))) first -= lineBefore(first).length;
+    let above = first;
+    for (let line = lineBefore(above); /^\s*(---|%|$)/.test(line) && line !== ''; line = lineBefore(above))
+      above -= line.length;
+    return lineBefore(above) === '' ? start : first;
+  };
+
+  /** The document's indentation step: how far its first block section's keys sit right of the section's key; else 2. */
+  const indentStep = (): number => {
+    for (const item of isMap(root) ? root.items : []) {
+      const section = item.value;
+      const inner = isMap(section) && !section.flow ? section.items[0]?.key : undefined;
+      const outerStart = isScalar(item.key) ? item.key.range?.[0] : undefined;
+      const innerStart = isScalar(inner) ? inner.range?.[0] : undefined;
+      if (outerStart === undefined || innerStart === undefined) continue;
+      const step = innerStart - lineStart(text, innerStart) - (outerStart - lineStart(text, outerStart));
+      if (step > 0) return step;
+    }
+    return 2;
+  };
+  const step = ' '.repeat(indentStep());
+
+  /** True when an alias elsewhere names an anchor in the node: moving the anchor could put it after the alias. */
+  const holdsAliasedAnchor = (node: Node): boolean => {
+    const anchored = node.anchor ? [node] : [];
+    visit(node, (_key, inner) => {
+      if (isNode(inner) && inner.anchor) anchored.push(inner);
+    });
+    if (anchored.length === 0) return false;
+    aliased ??= root ? aliasedNodes(root) : new Set<Node>();
+    return anchored.some((anchor) => aliased!.has(anchor));
+  };
+
+  /**
+   * The pair as it reads in its new place, its key at `keyIndent` under `name`: the comment lines from `from`, then
+   * the key with its value as written (quotes, comments, layout), the value's lines moved right or left with the key.
+   * A value whose lines hang on where its key was (a flow collection or a quoted or plain string over several lines)
+   * is written anew. Undefined when the lines cannot move cleanly.
+   */
+  const pairWritten = (move: KeyMove, from: number, name: string, keyIndent: string): string | undefined => {
+    const keyLine = lineStart(text, move.keyRange.start);
+    const lines = text
+      .slice(from, keyLine)
+      .split('\n')
+      .slice(0, -1)
+      .map((comment) => keyIndent + comment.trim());
+    const keyLineEnd = nextLineStart(text, move.keyRange.start);
+    const colon = /^[ \t]*:/.exec(text.slice(move.keyRange.end, keyLineEnd));
+    const pairEnd = pairLines(move)?.end;
+    if (!colon || pairEnd === undefined) return undefined;
+    const value = move.pair.value as Node | null;
+    const range = value?.range ?? undefined;
+    const blockScalar = isScalar(value) && (value.type === 'BLOCK_LITERAL' || value.type === 'BLOCK_FOLDED');
+    const blockCollection =
+      (isMap(value) || isSeq(value)) && !value.flow && range !== undefined && range[0] >= keyLineEnd;
+    if (range && range[1] > keyLineEnd && !blockScalar && !blockCollection) {
+      const anew = stringify({ [name]: value?.toJSON() }, { indent: step.length, lineWidth: 0 });
+      for (const line of anew.trimEnd().split('\n')) lines.push(keyIndent + line);
+      return `${lines.join('\n')}\n`;
+    }
+    const afterColon = text.slice(move.keyRange.end + colon[0].length, keyLineEnd).replace(/\r?\n$/, '');
+    lines.push(`${keyIndent}${keyText(name)}:${afterColon}`);
+    // The value's own lines (a block collection or scalar), each moved by as much as the key moved.
+    const shift = keyIndent.length - (move.keyRange.start - keyLine);
+    for (const written of text.slice(keyLineEnd, pairEnd).split('\n').slice(0, -1)) {
+      const line = written.replace(/\r$/, '');
+      if (line === '') lines.push(line);
+      else if (shift >= 0) lines.push(' '.repeat(shift) + line);
+      else if (line.slice(0, -shift).trim() === '') lines.push(line.slice(-shift));
+      else return undefined;
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  /** Where the key of the section at `segments` starts; undefined for the root. */
+  const sectionKeyStart = (segments: readonly string[]): number | undefined => {
+    const outer = nodeAt(root, segments.slice(0, -1));
+    const name = segments[segments.length - 1];
+    const pair = isMap(outer) ? outer.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    return isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+  };
+
+  /** The lines of the pair's section, from its key's line, when every key of it moves; else undefined. */
+  const emptiedSection = (move: KeyMove, moving: ReadonlySet<Pair>): TextRange | undefined => {
+    const segments = move.segments.slice(0, -1);
+    const section = nodeAt(root, segments);
+    if (segments.length === 0 || !isMap(section) || !section.items.every((item) => moving.has(item))) return undefined;
+    const keyStart = sectionKeyStart(segments);
+    if (keyStart === undefined || text.slice(lineStart(text, keyStart), keyStart).trim() !== '') return undefined;
+    const end = Math.max((section.range?.[1] ?? keyStart) - 1, keyStart);
+    return { start: lineStart(text, keyStart), end: nextLineStart(text, end) };
+  };
+
+  const plan = (move: KeyMove, moving: ReadonlySet<Pair>): Planned | undefined => {
+    const own = pairLines(move);
+    const target = move.toPath.split('.');
+    const value = move.pair.value as Node | null;
+    if (!own || nodeAt(root, target) !== undefined || (value && holdsAliasedAnchor(value))) return undefined;
+    const from = commentsAbove(own.start);
+    const section = emptiedSection(move, moving);
+    const lines = section
+      ? { start: Math.min(section.start, from), end: Math.max(section.end, own.end) }
+      : { start: from, end: own.end };
+    // The deepest section of the new path that is already written, and the keys still to create below it.
+    let depth = target.length - 1;
+    let found: Node | null | undefined = nodeAt(root, target.slice(0, depth));
+    while (depth > 0 && found === undefined) found = nodeAt(root, target.slice(0, --depth));
+    if (!isMap(found) || found.flow || found.items.length === 0) return undefined;
+    const firstKey = found.items[0].key;
+    if (!isScalar(firstKey) || !firstKey.range) return undefined;
+    const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
+    if (indent.trim() !== '') return undefined;
+    const keys = target.slice(depth);
+    const written = pairWritten(move, from, keys[keys.length - 1], indent + step.repeat(keys.length - 1));
+    if (written === undefined) return undefined;
+    return {
+      move,
+      lines,
+      section: found,
+      keyStart: sectionKeyStart(target.slice(0, depth)),
+      depth,
+      indent,
+      keys,
+      written,
+    };
+  };
+
+  /**
+   * The edit that deletes whole lines, leaving the lines around them reading as before: a blank line between comments
+   * above and below them (else the two would read as one, the lower one's key's), one blank line fewer where they sat
+   * between two.
+   */
+  const deletion = ({ start, end }: TextRange): TextEdit => {
+    const above = lineBefore(start);
+    const below = text.slice(end, nextLineStart(text, end));
+    if (isComment(above) && isComment(below)) return { start, end, newText: '\n' };
+    if (above.trim() === '' && below.trim() === '' && end < text.length)
+      return { start, end: end + below.length, newText: '' };
+    return { start, end, newText: '' };
+  };
+
+  /** The pairs going under one section, the sections still missing written once each, in the order of the moves. */
+  const underSection = (entries: readonly { keys: readonly string[]; written: string }[], indent: string): string => {
+    let out = '';
+    const opened = new Set<string>();
+    for (const { keys, written } of entries) {
+      if (keys.length === 1) out += written;
+      else if (!opened.has(keys[0])) {
+        opened.add(keys[0]);
+        const inner = entries
+          .filter((entry) => entry.keys.length > 1 && entry.keys[0] === keys[0])
+          .map((entry) => ({ keys: entry.keys.slice(1), written: entry.written }));
+        out += `${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step)}`;
+      }
+    }
+    return out;
+  };
+
+  /**
+   * The deletions, and what goes at the end of each section: where a section ends at or inside deleted lines, its
+   * new keys take their place; where two end at one place, the deeper one's first.
+   */
+  const editsOf = (plans: readonly Planned[], deleted: readonly TextRange[]): TextEdit[] => {
+    const bySection = new Map<YAMLMap, Planned[]>();
+    for (const planned of plans) bySection.set(planned.section, [...(bySection.get(planned.section) ?? []), planned]);
+    const insertions = [...bySection.entries()]
+      .map(([section, group]) => {
+        const last = section.items[section.items.length - 1];
+        const end = (last.value as Node | null)?.range?.[1] ?? (last.key as Node).range?.[1] ?? 0;
+        const at = nextLineStart(text, Math.max(end - 1, 0));
+        return { at, depth: group[0].depth, written: underSection(group, group[0].indent) };
+      })
+      .sort((a, b) => a.at - b.at || b.depth - a.depth);
+    const within = (at: number) => deleted.find((range) => range.start <= at && at <= range.end);
+    const written = new Map<TextRange | number, string>();
+    for (const { at, written: block } of insertions) {
+      const place = within(at) ?? at;
+      written.set(place, (written.get(place) ?? '') + block);
+    }
+    const result: TextEdit[] = [];
+    for (const range of deleted) {
+      const block = written.get(range);
+      result.push(block === undefined ? deletion(range) : { ...range, newText: block });
+    }
+    for (const [place, block] of written) {
+      if (typeof place !== 'number') continue;
+      const prefix = place === text.length && !text.endsWith('\n') ? '\n' : '';
+      result.push({ start: place, end: place, newText: prefix + block });
+    }
+    return result.sort((a, b) => a.start - b.start);
+  };
+
+  // A section whose key goes with a deleted pair cannot take new keys: a move into it is left out, and the rest
+  // worked out again (what empties a section depends on what moves).
+  let chosen = moves;
+  let plans: Planned[];
+  let deleted: TextRange[];
+  for (;;) {
+    const moving = new Set(chosen.map((move) => move.pair));
+    plans = chosen.map((move) => plan(move, moving)).filter((planned) => planned !== undefined);
+    deleted = merged(plans.map((planned) => planned.lines));
+    const kept = plans.filter(
+      ({ keyStart: at }) => at === undefined || !deleted.some((range) => range.start <= at && at < range.end),
+    );
+    if (kept.length === chosen.length) break;
+    chosen = kept.map((planned) => planned.move);
+  }
+  if (plans.length === 0) return undefined;
+  return editsOf(plans, deleted);
+}

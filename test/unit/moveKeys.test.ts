@@ -1,0 +1,50 @@
+// moveKeys: many keys moved at once on one parse of the text. The rules move legacy keys (values-legacy-key's
+// tests and goldens); here, the cases no key of the chart's catalog makes: two keys leaving one section, two
+// sections ending at one place, a new path under a section that goes.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { isMap, isScalar, type Node, type Pair } from 'yaml';
+import { nodeAt, parseYaml } from '../../server/src/service/yaml/document';
+import { moveKeys, type KeyMove } from '../../server/src/service/yaml/moveKeys';
+import { yamlNodeRange } from '../../server/src/service/yaml/nodeRange';
+import { applyEdits } from '../support/textEdits';
+
+/** The text after moving each `from` path to its `to` path; undefined when no move can be made. */
+function moved(text: string, moves: Record<string, string>): string | undefined {
+  const yaml = parseYaml(text).documents[0];
+  const keyMoves: KeyMove[] = Object.entries(moves).map(([from, toPath]) => {
+    const segments = from.split('.');
+    const section = nodeAt(yaml.root, segments.slice(0, -1));
+    assert.ok(isMap(section), from);
+    const pair = section.items.find((item) => isScalar(item.key) && item.key.value === segments.at(-1)) as Pair;
+    const keyRange = yamlNodeRange(pair.key as Node);
+    return { pair, segments, keyRange, valueRange: yamlNodeRange(pair.value as Node), toPath };
+  });
+  const edits = moveKeys(text, yaml, keyMoves);
+  return edits && applyEdits(text, edits);
+}
+
+test('two keys leaving one section take the section along; the new section is written once for both', () => {
+  assert.equal(
+    moved('keep: 1\nold:\n  a: 1 # first\n  b: 2\n', { 'old.a': 'new.a', 'old.b': 'new.b' }),
+    'keep: 1\nnew:\n  a: 1 # first\n  b: 2\n',
+  );
+  // One of the two moving: the section stays with the other.
+  assert.equal(moved('keep: 1\nold:\n  a: 1\n  b: 2\n', { 'old.a': 'new.a' }), 'keep: 1\nold:\n  b: 2\nnew:\n  a: 1\n');
+});
+
+test('where two sections end at one place, the deeper one gets its keys first', () => {
+  assert.equal(
+    moved('x: 1\ny: 2\nglobal:\n  a: 1\n', { x: 'global.x', y: 'other.y' }),
+    'global:\n  a: 1\n  x: 1\nother:\n  y: 2\n',
+  );
+});
+
+test('a key is not moved under a section that goes with a moved key; the other moves are made', () => {
+  const text = 'global:\n  region: r\nkeep: 1\nz: 3\n';
+  assert.equal(moved(text, { 'global.region': 'global.aws.region' }), undefined);
+  assert.equal(
+    moved(text, { 'global.region': 'global.aws.region', z: 'keep2.z' }),
+    'global:\n  region: r\nkeep: 1\nkeep2:\n  z: 3\n',
+  );
+});
