@@ -119,6 +119,12 @@ test('multi-document files: the values document between a Namespace and a Gatewa
   assert.deepEqual(labels(complete('values-multi-document.yaml')), ['iamIdentity', 'anyscaleCliToken']);
 });
 
+test("in the ingress-nginx subchart's map: the one key the catalog names there, enabled, and nothing of the subchart's own", () => {
+  const entries = complete('values-subchart.yaml');
+  assert.deepEqual(labels(entries), ['enabled']);
+  assert.match(byLabel(entries, 'enabled').documentation ?? '', /Ingress-NGINX/);
+});
+
 test('flow maps: the value of cloudProvider inside {…}', () => {
   assert.deepEqual(labels(complete('values-flow.yaml')), ['aws', 'gcp', 'azure', 'generic']);
 });

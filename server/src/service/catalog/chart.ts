@@ -841,6 +841,15 @@ export const CHART_KEYS: readonly ChartKey[] = z.array(ChartKey).parse([
     source: values,
     grade: 'spec',
   },
+  {
+    path: 'ingress-nginx.enabled',
+    type: 'boolean',
+    default: false,
+    description:
+      'Installs the bundled Ingress-NGINX controller (the subchart is the chart dependency `ingress-nginx`).',
+    source: values,
+    grade: 'spec',
+  },
 ]);
 
 const BY_PATH = new Map(CHART_KEYS.map((key) => [key.path, key]));

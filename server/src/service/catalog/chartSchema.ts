@@ -30,6 +30,9 @@ function schemaOf(key: ChartKey): JsonSchema {
   }
   if (key.default !== undefined) schema.default = key.default;
   if (key.type === 'object') Object.assign(schema, sectionSchema(key.path));
+  // A free-form map (a subchart's values) with keys the catalog names: those, and any others.
+  else if (key.type === 'map' && chartChildren(key.path).length > 0)
+    Object.assign(schema, sectionSchema(key.path), { additionalProperties: true });
   // Helm deletes a key set to null: every key may be null.
   if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
   return schema;

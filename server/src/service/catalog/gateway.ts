@@ -10,6 +10,10 @@ export const GATEWAY_SOURCES = {
   }),
   quickstart: CHART_SOURCES.quickstart,
   addCloudResource: SOURCES.addCloudResource,
+  ingressNginxQuickstart: Source.parse({
+    title: 'Deploy Anyscale on Azure to AKS with Ingress-NGINX (Microsoft Learn quickstart, 06/22/2026)',
+    url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/quickstart-azure-cli-ingress-nginx',
+  }),
 };
 
 /** The manifests we check: Gateway API kinds, and Envoy Gateway's EnvoyProxy. */
@@ -36,6 +40,16 @@ export const ANYSCALE_HOSTNAMES = {
 export const TLS_SECRET = {
   pattern: /^anyscale-(svc-)?(.+)-certificate$/,
   ...cite(GATEWAY_SOURCES.quickstart, 'documented'),
+} as const;
+
+/**
+ * Ingress-NGINX, the controller of the chart's bundled `ingress-nginx` subchart, reached end of life in March 2026,
+ * and Anyscale recommends Envoy Gateway for each cloud resource. Documented: the caution box of the Ingress-NGINX
+ * quickstart (domain §3.3).
+ */
+export const INGRESS_NGINX_END_OF_LIFE = {
+  since: 'March 2026',
+  ...cite(GATEWAY_SOURCES.ingressNginxQuickstart, 'documented'),
 } as const;
 
 /** TLS modes of a listener; Terminate is the default when `tls.mode` is absent. */

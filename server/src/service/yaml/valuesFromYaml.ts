@@ -2,7 +2,7 @@
 // such as node selectors or the ingress-nginx subchart), recording each key in effect once: those a section writes and
 // those it takes from maps merged in with `<<: *anchor`, with aliases read through, as Helm reads them (anchors.ts).
 import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
-import { chartKey, legacyKey, type ChartKey } from '../catalog/chart';
+import { chartChildren, chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
 import { isFilledInLater, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
@@ -51,13 +51,24 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
 
   const root = yaml.root;
   const aliased = root ? aliasedNodes(root) : new Set<Node>();
-  /** `inAnchor`: the map is read through an anchor, so its settings are written where other places may use them too. */
-  const visit = (map: YAMLMap, parentPath: string, segments: readonly string[], inAnchor: boolean) => {
+  /**
+   * `inAnchor`: the map is read through an anchor, so its settings are written where other places may use them too.
+   * `freeForm`: the map is one the chart hands on as it is (a subchart's values): only the keys the catalog names in
+   * it are read (`ingress-nginx.enabled`).
+   */
+  const visit = (
+    map: YAMLMap,
+    parentPath: string,
+    segments: readonly string[],
+    inAnchor: boolean,
+    freeForm = false,
+  ) => {
     for (const { pair, merged } of pairsInEffect(map, root as Node)) {
       const keyNode = pair.key;
       if (!isScalar(keyNode) || typeof keyNode.value !== 'string') continue;
       const name = keyNode.value;
       const path = parentPath === '' ? name : `${parentPath}.${name}`;
+      if (freeForm && !chartKey(path)) continue;
       const written = pair.value as Node | null;
       const value = resolved(written, root as Node) ?? null;
       const key: ChartKey | undefined = chartKey(path);
@@ -83,6 +94,8 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
       // Descend into catalog sections, and into `aws` at the top level, where the legacy `aws.credentialSecret` lives.
       if (isMap(value) && (key?.type === 'object' || (path === 'aws' && !key)))
         visit(value, path, [...segments, name], viaAnchor);
+      else if (isMap(value) && key?.type === 'map' && chartChildren(path).length > 0)
+        visit(value, path, [...segments, name], viaAnchor, true);
     }
   };
   if (isMap(root)) visit(root, '', [], false);

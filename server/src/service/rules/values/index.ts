@@ -15,6 +15,7 @@ import { valuesDeprecatedKey } from './values-deprecated-key';
 import { valuesAwsRegionMissing } from './values-aws-region-missing';
 import { valuesGatewayNameMissing } from './values-gateway-name-missing';
 import { valuesGatewayIpAndHostname } from './values-gateway-ip-and-hostname';
+import { valuesIngressNginxEndOfLife } from './values-ingress-nginx-end-of-life';
 import { valuesWorkloadServiceAccount } from './values-workload-service-account';
 import { valuesLegacyKey } from './values-legacy-key';
 import { valuesIamIdentityIsPrincipalId } from './values-iam-identity-is-principal-id';
@@ -36,6 +37,7 @@ export const valuesRules: readonly ValuesRule[] = [
   valuesAwsRegionMissing,
   valuesGatewayNameMissing,
   valuesGatewayIpAndHostname,
+  valuesIngressNginxEndOfLife,
   valuesWorkloadServiceAccount,
   valuesLegacyKey,
   valuesIamIdentityIsPrincipalId,

@@ -68,8 +68,8 @@ function keyInsertText(key: ChartKey, cursor: YamlCursor): { insertText: string;
 
 function keyEntries(cursor: YamlCursor): CompletionEntry[] {
   if (cursor.path.includes(ITEM)) return [];
+  // The catalog's keys under the section: a section's, or those it names in a subchart's map (`ingress-nginx.enabled`).
   const section = cursor.path.join('.');
-  if (section !== '' && chartKey(section)?.type !== 'object') return [];
   const written = new Set(cursor.siblings);
   return chartChildren(section)
     .filter((key) => !key.deprecated && !written.has(keyName(key)))
