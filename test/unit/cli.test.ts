@@ -302,6 +302,28 @@ test('a template is checked once per parameter file beside it; a mistake is repo
   );
 });
 
+test('a template named alone: the parameter file it is checked with is checked too, its own findings once each', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-params-'));
+  const rule = path.join(FIXTURES, 'rules', 'parameter-file-value-missing');
+  fs.copyFileSync(path.join(rule, 'workspace', 'template.json'), path.join(dir, 'main.json'));
+  fs.copyFileSync(path.join(rule, 'fail.parameters.json'), path.join(dir, 'main.parameters.json'));
+  const codes = (args: string[]) => {
+    const { code, stdout } = run(['check', '--format', 'json', ...args], dir);
+    assert.equal(code, 1, stdout);
+    const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>;
+    return rows.map((r) => `${r.file}:${r.line} ${r.code}`).sort();
+  };
+  const expected = [
+    'main.parameters.json:2 parameter-file-schema',
+    'main.parameters.json:5 parameter-file-value-missing',
+    'main.parameters.json:6 parameter-file-value-missing',
+  ];
+  assert.deepEqual(codes(['main.json']), expected);
+  assert.deepEqual(codes(['main.json', 'main.parameters.json']), expected, 'named too: reported once');
+  assert.match(run(['check', 'main.json'], dir).stdout, /in 2 files checked\.$/m);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('--parameters picks the parameter files; a parameter file named on its own is checked against its template', () => {
   const only = JSON.parse(
     run([

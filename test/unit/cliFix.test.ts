@@ -134,6 +134,7 @@ test('--fix rewrites the literal and the parameter file value, leaves the expres
 
 test('--fix-dry-run prints a unified diff that git applies, and writes nothing', () => {
   const dir = workspace();
+  // The template named alone: the parameter file it is checked with is checked, and fixed, too.
   const { code, stdout } = run(['check', '--fix-dry-run', 'cloud.json'], dir);
   assert.equal(read(dir, 'cloud.json'), TEMPLATE);
   assert.equal(read(dir, 'cloud.parameters.json'), PARAMETERS);
@@ -152,6 +153,16 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
       '         "computeStack": "K8S",',
       '         "region": "us-west-2",',
       '         "cloudStorageBucketName": "s3://bucket-one",',
+      '--- a/cloud.parameters.json',
+      '+++ b/cloud.parameters.json',
+      '@@ -2,6 +2,6 @@',
+      '   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",',
+      '   "contentVersion": "1.0.0.0",',
+      '   "parameters": {',
+      '-    "otherProvider": { "value": "Aws" }',
+      '+    "otherProvider": { "value": "AWS" }',
+      '   }',
+      ' }',
       '',
     ]
       .join('\n')
@@ -160,10 +171,12 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
   // Real git applies it to a copy and gets what --fix writes.
   const copy = temporaryDirectory('anyscale-fix-apply-');
   fs.writeFileSync(path.join(copy, 'cloud.json'), TEMPLATE);
+  fs.writeFileSync(path.join(copy, 'cloud.parameters.json'), PARAMETERS);
   fs.writeFileSync(path.join(copy, 'fix.diff'), diff);
   const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: copy, encoding: 'utf8' });
   assert.equal(applied.status, 0, applied.stderr);
   assert.equal(read(copy, 'cloud.json'), TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"'));
+  assert.equal(read(copy, 'cloud.parameters.json'), PARAMETERS.replace('"value": "Aws"', '"value": "AWS"'));
   assert.equal(code, 1, 'the findings and exit code are those of the files as they are on disk');
   assert.match(stdout, /^cloud\.json:14:21 error provider-invalid /m);
 });

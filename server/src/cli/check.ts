@@ -175,7 +175,9 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const templates = new Map<Target, DocumentAnalysis>();
   /** A parameter file checked on its own: the template it belongs to is analysed with it alone. */
   const ownTemplate = new Map<Target, string>();
-  for (const [target, text] of texts) {
+  /** The parameter files the templates are checked with that are not checked themselves, with their texts. */
+  const usedParameterFiles = new Map<string, string>();
+  const readFacts = (target: Target, text: string) => {
     const ruleLevels = levelsOf(target.absolute);
     const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
@@ -184,12 +186,11 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
         options.parameters?.map((file) => file.absolute) ??
         conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
       for (const file of files) nameBeside(target, file);
+      const parameterFiles = readParameterFiles(files, run, displayOf);
+      for (const { uri, text: parameters } of parameterFiles)
+        if (!checkedPaths.has(uri) && parameters !== undefined) usedParameterFiles.set(uri, parameters);
       if (files.length > 0)
-        analysis = analyzeDocument(
-          text,
-          { fileName: target.absolute },
-          { ruleLevels, parameterFiles: readParameterFiles(files, run, displayOf) },
-        );
+        analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles });
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
       // When its template is checked too, the template's run reports this file's findings.
@@ -200,6 +201,15 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     }
     workspace.set(target.absolute, analysis.facts);
     if (!isYamlFile(target.absolute)) templates.set(target, analysis);
+  };
+  for (const [target, text] of texts) readFacts(target, text);
+  // A parameter file a template is checked with is checked too: its own problems (a parameter without a value, a
+  // template's $schema) fail the deployment as surely as the template's do.
+  for (const [file, text] of usedParameterFiles) {
+    const target: Target = { absolute: file, display: displayOf(file), explicit: false };
+    checkedPaths.add(file);
+    texts.set(target, text);
+    readFacts(target, text);
   }
   const report = (finding: Finding, display: string, lines: LineIndex): CliFinding => {
     const home = finding.uri ? documentOf(finding.uri) : { display, lines };
