@@ -497,3 +497,119 @@ test('check -v and --version print the version its usage lists them for', () => 
   assert.match(version.stdout, /^\d+\.\d+\.\d+/);
   for (const flag of ['-v', '--version']) assert.deepEqual(run(['check', flag]), version);
 });
+
+/** A folder of files for one test: name → content (`-> target` makes a symbolic link). */
+function folderOf(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    if (content.startsWith('-> ')) fs.symlinkSync(content.slice(3), path.join(dir, name));
+    else fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+/** A template whose cloud resource takes its provider from a parameter; `bucket` has no default. */
+const PROVIDER_TEMPLATE = JSON.stringify(
+  {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { provider: { type: 'string' }, bucket: { type: 'string' } },
+    resources: [
+      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: 'c/default',
+        location: 'uksouth',
+        dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
+        properties: {
+          provider: "[parameters('provider')]",
+          computeStack: 'K8S',
+          region: 'uksouth',
+          cloudStorageBucketName: "[parameters('bucket')]",
+          anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+        },
+      },
+    ],
+  },
+  null,
+  2,
+);
+const parametersFile = (provider: string, extra = '') =>
+  `{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "provider": { "value": "${provider}" },\n    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" }${extra}\n  }\n}\n`;
+
+/** `file:line code` of each finding in JSON output in a parameter file, sorted; and the exit code. */
+function findingsOf(args: string[], cwd: string): { code: number | null; rows: string[] } {
+  const { code, stdout } = run(['check', '--format', 'json', ...args], cwd);
+  const rows = (JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>)
+    .filter((r) => /param|\bp\.json$/.test(r.file))
+    .map((r) => `${r.file}:${r.line} ${r.code}`);
+  return { code, rows: rows.sort() };
+}
+
+test('--parameters and a folder: a parameter file the template is not checked with is checked against its template', () => {
+  const dir = folderOf({
+    'infra/cloud.json': PROVIDER_TEMPLATE,
+    'infra/cloud.parameters.json': parametersFile('azure', ',\n    "extra": { "value": 1 }'),
+    'shared/p.json': parametersFile('Azure'),
+  });
+  const { code, rows } = findingsOf(['--parameters', 'shared/p.json', 'infra'], dir);
+  assert.equal(code, 1);
+  assert.deepEqual(rows, [
+    'infra/cloud.parameters.json:5 provider-invalid',
+    'infra/cloud.parameters.json:7 parameter-file-undeclared',
+  ]);
+});
+
+test('one parameter file read by two templates: each finding in it is reported once', () => {
+  const dir = folderOf({
+    'a.json': PROVIDER_TEMPLATE,
+    'b.json': PROVIDER_TEMPLATE,
+    'shared/p.json': parametersFile('azure', ',\n    "nope": { "value": 1 }'),
+  });
+  const { rows } = findingsOf(['--parameters', 'shared/p.json', 'a.json', 'b.json'], dir);
+  assert.deepEqual(rows, ['shared/p.json:5 provider-invalid', 'shared/p.json:7 parameter-file-undeclared']);
+});
+
+test('a symbolic link to the parameter file beside it: the file is read, checked and fixed once', () => {
+  const dir = folderOf({
+    'cloud.json': PROVIDER_TEMPLATE,
+    'cloud.parameters.json': parametersFile('azure'),
+    'cloud.parameters.link.json': '-> cloud.parameters.json',
+  });
+  assert.deepEqual(findingsOf(['cloud.json'], dir).rows, ['cloud.parameters.json:5 provider-invalid']);
+  const fixed = run(['check', '--fix', 'cloud.json'], dir);
+  assert.equal(fixed.stderr, '', 'not written twice: no "changed on disk" for the second name');
+  assert.match(fixed.stdout, /^Fixed 1 file\.$/m);
+  assert.equal(fs.readFileSync(path.join(dir, 'cloud.parameters.json'), 'utf8'), parametersFile('Azure'));
+});
+
+test('what a template is checked with: not a template, nothing to read beside it, and a broken file with where', () => {
+  const dir = folderOf({
+    'cloud.json': PROVIDER_TEMPLATE,
+    'other.json': PROVIDER_TEMPLATE,
+    'cloud.parameters.json': '',
+  });
+  fs.mkdirSync(path.join(dir, 'cloud.parameters.dir.json'));
+  // An empty file and a folder named like parameter files beside the template are passed over, as in a folder.
+  const quiet = run(['check', 'cloud.json'], dir);
+  assert.equal(quiet.stderr, '');
+  assert.equal(quiet.code, 0, quiet.stdout);
+  const template = run(['check', '--parameters', 'other.json', 'cloud.json'], dir);
+  assert.match(
+    template.stderr,
+    /other\.json: an ARM template, not a parameter file; the template is checked without it/,
+  );
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), '{\n  "parameters": {,\n}\n');
+  assert.match(
+    run(['check', 'cloud.json'], dir).stderr,
+    /cloud\.parameters\.json:2:\d+: parameter file is not valid JSON/,
+  );
+});
+
+test('--rule without a level says how to give one', () => {
+  const { code, stderr } = run(['check', '--rule', 'provider-invalid', '.']);
+  assert.equal(code, 2);
+  assert.match(stderr, /--rule provider-invalid: give its level, as in --rule provider-invalid=off/);
+});

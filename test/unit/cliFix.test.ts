@@ -194,6 +194,19 @@ test('--fix-dry-run on a file written with \\r\\n: the diff keeps the \\r, so gi
   assert.equal(read(dir, 'cloud.json'), crlf.replace('"provider": "Aws"', '"provider": "AWS"'));
 });
 
+test('--fix-dry-run on a file with a byte-order mark and a fix near its first line: git applies the diff', () => {
+  const dir = workspace();
+  const withMark = `\uFEFF${PARAMETERS.replace('deploymentParameters.json#', 'deploymentTemplate.json#')}`;
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), withMark);
+  const { stdout } = run(['check', '--fix-dry-run', 'cloud.parameters.json'], dir);
+  const diff = stdout.slice(0, stdout.indexOf('\ncloud.parameters.json:') + 1);
+  assert.match(diff, /^ \uFEFF\{$/m, 'the first line is shown with its mark');
+  fs.writeFileSync(path.join(dir, 'fix.diff'), diff);
+  const applied = spawnSync('git', ['apply', 'fix.diff'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(applied.status, 0, applied.stderr);
+  assert.equal(read(dir, 'cloud.parameters.json'), `\uFEFF${PARAMETERS.replace('"Aws"', '"AWS"')}`);
+});
+
 test('--fix leaves a clean file, invalid JSON and a binary file untouched, with the usual messages', () => {
   const dir = workspace();
   const clean = TEMPLATE.replace('"provider": "Aws"', '"provider": "AWS"').replace(`[toLower('GCP')]`, 'GCP');

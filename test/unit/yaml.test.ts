@@ -625,6 +625,7 @@ test('a plain YAML 1.1 boolean word is the boolean Helm reads: enabled: off disa
   assert.deepEqual(read('NO'), { enabled: false, disabled: true });
   assert.deepEqual(read('yes'), { enabled: true, disabled: false });
   assert.deepEqual(read('"off"'), { enabled: false, disabled: false }, 'quoted, it is a string');
+  assert.deepEqual(read('"true"'), { enabled: true, disabled: false }, 'as an AKS extension writes it');
   assert.deepEqual(read('offline'), { enabled: false, disabled: false });
 });
 

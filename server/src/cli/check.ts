@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import {
   analyzeDocument,
   applySuppressions,
+  classifyJson,
   type DocumentAnalysis,
   type Finding,
   isFilledInLater,
@@ -38,31 +39,69 @@ export function siblingsOf(file: string): string[] {
   }
 }
 
-/** Parses the parameter files a template is checked with; a file that can't be read or parsed is a problem. */
+/** The items, each kept where its key is first met; `merge` hands each later one to that first one. */
+function firstOfEach<T>(items: readonly T[], keyOf: (item: T) => string, merge?: (first: T, later: T) => void): T[] {
+  const firsts = new Map<string, T>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const first = firsts.get(key);
+    if (first === undefined) firsts.set(key, item);
+    else merge?.(first, item);
+  }
+  return [...firsts.values()];
+}
+
+/** The path with its symbolic links resolved, or as given when it cannot be. */
+function realPathOf(file: string): string {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return file;
+  }
+}
+
+/**
+ * Parses the parameter files a template is checked with. One that cannot be read or parsed, or is a template, is a
+ * problem. One found beside the template (not `given` with --parameters) that holds no text to read — a folder, a
+ * FIFO, an empty or binary file — is passed over in silence, as the same file found in a folder is. A file reached
+ * along a second path (a symbolic link to another) is read once.
+ */
 export function readParameterFiles(
   files: readonly string[],
   run: Pick<CliRun, 'problems'>,
   displayOf: (file: string) => string,
+  given = false,
 ): ParameterFileInput[] {
   const inputs: ParameterFileInput[] = [];
+  const read = new Set<string>();
   for (const file of files) {
-    let text: string;
+    const real = realPathOf(file);
+    if (read.has(real)) continue;
+    read.add(real);
+    let bytes: Buffer;
     try {
-      text = readBounded(file)
-        .toString('utf8')
-        .replace(/^\uFEFF/, '');
+      bytes = readBounded(file);
     } catch (error) {
+      const { message, notAFile } = error as BoundedReadError;
+      if (given || !notAFile)
+        run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${message}` });
+      continue;
+    }
+    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    if (!given && (text.trim() === '' || bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) continue;
+    const { root, errors } = parseJson(text);
+    if (!root || errors.length > 0) {
+      const at = new LineIndex(text).positionAt(errors[0]?.offset ?? 0);
       run.problems.push({
-        file: displayOf(file),
-        message: `parameter file cannot be read: ${(error as BoundedReadError).message}`,
+        file: `${displayOf(file)}:${at.line + 1}:${at.character + 1}`,
+        message: 'parameter file is not valid JSON; the template is checked without it',
       });
       continue;
     }
-    const { root, errors } = parseJson(text);
-    if (!root || errors.length > 0) {
+    if (classifyJson(root) === 'armTemplate') {
       run.problems.push({
         file: displayOf(file),
-        message: 'parameter file is not valid JSON; the template is checked without it',
+        message: 'an ARM template, not a parameter file; the template is checked without it',
       });
       continue;
     }
@@ -134,6 +173,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const levelsOf = (file: string) => ({ ...options.configLevels?.(file), ...options.ruleLevels });
   const run: CliRun = { findings: [], problems: [], notChecked: [], filesChecked: 0 };
   const checkedPaths = new Set(targets.map((t) => t.absolute));
+  const checkedRealPaths = new Set(targets.map((t) => realPathOf(t.absolute)));
   /**
    * How the output names each file: as given on the command line or found under a folder given; a parameter file
    * beside its template (or a template beside its parameter file) in the same form as that file, prefix and all.
@@ -177,24 +217,32 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const ownTemplate = new Map<Target, string>();
   /** The parameter files the templates are checked with that are not checked themselves, with their texts. */
   const usedParameterFiles = new Map<string, string>();
-  const readFacts = (target: Target, text: string) => {
+  const readFacts = (
+    target: Target,
+    text: string,
+    first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels: levelsOf(target.absolute) }),
+  ) => {
     const ruleLevels = levelsOf(target.absolute);
-    const first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
     if (first.kind === 'armTemplate') {
       const files =
         options.parameters?.map((file) => file.absolute) ??
         conventionalParameterFiles(target.absolute, siblingsOf(target.absolute));
       for (const file of files) nameBeside(target, file);
-      const parameterFiles = readParameterFiles(files, run, displayOf);
+      const parameterFiles = readParameterFiles(files, run, displayOf, options.parameters !== undefined);
       for (const { uri, text: parameters } of parameterFiles)
-        if (!checkedPaths.has(uri) && parameters !== undefined) usedParameterFiles.set(uri, parameters);
+        if (!checkedRealPaths.has(realPathOf(uri)) && parameters !== undefined) usedParameterFiles.set(uri, parameters);
       if (files.length > 0)
         analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles });
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
-      // When its template is checked too, the template's run reports this file's findings.
-      if (template && !checkedPaths.has(template)) {
+      // When its template is checked too, with it, the template's run reports this file's findings; not when
+      // --parameters gave the template others.
+      const checkedWithIt =
+        template !== undefined &&
+        checkedPaths.has(template) &&
+        (options.parameters?.some((file) => file.absolute === target.absolute) ?? true);
+      if (template && !checkedWithIt) {
         ownTemplate.set(target, template);
         nameBeside(target, template);
       }
@@ -207,9 +255,12 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   // template's $schema) fail the deployment as surely as the template's do.
   for (const [file, text] of usedParameterFiles) {
     const target: Target = { absolute: file, display: displayOf(file), explicit: false };
+    const first = analyzeDocument(text, { fileName: file }, { ruleLevels: levelsOf(file) });
+    // A file the template reads by its name that is not one by its content is the template's finding to make.
+    if (first.kind !== 'armParameters') continue;
     checkedPaths.add(file);
     texts.set(target, text);
-    readFacts(target, text);
+    readFacts(target, text, first);
   }
   const report = (finding: Finding, display: string, lines: LineIndex): CliFinding => {
     const home = finding.uri ? documentOf(finding.uri) : { display, lines };
@@ -343,5 +394,16 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       );
     }
   }
+  // A parameter file two templates are checked with gets the same finding from each run: it is reported once, with
+  // the places of both; so is a problem met twice.
+  run.findings = firstOfEach(
+    run.findings,
+    ({ related: _related, ...place }) => JSON.stringify(place),
+    (first, later) => {
+      const known = new Set(first.related.map((place) => JSON.stringify(place)));
+      first.related.push(...later.related.filter((place) => !known.has(JSON.stringify(place))));
+    },
+  );
+  run.problems = firstOfEach(run.problems, (problem) => JSON.stringify(problem));
   return run;
 }

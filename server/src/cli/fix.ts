@@ -121,11 +121,6 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
     if (fixes.length === 0) continue;
     const lineBreak = lineBreakOf(text);
     const edits = fixes.map(({ edit }) => ({ ...edit, newText: withLineBreak(edit.newText, lineBreak) }));
-    if (dryRun) {
-      report.push(unifiedDiff(target.display, text, edits));
-      filesFixed++;
-      continue;
-    }
     let onDisk: Buffer;
     try {
       onDisk = readBounded(target.absolute);
@@ -136,6 +131,13 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
     const bom = onDisk.toString('utf8').startsWith('\uFEFF') ? '\uFEFF' : '';
     if (onDisk.toString('utf8') !== bom + text) {
       problems.push({ file: target.display, message: 'changed on disk while being checked; not fixed' });
+      continue;
+    }
+    if (dryRun) {
+      // The diff is of the bytes on disk, byte-order mark and all: `git apply` matches the first line with it.
+      const shifted = edits.map((edit) => ({ ...edit, start: edit.start + bom.length, end: edit.end + bom.length }));
+      report.push(unifiedDiff(target.display, bom + text, shifted));
+      filesFixed++;
       continue;
     }
     try {

@@ -101,11 +101,11 @@ function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: str
 export function runIndex(argv: string[], cwd: string): number {
   const options = parseIndexArgs(argv);
   const { targets, unmatched, problems } = expand(options.paths, cwd);
-  const warn = (message: string) => process.stderr.write(`anyscale-azure: warning: ${message}\n`);
   const configLevels = cliConfigLevels(
     options.config === undefined ? undefined : path.resolve(cwd, options.config),
     cwd,
-    warn,
+    // Each message says where and how bad: `<file>:1:14: warning: unknown rule …`.
+    (message) => process.stderr.write(`anyscale-azure: ${message}\n`),
   );
   const run = indexTargets(targets, { configLevels, cwd });
   const allProblems = [

@@ -86,6 +86,7 @@ function parseCheckArgs(argv: string[]): Options {
   for (const rule of values.rule ?? []) {
     const [code, level] = rule.split('=');
     if (!ruleByCode(code)) throw new UsageError(`unknown rule "${code}"`);
+    if (level === undefined) throw new UsageError(`--rule ${code}: give its level, as in --rule ${code}=off`);
     if (!['off', 'info', 'warning', 'error'].includes(level))
       throw new UsageError(`--rule ${code}=${level}: the level must be off, info, warning or error`);
     ruleLevels[code] = level as RuleLevel;
@@ -165,7 +166,8 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     const configLevels = cliConfigLevels(
       options.config === undefined ? undefined : path.resolve(cwd, options.config),
       cwd,
-      (message) => process.stderr.write(`anyscale-azure: warning: ${message}\n`),
+      // Each message says where and how bad: `<file>:1:14: warning: unknown rule …`.
+      (message) => process.stderr.write(`anyscale-azure: ${message}\n`),
     );
     const checkOptions: CheckOptions = {
       ruleLevels: options.ruleLevels,

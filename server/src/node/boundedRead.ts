@@ -18,7 +18,7 @@ const FIRST_READ_BYTES = 64 * 1024;
 export class BoundedReadError extends Error {
   constructor(
     message: string,
-    /** Not a regular file (a FIFO, device or socket): reported only when named on the command line. */
+    /** Not a regular file (a folder, FIFO, device or socket): reported only when named on the command line. */
     readonly notAFile = false,
   ) {
     super(message);
@@ -82,7 +82,7 @@ export function readBounded(file: string, limit = MAX_FILE_BYTES): Buffer {
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw new BoundedReadError('is a folder');
+    if (stat.isDirectory()) throw new BoundedReadError('is a folder', true);
     if (!stat.isFile()) throw new BoundedReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
     if (stat.size > limit) throw tooLarge(stat.size, limit);
     let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, FIRST_READ_BYTES), limit + 1));

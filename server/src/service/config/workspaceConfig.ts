@@ -2,7 +2,8 @@
 // A pure parser: text in, rule levels and problems (with offsets) out. Finding the file is the Node layer's job
 // (server/src/node/config.ts). A file that is not JSON or not shaped like a config is `broken`; an unknown code or
 // level only drops that entry, with a warning.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { syntaxProblems } from '../json/parseJson';
 import type { JsonNode } from '../json/nodes';
 import type { RuleLevel, TextRange } from '../types';
 import { RULES, ruleByCode } from '../rules/registry';
@@ -40,7 +41,7 @@ export function parseWorkspaceConfig(text: string): WorkspaceConfig {
       start: error.offset,
       end: error.offset + error.length,
       severity: 'error',
-      message: `not valid JSON: ${printParseErrorCode(error.error)}`,
+      message: syntaxProblems(text, [error])[0].message,
     });
   }
   if (!root || root.type !== 'object')

@@ -13,7 +13,10 @@ export interface SettingSource {
   readonly segments: readonly string[];
 }
 
-/** A scalar written as YAML like `original`: in its quotes, else plain when that reads back as the same string, else double-quoted. */
+/**
+ * A scalar written as YAML like `original`: in its quotes; else plain when that reads back as the same string, else
+ * double-quoted.
+ */
 export function scalarText(value: string, original: string): string {
   if (original.startsWith('"')) return JSON.stringify(value);
   if (original.startsWith("'")) return `'${value.replace(/'/g, "''")}'`;
