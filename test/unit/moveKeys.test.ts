@@ -41,10 +41,14 @@ test('where two sections end at one place, the deeper one gets its keys first', 
 });
 
 test('a key is not moved under a section that goes with a moved key; the other moves are made', () => {
-  const text = 'global:\n  region: r\nkeep: 1\nz: 3\n';
-  assert.equal(moved(text, { 'global.region': 'global.aws.region' }), undefined);
+  const text = 'keep: 1\nold:\n  a: 1\nz: 3\n';
+  assert.equal(moved(text, { z: 'old.z' }), 'keep: 1\nold:\n  a: 1\n  z: 3\n');
+  assert.equal(moved(text, { old: 'fresh', z: 'old.z' }), 'keep: 1\nz: 3\nfresh:\n  a: 1\n');
+});
+
+test("a section's only key moving deeper into it keeps the section", () => {
   assert.equal(
-    moved(text, { 'global.region': 'global.aws.region', z: 'keep2.z' }),
-    'global:\n  region: r\nkeep: 1\nkeep2:\n  z: 3\n',
+    moved('global:\n  region: r\nkeep: 1\n', { 'global.region': 'global.aws.region' }),
+    'global:\n  aws:\n    region: r\nkeep: 1\n',
   );
 });

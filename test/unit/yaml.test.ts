@@ -21,6 +21,14 @@ function apply(text: string, edits: readonly TextEdit[]): string {
     .reduce((out, e) => out.slice(0, e.start) + e.newText + out.slice(e.end), text);
 }
 
+/** The text after the fix of that title, offered on any finding; undefined when none is offered. */
+function fixedBy(text: string, title: string): string | undefined {
+  const fix = yaml(text)
+    .findings.flatMap((f) => f.fixes ?? [])
+    .find((f) => f.title === title);
+  return fix && apply(text, fix.edits);
+}
+
 test('classification: 1.x values, pre-1.0 values, Gateway manifests, and everything else silent', () => {
   assert.equal(yaml('global:\n  cloudDeploymentId: cldrsrc_abc\n').kind, 'operatorValues');
   assert.equal(yaml('workloads:\n  serviceAccount:\n    name: anyscale-operator\n').kind, 'operatorValues');
@@ -96,11 +104,9 @@ test('by file name: .yaml and .yml go to the YAML analyzer, the rest to the JSON
 
 test('a moved key goes under the deepest section already written, creating the rest, and leaves no empty section behind', () => {
   const fixed = (text: string, title: string) => {
-    const fix = yaml(text)
-      .findings.flatMap((f) => f.fixes ?? [])
-      .find((f) => f.title === title);
-    assert.ok(fix, `no "${title}" in\n${text}`);
-    return apply(text, fix.edits);
+    const result = fixedBy(text, title);
+    assert.ok(result !== undefined, `no "${title}" in\n${text}`);
+    return result;
   };
   // Into an existing section written below the key; into a section missing one level, after the key's own line.
   assert.equal(
@@ -194,15 +200,9 @@ test('the legacy quick fixes: moving one key, and migrating the whole file, give
 });
 
 test('a move writes only the lines it moves: their comments go along, the value is kept as written', () => {
-  const fixed = (text: string, title: string) => {
-    const fix = yaml(text)
-      .findings.flatMap((f) => f.fixes ?? [])
-      .find((f) => f.title === title);
-    return fix && apply(text, fix.edits);
-  };
   // The comment above a key goes with it; the file's own comment stays, and does not become the next key's.
   assert.equal(
-    fixed(
+    fixedBy(
       '# staging values\ncloudDeploymentId: cldrsrc_abc\n# set by hand\ncloudProvider: azure\n',
       'Move to global.cloudDeploymentId',
     ),
@@ -210,31 +210,74 @@ test('a move writes only the lines it moves: their comments go along, the value 
   );
   // Where a key sat between blank lines, one blank line is left.
   assert.equal(
-    fixed('cloudProvider: azure\n\noperatorReplicas: 2\n\nenableGateway: true\n', 'Move to operator.replicas'),
+    fixedBy('cloudProvider: azure\n\noperatorReplicas: 2\n\nenableGateway: true\n', 'Move to operator.replicas'),
     'cloudProvider: azure\n\nenableGateway: true\noperator:\n  replicas: 2\n',
   );
   // A block value moves as written (its comments, its flow map's spacing), as far right as its key.
   assert.equal(
-    fixed(
+    fixedBy(
       'additionalInstanceTypes:\n  # big\n  gpu: {CPU: 8,  GPU: 1}\nworkloads:\n  enableKarpenterSupport: true\n',
       'Move to workloads.instanceTypes.additional',
     ),
     'workloads:\n  enableKarpenterSupport: true\n  instanceTypes:\n    additional:\n      # big\n      gpu: {CPU: 8,  GPU: 1}\n',
   );
-  // A flow list over two lines hangs on where its key was: it is written anew.
+  // A flow list over two lines, with its comment, moves as it is written too.
   assert.equal(
-    fixed(
-      'supportedAccelerators: [a,\n  b]\nworkloads:\n  enableKarpenterSupport: true\n',
+    fixedBy(
+      'supportedAccelerators: [a, # first\n  b]\nworkloads:\n  enableKarpenterSupport: true\n',
       'Move to workloads.accelerator.nodeSelectors',
     ),
-    'workloads:\n  enableKarpenterSupport: true\n  accelerator:\n    nodeSelectors:\n      - a\n      - b\n',
+    'workloads:\n  enableKarpenterSupport: true\n  accelerator:\n    nodeSelectors: [a, # first\n      b]\n',
   );
   // An anchor that an alias uses is not moved: it could land after the alias. Migrating the file moves the rest.
   const aliased = 'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\noperatorReplicas: 2\nnotes: *gpu\n';
-  assert.equal(fixed(aliased, 'Move to workloads.instanceTypes.additional'), undefined);
+  assert.equal(fixedBy(aliased, 'Move to workloads.instanceTypes.additional'), undefined);
   assert.equal(
-    fixed(aliased, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
+    fixedBy(aliased, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
     'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\nnotes: *gpu\noperator:\n  replicas: 2\n',
+  );
+});
+
+test('a move never changes what Helm reads: anchors stay before their aliases, block scalars keep their # lines', () => {
+  // The list would land above the anchor its alias names.
+  const aliased =
+    'workloads:\n  enableKarpenterSupport: true\ngpu: &a100 nvidia-a100\nsupportedAccelerators:\n  - *a100\n';
+  assert.equal(fixedBy(aliased, 'Move to workloads.accelerator.nodeSelectors'), undefined);
+  // Below the anchor it may go.
+  const below = aliased.replace('workloads:\n  enableKarpenterSupport: true\n', '') + 'workloads:\n  x: 1\n';
+  assert.match(fixedBy(below, 'Move to workloads.accelerator.nodeSelectors') ?? '', /nodeSelectors:\n {6}- \*a100\n$/);
+  // Lines of a block scalar that start with # are the string's, not comments of the key below.
+  const patch =
+    'global:\n  cloudProvider: azure\nadditionalPatches:\n  - kind: Pod\n    patch: |\n      - op: add\n      # - op: remove\nenableGateway: true\n';
+  assert.equal(
+    fixedBy(patch, 'Move to networking.gateway.enabled'),
+    'global:\n  cloudProvider: azure\nadditionalPatches:\n  - kind: Pod\n    patch: |\n      - op: add\n      # - op: remove\nnetworking:\n  gateway:\n    enabled: true\n',
+  );
+  // A comment indented under the section above stays there.
+  const commented = 'global:\n  cloudProvider: azure\nworkloads:\n  x: 1\n  # y: 2\ncloudDeploymentId: cldrsrc_abc\n';
+  assert.equal(
+    fixedBy(commented, 'Move to global.cloudDeploymentId'),
+    'global:\n  cloudProvider: azure\n  cloudDeploymentId: cldrsrc_abc\nworkloads:\n  x: 1\n  # y: 2\n',
+  );
+  // A byte-order mark stays first and out of the keys written.
+  const marked = '\uFEFFcloudDeploymentId: cldrsrc_abc\nglobal:\n  cloudProvider: azure\nenableGateway: true\n';
+  assert.equal(
+    fixedBy(marked, 'Move to networking.gateway.enabled'),
+    '\uFEFFcloudDeploymentId: cldrsrc_abc\nglobal:\n  cloudProvider: azure\nnetworking:\n  gateway:\n    enabled: true\n',
+  );
+  assert.equal(
+    fixedBy(marked, 'Move to global.cloudDeploymentId'),
+    '\uFEFFglobal:\n  cloudProvider: azure\n  cloudDeploymentId: cldrsrc_abc\nenableGateway: true\n',
+  );
+  // The comment above a section the move empties goes with the key; new keys step in as their section's do.
+  const aws = 'global:\n    cloudProvider: aws\n# operator credentials\naws:\n  credentialSecret: creds\nregion: r\n';
+  assert.equal(
+    fixedBy(aws, 'Move to credentialMount.aws'),
+    'global:\n    cloudProvider: aws\nregion: r\ncredentialMount:\n    # operator credentials\n    aws: creds\n',
+  );
+  assert.equal(
+    fixedBy('podLabels:\n      team: ml\nglobal:\n  cloudProvider: aws\nregion: r\n', 'Move to global.aws.region'),
+    'podLabels:\n      team: ml\nglobal:\n  cloudProvider: aws\n  aws:\n    region: r\n',
   );
 });
 

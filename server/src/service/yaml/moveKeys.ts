@@ -3,9 +3,9 @@
 // is already there, the sections still missing created once for all the keys that go into them. The value is written
 // as it was, its lines moved right or left with its key. Every line no move touches stays as written. Computed on
 // the one parse of the text, however many keys move.
-import { isMap, isNode, isScalar, isSeq, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextEdit, TextRange } from '../types';
-import { aliasedNodes } from './anchors';
+import { aliasedNodes, resolved } from './anchors';
 import { nodeAt, type YamlDocument } from './document';
 
 export interface KeyMove {
@@ -27,15 +27,18 @@ interface Planned {
   readonly section: YAMLMap;
   readonly keyStart: number | undefined;
   readonly depth: number;
-  /** The indentation of the section's keys. */
+  /** The indentation of the section's keys, and how far further in each new section's keys go. */
   readonly indent: string;
+  readonly step: string;
   /** The keys to write under the section, the last the pair's new name, and the pair's lines as they will read. */
   readonly keys: readonly string[];
   readonly written: string;
 }
 
+/** Where the line holding `offset` starts; a byte-order mark is before the first line, not in it. */
 function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return start === 0 && text.startsWith('\uFEFF') && offset > 0 ? 1 : start;
 }
 
 /** The offset just after the line holding `offset` (after its newline), or the text's end. */
@@ -45,6 +48,8 @@ function nextLineStart(text: string, offset: number): number {
 }
 
 const isComment = (line: string) => line.trimStart().startsWith('#');
+/** How far a line is indented. */
+const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /** A key as YAML writes it: plain when it reads back as itself, otherwise quoted. */
 function keyText(key: string): string {
@@ -79,13 +84,15 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   };
 
   /**
-   * Where the comment lines right above the line at `start` begin (`start` when there are none): they say what the
-   * key below them is, and move with it. Comments that open the document, with nothing but blank lines or a `---`
-   * above them, are the file's: they stay.
+   * Where the comment lines right above the line at `start`, indented as far as it, begin (`start` when there are
+   * none): they say what the key below them is, and move with it. A comment indented further belongs to what is
+   * above (a section's last keys, or it is a line of a block scalar). Comments that open the document, with nothing
+   * but blank lines or a `---` above them, are the file's: they stay.
    */
   const commentsAbove = (start: number): number => {
+    const column = indentOf(text.slice(start, nextLineStart(text, start)));
     let first = start;
-    while (isComment(lineBefore(first))) first -= lineBefore(first).length;
+    while (isComment(lineBefore(first)) && indentOf(lineBefore(first)) === column) first -= lineBefore(first).length;
     let above = first;
     for (let line = lineBefore(above); /^\s*(---|%|$)/.test(line) && line !== ''; line = lineBefore(above))
       above -= line.length;
@@ -119,36 +126,34 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   };
 
   /**
-   * The pair as it reads in its new place, its key at `keyIndent` under `name`: the comment lines from `from`, then
+   * The pair as it reads in its new place, its key at `keyIndent` under `name`: the comment lines of `comments`, then
    * the key with its value as written (quotes, comments, layout), the value's lines moved right or left with the key.
-   * A value whose lines hang on where its key was (a flow collection or a quoted or plain string over several lines)
-   * is written anew. Undefined when the lines cannot move cleanly.
+   * (YAML already wants every line of a value further right than its key, so they keep their meaning.) Undefined
+   * when a line would have to move left past its own start: a comment written further left than the value.
    */
-  const pairWritten = (move: KeyMove, from: number, name: string, keyIndent: string): string | undefined => {
+  const pairWritten = (
+    move: KeyMove,
+    comments: readonly TextRange[],
+    name: string,
+    keyIndent: string,
+  ): string | undefined => {
+    const lines = comments.flatMap(({ start, end }) =>
+      text
+        .slice(start, end)
+        .split('\n')
+        .slice(0, -1)
+        .map((comment) => keyIndent + comment.trim()),
+    );
     const keyLine = lineStart(text, move.keyRange.start);
-    const lines = text
-      .slice(from, keyLine)
-      .split('\n')
-      .slice(0, -1)
-      .map((comment) => keyIndent + comment.trim());
     const keyLineEnd = nextLineStart(text, move.keyRange.start);
     const colon = /^[ \t]*:/.exec(text.slice(move.keyRange.end, keyLineEnd));
     const pairEnd = pairLines(move)?.end;
     if (!colon || pairEnd === undefined) return undefined;
-    const value = move.pair.value as Node | null;
-    const range = value?.range ?? undefined;
-    const blockScalar = isScalar(value) && (value.type === 'BLOCK_LITERAL' || value.type === 'BLOCK_FOLDED');
-    const blockCollection =
-      (isMap(value) || isSeq(value)) && !value.flow && range !== undefined && range[0] >= keyLineEnd;
-    if (range && range[1] > keyLineEnd && !blockScalar && !blockCollection) {
-      const anew = stringify({ [name]: value?.toJSON() }, { indent: step.length, lineWidth: 0 });
-      for (const line of anew.trimEnd().split('\n')) lines.push(keyIndent + line);
-      return `${lines.join('\n')}\n`;
-    }
+    const column = move.keyRange.start - keyLine;
     const afterColon = text.slice(move.keyRange.end + colon[0].length, keyLineEnd).replace(/\r?\n$/, '');
     lines.push(`${keyIndent}${keyText(name)}:${afterColon}`);
-    // The value's own lines (a block collection or scalar), each moved by as much as the key moved.
-    const shift = keyIndent.length - (move.keyRange.start - keyLine);
+    // The value's own lines, each moved by as much as the key moved.
+    const shift = keyIndent.length - column;
     for (const written of text.slice(keyLineEnd, pairEnd).split('\n').slice(0, -1)) {
       const line = written.replace(/\r$/, '');
       if (line === '') lines.push(line);
@@ -167,26 +172,64 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     return isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
   };
 
-  /** The lines of the pair's section, from its key's line, when every key of it moves; else undefined. */
-  const emptiedSection = (move: KeyMove, moving: ReadonlySet<Pair>): TextRange | undefined => {
+  /**
+   * The lines of the pair's section, from its key's line, when every key of it moves and none moves into it; else
+   * undefined.
+   */
+  const emptiedSection = (move: KeyMove, moving: readonly KeyMove[]): TextRange | undefined => {
     const segments = move.segments.slice(0, -1);
     const section = nodeAt(root, segments);
-    if (segments.length === 0 || !isMap(section) || !section.items.every((item) => moving.has(item))) return undefined;
+    const path = `${segments.join('.')}.`;
+    if (
+      segments.length === 0 ||
+      !isMap(section) ||
+      !section.items.every((item) => moving.some((other) => other.pair === item)) ||
+      moving.some((other) => other.toPath.startsWith(path))
+    )
+      return undefined;
     const keyStart = sectionKeyStart(segments);
     if (keyStart === undefined || text.slice(lineStart(text, keyStart), keyStart).trim() !== '') return undefined;
     const end = Math.max((section.range?.[1] ?? keyStart) - 1, keyStart);
     return { start: lineStart(text, keyStart), end: nextLineStart(text, end) };
   };
 
-  const plan = (move: KeyMove, moving: ReadonlySet<Pair>): Planned | undefined => {
+  /** Where the keys written under a section go: after the line of its last value. */
+  const sectionEnd = (section: YAMLMap): number => {
+    const last = section.items[section.items.length - 1];
+    const end = (last.value as Node | null)?.range?.[1] ?? (last.key as Node).range?.[1] ?? 0;
+    return nextLineStart(text, Math.max(end - 1, 0));
+  };
+
+  /**
+   * True when the value uses an anchor (an alias, a merge key) that would come after it once it is written at `at`,
+   * or one that is nowhere: YAML reads an alias only after its anchor.
+   */
+  const usesAnchorAfter = (value: Node, at: number): boolean => {
+    let after = false;
+    visit(value, (_key, node) => {
+      if (!isAlias(node)) return undefined;
+      const anchor = resolved(node, root as Node);
+      const start = anchor?.range?.[0];
+      const [from, to] = value.range ?? [0, 0];
+      const inside = start !== undefined && start >= from && start < to;
+      if (start !== undefined && (inside || start < at)) return undefined;
+      after = true;
+      return visit.BREAK;
+    });
+    return after;
+  };
+
+  const plan = (move: KeyMove, moving: readonly KeyMove[]): Planned | undefined => {
     const own = pairLines(move);
     const target = move.toPath.split('.');
     const value = move.pair.value as Node | null;
     if (!own || nodeAt(root, target) !== undefined || (value && holdsAliasedAnchor(value))) return undefined;
     const from = commentsAbove(own.start);
     const section = emptiedSection(move, moving);
+    // An emptied section goes, and the comments above it (what it was for) go with its key.
+    const sectionComments = section && { start: commentsAbove(section.start), end: section.start };
     const lines = section
-      ? { start: Math.min(section.start, from), end: Math.max(section.end, own.end) }
+      ? { start: Math.min(sectionComments!.start, from), end: Math.max(section.end, own.end) }
       : { start: from, end: own.end };
     // The deepest section of the new path that is already written, and the keys still to create below it.
     let depth = target.length - 1;
@@ -196,20 +239,16 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const firstKey = found.items[0].key;
     if (!isScalar(firstKey) || !firstKey.range) return undefined;
     const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
-    if (indent.trim() !== '') return undefined;
+    if (!/^ *$/.test(indent) || (value && usesAnchorAfter(value, sectionEnd(found)))) return undefined;
+    const keyStart = sectionKeyStart(target.slice(0, depth));
+    // New keys step in as far as the section's own keys do from it; at the top level, as the document's do.
+    const ownStep = keyStart === undefined ? 0 : indent.length - (keyStart - lineStart(text, keyStart));
+    const stepHere = ownStep > 0 ? ' '.repeat(ownStep) : step;
     const keys = target.slice(depth);
-    const written = pairWritten(move, from, keys[keys.length - 1], indent + step.repeat(keys.length - 1));
+    const comments = [...(sectionComments ? [sectionComments] : []), { start: from, end: own.start }];
+    const written = pairWritten(move, comments, keys[keys.length - 1], indent + stepHere.repeat(keys.length - 1));
     if (written === undefined) return undefined;
-    return {
-      move,
-      lines,
-      section: found,
-      keyStart: sectionKeyStart(target.slice(0, depth)),
-      depth,
-      indent,
-      keys,
-      written,
-    };
+    return { move, lines, section: found, keyStart, depth, indent, step: stepHere, keys, written };
   };
 
   /**
@@ -227,7 +266,11 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   };
 
   /** The pairs going under one section, the sections still missing written once each, in the order of the moves. */
-  const underSection = (entries: readonly { keys: readonly string[]; written: string }[], indent: string): string => {
+  const underSection = (
+    entries: readonly { keys: readonly string[]; written: string }[],
+    indent: string,
+    step: string,
+  ): string => {
     let out = '';
     const opened = new Set<string>();
     for (const { keys, written } of entries) {
@@ -237,7 +280,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
         const inner = entries
           .filter((entry) => entry.keys.length > 1 && entry.keys[0] === keys[0])
           .map((entry) => ({ keys: entry.keys.slice(1), written: entry.written }));
-        out += `${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step)}`;
+        out += `${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step, step)}`;
       }
     }
     return out;
@@ -251,12 +294,11 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const bySection = new Map<YAMLMap, Planned[]>();
     for (const planned of plans) bySection.set(planned.section, [...(bySection.get(planned.section) ?? []), planned]);
     const insertions = [...bySection.entries()]
-      .map(([section, group]) => {
-        const last = section.items[section.items.length - 1];
-        const end = (last.value as Node | null)?.range?.[1] ?? (last.key as Node).range?.[1] ?? 0;
-        const at = nextLineStart(text, Math.max(end - 1, 0));
-        return { at, depth: group[0].depth, written: underSection(group, group[0].indent) };
-      })
+      .map(([section, group]) => ({
+        at: sectionEnd(section),
+        depth: group[0].depth,
+        written: underSection(group, group[0].indent, group[0].step),
+      }))
       .sort((a, b) => a.at - b.at || b.depth - a.depth);
     const within = (at: number) => deleted.find((range) => range.start <= at && at <= range.end);
     const written = new Map<TextRange | number, string>();
@@ -283,7 +325,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   let plans: Planned[];
   let deleted: TextRange[];
   for (;;) {
-    const moving = new Set(chosen.map((move) => move.pair));
+    const moving = chosen;
     plans = chosen.map((move) => plan(move, moving)).filter((planned) => planned !== undefined);
     deleted = merged(plans.map((planned) => planned.lines));
     const kept = plans.filter(
