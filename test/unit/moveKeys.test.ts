@@ -52,3 +52,8 @@ test("a section's only key moving deeper into it keeps the section", () => {
     'global:\n  aws:\n    region: r\nkeep: 1\n',
   );
 });
+
+test('a key written with nothing after it takes the keys moved under it, one step further in', () => {
+  assert.equal(moved('a: 1\nglobal:   # later\nb: 2\n', { a: 'global.a' }), 'global:   # later\n  a: 1\nb: 2\n');
+  assert.equal(moved('a: 1\nglobal: {}\n', { a: 'global.a' }), undefined, 'a flow map is not written into');
+});

@@ -123,13 +123,22 @@ test('a moved key goes under the deepest section already written, creating the r
     ),
     'global:\n  cloudProvider: azure\nnetworking:\n  ingress:\n    address: 1.2.3.4\n  gateway:\n    enabled: true\n',
   );
-  // At the end of a file with no final line break; a key replacing itself in place (the section ends where it starts).
+  // At the end of a file with no final line break, which still has none; a key replacing itself in place (the
+  // section ends where it starts).
   assert.equal(
     fixed(
       'global:\n  cloudProvider: azure\nworkloadServiceAccountName: sa\nworkloads:\n  enableKarpenterSupport: true',
       'Move to workloads.serviceAccount.name',
     ),
-    'global:\n  cloudProvider: azure\nworkloads:\n  enableKarpenterSupport: true\n  serviceAccount:\n    name: sa\n',
+    'global:\n  cloudProvider: azure\nworkloads:\n  enableKarpenterSupport: true\n  serviceAccount:\n    name: sa',
+  );
+  // Taken from the end of such a file, it still ends without one.
+  assert.equal(
+    fixed(
+      'global:\n  cloudProvider: azure\nworkloads:\n  x: 1\ncloudDeploymentId: c',
+      'Move to global.cloudDeploymentId',
+    ),
+    'global:\n  cloudProvider: azure\n  cloudDeploymentId: c\nworkloads:\n  x: 1',
   );
   assert.equal(
     fixed('global:\n  cloudProvider: aws\n  region: us-west-2\n', 'Move to global.aws.region'),
@@ -274,6 +283,13 @@ test('a move never changes what Helm reads: anchors stay before their aliases, b
   assert.equal(
     fixedBy(aws, 'Move to credentialMount.aws'),
     'global:\n    cloudProvider: aws\nregion: r\ncredentialMount:\n    # operator credentials\n    aws: creds\n',
+  );
+  assert.equal(
+    fixedBy(
+      'cloudDeploymentId: cldrsrc_abc\ncloudProvider: azure\nglobal: # to fill in\n',
+      'Move to global.cloudDeploymentId',
+    ),
+    'cloudProvider: azure\nglobal: # to fill in\n  cloudDeploymentId: cldrsrc_abc\n',
   );
   assert.equal(
     fixedBy('podLabels:\n      team: ml\nglobal:\n  cloudProvider: aws\nregion: r\n', 'Move to global.aws.region'),

@@ -18,18 +18,22 @@ export interface KeyMove {
   readonly toPath: string;
 }
 
+/** Where new keys go in a section: the offset, their indentation, and how far further in each new section's go. */
+interface Place {
+  readonly at: number;
+  readonly indent: string;
+  readonly step: string;
+}
+
 /** One move worked out: what it deletes and what it writes where. */
 interface Planned {
   readonly move: KeyMove;
   /** The lines the pair leaves: its own and the comments above it, or its section's when every key there moves. */
   readonly lines: TextRange;
   /** The deepest section of the new path already written, and where its key starts (undefined for the root). */
-  readonly section: YAMLMap;
+  readonly place: Place;
   readonly keyStart: number | undefined;
   readonly depth: number;
-  /** The indentation of the section's keys, and how far further in each new section's keys go. */
-  readonly indent: string;
-  readonly step: string;
   /** The keys to write under the section, the last the pair's new name, and the pair's lines as they will read. */
   readonly keys: readonly string[];
   readonly written: string;
@@ -219,6 +223,25 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     return after;
   };
 
+  /** Keys going into a block section that has some: after its last, as far in as its first. */
+  const inSection = (section: YAMLMap, keyStart: number | undefined): Place | undefined => {
+    const firstKey = section.items[0]?.key;
+    if (section.flow || !isScalar(firstKey) || !firstKey.range) return undefined;
+    const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
+    if (!/^ *$/.test(indent)) return undefined;
+    // New keys step in as far as the section's own keys do from it; at the top level, as the document's do.
+    const ownStep = keyStart === undefined ? 0 : indent.length - (keyStart - lineStart(text, keyStart));
+    return { at: sectionEnd(section), indent, step: ownStep > 0 ? ' '.repeat(ownStep) : step };
+  };
+
+  /** Keys going under a key written with nothing after it (`global:`): on the next line, one step further in. */
+  const underEmptyKey = (keyStart: number): Place | undefined => {
+    const lineEnd = nextLineStart(text, keyStart);
+    if (!/^[^\s#:][^#]*:[ \t]*(#.*)?\r?\n?$/.test(text.slice(keyStart, lineEnd))) return undefined;
+    const indent = ' '.repeat(keyStart - lineStart(text, keyStart)) + step;
+    return { at: lineEnd, indent, step };
+  };
+
   const plan = (move: KeyMove, moving: readonly KeyMove[]): Planned | undefined => {
     const own = pairLines(move);
     const target = move.toPath.split('.');
@@ -235,20 +258,22 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     let depth = target.length - 1;
     let found: Node | null | undefined = nodeAt(root, target.slice(0, depth));
     while (depth > 0 && found === undefined) found = nodeAt(root, target.slice(0, --depth));
-    if (!isMap(found) || found.flow || found.items.length === 0) return undefined;
-    const firstKey = found.items[0].key;
-    if (!isScalar(firstKey) || !firstKey.range) return undefined;
-    const indent = text.slice(lineStart(text, firstKey.range[0]), firstKey.range[0]);
-    if (!/^ *$/.test(indent) || (value && usesAnchorAfter(value, sectionEnd(found)))) return undefined;
     const keyStart = sectionKeyStart(target.slice(0, depth));
-    // New keys step in as far as the section's own keys do from it; at the top level, as the document's do.
-    const ownStep = keyStart === undefined ? 0 : indent.length - (keyStart - lineStart(text, keyStart));
-    const stepHere = ownStep > 0 ? ' '.repeat(ownStep) : step;
+    // A key written with nothing after it reads as an empty scalar: its keys go under it.
+    const nothingWritten = isScalar(found) && found.range?.[0] === found.range?.[1];
+    const place =
+      nothingWritten && keyStart !== undefined
+        ? underEmptyKey(keyStart)
+        : isMap(found)
+          ? inSection(found, keyStart)
+          : undefined;
+    if (!place || (value && usesAnchorAfter(value, place.at))) return undefined;
     const keys = target.slice(depth);
     const comments = [...(sectionComments ? [sectionComments] : []), { start: from, end: own.start }];
-    const written = pairWritten(move, comments, keys[keys.length - 1], indent + stepHere.repeat(keys.length - 1));
+    const keyIndent = place.indent + place.step.repeat(keys.length - 1);
+    const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent);
     if (written === undefined) return undefined;
-    return { move, lines, section: found, keyStart, depth, indent, step: stepHere, keys, written };
+    return { move, lines, place, keyStart, depth, keys, written };
   };
 
   /**
@@ -262,6 +287,9 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     if (isComment(above) && isComment(below)) return { start, end, newText: '\n' };
     if (above.trim() === '' && below.trim() === '' && end < text.length)
       return { start, end: end + below.length, newText: '' };
+    // The last lines of a file that ends without a line break: the break before them goes, so it still does.
+    if (end === text.length && !text.endsWith('\n') && above !== '')
+      return { start: start - (above.endsWith('\r\n') ? 2 : 1), end, newText: '' };
     return { start, end, newText: '' };
   };
 
@@ -291,13 +319,17 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
    * new keys take their place; where two end at one place, the deeper one's first.
    */
   const editsOf = (plans: readonly Planned[], deleted: readonly TextRange[]): TextEdit[] => {
-    const bySection = new Map<YAMLMap, Planned[]>();
-    for (const planned of plans) bySection.set(planned.section, [...(bySection.get(planned.section) ?? []), planned]);
-    const insertions = [...bySection.entries()]
-      .map(([section, group]) => ({
-        at: sectionEnd(section),
+    // One section per place and depth: two sections may end at one place (a nested one and the top level).
+    const bySection = new Map<string, Planned[]>();
+    for (const planned of plans) {
+      const key = `${planned.place.at} ${planned.depth}`;
+      bySection.set(key, [...(bySection.get(key) ?? []), planned]);
+    }
+    const insertions = [...bySection.values()]
+      .map((group) => ({
+        at: group[0].place.at,
         depth: group[0].depth,
-        written: underSection(group, group[0].indent, group[0].step),
+        written: underSection(group, group[0].place.indent, group[0].place.step),
       }))
       .sort((a, b) => a.at - b.at || b.depth - a.depth);
     const within = (at: number) => deleted.find((range) => range.start <= at && at <= range.end);
@@ -316,7 +348,15 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
       const prefix = place === text.length && !text.endsWith('\n') ? '\n' : '';
       result.push({ start: place, end: place, newText: prefix + block });
     }
-    return result.sort((a, b) => a.start - b.start);
+    // A file that ends without a line break still does.
+    const unbroken = !text.endsWith('\n');
+    return result
+      .map((edit) =>
+        unbroken && edit.end === text.length && edit.newText.endsWith('\n')
+          ? { ...edit, newText: edit.newText.slice(0, -1) }
+          : edit,
+      )
+      .sort((a, b) => a.start - b.start);
   };
 
   // A section whose key goes with a deleted pair cannot take new keys: a move into it is left out, and the rest
