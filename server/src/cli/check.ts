@@ -217,12 +217,10 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
   const ownTemplate = new Map<Target, string>();
   /** The parameter files the templates are checked with that are not checked themselves, with their texts. */
   const usedParameterFiles = new Map<string, string>();
-  const readFacts = (
-    target: Target,
-    text: string,
-    first = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels: levelsOf(target.absolute) }),
-  ) => {
+  /** `first`: the file's analysis on its own, when the caller has it already. */
+  const readFacts = (target: Target, text: string, first?: DocumentAnalysis) => {
     const ruleLevels = levelsOf(target.absolute);
+    first ??= analyzeDocument(text, { fileName: target.absolute }, { ruleLevels });
     let analysis = first;
     if (first.kind === 'armTemplate') {
       const files =

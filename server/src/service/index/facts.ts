@@ -43,8 +43,7 @@ function valuesFacts(values: OperatorValues): IndexedOperatorValues {
   return {
     cloudProvider: values.text('global.cloudProvider'),
     controlPlaneURL: values.text('global.controlPlaneURL'),
-    // Quoted `"true"` too, as in an AKS extension's settings: the chart reads the string as true.
-    gatewayEnabled: [true, 'true'].some((enabled) => values.get('networking.gateway.enabled')?.value === enabled),
+    gatewayEnabled: values.isTrue('networking.gateway.enabled'),
     gatewayDisabled: values.get('networking.gateway.enabled')?.value === false,
     gatewayName: values.text('networking.gateway.name'),
     gatewayNamespace: values.text('networking.gateway.namespace'),

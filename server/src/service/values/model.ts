@@ -73,6 +73,8 @@ export interface OperatorValues {
   get(path: string): Setting | undefined;
   /** The value of a path as a non-empty trimmed string, when it is written as a scalar. */
   text(path: string): string | undefined;
+  /** True when a path is set to true: the boolean, or the string "true" an AKS extension's settings hold. */
+  isTrue(path: string): boolean;
 }
 
 export function operatorValues(
@@ -91,6 +93,10 @@ export function operatorValues(
     anchor,
     editor,
     get: (path) => byPath.get(path),
+    isTrue(path) {
+      const value = byPath.get(path)?.value;
+      return value === true || value === 'true';
+    },
     text(path) {
       const setting = byPath.get(path);
       const value = setting?.value;

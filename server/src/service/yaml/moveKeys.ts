@@ -80,10 +80,16 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   /** The line before the one starting at `start` (with its line break), or '' at the document's start. */
   const lineBefore = (start: number) => (start > yaml.span.start ? text.slice(lineStart(text, start - 1), start) : '');
 
+  /** Where the line of the key at `keyStart` starts, when the key starts it; undefined for a key of a flow map. */
+  const keyLineStart = (keyStart: number): number | undefined => {
+    const start = lineStart(text, keyStart);
+    return text.slice(start, keyStart).trim() === '' ? start : undefined;
+  };
+
   /** The pair's own lines, when its key starts its line (a pair of a flow map is not moved). */
   const pairLines = (move: KeyMove): TextRange | undefined => {
-    const start = lineStart(text, move.keyRange.start);
-    if (text.slice(start, move.keyRange.start).trim() !== '') return undefined;
+    const start = keyLineStart(move.keyRange.start);
+    if (start === undefined) return undefined;
     return { start, end: nextLineStart(text, Math.max(move.valueRange.end - 1, move.keyRange.end)) };
   };
 
@@ -192,9 +198,10 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     )
       return undefined;
     const keyStart = sectionKeyStart(segments);
-    if (keyStart === undefined || text.slice(lineStart(text, keyStart), keyStart).trim() !== '') return undefined;
+    const start = keyStart === undefined ? undefined : keyLineStart(keyStart);
+    if (keyStart === undefined || start === undefined) return undefined;
     const end = Math.max((section.range?.[1] ?? keyStart) - 1, keyStart);
-    return { start: lineStart(text, keyStart), end: nextLineStart(text, end) };
+    return { start, end: nextLineStart(text, end) };
   };
 
   /** Where the keys written under a section go: after the line of its last value. */

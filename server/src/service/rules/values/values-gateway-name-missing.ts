@@ -11,7 +11,7 @@ export const valuesGatewayNameMissing = valuesRule({
   category: 'gateway',
   checkValues({ values, report }) {
     const enabled = values.get('networking.gateway.enabled');
-    if (!enabled || (enabled.value !== true && enabled.value !== 'true')) return;
+    if (!enabled || !values.isTrue(enabled.path)) return;
     if (!isUnset(values, 'networking.gateway.name')) return;
     report({
       at: enabled.valueRange,

@@ -13,7 +13,7 @@ export const valuesIngressNginxEndOfLife = valuesRule({
   category: 'gateway',
   checkValues({ values, report }) {
     const enabled = values.get(PATH);
-    if (!enabled || (enabled.value !== true && enabled.value !== 'true')) return;
+    if (!enabled || !values.isTrue(PATH)) return;
     report({
       at: enabled.valueRange,
       message: `${PATH} installs the chart's bundled Ingress-NGINX controller, which reached end of life in ${INGRESS_NGINX_END_OF_LIFE.since}. Anyscale recommends Envoy Gateway: install it, create a Gateway for this cloud resource, and set networking.gateway.enabled: true with networking.gateway.name (see ${INGRESS_NGINX_END_OF_LIFE.source.url}).`,
