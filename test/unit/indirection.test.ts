@@ -59,6 +59,11 @@ const DOES_NOT_APPLY: ReadonlyMap<string, string> = new Map<string, string>([
     ['fail-missing.json'],
   ),
   ...listed(
+    'workload-property-missing',
+    'the finding is anchored on the resource name; the fault is missing properties, not the name',
+    ['fail-top-level.json'],
+  ),
+  ...listed(
     'cloud-resources-not-chained',
     'the finding is anchored on the resource name; the fault is the missing dependsOn, not the name',
   ),

@@ -217,6 +217,18 @@ export const ARM_ID_VALIDATION_MESSAGE = "Object didn't pass validation for form
 /** Job `config` fields ARM accepts but never returns (GET or create response), with no error [DOC] create-workloads-arm. */
 export const WRITE_ONLY_JOB_FIELDS = ['entrypoint', 'workingDir', 'pyModules', 'pipRequirements', 'envVars'] as const;
 
+/**
+ * What a compute config spec's options require [SPEC] ComputeConfigSpecOption, NodeType @16306f9 (domain §1.5): each
+ * option a `headNode`, and the head node a `name`. The same spec shape sits inline in a workload's compute config.
+ */
+export const SPEC_OPTION_REQUIRES = { option: 'headNode', headNode: 'name' } as const;
+
+/**
+ * A service's Ray Serve applications [SPEC] ServiceDeploymentConfig @16306f9 (domain §1.5): at least one, under
+ * `properties.deploymentConfig.applications`, each with an `importPath` (`module:application`).
+ */
+export const SERVICE_APPLICATIONS = { path: ['deploymentConfig', 'applications'], requires: 'importPath' } as const;
+
 /** The `zones` item that means "any zone"; it must be the only item when present [SPEC] ComputeConfigSpecOption.zones @16306f9. */
 export const ANY_ZONE = 'any';
 
@@ -244,6 +256,8 @@ export const CITATIONS: Citations = Citations.parse({
   ARM_ID_API_VERSION: cite(SOURCES.createWorkloadsArm, 'documented'),
   ARM_ID_VALIDATION_MESSAGE: cite(SOURCES.createWorkloadsArm, 'documented'),
   WRITE_ONLY_JOB_FIELDS: cite(SOURCES.createWorkloadsArm, 'documented'),
+  SPEC_OPTION_REQUIRES: cite(SOURCES.restSpec, 'spec'),
+  SERVICE_APPLICATIONS: cite(SOURCES.restSpec, 'spec'),
   ANY_ZONE: cite(SOURCES.restSpec, 'spec'),
   CONTAINER_REGISTRY_TYPE: cite(SOURCES.restSpec, 'spec'),
 });

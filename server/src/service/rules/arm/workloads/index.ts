@@ -8,6 +8,7 @@ import { workspaceSeveralCloudResources } from './workspace-several-cloud-resour
 import { zonesAnyNotAlone } from './zones-any-not-alone';
 import { containerImageSource } from './container-image-source';
 import { proxiedLocationTags } from './proxied-location-tags';
+import { workloadPropertyMissing } from './workload-property-missing';
 
 export const workloadRules: readonly TemplateRule[] = [
   resourceIdRequired,
@@ -17,4 +18,5 @@ export const workloadRules: readonly TemplateRule[] = [
   zonesAnyNotAlone,
   containerImageSource,
   proxiedLocationTags,
+  workloadPropertyMissing,
 ];
