@@ -135,6 +135,7 @@ describe('AKS cluster flags', () => {
     );
     const [finding] = ofCode(analyzeText(text), 'aks-oidc-issuer-disabled');
     assert.equal(text.slice(finding.start, finding.end), 'false');
+    assert.match(finding.message, /can't disable a cluster's OIDC issuer once it is enabled/, 'enabling is one-way');
     fixClears(text, finding);
     const computed = template([CLOUD_RESOURCE, cluster({ ...full, oidcIssuerProfile: { enabled: '[equals(1, 2)]' } })]);
     const [onExpression] = ofCode(analyzeText(computed), 'aks-oidc-issuer-disabled');

@@ -15,6 +15,12 @@ export const ANYSCALE_PROVIDER_PREFIX = 'Anyscale.Platform/';
  */
 export const OIDC_ISSUER_DEFAULT_FROM = { major: 1, minor: 34, ...cite(SOURCES.aksOidcIssuer, 'documented') } as const;
 
+/** Documented (the same page): once a cluster's OIDC issuer is enabled, it can't be disabled. */
+export const OIDC_ISSUER_IRREVERSIBLE = {
+  sentence: "AKS can't disable a cluster's OIDC issuer once it is enabled.",
+  ...cite(SOURCES.aksOidcIssuer, 'documented'),
+} as const;
+
 /**
  * Documented (Anyscale on Azure quickstart, "Create the AKS cluster"): "Ray workloads require at least 4 vCPUs per
  * worker node. `Standard_D4s_v5` or equivalent is a good starting point." The same page: "By default, Ray head nodes

@@ -3,7 +3,7 @@
 // and its existing-cluster path requires it; AKS turns the issuer on by default only for new clusters on 1.34+.
 import { propertyValue } from '../../../json/nodes';
 import { knownString } from '../../../arm/value';
-import { OIDC_ISSUER_DEFAULT_FROM } from '../../../catalog/aks';
+import { OIDC_ISSUER_DEFAULT_FROM, OIDC_ISSUER_IRREVERSIBLE } from '../../../catalog/aks';
 import { enabledFlagRule } from '../../support/enabledFlag';
 
 /** `1.34`, `1.34.2` → [1, 34]; undefined for anything else. */
@@ -21,7 +21,8 @@ export const aksOidcIssuerDisabled = enabledFlagRule(
   ['oidcIssuerProfile', 'enabled'],
   (state) =>
     `${state.kind === 'false' ? 'properties.oidcIssuerProfile.enabled is false, so the OIDC issuer is off' : 'properties.oidcIssuerProfile.enabled is not set, and AKS enables the OIDC issuer by default only on new clusters running Kubernetes 1.34 or later'}: ` +
-    "the Anyscale operator's managed identity is federated to its Kubernetes service account through the cluster's OIDC issuer, so without it the operator gets no Azure credentials. Set properties.oidcIssuerProfile.enabled to true, as the Anyscale quickstart does (az aks create --enable-oidc-issuer).",
+    "the Anyscale operator's managed identity is federated to its Kubernetes service account through the cluster's OIDC issuer, so without it the operator gets no Azure credentials. Set properties.oidcIssuerProfile.enabled to true, as the Anyscale quickstart does (az aks create --enable-oidc-issuer). " +
+    OIDC_ISSUER_IRREVERSIBLE.sentence,
   // Absent is enabled on a new cluster whose known version is 1.34 or later.
   (context, cluster) => {
     const version = knownString(
