@@ -321,6 +321,19 @@ test('a template named alone: the parameter file it is checked with is checked t
   assert.deepEqual(codes(['main.json']), expected);
   assert.deepEqual(codes(['main.json', 'main.parameters.json']), expected, 'named too: reported once');
   assert.match(run(['check', 'main.json'], dir).stdout, /in 2 files checked\.$/m);
+  // Without its $schema (ARM deploys it all the same): still a parameter file, alone and beside its template.
+  const withoutSchema = fs
+    .readFileSync(path.join(dir, 'main.parameters.json'), 'utf8')
+    .replace(/^\s*"\$schema": .*\n/m, '');
+  assert.ok(!withoutSchema.includes('$schema'));
+  fs.writeFileSync(path.join(dir, 'main.parameters.json'), withoutSchema);
+  const valueMissing = [
+    'main.parameters.json:4 parameter-file-value-missing',
+    'main.parameters.json:5 parameter-file-value-missing',
+  ];
+  assert.deepEqual(codes(['main.json']), valueMissing);
+  assert.deepEqual(codes(['main.parameters.json']), valueMissing);
+  assert.deepEqual(codes(['.']), valueMissing);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -146,12 +146,15 @@ test('a dangling symbolic link to a checked file type gets a message (exit 2); t
   fs.copyFileSync(BAD_TEMPLATE, path.join(dir, 'bad.json'));
   fs.symlinkSync('moved-away.json', path.join(dir, 'gone.json'));
   fs.symlinkSync('moved-away.txt', path.join(dir, 'gone.txt'));
+  // Also the parameter file bad.json is checked with: reported once, as a file of the folder.
+  fs.symlinkSync('moved-away.parameters.json', path.join(dir, 'bad.parameters.json'));
   const { code, stdout, stderr } = run(['check', '.'], dir);
   assert.equal(code, 2, stderr);
   assert.equal(
     stderr,
-    'anyscale-azure: gone.json: broken symbolic link to moved-away.json\n',
-    'only the link to a checked file type is reported',
+    'anyscale-azure: bad.parameters.json: broken symbolic link to moved-away.parameters.json\n' +
+      'anyscale-azure: gone.json: broken symbolic link to moved-away.json\n',
+    'only the links to a checked file type are reported, each once',
   );
   assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
 });

@@ -34,6 +34,9 @@ test('classification', () => {
     ),
     'armParameters',
   );
+  assert.equal(kind('{"contentVersion": "1.0.0.0", "parameters": {"a": {"value": 1}}}'), 'armParameters');
+  assert.equal(kind('{"parameters": {"a": {"value": 1}}}'), 'other', 'no contentVersion: not enough to tell');
+  assert.equal(kind('{"contentVersion": "1.0.0.0", "parameters": {}, "variables": {}}'), 'other');
   assert.equal(kind('{"resources": [{"type": "Microsoft.Storage/storageAccounts"}]}'), 'armTemplate');
   assert.equal(
     kind('{"languageVersion": "2.0", "resources": {"a": {"type": "Microsoft.Storage/storageAccounts"}}}'),

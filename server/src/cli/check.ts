@@ -83,7 +83,9 @@ export function readParameterFiles(
       bytes = readBounded(file);
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;
-      if (given || !notAFile)
+      // Read as a target as well (a broken link in a folder checked): reported there already.
+      const reported = run.problems.some((problem) => problem.file === displayOf(file));
+      if ((given || !notAFile) && !reported)
         run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${message}` });
       continue;
     }

@@ -11,8 +11,9 @@ export type YamlKind = 'operatorValues' | 'legacyOperatorValues' | 'gatewayManif
 const TEMPLATE_SECTIONS = ['resources', 'variables', 'outputs', 'functions', 'definitions'];
 
 /**
- * A file with a template's $schema that holds only `parameters`: a parameter file written like a template (its
- * entries copied from the template's declarations). Checked as the parameter file it is meant to be.
+ * A file that holds `parameters` and none of a template's sections. With a template's $schema, a parameter file
+ * written like a template (its entries copied from the template's declarations); without a $schema but with a
+ * `contentVersion`, a parameter file that leaves the $schema out. Both are checked as the parameter file they are.
  */
 function isOnlyParameters(root: JsonNode): boolean {
   return (
@@ -28,6 +29,8 @@ export function classifyJson(root: JsonNode | undefined): DocumentKind {
     if (schema.includes('deploymenttemplate')) return isOnlyParameters(root) ? 'armParameters' : 'armTemplate';
     if (schema.includes('deploymentparameters')) return 'armParameters';
   }
+  // Without a $schema (ARM deploys such a file as well): a contentVersion and parameters, and nothing of a template.
+  if (stringOf(propertyValue(root, 'contentVersion')) !== undefined && isOnlyParameters(root)) return 'armParameters';
   const resources = propertyValue(root, 'resources');
   const hasTypedItem = (node: JsonNode) => node.type === 'object' && propertyValue(node, 'type') !== undefined;
   if (resources?.type === 'array' && items(resources).some(hasTypedItem)) return 'armTemplate';
