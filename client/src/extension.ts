@@ -14,6 +14,7 @@ import { problemLinksMiddleware, registerRuleDocumentation } from './features/ru
 import { registerAzure } from './features/azure';
 import { registerCloudTree } from './features/cloudTree';
 import { registerClusterExtension } from './features/clusterExtension';
+import { registerJsonWithComments } from './features/jsonWithComments';
 import type { CloudTreeProvider } from './features/cloudTree/provider';
 
 export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
@@ -60,10 +61,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   context.subscriptions.push(status);
   const egress = registerEgress(context, client, LANGUAGES, status);
   registerRuleDocumentation(context);
+  registerJsonWithComments(context, status.onDidChangeStats, (message) => client?.outputChannel.appendLine(message));
   registerAzure(context, client);
   registerClusterExtension(context, client);
   const cloudTree = registerCloudTree(context, client, { docsBaseUri, egress, activatedAt });
   await client.start();
+  client.outputChannel.appendLine(
+    `Anyscale on Azure Tools ${String(context.extension.packageJSON.version)}: language server started in ${Math.round(performance.now() - activatedAt)} ms.`,
+  );
   void cloudTree
     .reload()
     .catch((error) => client?.error('Cloud Resources view: the workspace index could not be read', error));

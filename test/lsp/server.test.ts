@@ -18,6 +18,7 @@ import {
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
+import type { DocumentStats } from '../../shared/protocol';
 
 const BAD = fs.readFileSync(path.join(FIXTURES, 'rules', 'provider-invalid', 'fail-casing.json'), 'utf8');
 const STATS = 'anyscaleAzure/documentStats';
@@ -25,7 +26,7 @@ const STATS = 'anyscaleAzure/documentStats';
 let server: LspServer;
 let connection: ProtocolConnection;
 let published: PublishDiagnosticsParams[];
-let stats: Array<{ uri: string; version: number; anyscaleResources: number; kind: string }>;
+let stats: DocumentStats[];
 
 function codes(p: PublishDiagnosticsParams): string[] {
   return p.diagnostics.map((d) => String(d.code));
@@ -71,6 +72,19 @@ test('didOpen of a bad template publishes the rule diagnostics with docs links',
   const stat = await server.until(() => stats.find((s) => s.uri === uri), 'a documentStats notification');
   assert.equal(stat.kind, 'armTemplate');
   assert.equal(stat.anyscaleResources, 2);
+  assert.equal(stat.suppressionComments, 0);
+});
+
+test("documentStats counts a template's suppression comments (the client opens it as JSON with Comments)", async () => {
+  const uri = 'file:///workspace/suppressed.json';
+  const lines = BAD.split('\n');
+  const provider = lines.findIndex((line) => line.includes('"provider"'));
+  lines.splice(provider, 0, '// anyscale-azure-disable-next-line provider-invalid');
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: lines.join('\n') },
+  });
+  const stat = await server.until(() => stats.find((s) => s.uri === uri), 'a documentStats notification');
+  assert.equal(stat.suppressionComments, 1);
 });
 
 test('didChange updates diagnostics, and only the last of quick edits is published', async () => {

@@ -448,6 +448,7 @@ function validate(document: OpenDocument): void {
     kind: analysis.kind,
     anyscaleResources: analysis.anyscaleResourceCount,
     problems: diagnostics.length,
+    suppressionComments: analysis.kind === 'other' ? 0 : analysis.directives.length,
     durationMs: Math.round(analysis.durationMs * 10) / 10,
   };
   void connection.sendNotification(DocumentStatsNotification, stats);

@@ -1,6 +1,7 @@
 // Editing actions in a real VS Code: fix-all on save through `editor.codeActionsOnSave`, the "Disable <code> for
 // this line" quick fix and its companions through VS Code's code-action API ("Show documentation" must leave the
-// rule's page open in a Markdown preview, read from the screen), and a `.anyscale-azure.json` that changes rule
+// rule's page open in a Markdown preview, read from the screen; the comment turns the template into JSON with
+// Comments), and a `.anyscale-azure.json` that changes rule
 // levels as soon as it is written or deleted (the server watches it through the client).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -113,6 +114,16 @@ suite('Editing actions in a real VS Code', () => {
       ours(uri).filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code).startsWith('suppression-')),
       [],
       'the suppression is used',
+    );
+    // The comment is no error of VS Code's JSON language either: the template now holds one, so it is JSON with Comments.
+    const documentOf = () => vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri.toString());
+    await waitFor(
+      () => `disable-line.json to be opened as JSON with Comments (is ${documentOf()?.languageId})`,
+      () => documentOf()?.languageId === 'jsonc',
+    );
+    await waitFor(
+      () => `no "Comments are not permitted" diagnostic (have ${describe(uri)})`,
+      () => !vscode.languages.getDiagnostics(uri).some((d) => /comments are not permitted/i.test(d.message)),
     );
   });
 

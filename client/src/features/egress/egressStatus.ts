@@ -11,7 +11,7 @@ import { egressStatusApplies } from './statusScope';
 /** What the item reads of the document Language Status: the server's stats per document, and when they change. */
 export interface DocumentStatsSource {
   statsFor(uri: vscode.Uri): DocumentStats | undefined;
-  readonly onDidChangeStats: vscode.Event<void>;
+  readonly onDidChangeStats: vscode.Event<DocumentStats>;
 }
 
 export class EgressStatusItem implements vscode.Disposable {

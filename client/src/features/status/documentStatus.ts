@@ -8,8 +8,8 @@ export class DocumentStatusItem implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
   private readonly stats = new Map<string, DocumentStats>();
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly statsChanged = new vscode.EventEmitter<void>();
-  /** Fires when the server reports new stats for a document. */
+  private readonly statsChanged = new vscode.EventEmitter<DocumentStats>();
+  /** Fires with the stats the server reports for a document. */
   readonly onDidChangeStats = this.statsChanged.event;
 
   constructor(client: LanguageClient, languages: string[]) {
@@ -20,7 +20,7 @@ export class DocumentStatusItem implements vscode.Disposable {
       client.onNotification(DocumentStatsNotification, (stats) => {
         this.stats.set(stats.uri, stats);
         this.render();
-        this.statsChanged.fire();
+        this.statsChanged.fire(stats);
       }),
       this.statsChanged,
       vscode.window.onDidChangeActiveTextEditor(() => this.render()),
