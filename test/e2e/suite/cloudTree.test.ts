@@ -230,6 +230,17 @@ suite('Cloud Resources view in a real VS Code', () => {
     );
   });
 
+  test("a row's tooltip shows the worst problem's message as written, with ordinary spaces to wrap at", async () => {
+    const broken = await resourceNamed(api, 'tree-cloud', 'gke-broken');
+    const tooltip = api.cloudTree.getTreeItem(broken).tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString, 'the tooltip is Markdown');
+    // MarkdownString.appendText writes each space as &nbsp;: a long message then wrapped inside its words.
+    assert.ok(!tooltip.value.includes('&nbsp;'), tooltip.value);
+    const message = broken.resource.worst!.message;
+    const unescaped = tooltip.value.replace(/\\(.)/g, '$1');
+    assert.ok(unescaped.includes(message), `the message as written in:\n${tooltip.value}`);
+  });
+
   test('the welcome view\'s "New Cloud Resource Template" opens a template holding a cloud and its default cloud resource', async () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.newTemplate');
     const text = await waitFor(

@@ -96,10 +96,18 @@ export class ProblemDecorations implements vscode.FileDecorationProvider {
   }
 }
 
+/**
+ * Text as Markdown that shows it as written, its Markdown and theme-icon characters escaped. Not appendText: that
+ * turns every space into a non-breaking one, so a long message in a hover could only wrap inside a word.
+ */
+function escapedText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&').replace(/\r?\n/g, '  \n');
+}
+
 /** A value in the tooltip: an expression is shown as code and said to be known only at deployment. */
 function appendRow(markdown: vscode.MarkdownString, row: IndexTooltipRow): void {
   markdown.appendMarkdown(`**${row.label}:** `);
-  if (row.known) markdown.appendText(row.value === '' ? '(empty)' : row.value);
+  if (row.known) markdown.appendMarkdown(escapedText(row.value === '' ? '(empty)' : row.value));
   else markdown.appendMarkdown(`\`${row.value.replace(/`/g, "'")}\` *(an expression: known at deployment)*`);
   markdown.appendMarkdown('  \n');
 }
@@ -113,7 +121,7 @@ function tooltip(node: IndexNode, title: string): vscode.MarkdownString {
     markdown.appendMarkdown(
       `  \n$(${node.worst.severity === 'info' ? 'info' : node.worst.severity}) \`${node.worst.code}\`: `,
     );
-    markdown.appendText(node.worst.message);
+    markdown.appendMarkdown(escapedText(node.worst.message));
   }
   return markdown;
 }
