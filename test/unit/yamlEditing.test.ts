@@ -194,6 +194,39 @@ test('hover on a Gateway value: what that value is for first, then the field it 
   assert.match(hoverOn('HTTPS')!.markdown, /^\*\*spec\.listeners\[\]\.protocol\*\*/);
 });
 
+test('hover on a TLS secret name the operator never creates says so and names the secret the diagnostic names, never the role it imitates', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'gateway-tls-secret-invalid', 'fail.yaml'), 'utf8');
+  const written = 'anyscale-cldrsrc_abc123def456-certificate';
+  const hover = yamlHover(text, text.indexOf(written) + 2)!;
+  assert.ok(hover, 'a hover on the secret name');
+  assert.equal(text.slice(hover.range.start, hover.range.end), written);
+  const [finding] = analyzeDocument(text, { languageId: 'yaml' }).findings.filter(
+    (f) => f.code === 'gateway-tls-secret-invalid',
+  );
+  const expected = /creates "([^"]+)"/.exec(finding.message)?.[1];
+  assert.equal(expected, 'anyscale-cldrsrc-abc123def456-certificate');
+  assert.match(
+    hover.markdown,
+    new RegExp(`^\`${written}\`: no secret of this name will exist: Kubernetes names have no underscores`),
+  );
+  assert.ok(
+    hover.markdown.includes(`the head-node certificate after the cloud resource ID with hyphens: \`${expected}\``),
+  );
+  assert.doesNotMatch(hover.markdown, /Head-node certificate \(the cloud resource ID with hyphens\)/);
+  // The right name beside it is still described as what it is.
+  const service = yamlHover(text, text.indexOf('anyscale-svc-cldrsrc-abc123def456') + 2)!;
+  assert.match(service.markdown, /^`anyscale-svc-cldrsrc-abc123def456-certificate`: Service certificate/);
+  // A placeholder left in the ID: the same words as the diagnostic, for the service certificate.
+  const placeholder = yamlHover(
+    text.replace('anyscale-svc-cldrsrc-abc123def456', 'anyscale-svc-cldrsrc-<id>'),
+    text.indexOf('anyscale-svc-cldrsrc-abc123def456') + 2,
+  )!;
+  assert.match(
+    placeholder.markdown,
+    /^`anyscale-svc-cldrsrc-<id>-certificate`: no secret of this name will exist: it still has the placeholder `<id>`\. The operator names the service certificate after the cloud resource ID with hyphens: `anyscale-svc-cldrsrc-…-certificate`\./,
+  );
+});
+
 /** A workspace holding an Anyscale on Azure template, so the Azure-only rules apply. */
 function azureWorkspace(): WorkspaceIndex {
   const index = new WorkspaceIndex();

@@ -42,6 +42,31 @@ export const TLS_SECRET = {
   ...cite(GATEWAY_SOURCES.quickstart, 'documented'),
 } as const;
 
+/** Why no secret of a TLS secret name will exist, and the name the operator creates instead. */
+export type TlsSecretNameProblem =
+  /** `expected` has `cldrsrc-…` where the ID is still to be filled in. */
+  | { readonly kind: 'placeholder'; readonly placeholder: string; readonly service: boolean; readonly expected: string }
+  | { readonly kind: 'underscores'; readonly service: boolean; readonly expected: string };
+
+/** A `<…>` placeholder anywhere in the secret name's ID part. */
+const PLACEHOLDER_IN = /<[^<>]+>/;
+
+/**
+ * What is wrong with a name of the shape `anyscale-[svc-]<id>-certificate`: a placeholder left in the ID (the docs'
+ * `<cloud-resource-id>`, or a part of it like our snippet's `cldrsrc-<id>`), or underscores, which Kubernetes names
+ * can't hold. Undefined for a name of another shape or one the operator can create.
+ */
+export function tlsSecretNameProblem(name: string): TlsSecretNameProblem | undefined {
+  const match = TLS_SECRET.pattern.exec(name);
+  if (!match) return undefined;
+  const [, svc, id] = match;
+  const service = svc !== undefined;
+  const placeholder = PLACEHOLDER_IN.exec(id)?.[0];
+  if (placeholder) return { kind: 'placeholder', placeholder, service, expected: name.replace(id, 'cldrsrc-…') };
+  if (name.includes('_')) return { kind: 'underscores', service, expected: name.replace(/_/g, '-') };
+  return undefined;
+}
+
 /**
  * Ingress-NGINX, the controller of the chart's bundled `ingress-nginx` subchart, reached end of life in March 2026,
  * and Anyscale recommends Envoy Gateway for each cloud resource. Documented: the caution box of the Ingress-NGINX

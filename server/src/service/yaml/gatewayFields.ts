@@ -1,6 +1,6 @@
 // The fields of the Gateway API manifests an Anyscale cloud resource needs, for completions and hover: where each
 // goes (a path with `[]` for list items), what it means, and the values that fit an Anyscale on Azure gateway.
-import { ANYSCALE_HOSTNAMES, GATEWAY_KINDS, GATEWAY_SOURCES } from '../catalog/gateway';
+import { ANYSCALE_HOSTNAMES, GATEWAY_KINDS, GATEWAY_SOURCES, tlsSecretNameProblem } from '../catalog/gateway';
 import { CHART_SOURCES, VALUE_SHAPES } from '../catalog/chart';
 import type { Source } from '../catalog/source';
 
@@ -20,9 +20,24 @@ export interface GatewayField {
   /** Only in manifests of this kind. */
   readonly kind?: string;
   readonly source: Source;
+  /** Why a value can't be right and what it should be, as Markdown; undefined for a value with no known problem. */
+  readonly valueProblem?: (value: string) => string | undefined;
 }
 
 const api = GATEWAY_SOURCES.gatewayApi;
+const code = (value: string) => `\`${value}\``;
+
+/** A certificate secret name the operator never creates (gateway-tls-secret-invalid's check): why, and the name it creates. */
+function certificateNameProblem(value: string): string | undefined {
+  const problem = tlsSecretNameProblem(value);
+  if (!problem) return undefined;
+  const why =
+    problem.kind === 'placeholder'
+      ? `it still has the placeholder ${code(problem.placeholder)}`
+      : 'Kubernetes names have no underscores';
+  const which = problem.service ? 'service' : 'head-node';
+  return `no secret of this name will exist: ${why}. The operator names the ${which} certificate after the cloud resource ID with hyphens: ${code(problem.expected)}.`;
+}
 const quickstart = GATEWAY_SOURCES.quickstart;
 const gateway = 'Gateway';
 
@@ -180,6 +195,7 @@ export const GATEWAY_FIELDS: readonly GatewayField[] = [
         description: 'Service certificate (the cloud resource ID with hyphens)',
       },
     ],
+    valueProblem: certificateNameProblem,
   },
   {
     path: 'spec.listeners[].tls.options',

@@ -2,12 +2,9 @@
 // anyscale-svc-<id>-certificate with the cloud resource ID hyphenated (cldrsrc_abc → cldrsrc-abc): Kubernetes names
 // can't hold underscores. A reference with underscores names a secret that can never exist, and so does one that
 // still has the documentation's <cloud-resource-id> placeholder (an error in values files too).
-import { TLS_SECRET } from '../../catalog/gateway';
+import { tlsSecretNameProblem } from '../../catalog/gateway';
 import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
-
-/** A `<…>` placeholder anywhere in the secret name's ID part. */
-const PLACEHOLDER_IN = /<[^<>]+>/;
 
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',
@@ -19,23 +16,20 @@ export const gatewayTlsSecretInvalid: GatewayRule = {
   check({ text, manifest, report }) {
     for (const listener of manifest.listeners) {
       for (const ref of listener.certificateRefs ?? []) {
-        const id = ref && TLS_SECRET.pattern.exec(ref.value)?.[2];
-        if (!ref || id === undefined) continue;
-        // The whole ID a placeholder (the docs' `<cloud-resource-id>`), or a part of it (our snippet's `cldrsrc-<id>`).
-        const placeholder = PLACEHOLDER_IN.exec(id)?.[0];
-        if (placeholder) {
+        // The same check as the hover on the name (yaml/gatewayFields.ts), so that both name the same expected secret.
+        const problem = ref && tlsSecretNameProblem(ref.value);
+        if (!ref || !problem) continue;
+        if (problem.kind === 'placeholder') {
           report({
             at: ref.range,
-            message: `TLS secret "${ref.value}" still has the placeholder ${placeholder}: the operator names the secret after the cloud resource ID with hyphens (${ref.value.replace(id, 'cldrsrc-…')}), so no secret of this name will exist.`,
+            message: `TLS secret "${ref.value}" still has the placeholder ${problem.placeholder}: the operator names the secret after the cloud resource ID with hyphens (${problem.expected}), so no secret of this name will exist.`,
           });
           continue;
         }
-        if (!ref.value.includes('_')) continue;
-        const hyphenated = ref.value.replace(/_/g, '-');
-        const fix = manifestStringFix(text, ref, hyphenated, `Use ${hyphenated}`, true);
+        const fix = manifestStringFix(text, ref, problem.expected, `Use ${problem.expected}`, true);
         report({
           at: ref.range,
-          message: `TLS secret "${ref.value}" can't exist: Kubernetes names have no underscores, and the operator creates "${hyphenated}" (the cloud resource ID with hyphens).`,
+          message: `TLS secret "${ref.value}" can't exist: Kubernetes names have no underscores, and the operator creates "${problem.expected}" (the cloud resource ID with hyphens).`,
           fixes: fix && [fix],
         });
       }

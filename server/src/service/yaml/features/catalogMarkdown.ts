@@ -67,9 +67,14 @@ function describedValue(field: GatewayField, text: string): FieldValue | undefin
   return matches.sort((a, b) => literal(b) - literal(a))[0];
 }
 
-/** Hover on a Gateway value: what the value is for, when the catalog says, then the field's own Markdown. */
+/**
+ * Hover on a Gateway value: what is wrong with it and what it should be, else what the value is for, when the catalog
+ * says; then the field's own Markdown. A value with a known problem is never described as the value it imitates.
+ */
 export function gatewayValueMarkdown(field: GatewayField, text: string): string {
-  const choice = describedValue(field, text);
   const fieldMarkdown = gatewayFieldMarkdown(field);
+  const problem = field.valueProblem?.(text);
+  if (problem) return `${code(text)}: ${problem}\n\n${fieldMarkdown}`;
+  const choice = describedValue(field, text);
   return choice ? `${code(text)}: ${choice.description}\n\n${fieldMarkdown}` : fieldMarkdown;
 }
