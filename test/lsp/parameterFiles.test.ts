@@ -70,6 +70,22 @@ test('the parameter file shows the mistake on its own line, linked to the templa
   );
 });
 
+test('hover on a diagnostic of the parameter file names its rule with the docs link, as in the template', async () => {
+  await open(AWS);
+  await server.diagnosticsFor(AWS, (d) => d.diagnostics.some((x) => x.code === 'bucket-subpath'));
+  const line = fs.readFileSync(new URL(AWS), 'utf8').split('\n')[9];
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: AWS },
+    position: { line: 9, character: line.indexOf('s3://') + 2 },
+  });
+  assert.ok(hover);
+  assert.match(
+    (hover.contents as MarkupContent).value,
+    /^`bucket-subpath`: .+ — \[documentation\]\(.+\/bucket-subpath\.md\)$/,
+  );
+  assert.equal(hover.range?.start.line, 9);
+});
+
 test('a clean parameter file of the same template gets no errors', async () => {
   const azure = uriOf('cloudresource.parameters.azure.json');
   await open(azure);

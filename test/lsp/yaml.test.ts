@@ -10,6 +10,9 @@ import {
   DidCloseTextDocumentNotification,
   CodeActionRequest,
   DiagnosticSeverity,
+  HoverRequest,
+  type MarkupContent,
+  type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
@@ -56,6 +59,45 @@ test('a values file opened as yaml gets the values diagnostics, with docs links 
   assert.equal(provider.source, 'anyscale-azure');
   const stat = await server.until(() => stats.find((s) => s.uri === uri), 'documentStats');
   assert.equal(stat.kind, 'operatorValues');
+});
+
+/** The hover at the first occurrence of `needle` (plus `into` characters), once the document's diagnostics are out. */
+async function hoverOn(uri: string, text: string, needle: string, into = 2): Promise<string> {
+  const offset = text.indexOf(needle) + into;
+  const line = text.slice(0, offset).split('\n').length - 1;
+  const position: Position = { line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+  const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+  assert.ok(hover, `a hover on ${needle}`);
+  return (hover.contents as MarkupContent).value;
+}
+
+/** The line the ARM hover shows for a diagnostic (test/lsp/completion.test.ts), for a YAML rule. */
+const ruleLine = (code: string) =>
+  new RegExp(`\`${code}\`: .+ — \\[documentation\\]\\(https://docs\\.example\\.test/rules/${code}\\.md\\)`);
+
+test('hover on a values diagnostic names its rule with the docs link, as in ARM templates, where the catalog has nothing to say', async () => {
+  const uri = 'file:///workspace/hover-values.yaml';
+  const text = read('rules', 'values-value-not-allowed', 'fail.yaml');
+  await open(uri, text);
+  const p = await server.latest(uri, (d) => d.diagnostics.length > 0, 'values diagnostics');
+  const diagnostic = p.diagnostics.find((d) => d.code === 'values-value-not-allowed')!;
+  const lines = text.split('\n');
+  const start = diagnostic.range.start;
+  const value = await hoverOn(uri, text, lines[start.line].slice(start.character), 1);
+  assert.match(value, ruleLine('values-value-not-allowed'));
+});
+
+test('hover on a Gateway diagnostic: what the value is, then its rule with the docs link', async () => {
+  const uri = 'file:///workspace/hover-gateway.yaml';
+  const text = read('rules', 'gateway-tls-secret-invalid', 'fail.yaml');
+  await open(uri, text);
+  await server.latest(uri, (d) => d.diagnostics.some((x) => x.code === 'gateway-tls-secret-invalid'), 'the diagnostic');
+  const value = await hoverOn(uri, text, 'anyscale-cldrsrc_abc123def456-certificate');
+  const [own, rule] = value.split('\n\n---\n\n');
+  assert.match(own, /^`anyscale-cldrsrc_abc123def456-certificate`: no secret of this name will exist/);
+  assert.match(rule, ruleLine('gateway-tls-secret-invalid'));
+  // The right secret name beside it has no diagnostic, so no rule line.
+  assert.doesNotMatch(await hoverOn(uri, text, 'anyscale-svc-cldrsrc'), /documentation\]/);
 });
 
 test('an alias Helm cannot resolve is an error of ours, not an editor-marked syntax error: the checks wait for it', async () => {

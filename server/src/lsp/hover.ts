@@ -1,6 +1,6 @@
 // textDocument/hover: the service's hover (YAML from the version's parse; ARM templates from the version's analysis or
-// editing model, with the property docs, region names, expression values per parameter file and the rule docs of the
-// diagnostics there).
+// editing model, with the property docs, region names and expression values per parameter file), each with the rule
+// docs of the diagnostics there; in any other document (a parameter file), those alone.
 import type { Hover, HoverParams } from 'vscode-languageserver/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import {
@@ -10,6 +10,7 @@ import {
   type HoverInfo,
   type LineIndex,
   type ParameterFileInput,
+  withDiagnostics,
   yamlHover,
   type YamlVersion,
 } from '../service';
@@ -84,15 +85,16 @@ export function hover(
   const { analysis, lines } = sources;
   const offset = lines.offsetAt(params.position);
   const text = document.text;
+  const diagnostics = { findings: sources.findings, docsUrl: links.rule };
   let info: HoverInfo | undefined;
-  if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed);
+  if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed, diagnostics);
   else if (analysis.kind === 'armTemplate') {
     info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, {
       parameterFiles: sources.parameterFiles,
       docsUrl: links.rule,
       docsPageUrl: links.page,
     });
-  }
+  } else info = withDiagnostics(undefined, offset, diagnostics);
   if (!info) return null;
   return {
     contents: { kind: 'markdown', value: info.markdown },

@@ -39,6 +39,7 @@ export { globToRegExp, hasGlob } from './text/glob';
 export type { CompletionEntry, CompletionKind, HoverInfo } from './features/editing';
 export { armCompletions } from './arm/features/completion';
 export { armHover } from './arm/features/armHover';
+export { withDiagnostics, type HoverDiagnostics } from './features/diagnosticHover';
 export { YamlVersion, yamlCompletions, yamlHover } from './yaml/features/yamlEditing';
 export { isFilledInLater } from './yaml/document';
 export { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from './features/fixes';

@@ -2,7 +2,8 @@
 // to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
 // US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
-// KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there.
+// KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there
+// (features/diagnosticHover, as in YAML).
 import type { Analysis, ParameterFileInput, TextRange } from '../../types';
 import { isResourceType, type ArmResource } from '../template';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../../catalog/accessAndResidency';
@@ -16,7 +17,6 @@ import {
 } from '../../catalog/propertyDocs';
 import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
-import { ruleByCode } from '../../rules/registry';
 import { positionContext, type PositionContext } from './completion/context';
 import {
   isAnyscaleResource,
@@ -27,6 +27,7 @@ import {
   type LazyView,
 } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
+import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
 
@@ -190,19 +191,6 @@ export function armHover(
     sections.push(extension);
     range ??= { start: context.token!.start, end: context.token!.end };
   }
-  const codes = new Set<string>();
-  for (const finding of analysis.findings) {
-    if (finding.uri !== undefined || finding.start > offset || offset > finding.end || codes.has(finding.code))
-      continue;
-    codes.add(finding.code);
-    const rule = ruleByCode(finding.code);
-    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
-    sections.push(
-      rule
-        ? `\`${finding.code}\`: ${rule.title} — [documentation](${options.docsUrl(finding.code)})`
-        : `\`${finding.code}\`: ${finding.message}`,
-    );
-    range ??= { start: finding.start, end: finding.end };
-  }
-  return range && { markdown: sections.join('\n\n---\n\n'), range };
+  const own = range && { markdown: sections.join(HOVER_SECTION_BREAK), range };
+  return withDiagnostics(own, offset, { findings: analysis.findings, docsUrl: options.docsUrl });
 }

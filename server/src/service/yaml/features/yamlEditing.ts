@@ -2,6 +2,7 @@
 // values, snippets for new files) and hover (the catalog's word on a key). Functions of the text; what they compute
 // from it is kept in a YamlVersion, which the LSP keeps for as long as the document's version is current.
 import type { CompletionEntry, HoverInfo } from '../../features/editing';
+import type { HoverDiagnostics } from '../../features/diagnosticHover';
 import { DocumentRoles } from '../documentRole';
 import { gatewayCompletions } from './gatewayCompletion';
 import { snippetEntries } from './yamlSnippets';
@@ -62,6 +63,12 @@ export function yamlCompletions(text: string, offset: number, version = new Yaml
   }
 }
 
-export function yamlHover(text: string, offset: number, parsed?: ParsedYaml): HoverInfo | undefined {
-  return yamlHoverAt(text, offset, parsed);
+/** With `diagnostics`, the hover also names the rule of each diagnostic at `offset`, as the ARM hover does. */
+export function yamlHover(
+  text: string,
+  offset: number,
+  parsed?: ParsedYaml,
+  diagnostics?: HoverDiagnostics,
+): HoverInfo | undefined {
+  return yamlHoverAt(text, offset, parsed, diagnostics);
 }

@@ -1,9 +1,11 @@
 // Hover on a key of operator values or of a Gateway manifest: what the catalog says about it (meaning, type,
 // default, allowed values, deprecation, source); on a pre-1.0 key, where chart 1.0 moved it. On a Gateway
-// manifest's value: what that value is for (an Anyscale hostname, a certificate secret), then its field.
+// manifest's value: what that value is for (an Anyscale hostname, a certificate secret), then its field. Then, as in
+// ARM templates, the rule title and docs link of each diagnostic there (features/diagnosticHover).
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { chartKey, legacyKey } from '../../catalog/chart';
 import type { HoverInfo } from '../../features/editing';
+import { withDiagnostics, type HoverDiagnostics } from '../../features/diagnosticHover';
 import type { TextRange } from '../../types';
 import { chartKeyMarkdown, gatewayFieldMarkdown, gatewayValueMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
 import { parseYaml, type ParsedYaml } from '../document';
@@ -44,8 +46,22 @@ function keyAt(node: Node | null, offset: number, path: readonly string[]): Hit 
   return undefined;
 }
 
-/** `parsed` is the text's parse when the caller has it (the LSP keeps the analysis's), else the text is parsed. */
-export function yamlHoverAt(text: string, offset: number, parsed: ParsedYaml = parseYaml(text)): HoverInfo | undefined {
+/**
+ * `parsed` is the text's parse when the caller has it (the LSP keeps the analysis's), else the text is parsed;
+ * `diagnostics`, the document's findings the hover names.
+ */
+export function yamlHoverAt(
+  text: string,
+  offset: number,
+  parsed: ParsedYaml = parseYaml(text),
+  diagnostics?: HoverDiagnostics,
+): HoverInfo | undefined {
+  const own = catalogHover(parsed, offset);
+  return diagnostics ? withDiagnostics(own, offset, diagnostics) : own;
+}
+
+/** What the catalogs say about the key or Gateway value under `offset`. */
+function catalogHover(parsed: ParsedYaml, offset: number): HoverInfo | undefined {
   const yaml = parsed.documents.find((document) => offset >= document.span.start && offset <= document.span.end);
   const hit = yaml && keyAt(yaml.root, offset, []);
   if (!yaml || !hit) return undefined;
