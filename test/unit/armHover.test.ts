@@ -71,6 +71,22 @@ test('a cloud resource property name shows its meaning, allowed values, requirem
   assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"computeStack"');
 });
 
+test("region's requirement is its provider's, as region-missing grades it: required for AWS, per provider when the provider is unknown", () => {
+  const aws = hoverAt('"region"', 3, 2).hover;
+  assert.ok(aws);
+  assert.match(aws.markdown, /\*\*properties\.region\*\*/);
+  assert.match(
+    aws.markdown,
+    /Required for AWS\. The docs require it for every provider, but the API specification defaults it/,
+  );
+  assert.match(aws.markdown, /an error for AWS and GCP and a warning otherwise \(`region-missing`\)/);
+  // "Aws" is no provider: what holds for each.
+  const unknown = hoverAt('"region"', 3, 1).hover;
+  assert.ok(unknown);
+  assert.match(unknown.markdown, /Required for AWS, GCP; should be set for Azure, Generic\./);
+  assert.doesNotMatch(unknown.markdown, /^Required\.$/m);
+});
+
 test('hovering the opening quote of a key counts as the key', () => {
   const { hover } = hoverAt('"cloudStorageBucketEndpoint"', 0);
   assert.ok(hover);

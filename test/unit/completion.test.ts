@@ -25,6 +25,10 @@ interface Expectation {
   /** The text the entries replace (all of them). */
   replaces?: string;
   inserts?: Record<string, string>;
+  /** The one-line detail of an entry (a property's requirement). */
+  details?: Record<string, string>;
+  /** A text an entry's documentation holds. */
+  documents?: Record<string, string>;
   startsWith?: Record<string, string>;
   endsWith?: Record<string, string>;
 }
@@ -76,6 +80,13 @@ function check(entries: CompletionEntry[], expected: Expectation, text: string, 
   }
   for (const [label, insert] of Object.entries(expected.inserts ?? {}))
     assert.equal(byLabel(label).insertText ?? label, insert, `${where}: insert of ${label}`);
+  for (const [label, detail] of Object.entries(expected.details ?? {}))
+    assert.equal(byLabel(label).detail, detail, `${where}: detail of ${label}`);
+  for (const [label, words] of Object.entries(expected.documents ?? {}))
+    assert.ok(
+      byLabel(label).documentation?.includes(words),
+      `${where}: the documentation of ${label} has ${JSON.stringify(words)}: ${byLabel(label).documentation}`,
+    );
   for (const [label, start] of Object.entries(expected.startsWith ?? {}))
     assert.ok(
       byLabel(label).insertText?.startsWith(start),

@@ -129,6 +129,16 @@ export function providerNamed(name: string): Provider | undefined {
   return PROVIDERS.find((p) => p.name === name);
 }
 
+/**
+ * True for a provider whose regions are never an Azure location (AWS, GCP). A cloud resource without `region` falls
+ * back to its `location` (spec), and Anyscale validates `region` against the provider's known regions (documented,
+ * cloud-resources-overview): for these providers that fallback is rejected. region-missing reports it as an error,
+ * and completion and hover call `region` required for them.
+ */
+export function regionFallbackRejected(provider: Provider): boolean {
+  return provider.regionList === 'aws' || provider.regionList === 'gcp';
+}
+
 /** The provider a name means once its casing is ignored (`aws` → AWS); Anyscale itself accepts only the exact name. */
 export function providerNamedIgnoringCase(name: string): Provider | undefined {
   const lower = name.toLowerCase();

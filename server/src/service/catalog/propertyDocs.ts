@@ -1,5 +1,6 @@
 // Documentation of the Anyscale.Platform resource types and their properties, as completions and hover show it:
-// what each property means, its constraints and allowed values, when it is required, and where that is written.
+// what each property means, its constraints and allowed values, when it is required (or, where a rule warns, should
+// be set), per provider when the provider is known, and where that is written.
 // Values and requirements come from ./anyscale (one fact, one place); the words come from the domain notes.
 import { z } from 'zod';
 import {
@@ -14,7 +15,9 @@ import {
   NAMING,
   PRIMARY_CLOUD_RESOURCE_NAME,
   type Provider,
+  type ProviderName,
   PROVIDERS,
+  regionFallbackRejected,
   SERVICE_TYPE,
   SUPPORTED_LOCATIONS,
   WORKSPACE_TYPE,
@@ -77,8 +80,12 @@ const PropertyDoc = z.object({
   meaning: z.string(),
   /** Constraints and allowed values, Markdown; empty when there are none to state. */
   constraints: z.string(),
-  /** Providers for which the property is required; an empty list: optional for every provider. */
+  /** Providers for which the property is required (missing, an error); an empty list: optional for every provider. */
   requiredFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])),
+  /** Providers for which the property should be set though the API does without it (missing, a rule's warning). */
+  shouldSetFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])).default([]),
+  /** Why it is required or should be set, when the docs' word is not the whole story; shown after the requirement. */
+  requirementNote: z.string().optional(),
   source: Source,
   grade: Grade,
 });
@@ -111,7 +118,10 @@ export const CLOUD_RESOURCE_PROPERTIES: readonly PropertyDoc[] = z.array(Propert
     meaning:
       'The cloud-provider region where compute runs (e.g. `uksouth`, `us-west-2`, `us-central1`); for `Generic` a free-form routing label such as `dc1`.',
     constraints: `Lowercase letters, digits and single hyphens (${code(NAMING.regionPattern.source)}), at most ${NAMING.regionMaxLength} characters. Anyscale doesn't convert casing. Can't be changed after creation.`,
-    requiredFor: ALL_PROVIDERS,
+    // What region-missing reports: an error where the fallback is rejected, a warning elsewhere.
+    requiredFor: providersWhere(regionFallbackRejected),
+    shouldSetFor: providersWhere((p) => !regionFallbackRejected(p)),
+    requirementNote: `The docs require it for every provider, but the API specification defaults it to the resource's \`location\`. Anyscale validates it against the provider's regions, and an Azure location is never an ${providersWhere(regionFallbackRejected).join(' or ')} region: left out, it is by default an error for ${providersWhere(regionFallbackRejected).join(' and ')} and a warning otherwise (\`region-missing\`).`,
     source: SOURCES.addCloudResource,
     grade: 'documented',
   },
@@ -390,16 +400,58 @@ export function isRequired(doc: PropertyDoc, provider: Provider | undefined): bo
   return provider ? doc.requiredFor.includes(provider.name) : doc.requiredFor.length === PROVIDERS.length;
 }
 
-function requirement(doc: PropertyDoc): string {
-  if (doc.requiredFor.length === PROVIDERS.length) return 'Required.';
-  return doc.requiredFor.length === 0 ? 'Optional.' : `Required for ${doc.requiredFor.join(', ')}; optional otherwise.`;
+/**
+ * True when the property is required or should be set for the provider; with the provider unknown, for every one.
+ * Completion lists such properties first.
+ */
+export function isNeeded(doc: PropertyDoc, provider: Provider | undefined): boolean {
+  const needed = (name: ProviderName) => doc.requiredFor.includes(name) || doc.shouldSetFor.includes(name);
+  return provider ? needed(provider.name) : PROVIDERS.every((p) => needed(p.name));
 }
 
-/** A property's documentation as Markdown: meaning, constraints, when it is required (per provider), source link. */
-export function propertyMarkdown(doc: PropertyDoc, heading: string, withRequirement: boolean): string {
+/**
+ * A completion's one-line word on the requirement: `required`, `should set` or `optional` for the provider; with the
+ * provider unknown and the answer depending on it, per provider (`required for Azure`).
+ */
+export function requirementDetail(doc: PropertyDoc, provider: Provider | undefined): string {
+  if (isRequired(doc, provider)) return 'required';
+  if (provider) return isNeeded(doc, provider) ? 'should set' : 'optional';
+  if (doc.requiredFor.length === 0) return doc.shouldSetFor.length === 0 ? 'optional' : 'should set';
+  const rest = doc.shouldSetFor.length > 0 ? `; should set for ${doc.shouldSetFor.join(', ')}` : '';
+  return `required for ${doc.requiredFor.join(', ')}${rest}`;
+}
+
+/** The requirement as a sentence, for the provider when it is known, with its note. */
+function requirement(doc: PropertyDoc, provider: Provider | undefined): string {
+  const note = doc.requirementNote ? ` ${doc.requirementNote}` : '';
+  if (doc.requiredFor.length === PROVIDERS.length) return `Required.${note}`;
+  if (doc.requiredFor.length === 0 && doc.shouldSetFor.length === 0) return 'Optional.';
+  if (provider) {
+    const word = isRequired(doc, provider) ? 'Required' : isNeeded(doc, provider) ? 'Should be set' : 'Optional';
+    return `${word} for ${provider.name}.${note}`;
+  }
+  const parts = [
+    doc.requiredFor.length > 0 ? `Required for ${doc.requiredFor.join(', ')}` : undefined,
+    doc.shouldSetFor.length > 0 ? `should be set for ${doc.shouldSetFor.join(', ')}` : undefined,
+  ].filter((part) => part !== undefined);
+  const optional = doc.requiredFor.length + doc.shouldSetFor.length < PROVIDERS.length ? '; optional otherwise' : '';
+  const sentence = parts.join('; ') + optional;
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.${note}`;
+}
+
+/**
+ * A property's documentation as Markdown: meaning, constraints, when it is required (for `provider` when it is
+ * known, else per provider), source link.
+ */
+export function propertyMarkdown(
+  doc: PropertyDoc,
+  heading: string,
+  withRequirement: boolean,
+  provider?: Provider,
+): string {
   const lines = [`**${heading}**`, '', doc.meaning, ''];
   if (doc.constraints) lines.push(doc.constraints, '');
-  if (withRequirement) lines.push(requirement(doc), '');
+  if (withRequirement) lines.push(requirement(doc, provider), '');
   lines.push(`[${doc.source.title}](${doc.source.url})`);
   return lines.join('\n');
 }

@@ -44,8 +44,11 @@ function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): Prope
   return docs?.find((doc) => equalsIgnoreCase(doc.name, name));
 }
 
-/** The documentation of the property name under the cursor, inside an Anyscale resource. */
-function propertySection(context: PositionContext, resource: ArmResource): string | undefined {
+/**
+ * The documentation of the property name under the cursor, inside an Anyscale resource; a cloud resource's property
+ * says whether its provider requires it.
+ */
+function propertySection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
   const path = context.inResource;
   const name = path[path.length - 1];
   if (typeof name !== 'string') return undefined;
@@ -55,7 +58,8 @@ function propertySection(context: PositionContext, resource: ArmResource): strin
   }
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const doc = docNamed(propertiesOfType(resource.type), name);
-    return doc && propertyMarkdown(doc, `properties.${doc.name}`, true);
+    const provider = doc && isCloudResource(resource) ? resourceProvider(resource, view) : undefined;
+    return doc && propertyMarkdown(doc, `properties.${doc.name}`, true, provider);
   }
   if (path.length === 3 && isKey(path[0], 'properties')) {
     // A job's `config` fields, the write-only ones saying that ARM never returns them.
@@ -173,7 +177,7 @@ export function armHover(
     const anyscale = isAnyscaleResource(resource);
     const property = anyscale
       ? context.atKey
-        ? propertySection(context, resource)
+        ? propertySection(context, resource, () => analysis.anyscale)
         : regionSection(context, resource, () => analysis.anyscale)
       : undefined;
     const found = [

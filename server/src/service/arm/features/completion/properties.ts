@@ -1,16 +1,18 @@
 // Property-name completions inside Anyscale resources: the resource's own keys (type, apiVersion, name, …) and the
-// names of `properties` — for a cloud resource the ones its provider requires first — each with its documentation,
-// leaving out the ones already written.
+// names of `properties` — for a cloud resource the ones its provider requires or should set first, saying which —
+// each with its documentation, leaving out the ones already written.
 import type { ArmResource } from '../../template';
 import { findProperty, propertyValue, type JsonNode } from '../../../json/nodes';
 import {
-  isRequired,
+  isNeeded,
   nestedPropertiesOf,
   propertiesOfType,
   propertyMarkdown,
+  requirementDetail,
   RESOURCE_KEYS,
   type PropertyDoc,
 } from '../../../catalog/propertyDocs';
+import type { Provider } from '../../../catalog/anyscale';
 import { nodeAtPath } from '../../anyscaleView';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
@@ -74,24 +76,24 @@ function written(object: JsonNode | undefined, name: string, typing: string | un
   return property !== undefined && property.children?.[0]?.value !== typing;
 }
 
+/** `provider`: the cloud resource's, when it is one and its provider is known; the requirement is for it. */
 function entries(
   context: PositionContext,
   docs: readonly PropertyDoc[],
   object: JsonNode | undefined,
-  required: (doc: PropertyDoc) => boolean,
+  provider: Provider | undefined,
 ): CompletionEntry[] {
   const typing = context.token?.value;
   return docs
     .filter((doc) => !written(object, doc.name, typing))
-    .map((doc, index) => {
-      const isNeeded = required(doc);
-      return propertyName(context, doc.name, SHAPES[doc.name] ?? 'string', {
-        detail: isNeeded ? 'required' : 'optional',
-        documentation: propertyMarkdown(doc, doc.name, !RESOURCE_KEYS.includes(doc)),
-        sortText: `${isNeeded ? 0 : 1}${String(index).padStart(2, '0')}`,
+    .map((doc, index) =>
+      propertyName(context, doc.name, SHAPES[doc.name] ?? 'string', {
+        detail: requirementDetail(doc, provider),
+        documentation: propertyMarkdown(doc, doc.name, !RESOURCE_KEYS.includes(doc), provider),
+        sortText: `${isNeeded(doc, provider) ? 0 : 1}${String(index).padStart(2, '0')}`,
         retrigger: HAS_VALUE_COMPLETIONS.has(doc.name),
-      });
-    });
+      }),
+    );
 }
 
 /** Names for the key position at `inResource` (`['']` = the resource's own keys, `['properties', '']` = its properties). */
@@ -107,19 +109,17 @@ export function propertyNameCompletions(
     const docs = schemaOffersResourceKeys(context, root)
       ? RESOURCE_KEYS.filter((doc) => !SCHEMA_RESOURCE_KEYS.has(doc.name))
       : RESOURCE_KEYS;
-    return entries(context, docs, resource.node, (doc) => doc.requiredFor.length > 0);
+    return entries(context, docs, resource.node, undefined);
   }
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const docs = propertiesOfType(resource.type);
     if (!docs) return [];
     const provider = isCloudResource(resource) ? resourceProvider(resource, view) : undefined;
-    return entries(context, docs, resource.properties, (doc) => isRequired(doc, provider));
+    return entries(context, docs, resource.properties, provider);
   }
   if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {
     const docs = nestedPropertiesOf(resource.type, [path[1]]);
-    return docs
-      ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), (doc) => doc.requiredFor.length > 0)
-      : [];
+    return docs ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), undefined) : [];
   }
   return [];
 }

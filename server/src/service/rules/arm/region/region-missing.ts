@@ -7,6 +7,7 @@ import { findProperty, type JsonNode } from '../../../json/nodes';
 import { knownString, type KnownValue } from '../../../arm/value';
 import type { CloudResource } from '../../../arm/anyscaleView';
 import { isAzureRegion, isKnownRegion, normalizeAzureLocation, regionListFor } from '../../../catalog/regions';
+import { regionFallbackRejected } from '../../../catalog/anyscale';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
@@ -72,7 +73,7 @@ export const regionMissing: TemplateRule = {
             : `, so it defaults to the location "${defaultRegion}"`;
       const example = provider && provider.name !== 'Azure' ? `, such as "${provider.regionExample}"` : '';
       // An AWS or GCP region is never an Azure location, so the fallback cannot be right.
-      const rejected = provider?.regionList === 'aws' || provider?.regionList === 'gcp';
+      const rejected = provider !== undefined && regionFallbackRejected(provider);
       const outcome = rejected
         ? ` Anyscale validates region against ${provider.name}'s regions, so it rejects the cloud resource.`
         : '';
