@@ -241,6 +241,13 @@ suite('Cloud Resources view in a real VS Code', () => {
     assert.ok(unescaped.includes(message), `the message as written in:\n${tooltip.value}`);
   });
 
+  /** The lines of `text` indented with a tab or with a number of spaces that is not a multiple of `size`. */
+  const indentsNotMultipleOf = (text: string, size: number) =>
+    text.split('\n').filter((line) => {
+      const indent = /^[ \t]*/.exec(line)![0];
+      return indent.includes('\t') || indent.length % size !== 0;
+    });
+
   test('the welcome view\'s "New Cloud Resource Template" opens a template holding a cloud and its default cloud resource', async () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.newTemplate');
     const text = await waitFor(
@@ -248,6 +255,26 @@ suite('Cloud Resources view in a real VS Code', () => {
       () => editor.document.getText().includes('cloudResources') && editor.document.getText(),
     );
     assert.match(text, /"type": "Anyscale\.Platform\/clouds"[\s\S]*"name": "my-cloud\/default"/);
+    // Two spaces per level, as the examples, not VS Code's default of 4 (nobody set an indentation here).
+    assert.match(text, /^ {4}\{\n {6}"type": "Anyscale\.Platform\/clouds",$/m);
+    assert.deepEqual(indentsNotMultipleOf(text, 2), []);
+    assert.deepEqual([editor.options.tabSize, editor.options.insertSpaces], [2, true]);
+  });
+
+  test('"New Cloud Resource Template" follows an indentation the user set for JSON', async () => {
+    const editorSettings = () => vscode.workspace.getConfiguration('editor', { languageId: 'json' });
+    await editorSettings().update('tabSize', 3, vscode.ConfigurationTarget.Workspace, true);
+    try {
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.newTemplate');
+      const text = await waitFor(
+        'the inserted snippet',
+        () => editor.document.getText().includes('cloudResources') && editor.document.getText(),
+      );
+      assert.match(text, /^ {6}\{\n {9}"type": "Anyscale\.Platform\/clouds",$/m);
+      assert.deepEqual(indentsNotMultipleOf(text, 3), []);
+    } finally {
+      await editorSettings().update('tabSize', undefined, vscode.ConfigurationTarget.Workspace, true);
+    }
   });
 
   test('the Explorer has a collapsed Anyscale Cloud Resources section, since the workspace has clouds', async () => {

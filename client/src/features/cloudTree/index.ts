@@ -38,6 +38,29 @@ const SCANNED = 'anyscaleAzure.cloudTree.scanned';
 const HAS_CLOUDS = 'anyscaleAzure.hasCloudResources';
 /** The server's snippet the welcome view's "New Cloud Resource Template" inserts into an empty document. */
 const NEW_TEMPLATE_SNIPPET = 'Anyscale cloud + default cloud resource';
+/** How the examples, the docs and Azure's own templates indent a template. */
+const TEMPLATE_INDENTATION: vscode.TextEditorOptions = { tabSize: 2, insertSpaces: true };
+
+/**
+ * The indentation of a new template: the user's own when they set `editor.tabSize` or `editor.insertSpaces` for JSON
+ * (in any scope), else two spaces. A new document has no indentation to detect, so VS Code would otherwise indent the
+ * snippet with its generic default of 4.
+ */
+function newTemplateIndentation(): vscode.TextEditorOptions | undefined {
+  const editor = vscode.workspace.getConfiguration('editor', { languageId: 'json' });
+  const setByUser = (key: string) => {
+    const value = editor.inspect(key);
+    return [
+      value?.globalValue,
+      value?.workspaceValue,
+      value?.workspaceFolderValue,
+      value?.globalLanguageValue,
+      value?.workspaceLanguageValue,
+      value?.workspaceFolderLanguageValue,
+    ].some((set) => set !== undefined);
+  };
+  return setByUser('tabSize') || setByUser('insertSpaces') ? undefined : TEMPLATE_INDENTATION;
+}
 
 export interface CloudTreeOptions {
   /** The rule docs folder (InitializationOptions.docsBaseUri). */
@@ -172,6 +195,9 @@ export function registerCloudTree(
       const editor = await vscode.window.showTextDocument(
         await vscode.workspace.openTextDocument({ language: 'json', content: '' }),
       );
+      // The snippet's tabs become the editor's indentation as it is inserted.
+      const indentation = newTemplateIndentation();
+      if (indentation) editor.options = indentation;
       // The server offers its template snippets in an empty document; the welcome button inserts the cloud with its primary.
       const list = await vscode.commands.executeCommand<vscode.CompletionList>(
         'vscode.executeCompletionItemProvider',
