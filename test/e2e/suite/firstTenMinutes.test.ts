@@ -1,7 +1,8 @@
 // Dead ends a new user walked into (#19), in a real VS Code: Verify Egress from Cluster with no kube context or no
-// kubectl (a message and Show Documentation, not an empty picker), the egress Language Status item only where egress
-// matters, and the hover's rule documentation link opening the rendered preview. A FAKE kubectl (its "no-contexts"
-// scenario) plays a machine before `az aks get-credentials`; the links and buttons are clicked on the screen.
+// kubectl, and Verify Cluster Extension with no kube context (one message and Show Documentation, not an empty
+// picker), the egress Language Status item only where egress matters, and the hover's rule documentation link opening
+// the rendered preview. A FAKE kubectl (its "no-contexts" scenario) plays a machine before `az aks get-credentials`;
+// the links and buttons are clicked on the screen.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -69,6 +70,7 @@ async function previewShown(label: string): Promise<string[]> {
 }
 
 const verifyFromCluster = () => vscode.commands.executeCommand<unknown>('anyscaleAzure.egress.verifyCluster');
+const verifyClusterExtension = () => vscode.commands.executeCommand<unknown>('anyscaleAzure.clusterExtension.verify');
 
 suite('First ten minutes (#19) in a real VS Code: no dead ends', () => {
   let api: ExtensionApi;
@@ -139,6 +141,22 @@ suite('First ten minutes (#19) in a real VS Code: no dead ends', () => {
     );
     await clickNotificationButton('not installed or not on PATH', 'Show Documentation');
     assert.deepEqual(await previewShown('Preview egress.md'), ['Verify egress']);
+  });
+
+  test('Verify Cluster Extension with no kube context: the same message as Verify Egress from Cluster, with Show Documentation', async () => {
+    fakeKubectl.setScenario(fake.dir, 'no-contexts');
+    process.env.PATH = `${fake.dir}${path.delimiter}${pathBefore}`;
+    assert.equal(await verifyClusterExtension(), undefined, 'the command ends by itself: nothing waits on a picker');
+    assert.deepEqual(await paletteRows(), [], 'no quick pick is open');
+    const message = await waitForNotification('kubectl has none');
+    assert.equal(
+      message,
+      "Anyscale: Verify Cluster Extension runs in a kube context, and kubectl has none. Get your AKS cluster's credentials: az aks get-credentials --resource-group <rg> --name <cluster>, then run it again.",
+    );
+    await clickNotificationButton('kubectl has none', 'Show Documentation');
+    assert.deepEqual(await previewShown('Preview cluster-extension.md'), ['Verify Cluster Extension']);
+    const headings = await texts('h2', true);
+    assert.ok(headings.includes('What it needs'), JSON.stringify(headings));
   });
 
   test('the egress status (1 failed) shows next to Anyscale documents and while the results view is visible, not on other JSON files', async () => {

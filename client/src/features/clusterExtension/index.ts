@@ -14,7 +14,8 @@ import {
   type ClusterExtensionReport,
   type ClusterExtensionTarget,
 } from '../../../../shared/protocol';
-import { kubectlOnPath, kubeContexts } from '../egress/kubectl';
+import { kubectlOnPath } from '../egress/kubectl';
+import { chooseKubeContext } from '../egress/kubeContextPicker';
 import type { CloudTreeNode } from '../cloudTree/provider';
 import { clusterNameFromContext, targetFromIndexedFile } from './target';
 
@@ -25,36 +26,24 @@ const KINDS: readonly { label: string; description: string; extension: ClusterEx
   { label: 'Anyscale operator', description: 'Anyscale.AKS.Operator', extension: 'anyscaleOperator' },
 ];
 
-const AZ_INSTALL_URL = 'https://learn.microsoft.com/cli/azure/install-azure-cli';
+/** docs/cluster-extension.md's section on what the command needs (its heading's slug). */
+const DOCS_SECTION = 'what-it-needs';
 
-async function chooseContext(): Promise<string | undefined> {
-  const contexts = await kubeContexts(kubectlOnPath());
-  if (contexts.error) {
-    void vscode.window.showErrorMessage(
-      `Anyscale: kubectl is needed on PATH to verify a cluster extension (${contexts.error}).`,
-    );
-    return undefined;
-  }
-  if (contexts.all.length === 0) {
-    void vscode.window.showErrorMessage(
-      "Anyscale: kubectl knows no kube contexts. Add the cluster's with `az aks get-credentials --resource-group <group> --name <cluster>`, then run Verify Cluster Extension again.",
-    );
-    return undefined;
-  }
-  const items = contexts.all.map((name) => ({
-    label: name,
-    description: name === contexts.current ? 'current context' : undefined,
-  }));
-  items.sort((a, b) => Number(!!b.description) - Number(!!a.description));
-  return (await vscode.window.showQuickPick(items, { title: 'Kube context of the cluster to verify' }))?.label;
-}
+const AZ_INSTALL_URL = 'https://learn.microsoft.com/cli/azure/install-azure-cli';
 
 /** Fills what `given` lacks by asking; undefined when the user cancels a question. */
 async function completeTarget(
   given: Partial<ClusterExtensionTarget>,
   memory: vscode.Memento,
+  docs: vscode.Uri,
 ): Promise<ClusterExtensionTarget | undefined> {
-  const context = given.context ?? (await chooseContext());
+  const context =
+    given.context ??
+    (await chooseKubeContext({
+      command: 'Verify Cluster Extension',
+      title: 'Kube context of the cluster to verify',
+      docs,
+    }));
   if (!context) return undefined;
   const kind = given.kind ?? (await vscode.window.showQuickPick(KINDS, { title: 'Extension to verify' }))?.extension;
   if (!kind) return undefined;
@@ -110,9 +99,11 @@ async function runPlan(
   return outputs;
 }
 
+/** `docs`: the docs page section on what the command needs (kubectl, a kube context, az), offered when one is missing. */
 export async function verifyClusterExtension(
   client: LanguageClient,
   memory: vscode.Memento,
+  docs: vscode.Uri,
   given: Partial<ClusterExtensionTarget> = {},
 ): Promise<ClusterExtensionReport | undefined> {
   if (!vscode.workspace.isTrusted) {
@@ -121,7 +112,7 @@ export async function verifyClusterExtension(
     );
     return undefined;
   }
-  const target = await completeTarget(given, memory);
+  const target = await completeTarget(given, memory, docs);
   if (!target) return undefined;
   const plan = await client.sendRequest(ClusterExtensionPlanRequest, target);
   const outputs = await vscode.window.withProgress(
@@ -152,6 +143,9 @@ export async function verifyClusterExtension(
 const TREE_NODE_KINDS = new Set(['cloud', 'cloudResource', 'file']);
 
 export function registerClusterExtension(context: vscode.ExtensionContext, client: LanguageClient): void {
+  const docs = vscode.Uri.joinPath(context.extensionUri, 'docs', 'cluster-extension.md').with({
+    fragment: DOCS_SECTION,
+  });
   context.subscriptions.push(
     // From the palette (no argument), a test (a partial target) or a Cloud Resources row (an AKS cluster or extension file node).
     vscode.commands.registerCommand(
@@ -163,7 +157,7 @@ export function registerClusterExtension(context: vscode.ExtensionContext, clien
             ? targetFromIndexedFile(node.file)
             : {}
           : (argument as Partial<ClusterExtensionTarget> | undefined);
-        return verifyClusterExtension(client, context.workspaceState, given ?? {});
+        return verifyClusterExtension(client, context.workspaceState, docs, given ?? {});
       },
     ),
   );

@@ -6,36 +6,14 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   EgressClusterJobRequest,
   EgressClusterLogRequest,
-  SHOW_RULE_DOCUMENTATION_COMMAND,
   type EgressClusterJobParams,
   type EgressClusterLogParams,
   type EgressReport,
   type EgressTargetInfo,
 } from '../../../../shared/protocol';
-import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from './kubectl';
+import { kubectlOnPath, runProbeJob } from './kubectl';
+import { chooseKubeContext } from './kubeContextPicker';
 import { clusterSettings, workspaceParams } from './settings';
-
-const SHOW_DOCUMENTATION = 'Show Documentation';
-
-/** A kube context: the configured one, or picked from kubectl's; none (and a message saying how to get one) when kubectl has none. */
-async function chooseContext(configured: string | undefined, docs: vscode.Uri): Promise<string | undefined> {
-  const contexts = await kubeContexts(kubectlOnPath());
-  const deadEnd = noContextMessage('Verify Egress from Cluster', contexts);
-  if (deadEnd) {
-    // Not awaited: the command ends now; the button opens the docs section's rendered preview whenever it is clicked.
-    void vscode.window
-      .showErrorMessage(deadEnd, SHOW_DOCUMENTATION)
-      .then((choice) => choice && vscode.commands.executeCommand(SHOW_RULE_DOCUMENTATION_COMMAND, docs.toString()));
-    return undefined;
-  }
-  if (configured) return configured;
-  const items = contexts.all.map((name) => ({
-    label: name,
-    description: name === contexts.current ? 'current context' : undefined,
-  }));
-  items.sort((a, b) => Number(!!b.description) - Number(!!a.description));
-  return (await vscode.window.showQuickPick(items, { title: 'Kube context to run the egress probe Job in' }))?.label;
-}
 
 /** `docs`: the docs page section on what the command needs (kubectl, a kube context), offered when it is missing. */
 export async function probeFromCluster(
@@ -50,7 +28,12 @@ export async function probeFromCluster(
     return undefined;
   }
   const settings = clusterSettings();
-  const context = await chooseContext(settings.context, docs);
+  const context = await chooseKubeContext({
+    command: 'Verify Egress from Cluster',
+    title: 'Kube context to run the egress probe Job in',
+    docs,
+    configured: settings.context,
+  });
   if (!context) return undefined;
   const params: EgressClusterJobParams = {
     ...workspaceParams(),
