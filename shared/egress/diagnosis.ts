@@ -1,7 +1,7 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), and an overall
-// diagnosis when one pattern explains every failure (nothing resolves, every TLS handshake is intercepted, nothing
-// leaves on 443), so the user fixes one cause instead of reading N hints. Also the docs/egress.md section that
-// explains each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
+// diagnosis when one pattern explains every failure (the proxy cannot be reached, nothing resolves, every TLS
+// handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints. Also the
+// docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult } from '../protocol';
 
 export interface EgressCounts {
@@ -32,6 +32,48 @@ export interface EgressDiagnosis {
 
 const DNS: ReadonlySet<EgressOutcome> = new Set(['nxdomain', 'dns-timeout', 'dns-error']);
 const TCP: ReadonlySet<EgressOutcome> = new Set(['refused', 'unreachable', 'tcp-timeout']);
+/** A probe's detail when the TCP connection to its proxy failed (`proxy: connect ECONNREFUSED 127.0.0.1:1`). */
+const PROXY_CONNECT_FAILURE = /^proxy: connect (E[A-Z]+.*)$/;
+
+/** Why the connection to the proxy itself failed ("ECONNREFUSED 127.0.0.1:1"), or undefined when it was not that. */
+export function proxyConnectFailure(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
+  return result.outcome === 'proxy-refused' ? PROXY_CONNECT_FAILURE.exec(result.detail ?? '')?.[1] : undefined;
+}
+
+/** The one answer all of `values` share, or undefined when they differ. */
+function same(values: readonly (string | undefined)[]): string | undefined {
+  return values.every((value) => value === values[0]) ? values[0] : undefined;
+}
+
+/**
+ * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
+ * only its name is looked up where the probes run) or the connection to it failed. No target was tried, so no
+ * firewall rule is at fault.
+ */
+function unreachableProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
+  const proxy = same(probed.map((r) => r.via));
+  if (!proxy) return undefined;
+  // The probe Job reads the proxy from its pod's HTTPS_PROXY; this machine's probes from the settings.
+  const setting =
+    where === 'the cluster'
+      ? 'the HTTPS_PROXY the probe pod was given'
+      : 'anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy';
+  if (probed.every((r) => DNS.has(r.outcome))) {
+    return {
+      headline: `the proxy ${proxy} cannot be reached: its name does not resolve`,
+      action: `no target was tried (the proxy, not ${where}, looks up their names): check the proxy's address (${setting}); written without http://, a proxy is read as a host name`,
+    };
+  }
+  const failures = probed.map(proxyConnectFailure);
+  if (failures.every((failure) => failure !== undefined)) {
+    const why = same(failures);
+    return {
+      headline: `the proxy ${proxy} cannot be reached${why ? ` (${why})` : ''}`,
+      action: `no target was tried: check that the proxy runs and that its address and port are right (${setting})`,
+    };
+  }
+  return undefined;
+}
 
 /**
  * One cause for every probed target, or none: a target that passed, failed otherwise or was cancelled escapes the
@@ -41,6 +83,8 @@ const TCP: ReadonlySet<EgressOutcome> = new Set(['refused', 'unreachable', 'tcp-
 export function diagnose(results: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const probed = results.filter((r) => r.outcome !== 'needs-host');
   if (probed.length < 2) return undefined;
+  const proxy = unreachableProxy(probed, where);
+  if (proxy) return proxy;
   if (probed.every((r) => DNS.has(r.outcome))) {
     return {
       headline: `nothing resolves: ${where} has no working DNS`,

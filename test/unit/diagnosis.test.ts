@@ -76,6 +76,52 @@ test('every TCP connection refused, dropped or unrouted: nothing leaves on the p
   );
 });
 
+test('every probe stopped at a proxy nobody listens on: the proxy cannot be reached, not the targets', () => {
+  const proxy = 'http://127.0.0.1:1';
+  const down = (host: string) =>
+    result(host, 'proxy-refused', { via: proxy, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' });
+  const diagnosis = diagnose([down('a.test'), down('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  assert.equal(diagnosis?.headline, 'the proxy http://127.0.0.1:1 cannot be reached (ECONNREFUSED 127.0.0.1:1)');
+  assert.match(
+    diagnosis?.action ?? '',
+    /^no target was tried: check that the proxy runs .*anyscaleAzure\.egress\.proxy/,
+  );
+  // The cluster's probe pod reads its proxy from HTTPS_PROXY, not from a setting.
+  assert.match(diagnose([down('a.test'), down('b.test')], 'the cluster')?.action ?? '', /HTTPS_PROXY the probe pod/);
+  // Refused by one address and timed out on another: the proxy all the same, without one reason to name.
+  const timedOut = result('b.test', 'proxy-refused', { via: proxy, detail: 'proxy: connect ETIMEDOUT 127.0.0.1:1' });
+  assert.equal(
+    diagnose([down('a.test'), timedOut], 'this machine')?.headline,
+    'the proxy http://127.0.0.1:1 cannot be reached',
+  );
+});
+
+test("every probe through a proxy whose name does not resolve: the proxy's address, not this machine's DNS", () => {
+  const lost = (host: string) =>
+    result(host, 'nxdomain', { via: 'http://notaurl', detail: 'dns: getaddrinfo ENOTFOUND notaurl' });
+  const diagnosis = diagnose([lost('a.test'), lost('b.test')], 'this machine');
+  assert.equal(diagnosis?.headline, 'the proxy http://notaurl cannot be reached: its name does not resolve');
+  assert.match(diagnosis?.action ?? '', /the proxy, not this machine, looks up their names/);
+});
+
+test('no proxy diagnosis when the proxy was reached, or not every probe went through the same proxy', () => {
+  const down = (host: string, via = 'http://127.0.0.1:1') =>
+    result(host, 'proxy-refused', { via, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' });
+  // The proxy answered and refused to tunnel to one target: that target's own hint, not a dead proxy.
+  const forbidden = result('b.test', 'proxy-refused', {
+    via: 'http://127.0.0.1:1',
+    detail: 'proxy: the proxy answered 403 Forbidden',
+  });
+  assert.equal(diagnose([down('a.test'), forbidden], 'this machine'), undefined);
+  assert.equal(diagnose([down('a.test'), down('b.test', 'http://10.0.0.1:3128')], 'this machine'), undefined);
+  assert.equal(diagnose([down('a.test'), result('b.test', 'refused')], 'this machine'), undefined);
+  // Without a proxy, names that do not resolve are still this machine's DNS.
+  assert.match(
+    diagnose([result('a.test', 'nxdomain'), result('b.test', 'nxdomain')], 'this machine')?.headline ?? '',
+    /^nothing resolves/,
+  );
+});
+
 test('no diagnosis when a target escapes the pattern, the causes differ, only one target was probed, or the run was cancelled', () => {
   assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'ok')], 'this machine'), undefined);
   assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'refused')], 'this machine'), undefined);

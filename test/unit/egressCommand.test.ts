@@ -98,6 +98,28 @@ test('exit 1 when a required target fails; optional failures and wildcards are r
   assert.match(stdout, /1 passed, 2 failed, 1 need a concrete host name/);
 });
 
+test('a proxy nobody listens on: every target fails at the proxy, and the text output says so once', async () => {
+  const closedPort = lab.ports.closed;
+  const { code, stdout } = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `http://127.0.0.1:${closedPort}`,
+    '--timeout',
+    '2000',
+  ]);
+  assert.equal(code, 1);
+  assert.match(stdout, /\n0 passed, 2 failed in [\d.]+ s\n/);
+  assert.match(
+    stdout,
+    new RegExp(
+      `\\nDiagnosis: the proxy http://127\\.0\\.0\\.1:${closedPort} cannot be reached \\(ECONNREFUSED 127\\.0\\.0\\.1:${closedPort}\\) — no target was tried: check that the proxy runs`,
+    ),
+  );
+  assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+});
+
 test('json output is the report the editor shows', async () => {
   const { code, stdout } = await run([
     '--targets',

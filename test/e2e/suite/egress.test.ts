@@ -303,6 +303,28 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
+  test('a proxy nobody listens on: the view and the notification say once that the proxy cannot be reached', async () => {
+    const proxy = `http://127.0.0.1:${lab.ports.closed}`;
+    await config().update('proxy', proxy, vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, diagnosis, ...rows] = await viewRows();
+      assert.equal(summary.label, '0 passed, 4 failed, 1 needs a host');
+      const headline = `the proxy ${proxy} cannot be reached (ECONNREFUSED 127.0.0.1:${lab.ports.closed})`;
+      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', headline]);
+      assert.match(diagnosis.description, /^no target was tried: check that the proxy runs/);
+      assert.deepEqual(
+        rows.filter((row) => row.kind === 'target').map((row) => row.description.split(' · ')[0]),
+        ['proxy-refused', 'proxy-refused', 'proxy-refused', 'proxy-refused', 'needs a concrete host name'],
+      );
+      const message = await waitForNotification('Anyscale egress from this machine');
+      assert.ok(message.endsWith(`0 passed, 4 failed, 1 needs a host — ${headline}`), message);
+    } finally {
+      await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a targets file that cannot be read: the run says so in a warning, not only with an empty report', async () => {
     await config().update('targetsFile', 'no-such-targets.json', vscode.ConfigurationTarget.Workspace);
     await clearNotifications();

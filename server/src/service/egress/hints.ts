@@ -2,6 +2,7 @@
 // what can make it concrete.
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
+import { proxyConnectFailure } from '../../../../shared/egress/diagnosis';
 
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
@@ -74,11 +75,13 @@ export function hintFor(
       return `TLS worked but the HTTPS request to ${at} got no answer: a proxy or firewall may hold the request. ${allow}.`;
     case 'proxy-auth-required':
       return `${proxy} asks for credentials (407) for ${at}: put them in the proxy URL (http://user:password@proxy:port) or in HTTPS_PROXY.`;
-    case 'proxy-refused':
+    case 'proxy-refused': {
       // The connection to the proxy itself failed (`proxy: connect ECONNREFUSED …`): nothing was asked of it yet.
-      if (/^proxy: connect E[A-Z]+/.test(result.detail ?? ''))
-        return `Cannot connect to ${proxy} itself (${result.detail!.slice('proxy: connect '.length)}): check that it runs and that its address and port are right (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY).`;
+      const connectFailure = proxyConnectFailure({ outcome, detail: result.detail });
+      if (connectFailure)
+        return `Cannot connect to ${proxy} itself (${connectFailure}): check that it runs and that its address and port are right (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY).`;
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
+    }
     case 'needs-host':
       return `${target.host} is a wildcard and needs a concrete host name: ${fillHint(target)}; allow the wildcard for ${FLOW_LABELS[target.flow]}.`;
     case 'cancelled':
