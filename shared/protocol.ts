@@ -190,6 +190,8 @@ export const EgressProbeRequest = new RequestType<EgressProbeParams, EgressRepor
 export interface EgressAllowList {
   /** An Azure Firewall policy rule collection group (ARM JSON) with one application rule collection. */
   armJson: string;
+  /** The same template as JSON with comments, as an editor shows it: a title line, then what it is and the notes as `//` lines. */
+  armJsonc: string;
   /** The equivalent `az network firewall policy rule-collection-group` commands. */
   azCli: string;
   /** The same FQDNs as a plain list, one a line under a `# HTTPS, port N` line, notes as `#` lines. */

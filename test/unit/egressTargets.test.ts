@@ -271,6 +271,41 @@ test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a lin
   assert.match(list.fqdnList, /^# .*AzureKubernetesService FQDN tag/m);
 });
 
+test('each allow-list form opens with a short title (an unsaved editor is named after it) and wraps its comments at 120', async () => {
+  const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {
+    cloudIds: ['cld_abc123'],
+  });
+  const list = allowListFor(targets, { strictCloudIds: true });
+  // Strict mode and the optional targets: notes of several hundred characters, the ones that made one long line.
+  assert.ok(
+    list.notes.some((note) => note.length > 300),
+    JSON.stringify(list.notes),
+  );
+  const forms = [
+    { text: list.armJsonc, marker: '//', title: '// Anyscale egress allow-list (ARM)' },
+    { text: list.azCli, marker: '#', title: '# Anyscale egress allow-list (az)' },
+    { text: list.fqdnList, marker: '#', title: '# Anyscale egress allow-list (FQDNs)' },
+  ];
+  for (const { text, marker, title } of forms) {
+    const lines = text.split('\n');
+    // VS Code names an unsaved editor after the first 40 characters of its first line.
+    assert.equal(lines[0], title);
+    assert.ok(title.length <= 40, title);
+    const comments = lines.filter((line) => line.startsWith(marker));
+    for (const line of comments) assert.ok(line.length <= 120, `${line.length} characters: ${line}`);
+    const read = comments.map((line) => line.slice(marker.length + 1)).join(' ');
+    for (const note of list.notes)
+      assert.ok(read.includes(note.replace(/\n/g, ' ')), `${title} keeps the note: ${note}`);
+  }
+  // Without its comment lines, the ARM form is the template itself.
+  const json = list.armJsonc
+    .split('\n')
+    .filter((line) => !line.startsWith('//'))
+    .join('\n');
+  assert.deepEqual(JSON.parse(json), JSON.parse(list.armJson));
+  assert.match(list.armJsonc, /^\/\/ An Azure Firewall policy rule collection group for Anyscale on Azure egress/m);
+});
+
 test('console.azure.anyscale.com is also the operator control-plane URL: AKS must reach it, not only clients', () => {
   const console = REQUIRED_TARGETS.find((t) => t.pattern === 'console.azure.anyscale.com');
   assert.equal(console?.flow, 'aks-control-plane');

@@ -381,10 +381,26 @@ suite('Egress verification in a real VS Code', () => {
     );
 
     // The other formats, chosen by argument: the ARM template keeps the notes as // lines, the az script as # lines.
+    // An unsaved editor is named after its first line (40 characters at most): a short title, not a cut sentence.
+    const activeTab = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
     const arm = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'arm');
-    assert.match(arm.getText(), /^\/\/ Azure Firewall policy rule collection group/);
+    assert.equal(arm.lineAt(0).text, '// Anyscale egress allow-list (ARM)');
+    await waitFor(
+      () => `the ARM template's tab named after its title (it is "${activeTab()}")`,
+      () => activeTab() === '// Anyscale egress allow-list (ARM)',
+    );
     assert.ok(arm.getText().includes('Microsoft.Network/firewallPolicies/ruleCollectionGroups'));
+    const comments = arm
+      .getText()
+      .split('\n')
+      .filter((line) => line.startsWith('//'));
+    assert.ok(comments.length >= 2, 'the title, then what it is');
+    for (const line of comments) assert.ok(line.length <= 120, `a comment line of ${line.length} characters: ${line}`);
     const az = await vscode.commands.executeCommand<vscode.TextDocument>('anyscaleAzure.egress.showAllowList', 'az');
     assert.ok(az.getText().includes('az network firewall policy rule-collection-group'));
+    await waitFor(
+      () => `the az script's tab named after its title (it is "${activeTab()}")`,
+      () => activeTab() === '# Anyscale egress allow-list (az)',
+    );
   });
 });

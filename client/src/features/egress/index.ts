@@ -87,8 +87,7 @@ const ALLOW_LIST_FORMATS: readonly AllowListFormat[] = [
     language: 'jsonc',
     fileName: 'anyscale-egress-allow-list.json',
     filters: { 'ARM template': ['json'] },
-    content: (list) =>
-      `// Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).\n${list.notes.map((note) => `// ${note}\n`).join('')}${list.armJson}\n`,
+    content: (list) => list.armJsonc,
   },
   {
     format: 'az',

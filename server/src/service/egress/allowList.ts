@@ -152,21 +152,21 @@ function requiredTargets(
   };
 }
 
-/** How wide a note's comment lines are, `# ` included. */
+/** How wide a note's comment lines are, the comment marker included. */
 const COMMENT_WIDTH = 120;
 
 /**
- * A note as `# ` comment lines of at most COMMENT_WIDTH characters (a longer word stands alone), its own line breaks
- * kept: in the az script, a note's line without its `#` would be run as a command.
+ * A note as comment lines (`# …`, or `// …` in the ARM template) of at most COMMENT_WIDTH characters (a longer word
+ * stands alone), its own line breaks kept: in the az script, a note's line without its `#` would be run as a command.
  */
-function commentLines(note: string): string[] {
+function commentLines(note: string, marker = '#'): string[] {
   const out: string[] = [];
   for (const paragraph of note.split('\n')) {
-    let line = '#';
+    let line = marker;
     for (const word of paragraph.split(' ')) {
-      if (line.length > 1 && line.length + 1 + word.length > COMMENT_WIDTH) {
+      if (line.length > marker.length && line.length + 1 + word.length > COMMENT_WIDTH) {
         out.push(line);
-        line = '#';
+        line = marker;
       }
       line += ` ${word}`;
     }
@@ -174,6 +174,16 @@ function commentLines(note: string): string[] {
   }
   return out;
 }
+
+/**
+ * Each form's first line: a short title, since VS Code names an unsaved editor after the first 40 characters of its
+ * first line ("Show Egress Allow-List" opens one), where a sentence would be cut mid-word.
+ */
+const ALLOW_LIST_TITLES = {
+  arm: 'Anyscale egress allow-list (ARM)',
+  az: 'Anyscale egress allow-list (az)',
+  fqdns: 'Anyscale egress allow-list (FQDNs)',
+} as const;
 
 function shellWords(words: readonly string[]): string {
   return words
@@ -225,13 +235,14 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
   };
   const policy = ['--resource-group', '$RESOURCE_GROUP', '--policy-name', '$FIREWALL_POLICY'];
   const lines = [
+    `# ${ALLOW_LIST_TITLES.az}`,
     '# Azure Firewall policy (Firewall Manager): a rule collection group with one application rule collection.',
     // Quoted, so that the script parses (`bash -n`) before they are filled in; unfilled, az names what is missing.
     "RESOURCE_GROUP='<resource group of the firewall policy>'",
     "FIREWALL_POLICY='<firewall policy name>'",
     "FIREWALL='<firewall name>'   # classic rules only",
     'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
-    ...notes.flatMap(commentLines),
+    ...notes.flatMap((note) => commentLines(note)),
     '',
     `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
   ];
@@ -290,17 +301,29 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     ),
   );
   const fqdnList = [
+    `# ${ALLOW_LIST_TITLES.fqdns}`,
     ...commentLines(
       'Anyscale on Azure egress: the FQDNs to allow outbound, as Azure Firewall writes them (wildcards as a leading *.).',
     ),
     ...commentLines(
       `Plus the AKS baseline: the ${AKS_FQDN_TAG} FQDN tag in Azure Firewall (other firewalls: the AKS required FQDN table).`,
     ),
-    ...notes.flatMap(commentLines),
+    ...notes.flatMap((note) => commentLines(note)),
     ...[...fqdns].flatMap(([port, list]) => ['', `# HTTPS, port ${port}`, ...list]),
   ];
+  const armJson = JSON.stringify(template, null, 2);
+  const armJsonc = [
+    `// ${ALLOW_LIST_TITLES.arm}`,
+    ...commentLines(
+      'An Azure Firewall policy rule collection group for Anyscale on Azure egress (deploy with az deployment group create).',
+      '//',
+    ),
+    ...notes.flatMap((note) => commentLines(note, '//')),
+    armJson,
+  ];
   return {
-    armJson: JSON.stringify(template, null, 2),
+    armJson,
+    armJsonc: armJsonc.join('\n') + '\n',
     azCli: lines.join('\n') + '\n',
     fqdnList: fqdnList.join('\n') + '\n',
     targets: [...allTargets],
