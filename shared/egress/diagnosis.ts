@@ -1,7 +1,8 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), and an overall
-// diagnosis when one pattern explains every failure (the proxy cannot be reached, nothing resolves, every TLS
-// handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints. Also the
-// docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
+// diagnosis when one pattern explains every failure (the proxy cannot be reached or wants credentials, nothing
+// resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
+// reading N hints. Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results
+// view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult } from '../protocol';
 
 export interface EgressCounts {
@@ -47,10 +48,10 @@ function same(values: readonly (string | undefined)[]): string | undefined {
 
 /**
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
- * only its name is looked up where the probes run) or the connection to it failed. No target was tried, so no
- * firewall rule is at fault.
+ * only its name is looked up where the probes run), the connection to it failed, or it asked for credentials (407)
+ * each time. No target was tried, so no firewall rule is at fault.
  */
-function unreachableProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
+function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const proxy = same(probed.map((r) => r.via));
   if (!proxy) return undefined;
   // The probe Job reads the proxy from its pod's HTTPS_PROXY; this machine's probes from the settings.
@@ -72,6 +73,12 @@ function unreachableProxy(probed: readonly EgressProbeResult[], where: string): 
       action: `no target was tried: check that the proxy runs and that its address and port are right (${setting})`,
     };
   }
+  if (probed.every((r) => r.outcome === 'proxy-auth-required')) {
+    return {
+      headline: `the proxy ${proxy} asks for credentials (HTTP 407) for every target`,
+      action: `no target was tried: put the proxy's user name and password in its URL, http://user:password@host:port (${setting})`,
+    };
+  }
   return undefined;
 }
 
@@ -83,7 +90,7 @@ function unreachableProxy(probed: readonly EgressProbeResult[], where: string): 
 export function diagnose(results: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const probed = results.filter((r) => r.outcome !== 'needs-host');
   if (probed.length < 2) return undefined;
-  const proxy = unreachableProxy(probed, where);
+  const proxy = stoppedAtProxy(probed, where);
   if (proxy) return proxy;
   if (probed.every((r) => DNS.has(r.outcome))) {
     return {

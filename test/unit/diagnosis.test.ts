@@ -104,6 +104,22 @@ test("every probe through a proxy whose name does not resolve: the proxy's addre
   assert.match(diagnosis?.action ?? '', /the proxy, not this machine, looks up their names/);
 });
 
+test('every probe answered 407 by the same proxy: its credentials, not the targets', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const wantsCredentials = (host: string) => result(host, 'proxy-auth-required', { via: proxy });
+  const diagnosis = diagnose([wantsCredentials('a.test'), wantsCredentials('b.test')], 'this machine');
+  assert.equal(
+    diagnosis?.headline,
+    'the proxy http://proxy.corp.test:3128 asks for credentials (HTTP 407) for every target',
+  );
+  assert.match(diagnosis?.action ?? '', /http:\/\/user:password@host:port/);
+  // One target let through: the proxy does take these credentials for some targets, so no single cause.
+  assert.equal(
+    diagnose([wantsCredentials('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'),
+    undefined,
+  );
+});
+
 test('no proxy diagnosis when the proxy was reached, or not every probe went through the same proxy', () => {
   const down = (host: string, via = 'http://127.0.0.1:1') =>
     result(host, 'proxy-refused', { via, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' });

@@ -120,6 +120,25 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
 });
 
+test('a proxy that wants credentials, given none: every target gets 407, and the text output says so once', async () => {
+  const { code, stdout } = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `http://127.0.0.1:${lab.authProxyPort}`,
+  ]);
+  assert.equal(code, 1);
+  assert.match(stdout, /\n0 passed, 2 failed in [\d.]+ s\n/);
+  assert.match(
+    stdout,
+    new RegExp(
+      `\\nDiagnosis: the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials \\(HTTP 407\\) for every target — no target was tried: put the proxy's user name and password in its URL`,
+    ),
+  );
+  assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+});
+
 test('json output is the report the editor shows', async () => {
   const { code, stdout } = await run([
     '--targets',
