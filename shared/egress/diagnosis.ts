@@ -3,7 +3,7 @@
 // resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
 // reading N hints. Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results
 // view and the CLI's text output both use it.
-import type { EgressOutcome, EgressProbeResult } from '../protocol';
+import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 
 export interface EgressCounts {
   passed: number;
@@ -147,4 +147,18 @@ export function outcomeDocSection(outcome: EgressOutcome): string {
     case 'error':
       return 'what-is-checked';
   }
+}
+
+/** The overall diagnosis of a report: from this machine, or from the cluster its probe Job ran in. */
+export function reportDiagnosis(report: EgressReport): EgressDiagnosis | undefined {
+  return diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+}
+
+/**
+ * The report as tools read it (the CLI's `--format json`, the editor's JSON export): the report itself, with its
+ * overall diagnosis as `diagnosis` when one cause explains every failure.
+ */
+export function egressReportJson(report: EgressReport): string {
+  const diagnosis = reportDiagnosis(report);
+  return `${JSON.stringify(diagnosis ? { ...report, diagnosis } : report, null, 2)}\n`;
 }

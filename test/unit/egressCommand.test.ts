@@ -159,6 +159,26 @@ test('json output is the report the editor shows', async () => {
     ['ok', 'refused', 'tls-expired', 'needs-host'],
   );
   assert.equal(report.results[0].tls?.issuer, 'Anyscale Egress Test CA');
+  assert.equal('diagnosis' in report, false, 'mixed outcomes: no one cause');
+});
+
+test("json output carries the run's diagnosis when one cause explains every failure", async () => {
+  const { stdout } = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `http://127.0.0.1:${lab.authProxyPort}`,
+    '--format',
+    'json',
+  ]);
+  const report = JSON.parse(stdout) as EgressReport & { diagnosis?: { headline: string; action: string } };
+  assert.deepEqual(
+    report.results.map((r) => r.outcome),
+    ['proxy-auth-required', 'proxy-auth-required'],
+  );
+  assert.match(report.diagnosis?.headline ?? '', /asks for credentials \(HTTP 407\) for every target$/);
+  assert.match(report.diagnosis?.action ?? '', /^no target was tried/);
 });
 
 test('lines output is the in-cluster probe log format, read back by the same parser', async () => {

@@ -12,13 +12,14 @@ import {
   allowListFor,
   concreteHostPort,
   countResults,
-  diagnose,
+  egressReportJson,
   FLOW_LABELS,
   formatDoneLine,
   formatProbeLine,
   fromThisMachine,
   isCloudId,
   parseTargetsFile,
+  reportDiagnosis,
 } from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
 import { ioReason, readBounded } from '../node/boundedRead';
@@ -159,7 +160,7 @@ function line(result: EgressProbeResult, color: boolean): string {
 export function formatEgressText(report: EgressReport, color: boolean): string {
   const { passed, failed, needsHost } = countResults(report.results);
   const summary = `${passed} passed, ${failed} failed${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
-  const diagnosis = report.cancelled ? undefined : diagnose(report.results, 'this machine');
+  const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
   return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
 }
 
@@ -224,7 +225,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     cancelled: abort.signal.aborted,
     results,
   };
-  if (args.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (args.format === 'json') process.stdout.write(egressReportJson(report));
   else if (args.format === 'lines')
     process.stdout.write(`${[...results.map(formatProbeLine), formatDoneLine(results.length)].join('\n')}\n`);
   else process.stdout.write(formatEgressText(report, args.color));

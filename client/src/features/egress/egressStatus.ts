@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
 import { countResults } from '../../../../shared/egress/diagnosis';
-import { probedFrom, reportDiagnosis } from './report';
+import { reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { probedFrom } from './report';
 import { egressStatusApplies } from './statusScope';
 
 /** What the item reads of the document Language Status: the server's stats per document, and when they change. */

@@ -18,7 +18,8 @@ import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
-import { probedFrom, reportDiagnosis, reportJson, reportMarkdown } from './report';
+import { egressReportJson, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { probedFrom, reportMarkdown } from './report';
 import { workspaceParams } from './settings';
 
 export const EGRESS_COMMANDS = {
@@ -207,7 +208,7 @@ export function registerEgress(
     if (!uri) return;
     await vscode.workspace.fs.writeFile(
       uri,
-      Buffer.from(chosen === 'json' ? reportJson(report) : reportMarkdown(report), 'utf8'),
+      Buffer.from(chosen === 'json' ? egressReportJson(report) : reportMarkdown(report), 'utf8'),
     );
     return uri;
   };

@@ -1,16 +1,11 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, diagnose, type EgressDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
 export function probedFrom(report: EgressReport): string {
   return report.origin === 'cluster' ? `cluster ${report.context ?? ''}`.trim() : 'this machine';
-}
-
-/** The overall diagnosis of a run (diagnosis.ts), when one pattern explains every failure. */
-export function reportDiagnosis(report: EgressReport): EgressDiagnosis | undefined {
-  return diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
 }
 
 function cell(text: string | undefined): string {
@@ -38,8 +33,4 @@ export function reportMarkdown(report: EgressReport): string {
     '',
   ];
   return lines.join('\n');
-}
-
-export function reportJson(report: EgressReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
 import { countResults, countsLine } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
-import { probedFrom, reportDiagnosis } from './report';
+import { reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { probedFrom } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
