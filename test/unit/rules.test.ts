@@ -141,6 +141,12 @@ for (const rule of RULES) {
         );
         const actual = found.map(key).sort();
         assert.deepEqual(actual, expected.map(key).sort(), `findings: ${JSON.stringify(found, null, 1)}`);
+        // The Problems panel, a diagnostic's hover and the CLI show a message as plain text: no Markdown backticks.
+        assert.deepEqual(
+          found.filter((f) => f.code === rule.code && f.message.includes('`')).map((f) => f.message),
+          [],
+          'a message is plain text',
+        );
       });
     }
   });

@@ -19,7 +19,7 @@ export const parameterFileSchema: ParameterFileShapeRule = {
     if (!schemaNode || schema === undefined || !schema.toLowerCase().includes('deploymenttemplate')) return;
     context.report({
       at: schemaNode,
-      message: `This file has only \`parameters\`, so it is read as a parameter file, but its $schema is the deployment template's: editors validate it as a template. A parameter file uses ${PARAMETERS_SCHEMA}.`,
+      message: `This file has only "parameters", so it is read as a parameter file, but its $schema is the deployment template's: editors validate it as a template. A parameter file uses ${PARAMETERS_SCHEMA}.`,
       fixes: [
         {
           title: 'Use the deploymentParameters schema',

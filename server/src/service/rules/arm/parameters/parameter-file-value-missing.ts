@@ -20,12 +20,12 @@ export const parameterFileValueMissing: ParameterFileShapeRule = {
       const copied = ['type', 'defaultValue', 'allowedValues'].filter((field) => findProperty(body, field));
       const hint =
         copied.length > 0
-          ? ` ${copied.map((field) => `\`${field}\``).join(' and ')} belong${copied.length === 1 ? 's' : ''} in the template, not here.`
+          ? ` ${copied.join(' and ')} belong${copied.length === 1 ? 's' : ''} in the template, not here.`
           : '';
       const defaultValue = propertyValue(body, 'defaultValue');
       context.report({
         at: entry.keyNode,
-        message: `Parameter '${entry.name}' has no \`value\`: a parameter file gives each parameter a \`value\` (or a Key Vault \`reference\`), so this entry gives the deployment nothing.${hint}`,
+        message: `Parameter '${entry.name}' has no value: a parameter file gives each parameter a "value" (or a Key Vault "reference"), so this entry gives the deployment nothing.${hint}`,
         fixes:
           defaultValue && context.text
             ? [
