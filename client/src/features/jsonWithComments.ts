@@ -25,11 +25,11 @@ export function registerJsonWithComments(
       void vscode.languages.setTextDocumentLanguage(document, 'jsonc').then(
         () =>
           log(
-            `${vscode.workspace.asRelativePath(document.uri)}: opened as JSON with Comments, since it holds anyscale-azure suppression comments (ARM accepts comments; the JSON language reports them as errors).`,
+            `${vscode.workspace.asRelativePath(document.uri)}: switched to JSON with Comments, since it holds anyscale-azure suppression comments (ARM accepts comments; the JSON language reports them as errors).`,
           ),
         (error: unknown) =>
           log(
-            `${vscode.workspace.asRelativePath(document.uri)}: could not be opened as JSON with Comments: ${error instanceof Error ? error.message : String(error)}`,
+            `${vscode.workspace.asRelativePath(document.uri)}: could not be switched to JSON with Comments: ${error instanceof Error ? error.message : String(error)}`,
           ),
       );
     }),
