@@ -256,7 +256,7 @@ function described(text: string, code: string) {
 describe('region rules: what each message says and what each fix writes', () => {
   const SUPPORTED = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
   const SET_UKSOUTH = 'Set region to "uksouth" (the location it defaults to)';
-  const REQUIRED = 'Every provider requires region: set it to the region where the cluster runs';
+  const REQUIRED = 'The Anyscale docs require region for every provider: set it to the region where the cluster runs';
   /** For AWS and GCP a missing region is an error: the location it falls back to is never one of their regions. */
   const AWS_REJECTS = "Anyscale validates region against AWS's regions, so it rejects the cloud resource.";
   const cases: Array<{

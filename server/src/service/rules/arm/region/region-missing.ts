@@ -83,7 +83,7 @@ export const regionMissing: TemplateRule = {
           : undefined;
       context.report({
         at: reportNode(cloudResource),
-        message: `properties.region ${state}${consequence}.${outcome} Every provider requires region: set it to the region where the cluster runs${example}.`,
+        message: `properties.region ${state}${consequence}.${outcome} The Anyscale docs require region for every provider: set it to the region where the cluster runs${example}.`,
         severity: rejected ? 'error' : undefined,
         fixes: fix ? [fix] : undefined,
       });
