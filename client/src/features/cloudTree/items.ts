@@ -148,7 +148,7 @@ export function cloudItem(cloud: IndexedCloud): vscode.TreeItem {
   const treeItem = item(cloud, cloud.label, vscode.TreeItemCollapsibleState.Expanded);
   treeItem.description = describe(cloud.name.known, cloud.description);
   treeItem.iconPath = icon('cloud', cloud.problems);
-  treeItem.tooltip = tooltip(cloud, `**${escape(cloud.label)}** · Anyscale cloud`);
+  treeItem.tooltip = tooltip(cloud, `**${escapedText(cloud.label)}** · Anyscale cloud`);
   treeItem.contextValue = contextValue('anyscaleCloud', cloud);
   return treeItem;
 }
@@ -160,7 +160,7 @@ export function cloudResourceItem(resource: IndexedCloudResource): vscode.TreeIt
   treeItem.iconPath = icon(PROVIDER_ICONS[provider] ?? 'question', resource.problems);
   treeItem.tooltip = tooltip(
     resource,
-    `**${escape(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`,
+    `**${escapedText(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`,
   );
   treeItem.contextValue = contextValue(
     'anyscaleCloudResource',
@@ -174,11 +174,7 @@ export function fileItem(file: IndexedFile): vscode.TreeItem {
   const treeItem = item(file, file.label, vscode.TreeItemCollapsibleState.None);
   treeItem.description = describe(true, file.description);
   treeItem.iconPath = icon(FILE_ICONS[file.kind], file.problems);
-  treeItem.tooltip = tooltip(file, `**${escape(file.label)}** · ${file.description.join(' · ')}`);
+  treeItem.tooltip = tooltip(file, `**${escapedText(file.label)}** · ${file.description.join(' · ')}`);
   treeItem.contextValue = contextValue('anyscaleFile', file, file.kind);
   return treeItem;
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&');
 }
