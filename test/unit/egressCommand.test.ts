@@ -311,7 +311,8 @@ test('--allow-list prints the Azure Firewall allow-list instead of probing; --st
   ]);
   assert.equal(az.code, 0, az.stderr);
   assert.match(az.stdout, /^# Azure Firewall policy/m);
-  assert.match(az.stdout, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
+  // A command continued over several lines (a backslash at each end) reads joined.
+  assert.match(az.stdout.replace(/ \\\n {2}/g, ' '), /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
   assert.doesNotMatch(az.stdout, /'\*\.azure\.anyscale-cloud\.dev'/);
   assert.match(commentText(az.stdout), /cld-<id>.*inferred/);
   const arm = await run(['--allow-list', 'arm', '--workspace', 'empty', '--strict-cloud-ids']);

@@ -229,15 +229,30 @@ test('the allow-list: a deployable rule collection group and matching az command
     list.azCli,
     /^az network firewall policy rule-collection-group create --resource-group "\$RESOURCE_GROUP"/m,
   );
+  // A command over several lines, each ending in ` \`, is one command: read joined.
+  const commands = list.azCli.replace(/ \\\n {2}/g, ' ');
   assert.match(
-    list.azCli,
+    commands,
     /add-filter-collection .*--protocols Https=443 .*--target-fqdns .*'\*\.azure\.anyscale-cloud\.dev'/,
   );
   assert.match(list.azCli, /^az network firewall application-rule create /m);
+  assert.deepEqual(
+    list.azCli.split('\n').filter((line) => line.length > 120),
+    [],
+    'no line is wider than 120 characters (the FQDN lists ran to 1,200)',
+  );
   assert.ok(fs.existsSync(WORKSPACE));
   // The script parses as it is printed, placeholders included (bash reads an unquoted <…> as a redirection).
   const parsed = spawnSync('bash', ['-n'], { input: list.azCli, encoding: 'utf8' });
   assert.equal(parsed.status, 0, parsed.stderr);
+  // Run by bash with az standing in as a function that prints its argv: each command reaches az whole, its FQDNs
+  // as separate words, wildcards unexpanded, the same as the command written on one line.
+  const argvOf = (script: string) =>
+    spawnSync('bash', ['-c', `az() { printf '%s\\n' "--- az" "$@"; }\n${script}`], { encoding: 'utf8' }).stdout;
+  const asRun = argvOf(list.azCli);
+  assert.equal(asRun, argvOf(commands));
+  assert.equal(asRun.split('--- az').length - 1, commands.split('\n').filter((line) => line.startsWith('az ')).length);
+  assert.match(asRun, /^--target-fqdns\n(?:[^\n-][^\n]*\n)*\*\.azure\.anyscale-cloud\.dev$/m);
 });
 
 test('the allow-list as a plain list: the same FQDNs as the ARM rules, one a line under its port, the notes as # lines', async () => {
@@ -467,14 +482,15 @@ test('strict per-cloud-ID egress: one allow-list entry per known cloud ID instea
   );
   for (const note of strict.notes)
     assert.ok(commentText(strict.azCli).includes(note.replace(/\n/g, ' ')), `az script carries the note: ${note}`);
-  // Every line of a note is a comment: none is left for bash to run.
-  const script = strict.azCli.split('\n').filter((line) => line && !line.startsWith('#'));
+  // Every line of a note is a comment: none is left for bash to run (a command's continued lines read joined).
+  const joined = strict.azCli.replace(/ \\\n {2}/g, ' ');
+  const script = joined.split('\n').filter((line) => line && !line.startsWith('#'));
   assert.ok(
     script.every((line) => /^(az |[A-Z_]+=)/.test(line)),
     script.filter((line) => !/^(az |[A-Z_]+=)/.test(line)).join('\n'),
   );
   assert.equal(spawnSync('bash', ['-n'], { input: strict.azCli, encoding: 'utf8' }).status, 0);
-  assert.match(strict.azCli, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
+  assert.match(joined, /--target-fqdns .*cld-abc123\.azure\.anyscale-cloud\.dev/);
   assert.doesNotMatch(strict.azCli, /'\*\.azure\.anyscale-cloud\.dev'/);
 
   // A concrete grafana-/registry- host the user named is kept: it is exact, not a wildcard.

@@ -152,11 +152,11 @@ function requiredTargets(
   };
 }
 
-/** How wide a note's comment lines are, the comment marker included. */
-const COMMENT_WIDTH = 120;
+/** How wide the allow-list's lines are: a note's comment lines (the marker included) and the az script's commands. */
+const LINE_WIDTH = 120;
 
 /**
- * A note as comment lines (`# …`, or `// …` in the ARM template) of at most COMMENT_WIDTH characters (a longer word
+ * A note as comment lines (`# …`, or `// …` in the ARM template) of at most LINE_WIDTH characters (a longer word
  * stands alone), its own line breaks kept: in the az script, a note's line without its `#` would be run as a command.
  */
 function commentLines(note: string, marker = '#'): string[] {
@@ -164,7 +164,7 @@ function commentLines(note: string, marker = '#'): string[] {
   for (const paragraph of note.split('\n')) {
     let line = marker;
     for (const word of paragraph.split(' ')) {
-      if (line.length > marker.length && line.length + 1 + word.length > COMMENT_WIDTH) {
+      if (line.length > marker.length && line.length + 1 + word.length > LINE_WIDTH) {
         out.push(line);
         line = marker;
       }
@@ -185,12 +185,22 @@ const ALLOW_LIST_TITLES = {
   fqdns: 'Anyscale egress allow-list (FQDNs)',
 } as const;
 
+/** The words as one shell command, quoted where a shell needs it, over several lines when longer than one. */
 function shellWords(words: readonly string[]): string {
-  return words
-    .map((w) =>
-      /^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`,
-    )
-    .join(' ');
+  const quoted = words.map((w) =>
+    /^[A-Za-z0-9_./=:-]+$/.test(w) ? w : /^\$[A-Z_]+$/.test(w) ? `"${w}"` : `'${w.replace(/'/g, `'\\''`)}'`,
+  );
+  // A command longer than a line goes on over several, each ending in ` \` (a FQDN list runs to 1,200 characters).
+  const lines: string[] = [];
+  let line = '';
+  for (const word of quoted) {
+    if (line !== '' && line.length + 1 + word.length + 2 > LINE_WIDTH) {
+      lines.push(`${line} \\`);
+      line = `  ${word}`;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }
 
 export function allowListFor(allTargets: readonly EgressTargetInfo[], options: AllowListOptions = {}): EgressAllowList {
@@ -233,6 +243,8 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
       },
     ],
   };
+  // The az words, written as one would type them; split into argv words for shellWords.
+  const words = (command: string) => command.split(' ');
   const policy = ['--resource-group', '$RESOURCE_GROUP', '--policy-name', '$FIREWALL_POLICY'];
   const lines = [
     `# ${ALLOW_LIST_TITLES.az}`,
@@ -244,10 +256,12 @@ export function allowListFor(allTargets: readonly EgressTargetInfo[], options: A
     'SOURCES="*"   # narrow to the AKS subnets, e.g. SOURCES="10.224.0.0/16"',
     ...notes.flatMap((note) => commentLines(note)),
     '',
-    `az network firewall policy rule-collection-group create ${shellWords(policy)} --name ${COLLECTION_NAME} --priority 300`,
+    shellWords([
+      ...words('az network firewall policy rule-collection-group create'),
+      ...policy,
+      ...words(`--name ${COLLECTION_NAME} --priority 300`),
+    ]),
   ];
-  // The az words, written as one would type them; split into argv words for shellWords.
-  const words = (command: string) => command.split(' ');
   const policyCollection = (action: string, ...rest: string[]) => [
     ...words(`az network firewall policy rule-collection-group collection ${action}`),
     ...policy,
