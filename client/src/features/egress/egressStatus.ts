@@ -4,8 +4,7 @@
 import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
 import { RESULTS_VIEW } from './resultsView';
-import { countResults } from '../../../../shared/egress/diagnosis';
-import { reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { probedFrom } from './report';
 import { egressStatusApplies } from './statusScope';
 

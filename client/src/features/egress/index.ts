@@ -12,13 +12,18 @@ import {
   type EgressReport,
   type EgressTargetInfo,
 } from '../../../../shared/protocol';
-import { countResults, countsLine, outcomeDocSection } from '../../../../shared/egress/diagnosis';
+import {
+  countResults,
+  countsLine,
+  egressReportJson,
+  outcomeDocSection,
+  reportDiagnosis,
+} from '../../../../shared/egress/diagnosis';
 import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
 import { EgressResultsView, RESULTS_VIEW, probedWhen } from './resultsView';
 import { EgressStatusItem, type DocumentStatsSource } from './egressStatus';
 import { probeLocally } from './local';
 import { probeFromCluster } from './cluster';
-import { egressReportJson, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { probedFrom, reportMarkdown } from './report';
 import { workspaceParams } from './settings';
 

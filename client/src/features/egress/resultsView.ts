@@ -4,9 +4,8 @@
 // report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { countResults, countsLine } from '../../../../shared/egress/diagnosis';
+import { countResults, countsLine, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
-import { reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { probedFrom } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
