@@ -336,17 +336,18 @@ test('a kubectl that hangs on an API server it cannot reach is stopped after its
   try {
     fakeKubectl.setScenario(fake.dir, 'server-unreachable');
     const env = { ...process.env, PATH: `${fake.dir}${path.delimiter}${process.env.PATH}` };
-    const kubectl = kubectlOnPath('kubectl', env, 500);
-    // The kubeconfig is local: the contexts are listed as usual.
+    const kubectl = kubectlOnPath('kubectl', env, 2000);
+    // The kubeconfig is local: the contexts are listed as usual. The timeout leaves room for the fake kubectl (a Node
+    // script) to start on a loaded machine: at 500 ms, listing the contexts timed out there 2 runs in 5.
     assert.deepEqual(await kubeContexts(kubectl), { current: 'fake-aks', all: fake.contexts });
     const started = Date.now();
-    const run = await runProbeJob(kubectl, jobFor(targets), 'fake-aks', { waitMs: 5000, pollMs: 10 });
+    const run = await runProbeJob(kubectl, jobFor(targets), 'fake-aks', { waitMs: 20_000, pollMs: 10 });
     assert.ok(
-      Date.now() - started < 4000,
+      Date.now() - started < 10_000,
       `stopped after its timeout, not the Job's wait (${Date.now() - started} ms)`,
     );
     assert.deepEqual(run.problems, [
-      "kubectl apply failed: kubectl did not finish within 0.5 s and was stopped: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?",
+      "kubectl apply failed: kubectl did not finish within 2 s and was stopped: can this machine reach the cluster's API server (VPN, authorized IP ranges, a private cluster)?",
     ]);
   } finally {
     fake.close();
