@@ -4,6 +4,7 @@
 // reading N hints. Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results
 // view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
+import { proxyConnectFailure, proxyHostPort } from './proxyFailures';
 
 export interface EgressCounts {
   passed: number;
@@ -33,14 +34,6 @@ export interface EgressDiagnosis {
 
 const DNS: ReadonlySet<EgressOutcome> = new Set(['nxdomain', 'dns-timeout', 'dns-error']);
 const TCP: ReadonlySet<EgressOutcome> = new Set(['refused', 'unreachable', 'tcp-timeout']);
-/** A probe's detail when the TCP connection to its proxy failed (`proxy: connect ECONNREFUSED 127.0.0.1:1`). */
-const PROXY_CONNECT_FAILURE = /^proxy: connect (E[A-Z]+.*)$/;
-
-/** Why the connection to the proxy itself failed ("ECONNREFUSED 127.0.0.1:1"), or undefined when it was not that. */
-export function proxyConnectFailure(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
-  return result.outcome === 'proxy-refused' ? PROXY_CONNECT_FAILURE.exec(result.detail ?? '')?.[1] : undefined;
-}
-
 /** The one answer all of `values` share, or undefined when they differ. */
 function same(values: readonly (string | undefined)[]): string | undefined {
   return values.every((value) => value === values[0]) ? values[0] : undefined;
@@ -48,8 +41,8 @@ function same(values: readonly (string | undefined)[]): string | undefined {
 
 /**
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
- * only its name is looked up where the probes run), the connection to it failed, or it asked for credentials (407)
- * each time. No target was tried, so no firewall rule is at fault.
+ * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
+ * credentials (407) each time. No target was tried, so no firewall rule for a target is at fault.
  */
 function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const proxy = same(probed.map((r) => r.via));
@@ -66,8 +59,17 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
     };
   }
   const failures = probed.map(proxyConnectFailure);
+  if (failures.every((failure) => failure?.timedOut)) {
+    // Nothing answered the connection: the address is wrong, or a firewall, NSG or route drops the packets to it.
+    const hostPort = proxyHostPort(proxy);
+    const why = same(failures.map((failure) => failure?.reason));
+    return {
+      headline: `the proxy ${hostPort} cannot be reached: ${why ?? 'the connection to it timed out'}`,
+      action: `no target was tried: check that the proxy's address, ${hostPort}, is right (${setting}) and that ${where} can reach it; a firewall, NSG or route that drops the packets to it makes the connection time out`,
+    };
+  }
   if (failures.every((failure) => failure !== undefined)) {
-    const why = same(failures);
+    const why = same(failures.map((failure) => failure?.reason));
     return {
       headline: `the proxy ${proxy} cannot be reached${why ? ` (${why})` : ''}`,
       action: `no target was tried: check that the proxy runs and that its address and port are right (${setting})`,

@@ -1,8 +1,9 @@
 // A loopback-only network lab for the egress tests: certificates made at test time with the Debian `openssl`
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
 // a server that accepts and never answers, one that resets, a closed port, a slow server, and a real HTTP CONNECT proxy (node:http)
-// with and without Basic auth. Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here
-// ever sends a packet anywhere but loopback.
+// with and without Basic auth, and one that takes CONNECT requests and never answers them. Apart, a listener whose
+// connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests
+// inject; nothing here ever sends a packet anywhere but loopback.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -10,6 +11,7 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
 import { spawnSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 
 export const LOOPBACK = '127.0.0.1';
 export const HOSTS = {
@@ -120,6 +122,8 @@ export interface Lab {
   target(name: keyof typeof HOSTS): string;
   proxyPort: number;
   authProxyPort: number;
+  /** A real HTTP proxy that accepts every connection and never answers its CONNECT requests. */
+  mutedProxyPort: number;
   /** The CONNECT authorities the proxies were asked for. */
   proxied: string[];
   close(): Promise<void>;
@@ -184,6 +188,16 @@ function proxy(
   return server;
 }
 
+/** An HTTP proxy (node:http) that holds every CONNECT request without an answer until the lab closes. */
+function mutedProxy(sockets: Set<net.Socket>): http.Server {
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (_req: http.IncomingMessage, client: net.Socket) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+  });
+  return server;
+}
+
 export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> {
   const certificates = makeCertificates();
   const sockets = new Set<net.Socket>();
@@ -217,6 +231,7 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
   };
   const proxyPort = await start(proxy(names, proxied, undefined, sockets));
   const authProxyPort = await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets));
+  const mutedProxyPort = await start(mutedProxy(sockets));
   return {
     certificates,
     ports,
@@ -224,6 +239,7 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
     target: (name) => `${HOSTS[name]}:${ports[name]}`,
     proxyPort,
     authProxyPort,
+    mutedProxyPort,
     proxied,
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -231,4 +247,58 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
       fs.rmSync(certificates.dir, { recursive: true, force: true });
     },
   };
+}
+
+/** How a connection to `port` went within `ms`: completed, failed (refused, reset), or still pending. */
+function connectWithin(port: number, ms: number, opened: net.Socket[]): Promise<'completed' | 'failed' | 'pending'> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: LOOPBACK, port });
+    opened.push(socket);
+    const timer = setTimeout(() => resolve('pending'), ms);
+    const settle = (how: 'completed' | 'failed') => {
+      clearTimeout(timer);
+      resolve(how);
+    };
+    socket.once('connect', () => settle('completed'));
+    socket.on('error', () => settle('failed'));
+  });
+}
+
+/**
+ * A port whose TCP connections never complete, as behind a firewall that drops packets, on loopback: a listener that
+ * never accepts (its thread is blocked), with its accept queue filled here. Linux then drops the SYN of every further
+ * connection, so a connect to the port times out. The queue holds backlog + 1 connections on Linux; it is filled
+ * until a connection stays pending, so another system's count does not matter, and one that completes them all or
+ * refuses them fails here, loudly, rather than make a timeout test pass for another reason.
+ */
+export async function startUnanswered(): Promise<{ port: number; close(): Promise<void> }> {
+  const released = new Int32Array(new SharedArrayBuffer(4));
+  const listener = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const server = require('node:net').createServer();
+    server.listen({ port: 0, host: ${JSON.stringify(LOOPBACK)}, backlog: 1 }, () => {
+      parentPort.postMessage(server.address().port);
+      Atomics.wait(workerData, 0, 0);
+      server.close();
+    });`,
+    { eval: true, workerData: released },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    listener.once('message', resolve);
+    listener.once('error', reject);
+  });
+  const opened: net.Socket[] = [];
+  const close = async () => {
+    for (const socket of opened) socket.destroy();
+    Atomics.store(released, 0, 1);
+    Atomics.notify(released, 0);
+    await listener.terminate();
+  };
+  for (let attempt = 0; attempt < 16; attempt++) {
+    const how = await connectWithin(port, 300, opened);
+    if (how === 'pending') return { port, close };
+    if (how === 'failed') break;
+  }
+  await close();
+  throw new Error('a listener that never accepts completed or refused every connection: no dropped SYN to test with');
 }

@@ -96,6 +96,32 @@ test('every probe stopped at a proxy nobody listens on: the proxy cannot be reac
   );
 });
 
+test('every probe timed out connecting to the same proxy: its host:port, and whether it can be reached from there', () => {
+  const proxy = 'http://proxy.corp.test';
+  const dropped = (host: string) =>
+    result(host, 'proxy-refused', { via: proxy, detail: 'proxy: could not connect to the proxy within 5 s' });
+  const diagnosis = diagnose([dropped('a.test'), dropped('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  assert.equal(diagnosis?.headline, 'the proxy proxy.corp.test:80 cannot be reached: no connection within 5 s');
+  assert.equal(
+    diagnosis?.action,
+    "no target was tried: check that the proxy's address, proxy.corp.test:80, is right (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy) and that this machine can reach it; a firewall, NSG or route that drops the packets to it makes the connection time out",
+  );
+  // The system giving up on the connection (ETIMEDOUT) is the same cause, from the cluster as from here.
+  const systemTimeout = result('b.test', 'proxy-refused', {
+    via: proxy,
+    detail: 'proxy: connect ETIMEDOUT 10.0.0.1:80',
+  });
+  const fromCluster = diagnose([dropped('a.test'), systemTimeout], 'the cluster');
+  assert.equal(fromCluster?.headline, 'the proxy proxy.corp.test:80 cannot be reached: the connection to it timed out');
+  assert.match(fromCluster?.action ?? '', /the probe pod was given\) and that the cluster can reach it/);
+  // A proxy that took the connection and never answered CONNECT was reached: not this cause.
+  const unanswered = result('b.test', 'proxy-refused', {
+    via: proxy,
+    detail: 'proxy: the proxy accepted the connection but did not answer CONNECT within 5 s',
+  });
+  assert.equal(diagnose([dropped('a.test'), unanswered], 'this machine'), undefined);
+});
+
 test("every probe through a proxy whose name does not resolve: the proxy's address, not this machine's DNS", () => {
   const lost = (host: string) =>
     result(host, 'nxdomain', { via: 'http://notaurl', detail: 'dns: getaddrinfo ENOTFOUND notaurl' });

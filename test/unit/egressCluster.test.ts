@@ -18,7 +18,7 @@ import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { proxyConfig } from '../../server/src/service/egress/proxy';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from '../../client/src/features/egress/kubectl';
-import { startLab, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
+import { startLab, startUnanswered, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
 import { REPO_ROOT } from '../support/paths';
 
 interface FakeKubectl {
@@ -266,6 +266,25 @@ test('the probe script: a proxy that refuses the host, and a proxy port nobody l
     /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/,
   );
   assert.match(refused.results[0].hint ?? '', /does not tunnel to nowhere\.egress\.invalid:443/);
+});
+
+test("the probe script tells a proxy whose connection times out from one that never answers CONNECT, in the local engine's words", async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
+  const unanswered = await startUnanswered();
+  try {
+    const dropped = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${unanswered.port}` });
+    assert.equal(dropped.results[0].outcome, 'proxy-refused');
+    assert.equal(dropped.results[0].detail, 'proxy: could not connect to the proxy within 0.7 s');
+    assert.match(dropped.results[0].hint ?? '', /itself \(no connection within 0\.7 s\)/);
+  } finally {
+    await unanswered.close();
+  }
+  const muted = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${lab.mutedProxyPort}` });
+  assert.equal(muted.results[0].outcome, 'proxy-refused');
+  assert.equal(
+    muted.results[0].detail,
+    'proxy: the proxy accepted the connection but did not answer CONNECT within 0.7 s',
+  );
 });
 
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {

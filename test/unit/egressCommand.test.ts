@@ -13,7 +13,7 @@ import { parseProbeLog } from '../../server/src/service/egress/lines';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { probeTargets } from '../../server/src/node/egressProbe/engine';
 import { staticResolver } from '../../server/src/node/egressProbe/resolver';
-import { startLab, HOSTS, type Lab } from '../support/egressLab';
+import { startLab, startUnanswered, HOSTS, type Lab } from '../support/egressLab';
 import { commentText } from '../support/commentText';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
@@ -118,6 +118,42 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
     ),
   );
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+});
+
+test('a proxy whose connections time out: the text output names its host:port once; a proxy that never answers CONNECT is not that', async () => {
+  const unanswered = await startUnanswered();
+  try {
+    const { code, stdout } = await run([
+      '--targets',
+      'good.json',
+      ...resolveArgs(),
+      '--proxy',
+      `127.0.0.1:${unanswered.port}`,
+      '--timeout',
+      '500',
+    ]);
+    assert.equal(code, 1);
+    assert.match(
+      stdout,
+      new RegExp(
+        `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy 127\\.0\\.0\\.1:${unanswered.port} cannot be reached: no connection within 0\\.5 s — no target was tried: check that the proxy's address, 127\\.0\\.0\\.1:${unanswered.port}, is right \\(.*CLI --proxy\\) and that this machine can reach it;`,
+      ),
+    );
+    assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+  } finally {
+    await unanswered.close();
+  }
+  const muted = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `127.0.0.1:${lab.mutedProxyPort}`,
+    '--timeout',
+    '500',
+  ]);
+  assert.match(muted.stdout, /the proxy http:\/\/127\.0\.0\.1:\d+ does not tunnel to good\.egress\.test:\d+/);
+  assert.doesNotMatch(muted.stdout, /Diagnosis:/, 'the proxy was reached: each row says what it did not do');
 });
 
 test('a proxy that wants credentials, given none: every target gets 407, and the text output says so once', async () => {

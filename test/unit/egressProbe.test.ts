@@ -9,7 +9,15 @@ import { staticResolver, type Resolver } from '../../server/src/node/egressProbe
 import { proxyConfig, proxyFromEnvironment } from '../../server/src/service/egress/proxy';
 import { classify, TIMEOUT, ABORTED } from '../../server/src/service/egress/outcomes';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
-import { startLab, HOSTS, UNKNOWN_HOST, PROXY_USER, PROXY_PASSWORD, type Lab } from '../support/egressLab';
+import {
+  startLab,
+  startUnanswered,
+  HOSTS,
+  UNKNOWN_HOST,
+  PROXY_USER,
+  PROXY_PASSWORD,
+  type Lab,
+} from '../support/egressLab';
 
 let lab: Lab;
 let base: ProbeOptions;
@@ -130,6 +138,34 @@ test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itse
   });
   assert.equal(down.outcome, 'proxy-refused');
   assert.match(down.hint ?? '', /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
+});
+
+test('a proxy whose connection times out is told apart from one that takes it and never answers CONNECT', async () => {
+  // The first is a firewall dropping the packets to the proxy (or a wrong address): the hint is about the proxy itself.
+  const unanswered = await startUnanswered();
+  try {
+    const dropped = await probeTarget(target(lab.target('good')), {
+      ...base,
+      timeoutMs: 1000,
+      proxy: proxyConfig(`http://127.0.0.1:${unanswered.port}`),
+    });
+    assert.equal(dropped.outcome, 'proxy-refused');
+    assert.equal(dropped.detail, 'proxy: could not connect to the proxy within 1 s');
+    assert.match(
+      dropped.hint ?? '',
+      /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(no connection within 1 s\): check that its address and port are right .*drop the packets to it\.$/,
+    );
+  } finally {
+    await unanswered.close();
+  }
+  const muted = await probeTarget(target(lab.target('good')), {
+    ...base,
+    timeoutMs: 1000,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.mutedProxyPort}`),
+  });
+  assert.equal(muted.outcome, 'proxy-refused');
+  assert.equal(muted.detail, 'proxy: the proxy accepted the connection but did not answer CONNECT within 1 s');
+  assert.doesNotMatch(muted.hint ?? '', /Cannot connect/);
 });
 
 test('a proxy whose name does not resolve: the hint is about the proxy, not the target it would look up', async () => {

@@ -5,6 +5,7 @@ import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
 import type { EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
+import { proxyConnectTimeoutMessage } from '../../../../shared/egress/proxyFailures';
 import {
   ABORTED,
   bypassesProxy,
@@ -52,15 +53,23 @@ function connectTcp(
   signal: AbortSignal | undefined,
   phase: 'tcp' | 'proxy',
 ): Promise<net.Socket> {
-  return runPhase<net.Socket>(phase, timeoutMs, signal, (resolve, reject) => {
-    const socket = net.connect({ host, port });
-    socket.on('error', noop);
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new PhaseError(phase, errorCode(error), error.message)),
-    );
-    socket.once('connect', () => resolve(socket));
-    return () => socket.destroy();
-  });
+  // A connect to a proxy that times out has words of its own: the CONNECT request after it (./tunnel.ts) can time out too.
+  const timeoutMessage = phase === 'proxy' ? proxyConnectTimeoutMessage(timeoutMs) : undefined;
+  return runPhase<net.Socket>(
+    phase,
+    timeoutMs,
+    signal,
+    (resolve, reject) => {
+      const socket = net.connect({ host, port });
+      socket.on('error', noop);
+      socket.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new PhaseError(phase, errorCode(error), error.message)),
+      );
+      socket.once('connect', () => resolve(socket));
+      return () => socket.destroy();
+    },
+    timeoutMessage,
+  );
 }
 
 let cachedContext: { extraCa: string; context: tls.SecureContext } | undefined;

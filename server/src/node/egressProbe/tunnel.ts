@@ -3,6 +3,7 @@
 import type { Socket } from 'node:net';
 import { PhaseError, runPhase } from './phase';
 import type { ProxyConfig } from '../../service';
+import { proxyAnswerTimeoutMessage } from '../../../../shared/egress/proxyFailures';
 
 const HEADER_END = '\r\n\r\n';
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -16,48 +17,56 @@ export function connectTunnel(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<Socket> {
-  return runPhase<Socket>('proxy', timeoutMs, signal, (resolve, reject) => {
-    const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-    const lines = [`CONNECT ${authority} HTTP/1.1`, `Host: ${authority}`, 'User-Agent: anyscale-azure-egress'];
-    if (config.url.username) {
-      const credentials = `${decodeURIComponent(config.url.username)}:${decodeURIComponent(config.url.password)}`;
-      lines.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
-    }
-    let buffered = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      buffered = Buffer.concat([buffered, chunk]);
-      const end = buffered.indexOf(HEADER_END);
-      if (end < 0) {
-        if (buffered.length > MAX_HEADER_BYTES)
-          reject(new PhaseError('proxy', 'BAD_RESPONSE', 'the proxy sent an oversized response header'));
-        return;
+  return runPhase<Socket>(
+    'proxy',
+    timeoutMs,
+    signal,
+    (resolve, reject) => {
+      const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const lines = [`CONNECT ${authority} HTTP/1.1`, `Host: ${authority}`, 'User-Agent: anyscale-azure-egress'];
+      if (config.url.username) {
+        const credentials = `${decodeURIComponent(config.url.username)}:${decodeURIComponent(config.url.password)}`;
+        lines.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
       }
-      detach();
-      const statusLine = buffered.subarray(0, buffered.indexOf('\r\n')).toString('latin1');
-      const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
-      if (!match)
-        return reject(new PhaseError('proxy', 'BAD_RESPONSE', `the proxy answered "${statusLine.slice(0, 80)}"`));
-      if (match[1] !== '200')
-        return reject(new PhaseError('proxy', `HTTP_${match[1]}`, `the proxy answered ${match[1]} ${match[2]}`.trim()));
-      const rest = buffered.subarray(end + HEADER_END.length);
-      if (rest.length > 0) socket.unshift(rest);
-      resolve(socket);
-    };
-    const onError = (error: NodeJS.ErrnoException) =>
-      reject(new PhaseError('proxy', error.code ?? 'UNKNOWN', error.message));
-    const onClose = () => reject(new PhaseError('proxy', 'ECONNRESET', 'the proxy closed the connection'));
-    const detach = () => {
-      socket.off('data', onData);
-      socket.off('error', onError);
-      socket.off('close', onClose);
-    };
-    socket.on('data', onData);
-    socket.on('error', onError);
-    socket.on('close', onClose);
-    socket.write(`${lines.join('\r\n')}${HEADER_END}`);
-    return () => {
-      detach();
-      socket.destroy();
-    };
-  });
+      let buffered = Buffer.alloc(0);
+      const onData = (chunk: Buffer) => {
+        buffered = Buffer.concat([buffered, chunk]);
+        const end = buffered.indexOf(HEADER_END);
+        if (end < 0) {
+          if (buffered.length > MAX_HEADER_BYTES)
+            reject(new PhaseError('proxy', 'BAD_RESPONSE', 'the proxy sent an oversized response header'));
+          return;
+        }
+        detach();
+        const statusLine = buffered.subarray(0, buffered.indexOf('\r\n')).toString('latin1');
+        const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
+        if (!match)
+          return reject(new PhaseError('proxy', 'BAD_RESPONSE', `the proxy answered "${statusLine.slice(0, 80)}"`));
+        if (match[1] !== '200')
+          return reject(
+            new PhaseError('proxy', `HTTP_${match[1]}`, `the proxy answered ${match[1]} ${match[2]}`.trim()),
+          );
+        const rest = buffered.subarray(end + HEADER_END.length);
+        if (rest.length > 0) socket.unshift(rest);
+        resolve(socket);
+      };
+      const onError = (error: NodeJS.ErrnoException) =>
+        reject(new PhaseError('proxy', error.code ?? 'UNKNOWN', error.message));
+      const onClose = () => reject(new PhaseError('proxy', 'ECONNRESET', 'the proxy closed the connection'));
+      const detach = () => {
+        socket.off('data', onData);
+        socket.off('error', onError);
+        socket.off('close', onClose);
+      };
+      socket.on('data', onData);
+      socket.on('error', onError);
+      socket.on('close', onClose);
+      socket.write(`${lines.join('\r\n')}${HEADER_END}`);
+      return () => {
+        detach();
+        socket.destroy();
+      };
+    },
+    proxyAnswerTimeoutMessage(timeoutMs),
+  );
 }

@@ -2,7 +2,7 @@
 // what can make it concrete.
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
-import { proxyConnectFailure } from '../../../../shared/egress/diagnosis';
+import { proxyConnectFailure } from '../../../../shared/egress/proxyFailures';
 
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
@@ -78,8 +78,11 @@ export function hintFor(
     case 'proxy-refused': {
       // The connection to the proxy itself failed (`proxy: connect ECONNREFUSED …`): nothing was asked of it yet.
       const connectFailure = proxyConnectFailure({ outcome, detail: result.detail });
+      const setting = 'anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY';
+      if (connectFailure?.timedOut)
+        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that its address and port are right (${setting}) and that a firewall, NSG or route on the way does not drop the packets to it.`;
       if (connectFailure)
-        return `Cannot connect to ${proxy} itself (${connectFailure}): check that it runs and that its address and port are right (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY).`;
+        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that it runs and that its address and port are right (${setting}).`;
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     }
     case 'needs-host':

@@ -3,11 +3,12 @@
 // the same table (../outcomes.ts, embedded as JSON) and prints one `anyscale-egress/v1` line per target plus a
 // `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
 // engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
-// then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching and the check that the proxy is http:// are the
-// local engine's own functions, embedded.
+// then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching, the check that the proxy is http:// and the
+// words of a proxy timeout (connect, or CONNECT unanswered) are the local engine's own functions, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
 import { bypassesProxy, proxyProtocolProblem } from '../proxy';
+import { proxyAnswerTimeoutMessage, proxyConnectTimeoutMessage } from '../../../../../shared/egress/proxyFailures';
 
 export const PROBE_ENV = {
   targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]
@@ -31,18 +32,20 @@ const httpHead = env.${PROBE_ENV.httpHead} === '1';
 const secureContext = env.${PROBE_ENV.ca} ? tls.createSecureContext({ ca: tls.rootCertificates.concat([env.${PROBE_ENV.ca}]) }) : undefined;
 const noop = function () {};
 const bypassesProxy = (${bypassesProxy.toString()});
+const proxyConnectTimeoutMessage = (${proxyConnectTimeoutMessage.toString()});
+const proxyAnswerTimeoutMessage = (${proxyAnswerTimeoutMessage.toString()});
 const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
 const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
 const proxyProblem = proxy ? (${proxyProtocolProblem.toString()})(proxy) : undefined;
 const noProxy = String((env.NO_PROXY !== undefined ? env.NO_PROXY : env.no_proxy) || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
 function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
 function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
-function phase(name, run) {
+function phase(name, run, timeoutMessage) {
   return new Promise(function (resolve, reject) {
     let settled = false, cleanup;
     const end = function () { settled = true; clearTimeout(timer); };
     const fail = function (f) { if (settled) return; end(); if (cleanup) cleanup(); reject(f); };
-    const timer = setTimeout(function () { fail(failure(name, 'TIMEOUT', 'no answer within ' + timeoutMs + ' ms')); }, timeoutMs);
+    const timer = setTimeout(function () { fail(failure(name, 'TIMEOUT', timeoutMessage || 'no answer within ' + timeoutMs + ' ms')); }, timeoutMs);
     cleanup = run(function (value) { if (settled) return; end(); resolve(value); }, fail);
   });
 }
@@ -62,7 +65,7 @@ function connect(address, port, name) {
     socket.once('error', function (e) { no(failure(name, e.code, e.message)); });
     socket.once('connect', function () { ok(socket); });
     return function () { socket.destroy(); };
-  });
+  }, name === 'proxy' ? proxyConnectTimeoutMessage(timeoutMs) : undefined);
 }
 function tunnel(socket, host, port) {
   return phase('proxy', function (ok, no) {
@@ -86,7 +89,7 @@ function tunnel(socket, host, port) {
     socket.once('error', function (e) { no(failure('proxy', e.code, e.message)); });
     socket.once('close', function () { no(failure('proxy', 'ECONNRESET', 'the proxy closed the connection')); });
     socket.write(lines.join('\\r\\n') + '\\r\\n\\r\\n');
-  });
+  }, proxyAnswerTimeoutMessage(timeoutMs));
 }
 function handshake(socket, host) {
   return phase('tls', function (ok, no) {
