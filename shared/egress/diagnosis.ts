@@ -1,10 +1,11 @@
-// What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), and an overall
+// What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
 // diagnosis when one pattern explains every failure (the proxy cannot be reached or wants credentials, nothing
 // resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
-// reading N hints. Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results
+// reading N hints, and what was not probed (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results
 // view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 import { proxyConnectFailure, proxyHostPort } from './proxyFailures';
+import { ADD_A_HOST, CLOUD_IDS, CLOUD_WILDCARD, takesCloudIds } from './wildcardHosts';
 
 export interface EgressCounts {
   passed: number;
@@ -118,6 +119,21 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     };
   }
   return undefined;
+}
+
+/**
+ * What the run did not probe: how many wildcards need a concrete host name, and how to give one, in their rows' words
+ * (cloud IDs too when the cloud wildcard is one of them; each row says what else fills it). Undefined when none.
+ */
+export function notProbed(results: readonly EgressProbeResult[]): EgressDiagnosis | undefined {
+  const wildcards = results.filter((r) => r.outcome === 'needs-host');
+  if (wildcards.length === 0) return undefined;
+  const count = wildcards.length === 1 ? '1 wildcard needs' : `${wildcards.length} wildcards need`;
+  const cloud = wildcards.some((r) => takesCloudIds(r.target));
+  return {
+    headline: `${count} a concrete host name`,
+    action: `${ADD_A_HOST}${cloud ? `, or ${CLOUD_IDS} for ${CLOUD_WILDCARD}` : ''}; each row says what fills it`,
+  };
 }
 
 /** The docs/egress.md section (heading slug) that explains an outcome and what to do about it. */

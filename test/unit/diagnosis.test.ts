@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
-import { countResults, countsLine, diagnose, outcomeDocSection } from '../../shared/egress/diagnosis';
+import { countResults, countsLine, diagnose, notProbed, outcomeDocSection } from '../../shared/egress/diagnosis';
+import { hintFor } from '../../server/src/service/egress/hints';
 import { formatEgressText } from '../../server/src/cli/egressCommand';
 import { reportMarkdown } from '../../client/src/features/egress/report';
 import { REPO_ROOT } from '../support/paths';
@@ -40,6 +41,33 @@ test('the counts line: passed, failed and wildcards that need a host, in the wor
   assert.equal(countsLine(counts), '1 passed, 2 failed, 1 needs a host');
   assert.equal(countsLine({ passed: 0, failed: 3, needsHost: 2 }), '0 passed, 3 failed, 2 need a host');
   assert.equal(countsLine({ passed: 4, failed: 0, needsHost: 0 }), '4 passed, 0 failed');
+});
+
+test("the wildcards not probed: how many need a concrete host name, and how to give one in their rows' words", () => {
+  const wildcard = (host: string) => result(host, 'needs-host');
+  assert.equal(notProbed([result('a.test', 'ok'), result('b.test', 'refused')]), undefined);
+  const one = notProbed([result('a.test', 'ok'), wildcard('grafana-*.azure.anyscale-cloud.dev')]);
+  assert.deepEqual(one, {
+    headline: '1 wildcard needs a concrete host name',
+    action: 'add one with anyscaleAzure.egress.targets (CLI --host); each row says what fills it',
+  });
+  const generic = wildcard('grafana-*.azure.anyscale-cloud.dev');
+  assert.ok(
+    hintFor('needs-host', generic.target)?.includes(`needs a concrete host name: ${one?.action.split(';')[0]};`),
+    "the summary's words are the row's",
+  );
+  // The cloud wildcard takes cloud IDs too, as its row says.
+  const cloud = wildcard('*.azure.anyscale-cloud.dev');
+  const several = notProbed([cloud, generic, result('a.test', 'nxdomain')]);
+  assert.equal(several?.headline, '2 wildcards need a concrete host name');
+  assert.equal(
+    several?.action,
+    'add one with anyscaleAzure.egress.targets (CLI --host), or cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id) for *.azure.anyscale-cloud.dev; each row says what fills it',
+  );
+  assert.match(
+    hintFor('needs-host', cloud.target) ?? '',
+    /add cloud IDs with anyscaleAzure\.egress\.cloudIds \(CLI --cloud-id; /,
+  );
 });
 
 test('every name failing to resolve is one cause: no working DNS where the probes ran', () => {
@@ -192,6 +220,15 @@ test('the CLI text output prints the counts, then the diagnosis', () => {
     formatEgressText({ ...report, results: [result('a.test', 'nxdomain'), result('b.test', 'ok')] }, false),
     /Diagnosis/,
   );
+  // Wildcards not probed: after the diagnosis, how many and how to give them a host.
+  const withWildcard = formatEgressText(
+    { ...report, results: [...report.results, result('*.c.test', 'needs-host')] },
+    false,
+  );
+  assert.match(
+    withWildcard,
+    /\n0 passed, 2 failed, 1 need a concrete host name in 1\.5 s\nDiagnosis: nothing resolves: .*\nNot probed: 1 wildcard needs a concrete host name — add one with anyscaleAzure\.egress\.targets \(CLI --host\); each row says what fills it\n$/,
+  );
 });
 
 test('every outcome has a section of docs/egress.md that explains it', () => {
@@ -251,4 +288,9 @@ test('the exported Markdown report carries the same diagnosis as the view, and n
   );
   const mixed = report([result('a.test', 'tls-untrusted'), result('b.test', 'ok')]);
   assert.doesNotMatch(mixed, /Diagnosis/);
+  assert.doesNotMatch(mixed, /Not probed/);
+  assert.match(
+    report([result('a.test', 'ok'), result('*.azure.anyscale-cloud.dev', 'needs-host')]),
+    /^\*\*Not probed: 1 wildcard needs a concrete host name\.\*\* add one with anyscaleAzure\.egress\.targets \(CLI --host\), or cloud IDs with anyscaleAzure\.egress\.cloudIds \(CLI --cloud-id\) for \*\.azure\.anyscale-cloud\.dev; each row says what fills it\.$/m,
+  );
 });

@@ -96,6 +96,10 @@ test('exit 1 when a required target fails; optional failures and wildcards are r
   assert.match(stdout, /FAIL tls-expired .*optional\)/);
   assert.match(stdout, /HOST needs-host .*\*\.s\.azure\.anyscaleuserdata\.com:443/);
   assert.match(stdout, /1 passed, 2 failed, 1 need a concrete host name/);
+  assert.match(
+    stdout,
+    /\nNot probed: 1 wildcard needs a concrete host name — add one with anyscaleAzure\.egress\.targets \(CLI --host\); each row says what fills it\n$/,
+  );
 });
 
 test('a proxy nobody listens on: every target fails at the proxy, and the text output says so once', async () => {

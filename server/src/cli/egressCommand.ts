@@ -18,6 +18,7 @@ import {
   formatProbeLine,
   fromThisMachine,
   isCloudId,
+  notProbed,
   parseTargetsFile,
   reportDiagnosis,
 } from '../service';
@@ -161,7 +162,8 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
   const { passed, failed, needsHost } = countResults(report.results);
   const summary = `${passed} passed, ${failed} failed${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
   const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
-  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}`;
+  const wildcards = notProbed(report.results);
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}`;
 }
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {

@@ -106,10 +106,20 @@ suite('Egress verification in a real VS Code', () => {
       report.results.map((r) => r.outcome),
       ['ok', 'refused', 'tls-expired', 'ok', 'needs-host'],
     );
-    const [summary, ...rows] = await viewRows();
+    const [summary, wildcards, ...rows] = await viewRows();
     assert.equal(summary.kind, 'summary', 'the first row is the summary');
     assert.equal(summary.label, '2 passed, 2 failed, 1 needs a host');
     assert.match(summary.description, /^from this machine, at \d{2}:\d{2}$/);
+    assert.deepEqual(
+      [wildcards.kind, wildcards.label, wildcards.description],
+      [
+        'notProbed',
+        'Not probed: 1 wildcard needs a concrete host name',
+        // A wildcard in a targets file stands for the documented one that covers it: cloud IDs, as its row says.
+        'add one with anyscaleAzure.egress.targets (CLI --host), or cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id) for *.azure.anyscale-cloud.dev; each row says what fills it',
+      ],
+      "the wildcard not probed, and how to give it a host, in its row's words",
+    );
     assert.deepEqual(
       rows.map((r) => r.kind),
       ['target', 'target', 'target', 'target', 'target'],

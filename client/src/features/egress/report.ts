@@ -1,6 +1,6 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, notProbed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
@@ -18,12 +18,14 @@ export function reportMarkdown(report: EgressReport): string {
     report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
   // The same overall diagnosis as the results view's, when one cause explains every failure.
   const diagnosis = reportDiagnosis(report);
+  const wildcards = notProbed(report.results);
   const lines = [
     '# Anyscale on Azure egress report',
     '',
     `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
     '',
     ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
+    ...(wildcards ? [`**Not probed: ${wildcards.headline}.** ${wildcards.action}.`, ''] : []),
     '| Result | Target | Flow | Latency | Purpose | What to do |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.results.map(

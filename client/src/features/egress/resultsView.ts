@@ -1,10 +1,11 @@
 // The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when),
-// an overall diagnosis row when one cause explains every failure, then one row per target (pass/fail icon,
+// an overall diagnosis row when one cause explains every failure, a row saying how many wildcards were not probed
+// for want of a concrete host name and how to give one, then one row per target (pass/fail icon,
 // classification, latency) with its hint, flow, purpose, phase times and source as children. It renders the last
 // report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { countResults, countsLine, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, countsLine, notProbed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 import { probedFrom } from './report';
 
@@ -12,7 +13,10 @@ export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
 type Node =
   | { kind: 'target'; result: EgressProbeResult }
-  | { kind: 'summary' | 'diagnosis' | 'detail'; label: string; description?: string; tooltip?: string };
+  | { kind: 'summary' | 'diagnosis' | 'notProbed' | 'detail'; label: string; description?: string; tooltip?: string };
+
+/** The context value of each header row. */
+const HEADER_CONTEXT = { summary: 'egressSummary', diagnosis: 'egressDiagnosis', notProbed: 'egressNotProbed' };
 
 /** "from this machine, at 14:05" / "from cluster aks-dev, at 14:05" (local time). */
 export function probedWhen(report: EgressReport): string {
@@ -21,10 +25,11 @@ export function probedWhen(report: EgressReport): string {
   return `from ${probedFrom(report)}, at ${time}${report.cancelled ? ' (cancelled)' : ''}`;
 }
 
-/** The rows above the targets: the counts, and the diagnosis when there is one. */
+/** The rows above the targets: the counts, the diagnosis when there is one, and the wildcards not probed. */
 function headerRows(report: EgressReport): Node[] {
   const counts = countsLine(countResults(report.results));
   const diagnosis = reportDiagnosis(report);
+  const wildcards = notProbed(report.results);
   return [
     { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
     ...(diagnosis
@@ -34,6 +39,16 @@ function headerRows(report: EgressReport): Node[] {
             label: diagnosis.headline,
             description: diagnosis.action,
             tooltip: `${diagnosis.headline}: ${diagnosis.action}`,
+          },
+        ]
+      : []),
+    ...(wildcards
+      ? [
+          {
+            kind: 'notProbed' as const,
+            label: `Not probed: ${wildcards.headline}`,
+            description: wildcards.action,
+            tooltip: `Not probed: ${wildcards.headline}: ${wildcards.action}`,
           },
         ]
       : []),
@@ -119,8 +134,10 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
       if (node.kind === 'summary') item.iconPath = new vscode.ThemeIcon('checklist');
       if (node.kind === 'diagnosis')
         item.iconPath = new vscode.ThemeIcon('lightbulb', new vscode.ThemeColor('list.warningForeground'));
-      item.contextValue =
-        node.kind === 'detail' ? undefined : `egress${node.kind === 'summary' ? 'Summary' : 'Diagnosis'}`;
+      // The icon of the wildcard rows it sums up.
+      if (node.kind === 'notProbed')
+        item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
+      item.contextValue = node.kind === 'detail' ? undefined : HEADER_CONTEXT[node.kind];
       return item;
     }
     const { result } = node;

@@ -9,6 +9,7 @@ import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/proto
 import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
 import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
+import { CLOUD_IDS, CLOUD_WILDCARD } from '../../../../shared/egress/wildcardHosts';
 
 export const COLLECTION_NAME = 'anyscale-egress';
 const POLICY_API_VERSION = '2023-09-01';
@@ -76,9 +77,6 @@ export function classicRuleCollection(fqdns: Map<number, string[]>, priority: nu
   };
 }
 
-/** The documented operator-polling wildcard, which strict per-cloud-ID egress replaces with one entry per cloud. */
-export const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
-
 export interface AllowListOptions {
   /** One entry per known cloud host instead of the `*.azure.anyscale-cloud.dev` wildcard (anyscaleAzure.egress.strictCloudIds). */
   strictCloudIds?: boolean;
@@ -97,7 +95,7 @@ function strictCloudIdTargets(targets: readonly EgressTargetInfo[]): { targets: 
     return {
       targets: [...targets],
       notes: [
-        `Strict per-cloud-ID egress is on, but no cloud ID is known, so ${CLOUD_WILDCARD} stays a wildcard: add cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id).`,
+        `Strict per-cloud-ID egress is on, but no cloud ID is known, so ${CLOUD_WILDCARD} stays a wildcard: add ${CLOUD_IDS}.`,
       ],
     };
   }

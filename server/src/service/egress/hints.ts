@@ -1,34 +1,12 @@
 // The remediation hint of a failed probe: what to allow or fix, naming the FQDN, the port and the flow; for a wildcard,
-// what can make it concrete.
+// what can make it concrete (shared/egress/wildcardHosts.ts, whose words the run's summary uses too).
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
 import { proxyConnectFailure } from '../../../../shared/egress/proxyFailures';
+import { fillHint } from '../../../../shared/egress/wildcardHosts';
 
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
-}
-
-const CLOUD_WILDCARD = '*.azure.anyscale-cloud.dev';
-const TARGETS = 'anyscaleAzure.egress.targets (CLI --host)';
-
-/** What can make a wildcard concrete: cloud IDs fill only `*.azure.anyscale-cloud.dev`; a `{region}` comes from a template. */
-function fillHint(target: EgressTargetInfo): string {
-  const pattern = target.pattern ?? target.host;
-  if (pattern === CLOUD_WILDCARD) {
-    // The per-cloud host form cld-<id> is inferred from the Private Link page's nslookup example.
-    return `add cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id; each probes cld-<id>.azure.anyscale-cloud.dev, a host form inferred from the Private Link page) or a host with ${TARGETS}`;
-  }
-  const isApiServer = target.host.includes('.hcp.');
-  const host = isApiServer ? 'the AKS API server FQDN (az aks show -n <cluster> -g <group> --query fqdn)' : 'a host';
-  if (target.host.includes('{region}')) {
-    return `the region comes from a cloud resource's region or location in an ARM template: open or add the folder that holds it (CLI --workspace), or add ${host} with ${TARGETS}`;
-  }
-  if (isApiServer) return `add ${host} with ${TARGETS}`;
-  if (pattern.endsWith('.i.azure.anyscaleuserdata.com'))
-    return `add the host of a running workspace (its dashboard or VS Code URL in the console) with ${TARGETS}`;
-  if (pattern.endsWith('.s.azure.anyscaleuserdata.com'))
-    return `add the host of a running Anyscale service (its URL in the console) with ${TARGETS}`;
-  return `add one with ${TARGETS}`;
 }
 
 export function hintFor(

@@ -4,13 +4,8 @@
 // `*.i` / `*.s` hosts workspace and service access breaks; without storage and registry hosts clusters lack their
 // files and images. The fix adds an application rule collection (or, for an NSG, an outbound allow).
 import { findProperty } from '../../../json/nodes';
-import {
-  fqdnsByPort,
-  policyRuleCollection,
-  classicRuleCollection,
-  COLLECTION_NAME,
-  CLOUD_WILDCARD,
-} from '../../../egress/allowList';
+import { fqdnsByPort, policyRuleCollection, classicRuleCollection, COLLECTION_NAME } from '../../../egress/allowList';
+import { CLOUD_WILDCARD } from '../../../../../../shared/egress/wildcardHosts';
 import { matchesPattern, HTTPS_PORT } from '../../../egress/target';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
