@@ -287,13 +287,26 @@ test('--targets with --host or --cloud-id: the file replaces both, and a warning
   assert.ok(!result.stdout.includes('extra.example.com'));
 });
 
-test('a workspace file that cannot be read is named on stderr: the hosts it holds are missing from the list', async () => {
+test("a workspace file over the size check reads is named on stderr in check's words; a 5 MB one is read", async () => {
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-unread-'));
   try {
-    fs.writeFileSync(path.join(workspace, 'huge.json'), `{"pad": "${'x'.repeat(4 * 1024 * 1024 + 10)}"}`);
+    // Read up to the size `anyscale-azure check` reads (16 MB), with the same message over it.
+    const pad = `# ${'x'.repeat(5 * 1024 * 1024)}\n`;
+    fs.writeFileSync(
+      path.join(workspace, 'values.yaml'),
+      `${pad}global:\n  controlPlaneURL: https://large-values.example.test\n`,
+    );
+    const huge = path.join(workspace, 'huge.json');
+    fs.writeFileSync(huge, '');
+    fs.truncateSync(huge, 20 * 1024 * 1024); // sparse: nothing is written, and nothing should be read
     const result = await run(['--workspace', workspace, '--allow-list', 'fqdns']);
     assert.equal(result.code, 0, 'the list of what could be read is still printed');
-    assert.match(result.stderr, /huge\.json: not read \(too large to check/);
+    assert.match(result.stdout, /^large-values\.example\.test$/m, 'a 5 MB values file is read');
+    assert.doesNotMatch(result.stderr, /values\.yaml/);
+    assert.match(
+      result.stderr,
+      /huge\.json: not read \(too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)\)$/m,
+    );
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
   }

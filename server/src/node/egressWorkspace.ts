@@ -30,7 +30,6 @@ const CLI_SCOPE: WalkScope = {
   entersFolder: (dir) => !SKIPPED_FOLDERS.has(path.basename(dir)),
   readsFile: (file) => EXTENSIONS.test(file),
 };
-const MAX_SCANNED_FILE_BYTES = 4 * 1024 * 1024;
 const MAX_FILES = 5000;
 /** Files read between two turns of the event loop. */
 const BATCH = 20;
@@ -88,10 +87,13 @@ export async function readWorkspaceFiles(
   return { files, unread };
 }
 
-/** The file's text; undefined, with why added to `unread`, when it cannot be read or is over the size limit. */
+/**
+ * The file's text; undefined, with why added to `unread`, when it cannot be read or is over the size limit: the one
+ * `anyscale-azure check` reads templates to (./boundedRead.ts), in the same words.
+ */
 function readSmallFile(file: string, unread: string[]): string | undefined {
   try {
-    return readBounded(file, MAX_SCANNED_FILE_BYTES)
+    return readBounded(file)
       .toString('utf8')
       .replace(/^\uFEFF/, '');
   } catch (error) {
