@@ -12,9 +12,12 @@ export const ADD_A_HOST = `add one with ${TARGETS}`;
 /** What gives the cloud wildcard its hosts, short: "add …", "or …". */
 export const CLOUD_IDS = `cloud IDs with ${CLOUD_IDS_SETTING} (CLI --cloud-id)`;
 
-/** Whether cloud IDs can fill a wildcard: it is `*.azure.anyscale-cloud.dev`, or a host that stands for it. */
+/**
+ * Whether cloud IDs can fill a wildcard: it is `*.azure.anyscale-cloud.dev` itself. A narrower one that the documented
+ * wildcard covers (`grafana-*.azure.anyscale-cloud.dev` in a targets file) is not filled by `cld-<id>` hosts.
+ */
 export function takesCloudIds(target: EgressTargetInfo): boolean {
-  return (target.pattern ?? target.host) === CLOUD_WILDCARD;
+  return target.host.toLowerCase() === CLOUD_WILDCARD;
 }
 
 /** What can make a wildcard concrete: cloud IDs fill only `*.azure.anyscale-cloud.dev`; a `{region}` comes from a template. */

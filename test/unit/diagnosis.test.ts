@@ -68,6 +68,12 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
     hintFor('needs-host', cloud.target) ?? '',
     /add cloud IDs with anyscaleAzure\.egress\.cloudIds \(CLI --cloud-id; /,
   );
+  // A narrower wildcard from a targets file, which the cloud wildcard covers (its pattern), takes no cloud IDs: they
+  // fill cld-<id> hosts only.
+  const narrower = wildcard('grafana-*.azure.anyscale-cloud.dev');
+  const fromFile = { ...narrower, target: { ...narrower.target, pattern: '*.azure.anyscale-cloud.dev' } };
+  assert.equal(notProbed([fromFile])?.action, one?.action);
+  assert.doesNotMatch(hintFor('needs-host', fromFile.target) ?? '', /cloud IDs/);
 });
 
 test('every name failing to resolve is one cause: no working DNS where the probes ran', () => {
