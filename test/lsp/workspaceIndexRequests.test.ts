@@ -4,7 +4,8 @@
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
 // it; files.exclude is honoured, and re-read when the
-// configuration changes.
+// configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
+// anyscaleAzure.rules setting gives.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -244,6 +245,40 @@ test('the excludes are read again when the configuration changes', async () => {
   await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   const change = await nextChange(before, 'the notification after the excludes changed');
   assert.deepEqual(change.clouds, ['cloud:hidden-cloud']);
+});
+
+test("an open template's cloud counts its parameter file's own problems, at the levels the anyscaleAzure.rules setting gives", async () => {
+  const file = path.join(root, 'params', 'cloudresource.parameters.aws.json');
+  const written = fs.readFileSync(file, 'utf8');
+  // A template's $schema: parameter-file-schema, a warning by default. The open template reads the file from disk.
+  fs.writeFileSync(file, written.replace('deploymentParameters.json#', 'deploymentTemplate.json#'));
+  const uri = uriOf('params', 'cloudresource.json');
+  const problems = async () =>
+    (await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-anyscale-cloud' })).clouds[0]
+      .problems;
+  try {
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: {
+        uri,
+        languageId: 'json',
+        version: 1,
+        text: fs.readFileSync(path.join(root, 'params', 'cloudresource.json'), 'utf8'),
+      },
+    });
+    await server.diagnosticsFor(uri);
+    // bucket-cors-required (in the template, where the AWS file's bucket is used) and the parameter file's $schema.
+    assert.deepEqual(await problems(), { error: 0, warning: 1, info: 1 });
+    server.setSettings({ ...settings({}), rules: { 'parameter-file-schema': 'error' } });
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    let now = await problems();
+    for (const started = Date.now(); now.error === 0 && Date.now() - started < 10_000; now = await problems())
+      await sleep(100);
+    assert.deepEqual(now, { error: 1, warning: 0, info: 1 });
+  } finally {
+    server.setSettings(settings({}));
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    fs.writeFileSync(file, written);
+  }
 });
 
 test('a request for a cloud that is not there answers no cloud; a cloud that is not a string is InvalidParams', async () => {

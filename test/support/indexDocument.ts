@@ -1,6 +1,6 @@
 // Records a document in a WorkspaceIndex as the language server and the CLI do: its analysis's facts and its outline.
 import { analyzeDocument, type DocumentIdentity } from '../../server/src/service/analyze';
-import { documentOutline } from '../../server/src/service/index/facts';
+import { documentOutline, type OutlineOptions } from '../../server/src/service/index/facts';
 import type { FileOutline, WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import type { AnalysisOptions, WorkspaceOptions } from '../../server/src/service/types';
 
@@ -15,8 +15,11 @@ export function indexDocument(
   uri: string,
   text: string,
   document: DocumentIdentity,
-  options: AnalysisOptions & WorkspaceOptions = {},
+  options: AnalysisOptions & WorkspaceOptions & Pick<OutlineOptions, 'parameterFileLevels'> = {},
 ): boolean {
   const analysis = analyzeDocument(text, document, options);
-  return index.record(uri, analysis.facts, documentOutline(analysis, text, options.parameterFiles));
+  const outline = documentOutline(analysis, text, options.parameterFiles, {
+    parameterFileLevels: options.parameterFileLevels,
+  });
+  return index.record(uri, analysis.facts, outline);
 }

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
@@ -23,9 +24,9 @@ interface CloudJson {
   >;
 }
 
-function run(args: string[]) {
+function run(args: string[], cwd = CWD) {
   const result = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: CWD,
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -137,4 +138,82 @@ test('exit codes: 2 for a usage error or a folder that is not there, 0 with noth
   const help = run(['index', '--help']);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: anyscale-azure index/);
+});
+
+/** A cloud whose cloud resource takes its provider and bucket from parameters. */
+const PARAMETER_TEMPLATE = JSON.stringify(
+  {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { provider: { type: 'string' }, bucket: { type: 'string' } },
+    resources: [
+      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: 'c/default',
+        location: 'uksouth',
+        dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
+        properties: {
+          provider: "[parameters('provider')]",
+          computeStack: 'K8S',
+          region: 'uksouth',
+          cloudStorageBucketName: "[parameters('bucket')]",
+          anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+        },
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+/**
+ * Its parameter file: a template's $schema (parameter-file-schema, a warning by default), "azure" (provider-invalid,
+ * also reported in the template where it is used), an entry without a value that the template does not declare
+ * (parameter-file-value-missing and parameter-file-undeclared), and one more silenced by a comment.
+ */
+const PARAMETER_FILE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "parameters": {
+    "provider": { "value": "azure" },
+    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" },
+    // anyscale-azure-disable-next-line parameter-file-value-missing, parameter-file-undeclared -- a note
+    "note": { "type": "string" },
+    "extra": { "type": "string" }
+  }
+}
+`;
+
+test("a parameter file's own problems count, at the levels of its .anyscale-azure.json, in its entry and its cloud", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-params-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PARAMETER_TEMPLATE);
+    fs.writeFileSync(path.join(dir, 'infra', 'cloud.parameters.json'), PARAMETER_FILE);
+    const counts = () => {
+      const { code, stdout, stderr } = run(['index', '--format', 'json', 'infra'], dir);
+      assert.equal(code, 0, stderr);
+      const [cloud] = (JSON.parse(stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
+      const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+      return { cloud: cloud.problems, parameterFile: parameterFile.problems };
+    };
+    // The parameter file: provider-invalid, parameter-file-undeclared, parameter-file-value-missing and the schema;
+    // the cloud: provider-invalid once (where the template uses the value), and the parameter file's other three.
+    assert.deepEqual(counts(), {
+      cloud: { error: 3, warning: 1, info: 0 },
+      parameterFile: { error: 3, warning: 1, info: 0 },
+    });
+    fs.writeFileSync(
+      path.join(dir, 'infra', '.anyscale-azure.json'),
+      '{ "rules": { "parameter-file-schema": "error" } }',
+    );
+    assert.deepEqual(counts(), {
+      cloud: { error: 4, warning: 0, info: 0 },
+      parameterFile: { error: 4, warning: 0, info: 0 },
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

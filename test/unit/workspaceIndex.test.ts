@@ -14,6 +14,8 @@ import { excludePatterns, mayHoldFacts, WorkspaceScan } from '../../server/src/n
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { splitNameExpression } from '../../server/src/service/index/outline';
+import { parseJson } from '../../server/src/service/json/parseJson';
+import type { RuleLevel } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 import { indexDocument, outlineOf } from '../support/indexDocument';
 
@@ -151,6 +153,47 @@ test('names from parameters: one cloud resource per parameter file, each naming 
     { error: 0, warning: 0, info: 1 },
     'a declaration counts once in its cloud, whatever the parameter files',
   );
+});
+
+test("a parameter file's own problems count in its entry and in the cloud its values name, at the levels given for it", () => {
+  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
+  const template = path.join(WORKSPACE, 'params', 'cloudresource.json');
+  // The AWS parameter file with a template's $schema: parameter-file-schema, a warning by default.
+  const awsText = read('cloudresource.parameters.aws.json').replace(
+    'deploymentParameters.json#',
+    'deploymentTemplate.json#',
+  );
+  const inputs = [
+    ['cloudresource.parameters.aws.json', awsText],
+    ['cloudresource.parameters.azure.json', read('cloudresource.parameters.azure.json')],
+  ].map(([name, text]) => ({ uri: uriIn(WORKSPACE, 'params', name), root: parseJson(text).root!, text }));
+  const treeWith = (levels: Record<string, RuleLevel> | undefined) => {
+    const index = new WorkspaceIndex();
+    indexDocument(
+      index,
+      pathToFileURL(template).href,
+      fs.readFileSync(template, 'utf8'),
+      { fileName: template },
+      {
+        parameterFiles: inputs,
+        parameterFileLevels: (uri) => (uri === inputs[0].uri ? levels : undefined),
+      },
+    );
+    const cloud = cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+    const files = (name: string) => resourceNamed(cloud, name).files.map((file) => file.problems);
+    return { cloud: cloud.problems, aws: files('eksuswest2')[1], azure: files('aksuksouth')[1] };
+  };
+  // bucket-cors-required counts once in the cloud, where the template uses the value.
+  assert.deepEqual(treeWith(undefined), {
+    cloud: { error: 0, warning: 1, info: 1 },
+    aws: { error: 0, warning: 1, info: 1 },
+    azure: { error: 0, warning: 0, info: 0 },
+  });
+  assert.deepEqual(treeWith({ 'parameter-file-schema': 'error' }), {
+    cloud: { error: 1, warning: 0, info: 1 },
+    aws: { error: 1, warning: 0, info: 1 },
+    azure: { error: 0, warning: 0, info: 0 },
+  });
 });
 
 test('a name that cannot be known before deployment shows its expression, marked unknown; never a guessed value', () => {

@@ -1,8 +1,8 @@
 // `anyscale-azure index [--format text|json] <folders>...`: the workspace index of the files `check` would read (the
 // same discovery: ./files), as the Cloud Resources tree shows it — clouds, their cloud resources with where each is
 // declared and its problems, and the files related to each (docs/index.md). Templates are read with the parameter
-// files beside them and the rule levels of their .anyscale-azure.json, like `check`. Exit codes: 0, or 2 for a usage
-// error or a file that could not be read.
+// files beside them, and each file with the rule levels of its own .anyscale-azure.json, like `check`. Exit codes: 0,
+// or 2 for a usage error or a file that could not be read.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { analyzeDocument, cloudTree, documentOutline, type RuleLevel, WorkspaceIndex } from '../service';
@@ -75,7 +75,8 @@ export function indexTargets(targets: Target[], options: IndexOptions): IndexRun
       { fileName: target.absolute },
       { ruleLevels, parameterFiles, uri, workspace },
     );
-    workspace.record(uri, analysis.facts, documentOutline(analysis, text, parameterFiles));
+    const parameterFileLevels = (file: string) => options.configLevels?.(pathOf.get(file) ?? file);
+    workspace.record(uri, analysis.facts, documentOutline(analysis, text, parameterFiles, { parameterFileLevels }));
   }
   const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
   return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };

@@ -116,7 +116,7 @@ const workspace = new WorkspaceIndex(() => indexPublisher.changed());
 let excludes: readonly string[] | ReadonlyMap<string, readonly string[]> = [];
 /**
  * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
- * rule levels and, for a template, its parameter files.
+ * rule levels and, for a template, its parameter files (their own problems at their own levels).
  */
 const workspaceScan = new WorkspaceScan(
   workspace,
@@ -126,6 +126,7 @@ const workspaceScan = new WorkspaceScan(
     return {
       ruleLevels: ruleLevelsOf(uri),
       parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri),
+      parameterFileLevels: ruleLevelsOf,
     };
   },
 );
@@ -395,7 +396,7 @@ function outlineNow(uri: string): void {
   const analysed = cache.get(uri);
   if (!analysed || !documents.get(uri)) return;
   const { analysis, text, parameterFiles: withFiles, lines } = analysed;
-  workspace.setOutline(uri, documentOutline(analysis, text, withFiles, lines));
+  workspace.setOutline(uri, documentOutline(analysis, text, withFiles, { lines, parameterFileLevels: ruleLevelsOf }));
 }
 
 function outlinesNow(): void {

@@ -14,6 +14,7 @@ import {
   documentOutline,
   type FileOutline,
   globToRegExp,
+  type OutlineOptions,
   isEmptyFacts,
   NO_FACTS,
   type ParameterFileInput,
@@ -102,8 +103,13 @@ async function textOf(file: string): Promise<string | undefined> {
   }
 }
 
-/** How a file is analyzed: its rule levels and, for a template, its parameter files (the editor's, by default those beside it). */
-export type AnalysisOptionsOf = (file: string) => AnalysisOptions | Promise<AnalysisOptions>;
+/**
+ * How a file is analyzed: its rule levels and, for a template, its parameter files (the editor's, by default those
+ * beside it) and the rule levels of each parameter file's own checks.
+ */
+export type AnalysisOptionsOf = (file: string) => ScanOptions | Promise<ScanOptions>;
+
+type ScanOptions = AnalysisOptions & Pick<OutlineOptions, 'parameterFileLevels'>;
 
 async function siblingsOf(file: string): Promise<string[]> {
   try {
@@ -374,15 +380,12 @@ export class WorkspaceScan {
     let parameterFiles: readonly string[] = [];
     if (analyzed) {
       try {
-        const options: AnalysisOptions & WorkspaceOptions = {
-          ...(await this.optionsOf(file)),
-          uri,
-          workspace: this.index,
-        };
+        const { parameterFileLevels, ...analysisOptions } = await this.optionsOf(file);
+        const options: AnalysisOptions & WorkspaceOptions = { ...analysisOptions, uri, workspace: this.index };
         parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
         const analysis = analyzeDocument(text!, { fileName: file }, options);
         facts = analysis.facts;
-        outline = documentOutline(analysis, text!, options.parameterFiles);
+        outline = documentOutline(analysis, text!, options.parameterFiles, { parameterFileLevels });
       } catch {
         facts = NO_FACTS; // a file the analyzers cannot read adds nothing
       }

@@ -55,7 +55,7 @@ export {
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
 export { NO_FACTS, WorkspaceIndex, isEmptyFacts, type FileOutline } from './index/workspaceIndex';
-export { documentOutline } from './index/facts';
+export { documentOutline, type OutlineOptions } from './index/facts';
 export { cloudTree } from './index/cloudTree';
 export { DeployedIndex, readDeployed } from './azure/deployed';
 export { cloudDeploymentIdEdits } from './azure/cloudDeploymentId';

@@ -2,7 +2,8 @@
 // primary and a broken cloud resource, and a cloud whose name is a parameter): the rows as drawn on the screen, a click
 // that reveals a definition, the context actions (copy the resource ID expression from the context menu, generate
 // operator values from the inline button, the worst finding's rule docs), the new-template command of the welcome view,
-// the Explorer section, and an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData).
+// the Explorer section, an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData), and
+// a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json beside it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
@@ -343,5 +344,77 @@ suite('Cloud Resources view in a real VS Code', () => {
       await files.update('exclude', before, vscode.ConfigurationTarget.Workspace);
     }
     await waitFor('the cloud back once the pattern is gone', shown, 20000);
+  });
+
+  test("a cloud counts its parameter file's own problems, at the levels of the .anyscale-azure.json beside it", async () => {
+    // A clean template whose parameter file has a template's $schema (parameter-file-schema, raised to an error by the
+    // config) and an entry copied from the template without a value (parameter-file-value-missing, an error).
+    const files: Array<[string, string]> = [
+      ['param-cloud/.anyscale-azure.json', '{ "rules": { "parameter-file-schema": "error" } }\n'],
+      [
+        'param-cloud/param-cloud.parameters.json',
+        JSON.stringify({
+          $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+          contentVersion: '1.0.0.0',
+          parameters: { location: { type: 'string', defaultValue: 'westus2' } },
+        }),
+      ],
+      [
+        'param-cloud/param-cloud.json',
+        JSON.stringify({
+          $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+          contentVersion: '1.0.0.0',
+          parameters: { location: { type: 'string', defaultValue: 'westus2' } },
+          resources: [
+            {
+              type: 'Anyscale.Platform/clouds',
+              apiVersion: '2026-09-01',
+              name: 'param-cloud',
+              location: "[parameters('location')]",
+              properties: {},
+            },
+            {
+              type: 'Anyscale.Platform/clouds/cloudResources',
+              apiVersion: '2026-09-01',
+              name: 'param-cloud/default',
+              location: "[parameters('location')]",
+              dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'param-cloud')]"],
+              properties: {
+                provider: 'Azure',
+                computeStack: 'K8S',
+                region: 'westus2',
+                cloudStorageBucketName: 'abfss://param-data@paramstorage.dfs.core.windows.net',
+                cloudStorageBucketEndpoint: 'https://paramstorage.blob.core.windows.net',
+                anyscaleOperatorIamIdentity: '1d2c3b4a-5f6e-4d7c-8b9a-0e1f2a3b4c5d',
+              },
+            },
+          ],
+        }),
+      ],
+    ];
+    const folder = workspaceFile('param-cloud');
+    const present = () =>
+      api.cloudTree
+        .getChildren()
+        .find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === 'param-cloud');
+    try {
+      for (const [name, text] of files) await vscode.workspace.fs.writeFile(workspaceFile(name), Buffer.from(text));
+      let cloud: CloudNode | undefined;
+      await waitFor(
+        () => `param-cloud with 2 errors and no warning (have ${JSON.stringify(cloud?.cloud.problems)})`,
+        () => {
+          cloud = present();
+          return cloud?.cloud.problems.error === 2 && cloud.cloud.problems.warning === 0;
+        },
+        20000,
+      );
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      await badgeShown('param-cloud', true);
+    } finally {
+      // File by file: the scan forgets a deleted file, not the files of a deleted folder.
+      for (const [name] of files.reverse()) await vscode.workspace.fs.delete(workspaceFile(name));
+      await vscode.workspace.fs.delete(folder);
+    }
+    await waitFor('param-cloud gone with its folder', () => !present(), 20000);
   });
 });

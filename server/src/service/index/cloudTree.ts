@@ -1,7 +1,8 @@
 // Assembles the files' outlines (./outline) into the workspace's clouds: a cloud by its evaluated name (a cloud declared
 // in several templates is one cloud, names compared ignoring case as ARM does; a name not known before deployment stays
 // its template's own), its cloud resources with their problems, and under each the files related to it where that is
-// knowable (docs/index.md, "Related files"). What the Cloud Resources tree draws and `anyscale-azure index` prints.
+// knowable (docs/index.md, "Related files"). A cloud counts the problems of its declarations and of the parameter files
+// they are read with. What the Cloud Resources tree draws and `anyscale-azure index` prints.
 import type {
   IndexLocation,
   IndexRange,
@@ -17,8 +18,8 @@ import type {
 } from '../../../../shared/protocol';
 import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
-import { NO_PROBLEMS, Tally } from './outline';
-import type { FileOutline, OutlinedCloudResource, OutlinedTemplateResource } from './workspaceIndex';
+import { NO_PROBLEMS, Tally } from './tally';
+import type { FileOutline, OutlinedCloudResource, OutlinedProblems, OutlinedTemplateResource } from './workspaceIndex';
 
 const FILE_START: IndexRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -208,8 +209,18 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
 interface CloudBuild {
   readonly cloud: IndexedCloud;
   readonly problems: Tally;
-  /** The problems of each declaration counted into the cloud's, once (a resource read with several parameter files). */
+  /**
+   * What was counted into the cloud's problems, each once: a declaration (a resource read with several parameter
+   * files) and a parameter file's problems.
+   */
   readonly counted: Set<string>;
+}
+
+/** Adds problems to the cloud's, unless those under this key are counted already. */
+function countOnce(build: CloudBuild, key: string, problems: OutlinedProblems): void {
+  if (build.counted.has(key)) return;
+  build.counted.add(key);
+  build.problems.merge(problems.problems, problems.worst);
 }
 
 /** A cloud's id: by its name when known (ignoring case), else by its template and expression. */
@@ -330,15 +341,23 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
   };
 
   for (const [uri, outline] of sorted) {
+    const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file]));
+    /** Counts in the cloud the problems of the parameter files that give it this reading, each once. */
+    const countParameterFiles = (build: CloudBuild, files: readonly string[]) => {
+      for (const file of files) {
+        const outlined = parameterProblems.get(file);
+        if (!outlined) continue;
+        // Its own problems once whichever templates read it; what a template's run found in it, once per template.
+        countOnce(build, `parameters:${file}`, outlined.own);
+        countOnce(build, `${uri}#parameters:${file}`, outlined.fromTemplate);
+      }
+    };
     for (const declared of outline.clouds) {
       const build = cloudNamed(declared.name, uri, declared.range);
       build.cloud.declaredIn.push({ uri, range: declared.range });
       if (!build.cloud.location && declared.location) build.cloud.location = declared.location;
-      const declaration = `${uri}#${declared.pointer}`;
-      if (!build.counted.has(declaration)) {
-        build.counted.add(declaration);
-        build.problems.merge(declared.problems, declared.worst);
-      }
+      countOnce(build, `${uri}#${declared.pointer}`, declared);
+      countParameterFiles(build, declared.parameterFiles);
     }
     if (outline.cloudResources.length === 0) continue;
     // What every cloud resource of this template is related to, whichever it is.
@@ -362,15 +381,11 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
       if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
         sameId.push(relatable);
     }
-    const parameterProblems = new Map(outline.parameterFiles.map((file) => [file.uri, file]));
 
     for (const outlined of outline.cloudResources) {
       const build = cloudNamed(outlined.cloud, uri, outlined.range);
-      const declaration = `${uri}#${outlined.pointer}`;
-      if (!build.counted.has(declaration)) {
-        build.counted.add(declaration);
-        build.problems.merge(outlined.problems, outlined.worst);
-      }
+      countOnce(build, `${uri}#${outlined.pointer}`, outlined);
+      countParameterFiles(build, outlined.parameterFiles);
       const parameterFiles: Relatable[] = outlined.parameterFiles.map((file) => ({
         kind: 'parameterFile',
         uri: file,

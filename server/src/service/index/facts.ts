@@ -5,6 +5,7 @@ import { knownString } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import type { Analysis, DocumentAnalysis, ParameterFileInput } from '../types';
 import type { OperatorValues } from '../values/model';
+import type { RuleLevels } from '../rules/runner';
 import { templateOutline, yamlOutline } from './outline';
 import { NO_FACTS, type FileFacts, type FileOutline, type IndexedOperatorValues } from './workspaceIndex';
 
@@ -23,20 +24,37 @@ export function templateFacts(analysis: Analysis): FileFacts {
   };
 }
 
+export interface OutlineOptions {
+  /** The text's line index, when the caller has one already. */
+  readonly lines?: LineIndex;
+  /**
+   * The rule levels of a parameter file (by URI) for its own checks: those configured where it is, as when it is
+   * analysed itself. Each rule's default level when not given.
+   */
+  readonly parameterFileLevels?: (uri: string) => RuleLevels | undefined;
+}
+
 /**
  * What a document shows in the index, from its analysis (of `text`, a template's with these parameter files);
- * undefined when nothing. `lines`: the text's line index, when the caller has one already.
+ * undefined when nothing.
  */
 export function documentOutline(
   analysis: DocumentAnalysis,
   text: string,
   parameterFiles: readonly ParameterFileInput[] = [],
-  lines?: LineIndex,
+  options: OutlineOptions = {},
 ): FileOutline | undefined {
+  const { lines } = options;
   if (analysis.yaml) return yamlOutline(analysis, text, lines ?? new LineIndex(text));
   // A template nested too deep was read with the too-deep values blanked out: its ranges are in that text.
   const read = analysis.template?.text ?? text;
-  return templateOutline(analysis, read, parameterFiles, read === text && lines ? lines : new LineIndex(read));
+  return templateOutline(
+    analysis,
+    read,
+    parameterFiles,
+    read === text && lines ? lines : new LineIndex(read),
+    options.parameterFileLevels,
+  );
 }
 
 function valuesFacts(values: OperatorValues): IndexedOperatorValues {

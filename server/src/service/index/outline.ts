@@ -1,10 +1,12 @@
 // What one file shows in the workspace index (docs/index.md): a template's clouds and cloud resources as each of its
 // parameter files evaluates them (copy loops expanded), where each is declared and the problems its analysis found
-// on it; the AKS clusters and extensions the template declares; a values file's or Gateway manifest's cloud resource
-// IDs. Built once per analysis from what the analysis holds. A name or value that cannot be known before deployment
-// keeps its expression as written, marked unknown: never a guess.
+// on it; the problems in each parameter file (its own checks run here, at its own rule levels); the AKS clusters and
+// extensions the template declares; a values file's or Gateway manifest's cloud resource IDs. Built once per analysis
+// from what the analysis holds. A name or value that cannot be known before deployment keeps its expression as
+// written, marked unknown: never a guess.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
-import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput, Severity } from '../types';
+import { Tally } from './tally';
+import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput } from '../types';
 import type { AnyscaleView, CloudResource } from '../arm/anyscaleView';
 import type { Evaluator } from '../arm/expressions/evaluate';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
@@ -15,6 +17,9 @@ import { OPERATOR_EXTENSION } from '../catalog/chart';
 import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
 import type { LineIndex } from '../text/lineIndex';
+import { checkParameterFileShape } from '../arm/checkParameterFile';
+import type { RuleLevels } from '../rules/runner';
+import { applySuppressions } from '../suppression/suppress';
 import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { gatewayManifest } from '../yaml/gatewayManifest';
 import { valuesFromYaml } from '../yaml/valuesFromYaml';
@@ -23,39 +28,13 @@ import type {
   OutlinedCloud,
   OutlinedCloudResource,
   OutlinedGateway,
+  OutlinedParameterFile,
+  OutlinedProblems,
   OutlinedValues,
 } from './workspaceIndex';
 
 /** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
 const AKS_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
-
-export const NO_PROBLEMS: SeverityCounts = Object.freeze({ error: 0, warning: 0, info: 0 });
-
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-
-/** The more severe of two problems; the first of two alike. */
-export function worse(a: IndexedProblem | undefined, b: IndexedProblem | undefined): IndexedProblem | undefined {
-  return !a || (b && RANK[b.severity] > RANK[a.severity]) ? b : a;
-}
-
-/** Problem counts by severity, and the most severe problem (the first of those). */
-export class Tally {
-  readonly counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
-  worst?: IndexedProblem;
-
-  add(problem: IndexedProblem): void {
-    this.counts[problem.severity]++;
-    this.worst = worse(this.worst, problem);
-  }
-
-  /** Adds another tally (a cloud adds its declarations'). */
-  merge(counts: SeverityCounts, worst: IndexedProblem | undefined): void {
-    this.counts.error += counts.error;
-    this.counts.warning += counts.warning;
-    this.counts.info += counts.info;
-    this.worst = worse(this.worst, worst);
-  }
-}
 
 const EMPTY_TALLY = new Tally();
 
@@ -358,12 +337,54 @@ function setting(
   return undefined;
 }
 
-/** The outline of an ARM template's analysis; undefined when it declares nothing the index shows. */
+function outlinedProblems(problems: Iterable<Pick<Finding, 'code' | 'severity' | 'message'>>): OutlinedProblems {
+  const { counts, worst } = tallyOf(problems);
+  return { problems: counts, worst };
+}
+
+/**
+ * A parameter file's problems, as `check` and the editor report them: its own, at `levels` (those configured where it
+ * is), and those the template's run places in it, silenced by its suppression comments. Of the latter, a value's
+ * problem the template also reports where it uses the value (with a link here) is told apart: the template counts it.
+ */
+function parameterFileOutline(
+  file: ParameterFileInput,
+  templateFindings: readonly Finding[],
+  levels: RuleLevels | undefined,
+): OutlinedParameterFile {
+  const text = file.text ?? '';
+  const own = new Set(checkParameterFileShape(file.root, text, levels));
+  const counted = new Set<string>();
+  for (const finding of templateFindings)
+    if (finding.uri === undefined)
+      for (const related of finding.related ?? [])
+        if (related.uri === file.uri) counted.add(`${finding.code}\u0000${related.start}\u0000${related.end}`);
+  const placed = templateFindings
+    .filter((finding) => finding.uri === file.uri)
+    .map((finding) => ({ ...finding, uri: undefined }));
+  const kept = applySuppressions(text, [...own, ...placed], { syntax: 'json', reportProblems: false });
+  return {
+    uri: file.uri,
+    ...outlinedProblems(kept),
+    own: outlinedProblems(kept.filter((finding) => own.has(finding))),
+    fromTemplate: outlinedProblems(
+      kept.filter(
+        (finding) => !own.has(finding) && !counted.has(`${finding.code}\u0000${finding.start}\u0000${finding.end}`),
+      ),
+    ),
+  };
+}
+
+/**
+ * The outline of an ARM template's analysis; undefined when it declares nothing the index shows. `parameterFileLevels`:
+ * the rule levels a parameter file's own checks run at (configured where it is), by its URI.
+ */
 export function templateOutline(
   analysis: Analysis,
   text: string,
   parameterFiles: readonly ParameterFileInput[],
   lines: LineIndex,
+  parameterFileLevels?: (uri: string) => RuleLevels | undefined,
 ): FileOutline | undefined {
   const template = analysis.template;
   if (analysis.kind !== 'armTemplate' || !template) return undefined;
@@ -484,10 +505,9 @@ export function templateOutline(
     }),
     values: [],
     gateways: [],
-    parameterFiles: parameterFiles.map((file) => {
-      const { counts, worst } = tallyOf(analysis.findings.filter((finding) => finding.uri === file.uri));
-      return { uri: file.uri, problems: counts, worst };
-    }),
+    parameterFiles: parameterFiles.map((file) =>
+      parameterFileOutline(file, analysis.findings, parameterFileLevels?.(file.uri)),
+    ),
     problems: own.counts,
     worst: own.worst,
   };

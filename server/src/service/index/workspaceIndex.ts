@@ -75,6 +75,24 @@ export interface OutlinedGateway {
   readonly range: IndexRange;
 }
 
+/** Problem counts by severity, and the most severe problem. */
+export interface OutlinedProblems {
+  readonly problems: SeverityCounts;
+  readonly worst?: IndexedProblem;
+}
+
+/**
+ * A parameter file a template is read with. Its problems: its own (its shape, checked at the rule levels configured
+ * where it is) and those the template's run places in it, less those its suppression comments silence.
+ */
+export interface OutlinedParameterFile extends OutlinedProblems {
+  readonly uri: string;
+  /** Its own problems: the same whichever template reads it. */
+  readonly own: OutlinedProblems;
+  /** Those the template's run places in it that the template does not count too (a value's problem is counted where the template uses it as well). */
+  readonly fromTemplate: OutlinedProblems;
+}
+
 export interface FileOutline {
   readonly clouds: readonly OutlinedCloud[];
   /** In file order, the copies of a loop one after another; one reading per distinct evaluation. */
@@ -82,12 +100,8 @@ export interface FileOutline {
   readonly templateResources: readonly OutlinedTemplateResource[];
   readonly values: readonly OutlinedValues[];
   readonly gateways: readonly OutlinedGateway[];
-  /** The parameter files the template was read with, and the problems its analysis placed in each. */
-  readonly parameterFiles: readonly {
-    readonly uri: string;
-    readonly problems: SeverityCounts;
-    readonly worst?: IndexedProblem;
-  }[];
+  /** The parameter files the template was read with, and the problems in each. */
+  readonly parameterFiles: readonly OutlinedParameterFile[];
   /** The file's own problems, syntax errors included. */
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
