@@ -575,6 +575,21 @@ test('--parameters and a folder: a parameter file the template is not checked wi
   ]);
 });
 
+test("--parameters: the file's own findings at the levels of the config nearest to it, as when a folder walk finds it", () => {
+  const dir = folderOf({
+    'infra/cloud.json': PROVIDER_TEMPLATE,
+    'infra/.anyscale-azure.json': '{ "rules": { "parameter-file-schema": "off" } }',
+    'shared/p.json': parametersFile('Azure').replace('deploymentParameters.json#', 'deploymentTemplate.json#'),
+    'shared/.anyscale-azure.json': '{ "rules": { "parameter-file-schema": "error" } }',
+  });
+  const schemaFindings = (args: string[]) =>
+    (JSON.parse(run(['check', '--format', 'json', ...args], dir).stdout) as Array<Record<string, unknown>>)
+      .filter((r) => r.code === 'parameter-file-schema')
+      .map((r) => `${r.file}:${r.line} ${r.severity}`);
+  assert.deepEqual(schemaFindings(['--parameters', 'shared/p.json', 'infra/cloud.json']), ['shared/p.json:2 error']);
+  assert.deepEqual(schemaFindings(['shared', 'infra']), ['shared/p.json:2 error'], 'found by walking a folder');
+});
+
 test('one parameter file read by two templates: each finding in it is reported once', () => {
   const dir = folderOf({
     'a.json': PROVIDER_TEMPLATE,
