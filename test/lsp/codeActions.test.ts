@@ -353,6 +353,7 @@ test('in a document written with \\r\\n, every quick fix writes its line breaks 
     'cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz # from ARM',
     '# set by hand',
     'cloudProvider: azure',
+    '',
     'operatorIamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
     '',
   ].join('\r\n');
@@ -360,7 +361,7 @@ test('in a document written with \\r\\n, every quick fix writes its line breaks 
     textDocument: { uri, languageId: 'yaml', version: 1, text },
   });
   const { diagnostics } = await server.latest(uri, (p) => p.diagnostics.length > 0, 'the legacy keys flagged');
-  const everything = { start: { line: 0, character: 0 }, end: { line: 6, character: 0 } };
+  const everything = { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } };
   const list = await actions(server, uri, everything, { diagnostics, only: ['quickfix'] });
   const inserting = list.filter((action) => action.edit?.changes?.[uri]?.some((edit) => edit.newText.includes('\n')));
   assert.ok(inserting.length > 0, `some fix writes a line break: ${JSON.stringify(list.map((a) => a.title))}`);

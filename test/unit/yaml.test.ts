@@ -217,10 +217,10 @@ test('a move writes only the lines it moves: their comments go along, the value 
     ),
     '# staging values\n\n# set by hand\ncloudProvider: azure\nglobal:\n  cloudDeploymentId: cldrsrc_abc\n',
   );
-  // Where a key sat between blank lines, one blank line is left.
+  // Where a key sat between blank lines, one blank line is left; the key keeps the blank line above it.
   assert.equal(
     fixedBy('cloudProvider: azure\n\noperatorReplicas: 2\n\nenableGateway: true\n', 'Move to operator.replicas'),
-    'cloudProvider: azure\n\nenableGateway: true\noperator:\n  replicas: 2\n',
+    'cloudProvider: azure\n\nenableGateway: true\n\noperator:\n  replicas: 2\n',
   );
   // A block value moves as written (its comments, its flow map's spacing), as far right as its key.
   assert.equal(
@@ -244,6 +244,77 @@ test('a move writes only the lines it moves: their comments go along, the value 
   assert.equal(
     fixedBy(aliased, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
     'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\nnotes: *gpu\noperator:\n  replicas: 2\n',
+  );
+});
+
+test('every legacy-key fix on the golden and rule fixtures gives YAML that parses, where no moved key is reported again', () => {
+  const dirs = [path.join(FIXTURES, 'fixes', 'values-legacy-key'), path.join(FIXTURES, 'rules', 'values-legacy-key')];
+  const files = dirs.flatMap((dir) =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => /^fail.*\.yaml$/.test(name) && !name.includes('.expected.'))
+      .map((name) => path.join(dir, name)),
+  );
+  assert.ok(files.length >= 4, JSON.stringify(files));
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const legacy = yaml(text).findings.filter((f) => f.code === 'values-legacy-key');
+    const keyOf = (f: { start: number; end: number }, source: string) => source.slice(f.start, f.end);
+    const fixes = new Map(legacy.flatMap((f) => f.fixes ?? []).map((fix) => [fix.title, fix]));
+    assert.ok(fixes.size > 0, file);
+    for (const fix of fixes.values()) {
+      const fixed = apply(text, fix.edits);
+      const after = yaml(fixed);
+      assert.deepEqual(after.syntaxErrors, [], `${path.basename(file)}: ${fix.title}\n${fixed}`);
+      // A key reported without a move of its own (its move is not one-to-one) stays for the user.
+      const moved = legacy.filter((f) =>
+        fix.title.startsWith('Migrate') ? f.fixes?.some((own) => own.title.startsWith('Move')) : f.fixes?.[0] === fix,
+      );
+      const still = after.findings.filter((f) => f.code === 'values-legacy-key').map((f) => keyOf(f, fixed));
+      for (const finding of moved)
+        assert.ok(
+          !still.includes(keyOf(finding, text)),
+          `${path.basename(file)}: ${fix.title} left ${keyOf(finding, text)}`,
+        );
+    }
+  }
+});
+
+test('the blank lines between groups of keys stay: a moved key keeps the blank line above it, never two', () => {
+  const migrate = 'Migrate every pre-1.0 key in this document to the 1.x layout';
+  // Three groups, three sections, still apart.
+  assert.equal(
+    fixedBy(
+      'cloudDeploymentId: cld_abc\ncloudProvider: aws\n\noperatorReplicas: 2\n\nenableGateway: true\ngatewayName: gw\n',
+      migrate,
+    ),
+    'global:\n  cloudDeploymentId: cld_abc\n  cloudProvider: aws\n\noperator:\n  replicas: 2\n\nnetworking:\n  gateway:\n    enabled: true\n    name: gw\n',
+  );
+  // Into a section already written, apart from its keys as it was from the keys above it; a section written for a
+  // key opens with the key, with no blank line under its own key.
+  assert.equal(
+    fixedBy(
+      'global:\n  cloudProvider: azure\n\n# the ID\ncloudDeploymentId: cld_abc\n\noperatorIamIdentity: id\n',
+      migrate,
+    ),
+    'global:\n  cloudProvider: azure\n\n  # the ID\n  cloudDeploymentId: cld_abc\n\n  auth:\n    iamIdentity: id\n',
+  );
+  // Where a blank line already stands above the place, or the place is the file's start, none is added; the file
+  // does not end in the blank line that stood above its last lines.
+  assert.equal(
+    fixedBy('keep: 1\n\ncloudDeploymentId: cld_abc\n', 'Move to global.cloudDeploymentId'),
+    'keep: 1\n\nglobal:\n  cloudDeploymentId: cld_abc\n',
+  );
+  assert.equal(
+    fixedBy(
+      'global:\n  cloudProvider: azure\nkeep: 1\n\ncloudDeploymentId: cld_abc\n',
+      'Move to global.cloudDeploymentId',
+    ),
+    'global:\n  cloudProvider: azure\n\n  cloudDeploymentId: cld_abc\nkeep: 1\n',
+  );
+  assert.equal(
+    fixedBy('global:\n\ncloudDeploymentId: cld_abc\n', 'Move to global.cloudDeploymentId'),
+    'global:\n  cloudDeploymentId: cld_abc\n',
   );
 });
 

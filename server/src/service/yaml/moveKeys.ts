@@ -1,8 +1,9 @@
 // Moving keys of a YAML document to new paths, as edits of its text: each pair's lines go (with the comments above
 // them, and its section when every key of it moves), and are written under the deepest section of the new path that
 // is already there, the sections still missing created once for all the keys that go into them. The value is written
-// as it was, its lines moved right or left with its key. Every line no move touches stays as written. Computed on
-// the one parse of the text, however many keys move.
+// as it was, its lines moved right or left with its key; a key that had a blank line above it has one above it in its
+// new place too, so groups of keys stay apart. Every line no move touches stays as written. Computed on the one parse
+// of the text, however many keys move.
 import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextEdit, TextRange } from '../types';
 import { aliasedNodes, resolved } from './anchors';
@@ -18,11 +19,15 @@ export interface KeyMove {
   readonly toPath: string;
 }
 
-/** Where new keys go in a section: the offset, their indentation, and how far further in each new section's go. */
+/**
+ * Where new keys go in a section: the offset, their indentation, how far further in each new section's go, and
+ * whether they are the first lines under the section's key (no blank line goes there).
+ */
 interface Place {
   readonly at: number;
   readonly indent: string;
   readonly step: string;
+  readonly underKey: boolean;
 }
 
 /** One move worked out: what it deletes and what it writes where. */
@@ -37,6 +42,8 @@ interface Planned {
   /** The keys to write under the section, the last the pair's new name, and the pair's lines as they will read. */
   readonly keys: readonly string[];
   readonly written: string;
+  /** A blank line stood above the lines the pair leaves: one goes above it in its new place. */
+  readonly blankAbove: boolean;
 }
 
 /** Where the line holding `offset` starts; a byte-order mark is before the first line, not in it. */
@@ -52,6 +59,8 @@ function nextLineStart(text: string, offset: number): number {
 }
 
 const isComment = (line: string) => line.trimStart().startsWith('#');
+/** A line with nothing on it but spaces (and its line break: the last line of a file without one is not blank). */
+const isBlank = (line: string) => line.endsWith('\n') && line.trim() === '';
 /** How far a line is indented. */
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
@@ -60,12 +69,15 @@ function keyText(key: string): string {
   return stringify(key, { lineWidth: 0 }).trimEnd();
 }
 
-/** The ranges, sorted, with those that touch or overlap made one. */
-function merged(ranges: readonly TextRange[]): TextRange[] {
+/**
+ * The ranges of whole lines, sorted, with those that overlap, touch or have only blank lines between them made one:
+ * the blank lines between two groups that both go are not left behind.
+ */
+function merged(text: string, ranges: readonly TextRange[]): TextRange[] {
   const out: TextRange[] = [];
   for (const range of [...ranges].sort((a, b) => a.start - b.start)) {
     const last = out[out.length - 1];
-    if (last && range.start <= last.end)
+    if (last && (range.start <= last.end || text.slice(last.end, range.start).trim() === ''))
       out[out.length - 1] = { start: last.start, end: Math.max(last.end, range.end) };
     else out.push(range);
   }
@@ -238,7 +250,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     if (!/^ *$/.test(indent)) return undefined;
     // New keys step in as far as the section's own keys do from it; at the top level, as the document's do.
     const ownStep = keyStart === undefined ? 0 : indent.length - (keyStart - lineStart(text, keyStart));
-    return { at: sectionEnd(section), indent, step: ownStep > 0 ? ' '.repeat(ownStep) : step };
+    return { at: sectionEnd(section), indent, step: ownStep > 0 ? ' '.repeat(ownStep) : step, underKey: false };
   };
 
   /** Keys going under a key written with nothing after it (`global:`): on the next line, one step further in. */
@@ -246,7 +258,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const lineEnd = nextLineStart(text, keyStart);
     if (!/^[^\s#:][^#]*:[ \t]*(#.*)?\r?\n?$/.test(text.slice(keyStart, lineEnd))) return undefined;
     const indent = ' '.repeat(keyStart - lineStart(text, keyStart)) + step;
-    return { at: lineEnd, indent, step };
+    return { at: lineEnd, indent, step, underKey: true };
   };
 
   const plan = (move: KeyMove, moving: readonly KeyMove[]): Planned | undefined => {
@@ -280,13 +292,14 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const keyIndent = place.indent + place.step.repeat(keys.length - 1);
     const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent);
     if (written === undefined) return undefined;
-    return { move, lines, place, keyStart, depth, keys, written };
+    return { move, lines, place, keyStart, depth, keys, written, blankAbove: isBlank(lineBefore(lines.start)) };
   };
 
   /**
    * The edit that deletes whole lines, leaving the lines around them reading as before: a blank line between comments
    * above and below them (else the two would read as one, the lower one's key's), one blank line fewer where they sat
-   * between two.
+   * between two, and none at the end of the file where they were its last lines. (Ranges with only blank lines
+   * between them are one already, so no other deletion takes the blank lines above or below.)
    */
   const deletion = ({ start, end }: TextRange): TextEdit => {
     const above = lineBefore(start);
@@ -294,28 +307,34 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     if (isComment(above) && isComment(below)) return { start, end, newText: '\n' };
     if (above.trim() === '' && below.trim() === '' && end < text.length)
       return { start, end: end + below.length, newText: '' };
+    if (isBlank(above) && end === text.length) return deletion({ start: start - above.length, end });
     // The last lines of a file that ends without a line break: the break before them goes, so it still does.
     if (end === text.length && !text.endsWith('\n') && above !== '')
       return { start: start - (above.endsWith('\r\n') ? 2 : 1), end, newText: '' };
     return { start, end, newText: '' };
   };
 
-  /** The pairs going under one section, the sections still missing written once each, in the order of the moves. */
+  /**
+   * The pairs going under one section, the sections still missing written once each, in the order of the moves; a
+   * blank line above each pair that had one, or above the section written for it, but not right under a new section's
+   * key.
+   */
   const underSection = (
-    entries: readonly { keys: readonly string[]; written: string }[],
+    entries: readonly Pick<Planned, 'keys' | 'written' | 'blankAbove'>[],
     indent: string,
     step: string,
   ): string => {
     let out = '';
     const opened = new Set<string>();
-    for (const { keys, written } of entries) {
-      if (keys.length === 1) out += written;
+    for (const { keys, written, blankAbove } of entries) {
+      const blank = blankAbove ? '\n' : '';
+      if (keys.length === 1) out += blank + written;
       else if (!opened.has(keys[0])) {
         opened.add(keys[0]);
         const inner = entries
           .filter((entry) => entry.keys.length > 1 && entry.keys[0] === keys[0])
-          .map((entry) => ({ keys: entry.keys.slice(1), written: entry.written }));
-        out += `${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step, step)}`;
+          .map((entry, index) => ({ ...entry, keys: entry.keys.slice(1), blankAbove: index > 0 && entry.blankAbove }));
+        out += `${blank}${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step, step)}`;
       }
     }
     return out;
@@ -336,14 +355,19 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
       .map((group) => ({
         at: group[0].place.at,
         depth: group[0].depth,
+        underKey: group[0].place.underKey,
         written: underSection(group, group[0].place.indent, group[0].place.step),
       }))
       .sort((a, b) => a.at - b.at || b.depth - a.depth);
     const within = (at: number) => deleted.find((range) => range.start <= at && at <= range.end);
     const written = new Map<TextRange | number, string>();
-    for (const { at, written: block } of insertions) {
+    for (const { at, underKey, written: block } of insertions) {
       const place = within(at) ?? at;
-      written.set(place, (written.get(place) ?? '') + block);
+      const before = written.get(place);
+      // No blank line right under a section's key, nor a second one where one stands above the place already.
+      const start = typeof place === 'number' ? place : place.start;
+      const bare = before === undefined && (underKey || lineBefore(start) === '' || isBlank(lineBefore(start)));
+      written.set(place, (before ?? '') + (bare ? block.replace(/^\n/, '') : block));
     }
     const result: TextEdit[] = [];
     for (const range of deleted) {
@@ -374,7 +398,10 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   for (;;) {
     const moving = chosen;
     plans = chosen.map((move) => plan(move, moving)).filter((planned) => planned !== undefined);
-    deleted = merged(plans.map((planned) => planned.lines));
+    deleted = merged(
+      text,
+      plans.map((planned) => planned.lines),
+    );
     const kept = plans.filter(
       ({ keyStart: at }) => at === undefined || !deleted.some((range) => range.start <= at && at < range.end),
     );
