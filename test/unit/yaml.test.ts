@@ -318,6 +318,50 @@ test('the blank lines between groups of keys stay: a moved key keeps the blank l
   );
 });
 
+test('a heading comment (# --- networking ---) heads the section written for its keys; it stays while a key it heads stays', () => {
+  const migrate = 'Migrate every pre-1.0 key in this document to the 1.x layout';
+  // Above the sections written for its keys, not inside them above the first key; a key's own comment stays its own.
+  assert.equal(
+    fixedBy(
+      'global:\n  cloudProvider: azure\n\n# --- networking ---\nenableGateway: true\ngatewayName: gw\n\n# ===== operator =====\n# two for HA\noperatorReplicas: 2\n',
+      migrate,
+    ),
+    'global:\n  cloudProvider: azure\n\n# --- networking ---\nnetworking:\n  gateway:\n    enabled: true\n    name: gw\n\n# ===== operator =====\noperator:\n  # two for HA\n  replicas: 2\n',
+  );
+  // Into a section already written: above the key.
+  assert.equal(
+    fixedBy(
+      'global:\n  cloudProvider: azure\n# --- identity ---\ncloudDeploymentId: c\n',
+      'Move to global.cloudDeploymentId',
+    ),
+    'global:\n  cloudProvider: azure\n  # --- identity ---\n  cloudDeploymentId: c\n',
+  );
+  // A key it heads stays (moved one by one, or with no move of its own): the heading stays with it.
+  assert.equal(
+    fixedBy(
+      'keep: 0\n# --- networking ---\nenableGateway: true\ngatewayName: gw\n',
+      'Move to networking.gateway.enabled',
+    ),
+    'keep: 0\n# --- networking ---\ngatewayName: gw\nnetworking:\n  gateway:\n    enabled: true\n',
+  );
+  // It heads the pairs down to a blank line or the next heading: what stays below them is not its.
+  for (const below of ['\n', '# --- the rest ---\n'])
+    assert.equal(
+      fixedBy(
+        `keep: 0\n# --- networking ---\nenableGateway: true\n${below}other: 1\n`,
+        'Move to networking.gateway.enabled',
+      ),
+      `keep: 0\n${below}other: 1\n# --- networking ---\nnetworking:\n  gateway:\n    enabled: true\n`,
+    );
+  assert.equal(
+    fixedBy(
+      'cloudDeploymentId: c\n\n# --- operator ---\noperatorReplicas: 2\noperatorResources:\n  limits: {}\n',
+      migrate,
+    ),
+    '# --- operator ---\noperatorResources:\n  limits: {}\nglobal:\n  cloudDeploymentId: c\noperator:\n  replicas: 2\n',
+  );
+});
+
 test('a move never changes what Helm reads: anchors stay before their aliases, block scalars keep their # lines', () => {
   // The list would land above the anchor its alias names.
   const aliased =

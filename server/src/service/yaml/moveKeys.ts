@@ -2,8 +2,9 @@
 // them, and its section when every key of it moves), and are written under the deepest section of the new path that
 // is already there, the sections still missing created once for all the keys that go into them. The value is written
 // as it was, its lines moved right or left with its key; a key that had a blank line above it has one above it in its
-// new place too, so groups of keys stay apart. Every line no move touches stays as written. Computed on the one parse
-// of the text, however many keys move.
+// new place too, so groups of keys stay apart, and a heading comment above a group (# --- networking ---) heads the
+// section written for it. Every line no move touches stays as written. Computed on the one parse of the text, however
+// many keys move.
 import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextEdit, TextRange } from '../types';
 import { aliasedNodes, resolved } from './anchors';
@@ -44,6 +45,8 @@ interface Planned {
   readonly written: string;
   /** A blank line stood above the lines the pair leaves: one goes above it in its new place. */
   readonly blankAbove: boolean;
+  /** The heading comment lines that went with the pair: above the outermost line written for it. */
+  readonly heading: readonly string[];
 }
 
 /** Where the line holding `offset` starts; a byte-order mark is before the first line, not in it. */
@@ -61,6 +64,8 @@ function nextLineStart(text: string, offset: number): number {
 const isComment = (line: string) => line.trimStart().startsWith('#');
 /** A line with nothing on it but spaces (and its line break: the last line of a file without one is not blank). */
 const isBlank = (line: string) => line.endsWith('\n') && line.trim() === '';
+/** A comment that heads a part of the file rather than one key: drawn with a run of ---, ===, ###, *** or the like. */
+const isHeading = (line: string) => isComment(line) && /([-=#*~_])\1\1/.test(line);
 /** How far a line is indented. */
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
@@ -186,12 +191,44 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     return `${lines.join('\n')}\n`;
   };
 
+  /** The pair at `segments`, in its map. */
+  const pairAt = (segments: readonly string[]): { map: YAMLMap; pair: Pair } | undefined => {
+    const map = nodeAt(root, segments.slice(0, -1));
+    const name = segments[segments.length - 1];
+    const pair = isMap(map) ? map.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
+    return isMap(map) && pair ? { map, pair } : undefined;
+  };
+
   /** Where the key of the section at `segments` starts; undefined for the root. */
   const sectionKeyStart = (segments: readonly string[]): number | undefined => {
-    const outer = nodeAt(root, segments.slice(0, -1));
-    const name = segments[segments.length - 1];
-    const pair = isMap(outer) ? outer.items.find((item) => isScalar(item.key) && item.key.value === name) : undefined;
-    return isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
+    const key = pairAt(segments)?.pair.key;
+    return isScalar(key) ? key.range?.[0] : undefined;
+  };
+
+  /** Where the heading among the comment lines of `range` ends: after its last heading line; at the start if none. */
+  const headingEnd = ({ start, end }: TextRange): number => {
+    let headingTo = start;
+    for (let at = start; at < end; at = nextLineStart(text, at))
+      if (isHeading(text.slice(at, nextLineStart(text, at)))) headingTo = nextLineStart(text, at);
+    return headingTo;
+  };
+
+  /**
+   * True when a pair below `pair` that a heading above it heads stays: the heading heads the pairs down to a blank
+   * line or the next heading.
+   */
+  const headsPairThatStays = (map: YAMLMap, pair: Pair, goes: (item: Pair) => boolean): boolean => {
+    for (let index = map.items.indexOf(pair) + 1; index < map.items.length; index++) {
+      const above = map.items[index - 1];
+      const aboveEnd = ((above.value ?? above.key) as Node | null)?.range?.[1];
+      const keyStart = (map.items[index].key as Node | null)?.range?.[0];
+      if (aboveEnd === undefined || keyStart === undefined) return true;
+      const between = text.slice(nextLineStart(text, Math.max(aboveEnd - 1, 0)), lineStart(text, keyStart));
+      if (between.split('\n').some((line, at, all) => at < all.length - 1 && (line.trim() === '' || isHeading(line))))
+        return false;
+      if (!goes(map.items[index])) return true;
+    }
+    return false;
   };
 
   /**
@@ -269,10 +306,19 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const from = commentsAbove(own.start);
     const section = emptiedSection(move, moving);
     // An emptied section goes, and the comments above it (what it was for) go with its key.
-    const sectionComments = section && { start: commentsAbove(section.start), end: section.start };
-    const lines = section
-      ? { start: Math.min(sectionComments!.start, from), end: Math.max(section.end, own.end) }
-      : { start: from, end: own.end };
+    const outermost = section ? pairAt(move.segments.slice(0, -1)) : pairAt(move.segments);
+    const above = { start: section ? commentsAbove(section.start) : from, end: section ? section.start : own.start };
+    // A heading above them goes too, unless a pair it heads stays.
+    const headingTo = headingEnd(above);
+    const goes = (item: Pair) =>
+      moving.some((other) => other.pair === item) ||
+      (isMap(item.value) && item.value.items.every((inner) => moving.some((other) => other.pair === inner)));
+    const headingStays =
+      headingTo > above.start && (!outermost || headsPairThatStays(outermost.map, outermost.pair, goes));
+    const lines = {
+      start: headingStays ? headingTo : above.start,
+      end: section ? Math.max(section.end, own.end) : own.end,
+    };
     // The deepest section of the new path that is already written, and the keys still to create below it.
     let depth = target.length - 1;
     let found: Node | null | undefined = nodeAt(root, target.slice(0, depth));
@@ -288,11 +334,22 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
           : undefined;
     if (!place || (value && usesAnchorAfter(value, place.at))) return undefined;
     const keys = target.slice(depth);
-    const comments = [...(sectionComments ? [sectionComments] : []), { start: from, end: own.start }];
+    const comments = [{ start: headingTo, end: above.end }, ...(section ? [{ start: from, end: own.start }] : [])];
     const keyIndent = place.indent + place.step.repeat(keys.length - 1);
     const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent);
     if (written === undefined) return undefined;
-    return { move, lines, place, keyStart, depth, keys, written, blankAbove: isBlank(lineBefore(lines.start)) };
+    const heading = headingStays ? [] : text.slice(above.start, headingTo).split('\n').slice(0, -1);
+    return {
+      move,
+      lines,
+      place,
+      keyStart,
+      depth,
+      keys,
+      written,
+      blankAbove: isBlank(lineBefore(lines.start)),
+      heading: heading.map((line) => line.trim()),
+    };
   };
 
   /**
@@ -315,26 +372,30 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
   };
 
   /**
-   * The pairs going under one section, the sections still missing written once each, in the order of the moves; a
-   * blank line above each pair that had one, or above the section written for it, but not right under a new section's
-   * key.
+   * The pairs going under one section, the sections still missing written once each, in the order of the moves. Above
+   * the first line written for a pair (the section written for it, or itself): a blank line when it had one, and the
+   * heading that went with it; neither right under the key of a section written for it.
    */
   const underSection = (
-    entries: readonly Pick<Planned, 'keys' | 'written' | 'blankAbove'>[],
+    entries: readonly Pick<Planned, 'keys' | 'written' | 'blankAbove' | 'heading'>[],
     indent: string,
     step: string,
   ): string => {
     let out = '';
     const opened = new Set<string>();
-    for (const { keys, written, blankAbove } of entries) {
-      const blank = blankAbove ? '\n' : '';
-      if (keys.length === 1) out += blank + written;
+    for (const { keys, written, blankAbove, heading } of entries) {
+      const lead = (blankAbove ? '\n' : '') + heading.map((line) => `${indent}${line}\n`).join('');
+      if (keys.length === 1) out += lead + written;
       else if (!opened.has(keys[0])) {
         opened.add(keys[0]);
         const inner = entries
           .filter((entry) => entry.keys.length > 1 && entry.keys[0] === keys[0])
-          .map((entry, index) => ({ ...entry, keys: entry.keys.slice(1), blankAbove: index > 0 && entry.blankAbove }));
-        out += `${blank}${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step, step)}`;
+          .map((entry, index) => ({
+            ...entry,
+            keys: entry.keys.slice(1),
+            ...(index === 0 ? { blankAbove: false, heading: [] } : {}),
+          }));
+        out += `${lead}${indent}${keyText(keys[0])}:\n${underSection(inner, indent + step, step)}`;
       }
     }
     return out;
