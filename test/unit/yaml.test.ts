@@ -362,6 +362,20 @@ test('a heading comment (# --- networking ---) heads the section written for its
   );
 });
 
+test('a key whose 1.x path only renames it (additionalPatches to patches) is renamed where it is, its lines as written', () => {
+  const patches =
+    'global:\n  cloudProvider: azure\n# extra patches\nadditionalPatches: # ours\n  - kind: Pod\n    patch: |\n      - op: add\nenableGateway: true\n';
+  const renamed = patches.replace('additionalPatches:', 'patches:');
+  assert.equal(fixedBy(patches, 'Move to patches'), renamed);
+  assert.equal(
+    fixedBy(patches, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
+    renamed.replace('enableGateway: true\n', 'networking:\n  gateway:\n    enabled: true\n'),
+  );
+  // Its quotes are kept; where patches is written already there is nothing to rename it to.
+  assert.equal(fixedBy("'additionalPatches': []\nkeep: 1\n", 'Move to patches'), "'patches': []\nkeep: 1\n");
+  assert.equal(fixedBy('additionalPatches: []\npatches: []\n', 'Move to patches'), undefined);
+});
+
 test('a move never changes what Helm reads: anchors stay before their aliases, block scalars keep their # lines', () => {
   // The list would land above the anchor its alias names.
   const aliased =

@@ -1,9 +1,10 @@
 // Edits to operator values in YAML: replace a scalar keeping its quotes (scalarFix, also the Gateway rules' fixes);
-// rename a key; move one key or many to their new paths (moveKeys.ts). No fix where a clean edit is not possible.
+// rename a key; move one key or many to their new paths (moveKeys.ts), a move that only renames the key in its own
+// map being a rename where it is. No fix where a clean edit is not possible.
 import { parse, type Pair } from 'yaml';
-import type { Fix, TextRange } from '../types';
+import type { Fix, TextEdit, TextRange } from '../types';
 import type { Setting, ValuesEditor } from '../values/model';
-import type { YamlDocument } from './document';
+import { nodeAt, type YamlDocument } from './document';
 import { moveKeys, type KeyMove } from './moveKeys';
 
 /** Where valuesFromYaml read a setting: what the editor rewrites. */
@@ -77,15 +78,33 @@ export function yamlValuesEditor(
   yaml: YamlDocument,
   sources: ReadonlyMap<Setting, SettingSource>,
 ): ValuesEditor {
+  type Move = { readonly setting: Setting; readonly toPath: string };
   /** The moves as moveKeys takes them: those of settings written in this document, not read through an anchor. */
-  const keyMoves = (moves: readonly { setting: Setting; toPath: string }[]): KeyMove[] =>
+  const keyMoves = (moves: readonly Move[]): KeyMove[] =>
     moves.flatMap(({ setting, toPath }) => {
       const source = sources.get(setting);
       return source ? [{ ...source, keyRange: setting.keyRange, valueRange: setting.valueRange, toPath }] : [];
     });
-  const fixOf = (moves: readonly { setting: Setting; toPath: string }[], title: string): Fix | undefined => {
-    const edits = moveKeys(text, yaml, keyMoves(moves));
-    return edits && { title, edits };
+  /** True when the new path only renames the key in the map it is in (additionalPatches to patches). */
+  const renamesInPlace = ({ setting, toPath }: Move): boolean => {
+    const segments = sources.get(setting)?.segments;
+    const target = toPath.split('.');
+    return segments?.length === target.length && segments.slice(0, -1).every((segment, at) => segment === target[at]);
+  };
+  const renameKey = (setting: Setting, name: string): TextEdit | undefined =>
+    setting.viaAnchor
+      ? undefined
+      : { ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) };
+  /** The key renamed where it is, its value and comments as written; none where its new path is written already. */
+  const renamedInPlace = ({ setting, toPath }: Move): TextEdit | undefined =>
+    nodeAt(yaml.root, toPath.split('.')) === undefined
+      ? renameKey(setting, toPath.slice(toPath.lastIndexOf('.') + 1))
+      : undefined;
+  const fixOf = (moves: readonly Move[], title: string): Fix | undefined => {
+    const moved = moveKeys(text, yaml, keyMoves(moves.filter((move) => !renamesInPlace(move)))) ?? [];
+    const renamed = moves.filter(renamesInPlace).flatMap((move) => renamedInPlace(move) ?? []);
+    const edits = [...moved, ...renamed].sort((a, b) => a.start - b.start);
+    return edits.length > 0 ? { title, edits } : undefined;
   };
 
   return {
@@ -96,10 +115,7 @@ export function yamlValuesEditor(
         ? scalarFix(text, setting.valueRange, setting.value, value, title, preferred)
         : undefined;
     },
-    renameKey: (setting, name) =>
-      setting.viaAnchor
-        ? undefined
-        : { ...setting.keyRange, newText: scalarText(name, text.slice(setting.keyRange.start, setting.keyRange.end)) },
+    renameKey,
     move: (setting, toPath, title) => fixOf([{ setting, toPath }], title),
     moveAll: fixOf,
   };
