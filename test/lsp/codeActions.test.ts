@@ -355,13 +355,14 @@ test('in a document written with \\r\\n, every quick fix writes its line breaks 
     'cloudProvider: azure',
     '',
     'operatorIamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+    'global: {}',
     '',
   ].join('\r\n');
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri, languageId: 'yaml', version: 1, text },
   });
   const { diagnostics } = await server.latest(uri, (p) => p.diagnostics.length > 0, 'the legacy keys flagged');
-  const everything = { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } };
+  const everything = { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } };
   const list = await actions(server, uri, everything, { diagnostics, only: ['quickfix'] });
   const inserting = list.filter((action) => action.edit?.changes?.[uri]?.some((edit) => edit.newText.includes('\n')));
   assert.ok(inserting.length > 0, `some fix writes a line break: ${JSON.stringify(list.map((a) => a.title))}`);

@@ -1,6 +1,6 @@
 // moveKeys: many keys moved at once on one parse of the text. The rules move legacy keys (values-legacy-key's
 // tests and goldens); here, the cases no key of the chart's catalog makes: two keys leaving one section, two
-// sections ending at one place, a new path under a section that goes.
+// sections ending at one place, a new path under a section that goes, keys going into an empty flow map.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { isMap, isScalar, type Node, type Pair } from 'yaml';
@@ -55,5 +55,18 @@ test("a section's only key moving deeper into it keeps the section", () => {
 
 test('a key written with nothing after it takes the keys moved under it, one step further in', () => {
   assert.equal(moved('a: 1\nglobal:   # later\nb: 2\n', { a: 'global.a' }), 'global:   # later\n  a: 1\nb: 2\n');
-  assert.equal(moved('a: 1\nglobal: {}\n', { a: 'global.a' }), undefined, 'a flow map is not written into');
+});
+
+test('an empty flow map ({}) takes the keys moved into it: its braces go and the keys go under its key', () => {
+  assert.equal(moved('a: 1\nglobal: {}\n', { a: 'global.a' }), 'global:\n  a: 1\n');
+  assert.equal(
+    moved('a: 1\nb: 2\nglobal: { }   # later\nc: 3\n', { a: 'global.a', b: 'global.inner.b' }),
+    'global:   # later\n  a: 1\n  inner:\n    b: 2\nc: 3\n',
+  );
+  assert.equal(moved('global:\n  auth: {}\na: 1', { a: 'global.auth.a' }), 'global:\n  auth:\n    a: 1');
+  assert.equal(moved('a: 1\nglobal: {}', { a: 'global.a' }), 'global:\n  a: 1');
+  // A flow map that holds keys, is written over lines, or that an alias repeats elsewhere, is not written into.
+  assert.equal(moved('a: 1\nglobal: {b: 2}\n', { a: 'global.a' }), undefined);
+  assert.equal(moved('a: 1\nglobal: {\n  }\n', { a: 'global.a' }), undefined);
+  assert.equal(moved('a: 1\nglobal: &g {}\nother: *g\n', { a: 'global.a' }), undefined);
 });

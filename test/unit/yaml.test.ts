@@ -376,6 +376,18 @@ test('a key whose 1.x path only renames it (additionalPatches to patches) is ren
   assert.equal(fixedBy('additionalPatches: []\npatches: []\n', 'Move to patches'), undefined);
 });
 
+test('keys move into a global: {} written already, which becomes a block section holding them', () => {
+  const text = '# staging\ncloudDeploymentId: cldrsrc_abc\noperatorIamIdentity: id\nglobal: {} # filled in below\n';
+  assert.equal(
+    fixedBy(text, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
+    '# staging\nglobal: # filled in below\n  cloudDeploymentId: cldrsrc_abc\n  auth:\n    iamIdentity: id\n',
+  );
+  assert.equal(
+    fixedBy(text, 'Move to global.cloudDeploymentId'),
+    '# staging\noperatorIamIdentity: id\nglobal: # filled in below\n  cloudDeploymentId: cldrsrc_abc\n',
+  );
+});
+
 test('a move never changes what Helm reads: anchors stay before their aliases, block scalars keep their # lines', () => {
   // The list would land above the anchor its alias names.
   const aliased =

@@ -3,7 +3,8 @@
 // is already there, the sections still missing created once for all the keys that go into them. The value is written
 // as it was, its lines moved right or left with its key; a key that had a blank line above it has one above it in its
 // new place too, so groups of keys stay apart, and a heading comment above a group (# --- networking ---) heads the
-// section written for it. Every line no move touches stays as written. Computed on the one parse of the text, however
+// section written for it. An empty flow map (`global: {}`) loses its braces to take keys. Every line no move touches
+// stays as written. Computed on the one parse of the text, however
 // many keys move.
 import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextEdit, TextRange } from '../types';
@@ -22,13 +23,15 @@ export interface KeyMove {
 
 /**
  * Where new keys go in a section: the offset, their indentation, how far further in each new section's go, and
- * whether they are the first lines under the section's key (no blank line goes there).
+ * whether they are the first lines under the section's key (no blank line goes there); and the braces of an empty
+ * flow map that must go for the section to take them.
  */
 interface Place {
   readonly at: number;
   readonly indent: string;
   readonly step: string;
   readonly underKey: boolean;
+  readonly braces?: TextRange;
 }
 
 /** One move worked out: what it deletes and what it writes where. */
@@ -290,12 +293,30 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     return { at: sectionEnd(section), indent, step: ownStep > 0 ? ' '.repeat(ownStep) : step, underKey: false };
   };
 
-  /** Keys going under a key written with nothing after it (`global:`): on the next line, one step further in. */
-  const underEmptyKey = (keyStart: number): Place | undefined => {
-    const lineEnd = nextLineStart(text, keyStart);
-    if (!/^[^\s#:][^#]*:[ \t]*(#.*)?\r?\n?$/.test(text.slice(keyStart, lineEnd))) return undefined;
+  /**
+   * Keys going under a key written with nothing after it (`global:`): on the next line, one step further in. `line`
+   * is the key's line from the key on, as it will read.
+   */
+  const underEmptyKey = (
+    keyStart: number,
+    line = text.slice(keyStart, nextLineStart(text, keyStart)),
+  ): Place | undefined => {
+    if (!/^[^\s#:][^#]*:[ \t]*(#.*)?\r?\n?$/.test(line)) return undefined;
     const indent = ' '.repeat(keyStart - lineStart(text, keyStart)) + step;
-    return { at: lineEnd, indent, step, underKey: true };
+    return { at: nextLineStart(text, keyStart), indent, step, underKey: true };
+  };
+
+  /**
+   * Keys going into an empty flow map on its key's line (`global: {}`): its braces go, with the spaces before them,
+   * and the keys go under the key as under `global:` (not when an anchor or a tag stands before them: `&g {}`).
+   */
+  const intoEmptyFlowMap = (section: YAMLMap, keyStart: number): Place | undefined => {
+    const [start, end] = section.range ?? [];
+    const lineEnd = nextLineStart(text, keyStart);
+    if (start === undefined || end === undefined || end > lineEnd) return undefined;
+    const braces = { start: start - /[ \t]*$/.exec(text.slice(keyStart, start))![0].length, end };
+    const place = underEmptyKey(keyStart, text.slice(keyStart, braces.start) + text.slice(end, lineEnd));
+    return place && { ...place, braces };
   };
 
   const plan = (move: KeyMove, moving: readonly KeyMove[]): Planned | undefined => {
@@ -329,9 +350,11 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const place =
       nothingWritten && keyStart !== undefined
         ? underEmptyKey(keyStart)
-        : isMap(found)
-          ? inSection(found, keyStart)
-          : undefined;
+        : isMap(found) && found.flow && found.items.length === 0 && keyStart !== undefined
+          ? intoEmptyFlowMap(found, keyStart)
+          : isMap(found)
+            ? inSection(found, keyStart)
+            : undefined;
     if (!place || (value && usesAnchorAfter(value, place.at))) return undefined;
     const keys = target.slice(depth);
     const comments = [{ start: headingTo, end: above.end }, ...(section ? [{ start: from, end: own.start }] : [])];
@@ -430,7 +453,10 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
       const bare = before === undefined && (underKey || lineBefore(start) === '' || isBlank(lineBefore(start)));
       written.set(place, (before ?? '') + (bare ? block.replace(/^\n/, '') : block));
     }
-    const result: TextEdit[] = [];
+    // The braces of an empty flow map the keys go into go once, however many keys go there.
+    const result: TextEdit[] = [...bySection.values()].flatMap(([{ place }]) =>
+      place.braces ? [{ ...place.braces, newText: '' }] : [],
+    );
     for (const range of deleted) {
       const block = written.get(range);
       result.push(block === undefined ? deletion(range) : { ...range, newText: block });
