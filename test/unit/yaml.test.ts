@@ -388,6 +388,33 @@ test('keys move into a global: {} written already, which becomes a block section
   );
 });
 
+test('comment lines under a pair, indented into it, are its: they go with it, and keys moved in go below them', () => {
+  // Entries commented out at the end of a moved map go with it, blank lines between them kept.
+  assert.equal(
+    fixedBy(
+      'defaultInstanceTypes:\n  small:\n    resources:\n      CPU: 2\n  # tpu:\n  #   TPU: 4\n\n  # gpu:\n  #   GPU: 1\n\n# two for HA\noperatorReplicas: 2\n',
+      'Move to workloads.instanceTypes.defaults',
+    ),
+    '# two for HA\noperatorReplicas: 2\nworkloads:\n  instanceTypes:\n    defaults:\n      small:\n        resources:\n          CPU: 2\n      # tpu:\n      #   TPU: 4\n\n      # gpu:\n      #   GPU: 1\n',
+  );
+  // A key moved into a section goes below the comments under its last pair, not between the pair and them.
+  assert.equal(
+    fixedBy(
+      'global:\n  cloudProvider: aws\n  aws:\n    region: r\n    # s3:\n    #   usePathStyle: true\ncloudDeploymentId: c\nkeep: 1\n',
+      'Move to global.cloudDeploymentId',
+    ),
+    'global:\n  cloudProvider: aws\n  aws:\n    region: r\n    # s3:\n    #   usePathStyle: true\n  cloudDeploymentId: c\nkeep: 1\n',
+  );
+  // A section the move empties takes the comments under it along.
+  assert.equal(
+    fixedBy(
+      'aws:\n  credentialSecret:\n    name: creds\n  # create: true\noperatorReplicas: 2\n',
+      'Move to credentialMount.aws',
+    ),
+    'operatorReplicas: 2\ncredentialMount:\n  aws:\n    name: creds\n  # create: true\n',
+  );
+});
+
 test('a move never changes what Helm reads: anchors stay before their aliases, block scalars keep their # lines', () => {
   // The list would land above the anchor its alias names.
   const aliased =

@@ -1,5 +1,5 @@
 // Moving keys of a YAML document to new paths, as edits of its text: each pair's lines go (with the comments above
-// them, and its section when every key of it moves), and are written under the deepest section of the new path that
+// them and those under them indented into it, and its section when every key of it moves), and are written under the deepest section of the new path that
 // is already there, the sections still missing created once for all the keys that go into them. The value is written
 // as it was, its lines moved right or left with its key; a key that had a blank line above it has one above it in its
 // new place too, so groups of keys stay apart, and a heading comment above a group (# --- networking ---) heads the
@@ -106,11 +106,26 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     return text.slice(start, keyStart).trim() === '' ? start : undefined;
   };
 
-  /** The pair's own lines, when its key starts its line (a pair of a flow map is not moved). */
+  /**
+   * Where the comment lines from `end` on that are indented further than `column` stop (`end` when there are none):
+   * they are the pair's above them (entries commented out at the end of its map), blank lines between them too.
+   */
+  const commentsUnder = (end: number, column: number): number => {
+    let under = end;
+    for (let at = end; at < text.length; at = nextLineStart(text, at)) {
+      const line = text.slice(at, nextLineStart(text, at));
+      if (isComment(line) && indentOf(line) > column) under = nextLineStart(text, at);
+      else if (line.trim() !== '') break;
+    }
+    return under;
+  };
+
+  /** The pair's own lines and the comments under it, when its key starts its line (a flow map's pair is not moved). */
   const pairLines = (move: KeyMove): TextRange | undefined => {
     const start = keyLineStart(move.keyRange.start);
     if (start === undefined) return undefined;
-    return { start, end: nextLineStart(text, Math.max(move.valueRange.end - 1, move.keyRange.end)) };
+    const end = nextLineStart(text, Math.max(move.valueRange.end - 1, move.keyRange.end));
+    return { start, end: commentsUnder(end, move.keyRange.start - start) };
   };
 
   /**
@@ -166,6 +181,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     comments: readonly TextRange[],
     name: string,
     keyIndent: string,
+    pairEnd: number,
   ): string | undefined => {
     const lines = comments.flatMap(({ start, end }) =>
       text
@@ -177,8 +193,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const keyLine = lineStart(text, move.keyRange.start);
     const keyLineEnd = nextLineStart(text, move.keyRange.start);
     const colon = /^[ \t]*:/.exec(text.slice(move.keyRange.end, keyLineEnd));
-    const pairEnd = pairLines(move)?.end;
-    if (!colon || pairEnd === undefined) return undefined;
+    if (!colon) return undefined;
     const column = move.keyRange.start - keyLine;
     const afterColon = text.slice(move.keyRange.end + colon[0].length, keyLineEnd).replace(/\r?\n$/, '');
     lines.push(`${keyIndent}${keyText(name)}:${afterColon}`);
@@ -252,15 +267,16 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const keyStart = sectionKeyStart(segments);
     const start = keyStart === undefined ? undefined : keyLineStart(keyStart);
     if (keyStart === undefined || start === undefined) return undefined;
-    const end = Math.max((section.range?.[1] ?? keyStart) - 1, keyStart);
-    return { start, end: nextLineStart(text, end) };
+    const end = nextLineStart(text, Math.max((section.range?.[1] ?? keyStart) - 1, keyStart));
+    return { start, end: commentsUnder(end, keyStart - start) };
   };
 
-  /** Where the keys written under a section go: after the line of its last value. */
+  /** Where the keys written under a section go: after the line of its last value and the comments under it. */
   const sectionEnd = (section: YAMLMap): number => {
     const last = section.items[section.items.length - 1];
     const end = (last.value as Node | null)?.range?.[1] ?? (last.key as Node).range?.[1] ?? 0;
-    return nextLineStart(text, Math.max(end - 1, 0));
+    const keyStart = (last.key as Node).range?.[0] ?? 0;
+    return commentsUnder(nextLineStart(text, Math.max(end - 1, 0)), keyStart - lineStart(text, keyStart));
   };
 
   /**
@@ -359,7 +375,9 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     const keys = target.slice(depth);
     const comments = [{ start: headingTo, end: above.end }, ...(section ? [{ start: from, end: own.start }] : [])];
     const keyIndent = place.indent + place.step.repeat(keys.length - 1);
-    const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent);
+    // The last pair of a section that goes takes the comments under the section along.
+    const last = section && isMap(outermost?.pair.value) && outermost.pair.value.items.at(-1) === move.pair;
+    const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent, last ? lines.end : own.end);
     if (written === undefined) return undefined;
     const heading = headingStays ? [] : text.slice(above.start, headingTo).split('\n').slice(0, -1);
     return {
