@@ -29,6 +29,11 @@ test('two keys leaving one section take the section along; the new section is wr
     moved('keep: 1\nold:\n  a: 1 # first\n  b: 2\n', { 'old.a': 'new.a', 'old.b': 'new.b' }),
     'keep: 1\nnew:\n  a: 1 # first\n  b: 2\n',
   );
+  // The comment above the section goes once, with its first key.
+  assert.equal(
+    moved('keep: 1\n# old ones\nold:\n  a: 1\n  b: 2\n', { 'old.a': 'new.a', 'old.b': 'new.b' }),
+    'keep: 1\nnew:\n  # old ones\n  a: 1\n  b: 2\n',
+  );
   // One of the two moving: the section stays with the other.
   assert.equal(moved('keep: 1\nold:\n  a: 1\n  b: 2\n', { 'old.a': 'new.a' }), 'keep: 1\nold:\n  b: 2\nnew:\n  a: 1\n');
 });

@@ -1,11 +1,10 @@
 // Moving keys of a YAML document to new paths, as edits of its text: each pair's lines go (with the comments above
-// them and those under them indented into it, and its section when every key of it moves), and are written under the deepest section of the new path that
-// is already there, the sections still missing created once for all the keys that go into them. The value is written
-// as it was, its lines moved right or left with its key; a key that had a blank line above it has one above it in its
-// new place too, so groups of keys stay apart, and a heading comment above a group (# --- networking ---) heads the
-// section written for it. An empty flow map (`global: {}`) loses its braces to take keys. Every line no move touches
-// stays as written. Computed on the one parse of the text, however
-// many keys move.
+// it and those under it indented into it, and its section when every key of it moves), and are written under the
+// deepest section of the new path that is already there, the sections still missing created once for all the keys
+// that go into them. The value is written as it was, its lines moved right or left with its key. A key that had a
+// blank line above it has one in its new place too, so groups of keys stay apart; a heading comment above a group
+// (# --- networking ---) heads the section written for it; an empty flow map (global: {}) loses its braces to take
+// keys. Every line no move touches stays as written. Computed on the one parse of the text, however many keys move.
 import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pair, type YAMLMap } from 'yaml';
 import type { TextEdit, TextRange } from '../types';
 import { aliasedNodes, resolved } from './anchors';
@@ -37,7 +36,7 @@ interface Place {
 /** One move worked out: what it deletes and what it writes where. */
 interface Planned {
   readonly move: KeyMove;
-  /** The lines the pair leaves: its own and the comments above it, or its section's when every key there moves. */
+  /** The lines the pair leaves: its own and its comments, or its section's when every key there moves. */
   readonly lines: TextRange;
   /** The deepest section of the new path already written, and where its key starts (undefined for the root). */
   readonly place: Place;
@@ -373,13 +372,18 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
             : undefined;
     if (!place || (value && usesAnchorAfter(value, place.at))) return undefined;
     const keys = target.slice(depth);
-    const comments = [{ start: headingTo, end: above.end }, ...(section ? [{ start: from, end: own.start }] : [])];
+    // Of a section that goes, the first pair takes the comments above it along, and the last those under it.
+    const items = section && isMap(outermost?.pair.value) ? outermost.pair.value.items : [move.pair];
+    const first = items[0] === move.pair;
+    const comments = [
+      ...(first ? [{ start: headingTo, end: above.end }] : []),
+      ...(section ? [{ start: from, end: own.start }] : []),
+    ];
     const keyIndent = place.indent + place.step.repeat(keys.length - 1);
-    // The last pair of a section that goes takes the comments under the section along.
-    const last = section && isMap(outermost?.pair.value) && outermost.pair.value.items.at(-1) === move.pair;
-    const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent, last ? lines.end : own.end);
+    const pairEnd = items[items.length - 1] === move.pair ? lines.end : own.end;
+    const written = pairWritten(move, comments, keys[keys.length - 1], keyIndent, pairEnd);
     if (written === undefined) return undefined;
-    const heading = headingStays ? [] : text.slice(above.start, headingTo).split('\n').slice(0, -1);
+    const heading = headingStays || !first ? [] : text.slice(above.start, headingTo).split('\n').slice(0, -1);
     return {
       move,
       lines,
@@ -388,7 +392,7 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
       depth,
       keys,
       written,
-      blankAbove: isBlank(lineBefore(lines.start)),
+      blankAbove: isBlank(lineBefore(first ? lines.start : from)),
       heading: heading.map((line) => line.trim()),
     };
   };
