@@ -366,14 +366,14 @@ test('a key whose 1.x path only renames it (additionalPatches to patches) is ren
   const patches =
     'global:\n  cloudProvider: azure\n# extra patches\nadditionalPatches: # ours\n  - kind: Pod\n    patch: |\n      - op: add\nenableGateway: true\n';
   const renamed = patches.replace('additionalPatches:', 'patches:');
-  assert.equal(fixedBy(patches, 'Move to patches'), renamed);
+  assert.equal(fixedBy(patches, 'Rename to patches'), renamed);
   assert.equal(
     fixedBy(patches, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
     renamed.replace('enableGateway: true\n', 'networking:\n  gateway:\n    enabled: true\n'),
   );
   // Its quotes are kept; where patches is written already there is nothing to rename it to.
-  assert.equal(fixedBy("'additionalPatches': []\nkeep: 1\n", 'Move to patches'), "'patches': []\nkeep: 1\n");
-  assert.equal(fixedBy('additionalPatches: []\npatches: []\n', 'Move to patches'), undefined);
+  assert.equal(fixedBy("'additionalPatches': []\nkeep: 1\n", 'Rename to patches'), "'patches': []\nkeep: 1\n");
+  assert.equal(fixedBy('additionalPatches: []\npatches: []\n', 'Rename to patches'), undefined);
 });
 
 test('keys move into a global: {} written already, which becomes a block section holding them', () => {

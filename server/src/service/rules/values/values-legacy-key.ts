@@ -27,7 +27,7 @@ export const valuesLegacyKey = valuesRule({
       const fixes: Fix[] = [];
       const move = entry.manual
         ? undefined
-        : values.editor.move(setting, entry.replacement, `Move to ${entry.replacement}`);
+        : values.editor.move(setting, entry.replacement, `${verbFor(entry)} to ${entry.replacement}`);
       if (move) fixes.push(move);
       if (migrateAll) fixes.push(migrateAll);
       const how = entry.manual ? `it ${entry.manual}` : `it is now ${entry.replacement}`;
@@ -39,3 +39,9 @@ export const valuesLegacyKey = valuesRule({
     }
   },
 });
+
+/** A new path in the key's own map is a rename where it is (additionalPatches → patches); any other is a move. */
+function verbFor(entry: { readonly legacy: string; readonly replacement: string }): 'Rename' | 'Move' {
+  const parent = (path: string) => path.slice(0, path.lastIndexOf('.') + 1);
+  return parent(entry.legacy) === parent(entry.replacement) ? 'Rename' : 'Move';
+}
