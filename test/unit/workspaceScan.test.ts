@@ -116,6 +116,41 @@ test('file events: a changed template is read again, a deleted one forgotten, fi
   write('infra/cloud-resource.json', template);
 });
 
+test('file events apply one batch after another: a template deleted while an earlier batch reads it stays forgotten', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-order-'));
+  const cloud = path.join(dir, 'cloud.json');
+  const cloudUri = pathToFileURL(cloud).href;
+  try {
+    fs.writeFileSync(cloud, template);
+    const index = new WorkspaceIndex();
+    let deleteWhileReading = false;
+    let deleted: Promise<boolean> | undefined;
+    const scan = new WorkspaceScan(
+      index,
+      () => false,
+      (read) => {
+        // The template's text is read; before it is recorded, the file goes and its delete event arrives (as when a
+        // folder's files are deleted one after another and each event re-reads the template).
+        if (deleteWhileReading && read === cloud) {
+          deleteWhileReading = false;
+          fs.rmSync(cloud);
+          deleted = scan.changed([{ uri: cloudUri, type: 3 }]);
+        }
+        return {};
+      },
+    );
+    await scan.scan([dir]);
+    assert.equal(index.viewFrom(undefined).cloudResources.length, 1);
+    deleteWhileReading = true;
+    await scan.changed([{ uri: cloudUri, type: 2 }]);
+    assert.ok(deleted, 'the delete event arrived while the template was being read');
+    await deleted;
+    assert.deepEqual(index.viewFrom(undefined).cloudResources, [], 'the deleted template is not in the index');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the scan yields to the event loop while it reads many files', async () => {
   const many = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-many-'));
   try {

@@ -149,6 +149,12 @@ export class WorkspaceScan {
   /** Each template read from disk with the parameter files (URIs) it was read with. */
   private readonly parametersOf = new Map<string, readonly string[]>();
   private recheckTimer?: NodeJS.Timeout;
+  /**
+   * The batches of file events being applied, one after another: a file read for one batch is recorded before the
+   * next is applied, so a delete that arrives while the file is being read (its parameter files deleted just before
+   * it) is not undone by that read.
+   */
+  private applying: Promise<unknown> = Promise.resolve();
 
   /**
    * `isOpen(file)`: the editor has the file open, so its facts come from there. `optionsOf(file)`: how to analyze it.
@@ -273,7 +279,13 @@ export class WorkspaceScan {
    * Applies file-watcher events; true when the facts the cross-file checks read changed. A changed parameter file has
    * its template read again; a change to those facts has the values files read again (recheckWorkspaceReaders).
    */
-  async changed(events: readonly FileEvent[]): Promise<boolean> {
+  changed(events: readonly FileEvent[]): Promise<boolean> {
+    const applied = this.applying.then(() => this.apply(events));
+    this.applying = applied.catch(() => undefined);
+    return applied;
+  }
+
+  private async apply(events: readonly FileEvent[]): Promise<boolean> {
     let changed = false;
     const done = new Set<string>();
     for (const event of events) {
