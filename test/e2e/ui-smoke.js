@@ -284,9 +284,15 @@ async function clusterEgressStep(page, ws, lab, fake) {
   const view = page.locator('.pane:has(.pane-header:has-text("Anyscale Egress"))');
   await view.locator(`.pane-header:has-text("from cluster ${context}")`).waitFor({ timeout: STEP_TIMEOUT });
   await view.locator(`.monaco-list-row:has-text("${direct}")`).waitFor({ timeout: STEP_TIMEOUT });
-  const rows = await view
-    .locator('.monaco-list-row')
-    .evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  const shownRows = () =>
+    view.locator('.monaco-list-row').evaluateAll((els) => els.map((el) => (el.textContent || '').trim()));
+  const rows = await shownRows();
+  // The list draws only the rows in view: the wildcard's row comes last, below the summary lines.
+  await view.locator('.monaco-list').first().hover();
+  await page.mouse.wheel(0, 1000);
+  await page.waitForTimeout(300);
+  for (const row of await shownRows()) if (!rows.includes(row)) rows.push(row);
+  await page.mouse.wheel(0, -1000);
   if (!rows.some((r) => r.includes(direct) && r.includes('ok ·')))
     throw new Error(`no passing row from the cluster:\n${rows.join('\n')}`);
   if (!rows.some((r) => r.includes(`localhost:${lab.closed}`) && r.includes('refused')))

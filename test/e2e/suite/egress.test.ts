@@ -115,8 +115,8 @@ suite('Egress verification in a real VS Code', () => {
       [
         'notProbed',
         'Not probed: 1 wildcard needs a concrete host name',
-        // A wildcard in a targets file stands for the documented one that covers it: cloud IDs, as its row says.
-        'add one with anyscaleAzure.egress.targets (CLI --host), or cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id) for *.azure.anyscale-cloud.dev; each row says what fills it',
+        // grafana-* from the targets file takes no cloud IDs: they fill cld-<id> hosts only.
+        'add one with anyscaleAzure.egress.targets (CLI --host); each row says what fills it',
       ],
       "the wildcard not probed, and how to give it a host, in its row's words",
     );
