@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import Ajv from 'ajv-draft-04';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
+import { PROVIDER_TEMPLATE } from '../support/providerTemplate';
 
 /** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
 interface SarifLog {
@@ -522,33 +523,6 @@ function folderOf(files: Record<string, string>): string {
   return dir;
 }
 
-/** A template whose cloud resource takes its provider from a parameter; `bucket` has no default. */
-const PROVIDER_TEMPLATE = JSON.stringify(
-  {
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    contentVersion: '1.0.0.0',
-    parameters: { provider: { type: 'string' }, bucket: { type: 'string' } },
-    resources: [
-      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
-      {
-        type: 'Anyscale.Platform/clouds/cloudResources',
-        apiVersion: '2026-09-01',
-        name: 'c/default',
-        location: 'uksouth',
-        dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
-        properties: {
-          provider: "[parameters('provider')]",
-          computeStack: 'K8S',
-          region: 'uksouth',
-          cloudStorageBucketName: "[parameters('bucket')]",
-          anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
-        },
-      },
-    ],
-  },
-  null,
-  2,
-);
 const parametersFile = (provider: string, extra = '') =>
   `{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "provider": { "value": "${provider}" },\n    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" }${extra}\n  }\n}\n`;
 

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
+import { PROVIDER_TEMPLATE } from '../support/providerTemplate';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const CWD = path.join(FIXTURES, 'index');
@@ -140,34 +141,6 @@ test('exit codes: 2 for a usage error or a folder that is not there, 0 with noth
   assert.match(help.stdout, /^Usage: anyscale-azure index/);
 });
 
-/** A cloud whose cloud resource takes its provider and bucket from parameters. */
-const PARAMETER_TEMPLATE = JSON.stringify(
-  {
-    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
-    contentVersion: '1.0.0.0',
-    parameters: { provider: { type: 'string' }, bucket: { type: 'string' } },
-    resources: [
-      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
-      {
-        type: 'Anyscale.Platform/clouds/cloudResources',
-        apiVersion: '2026-09-01',
-        name: 'c/default',
-        location: 'uksouth',
-        dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
-        properties: {
-          provider: "[parameters('provider')]",
-          computeStack: 'K8S',
-          region: 'uksouth',
-          cloudStorageBucketName: "[parameters('bucket')]",
-          anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
-        },
-      },
-    ],
-  },
-  null,
-  2,
-);
-
 /**
  * Its parameter file: a template's $schema (parameter-file-schema, a warning by default), "azure" (provider-invalid,
  * also reported in the template where it is used), an entry without a value that the template does not declare
@@ -190,7 +163,7 @@ test("a parameter file's own problems count, at the levels of its .anyscale-azur
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-params-'));
   try {
     fs.mkdirSync(path.join(dir, 'infra'));
-    fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PARAMETER_TEMPLATE);
+    fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
     fs.writeFileSync(path.join(dir, 'infra', 'cloud.parameters.json'), PARAMETER_FILE);
     const counts = () => {
       const { code, stdout, stderr } = run(['index', '--format', 'json', 'infra'], dir);

@@ -1,0 +1,30 @@
+// A template for the CLI and index tests that read it with parameter files: a cloud and one cloud resource whose
+// provider and bucket come from parameters without defaults, so that each parameter file gives it its values.
+
+/** A template whose cloud resource takes its provider and bucket from parameters; neither has a default. */
+export const PROVIDER_TEMPLATE = JSON.stringify(
+  {
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { provider: { type: 'string' }, bucket: { type: 'string' } },
+    resources: [
+      { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: 'c/default',
+        location: 'uksouth',
+        dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
+        properties: {
+          provider: "[parameters('provider')]",
+          computeStack: 'K8S',
+          region: 'uksouth',
+          cloudStorageBucketName: "[parameters('bucket')]",
+          anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+        },
+      },
+    ],
+  },
+  null,
+  2,
+);
