@@ -43,11 +43,13 @@ function same(values: readonly (string | undefined)[]): string | undefined {
 /**
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
  * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
- * credentials (407) each time. No target was tried, so no firewall rule for a target is at fault.
+ * credentials (407) each time. No target was tried, so no firewall rule for a target is at fault. The proxy is named by
+ * its host:port, never with its credentials.
  */
 function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
-  const proxy = same(probed.map((r) => r.via));
-  if (!proxy) return undefined;
+  const via = same(probed.map((r) => r.via));
+  if (!via) return undefined;
+  const proxy = proxyHostPort(via);
   // The probe Job reads the proxy from its pod's HTTPS_PROXY; this machine's probes from the settings.
   const setting =
     where === 'the cluster'
@@ -62,11 +64,10 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
   const failures = probed.map(proxyConnectFailure);
   if (failures.every((failure) => failure?.timedOut)) {
     // Nothing answered the connection: the address is wrong, or a firewall, NSG or route drops the packets to it.
-    const hostPort = proxyHostPort(proxy);
     const why = same(failures.map((failure) => failure?.reason));
     return {
-      headline: `the proxy ${hostPort} cannot be reached: ${why ?? 'the connection to it timed out'}`,
-      action: `no target was tried: check that the proxy's address, ${hostPort}, is right (${setting}) and that ${where} can reach it; a firewall, NSG or route that drops the packets to it makes the connection time out`,
+      headline: `the proxy ${proxy} cannot be reached: ${why ?? 'the connection to it timed out'}`,
+      action: `no target was tried: check that the proxy's address, ${proxy}, is right (${setting}) and that ${where} can reach it; a firewall, NSG or route that drops the packets to it makes the connection time out`,
     };
   }
   if (failures.every((failure) => failure !== undefined)) {

@@ -1,7 +1,7 @@
 // How a probe's detail tells where at its proxy it stopped: the TCP connection to the proxy failed (an error, or no
 // connection within the timeout), or the proxy took the connection and never answered the CONNECT request. The probe
 // engines write these details (the local one, and the in-cluster script, which embeds the two message functions); a
-// row's hint and the overall diagnosis read them back.
+// row's hint and the overall diagnosis read them back, and name the proxy the same way (host:port, never credentials).
 import type { EgressProbeResult } from '../protocol';
 
 /**
@@ -44,7 +44,11 @@ export function proxyConnectFailure(
   return seconds ? { reason: `no connection within ${seconds} s`, timedOut: true } : undefined;
 }
 
-/** `host:port` of a proxy as a report names it (`http://proxy.corp`), the port spelled out: proxy.corp:80. */
+/**
+ * `host:port` of a proxy as a report names it (`http://proxy.corp`), the port spelled out: proxy.corp:80. What a
+ * firewall rule needs, and how every hint and diagnosis names a proxy: without the user name and password its URL may
+ * carry.
+ */
 export function proxyHostPort(via: string): string {
   try {
     const url = new URL(via);

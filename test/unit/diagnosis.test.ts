@@ -115,7 +115,7 @@ test('every probe stopped at a proxy nobody listens on: the proxy cannot be reac
   const down = (host: string) =>
     result(host, 'proxy-refused', { via: proxy, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' });
   const diagnosis = diagnose([down('a.test'), down('b.test'), result('*.c.test', 'needs-host')], 'this machine');
-  assert.equal(diagnosis?.headline, 'the proxy http://127.0.0.1:1 cannot be reached (ECONNREFUSED 127.0.0.1:1)');
+  assert.equal(diagnosis?.headline, 'the proxy 127.0.0.1:1 cannot be reached (ECONNREFUSED 127.0.0.1:1)');
   assert.match(
     diagnosis?.action ?? '',
     /^no target was tried: check that the proxy runs .*anyscaleAzure\.egress\.proxy/,
@@ -126,7 +126,7 @@ test('every probe stopped at a proxy nobody listens on: the proxy cannot be reac
   const timedOut = result('b.test', 'proxy-refused', { via: proxy, detail: 'proxy: connect ETIMEDOUT 127.0.0.1:1' });
   assert.equal(
     diagnose([down('a.test'), timedOut], 'this machine')?.headline,
-    'the proxy http://127.0.0.1:1 cannot be reached',
+    'the proxy 127.0.0.1:1 cannot be reached',
   );
 });
 
@@ -156,11 +156,36 @@ test('every probe timed out connecting to the same proxy: its host:port, and whe
   assert.equal(diagnose([dropped('a.test'), unanswered], 'this machine'), undefined);
 });
 
+test('every diagnosis and hint names a proxy by its host:port, never with the credentials its URL may carry', () => {
+  // Reports carry the proxy without credentials; naming it by host:port keeps them out even if one slipped in.
+  const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
+  const cases: [EgressOutcome, string | undefined][] = [
+    ['nxdomain', 'dns: getaddrinfo ENOTFOUND proxy.corp.test'],
+    ['proxy-refused', 'proxy: connect ECONNREFUSED 10.0.0.1:3128'],
+    ['proxy-refused', 'proxy: could not connect to the proxy within 5 s'],
+    ['proxy-refused', 'proxy: the proxy answered 403 Forbidden'],
+    ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
+  ];
+  for (const [outcome, detail] of cases) {
+    const row = (host: string) => result(host, outcome, { via, detail });
+    const hint = hintFor(outcome, row('a.test').target, { via, detail }) ?? '';
+    const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
+    const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
+    assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
+    // A proxy that answered 403 to each target has no diagnosis: each row names what its allow-list lacks.
+    if (!detail?.includes('403')) assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
+    for (const text of said) {
+      assert.doesNotMatch(text, /s3cret|ci-user/, text);
+      assert.doesNotMatch(text, /the proxy http/, text);
+    }
+  }
+});
+
 test("every probe through a proxy whose name does not resolve: the proxy's address, not this machine's DNS", () => {
   const lost = (host: string) =>
     result(host, 'nxdomain', { via: 'http://notaurl', detail: 'dns: getaddrinfo ENOTFOUND notaurl' });
   const diagnosis = diagnose([lost('a.test'), lost('b.test')], 'this machine');
-  assert.equal(diagnosis?.headline, 'the proxy http://notaurl cannot be reached: its name does not resolve');
+  assert.equal(diagnosis?.headline, 'the proxy notaurl:80 cannot be reached: its name does not resolve');
   assert.match(diagnosis?.action ?? '', /the proxy, not this machine, looks up their names/);
 });
 
@@ -168,10 +193,7 @@ test('every probe answered 407 by the same proxy: its credentials, not the targe
   const proxy = 'http://proxy.corp.test:3128';
   const wantsCredentials = (host: string) => result(host, 'proxy-auth-required', { via: proxy });
   const diagnosis = diagnose([wantsCredentials('a.test'), wantsCredentials('b.test')], 'this machine');
-  assert.equal(
-    diagnosis?.headline,
-    'the proxy http://proxy.corp.test:3128 asks for credentials (HTTP 407) for every target',
-  );
+  assert.equal(diagnosis?.headline, 'the proxy proxy.corp.test:3128 asks for credentials (HTTP 407) for every target');
   assert.match(diagnosis?.action ?? '', /http:\/\/user:password@host:port/);
   // One target let through: the proxy does take these credentials for some targets, so no single cause.
   assert.equal(

@@ -244,7 +244,7 @@ test('the probe script through a proxy that wants credentials: 407 without them,
   assert.equal(bare.results[0].outcome, 'proxy-auth-required');
   assert.match(
     bare.results[0].hint ?? '',
-    new RegExp(`the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials`),
+    new RegExp(`the proxy 127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials`),
   );
   const user = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${lab.authProxyPort}`;
   const authed = await runScript(list, { HTTPS_PROXY: user });
@@ -261,10 +261,7 @@ test('the probe script: a proxy that refuses the host, and a proxy port nobody l
   const down = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${closedPort}` });
   assert.equal(down.results[0].outcome, 'proxy-refused');
   // A proxy nobody listens on is not one that "does not tunnel": the hint says the proxy itself is not reachable.
-  assert.match(
-    down.results[0].hint ?? '',
-    /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/,
-  );
+  assert.match(down.results[0].hint ?? '', /^Cannot connect to the proxy 127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
   assert.match(refused.results[0].hint ?? '', /does not tunnel to nowhere\.egress\.invalid:443/);
 });
 

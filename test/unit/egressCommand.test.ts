@@ -118,7 +118,7 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
   assert.match(
     stdout,
     new RegExp(
-      `\\nDiagnosis: the proxy http://127\\.0\\.0\\.1:${closedPort} cannot be reached \\(ECONNREFUSED 127\\.0\\.0\\.1:${closedPort}\\) — no target was tried: check that the proxy runs`,
+      `\\nDiagnosis: the proxy 127\\.0\\.0\\.1:${closedPort} cannot be reached \\(ECONNREFUSED 127\\.0\\.0\\.1:${closedPort}\\) — no target was tried: check that the proxy runs`,
     ),
   );
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
@@ -156,7 +156,7 @@ test('a proxy whose connections time out: the text output names its host:port on
     '--timeout',
     '500',
   ]);
-  assert.match(muted.stdout, /the proxy http:\/\/127\.0\.0\.1:\d+ does not tunnel to good\.egress\.test:\d+/);
+  assert.match(muted.stdout, /the proxy 127\.0\.0\.1:\d+ does not tunnel to good\.egress\.test:\d+/);
   assert.doesNotMatch(muted.stdout, /Diagnosis:/, 'the proxy was reached: each row says what it did not do');
 });
 
@@ -173,10 +173,47 @@ test('a proxy that wants credentials, given none: every target gets 407, and the
   assert.match(
     stdout,
     new RegExp(
-      `\\nDiagnosis: the proxy http://127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials \\(HTTP 407\\) for every target — no target was tried: put the proxy's user name and password in its URL`,
+      `\\nDiagnosis: the proxy 127\\.0\\.0\\.1:${lab.authProxyPort} asks for credentials \\(HTTP 407\\) for every target — no target was tried: put the proxy's user name and password in its URL`,
     ),
   );
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+});
+
+test('a proxy URL with a user name and password: neither appears in the text, JSON or lines output', async () => {
+  // A password with characters the URL must encode: neither its raw, encoded nor Basic (base64) form may show.
+  const user = 'ci-user-q7';
+  const password = 'p@ss:w0rd-x9';
+  const secrets = [user, password, encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')];
+  const credentials = `${user}:${encodeURIComponent(password)}`;
+  const closedPort = lab.ports.closed;
+  // The proxy reached but mute, refusing the credentials (407), not listening, and not an http:// proxy at all.
+  const proxies = [
+    ['http', lab.mutedProxyPort],
+    ['http', lab.authProxyPort],
+    ['http', closedPort],
+    ['https', lab.proxyPort],
+  ] as const;
+  for (const [scheme, port] of proxies) {
+    const proxy = `${scheme}://${credentials}@127.0.0.1:${port}`;
+    for (const format of ['text', 'json', 'lines']) {
+      const { stdout, stderr } = await run([
+        '--targets',
+        'good.json',
+        ...resolveArgs(),
+        '--proxy',
+        proxy,
+        '--timeout',
+        '500',
+        '--format',
+        format,
+      ]);
+      assert.match(stdout + stderr, new RegExp(`127\\.0\\.0\\.1:${port}\\b`), `${proxy} ${format}: the proxy is named`);
+      for (const secret of secrets) {
+        assert.ok(!stdout.includes(secret), `${proxy} ${format}: "${secret}" in stdout:\n${stdout}`);
+        assert.ok(!stderr.includes(secret), `${proxy} ${format}: "${secret}" in stderr:\n${stderr}`);
+      }
+    }
+  }
 });
 
 test('json output is the report the editor shows', async () => {

@@ -127,6 +127,12 @@ test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', 
   assert.equal(ok.via, `http://127.0.0.1:${lab.proxyPort}`);
   assert.equal(ok.addresses, undefined, 'the proxy resolves the name, not this machine');
   assert.equal(refused.outcome, 'proxy-refused');
+  // The proxy answered 403: an explicit refusal, so its allow-list is what to change.
+  assert.equal(refused.detail, 'proxy: the proxy answered 403 Forbidden');
+  assert.match(
+    refused.hint ?? '',
+    new RegExp(`^the proxy 127\\.0\\.0\\.1:${lab.proxyPort} does not tunnel to ${UNKNOWN_HOST}:443 .*allow-list`),
+  );
   assert.ok(lab.proxied.includes(lab.target('good')));
 });
 
@@ -137,7 +143,7 @@ test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itse
     proxy: proxyConfig(`http://127.0.0.1:${closedPort}`),
   });
   assert.equal(down.outcome, 'proxy-refused');
-  assert.match(down.hint ?? '', /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
+  assert.match(down.hint ?? '', /^Cannot connect to the proxy 127\.0\.0\.1:\d+ itself \(ECONNREFUSED/);
 });
 
 test('a proxy whose connection times out is told apart from one that takes it and never answers CONNECT', async () => {
@@ -153,7 +159,7 @@ test('a proxy whose connection times out is told apart from one that takes it an
     assert.equal(dropped.detail, 'proxy: could not connect to the proxy within 1 s');
     assert.match(
       dropped.hint ?? '',
-      /^Cannot connect to the proxy http:\/\/127\.0\.0\.1:\d+ itself \(no connection within 1 s\): check that its address and port are right .*drop the packets to it\.$/,
+      /^Cannot connect to the proxy 127\.0\.0\.1:\d+ itself \(no connection within 1 s\): check that its address and port are right .*drop the packets to it\.$/,
     );
   } finally {
     await unanswered.close();
@@ -172,7 +178,7 @@ test('a proxy whose name does not resolve: the hint is about the proxy, not the 
   // `--proxy notaurl` is read as the host name notaurl (as curl reads it).
   const lost = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig('notaurl') });
   assert.equal(lost.outcome, 'nxdomain');
-  assert.match(lost.hint ?? '', /^The name of the proxy http:\/\/notaurl itself does not resolve/);
+  assert.match(lost.hint ?? '', /^The name of the proxy notaurl:80 itself does not resolve/);
   assert.doesNotMatch(lost.hint ?? '', /private DNS zones/);
   const direct = await probeTarget(target('nowhere.example.test:443'), base);
   assert.match(direct.hint ?? '', /^nowhere\.example\.test does not resolve/);

@@ -321,7 +321,7 @@ suite('Egress verification in a real VS Code', () => {
       await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
       const [summary, diagnosis, ...rows] = await viewRows();
       assert.equal(summary.label, '0 passed, 4 failed, 1 needs a host');
-      const headline = `the proxy ${proxy} cannot be reached (ECONNREFUSED 127.0.0.1:${lab.ports.closed})`;
+      const headline = `the proxy 127.0.0.1:${lab.ports.closed} cannot be reached (ECONNREFUSED 127.0.0.1:${lab.ports.closed})`;
       assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', headline]);
       assert.match(diagnosis.description, /^no target was tried: check that the proxy runs/);
       assert.deepEqual(

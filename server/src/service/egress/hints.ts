@@ -1,8 +1,9 @@
-// The remediation hint of a failed probe: what to allow or fix, naming the FQDN, the port and the flow; for a wildcard,
-// what can make it concrete (shared/egress/wildcardHosts.ts, whose words the run's summary uses too).
+// The remediation hint of a failed probe: what to allow or fix, naming the FQDN, the port and the flow (and a proxy by
+// its host:port, as the overall diagnosis does); for a wildcard, what can make it concrete
+// (shared/egress/wildcardHosts.ts, whose words the run's summary uses too).
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
-import { proxyConnectFailure } from '../../../../shared/egress/proxyFailures';
+import { proxyConnectFailure, proxyHostPort } from '../../../../shared/egress/proxyFailures';
 import { fillHint } from '../../../../shared/egress/wildcardHosts';
 
 function where(target: EgressTargetInfo): string {
@@ -16,7 +17,8 @@ export function hintFor(
 ): string | undefined {
   const at = where(target);
   const allow = `Allow outbound HTTPS to ${at} in the Azure Firewall application rules, NSG and any proxy on the path`;
-  const proxy = result.via ? `the proxy ${result.via}` : 'the proxy';
+  const proxyAt = result.via ? proxyHostPort(result.via) : undefined;
+  const proxy = proxyAt ? `the proxy ${proxyAt}` : 'the proxy';
   const issuer = result.tls?.issuer ? ` (issuer "${result.tls.issuer}")` : '';
   switch (outcome) {
     case 'ok':
