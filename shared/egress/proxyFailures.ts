@@ -24,6 +24,8 @@ export function proxyAnswerTimeoutMessage(timeoutMs: number): string {
 const CONNECT_ERROR = /^proxy: connect (E[A-Z]+.*)$/;
 /** proxyConnectTimeoutMessage's words. */
 const CONNECT_TIMEOUT = /^proxy: could not connect to the proxy within ([\d.]+) s$/;
+/** proxyAnswerTimeoutMessage's words. */
+const CONNECT_UNANSWERED = /^proxy: the proxy accepted the connection but did not answer CONNECT within ([\d.]+) s$/;
 
 export interface ProxyConnectFailure {
   /** Why, in a few words: "ECONNREFUSED 127.0.0.1:1", "no connection within 5 s". */
@@ -45,6 +47,15 @@ export function proxyConnectFailure(
 }
 
 /**
+ * How long a proxy that took the TCP connection left the CONNECT request unanswered, in seconds as the detail says
+ * them ("5"), or undefined when it did not (it answered, or was not reached).
+ */
+export function proxyUnansweredSeconds(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  return CONNECT_UNANSWERED.exec(result.detail ?? '')?.[1];
+}
+
+/**
  * `host:port` of a proxy as a report names it (`http://proxy.corp`), the port spelled out: proxy.corp:80. What a
  * firewall rule needs, and how every hint and diagnosis names a proxy: without the user name and password its URL may
  * carry.
@@ -56,4 +67,13 @@ export function proxyHostPort(via: string): string {
   } catch {
     return via;
   }
+}
+
+/**
+ * The curl command that asks the proxy for the same tunnel, for the user to run (nothing here runs it):
+ * `curl -v -x http://proxy.corp:3128 https://host` (`https://host:port` off 443).
+ */
+export function curlThroughProxy(proxy: string, host: string, port: number): string {
+  const name = host.includes(':') ? `[${host}]` : host;
+  return `curl -v -x http://${proxy} https://${name}${port === 443 ? '' : `:${port}`}`;
 }

@@ -156,6 +156,47 @@ test('every probe timed out connecting to the same proxy: its host:port, and whe
   assert.equal(diagnose([dropped('a.test'), unanswered], 'this machine'), undefined);
 });
 
+test('every probe through the same proxy got no answer to CONNECT: the proxy was reached, what to check, a curl to run', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const held = (host: string, seconds = '5') =>
+    result(host, 'proxy-refused', {
+      via: proxy,
+      detail: `proxy: the proxy accepted the connection but did not answer CONNECT within ${seconds} s`,
+    });
+  const diagnosis = diagnose([held('a.test'), held('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  assert.equal(
+    diagnosis?.headline,
+    'the proxy proxy.corp.test:3128 took every connection but answered no CONNECT request within 5 s',
+  );
+  assert.equal(
+    diagnosis?.action,
+    'each request waited at the proxy, so whether the targets are allowed is not known yet: check that proxy.corp.test:3128 is the HTTP proxy meant (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test',
+  );
+  assert.doesNotMatch(diagnosis?.action ?? '', /allow-list|no target was tried/);
+  const fromCluster = diagnose([held('a.test'), held('b.test')], 'the cluster');
+  assert.match(fromCluster?.action ?? '', /the HTTPS_PROXY the probe pod was given\)/);
+  assert.match(
+    fromCluster?.action ?? '',
+    /run this from a pod in the cluster: curl -v -x http:\/\/proxy\.corp\.test:3128 https:\/\/a\.test$/,
+  );
+  // Off 443 the curl names the port; timeouts that differ are not named.
+  const other = held('b.test', '2');
+  other.target = { ...other.target, port: 8443 };
+  const mixed = diagnose([other, held('a.test')], 'this machine');
+  assert.equal(mixed?.headline, 'the proxy proxy.corp.test:3128 took every connection but answered no CONNECT request');
+  assert.match(mixed?.action ?? '', / https:\/\/b\.test:8443$/);
+  // One target refused with 403 is an answer: the proxy works, and that row's hint names its allow-list.
+  const forbidden = result('b.test', 'proxy-refused', {
+    via: proxy,
+    detail: 'proxy: the proxy answered 403 Forbidden',
+  });
+  assert.equal(diagnose([held('a.test'), forbidden], 'this machine'), undefined);
+  assert.equal(
+    diagnose([held('a.test'), held('b.test'), result('c.test', 'ok', { via: proxy })], 'this machine'),
+    undefined,
+  );
+});
+
 test('every diagnosis and hint names a proxy by its host:port, never with the credentials its URL may carry', () => {
   // Reports carry the proxy without credentials; naming it by host:port keeps them out even if one slipped in.
   const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
@@ -163,6 +204,7 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     ['nxdomain', 'dns: getaddrinfo ENOTFOUND proxy.corp.test'],
     ['proxy-refused', 'proxy: connect ECONNREFUSED 10.0.0.1:3128'],
     ['proxy-refused', 'proxy: could not connect to the proxy within 5 s'],
+    ['proxy-refused', 'proxy: the proxy accepted the connection but did not answer CONNECT within 5 s'],
     ['proxy-refused', 'proxy: the proxy answered 403 Forbidden'],
     ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
   ];

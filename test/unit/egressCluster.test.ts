@@ -282,6 +282,11 @@ test("the probe script tells a proxy whose connection times out from one that ne
     muted.results[0].detail,
     'proxy: the proxy accepted the connection but did not answer CONNECT within 0.7 s',
   );
+  // Its row's hint reads the script's words as the local engine's: what is known, not an allow-list.
+  assert.match(
+    muted.results[0].hint ?? '',
+    /^The CONNECT request for good\.egress\.test:\d+ .*got no answer within 0\.7 s from the proxy 127\.0\.0\.1:\d+, which took the connection\./,
+  );
 });
 
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {

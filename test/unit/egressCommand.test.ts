@@ -124,7 +124,7 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
 });
 
-test('a proxy whose connections time out: the text output names its host:port once; a proxy that never answers CONNECT is not that', async () => {
+test('a proxy whose connections time out, and one that never answers CONNECT: the text output names its host:port once, with what to check', async () => {
   const unanswered = await startUnanswered();
   try {
     const { code, stdout } = await run([
@@ -156,8 +156,20 @@ test('a proxy whose connections time out: the text output names its host:port on
     '--timeout',
     '500',
   ]);
-  assert.match(muted.stdout, /the proxy 127\.0\.0\.1:\d+ does not tunnel to good\.egress\.test:\d+/);
-  assert.doesNotMatch(muted.stdout, /Diagnosis:/, 'the proxy was reached: each row says what it did not do');
+  // The proxy was reached and held every CONNECT: a cause of its own, not "cannot be reached", and no allow-list.
+  const proxy = `127\\.0\\.0\\.1:${lab.mutedProxyPort}`;
+  assert.match(
+    muted.stdout,
+    new RegExp(
+      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${proxy} took every connection but answered no CONNECT request within 0\\.5 s — each request waited at the proxy, .*run this from this machine: curl -v -x http://${proxy} https://good\\.egress\\.test:${lab.ports.good}\\n`,
+    ),
+  );
+  assert.equal(muted.stdout.match(/Diagnosis:/g)?.length, 1);
+  assert.match(
+    muted.stdout,
+    new RegExp(`got no answer within 0\\.5 s from the proxy ${proxy}, which took the connection\\. Check whether`),
+  );
+  assert.doesNotMatch(muted.stdout, /allow-list|does not tunnel/);
 });
 
 test('a proxy that wants credentials, given none: every target gets 407, and the text output says so once', async () => {

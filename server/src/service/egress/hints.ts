@@ -3,7 +3,12 @@
 // (shared/egress/wildcardHosts.ts, whose words the run's summary uses too).
 import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
-import { proxyConnectFailure, proxyHostPort } from '../../../../shared/egress/proxyFailures';
+import {
+  curlThroughProxy,
+  proxyConnectFailure,
+  proxyHostPort,
+  proxyUnansweredSeconds,
+} from '../../../../shared/egress/proxyFailures';
 import { fillHint } from '../../../../shared/egress/wildcardHosts';
 
 function where(target: EgressTargetInfo): string {
@@ -63,6 +68,13 @@ export function hintFor(
         return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that its address and port are right (${setting}) and that a firewall, NSG or route on the way does not drop the packets to it.`;
       if (connectFailure)
         return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that it runs and that its address and port are right (${setting}).`;
+      // The proxy was reached and held the CONNECT: why is not known (it may be waiting on the target itself), so no
+      // allow-list is blamed, and the user gets a way to ask the proxy directly.
+      const unanswered = proxyUnansweredSeconds({ outcome, detail: result.detail });
+      if (unanswered) {
+        const curl = curlThroughProxy(proxyAt ?? 'proxy:port', target.host, target.port);
+        return `The CONNECT request for ${at} got no answer within ${unanswered} s from ${proxy}, which took the connection. Check whether the proxy can reach ${target.host}:${target.port} itself (its own egress may be blocked, or the target slow) and is not overloaded: see its logs for ${target.host}, or run this from a machine that uses the proxy: ${curl}`;
+      }
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     }
     case 'needs-host':
