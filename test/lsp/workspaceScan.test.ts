@@ -1,7 +1,8 @@
 // Protocol tier for the workspace scan: the bundled server, started on a temporary workspace folder, reads the
 // template nobody opened, so an open values file whose iamIdentity is that template's principal ID gets the
 // cross-file warning; a change on disk (workspace/didChangeWatchedFiles) re-checks it, and an open version of the
-// template wins over the one on disk until it is closed.
+// template wins over the one on disk until it is closed. A deleted folder, one event for the folder, re-checks the
+// open template that was read with a parameter file from it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -94,4 +95,29 @@ test('a deleted template is forgotten', async () => {
     changes: [{ uri: templateUri, type: FileChangeType.Deleted }],
   });
   await server.latest(valuesUri, (p) => !warned(p), 'the warning to go after the template was deleted');
+});
+
+test('a deleted folder (one event for the folder) re-checks the open template read with a parameter file in it', async () => {
+  const params = path.join(FIXTURES, 'cli', 'params');
+  const folder = path.join(root, 'envs');
+  fs.mkdirSync(path.join(folder, 'dev'), { recursive: true });
+  for (const name of ['cloudresource.json', 'cloudresource.parameters.aws.json'])
+    fs.copyFileSync(path.join(params, name), path.join(folder, 'dev', name));
+  const uri = pathToFileURL(path.join(folder, 'dev', 'cloudresource.json')).href;
+  const fromParameters = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === 'bucket-subpath');
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: {
+      uri,
+      languageId: 'json',
+      version: 1,
+      text: fs.readFileSync(path.join(params, 'cloudresource.json'), 'utf8'),
+    },
+  });
+  await server.latest(uri, fromParameters, "the AWS parameter file's bucket-subpath in the open template");
+  // The editor keeps the template open after its folder is gone; VS Code reports the folder alone.
+  fs.rmSync(folder, { recursive: true });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Deleted }],
+  });
+  await server.latest(uri, (p) => !fromParameters(p), 'the template checked again without its parameter file');
 });

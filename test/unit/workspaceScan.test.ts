@@ -1,5 +1,6 @@
 // The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
-// cross-file warning it makes possible, open documents winning over disk, file events, and staying responsive.
+// cross-file warning it makes possible, open documents winning over disk, file events (a folder deleted, created or
+// renamed as one event), and staying responsive.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -8,6 +9,8 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WorkspaceScan, MAX_INDEXED_FILE_BYTES, mayHoldFacts } from '../../server/src/node/workspaceScan';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { cloudTree } from '../../server/src/service/index/cloudTree';
+import { parseJson } from '../../server/src/service';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { FIXTURES } from '../support/paths';
 
@@ -149,6 +152,116 @@ test('file events apply one batch after another: a template deleted while an ear
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** A template declaring a cloud resource of the cloud `cloud` (an expression when it starts with `[`). */
+const cloudTemplate = (cloud: string, parameters: object = {}) =>
+  JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters,
+    resources: [
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: cloud.startsWith('[') ? `[concat(${cloud.slice(1, -1)}, '/default')]` : `${cloud}/default`,
+        location: 'uksouth',
+        properties: { provider: 'Azure', computeStack: 'K8S', region: 'uksouth' },
+      },
+    ],
+  });
+const cloudLabels = (index: WorkspaceIndex) => cloudTree(index.outlines()).map((cloud) => cloud.label);
+
+/** A temporary workspace folder holding `files` (relative path → text), removed after `body`. */
+async function inWorkspace(
+  files: Record<string, string>,
+  body: (folder: string, uri: (relative: string) => string) => Promise<void>,
+): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-folders-'));
+  try {
+    for (const [relative, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(folder, relative)), { recursive: true });
+      fs.writeFileSync(path.join(folder, relative), text);
+    }
+    await body(folder, (relative) => pathToFileURL(path.join(folder, relative)).href);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test('a deleted folder, one event for the folder: every file indexed under it is forgotten', async () => {
+  await inWorkspace(
+    {
+      'clouds/a/first.json': cloudTemplate('first-cloud'),
+      'clouds/a/deeper/second.json': cloudTemplate('second-cloud'),
+      'clouds-kept/kept.json': cloudTemplate('kept-cloud'),
+    },
+    async (folder, uri) => {
+      const index = new WorkspaceIndex();
+      const scan = new WorkspaceScan(index, () => false);
+      await scan.scan([folder]);
+      assert.deepEqual(cloudLabels(index), ['first-cloud', 'kept-cloud', 'second-cloud']);
+      fs.rmSync(path.join(folder, 'clouds'), { recursive: true });
+      // What VS Code's watcher sends for a deleted folder: the folder alone, not its files.
+      assert.equal(await scan.changed([{ uri: uri('clouds'), type: 3 }]), true);
+      assert.deepEqual(cloudLabels(index), ['kept-cloud'], 'clouds-kept/ shares the prefix but not the folder');
+    },
+  );
+});
+
+test('a deleted folder of parameter files: the template read with one of them is read again without it', async () => {
+  const parameters = { cloudName: { type: 'string' } };
+  await inWorkspace(
+    {
+      'infra/named.json': cloudTemplate("[parameters('cloudName')]", parameters),
+      'params/dev/named.parameters.json': JSON.stringify({
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+        contentVersion: '1.0.0.0',
+        parameters: { cloudName: { value: 'from-parameters' } },
+      }),
+    },
+    async (folder, uri) => {
+      const parameterFile = path.join(folder, 'params', 'dev', 'named.parameters.json');
+      // As the anyscaleAzure.parameterFiles setting assigns a parameter file in another folder.
+      const optionsOf = (file: string) => {
+        if (!file.endsWith('named.json') || !fs.existsSync(parameterFile)) return {};
+        const text = fs.readFileSync(parameterFile, 'utf8');
+        return { parameterFiles: [{ uri: pathToFileURL(parameterFile).href, root: parseJson(text).root!, text }] };
+      };
+      const index = new WorkspaceIndex();
+      const scan = new WorkspaceScan(index, () => false, optionsOf);
+      await scan.scan([folder]);
+      assert.deepEqual(cloudLabels(index), ['from-parameters']);
+      fs.rmSync(path.join(folder, 'params'), { recursive: true });
+      assert.equal(await scan.changed([{ uri: uri('params'), type: 3 }]), true);
+      assert.deepEqual(cloudLabels(index), ["[parameters('cloudName')]"], 'the name without a value');
+    },
+  );
+});
+
+test('a renamed folder (a delete and a create of the folder): its files are indexed under the new name', async () => {
+  await inWorkspace(
+    {
+      'old/cloud.json': cloudTemplate('moved-cloud'),
+      'old/node_modules/pkg/cloud.json': cloudTemplate('skipped-cloud'),
+    },
+    async (folder, uri) => {
+      const index = new WorkspaceIndex();
+      const scan = new WorkspaceScan(index, () => false);
+      await scan.scan([folder]);
+      fs.renameSync(path.join(folder, 'old'), path.join(folder, 'new'));
+      const changed = await scan.changed([
+        { uri: uri('old'), type: 3 },
+        { uri: uri('new'), type: 1 },
+      ]);
+      assert.equal(changed, true);
+      const outlines = index.outlines().map(([file]) => file);
+      assert.deepEqual(outlines, [uri('new/cloud.json')], 'read under its new name, node_modules still skipped');
+      fs.mkdirSync(path.join(folder, '.hidden'));
+      fs.writeFileSync(path.join(folder, '.hidden', 'cloud.json'), cloudTemplate('hidden-cloud'));
+      assert.equal(await scan.changed([{ uri: uri('.hidden'), type: 1 }]), false, 'a dot-folder is not read');
+    },
+  );
 });
 
 test('the scan yields to the event loop while it reads many files', async () => {

@@ -13,6 +13,7 @@ import {
   CompletionRequest,
   createConnection,
   DidChangeWatchedFilesNotification,
+  FileChangeType,
   HoverRequest,
   ProposedFeatures,
   TextDocuments,
@@ -24,6 +25,7 @@ import {
   type CompletionParams,
   type HoverParams,
   type InitializeParams,
+  WatchKind,
   type WorkspaceFoldersChangeEvent,
 } from 'vscode-languageserver/node';
 import {
@@ -69,6 +71,8 @@ const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
 /** Larger documents are skipped with one message rather than freezing the editor. */
 const MAX_DOCUMENT_LENGTH = 64 * 1024 * 1024;
 const DEFAULT_DELAY_MS = 200;
+/** The files whose changes the server watches (it is told of every path's creation and deletion too). */
+const WATCHED_FILE = /\.(jsonc?|ya?ml)$/i;
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(OPEN_DOCUMENTS);
@@ -201,9 +205,15 @@ connection.onInitialized(async () => {
   scanWorkspace();
   if (canFollowWorkspaceFolders)
     connection.workspace.onDidChangeWorkspaceFolders((event) => void workspaceFoldersChanged(event));
+  // Every path's creation and deletion, not only the candidate files': a folder deleted or created (renamed) is one
+  // event for the folder, which a file pattern does not match, and the files under it have none of their own.
   if (canWatchFiles)
     await connection.client.register(DidChangeWatchedFilesNotification.type, {
-      watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: '**/*.{json,jsonc,yaml,yml}' }],
+      watchers: [
+        { globPattern: `**/${CONFIG_FILE_NAME}` },
+        { globPattern: '**/*.{json,jsonc,yaml,yml}', kind: WatchKind.Change },
+        { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
+      ],
     });
 });
 
@@ -212,11 +222,16 @@ connection.onDidChangeWatchedFiles((change) => {
   void workspaceScan.changed(change.changes).then((changed) => {
     if (changed) recheckOthers('');
   });
-  // An open template is read with its parameter files from disk: one of them changed there.
+  // An open template is read with its parameter files from disk: one of them changed there, or went with its folder.
+  const templates = new Set<OpenDocument>();
   for (const event of change.changes) {
-    const template = parameterFiles.templateOf(event.uri);
+    // Every path's creation and deletion comes: only JSON and YAML files are looked up (each lookup reads a folder).
+    const template = WATCHED_FILE.test(event.uri) ? parameterFiles.templateOf(event.uri) : undefined;
     const open = template === undefined ? undefined : documents.get(template);
-    if (!open) continue;
+    if (open) templates.add(open);
+    if (event.type === FileChangeType.Deleted) for (const reader of readersOf(event.uri)) templates.add(reader);
+  }
+  for (const open of templates) {
     cache.delete(open.uri);
     models.delete(open.uri);
     schedule(open, 0);
@@ -227,6 +242,20 @@ connection.onDidChangeWatchedFiles((change) => {
   for (const document of documents.all()) schedule(document, 0);
   scanWorkspace(); // the files on disk under it too
 });
+
+/** The open documents last analysed with a parameter file at or under a deleted path (a file, or a folder). */
+function readersOf(deletedUri: string): OpenDocument[] {
+  const deleted = filePathOf(deletedUri);
+  if (deleted === undefined) return [];
+  const under = (uri: string) => {
+    const file = filePathOf(uri);
+    const relative = file === undefined ? '..' : path.relative(deleted, file);
+    return !relative.startsWith('..') && !path.isAbsolute(relative);
+  };
+  return documents
+    .all()
+    .filter((document) => cache.get(document.uri)?.parameterFiles.some((input) => under(input.uri)));
+}
 
 /** Rule levels of a document: its `.anyscale-azure.json` (the project's), overridden by the anyscaleAzure.rules setting (the user's). */
 function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {

@@ -3,8 +3,9 @@
 // *.jsonc, *.yaml and *.yml under the workspace folders, skipping node_modules, dot-folders and what files.exclude and
 // search.exclude name, analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
 // their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
-// from the editor, not from disk. Bounded (file count and size) and asynchronous, yielding to the event loop so the
-// server keeps answering.
+// from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
+// folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
+// and size) and asynchronous, yielding to the event loop so the server keeps answering.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,7 +79,7 @@ export function excludePatterns(...settings: unknown[]): string[] {
   return [...new Set(patterns)];
 }
 
-/** True when `file` is `folder` or inside it. */
+/** True when `file` is `folder` or inside it (`folder` may be a file: then only itself). */
 function isWithin(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return !relative.startsWith('..') && !path.isAbsolute(relative);
@@ -100,6 +101,14 @@ async function textOf(file: string): Promise<string | undefined> {
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -197,12 +206,35 @@ export class WorkspaceScan {
   async scan(folders: readonly string[]): Promise<ScanResult> {
     const started = performance.now();
     this.folders = folders.map((folder) => path.resolve(folder));
-    let files = 0;
+    const walked = await this.walk(this.folders.map((folder) => ({ dir: folder, root: folder })));
+    let changed = walked.changed;
+    // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
+    if (!walked.truncated)
+      for (const file of [...this.fromDisk.keys()]) if (!walked.seen.has(file)) changed = this.forget(file) || changed;
+    // Values files read before the templates they are checked against were: read them again against the whole index.
+    if (changed) await this.rereadWorkspaceReaders();
+    return {
+      files: walked.seen.size,
+      analyzed: walked.analyzed,
+      indexed: this.fromDisk.size,
+      truncated: walked.truncated,
+      changed,
+      durationMs: performance.now() - started,
+    };
+  }
+
+  /**
+   * Reads the candidate files under the folders `dir` (each in the scanned folder `root`, whose excludes apply), at
+   * most MAX_FILES of them, and records what they hold.
+   */
+  private async walk(
+    starts: ReadonlyArray<{ dir: string; root: string }>,
+  ): Promise<{ seen: Set<string>; analyzed: number; changed: boolean; truncated: boolean }> {
     let analyzed = 0;
     let changed = false;
     let truncated = false;
     const seen = new Set<string>();
-    const pending = [...this.folders.map((folder) => ({ dir: folder, root: folder }))];
+    const pending = [...starts];
     while (pending.length > 0 && !truncated) {
       const { dir, root } = pending.shift()!;
       let entries: import('node:fs').Dirent[];
@@ -218,11 +250,10 @@ export class WorkspaceScan {
         if (entry.isDirectory()) {
           if (!skippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
         } else if (entry.isFile() && CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
-          if (files >= MAX_FILES) {
+          if (seen.size >= MAX_FILES) {
             truncated = true;
             break;
           }
-          files++;
           seen.add(full);
           candidates.push(full);
         }
@@ -239,19 +270,7 @@ export class WorkspaceScan {
         await yieldToEventLoop();
       }
     }
-    // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
-    if (!truncated)
-      for (const file of [...this.fromDisk.keys()]) if (!seen.has(file)) changed = this.forget(file) || changed;
-    // Values files read before the templates they are checked against were: read them again against the whole index.
-    if (changed) await this.rereadWorkspaceReaders();
-    return {
-      files,
-      analyzed,
-      indexed: this.fromDisk.size,
-      truncated,
-      changed,
-      durationMs: performance.now() - started,
-    };
+    return { seen, analyzed, changed, truncated };
   }
 
   /**
@@ -277,7 +296,9 @@ export class WorkspaceScan {
 
   /**
    * Applies file-watcher events; true when the facts the cross-file checks read changed. A changed parameter file has
-   * its template read again; a change to those facts has the values files read again (recheckWorkspaceReaders).
+   * its template read again; a change to those facts has the values files read again (recheckWorkspaceReaders). A
+   * folder comes as one event, not one per file: deleted, every file indexed under it is forgotten (and the templates
+   * read with parameter files from it are read again); created (or renamed, a delete and a create), it is read.
    */
   changed(events: readonly FileEvent[]): Promise<boolean> {
     const applied = this.applying.then(() => this.apply(events));
@@ -286,12 +307,27 @@ export class WorkspaceScan {
   }
 
   private async apply(events: readonly FileEvent[]): Promise<boolean> {
-    let changed = false;
-    const done = new Set<string>();
+    // The last event of a path decides: the path is read as it is now, or forgotten.
+    const latest = new Map<string, FileEvent>();
     for (const event of events) {
       const file = filePathOf(event.uri);
-      if (!file || !this.inScope(file)) continue;
-      changed = (event.type === 3 ? this.forget(file) : (await this.read(file)).changed) || changed;
+      if (file === undefined) continue;
+      latest.delete(file);
+      latest.set(file, event);
+    }
+    let changed = false;
+    const done = new Set<string>();
+    /** Folders read whole in this batch: the events under them are already read. */
+    const walked: string[] = [];
+    for (const [file, event] of latest) {
+      if (walked.some((folder) => isWithin(folder, file))) continue;
+      if (event.type === 3) changed = this.deleted(file) || changed;
+      else if (this.inScope(file)) changed = (await this.read(file)).changed || changed;
+      else if (event.type === 1 && this.entersCreatedFolder(file) && (await isFolder(file))) {
+        walked.push(file);
+        changed = (await this.walk([{ dir: file, root: this.rootOf(file)! }])).changed || changed;
+        continue;
+      } else continue;
       done.add(file);
       for (const template of await this.templatesReading(file, event.uri)) {
         if (done.has(template) || !this.inScope(template)) continue;
@@ -303,12 +339,41 @@ export class WorkspaceScan {
     return changed;
   }
 
-  /** The templates on disk a file is a parameter file of: read with it, or beside it by name. */
+  /** A path was deleted: the file, or every file under the folder, is forgotten. */
+  private deleted(deletedPath: string): boolean {
+    let changed = false;
+    for (const file of [...this.fromDisk.keys()])
+      if (isWithin(deletedPath, file)) changed = this.forget(file) || changed;
+    return changed;
+  }
+
+  /** A folder the scan would enter, created inside a scanned folder (not the scanned folder itself). */
+  private entersCreatedFolder(dir: string): boolean {
+    const root = this.rootOf(dir);
+    return root !== undefined && root !== dir && this.entersFolder(dir);
+  }
+
+  /** The scanned folder a path is in. */
+  private rootOf(file: string): string | undefined {
+    return this.folders.find((folder) => isWithin(folder, file));
+  }
+
+  /**
+   * The templates on disk a file is a parameter file of (read with it, or beside it by name), or, for a folder, that
+   * were read with a parameter file under it.
+   */
   private async templatesReading(file: string, uri: string): Promise<string[]> {
     if (isYaml(file)) return [];
     const templates = [...this.parametersOf]
-      .filter(([, parameterFiles]) => parameterFiles.includes(uri))
+      .filter(([, parameterFiles]) =>
+        parameterFiles.some((parameterUri) => {
+          if (parameterUri === uri) return true;
+          const parameterFile = filePathOf(parameterUri);
+          return parameterFile !== undefined && isWithin(file, parameterFile);
+        }),
+      )
       .map(([template]) => template);
+    if (!this.inScope(file)) return templates;
     const beside = conventionalTemplate(file, await siblingsOf(file));
     return beside !== undefined && !templates.includes(beside) ? [...templates, beside] : templates;
   }
@@ -334,7 +399,7 @@ export class WorkspaceScan {
    * node_modules, a dot-folder or excluded, as here; outside the scanned folders only the first two apply.
    */
   entersFolder(dir: string): boolean {
-    const root = this.folders.find((folder) => isWithin(folder, dir));
+    const root = this.rootOf(dir);
     if (root === undefined) return !skippedFolder(path.basename(dir));
     const relative = path.relative(root, dir);
     return relative === '' || (!relative.split(path.sep).some(skippedFolder) && !this.excluded(root, dir));

@@ -2,8 +2,9 @@
 // primary and a broken cloud resource, and a cloud whose name is a parameter): the rows as drawn on the screen, a click
 // that reveals a definition, the context actions (copy the resource ID expression from the context menu, generate
 // operator values from the inline button, the worst finding's rule docs), the new-template command of the welcome view,
-// the Explorer section, an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData), and
-// a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json beside it.
+// the Explorer section, an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData),
+// a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json beside it, and a
+// folder renamed (its cloud read under the new name) or deleted (its cloud gone) as VS Code's watcher reports it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
@@ -411,10 +412,47 @@ suite('Cloud Resources view in a real VS Code', () => {
       await vscode.commands.executeCommand(`${VIEW}.focus`);
       await badgeShown('param-cloud', true);
     } finally {
-      // File by file: the scan forgets a deleted file, not the files of a deleted folder.
-      for (const [name] of files.reverse()) await vscode.workspace.fs.delete(workspaceFile(name));
-      await vscode.workspace.fs.delete(folder);
+      // The folder at once: VS Code's watcher reports the folder's deletion, not its files'.
+      await vscode.workspace.fs.delete(folder, { recursive: true });
     }
     await waitFor('param-cloud gone with its folder', () => !present(), 20000);
+  });
+
+  test('a renamed folder: its cloud is read under the new name; deleted, the cloud leaves the tree', async () => {
+    const before = workspaceFile('rename-before');
+    const after = workspaceFile('rename-after');
+    const template = JSON.stringify({
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2026-09-01',
+          name: 'renamed-cloud',
+          location: 'westus2',
+          properties: {},
+        },
+      ],
+    });
+    const declaredIn = () =>
+      api.cloudTree
+        .getChildren()
+        .find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === 'renamed-cloud')?.cloud.reveal
+        .uri;
+    try {
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(before, 'nested', 'cloud.json'), Buffer.from(template));
+      await waitFor('renamed-cloud in the tree', () => declaredIn()?.includes('/rename-before/'), 20000);
+      await vscode.workspace.fs.rename(before, after);
+      await waitFor(
+        () => `renamed-cloud declared under the new name (now ${declaredIn()})`,
+        () => declaredIn()?.includes('/rename-after/nested/cloud.json'),
+        20000,
+      );
+      await vscode.workspace.fs.delete(after, { recursive: true });
+      await waitFor('renamed-cloud gone with its folder', () => declaredIn() === undefined, 20000);
+    } finally {
+      for (const folder of [before, after])
+        await vscode.workspace.fs.delete(folder, { recursive: true }).then(undefined, () => undefined);
+    }
   });
 });
