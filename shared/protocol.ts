@@ -269,6 +269,16 @@ export interface WorkspaceIndexResult {
   complete: boolean;
   /** The scan stopped at its file limit (20,000 candidate files): some files were not looked at. */
   truncated: boolean;
+  /**
+   * Candidate files on disk the index could not read, with why in the words of `anyscale-azure check` (over its
+   * 16 MB limit: "too large to check: …"). By path.
+   */
+  unread: UnreadFile[];
+}
+
+export interface UnreadFile {
+  uri: string;
+  reason: string;
 }
 
 export interface WorkspaceIndexChanged {

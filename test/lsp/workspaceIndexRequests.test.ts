@@ -5,7 +5,7 @@
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
 // it; files.exclude is honoured, and re-read when the
 // configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
-// anyscaleAzure.rules setting gives.
+// anyscaleAzure.rules setting gives; a file over check's 16 MB is named with check's message, until its folder goes.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -31,6 +31,7 @@ import {
   type WorkspaceIndexChanged,
 } from '../../shared/protocol';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
+import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -279,6 +280,33 @@ test("an open template's cloud counts its parameter file's own problems, at the 
     await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
     fs.writeFileSync(file, written);
   }
+});
+
+test("a file over check's 16 MB is announced and named with check's message; forgotten when its folder is deleted", async () => {
+  await sleep(SETTLE_MS); // the scan after the previous test's settings is done and announced
+  const folder = path.join(root, 'large');
+  const file = path.join(folder, 'huge.json');
+  fs.mkdirSync(folder);
+  fs.writeFileSync(file, `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
+  let before = changes().length;
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Created }],
+  });
+  await nextChange(before, 'the notification after a file over the limit appeared');
+  assert.deepEqual((await server.connection.sendRequest(WorkspaceIndexRequest, {})).unread, [
+    {
+      uri: pathToFileURL(file).href,
+      reason:
+        'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
+    },
+  ]);
+  before = changes().length;
+  fs.rmSync(folder, { recursive: true });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Deleted }],
+  });
+  await nextChange(before, 'the notification after its folder was deleted');
+  assert.deepEqual((await server.connection.sendRequest(WorkspaceIndexRequest, {})).unread, []);
 });
 
 test('a request for a cloud that is not there answers no cloud; a cloud that is not a string is InvalidParams', async () => {

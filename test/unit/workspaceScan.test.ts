@@ -1,13 +1,14 @@
 // The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
 // cross-file warning it makes possible, open documents winning over disk, file events (a folder deleted, created or
-// renamed as one event), and staying responsive.
+// renamed as one event), check's size limit and its message for a file over it, and staying responsive.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WorkspaceScan, MAX_INDEXED_FILE_BYTES, mayHoldFacts } from '../../server/src/node/workspaceScan';
+import { WorkspaceScan, mayHoldFacts } from '../../server/src/node/workspaceScan';
+import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { parseJson } from '../../server/src/service';
@@ -36,7 +37,7 @@ before(() => {
   write('infra/cloud-resource.json', template);
   write('node_modules/pkg/cloud-resource.json', template.replace(PRINCIPAL_ID, '11111111-1111-4111-8111-111111111111'));
   write('.history/cloud-resource.json', template.replace(PRINCIPAL_ID, '22222222-2222-4222-8222-222222222222'));
-  write('huge.json', template.replace('{', `{"padding": "${'x'.repeat(MAX_INDEXED_FILE_BYTES)}",`));
+  write('huge.json', template.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
   write('helm/values.yaml', values);
   write('helm/ingress-nginx.yaml', 'controller:\n  service:\n    type: LoadBalancer\n');
   write('package.json', '{"name": "not-a-template"}');
@@ -57,10 +58,11 @@ test('the pre-filter: templates name Anyscale.Platform or the operator extension
   assert.ok(!mayHoldFacts('v.yml', 'controller:\n  service: {}\n'));
 });
 
-test('a scan indexes the template on disk, skipping node_modules, dot-folders and files over 5 MB; the values file sees the principal ID', async () => {
+test("a scan indexes the template on disk, skipping node_modules, dot-folders and files over check's 16 MB; the values file sees the principal ID", async () => {
   const index = new WorkspaceIndex();
   assert.ok(!codesWith(index).includes(RULE), 'no warning without the template');
-  const result = await new WorkspaceScan(index, () => false).scan([root]);
+  const scan = new WorkspaceScan(index, () => false);
+  const result = await scan.scan([root]);
   assert.equal(
     result.files,
     6,
@@ -80,6 +82,17 @@ test('a scan indexes the template on disk, skipping node_modules, dot-folders an
   );
   assert.ok(view.azure);
   assert.ok(codesWith(index).includes(RULE), 'the cross-file warning, with the template only on disk');
+  assert.deepEqual(
+    scan.unreadFiles(),
+    [
+      {
+        uri: uriOf('huge.json'),
+        reason:
+          'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
+      },
+    ],
+    "the file over the limit, with check's message",
+  );
   const again = await new WorkspaceScan(index, () => false).scan([root]);
   assert.equal(again.changed, false, 'a second scan of the same files changes nothing');
 });
@@ -262,6 +275,17 @@ test('a renamed folder (a delete and a create of the folder): its files are inde
       assert.equal(await scan.changed([{ uri: uri('.hidden'), type: 1 }]), false, 'a dot-folder is not read');
     },
   );
+});
+
+test("files up to check's 16 MB are indexed, as check reads them", async () => {
+  const padding = `"padding": "${'x'.repeat(6 * 1024 * 1024)}",`;
+  await inWorkspace({ 'large.json': cloudTemplate('large-cloud').replace('{', `{${padding}`) }, async (folder) => {
+    const index = new WorkspaceIndex();
+    const scan = new WorkspaceScan(index, () => false);
+    await scan.scan([folder]);
+    assert.deepEqual(cloudLabels(index), ['large-cloud'], 'a 6 MB template');
+    assert.deepEqual(scan.unreadFiles(), []);
+  });
 });
 
 test('the scan yields to the event loop while it reads many files', async () => {

@@ -133,6 +133,7 @@ const workspaceScan = new WorkspaceScan(
       parameterFileLevels: ruleLevelsOf,
     };
   },
+  () => indexPublisher.changed(),
 );
 const indexPublisher = new WorkspaceIndexPublisher(
   connection,
@@ -140,6 +141,7 @@ const indexPublisher = new WorkspaceIndexPublisher(
     outlinesNow();
     return cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri)));
   },
+  () => workspaceScan.unreadFiles(),
   () => settings.validation?.delay ?? DEFAULT_DELAY_MS,
 );
 const cache = new Map<string, CachedAnalysis>();

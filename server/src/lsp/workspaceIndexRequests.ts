@@ -11,6 +11,7 @@ import {
   type GeneratedValues,
   type GenerateValuesParams,
   type IndexedCloud,
+  type UnreadFile,
   type WorkspaceIndexParams,
   type WorkspaceIndexResult,
 } from '../../../shared/protocol';
@@ -23,12 +24,15 @@ export class WorkspaceIndexPublisher {
   private announced = new Map<string, string>();
   private complete = false;
   private announcedComplete = false;
+  private announcedUnread = '[]';
   private truncated = false;
 
   constructor(
     private readonly connection: Connection,
     /** The clouds as the index holds them now. */
     private readonly clouds: () => IndexedCloud[],
+    /** The files the index could not read. */
+    private readonly unread: () => UnreadFile[],
     /** How long changes must settle before they are announced (the validation delay). */
     private readonly delayMs: () => number,
   ) {}
@@ -48,6 +52,7 @@ export class WorkspaceIndexPublisher {
           clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud),
           complete: this.complete,
           truncated: this.truncated,
+          unread: this.unread(),
         };
       }),
     );
@@ -92,8 +97,10 @@ export class WorkspaceIndexPublisher {
       (id) => now.get(id) !== this.announced.get(id),
     );
     this.announced = now;
-    if (changed.length === 0 && this.announcedComplete === this.complete) return;
+    const unread = JSON.stringify(this.unread());
+    if (changed.length === 0 && this.announcedComplete === this.complete && this.announcedUnread === unread) return;
     this.announcedComplete = this.complete;
+    this.announcedUnread = unread;
     void this.connection.sendNotification(WorkspaceIndexChangedNotification, {
       clouds: changed,
       complete: this.complete,

@@ -9,7 +9,7 @@ const MB = 1024 * 1024;
 /**
  * ARM accepts templates and parameter files of up to 4 MB (catalog/armLimits.ts, which template-limit-exceeded
  * checks); the cap leaves a wide margin above that while keeping a run's memory bounded (a 20 MB template takes
- * ~800 MB to analyse).
+ * ~800 MB to analyse). The workspace index (workspaceScan.ts) and egress read workspace files to the same limit.
  */
 export const MAX_FILE_BYTES = 16 * MB;
 const ARM_LIMIT_MB = MAX_TEMPLATE_BYTES.value / MB;
@@ -47,7 +47,8 @@ function kindOf(stat: fs.Stats): string {
   return 'not a file';
 }
 
-function tooLarge(size: number | undefined, limit: number): BoundedReadError {
+/** The one message for a file over the limit, as `check`, egress and the workspace index say it. */
+export function tooLarge(size: number | undefined, limit = MAX_FILE_BYTES): BoundedReadError {
   const measured = size === undefined ? '' : `${(size / MB).toFixed(1)} MB, `;
   const cap = limit % MB === 0 ? `${limit / MB} MB` : `${limit} bytes`;
   return new BoundedReadError(

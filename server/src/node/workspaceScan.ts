@@ -4,8 +4,9 @@
 // search.exclude name, analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
 // their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
 // from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
-// folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
-// and size) and asynchronous, yielding to the event loop so the server keeps answering.
+// folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count,
+// and size: the 16 MB `anyscale-azure check` reads to, with its message for a file over it, kept for the tree) and
+// asynchronous, yielding to the event loop so the server keeps answering.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +24,7 @@ import {
   type WorkspaceIndex,
   type WorkspaceOptions,
 } from '../service';
+import { ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 import { yieldToEventLoop } from './yieldToEventLoop';
@@ -31,6 +33,12 @@ import { yieldToEventLoop } from './yieldToEventLoop';
 export interface FileEvent {
   readonly uri: string;
   readonly type: 1 | 2 | 3;
+}
+
+/** A candidate file the index could not read, and why (in the words `anyscale-azure check` uses). */
+export interface UnreadFile {
+  readonly uri: string;
+  readonly reason: string;
 }
 
 export interface ScanResult {
@@ -48,7 +56,6 @@ export interface ScanResult {
 }
 
 const CANDIDATE = /\.(jsonc?|ya?ml)$/i;
-export const MAX_INDEXED_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 20_000;
 /** Files read between two yields to the event loop. */
 const BATCH = 20;
@@ -92,15 +99,22 @@ function skippedFolder(name: string): boolean {
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
-/** A file's text, when it is a file of at most MAX_INDEXED_FILE_BYTES that can be read. */
-async function textOf(file: string): Promise<string | undefined> {
+/** What reading a file gave: its text, or why a file that is there could not be read; undefined when it is gone. */
+type FileRead = { readonly text: string } | { readonly unread: string } | undefined;
+
+/**
+ * Reads a regular file of at most MAX_FILE_BYTES, the limit `anyscale-azure check` reads files to; over it, or when
+ * it cannot be read, why, in check's words. Gone (or not a regular file): undefined.
+ */
+async function readFile(file: string): Promise<FileRead> {
   try {
     const stat = await fs.stat(file);
-    return stat.isFile() && stat.size <= MAX_INDEXED_FILE_BYTES
-      ? (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '')
-      : undefined;
-  } catch {
-    return undefined;
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_FILE_BYTES) return { unread: tooLarge(stat.size).message };
+    return { text: (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') };
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { unread: `cannot read: ${ioReason(error)}` };
   }
 }
 
@@ -134,7 +148,7 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
   for (const parameterFile of conventionalParameterFiles(file, await siblingsOf(file))) {
     try {
       const stat = await fs.stat(parameterFile);
-      if (!stat.isFile() || stat.size > MAX_INDEXED_FILE_BYTES) continue;
+      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
       const text = (await fs.readFile(parameterFile, 'utf8')).replace(/^\uFEFF/, '');
       const { root, errors } = parseJson(text);
       if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
@@ -157,6 +171,8 @@ export class WorkspaceScan {
   private readonly fromDisk = new Map<string, string>();
   /** Each template read from disk with the parameter files (URIs) it was read with. */
   private readonly parametersOf = new Map<string, readonly string[]>();
+  /** Candidate files that are there but could not be read (over the size limit, unreadable), with why. */
+  private readonly unread = new Map<string, string>();
   private recheckTimer?: NodeJS.Timeout;
   /**
    * The batches of file events being applied, one after another: a file read for one batch is recorded before the
@@ -167,12 +183,22 @@ export class WorkspaceScan {
 
   /**
    * `isOpen(file)`: the editor has the file open, so its facts come from there. `optionsOf(file)`: how to analyze it.
+   * `unreadChanged()`: the files of `unreadFiles()` changed.
    */
   constructor(
     private readonly index: WorkspaceIndex,
     private readonly isOpen: (file: string) => boolean,
     private readonly optionsOf: AnalysisOptionsOf = BESIDE,
+    private readonly unreadChanged: () => void = () => undefined,
   ) {}
+
+  /** The candidate files on disk the index holds nothing of because they could not be read, by path. */
+  unreadFiles(): UnreadFile[] {
+    return [...this.unread]
+      .filter(([file]) => !this.isOpen(file))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, reason]) => ({ uri: pathToFileURL(file).href, reason }));
+  }
 
   /**
    * `files.exclude` and `search.exclude` patterns (see excludePatterns): one list for every folder, or a list per
@@ -209,8 +235,10 @@ export class WorkspaceScan {
     const walked = await this.walk(this.folders.map((folder) => ({ dir: folder, root: folder })));
     let changed = walked.changed;
     // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
-    if (!walked.truncated)
+    if (!walked.truncated) {
       for (const file of [...this.fromDisk.keys()]) if (!walked.seen.has(file)) changed = this.forget(file) || changed;
+      for (const file of [...this.unread.keys()]) if (!walked.seen.has(file)) this.setUnread(file, undefined);
+    }
     // Values files read before the templates they are checked against were: read them again against the whole index.
     if (changed) await this.rereadWorkspaceReaders();
     return {
@@ -261,9 +289,9 @@ export class WorkspaceScan {
       // A batch of files read at once (the reads wait on the disk, not on us), then recorded in name order.
       for (let from = 0; from < candidates.length; from += BATCH) {
         const batch = candidates.slice(from, from + BATCH).filter((file) => !this.isOpen(file));
-        const texts = await Promise.all(batch.map(textOf));
+        const reads = await Promise.all(batch.map(readFile));
         for (let i = 0; i < batch.length; i++) {
-          const result = await this.record(batch[i], texts[i]);
+          const result = await this.record(batch[i], reads[i]);
           if (result.analyzed) analyzed++;
           changed = result.changed || changed;
         }
@@ -344,6 +372,7 @@ export class WorkspaceScan {
     let changed = false;
     for (const file of [...this.fromDisk.keys()])
       if (isWithin(deletedPath, file)) changed = this.forget(file) || changed;
+    for (const file of [...this.unread.keys()]) if (isWithin(deletedPath, file)) this.setUnread(file, undefined);
     return changed;
   }
 
@@ -440,16 +469,26 @@ export class WorkspaceScan {
     return uri !== undefined && !this.isOpen(file) && this.index.delete(uri);
   }
 
+  /** Notes why a file could not be read (undefined: it could, or it is gone). */
+  private setUnread(file: string, reason: string | undefined): void {
+    if (this.unread.get(file) === reason) return;
+    if (reason === undefined) this.unread.delete(file);
+    else this.unread.set(file, reason);
+    this.unreadChanged();
+  }
+
   /** Reads one file from disk and records its facts (none when it is gone, too large, or not ours). */
   private async read(file: string): Promise<{ analyzed: boolean; changed: boolean }> {
     if (this.isOpen(file)) return { analyzed: false, changed: false };
-    return this.record(file, await textOf(file));
+    return this.record(file, await readFile(file));
   }
 
-  /** Records what a file's text (undefined: gone, too large or unreadable) adds to the index. */
-  private async record(file: string, text: string | undefined): Promise<{ analyzed: boolean; changed: boolean }> {
+  /** Records what a file's text adds to the index (nothing when it is gone, too large or unreadable). */
+  private async record(file: string, read: FileRead): Promise<{ analyzed: boolean; changed: boolean }> {
     // Opened while the file was being read: the editor's version is already in the index.
     if (this.isOpen(file)) return { analyzed: false, changed: false };
+    this.setUnread(file, read !== undefined && 'unread' in read ? read.unread : undefined);
+    const text = read !== undefined && 'text' in read ? read.text : undefined;
     const analyzed = text !== undefined && mayHoldFacts(file, text);
     const uri = this.fromDisk.get(file) ?? pathToFileURL(file).href;
     let facts = NO_FACTS;

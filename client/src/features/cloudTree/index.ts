@@ -19,6 +19,7 @@ import { workspaceParams } from '../egress/settings';
 import { egressTargetsFor } from './egressScope';
 import { ProblemDecorations, REVEAL_COMMAND } from './items';
 import { CloudTreeProvider, type CloudTreeNode } from './provider';
+import { cloudTreeMessage } from './viewMessage';
 
 export const CLOUD_TREE = {
   view: 'anyscaleAzure.cloudResources',
@@ -108,11 +109,9 @@ export function registerCloudTree(
   const showState = () => {
     const errors = provider.errorCount;
     for (const view of views) {
-      view.message = !provider.complete
-        ? 'Reading the workspace…'
-        : provider.truncated
-          ? 'The workspace has more than 20,000 candidate files: some were not read.'
-          : undefined;
+      view.message = cloudTreeMessage(provider.indexState, (uri) =>
+        vscode.workspace.asRelativePath(vscode.Uri.parse(uri)),
+      );
       view.badge =
         errors > 0
           ? { value: errors, tooltip: `${errors} error${errors === 1 ? '' : 's'} in the workspace's Anyscale clouds` }

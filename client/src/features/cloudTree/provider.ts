@@ -11,6 +11,7 @@ import type {
   WorkspaceIndexResult,
 } from '../../../../shared/protocol';
 import { cloudItem, cloudResourceItem, fileItem } from './items';
+import type { IndexState } from './viewMessage';
 
 export interface CloudNode {
   readonly kind: 'cloud';
@@ -67,14 +68,14 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
   private readonly changed = new vscode.EventEmitter<CloudTreeNode | CloudTreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly stateChanged = new vscode.EventEmitter<void>();
-  /** The clouds, `complete` or `truncated` changed: the views' messages, badges and context keys follow. */
+  /** The clouds or the state (`complete`, `truncated`, `unread`) changed: the views' messages, badges and context keys follow. */
   readonly onDidChangeState = this.stateChanged.event;
   private readonly firstDrawn = new vscode.EventEmitter<FirstDraw>();
   /** The first rows were handed to VS Code; and the first once the index was complete (see FirstDraw). */
   readonly onDidDrawFirst = this.firstDrawn.event;
   private clouds: CloudNode[] = [];
   private byId = new Map<string, CloudNode>();
-  private state = { complete: false, truncated: false };
+  private state: IndexState = { complete: false, truncated: false, unread: [] };
   /** Loads and updates run one after another, in the order they were asked for. */
   private queue: Promise<void> = Promise.resolve();
   private loaded = false;
@@ -92,8 +93,9 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     return this.state.complete;
   }
 
-  get truncated(): boolean {
-    return this.state.truncated;
+  /** The scan's state: done, stopped at its file limit, the files it could not read. */
+  get indexState(): IndexState {
+    return this.state;
   }
 
   get cloudCount(): number {
@@ -225,8 +227,8 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     node.children = undefined;
   }
 
-  private setState(result: Pick<WorkspaceIndexResult, 'complete' | 'truncated'>): void {
-    this.state = { complete: result.complete, truncated: result.truncated };
+  private setState(result: Pick<WorkspaceIndexResult, 'complete' | 'truncated' | 'unread'>): void {
+    this.state = { complete: result.complete, truncated: result.truncated, unread: result.unread };
     this.stateChanged.fire();
   }
 
