@@ -345,6 +345,38 @@ test('.anyscale-azure.json in the workspace folder sets rule levels, re-read aft
   }
 });
 
+test('a deleted folder that held the .anyscale-azure.json takes its rule levels along (one event, for the folder)', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-config-folder-'));
+  const folder = path.join(root, 'infra');
+  fs.mkdirSync(folder);
+  fs.writeFileSync(
+    path.join(folder, '.anyscale-azure.json'),
+    JSON.stringify({ rules: { 'compute-stack-invalid': 'off' } }),
+  );
+  const uri = pathToFileURL(path.join(folder, 'cloud.json')).href;
+  const lsp = await startServer({
+    settings: { validation: { delay: 20 } },
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
+  });
+  try {
+    // compute-stack-invalid is off in the folder.
+    await open(lsp, TEMPLATE, ['bucket-endpoint-trailing-slash', 'bucket-subpath'], uri);
+    // VS Code reports a deleted folder as one event for the folder, not one per file in it.
+    fs.rmSync(folder, { recursive: true, force: true });
+    await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Deleted }],
+    });
+    await lsp.latest(
+      uri,
+      (p) => codes(p).includes('compute-stack-invalid'),
+      'compute-stack-invalid back at its default level once its config went with the folder',
+    );
+  } finally {
+    assert.equal(await lsp.stop(), 0);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('in a document written with \\r\\n, every quick fix writes its line breaks as \\r\\n', async () => {
   const uri = `file:///workspace/legacy-crlf-${++documents}.yaml`;
   const text = [

@@ -23,6 +23,7 @@ import {
   type CancellationToken,
   type CodeActionParams,
   type CompletionParams,
+  type FileEvent,
   type HoverParams,
   type InitializeParams,
   WatchKind,
@@ -238,12 +239,19 @@ connection.onDidChangeWatchedFiles((change) => {
     models.delete(open.uri);
     schedule(open, 0);
   }
-  if (!change.changes.some((event) => event.uri.endsWith(`/${CONFIG_FILE_NAME}`))) return;
+  if (!change.changes.some(changesConfig)) return;
   configFiles.invalidate();
   cache.clear();
   for (const document of documents.all()) schedule(document, 0);
   scanWorkspace(); // the files on disk under it too
 });
+
+/** A config file changed, or a deleted folder took one the server had read. */
+function changesConfig(event: FileEvent): boolean {
+  if (event.uri.endsWith(`/${CONFIG_FILE_NAME}`)) return true;
+  const deleted = event.type === FileChangeType.Deleted ? filePathOf(event.uri) : undefined;
+  return deleted !== undefined && configFiles.readUnder(deleted);
+}
 
 /** The open documents last analysed with a parameter file at or under a deleted path (a file, or a folder). */
 function readersOf(deletedUri: string): OpenDocument[] {

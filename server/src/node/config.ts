@@ -88,6 +88,14 @@ export class ConfigFiles {
     this.byFolder.clear();
     this.byFile.clear();
   }
+
+  /**
+   * True when a config file it read is at or under `deletedPath`: a deleted folder that took its config along comes
+   * as one event for the folder, not one for the config file.
+   */
+  readUnder(deletedPath: string): boolean {
+    return [...this.byFile.keys()].some((file) => isInside(file, deletedPath));
+  }
 }
 
 /** A config file the CLI cannot use: the run stops (exit code 2) rather than check with the wrong levels. */
