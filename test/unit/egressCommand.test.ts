@@ -226,6 +226,20 @@ test('a proxy URL with a user name and password: neither appears in the text, JS
       }
     }
   }
+  // A URL that does not parse (a space in the host) is named as given, its credentials left out.
+  const malformed = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `http://${credentials}@proxy .corp:3128`,
+  ]);
+  assert.equal(malformed.code, 2);
+  assert.match(
+    malformed.stderr,
+    /proxy: not a proxy URL: "http:\/\/proxy \.corp:3128" \(expected http:\/\/host:port\)/,
+  );
+  for (const secret of secrets) assert.ok(!(malformed.stdout + malformed.stderr).includes(secret), secret);
 });
 
 test('json output is the report the editor shows', async () => {

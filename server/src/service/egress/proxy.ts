@@ -24,9 +24,22 @@ export function proxyProtocolProblem(url: URL): string | undefined {
     : 'only http:// proxies are supported (got ' + url.protocol + '//' + url.host + ')';
 }
 
-/** A proxy URL as given; `host:port` without a scheme means http://. Throws on anything but an http proxy. */
+/** A proxy URL as written, without the user name and password it may carry: for messages. */
+function withoutCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/@]*@/i, '$1');
+}
+
+/**
+ * A proxy URL as given; `host:port` without a scheme means http://. Throws on anything but an http proxy, saying
+ * what was given (without credentials).
+ */
 export function proxyConfig(url: string, noProxy: readonly string[] = []): ProxyConfig {
-  const parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
+  } catch {
+    throw new Error(`not a proxy URL: "${withoutCredentials(url)}" (expected http://host:port)`);
+  }
   const problem = proxyProtocolProblem(parsed);
   if (problem) throw new Error(problem);
   return { url: parsed, noProxy: noProxy.map((entry) => entry.toLowerCase()) };
