@@ -64,6 +64,7 @@ import { ConfigFiles } from '../node/config';
 import { excludePatterns, WorkspaceScan } from '../node/workspaceScan';
 import { WorkspaceIndexPublisher } from './workspaceIndexRequests';
 import { filePathOf } from '../node/fileUri';
+import { isWithin } from '../node/isWithin';
 import { AT_POSITION, IN_RANGE, msSinceLastRequest, request, stopIfCancelled } from './requests';
 import { registerAzureHandlers } from './azure';
 import { OPEN_DOCUMENTS, type OpenDocument } from './openDocument';
@@ -259,8 +260,7 @@ function readersOf(deletedUri: string): OpenDocument[] {
   if (deleted === undefined) return [];
   const under = (uri: string) => {
     const file = filePathOf(uri);
-    const relative = file === undefined ? '..' : path.relative(deleted, file);
-    return !relative.startsWith('..') && !path.isAbsolute(relative);
+    return file !== undefined && isWithin(deleted, file);
   };
   return documents
     .all()

@@ -3,6 +3,7 @@
 // Parsing is the service's (service/config/workspaceConfig.ts); this is the I/O around it, plus a cache.
 import * as fs from 'node:fs';
 import { readBounded, type BoundedReadError } from './boundedRead';
+import { isWithin } from './isWithin';
 import * as path from 'node:path';
 import {
   CONFIG_FILE_NAME,
@@ -18,14 +19,9 @@ export interface LoadedConfig extends WorkspaceConfig {
   readonly messages: readonly string[];
 }
 
-function isInside(dir: string, ancestor: string): boolean {
-  const relative = path.relative(ancestor, dir);
-  return !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
 /** The nearest config file at or above `fromDir`; the walk stops at `stopDir` when `fromDir` is inside it. */
 export function findConfigFile(fromDir: string, stopDir?: string): string | undefined {
-  const stop = stopDir !== undefined && isInside(fromDir, stopDir) ? path.resolve(stopDir) : undefined;
+  const stop = stopDir !== undefined && isWithin(stopDir, fromDir) ? path.resolve(stopDir) : undefined;
   for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, CONFIG_FILE_NAME);
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
@@ -69,7 +65,7 @@ export class ConfigFiles {
     const folder = path.dirname(filePath);
     if (!this.byFolder.has(folder)) {
       const root = this.roots()
-        .filter((r) => isInside(folder, r))
+        .filter((r) => isWithin(r, folder))
         .sort((a, b) => b.length - a.length)[0];
       this.byFolder.set(folder, findConfigFile(folder, root));
     }
@@ -94,7 +90,7 @@ export class ConfigFiles {
    * as one event for the folder, not one for the config file.
    */
   readUnder(deletedPath: string): boolean {
-    return [...this.byFile.keys()].some((file) => isInside(file, deletedPath));
+    return [...this.byFile.keys()].some((file) => isWithin(deletedPath, file));
   }
 }
 

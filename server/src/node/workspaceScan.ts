@@ -27,6 +27,7 @@ import {
 import { ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
+import { isWithin } from './isWithin';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
@@ -84,12 +85,6 @@ export function excludePatterns(...settings: unknown[]): string[] {
     for (const [glob, on] of Object.entries(setting)) if (on === true && glob.trim() !== '') patterns.push(glob.trim());
   }
   return [...new Set(patterns)];
-}
-
-/** True when `file` is `folder` or inside it (`folder` may be a file: then only itself). */
-function isWithin(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
