@@ -8,7 +8,6 @@
 // anchorProblems'.
 import {
   isAlias,
-  isDocument,
   isMap,
   isPair,
   isScalar,
@@ -22,6 +21,7 @@ import {
 } from 'yaml';
 import type { SyntaxProblem } from '../json/parseJson';
 import { underlinedRange } from './nodeRange';
+import { walkNodes } from './walkNodes';
 
 export interface PairInEffect {
   readonly pair: Pair;
@@ -94,21 +94,10 @@ function walkWithAnchors(
   visitor: (node: Pair | Alias, anchors: ReadonlyMap<string, Node>) => void,
 ): void {
   const anchors = new Map<string, Node>();
-  // A walk of our own: the package's visit() copies the path to each node it visits, a tenth of a values file's
-  // analysis (docs/performance.md, stop 29).
-  const walk = (node: unknown): void => {
-    if (isPair(node)) {
-      visitor(node, anchors);
-      walk(node.key);
-      walk(node.value);
-    } else if (isAlias(node)) {
-      visitor(node, anchors);
-    } else if (isScalar(node) || isMap(node) || isSeq(node)) {
-      if (typeof node.anchor === 'string') anchors.set(node.anchor, node);
-      if (!isScalar(node)) for (const item of node.items) walk(item);
-    }
-  };
-  walk(isDocument(root) ? root.contents : root);
+  walkNodes(root, (node) => {
+    if (isPair(node) || isAlias(node)) visitor(node, anchors);
+    else if (typeof node.anchor === 'string') anchors.set(node.anchor, node);
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { isAlias, isMap, isNode, isScalar, stringify, visit, type Node, type Pai
 import type { TextEdit, TextRange } from '../types';
 import { aliasedNodes, resolved } from './anchors';
 import { nodeAt, type YamlDocument } from './document';
+import { walkNodes } from './walkNodes';
 
 export interface KeyMove {
   /** The pair as the parser read it, and its keys from the root. */
@@ -160,8 +161,8 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
 
   /** True when an alias elsewhere names an anchor in the node: moving the anchor could put it after the alias. */
   const holdsAliasedAnchor = (node: Node): boolean => {
-    const anchored = node.anchor ? [node] : [];
-    visit(node, (_key, inner) => {
+    const anchored: Node[] = [];
+    walkNodes(node, (inner) => {
       if (isNode(inner) && inner.anchor) anchored.push(inner);
     });
     if (anchored.length === 0) return false;
