@@ -1,4 +1,6 @@
-// CPU-time measurement shared by the benchmarks: medians and percentiles, per-run CPU time of a function, interleaved comparisons.
+// CPU-time measurement shared by the benchmarks: medians and percentiles, per-run CPU time of a function, interleaved
+// comparisons, and a comparison run in a process of its own.
+import { spawnSync } from 'node:child_process';
 /** The value below which `p` percent of the sorted values lie. */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -106,4 +108,23 @@ function medianSample(samples: readonly Sample[]): Sample {
     ms: median(samples.map((sample) => sample.ms)),
     pageFaults: median(samples.map((sample) => sample.pageFaults)),
   };
+}
+
+/** The argument that makes a bench script run one comparison and print its result as JSON (see inOwnProcess). */
+export const COMPARE_ONE = '--compare-one';
+
+/**
+ * Runs `script` with COMPARE_ONE and `name` in a fresh Node process and returns the JSON it prints. A process's history
+ * changes what both sides of a comparison cost, the smallest anchor most: parseTree of the 0.2 MB chain took 12–19 ms
+ * of CPU in a process that had generated the envelope first (even without parsing it), 2.4–2.7 ms in one of its own.
+ * A crash (a stack overflow) is the child's exit, reported as such.
+ */
+export function inOwnProcess<T>(script: string, name: string): T | { crashed: string } {
+  const child = spawnSync(process.execPath, [...process.execArgv, script, COMPARE_ONE, name], { encoding: 'utf8' });
+  if (child.status !== 0) {
+    // Node prints where it threw first, then the error: the error is what the report shows.
+    const lines = child.stderr.trim().split('\n');
+    return { crashed: lines.find((line) => /^\w*Error\b/.test(line)) ?? `exit ${child.status ?? child.signal}` };
+  }
+  return JSON.parse(child.stdout) as T;
 }

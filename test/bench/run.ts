@@ -5,9 +5,8 @@
 // time, parseTree timed here after each edit); completion and hover p95 < 10 ms. Beyond the envelope, as stress
 // cases (10,000 cloud resources, the same parameter-driven, a chain of 5,000 variables): no crash, no stack overflow,
 // ≤ 3 × parseTree. Each template's full diagnostics are compared with parseTree in a process of its own (see
-// inOwnProcess). Writes bench-results/bench.json. Arguments, when given, pick the goals whose names contain one of
+// inOwnProcess in measure.ts). Writes bench-results/bench.json. Arguments, when given, pick the goals whose names contain one of
 // them (`node out/bench/run.js envelope chain`), for a quick before/after of one change.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,7 +19,7 @@ import {
   generateTemplate,
   generateVariableChain,
 } from './generate';
-import { compare, percentile, type Sample } from './measure';
+import { compare, COMPARE_ONE, inOwnProcess, percentile, type Sample } from './measure';
 import { benchEnvelopeOverStdio } from './stdioEditing';
 
 interface Goal {
@@ -28,9 +27,6 @@ interface Goal {
   measured: string;
   met: boolean;
 }
-
-/** The argument that makes this script compare one template's full diagnostics with parseTree and print the times. */
-const COMPARE_ONE = '--compare-one';
 
 const only = process.argv[2] === COMPARE_ONE ? [] : process.argv.slice(2);
 /** True when the goal named `name` is to be measured in this run. */
@@ -68,24 +64,6 @@ interface OneComparison {
   analyze: Sample;
 }
 
-/**
- * Full diagnostics of the template named against parseTree, in a fresh process. A process's history changes what
- * both sides cost, the smallest anchor most: parseTree of the 0.2 MB chain took 12–19 ms of CPU in a process that
- * had generated the envelope first (even without parsing it), 2.4–2.7 ms in one of its own. A crash (a stack
- * overflow) is the child's exit, reported as such.
- */
-function inOwnProcess(name: string): OneComparison | { crashed: string } {
-  const child = spawnSync(process.execPath, [...process.execArgv, __filename, COMPARE_ONE, name], {
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) {
-    // Node prints where it threw first, then the error: the error is what the report shows.
-    const lines = child.stderr.trim().split('\n');
-    return { crashed: lines.find((line) => /^\w*Error\b/.test(line)) ?? `exit ${child.status ?? child.signal}` };
-  }
-  return JSON.parse(child.stdout) as OneComparison;
-}
-
 /** The child's side of inOwnProcess: generates the template, compares, prints the times as JSON. */
 function compareOne(name: string): void {
   const text = TEMPLATES[name]();
@@ -114,7 +92,7 @@ async function main(): Promise<void> {
     `envelope: ${(envelope.length / 1e6).toFixed(2)} MB (limit ${ARM_LIMITS.bytes / 1e6} MB), ${resources} cloud resources written, ${analyzeText(envelope).findings.length} findings`,
   );
   if (wanted('envelope: full diagnostics')) {
-    const compared = inOwnProcess('envelope');
+    const compared = inOwnProcess<OneComparison>(__filename, 'envelope');
     if ('crashed' in compared) report('envelope: full diagnostics, no crash', compared.crashed.slice(0, 120), false);
     else {
       const ratio = compared.analyze.ms / compared.parse.ms;
@@ -124,7 +102,7 @@ async function main(): Promise<void> {
   if (wanted('envelope: over stdio')) await envelopeOverStdio(envelope);
   for (const label of Object.keys(TEMPLATES).slice(1)) {
     if (!wanted(`beyond: ${label}`)) continue;
-    const compared = inOwnProcess(label);
+    const compared = inOwnProcess<OneComparison>(__filename, label);
     if ('crashed' in compared) report(`beyond: ${label}, no crash`, compared.crashed.slice(0, 120), false);
     else {
       const ratio = compared.analyze.ms / compared.parse.ms;
