@@ -158,6 +158,8 @@ test('an expression shows its value, and the diagnostic on it, in one hover', ()
   assert.equal(sections.length, 2, hover.markdown);
   assert.match(hover.markdown, /\*\*Data residency:\*\*/);
   assert.doesNotMatch(hover.markdown, /documentation\]/);
+  // Not "AKS": the resource's cluster may be EKS, GKE or any other (this one's provider is "Aws").
+  assert.doesNotMatch(hover.markdown, /AKS/);
 });
 
 test('with several parameter files the evaluation comes first, each result said once with the files that give it', () => {

@@ -44,9 +44,9 @@ export const CONTRIBUTOR_ROLE_FACT: Fact = Fact.parse({
  */
 export const DATA_RESIDENCY_FACT: Fact = Fact.parse({
   text:
-    '**Data residency:** this region is where the data plane (AKS, storage) runs. The Anyscale control plane is in the ' +
-    '**United States** whatever the region, and its metadata goes there: system logs, metrics and cluster state, and ' +
-    'structured application logs when log ingestion is on.',
+    '**Data residency:** this region is where the data plane (the Kubernetes cluster, storage) runs. The Anyscale ' +
+    'control plane is in the **United States** whatever the region, and its metadata goes there: system logs, ' +
+    'metrics and cluster state, and structured application logs when log ingestion is on.',
   sources: [SOURCES.supportedRegions],
   grade: 'documented',
   docsPage: 'regions.md',
