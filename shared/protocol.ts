@@ -267,7 +267,10 @@ export interface WorkspaceIndexResult {
   clouds: IndexedCloud[];
   /** False until the first scan of the workspace folders is done; a change notification with `complete: true` follows. */
   complete: boolean;
-  /** The scan stopped at its file limit (20,000 candidate files): some files were not looked at. */
+  /**
+   * The scan, or the walk of a folder created since, stopped at its file limit (20,000 candidate files): some files
+   * were not looked at.
+   */
   truncated: boolean;
   /**
    * Candidate files on disk the index could not read, with why in the words of `anyscale-azure check` (over its

@@ -5,7 +5,8 @@
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
 // it; files.exclude is honoured, and re-read when the
 // configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
-// anyscaleAzure.rules setting gives; a file over check's 16 MB is named with check's message, until its folder goes.
+// anyscaleAzure.rules setting gives; a file over check's 16 MB is named with check's message, until its folder goes;
+// a created folder whose walk stops at the file limit makes the index truncated, until it goes.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -32,6 +33,7 @@ import {
 } from '../../shared/protocol';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
+import { MAX_FILES } from '../../server/src/node/workspaceScan';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 
@@ -307,6 +309,27 @@ test("a file over check's 16 MB is announced and named with check's message; for
   });
   await nextChange(before, 'the notification after its folder was deleted');
   assert.deepEqual((await server.connection.sendRequest(WorkspaceIndexRequest, {})).unread, []);
+});
+
+test('a created folder whose walk stops at the 20,000-file limit makes the index truncated, until the folder goes', async () => {
+  await sleep(SETTLE_MS);
+  const folder = path.join(root, 'many');
+  fs.mkdirSync(folder);
+  for (let i = 0; i <= MAX_FILES; i++) fs.writeFileSync(path.join(folder, `v${i}.yaml`), 'a: 1\n');
+  let before = changes().length;
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Created }],
+  });
+  const stopped = await server.until(() => changes()[before], 'the notification after the walk stopped', 60_000);
+  assert.deepEqual(stopped.clouds, [], 'no cloud changed: only the state');
+  assert.equal((await server.connection.sendRequest(WorkspaceIndexRequest, {})).truncated, true);
+  before = changes().length;
+  fs.rmSync(folder, { recursive: true });
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Deleted }],
+  });
+  await nextChange(before, 'the notification after the folder went');
+  assert.equal((await server.connection.sendRequest(WorkspaceIndexRequest, {})).truncated, false);
 });
 
 test('a request for a cloud that is not there answers no cloud; a cloud that is not a string is InvalidParams', async () => {

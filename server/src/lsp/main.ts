@@ -144,6 +144,7 @@ const indexPublisher = new WorkspaceIndexPublisher(
     return cloudTree(workspace.outlines((uri) => workspaceScan.shows(uri)));
   },
   () => workspaceScan.unreadFiles(),
+  () => workspaceScan.truncated(),
   () => settings.validation?.delay ?? DEFAULT_DELAY_MS,
 );
 const cache = new Map<string, CachedAnalysis>();
@@ -193,7 +194,7 @@ function scanWorkspace(): void {
       scanAgain = false;
       workspaceScan.setExcludes(excludes);
       const result = await workspaceScan.scan(workspaceRoots);
-      indexPublisher.scanned(result.truncated);
+      indexPublisher.scanned();
       if (result.changed) recheckOthers('');
     } while (scanAgain);
     scanning = undefined;

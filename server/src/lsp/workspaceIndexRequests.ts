@@ -25,7 +25,7 @@ export class WorkspaceIndexPublisher {
   private complete = false;
   private announcedComplete = false;
   private announcedUnread = '[]';
-  private truncated = false;
+  private announcedTruncated = false;
 
   constructor(
     private readonly connection: Connection,
@@ -33,6 +33,8 @@ export class WorkspaceIndexPublisher {
     private readonly clouds: () => IndexedCloud[],
     /** The files the index could not read. */
     private readonly unread: () => UnreadFile[],
+    /** Some candidate files were not looked at: a walk of the workspace stopped at its file limit. */
+    private readonly truncated: () => boolean,
     /** How long changes must settle before they are announced (the validation delay). */
     private readonly delayMs: () => number,
   ) {}
@@ -51,7 +53,7 @@ export class WorkspaceIndexPublisher {
         return {
           clouds: cloud === undefined ? clouds : clouds.filter((candidate) => candidate.id === cloud),
           complete: this.complete,
-          truncated: this.truncated,
+          truncated: this.truncated(),
           unread: this.unread(),
         };
       }),
@@ -83,10 +85,9 @@ export class WorkspaceIndexPublisher {
     this.timer = setTimeout(() => this.announce(), this.delayMs());
   }
 
-  /** The first scan of the workspace folders is done: the index is complete (or stopped at the file limit). */
-  scanned(truncated: boolean): void {
+  /** A scan of the workspace folders is done: the index is complete (or stopped at the file limit). */
+  scanned(): void {
     this.complete = true;
-    this.truncated = truncated;
     this.changed();
   }
 
@@ -98,9 +99,17 @@ export class WorkspaceIndexPublisher {
     );
     this.announced = now;
     const unread = JSON.stringify(this.unread());
-    if (changed.length === 0 && this.announcedComplete === this.complete && this.announcedUnread === unread) return;
+    const truncated = this.truncated();
+    if (
+      changed.length === 0 &&
+      this.announcedComplete === this.complete &&
+      this.announcedUnread === unread &&
+      this.announcedTruncated === truncated
+    )
+      return;
     this.announcedComplete = this.complete;
     this.announcedUnread = unread;
+    this.announcedTruncated = truncated;
     void this.connection.sendNotification(WorkspaceIndexChangedNotification, {
       clouds: changed,
       complete: this.complete,

@@ -4,9 +4,10 @@
 // search.exclude name, analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
 // their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
 // from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
-// folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count,
-// and size: the 16 MB `anyscale-azure check` reads to, with its message for a file over it, kept for the tree) and
-// asynchronous, yielding to the event loop so the server keeps answering.
+// folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
+// per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
+// 16 MB `anyscale-azure check` reads to, with its message for a file over it, kept for the tree) and asynchronous,
+// yielding to the event loop so the server keeps answering.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,7 +50,7 @@ export interface ScanResult {
   readonly analyzed: number;
   /** Files now in the index with facts. */
   readonly indexed: number;
-  /** The scan stopped at MAX_FILES. */
+  /** The scan stopped at MAX_FILES (truncated() says whether some walk since did). */
   readonly truncated: boolean;
   /** Some file's facts changed: open documents need checking again. */
   readonly changed: boolean;
@@ -168,6 +169,10 @@ export class WorkspaceScan {
   private readonly parametersOf = new Map<string, readonly string[]>();
   /** Candidate files that are there but could not be read (over the size limit, unreadable), with why. */
   private readonly unread = new Map<string, string>();
+  /** The last scan of the folders stopped at MAX_FILES. */
+  private scanStopped = false;
+  /** Folders created since that scan whose walk stopped at MAX_FILES. */
+  private readonly stoppedFolders = new Set<string>();
   private recheckTimer?: NodeJS.Timeout;
   /**
    * The batches of file events being applied, one after another: a file read for one batch is recorded before the
@@ -178,14 +183,22 @@ export class WorkspaceScan {
 
   /**
    * `isOpen(file)`: the editor has the file open, so its facts come from there. `optionsOf(file)`: how to analyze it.
-   * `unreadChanged()`: the files of `unreadFiles()` changed.
+   * `stateChanged()`: the files of `unreadFiles()` changed, or `truncated()` did.
    */
   constructor(
     private readonly index: WorkspaceIndex,
     private readonly isOpen: (file: string) => boolean,
     private readonly optionsOf: AnalysisOptionsOf = BESIDE,
-    private readonly unreadChanged: () => void = () => undefined,
+    private readonly stateChanged: () => void = () => undefined,
   ) {}
+
+  /**
+   * Some candidate files were not looked at: the last scan of the folders, or the walk of a folder created since
+   * (which has MAX_FILES of its own), stopped at MAX_FILES.
+   */
+  truncated(): boolean {
+    return this.scanStopped || this.stoppedFolders.size > 0;
+  }
 
   /** The candidate files on disk the index holds nothing of because they could not be read, by path. */
   unreadFiles(): UnreadFile[] {
@@ -229,6 +242,10 @@ export class WorkspaceScan {
     this.folders = folders.map((folder) => path.resolve(folder));
     const walked = await this.walk(this.folders.map((folder) => ({ dir: folder, root: folder })));
     let changed = walked.changed;
+    this.setStopped(() => {
+      this.scanStopped = walked.truncated;
+      this.stoppedFolders.clear();
+    });
     // Files indexed before that this scan did not find (deleted, now excluded, or outside the folders) go.
     if (!walked.truncated) {
       for (const file of [...this.fromDisk.keys()]) if (!walked.seen.has(file)) changed = this.forget(file) || changed;
@@ -348,7 +365,9 @@ export class WorkspaceScan {
       else if (this.inScope(file)) changed = (await this.read(file)).changed || changed;
       else if (event.type === 1 && this.entersCreatedFolder(file) && (await isFolder(file))) {
         walked.push(file);
-        changed = (await this.walk([{ dir: file, root: this.rootOf(file)! }])).changed || changed;
+        const walk = await this.walk([{ dir: file, root: this.rootOf(file)! }]);
+        changed = walk.changed || changed;
+        this.setStopped(() => (walk.truncated ? this.stoppedFolders.add(file) : this.stoppedFolders.delete(file)));
         continue;
       } else continue;
       done.add(file);
@@ -362,13 +381,24 @@ export class WorkspaceScan {
     return changed;
   }
 
-  /** A path was deleted: the file, or every file under the folder, is forgotten. */
+  /** A path was deleted: the file, or every file under the folder, is forgotten, and so is a folder's stop. */
   private deleted(deletedPath: string): boolean {
     let changed = false;
     for (const file of [...this.fromDisk.keys()])
       if (isWithin(deletedPath, file)) changed = this.forget(file) || changed;
     for (const file of [...this.unread.keys()]) if (isWithin(deletedPath, file)) this.setUnread(file, undefined);
+    this.setStopped(() => {
+      for (const folder of [...this.stoppedFolders])
+        if (isWithin(deletedPath, folder)) this.stoppedFolders.delete(folder);
+    });
     return changed;
+  }
+
+  /** Applies `change` to what stopped at MAX_FILES, and says so when truncated() changed with it. */
+  private setStopped(change: () => void): void {
+    const was = this.truncated();
+    change();
+    if (this.truncated() !== was) this.stateChanged();
   }
 
   /** A folder the scan would enter, created inside a scanned folder (not the scanned folder itself). */
@@ -469,7 +499,7 @@ export class WorkspaceScan {
     if (this.unread.get(file) === reason) return;
     if (reason === undefined) this.unread.delete(file);
     else this.unread.set(file, reason);
-    this.unreadChanged();
+    this.stateChanged();
   }
 
   /** Reads one file from disk and records its facts (none when it is gone, too large, or not ours). */

@@ -136,7 +136,7 @@ export class CloudTreeProvider implements vscode.TreeDataProvider<CloudTreeNode>
     return this.enqueue(async () => {
       if (!this.loaded) return; // the load that is coming reads everything
       if (change.clouds.length === 0) {
-        // Only `complete` changed (the first scan found no cloud): a request says whether it was truncated.
+        // Only the state changed (`complete`, `truncated` or `unread`): a request says how it stands.
         this.setState(await this.source());
         return;
       }
