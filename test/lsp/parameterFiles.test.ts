@@ -2,7 +2,8 @@
 // each parameter file beside it; a value's mistake shows in the parameter file where it is written, and in the
 // template where it is used, each pointing at the other. While the template is typed into, its parameter file is
 // read once and kept (lsp/parameterFiles.ts), so each keystroke's analysis starts from the values the previous
-// version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's.
+// version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's. A
+// parameter file over check's 16 MB is not read: the template says so at its start, in check's words.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -11,11 +12,14 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  FileChangeType,
   HoverRequest,
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
+import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
@@ -218,6 +222,44 @@ test('a parameter file closed without saving is its file on disk again: the open
       textDocument: { uri: parameters },
     });
     await server.latest(template, hasSubpath, 'the sub-path back with the file on disk');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("a parameter file over check's 16 MB is not read: the template says so at its start, in check's words", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-large-'));
+  try {
+    fs.copyFileSync(path.join(FOLDER, 'cloudresource.json'), path.join(folder, 'cloudresource.json'));
+    const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8');
+    const file = path.join(folder, 'cloudresource.parameters.aws.json');
+    fs.writeFileSync(file, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+    const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+    const parameters = pathToFileURL(file).toString();
+    const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
+      d.diagnostics.find((x) => String(x.message).startsWith('Parameter file'));
+    await open(template);
+    const p = await server.diagnosticsFor(template);
+    const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    assert.deepEqual(unreadNote(p), {
+      range: start,
+      severity: 2,
+      source: 'anyscale-azure',
+      message:
+        'Parameter file cloudresource.parameters.aws.json cannot be read: too large to check: 16.0 MB, over the ' +
+        'limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB); the template is checked without it.',
+      relatedInformation: [{ message: 'The parameter file.', location: { uri: parameters, range: start } }],
+    });
+    assert.ok(!p.diagnostics.some((d) => d.code === 'bucket-subpath'), 'its values are not checked');
+    fs.writeFileSync(file, written);
+    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: parameters, type: FileChangeType.Changed }],
+    });
+    const read = await server.latest(template, (d) => !unreadNote(d), 'the note gone once the file is small again');
+    assert.ok(
+      read.diagnostics.some((d) => d.code === 'bucket-subpath'),
+      'its values are checked',
+    );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }

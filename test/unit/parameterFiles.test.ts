@@ -1,12 +1,15 @@
 // Parameter files: the model (values and Key Vault references), which files belong to which template, and the
-// editor's parse of each, kept while its text is the same.
+// editor's parse of each, kept while its text is the same; the editor reads them from disk as check does (16 MB at
+// most, no FIFO), saying why one is not read.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { TextDocuments } from 'vscode-languageserver/node';
+import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { OPEN_DOCUMENTS } from '../../server/src/lsp/openDocument';
 import { ParameterFiles } from '../../server/src/lsp/parameterFiles';
 import { parseJson } from '../../server/src/service/analyze';
@@ -93,6 +96,35 @@ test("the editor's parameter files: the same object while a file's text is the s
     assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file that does not parse is left out');
     fs.writeFileSync(parameters, written('Aws'));
     assert.notEqual(files.parameterFilesOf(templateUri)[0], changed, 'parsed again after the broken version');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the editor reads parameter files as check does: over 16 MB is unread with check's words; a FIFO or a missing file is passed over", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-reads-'));
+  try {
+    const template = path.join(dir, 'infra', 'main.json');
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.mkdirSync(path.join(dir, 'env'));
+    fs.writeFileSync(template, '{}');
+    fs.writeFileSync(path.join(dir, 'env', 'big.json'), `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
+    const made = spawnSync('mkfifo', [path.join(dir, 'infra', 'main.parameters.json')]);
+    assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
+    const setting = { 'infra/main.json': ['env/big.json', 'env/missing.json'] };
+    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => setting);
+    files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+    assert.deepEqual(files.readParameterFiles(pathToFileURL(template).toString()), {
+      inputs: [],
+      unread: [
+        {
+          uri: pathToFileURL(path.join(dir, 'env', 'big.json')).toString(),
+          name: path.join('..', 'env', 'big.json'),
+          reason:
+            'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
+        },
+      ],
+    });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // Turns the service's findings (offsets) into LSP diagnostics (positions), with the rule's docs link.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import { type Analysis, LineIndex, ruleByCode, type Severity } from '../service';
+import type { UnreadParameterFile } from './parameterFiles';
 
 export const SOURCE = 'anyscale-azure';
 
@@ -60,4 +61,19 @@ export function toDiagnostics(
         return where ? [{ message: related.message, location: { uri: related.uri ?? uri, range: where } }] : [];
       }),
     }));
+}
+
+/**
+ * A warning at the start of a template for each parameter file it is checked without because the file cannot be read
+ * (over the 16 MB `anyscale-azure check` reads to, or unreadable), in check's words, pointing at the file.
+ */
+export function unreadParameterFileDiagnostics(unread: readonly UnreadParameterFile[]): Diagnostic[] {
+  const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  return unread.map(({ uri, name, reason }) => ({
+    range: start,
+    severity: DiagnosticSeverity.Warning,
+    source: SOURCE,
+    message: `Parameter file ${name} cannot be read: ${reason}; the template is checked without it.`,
+    relatedInformation: [{ message: 'The parameter file.', location: { uri, range: start } }],
+  }));
 }

@@ -51,8 +51,8 @@ import {
   type InitializationOptions,
   type ServerSettings,
 } from '../../../shared/protocol';
-import { toDiagnostics } from './diagnostics';
-import { findingsInParameterFile, ParameterFiles } from './parameterFiles';
+import { toDiagnostics, unreadParameterFileDiagnostics } from './diagnostics';
+import { findingsInParameterFile, ParameterFiles, type UnreadParameterFile } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems, completionResult } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
@@ -106,6 +106,8 @@ interface CachedAnalysis {
   lines: LineIndex;
   /** The parameter files the analysis used (a template's; none for other documents), for hover. */
   parameterFiles: readonly ParameterFileInput[];
+  /** A template's parameter files that could not be read, so it was checked without them. */
+  unreadParameterFiles: readonly UnreadParameterFile[];
   /** A YAML document's, with the analysis's parse, for completion and hover. */
   yaml?: YamlVersion;
 }
@@ -349,7 +351,8 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
   const text = document.getText();
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
-  const withFiles = document.languageId === 'yaml' ? [] : parameterFiles.parameterFilesOf(document.uri);
+  const { inputs: withFiles, unread } =
+    document.languageId === 'yaml' ? { inputs: [], unread: [] } : parameterFiles.readParameterFiles(document.uri);
   const lines = document.lines;
   // This version's parse takes the previous one's tree over (changing it): that analysis is dropped first.
   cache.delete(document.uri);
@@ -378,6 +381,7 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
     analysis,
     lines,
     parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
+    unreadParameterFiles: analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0 ? unread : [],
     yaml,
   };
   cache.set(document.uri, fresh);
@@ -476,11 +480,14 @@ function validate(document: OpenDocument): void {
     );
     return;
   }
-  const { analysis, lines, text } = analysisOf(document);
+  const { analysis, lines, text, unreadParameterFiles } = analysisOf(document);
   const diagnostics =
     analysis.kind === 'other'
       ? []
-      : toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri));
+      : [
+          ...unreadParameterFileDiagnostics(unreadParameterFiles),
+          ...toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri)),
+        ];
   void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
   shown.set(document.uri, { text, findings: analysis.kind === 'other' ? [] : analysis.findings });
   const stats: DocumentStats = {

@@ -1,12 +1,14 @@
 // Parameter files in the editor: a template is checked with its parameter files — the ones beside it by naming
 // convention and the ones the `anyscaleAzure.parameterFiles` setting assigns — and a parameter file shows the
-// findings its values cause in its template. Open documents' unsaved text wins over the disk.
+// findings its values cause in its template. Open documents' unsaved text wins over the disk, which is read as
+// `anyscale-azure check` reads it: up to 16 MB, never blocking on a FIFO, with check's words for a file it cannot read.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
+import { type BoundedReadError, readBounded } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
 import {
@@ -22,6 +24,17 @@ const MAX_SCANNED_ENTRIES = 20_000;
 
 /** A parameter file as a template's analysis takes it, with the text it was parsed from. */
 type ParameterFileText = ParameterFileInput & { readonly text: string };
+
+/** A parameter file a template is checked without because it cannot be read: where it is, and why (check's words). */
+export interface UnreadParameterFile {
+  readonly uri: string;
+  /** Its path from the template's folder (its name, beside the template). */
+  readonly name: string;
+  readonly reason: string;
+}
+
+/** What reading a document gave: its text, or why a file that is there cannot be read; undefined when it is not there. */
+type DocumentRead = { readonly text: string } | { readonly unread: string } | undefined;
 
 export class ParameterFiles {
   private folders: readonly string[] = [];
@@ -44,14 +57,25 @@ export class ParameterFiles {
 
   /** The text of a document: the open editor's, else the file's; undefined when neither can be had. */
   textOf(uri: string): string | undefined {
+    const read = this.read(uri);
+    return read !== undefined && 'text' in read ? read.text : undefined;
+  }
+
+  /**
+   * The open editor's text, else the file's as check reads it (readBounded: over MAX_FILE_BYTES, or not readable, is
+   * why not). Nothing at that path, or a folder, FIFO or device there: undefined, as check passes those over beside
+   * a template.
+   */
+  private read(uri: string): DocumentRead {
     const open = this.documents.get(uri);
-    if (open) return open.getText();
+    if (open) return { text: open.getText() };
     const file = filePathOf(uri);
     if (file === undefined) return undefined;
     try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
+      return { text: readBounded(file).toString('utf8') };
+    } catch (error) {
+      const { message, notAFile } = error as BoundedReadError;
+      return notAFile || !isThere(file) ? undefined : { unread: message };
     }
   }
 
@@ -93,12 +117,21 @@ export class ParameterFiles {
    * the template's evaluator made with its values carries over the edit (service: carryValues.ts).
    */
   parameterFilesOf(templateUri: string): ParameterFileText[] {
+    return this.readParameterFiles(templateUri).inputs;
+  }
+
+  /** As parameterFilesOf, with the parameter files that could not be read (over check's 16 MB, unreadable) and why. */
+  readParameterFiles(templateUri: string): { inputs: ParameterFileText[]; unread: UnreadParameterFile[] } {
     const file = filePathOf(templateUri);
-    if (file === undefined) return [];
+    if (file === undefined) return { inputs: [], unread: [] };
     const inputs: ParameterFileText[] = [];
+    const unread: UnreadParameterFile[] = [];
     for (const parameterFile of this.parameterFilePaths(file)) {
       const uri = pathToFileURL(parameterFile).toString();
-      const text = this.textOf(uri);
+      const read = this.read(uri);
+      if (read !== undefined && 'unread' in read)
+        unread.push({ uri, name: path.relative(path.dirname(file), parameterFile), reason: read.unread });
+      const text = read !== undefined && 'text' in read ? read.text : undefined;
       const kept = this.inputs.get(uri);
       if (kept && kept.text === text) {
         inputs.push(kept);
@@ -111,7 +144,7 @@ export class ParameterFiles {
       this.inputs.set(uri, input);
       inputs.push(input);
     }
-    return inputs;
+    return { inputs, unread };
   }
 
   /** The template of a parameter file that has a file path: by naming convention, else the one template the setting assigns it to. */
@@ -144,6 +177,16 @@ export class ParameterFiles {
     );
     this.configuredTemplates = { key, templates };
     return templates;
+  }
+}
+
+/** Something is at the path (a broken symbolic link too). */
+function isThere(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
   }
 }
 
