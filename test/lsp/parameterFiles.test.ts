@@ -3,7 +3,9 @@
 // template where it is used, each pointing at the other. While the template is typed into, its parameter file is
 // read once and kept (lsp/parameterFiles.ts), so each keystroke's analysis starts from the values the previous
 // version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's. A
-// parameter file over check's 16 MB is not read: the template says so at its start, in check's words.
+// parameter file over check's 16 MB is not read: the template says so at its start, in check's words. An open
+// parameter file the anyscaleAzure.parameterFiles setting assigns shows its template's findings once that template
+// is created on disk, and follows it as it is renamed out of the setting's glob and back in.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -20,6 +22,7 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
+import { WorkspaceIndexRequest } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
@@ -30,6 +33,7 @@ const TEMPLATE = uriOf('cloudresource.json');
 const AWS = uriOf('cloudresource.parameters.aws.json');
 
 let server: LspServer;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 before(async () => {
   server = await startServer({ settings: {} });
@@ -262,5 +266,62 @@ test("a parameter file over check's 16 MB is not read: the template says so at i
     );
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('an open parameter file the setting assigns follows its template as it is created and renamed on disk', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-created-'));
+  const inRoot = (...parts: string[]) => path.join(root, ...parts);
+  fs.mkdirSync(inRoot('infra'));
+  fs.mkdirSync(inRoot('env'));
+  // No Anyscale resource: the workspace index holds nothing of it, so only the parameter file's lookup re-checks it.
+  const templateText = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { region: { type: 'string', allowedValues: ['westus2'] } },
+    resources: [],
+  });
+  const parametersText = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { region: { value: 'eastus' } },
+  });
+  fs.writeFileSync(inRoot('env', 'dev.json'), parametersText);
+  const parameters = pathToFileURL(inRoot('env', 'dev.json')).toString();
+  const withTemplate = (d: { diagnostics: { code?: string | number }[] }) =>
+    d.diagnostics.some((x) => x.code === 'parameter-value-not-allowed');
+  const own = await startServer({
+    settings: { validation: { delay: 20 }, parameterFiles: { 'infra/*.json': ['env/dev.json'] } },
+    workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: 'workspace' }],
+  });
+  const events = (...changes: [string, FileChangeType][]) =>
+    own.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: changes.map(([file, type]) => ({ uri: pathToFileURL(file).toString(), type })),
+    });
+  try {
+    // The settings are pulled before the first scan: once it is done, the parameter file is looked up with them.
+    while (!(await own.connection.sendRequest(WorkspaceIndexRequest, {})).complete) await sleep(20);
+    await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: parameters, languageId: 'json', version: 1, text: parametersText },
+    });
+    assert.ok(!withTemplate(await own.diagnosticsFor(parameters)), 'no template yet');
+    fs.writeFileSync(inRoot('infra', 'main.json'), templateText);
+    await events([inRoot('infra', 'main.json'), FileChangeType.Created]);
+    await own.latest(parameters, withTemplate, "the created template's finding");
+    fs.renameSync(inRoot('infra', 'main.json'), inRoot('infra', 'main.json.bak'));
+    await events(
+      [inRoot('infra', 'main.json'), FileChangeType.Deleted],
+      [inRoot('infra', 'main.json.bak'), FileChangeType.Created],
+    );
+    await own.latest(parameters, (d) => !withTemplate(d), 'the finding gone with the template renamed out of the glob');
+    fs.renameSync(inRoot('infra', 'main.json.bak'), inRoot('infra', 'cloud.json'));
+    await events(
+      [inRoot('infra', 'main.json.bak'), FileChangeType.Deleted],
+      [inRoot('infra', 'cloud.json'), FileChangeType.Created],
+    );
+    await own.latest(parameters, withTemplate, 'the finding back with the template renamed into the glob');
+  } finally {
+    assert.equal(await own.stop(), 0);
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });

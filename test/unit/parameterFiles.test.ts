@@ -1,6 +1,6 @@
 // Parameter files: the model (values and Key Vault references), which files belong to which template, and the
 // editor's parse of each, kept while its text is the same; the editor reads them from disk as check does (16 MB at
-// most, no FIFO), saying why one is not read.
+// most, no FIFO), saying why one is not read; a template the setting's globs match is found once it is created.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -125,6 +125,44 @@ test("the editor reads parameter files as check does: over 16 MB is unread with 
         },
       ],
     });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the parameterFiles setting's templates follow paths created and deleted: a file, a folder, a rename", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-templates-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.mkdirSync(path.join(dir, 'env'));
+    const parameters = pathToFileURL(path.join(dir, 'env', 'dev.json')).toString();
+    fs.writeFileSync(new URL(parameters), '{"parameters": {}}');
+    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => ({
+      'infra/**/*.json': ['env/dev.json'],
+    }));
+    files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+    const uri = (...parts: string[]) => pathToFileURL(path.join(dir, ...parts)).toString();
+    const move = (from: string[], to: string[]) => {
+      fs.renameSync(path.join(dir, ...from), path.join(dir, ...to));
+      files.pathsChanged([
+        { uri: uri(...from), type: 3 },
+        { uri: uri(...to), type: 1 },
+      ]);
+    };
+    assert.equal(files.templateOf(parameters), undefined, 'no template yet');
+    fs.writeFileSync(path.join(dir, 'infra', 'main.json'), '{}');
+    files.pathsChanged([{ uri: uri('infra', 'main.json'), type: 1 }]);
+    assert.equal(files.templateOf(parameters), uri('infra', 'main.json'), 'a created template');
+    move(['infra', 'main.json'], ['main.json']);
+    assert.equal(files.templateOf(parameters), undefined, 'renamed out of the glob');
+    fs.mkdirSync(path.join(dir, 'infra', 'clouds'));
+    move(['main.json'], ['infra', 'clouds', 'renamed.json']);
+    assert.equal(files.templateOf(parameters), uri('infra', 'clouds', 'renamed.json'), 'renamed into it');
+    move(['infra', 'clouds'], ['infra', 'moved']);
+    assert.equal(files.templateOf(parameters), uri('infra', 'moved', 'renamed.json'), 'its folder renamed');
+    fs.rmSync(path.join(dir, 'infra'), { recursive: true });
+    files.pathsChanged([{ uri: uri('infra'), type: 3 }]);
+    assert.equal(files.templateOf(parameters), undefined, 'its folder deleted');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -108,6 +108,8 @@ interface CachedAnalysis {
   parameterFiles: readonly ParameterFileInput[];
   /** A template's parameter files that could not be read, so it was checked without them. */
   unreadParameterFiles: readonly UnreadParameterFile[];
+  /** A parameter file's template, whose run gave the findings its values cause (none: there was none). */
+  template?: string;
   /** A YAML document's, with the analysis's parse, for completion and hover. */
   yaml?: YamlVersion;
 }
@@ -229,16 +231,25 @@ connection.onDidChangeWatchedFiles((change) => {
   void workspaceScan.changed(change.changes).then((changed) => {
     if (changed) recheckOthers('');
   });
+  parameterFiles.pathsChanged(change.changes);
   // An open template is read with its parameter files from disk: one of them changed there, or went with its folder.
-  const templates = new Set<OpenDocument>();
+  const recheck = new Set<OpenDocument>();
   for (const event of change.changes) {
     // Every path's creation and deletion comes: only JSON and YAML files are looked up (each lookup reads a folder).
     const template = WATCHED_FILE.test(event.uri) ? parameterFiles.templateOf(event.uri) : undefined;
     const open = template === undefined ? undefined : documents.get(template);
-    if (open) templates.add(open);
-    if (event.type === FileChangeType.Deleted) for (const reader of readersOf(event.uri)) templates.add(reader);
+    if (open) recheck.add(open);
+    if (event.type === FileChangeType.Deleted) for (const reader of readersOf(event.uri)) recheck.add(reader);
   }
-  for (const open of templates) {
+  // An open parameter file whose template was created, deleted or renamed (by its name, or by the parameterFiles
+  // setting's globs) shows what its values cause in the template it has now.
+  if (change.changes.some((event) => event.type !== FileChangeType.Changed))
+    for (const document of documents.all()) {
+      const analysed = cache.get(document.uri);
+      if (analysed?.analysis.kind === 'armParameters' && analysed.template !== parameterFiles.templateOf(document.uri))
+        recheck.add(document);
+    }
+  for (const open of recheck) {
     cache.delete(open.uri);
     models.delete(open.uri);
     schedule(open, 0);
@@ -361,15 +372,16 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
     { languageId: document.languageId },
     { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles, previous: cached?.analysis },
   );
+  const template = analysis.kind === 'armParameters' ? parameterFiles.templateOf(document.uri) : undefined;
   if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
     // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
-    const reportProblems = parameterFiles.templateOf(document.uri) !== undefined;
+    const fromTemplate = template === undefined ? [] : parameterFileFindings(document, template, ruleLevels);
     analysis = {
       ...analysis,
-      findings: applySuppressions(text, [...analysis.findings, ...parameterFileFindings(document, ruleLevels)], {
+      findings: applySuppressions(text, [...analysis.findings, ...fromTemplate], {
         syntax: 'json',
         ruleLevels,
-        reportProblems,
+        reportProblems: template !== undefined,
         directives: analysis.directives,
       }),
     };
@@ -382,6 +394,7 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
     lines,
     parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
     unreadParameterFiles: analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0 ? unread : [],
+    template,
     yaml,
   };
   cache.set(document.uri, fresh);
@@ -448,11 +461,14 @@ function outlinesNow(): void {
 }
 
 /** What a parameter file's values cause in its template, shown in the parameter file. */
-function parameterFileFindings(document: OpenDocument, ruleLevels: ReturnType<typeof readRuleLevels>): Finding[] {
-  const templateUri = parameterFiles.templateOf(document.uri);
-  const templateText = templateUri && parameterFiles.textOf(templateUri);
+function parameterFileFindings(
+  document: OpenDocument,
+  templateUri: string,
+  ruleLevels: ReturnType<typeof readRuleLevels>,
+): Finding[] {
+  const templateText = parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
-  if (!templateUri || templateText === undefined || !parsed.root) return [];
+  if (templateText === undefined || !parsed.root) return [];
   const run = analyzeDocument(
     templateText,
     { fileName: templateUri },

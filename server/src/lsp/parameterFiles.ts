@@ -5,12 +5,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TextDocuments } from 'vscode-languageserver/node';
+import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
 import { type BoundedReadError, readBounded } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
+import { isWithin } from '../node/isWithin';
 import {
   configuredParameterFiles,
   configuredTemplate,
@@ -40,7 +41,10 @@ export class ParameterFiles {
   private folders: readonly string[] = [];
   /** The last parse of each parameter file read, by URI (see parameterFilesOf). */
   private readonly inputs = new Map<string, ParameterFileText>();
-  /** The templates each workspace folder's files hold that the setting's globs match, found once per setting. */
+  /**
+   * The templates each workspace folder's files hold that the setting's globs match: found once per setting, then
+   * kept current by pathsChanged.
+   */
   private configuredTemplates?: { readonly key: string; readonly templates: readonly string[] };
 
   constructor(
@@ -53,6 +57,38 @@ export class ParameterFiles {
   setWorkspaceFolders(folderUris: readonly string[]): void {
     this.folders = folderUris.flatMap((uri) => filePathOf(uri) ?? []);
     this.configuredTemplates = undefined;
+  }
+
+  /**
+   * Paths were created or deleted (a folder is one event, none for the files in it): a deleted path takes the
+   * templates the setting matched at or under it along; a created file a glob matches, or a created folder, has them
+   * found again at the next lookup. A renamed template is both.
+   */
+  pathsChanged(events: readonly FileEvent[]): void {
+    const cached = this.configuredTemplates;
+    const setting = this.validSetting();
+    if (!cached || !setting) return;
+    const patterns = templatePatterns(setting);
+    let templates = cached.templates;
+    for (const event of events) {
+      const file = filePathOf(event.uri);
+      if (file === undefined || event.type === FileChangeType.Changed) continue;
+      templates = templates.filter((template) => !isWithin(file, template));
+      if (event.type === FileChangeType.Created && (this.matches(file, patterns) || isFolder(file))) {
+        this.configuredTemplates = undefined;
+        return;
+      }
+    }
+    this.configuredTemplates = { key: cached.key, templates };
+  }
+
+  /** A glob of the setting matches the file's path in one of the workspace folders. */
+  private matches(file: string, patterns: readonly RegExp[]): boolean {
+    return this.folders.some((folder) => {
+      if (!isInside(file, folder)) return false;
+      const relative = path.relative(folder, file).split(path.sep).join('/');
+      return patterns.some((pattern) => pattern.test(relative));
+    });
   }
 
   /** The text of a document: the open editor's, else the file's; undefined when neither can be had. */
@@ -169,7 +205,7 @@ export class ParameterFiles {
   private templatesMatching(setting: ParameterFileSetting): readonly string[] {
     const key = JSON.stringify([this.folders, Object.keys(setting)]);
     if (this.configuredTemplates?.key === key) return this.configuredTemplates.templates;
-    const patterns = Object.keys(setting).map((glob) => globToRegExp(glob.replace(/^\.\//, '')));
+    const patterns = templatePatterns(setting);
     const templates = filesUnder(
       this.folders,
       (relative) => patterns.some((pattern) => pattern.test(relative)),
@@ -177,6 +213,19 @@ export class ParameterFiles {
     );
     this.configuredTemplates = { key, templates };
     return templates;
+  }
+}
+
+/** The setting's template globs, as tests of a path relative to its workspace folder. */
+function templatePatterns(setting: ParameterFileSetting): RegExp[] {
+  return Object.keys(setting).map((glob) => globToRegExp(glob.replace(/^\.\//, '')));
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
   }
 }
 
