@@ -5,7 +5,8 @@
 // version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's. A
 // parameter file over check's 16 MB is not read: the template says so at its start, in check's words. An open
 // parameter file the anyscaleAzure.parameterFiles setting assigns shows its template's findings once that template
-// is created on disk, and follows it as it is renamed out of the setting's glob and back in.
+// is created on disk, and follows it as it is renamed out of the setting's glob and back in. What a value causes is
+// shown in the parameter file at its config's rule levels and in the template at the template's, as check reports it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -23,6 +24,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { WorkspaceIndexRequest } from '../../shared/protocol';
+import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
@@ -320,6 +322,43 @@ test('an open parameter file the setting assigns follows its template as it is c
       [inRoot('infra', 'cloud.json'), FileChangeType.Created],
     );
     await own.latest(parameters, withTemplate, 'the finding back with the template renamed into the glob');
+  } finally {
+    assert.equal(await own.stop(), 0);
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("what a value causes: in the parameter file at its config's levels, in the template at the template's (as check)", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-levels-'));
+  const inRoot = (...parts: string[]) => path.join(root, ...parts);
+  const files: Record<string, string> = {
+    'infra/cloud.json': PROVIDER_TEMPLATE,
+    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
+    'shared/p.json': parametersFile('Aws'),
+    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(inRoot(name)), { recursive: true });
+    fs.writeFileSync(inRoot(name), text);
+  }
+  const own = await startServer({
+    settings: { validation: { delay: 20 }, parameterFiles: { 'infra/cloud.json': ['shared/p.json'] } },
+    workspaceFolders: [{ uri: pathToFileURL(root).toString(), name: 'workspace' }],
+  });
+  const providerFinding = async (name: string) => {
+    const uri = pathToFileURL(inRoot(name)).toString();
+    await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version: 1, text: files[name] },
+    });
+    const p = await own.diagnosticsFor(uri, (d) => d.diagnostics.some((x) => x.code === 'provider-invalid'));
+    const finding = p.diagnostics.find((x) => x.code === 'provider-invalid')!;
+    return `${name}:${finding.range.start.line + 1} ${['', 'error', 'warning', 'info'][finding.severity!]}`;
+  };
+  try {
+    while (!(await own.connection.sendRequest(WorkspaceIndexRequest, {})).complete) await sleep(20);
+    // The lines and levels test/unit/cli.test.ts pins for `check --parameters shared/p.json infra/cloud.json`.
+    assert.equal(await providerFinding('shared/p.json'), 'shared/p.json:5 error');
+    assert.equal(await providerFinding('infra/cloud.json'), 'infra/cloud.json:29 warning');
   } finally {
     assert.equal(await own.stop(), 0);
     fs.rmSync(root, { recursive: true, force: true });

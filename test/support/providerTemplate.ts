@@ -1,5 +1,6 @@
-// A template for the CLI and index tests that read it with parameter files: a cloud and one cloud resource whose
-// provider and bucket come from parameters without defaults, so that each parameter file gives it its values.
+// A template for the CLI, index and editor tests that read it with parameter files: a cloud and one cloud resource
+// whose provider and bucket come from parameters without defaults, so that each parameter file gives it its values;
+// and such a parameter file.
 
 /** A template whose cloud resource takes its provider and bucket from parameters; neither has a default. */
 export const PROVIDER_TEMPLATE = JSON.stringify(
@@ -28,3 +29,7 @@ export const PROVIDER_TEMPLATE = JSON.stringify(
   null,
   2,
 );
+
+/** A parameter file of PROVIDER_TEMPLATE giving `provider` (line 5) and a bucket, with `extra` entries after them. */
+export const parametersFile = (provider: string, extra = '') =>
+  `{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "provider": { "value": "${provider}" },\n    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" }${extra}\n  }\n}\n`;

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import Ajv from 'ajv-draft-04';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
-import { PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
 
 /** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
 interface SarifLog {
@@ -523,9 +523,6 @@ function folderOf(files: Record<string, string>): string {
   return dir;
 }
 
-const parametersFile = (provider: string, extra = '') =>
-  `{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "provider": { "value": "${provider}" },\n    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" }${extra}\n  }\n}\n`;
-
 /** `file:line code` of each finding in JSON output in a parameter file, sorted; and the exit code. */
 function findingsOf(args: string[], cwd: string): { code: number | null; rows: string[] } {
   const { code, stdout } = run(['check', '--format', 'json', ...args], cwd);
@@ -562,6 +559,31 @@ test("--parameters: the file's own findings at the levels of the config nearest 
       .map((r) => `${r.file}:${r.line} ${r.severity}`);
   assert.deepEqual(schemaFindings(['--parameters', 'shared/p.json', 'infra/cloud.json']), ['shared/p.json:2 error']);
   assert.deepEqual(schemaFindings(['shared', 'infra']), ['shared/p.json:2 error'], 'found by walking a folder');
+});
+
+test("--parameters: what a value causes is reported in the parameter file at its config's levels, in the template at the template's", () => {
+  const dir = folderOf({
+    'infra/cloud.json': PROVIDER_TEMPLATE,
+    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
+    'shared/p.json': parametersFile('Aws'),
+    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
+  });
+  const providerFindings = (args: string[]) =>
+    (JSON.parse(run(['check', '--format', 'json', ...args], dir).stdout) as Array<Record<string, unknown>>)
+      .filter((r) => r.code === 'provider-invalid')
+      .map((r) => `${r.file}:${r.line} ${r.severity}`);
+  // As the editor shows them: the parameter file's at shared/'s levels, the template's copy where it uses the value
+  // at infra/'s.
+  assert.deepEqual(providerFindings(['--parameters', 'shared/p.json', 'infra/cloud.json']), [
+    'infra/cloud.json:29 warning',
+    'shared/p.json:5 error',
+  ]);
+  fs.writeFileSync(path.join(dir, 'shared', '.anyscale-azure.json'), '{ "rules": { "provider-invalid": "off" } }');
+  assert.deepEqual(
+    providerFindings(['--parameters', 'shared/p.json', 'infra/cloud.json']),
+    ['infra/cloud.json:29 warning'],
+    "off where the parameter file is: none there, the template's stays",
+  );
 });
 
 test('one parameter file read by two templates: each finding in it is reported once', () => {

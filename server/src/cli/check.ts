@@ -19,7 +19,7 @@ import { conventionalParameterFiles, conventionalTemplate } from '../node/parame
 import type { Target } from './files';
 import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
-import { findingsInParameterFile } from '../lsp/parameterFiles';
+import { findingsInParameterFile, templateFindingsIn } from '../lsp/parameterFiles';
 
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -133,6 +133,29 @@ function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: str
   return kept;
 }
 
+/**
+ * A template's analysis with what its values cause in each parameter file at that file's rule levels, as the editor
+ * shows it there (a finding shown in a file follows the config nearest to that file): the findings the run places in
+ * a parameter file whose levels are not the template's are those of a run with that file alone, at its levels.
+ */
+function atParameterFileLevels(
+  analysis: DocumentAnalysis,
+  templateText: string,
+  templateFile: string,
+  parameterFiles: readonly ParameterFileInput[],
+  levelsOf: (file: string) => Readonly<Record<string, RuleLevel>>,
+): DocumentAnalysis {
+  const own = JSON.stringify(levelsOf(templateFile));
+  const others = parameterFiles.filter((file) => JSON.stringify(levelsOf(file.uri)) !== own);
+  if (others.length === 0) return analysis;
+  const rerun = new Set(others.map((file) => file.uri));
+  const placed = others.flatMap((file) =>
+    templateFindingsIn(templateText, templateFile, file, { ruleLevels: levelsOf(file.uri) }),
+  );
+  const kept = analysis.findings.filter((finding) => finding.uri === undefined || !rerun.has(finding.uri));
+  return { ...analysis, findings: [...kept, ...placed] };
+}
+
 /** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
 export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'problems'>): Map<Target, string> {
   const texts = new Map<Target, string>();
@@ -233,7 +256,13 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       for (const { uri, text: parameters } of parameterFiles)
         if (!checkedRealPaths.has(realPathOf(uri)) && parameters !== undefined) usedParameterFiles.set(uri, parameters);
       if (files.length > 0)
-        analysis = analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles });
+        analysis = atParameterFileLevels(
+          analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, parameterFiles }),
+          text,
+          target.absolute,
+          parameterFiles,
+          levelsOf,
+        );
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));
       // When its template is checked too, with it, the template's run reports this file's findings; not when
@@ -358,19 +387,13 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
         message: `its template ${displayOf(template)} cannot be read: ${(error as BoundedReadError).message}`,
       });
     }
-    const ownRun =
-      templateText === undefined
-        ? undefined
-        : analyzeDocument(
-            templateText,
-            { fileName: template },
-            { ruleLevels, parameterFiles: readParameterFiles([target.absolute], run, displayOf) },
-          );
-    // The parameter file's own findings and those its template's run places in it, silenced by its comments at once.
-    // The latter are reported from the template (their related places are there).
+    // The parameter file's own findings and those its template's run places in it (at its levels), silenced by its
+    // comments at once. The latter are reported from the template (their related places are there).
     const fromTemplate = new Map<Finding, Finding>();
-    for (const finding of ownRun?.findings ?? [])
-      if (finding.uri === target.absolute) fromTemplate.set({ ...finding, uri: undefined }, finding);
+    if (templateText !== undefined)
+      for (const input of readParameterFiles([target.absolute], run, displayOf))
+        for (const finding of templateFindingsIn(templateText, template, input, { ruleLevels }))
+          fromTemplate.set({ ...finding, uri: undefined }, finding);
     const reported = applySuppressions(text, [...analysis.findings, ...fromTemplate.keys()], {
       syntax: 'json',
       reportProblems: false,

@@ -52,7 +52,12 @@ import {
   type ServerSettings,
 } from '../../../shared/protocol';
 import { toDiagnostics, unreadParameterFileDiagnostics } from './diagnostics';
-import { findingsInParameterFile, ParameterFiles, type UnreadParameterFile } from './parameterFiles';
+import {
+  findingsInParameterFile,
+  ParameterFiles,
+  templateFindingsIn,
+  type UnreadParameterFile,
+} from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems, completionResult } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
@@ -469,12 +474,9 @@ function parameterFileFindings(
   const templateText = parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
   if (templateText === undefined || !parsed.root) return [];
-  const run = analyzeDocument(
-    templateText,
-    { fileName: templateUri },
-    { ruleLevels, workspace, parameterFiles: [{ uri: document.uri, root: parsed.root, text: document.getText() }] },
-  );
-  return findingsInParameterFile(run.findings, document.uri, templateUri);
+  const input = { uri: document.uri, root: parsed.root, text: document.getText() };
+  const placed = templateFindingsIn(templateText, templateUri, input, { ruleLevels, workspace });
+  return findingsInParameterFile(placed, document.uri, templateUri);
 }
 
 /** When a document's facts change, the other documents' cross-file findings may too. */
