@@ -1,11 +1,17 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
-// diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT or wants
-// credentials, nothing resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one
-// cause instead of reading N hints, and what was not probed (wildcards that need a concrete host name, and how to give
-// one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and
-// the CLI's text output both use it.
+// diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, answers it with
+// something that is not HTTP or wants credentials, nothing resolves, every TLS handshake is intercepted, nothing leaves
+// on 443), so the user fixes one cause instead of reading N hints, and what was not probed (wildcards that need a
+// concrete host name, and how to give one). Also the docs/egress.md section that explains each outcome. Pure, in
+// shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
-import { curlThroughProxy, proxyConnectFailure, proxyHostPort, proxyUnansweredSeconds } from './proxyFailures';
+import {
+  curlThroughProxy,
+  proxyConnectFailure,
+  proxyHostPort,
+  proxyUnansweredSeconds,
+  proxyUnreadableAnswer,
+} from './proxyFailures';
 import { ADD_A_HOST, CLOUD_IDS, CLOUD_WILDCARD, takesCloudIds } from './wildcardHosts';
 
 export interface EgressCounts {
@@ -45,8 +51,9 @@ function same(values: readonly (string | undefined)[]): string | undefined {
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
  * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
  * credentials (407) each time; then no target was tried, so no firewall rule for a target is at fault. Or the proxy
- * took every connection and answered no CONNECT request: why is not known from here (it may be waiting on the targets
- * itself), so the diagnosis says what to check. The proxy is named by its host:port, never with its credentials.
+ * took every connection and answered no CONNECT request, or answered each with something that is not HTTP: why is not
+ * known from here, so the diagnosis says what to check. The proxy is named by its host:port, never with its
+ * credentials.
  */
 function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const via = same(probed.map((r) => r.via));
@@ -79,11 +86,11 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
       action: `no target was tried: check that the proxy runs and that its address and port are right (${setting})`,
     };
   }
+  const first = probed[0].target;
+  const from = where === 'the cluster' ? 'a pod in the cluster' : 'this machine';
   const unanswered = probed.map(proxyUnansweredSeconds);
   if (unanswered.every((seconds) => seconds !== undefined)) {
     const within = same(unanswered);
-    const first = probed[0].target;
-    const from = where === 'the cluster' ? 'a pod in the cluster' : 'this machine';
     return {
       headline: `the proxy ${proxy} took every connection but answered no CONNECT request${within ? ` within ${within} s` : ''}`,
       action: `each request waited at the proxy, so whether the targets are allowed is not known yet: check that ${proxy} is the HTTP proxy meant (${setting}), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
@@ -93,6 +100,16 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
     return {
       headline: `the proxy ${proxy} asks for credentials (HTTP 407) for every target`,
       action: `no target was tried: put the proxy's user name and password in its URL, http://user:password@host:port (${setting})`,
+    };
+  }
+  const notHttp = probed.map((r) => {
+    const answer = proxyUnreadableAnswer(r);
+    return answer && 'notHttp' in answer ? answer.notHttp : undefined;
+  });
+  if (notHttp.every((answer) => answer !== undefined)) {
+    return {
+      headline: `the proxy ${proxy} does not answer as an HTTP proxy`,
+      action: `each CONNECT request was answered with something that is not an HTTP response (the first: ${notHttp[0]}), so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
     };
   }
   return undefined;

@@ -1,7 +1,8 @@
 // How a probe's detail tells where at its proxy it stopped: the TCP connection to the proxy failed (an error, or no
-// connection within the timeout), or the proxy took the connection and never answered the CONNECT request. The probe
-// engines write these details (the local one, and the in-cluster script, which embeds the two message functions); a
-// row's hint and the overall diagnosis read them back, and name the proxy the same way (host:port, never credentials).
+// connection within the timeout), the proxy took the connection and never answered the CONNECT request, or it answered
+// with something that is not an HTTP response or with a header too large to read. The probe engines write these
+// details (the local one, and the in-cluster script, which embeds the message functions); a row's hint and the overall
+// diagnosis read them back, and name the proxy the same way (host:port, never credentials).
 import type { EgressProbeResult } from '../protocol';
 
 /**
@@ -20,12 +21,47 @@ export function proxyAnswerTimeoutMessage(timeoutMs: number): string {
   return 'the proxy accepted the connection but did not answer CONNECT within ' + timeoutMs / 1000 + ' s';
 }
 
+/**
+ * Whether the first bytes of a proxy's answer (latin1) can still be the start of an HTTP response, `HTTP/`: an answer
+ * that cannot is not waited on to its end. Self-contained (no imports, no helpers): the in-cluster probe script embeds
+ * its source.
+ */
+export function mayBeHttpResponse(start: string): boolean {
+  const prefix = 'HTTP/';
+  return start.length < prefix.length ? prefix.startsWith(start) : start.startsWith(prefix);
+}
+
+/**
+ * The detail (after `proxy: `) of a probe whose proxy answered CONNECT with something that is not an HTTP/1.x response
+ * (another service on that port, a TLS or SOCKS proxy): its first line, quoted as JSON so that binary shows as escapes.
+ * Self-contained (no imports, no helpers): the in-cluster probe script embeds its source.
+ */
+export function proxyNotHttpMessage(answer: string): string {
+  return (
+    'the proxy answered ' +
+    JSON.stringify(answer.split('\n')[0].replace(/\r$/, '').slice(0, 80)) +
+    ', not an HTTP response'
+  );
+}
+
+/**
+ * The detail (after `proxy: `) of a probe whose proxy's answer began as an HTTP response and did not end its header
+ * within `maxBytes`, where the probe stops reading. Self-contained: the in-cluster probe script embeds its source.
+ */
+export function proxyHeaderTooLargeMessage(maxBytes: number): string {
+  return 'the proxy answered with a response header over ' + maxBytes / 1024 + ' KB';
+}
+
 /** The connection to the proxy failed with an error: `proxy: connect ECONNREFUSED 127.0.0.1:1`. */
 const CONNECT_ERROR = /^proxy: connect (E[A-Z]+.*)$/;
 /** proxyConnectTimeoutMessage's words. */
 const CONNECT_TIMEOUT = /^proxy: could not connect to the proxy within ([\d.]+) s$/;
 /** proxyAnswerTimeoutMessage's words. */
 const CONNECT_UNANSWERED = /^proxy: the proxy accepted the connection but did not answer CONNECT within ([\d.]+) s$/;
+/** proxyNotHttpMessage's words: the quoted first line. */
+const NOT_HTTP = /^proxy: the proxy answered (".*"), not an HTTP response$/;
+/** proxyHeaderTooLargeMessage's words: the limit. */
+const HEADER_TOO_LARGE = /^proxy: the proxy answered with a response header over ([\d.]+ KB)$/;
 
 export interface ProxyConnectFailure {
   /** Why, in a few words: "ECONNREFUSED 127.0.0.1:1", "no connection within 5 s". */
@@ -53,6 +89,22 @@ export function proxyConnectFailure(
 export function proxyUnansweredSeconds(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
   if (result.outcome !== 'proxy-refused') return undefined;
   return CONNECT_UNANSWERED.exec(result.detail ?? '')?.[1];
+}
+
+/**
+ * What was wrong with the answer of a proxy that answered CONNECT but not with an HTTP response the probe could read:
+ * its first line when it was not HTTP (`notHttp`, quoted), or the header limit it went past (`tooLarge`). Undefined
+ * otherwise.
+ */
+export function proxyUnreadableAnswer(
+  result: Pick<EgressProbeResult, 'outcome' | 'detail'>,
+): { notHttp: string } | { tooLarge: string } | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  const detail = result.detail ?? '';
+  const notHttp = NOT_HTTP.exec(detail)?.[1];
+  if (notHttp) return { notHttp };
+  const tooLarge = HEADER_TOO_LARGE.exec(detail)?.[1];
+  return tooLarge ? { tooLarge } : undefined;
 }
 
 /**

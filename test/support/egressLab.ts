@@ -1,9 +1,11 @@
 // A loopback-only network lab for the egress tests: certificates made at test time with the Debian `openssl`
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
-// a server that accepts and never answers, one that resets, a closed port, a slow server, and a real HTTP CONNECT proxy (node:http)
-// with and without Basic auth, and one that takes CONNECT requests and never answers them. Apart, a listener whose
-// connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests
-// inject; nothing here ever sends a packet anywhere but loopback.
+// a server that accepts and never answers, one that resets, a closed port, a slow server, and real HTTP CONNECT
+// proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know), one that takes
+// CONNECT requests and never answers them, and one whose answer's header never ends; and a port where another service
+// (an SSH server's banner) answers instead of a proxy. Apart, a listener whose connections never complete
+// (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here ever sends a
+// packet anywhere but loopback.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -124,6 +126,12 @@ export interface Lab {
   authProxyPort: number;
   /** A real HTTP proxy that accepts every connection and never answers its CONNECT requests. */
   mutedProxyPort: number;
+  /** A real HTTP proxy that answers CONNECT with a response header that never ends (over the probe's 16 KB). */
+  oversizedProxyPort: number;
+  /** Not a proxy: a service that greets each connection with an SSH banner, as one on the proxy's port would. */
+  sshPort: number;
+  /** The banner the service on sshPort sends. */
+  sshBanner: string;
   /** The CONNECT authorities the proxies were asked for. */
   proxied: string[];
   close(): Promise<void>;
@@ -198,6 +206,28 @@ function mutedProxy(sockets: Set<net.Socket>): http.Server {
   return server;
 }
 
+/** An HTTP proxy (node:http) that answers every CONNECT with 200 and a header it never ends, 32 KB of it. */
+function oversizedProxy(sockets: Set<net.Socket>): http.Server {
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (_req: http.IncomingMessage, client: net.Socket) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+    client.write(`HTTP/1.1 200 Connection Established\r\n${'X-Lab-Filler: 0123456789abcdef\r\n'.repeat(1024)}`);
+  });
+  return server;
+}
+
+const SSH_BANNER = 'SSH-2.0-OpenSSH_9.6 egress-lab';
+
+/** A service that is not an HTTP proxy: it greets each connection with an SSH banner and keeps it open, as sshd does. */
+function sshLike(sockets: Set<net.Socket>): net.Server {
+  return net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.write(`${SSH_BANNER}\r\n`);
+  });
+}
+
 export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> {
   const certificates = makeCertificates();
   const sockets = new Set<net.Socket>();
@@ -232,6 +262,8 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
   const proxyPort = await start(proxy(names, proxied, undefined, sockets));
   const authProxyPort = await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets));
   const mutedProxyPort = await start(mutedProxy(sockets));
+  const oversizedProxyPort = await start(oversizedProxy(sockets));
+  const sshPort = await start(sshLike(sockets));
   return {
     certificates,
     ports,
@@ -240,6 +272,9 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
     proxyPort,
     authProxyPort,
     mutedProxyPort,
+    oversizedProxyPort,
+    sshPort,
+    sshBanner: SSH_BANNER,
     proxied,
     close: async () => {
       for (const socket of sockets) socket.destroy();

@@ -206,6 +206,8 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     ['proxy-refused', 'proxy: could not connect to the proxy within 5 s'],
     ['proxy-refused', 'proxy: the proxy accepted the connection but did not answer CONNECT within 5 s'],
     ['proxy-refused', 'proxy: the proxy answered 403 Forbidden'],
+    ['proxy-refused', 'proxy: the proxy answered "SSH-2.0-OpenSSH_9.6", not an HTTP response'],
+    ['proxy-refused', 'proxy: the proxy answered with a response header over 16 KB'],
     ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
   ];
   for (const [outcome, detail] of cases) {
@@ -214,13 +216,33 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
-    // A proxy that answered 403 to each target has no diagnosis: each row names what its allow-list lacks.
-    if (!detail?.includes('403')) assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
+    // A proxy that answered 403 to each target, or a header too large, has no diagnosis: each row says what to do.
+    if (!/403|16 KB/.test(detail ?? ''))
+      assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
     for (const text of said) {
       assert.doesNotMatch(text, /s3cret|ci-user/, text);
       assert.doesNotMatch(text, /the proxy http/, text);
     }
   }
+});
+
+test('every probe through the same proxy answered with something that is not HTTP: not an HTTP proxy there, a curl to run', () => {
+  const proxy = 'http://127.0.0.1:2222';
+  const ssh = (host: string, banner = 'SSH-2.0-OpenSSH_9.6') =>
+    result(host, 'proxy-refused', {
+      via: proxy,
+      detail: `proxy: the proxy answered "${banner}", not an HTTP response`,
+    });
+  assert.deepEqual(diagnose([ssh('a.test'), ssh('b.test', 'SSH-2.0-other')], 'the cluster'), {
+    headline: 'the proxy 127.0.0.1:2222 does not answer as an HTTP proxy',
+    action:
+      'each CONNECT request was answered with something that is not an HTTP response (the first: "SSH-2.0-OpenSSH_9.6"), so whether the targets are allowed is not known: check that 127.0.0.1:2222 is the HTTP proxy meant (the HTTPS_PROXY the probe pod was given); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; to ask it directly, run this from a pod in the cluster: curl -v -x http://127.0.0.1:2222 https://a.test',
+  });
+  const forbidden = result('b.test', 'proxy-refused', {
+    via: proxy,
+    detail: 'proxy: the proxy answered 403 Forbidden',
+  });
+  assert.equal(diagnose([ssh('a.test'), forbidden], 'this machine'), undefined);
 });
 
 test("every probe through a proxy whose name does not resolve: the proxy's address, not this machine's DNS", () => {

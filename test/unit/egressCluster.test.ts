@@ -289,6 +289,20 @@ test("the probe script tells a proxy whose connection times out from one that ne
   );
 });
 
+test("the probe script: another service on the proxy's port, and a proxy whose header never ends, in the local engine's words and hints", async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
+  for (const port of [lab.sshPort, lab.oversizedProxyPort]) {
+    const proxy = `http://127.0.0.1:${port}`;
+    const [script] = (await runScript(list, { HTTPS_PROXY: proxy })).results;
+    if (port === lab.sshPort) assert.ok(script.ms < 600, `${script.ms} ms: the SSH banner ends the probe, no timeout`);
+    const [local] = await probeTargets(list, { timeoutMs: 700, proxy: proxyConfig(proxy) });
+    assert.equal(script.outcome, 'proxy-refused');
+    assert.equal(script.detail, local.detail);
+    assert.equal(script.hint, local.hint);
+    assert.match(script.detail ?? '', port === lab.sshPort ? /"SSH-2\.0-.*", not an HTTP response$/ : /over 16 KB$/);
+  }
+});
+
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
   const proxyUrl = `https://127.0.0.1:${lab.proxyPort}`;

@@ -191,6 +191,25 @@ test('a proxy that wants credentials, given none: every target gets 407, and the
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
 });
 
+test('another service on the proxy port: the text output says once that it does not answer as an HTTP proxy', async () => {
+  const { code, stdout } = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `127.0.0.1:${lab.sshPort}`,
+  ]);
+  assert.equal(code, 1);
+  const at = `127\\.0\\.0\\.1:${lab.sshPort}`;
+  assert.match(
+    stdout,
+    new RegExp(
+      `\\nDiagnosis: the proxy ${at} does not answer as an HTTP proxy — each CONNECT request was answered with something that is not an HTTP response \\(the first: "SSH-2\\.0-OpenSSH_9\\.6 egress-lab"\\), .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\n`,
+    ),
+  );
+  assert.doesNotMatch(stdout, /allow-list|does not tunnel/);
+});
+
 test('a proxy URL with a user name and password: neither appears in the text, JSON or lines output', async () => {
   // A password with characters the URL must encode: neither its raw, encoded nor Basic (base64) form may show.
   const user = 'ci-user-q7';
@@ -198,11 +217,14 @@ test('a proxy URL with a user name and password: neither appears in the text, JS
   const secrets = [user, password, encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')];
   const credentials = `${user}:${encodeURIComponent(password)}`;
   const closedPort = lab.ports.closed;
-  // The proxy reached but mute, refusing the credentials (407), not listening, and not an http:// proxy at all.
+  // The proxy reached but mute, refusing the credentials (407), not listening, another service on its port, a
+  // header too large, and not an http:// proxy at all.
   const proxies = [
     ['http', lab.mutedProxyPort],
     ['http', lab.authProxyPort],
     ['http', closedPort],
+    ['http', lab.sshPort],
+    ['http', lab.oversizedProxyPort],
     ['https', lab.proxyPort],
   ] as const;
   for (const [scheme, port] of proxies) {

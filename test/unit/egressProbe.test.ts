@@ -181,6 +181,39 @@ test('a proxy whose connection times out is told apart from one that takes it an
   assert.doesNotMatch(muted.hint ?? '', /allow-list|does not tunnel|Cannot connect/);
 });
 
+test('a proxy port where another service answers, and a proxy whose header never ends: no allow-list is blamed, a curl to run', async () => {
+  const good = lab.target('good');
+  // An SSH server greets before it is asked: the probe stops at the greeting, without waiting for its timeout.
+  const started = performance.now();
+  const ssh = await probeTarget(target(good), {
+    ...base,
+    timeoutMs: 5000,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.sshPort}`),
+  });
+  assert.ok(
+    performance.now() - started < 2500,
+    `${Math.round(performance.now() - started)} ms: waited for the timeout`,
+  );
+  assert.equal(ssh.outcome, 'proxy-refused');
+  assert.equal(ssh.detail, `proxy: the proxy answered "${lab.sshBanner}", not an HTTP response`);
+  const curl = (port: number) => `curl -v -x http://127.0.0.1:${port} https://${good}`;
+  assert.equal(
+    ssh.hint,
+    `the proxy 127.0.0.1:${lab.sshPort} answered the CONNECT request for ${good} (AKS → a host you listed) with "${lab.sshBanner}", not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${HOSTS.good} through is not known. Check the proxy's address and port (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: ${curl(lab.sshPort)}`,
+  );
+  const oversized = await probeTarget(target(good), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.oversizedProxyPort}`),
+  });
+  assert.equal(oversized.outcome, 'proxy-refused');
+  assert.equal(oversized.detail, 'proxy: the proxy answered with a response header over 16 KB');
+  assert.equal(
+    oversized.hint,
+    `the proxy 127.0.0.1:${lab.oversizedProxyPort} answered the CONNECT request for ${good} (AKS → a host you listed) with a response header over 16 KB, where the probe stops reading, so whether it lets ${HOSTS.good} through is not known. Check that it is the HTTP proxy meant (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl(lab.oversizedProxyPort)}`,
+  );
+  for (const { hint } of [ssh, oversized]) assert.doesNotMatch(hint ?? '', /allow-list|does not tunnel/);
+});
+
 test('a proxy whose name does not resolve: the hint is about the proxy, not the target it would look up', async () => {
   // `--proxy notaurl` is read as the host name notaurl (as curl reads it).
   const lost = await probeTarget(target(lab.target('good')), { ...base, proxy: proxyConfig('notaurl') });

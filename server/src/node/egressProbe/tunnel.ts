@@ -3,7 +3,12 @@
 import type { Socket } from 'node:net';
 import { PhaseError, runPhase } from './phase';
 import type { ProxyConfig } from '../../service';
-import { proxyAnswerTimeoutMessage } from '../../../../shared/egress/proxyFailures';
+import {
+  mayBeHttpResponse,
+  proxyAnswerTimeoutMessage,
+  proxyHeaderTooLargeMessage,
+  proxyNotHttpMessage,
+} from '../../../../shared/egress/proxyFailures';
 
 const HEADER_END = '\r\n\r\n';
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -31,17 +36,19 @@ export function connectTunnel(
       let buffered = Buffer.alloc(0);
       const onData = (chunk: Buffer) => {
         buffered = Buffer.concat([buffered, chunk]);
+        // Another service on the proxy's port (SSH, TLS) answers at once and may never end a header: not waited on.
+        if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1')))
+          return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
         const end = buffered.indexOf(HEADER_END);
         if (end < 0) {
           if (buffered.length > MAX_HEADER_BYTES)
-            reject(new PhaseError('proxy', 'BAD_RESPONSE', 'the proxy sent an oversized response header'));
+            reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES)));
           return;
         }
         detach();
         const statusLine = buffered.subarray(0, buffered.indexOf('\r\n')).toString('latin1');
         const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
-        if (!match)
-          return reject(new PhaseError('proxy', 'BAD_RESPONSE', `the proxy answered "${statusLine.slice(0, 80)}"`));
+        if (!match) return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(statusLine)));
         if (match[1] !== '200')
           return reject(
             new PhaseError('proxy', `HTTP_${match[1]}`, `the proxy answered ${match[1]} ${match[2]}`.trim()),

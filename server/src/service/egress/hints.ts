@@ -8,6 +8,7 @@ import {
   proxyConnectFailure,
   proxyHostPort,
   proxyUnansweredSeconds,
+  proxyUnreadableAnswer,
 } from '../../../../shared/egress/proxyFailures';
 import { fillHint } from '../../../../shared/egress/wildcardHosts';
 
@@ -68,13 +69,19 @@ export function hintFor(
         return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that its address and port are right (${setting}) and that a firewall, NSG or route on the way does not drop the packets to it.`;
       if (connectFailure)
         return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that it runs and that its address and port are right (${setting}).`;
+      const curl = curlThroughProxy(proxyAt ?? 'proxy:port', target.host, target.port);
       // The proxy was reached and held the CONNECT: why is not known (it may be waiting on the target itself), so no
       // allow-list is blamed, and the user gets a way to ask the proxy directly.
       const unanswered = proxyUnansweredSeconds({ outcome, detail: result.detail });
-      if (unanswered) {
-        const curl = curlThroughProxy(proxyAt ?? 'proxy:port', target.host, target.port);
+      if (unanswered)
         return `The CONNECT request for ${at} got no answer within ${unanswered} s from ${proxy}, which took the connection. Check whether the proxy can reach ${target.host}:${target.port} itself (its own egress may be blocked, or the target slow) and is not overloaded: see its logs for ${target.host}, or run this from a machine that uses the proxy: ${curl}`;
-      }
+      // The proxy answered, but not with an HTTP response the probe could read: no refusal was read, so no allow-list
+      // is blamed either.
+      const unreadable = proxyUnreadableAnswer({ outcome, detail: result.detail });
+      if (unreadable && 'notHttp' in unreadable)
+        return `${proxy} answered the CONNECT request for ${at} with ${unreadable.notHttp}, not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${target.host} through is not known. Check the proxy's address and port (${setting}), then ask it directly from a machine that uses it: ${curl}`;
+      if (unreadable)
+        return `${proxy} answered the CONNECT request for ${at} with a response header over ${unreadable.tooLarge}, where the probe stops reading, so whether it lets ${target.host} through is not known. Check that it is the HTTP proxy meant (${setting}) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl}`;
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     }
     case 'needs-host':

@@ -8,7 +8,13 @@
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
 import { bypassesProxy, proxyProtocolProblem } from '../proxy';
-import { proxyAnswerTimeoutMessage, proxyConnectTimeoutMessage } from '../../../../../shared/egress/proxyFailures';
+import {
+  mayBeHttpResponse,
+  proxyAnswerTimeoutMessage,
+  proxyConnectTimeoutMessage,
+  proxyHeaderTooLargeMessage,
+  proxyNotHttpMessage,
+} from '../../../../../shared/egress/proxyFailures';
 
 export const PROBE_ENV = {
   targets: 'ANYSCALE_EGRESS_TARGETS', // JSON [{ "host": "...", "port": 443 }]
@@ -34,6 +40,9 @@ const noop = function () {};
 const bypassesProxy = (${bypassesProxy.toString()});
 const proxyConnectTimeoutMessage = (${proxyConnectTimeoutMessage.toString()});
 const proxyAnswerTimeoutMessage = (${proxyAnswerTimeoutMessage.toString()});
+const mayBeHttpResponse = (${mayBeHttpResponse.toString()});
+const proxyNotHttpMessage = (${proxyNotHttpMessage.toString()});
+const proxyHeaderTooLargeMessage = (${proxyHeaderTooLargeMessage.toString()});
 const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
 const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
 const proxyProblem = proxy ? (${proxyProtocolProblem.toString()})(proxy) : undefined;
@@ -75,12 +84,13 @@ function tunnel(socket, host, port) {
     let buffered = Buffer.alloc(0);
     const onData = function (chunk) {
       buffered = Buffer.concat([buffered, chunk]);
+      if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1'))) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
       const end = buffered.indexOf('\\r\\n\\r\\n');
-      if (end < 0) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', 'the proxy sent an oversized response header')); return; }
+      if (end < 0) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(16384))); return; }
       socket.off('data', onData);
       const status = buffered.subarray(0, buffered.indexOf('\\r\\n')).toString('latin1');
       const match = /^HTTP\\/1\\.[01] (\\d{3})\\s*(.*)$/.exec(status);
-      if (!match) return no(failure('proxy', 'BAD_RESPONSE', 'the proxy answered "' + status.slice(0, 80) + '"'));
+      if (!match) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(status)));
       if (match[1] !== '200') return no(failure('proxy', 'HTTP_' + match[1], ('the proxy answered ' + match[1] + ' ' + match[2]).trim()));
       if (buffered.length > end + 4) socket.unshift(buffered.subarray(end + 4));
       ok(socket);
