@@ -1,14 +1,16 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, answers it with
-// something that is not HTTP or wants credentials, nothing resolves, every TLS handshake is intercepted, nothing leaves
-// on 443), so the user fixes one cause instead of reading N hints, and what was not probed (wildcards that need a
-// concrete host name, and how to give one). Also the docs/egress.md section that explains each outcome. Pure, in
-// shared/: the client's results view and the CLI's text output both use it.
+// something that is not HTTP, wants credentials or refuses every target, nothing resolves, every TLS handshake is
+// intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints, and what was not probed
+// (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains each
+// outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
+import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
   curlThroughProxy,
   proxyConnectFailure,
   proxyHostPort,
+  proxyRefusal,
   proxyUnansweredSeconds,
   proxyUnreadableAnswer,
 } from './proxyFailures';
@@ -48,12 +50,25 @@ function same(values: readonly (string | undefined)[]): string | undefined {
 }
 
 /**
+ * What a proxy that refused every target must let through, as its allow-list writes them: each refused host, or the
+ * documented wildcard it stands for (`cld-…` → `*.azure.anyscale-cloud.dev`: the proxy must let every host under it
+ * through), as Azure Firewall writes it; `:port` off 443; once, and none that a wildcard of the list covers.
+ */
+function entriesToAllow(refused: readonly EgressProbeResult[]): string {
+  const entries = refused.map(({ target }) => {
+    const entry = firewallFqdn(target.pattern?.includes('*') ? target.pattern : target.host);
+    return target.port === 443 ? entry : `${entry}:${target.port}`;
+  });
+  return withoutCoveredFqdns([...new Set(entries)]).join(', ');
+}
+
+/**
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
  * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
  * credentials (407) each time; then no target was tried, so no firewall rule for a target is at fault. Or the proxy
  * took every connection and answered no CONNECT request, or answered each with something that is not HTTP: why is not
- * known from here, so the diagnosis says what to check. The proxy is named by its host:port, never with its
- * credentials.
+ * known from here, so the diagnosis says what to check. Or it refused every target (a 4xx answer): its allow-list, and
+ * the hosts to put there. The proxy is named by its host:port, never with its credentials.
  */
 function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const via = same(probed.map((r) => r.via));
@@ -110,6 +125,14 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
     return {
       headline: `the proxy ${proxy} does not answer as an HTTP proxy`,
       action: `each CONNECT request was answered with something that is not an HTTP response (the first: ${notHttp[0]}), so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
+    };
+  }
+  const refusals = probed.map(proxyRefusal);
+  if (refusals.every((status) => status !== undefined)) {
+    const status = same(refusals);
+    return {
+      headline: `the proxy ${proxy} refuses every target${status ? ` (HTTP ${status})` : ''}`,
+      action: `the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, ${entriesToAllow(probed)}, or to NO_PROXY for one that must go direct; Show Egress Allow-List (CLI --allow-list fqdns) lists every host to allow, the wildcards not probed included`,
     };
   }
   return undefined;

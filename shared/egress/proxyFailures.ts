@@ -1,8 +1,9 @@
 // How a probe's detail tells where at its proxy it stopped: the TCP connection to the proxy failed (an error, or no
-// connection within the timeout), the proxy took the connection and never answered the CONNECT request, or it answered
-// with something that is not an HTTP response or with a header too large to read. The probe engines write these
-// details (the local one, and the in-cluster script, which embeds the message functions); a row's hint and the overall
-// diagnosis read them back, and name the proxy the same way (host:port, never credentials).
+// connection within the timeout), the proxy took the connection and never answered the CONNECT request, it answered
+// with something that is not an HTTP response or with a header too large to read, or it refused the tunnel with a
+// 4xx status. The probe engines write these details (the local one, and the in-cluster script, which embeds the
+// message functions); a row's hint and the overall diagnosis read them back, and name the proxy the same way
+// (host:port, never credentials).
 import type { EgressProbeResult } from '../protocol';
 
 /**
@@ -62,6 +63,8 @@ const CONNECT_UNANSWERED = /^proxy: the proxy accepted the connection but did no
 const NOT_HTTP = /^proxy: the proxy answered (".*"), not an HTTP response$/;
 /** proxyHeaderTooLargeMessage's words: the limit. */
 const HEADER_TOO_LARGE = /^proxy: the proxy answered with a response header over ([\d.]+ KB)$/;
+/** The proxy's status line when it was not 200 (407 is its own outcome): `proxy: the proxy answered 403 Forbidden`. */
+const ANSWERED_STATUS = /^proxy: the proxy answered (\d{3})\b ?(.*)$/;
 
 export interface ProxyConnectFailure {
   /** Why, in a few words: "ECONNREFUSED 127.0.0.1:1", "no connection within 5 s". */
@@ -105,6 +108,17 @@ export function proxyUnreadableAnswer(
   if (notHttp) return { notHttp };
   const tooLarge = HEADER_TOO_LARGE.exec(detail)?.[1];
   return tooLarge ? { tooLarge } : undefined;
+}
+
+/**
+ * The status a proxy refused the tunnel with, `403 Forbidden`, when it answered CONNECT with a client error (4xx; 407
+ * is an outcome of its own): an explicit refusal, so the proxy works and its allow-list does not let the target
+ * through. Undefined otherwise, a server error (5xx: the proxy failed on its side) included.
+ */
+export function proxyRefusal(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  const answered = ANSWERED_STATUS.exec(result.detail ?? '');
+  return answered && answered[1].startsWith('4') ? `${answered[1]} ${answered[2]}`.trim() : undefined;
 }
 
 /**

@@ -216,14 +216,50 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
-    // A proxy that answered 403 to each target, or a header too large, has no diagnosis: each row says what to do.
-    if (!/403|16 KB/.test(detail ?? ''))
+    // A header too large for every target is no one cause: each row says what to check.
+    if (!detail?.includes('16 KB'))
       assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
     for (const text of said) {
       assert.doesNotMatch(text, /s3cret|ci-user/, text);
       assert.doesNotMatch(text, /the proxy http/, text);
     }
   }
+});
+
+test('every probe through the same proxy refused (403): its allow-list, naming the hosts to put there as the docs list them', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const refused = (host: string, extra: Partial<EgressProbeResult['target']> = {}, status = '403 Forbidden') => {
+    const row = result(host, 'proxy-refused', { via: proxy, detail: `proxy: the proxy answered ${status}` });
+    return { ...row, target: { ...row.target, ...extra } };
+  };
+  const results = [
+    refused('console.azure.anyscale.com'),
+    // Hosts that stand for a documented wildcard are allowed as that wildcard, once.
+    refused('cld-abc.azure.anyscale-cloud.dev', { pattern: '*.azure.anyscale-cloud.dev', required: false }),
+    refused('grafana-abc.azure.anyscale-cloud.dev', { pattern: 'grafana-*.azure.anyscale-cloud.dev' }),
+    // A host under a wildcard of the list is covered by it.
+    refused('health.azure.anyscale-cloud.dev'),
+    // A {region} template is no entry: the host itself is.
+    refused('westus2.dp.kubernetesconfiguration.azure.com', {
+      pattern: '{region}.dp.kubernetesconfiguration.azure.com',
+    }),
+    refused('login.microsoftonline.com'),
+    refused('registry.corp.test', { port: 8443 }),
+    result('*.s.azure.anyscaleuserdata.com', 'needs-host'),
+  ];
+  const diagnosis = diagnose(results, 'this machine');
+  assert.deepEqual(diagnosis, {
+    headline: 'the proxy proxy.corp.test:3128 refuses every target (HTTP 403 Forbidden)',
+    action:
+      'the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, console.azure.anyscale.com, *.azure.anyscale-cloud.dev, westus2.dp.kubernetesconfiguration.azure.com, login.microsoftonline.com, registry.corp.test:8443, or to NO_PROXY for one that must go direct; Show Egress Allow-List (CLI --allow-list fqdns) lists every host to allow, the wildcards not probed included',
+  });
+  // Refusals in different words (Azure Firewall's 470) are refusals all the same, without one status to name.
+  const mixed = diagnose([refused('a.test'), refused('b.test', {}, '470 status code 470')], 'the cluster');
+  assert.equal(mixed?.headline, 'the proxy proxy.corp.test:3128 refuses every target');
+  assert.match(mixed?.action ?? '', /: add them to it, a\.test, b\.test, or to NO_PROXY/);
+  // A 5xx is the proxy failing on its side, not a refusal; a target let through shows the proxy does allow some.
+  assert.equal(diagnose([refused('a.test'), refused('b.test', {}, '502 Bad Gateway')], 'this machine'), undefined);
+  assert.equal(diagnose([refused('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
 });
 
 test('every probe through the same proxy answered with something that is not HTTP: not an HTTP proxy there, a curl to run', () => {

@@ -191,6 +191,46 @@ test('a proxy that wants credentials, given none: every target gets 407, and the
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
 });
 
+test('a proxy that refuses every Anyscale host (403): the text and JSON output say so once, with the hosts to allow', async () => {
+  // The lab's proxy refuses the hosts it does not know, as a proxy's allow-list would; it never dials them.
+  fs.writeFileSync(
+    path.join(dir, 'anyscale.json'),
+    JSON.stringify([
+      'console.azure.anyscale.com',
+      'cld-abc.azure.anyscale-cloud.dev',
+      'grafana-abc.azure.anyscale-cloud.dev',
+      'login.microsoftonline.com',
+    ]),
+  );
+  const proxy = `http://ci-user:s3cret-q7@127.0.0.1:${lab.proxyPort}`;
+  const text = await run(['--targets', 'anyscale.json', '--proxy', proxy]);
+  assert.equal(text.code, 1);
+  assert.deepEqual(lab.proxied.slice(-4).sort(), [
+    'cld-abc.azure.anyscale-cloud.dev:443',
+    'console.azure.anyscale.com:443',
+    'grafana-abc.azure.anyscale-cloud.dev:443',
+    'login.microsoftonline.com:443',
+  ]);
+  const at = `127\\.0\\.0\\.1:${lab.proxyPort}`;
+  assert.match(
+    text.stdout,
+    new RegExp(
+      `\\n0 passed, 4 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} refuses every target \\(HTTP 403 Forbidden\\) — the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, console\\.azure\\.anyscale\\.com, \\*\\.azure\\.anyscale-cloud\\.dev, login\\.microsoftonline\\.com, or to NO_PROXY`,
+    ),
+  );
+  assert.equal(text.stdout.match(/Diagnosis:/g)?.length, 1);
+  // Each row says it too, in its own words.
+  assert.equal(text.stdout.match(new RegExp(`the proxy ${at} does not tunnel to`, 'g'))?.length, 4);
+  const json = await run(['--targets', 'anyscale.json', '--proxy', proxy, '--format', 'json']);
+  const report = JSON.parse(json.stdout) as EgressReport & { diagnosis?: { headline: string; action: string } };
+  assert.equal(
+    report.diagnosis?.headline,
+    `the proxy 127.0.0.1:${lab.proxyPort} refuses every target (HTTP 403 Forbidden)`,
+  );
+  for (const output of [text.stdout + text.stderr, json.stdout + json.stderr])
+    assert.doesNotMatch(output, /ci-user|s3cret/);
+});
+
 test('another service on the proxy port: the text output says once that it does not answer as an HTTP proxy', async () => {
   const { code, stdout } = await run([
     '--targets',

@@ -335,6 +335,37 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
+  test('a proxy that refuses every Anyscale host: the view and the notification say so once, with the hosts to allow', async () => {
+    // The lab's proxy refuses (403) the hosts it does not know, as an allow-list would; it never dials them.
+    fs.writeFileSync(
+      path.join(folder.fsPath, 'egress-anyscale.json'),
+      JSON.stringify(['console.azure.anyscale.com', 'cld-abc.azure.anyscale-cloud.dev', 'login.microsoftonline.com']),
+    );
+    await config().update('targetsFile', 'egress-anyscale.json', vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'proxy',
+      `http://ci-user:s3cret@127.0.0.1:${lab.proxyPort}`,
+      vscode.ConfigurationTarget.Workspace,
+    );
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, diagnosis] = await viewRows();
+      assert.equal(summary.label, '0 passed, 3 failed');
+      const headline = `the proxy 127.0.0.1:${lab.proxyPort} refuses every target (HTTP 403 Forbidden)`;
+      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', headline]);
+      assert.match(
+        diagnosis.description,
+        /add them to it, console\.azure\.anyscale\.com, \*\.azure\.anyscale-cloud\.dev, login\.microsoftonline\.com, or to NO_PROXY/,
+      );
+      const message = await waitForNotification('Anyscale egress from this machine');
+      assert.ok(message.endsWith(`0 passed, 3 failed — ${headline}`), message);
+    } finally {
+      await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a targets file that cannot be read: the run says so in a warning, not only with an empty report', async () => {
     await config().update('targetsFile', 'no-such-targets.json', vscode.ConfigurationTarget.Workspace);
     await clearNotifications();

@@ -8,7 +8,7 @@
 import type { EgressAllowList, EgressTargetInfo } from '../../../../shared/protocol';
 import { HTTPS_PORT, isWildcard } from './target';
 import { AKS_FQDN_TAG, REQUIRED_TARGETS } from './catalog';
-import { firewallFqdn } from '../../../../shared/egress/firewallFqdn';
+import { firewallFqdn, withoutCoveredFqdns } from '../../../../shared/egress/firewallFqdn';
 import { CLOUD_IDS, CLOUD_WILDCARD } from '../../../../shared/egress/wildcardHosts';
 
 export const COLLECTION_NAME = 'anyscale-egress';
@@ -24,19 +24,7 @@ export function fqdnsByPort(targets: readonly EgressTargetInfo[]): Map<number, s
     byPort.set(target.port, set);
   }
   // A wildcard covers the hosts under it: keep the list as short as the firewall needs.
-  return new Map(
-    [...byPort].map(([port, set]) => {
-      const all = [...set];
-      return [
-        port,
-        all
-          .filter(
-            (fqdn) => !all.some((other) => other !== fqdn && other.startsWith('*.') && fqdn.endsWith(other.slice(1))),
-          )
-          .sort(),
-      ];
-    }),
-  );
+  return new Map([...byPort].map(([port, set]) => [port, withoutCoveredFqdns([...set]).sort()]));
 }
 
 /** A firewall policy filter rule collection allowing each port's FQDNs over HTTPS (ruleCollectionGroups schema). */
