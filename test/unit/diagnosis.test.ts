@@ -422,3 +422,25 @@ test('the exported Markdown report carries the same diagnosis as the view, and n
     /^\*\*Not probed: 1 wildcard needs a concrete host name\.\*\* add one with anyscaleAzure\.egress\.targets \(CLI --host\), or cloud IDs with anyscaleAzure\.egress\.cloudIds \(CLI --cloud-id\) for \*\.azure\.anyscale-cloud\.dev; each row says what fills it\.$/m,
   );
 });
+
+test('the Markdown report names a proxy as its rows and diagnosis do, host:port, never its URL or credentials', () => {
+  // A report whose via slipped its credentials in: the Markdown still names only host:port.
+  const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
+  const refused = (host: string) => {
+    const row = result(host, 'proxy-refused', { via, detail: 'proxy: the proxy answered 403 Forbidden' });
+    return { ...row, hint: hintFor(row.outcome, row.target, row) };
+  };
+  const markdown = reportMarkdown({
+    origin: 'local',
+    startedAt: '2026-12-02T01:00:00Z',
+    durationMs: 1200,
+    cancelled: false,
+    results: [refused('console.azure.anyscale.com'), refused('login.microsoftonline.com')],
+  });
+  assert.match(
+    markdown,
+    /^\*\*Diagnosis: the proxy proxy\.corp\.test:3128 refuses every target \(HTTP 403 Forbidden\)\.\*\* .*add them to it, console\.azure\.anyscale\.com, login\.microsoftonline\.com, or to NO_PROXY/m,
+  );
+  assert.equal(markdown.match(/the proxy proxy\.corp\.test:3128 does not tunnel to/g)?.length, 2);
+  assert.doesNotMatch(markdown, /http:\/\/|ci-user|s3cret/);
+});

@@ -229,6 +229,9 @@ test('a proxy that refuses every Anyscale host (403): the text and JSON output s
   );
   for (const output of [text.stdout + text.stderr, json.stdout + json.stderr])
     assert.doesNotMatch(output, /ci-user|s3cret/);
+  // People read the proxy as host:port; the JSON keeps `via`, the URL without credentials, for the scripts reading it.
+  assert.ok(!text.stdout.includes(`http://127.0.0.1:${lab.proxyPort}`), text.stdout);
+  assert.deepEqual(new Set(report.results.map((r) => r.via)), new Set([`http://127.0.0.1:${lab.proxyPort}`]));
 });
 
 test('another service on the proxy port: the text output says once that it does not answer as an HTTP proxy', async () => {

@@ -13,6 +13,7 @@ import { HOSTS, LOOPBACK, startLab, type Lab } from '../../support/egressLab';
 import { EXTENSION_ID, openEditor, waitFor, workspaceFolder } from './helpers';
 import {
   acceptSaveDialog,
+  attributes,
   clearNotifications,
   click,
   clickNotificationButton,
@@ -335,7 +336,7 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
-  test('a proxy that refuses every Anyscale host: the view and the notification say so once, with the hosts to allow', async () => {
+  test("a proxy that refuses every Anyscale host: the view says once which hosts to allow, and a row's Proxy reads host:port", async () => {
     // The lab's proxy refuses (403) the hosts it does not know, as an allow-list would; it never dials them.
     fs.writeFileSync(
       path.join(folder.fsPath, 'egress-anyscale.json'),
@@ -360,6 +361,16 @@ suite('Egress verification in a real VS Code', () => {
       );
       const message = await waitForNotification('Anyscale egress from this machine');
       assert.ok(message.endsWith(`0 passed, 3 failed — ${headline}`), message);
+      // A row's Proxy field names the proxy as the diagnosis does: host:port, not its URL, never its credentials.
+      await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+      const rows = '.part.sidebar .monaco-list-row[role="treeitem"]';
+      await click(`${rows}[aria-label^="console.azure.anyscale.com:443 "] .monaco-tl-twistie`);
+      const proxyRow = await waitFor('the Proxy field of the expanded row', async () =>
+        (await attributes(rows, 'aria-label')).find((label) => label.startsWith('Proxy ')),
+      );
+      assert.equal(proxyRow, `Proxy 127.0.0.1:${lab.proxyPort}`);
+      const shown = (await texts('.part.sidebar .pane-body')).join('\n');
+      assert.doesNotMatch(shown, /ci-user|s3cret|http:\/\/127/, shown);
     } finally {
       await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
       await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);

@@ -1,12 +1,13 @@
 // The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when),
 // an overall diagnosis row when one cause explains every failure, a row saying how many wildcards were not probed
 // for want of a concrete host name and how to give one, then one row per target (pass/fail icon,
-// classification, latency) with its hint, flow, purpose, phase times and source as children. It renders the last
-// report only.
+// classification, latency) with its hint, flow, purpose, phase times, proxy (host:port) and source as children. It
+// renders the last report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
 import { countResults, countsLine, notProbed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
+import { proxyHostPort } from '../../../../shared/egress/proxyFailures';
 import { probedFrom } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
@@ -118,7 +119,8 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
             },
           ]
         : []),
-      ...(result.via ? [{ kind: 'detail' as const, label: 'Proxy', description: result.via }] : []),
+      // host:port, as the hints and the diagnosis name it, without credentials.
+      ...(result.via ? [{ kind: 'detail' as const, label: 'Proxy', description: proxyHostPort(result.via) }] : []),
       ...(result.detail
         ? [{ kind: 'detail' as const, label: 'Detail', description: result.detail, tooltip: result.detail }]
         : []),
