@@ -100,6 +100,38 @@ test('hover on a Gateway diagnostic: what the value is, then its rule with the d
   assert.doesNotMatch(await hoverOn(uri, text, 'anyscale-svc-cldrsrc'), /documentation\]/);
 });
 
+test('an uppercase TLS secret name: a diagnostic with the lowercase fix, and a hover that calls it no certificate', async () => {
+  const uri = 'file:///workspace/hover-gateway-uppercase.yaml';
+  const text = read('rules', 'gateway-tls-secret-invalid', 'fail-uppercase.yaml');
+  await open(uri, text);
+  const p = await server.latest(
+    uri,
+    (d) => d.diagnostics.filter((x) => x.code === 'gateway-tls-secret-invalid').length === 2,
+    'both diagnostics',
+  );
+  const diagnostic = p.diagnostics.find((d) => d.code === 'gateway-tls-secret-invalid')!;
+  assert.match(
+    String(diagnostic.message),
+    /Kubernetes names are lowercase, and the operator creates "anyscale-cldrsrc-abc123def456-certificate"/,
+  );
+  const actions = await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: diagnostic.range,
+    context: { diagnostics: [diagnostic] },
+  });
+  assert.ok(
+    actions?.some((a) => 'title' in a && a.title === 'Use anyscale-cldrsrc-abc123def456-certificate'),
+    'the lowercase name offered as a quick fix',
+  );
+  const [own, rule] = (await hoverOn(uri, text, 'ANYSCALE-CLDRSRC')).split('\n\n---\n\n');
+  assert.match(
+    own,
+    /^`ANYSCALE-CLDRSRC-ABC123DEF456-CERTIFICATE`: no secret of this name will exist: Kubernetes names are lowercase/,
+  );
+  assert.doesNotMatch(own, /Head-node certificate/);
+  assert.match(rule, ruleLine('gateway-tls-secret-invalid'));
+});
+
 test('an alias Helm cannot resolve is an error of ours, not an editor-marked syntax error: the checks wait for it', async () => {
   const uri = 'file:///workspace/anchored-values.yaml';
   const text = read('rules', 'values-value-not-allowed', 'fail.yaml') + 'extra:\n  url: *controlPlane\n';

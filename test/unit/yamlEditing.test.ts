@@ -227,6 +227,39 @@ test('hover on a TLS secret name the operator never creates says so and names th
   );
 });
 
+test('hover on an uppercase TLS secret name: Kubernetes names are lowercase, so it is no certificate; the diagnostic names the same secret', () => {
+  const text = fs.readFileSync(
+    path.join(FIXTURES, 'rules', 'gateway-tls-secret-invalid', 'fail-uppercase.yaml'),
+    'utf8',
+  );
+  const findings = analyzeDocument(text, { languageId: 'yaml' }).findings.filter(
+    (f) => f.code === 'gateway-tls-secret-invalid',
+  );
+  const named = findings.map((f) => /creates "([^"]+)"/.exec(f.message)?.[1]);
+  assert.deepEqual(named, [
+    'anyscale-cldrsrc-abc123def456-certificate',
+    'anyscale-svc-cldrsrc-abc123def456-certificate',
+  ]);
+  const upper = yamlHover(text, text.indexOf('ANYSCALE-CLDRSRC') + 2)!;
+  assert.match(
+    upper.markdown,
+    /^`ANYSCALE-CLDRSRC-ABC123DEF456-CERTIFICATE`: no secret of this name will exist: Kubernetes names are lowercase\. The operator names the head-node certificate after the cloud resource ID with hyphens: `anyscale-cldrsrc-abc123def456-certificate`\./,
+  );
+  assert.doesNotMatch(upper.markdown, /Head-node certificate \(the cloud resource ID with hyphens\)/);
+  const mixed = yamlHover(text, text.indexOf('Anyscale-svc') + 2)!;
+  assert.match(
+    mixed.markdown,
+    /^`Anyscale-svc-cldrsrc_abc123def456-certificate`: no secret of this name will exist: Kubernetes names are lowercase and have no underscores\. The operator names the service certificate after the cloud resource ID with hyphens: `anyscale-svc-cldrsrc-abc123def456-certificate`\./,
+  );
+});
+
+test('hover: a Gateway value is described only in its own case (Kubernetes names and hostnames are lowercase)', () => {
+  const text = fs.readFileSync(path.join(DIR, 'hover.yaml'), 'utf8');
+  const hoverOn = (changed: string, word: string) => yamlHover(changed, changed.indexOf(word) + 2)!;
+  const hostname = hoverOn(text.replace("'*.i.azure", "'*.I.AZURE"), "'*.I.AZURE");
+  assert.match(hostname.markdown, /^\*\*spec\.listeners\[\]\.hostname\*\*/, 'the field alone, no "head-node traffic"');
+});
+
 /** A workspace holding an Anyscale on Azure template, so the Azure-only rules apply. */
 function azureWorkspace(): WorkspaceIndex {
   const index = new WorkspaceIndex();

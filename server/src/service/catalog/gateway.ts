@@ -10,6 +10,10 @@ export const GATEWAY_SOURCES = {
   }),
   quickstart: CHART_SOURCES.quickstart,
   addCloudResource: SOURCES.addCloudResource,
+  objectNames: Source.parse({
+    title: 'Object Names and IDs: DNS subdomain names (Kubernetes documentation)',
+    url: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-subdomain-names',
+  }),
   ingressNginxQuickstart: Source.parse({
     title: 'Deploy Anyscale on Azure to AKS with Ingress-NGINX (Microsoft Learn quickstart, 06/22/2026)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/quickstart-azure-cli-ingress-nginx',
@@ -42,29 +46,52 @@ export const TLS_SECRET = {
   ...cite(GATEWAY_SOURCES.quickstart, 'documented'),
 } as const;
 
+/**
+ * Kubernetes object names, Secrets' included, are DNS subdomain names (RFC 1123): lowercase letters, digits, `-` and
+ * `.`. A name with an uppercase letter or an underscore names a Secret that cannot exist.
+ */
+export const KUBERNETES_NAMES = {
+  uppercase: /[A-Z]/,
+  underscore: /_/,
+  ...cite(GATEWAY_SOURCES.objectNames, 'spec'),
+} as const;
+
 /** Why no secret of a TLS secret name will exist, and the name the operator creates instead. */
 export type TlsSecretNameProblem =
   /** `expected` has `cldrsrc-…` where the ID is still to be filled in. */
   | { readonly kind: 'placeholder'; readonly placeholder: string; readonly service: boolean; readonly expected: string }
-  | { readonly kind: 'underscores'; readonly service: boolean; readonly expected: string };
+  /** `reason`: which characters no Kubernetes name holds (uppercase letters, underscores), as a sentence. */
+  | { readonly kind: 'characters'; readonly reason: string; readonly service: boolean; readonly expected: string };
 
 /** A `<…>` placeholder anywhere in the secret name's ID part. */
 const PLACEHOLDER_IN = /<[^<>]+>/;
 
+/** TLS_SECRET's shape in any case: an uppercase name imitates it, but no secret of that name can exist. */
+const TLS_SECRET_ANY_CASE = new RegExp(TLS_SECRET.pattern.source, 'i');
+
 /**
- * What is wrong with a name of the shape `anyscale-[svc-]<id>-certificate`: a placeholder left in the ID (the docs'
- * `<cloud-resource-id>`, or a part of it like our snippet's `cldrsrc-<id>`), or underscores, which Kubernetes names
- * can't hold. Undefined for a name of another shape or one the operator can create.
+ * What is wrong with a name of the shape `anyscale-[svc-]<id>-certificate` (in any case): a placeholder left in the ID
+ * (the docs' `<cloud-resource-id>`, or a part of it like our snippet's `cldrsrc-<id>`), or uppercase letters or
+ * underscores, which Kubernetes names can't hold. Undefined for a name of another shape or one the operator can create.
  */
 export function tlsSecretNameProblem(name: string): TlsSecretNameProblem | undefined {
-  const match = TLS_SECRET.pattern.exec(name);
+  const match = TLS_SECRET_ANY_CASE.exec(name);
   if (!match) return undefined;
   const [, svc, id] = match;
   const service = svc !== undefined;
   const placeholder = PLACEHOLDER_IN.exec(id)?.[0];
-  if (placeholder) return { kind: 'placeholder', placeholder, service, expected: name.replace(id, 'cldrsrc-…') };
-  if (name.includes('_')) return { kind: 'underscores', service, expected: name.replace(/_/g, '-') };
-  return undefined;
+  if (placeholder)
+    return { kind: 'placeholder', placeholder, service, expected: name.replace(id, 'cldrsrc-…').toLowerCase() };
+  const uppercase = KUBERNETES_NAMES.uppercase.test(name);
+  const underscore = KUBERNETES_NAMES.underscore.test(name);
+  if (!uppercase && !underscore) return undefined;
+  const reason =
+    uppercase && underscore
+      ? 'Kubernetes names are lowercase and have no underscores'
+      : uppercase
+        ? 'Kubernetes names are lowercase'
+        : 'Kubernetes names have no underscores';
+  return { kind: 'characters', reason, service, expected: name.toLowerCase().replace(/_/g, '-') };
 }
 
 /**

@@ -32,9 +32,7 @@ function certificateNameProblem(value: string): string | undefined {
   const problem = tlsSecretNameProblem(value);
   if (!problem) return undefined;
   const why =
-    problem.kind === 'placeholder'
-      ? `it still has the placeholder ${code(problem.placeholder)}`
-      : 'Kubernetes names have no underscores';
+    problem.kind === 'placeholder' ? `it still has the placeholder ${code(problem.placeholder)}` : problem.reason;
   const which = problem.service ? 'service' : 'head-node';
   return `no secret of this name will exist: ${why}. The operator names the ${which} certificate after the cloud resource ID with hyphens: ${code(problem.expected)}.`;
 }

@@ -1,7 +1,8 @@
 // gateway-tls-secret-invalid: the operator creates the TLS secrets anyscale-<id>-certificate and
 // anyscale-svc-<id>-certificate with the cloud resource ID hyphenated (cldrsrc_abc → cldrsrc-abc): Kubernetes names
-// can't hold underscores. A reference with underscores names a secret that can never exist, and so does one that
-// still has the documentation's <cloud-resource-id> placeholder (an error in values files too).
+// are lowercase and can't hold underscores. A reference with underscores or uppercase letters names a secret that can
+// never exist, and so does one that still has the documentation's <cloud-resource-id> placeholder (an error in values
+// files too).
 import { tlsSecretNameProblem } from '../../catalog/gateway';
 import { manifestStringFix } from '../support/manifestFix';
 import type { GatewayRule } from '../gatewayRule';
@@ -9,7 +10,7 @@ import type { GatewayRule } from '../gatewayRule';
 export const gatewayTlsSecretInvalid: GatewayRule = {
   code: 'gateway-tls-secret-invalid',
   title:
-    'Anyscale TLS secret names use the cloud resource ID with hyphens (anyscale-cldrsrc-…-certificate), never underscores or a placeholder',
+    'Anyscale TLS secret names are lowercase, with the cloud resource ID in hyphens (anyscale-cldrsrc-…-certificate), never underscores or a placeholder',
   defaultSeverity: 'error',
   category: 'gateway',
   appliesTo: 'gatewayManifest',
@@ -29,7 +30,7 @@ export const gatewayTlsSecretInvalid: GatewayRule = {
         const fix = manifestStringFix(text, ref, problem.expected, `Use ${problem.expected}`, true);
         report({
           at: ref.range,
-          message: `TLS secret "${ref.value}" can't exist: Kubernetes names have no underscores, and the operator creates "${problem.expected}" (the cloud resource ID with hyphens).`,
+          message: `TLS secret "${ref.value}" can't exist: ${problem.reason}, and the operator creates "${problem.expected}" (the cloud resource ID with hyphens).`,
           fixes: fix && [fix],
         });
       }

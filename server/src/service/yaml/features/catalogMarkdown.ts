@@ -54,10 +54,14 @@ export function gatewayFieldMarkdown(field: GatewayField): string {
   return parts.join('\n\n');
 }
 
-/** A value's `<placeholders>` match any text: `anyscale-<id>-certificate` matches `anyscale-cldrsrc-abc-certificate`. */
+/**
+ * A value's `<placeholders>` match any text: `anyscale-<id>-certificate` matches `anyscale-cldrsrc-abc-certificate`.
+ * The rest matches in its own case only: Kubernetes names and Gateway API hostnames are lowercase and its enums
+ * case-sensitive, so `ANYSCALE-CLDRSRC-ABC-CERTIFICATE` is not the certificate it imitates.
+ */
 function valuePattern(choice: FieldValue): RegExp {
   const parts = choice.value.split(/<[^>]*>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.+')}$`, 'i');
+  return new RegExp(`^${parts.join('.+')}$`);
 }
 
 /** The field's value that `text` is: the most specific match (most literal characters) when several fit. */
