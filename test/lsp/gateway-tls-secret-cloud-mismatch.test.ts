@@ -1,7 +1,8 @@
 // Protocol tier (issue #17): the bundled server, started on a temporary workspace folder, reads the values file nobody
 // opened next to a Gateway manifest, so the open manifest whose TLS secrets carry another cloud resource ID gets
-// gateway-tls-secret-cloud-mismatch; a second values file written into the folder (reported by the file watcher)
-// makes the pairing ambiguous and the warning goes away.
+// gateway-tls-secret-cloud-mismatch, and the hover on a secret name names the secret the operator creates instead; a
+// second values file written into the folder (reported by the file watcher) makes the pairing ambiguous, the warning
+// goes away and the hover names the secret's cloud resource only.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,6 +13,8 @@ import {
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
   FileChangeType,
+  HoverRequest,
+  type MarkupContent,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
@@ -26,6 +29,18 @@ let root: string;
 let server: LspServer;
 const reported = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === RULE).length === 2;
 const silent = (p: PublishDiagnosticsParams) => !p.diagnostics.some((d) => d.code === RULE);
+
+/** The hover's own text (without the rule lines of the diagnostics there) on the secret name of `line`. */
+async function hoverOnLine(uri: string, line: number): Promise<{ own: string; rules: string }> {
+  const character = gateway.split('\n')[line].indexOf('anyscale-') + 2;
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { line, character },
+  });
+  assert.ok(hover, `a hover on line ${line}`);
+  const [own, rules = ''] = (hover.contents as MarkupContent).value.split('\n\n---\n\n');
+  return { own, rules };
+}
 
 before(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-secret-cloud-'));
@@ -54,10 +69,24 @@ test('the values file on disk beside the open manifest: both secret names are re
     p.diagnostics.filter((d) => d.code === RULE).map((d) => lines[d.range.start.line].trim()),
     ['name: anyscale-cldrsrc-abc123def456-certificate', 'name: anyscale-svc-cldrsrc-abc123def456-certificate'],
   );
+  const [head, service] = p.diagnostics.filter((d) => d.code === RULE);
+  const mismatched = await hoverOnLine(uri, head.range.start.line);
+  assert.match(
+    mismatched.own,
+    /\n\nFor cloud resource `cldrsrc_abc123def456`, but `values\.yaml` beside this manifest sets `global\.cloudDeploymentId` to `cldrsrc_9xk2m4p7q1`: the operator creates `anyscale-cldrsrc-9xk2m4p7q1-certificate`/,
+  );
+  assert.match(mismatched.rules, new RegExp(`\`${RULE}\``));
+  assert.match(
+    (await hoverOnLine(uri, service.range.start.line)).own,
+    /the operator creates `anyscale-svc-cldrsrc-9xk2m4p7q1-certificate`/,
+  );
   const second = path.join(root, 'cloud-b', 'values-dev.yaml');
   fs.writeFileSync(second, values.replace('cldrsrc_9xk2m4p7q1', 'cldrsrc_abc123def456'));
   await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
     changes: [{ uri: pathToFileURL(second).href, type: FileChangeType.Created }],
   });
   await server.latest(uri, silent, 'no warning once two values files share the folder');
+  const ambiguous = await hoverOnLine(uri, head.range.start.line);
+  assert.match(ambiguous.own, /\n\nFor cloud resource `cldrsrc_abc123def456`\.\n\n/);
+  assert.equal(ambiguous.rules, '');
 });

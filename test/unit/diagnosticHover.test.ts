@@ -50,5 +50,5 @@ test("a YAML hover given the document's findings ends with their rule lines", ()
   assert.ok(code, JSON.stringify(findings.map((f) => [f.code, text.slice(f.start, f.end)])));
   const offset = text.indexOf('Azure') + 1;
   assert.equal(yamlHover(text, offset), undefined, 'a values value has no catalog hover');
-  assert.equal(yamlHover(text, offset, undefined, { findings, docsUrl })?.markdown, line(code));
+  assert.equal(yamlHover(text, offset, { diagnostics: { findings, docsUrl } })?.markdown, line(code));
 });

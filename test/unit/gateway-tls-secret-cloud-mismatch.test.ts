@@ -1,6 +1,7 @@
 // gateway-tls-secret-cloud-mismatch: a Gateway manifest's TLS secret names against the global.cloudDeploymentId of the
 // operator values file in the same folder — reported only when that pairing is unambiguous — in the service with a
-// workspace index as the language server fills it, and in the CLI (`anyscale-azure check <folder>`) on real files.
+// workspace index as the language server fills it, and in the CLI (`anyscale-azure check <folder>`) on real files;
+// and the hover on a secret name, which says the same from the same pairing.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
+import { yamlHover } from '../../server/src/service/yaml/features/yamlEditing';
 import { REPO_ROOT } from '../support/paths';
 
 const CODE = 'gateway-tls-secret-cloud-mismatch';
@@ -50,10 +52,16 @@ spec:
         name: anyscale-svc-cldrsrc-abc123-certificate
 `;
 
-/** The gateway's findings of the rule, with the values files given (URI → text) in the workspace index. */
-function findings(gatewayUri: string, valuesFiles: Record<string, string>, gateway = GATEWAY) {
+/** A workspace index holding the values files given (URI → text), as the language server fills it. */
+function indexOf(valuesFiles: Record<string, string>): WorkspaceIndex {
   const index = new WorkspaceIndex();
   for (const [uri, text] of Object.entries(valuesFiles)) index.set(uri, analyzeDocument(text, { fileName: uri }).facts);
+  return index;
+}
+
+/** The gateway's findings of the rule, with the values files given (URI → text) in the workspace index. */
+function findings(gatewayUri: string, valuesFiles: Record<string, string>, gateway = GATEWAY) {
+  const index = indexOf(valuesFiles);
   return analyzeDocument(gateway, { fileName: gatewayUri }, { uri: gatewayUri, workspace: index }).findings.filter(
     (f) => f.code === CODE,
   );
@@ -152,5 +160,64 @@ test('anyscale-azure check <folder> reports it on real files, and not with a sec
     assert.deepEqual(check(), []);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/** The hover on a secret name of the gateway, with the workspace the language server gives it (every file's facts). */
+function hoverOn(gatewayUri: string, valuesFiles: Record<string, string>, name: string, gateway = GATEWAY): string {
+  const workspace = indexOf(valuesFiles).viewFrom(undefined);
+  const hover = yamlHover(gateway, gateway.indexOf(name) + 2, { uri: gatewayUri, workspace });
+  assert.ok(hover, `a hover on ${name}`);
+  return hover.markdown;
+}
+
+test('hover on a secret name: its cloud resource, and the name the operator creates when the values beside it name another', () => {
+  const head = 'anyscale-cldrsrc-abc123-certificate';
+  const gatewayUri = 'file:///w/cloud-b/gateway.yaml';
+  const other = { 'file:///w/cloud-b/values.yaml': values('cldrsrc_Xyz789') };
+  const [own, cloud, field] = hoverOn(gatewayUri, other, head).split('\n\n');
+  assert.equal(own, `\`${head}\`: Head-node certificate (the cloud resource ID with hyphens)`);
+  assert.equal(
+    cloud,
+    'For cloud resource `cldrsrc_abc123`, but `values.yaml` beside this manifest sets `global.cloudDeploymentId` to `cldrsrc_Xyz789`: the operator creates `anyscale-cldrsrc-xyz789-certificate`, so no secret of this name will exist for it.',
+  );
+  assert.match(field, /^\*\*spec\.listeners\[\]\.tls\.certificateRefs\[\]\.name\*\*/);
+  // The name the finding's message and fix give: the same.
+  const wanted = findings(gatewayUri, other).map((f) => /creates "([^"]+)"/.exec(f.message)?.[1]);
+  assert.deepEqual(wanted, ['anyscale-cldrsrc-xyz789-certificate', 'anyscale-svc-cldrsrc-xyz789-certificate']);
+  assert.match(
+    hoverOn(gatewayUri, other, 'anyscale-svc-cldrsrc'),
+    /the operator creates `anyscale-svc-cldrsrc-xyz789-certificate`/,
+  );
+  // The values' own ID, in the spelling they write it.
+  assert.match(
+    hoverOn('file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_ABC123') }, head),
+    /\n\nFor cloud resource `cldrsrc_ABC123`, the one `values\.yaml` beside this manifest sets in `global\.cloudDeploymentId`\.\n\n/,
+  );
+  // No values beside it: the ID the name carries, nothing more.
+  assert.match(hoverOn(gatewayUri, {}, head), /\n\nFor cloud resource `cldrsrc_abc123`\.\n\n/);
+  // Not an Anyscale secret: nothing about a cloud resource.
+  const custom = GATEWAY.replace(head, 'my-own-certificate');
+  assert.doesNotMatch(hoverOn(gatewayUri, other, 'my-own-certificate', custom), /For cloud resource/);
+});
+
+test('the hover on a secret name and the rule agree on every pairing: a mismatch in one is a finding in the other', () => {
+  const pairings: Array<[string, Record<string, string>]> = [
+    ['file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_xyz789') }],
+    ['file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values('cldrsrc_abc123') }],
+    ['C:\\w\\a\\gateway.yaml', { 'C:\\w\\a\\values.yaml': values('cldrsrc_other') }],
+    [
+      'file:///w/a/gateway.yaml',
+      { 'file:///w/a/values.yaml': values('cldrsrc_xyz789'), 'file:///w/a/values-dev.yaml': values('cldrsrc_abc123') },
+    ],
+    ['file:///w/a/gateway.yaml', { 'file:///w/b/values.yaml': values('cldrsrc_xyz789') }],
+    ['file:///w/a/gateway.yaml', { 'file:///w/a/values.yaml': values("'<cloud-resource-id>'") }],
+  ];
+  for (const [uri, files] of pairings) {
+    const reported = findings(uri, files).map((f) => GATEWAY.slice(f.start, f.end));
+    for (const name of ['anyscale-cldrsrc-abc123-certificate', 'anyscale-svc-cldrsrc-abc123-certificate']) {
+      const mismatch = /no secret of this name will exist for it/.test(hoverOn(uri, files, name));
+      assert.equal(mismatch, reported.includes(name), `${name} beside ${Object.keys(files).join(', ')}`);
+    }
   }
 });

@@ -12,6 +12,7 @@ import {
   type ParameterFileInput,
   withDiagnostics,
   yamlHover,
+  type WorkspaceView,
   type YamlVersion,
 } from '../service';
 import type { DocumentVersion } from './completion';
@@ -24,6 +25,8 @@ export interface HoverSources {
   readonly lines: LineIndex;
   readonly parameterFiles: readonly ParameterFileInput[];
   readonly yaml?: YamlVersion;
+  /** YAML: the workspace as its checks see it, this file's facts included (a Gateway's TLS secret names are checked against it). */
+  readonly workspace?: WorkspaceView;
 }
 
 /**
@@ -87,7 +90,13 @@ export function hover(
   const text = document.text;
   const diagnostics = { findings: sources.findings, docsUrl: links.rule };
   let info: HoverInfo | undefined;
-  if (document.languageId === 'yaml') info = yamlHover(text, offset, sources.yaml?.parsed, diagnostics);
+  if (document.languageId === 'yaml')
+    info = yamlHover(text, offset, {
+      parsed: sources.yaml?.parsed,
+      diagnostics,
+      uri: params.textDocument.uri,
+      workspace: sources.workspace,
+    });
   else if (analysis.kind === 'armTemplate') {
     info = armHover(text, new HoverAnalysis(analysis, sources.findings), offset, {
       parameterFiles: sources.parameterFiles,

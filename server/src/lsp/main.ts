@@ -662,6 +662,8 @@ connection.onHover(
       lines: view.lines,
       parameterFiles: view.parameterFiles,
       yaml: view.yaml,
+      // Every file's facts, this one's as last analysed: the view gateway-tls-secret-cloud-mismatch checks the file with.
+      workspace: document.languageId === 'yaml' ? workspace.viewFrom(undefined) : undefined,
     };
     return hover(
       params,

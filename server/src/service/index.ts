@@ -54,7 +54,7 @@ export {
 } from './arm/features/navigation/symbols';
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
-export { NO_FACTS, WorkspaceIndex, isEmptyFacts, type FileOutline } from './index/workspaceIndex';
+export { NO_FACTS, WorkspaceIndex, isEmptyFacts, type FileOutline, type WorkspaceView } from './index/workspaceIndex';
 export { documentOutline, type OutlineOptions } from './index/facts';
 export { cloudTree } from './index/cloudTree';
 export { DeployedIndex, readDeployed } from './azure/deployed';

@@ -73,12 +73,14 @@ function describedValue(field: GatewayField, text: string): FieldValue | undefin
 
 /**
  * Hover on a Gateway value: what is wrong with it and what it should be, else what the value is for, when the catalog
- * says; then the field's own Markdown. A value with a known problem is never described as the value it imitates.
+ * says, and `more` (what the workspace says of it); then the field's own Markdown. A value with a known problem is
+ * never described as the value it imitates.
  */
-export function gatewayValueMarkdown(field: GatewayField, text: string): string {
+export function gatewayValueMarkdown(field: GatewayField, text: string, more?: string): string {
   const fieldMarkdown = gatewayFieldMarkdown(field);
   const problem = field.valueProblem?.(text);
   if (problem) return `${code(text)}: ${problem}\n\n${fieldMarkdown}`;
   const choice = describedValue(field, text);
-  return choice ? `${code(text)}: ${choice.description}\n\n${fieldMarkdown}` : fieldMarkdown;
+  const parts = [choice ? `${code(text)}: ${choice.description}` : undefined, more, fieldMarkdown];
+  return parts.filter((part) => part !== undefined).join('\n\n');
 }

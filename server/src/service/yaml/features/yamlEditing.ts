@@ -2,13 +2,12 @@
 // values, snippets for new files) and hover (the catalog's word on a key). Functions of the text; what they compute
 // from it is kept in a YamlVersion, which the LSP keeps for as long as the document's version is current.
 import type { CompletionEntry, HoverInfo } from '../../features/editing';
-import type { HoverDiagnostics } from '../../features/diagnosticHover';
 import { DocumentRoles } from '../documentRole';
 import { gatewayCompletions } from './gatewayCompletion';
 import { snippetEntries } from './yamlSnippets';
 import { valuesCompletions } from './valuesCompletion';
 import { yamlCursorAt, YamlLines } from '../yamlPosition';
-import { yamlHoverAt } from './yamlHover';
+import { yamlHoverAt, type YamlHoverOptions } from './yamlHover';
 import { parseYaml, type ParsedYaml } from '../document';
 
 /** One version of a YAML text, with its parse, lines and documents' roles, each computed once when first needed. */
@@ -63,12 +62,10 @@ export function yamlCompletions(text: string, offset: number, version = new Yaml
   }
 }
 
-/** With `diagnostics`, the hover also names the rule of each diagnostic at `offset`, as the ARM hover does. */
-export function yamlHover(
-  text: string,
-  offset: number,
-  parsed?: ParsedYaml,
-  diagnostics?: HoverDiagnostics,
-): HoverInfo | undefined {
-  return yamlHoverAt(text, offset, parsed, diagnostics);
+/**
+ * With `diagnostics`, the hover also names the rule of each diagnostic at `offset`, as the ARM hover does; with `uri`
+ * and `workspace`, it checks a TLS secret name against the operator values beside the manifest.
+ */
+export function yamlHover(text: string, offset: number, options: YamlHoverOptions = {}): HoverInfo | undefined {
+  return yamlHoverAt(text, offset, options);
 }

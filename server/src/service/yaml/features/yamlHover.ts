@@ -1,15 +1,25 @@
 // Hover on a key of operator values or of a Gateway manifest: what the catalog says about it (meaning, type,
 // default, allowed values, deprecation, source); on a pre-1.0 key, where chart 1.0 moved it. On a Gateway
-// manifest's value: what that value is for (an Anyscale hostname, a certificate secret), then its field. Then, as in
-// ARM templates, the rule title and docs link of each diagnostic there (features/diagnosticHover).
+// manifest's value: what that value is for (an Anyscale hostname, a certificate secret, and that secret's cloud
+// resource, checked against the operator values beside the manifest as gateway-tls-secret-cloud-mismatch checks it),
+// then its field. Then, as in ARM templates, the rule title and docs link of each diagnostic there
+// (features/diagnosticHover).
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import { chartKey, legacyKey } from '../../catalog/chart';
 import type { HoverInfo } from '../../features/editing';
 import { withDiagnostics, type HoverDiagnostics } from '../../features/diagnosticHover';
+import type { WorkspaceView } from '../../index/workspaceIndex';
+import {
+  isSecretOf,
+  operatorSecretName,
+  secretCloudResource,
+  valuesBeside,
+} from '../../rules/support/secretCloudResource';
 import type { TextRange } from '../../types';
 import { chartKeyMarkdown, gatewayFieldMarkdown, gatewayValueMarkdown, legacyKeyMarkdown } from './catalogMarkdown';
-import { parseYaml, type ParsedYaml } from '../document';
+import { parseYaml, type ParsedYaml, type YamlDocument } from '../document';
 import { documentRole } from '../documentRole';
+import { gatewayManifest } from '../gatewayManifest';
 import { gatewayField, gatewayFieldPath } from '../gatewayFields';
 import { ITEM } from '../yamlPosition';
 
@@ -46,22 +56,23 @@ function keyAt(node: Node | null, offset: number, path: readonly string[]): Hit 
   return undefined;
 }
 
-/**
- * `parsed` is the text's parse when the caller has it (the LSP keeps the analysis's), else the text is parsed;
- * `diagnostics`, the document's findings the hover names.
- */
-export function yamlHoverAt(
-  text: string,
-  offset: number,
-  parsed: ParsedYaml = parseYaml(text),
-  diagnostics?: HoverDiagnostics,
-): HoverInfo | undefined {
-  const own = catalogHover(parsed, offset);
-  return diagnostics ? withDiagnostics(own, offset, diagnostics) : own;
+export interface YamlHoverOptions {
+  /** The text's parse when the caller has it (the LSP keeps the analysis's); else the text is parsed. */
+  readonly parsed?: ParsedYaml;
+  /** The document's findings the hover names. */
+  readonly diagnostics?: HoverDiagnostics;
+  /** The document's URI and the workspace its checks see (this file's facts included): what a TLS secret name is checked against. */
+  readonly uri?: string;
+  readonly workspace?: WorkspaceView;
+}
+
+export function yamlHoverAt(text: string, offset: number, options: YamlHoverOptions = {}): HoverInfo | undefined {
+  const own = catalogHover(options.parsed ?? parseYaml(text), offset, options);
+  return options.diagnostics ? withDiagnostics(own, offset, options.diagnostics) : own;
 }
 
 /** What the catalogs say about the key or Gateway value under `offset`. */
-function catalogHover(parsed: ParsedYaml, offset: number): HoverInfo | undefined {
+function catalogHover(parsed: ParsedYaml, offset: number, options: YamlHoverOptions): HoverInfo | undefined {
   const yaml = parsed.documents.find((document) => offset >= document.span.start && offset <= document.span.end);
   const hit = yaml && keyAt(yaml.root, offset, []);
   if (!yaml || !hit) return undefined;
@@ -78,9 +89,30 @@ function catalogHover(parsed: ParsedYaml, offset: number): HoverInfo | undefined
     const field = gatewayField(gatewayFieldPath(hit.path), role.kind);
     if (!field) return undefined;
     return {
-      markdown: hit.value === undefined ? gatewayFieldMarkdown(field) : gatewayValueMarkdown(field, hit.value),
+      markdown:
+        hit.value === undefined
+          ? gatewayFieldMarkdown(field)
+          : gatewayValueMarkdown(field, hit.value, secretCloudMarkdown(yaml, hit, options)),
       range: hit.range,
     };
   }
   return undefined;
+}
+
+/**
+ * On a listener's TLS secret name (as the gateway rules read the manifest, anchors included): the cloud resource it is
+ * for, and whether it is the one the operator values beside the manifest name.
+ */
+function secretCloudMarkdown(yaml: YamlDocument, hit: Hit, options: YamlHoverOptions): string | undefined {
+  const refs = gatewayManifest(yaml)?.listeners.flatMap((listener) => listener.certificateRefs ?? []);
+  const ref = refs?.find((written) => written?.range.start === hit.range.start);
+  const secret = ref && secretCloudResource(ref.value);
+  if (!secret) return undefined;
+  const values = options.workspace && valuesBeside(options.uri, options.workspace);
+  const code = (value: string) => `\`${value}\``;
+  if (!values) return `For cloud resource ${code(secret.id)}.`;
+  const file = `${code(values.fileName)} beside this manifest`;
+  if (isSecretOf(secret, values))
+    return `For cloud resource ${code(values.id)}, the one ${file} sets in ${code('global.cloudDeploymentId')}.`;
+  return `For cloud resource ${code(secret.id)}, but ${file} sets ${code('global.cloudDeploymentId')} to ${code(values.id)}: the operator creates ${code(operatorSecretName(secret, values))}, so no secret of this name will exist for it.`;
 }
