@@ -27,13 +27,13 @@ import {
   type CompletionList,
   type Diagnostic,
   type MarkupContent,
-  type Position,
   type PublishDiagnosticsParams,
   type Range,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../shared/protocol';
 import { startServer, type LspServer } from '../support/lspServer';
+import { applyLspEdits } from '../support/textEdits';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -64,25 +64,6 @@ let withCommand: LspServer;
 let documents = 0;
 
 const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code)).sort();
-
-function offsetAt(text: string, position: Position): number {
-  let offset = 0;
-  for (let line = 0; line < position.line; line++) offset = text.indexOf('\n', offset) + 1;
-  return offset + position.character;
-}
-
-/** The text after an editor applied the edits (non-overlapping, as LSP requires), last first. */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const byOffset = edits.map((edit) => ({
-    start: offsetAt(text, edit.range.start),
-    end: offsetAt(text, edit.range.end),
-    newText: edit.newText,
-  }));
-  let out = text;
-  for (const edit of byOffset.sort((a, b) => b.start - a.start))
-    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
-}
 
 /** Opens a new document with the text and waits for its diagnostics to hold exactly `expected`. */
 async function open(
@@ -162,7 +143,7 @@ test('a quick fix on its diagnostic: applied, the text is as the title says and 
   assert.equal(fix.kind, 'quickfix');
   assert.equal(fix.isPreferred, false, 'dropping a sub-path changes where the data goes: not applied on its own');
   assert.deepEqual(fix.diagnostics, [diagnostic]);
-  const fixed = applyEdits(TEMPLATE, fix.edit!.changes![uri]);
+  const fixed = applyLspEdits(TEMPLATE, fix.edit!.changes![uri]);
   assert.equal(fixed, TEMPLATE.replace('.windows.net/sub/path"', '.windows.net"'));
   await change(server, uri, 2, fixed, ['bucket-endpoint-trailing-slash', 'compute-stack-invalid']);
 });
@@ -174,7 +155,7 @@ test('"Disable <code> for this line" inserts the comment above the line; after d
   const disable = named(list, 'Disable compute-stack-invalid for this line');
   assert.equal(disable.kind, 'quickfix');
   assert.notEqual(disable.isPreferred, true, 'silencing is never the preferred fix');
-  const disabled = applyEdits(TEMPLATE, disable.edit!.changes![uri]);
+  const disabled = applyLspEdits(TEMPLATE, disable.edit!.changes![uri]);
   assert.equal(
     disabled,
     TEMPLATE.replace(
@@ -215,7 +196,7 @@ test('source.fixAll.anyscale-azure only when `only` asks for it; applied, it mak
     );
   }
   const [fixAll] = await actions(server, uri, whole, { diagnostics: [], only: ['source.fixAll'] });
-  const fixed = applyEdits(TEMPLATE, fixAll.edit!.changes![uri]);
+  const fixed = applyLspEdits(TEMPLATE, fixAll.edit!.changes![uri]);
   assert.equal(
     fixed,
     TEMPLATE.replace('"k8s"', '"K8S"').replace('.blob.core.windows.net/"', '.blob.core.windows.net"'),
@@ -399,7 +380,7 @@ test('in a document written with \\r\\n, every quick fix writes its line breaks 
   const inserting = list.filter((action) => action.edit?.changes?.[uri]?.some((edit) => edit.newText.includes('\n')));
   assert.ok(inserting.length > 0, `some fix writes a line break: ${JSON.stringify(list.map((a) => a.title))}`);
   for (const action of inserting) {
-    const fixed = applyEdits(text, action.edit!.changes![uri]);
+    const fixed = applyLspEdits(text, action.edit!.changes![uri]);
     assert.doesNotMatch(fixed, /[^\r]\n/, `${action.title} left a bare \\n: ${JSON.stringify(fixed)}`);
   }
 });

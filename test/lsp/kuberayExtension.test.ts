@@ -17,10 +17,9 @@ import {
   HoverRequest,
   type CodeAction,
   type Diagnostic,
-  type Position,
-  type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type LspServer } from '../support/lspServer';
+import { applyLspEdits } from '../support/textEdits';
 
 const TEXT = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -70,25 +69,6 @@ after(async () => {
   fs.rmSync(FOLDER, { recursive: true, force: true });
 });
 
-function offsetAt(text: string, position: Position): number {
-  const lines = text.split('\n');
-  let offset = 0;
-  for (let i = 0; i < position.line; i++) offset += lines[i].length + 1;
-  return offset + position.character;
-}
-
-function applied(text: string, edits: readonly TextEdit[]): string {
-  const spans = edits.map((e) => ({
-    start: offsetAt(text, e.range.start),
-    end: offsetAt(text, e.range.end),
-    newText: e.newText,
-  }));
-  let out = text;
-  for (const edit of spans.sort((a, b) => b.start - a.start))
-    out = out.slice(0, edit.start) + edit.newText + out.slice(edit.end);
-  return out;
-}
-
 async function open(name: string): Promise<{ uri: string; diagnostic: Diagnostic }> {
   const uri = pathToFileURL(path.join(FOLDER, name)).toString();
   fs.writeFileSync(new URL(uri), TEXT);
@@ -114,7 +94,7 @@ async function fixNamed(uri: string, diagnostic: Diagnostic, title: string): Pro
 async function apply(uri: string, fix: CodeAction): Promise<{ text: string; diagnostics: Diagnostic[] }> {
   const edits = fix.edit?.changes?.[uri];
   assert.ok(edits && edits.length > 0, 'the fix has no edits for the document');
-  const text = applied(TEXT, edits);
+  const text = applyLspEdits(TEXT, edits);
   await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
     textDocument: { uri, version: ++version },
     contentChanges: [{ text }],
