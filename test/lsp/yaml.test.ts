@@ -9,6 +9,7 @@ import {
   DidOpenTextDocumentNotification,
   DidCloseTextDocumentNotification,
   CodeActionRequest,
+  type CodeAction,
   DiagnosticSeverity,
   HoverRequest,
   type MarkupContent,
@@ -19,6 +20,7 @@ import {
 import { DocumentStatsNotification } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { applyLspEdits } from '../support/textEdits';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(FIXTURES, ...parts), 'utf8');
 const STATS = DocumentStatsNotification.method;
@@ -177,6 +179,47 @@ test('legacy keys come with their move and migrate-the-file quick fixes as code 
     titles.some((t) => t.startsWith('Migrate every pre-1.0 key')),
     JSON.stringify(titles),
   );
+});
+
+test('pre-1.0 values: the top-level controlPlaneURL the 0.x chart reads is checked, explained on hover, and migrated under global', async () => {
+  const uri = 'file:///workspace/legacy-control-plane.yaml';
+  const text = read('rules', 'values-control-plane-url-trailing-slash', 'fail-legacy.yaml').replace(
+    / # @expect.*$/gm,
+    '',
+  );
+  await open(uri, text);
+  const p = await server.latest(
+    uri,
+    (d) => d.diagnostics.some((x) => x.code === 'values-control-plane-url-trailing-slash'),
+    'the trailing-slash error on the top-level key',
+  );
+  const slash = p.diagnostics.find((d) => d.code === 'values-control-plane-url-trailing-slash')!;
+  assert.equal(slash.severity, DiagnosticSeverity.Error);
+  assert.match(text.split('\n')[slash.range.start.line], /^controlPlaneURL: /);
+  const hover = await hoverOn(uri, text, 'controlPlaneURL:');
+  assert.match(hover, /^\*\*controlPlaneURL\*\* · pre-1\.0 key\n\nChart 1\.0 moved it to `global\.controlPlaneURL`/);
+  const legacy = p.diagnostics.find((d) => d.code === 'values-legacy-key')!;
+  const actions = (await connection.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri },
+    range: legacy.range,
+    context: { diagnostics: [legacy] },
+  })) as CodeAction[];
+  const migrate = actions.find((a) => a.title.startsWith('Migrate every pre-1.0 key'));
+  assert.ok(migrate, JSON.stringify(actions.map((a) => a.title)));
+  const migrated = applyLspEdits(text, migrate.edit!.changes![uri]);
+  assert.match(migrated, /^global:\n(?: {2}\S.*\n)* {2}controlPlaneURL: https:\/\/console\.azure\.anyscale\.com\/\n/m);
+  assert.doesNotMatch(migrated, /^controlPlaneURL:/m);
+  // Migrated, the slash is still the chart's error, now on global.controlPlaneURL.
+  const after = 'file:///workspace/legacy-control-plane-migrated.yaml';
+  await open(after, migrated);
+  const fixed = await server.latest(after, (d) => d.diagnostics.length > 0, "the migrated file's diagnostics");
+  assert.deepEqual(
+    fixed.diagnostics.filter((d) => d.code === 'values-control-plane-url-trailing-slash').map((d) => String(d.message)),
+    [
+      'global.controlPlaneURL "https://console.azure.anyscale.com/" ends with "/": the chart fails with "controlPlaneURL must not end with a trailing slash". Write "https://console.azure.anyscale.com".',
+    ],
+  );
+  assert.ok(!fixed.diagnostics.some((d) => d.code === 'values-legacy-key'));
 });
 
 test('a Gateway secret two listeners read through one anchor: one diagnostic where it is written, and no quick fix', async () => {

@@ -45,6 +45,8 @@ test('classification: 1.x values, pre-1.0 values, Gateway manifests, and everyth
     'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n',
     'global:\n  imageRegistry: docker.io\n',
     'region: eastus\n',
+    // Another chart may have a top-level controlPlaneURL: alone it does not make a pre-1.0 values file.
+    'controlPlaneURL: https://console.anyscale.com/\n',
     '- a\n- b\n',
     '',
     'just a string',
@@ -206,6 +208,20 @@ test('the legacy quick fixes: moving one key, and migrating the whole file, give
   const credentialMove = analysis.findings.find((f) => text.slice(f.start, f.end) === 'credentialSecret')!;
   const credentialMoved = apply(text, credentialMove.fixes![0].edits);
   assert.ok(!/^aws:/m.test(credentialMoved), `the emptied aws: section goes too:\n${credentialMoved}`);
+});
+
+test('values-legacy-key: controlPlaneURL, which the migration guide leaves out, points to the templates that show its move', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-legacy-key', 'fail-control-plane.yaml'), 'utf8');
+  const messages = new Map(
+    yaml(text)
+      .findings.filter((f) => f.code === 'values-legacy-key')
+      .map((f) => [text.slice(f.start, f.end), f.message]),
+  );
+  assert.match(
+    messages.get('controlPlaneURL')!,
+    /it is now global\.controlPlaneURL \(see https:\/\/github\.com\/anyscale\/helm-charts\/blob\/anyscale-operator-0\.9\.2\/charts\/anyscale-operator\/templates\/_helpers\.tpl\)/,
+  );
+  assert.match(messages.get('cloudDeploymentId')!, /MIGRATION_README\.md\)\.$/);
 });
 
 test('a move writes only the lines it moves: their comments go along, the value is kept as written', () => {

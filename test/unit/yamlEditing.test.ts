@@ -178,6 +178,23 @@ test('hover: meaning, type, allowed values and source of a key; deprecated and p
   assert.match(hostname.markdown, /\*\.s\.azure\.anyscaleuserdata\.com/);
 });
 
+test('hover on the top-level controlPlaneURL of pre-1.0 values: the key the 0.x chart read, now global.controlPlaneURL', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-legacy-key', 'fail-control-plane.yaml'), 'utf8');
+  const hover = yamlHover(text, text.indexOf('controlPlaneURL:') + 2)!;
+  assert.ok(hover, 'a hover on controlPlaneURL');
+  const [head, moved, target, source] = hover.markdown.split('\n\n');
+  assert.equal(head, '**controlPlaneURL** · pre-1.0 key');
+  assert.equal(moved, 'Chart 1.0 moved it to `global.controlPlaneURL`. The 1.x chart ignores the old key.');
+  assert.match(
+    target,
+    /^`global\.controlPlaneURL`: .*Must be `https:\/\/console\.azure\.anyscale\.com`.*No trailing slash\./,
+  );
+  assert.match(
+    source,
+    /^Source: \[anyscale-operator chart 0\.9\.2 templates\/_helpers\.tpl.*anyscale-operator-0\.9\.2/,
+  );
+});
+
 test('hover on a Gateway value: what that value is for first, then the field it is in', () => {
   const text = fs.readFileSync(path.join(DIR, 'hover.yaml'), 'utf8');
   const hoverOn = (word: string) => yamlHover(text, text.indexOf(word) + 2);

@@ -21,6 +21,11 @@ export const CHART_SOURCES = {
     title: 'anyscale-operator MIGRATION_README: pre-1.0 to 1.0 values (anyscale/helm-charts)',
     url: 'https://github.com/anyscale/helm-charts/blob/anyscale-operator-1.8.0/charts/anyscale-operator/MIGRATION_README.md',
   }),
+  /** The pre-1.0 chart reads `.Values.controlPlaneURL` here; 1.0.0's same helper reads `.Values.global.controlPlaneURL`. */
+  legacyTemplates: Source.parse({
+    title: 'anyscale-operator chart 0.9.2 templates/_helpers.tpl: validateControlPlaneURL (anyscale/helm-charts)',
+    url: 'https://github.com/anyscale/helm-charts/blob/anyscale-operator-0.9.2/charts/anyscale-operator/templates/_helpers.tpl',
+  }),
   privateLink: Source.parse({
     title: 'Configure Private Link for Anyscale on Azure (Microsoft Learn)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/configure-private-link',
@@ -884,6 +889,8 @@ const LegacyKey = z.object({
   manual: z.string().optional(),
   /** The path the migration guide names when that path is deprecated since (`replacement` is its successor). */
   deprecatedTarget: z.string().optional(),
+  /** Where the move is shown when the migration guide leaves it out (LEGACY_SOURCE otherwise). */
+  source: Source.optional(),
 });
 export type LegacyKey = z.infer<typeof LegacyKey>;
 
@@ -935,13 +942,22 @@ export const LEGACY_KEYS: readonly LegacyKey[] = z.array(LegacyKey).parse([
   { legacy: 'storageS3UsePathStyle', replacement: 'global.aws.s3.usePathStyle' },
   { legacy: 'additionalPatches', replacement: 'patches' },
   { legacy: 'aws.credentialSecret', replacement: 'credentialMount.aws' },
+  // Not in the guide's tables, but the charts' templates moved it: 0.x reads .Values.controlPlaneURL, 1.0.0 on
+  // .Values.global.controlPlaneURL (the same helper, trailing-slash check and default).
+  { legacy: 'controlPlaneURL', replacement: 'global.controlPlaneURL', source: CHART_SOURCES.legacyTemplates },
 ]);
 export const LEGACY_SOURCE = CHART_SOURCES.migration;
 
 const LEGACY_BY_KEY = new Map(LEGACY_KEYS.map((entry) => [entry.legacy, entry]));
+const LEGACY_BY_REPLACEMENT = new Map(LEGACY_KEYS.map((entry) => [entry.replacement, entry]));
 
 export function legacyKey(path: string): LegacyKey | undefined {
   return LEGACY_BY_KEY.get(path);
+}
+
+/** The pre-1.0 key that moved to a 1.x path (`controlPlaneURL` for `global.controlPlaneURL`). */
+export function legacyKeyOf(path: string): LegacyKey | undefined {
+  return LEGACY_BY_REPLACEMENT.get(path);
 }
 
 /** True for a section that only holds a legacy key (`aws`, the parent of `aws.credentialSecret`). */
@@ -951,11 +967,12 @@ export function isLegacyParent(path: string): boolean {
 
 /**
  * Legacy keys that name the Anyscale operator unmistakably: a document with one of them at the top level is
- * pre-1.0 operator values. (`region`, `cloudProvider` or `aws` alone could belong to any chart.)
+ * pre-1.0 operator values. (`region`, `cloudProvider`, `controlPlaneURL` or `aws` alone could belong to any chart.)
  */
 export const DISTINCTIVE_LEGACY_KEYS: ReadonlySet<string> = new Set(
   LEGACY_KEYS.map((entry) => entry.legacy).filter(
-    (key) => !['region', 'cloudProvider', 'aws.credentialSecret', 'iamMappingAnnotation'].includes(key),
+    (key) =>
+      !['region', 'cloudProvider', 'controlPlaneURL', 'aws.credentialSecret', 'iamMappingAnnotation'].includes(key),
   ),
 );
 
@@ -1006,6 +1023,7 @@ export const OPERATOR_EXTENSION = {
 
 /** Sources and grades of this module's single-source tables (test/unit/grades.test.ts checks every export has one). */
 export const CITATIONS: Citations = Citations.parse({
+  /** The guide's tables; `controlPlaneURL`, which they leave out, is from the charts' templates (its own source, spec). */
   LEGACY_KEYS: cite(CHART_SOURCES.migration, 'documented'),
   /** Which legacy keys could belong to another chart is our judgement, not the guide's. */
   DISTINCTIVE_LEGACY_KEYS: cite(CHART_SOURCES.migration, 'inferred'),

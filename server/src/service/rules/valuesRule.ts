@@ -6,7 +6,10 @@ import { forEachOperatorExtension } from './support/extensionValues';
 import type { ValuesContext } from './templateContext';
 
 export interface ValuesRule extends TemplateRule {
-  /** True for the one rule that also reads pre-1.0 (legacy layout) values; the others read 1.x values only. */
+  /**
+   * True for the rules that also read pre-1.0 (legacy layout) values, where the pre-1.0 chart read the same key
+   * (support/valuesShared writtenPath); the others read 1.x values only.
+   */
   readonly readsLegacyLayout?: boolean;
   checkValues(context: ValuesContext): void;
 }

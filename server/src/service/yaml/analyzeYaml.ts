@@ -15,14 +15,15 @@ import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
 import { directivesIn } from '../suppression/directives';
+import { writtenPath } from '../rules/support/valuesShared';
 
-/** Anyscale on Azure, as seen from one values document. */
+/** Anyscale on Azure, as seen from one values document (a pre-1.0 one names the provider and URL at the top level). */
 function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
   return (
     workspace.azure ||
     isAzureValues({
-      cloudProvider: values.text('global.cloudProvider'),
-      controlPlaneURL: values.text('global.controlPlaneURL'),
+      cloudProvider: values.text(writtenPath(values, 'global.cloudProvider')),
+      controlPlaneURL: values.text(writtenPath(values, 'global.controlPlaneURL')),
     })
   );
 }

@@ -1,11 +1,19 @@
 // Small readings of operator values shared by the values rules: which provider they are for, whether the document
 // is a main values file (not an overlay passed with a second -f), and how to quote a value in a message.
-import { VALUE_SHAPES } from '../../catalog/chart';
+import { legacyKeyOf, VALUE_SHAPES } from '../../catalog/chart';
 import type { OperatorValues } from '../../values/model';
 
 /** The cloud provider as the chart reads it; the AKS extension always runs on Azure. */
 export function providerOf(values: OperatorValues): string | undefined {
   return values.text('global.cloudProvider') ?? (values.form === 'extension' ? 'azure' : undefined);
+}
+
+/**
+ * Where these values set a 1.x key: in a pre-1.0 (legacy layout) document, the pre-1.0 key the old chart read in its
+ * place (`controlPlaneURL` for `global.controlPlaneURL`); else the path itself.
+ */
+export function writtenPath(values: OperatorValues, path: string): string {
+  return (values.layout === 'legacy' ? legacyKeyOf(path)?.legacy : undefined) ?? path;
 }
 
 /**

@@ -1,6 +1,6 @@
 // values-legacy-key: a pre-1.0 key (the flat layout: cloudDeploymentId, operatorIamIdentity, enableGateway, …).
 // The 1.x chart ignores it silently. Each finding offers to move the key to its 1.x path, and to migrate the whole
-// document at once (the migration table, MIGRATION_README.md).
+// document at once (the migration table, MIGRATION_README.md, and controlPlaneURL, which the charts' templates moved).
 import { LEGACY_SOURCE } from '../../catalog/chart';
 import type { Fix } from '../../types';
 import { valuesRule } from '../valuesRule';
@@ -33,7 +33,7 @@ export const valuesLegacyKey = valuesRule({
       const how = entry.manual ? `it ${entry.manual}` : `it is now ${entry.replacement}`;
       report({
         at: setting.keyRange,
-        message: `"${entry.legacy}" is a pre-1.0 key that the 1.x chart ignores: ${how} (see ${LEGACY_SOURCE.url}).`,
+        message: `"${entry.legacy}" is a pre-1.0 key that the 1.x chart ignores: ${how} (see ${(entry.source ?? LEGACY_SOURCE).url}).`,
         fixes: fixes.length > 0 ? fixes : undefined,
       });
     }

@@ -42,7 +42,7 @@ export function legacyKeyMarkdown(legacy: LegacyKey): string {
       : `Chart 1.0 moved it to ${code(legacy.replacement)}.${how} The 1.x chart ignores the old key.`,
   ];
   if (target) parts.push(`${code(legacy.replacement)}: ${target.description}`);
-  parts.push(link(LEGACY_SOURCE));
+  parts.push(link(legacy.source ?? LEGACY_SOURCE));
   return parts.join('\n\n');
 }
 
