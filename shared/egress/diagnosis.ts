@@ -18,7 +18,10 @@ import { ADD_A_HOST, CLOUD_IDS, CLOUD_WILDCARD, takesCloudIds } from './wildcard
 
 export interface EgressCounts {
   passed: number;
+  /** Required targets that did not pass: what makes the CLI exit 1. */
   failed: number;
+  /** Optional targets that did not pass: reported, never counted as failed (docs/egress.md, "Exit codes"). */
+  optionalFailed: number;
   /** Wildcards without a concrete host: listed, never probed. */
   needsHost: number;
 }
@@ -26,17 +29,23 @@ export interface EgressCounts {
 export function countResults(results: readonly EgressProbeResult[]): EgressCounts {
   const passed = results.filter((r) => r.ok).length;
   const needsHost = results.filter((r) => r.outcome === 'needs-host').length;
-  return { passed, failed: results.length - passed - needsHost, needsHost };
+  const optionalFailed = results.filter((r) => !r.ok && r.outcome !== 'needs-host' && !r.target.required).length;
+  return { passed, failed: results.length - passed - needsHost - optionalFailed, optionalFailed, needsHost };
 }
 
-/** "3 passed, 2 failed, 1 needs a host" (the last part only when there is one). */
+/** ", 2 optional failed" when optional targets did not pass, else "": what the counts lines add after "N failed". */
+export function optionalFailedPart(counts: EgressCounts): string {
+  return counts.optionalFailed ? `, ${counts.optionalFailed} optional failed` : '';
+}
+
+/** "3 passed, 2 failed, 1 optional failed, 1 needs a host" (the last two parts only when there are some). */
 export function countsLine(counts: EgressCounts): string {
   const needsHost = counts.needsHost ? `, ${counts.needsHost} ${counts.needsHost === 1 ? 'needs' : 'need'} a host` : '';
-  return `${counts.passed} passed, ${counts.failed} failed${needsHost}`;
+  return `${counts.passed} passed, ${counts.failed} failed${optionalFailedPart(counts)}${needsHost}`;
 }
 
 export interface EgressDiagnosis {
-  /** The cause, in a few words: "nothing resolves: this machine has no working DNS". */
+  /** The cause, in a few words: "every TLS handshake is intercepted: a TLS-inspecting proxy or firewall". */
   headline: string;
   /** What to do about it. */
   action: string;
@@ -149,10 +158,17 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
   const proxy = stoppedAtProxy(probed, where);
   if (proxy) return proxy;
   if (probed.every((r) => DNS.has(r.outcome))) {
+    // A resolver that answered "no such name" for every target works, as far as it goes: it is filtering, offline, or
+    // knows only private zones. Only when none answered (or the answers mix) is there "no working DNS".
+    const headline = probed.every((r) => r.outcome === 'nxdomain')
+      ? `nothing resolves: the DNS servers ${where} uses answer that no target name exists`
+      : probed.every((r) => r.outcome === 'dns-timeout')
+        ? `nothing resolves: the DNS servers ${where} uses do not answer`
+        : `nothing resolves: ${where} has no working DNS`;
     return {
-      headline: `nothing resolves: ${where} has no working DNS`,
+      headline,
       action:
-        'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones) before opening any firewall rule',
+        'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones, where they forward public names) before opening any firewall rule',
     };
   }
   if (probed.every((r) => r.outcome === 'tls-untrusted')) {

@@ -31,16 +31,26 @@ function result(host: string, outcome: EgressOutcome, extra: Partial<EgressProbe
 }
 
 test('the counts line: passed, failed and wildcards that need a host, in the words the view and the CLI print', () => {
+  const optional = (host: string, outcome: EgressOutcome) => {
+    const probe = result(host, outcome);
+    return { ...probe, target: { ...probe.target, required: false } };
+  };
   const counts = countResults([
     result('a.test', 'ok'),
     result('b.test', 'refused'),
     result('c.test', 'tls-expired'),
     result('*.d.test', 'needs-host'),
+    optional('e.test', 'nxdomain'),
+    optional('f.test', 'ok'),
   ]);
-  assert.deepEqual(counts, { passed: 1, failed: 2, needsHost: 1 });
-  assert.equal(countsLine(counts), '1 passed, 2 failed, 1 needs a host');
-  assert.equal(countsLine({ passed: 0, failed: 3, needsHost: 2 }), '0 passed, 3 failed, 2 need a host');
-  assert.equal(countsLine({ passed: 4, failed: 0, needsHost: 0 }), '4 passed, 0 failed');
+  // An optional target that did not pass is reported, never counted as failed (docs/egress.md, "Exit codes").
+  assert.deepEqual(counts, { passed: 2, failed: 2, optionalFailed: 1, needsHost: 1 });
+  assert.equal(countsLine(counts), '2 passed, 2 failed, 1 optional failed, 1 needs a host');
+  assert.equal(
+    countsLine({ passed: 0, failed: 3, optionalFailed: 0, needsHost: 2 }),
+    '0 passed, 3 failed, 2 need a host',
+  );
+  assert.equal(countsLine({ passed: 4, failed: 0, optionalFailed: 0, needsHost: 0 }), '4 passed, 0 failed');
 });
 
 test("the wildcards not probed: how many need a concrete host name, and how to give one in their rows' words", () => {
@@ -76,12 +86,23 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
   assert.doesNotMatch(hintFor('needs-host', fromFile.target) ?? '', /cloud IDs/);
 });
 
-test('every name failing to resolve is one cause: no working DNS where the probes ran', () => {
+test('every name failing to resolve is one cause, named by what the DNS servers answered where the probes ran', () => {
   const results = [result('a.test', 'nxdomain'), result('b.test', 'dns-timeout'), result('*.c.test', 'needs-host')];
   const diagnosis = diagnose(results, 'this machine');
   assert.equal(diagnosis?.headline, 'nothing resolves: this machine has no working DNS');
   assert.match(diagnosis?.action ?? '', /DNS servers/);
   assert.equal(diagnose(results, 'the cluster')?.headline, 'nothing resolves: the cluster has no working DNS');
+  // A resolver that answers "no such name" for every target works: it is filtering or knows only private zones.
+  const nxdomain = [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')];
+  assert.equal(
+    diagnose(nxdomain, 'this machine')?.headline,
+    'nothing resolves: the DNS servers this machine uses answer that no target name exists',
+  );
+  const silent = [result('a.test', 'dns-timeout'), result('b.test', 'dns-timeout')];
+  assert.equal(
+    diagnose(silent, 'the cluster')?.headline,
+    'nothing resolves: the DNS servers the cluster uses do not answer',
+  );
 });
 
 test('every handshake with an untrusted certificate is a TLS-inspecting proxy: add its CA with caFile / --ca-file', () => {
@@ -342,7 +363,7 @@ test('the CLI text output prints the counts, then the diagnosis', () => {
   const text = formatEgressText(report, false);
   assert.match(
     text,
-    /\n0 passed, 2 failed in 1\.5 s\nDiagnosis: nothing resolves: this machine has no working DNS — no target name resolved: check the DNS servers/,
+    /\n0 passed, 2 failed in 1\.5 s\nDiagnosis: nothing resolves: the DNS servers this machine uses answer that no target name exists — no target name resolved: check the DNS servers/,
   );
   assert.doesNotMatch(
     formatEgressText({ ...report, results: [result('a.test', 'nxdomain'), result('b.test', 'ok')] }, false),

@@ -19,6 +19,7 @@ import {
   fromThisMachine,
   isCloudId,
   notProbed,
+  optionalFailedPart,
   parseTargetsFile,
   reportDiagnosis,
 } from '../service';
@@ -159,8 +160,9 @@ function line(result: EgressProbeResult, color: boolean): string {
 }
 
 export function formatEgressText(report: EgressReport, color: boolean): string {
-  const { passed, failed, needsHost } = countResults(report.results);
-  const summary = `${passed} passed, ${failed} failed${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const counts = countResults(report.results);
+  const { passed, failed, needsHost } = counts;
+  const summary = `${passed} passed, ${failed} failed${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
   const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
   const wildcards = notProbed(report.results);
   return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}`;

@@ -66,7 +66,13 @@ export { EXTENSIONS, evaluateClusterExtension, verificationPlan } from './cluste
 export { allowListFor } from './egress/allowList';
 export { FLOW_LABELS } from '../../../shared/egress/flows';
 export { probeJob } from './egress/cluster/job';
-export { countResults, egressReportJson, notProbed, reportDiagnosis } from '../../../shared/egress/diagnosis';
+export {
+  countResults,
+  egressReportJson,
+  notProbed,
+  optionalFailedPart,
+  reportDiagnosis,
+} from '../../../shared/egress/diagnosis';
 export { hintFor } from './egress/hints';
 export { formatDoneLine, formatProbeLine, parseProbeLog } from './egress/lines';
 export { ABORTED, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, TIMEOUT, classify, type Phase } from './egress/outcomes';

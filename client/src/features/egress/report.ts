@@ -1,6 +1,6 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, notProbed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, notProbed, optionalFailedPart, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
@@ -13,7 +13,8 @@ function cell(text: string | undefined): string {
 }
 
 export function reportMarkdown(report: EgressReport): string {
-  const { passed, failed, needsHost } = countResults(report.results);
+  const counts = countResults(report.results);
+  const { passed, failed, needsHost } = counts;
   const where =
     report.origin === 'cluster' ? `from the cluster (context \`${report.context ?? '?'}\`)` : 'from this machine';
   // The same overall diagnosis as the results view's, when one cause explains every failure.
@@ -22,7 +23,7 @@ export function reportMarkdown(report: EgressReport): string {
   const lines = [
     '# Anyscale on Azure egress report',
     '',
-    `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
+    `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
     '',
     ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
     ...(wildcards ? [`**Not probed: ${wildcards.headline}.** ${wildcards.action}.`, ''] : []),
