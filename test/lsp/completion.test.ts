@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import {
   CompletionRequest,
   CompletionItemKind,
+  DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   HoverRequest,
   InsertTextFormat,
@@ -155,6 +156,41 @@ test('a property name is a snippet that re-opens the suggestions for its value',
   const region = values.find((i) => i.label === 'us-west-2');
   assert.ok(region, JSON.stringify(values.map((i) => i.label).slice(0, 10)));
   assert.equal(region.textEdit?.newText ?? region.insertText, '"us-west-2"');
+});
+
+test('a key typed on a new line above a written one: that one is not offered, whether its string is closed or not', async () => {
+  // As in the editor: the template open, then `"` typed (or `""`, as VS Code closes the quote) on a new line inside
+  // `properties`, just above the identity. The parser's recovery skips the key after a key without a colon.
+  const uri = 'file:///workspace/completion-typed-key.json';
+  const text = TEMPLATE.replace('"provider": "",', '"provider": "AWS",');
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"anyscaleOperatorIamIdentity"'));
+  let version = 1;
+  /** Replaces the `lines` lines from the identity's line on with `newText`, then completes after its first quote. */
+  const typeAndComplete = async (lines: number, newText: string) => {
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges: [
+        { range: { start: { line, character: 0 }, end: { line: line + lines, character: 0 } }, text: newText },
+      ],
+    });
+    // In the order the editor shows them.
+    const items = (await complete(uri, { line, character: 9 })).sort((a, b) =>
+      (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label),
+    );
+    return items.map((i) => [i.label, i.detail]);
+  };
+  const onlyBucketRegion = [['cloudStorageBucketRegion', 'optional']];
+  assert.deepEqual(await typeAndComplete(0, '        "\n'), onlyBucketRegion, 'an unclosed string');
+  assert.deepEqual(await typeAndComplete(1, '        ""\n'), onlyBucketRegion, 'an empty string, no colon');
+  assert.deepEqual(await typeAndComplete(1, '        "": "",\n'), onlyBucketRegion, 'a whole property');
+  // The unclosed string in place of the identity's line: now the identity is offered, required for AWS, first.
+  assert.deepEqual(await typeAndComplete(2, '        "\n'), [
+    ['anyscaleOperatorIamIdentity', 'required'],
+    ['cloudStorageBucketRegion', 'optional'],
+  ]);
 });
 
 test("the resource keys VS Code's JSON list offers from the deploymentTemplate schema are not offered twice", async () => {

@@ -199,3 +199,68 @@ test('region values follow a provider written as an expression, also when the re
   assert.ok(labels.includes('us-west-2'), labels.slice(0, 10).join(', '));
   assert.ok(!labels.includes('uksouth'), 'Azure regions offered for an AWS cloud resource');
 });
+
+describe('a key typed above written ones (the parser skips the key after one without a colon)', () => {
+  const TEMPLATE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/eks",
+      "location": "uksouth",
+      "properties": {
+        "provider": "AWS",
+        "computeStack": "K8S",
+        "cloudStorageBucketName": "s3://my-anyscale-eks-bucket",
+        "extra": { "region": "us-west-2", "cloudStorageBucketRegion": "us-west-2" },
+        "anyscaleOperatorIamIdentity": "arn:aws:iam::123456789012:role/anyscale-operator-role"
+      }
+    },
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/gke",
+      "location": "uksouth",
+      "dependsOn": ["[resourceId('Anyscale.Platform/clouds/cloudResources', 'my-cloud', 'eks')]"],
+      "properties": {
+        "provider": "GCP",
+        "cloudStorageBucketEndpoint": "",
+        "anyscaleOperatorIamIdentity": "anyscale-operator@my-project.iam.gserviceaccount.com"
+      }
+    }
+  ]
+}`;
+
+  /** The labels offered with `typed` (its `|` the cursor) written as a new line before the line holding `before`. */
+  function offeredWith(typed: string, before: string): string[] {
+    const at = TEMPLATE.lastIndexOf('\n', TEMPLATE.indexOf(before)) + 1;
+    const text = `${TEMPLATE.slice(0, at)}        ${typed.replace('|', '')}\n${TEMPLATE.slice(at)}`;
+    const analysis = analyzeText(text);
+    assert.ok(analysis.syntaxErrors.length > 0, 'the typed key leaves the JSON broken');
+    return sorted(armCompletions(text, analysis, at + 8 + typed.indexOf('|'))).map((e) => e.label);
+  }
+
+  test('the key on the next line is not offered, with the string open or closed', () => {
+    for (const typed of ['"|', '"|"', '"cloud|'])
+      assert.ok(
+        !offeredWith(typed, '"anyscaleOperatorIamIdentity": "arn').includes('anyscaleOperatorIamIdentity'),
+        typed,
+      );
+  });
+
+  test("a key inside an object after the cursor, or in the next resource, is no key of the cursor's object", () => {
+    // region and the bucket region are written only inside `extra`; the endpoint only in the next resource.
+    assert.deepEqual(offeredWith('"|', '"extra"'), [
+      'region',
+      'cloudStorageBucketEndpoint',
+      'cloudStorageBucketRegion',
+    ]);
+    assert.deepEqual(offeredWith('"|', '"anyscaleOperatorIamIdentity": "arn'), [
+      'region',
+      'cloudStorageBucketEndpoint',
+      'cloudStorageBucketRegion',
+    ]);
+  });
+});

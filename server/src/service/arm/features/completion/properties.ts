@@ -1,8 +1,10 @@
 // Property-name completions inside Anyscale resources: the resource's own keys (type, apiVersion, name, …) and the
 // names of `properties` — for a cloud resource the ones its provider requires or should set first, saying which —
-// each with its documentation, leaving out the ones already written.
+// each with its documentation, leaving out the ones already written (after the cursor, as the text has them rather
+// than the parse: see writtenKeys).
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import type { ArmResource } from '../../template';
-import { findProperty, propertyValue, type JsonNode } from '../../../json/nodes';
+import { propertyValue, type JsonNode } from '../../../json/nodes';
 import {
   isNeeded,
   nestedPropertiesOf,
@@ -70,10 +72,43 @@ function schemaOffersResourceKeys(context: PositionContext, root: JsonNode): boo
   );
 }
 
-function written(object: JsonNode | undefined, name: string, typing: string | undefined): boolean {
-  const property = findProperty(object, name);
-  // The name being typed is not "already written".
-  return property !== undefined && property.children?.[0]?.value !== typing;
+/**
+ * The keys of the object around the cursor written after `from` (lowercase, as ARM compares them), read with
+ * jsonc-parser's scanner up to the object's closing brace rather than from the tree. A key being typed without its
+ * colon yet (`"` or `""` on a new line) makes the parser's recovery skip everything up to the next comma or brace:
+ * the tree lacks the key written on the next line, and may take a key of an object after it for one of this object.
+ */
+function keysWrittenAfter(text: string, from: number): Set<string> {
+  const keys = new Set<string>();
+  const scanner = createScanner(text, true);
+  scanner.setPosition(from);
+  let depth = 0;
+  let string: string | undefined;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.ColonToken && string !== undefined) keys.add(string.toLowerCase());
+    string = kind === SyntaxKind.StringLiteral && depth === 0 ? scanner.getTokenValue() : undefined;
+    if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
+    else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  return keys;
+}
+
+/**
+ * The keys already written in `object`, the one the cursor is in (lowercase): before the cursor as the tree has them,
+ * after it as the text has them. The key being typed is neither.
+ */
+function writtenKeys(context: PositionContext, object: JsonNode | undefined): Set<string> {
+  const keys = keysWrittenAfter(context.text, context.token?.end ?? context.offset);
+  const cursor = context.token?.start ?? context.offset;
+  for (const property of object?.type === 'object' ? (object.children ?? []) : []) {
+    if (property.offset >= cursor) break;
+    const key = property.children?.[0]?.value;
+    if (typeof key === 'string') keys.add(key.toLowerCase());
+  }
+  return keys;
 }
 
 /** `provider`: the cloud resource's, when it is one and its provider is known; the requirement is for it. */
@@ -83,9 +118,9 @@ function entries(
   object: JsonNode | undefined,
   provider: Provider | undefined,
 ): CompletionEntry[] {
-  const typing = context.token?.value;
+  const written = writtenKeys(context, object);
   return docs
-    .filter((doc) => !written(object, doc.name, typing))
+    .filter((doc) => !written.has(doc.name.toLowerCase()))
     .map((doc, index) =>
       propertyName(context, doc.name, SHAPES[doc.name] ?? 'string', {
         detail: requirementDetail(doc, provider),
