@@ -1,6 +1,7 @@
 // Protocol tier (issue #17): over real LSP (stdio), hovering a cloud's type explains the Anyscale Platform Contributor
 // role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
-// that exist in the installed extension (the server's default docs folder).
+// that exist in the installed extension (the server's default docs folder). A cloud resource's location says it only
+// places the record (compute runs in its region, which has the residency note).
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -20,6 +21,20 @@ const TEXT = `{
       "name": "my-cloud",
       "location": "swedencentral",
       "properties": {}
+    },
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/eks",
+      "location": "uksouth",
+      "dependsOn": ["[resourceId('Anyscale.Platform/clouds', 'my-cloud')]"],
+      "properties": {
+        "provider": "AWS",
+        "computeStack": "K8S",
+        "region": "us-west-2",
+        "cloudStorageBucketName": "s3://my-anyscale-eks-bucket",
+        "anyscaleOperatorIamIdentity": "arn:aws:iam::123456789012:role/anyscale-operator-role"
+      }
     }
   ]
 }
@@ -71,4 +86,24 @@ test("hover on a cloud's type and location: the Contributor role, the 404, the U
   assert.match(location, /\*\*Sweden Central\*\*/);
   assert.match(location, /control plane is in the \*\*United States\*\* whatever the region/);
   assert.match(linkedPage(location), /^## Data residency/m);
+});
+
+test("hover on a cloud resource's location and region: the record, where compute runs and the US control plane", async () => {
+  const uri = pathToFileURL(path.join(FOLDER, 'cloud-resource.json')).toString();
+  fs.writeFileSync(new URL(uri), TEXT);
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: TEXT },
+  });
+  const location = await hoverOn(uri, '"uksouth"');
+  assert.match(location, /\*\*UK South\*\*/);
+  assert.match(
+    location,
+    /a cloud resource's `location` is the Azure region Azure Resource Manager keeps its record in/,
+  );
+  assert.match(location, /Here compute runs in \*\*US West \(Oregon\)\*\* \(`us-west-2`\)\./);
+  assert.doesNotMatch(location, /Data residency/);
+  assert.match(linkedPage(location), /^## Location and region of a cloud resource/m);
+  const region = await hoverOn(uri, '"us-west-2"');
+  assert.match(region, /\*\*US West \(Oregon\)\*\* \(`us-west-2`\): AWS region\./);
+  assert.match(region, /control plane is in the \*\*United States\*\* whatever the region/);
 });

@@ -1,6 +1,7 @@
 // Hover on what access and residency mean for a cloud: the Anyscale Platform Contributor role on an
-// Anyscale.Platform/clouds resource and on a role assignment that names an Anyscale Platform role, and the US control
-// plane on a cloud's or cloud resource's location and a cloud resource's region.
+// Anyscale.Platform/clouds resource and on a role assignment that names an Anyscale Platform role, the US control
+// plane on a cloud's location and a cloud resource's region, and on a cloud resource's location that it only places
+// the record.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
@@ -97,17 +98,32 @@ test('a role assignment naming an Anyscale Platform role explains it; another ro
   assert.doesNotMatch(hoverAt('"Microsoft.Authorization/roleAssignments"', 2, 1), CONTRIBUTOR);
 });
 
-test("a cloud's and a cloud resource's location, and a cloud resource's region, say the control plane is in the US", () => {
+test("a cloud's location and a cloud resource's region say the control plane is in the US", () => {
   const cloudLocation = hoverAt('"westeurope"', 3, 0);
   assert.match(cloudLocation, /\*\*West Europe\*\* \(`westeurope`\): Anyscale on Azure is available here\./);
   assert.match(cloudLocation, RESIDENCY);
   assert.match(cloudLocation, /\[more\]\(https:\/\/docs\.example\.test\/regions\.md\)/);
   assert.match(cloudLocation, /supported-regions/);
-  assert.match(hoverAt('"westeurope"', 3, 1), RESIDENCY);
+  assert.match(hoverAt('"location"', 3, 0), RESIDENCY);
   assert.match(hoverAt('"westeurope"', 3, 2), RESIDENCY);
-  assert.match(hoverAt('"location"', 3, 1), RESIDENCY);
+  assert.match(hoverAt('"region"', 3, 0), RESIDENCY);
   // Residency is about the cloud, not about every Azure resource's region, nor every property of the cloud resource.
   assert.equal(hoverAt('"westeurope"', 3, 3), '');
   assert.doesNotMatch(hoverAt('"computeStack"'), RESIDENCY);
   assert.doesNotMatch(hoverAt('"my-cloud/default"'), CONTRIBUTOR);
+});
+
+test("a cloud resource's location says it only places the record, compute running in its region: no residency note", () => {
+  const location = hoverAt('"westeurope"', 3, 1);
+  assert.match(location, /\*\*West Europe\*\* \(`westeurope`\): Anyscale on Azure is available here\./);
+  assert.match(
+    location,
+    /a cloud resource's `location` is the Azure region Azure Resource Manager keeps its record in; use its cloud's location\. It doesn't affect where compute runs: that is `properties\.region`\. Here compute runs in \*\*West Europe\*\* \(`westeurope`\)\./,
+  );
+  assert.match(location, /cloud-resources-overview.*\[more\]\(https:\/\/docs\.example\.test\/regions\.md\)/);
+  assert.doesNotMatch(location, /Data residency/);
+  // The key says what location is (its documentation), without the note either.
+  const key = hoverAt('"location"', 3, 1);
+  assert.match(key, /it does not decide where compute runs/);
+  assert.doesNotMatch(key, /Data residency/);
 });

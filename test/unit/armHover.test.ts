@@ -183,6 +183,41 @@ test('with several parameter files the evaluation comes first, each result said 
   assert.match(sections[1], /\*\*Data residency:\*\*/);
 });
 
+/** The hover markdown on the first `needle` of `text`, `into` characters into it. */
+function markdownIn(text: string, needle: string, into = 2): string {
+  const offset = text.indexOf(needle);
+  assert.ok(offset >= 0, needle);
+  return armHover(text, analyzeText(text), offset + into, OPTIONS)?.markdown ?? '';
+}
+
+const EKS = '"properties": { "provider": "AWS", "region": "us-west-2" }';
+
+test("a cloud resource's location says that compute runs in its region, and which, as far as it is written", () => {
+  const RECORD =
+    /Azure Resource Manager keeps its record in; use its cloud's location\. It doesn't affect where compute runs: that is `properties\.region`\./;
+  const named = hoverAt('"westus"', 3).hover?.markdown ?? '';
+  assert.match(named, RECORD);
+  assert.match(named, /Here compute runs in \*\*US West \(Oregon\)\*\* \(`us-west-2`\)\./);
+  assert.match(
+    hoverAt('"swedencentral"', 3).hover?.markdown ?? '',
+    /Here `properties\.region` is an expression: its hover shows what it evaluates to\./,
+  );
+  const region = (written: string) =>
+    markdownIn(TEMPLATE.replace(EKS, EKS.replace(', "region": "us-west-2"', written)), '"westus"');
+  assert.match(
+    region(''),
+    /`properties\.region` is not set here: the API specification then defaults it to this location \(`region-missing`\)\./,
+  );
+  assert.match(
+    region(', "region": "US West 2"'),
+    /Here `properties\.region` is not a valid region name \(`region-invalid`\)\./,
+  );
+  assert.match(
+    markdownIn(TEMPLATE.replace(EKS, '"properties": { "provider": "Generic", "region": "dc1" }'), '"westus"'),
+    /Here compute runs in `dc1`\./,
+  );
+});
+
 test('properties of other resource types and blank space get no hover', () => {
   assert.equal(hoverAt('"provider": "Azure"', 3).hover, undefined);
   assert.equal(hoverAt('\n    {', 1).hover, undefined);

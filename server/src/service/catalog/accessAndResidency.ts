@@ -1,6 +1,7 @@
-// Two facts every Anyscale on Azure user meets, as hover and docs state them, each with its sources and grade: the
-// Anyscale Platform Contributor role each user needs on the cloud (domain §4.3; a missing role shows as 404), and where
-// the control plane and its metadata live whatever the data-plane region (domain §2.1, data residency).
+// Facts every Anyscale on Azure user meets, as hover and docs state them, each with its sources and grade: the
+// Anyscale Platform Contributor role each user needs on the cloud (domain §4.3; a missing role shows as 404), where
+// the control plane and its metadata live whatever the data-plane region (domain §2.1, data residency), and that a
+// cloud resource's location only places its record, its compute running in its region (domain §2.2).
 import { z } from 'zod';
 import { Grade, Source, SOURCES } from './source';
 
@@ -52,8 +53,23 @@ export const DATA_RESIDENCY_FACT: Fact = Fact.parse({
   docsPage: 'regions.md',
 });
 
-/** A fact as a hover section: its text, its sources, and a link to the docs page. */
-export function factMarkdown(fact: Fact, docsPageUrl: (page: string) => string): string {
+/**
+ * [DOC] cloud-resources-overview ("Regions": location is the Azure region ARM tracks the resource record in, region the
+ * cloud provider region where compute runs) and add-cloud-resource ("Use the same Azure region as the parent Anyscale
+ * cloud. It doesn't affect where compute runs.").
+ */
+export const RECORD_LOCATION_FACT: Fact = Fact.parse({
+  text:
+    "**Location of the record:** a cloud resource's `location` is the Azure region Azure Resource Manager keeps its " +
+    "record in; use its cloud's location. It doesn't affect where compute runs: that is `properties.region`.",
+  sources: [SOURCES.cloudResourcesOverview, SOURCES.addCloudResource],
+  grade: 'documented',
+  docsPage: 'regions.md',
+});
+
+/** A fact as a hover section: its text (then `detail`, what it means here), its sources, and a link to the docs page. */
+export function factMarkdown(fact: Fact, docsPageUrl: (page: string) => string, detail?: string): string {
   const sources = fact.sources.map((s) => `[${s.title}](${s.url})`).join(' · ');
-  return `${fact.text}\n\n${sources} · [more](${docsPageUrl(fact.docsPage)})`;
+  const text = detail ? `${fact.text} ${detail}` : fact.text;
+  return `${text}\n\n${sources} · [more](${docsPageUrl(fact.docsPage)})`;
 }

@@ -211,6 +211,21 @@ export function regionListFor(list: Provider['regionList']): RegionList | undefi
   return REGION_LISTS.find((l) => l.list === list);
 }
 
+/**
+ * The region of this exact name in the list of the provider, in every list when the provider is not known (none for
+ * Generic, whose regions are labels), with its list: `us-west-2` → US West (Oregon), AWS.
+ */
+export function regionNamed(
+  name: string,
+  provider: Provider | undefined,
+): { readonly region: Region; readonly list: RegionList } | undefined {
+  for (const list of provider ? REGION_LISTS.filter((l) => l.list === provider.regionList) : REGION_LISTS) {
+    const region = list.regions.find((r) => r.name === name);
+    if (region) return { region, list };
+  }
+  return undefined;
+}
+
 export function isKnownRegion(list: RegionList, name: string): boolean {
   return NAME_SETS.get(list.list)!.has(name);
 }

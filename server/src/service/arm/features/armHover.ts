@@ -1,7 +1,8 @@
 // Hover in ARM templates, one hover with every section that applies at the position: what an expression evaluates
-// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, the
+// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, that a
+// cloud resource's location only places the record (./cloudResourceHover), the
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
-// US control plane (a cloud's or cloud resource's location, a cloud resource's region), the managed
+// US control plane (a cloud's location, a cloud resource's region), the managed
 // KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there
 // (features/diagnosticHover, as in YAML).
 import type { Analysis, ParameterFileInput, TextRange } from '../../types';
@@ -15,7 +16,7 @@ import {
   RESOURCE_KEYS,
   type PropertyDoc,
 } from '../../catalog/propertyDocs';
-import { normalizeAzureLocation, REGION_LISTS, regionListFor } from '../../catalog/regions';
+import { normalizeAzureLocation, regionListFor, regionNamed } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
 import {
@@ -28,6 +29,7 @@ import {
 } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
+import { recordLocationSection } from './cloudResourceHover';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
 
@@ -88,12 +90,8 @@ function regionSection(context: PositionContext, resource: ArmResource, view: La
     (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) &&
     isCloudResource(resource)
   ) {
-    const provider = resourceProvider(resource, view);
-    const lists = provider ? [regionListFor(provider.regionList)].filter((l) => l !== undefined) : REGION_LISTS;
-    for (const list of lists) {
-      const region = list.regions.find((r) => r.name === value);
-      if (region) return `**${region.displayName}** (\`${region.name}\`): ${list.provider} region.`;
-    }
+    const named = regionNamed(value, resourceProvider(resource, view));
+    if (named) return `**${named.region.displayName}** (\`${named.region.name}\`): ${named.list.provider} region.`;
   }
   return undefined;
 }
@@ -133,14 +131,20 @@ function accessSection(
   return onCloud || onRoleAssignment ? factMarkdown(CONTRIBUTOR_ROLE_FACT, options.docsPageUrl) : undefined;
 }
 
-/** Where the control plane is, on a cloud's or cloud resource's `location` and a cloud resource's `region` (key or value). */
+/**
+ * Where the control plane is, on the regions the data plane runs in (key or value): a cloud resource's `region` and a
+ * cloud's `location`. Not on a cloud resource's `location`, which only places its record in ARM (domain §2.2,
+ * cloud-resources-overview "Regions": compute runs in `region`). A cloud's location is the region of its primary
+ * resource's AKS node pools (domain §2.1, supported-regions: "A cloud created in eastus can only run workloads on AKS
+ * node pools in eastus"), the page the residency note comes from; the cloud's other resources run in their own regions.
+ */
 function residencySection(
   context: PositionContext,
   resource: ArmResource,
   options: ArmHoverOptions,
 ): string | undefined {
   const path = context.inResource;
-  const onLocation = (isCloud(resource) || isCloudResource(resource)) && isPath(path, 'location');
+  const onLocation = isCloud(resource) && isPath(path, 'location');
   const onRegion = isCloudResource(resource) && isPath(path, 'properties', 'region');
   return onLocation || onRegion ? factMarkdown(DATA_RESIDENCY_FACT, options.docsPageUrl) : undefined;
 }
@@ -175,13 +179,15 @@ export function armHover(
   const resource = context.resource;
   if (resource && context.token) {
     const anyscale = isAnyscaleResource(resource);
+    const view: LazyView = () => analysis.anyscale;
     const property = anyscale
       ? context.atKey
-        ? propertySection(context, resource, () => analysis.anyscale)
-        : regionSection(context, resource, () => analysis.anyscale)
+        ? propertySection(context, resource, view)
+        : regionSection(context, resource, view)
       : undefined;
     const found = [
       property,
+      recordLocationSection(context, resource, view, options.docsPageUrl),
       accessSection(context, resource, template.text, options),
       residencySection(context, resource, options),
     ].filter((s) => s !== undefined);
