@@ -1,7 +1,7 @@
 // Protocol tier (issue #17): over real LSP (stdio), hovering a cloud's type explains the Anyscale Platform Contributor
 // role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
 // that exist in the installed extension (the server's default docs folder). A cloud resource's location says it only
-// places the record (compute runs in its region, which has the residency note).
+// places the record (compute runs in its region, which has the residency note), and its provider value what it means.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -88,7 +88,7 @@ test("hover on a cloud's type and location: the Contributor role, the 404, the U
   assert.match(linkedPage(location), /^## Data residency/m);
 });
 
-test("hover on a cloud resource's location and region: the record, where compute runs and the US control plane", async () => {
+test("hover on a cloud resource's location, region and provider: the record, where compute runs, what the provider means", async () => {
   const uri = pathToFileURL(path.join(FOLDER, 'cloud-resource.json')).toString();
   fs.writeFileSync(new URL(uri), TEXT);
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -106,4 +106,8 @@ test("hover on a cloud resource's location and region: the record, where compute
   const region = await hoverOn(uri, '"us-west-2"');
   assert.match(region, /\*\*US West \(Oregon\)\*\* \(`us-west-2`\): AWS region\./);
   assert.match(region, /control plane is in the \*\*United States\*\* whatever the region/);
+  const provider = await hoverOn(uri, '"AWS"');
+  assert.match(provider, /^`AWS`: a cloud resource on \*\*EKS\*\*\./);
+  assert.match(provider, /- `cloudStorageBucketName`: `s3:\/\/<bucket>`/);
+  assert.match(provider, /\*\*properties\.provider\*\*[\s\S]*case-sensitive/);
 });

@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { armHover } from '../../server/src/service/arm/features/armHover';
+import { providerNamed } from '../../server/src/service/catalog/anyscale';
+import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../server/src/service/catalog/propertyDocs';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -191,6 +193,69 @@ function markdownIn(text: string, needle: string, into = 2): string {
 }
 
 const EKS = '"properties": { "provider": "AWS", "region": "us-west-2" }';
+
+test("a provider value says which clusters it means and what it makes of region, the bucket, its endpoint and the identity, then the key's documentation", () => {
+  const { hover } = hoverAt('"AWS"', 2);
+  assert.ok(hover);
+  assert.equal(TEMPLATE.slice(hover.range.start, hover.range.end), '"AWS"');
+  const [own] = hover.markdown.split('\n\n---\n\n');
+  assert.equal(
+    own,
+    [
+      '`AWS`: a cloud resource on **EKS**. With this provider:',
+      '',
+      '- `region` (required): the AWS region compute runs in, e.g. `us-west-2`',
+      '- `cloudStorageBucketName`: `s3://<bucket>`, e.g. `s3://my-anyscale-eks-bucket`',
+      '- `cloudStorageBucketEndpoint` (optional): `""` unless the bucket is S3-compatible storage at another endpoint',
+      '- `anyscaleOperatorIamIdentity` (required): an IAM role ARN',
+      '',
+      // The key's documentation itself (the four names, case-sensitive), with the requirement.
+      propertyMarkdown(
+        CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === 'provider')!,
+        'properties.provider',
+        true,
+        providerNamed('AWS'),
+      ),
+    ].join('\n'),
+  );
+  assert.match(own, /case-sensitive/);
+  const provider = (name: string) => markdownIn(TEMPLATE.replace(EKS, EKS.replace('AWS', name)), `"${name}"`);
+  const azure = provider('Azure');
+  assert.match(azure, /^`Azure`: a cloud resource on \*\*AKS\*\*\./);
+  assert.match(azure, /- `region` \(should set\): the Azure region compute runs in, e\.g\. `uksouth`/);
+  assert.match(
+    azure,
+    /- `cloudStorageBucketName`: `abfss:\/\/<container>@<account>\.dfs\.core\.windows\.net` or `azure:\/\/<container>`/,
+  );
+  assert.match(
+    azure,
+    /- `cloudStorageBucketEndpoint` \(required\): the storage account's Blob endpoint, `https:\/\/<account>\.blob\.core\.windows\.net`/,
+  );
+  assert.match(azure, /- `anyscaleOperatorIamIdentity` \(required\): the managed identity's principal ID, a GUID/);
+  const gcp = provider('GCP');
+  assert.match(gcp, /^`GCP`: a cloud resource on \*\*GKE\*\*\./);
+  assert.match(gcp, /- `cloudStorageBucketName`: `gs:\/\/<bucket>`/);
+  assert.match(gcp, /- `anyscaleOperatorIamIdentity` \(required\): a service-account email/);
+  const generic = provider('Generic');
+  assert.match(generic, /^`Generic`: a cloud resource on \*\*any Kubernetes cluster\*\*\./);
+  assert.match(generic, /- `region` \(should set\): a free-form routing label, e\.g\. `dc1`/);
+  assert.match(generic, /- `cloudStorageBucketName`: any `<scheme>:\/\/<bucket>`/);
+  assert.match(generic, /- `anyscaleOperatorIamIdentity`: not used/);
+});
+
+test("a value that is no provider gets the key's documentation only; an expression, its value only", () => {
+  const { hover } = hoverAt('"Aws"', 2);
+  assert.ok(hover);
+  assert.match(hover.markdown, /^\*\*properties\.provider\*\*\n\nThe kind of Kubernetes cluster/);
+  assert.doesNotMatch(hover.markdown, /a cloud resource on/);
+  const expression = TEMPLATE.replace(EKS, EKS.replace('"AWS"', `"[parameters('provider')]"`)).replace(
+    '"parameters": {',
+    '"parameters": { "provider": { "type": "string", "defaultValue": "AWS" },',
+  );
+  const markdown = markdownIn(expression, "[parameters('provider')]", 3);
+  assert.match(markdown, /^Evaluates to `"AWS"`/);
+  assert.doesNotMatch(markdown, /a cloud resource on|properties\.provider/);
+});
 
 test("a cloud resource's location says that compute runs in its region, and which, as far as it is written", () => {
   const RECORD =

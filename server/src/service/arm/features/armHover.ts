@@ -1,6 +1,6 @@
 // Hover in ARM templates, one hover with every section that applies at the position: what an expression evaluates
-// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, that a
-// cloud resource's location only places the record (./cloudResourceHover), the
+// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, what a
+// cloud resource's provider value means and that its location only places the record (./cloudResourceHover), the
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
 // US control plane (a cloud's location, a cloud resource's region), the managed
 // KubeRay extension (./extensionHover), and the rule title and docs link of each diagnostic there
@@ -29,7 +29,7 @@ import {
 } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
-import { recordLocationSection } from './cloudResourceHover';
+import { providerValueSection, recordLocationSection } from './cloudResourceHover';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
 
@@ -187,6 +187,7 @@ export function armHover(
       : undefined;
     const found = [
       property,
+      providerValueSection(context, resource),
       recordLocationSection(context, resource, view, options.docsPageUrl),
       accessSection(context, resource, template.text, options),
       residencySection(context, resource, options),

@@ -1,11 +1,24 @@
-// Hover on a value of a cloud resource that says where it runs: its `location` (only where Azure Resource Manager
-// keeps the record: compute runs in `properties.region`, named here when it is written).
+// Hover on two values of a cloud resource that say where and on what it runs: a `provider` value (the clusters it
+// means and what it makes of the region, the bucket, its endpoint and the operator identity, then the `provider`
+// key's own documentation), and its `location` (only where Azure Resource Manager keeps the record: compute runs in
+// `properties.region`, named here when it is written).
 import type { ArmResource } from '../template';
+import { isExpression } from '../value';
+import { providerNamed, type Provider } from '../../catalog/anyscale';
 import { factMarkdown, RECORD_LOCATION_FACT } from '../../catalog/accessAndResidency';
-import { isValidRegionSyntax, regionNamed } from '../../catalog/regions';
+import { IDENTITY_SHAPES } from '../../catalog/identity';
+import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown, requirementDetail } from '../../catalog/propertyDocs';
+import { isValidRegionSyntax, regionListFor, regionNamed } from '../../catalog/regions';
+import { AZURE_BLOB_HOST_SUFFIX, bucketShape } from '../../catalog/storage';
 import { propertyValue } from '../../json/nodes';
 import type { PositionContext } from './completion/context';
 import { isCloudResource, isKey, literalProperty, resourceProvider, type LazyView } from './completion/resources';
+
+const docOf = (name: string) => CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === name)!;
+const PROVIDER_DOC = docOf('provider');
+const REGION_DOC = docOf('region');
+const ENDPOINT_DOC = docOf('cloudStorageBucketEndpoint');
+const IDENTITY_DOC = docOf('anyscaleOperatorIamIdentity');
 
 const code = (text: string) => `\`${text}\``;
 
@@ -18,6 +31,48 @@ function atValueOf(context: PositionContext, resource: ArmResource, ...keys: str
     path.length === keys.length &&
     keys.every((key, i) => isKey(path[i], key))
   );
+}
+
+/** What a provider makes of the other properties of its cloud resource, as the catalog has it. */
+function providerMeaning(provider: Provider): string {
+  const regions = regionListFor(provider.regionList);
+  const region = regions
+    ? `the ${regions.provider} region compute runs in, e.g. ${code(provider.regionExample)}`
+    : `a free-form routing label, e.g. ${code(provider.regionExample)}`;
+  const bucket =
+    provider.bucketSchemes.length === 0
+      ? `any ${code('<scheme>://<bucket>')}`
+      : provider.bucketSchemes.map((scheme) => code(bucketShape(scheme))).join(' or ');
+  const endpoint = provider.requiresBucketEndpoint
+    ? `the storage account's Blob endpoint, ${code(`https://<account>${AZURE_BLOB_HOST_SUFFIX}`)}`
+    : '`""` unless the bucket is S3-compatible storage at another endpoint';
+  const requirement = (doc: typeof REGION_DOC) => requirementDetail(doc, provider);
+  const identity =
+    provider.identity === 'none'
+      ? ': not used'
+      : ` (${requirement(IDENTITY_DOC)}): ${IDENTITY_SHAPES[provider.identity].description}`;
+  return [
+    `${code(provider.name)}: a cloud resource on **${provider.kubernetes}**. With this provider:`,
+    '',
+    `- ${code('region')} (${requirement(REGION_DOC)}): ${region}`,
+    `- ${code('cloudStorageBucketName')}: ${bucket}, e.g. ${code(provider.bucketExample)}`,
+    `- ${code('cloudStorageBucketEndpoint')} (${requirement(ENDPOINT_DOC)}): ${endpoint}`,
+    `- ${code('anyscaleOperatorIamIdentity')}${identity}`,
+  ].join('\n');
+}
+
+/**
+ * On a cloud resource's `provider` value: what that provider means, then the key's documentation (the four names,
+ * case-sensitive, the primary resource's); only the key's documentation for a value that is no provider. Nothing on
+ * an expression, whose own hover says what it evaluates to.
+ */
+export function providerValueSection(context: PositionContext, resource: ArmResource): string | undefined {
+  const value = context.token?.value;
+  if (value === undefined || isExpression(value) || !atValueOf(context, resource, 'properties', 'provider'))
+    return undefined;
+  const provider = providerNamed(value);
+  const key = propertyMarkdown(PROVIDER_DOC, `properties.${PROVIDER_DOC.name}`, true, provider);
+  return provider ? `${providerMeaning(provider)}\n\n${key}` : key;
 }
 
 /** Where the cloud resource's compute runs, as its `properties.region` is written. */
