@@ -1,6 +1,7 @@
 // Completions and hover in a real VS Code: the completion provider answers inside "provider": "" of a template
 // with the four providers, a property name with its documentation, and hover shows a property's docs. A snippet is
-// found by typing its prefix, and no resource key shows twice beside VS Code's JSON list.
+// found by typing its prefix, no resource key shows twice beside VS Code's JSON list, and a key typed above a
+// written one does not offer that one.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateExtension, find, openEditor, waitFor, workspaceFile } from './helpers';
@@ -169,6 +170,48 @@ suite('Completions and hover in a real VS Code', () => {
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       await json.update('schemas', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('a key typed on a new line above a written one: that one is not offered again', async () => {
+    const identity = '"anyscaleOperatorIamIdentity": "arn:aws:iam::123456789012:role/anyscale-operator-role"';
+    const template = {
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'my-cloud/eks',
+          location: 'uksouth',
+          properties: { provider: 'AWS', computeStack: 'K8S', region: 'us-west-2', anyscaleOperatorIamIdentity: 'x' },
+        },
+      ],
+    };
+    const text = JSON.stringify(template, null, 2).replace('"anyscaleOperatorIamIdentity": "x"', identity);
+    const editor = await openUntitled(text);
+    try {
+      // At the end of the line above the identity: Enter, then `"` as the user types them (VS Code closes the quote).
+      const line = text.split('\n').findIndex((l) => l.includes('"region": "us-west-2"'));
+      const end = editor.document.lineAt(line).range.end;
+      editor.selection = new vscode.Selection(end, end);
+      await vscode.commands.executeCommand('type', { text: '\n' });
+      await vscode.commands.executeCommand('type', { text: '"' });
+      const typed = editor.document.lineAt(line + 1).text;
+      assert.match(typed, /^ +""?$/, `the typed line: ${JSON.stringify(typed)}`);
+      assert.ok(editor.document.lineAt(line + 2).text.includes(identity));
+      const labels = await waitFor('our property names at the typed key', async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          editor.document.uri,
+          editor.selection.active,
+          '"',
+        );
+        const all = list.items.map(labelOf);
+        return all.includes('cloudStorageBucketName') && all;
+      });
+      assert.ok(!labels.includes('anyscaleOperatorIamIdentity'), JSON.stringify(labels));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });
 
