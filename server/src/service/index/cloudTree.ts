@@ -16,6 +16,7 @@ import type {
   IndexedText,
   SeverityCounts,
 } from '../../../../shared/protocol';
+import { armStringLiteral } from '../arm/expressions/lexical';
 import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
 import { NO_PROBLEMS, Tally } from './tally';
@@ -72,10 +73,9 @@ function row(label: string, value: IndexedText | undefined): IndexTooltipRow[] {
 
 /** An expression argument: a known segment quoted, an unknown one as its expression without the brackets. */
 function argument(text: IndexedText): string {
-  if (text.known) return `'${text.text.replace(/'/g, "''")}'`;
-  return text.text.startsWith('[') && text.text.endsWith(']')
+  return !text.known && text.text.startsWith('[') && text.text.endsWith(']')
     ? text.text.slice(1, -1)
-    : `'${text.text.replace(/'/g, "''")}'`;
+    : armStringLiteral(text.text);
 }
 
 /** A file, or a resource of a template, that can be listed under a cloud resource. */

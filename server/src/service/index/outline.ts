@@ -9,6 +9,7 @@ import { Tally } from './tally';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput } from '../types';
 import type { AnyscaleView, CloudResource } from '../arm/anyscaleView';
 import type { Evaluator } from '../arm/expressions/evaluate';
+import { armStringLiteral } from '../arm/expressions/lexical';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { evaluatorFor, viewFor } from '../arm/evaluators';
 import { isResourceType, type ArmResource } from '../arm/template';
@@ -73,14 +74,15 @@ function shown(value: Value, node: JsonNode | undefined, text: string): IndexedT
   );
 }
 
-const quoted = (literal: string) => `'${literal.replace(/'/g, "''")}'`;
-
 /** A name made of expression parts and literals: known when all are literals, else one expression. */
 function joinedParts(parts: readonly { literal?: string; source?: string }[]): IndexedText {
   if (parts.every((part) => part.literal !== undefined))
     return { text: parts.map((part) => part.literal).join(''), known: true };
   if (parts.length === 1) return { text: `[${parts[0].source}]`, known: false };
-  return { text: `[concat(${parts.map((part) => part.source ?? quoted(part.literal!)).join(', ')})]`, known: false };
+  return {
+    text: `[concat(${parts.map((part) => part.source ?? armStringLiteral(part.literal!)).join(', ')})]`,
+    known: false,
+  };
 }
 
 /**

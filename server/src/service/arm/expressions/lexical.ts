@@ -1,4 +1,5 @@
-// The characters of the ARM expression language, for the parser (parse.ts).
+// The characters of the ARM expression language, for the parser (parse.ts); and a string literal as an expression
+// written by a fix or shown to the user spells it.
 
 export const QUOTE = 39; // '
 export const OPEN_PAREN = 40;
@@ -10,6 +11,11 @@ export const OPEN_BRACKET = 91;
 export const CLOSE_BRACKET = 93;
 export const BACKSLASH = 92;
 export const LETTER_U = 117;
+
+/** A string literal as ARM's expression language writes it: `it's` → `'it''s'`. */
+export function armStringLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
 
 export function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;

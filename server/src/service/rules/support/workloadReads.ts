@@ -3,6 +3,7 @@
 import { arrayItems, proxiedResources, nodeAtPath, type ProxiedResource } from '../../arm/anyscaleView';
 import type { ArmResource } from '../../arm/template';
 import { isExpression, knownString, type KnownValue, type Value } from '../../arm/value';
+import { armStringLiteral } from '../../arm/expressions/lexical';
 import { ARM_ID_API_VERSION, CLOUD_RESOURCE_TYPE, NAMING } from '../../catalog/anyscale';
 import { equalsIgnoreCase, items, type JsonNode } from '../../json/nodes';
 import type { TemplateContext } from '../templateContext';
@@ -86,11 +87,6 @@ export function cloudResourceNameOf(
   if (text !== undefined && NAMING.namePattern.test(text)) return text;
   const named = text !== undefined ? parseArmId(text) : item.node && namedResource(context, item.node, resource);
   return named && equalsIgnoreCase(named.type, CLOUD_RESOURCE_TYPE) ? named.names[1] : undefined;
-}
-
-/** ARM's quoting of a string literal inside an expression. */
-export function armStringLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** `[concat(parameters('cloud'), '/…')]`: the name's cloud segment is the first argument, a parameter or a variable. */

@@ -3,6 +3,7 @@
 import { propertyValue } from '../../../json/nodes';
 import type { ArmResource } from '../../../arm/template';
 import { isExpression, knownString } from '../../../arm/value';
+import { armStringLiteral } from '../../../arm/expressions/lexical';
 import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
@@ -12,10 +13,6 @@ import { appendItem, appendProperty } from '../../support/valueEdits';
 import { resourceLabel } from '../../support/labels';
 
 const MAX_RELATED = 5;
-
-function quoted(segment: string): string {
-  return `'${segment.replace(/'/g, "''")}'`;
-}
 
 /**
  * How `resource`'s dependsOn can name `target` (a cloud resource, or a cloud): its symbolic name, else a
@@ -29,7 +26,7 @@ export function reference(resource: ArmResource, target: ArmResource, type = CLO
   const segments = knownString(target.name)?.split('/');
   // One name segment per type segment after the namespace, as resourceId() wants them.
   if (segments === undefined || segments.length !== type.split('/').length - 1) return undefined;
-  return `[resourceId(${[type, ...segments].map(quoted).join(', ')})]`;
+  return `[resourceId(${[type, ...segments].map(armStringLiteral).join(', ')})]`;
 }
 
 function dependOnFix(context: TemplateContext, resource: ArmResource, previous: ArmResource): Fix | undefined {

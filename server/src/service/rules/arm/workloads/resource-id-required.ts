@@ -18,7 +18,8 @@ import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { expressionFix } from '../../support/valueEdits';
-import { cloudArgument, proxied, armStringLiteral, specOptions, takesArmIds } from '../../support/workloadReads';
+import { armStringLiteral } from '../../../arm/expressions/lexical';
+import { cloudArgument, proxied, specOptions, takesArmIds } from '../../support/workloadReads';
 
 /** A value that is a name, not an ID: ARM IDs start with `/`. Empty strings are left to ARM (no documented outcome). */
 function isBareName(value: Value): value is KnownValue {
