@@ -2,7 +2,7 @@
 // file's own findings, never overlapping) applied to each checked file, with a line per change or a unified diff.
 // Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
 // fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
-import { type Finding, fixAllEdits, LineIndex, lineBreakOf, type TextEdit, withLineBreak } from '../service';
+import { type Finding, fixAllEdits, LineIndex, type TextEdit, withDocumentLineBreaks } from '../service';
 import { ioReason, readBounded } from '../node/boundedRead';
 import type { Target } from './files';
 import * as fs from 'node:fs';
@@ -119,8 +119,10 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
   for (const { target, text, findings } of files) {
     const fixes = fixesOf(findings);
     if (fixes.length === 0) continue;
-    const lineBreak = lineBreakOf(text);
-    const edits = fixes.map(({ edit }) => ({ ...edit, newText: withLineBreak(edit.newText, lineBreak) }));
+    const edits = withDocumentLineBreaks(
+      fixes.map(({ edit }) => edit),
+      text,
+    );
     let onDisk: Buffer;
     try {
       onDisk = readBounded(target.absolute);

@@ -16,11 +16,10 @@ import {
   type Fix,
   fixAllEdits,
   fixesAt,
-  lineBreakOf,
   type LineIndex,
   suppressibleAt,
   type TextEdit,
-  withLineBreak,
+  withDocumentLineBreaks,
 } from '../service';
 import { SHOW_RULE_DOCUMENTATION_COMMAND } from '../../../shared/protocol';
 import { SOURCE } from './diagnostics';
@@ -34,14 +33,11 @@ export interface CodeActionOptions {
   readonly clientCommands: readonly string[];
 }
 
-/**
- * The edits as LSP gives them, their line breaks the document's own. `lineBreak` is asked only for an edit that writes
- * one: code actions are requested at every move of the cursor, and finding it reads the whole text.
- */
-function toLspEdits(edits: readonly TextEdit[], lines: LineIndex, lineBreak: () => '\r\n' | '\n'): LspTextEdit[] {
-  return edits.map((edit) => ({
+/** The edits as LSP gives them, their line breaks the document's own. */
+function toLspEdits(edits: readonly TextEdit[], lines: LineIndex, text: string): LspTextEdit[] {
+  return withDocumentLineBreaks(edits, text).map((edit) => ({
     range: { start: lines.positionAt(edit.start), end: lines.positionAt(edit.end) },
-    newText: edit.newText.includes('\n') ? withLineBreak(edit.newText, lineBreak()) : edit.newText,
+    newText: edit.newText,
   }));
 }
 
@@ -57,8 +53,6 @@ export function codeActions(
   options: CodeActionOptions,
 ): CodeAction[] {
   const uri = params.textDocument.uri;
-  let documentLineBreak: '\r\n' | '\n' | undefined;
-  const lineBreak = () => (documentLineBreak ??= lineBreakOf(options.text));
   const actions: CodeAction[] = [];
   const diagnosticOf = (finding: Finding): Diagnostic | undefined =>
     params.context.diagnostics.find(
@@ -75,7 +69,7 @@ export function codeActions(
       kind: CodeActionKind.QuickFix,
       diagnostics: diagnostic ? [diagnostic] : undefined,
       isPreferred: fix.preferred === true,
-      edit: { changes: { [uri]: toLspEdits(fix.edits, lines, lineBreak) } },
+      edit: { changes: { [uri]: toLspEdits(fix.edits, lines, options.text) } },
     };
   };
   if (wanted(params, CodeActionKind.QuickFix)) {
@@ -103,7 +97,7 @@ export function codeActions(
       actions.push({
         title: 'Fix all safe Anyscale problems',
         kind: FIX_ALL_KIND,
-        edit: { changes: { [uri]: toLspEdits(edits, lines, lineBreak) } },
+        edit: { changes: { [uri]: toLspEdits(edits, lines, options.text) } },
       });
   }
   return actions;

@@ -21,7 +21,7 @@ export { classifyJson } from './documents/classifyJson';
 export { buildTemplate } from './arm/template';
 export { EditingModel, findingsAfterEdits } from './documents/editingModel';
 export { LineIndex } from './text/lineIndex';
-export { lineBreakOf, withLineBreak } from './text/lineBreaks';
+export { withDocumentLineBreaks } from './text/lineBreaks';
 export { MAX_TEMPLATE_BYTES } from './catalog/armLimits';
 
 // Rules, their levels and suppression comments.
