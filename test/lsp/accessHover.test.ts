@@ -5,11 +5,11 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const TEXT = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -40,7 +40,7 @@ const TEXT = `{
 }
 `;
 
-const FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-access-hover-'));
+const FOLDER = temporaryDirectory('anyscale-access-hover-');
 let server: LspServer;
 
 before(async () => {
@@ -49,7 +49,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(FOLDER, { recursive: true, force: true });
 });
 
 async function hoverOn(uri: string, needle: string): Promise<string> {

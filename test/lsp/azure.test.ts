@@ -6,7 +6,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -26,6 +25,7 @@ import {
 } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const DEPLOYED: DeployedAzure = JSON.parse(
   fs.readFileSync(path.join(FIXTURES, 'rules', 'cloud-resource-drift', 'deployed.json'), 'utf8'),
@@ -58,7 +58,7 @@ async function worstOnDisk(): Promise<string | undefined> {
 }
 
 before(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-azure-'));
+  root = temporaryDirectory('anyscale-lsp-azure-');
   fs.mkdirSync(path.join(root, 'infra'));
   fs.writeFileSync(path.join(root, 'infra', 'cloud.json'), DRIFTING);
   server = await startServer({
@@ -78,7 +78,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('the listing is compared with the templates once it arrives, open or on disk, and no longer once disconnected', async () => {

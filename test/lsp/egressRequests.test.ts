@@ -5,7 +5,6 @@ import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
@@ -28,6 +27,7 @@ import {
 import { FIXTURES } from '../support/paths';
 import { startLab, type Lab } from '../support/egressLab';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -46,8 +46,12 @@ before(async () => {
 });
 
 after(async () => {
-  assert.equal(await server.stop(), 0);
-  await lab.close();
+  // The lab is closed whatever the server's exit: its servers would keep this test process from ending.
+  try {
+    assert.equal(await server.stop(), 0);
+  } finally {
+    await lab.close();
+  }
 });
 
 test('targets of the workspace: derived from its template and values file', async () => {
@@ -222,7 +226,7 @@ test('what a run, a list or a Job could not use comes back with it: a missing ta
 });
 
 test('in the editor, the targets come from the files the workspace index reads: not excluded folders, dot-folders', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-egress-scope-'));
+  const root = temporaryDirectory('anyscale-lsp-egress-scope-');
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'anyscale.json'), 'utf8');
   const places = { infra: 'contosoinfra', out: 'contosoout', archive: 'contosoarchive', '.azure': 'contosodot' };
   for (const [folder, account] of Object.entries(places)) {
@@ -250,6 +254,5 @@ test('in the editor, the targets come from the files the workspace index reads: 
     assert.deepEqual(hosts, ['contosoinfra.blob.core.windows.net', 'contosoout.blob.core.windows.net']);
   } finally {
     assert.equal(await scoped.stop(), 0);
-    fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -6,7 +6,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -19,6 +18,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const RULE = 'gateway-tls-secret-cloud-mismatch';
 const FIXTURE = path.join(FIXTURES, 'rules', RULE);
@@ -43,7 +43,7 @@ async function hoverOnLine(uri: string, line: number): Promise<{ own: string; ru
 }
 
 before(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-secret-cloud-'));
+  root = temporaryDirectory('anyscale-lsp-secret-cloud-');
   fs.mkdirSync(path.join(root, 'cloud-b'));
   fs.writeFileSync(path.join(root, 'cloud-b', 'values.yaml'), values);
   fs.writeFileSync(path.join(root, 'cloud-b', 'gateway.yaml'), gateway);
@@ -55,7 +55,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('the values file on disk beside the open manifest: both secret names are reported; a second values file silences them', async () => {

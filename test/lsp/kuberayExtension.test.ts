@@ -6,7 +6,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -20,6 +19,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type LspServer } from '../support/lspServer';
 import { applyLspEdits } from '../support/textEdits';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const TEXT = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -55,7 +55,7 @@ const TEXT = `{
 }
 `;
 
-const FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-kuberay-'));
+const FOLDER = temporaryDirectory('anyscale-kuberay-');
 const CODE = 'extension-version-with-auto-upgrade';
 let server: LspServer;
 let version = 0;
@@ -66,7 +66,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(FOLDER, { recursive: true, force: true });
 });
 
 async function open(name: string): Promise<{ uri: string; diagnostic: Diagnostic }> {

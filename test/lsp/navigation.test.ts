@@ -3,7 +3,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -18,6 +17,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const FOLDER = path.join(FIXTURES, 'navigation');
 const TEMPLATE = pathToFileURL(path.join(FOLDER, 'cloud.json')).toString();
@@ -39,7 +39,7 @@ let workspace: string;
 
 before(async () => {
   // A workspace whose parameter file is named freely: only the setting associates it with its template.
-  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'navigation-'));
+  workspace = temporaryDirectory('navigation-');
   fs.mkdirSync(path.join(workspace, 'infra'));
   fs.mkdirSync(path.join(workspace, 'env'));
   fs.copyFileSync(path.join(FOLDER, 'cloud.json'), path.join(workspace, 'infra', 'main.json'));
@@ -60,7 +60,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(workspace, { recursive: true, force: true });
 });
 
 test('the server advertises definition, references and rename with prepare', () => {

@@ -4,7 +4,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -15,8 +14,9 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
-const FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-fixes-'));
+const FOLDER = temporaryDirectory('anyscale-parameter-fixes-');
 const TEMPLATE_TEXT = fs.readFileSync(path.join(FIXTURES, 'cli', 'params', 'cloudresource.json'), 'utf8');
 const PARAMETERS_TEXT = fs
   .readFileSync(path.join(FIXTURES, 'cli', 'params', 'cloudresource.parameters.aws.json'), 'utf8')
@@ -34,7 +34,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(FOLDER, { recursive: true, force: true });
 });
 
 async function providerDiagnostic(uri: string, text: string): Promise<Diagnostic> {

@@ -5,7 +5,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DidChangeWorkspaceFoldersNotification, type ConfigurationItem } from 'vscode-languageserver-protocol/node';
@@ -16,6 +15,7 @@ import {
 } from '../../shared/protocol';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 let parent: string;
 let server: LspServer;
@@ -31,7 +31,7 @@ async function cloudsAfterChange(seen: number, what: string): Promise<string[]> 
 }
 
 before(async () => {
-  parent = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-folders-'));
+  parent = temporaryDirectory('anyscale-lsp-folders-');
   const template = fs.readFileSync(path.join(FIXTURES, 'index', 'workspace', 'symbolic', 'extra.json'), 'utf8');
   for (const name of ['a', 'b']) {
     fs.mkdirSync(path.join(parent, name, 'archive'), { recursive: true });
@@ -51,7 +51,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(parent, { recursive: true, force: true });
 });
 
 test('the server says it follows workspace folder changes', () => {

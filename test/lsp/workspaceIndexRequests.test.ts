@@ -10,7 +10,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -36,6 +35,7 @@ import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { MAX_FILES } from '../../server/src/node/workspaceScan';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const DELAY_MS = 250;
 /** Longer than the debounce and an analysis: a notification that was going to come has come. */
@@ -56,7 +56,7 @@ function nextChange(seen: number, what: string): Promise<WorkspaceIndexChanged> 
 const labels = (clouds: IndexedCloud[]) => clouds.map((cloud) => cloud.label);
 
 before(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-index-'));
+  root = temporaryDirectory('anyscale-lsp-index-');
   fs.cpSync(path.join(FIXTURES, 'index', 'workspace'), root, { recursive: true });
   fs.mkdirSync(path.join(root, 'excluded'));
   const hidden = fs
@@ -73,7 +73,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('after the first scan, a notification names every cloud and says the index is complete; the request answers them', async () => {

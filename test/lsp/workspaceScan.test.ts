@@ -6,7 +6,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -18,6 +17,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const RULE = 'values-iam-identity-is-principal-id';
 const PRINCIPAL_ID = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
@@ -32,7 +32,7 @@ let valuesUri: string;
 const warned = (p: PublishDiagnosticsParams) => p.diagnostics.some((d) => d.code === RULE);
 
 before(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-lsp-scan-'));
+  root = temporaryDirectory('anyscale-lsp-scan-');
   fs.mkdirSync(path.join(root, 'infra'));
   fs.mkdirSync(path.join(root, 'helm'));
   templateFile = path.join(root, 'infra', 'cloud-resource.json');
@@ -48,7 +48,6 @@ before(async () => {
 
 after(async () => {
   assert.equal(await server.stop(), 0);
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 test('the template on disk only: the open values file gets the principal-ID warning on its iamIdentity line', async () => {

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import Ajv from 'ajv-draft-04';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
 import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 /** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
 interface SarifLog {
@@ -304,7 +305,7 @@ test('a template is checked once per parameter file beside it; a mistake is repo
 });
 
 test('a template named alone: the parameter file it is checked with is checked too, its own findings once each', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-params-'));
+  const dir = temporaryDirectory('anyscale-cli-params-');
   const rule = path.join(FIXTURES, 'rules', 'parameter-file-value-missing');
   fs.copyFileSync(path.join(rule, 'workspace', 'template.json'), path.join(dir, 'main.json'));
   fs.copyFileSync(path.join(rule, 'fail.parameters.json'), path.join(dir, 'main.parameters.json'));
@@ -335,7 +336,6 @@ test('a template named alone: the parameter file it is checked with is checked t
   assert.deepEqual(codes(['main.json']), valueMissing);
   assert.deepEqual(codes(['main.parameters.json']), valueMissing);
   assert.deepEqual(codes(['.']), valueMissing);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('--parameters picks the parameter files; a parameter file named on its own is checked against its template', () => {
@@ -514,7 +514,7 @@ test('check -v and --version print the version its usage lists them for', () => 
 
 /** A folder of files for one test: name → content (`-> target` makes a symbolic link). */
 function folderOf(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-'));
+  const dir = temporaryDirectory('anyscale-cli-');
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     if (content.startsWith('-> ')) fs.symlinkSync(content.slice(3), path.join(dir, name));

@@ -1,13 +1,13 @@
 // `anyscale-azure check --fix` and `--fix-dry-run` on real files in a temp folder: the built launcher spawned as CI
 // runs it. The fixed text, an expression left alone, a parameter file's value fixed, the dry run's diff (applied by
 // `git apply` to a copy) and the files it must not touch.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { REPO_ROOT } from '../support/paths';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 import { fixFiles } from '../../server/src/cli/fix';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
@@ -84,17 +84,6 @@ const PARAMETERS = [
   '}',
   '',
 ].join('\n');
-
-const madeDirectories: string[] = [];
-after(() => {
-  for (const dir of madeDirectories) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function temporaryDirectory(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  madeDirectories.push(dir);
-  return dir;
-}
 
 function workspace(): string {
   const dir = temporaryDirectory('anyscale-fix-');
