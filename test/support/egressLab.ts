@@ -46,9 +46,8 @@ function openssl(dir: string, args: string[]): void {
 
 const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
 
-/** A test CA and four leaf certificates, in a fresh temporary folder. */
-export function makeCertificates(): Certificates {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-certs-'));
+/** Writes a test CA, three leaf certificates it signs and a self-signed one, each with its key, into `dir`. */
+function writeCertificates(dir: string): void {
   openssl(dir, [
     'req',
     '-x509',
@@ -106,6 +105,17 @@ export function makeCertificates(): Certificates {
     '-addext',
     `subjectAltName=DNS:${HOSTS.selfSigned}`,
   ]);
+}
+
+/** A test CA and four leaf certificates, in a fresh temporary folder (removed again when openssl fails). */
+export function makeCertificates(): Certificates {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-certs-'));
+  try {
+    writeCertificates(dir);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
   return {
     dir,
