@@ -183,6 +183,32 @@ test('--fix-dry-run on a file written with \\r\\n: the diff keeps the \\r, so gi
   assert.equal(read(dir, 'cloud.json'), crlf.replace('"provider": "Aws"', '"provider": "AWS"'));
 });
 
+test('--fix on a file written with \\r\\n: the line it adds (a missing region) ends with \\r\\n too', () => {
+  const dir = temporaryDirectory('anyscale-fix-crlf-line-');
+  const identity = '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b';
+  const withoutRegion = cloudResource('aks', 'Azure', 'abfss://data@acct.dfs.core.windows.net', identity).replace(
+    '        "region": "us-west-2",\n',
+    '',
+  );
+  const crlf = [
+    '{',
+    '  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+    '  "contentVersion": "1.0.0.0",',
+    '  "resources": [',
+    withoutRegion,
+    '  ]',
+    '}',
+    '',
+  ]
+    .join('\n')
+    .replace(/\n/g, '\r\n');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), crlf);
+  const { stdout } = run(['check', '--fix', 'cloud.json'], dir);
+  assert.match(stdout, /region-missing/, stdout);
+  const fixed = read(dir, 'cloud.json');
+  assert.equal(fixed, crlf.replace('"properties": {\r\n', '"properties": {\r\n        "region": "westus2",\r\n'));
+});
+
 test('--fix-dry-run on a file with a byte-order mark and a fix near its first line: git applies the diff', () => {
   const dir = workspace();
   const withMark = `\uFEFF${PARAMETERS.replace('deploymentParameters.json#', 'deploymentTemplate.json#')}`;

@@ -18,6 +18,7 @@ import {
 } from '../../server/src/service/catalog/regions';
 import { didYouMean } from '../../server/src/service/text/suggest';
 import { analyzeText } from '../../server/src/service/analyze';
+import { withDocumentLineBreaks } from '../../server/src/service/text/lineBreaks';
 import type { Finding } from '../../server/src/service/types';
 
 function list(name: 'azure' | 'aws' | 'gcp') {
@@ -238,7 +239,10 @@ function cloudWithResource(cloudLocation: string, resourceLocation: string, clou
 }`;
 }
 
-/** The one finding of `code`: the text it sits on, its message, its fixes (`title → new text`) and its related notes (if any). */
+/**
+ * The one finding of `code`: the text it sits on, its message, its fixes (`title → new text`, with the document's line
+ * breaks, as the editor and the CLI write it) and its related notes (if any).
+ */
 function described(text: string, code: string) {
   const found = analyzeText(text).findings.filter((f) => f.code === code);
   assert.equal(found.length, 1, `${code}: ${JSON.stringify(found)}`);
@@ -247,7 +251,10 @@ function described(text: string, code: string) {
     at: text.slice(f.start, f.end),
     message: f.message,
     fixes: f.fixes?.map(
-      (fix) => `${fix.title} → ${fix.edits.map((e) => e.newText).join('')}${fix.preferred ? ' (preferred)' : ''}`,
+      (fix) =>
+        `${fix.title} → ${withDocumentLineBreaks(fix.edits, text)
+          .map((e) => e.newText)
+          .join('')}${fix.preferred ? ' (preferred)' : ''}`,
     ),
     related: f.related?.length ? f.related.map((r) => `${text.slice(r.start, r.end)}: ${r.message}`) : undefined,
   };

@@ -35,8 +35,7 @@ function insertRegion(text: string, cloudResource: CloudResource, region: string
   if (!first) return undefined;
   const lineStart = text.lastIndexOf('\n', first.offset - 1) + 1;
   const indent = text.slice(lineStart, first.offset);
-  const newline = text.charCodeAt(lineStart - 2) === 13 /* \r */ ? '\r\n' : '\n';
-  const separator = BLANK_INDENT.test(indent) ? `${newline}${indent}` : ' ';
+  const separator = BLANK_INDENT.test(indent) ? `\n${indent}` : ' ';
   return {
     title,
     edits: [{ start: first.offset, end: first.offset, newText: `"region": ${quoted},${separator}` }],
