@@ -6,7 +6,8 @@
 // it; files.exclude is honoured, and re-read when the
 // configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
 // anyscaleAzure.rules setting gives; a file over check's 16 MB is named with check's message, until its folder goes;
-// a created folder whose walk stops at the file limit makes the index truncated, until it goes.
+// a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
+// value causes counts in its row at its own config's levels, on disk and open.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -34,6 +35,7 @@ import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { MAX_FILES } from '../../server/src/node/workspaceScan';
 import { FIXTURES } from '../support/paths';
+import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
 import { startServer, type LspServer } from '../support/lspServer';
 import { temporaryDirectory } from '../support/temporaryDirectory';
 
@@ -341,4 +343,46 @@ test('a request for a cloud that is not there answers no cloud; a cloud that is 
       return true;
     },
   );
+});
+
+test("a parameter file's value problems count at its config's levels, on disk and open, as the editor shows them", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-levels-'));
+  const inFolder = (...parts: string[]) => path.join(folder, ...parts);
+  const files: Record<string, string> = {
+    'infra/cloud.json': PROVIDER_TEMPLATE,
+    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
+    'shared/p.json': parametersFile('Aws'),
+    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(inFolder(name)), { recursive: true });
+    fs.writeFileSync(inFolder(name), text);
+  }
+  const own = await startServer({
+    settings: { validation: { delay: 20 }, parameterFiles: { 'infra/cloud.json': ['shared/p.json'] } },
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'workspace' }],
+  });
+  /** The cloud's problems and its parameter file's (the row under its cloud resource). */
+  const counts = async () => {
+    const [cloud] = (await own.connection.sendRequest(WorkspaceIndexRequest, {})).clouds;
+    const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+    return { cloud: cloud.problems, parameterFile: parameterFile.problems };
+  };
+  // "Aws" on the primary cloud resource: provider-invalid and primary-resource-not-azure (an error everywhere). The
+  // parameter file's provider-invalid is at shared/'s error; the template's, where it uses the value, at infra/'s
+  // warning, and the cloud counts each value's problem once, there.
+  const expected = { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } };
+  try {
+    while (!(await own.connection.sendRequest(WorkspaceIndexRequest, {})).complete) await sleep(20);
+    assert.deepEqual(await counts(), expected, 'read from disk by the scan');
+    const uri = pathToFileURL(inFolder('infra', 'cloud.json')).href;
+    await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version: 1, text: PROVIDER_TEMPLATE },
+    });
+    await own.diagnosticsFor(uri);
+    assert.deepEqual(await counts(), expected, "the open template's outline");
+  } finally {
+    assert.equal(await own.stop(), 0);
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -1,6 +1,6 @@
 // `anyscale-azure index` as CI runs it: the built launcher spawned with argv over the fixture workspace
 // (test/fixtures/index/workspace): the JSON shape docs/cli.md documents (validated against docs/index-output.schema.json),
-// 1-based lines, own name segments, the text tree, and the exit codes.
+// 1-based lines, own name segments, the text tree, and the exit codes; a parameter file's problems at its own levels.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
-import { PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { indexTargets } from '../../server/src/cli/indexCommand';
+import { expand } from '../../server/src/cli/files';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const CWD = path.join(FIXTURES, 'index');
@@ -186,6 +188,32 @@ test("a parameter file's own problems count, at the levels of its .anyscale-azur
       cloud: { error: 4, warning: 0, info: 0 },
       parameterFile: { error: 4, warning: 0, info: 0 },
     });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at the template's", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-value-levels-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
+    fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parametersFile('Aws'));
+    // Beside its template, a parameter file has the template's .anyscale-azure.json; two configs that differ come
+    // through the lookup `index` is given (the editor's anyscaleAzure.parameterFiles puts them in different folders).
+    const configs: Record<string, Record<string, 'error' | 'warning'>> = {
+      'cloud.json': { 'provider-invalid': 'warning' },
+      'cloud.parameters.json': { 'provider-invalid': 'error' },
+    };
+    const { targets } = expand(['.'], dir);
+    const { clouds } = indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
+    const [cloud] = clouds;
+    const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+    // "Aws" on the primary: provider-invalid (error in the parameter file, a warning where the template uses the
+    // value, which the cloud counts) and primary-resource-not-azure (an error in both).
+    assert.deepEqual(
+      { cloud: cloud.problems, parameterFile: parameterFile.problems },
+      { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } },
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

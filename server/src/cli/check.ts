@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import {
   analyzeDocument,
   applySuppressions,
+  atParameterFileLevels,
   classifyJson,
   type DocumentAnalysis,
   type Finding,
@@ -13,13 +14,14 @@ import {
   type ParameterFileInput,
   parseJson,
   type RuleLevel,
+  templateFindingsIn,
   WorkspaceIndex,
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
 import { readBounded, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
-import { findingsInParameterFile, templateFindingsIn } from '../lsp/parameterFiles';
+import { findingsInParameterFile } from '../lsp/parameterFiles';
 
 const BINARY_SNIFF_BYTES = 8000;
 
@@ -133,29 +135,6 @@ function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: str
   return kept;
 }
 
-/**
- * A template's analysis with what its values cause in each parameter file at that file's rule levels, as the editor
- * shows it there (a finding shown in a file follows the config nearest to that file): the findings the run places in
- * a parameter file whose levels are not the template's are those of a run with that file alone, at its levels.
- */
-function atParameterFileLevels(
-  analysis: DocumentAnalysis,
-  templateText: string,
-  templateFile: string,
-  parameterFiles: readonly ParameterFileInput[],
-  levelsOf: (file: string) => Readonly<Record<string, RuleLevel>>,
-): DocumentAnalysis {
-  const own = JSON.stringify(levelsOf(templateFile));
-  const others = parameterFiles.filter((file) => JSON.stringify(levelsOf(file.uri)) !== own);
-  if (others.length === 0) return analysis;
-  const rerun = new Set(others.map((file) => file.uri));
-  const placed = others.flatMap((file) =>
-    templateFindingsIn(templateText, templateFile, file, { ruleLevels: levelsOf(file.uri) }),
-  );
-  const kept = analysis.findings.filter((finding) => finding.uri === undefined || !rerun.has(finding.uri));
-  return { ...analysis, findings: [...kept, ...placed] };
-}
-
 /** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
 export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'problems'>): Map<Target, string> {
   const texts = new Map<Target, string>();
@@ -261,7 +240,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
           text,
           target.absolute,
           parameterFiles,
-          levelsOf,
+          { ruleLevels, parameterFileLevels: levelsOf },
         );
     } else if (first.kind === 'armParameters') {
       const template = conventionalTemplate(target.absolute, siblingsOf(target.absolute));

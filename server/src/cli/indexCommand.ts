@@ -5,7 +5,14 @@
 // or 2 for a usage error or a file that could not be read.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { analyzeDocument, cloudTree, documentOutline, type RuleLevel, WorkspaceIndex } from '../service';
+import {
+  analyzeDocument,
+  atParameterFileLevels,
+  cloudTree,
+  documentOutline,
+  type RuleLevel,
+  WorkspaceIndex,
+} from '../service';
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
@@ -76,7 +83,13 @@ export function indexTargets(targets: Target[], options: IndexOptions): IndexRun
       { ruleLevels, parameterFiles, uri, workspace },
     );
     const parameterFileLevels = (file: string) => options.configLevels?.(pathOf.get(file) ?? file);
-    workspace.record(uri, analysis.facts, documentOutline(analysis, text, parameterFiles, { parameterFileLevels }));
+    // What a value causes counts in its parameter file at that file's levels, as check reports it there.
+    const counted = atParameterFileLevels(analysis, text, target.absolute, parameterFiles, {
+      ruleLevels,
+      workspace,
+      parameterFileLevels,
+    });
+    workspace.record(uri, analysis.facts, documentOutline(counted, text, parameterFiles, { parameterFileLevels }));
   }
   const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
   return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };

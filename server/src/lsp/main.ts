@@ -32,6 +32,7 @@ import {
 import {
   analyzeDocument,
   applySuppressions,
+  atParameterFileLevels,
   cloudTree,
   CONFIG_FILE_NAME,
   type DocumentAnalysis,
@@ -42,6 +43,7 @@ import {
   LineIndex,
   type ParameterFileInput,
   parseJson,
+  templateFindingsIn,
   WorkspaceIndex,
   YamlVersion,
 } from '../service';
@@ -52,12 +54,7 @@ import {
   type ServerSettings,
 } from '../../../shared/protocol';
 import { toDiagnostics, unreadParameterFileDiagnostics } from './diagnostics';
-import {
-  findingsInParameterFile,
-  ParameterFiles,
-  templateFindingsIn,
-  type UnreadParameterFile,
-} from './parameterFiles';
+import { findingsInParameterFile, ParameterFiles, type UnreadParameterFile } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems, completionResult } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
@@ -458,7 +455,14 @@ function outlineNow(uri: string): void {
   const analysed = cache.get(uri);
   if (!analysed || !documents.get(uri)) return;
   const { analysis, text, parameterFiles: withFiles, lines } = analysed;
-  workspace.setOutline(uri, documentOutline(analysis, text, withFiles, { lines, parameterFileLevels: ruleLevelsOf }));
+  // What a value causes counts in its parameter file at that file's levels, as the file shows it (a run of the
+  // template per parameter file whose config differs from the template's, here rather than on each keystroke).
+  const counted = atParameterFileLevels(analysis, text, uri, withFiles, {
+    ruleLevels: ruleLevelsOf(uri),
+    workspace,
+    parameterFileLevels: ruleLevelsOf,
+  });
+  workspace.setOutline(uri, documentOutline(counted, text, withFiles, { lines, parameterFileLevels: ruleLevelsOf }));
 }
 
 function outlinesNow(): void {

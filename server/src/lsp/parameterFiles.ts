@@ -7,16 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
-import {
-  type AnalysisOptions,
-  analyzeDocument,
-  type Finding,
-  globToRegExp,
-  LineIndex,
-  type ParameterFileInput,
-  parseJson,
-  type WorkspaceOptions,
-} from '../service';
+import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
 import { type BoundedReadError, readBounded } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
@@ -251,25 +242,6 @@ function isThere(file: string): boolean {
 function isInside(file: string, folder: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-/**
- * What a parameter file's values cause in its template, at the rule levels given (the parameter file's own: a
- * finding shown in a file follows that file's levels): the findings of a run of the template with that file alone
- * that sit in the file, as the template's run gives them (their `uri` is the parameter file's).
- */
-export function templateFindingsIn(
-  templateText: string,
-  templateFile: string,
-  parameterFile: ParameterFileInput,
-  options: Pick<AnalysisOptions, 'ruleLevels'> & Pick<WorkspaceOptions, 'workspace'>,
-): Finding[] {
-  const run = analyzeDocument(
-    templateText,
-    { fileName: templateFile },
-    { ...options, parameterFiles: [parameterFile] },
-  );
-  return run.findings.filter((finding) => finding.uri === parameterFile.uri);
 }
 
 /**

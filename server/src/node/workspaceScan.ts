@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import {
   type AnalysisOptions,
   analyzeDocument,
+  atParameterFileLevels,
   documentOutline,
   type FileOutline,
   globToRegExp,
@@ -526,7 +527,13 @@ export class WorkspaceScan {
         parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
         const analysis = analyzeDocument(text!, { fileName: file }, options);
         facts = analysis.facts;
-        outline = documentOutline(analysis, text!, options.parameterFiles, { parameterFileLevels });
+        // What a value causes counts in its parameter file at that file's levels, as the editor shows it there.
+        const counted = atParameterFileLevels(analysis, text!, file, options.parameterFiles ?? [], {
+          ruleLevels: options.ruleLevels,
+          workspace: this.index,
+          parameterFileLevels: parameterFileLevels ?? (() => undefined),
+        });
+        outline = documentOutline(counted, text!, options.parameterFiles, { parameterFileLevels });
       } catch {
         facts = NO_FACTS; // a file the analyzers cannot read adds nothing
       }

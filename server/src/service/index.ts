@@ -17,6 +17,7 @@ export type {
 
 // Analysing a document: text in, findings out (./analyze.ts), and the lighter model completion and hover read.
 export { analyzeDocument, parseJson } from './analyze';
+export { atParameterFileLevels, templateFindingsIn } from './parameterFileLevels';
 export { classifyJson } from './documents/classifyJson';
 export { buildTemplate } from './arm/template';
 export { EditingModel, findingsAfterEdits } from './documents/editingModel';

@@ -35,8 +35,8 @@ export interface OutlineOptions {
 }
 
 /**
- * What a document shows in the index, from its analysis (of `text`, a template's with these parameter files);
- * undefined when nothing.
+ * What a document shows in the index, from its analysis (of `text`, a template's with these parameter files, with what
+ * their values cause in each at that file's levels: atParameterFileLevels); undefined when nothing.
  */
 export function documentOutline(
   analysis: DocumentAnalysis,

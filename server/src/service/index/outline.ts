@@ -346,7 +346,8 @@ function outlinedProblems(problems: Iterable<Pick<Finding, 'code' | 'severity' |
 
 /**
  * A parameter file's problems, as `check` and the editor report them: its own, at `levels` (those configured where it
- * is), and those the template's run places in it, silenced by its suppression comments. Of the latter, a value's
+ * is), and those the template's run places in it (at those levels too: atParameterFileLevels), silenced by its
+ * suppression comments. Of the latter, a value's
  * problem the template also reports where it uses the value (with a link here) is told apart: the template counts it.
  */
 function parameterFileOutline(
