@@ -5,7 +5,8 @@
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
 // it; files.exclude is honoured, and re-read when the
 // configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
-// anyscaleAzure.rules setting gives; a file over check's 16 MB is named with check's message, until its folder goes;
+// anyscaleAzure.rules setting gives; a template over check's 16 MB is named with check's message (a data file that
+// size is not), until its folder goes;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
 // value causes counts in its row at its own config's levels, on disk and open.
 import { test, before, after } from 'node:test';
@@ -285,12 +286,16 @@ test("an open template's cloud counts its parameter file's own problems, at the 
   }
 });
 
-test("a file over check's 16 MB is announced and named with check's message; forgotten when its folder is deleted", async () => {
+test("a template over check's 16 MB is announced and named with check's message, a data file not; forgotten when its folder is deleted", async () => {
   await sleep(SETTLE_MS); // the scan after the previous test's settings is done and announced
   const folder = path.join(root, 'large');
   const file = path.join(folder, 'huge.json');
   fs.mkdirSync(folder);
-  fs.writeFileSync(file, `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
+  fs.writeFileSync(
+    file,
+    `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}", "resources": [{"type": "Anyscale.Platform/clouds"}]}`,
+  );
+  fs.writeFileSync(path.join(folder, 'training-manifest.json'), `{"rows": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
   let before = changes().length;
   await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
     changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Created }],

@@ -1,13 +1,14 @@
 // The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
 // cross-file warning it makes possible, open documents winning over disk, file events (a folder deleted, created or
-// renamed as one event), check's size limit and its message for a file over it, and staying responsive.
+// renamed as one event), check's size limit and its message for a file over it that the index would read (searched a
+// chunk at a time; a data file is passed over), and staying responsive.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { WorkspaceScan, mayHoldFacts } from '../../server/src/node/workspaceScan';
+import { SEARCH_CHUNK_BYTES, WorkspaceScan, mayHoldFacts } from '../../server/src/node/workspaceScan';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
@@ -286,6 +287,34 @@ test("files up to check's 16 MB are indexed, as check reads them", async () => {
     assert.deepEqual(cloudLabels(index), ['large-cloud'], 'a 6 MB template');
     assert.deepEqual(scan.unreadFiles(), []);
   });
+});
+
+test('a file over 16 MB is named only when the index would read it: a data file without a marker is passed over', async () => {
+  const over = MAX_FILE_BYTES + 1024;
+  const row = '{"image": "s3://bucket/train/img_000123.jpg", "label": 3, "split": "train"},\n';
+  // "Anyscale.Platform" across the boundary of the first chunk the search reads.
+  const before = '{"note": "';
+  const split =
+    before +
+    'x'.repeat(SEARCH_CHUNK_BYTES - 5 - before.length) +
+    `Anyscale.Platform/clouds", "p": "${'y'.repeat(over)}"}`;
+  await inWorkspace(
+    {
+      'data/training-manifest.json': `[${row.repeat(Math.ceil(over / row.length))}{}]`,
+      'infra/split.json': split,
+      'infra/cloud.json': cloudTemplate('small-cloud'),
+      'infra/cloud.parameters.json': `{"parameters": {"padding": {"value": "${'z'.repeat(over)}"}}}`,
+    },
+    async (folder, uri) => {
+      const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
+      await scan.scan([folder]);
+      assert.deepEqual(
+        scan.unreadFiles().map((file) => file.uri),
+        [uri('infra/cloud.parameters.json'), uri('infra/split.json')],
+        'the parameter file beside its template, and the template whose marker two chunks share; not the data file',
+      );
+    },
+  );
 });
 
 test('the scan yields to the event loop while it reads many files', async () => {

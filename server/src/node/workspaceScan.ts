@@ -6,10 +6,12 @@
 // from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
 // folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
-// 16 MB `anyscale-azure check` reads to, with its message for a file over it, kept for the tree) and asynchronous,
-// yielding to the event loop so the server keeps answering.
+// 16 MB `anyscale-azure check` reads to, with its message, kept for the tree, for a file over it that the index would
+// have read, searched a chunk at a time) and asynchronous, yielding to the event loop so the server keeps answering.
+import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import {
   type AnalysisOptions,
@@ -96,18 +98,66 @@ function skippedFolder(name: string): boolean {
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
-/** What reading a file gave: its text, or why a file that is there could not be read; undefined when it is gone. */
+/**
+ * What reading a file gave: its text, or why a file that is there could not be read; undefined when it is gone, or
+ * over MAX_FILE_BYTES with nothing the index would read in it.
+ */
 type FileRead = { readonly text: string } | { readonly unread: string } | undefined;
+
+/** Bytes read at a time when a file over MAX_FILE_BYTES is searched for what mayHoldFacts looks for. */
+export const SEARCH_CHUNK_BYTES = 1024 * 1024;
+/**
+ * Text carried from one chunk into the next, so that a marker the chunk boundary splits is found: far longer than
+ * `Anyscale.AKS.Operator` or `apiVersion: gateway.networking.k8s.io/` (a key and its colon more than this apart,
+ * with whitespace between them, would be missed).
+ */
+const SEARCH_OVERLAP_CHARACTERS = 1024;
+
+/**
+ * Whether a file too large to read whole holds what mayHoldFacts looks for (a template's Anyscale type, an operator
+ * values key, a Gateway API apiVersion), read a chunk at a time: never more than a chunk in memory, and each chunk's
+ * read a wait on the disk, so the server keeps answering.
+ */
+async function largeFileMayHoldFacts(file: string): Promise<boolean> {
+  // Without blocking: a FIFO put there since the stat would wait for a writer.
+  const handle = await fs.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const decoder = new StringDecoder('utf8');
+    const chunk = Buffer.allocUnsafe(SEARCH_CHUNK_BYTES);
+    let carried = '';
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return false;
+      const text = carried + decoder.write(chunk.subarray(0, bytesRead));
+      if (mayHoldFacts(file, text)) return true;
+      carried = text.slice(-SEARCH_OVERLAP_CHARACTERS);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Whether the index would read a file over MAX_FILE_BYTES, had it been smaller, so that the tree names it: one that
+ * holds what mayHoldFacts looks for, or a parameter file beside its template (`<name>.parameters*.json`), read with it.
+ * A data file (a 20 MB training manifest) is none of these, and is passed over as a smaller one would be.
+ */
+async function wouldBeRead(file: string): Promise<boolean> {
+  if (!isYaml(file) && conventionalTemplate(file, await siblingsOf(file)) !== undefined) return true;
+  return largeFileMayHoldFacts(file);
+}
 
 /**
  * Reads a regular file of at most MAX_FILE_BYTES, the limit `anyscale-azure check` reads files to; over it, or when
- * it cannot be read, why, in check's words. Gone (or not a regular file): undefined.
+ * it cannot be read, why, in check's words (over it, only when the index would have read it: wouldBeRead). Gone (or
+ * not a regular file): undefined.
  */
 async function readFile(file: string): Promise<FileRead> {
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile()) return undefined;
-    if (stat.size > MAX_FILE_BYTES) return { unread: tooLarge(stat.size).message };
+    if (stat.size > MAX_FILE_BYTES)
+      return (await wouldBeRead(file)) ? { unread: tooLarge(stat.size).message } : undefined;
     return { text: (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') };
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;

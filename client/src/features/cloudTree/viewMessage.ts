@@ -1,5 +1,6 @@
 // The message above the Cloud Resources view's rows: the first scan under way, a scan stopped at its file limit, or
-// the files the index could not read, each with why in the words `anyscale-azure check` uses for it. Pure: no vscode.
+// the files the index could not read, each with why in the words `anyscale-azure check` uses for it, and how to leave
+// one out. Pure: no vscode.
 import type { UnreadFile } from '../../../../shared/protocol';
 
 /** Files named in the message; the others are counted. */
@@ -23,6 +24,8 @@ export function cloudTreeMessage(state: IndexState, displayPath: (uri: string) =
     parts.push(
       `${count} file${count === 1 ? '' : 's'} not read, so not in the tree: ${named.join('; ')}` +
         (others > 0 ? `; and ${others} more.` : '.'),
+      // The scan passes over what these settings exclude (docs/index.md), so the file is no longer named.
+      'A file excluded with files.exclude or search.exclude is left out of the index and of this message.',
     );
   }
   return parts.length > 0 ? parts.join(' ') : undefined;
