@@ -5,8 +5,9 @@
 // version evaluated with it (service: carryValues.ts): each version's diagnostics must be a fresh server's. A
 // parameter file over check's 16 MB is not read: the template says so at its start, in check's words. An open
 // parameter file the anyscaleAzure.parameterFiles setting assigns shows its template's findings once that template
-// is created on disk, and follows it as it is renamed out of the setting's glob and back in. What a value causes is
-// shown in the parameter file at its config's rule levels and in the template at the template's, as check reports it.
+// is created on disk, and follows it as it is renamed out of the setting's glob and back in; one whose template is over
+// 16 MB says so at its start, in check's words. What a value causes is shown in the parameter file at its config's
+// rule levels and in the template at the template's, as check reports it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -325,6 +326,55 @@ test('an open parameter file the setting assigns follows its template as it is c
   } finally {
     assert.equal(await own.stop(), 0);
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("an open parameter file whose template is over check's 16 MB says so at its start, in check's words", async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-template-large-'));
+  try {
+    const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.json'), 'utf8');
+    const templateFile = path.join(folder, 'cloudresource.json');
+    fs.writeFileSync(templateFile, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+    // A comment for a finding the template's run would not give: "unused" only once that run is made.
+    fs.writeFileSync(
+      path.join(folder, 'cloudresource.parameters.aws.json'),
+      fs
+        .readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8')
+        .replace('    "provider"', '    // anyscale-azure-disable-next-line provider-invalid\n    "provider"'),
+    );
+    const template = pathToFileURL(templateFile).toString();
+    const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
+    const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
+      d.diagnostics.find((x) => String(x.message).startsWith('Its template'));
+    await open(parameters);
+    const p = await server.diagnosticsFor(parameters);
+    const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    assert.deepEqual(unreadNote(p), {
+      range: start,
+      severity: 2,
+      source: 'anyscale-azure',
+      message:
+        'Its template cloudresource.json cannot be read: too large to check: 16.0 MB, over the limit of 16 MB (ARM ' +
+        'accepts templates and parameter files of up to 4 MB); what the values cause in it is not checked.',
+      relatedInformation: [{ message: 'The template.', location: { uri: template, range: start } }],
+    });
+    assert.deepEqual(
+      p.diagnostics.filter((d) => d.code === 'bucket-subpath' || d.code === 'suppression-unused'),
+      [],
+      'its values are not checked in the template, so its comment is not "unused"',
+    );
+    fs.writeFileSync(templateFile, written);
+    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: template, type: FileChangeType.Changed }],
+    });
+    const read = await server.latest(parameters, (d) => !unreadNote(d), 'the note gone once the template is small');
+    assert.deepEqual(
+      read.diagnostics.flatMap((d) => (d.code === 'bucket-subpath' || d.code === 'suppression-unused' ? [d.code] : [])),
+      ['suppression-unused', 'bucket-subpath'],
+      'its values are checked in the template',
+    );
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 });
 

@@ -1,7 +1,7 @@
 // Turns the service's findings (offsets) into LSP diagnostics (positions), with the rule's docs link.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
 import { type Analysis, LineIndex, ruleByCode, type Severity } from '../service';
-import type { UnreadParameterFile } from './parameterFiles';
+import type { UnreadPairedFile } from './parameterFiles';
 
 export const SOURCE = 'anyscale-azure';
 
@@ -63,17 +63,45 @@ export function toDiagnostics(
     }));
 }
 
+const START = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+
+/** A warning at the start of a document, pointing at the file it is checked without (`related`: what that file is). */
+function unreadFileDiagnostic(message: string, uri: string, related: string): Diagnostic {
+  return {
+    range: START,
+    severity: DiagnosticSeverity.Warning,
+    source: SOURCE,
+    message,
+    relatedInformation: [{ message: related, location: { uri, range: START } }],
+  };
+}
+
 /**
  * A warning at the start of a template for each parameter file it is checked without because the file cannot be read
  * (over the 16 MB `anyscale-azure check` reads to, or unreadable), in check's words, pointing at the file.
  */
-export function unreadParameterFileDiagnostics(unread: readonly UnreadParameterFile[]): Diagnostic[] {
-  const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-  return unread.map(({ uri, name, reason }) => ({
-    range: start,
-    severity: DiagnosticSeverity.Warning,
-    source: SOURCE,
-    message: `Parameter file ${name} cannot be read: ${reason}; the template is checked without it.`,
-    relatedInformation: [{ message: 'The parameter file.', location: { uri, range: start } }],
-  }));
+export function unreadParameterFileDiagnostics(unread: readonly UnreadPairedFile[]): Diagnostic[] {
+  return unread.map(({ uri, name, reason }) =>
+    unreadFileDiagnostic(
+      `Parameter file ${name} cannot be read: ${reason}; the template is checked without it.`,
+      uri,
+      'The parameter file.',
+    ),
+  );
+}
+
+/**
+ * A warning at the start of a parameter file whose template cannot be read (over check's 16 MB, or unreadable), so
+ * that what its values cause there is not checked, in check's words (*its template … cannot be read: …*).
+ */
+export function unreadTemplateDiagnostics(unread: UnreadPairedFile | undefined): Diagnostic[] {
+  if (unread === undefined) return [];
+  const { uri, name, reason } = unread;
+  return [
+    unreadFileDiagnostic(
+      `Its template ${name} cannot be read: ${reason}; what the values cause in it is not checked.`,
+      uri,
+      'The template.',
+    ),
+  ];
 }

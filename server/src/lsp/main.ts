@@ -53,8 +53,8 @@ import {
   type InitializationOptions,
   type ServerSettings,
 } from '../../../shared/protocol';
-import { toDiagnostics, unreadParameterFileDiagnostics } from './diagnostics';
-import { findingsInParameterFile, ParameterFiles, type UnreadParameterFile } from './parameterFiles';
+import { toDiagnostics, unreadParameterFileDiagnostics, unreadTemplateDiagnostics } from './diagnostics';
+import { findingsInParameterFile, ParameterFiles, type UnreadPairedFile } from './parameterFiles';
 import { COMPLETION_TRIGGER_CHARACTERS, completionItems, completionResult } from './completion';
 import { docsLinks, hover } from './hover';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
@@ -109,7 +109,9 @@ interface CachedAnalysis {
   /** The parameter files the analysis used (a template's; none for other documents), for hover. */
   parameterFiles: readonly ParameterFileInput[];
   /** A template's parameter files that could not be read, so it was checked without them. */
-  unreadParameterFiles: readonly UnreadParameterFile[];
+  unreadParameterFiles: readonly UnreadPairedFile[];
+  /** A parameter file's template that could not be read, so what its values cause there was not checked. */
+  unreadTemplate?: UnreadPairedFile;
   /** A parameter file's template, whose run gave the findings its values cause (none: there was none). */
   template?: string;
   /** A YAML document's, with the analysis's parse, for completion and hover. */
@@ -234,7 +236,8 @@ connection.onDidChangeWatchedFiles((change) => {
     if (changed) recheckOthers('');
   });
   parameterFiles.pathsChanged(change.changes);
-  // An open template is read with its parameter files from disk: one of them changed there, or went with its folder.
+  // An open template is read with its parameter files from disk: one of them changed there, or went with its folder;
+  // and an open parameter file with its template.
   const recheck = new Set<OpenDocument>();
   for (const event of change.changes) {
     // Every path's creation and deletion comes: only JSON and YAML files are looked up (each lookup reads a folder).
@@ -242,6 +245,12 @@ connection.onDidChangeWatchedFiles((change) => {
     const open = template === undefined ? undefined : documents.get(template);
     if (open) recheck.add(open);
     if (event.type === FileChangeType.Deleted) for (const reader of readersOf(event.uri)) recheck.add(reader);
+    // An open parameter file shows what its values cause in its template, read from disk: the template changed there.
+    const changed = filePathOf(event.uri);
+    for (const document of documents.all()) {
+      const template = cache.get(document.uri)?.template;
+      if (changed !== undefined && template !== undefined && filePathOf(template) === changed) recheck.add(document);
+    }
   }
   // An open parameter file whose template was created, deleted or renamed (by its name, or by the parameterFiles
   // setting's globs) shows what its values cause in the template it has now.
@@ -375,15 +384,23 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
     { ruleLevels, uri: document.uri, workspace, parameterFiles: withFiles, previous: cached?.analysis },
   );
   const template = analysis.kind === 'armParameters' ? parameterFiles.templateOf(document.uri) : undefined;
+  let unreadTemplate: UnreadPairedFile | undefined;
   if (analysis.kind === 'armParameters' && analysis.syntaxErrors.length === 0) {
-    // Its comments silence the findings shown here; without a template nothing was checked, so nothing is "unused".
-    const fromTemplate = template === undefined ? [] : parameterFileFindings(document, template, ruleLevels);
+    const read = template === undefined ? undefined : parameterFiles.templateRead(document.uri, template);
+    if (read !== undefined && 'unread' in read) unreadTemplate = read.unread;
+    const templateText = read !== undefined && 'text' in read ? read.text : undefined;
+    // Its comments silence the findings shown here; without a template's text nothing was checked, so nothing is
+    // "unused".
+    const fromTemplate =
+      template === undefined || templateText === undefined
+        ? []
+        : parameterFileFindings(document, template, templateText, ruleLevels);
     analysis = {
       ...analysis,
       findings: applySuppressions(text, [...analysis.findings, ...fromTemplate], {
         syntax: 'json',
         ruleLevels,
-        reportProblems: template !== undefined,
+        reportProblems: templateText !== undefined,
         directives: analysis.directives,
       }),
     };
@@ -396,6 +413,7 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
     lines,
     parameterFiles: analysis.kind === 'armTemplate' ? withFiles : [],
     unreadParameterFiles: analysis.kind === 'armTemplate' && analysis.syntaxErrors.length === 0 ? unread : [],
+    unreadTemplate,
     template,
     yaml,
   };
@@ -469,15 +487,15 @@ function outlinesNow(): void {
   for (const uri of [...outlinesPending.keys()]) outlineNow(uri);
 }
 
-/** What a parameter file's values cause in its template, shown in the parameter file. */
+/** What a parameter file's values cause in its template (of `templateText`), shown in the parameter file. */
 function parameterFileFindings(
   document: OpenDocument,
   templateUri: string,
+  templateText: string,
   ruleLevels: ReturnType<typeof readRuleLevels>,
 ): Finding[] {
-  const templateText = parameterFiles.textOf(templateUri);
   const parsed = parseJson(document.getText());
-  if (templateText === undefined || !parsed.root) return [];
+  if (!parsed.root) return [];
   const input = { uri: document.uri, root: parsed.root, text: document.getText() };
   const placed = templateFindingsIn(templateText, templateUri, input, { ruleLevels, workspace });
   return findingsInParameterFile(placed, document.uri, templateUri);
@@ -502,12 +520,13 @@ function validate(document: OpenDocument): void {
     );
     return;
   }
-  const { analysis, lines, text, unreadParameterFiles } = analysisOf(document);
+  const { analysis, lines, text, unreadParameterFiles, unreadTemplate } = analysisOf(document);
   const diagnostics =
     analysis.kind === 'other'
       ? []
       : [
           ...unreadParameterFileDiagnostics(unreadParameterFiles),
+          ...unreadTemplateDiagnostics(unreadTemplate),
           ...toDiagnostics(analysis, lines, document.uri, docsBaseUri, (uri) => parameterFiles.linesOf(uri)),
         ];
   void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });

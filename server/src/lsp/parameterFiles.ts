@@ -26,10 +26,13 @@ const MAX_SCANNED_ENTRIES = 20_000;
 /** A parameter file as a template's analysis takes it, with the text it was parsed from. */
 type ParameterFileText = ParameterFileInput & { readonly text: string };
 
-/** A parameter file a template is checked without because it cannot be read: where it is, and why (check's words). */
-export interface UnreadParameterFile {
+/**
+ * A template's parameter file, or a parameter file's template, that the other is checked without because it cannot be
+ * read: where it is, and why (check's words).
+ */
+export interface UnreadPairedFile {
   readonly uri: string;
-  /** Its path from the template's folder (its name, beside the template). */
+  /** Its path from the folder of the file checked without it (its name, beside it). */
   readonly name: string;
   readonly reason: string;
 }
@@ -157,11 +160,11 @@ export class ParameterFiles {
   }
 
   /** As parameterFilesOf, with the parameter files that could not be read (over check's 16 MB, unreadable) and why. */
-  readParameterFiles(templateUri: string): { inputs: ParameterFileText[]; unread: UnreadParameterFile[] } {
+  readParameterFiles(templateUri: string): { inputs: ParameterFileText[]; unread: UnreadPairedFile[] } {
     const file = filePathOf(templateUri);
     if (file === undefined) return { inputs: [], unread: [] };
     const inputs: ParameterFileText[] = [];
-    const unread: UnreadParameterFile[] = [];
+    const unread: UnreadPairedFile[] = [];
     for (const parameterFile of this.parameterFilePaths(file)) {
       const uri = pathToFileURL(parameterFile).toString();
       const read = this.read(uri);
@@ -181,6 +184,22 @@ export class ParameterFiles {
       inputs.push(input);
     }
     return { inputs, unread };
+  }
+
+  /**
+   * The text of a parameter file's template (the open editor's, else the file's as check reads it); when the file is
+   * there but cannot be read (over check's 16 MB, unreadable), it and why; undefined when it is not there.
+   */
+  templateRead(
+    parameterUri: string,
+    templateUri: string,
+  ): { readonly text: string } | { readonly unread: UnreadPairedFile } | undefined {
+    const read = this.read(templateUri);
+    if (read === undefined || 'text' in read) return read;
+    const from = filePathOf(parameterUri);
+    const to = filePathOf(templateUri);
+    const name = from === undefined || to === undefined ? templateUri : path.relative(path.dirname(from), to);
+    return { unread: { uri: templateUri, name, reason: read.unread } };
   }
 
   /** The template of a parameter file that has a file path: by naming convention, else the one template the setting assigns it to. */
