@@ -351,7 +351,7 @@ test('a request for a cloud that is not there answers no cloud; a cloud that is 
 });
 
 test("a parameter file's value problems count at its config's levels, on disk and open, as the editor shows them", async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-levels-'));
+  const folder = temporaryDirectory('anyscale-index-levels-');
   const inFolder = (...parts: string[]) => path.join(folder, ...parts);
   const files: Record<string, string> = {
     'infra/cloud.json': PROVIDER_TEMPLATE,
