@@ -25,7 +25,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { WorkspaceIndexRequest } from '../../shared/protocol';
-import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { TWO_CONFIGS } from '../support/providerTemplate';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
@@ -381,13 +381,7 @@ test("an open parameter file whose template is over check's 16 MB says so at its
 test("what a value causes: in the parameter file at its config's levels, in the template at the template's (as check)", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-levels-'));
   const inRoot = (...parts: string[]) => path.join(root, ...parts);
-  const files: Record<string, string> = {
-    'infra/cloud.json': PROVIDER_TEMPLATE,
-    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
-    'shared/p.json': parametersFile('Aws'),
-    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
-  };
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, text] of Object.entries(TWO_CONFIGS)) {
     fs.mkdirSync(path.dirname(inRoot(name)), { recursive: true });
     fs.writeFileSync(inRoot(name), text);
   }
@@ -398,7 +392,7 @@ test("what a value causes: in the parameter file at its config's levels, in the 
   const providerFinding = async (name: string) => {
     const uri = pathToFileURL(inRoot(name)).toString();
     await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'json', version: 1, text: files[name] },
+      textDocument: { uri, languageId: 'json', version: 1, text: TWO_CONFIGS[name] },
     });
     const p = await own.diagnosticsFor(uri, (d) => d.diagnostics.some((x) => x.code === 'provider-invalid'));
     const finding = p.diagnostics.find((x) => x.code === 'provider-invalid')!;

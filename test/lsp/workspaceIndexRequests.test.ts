@@ -36,7 +36,7 @@ import { LineIndex } from '../../server/src/service/text/lineIndex';
 import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
 import { MAX_FILES } from '../../server/src/node/workspaceScan';
 import { FIXTURES } from '../support/paths';
-import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { PROVIDER_TEMPLATE, TWO_CONFIGS } from '../support/providerTemplate';
 import { startServer, type LspServer } from '../support/lspServer';
 import { temporaryDirectory } from '../support/temporaryDirectory';
 
@@ -353,13 +353,7 @@ test('a request for a cloud that is not there answers no cloud; a cloud that is 
 test("a parameter file's value problems count at its config's levels, on disk and open, as the editor shows them", async () => {
   const folder = temporaryDirectory('anyscale-index-levels-');
   const inFolder = (...parts: string[]) => path.join(folder, ...parts);
-  const files: Record<string, string> = {
-    'infra/cloud.json': PROVIDER_TEMPLATE,
-    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
-    'shared/p.json': parametersFile('Aws'),
-    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
-  };
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, text] of Object.entries(TWO_CONFIGS)) {
     fs.mkdirSync(path.dirname(inFolder(name)), { recursive: true });
     fs.writeFileSync(inFolder(name), text);
   }

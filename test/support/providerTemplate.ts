@@ -33,3 +33,15 @@ export const PROVIDER_TEMPLATE = JSON.stringify(
 /** A parameter file of PROVIDER_TEMPLATE giving `provider` (line 5) and a bucket, with `extra` entries after them. */
 export const parametersFile = (provider: string, extra = '') =>
   `{\n  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#",\n  "contentVersion": "1.0.0.0",\n  "parameters": {\n    "provider": { "value": "${provider}" },\n    "bucket": { "value": "abfss://data@acct.dfs.core.windows.net" }${extra}\n  }\n}\n`;
+
+/**
+ * A workspace where PROVIDER_TEMPLATE (infra/cloud.json) and a parameter file of it (shared/p.json, provider "Aws",
+ * not beside it) sit under configs that give provider-invalid different levels: a warning beside the template, an
+ * error beside the parameter file.
+ */
+export const TWO_CONFIGS: Readonly<Record<string, string>> = {
+  'infra/cloud.json': PROVIDER_TEMPLATE,
+  'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
+  'shared/p.json': parametersFile('Aws'),
+  'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
+};

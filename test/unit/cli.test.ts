@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import Ajv from 'ajv-draft-04';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
-import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
+import { parametersFile, PROVIDER_TEMPLATE, TWO_CONFIGS } from '../support/providerTemplate';
 import { temporaryDirectory } from '../support/temporaryDirectory';
 
 /** The parts of a SARIF log these tests read; the whole log is validated against the schema. */
@@ -562,12 +562,7 @@ test("--parameters: the file's own findings at the levels of the config nearest 
 });
 
 test("--parameters: what a value causes is reported in the parameter file at its config's levels, in the template at the template's", () => {
-  const dir = folderOf({
-    'infra/cloud.json': PROVIDER_TEMPLATE,
-    'infra/.anyscale-azure.json': '{ "rules": { "provider-invalid": "warning" } }',
-    'shared/p.json': parametersFile('Aws'),
-    'shared/.anyscale-azure.json': '{ "rules": { "provider-invalid": "error" } }',
-  });
+  const dir = folderOf(TWO_CONFIGS);
   const providerFindings = (args: string[]) =>
     (JSON.parse(run(['check', '--format', 'json', ...args], dir).stdout) as Array<Record<string, unknown>>)
       .filter((r) => r.code === 'provider-invalid')
