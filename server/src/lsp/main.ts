@@ -239,6 +239,13 @@ connection.onDidChangeWatchedFiles((change) => {
   // An open template is read with its parameter files from disk: one of them changed there, or went with its folder;
   // and an open parameter file with its template.
   const recheck = new Set<OpenDocument>();
+  // Open parameter files by the path of the template their values were last checked in: looked up once per event.
+  const byTemplate = new Map<string, OpenDocument[]>();
+  for (const document of documents.all()) {
+    const template = cache.get(document.uri)?.template;
+    const file = template === undefined ? undefined : filePathOf(template);
+    if (file !== undefined) byTemplate.set(file, [...(byTemplate.get(file) ?? []), document]);
+  }
   for (const event of change.changes) {
     // Every path's creation and deletion comes: only JSON and YAML files are looked up (each lookup reads a folder).
     const template = WATCHED_FILE.test(event.uri) ? parameterFiles.templateOf(event.uri) : undefined;
@@ -247,10 +254,7 @@ connection.onDidChangeWatchedFiles((change) => {
     if (event.type === FileChangeType.Deleted) for (const reader of readersOf(event.uri)) recheck.add(reader);
     // An open parameter file shows what its values cause in its template, read from disk: the template changed there.
     const changed = filePathOf(event.uri);
-    for (const document of documents.all()) {
-      const template = cache.get(document.uri)?.template;
-      if (changed !== undefined && template !== undefined && filePathOf(template) === changed) recheck.add(document);
-    }
+    for (const document of (changed !== undefined && byTemplate.get(changed)) || []) recheck.add(document);
   }
   // An open parameter file whose template was created, deleted or renamed (by its name, or by the parameterFiles
   // setting's globs) shows what its values cause in the template it has now.
