@@ -49,13 +49,46 @@ as_root() {
 # A fingerprint of what is pinned for a tools folder: its package.json and lockfile, plus extra text.
 fingerprint() { { cat "$ROOT/scripts/tools/$1/package.json" "$ROOT/scripts/tools/$1/package-lock.json"; echo "${2:-}"; } | sha256sum | cut -d' ' -f1; }
 
-# Copies the pinned package.json + lockfile into a tools folder and runs `npm ci` there.
-npm_ci_into() {
+# An npm install can stall on a registry connection that never answers: a CI run once sat in `npm ci` of the
+# Node 24 package until the run's 90 minutes were gone. So every install runs under a time limit, is tried
+# again from scratch when it fails or stalls, and says what npm was doing last (its debug log's tail).
+#   bounded_npm <what> <folder> <seconds per attempt> <attempts> <check> <prepare> -- npm arguments…
+# <check> is a command that succeeds when the install is complete (npm may finish its work, then linger);
+# <prepare> runs before each attempt (e.g. empties the folder).
+bounded_npm() {
+  local what=$1 dir=$2 limit=$3 attempts=$4 check=$5 prepare=$6
+  shift 7
+  local attempt logs rc
+  for ((attempt = 1; attempt <= attempts; attempt++)); do
+    $prepare
+    logs=$(mktemp -d "${TMPDIR:-/tmp}/anyscale-npm-logs.XXXXXX")
+    rc=0
+    (cd "$dir" && timeout --kill-after=20 "$limit" npm "$@" --logs-dir="$logs") || rc=$?
+    if [ $rc -eq 0 ] || { [ $rc -eq 124 ] && $check; }; then
+      rm -rf "$logs"
+      return 0
+    fi
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+      echo "install-tools: $what: npm did not finish within $limit s (attempt $attempt of $attempts)" >&2
+    else
+      echo "install-tools: $what: npm exited $rc (attempt $attempt of $attempts)" >&2
+    fi
+    echo "install-tools: the last lines of npm's log:" >&2
+    tail -n 15 "$(ls -t "$logs"/*.log 2>/dev/null | head -1)" 2>/dev/null | sed 's/^/    /' >&2 || true
+    rm -rf "$logs"
+  done
+  fail "$what: npm failed $attempts times; see above"
+}
+
+# Copies the pinned package.json + lockfile into a tools folder (emptied first) and runs `npm ci` there, bounded.
+npm_ci_into() { # name dir seconds-per-attempt attempts check
   local name=$1 dir=$2
-  rm -rf "$dir"
-  mkdir -p "$dir"
-  cp "$ROOT/scripts/tools/$name/package.json" "$ROOT/scripts/tools/$name/package-lock.json" "$dir/"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=warn)
+  fresh_tools_dir() {
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cp "$ROOT/scripts/tools/$name/package.json" "$ROOT/scripts/tools/$name/package-lock.json" "$dir/"
+  }
+  bounded_npm "$name" "$dir" "$3" "$4" "$5" fresh_tools_dir -- ci --no-audit --no-fund --loglevel=warn
 }
 
 # ---------------------------------------------------------------------------------------------- 1. apt
@@ -68,9 +101,13 @@ if [ ${#missing[@]} -eq 0 ]; then
   done_step "already installed"
 else
   echo "installing: ${missing[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  # apt-get is bounded too (a mirror can stall as a registry can), and tried twice.
+  apt_install() {
+    as_root timeout --kill-after=20 300 apt-get update -qq &&
+      as_root env DEBIAN_FRONTEND=noninteractive timeout --kill-after=20 900 apt-get install -y -qq "${missing[@]}" >/dev/null
+  }
+  apt_install || { echo "install-tools: apt-get failed or stalled; trying once more" >&2; apt_install; } ||
+    fail "apt-get could not install ${missing[*]}"
   done_step "installed ${missing[*]}"
 fi
 
@@ -81,7 +118,7 @@ node24_ok() { [ -x "$N/bin/node" ] && case "$("$N/bin/node" --version 2>/dev/nul
 if [ "$(cat "$NODE24_DIR/.installed" 2>/dev/null)" = "$want" ] && node24_ok; then
   done_step "present, $("$N/bin/node" --version)"
 else
-  npm_ci_into node24 "$NODE24_DIR"
+  npm_ci_into node24 "$NODE24_DIR" 240 3 node24_ok # ~8 s when the registry answers
   node24_ok || fail "no Node 24 at $N/bin/node after install (found: $("$N/bin/node" --version 2>&1 || true))"
   echo "$want" > "$NODE24_DIR/.installed"
   done_step "installed $("$N/bin/node" --version)"
@@ -102,7 +139,7 @@ else
   # npm's launcher is `#!/usr/bin/env node`: with Node 24 first in PATH, npm itself runs on Node 24, which
   # code-server's postinstall checks. nodedir: build native addons against Node 24's headers (the user
   # npmrc may point at /usr, i.e. the system Node 20's).
-  (export PATH="$N/bin:$PATH" npm_config_nodedir="$N" && npm_ci_into code-server "$CS_DIR")
+  (export PATH="$N/bin:$PATH" npm_config_nodedir="$N" && npm_ci_into code-server "$CS_DIR" 900 2 cs_ok) # ~150 s
   cs_ok || fail "code-server did not install completely into $CS_DIR"
   xdg=$(mktemp -d)   # code-server writes a config file on every start, even for --version
   v=$(PATH="$N/bin:$PATH" XDG_CONFIG_HOME="$xdg" XDG_DATA_HOME="$xdg" XDG_CACHE_HOME="$xdg" "$CODE_SERVER" --version 2>/dev/null | tail -1)
@@ -118,7 +155,8 @@ cd "$ROOT"
 if [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modules/.package-lock.json ]; then
   done_step "up to date"
 else
-  npm ci --no-audit --no-fund --loglevel=warn
+  project_modules_ok() { [ -f node_modules/.package-lock.json ]; }
+  bounded_npm "project node_modules" "$ROOT" 600 2 project_modules_ok true -- ci --no-audit --no-fund --loglevel=warn # ~40 s
   done_step "npm ci done"
 fi
 

@@ -40,6 +40,20 @@ TOTAL_SKIPPED=0
 SUMMARY=()
 declare -A STATUS=()
 
+# The run's deadline. CI stops a run at 90 minutes and then shows nothing of it, so a step that stalls (a
+# registry that never answers, a hung editor) is stopped here first, with time left to print the summary.
+# Seconds from the start; TEST_ALL_DEADLINE_S overrides.
+DEADLINE_S=${TEST_ALL_DEADLINE_S:-5100}
+STOPPED_AT_DEADLINE="stopped: the run's deadline (${DEADLINE_S} s from its start) was reached"
+
+# Runs a command (or one of this file's functions) with what is left until the deadline; exit 124 when stopped.
+within_deadline() {
+  local left
+  left=$(awk -v a="$T_ALL" -v b="$(now)" -v d="$DEADLINE_S" 'BEGIN { printf "%d", d - (b - a) }')
+  if [ "$left" -le 0 ]; then return 124; fi
+  timeout --kill-after=30 "$left" bash -c '"$@"' bash "$@"
+}
+
 banner() { printf '\n==================== %s ====================\n' "$*"; }
 
 record() { # name passed failed seconds note [skipped]
@@ -63,10 +77,12 @@ step() { # name command...
   banner "$name"
   local t0 rc
   t0=$(now)
-  "$@" 2>&1
+  within_deadline "$@" 2>&1
   rc=$?
   local secs; secs=$(since "$t0")
   if [ $rc -eq 0 ]; then STATUS[$name]=ok; record "$name" 0 0 "$secs" "ok"
+  elif [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+    STATUS[$name]=failed; echo "!! $name $STOPPED_AT_DEADLINE"; record "$name" 0 1 "$secs" "STOPPED at the deadline"
   else STATUS[$name]=failed; echo "!! $name failed (exit $rc)"; record "$name" 0 1 "$secs" "FAILED (exit $rc)"; fi
 }
 
@@ -76,8 +92,9 @@ tier() { # name command...
   banner "$name"
   local counts_file="$LOGS/$name.counts.json" t0 rc
   t0=$(now)
-  TEST_COUNTS_FILE=$counts_file "$@" 2>&1
+  TEST_COUNTS_FILE=$counts_file within_deadline "$@" 2>&1
   rc=$?
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then echo "!! $name $STOPPED_AT_DEADLINE"; fi
   local secs counts p f note
   secs=$(since "$t0")
   counts=$(counts_of "$counts_file")
@@ -91,6 +108,7 @@ tier() { # name command...
   else
     p=0; f=1; note="no counts written (exit $rc)"
   fi
+  if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then note="$note; STOPPED at the deadline"; fi
   [ "$p" -lt "$minimum" ] && echo "!! $name ran $p tests; it must run at least $minimum (a tier that finds no tests is a failure)"
   STATUS[$name]=$([ "$f" -eq 0 ] && echo ok || echo failed)
   record "$name" "$p" "$f" "$secs" "$note" "$s"
@@ -113,6 +131,8 @@ lint_checks() {
   echo "{\"passed\":$passed,\"failed\":$failed,\"skipped\":0}" >"$TEST_COUNTS_FILE"
   [ "$failed" -eq 0 ]
 }
+
+export -f node_tests lint_checks # within_deadline runs them in a bash of their own
 
 not_run() { # name reason
   banner "$1"
