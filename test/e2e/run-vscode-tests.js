@@ -74,6 +74,8 @@ if (!SUITE) {
 const REPORT = process.env.E2E_REPORT
   ? path.resolve(process.env.E2E_REPORT)
   : path.join(ROOT, 'test-results', SUITE.report);
+/** A line per test started and ended, written by the suite as it runs: what a run stopped at its limit got through. */
+const PROGRESS = `${REPORT}.progress`;
 const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
 
 const UPDATE_HOST = 'update.code.visualstudio.com';
@@ -212,6 +214,7 @@ async function main() {
   }
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.rmSync(REPORT, { force: true });
+  fs.rmSync(PROGRESS, { force: true });
   let ws;
   let cs;
   let browser;
@@ -233,6 +236,7 @@ async function main() {
     const certificate = selfSignedCertificate(tls);
     const env = {
       VSCODE_TEST_REPORT: REPORT,
+      VSCODE_TEST_PROGRESS: PROGRESS,
       VSCODE_TEST_UI: bridge.url,
       NODE_EXTRA_CA_CERTS: certificate.certFile,
       VSCODE_TEST_TLS_DIR: tls,
@@ -317,7 +321,16 @@ function report(code) {
     failed = result.stats.failures;
     skipped = result.stats.pending;
   } else {
-    console.log('  no mocha report was written: the suite did not run (see the log above)');
+    console.log('  no mocha report was written: the suite did not finish (see the log above)');
+    const progress = fs.existsSync(PROGRESS)
+      ? fs.readFileSync(PROGRESS, 'utf8').trim().split('\n').filter(Boolean)
+      : [];
+    const ended = progress.filter((line) => !line.startsWith('started '));
+    const count = (state) => ended.filter((line) => line.startsWith(`${state} `)).length;
+    console.log(
+      `  tests finished before it stopped: ${ended.length} (${count('passed')} passed, ${count('failed')} failed); the last lines of its progress:`,
+    );
+    for (const line of progress.slice(-6)) console.log(`    ${line}`);
   }
   if (code !== 0 && failed === 0) failed = 1; // a timeout or crash without a failing test still fails the tier
   return reportCounts({ passed, failed, skipped });

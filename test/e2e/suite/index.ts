@@ -5,7 +5,9 @@
 // worker files, which esbuild can only warn about.
 //
 // Results go to a mocha JSON report (VSCODE_TEST_REPORT, set by test/e2e/run-vscode-tests.js): in code-server's
-// test mode the extension host's console output does not reach the runner.
+// test mode the extension host's console output does not reach the runner. That report is written at the end; the
+// progress file (VSCODE_TEST_PROGRESS) gets a line as each test starts and ends, so that a run stopped at its time limit still
+// says how far it got and which test was running.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../../support/paths';
@@ -33,9 +35,16 @@ export function runSuite(folder: string): Promise<void> {
   for (const file of fs.readdirSync(folder).sort()) {
     if (file.endsWith('.test.js')) mocha.addFile(path.join(folder, file));
   }
+  const progress = process.env.VSCODE_TEST_PROGRESS || `${report}.progress`;
+  fs.writeFileSync(progress, '');
   return new Promise((resolve, reject) => {
     try {
-      mocha.run((failures) => (failures > 0 ? reject(new Error(`${failures} tests failed`)) : resolve()));
+      mocha
+        .run((failures) => (failures > 0 ? reject(new Error(`${failures} tests failed`)) : resolve()))
+        .on('test', (test) => fs.appendFileSync(progress, `started ${test.fullTitle()}\n`))
+        .on('test end', (test) =>
+          fs.appendFileSync(progress, `${test.state ?? 'ended'} ${test.fullTitle()} (${test.duration ?? 0} ms)\n`),
+        );
     } catch (error) {
       reject(error);
     }
