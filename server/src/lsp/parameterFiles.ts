@@ -11,7 +11,7 @@ import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJs
 import { type BoundedReadError, readBounded } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
-import { isWithin } from '../node/isWithin';
+import { isUnder, isWithin } from '../node/isWithin';
 import {
   configuredParameterFiles,
   configuredTemplate,
@@ -88,7 +88,7 @@ export class ParameterFiles {
   /** A glob of the setting matches the file's path in one of the workspace folders. */
   private matches(file: string, patterns: readonly RegExp[]): boolean {
     return this.folders.some((folder) => {
-      if (!isInside(file, folder)) return false;
+      if (!isUnder(folder, file)) return false;
       const relative = path.relative(folder, file).split(path.sep).join('/');
       return patterns.some((pattern) => pattern.test(relative));
     });
@@ -143,7 +143,7 @@ export class ParameterFiles {
   private parameterFilePaths(file: string): string[] {
     const setting = this.validSetting();
     const configured = this.folders
-      .filter((folder) => isInside(file, folder))
+      .filter((folder) => isUnder(folder, file))
       .flatMap((folder) => configuredParameterFiles(file, folder, setting));
     return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter(
       (candidate) => candidate !== file,
@@ -213,7 +213,7 @@ export class ParameterFiles {
   private configuredTemplateOf(file: string): string | undefined {
     const setting = this.validSetting();
     if (!setting || Object.keys(setting).length === 0) return undefined;
-    for (const folder of this.folders.filter((candidate) => isInside(file, candidate))) {
+    for (const folder of this.folders.filter((candidate) => isUnder(candidate, file))) {
       const template = configuredTemplate(file, folder, setting, this.templatesMatching(setting));
       if (template !== undefined) return template;
     }
@@ -256,11 +256,6 @@ function isThere(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 /**
