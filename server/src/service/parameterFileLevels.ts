@@ -3,7 +3,7 @@
 // the template's run found it at the template's. The editor, `anyscale-azure check`, the Cloud Resources tree and
 // `anyscale-azure index` all take those findings from here.
 import { analyzeDocument } from './analyze';
-import type { RuleLevels } from './rules/runner';
+import { sameRuleLevels, type RuleLevels } from './rules/runner';
 import type { AnalysisOptions, DocumentAnalysis, Finding, ParameterFileInput, WorkspaceOptions } from './types';
 
 type TemplateRunOptions = Pick<AnalysisOptions, 'ruleLevels'> & Pick<WorkspaceOptions, 'workspace'>;
@@ -30,8 +30,9 @@ export function templateFindingsIn(
 /**
  * A template's analysis (run at `options.ruleLevels` with `parameterFiles`) with what its values cause in each
  * parameter file at that file's levels (`parameterFileLevels`, by the file's `uri`): the findings the run places in a
- * parameter file whose levels are not the template's are those of a run with that file alone, at its levels. The
- * template's own findings, those at the line that uses a value included, keep the template's levels.
+ * parameter file whose levels are not the template's (by content, in any key order: sameRuleLevels) are those of a
+ * run with that file alone, at its levels. The template's own findings, those at the line that uses a value
+ * included, keep the template's levels.
  */
 export function atParameterFileLevels(
   analysis: DocumentAnalysis,
@@ -41,12 +42,13 @@ export function atParameterFileLevels(
   options: TemplateRunOptions & { readonly parameterFileLevels: (uri: string) => RuleLevels | undefined },
 ): DocumentAnalysis {
   const { parameterFileLevels, ...templateRun } = options;
-  const own = JSON.stringify(templateRun.ruleLevels ?? {});
-  const others = parameterFiles.filter((file) => JSON.stringify(parameterFileLevels(file.uri) ?? {}) !== own);
+  const others = parameterFiles
+    .map((file) => ({ file, ruleLevels: parameterFileLevels(file.uri) }))
+    .filter(({ ruleLevels }) => !sameRuleLevels(ruleLevels, templateRun.ruleLevels));
   if (others.length === 0) return analysis;
-  const rerun = new Set(others.map((file) => file.uri));
-  const placed = others.flatMap((file) =>
-    templateFindingsIn(templateText, templateFile, file, { ...templateRun, ruleLevels: parameterFileLevels(file.uri) }),
+  const rerun = new Set(others.map(({ file }) => file.uri));
+  const placed = others.flatMap(({ file, ruleLevels }) =>
+    templateFindingsIn(templateText, templateFile, file, { ...templateRun, ruleLevels }),
   );
   const kept = analysis.findings.filter((finding) => finding.uri === undefined || !rerun.has(finding.uri));
   return { ...analysis, findings: [...kept, ...placed] };

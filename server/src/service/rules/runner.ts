@@ -6,6 +6,16 @@ import type { Finding, Report, RuleInfo, RuleLevel, Severity, TextRange } from '
 
 export type RuleLevels = Readonly<Record<string, RuleLevel>>;
 
+/**
+ * Whether two sets of rule levels set the same level for the same codes, in whatever order they were written (none
+ * set is the same as an empty set). A code set to its rule's default is not the same as a code left unset: a graded
+ * rule's reports keep their own severity only when its level is not set.
+ */
+export function sameRuleLevels(a: RuleLevels | undefined, b: RuleLevels | undefined): boolean {
+  const levels = Object.entries(a ?? {});
+  return levels.length === Object.keys(b ?? {}).length && levels.every(([code, level]) => b?.[code] === level);
+}
+
 /** Takes one report of a rule, with the severity it resolved to. */
 export type FindingSink = (code: string, severity: Severity, report: Report) => void;
 
