@@ -356,9 +356,8 @@ test('a deleted folder that held the .anyscale-azure.json takes its rule levels 
   }
 });
 
-test('in a document written with \\r\\n, every quick fix writes its line breaks as \\r\\n', async () => {
-  const uri = `file:///workspace/legacy-crlf-${++documents}.yaml`;
-  const text = [
+test('in a document written with \\r\\n, every quick fix writes its line breaks as \\r\\n, a suppression comment too', async () => {
+  const yaml = [
     '# staging',
     '',
     'cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz # from ARM',
@@ -369,16 +368,28 @@ test('in a document written with \\r\\n, every quick fix writes its line breaks 
     'global: {}',
     '',
   ].join('\r\n');
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-    textDocument: { uri, languageId: 'yaml', version: 1, text },
-  });
-  const { diagnostics } = await server.latest(uri, (p) => p.diagnostics.length > 0, 'the legacy keys flagged');
-  const everything = { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } };
-  const list = await actions(server, uri, everything, { diagnostics, only: ['quickfix'] });
-  const inserting = list.filter((action) => action.edit?.changes?.[uri]?.some((edit) => edit.newText.includes('\n')));
-  assert.ok(inserting.length > 0, `some fix writes a line break: ${JSON.stringify(list.map((a) => a.title))}`);
-  for (const action of inserting) {
-    const fixed = applyLspEdits(text, action.edit!.changes![uri]);
-    assert.doesNotMatch(fixed, /[^\r]\n/, `${action.title} left a bare \\n: ${JSON.stringify(fixed)}`);
+  const opened = [
+    { uri: `file:///workspace/legacy-crlf-${++documents}.yaml`, languageId: 'yaml', text: yaml },
+    { uri: `file:///workspace/crlf-${++documents}.json`, languageId: 'json', text: TEMPLATE.replace(/\n/g, '\r\n') },
+  ];
+  for (const { uri, languageId, text } of opened) {
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId, version: 1, text },
+    });
+    const { diagnostics } = await server.latest(uri, (p) => p.diagnostics.length > 0, `${languageId} flagged`);
+    const lastLine = text.split('\r\n').length - 1;
+    const everything = { start: { line: 0, character: 0 }, end: { line: lastLine, character: 0 } };
+    const list = await actions(server, uri, everything, { diagnostics, only: ['quickfix'] });
+    const inserting = list.filter((action) => action.edit?.changes?.[uri]?.some((edit) => edit.newText.includes('\n')));
+    const titles = inserting.map((action) => action.title);
+    for (const suppression of [/^Disable .* for this line$/, /^Disable .* for this file$/])
+      assert.ok(
+        titles.some((title) => suppression.test(title)),
+        `${languageId}: a suppression comment is among the fixes that write a line break: ${JSON.stringify(titles)}`,
+      );
+    for (const action of inserting) {
+      const fixed = applyLspEdits(text, action.edit!.changes![uri]);
+      assert.doesNotMatch(fixed, /[^\r]\n/, `${languageId}: ${action.title} left a bare \\n: ${JSON.stringify(fixed)}`);
+    }
   }
 });

@@ -15,8 +15,11 @@ import { random } from '../support/random';
 import { disableForFileEdit, disableForLineEdit } from '../../server/src/service/suppression/insertDirective';
 import type { Finding, TextEdit } from '../../server/src/service/types';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
+import { withDocumentLineBreaks } from '../../server/src/service/text/lineBreaks';
 
 const apply = (text: string, edit: TextEdit) => text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+/** An edit applied as the editor gives it: its line breaks the document's own. */
+const applyInEditor = (text: string, edit: TextEdit) => apply(text, withDocumentLineBreaks([edit], text)[0]);
 
 function at(text: string, needle: string, code: string, extra: Partial<Finding> = {}): Finding {
   const start = text.indexOf(needle);
@@ -127,12 +130,12 @@ test('the did-you-mean skips codes the comment already names', () => {
 test('"disable for this line" inserts an indented comment above, or joins the one already there (CRLF kept)', () => {
   const text = '{\r\n  "resources": [\r\n    { "provider": "Aws" }\r\n  ]\r\n}';
   const offset = text.indexOf('"Aws"');
-  const once = apply(text, disableForLineEdit(text, 'json', offset, 'provider-invalid'));
+  const once = applyInEditor(text, disableForLineEdit(text, 'json', offset, 'provider-invalid'));
   assert.equal(
     once,
     '{\r\n  "resources": [\r\n    // anyscale-azure-disable-next-line provider-invalid\r\n    { "provider": "Aws" }\r\n  ]\r\n}',
   );
-  const twice = apply(once, disableForLineEdit(once, 'json', once.indexOf('"Aws"'), 'name-invalid'));
+  const twice = applyInEditor(once, disableForLineEdit(once, 'json', once.indexOf('"Aws"'), 'name-invalid'));
   assert.match(twice, /\/\/ anyscale-azure-disable-next-line provider-invalid, name-invalid\r\n    \{ "provider"/);
   const yaml = 'global:\n  cloudProvider: Azure\n';
   assert.equal(
@@ -161,12 +164,17 @@ test('"disable for this line" joins only a next-line directive for that very lin
   );
 });
 
-test('"disable for this file" adds a first line, or joins the file directive (after a BOM)', () => {
+test('"disable for this file" adds a first line, or joins the file directive (after a BOM; CRLF kept)', () => {
   const text = '\uFEFF{\n}';
   const once = apply(text, disableForFileEdit(text, 'json', 'a'));
   assert.equal(once, '\uFEFF// anyscale-azure-disable-file a\n{\n}');
   assert.equal(apply(once, disableForFileEdit(once, 'json', 'b')), '\uFEFF// anyscale-azure-disable-file a, b\n{\n}');
   assert.equal(apply('x: 1\n', disableForFileEdit('x: 1\n', 'yaml', 'c')), '# anyscale-azure-disable-file c\nx: 1\n');
+  const crlf = 'x: 1\r\ny: 2\r\n';
+  assert.equal(
+    applyInEditor(crlf, disableForFileEdit(crlf, 'yaml', 'c')),
+    `# anyscale-azure-disable-file c\r\n${crlf}`,
+  );
 });
 
 test('a template with a syntax error reports no suppression as unused (no rule ran)', () => {

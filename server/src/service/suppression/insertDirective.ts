@@ -1,9 +1,9 @@
 // The edits behind "Disable <code> for this line / for this file": a suppression comment in the document's own
 // comment syntax, added to an existing directive for the same line (or file) when there is one, otherwise as a
-// new line — above the finding's line with its indentation, or at the top of the file.
+// new line — above the finding's line with its indentation, or at the top of the file. Its line break is written \n,
+// as every fix writes its own: the editor gives it as the document's (text/lineBreaks.ts withDocumentLineBreaks).
 import type { TextEdit } from '../types';
 import { LineIndex } from '../text/lineIndex';
-import { lineBreakOf } from '../text/lineBreaks';
 import type { CommentSyntax } from './comments';
 import { directivesIn, NEXT_LINE, WHOLE_FILE, type Directive } from './directives';
 
@@ -41,7 +41,7 @@ export function disableForLineEdit(
   return {
     start: lineStart,
     end: lineStart,
-    newText: `${indent}${MARKER[syntax]} ${NEXT_LINE} ${code}${lineBreakOf(text)}`,
+    newText: `${indent}${MARKER[syntax]} ${NEXT_LINE} ${code}\n`,
   };
 }
 
@@ -58,5 +58,5 @@ export function disableForFileEdit(
   );
   if (appended) return appended;
   const start = text.startsWith('\uFEFF') ? 1 : 0;
-  return { start, end: start, newText: `${MARKER[syntax]} ${WHOLE_FILE} ${code}${lineBreakOf(text)}` };
+  return { start, end: start, newText: `${MARKER[syntax]} ${WHOLE_FILE} ${code}\n` };
 }

@@ -4,7 +4,7 @@
 import type { TextEdit } from './range';
 
 /** `\r\n` when the document has one, else `\n`. */
-export function lineBreakOf(text: string): '\r\n' | '\n' {
+function lineBreakOf(text: string): '\r\n' | '\n' {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
