@@ -7,13 +7,13 @@
 // (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here ever sends a
 // packet anywhere but loopback.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { temporaryDirectory } from './temporaryDirectory';
 
 export const LOOPBACK = '127.0.0.1';
 export const HOSTS = {
@@ -107,9 +107,12 @@ function writeCertificates(dir: string): void {
   ]);
 }
 
-/** A test CA and four leaf certificates, in a fresh temporary folder (removed again when openssl fails). */
+/**
+ * A test CA and four leaf certificates, in a fresh temporary folder: removed again when openssl fails, and at the
+ * latest when the test process exits (temporaryDirectory).
+ */
 export function makeCertificates(): Certificates {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-certs-'));
+  const dir = temporaryDirectory('anyscale-egress-certs-');
   try {
     writeCertificates(dir);
   } catch (error) {
@@ -238,10 +241,19 @@ function sshLike(sockets: Set<net.Socket>): net.Server {
   });
 }
 
+/**
+ * Starts every server of the lab on a free loopback port. When one cannot listen, the servers already listening are
+ * closed and the certificates' folder removed before the error is thrown: nothing is left running or on disk.
+ */
 export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> {
   const certificates = makeCertificates();
   const sockets = new Set<net.Socket>();
   const servers: net.Server[] = [];
+  const close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    fs.rmSync(certificates.dir, { recursive: true, force: true });
+  };
   const start = async (server: net.Server) => {
     servers.push(server);
     return listen(server);
@@ -259,39 +271,35 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
   const closed = 1;
   const names: Record<string, string> = Object.fromEntries(Object.values(HOSTS).map((host) => [host, LOOPBACK]));
   const proxied: string[] = [];
-  const ports = {
-    good: await start(tlsServer(certificates.pair('good'), 0, sockets)),
-    selfSigned: await start(tlsServer(certificates.pair('selfSigned'), 0, sockets)),
-    wrongHost: await start(tlsServer(certificates.pair('wrongHost'), 0, sockets)),
-    expired: await start(tlsServer(certificates.pair('expired'), 0, sockets)),
-    silent: await start(silent),
-    closed,
-    slow: await start(tlsServer(certificates.pair('good'), options.slowMs ?? 1000, sockets)),
-    reset: await start(reset),
-  };
-  const proxyPort = await start(proxy(names, proxied, undefined, sockets));
-  const authProxyPort = await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets));
-  const mutedProxyPort = await start(mutedProxy(sockets));
-  const oversizedProxyPort = await start(oversizedProxy(sockets));
-  const sshPort = await start(sshLike(sockets));
-  return {
-    certificates,
-    ports,
-    names,
-    target: (name) => `${HOSTS[name]}:${ports[name]}`,
-    proxyPort,
-    authProxyPort,
-    mutedProxyPort,
-    oversizedProxyPort,
-    sshPort,
-    sshBanner: SSH_BANNER,
-    proxied,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-      fs.rmSync(certificates.dir, { recursive: true, force: true });
-    },
-  };
+  try {
+    const ports = {
+      good: await start(tlsServer(certificates.pair('good'), 0, sockets)),
+      selfSigned: await start(tlsServer(certificates.pair('selfSigned'), 0, sockets)),
+      wrongHost: await start(tlsServer(certificates.pair('wrongHost'), 0, sockets)),
+      expired: await start(tlsServer(certificates.pair('expired'), 0, sockets)),
+      silent: await start(silent),
+      closed,
+      slow: await start(tlsServer(certificates.pair('good'), options.slowMs ?? 1000, sockets)),
+      reset: await start(reset),
+    };
+    return {
+      certificates,
+      ports,
+      names,
+      target: (name) => `${HOSTS[name]}:${ports[name]}`,
+      proxyPort: await start(proxy(names, proxied, undefined, sockets)),
+      authProxyPort: await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets)),
+      mutedProxyPort: await start(mutedProxy(sockets)),
+      oversizedProxyPort: await start(oversizedProxy(sockets)),
+      sshPort: await start(sshLike(sockets)),
+      sshBanner: SSH_BANNER,
+      proxied,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** How a connection to `port` went within `ms`: completed, failed (refused, reset), or still pending. */
