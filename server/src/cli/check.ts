@@ -19,7 +19,7 @@ import {
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
-import { readBounded, type BoundedReadError } from '../node/boundedRead';
+import { fileText, readBounded, readBoundedText, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import { findingsInParameterFile } from '../lsp/parameterFiles';
 
@@ -91,7 +91,7 @@ export function readParameterFiles(
         run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${message}` });
       continue;
     }
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    const text = fileText(bytes);
     if (!given && (text.trim() === '' || bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) continue;
     const { root, errors } = parseJson(text);
     if (!root || errors.length > 0) {
@@ -151,7 +151,7 @@ export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'probl
       if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
       continue;
     }
-    texts.set(target, bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    texts.set(target, fileText(bytes));
   }
   return texts;
 }
@@ -201,9 +201,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (!document) {
       let text = '';
       try {
-        text = readBounded(file)
-          .toString('utf8')
-          .replace(/^\uFEFF/, '');
+        text = readBoundedText(file);
       } catch {
         // Read moments ago by the service; if it vanished since, positions fall back to the start.
       }
@@ -357,9 +355,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     }
     let templateText: string | undefined;
     try {
-      templateText = readBounded(template)
-        .toString('utf8')
-        .replace(/^\uFEFF/, '');
+      templateText = readBoundedText(template);
     } catch (error) {
       run.problems.push({
         file: target.display,

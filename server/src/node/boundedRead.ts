@@ -70,6 +70,19 @@ function openFailure(file: string, error: unknown): BoundedReadError {
 }
 
 /**
+ * A file's bytes as its text, the one way check, the workspace index, egress and the config lookup read it: UTF-8,
+ * without the byte order mark some editors write first.
+ */
+export function fileText(bytes: Buffer): string {
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** The text (fileText) of a regular file of at most `limit` bytes (readBounded). */
+export function readBoundedText(file: string, limit = MAX_FILE_BYTES): string {
+  return fileText(readBounded(file, limit));
+}
+
+/**
  * The bytes of a regular file of at most `limit` bytes. Opened without blocking (a FIFO would wait for a writer),
  * checked with fstat, then read to its end but never past `limit` + 1 bytes, as some files report a size smaller than
  * what they hold (those under /proc say 0).

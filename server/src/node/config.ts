@@ -2,7 +2,7 @@
 // the nearest one walking up from a file's folder, stopping at the workspace folder (or the filesystem root).
 // Parsing is the service's (service/config/workspaceConfig.ts); this is the I/O around it, plus a cache.
 import * as fs from 'node:fs';
-import { readBounded, type BoundedReadError } from './boundedRead';
+import { readBoundedText, type BoundedReadError } from './boundedRead';
 import { isWithin } from './isWithin';
 import * as path from 'node:path';
 import {
@@ -38,9 +38,7 @@ function describe(file: string, text: string, problem: ConfigProblem): string {
 export function loadConfig(file: string): LoadedConfig {
   let text: string;
   try {
-    text = readBounded(file)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
+    text = readBoundedText(file);
   } catch (error) {
     const message = `${file}: ${(error as BoundedReadError).message}`;
     return { file, rules: {}, problems: [], broken: true, messages: [message] };

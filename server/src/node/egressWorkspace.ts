@@ -13,7 +13,7 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { ioReason, readBounded } from './boundedRead';
+import { ioReason, readBounded, readBoundedText } from './boundedRead';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
@@ -93,9 +93,7 @@ export async function readWorkspaceFiles(
  */
 function readSmallFile(file: string, unread: string[]): string | undefined {
   try {
-    return readBounded(file)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
+    return readBoundedText(file);
   } catch (error) {
     unread.push(`${file}: not read (${(error as Error).message})`);
     return undefined;

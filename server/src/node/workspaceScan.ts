@@ -28,7 +28,7 @@ import {
   type WorkspaceIndex,
   type WorkspaceOptions,
 } from '../service';
-import { ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
+import { fileText, ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 import { isWithin } from './isWithin';
@@ -158,7 +158,7 @@ async function readFile(file: string): Promise<FileRead> {
     if (!stat.isFile()) return undefined;
     if (stat.size > MAX_FILE_BYTES)
       return (await wouldBeRead(file)) ? { unread: tooLarge(stat.size).message } : undefined;
-    return { text: (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '') };
+    return { text: fileText(await fs.readFile(file)) };
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { unread: `cannot read: ${ioReason(error)}` };
@@ -196,7 +196,7 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
     try {
       const stat = await fs.stat(parameterFile);
       if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
-      const text = (await fs.readFile(parameterFile, 'utf8')).replace(/^\uFEFF/, '');
+      const text = fileText(await fs.readFile(parameterFile));
       const { root, errors } = parseJson(text);
       if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
     } catch {
