@@ -1,5 +1,5 @@
 // Which parameters and variables the template's expressions use, counted once per expression table from its resolved
-// references (kept with the table over edits) and shared by the unused rules and navigation.
+// references (kept with the table over edits) and shared by the unused rules (unusedDeclarations) and navigation.
 import type { ArmTemplate, TemplateScope } from '../../arm/template';
 import {
   COMPUTED_NAME,
@@ -7,6 +7,7 @@ import {
   templateExpressions,
   type ExpressionReference,
   type ExpressionSite,
+  type NamedDeclaration,
   type TemplateExpressions,
 } from '../../arm/expressions/references';
 import { memoKey } from '../../memo';
@@ -48,6 +49,19 @@ export function expressionUsage(template: ArmTemplate): ExpressionUsage {
   return template.memo.get(EXPRESSION_USAGE, () => {
     const counted = fromTable(template, COUNTED_USAGE, (table) => countUsage(table, template.scopes));
     return new Usage(templateExpressions(template), counted, template.scopes);
+  });
+}
+
+/**
+ * The parameters (or variables) no expression uses: parameter-unused's and variable-unused's. None of a scope where a
+ * call with a computed name, or an expression that does not parse, may use any name of that kind.
+ */
+export function unusedDeclarations(template: ArmTemplate, kind: NamedDeclaration['kind']): NamedDeclaration[] {
+  const usage = expressionUsage(template);
+  return templateExpressions(template).declarations.filter((declaration, number) => {
+    if (declaration.kind !== kind || usage.isUsed(number)) return false;
+    const scope = usage.usageOf(declaration.scope);
+    return !(kind === 'parameter' ? scope.anyParameter : scope.anyVariable);
   });
 }
 

@@ -1,7 +1,6 @@
 // parameter-unused: a parameter no expression uses. Harmless to ARM, but usually a leftover or a typo elsewhere.
 import type { TemplateRule } from '../../templateRule';
-import { templateExpressions } from '../../../arm/expressions/references';
-import { expressionUsage } from '../../support/expressionUsage';
+import { unusedDeclarations } from '../../support/expressionUsage';
 
 export const parameterUnused: TemplateRule = {
   code: 'parameter-unused',
@@ -10,14 +9,10 @@ export const parameterUnused: TemplateRule = {
   category: 'expression',
   appliesTo: 'armTemplate',
   check(context) {
-    const usage = expressionUsage(context.template);
-    templateExpressions(context.template).declarations.forEach((declaration, number) => {
-      if (declaration.kind !== 'parameter' || usage.isUsed(number) || usage.usageOf(declaration.scope).anyParameter)
-        return;
+    for (const declaration of unusedDeclarations(context.template, 'parameter'))
       context.report({
         at: declaration.nameNode,
         message: `Parameter '${declaration.name}' is declared but never used.`,
       });
-    });
   },
 };
