@@ -8,7 +8,8 @@
 // anyscaleAzure.rules setting gives; a template over check's 16 MB is named with check's message (a data file that
 // size is not), until its folder goes;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
-// value causes counts in its row at its own config's levels, on disk and open.
+// value causes counts in its row at its own config's levels, on disk and open; a parameter file the
+// anyscaleAzure.parameterFiles setting assigns that is over check's 16 MB is named, until it shrinks.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -383,5 +384,52 @@ test("a parameter file's value problems count at its config's levels, on disk an
   } finally {
     assert.equal(await own.stop(), 0);
     fs.rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("a parameter file the anyscaleAzure.parameterFiles setting assigns, over check's 16 MB, is named with check's message, until it shrinks", async () => {
+  const folder = temporaryDirectory('anyscale-index-unread-parameters-');
+  const inFolder = (...parts: string[]) => path.join(folder, ...parts);
+  for (const [name, text] of Object.entries(TWO_CONFIGS)) {
+    fs.mkdirSync(path.dirname(inFolder(name)), { recursive: true });
+    fs.writeFileSync(inFolder(name), text);
+  }
+  // Not beside its template and no marker in it: only its template's reading can name it.
+  const parameterFile = inFolder('shared', 'p.json');
+  fs.writeFileSync(
+    parameterFile,
+    TWO_CONFIGS['shared/p.json'].replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`),
+  );
+  const own = await startServer({
+    settings: { validation: { delay: 20 }, parameterFiles: { 'infra/cloud.json': ['shared/p.json'] } },
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'workspace' }],
+    collect: [WorkspaceIndexChangedNotification.method],
+  });
+  const unread = async () => (await own.connection.sendRequest(WorkspaceIndexRequest, {})).unread;
+  try {
+    while (!(await own.connection.sendRequest(WorkspaceIndexRequest, {})).complete) await sleep(20);
+    assert.deepEqual(await unread(), [
+      {
+        uri: pathToFileURL(parameterFile).href,
+        reason:
+          'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
+      },
+    ]);
+    // The first scan's announcement is out: the next one is the change's.
+    await own.until(() => own.notifications(WorkspaceIndexChangedNotification.method)[0], 'the first scan', 10_000);
+    await sleep(SETTLE_MS);
+    const before = own.notifications(WorkspaceIndexChangedNotification.method).length;
+    fs.writeFileSync(parameterFile, TWO_CONFIGS['shared/p.json']);
+    await own.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(parameterFile).href, type: FileChangeType.Changed }],
+    });
+    await own.until(
+      () => own.notifications(WorkspaceIndexChangedNotification.method)[before],
+      'the notification after the parameter file shrank',
+      10_000,
+    );
+    assert.deepEqual(await unread(), []);
+  } finally {
+    assert.equal(await own.stop(), 0);
   }
 });

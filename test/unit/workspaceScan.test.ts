@@ -1,7 +1,8 @@
 // The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
 // cross-file warning it makes possible, open documents winning over disk, file events (a folder deleted, created or
 // renamed as one event), check's size limit and its message for a file over it that the index would read (searched a
-// chunk at a time; a data file is passed over), and staying responsive.
+// chunk at a time; a data file is passed over) and for a template's parameter file it could not read, and staying
+// responsive.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -9,12 +10,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SEARCH_CHUNK_BYTES, WorkspaceScan, mayHoldFacts } from '../../server/src/node/workspaceScan';
-import { MAX_FILE_BYTES } from '../../server/src/node/boundedRead';
+import { MAX_FILE_BYTES, readBounded } from '../../server/src/node/boundedRead';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { parseJson } from '../../server/src/service';
 import { analyzeDocument } from '../../server/src/service/analyze';
 import { FIXTURES } from '../support/paths';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const RULE = 'values-iam-identity-is-principal-id';
 const PRINCIPAL_ID = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
@@ -315,6 +317,50 @@ test('a file over 16 MB is named only when the index would read it: a data file 
       );
     },
   );
+});
+
+test("a template's parameter file in another folder that could not be read is named, until it can be or the template goes", async () => {
+  const folder = temporaryDirectory('anyscale-scan-unread-parameters-');
+  const inFolder = (...parts: string[]) => path.join(folder, ...parts);
+  const templateFile = inFolder('infra', 'cloud.json');
+  const parameterFile = inFolder('params', 'prod.json');
+  const parameters = `{"parameters": {"cloudName": {"value": "from-parameters"}}}`;
+  fs.mkdirSync(path.dirname(templateFile));
+  fs.mkdirSync(path.dirname(parameterFile));
+  fs.writeFileSync(templateFile, cloudTemplate("[parameters('cloudName')]", { cloudName: { type: 'string' } }));
+  // Over check's 16 MB, no marker in it, and not beside its template: the walk passes it over.
+  fs.writeFileSync(parameterFile, parameters.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  // As the language server's options: the anyscaleAzure.parameterFiles setting assigns it, read as check reads it.
+  const optionsOf = (file: string) => {
+    if (file !== templateFile) return {};
+    const uri = pathToFileURL(parameterFile).href;
+    try {
+      const text = readBounded(parameterFile).toString('utf8');
+      return { parameterFiles: [{ uri, root: parseJson(text).root!, text }] };
+    } catch (error) {
+      return { unreadParameterFiles: [{ uri, reason: (error as Error).message }] };
+    }
+  };
+  const open = new Set<string>();
+  const index = new WorkspaceIndex();
+  const scan = new WorkspaceScan(index, (file) => open.has(file), optionsOf);
+  await scan.scan([folder]);
+  const tooLarge = `too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)`;
+  const named = [{ uri: pathToFileURL(parameterFile).href, reason: tooLarge }];
+  assert.deepEqual(scan.unreadFiles(), named);
+  open.add(templateFile);
+  assert.deepEqual(scan.unreadFiles(), [], 'an open template names it in the editor instead');
+  open.delete(templateFile);
+  fs.writeFileSync(parameterFile, parameters);
+  await scan.changed([{ uri: pathToFileURL(parameterFile).href, type: 2 }]);
+  assert.deepEqual(scan.unreadFiles(), [], 'read again once it is small enough, with its template');
+  assert.deepEqual(cloudLabels(index), ['from-parameters']);
+  fs.writeFileSync(parameterFile, parameters.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  await scan.changed([{ uri: pathToFileURL(parameterFile).href, type: 2 }]);
+  assert.deepEqual(scan.unreadFiles(), named, 'named again when it grows over the limit');
+  fs.rmSync(templateFile);
+  await scan.changed([{ uri: pathToFileURL(templateFile).href, type: 3 }]);
+  assert.deepEqual(scan.unreadFiles(), [], 'forgotten with its template');
 });
 
 test('the scan yields to the event loop while it reads many files', async () => {

@@ -130,17 +130,23 @@ const workspace = new WorkspaceIndex(() => indexPublisher.changed());
 let excludes: readonly string[] | ReadonlyMap<string, readonly string[]> = [];
 /**
  * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
- * rule levels and, for a template, its parameter files (their own problems at their own levels).
+ * rule levels and, for a template, its parameter files (their own problems at their own levels) and those it could not
+ * read.
  */
 const workspaceScan = new WorkspaceScan(
   workspace,
   (file) => documents.all().some((document) => filePathOf(document.uri) === file),
   (file) => {
     const uri = pathToFileURL(file).href;
+    const { inputs, unread } = /\.ya?ml$/i.test(file)
+      ? { inputs: [], unread: [] }
+      : parameterFiles.readParameterFiles(uri);
     return {
       ruleLevels: ruleLevelsOf(uri),
-      parameterFiles: /\.ya?ml$/i.test(file) ? [] : parameterFiles.parameterFilesOf(uri),
+      parameterFiles: inputs,
       parameterFileLevels: ruleLevelsOf,
+      // The tree names them (over check's 16 MB, unreadable), as it names the files the walk could not read.
+      unreadParameterFiles: unread.map(({ uri, reason }) => ({ uri, reason })),
     };
   },
   () => indexPublisher.changed(),

@@ -7,7 +7,8 @@
 // folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
 // 16 MB `anyscale-azure check` reads to, with its message, kept for the tree, for a file over it that the index would
-// have read, searched a chunk at a time) and asynchronous, yielding to the event loop so the server keeps answering.
+// have read, searched a chunk at a time, and for a template's parameter file over it) and asynchronous, yielding to
+// the event loop so the server keeps answering.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -175,11 +176,13 @@ async function isFolder(file: string): Promise<boolean> {
 
 /**
  * How a file is analyzed: its rule levels and, for a template, its parameter files (the editor's, by default those
- * beside it) and the rule levels of each parameter file's own checks.
+ * beside it), the rule levels of each parameter file's own checks, and the parameter files it is analyzed without
+ * because they could not be read (the tree names them).
  */
 export type AnalysisOptionsOf = (file: string) => ScanOptions | Promise<ScanOptions>;
 
-type ScanOptions = AnalysisOptions & Pick<OutlineOptions, 'parameterFileLevels'>;
+type ScanOptions = AnalysisOptions &
+  Pick<OutlineOptions, 'parameterFileLevels'> & { readonly unreadParameterFiles?: readonly UnreadFile[] };
 
 async function siblingsOf(file: string): Promise<string[]> {
   try {
@@ -220,6 +223,12 @@ export class WorkspaceScan {
   private readonly parametersOf = new Map<string, readonly string[]>();
   /** Candidate files that are there but could not be read (over the size limit, unreadable), with why. */
   private readonly unread = new Map<string, string>();
+  /**
+   * Each template read from disk with the parameter files (by path) it was read without because they could not be
+   * read, with why: those the `anyscaleAzure.parameterFiles` setting assigns may have any name, so the walk does not
+   * name them.
+   */
+  private readonly unreadParametersOf = new Map<string, ReadonlyArray<readonly [string, string]>>();
   /** The last scan of the folders stopped at MAX_FILES. */
   private scanStopped = false;
   /** Folders created since that scan whose walk stopped at MAX_FILES. */
@@ -251,10 +260,16 @@ export class WorkspaceScan {
     return this.scanStopped || this.stoppedFolders.size > 0;
   }
 
-  /** The candidate files on disk the index holds nothing of because they could not be read, by path. */
+  /**
+   * The candidate files on disk the index holds nothing of because they could not be read, and the parameter files
+   * the templates read from disk were read without, by path.
+   */
   unreadFiles(): UnreadFile[] {
-    return [...this.unread]
-      .filter(([file]) => !this.isOpen(file))
+    const unread = new Map([...this.unread].filter(([file]) => !this.isOpen(file)));
+    for (const [template, parameterFiles] of this.unreadParametersOf)
+      if (!this.isOpen(template))
+        for (const [file, reason] of parameterFiles) if (!this.isOpen(file)) unread.set(file, reason);
+    return [...unread]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([file, reason]) => ({ uri: pathToFileURL(file).href, reason }));
   }
@@ -542,6 +557,7 @@ export class WorkspaceScan {
     const uri = this.fromDisk.get(file);
     this.fromDisk.delete(file);
     this.parametersOf.delete(file);
+    this.setUnreadParameterFiles(file, []);
     return uri !== undefined && !this.isOpen(file) && this.index.delete(uri);
   }
 
@@ -550,6 +566,14 @@ export class WorkspaceScan {
     if (this.unread.get(file) === reason) return;
     if (reason === undefined) this.unread.delete(file);
     else this.unread.set(file, reason);
+    this.stateChanged();
+  }
+
+  /** Notes the parameter files a template was read without, and why (none: it was read with all of them). */
+  private setUnreadParameterFiles(template: string, files: ReadonlyArray<readonly [string, string]>): void {
+    if (JSON.stringify(this.unreadParametersOf.get(template) ?? []) === JSON.stringify(files)) return;
+    if (files.length === 0) this.unreadParametersOf.delete(template);
+    else this.unreadParametersOf.set(template, files);
     this.stateChanged();
   }
 
@@ -570,11 +594,21 @@ export class WorkspaceScan {
     let facts = NO_FACTS;
     let outline: FileOutline | undefined;
     let parameterFiles: readonly string[] = [];
+    let unreadParameterFiles: ReadonlyArray<readonly [string, string]> = [];
     if (analyzed) {
       try {
-        const { parameterFileLevels, ...analysisOptions } = await this.optionsOf(file);
+        const {
+          parameterFileLevels,
+          unreadParameterFiles: unreadInputs = [],
+          ...analysisOptions
+        } = await this.optionsOf(file);
         const options: AnalysisOptions & WorkspaceOptions = { ...analysisOptions, uri, workspace: this.index };
-        parameterFiles = (options.parameterFiles ?? []).map((input) => input.uri);
+        unreadParameterFiles = unreadInputs.flatMap(({ uri, reason }) => {
+          const parameterFile = filePathOf(uri);
+          return parameterFile === undefined ? [] : [[parameterFile, reason] as const];
+        });
+        // The unread ones too: a change to one has the template read again (templatesReading).
+        parameterFiles = [...(options.parameterFiles ?? []), ...unreadInputs].map((input) => input.uri);
         const analysis = analyzeDocument(text!, { fileName: file }, options);
         facts = analysis.facts;
         // What a value causes counts in its parameter file at that file's levels, as the editor shows it there.
@@ -594,7 +628,9 @@ export class WorkspaceScan {
     if (isEmptyFacts(facts) && !outline) {
       this.fromDisk.delete(file);
       this.parametersOf.delete(file);
+      this.setUnreadParameterFiles(file, []);
     } else {
+      this.setUnreadParameterFiles(file, unreadParameterFiles);
       this.fromDisk.set(file, uri);
       if (parameterFiles.length > 0) this.parametersOf.set(file, parameterFiles);
       else this.parametersOf.delete(file);
