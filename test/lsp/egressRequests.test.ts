@@ -1,6 +1,7 @@
 // Protocol tier for egress: the bundled language server spawned over stdio answers the custom requests — the
 // workspace's targets, probing loopback servers with progress notifications and cancellation, the allow-list,
-// the cluster Job and the cluster log parser. Host names map to 127.0.0.1 through the `resolve` setting.
+// the cluster Job and the cluster log parser, and a workspace file over 16 MB named as not read only when it names
+// what egress reads. Host names map to 127.0.0.1 through the `resolve` setting.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -255,4 +256,27 @@ test('in the editor, the targets come from the files the workspace index reads: 
   } finally {
     assert.equal(await scoped.stop(), 0);
   }
+});
+
+test('a workspace file over 16 MB is named as not read only when it names what egress reads; a data file is passed over', async () => {
+  const root = temporaryDirectory('anyscale-lsp-egress-large-');
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'anyscale.json'), 'utf8');
+  fs.writeFileSync(path.join(root, 'cloud.json'), template);
+  // A 17 MB operator values file: its controlPlaneURL key is found in the last 1 MB chunk the search reads.
+  const values = path.join(root, 'values.yaml');
+  fs.writeFileSync(values, `# ${'x'.repeat(17 * 1024 * 1024)}\nglobal:\n  controlPlaneURL: https://cp.example.test\n`);
+  // A 17 MB export of rows, no Anyscale type, values key or Gateway apiVersion in it.
+  const row = '{"id": 12345, "blob": "https://datastore.blob.core.windows.net/rows/12345.parquet"},\n';
+  fs.writeFileSync(path.join(root, 'export.json'), `[${row.repeat(Math.ceil((17 * 1024 * 1024) / row.length))}{}]`);
+  const result = await connection.sendRequest(EgressTargetsRequest, { folders: [root], settings: {} });
+  assert.ok(
+    result.targets.some((target) => target.host === 'contosodata.blob.core.windows.net'),
+    'the template is read',
+  );
+  assert.deepEqual(
+    result.problems.filter((problem) => problem.includes('not read')),
+    [
+      `${values}: not read (too large to check: 17.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB))`,
+    ],
+  );
 });

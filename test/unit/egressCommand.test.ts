@@ -15,6 +15,7 @@ import { probeTargets } from '../../server/src/node/egressProbe/engine';
 import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { startLab, startUnanswered, HOSTS, type Lab } from '../support/egressLab';
 import { commentText } from '../support/commentText';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 let lab: Lab;
@@ -415,29 +416,33 @@ test('--targets with --host or --cloud-id: the file replaces both, and a warning
   assert.ok(!result.stdout.includes('extra.example.com'));
 });
 
-test("a workspace file over the size check reads is named on stderr in check's words; a 5 MB one is read", async () => {
-  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-unread-'));
-  try {
-    // Read up to the size `anyscale-azure check` reads (16 MB), with the same message over it.
-    const pad = `# ${'x'.repeat(5 * 1024 * 1024)}\n`;
-    fs.writeFileSync(
-      path.join(workspace, 'values.yaml'),
-      `${pad}global:\n  controlPlaneURL: https://large-values.example.test\n`,
-    );
-    const huge = path.join(workspace, 'huge.json');
-    fs.writeFileSync(huge, '');
-    fs.truncateSync(huge, 20 * 1024 * 1024); // sparse: nothing is written, and nothing should be read
-    const result = await run(['--workspace', workspace, '--allow-list', 'fqdns']);
-    assert.equal(result.code, 0, 'the list of what could be read is still printed');
-    assert.match(result.stdout, /^large-values\.example\.test$/m, 'a 5 MB values file is read');
-    assert.doesNotMatch(result.stderr, /values\.yaml/);
-    assert.match(
-      result.stderr,
-      /huge\.json: not read \(too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)\)$/m,
-    );
-  } finally {
-    fs.rmSync(workspace, { recursive: true, force: true });
-  }
+test("a workspace file over the size check reads is named on stderr in check's words when it names what egress reads; a data file that size is passed over; a 5 MB one is read", async () => {
+  const workspace = temporaryDirectory('egress-unread-');
+  // Read up to the size `anyscale-azure check` reads (16 MB), with the same message over it.
+  const pad = `# ${'x'.repeat(5 * 1024 * 1024)}\n`;
+  fs.writeFileSync(
+    path.join(workspace, 'values.yaml'),
+    `${pad}global:\n  controlPlaneURL: https://large-values.example.test\n`,
+  );
+  // Over the limit, its Anyscale type past the first 1 MB chunk the search reads.
+  const huge = path.join(workspace, 'huge.json');
+  fs.writeFileSync(
+    huge,
+    `{"padding": "${'x'.repeat(20 * 1024 * 1024)}", "resources": [{"type": "Anyscale.Platform/clouds"}]}`,
+  );
+  // A data export that size names no host: searched, and passed over as a smaller one is.
+  const data = path.join(workspace, 'export.json');
+  fs.writeFileSync(data, '');
+  fs.truncateSync(data, 20 * 1024 * 1024);
+  const result = await run(['--workspace', workspace, '--allow-list', 'fqdns']);
+  assert.equal(result.code, 0, 'the list of what could be read is still printed');
+  assert.match(result.stdout, /^large-values\.example\.test$/m, 'a 5 MB values file is read');
+  assert.doesNotMatch(result.stderr, /values\.yaml/);
+  assert.doesNotMatch(result.stderr, /export\.json/);
+  assert.match(
+    result.stderr,
+    /huge\.json: not read \(too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)\)$/m,
+  );
 });
 
 test('probing many targets at once adds no abort listener per probe to the signal: no MaxListenersExceededWarning', async () => {

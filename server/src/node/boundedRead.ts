@@ -20,6 +20,8 @@ export class BoundedReadError extends Error {
     message: string,
     /** Not a regular file (a folder, FIFO, device or socket): reported only when named on the command line. */
     readonly notAFile = false,
+    /** Over the size limit: the workspace readers search such a file for what they would read it for. */
+    readonly overLimit = false,
   ) {
     super(message);
   }
@@ -53,6 +55,8 @@ export function tooLarge(size: number | undefined, limit = MAX_FILE_BYTES): Boun
   const cap = limit % MB === 0 ? `${limit / MB} MB` : `${limit} bytes`;
   return new BoundedReadError(
     `too large to check: ${measured}over the limit of ${cap} (ARM accepts templates and parameter files of up to ${ARM_LIMIT_MB} MB)`,
+    false,
+    true,
   );
 }
 

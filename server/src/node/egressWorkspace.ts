@@ -13,7 +13,8 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { ioReason, readBounded, readBoundedText } from './boundedRead';
+import { type BoundedReadError, ioReason, readBounded, readBoundedText } from './boundedRead';
+import { largeFileMayHoldFacts } from './workspaceScan';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
@@ -75,7 +76,7 @@ export async function readWorkspaceFiles(
       if (entry.isDirectory()) {
         if (scope.entersFolder(full)) await walk(full);
       } else if (entry.isFile() && scope.readsFile(full)) {
-        const text = openText(full) ?? readSmallFile(full, unread);
+        const text = openText(full) ?? (await readSmallFile(full, unread));
         if (text !== undefined) files.push({ path: full, text });
         if (++read % BATCH === 0) await yieldToEventLoop();
       }
@@ -89,13 +90,18 @@ export async function readWorkspaceFiles(
 
 /**
  * The file's text; undefined, with why added to `unread`, when it cannot be read or is over the size limit: the one
- * `anyscale-azure check` reads templates to (./boundedRead.ts), in the same words.
+ * `anyscale-azure check` reads templates to (./boundedRead.ts), in the same words. A file over it is named only when
+ * it holds what the workspace index reads a file for (an Anyscale type, an operator values key, a Gateway API
+ * apiVersion), searched a chunk at a time: a 20 MB data file names no host, and is passed over as a smaller one is.
  */
-function readSmallFile(file: string, unread: string[]): string | undefined {
+async function readSmallFile(file: string, unread: string[]): Promise<string | undefined> {
   try {
     return readBoundedText(file);
   } catch (error) {
-    unread.push(`${file}: not read (${(error as Error).message})`);
+    const { message, overLimit } = error as BoundedReadError;
+    // A search that cannot read the file names it, with why it was not read.
+    if (!overLimit || (await largeFileMayHoldFacts(file).catch(() => true)))
+      unread.push(`${file}: not read (${message})`);
     return undefined;
   }
 }

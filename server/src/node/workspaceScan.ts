@@ -8,7 +8,7 @@
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
 // 16 MB `anyscale-azure check` reads to, with its message, kept for the tree, for a file over it that the index would
 // have read, searched a chunk at a time, and for a template's parameter file over it) and asynchronous, yielding to
-// the event loop so the server keeps answering.
+// the event loop so the server keeps answering. The search is also egress's.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -117,9 +117,9 @@ const SEARCH_OVERLAP_CHARACTERS = 1024;
 /**
  * Whether a file too large to read whole holds what mayHoldFacts looks for (a template's Anyscale type, an operator
  * values key, a Gateway API apiVersion), read a chunk at a time: never more than a chunk in memory, and each chunk's
- * read a wait on the disk, so the server keeps answering.
+ * read a wait on the disk, so the server keeps answering. Egress searches the files it passes over with it too.
  */
-async function largeFileMayHoldFacts(file: string): Promise<boolean> {
+export async function largeFileMayHoldFacts(file: string): Promise<boolean> {
   // Without blocking: a FIFO put there since the stat would wait for a writer.
   const handle = await fs.open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
