@@ -12,6 +12,7 @@ import { REPO_ROOT, FIXTURES } from '../support/paths';
 import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
 import { indexTargets } from '../../server/src/cli/indexCommand';
 import { expand } from '../../server/src/cli/files';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const CWD = path.join(FIXTURES, 'index');
@@ -193,7 +194,7 @@ test("a parameter file's own problems count, at the levels of its .anyscale-azur
   }
 });
 
-test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at the template's", () => {
+test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at the template's", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-value-levels-'));
   try {
     fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
@@ -205,7 +206,7 @@ test("what a parameter file's value causes counts in its entry at the parameter 
       'cloud.parameters.json': { 'provider-invalid': 'error' },
     };
     const { targets } = expand(['.'], dir);
-    const { clouds } = indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
+    const { clouds } = await indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
     const [cloud] = clouds;
     const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
     // "Aws" on the primary: provider-invalid (error in the parameter file, a warning where the template uses the
@@ -217,4 +218,42 @@ test("what a parameter file's value causes counts in its entry at the parameter 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a file over check's 16 MB: passed over without what the index reads, named and exit 2 with it; check names every such file", () => {
+  const dir = temporaryDirectory('anyscale-index-large-');
+  const over = 17 * 1024 * 1024;
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.mkdirSync(path.join(dir, 'data'));
+  fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
+  // A 17 MB export that is not an ARM template: no Anyscale type, values key or Gateway apiVersion in it.
+  const row = '{"id": 12345, "image": "s3://bucket/train/img_012345.jpg", "label": 3},\n';
+  fs.writeFileSync(path.join(dir, 'data', 'export.json'), `[${row.repeat(Math.ceil(over / row.length))}{}]`);
+  const clouds = (stdout: string) => (JSON.parse(stdout) as { clouds: CloudJson[] }).clouds.map((cloud) => cloud.name);
+  const found = run(['index', '--format', 'json', 'infra', 'data'], dir);
+  assert.deepEqual([found.code, found.stderr], [0, ''], 'found in a folder, it is passed over');
+  assert.deepEqual(clouds(found.stdout), ['c']);
+  const named = run(['index', '--format', 'json', 'data/export.json'], dir);
+  assert.deepEqual([named.code, named.stderr], [0, ''], 'named, too: index reads nothing of a smaller one either');
+  const checked = run(['check', 'data'], dir);
+  assert.equal(checked.code, 2, 'check checks every template, not only the ones with Anyscale types');
+  assert.match(checked.stderr, /^anyscale-azure: data\/export\.json: too large to check: 17\.0 MB/m);
+  // A template whose Anyscale type comes after 17 MB, and a parameter file beside the template, no marker in it.
+  fs.writeFileSync(
+    path.join(dir, 'infra', 'huge.json'),
+    `{"padding": "${'x'.repeat(over)}", "resources": [{"type": "Anyscale.Platform/clouds", "name": "huge"}]}`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'infra', 'cloud.parameters.json'),
+    `{"parameters": {"padding": {"value": "${'x'.repeat(over)}"}}}`,
+  );
+  const large = run(['index', '--format', 'json', 'infra', 'data'], dir);
+  assert.equal(large.code, 2, 'a file the index would read could not be read');
+  assert.deepEqual(clouds(large.stdout), ['c'], 'the index of the others is still printed');
+  const TOO_LARGE =
+    'too large to check: 17.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)';
+  assert.deepEqual(large.stderr.trimEnd().split('\n').sort(), [
+    `anyscale-azure: infra/cloud.parameters.json: ${TOO_LARGE}`,
+    `anyscale-azure: infra/huge.json: ${TOO_LARGE}`,
+  ]);
 });

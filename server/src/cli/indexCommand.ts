@@ -1,8 +1,10 @@
 // `anyscale-azure index [--format text|json] <folders>...`: the workspace index of the files `check` would read (the
 // same discovery: ./files), as the Cloud Resources tree shows it — clouds, their cloud resources with where each is
 // declared and its problems, and the files related to each (docs/index.md). Templates are read with the parameter
-// files beside them, and each file with the rule levels of its own .anyscale-azure.json, like `check`. Exit codes: 0,
-// or 2 for a usage error or a file that could not be read.
+// files beside them, and each file with the rule levels of its own .anyscale-azure.json, like `check`. A file over
+// check's 16 MB is treated as the Cloud Resources tree treats it: passed over unless the index would have read it.
+// Exit codes: 0, or 2 for a usage error or a file that could not be read.
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -14,7 +16,8 @@ import {
   WorkspaceIndex,
 } from '../service';
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
-import { mayHoldFacts } from '../node/workspaceScan';
+import { MAX_FILE_BYTES } from '../node/boundedRead';
+import { indexWouldRead, mayHoldFacts } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
 import { readParameterFiles, readTargets, siblingsOf } from './check';
 import { expand, type Target } from './files';
@@ -26,14 +29,17 @@ export const INDEX_USAGE = `Usage: anyscale-azure index [options] <folders | fil
 
 Prints the Anyscale clouds the files declare: each cloud's cloud resources (provider, region, location, primary or
 not, where each is declared and its problems) and the files related to each. The same files as "check" are read;
-templates with the <name>.parameters[.*].json files beside them.
+templates with the <name>.parameters[.*].json files beside them. A file over 16 MB is searched for what the index
+reads (an Anyscale type, an operator values key, a Gateway API apiVersion): without it (a data file) it is passed
+over, as a smaller one is; with it, or beside its template as a parameter file, it is named as check names it.
 
 Options:
   --format <text|json>   Output format (default: text); the JSON shape is in docs/cli.md
   --config <file>        Read rule levels from this file instead of the nearest .anyscale-azure.json
   -h, --help             Show this help
 
-Exit codes: 0 the index was printed, 2 usage error or a file or folder that could not be read.
+Exit codes: 0 the index was printed, 2 usage error or a file or folder that could not be read (a file over 16 MB
+named as above included).
 `;
 
 export class IndexUsageError extends Error {}
@@ -45,14 +51,36 @@ export interface IndexOptions {
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
+/**
+ * The targets without the files over MAX_FILE_BYTES that the index would not have read had they been smaller
+ * (indexWouldRead: no marker found, searched a chunk at a time, and not a parameter file beside its template), named
+ * or found: passed over, as the tree passes them over and as a smaller data file is. The others are read as check
+ * reads them, so one over the limit is named with check's message.
+ */
+async function withoutLargeDataFiles(targets: readonly Target[]): Promise<Target[]> {
+  const kept: Target[] = [];
+  for (const target of targets) {
+    let size = 0;
+    try {
+      const stat = await fs.stat(target.absolute);
+      if (stat.isFile()) size = stat.size;
+    } catch {
+      // Missing or unreadable: readTargets says why.
+    }
+    // A search that cannot read the file keeps it: readTargets says why.
+    if (size <= MAX_FILE_BYTES || (await indexWouldRead(target.absolute).catch(() => true))) kept.push(target);
+  }
+  return kept;
+}
+
 /** Reads the targets into a workspace index (templates first, then the YAML files checked against it) and assembles it. */
-export function indexTargets(targets: Target[], options: IndexOptions): IndexRun {
+export async function indexTargets(targets: Target[], options: IndexOptions): Promise<IndexRun> {
   const run: Pick<CliRun, 'problems'> = { problems: [] };
   const displays = new Map<string, string>(targets.map((target) => [target.absolute, target.display]));
   const displayOfPath = (file: string) => displays.get(file) ?? path.relative(options.cwd, file);
   const pathOf = new Map<string, string>();
   const workspace = new WorkspaceIndex();
-  const texts = readTargets(targets, run);
+  const texts = readTargets(await withoutLargeDataFiles(targets), run);
   const relevant = [...texts].filter(([target, text]) => mayHoldFacts(target.absolute, text));
   // YAML last: a values file's findings depend on the templates' facts.
   relevant.sort(([a], [b]) => Number(isYaml(a.absolute)) - Number(isYaml(b.absolute)));
@@ -111,8 +139,8 @@ function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: str
   return { format, config: values.config, paths: positionals };
 }
 
-/** Runs `anyscale-azure index`; a usage error or an unusable config file throws (IndexUsageError, ConfigError). */
-export function runIndex(argv: string[], cwd: string): number {
+/** Runs `anyscale-azure index`; a usage error or an unusable config file rejects (IndexUsageError, ConfigError). */
+export async function runIndex(argv: string[], cwd: string): Promise<number> {
   const options = parseIndexArgs(argv);
   const { targets, unmatched, problems } = expand(options.paths, cwd);
   const configLevels = cliConfigLevels(
@@ -121,7 +149,7 @@ export function runIndex(argv: string[], cwd: string): number {
     // Each message says where and how bad: `<file>:1:14: warning: unknown rule …`.
     (message) => process.stderr.write(`anyscale-azure: ${message}\n`),
   );
-  const run = indexTargets(targets, { configLevels, cwd });
+  const run = await indexTargets(targets, { configLevels, cwd });
   const allProblems = [
     ...problems,
     ...run.problems,

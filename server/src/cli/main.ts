@@ -157,7 +157,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
         process.stdout.write(INDEX_USAGE);
         return 0;
       }
-      return runIndex(rest, cwd);
+      return runIndex(rest, cwd).catch(failure);
     }
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
     const options = parseCheckArgs(rest);
@@ -213,21 +213,26 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     if (run.problems.length > 0) return 2;
     return run.findings.some((f) => f.severity === 'error') ? 1 : 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`anyscale-azure: the config file cannot be used:\n${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`anyscale-azure: ${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (error instanceof IndexUsageError) {
-      process.stderr.write(`anyscale-azure: ${error.message}\n\n${INDEX_USAGE}`);
-      return 2;
-    }
-    process.stderr.write(`anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);
+    return failure(error);
+  }
+}
+
+/** A run that stopped: a usage error (with the command's help), an unusable config file, or an internal error. */
+function failure(error: unknown): number {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`anyscale-azure: the config file cannot be used:\n${error.message}\n`);
     return 2;
   }
+  if (error instanceof UsageError) {
+    process.stderr.write(`anyscale-azure: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (error instanceof IndexUsageError) {
+    process.stderr.write(`anyscale-azure: ${error.message}\n\n${INDEX_USAGE}`);
+    return 2;
+  }
+  process.stderr.write(`anyscale-azure: internal error: ${(error as Error).stack ?? error}\n`);
+  return 2;
 }
 
 if (require.main === module) {

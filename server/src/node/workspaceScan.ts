@@ -8,7 +8,7 @@
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
 // 16 MB `anyscale-azure check` reads to, with its message, kept for the tree, for a file over it that the index would
 // have read, searched a chunk at a time, and for a template's parameter file over it) and asynchronous, yielding to
-// the event loop so the server keeps answering. The search is also egress's.
+// the event loop so the server keeps answering. The search is also egress's and `anyscale-azure index`'s.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -139,18 +139,19 @@ export async function largeFileMayHoldFacts(file: string): Promise<boolean> {
 }
 
 /**
- * Whether the index would read a file over MAX_FILE_BYTES, had it been smaller, so that the tree names it: one that
- * holds what mayHoldFacts looks for, or a parameter file beside its template (`<name>.parameters*.json`), read with it.
- * A data file (a 20 MB training manifest) is none of these, and is passed over as a smaller one would be.
+ * Whether the index would read a file over MAX_FILE_BYTES, had it been smaller, so that the tree (and `anyscale-azure
+ * index`) names it: one that holds what mayHoldFacts looks for, or a parameter file beside its template
+ * (`<name>.parameters*.json`), read with it. A data file (a 20 MB training manifest) is none of these, and is passed
+ * over as a smaller one would be.
  */
-async function wouldBeRead(file: string): Promise<boolean> {
+export async function indexWouldRead(file: string): Promise<boolean> {
   if (!isYaml(file) && conventionalTemplate(file, await siblingsOf(file)) !== undefined) return true;
   return largeFileMayHoldFacts(file);
 }
 
 /**
  * Reads a regular file of at most MAX_FILE_BYTES, the limit `anyscale-azure check` reads files to; over it, or when
- * it cannot be read, why, in check's words (over it, only when the index would have read it: wouldBeRead). Gone (or
+ * it cannot be read, why, in check's words (over it, only when the index would have read it: indexWouldRead). Gone (or
  * not a regular file): undefined.
  */
 async function readFile(file: string): Promise<FileRead> {
@@ -158,7 +159,7 @@ async function readFile(file: string): Promise<FileRead> {
     const stat = await fs.stat(file);
     if (!stat.isFile()) return undefined;
     if (stat.size > MAX_FILE_BYTES)
-      return (await wouldBeRead(file)) ? { unread: tooLarge(stat.size).message } : undefined;
+      return (await indexWouldRead(file)) ? { unread: tooLarge(stat.size).message } : undefined;
     return { text: fileText(await fs.readFile(file)) };
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
