@@ -1,9 +1,9 @@
 // How a probe's detail tells where at its proxy it stopped: the TCP connection to the proxy failed (an error, or no
 // connection within the timeout), the proxy took the connection and never answered the CONNECT request, it answered
-// with something that is not an HTTP response or with a header too large to read, or it refused the tunnel with a
-// 4xx status. The probe engines write these details (the local one, and the in-cluster script, which embeds the
-// message functions); a row's hint and the overall diagnosis read them back, and name the proxy the same way
-// (host:port, never credentials).
+// with something that is not an HTTP response or with a header too large to read, it refused the tunnel with a 4xx
+// status, or failed to open it with a 5xx. The probe engines write these details (the local one, and the in-cluster
+// script, which embeds the message functions); a row's hint and the overall diagnosis read them back, and name the
+// proxy the same way (host:port, never credentials).
 import type { EgressProbeResult } from '../protocol';
 
 /**
@@ -119,6 +119,38 @@ export function proxyRefusal(result: Pick<EgressProbeResult, 'outcome' | 'detail
   if (result.outcome !== 'proxy-refused') return undefined;
   const answered = ANSWERED_STATUS.exec(result.detail ?? '');
   return answered && answered[1].startsWith('4') ? `${answered[1]} ${answered[2]}`.trim() : undefined;
+}
+
+/** What RFC 9110 (section 15.6) says each 5xx status means, in the words a CONNECT request's hint uses. */
+const SERVER_ERROR_MEANINGS: Readonly<Record<string, string>> = {
+  '500': 'it met an unexpected condition that kept it from fulfilling the request',
+  '502': 'as a gateway or proxy, it received an invalid response from the server it went on to',
+  '503': 'it cannot handle the request now, because of a temporary overload or maintenance',
+  '504': 'as a gateway or proxy, it did not get a timely response from the server it went on to',
+};
+
+export interface ProxyServerError {
+  /** The status code, `503`. */
+  code: string;
+  /** The status line's code and reason, `503 Service Unavailable`. */
+  status: string;
+  /** What the status means per RFC 9110, or for a 5xx it does not define, that the proxy failed on its side. */
+  meaning: string;
+}
+
+/**
+ * The status a proxy answered CONNECT with when it was a server error (5xx): the proxy took the request and failed to
+ * carry it out, so it refused nothing and its allow-list is not in question. Undefined otherwise.
+ */
+export function proxyServerError(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): ProxyServerError | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  const answered = ANSWERED_STATUS.exec(result.detail ?? '');
+  if (!answered || !answered[1].startsWith('5')) return undefined;
+  return {
+    code: answered[1],
+    status: `${answered[1]} ${answered[2]}`.trim(),
+    meaning: SERVER_ERROR_MEANINGS[answered[1]] ?? 'it failed on its side, for a reason the status does not say',
+  };
 }
 
 /**

@@ -1,11 +1,11 @@
 // A loopback-only network lab for the egress tests: certificates made at test time with the Debian `openssl`
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
 // a server that accepts and never answers, one that resets, a closed port, a slow server, and real HTTP CONNECT
-// proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know), one that takes
-// CONNECT requests and never answers them, and one whose answer's header never ends; and a port where another service
-// (an SSH server's banner) answers instead of a proxy. Apart, a listener whose connections never complete
-// (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here ever sends a
-// packet anywhere but loopback.
+// proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know, and answer 502
+// for a target they cannot connect to), one that takes CONNECT requests and never answers them, and one whose
+// answer's header never ends; and a port where another service (an SSH server's banner) answers instead of a proxy.
+// Apart, a listener whose connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through
+// the map the tests inject; nothing here ever sends a packet anywhere but loopback.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as net from 'node:net';
@@ -173,6 +173,10 @@ function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets
   });
 }
 
+/**
+ * An HTTP CONNECT proxy: it refuses (403) the hosts the lab does not know, and answers 502 when it cannot connect to
+ * one it does.
+ */
 function proxy(
   names: Record<string, string>,
   proxied: string[],
@@ -197,14 +201,17 @@ function proxy(
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
+    let connected = false;
     const upstream = net.connect({ host: address, port }, () => {
+      connected = true;
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
       client.pipe(upstream);
     });
     sockets.add(upstream);
-    upstream.on('error', () => client.destroy());
+    // As real proxies do: a target it cannot connect to is a 502; a tunnel the target breaks is cut.
+    upstream.on('error', () => (connected ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));
   });
   return server;
 }

@@ -229,6 +229,7 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     ['proxy-refused', 'proxy: the proxy answered 403 Forbidden'],
     ['proxy-refused', 'proxy: the proxy answered "SSH-2.0-OpenSSH_9.6", not an HTTP response'],
     ['proxy-refused', 'proxy: the proxy answered with a response header over 16 KB'],
+    ['proxy-refused', 'proxy: the proxy answered 503 Service Unavailable'],
     ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
   ];
   for (const [outcome, detail] of cases) {
@@ -237,8 +238,8 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
-    // A header too large for every target is no one cause: each row says what to check.
-    if (!detail?.includes('16 KB'))
+    // A header too large or a 5xx for every target is no one cause: each row says what to check.
+    if (!detail?.includes('16 KB') && !detail?.includes('503'))
       assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
     for (const text of said) {
       assert.doesNotMatch(text, /s3cret|ci-user/, text);
@@ -281,6 +282,49 @@ test('every probe through the same proxy refused (403): its allow-list, naming t
   // A 5xx is the proxy failing on its side, not a refusal; a target let through shows the proxy does allow some.
   assert.equal(diagnose([refused('a.test'), refused('b.test', {}, '502 Bad Gateway')], 'this machine'), undefined);
   assert.equal(diagnose([refused('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+});
+
+test('a proxy that answered CONNECT with a 5xx failed on its side: the hint says what RFC 9110 says the status means and what to check, no allow-list', () => {
+  const via = 'http://proxy.corp.test:3128';
+  const hint = (status: string, port = 443) => {
+    const row = result('a.test', 'proxy-refused', { via, detail: `proxy: the proxy answered ${status}` });
+    return hintFor(row.outcome, { ...row.target, port }, row) ?? '';
+  };
+  const said = 'the proxy proxy.corp.test:3128 answered the CONNECT request for a.test:443 (AKS → control plane) with';
+  const ask =
+    'see its logs for a.test, or ask it directly from a machine that uses it: curl -v -x http://proxy.corp.test:3128 https://a.test';
+  assert.equal(
+    hint('504 Gateway Timeout'),
+    `${said} 504 Gateway Timeout: per RFC 9110, as a gateway or proxy, it did not get a timely response from the server it went on to. That is no refusal, so its allow-list is not in question. Check whether the proxy can reach a.test:443 itself (its DNS, its own firewall or upstream proxy, the target being up): ${ask}`,
+  );
+  assert.equal(
+    hint('503 Service Unavailable'),
+    `${said} 503 Service Unavailable: per RFC 9110, it cannot handle the request now, because of a temporary overload or maintenance. That is no refusal, so its allow-list is not in question. It may be overloaded or down for maintenance (try again later, and check its health); some proxies also answer 503 when they cannot resolve or connect to a.test: ${ask}`,
+  );
+  assert.match(
+    hint('502 Bad Gateway'),
+    /with 502 Bad Gateway: per RFC 9110, as a gateway or proxy, it received an invalid response from the server it went on to\. .*Check whether the proxy can reach a\.test:443 itself/,
+  );
+  assert.match(
+    hint('500 Internal Server Error'),
+    /: per RFC 9110, it met an unexpected condition that kept it from fulfilling the request\. .*Check the proxy's health: see its logs/,
+  );
+  // A 5xx RFC 9110 gives no meaning for, and one without a reason phrase.
+  assert.match(
+    hint('599'),
+    /with 599: per RFC 9110, it failed on its side, for a reason the status does not say\. .*Check the proxy's health/,
+  );
+  assert.match(hint('502 Bad Gateway', 8443), /itself .*https:\/\/a\.test:8443$/);
+  for (const status of [
+    '500 Internal Server Error',
+    '502 Bad Gateway',
+    '503 Service Unavailable',
+    '504 Gateway Timeout',
+    '599',
+  ])
+    assert.doesNotMatch(hint(status), /does not tunnel|add a\.test/, status);
+  // A 4xx is a refusal: its allow-list.
+  assert.match(hint('403 Forbidden'), /does not tunnel to a\.test:443 .*add a\.test:443 to the proxy's allow-list/);
 });
 
 test('every probe through the same proxy answered with something that is not HTTP: not an HTTP proxy there, a curl to run', () => {

@@ -303,6 +303,21 @@ test("the probe script: another service on the proxy's port, and a proxy whose h
   }
 });
 
+/** The probe script's result and the local engine's for one target through `proxy`, both proxy-refused with `detail`. */
+async function bothThroughProxy(host: 'good' | 'closed', proxy: string, detail: string): Promise<void> {
+  const list = parseTargetsFile(JSON.stringify([lab.target(host)]));
+  const [script] = (await runScript(list, { HTTPS_PROXY: proxy })).results;
+  const [local] = await probeTargets(list, { timeoutMs: 700, proxy: proxyConfig(proxy) });
+  assert.equal(script.outcome, 'proxy-refused', JSON.stringify(script));
+  assert.equal(script.detail, detail);
+  assert.equal(local.detail, detail);
+  assert.equal(script.hint, local.hint);
+}
+
+test("the probe script: a proxy that cannot connect to the target answers 502, in the local engine's words and hint", async () => {
+  await bothThroughProxy('closed', `http://127.0.0.1:${lab.proxyPort}`, 'proxy: the proxy answered 502 Bad Gateway');
+});
+
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
   const proxyUrl = `https://127.0.0.1:${lab.proxyPort}`;

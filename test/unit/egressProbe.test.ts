@@ -136,6 +136,21 @@ test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', 
   assert.ok(lab.proxied.includes(lab.target('good')));
 });
 
+test('a proxy that cannot connect to the target answers 502: the hint says what 502 means, not that the proxy refused', async () => {
+  // The lab's proxy knows the host, but nothing listens on its port: the proxy answers 502 Bad Gateway, as real ones do.
+  const closed = lab.target('closed');
+  const result = await probeTarget(target(closed), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.proxyPort}`),
+  });
+  assert.equal(result.outcome, 'proxy-refused');
+  assert.equal(result.detail, 'proxy: the proxy answered 502 Bad Gateway');
+  assert.equal(
+    result.hint,
+    `the proxy 127.0.0.1:${lab.proxyPort} answered the CONNECT request for ${closed} (AKS → a host you listed) with 502 Bad Gateway: per RFC 9110, as a gateway or proxy, it received an invalid response from the server it went on to. That is no refusal, so its allow-list is not in question. Check whether the proxy can reach ${closed} itself (its DNS, its own firewall or upstream proxy, the target being up): see its logs for ${HOSTS.closed}, or ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.proxyPort} https://${closed}`,
+  );
+});
+
 test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itself, not its allow-list', async () => {
   const closedPort = lab.target('closed').split(':')[1];
   const down = await probeTarget(target(lab.target('good')), {

@@ -7,6 +7,7 @@ import {
   curlThroughProxy,
   proxyConnectFailure,
   proxyHostPort,
+  proxyServerError,
   proxyUnansweredSeconds,
   proxyUnreadableAnswer,
 } from '../../../../shared/egress/proxyFailures';
@@ -82,6 +83,19 @@ export function hintFor(
         return `${proxy} answered the CONNECT request for ${at} with ${unreadable.notHttp}, not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${target.host} through is not known. Check the proxy's address and port (${setting}), then ask it directly from a machine that uses it: ${curl}`;
       if (unreadable)
         return `${proxy} answered the CONNECT request for ${at} with a response header over ${unreadable.tooLarge}, where the probe stops reading, so whether it lets ${target.host} through is not known. Check that it is the HTTP proxy meant (${setting}) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl}`;
+      // A 5xx is the proxy failing to carry out the CONNECT (RFC 9110, section 15.6), not a refusal: no allow-list is
+      // blamed, and what to check follows from what the status means.
+      const serverError = proxyServerError({ outcome, detail: result.detail });
+      if (serverError) {
+        const logs = `see its logs for ${target.host}, or ask it directly from a machine that uses it: ${curl}`;
+        const check =
+          serverError.code === '503'
+            ? `It may be overloaded or down for maintenance (try again later, and check its health); some proxies also answer 503 when they cannot resolve or connect to ${target.host}: ${logs}`
+            : serverError.code === '502' || serverError.code === '504'
+              ? `Check whether the proxy can reach ${target.host}:${target.port} itself (its DNS, its own firewall or upstream proxy, the target being up): ${logs}`
+              : `Check the proxy's health: ${logs}`;
+        return `${proxy} answered the CONNECT request for ${at} with ${serverError.status}: per RFC 9110, ${serverError.meaning}. That is no refusal, so its allow-list is not in question. ${check}`;
+      }
       return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     }
     case 'needs-host':
