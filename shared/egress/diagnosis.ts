@@ -1,13 +1,15 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
-// diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, answers it with
-// something that is not HTTP, wants credentials or refuses every target, nothing resolves, every TLS handshake is
-// intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints, and what was not probed
-// (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains each
-// outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
+// diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
+// connection before answering, answers it with something that is not HTTP, wants credentials or refuses every target,
+// nothing resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
+// reading N hints, and what was not probed (wildcards that need a concrete host name, and how to give one). Also the
+// docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and the CLI's text
+// output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
   curlThroughProxy,
+  proxyClosedUnanswered,
   proxyConnectFailure,
   proxyHostPort,
   proxyRefusal,
@@ -75,9 +77,10 @@ function entriesToAllow(refused: readonly EgressProbeResult[]): string {
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
  * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
  * credentials (407) each time; then no target was tried, so no firewall rule for a target is at fault. Or the proxy
- * took every connection and answered no CONNECT request, or answered each with something that is not HTTP: why is not
- * known from here, so the diagnosis says what to check. Or it refused every target (a 4xx answer): its allow-list, and
- * the hosts to put there. The proxy is named by its host:port, never with its credentials.
+ * took every connection and answered no CONNECT request, closed each before answering, or answered each with something
+ * that is not HTTP: why is not known from here, so the diagnosis says what to check. Or it refused every target (a 4xx
+ * answer): its allow-list, and the hosts to put there. The proxy is named by its host:port, never with its
+ * credentials.
  */
 function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
   const via = same(probed.map((r) => r.via));
@@ -118,6 +121,12 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
     return {
       headline: `the proxy ${proxy} took every connection but answered no CONNECT request${within ? ` within ${within} s` : ''}`,
       action: `each request waited at the proxy, so whether the targets are allowed is not known yet: check that ${proxy} is the HTTP proxy meant (${setting}), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
+    };
+  }
+  if (probed.every((r) => proxyClosedUnanswered(r) !== undefined)) {
+    return {
+      headline: `the proxy ${proxy} closed every connection before answering CONNECT`,
+      action: `no CONNECT request got an answer, so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); a proxy that expects TLS first (an https:// proxy written as http://, which the probe does not use), another service on that port, or a proxy that drops clients it does not know closes the connection this way; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
     };
   }
   if (probed.every((r) => r.outcome === 'proxy-auth-required')) {

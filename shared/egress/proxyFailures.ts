@@ -1,9 +1,9 @@
 // How a probe's detail tells where at its proxy it stopped: the TCP connection to the proxy failed (an error, or no
-// connection within the timeout), the proxy took the connection and never answered the CONNECT request, it answered
-// with something that is not an HTTP response or with a header too large to read, it refused the tunnel with a 4xx
-// status, or failed to open it with a 5xx. The probe engines write these details (the local one, and the in-cluster
-// script, which embeds the message functions); a row's hint and the overall diagnosis read them back, and name the
-// proxy the same way (host:port, never credentials).
+// connection within the timeout), the proxy took the connection and never answered the CONNECT request, or closed it
+// before answering, it answered with something that is not an HTTP response or with a header too large to read, it
+// refused the tunnel with a 4xx status, or failed to open it with a 5xx. The probe engines write these details (the
+// local one, and the in-cluster script, which embeds the message functions); a row's hint and the overall diagnosis
+// read them back, and name the proxy the same way (host:port, never credentials).
 import type { EgressProbeResult } from '../protocol';
 
 /**
@@ -21,6 +21,19 @@ export function proxyConnectTimeoutMessage(timeoutMs: number): string {
 export function proxyAnswerTimeoutMessage(timeoutMs: number): string {
   return 'the proxy accepted the connection but did not answer CONNECT within ' + timeoutMs / 1000 + ' s';
 }
+
+/**
+ * The detail (after `proxy: `) of a probe whose proxy took the TCP connection and then closed it, or reset it (`code`,
+ * ECONNRESET), before any answer to CONNECT: a proxy that speaks TLS (an https:// proxy written as http://), or one
+ * that drops clients it does not know. Self-contained (no imports, no helpers): the in-cluster probe script embeds its
+ * source.
+ */
+export function proxyClosedMessage(code?: string): string {
+  return 'the proxy closed the connection before answering CONNECT' + (code ? ' (' + code + ')' : '');
+}
+
+/** The code proxyClosedMessage's failures carry: not a reset of the target's connection (outcomes.ts, `reset`). */
+export const PROXY_CLOSED = 'PROXY_CLOSED';
 
 /**
  * Whether the first bytes of a proxy's answer (latin1) can still be the start of an HTTP response, `HTTP/`: an answer
@@ -59,6 +72,8 @@ const CONNECT_ERROR = /^proxy: connect (E[A-Z]+.*)$/;
 const CONNECT_TIMEOUT = /^proxy: could not connect to the proxy within ([\d.]+) s$/;
 /** proxyAnswerTimeoutMessage's words. */
 const CONNECT_UNANSWERED = /^proxy: the proxy accepted the connection but did not answer CONNECT within ([\d.]+) s$/;
+/** proxyClosedMessage's words, with the error code of a reset. */
+const CLOSED_UNANSWERED = /^proxy: the proxy closed the connection before answering CONNECT(?: \((\w+)\))?$/;
 /** proxyNotHttpMessage's words: the quoted first line. */
 const NOT_HTTP = /^proxy: the proxy answered (".*"), not an HTTP response$/;
 /** proxyHeaderTooLargeMessage's words: the limit. */
@@ -92,6 +107,19 @@ export function proxyConnectFailure(
 export function proxyUnansweredSeconds(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
   if (result.outcome !== 'proxy-refused') return undefined;
   return CONNECT_UNANSWERED.exec(result.detail ?? '')?.[1];
+}
+
+/**
+ * Whether a proxy that took the TCP connection ended it before answering CONNECT, and how: `code` is the error of a
+ * reset (`ECONNRESET`), undefined for a plain close. Undefined when it did not (it answered, held the request, or was
+ * not reached).
+ */
+export function proxyClosedUnanswered(
+  result: Pick<EgressProbeResult, 'outcome' | 'detail'>,
+): { code: string | undefined } | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  const closed = CLOSED_UNANSWERED.exec(result.detail ?? '');
+  return closed ? { code: closed[1] } : undefined;
 }
 
 /**

@@ -2,15 +2,17 @@
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
 // a server that accepts and never answers, one that resets, a closed port, a slow server, and real HTTP CONNECT
 // proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know, and answer 502
-// for a target they cannot connect to), one that takes CONNECT requests and never answers them, and one whose
-// answer's header never ends; and a port where another service (an SSH server's banner) answers instead of a proxy.
-// Apart, a listener whose connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through
-// the map the tests inject; nothing here ever sends a packet anywhere but loopback.
+// for a target they cannot connect to), an HTTPS one (node:https, TLS first), one that takes CONNECT requests and
+// never answers them, one that closes the connection without answering, and one whose answer's header never ends; and
+// a port where another service (an SSH server's banner) answers instead of a proxy. Apart, a listener whose
+// connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests
+// inject; nothing here ever sends a packet anywhere but loopback.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { temporaryDirectory } from './temporaryDirectory';
@@ -143,6 +145,10 @@ export interface Lab {
   oversizedProxyPort: number;
   /** Not a proxy: a service that greets each connection with an SSH banner, as one on the proxy's port would. */
   sshPort: number;
+  /** Reads each CONNECT request and closes the connection without answering it. */
+  closingProxyPort: number;
+  /** A real HTTPS proxy (TLS first, then CONNECT), which a client that speaks plain HTTP to it never gets an answer from. */
+  tlsProxyPort: number;
   /** The banner the service on sshPort sends. */
   sshBanner: string;
   /** The CONNECT authorities the proxies were asked for. */
@@ -174,16 +180,19 @@ function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets
 }
 
 /**
- * An HTTP CONNECT proxy: it refuses (403) the hosts the lab does not know, and answers 502 when it cannot connect to
- * one it does.
+ * An HTTP CONNECT proxy; with `tlsPair`, an HTTPS one (TLS first, then CONNECT inside it), which a client must address
+ * as https://. It refuses (403) the hosts the lab does not know and answers 502 when it cannot connect to one it does.
  */
 function proxy(
   names: Record<string, string>,
   proxied: string[],
   auth: string | undefined,
   sockets: Set<net.Socket>,
+  tlsPair?: { key: string; cert: string },
 ): http.Server {
-  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  const notProxied: http.RequestListener = (_req, res) => res.writeHead(405).end();
+  const server = tlsPair ? https.createServer(tlsPair, notProxied) : http.createServer(notProxied);
+  server.on('tlsClientError', () => undefined);
   server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     sockets.add(client);
     client.on('error', () => undefined);
@@ -235,6 +244,15 @@ function oversizedProxy(sockets: Set<net.Socket>): http.Server {
     client.write(`HTTP/1.1 200 Connection Established\r\n${'X-Lab-Filler: 0123456789abcdef\r\n'.repeat(1024)}`);
   });
   return server;
+}
+
+/** Not an HTTP proxy, or not for this client: it reads the CONNECT request and closes the connection without a word. */
+function closingProxy(sockets: Set<net.Socket>): net.Server {
+  return net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('data', () => socket.end());
+  });
 }
 
 const SSH_BANNER = 'SSH-2.0-OpenSSH_9.6 egress-lab';
@@ -299,6 +317,8 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
       mutedProxyPort: await start(mutedProxy(sockets)),
       oversizedProxyPort: await start(oversizedProxy(sockets)),
       sshPort: await start(sshLike(sockets)),
+      closingProxyPort: await start(closingProxy(sockets)),
+      tlsProxyPort: await start(proxy(names, proxied, undefined, sockets, certificates.pair('good'))),
       sshBanner: SSH_BANNER,
       proxied,
       close,

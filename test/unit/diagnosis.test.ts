@@ -229,6 +229,7 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     ['proxy-refused', 'proxy: the proxy answered 403 Forbidden'],
     ['proxy-refused', 'proxy: the proxy answered "SSH-2.0-OpenSSH_9.6", not an HTTP response'],
     ['proxy-refused', 'proxy: the proxy answered with a response header over 16 KB'],
+    ['proxy-refused', 'proxy: the proxy closed the connection before answering CONNECT (ECONNRESET)'],
     ['proxy-refused', 'proxy: the proxy answered 503 Service Unavailable'],
     ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
   ];
@@ -325,6 +326,37 @@ test('a proxy that answered CONNECT with a 5xx failed on its side: the hint says
     assert.doesNotMatch(hint(status), /does not tunnel|add a\.test/, status);
   // A 4xx is a refusal: its allow-list.
   assert.match(hint('403 Forbidden'), /does not tunnel to a\.test:443 .*add a\.test:443 to the proxy's allow-list/);
+});
+
+test('every probe through the same proxy closed before answering CONNECT: not an FQDN filter, not its allow-list, a curl to run', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const closed = (host: string, code?: string) =>
+    result(host, 'proxy-refused', {
+      via: proxy,
+      detail: `proxy: the proxy closed the connection before answering CONNECT${code ? ` (${code})` : ''}`,
+    });
+  assert.deepEqual(diagnose([closed('a.test'), closed('b.test', 'ECONNRESET')], 'this machine'), {
+    headline: 'the proxy proxy.corp.test:3128 closed every connection before answering CONNECT',
+    action:
+      'no CONNECT request got an answer, so whether the targets are allowed is not known: check that proxy.corp.test:3128 is the HTTP proxy meant (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy); a proxy that expects TLS first (an https:// proxy written as http://, which the probe does not use), another service on that port, or a proxy that drops clients it does not know closes the connection this way; to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test',
+  });
+  assert.match(
+    diagnose([closed('a.test'), closed('b.test')], 'the cluster')?.action ?? '',
+    /\(the HTTPS_PROXY the probe pod was given\);.* run this from a pod in the cluster: curl/,
+  );
+  // A reset as the row's hint says it; one target let through, or refused, escapes the pattern.
+  const reset = closed('a.test', 'ECONNRESET');
+  assert.match(
+    hintFor(reset.outcome, reset.target, reset) ?? '',
+    /and reset it \(ECONNRESET\) before answering the CONNECT request/,
+  );
+  assert.doesNotMatch(hintFor(reset.outcome, reset.target, reset) ?? '', /FQDN|allow-list/);
+  assert.equal(diagnose([closed('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  const forbidden = result('b.test', 'proxy-refused', {
+    via: proxy,
+    detail: 'proxy: the proxy answered 403 Forbidden',
+  });
+  assert.equal(diagnose([closed('a.test'), forbidden], 'this machine'), undefined);
 });
 
 test('every probe through the same proxy answered with something that is not HTTP: not an HTTP proxy there, a curl to run', () => {

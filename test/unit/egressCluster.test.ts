@@ -318,6 +318,14 @@ test("the probe script: a proxy that cannot connect to the target answers 502, i
   await bothThroughProxy('closed', `http://127.0.0.1:${lab.proxyPort}`, 'proxy: the proxy answered 502 Bad Gateway');
 });
 
+test("the probe script: a proxy that closes before answering CONNECT, and an HTTPS proxy addressed as http://, in the local engine's words and hints", async () => {
+  const closed = 'proxy: the proxy closed the connection before answering CONNECT';
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.closingProxyPort}`, closed);
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.tlsProxyPort}`, closed);
+  // The lab's reset server as a proxy: it reads the request and resets the connection.
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.ports.reset}`, `${closed} (ECONNRESET)`);
+});
+
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good'), lab.target('expired')]));
   const proxyUrl = `https://127.0.0.1:${lab.proxyPort}`;

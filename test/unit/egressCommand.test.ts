@@ -254,6 +254,32 @@ test('another service on the proxy port: the text output says once that it does 
   assert.doesNotMatch(stdout, /allow-list|does not tunnel/);
 });
 
+test('a proxy that closes every connection before answering CONNECT: not a reset, not its allow-list, said once', async () => {
+  // The proxy reads each CONNECT request and closes the connection.
+  const closed = await run([
+    '--targets',
+    'good.json',
+    ...resolveArgs(),
+    '--proxy',
+    `127.0.0.1:${lab.closingProxyPort}`,
+  ]);
+  assert.equal(closed.code, 1);
+  const at = `127\\.0\\.0\\.1:${lab.closingProxyPort}`;
+  assert.match(
+    closed.stdout,
+    new RegExp(
+      `^FAIL proxy-refused .*\\n {5}the proxy ${at} took the connection for good\\.egress\\.test:${lab.ports.good} \\(AKS → a host you listed\\) and closed it before answering the CONNECT request`,
+    ),
+  );
+  assert.match(
+    closed.stdout,
+    new RegExp(
+      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} closed every connection before answering CONNECT — no CONNECT request got an answer, .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\n$`,
+    ),
+  );
+  assert.doesNotMatch(closed.stdout, /allow-list|does not tunnel|reset|FQDN/);
+});
+
 test('a proxy URL with a user name and password: neither appears in the text, JSON or lines output', async () => {
   // A password with characters the URL must encode: neither its raw, encoded nor Basic (base64) form may show.
   const user = 'ci-user-q7';
@@ -261,9 +287,10 @@ test('a proxy URL with a user name and password: neither appears in the text, JS
   const secrets = [user, password, encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')];
   const credentials = `${user}:${encodeURIComponent(password)}`;
   const closedPort = lab.ports.closed;
-  // The proxy reached but mute, refusing the credentials (407), not listening, another service on its port, a
-  // header too large, and not an http:// proxy at all.
+  // The proxy closing unanswered, reached but mute, refusing the credentials (407), not listening, another service
+  // on its port, a header too large, and not an http:// proxy at all.
   const proxies = [
+    ['http', lab.closingProxyPort],
     ['http', lab.mutedProxyPort],
     ['http', lab.authProxyPort],
     ['http', closedPort],

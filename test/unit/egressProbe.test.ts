@@ -151,6 +151,49 @@ test('a proxy that cannot connect to the target answers 502: the hint says what 
   );
 });
 
+test('a proxy that closes the connection before answering CONNECT, and an HTTPS proxy addressed as http://: not a reset, no filter blamed', async () => {
+  const good = lab.target('good');
+  for (const port of [lab.closingProxyPort, lab.tlsProxyPort]) {
+    // Ended at once, not at the timeout.
+    const started = performance.now();
+    const result = await probeTarget(target(good), {
+      ...base,
+      timeoutMs: 5000,
+      proxy: proxyConfig(`http://127.0.0.1:${port}`),
+    });
+    assert.ok(
+      performance.now() - started < 2500,
+      `${Math.round(performance.now() - started)} ms: waited for the timeout`,
+    );
+    assert.equal(result.outcome, 'proxy-refused', JSON.stringify(result));
+    assert.equal(result.detail, 'proxy: the proxy closed the connection before answering CONNECT');
+    assert.equal(
+      result.hint,
+      `the proxy 127.0.0.1:${port} took the connection for ${good} (AKS → a host you listed) and closed it before answering the CONNECT request, so whether it would let ${HOSTS.good} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and its logs, then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${port} https://${good}`,
+    );
+  }
+  // One that resets the connection when it reads the request (the lab's reset server as a proxy): said so, with the code.
+  const resetByProxy = await probeTarget(target(good), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.ports.reset}`),
+  });
+  assert.equal(resetByProxy.outcome, 'proxy-refused', JSON.stringify(resetByProxy));
+  assert.equal(resetByProxy.detail, 'proxy: the proxy closed the connection before answering CONNECT (ECONNRESET)');
+  assert.match(
+    resetByProxy.hint ?? '',
+    new RegExp(
+      `^the proxy 127\\.0\\.0\\.1:${lab.ports.reset} took the connection for .* and reset it \\(ECONNRESET\\) before answering`,
+    ),
+  );
+  // A reset once the tunnel is open is still a reset: the lab's proxy tunnels to a server that resets the connection.
+  const reset = await probeTarget(target(lab.target('reset')), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.proxyPort}`),
+  });
+  assert.equal(reset.outcome, 'reset', JSON.stringify(reset));
+  assert.match(reset.detail ?? '', /^tls: /);
+});
+
 test('a proxy nobody listens on: proxy-refused, with a hint about the proxy itself, not its allow-list', async () => {
   const closedPort = lab.target('closed').split(':')[1];
   const down = await probeTarget(target(lab.target('good')), {

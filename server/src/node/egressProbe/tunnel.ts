@@ -5,7 +5,9 @@ import { PhaseError, runPhase } from './phase';
 import type { ProxyConfig } from '../../service';
 import {
   mayBeHttpResponse,
+  PROXY_CLOSED,
   proxyAnswerTimeoutMessage,
+  proxyClosedMessage,
   proxyHeaderTooLargeMessage,
   proxyNotHttpMessage,
 } from '../../../../shared/egress/proxyFailures';
@@ -57,9 +59,15 @@ export function connectTunnel(
         if (rest.length > 0) socket.unshift(rest);
         resolve(socket);
       };
+      // Closed or reset before any answer: the proxy ended the exchange itself, not a firewall cutting the target's
+      // connection (a reset after the tunnel opened is the TLS phase's, outcomes.ts `reset`).
       const onError = (error: NodeJS.ErrnoException) =>
-        reject(new PhaseError('proxy', error.code ?? 'UNKNOWN', error.message));
-      const onClose = () => reject(new PhaseError('proxy', 'ECONNRESET', 'the proxy closed the connection'));
+        reject(
+          error.code === 'ECONNRESET' || error.code === 'EPIPE'
+            ? new PhaseError('proxy', PROXY_CLOSED, proxyClosedMessage(error.code))
+            : new PhaseError('proxy', error.code ?? 'UNKNOWN', error.message),
+        );
+      const onClose = () => reject(new PhaseError('proxy', PROXY_CLOSED, proxyClosedMessage()));
       const detach = () => {
         socket.off('data', onData);
         socket.off('error', onError);

@@ -5,6 +5,7 @@ import type { EgressOutcome, EgressProbeResult, EgressTargetInfo } from '../../.
 import { FLOW_LABELS } from '../../../../shared/egress/flows';
 import {
   curlThroughProxy,
+  proxyClosedUnanswered,
   proxyConnectFailure,
   proxyHostPort,
   proxyServerError,
@@ -76,6 +77,11 @@ export function hintFor(
       const unanswered = proxyUnansweredSeconds({ outcome, detail: result.detail });
       if (unanswered)
         return `The CONNECT request for ${at} got no answer within ${unanswered} s from ${proxy}, which took the connection. Check whether the proxy can reach ${target.host}:${target.port} itself (its own egress may be blocked, or the target slow) and is not overloaded: see its logs for ${target.host}, or run this from a machine that uses the proxy: ${curl}`;
+      // The proxy took the connection and ended it without a word: no refusal was read, and no target's connection was
+      // cut (that is `reset`, after the tunnel opened), so neither an allow-list nor an FQDN filter is blamed.
+      const closed = proxyClosedUnanswered({ outcome, detail: result.detail });
+      if (closed)
+        return `${proxy} took the connection for ${at} and ${closed.code ? `reset it (${closed.code})` : 'closed it'} before answering the CONNECT request, so whether it would let ${target.host} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (${setting}) and its logs, then ask it directly from a machine that uses it: ${curl}`;
       // The proxy answered, but not with an HTTP response the probe could read: no refusal was read, so no allow-list
       // is blamed either.
       const unreadable = proxyUnreadableAnswer({ outcome, detail: result.detail });

@@ -4,13 +4,16 @@
 // `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
 // engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
 // then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching, the check that the proxy is http:// and the
-// words of a proxy timeout (connect, or CONNECT unanswered) are the local engine's own functions, embedded.
+// words of a proxy that times out (connect, or CONNECT unanswered) or closes before answering are the local engine's
+// own functions, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
 import { bypassesProxy, proxyProtocolProblem } from '../proxy';
 import {
   mayBeHttpResponse,
+  PROXY_CLOSED,
   proxyAnswerTimeoutMessage,
+  proxyClosedMessage,
   proxyConnectTimeoutMessage,
   proxyHeaderTooLargeMessage,
   proxyNotHttpMessage,
@@ -42,6 +45,8 @@ const proxyConnectTimeoutMessage = (${proxyConnectTimeoutMessage.toString()});
 const proxyAnswerTimeoutMessage = (${proxyAnswerTimeoutMessage.toString()});
 const mayBeHttpResponse = (${mayBeHttpResponse.toString()});
 const proxyNotHttpMessage = (${proxyNotHttpMessage.toString()});
+const proxyClosedMessage = (${proxyClosedMessage.toString()});
+const PROXY_CLOSED = ${JSON.stringify(PROXY_CLOSED)};
 const proxyHeaderTooLargeMessage = (${proxyHeaderTooLargeMessage.toString()});
 const proxyText = env.HTTPS_PROXY || env.https_proxy || '';
 const proxy = proxyText ? new URL(/^[a-z][a-z0-9+.-]*:\\/\\//i.test(proxyText) ? proxyText : 'http://' + proxyText) : undefined;
@@ -96,8 +101,8 @@ function tunnel(socket, host, port) {
       ok(socket);
     };
     socket.on('data', onData);
-    socket.once('error', function (e) { no(failure('proxy', e.code, e.message)); });
-    socket.once('close', function () { no(failure('proxy', 'ECONNRESET', 'the proxy closed the connection')); });
+    socket.once('error', function (e) { if (e.code === 'ECONNRESET' || e.code === 'EPIPE') no(failure('proxy', PROXY_CLOSED, proxyClosedMessage(e.code))); else no(failure('proxy', e.code, e.message)); });
+    socket.once('close', function () { no(failure('proxy', PROXY_CLOSED, proxyClosedMessage())); });
     socket.write(lines.join('\\r\\n') + '\\r\\n\\r\\n');
   }, proxyAnswerTimeoutMessage(timeoutMs));
 }
