@@ -2,9 +2,9 @@
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
 // connection before answering, answers it with something that is not HTTP, wants credentials or refuses every target,
 // nothing resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
-// reading N hints, and what was not probed (wildcards that need a concrete host name, and how to give one). Also the
-// docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and the CLI's text
-// output both use it.
+// reading N hints, the proxy the probes went through, and what was not probed (wildcards that need a concrete host
+// name, and how to give one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the
+// client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
@@ -197,6 +197,33 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     };
   }
   return undefined;
+}
+
+export interface ProxyUsed {
+  /** The proxy's host:port, never its credentials (two proxies' when a log names two, comma-separated). */
+  proxy: string;
+  /** Which targets went through it: "every probed target went through it", or how many, and how many went direct. */
+  scope: string;
+}
+
+/**
+ * The proxy the run's probes went through, so that a pass says where it was seen from: the proxy, not this machine (the
+ * cluster), reached the targets. Undefined when none went through a proxy. Wildcards without a host and targets never
+ * probed (cancelled) are not counted.
+ */
+export function proxyUsed(results: readonly EgressProbeResult[]): ProxyUsed | undefined {
+  const probed = results.filter((r) => r.outcome !== 'needs-host' && r.outcome !== 'cancelled');
+  const proxies = [...new Set(probed.flatMap((r) => (r.via ? [proxyHostPort(r.via)] : [])))];
+  if (proxies.length === 0) return undefined;
+  const through = probed.filter((r) => r.via).length;
+  const it = proxies.length === 1 ? 'it' : 'them';
+  return {
+    proxy: proxies.join(', '),
+    scope:
+      through === probed.length
+        ? `every probed target went through ${it}`
+        : `${through} of ${probed.length} probed targets went through ${it}, ${probed.length - through} direct (NO_PROXY)`,
+  };
 }
 
 /**

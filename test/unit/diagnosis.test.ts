@@ -5,7 +5,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
-import { countResults, countsLine, diagnose, notProbed, outcomeDocSection } from '../../shared/egress/diagnosis';
+import {
+  countResults,
+  countsLine,
+  diagnose,
+  notProbed,
+  outcomeDocSection,
+  proxyUsed,
+} from '../../shared/egress/diagnosis';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { formatEgressText } from '../../server/src/cli/egressCommand';
 import { reportMarkdown } from '../../client/src/features/egress/report';
@@ -454,6 +461,55 @@ test('the CLI text output prints the counts, then the diagnosis', () => {
     withWildcard,
     /\n0 passed, 2 failed, 1 need a concrete host name in 1\.5 s\nDiagnosis: nothing resolves: .*\nNot probed: 1 wildcard needs a concrete host name — add one with anyscaleAzure\.egress\.targets \(CLI --host\); each row says what fills it\n$/,
   );
+});
+
+test('the proxy the probes went through: named by host:port in the CLI text and the Markdown report, passing or not', () => {
+  // A via that slipped its credentials in is still named by host:port only.
+  const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
+  const report = (results: EgressProbeResult[]) => ({
+    origin: 'local' as const,
+    startedAt: '2026-01-01T10:00:00Z',
+    durationMs: 1500,
+    cancelled: false,
+    results,
+  });
+  const passed = report([
+    result('a.test', 'ok', { via }),
+    result('b.test', 'ok', { via }),
+    result('*.c.test', 'needs-host'),
+  ]);
+  assert.deepEqual(proxyUsed(passed.results), {
+    proxy: 'proxy.corp.test:3128',
+    scope: 'every probed target went through it',
+  });
+  const text = formatEgressText(passed, false);
+  assert.match(
+    text,
+    /\n2 passed, 0 failed, 1 need a concrete host name in 1\.5 s\nNot probed: .*\nProxy: proxy\.corp\.test:3128 — every probed target went through it\n$/,
+  );
+  const markdown = reportMarkdown(passed);
+  assert.match(markdown, /^\*\*Proxy: `proxy\.corp\.test:3128`\*\* — every probed target went through it\.$/m);
+  for (const said of [text, markdown]) assert.doesNotMatch(said, /ci-user|s3cret|http:\/\//);
+  // NO_PROXY sent one direct; a cancelled target went nowhere.
+  const some = report([
+    result('a.test', 'ok', { via }),
+    result('b.test', 'ok'),
+    result('c.test', 'ok', { via }),
+    result('d.test', 'cancelled', { via }),
+  ]);
+  assert.match(
+    formatEgressText(some, false),
+    /\nProxy: proxy\.corp\.test:3128 — 2 of 3 probed targets went through it, 1 direct \(NO_PROXY\)\n/,
+  );
+  assert.match(
+    reportMarkdown(some),
+    /^\*\*Proxy: `proxy\.corp\.test:3128`\*\* — 2 of 3 probed targets went through it, 1 direct \(NO_PROXY\)\.$/m,
+  );
+  // Without a proxy, no such line.
+  const direct = report([result('a.test', 'ok'), result('b.test', 'ok')]);
+  assert.equal(proxyUsed(direct.results), undefined);
+  assert.doesNotMatch(formatEgressText(direct, false), /Proxy/);
+  assert.doesNotMatch(reportMarkdown(direct), /Proxy/);
 });
 
 test('every outcome has a section of docs/egress.md that explains it', () => {

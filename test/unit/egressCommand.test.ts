@@ -254,6 +254,26 @@ test('another service on the proxy port: the text output says once that it does 
   assert.doesNotMatch(stdout, /allow-list|does not tunnel/);
 });
 
+test('a run that passes through a proxy names it in the text output, by host:port, never its credentials', async () => {
+  const passed = await run([
+    '--targets',
+    'good.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+    '--proxy',
+    `http://ci-user:s3cret-q7@127.0.0.1:${lab.proxyPort}`,
+  ]);
+  assert.equal(passed.code, 0, passed.stdout + passed.stderr);
+  assert.match(
+    passed.stdout,
+    new RegExp(
+      `\\n2 passed, 0 failed in [\\d.]+ s\\nProxy: 127\\.0\\.0\\.1:${lab.proxyPort} — every probed target went through it\\n$`,
+    ),
+  );
+  assert.doesNotMatch(passed.stdout, /s3cret|ci-user|http:\/\//);
+});
+
 test('a proxy that closes every connection before answering CONNECT: not a reset, not its allow-list, said once', async () => {
   // The proxy reads each CONNECT request and closes the connection.
   const closed = await run([
@@ -274,7 +294,7 @@ test('a proxy that closes every connection before answering CONNECT: not a reset
   assert.match(
     closed.stdout,
     new RegExp(
-      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} closed every connection before answering CONNECT — no CONNECT request got an answer, .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\n$`,
+      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} closed every connection before answering CONNECT — no CONNECT request got an answer, .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\nProxy: ${at} — every probed target went through it\\n$`,
     ),
   );
   assert.doesNotMatch(closed.stdout, /allow-list|does not tunnel|reset|FQDN/);
@@ -287,9 +307,10 @@ test('a proxy URL with a user name and password: neither appears in the text, JS
   const secrets = [user, password, encodeURIComponent(password), Buffer.from(`${user}:${password}`).toString('base64')];
   const credentials = `${user}:${encodeURIComponent(password)}`;
   const closedPort = lab.ports.closed;
-  // The proxy closing unanswered, reached but mute, refusing the credentials (407), not listening, another service
-  // on its port, a header too large, and not an http:// proxy at all.
+  // The proxy tunnelling (the run passes), closing unanswered, reached but mute, refusing the credentials (407), not
+  // listening, another service on its port, a header too large, and not an http:// proxy at all.
   const proxies = [
+    ['http', lab.proxyPort],
     ['http', lab.closingProxyPort],
     ['http', lab.mutedProxyPort],
     ['http', lab.authProxyPort],

@@ -21,6 +21,7 @@ import {
   notProbed,
   optionalFailedPart,
   parseTargetsFile,
+  proxyUsed,
   reportDiagnosis,
 } from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
@@ -165,7 +166,8 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
   const summary = `${passed} passed, ${failed} failed${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
   const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
   const wildcards = notProbed(report.results);
-  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}`;
+  const proxy = proxyUsed(report.results);
+  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}${proxy ? `Proxy: ${proxy.proxy} — ${proxy.scope}\n` : ''}`;
 }
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {

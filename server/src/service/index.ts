@@ -72,6 +72,7 @@ export {
   egressReportJson,
   notProbed,
   optionalFailedPart,
+  proxyUsed,
   reportDiagnosis,
 } from '../../../shared/egress/diagnosis';
 export { hintFor } from './egress/hints';

@@ -1,6 +1,12 @@
 // The egress report as a person reads it (Markdown) or a tool does (JSON), for "Export Egress Report".
 import type { EgressReport } from '../../../../shared/protocol';
-import { countResults, notProbed, optionalFailedPart, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import {
+  countResults,
+  notProbed,
+  optionalFailedPart,
+  proxyUsed,
+  reportDiagnosis,
+} from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
@@ -20,6 +26,7 @@ export function reportMarkdown(report: EgressReport): string {
   // The same overall diagnosis as the results view's, when one cause explains every failure.
   const diagnosis = reportDiagnosis(report);
   const wildcards = notProbed(report.results);
+  const proxy = proxyUsed(report.results);
   const lines = [
     '# Anyscale on Azure egress report',
     '',
@@ -27,6 +34,7 @@ export function reportMarkdown(report: EgressReport): string {
     '',
     ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
     ...(wildcards ? [`**Not probed: ${wildcards.headline}.** ${wildcards.action}.`, ''] : []),
+    ...(proxy ? [`**Proxy: \`${proxy.proxy}\`** — ${proxy.scope}.`, ''] : []),
     '| Result | Target | Flow | Latency | Purpose | What to do |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.results.map(
