@@ -16,7 +16,7 @@ import {
   proxyUnansweredSeconds,
   proxyUnreadableAnswer,
 } from './proxyFailures';
-import { ADD_A_HOST, CLOUD_IDS, CLOUD_WILDCARD, takesCloudIds } from './wildcardHosts';
+import { ADD_A_HOST, ADD_A_HOST_TO_FILE, CLOUD_IDS, CLOUD_WILDCARD, takesCloudIds } from './wildcardHosts';
 
 export interface EgressCounts {
   passed: number;
@@ -234,9 +234,13 @@ export function notProbed(results: readonly EgressProbeResult[]): EgressDiagnosi
   const wildcards = results.filter((r) => r.outcome === 'needs-host');
   if (wildcards.length === 0) return undefined;
   const count = wildcards.length === 1 ? '1 wildcard needs' : `${wildcards.length} wildcards need`;
+  const headline = `${count} a concrete host name`;
+  // A run over a targets file probes only that file: its wildcards get their hosts there.
+  if (wildcards.every((r) => r.target.origin === 'file'))
+    return { headline, action: `${ADD_A_HOST_TO_FILE}; each row says what fills it` };
   const cloud = wildcards.some((r) => takesCloudIds(r.target));
   return {
-    headline: `${count} a concrete host name`,
+    headline,
     action: `${ADD_A_HOST}${cloud ? `, or ${CLOUD_IDS} for ${CLOUD_WILDCARD}` : ''}; each row says what fills it`,
   };
 }

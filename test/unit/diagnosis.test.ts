@@ -93,6 +93,29 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
   assert.doesNotMatch(hintFor('needs-host', fromFile.target) ?? '', /cloud IDs/);
 });
 
+test('a wildcard of a targets file gets its host in that file, not in the settings the file replaces', () => {
+  const inFile = (host: string) => {
+    const row = result(host, 'needs-host');
+    return { ...row, target: { ...row.target, origin: 'file' as const } };
+  };
+  const wildcards = [
+    inFile('*.wild.test'),
+    inFile('*.azure.anyscale-cloud.dev'),
+    inFile('*.i.azure.anyscaleuserdata.com'),
+  ];
+  const toFile = 'to the targets file (anyscaleAzure.egress.targetsFile, CLI --targets)';
+  const summary = notProbed([result('a.test', 'ok'), ...wildcards]);
+  assert.equal(summary?.headline, '3 wildcards need a concrete host name');
+  assert.equal(summary?.action, `add one ${toFile}; each row says what fills it`);
+  for (const { target } of wildcards) {
+    const hint = hintFor('needs-host', target) ?? '';
+    assert.ok(hint.includes(`needs a concrete host name: add `) && hint.includes(toFile), hint);
+    // Neither the hosts nor the cloud IDs of the settings are probed beside a targets file.
+    assert.doesNotMatch(hint, /anyscaleAzure\.egress\.(targets |cloudIds)|--host|--cloud-id/, hint);
+  }
+  assert.doesNotMatch(summary?.action ?? '', /anyscaleAzure\.egress\.(targets |cloudIds)|--host|--cloud-id/);
+});
+
 test('every name failing to resolve is one cause, named by what the DNS servers answered where the probes ran', () => {
   const results = [result('a.test', 'nxdomain'), result('b.test', 'dns-timeout'), result('*.c.test', 'needs-host')];
   const diagnosis = diagnose(results, 'this machine');

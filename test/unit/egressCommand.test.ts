@@ -96,10 +96,13 @@ test('exit 1 when a required target fails; optional failures and wildcards are r
   assert.match(stdout, /Allow outbound HTTPS to closed\.egress\.test:\d+ \(AKS → a host you listed\)/);
   assert.match(stdout, /FAIL tls-expired .*optional\)/);
   assert.match(stdout, /HOST needs-host .*\*\.s\.azure\.anyscaleuserdata\.com:443/);
+  // --host is not used beside --targets: the wildcard gets its host in the file.
+  assert.match(stdout, /add the host of a running Anyscale service \(its URL in the console\) to the targets file \(/);
+  assert.doesNotMatch(stdout, /--host/);
   assert.match(stdout, /1 passed, 1 failed, 1 optional failed, 1 need a concrete host name/);
   assert.match(
     stdout,
-    /\nNot probed: 1 wildcard needs a concrete host name — add one with anyscaleAzure\.egress\.targets \(CLI --host\); each row says what fills it\n$/,
+    /\nNot probed: 1 wildcard needs a concrete host name — add one to the targets file \(anyscaleAzure\.egress\.targetsFile, CLI --targets\); each row says what fills it\n$/,
   );
 });
 

@@ -116,8 +116,8 @@ suite('Egress verification in a real VS Code', () => {
       [
         'notProbed',
         'Not probed: 1 wildcard needs a concrete host name',
-        // grafana-* from the targets file takes no cloud IDs: they fill cld-<id> hosts only.
-        'add one with anyscaleAzure.egress.targets (CLI --host); each row says what fills it',
+        // grafana-* from the targets file gets its host there: the settings' hosts and cloud IDs are not used beside it.
+        'add one to the targets file (anyscaleAzure.egress.targetsFile, CLI --targets); each row says what fills it',
       ],
       "the wildcard not probed, and how to give it a host, in its row's words",
     );
