@@ -1,7 +1,7 @@
 // Editing actions in a real VS Code: fix-all on save through `editor.codeActionsOnSave`, the "Disable <code> for
 // this line" quick fix and its companions through VS Code's code-action API ("Show documentation" must leave the
 // rule's page open in a Markdown preview, read from the screen; the comment turns the template into JSON with
-// Comments), and a `.anyscale-azure.json` that changes rule
+// Comments, again after its tab is closed and it is opened again), and a `.anyscale-azure.json` that changes rule
 // levels as soon as it is written or deleted (the server watches it through the client).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -125,6 +125,43 @@ suite('Editing actions in a real VS Code', () => {
       () => `no "Comments are not permitted" diagnostic (have ${describe(uri)})`,
       () => !vscode.languages.getDiagnostics(uri).some((d) => /comments are not permitted/i.test(d.message)),
     );
+  });
+
+  test('a template switched to JSON with Comments is switched again when its tab is closed and it is opened again', async () => {
+    // Written here and removed at the end: no Anyscale resource, so no other suite's counts see it.
+    const uri = workspaceFile('reopened-with-comments.json');
+    const template = [
+      '{',
+      '  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+      '  "contentVersion": "1.0.0.0",',
+      '  // anyscale-azure-disable-next-line provider-invalid',
+      '  "resources": []',
+      '}',
+      '',
+    ].join('\n');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(template));
+    const languageOf = () => vscode.workspace.textDocuments.find((open) => open.uri.toString() === uri.toString());
+    try {
+      for (const round of ['first opened', 'opened again']) {
+        await vscode.window.showTextDocument(uri);
+        await waitFor(
+          () => `${round}, the template to be JSON with Comments (is ${languageOf()?.languageId}; tabs ${tabsSeen()})`,
+          () => languageOf()?.languageId === 'jsonc',
+        );
+        // Closed as a user closes it: the tab goes, and with it VS Code's model of the file.
+        await vscode.window.tabGroups.close(
+          vscode.window.tabGroups.all
+            .flatMap((group) => group.tabs)
+            .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString()),
+        );
+        await vscode.languages.setTextDocumentLanguage(
+          languageOf() ?? (await vscode.workspace.openTextDocument(uri)),
+          'json',
+        );
+      }
+    } finally {
+      await vscode.workspace.fs.delete(uri);
+    }
   });
 
   test('a .anyscale-azure.json written next to a template changes its levels; deleting it restores them', async () => {
