@@ -5,7 +5,16 @@
 // levels as soon as it is written or deleted (the server watches it through the client).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, describe, find, openEditor, ours, waitFor, workspaceFile } from './helpers';
+import {
+  activateExtension,
+  describe,
+  find,
+  openEditor,
+  ours,
+  setFixAllOnSave,
+  waitFor,
+  workspaceFile,
+} from './helpers';
 import { texts } from './ui';
 
 /** Replaces the first occurrence of `from` through the editor, as typing would. */
@@ -35,12 +44,7 @@ suite('Editing actions in a real VS Code', () => {
   test('fix-all on save: a fixable mistake is corrected when the file is saved', async () => {
     const editor = await openEditor('fix-on-save.json');
     const uri = editor.document.uri;
-    const settings = vscode.workspace.getConfiguration('editor', editor.document);
-    await settings.update(
-      'codeActionsOnSave',
-      { 'source.fixAll.anyscale-azure': 'explicit' },
-      vscode.ConfigurationTarget.Workspace,
-    );
+    await setFixAllOnSave(editor.document, true);
     try {
       await replaceInEditor(editor, '"provider": "AWS"', '"provider": "aws"');
       await waitFor(`provider-invalid after the edit (have ${describe(uri)})`, () => find(uri, 'provider-invalid'));
@@ -52,7 +56,7 @@ suite('Editing actions in a real VS Code', () => {
       );
       await waitFor(`provider-invalid to clear (have ${describe(uri)})`, () => !find(uri, 'provider-invalid'));
     } finally {
-      await settings.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await setFixAllOnSave(editor.document, false);
     }
   });
 

@@ -28,7 +28,7 @@ import {
   waitForNotification,
 } from './ui';
 
-type Row = { kind: string; label: string; description: string };
+type Row = { kind: string; label: string; description: string; icon?: string };
 const viewRows = () => vscode.commands.executeCommand<Row[]>('anyscaleAzure.egress.results');
 /** The target rows of the results view (below its summary and diagnosis rows). */
 const resultRows = async () => (await viewRows()).filter((row) => row.kind === 'target');
@@ -309,6 +309,30 @@ suite('Egress verification in a real VS Code', () => {
       await waitFor('the results view to be out of sight', async () => (await texts(egressHeader)).length === 0);
       await clickNotificationButton('Anyscale egress from this machine', 'Show Results');
       await waitFor('"Show Results" to reveal the results view', async () => (await texts(egressHeader)).length > 0);
+    } finally {
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  test('an optional target that fails is a warning row, a required one an error row', async () => {
+    fs.writeFileSync(
+      path.join(folder.fsPath, 'egress-optional.json'),
+      JSON.stringify({
+        targets: [lab.target('closed'), { host: HOSTS.slow, port: lab.ports.closed, required: false }],
+      }),
+    );
+    await config().update('targetsFile', 'egress-optional.json', vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary] = await viewRows();
+      assert.equal(summary.label, '0 passed, 1 failed, 1 optional failed');
+      assert.deepEqual(
+        (await resultRows()).map((row) => [row.label, row.icon]),
+        [
+          [lab.target('closed'), 'error'],
+          [`${HOSTS.slow}:${lab.ports.closed}`, 'warning'],
+        ],
+      );
     } finally {
       await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
     }

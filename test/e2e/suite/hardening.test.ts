@@ -2,7 +2,7 @@
 // and the rules run through it), and fix-all on save corrects a literal but never rewrites an expression.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, codeOf, describe, find, openEditor, ours, waitFor } from './helpers';
+import { activateExtension, codeOf, describe, find, openEditor, ours, setFixAllOnSave, waitFor } from './helpers';
 
 suite('No false alarm, no damage: real templates in a real VS Code', () => {
   suiteSetup(async () => {
@@ -38,12 +38,7 @@ suite('No false alarm, no damage: real templates in a real VS Code', () => {
       `two provider-invalid findings (have ${describe(uri)})`,
       () => ours(uri).filter((d) => codeOf(d) === 'provider-invalid').length === 2,
     );
-    const settings = vscode.workspace.getConfiguration('editor', editor.document);
-    await settings.update(
-      'codeActionsOnSave',
-      { 'source.fixAll.anyscale-azure': 'explicit' },
-      vscode.ConfigurationTarget.Workspace,
-    );
+    await setFixAllOnSave(editor.document, true);
     try {
       await editor.edit((edit) => edit.insert(new vscode.Position(0, 1), ' '));
       await vscode.window.showTextDocument(editor.document);
@@ -69,7 +64,7 @@ suite('No false alarm, no damage: real templates in a real VS Code', () => {
       });
       assert.match(left.message, /"azure"/);
     } finally {
-      await settings.update('codeActionsOnSave', undefined, vscode.ConfigurationTarget.Workspace);
+      await setFixAllOnSave(editor.document, false);
     }
   });
 });

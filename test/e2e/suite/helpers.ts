@@ -42,6 +42,21 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Turns fix-all on save on (or off, with `undefined`) in the workspace settings for `document`, and waits until the
+ * extension host reads it back: the workbench pushes a settings change to the extension host, so from then on a save
+ * runs with it (CI U saved before the workbench had it, once, under a load of 8–10).
+ */
+export async function setFixAllOnSave(document: vscode.TextDocument, on: boolean): Promise<void> {
+  const value = on ? { 'source.fixAll.anyscale-azure': 'explicit' } : undefined;
+  const settings = () => vscode.workspace.getConfiguration('editor', document);
+  await settings().update('codeActionsOnSave', value, vscode.ConfigurationTarget.Workspace);
+  await waitFor(
+    `editor.codeActionsOnSave to read ${JSON.stringify(value)}`,
+    () => JSON.stringify(settings().inspect('codeActionsOnSave')?.workspaceValue) === JSON.stringify(value),
+  );
+}
+
 /** The diagnostics of `uri` that come from our language server. */
 export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);

@@ -253,7 +253,8 @@ export function registerEgress(
     vscode.commands.registerCommand(EGRESS_COMMANDS.results, () =>
       view.getChildren().map((node) => {
         const item = view.getTreeItem(node);
-        return { kind: node.kind, label: String(item.label), description: String(item.description ?? '') };
+        const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+        return { kind: node.kind, label: String(item.label), description: String(item.description ?? ''), icon };
       }),
     ),
   );

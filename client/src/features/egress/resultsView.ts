@@ -151,14 +151,18 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
     item.description = needsHost
       ? 'needs a concrete host name'
       : `${result.outcome} · ${Math.round(result.ms)} ms${result.target.required ? '' : ' · optional'}`;
-    item.iconPath = new vscode.ThemeIcon(
-      result.ok ? 'pass' : needsHost ? 'question' : 'error',
-      new vscode.ThemeColor(
-        result.ok ? 'testing.iconPassed' : needsHost ? 'list.warningForeground' : 'testing.iconFailed',
-      ),
-    );
+    // An optional target that did not pass is reported, never failed (docs/egress.md): a warning, not an error.
+    const optionalFailed = !result.ok && !needsHost && !result.target.required;
+    item.iconPath = result.ok
+      ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : needsHost
+        ? new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'))
+        : optionalFailed
+          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+          : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    const optionalNote = optionalFailed ? ' (optional: reported, never failed)' : '';
     item.tooltip = new vscode.MarkdownString(
-      `**${result.target.host}:${result.target.port}** — ${result.outcome}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
+      `**${result.target.host}:${result.target.port}** — ${result.outcome}${optionalNote}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
     );
     item.contextValue = needsHost ? 'egressWildcard' : 'egressTarget';
     item.id = `${result.target.host}:${result.target.port}`;
