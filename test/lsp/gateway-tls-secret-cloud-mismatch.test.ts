@@ -2,7 +2,8 @@
 // opened next to a Gateway manifest, so the open manifest whose TLS secrets carry another cloud resource ID gets
 // gateway-tls-secret-cloud-mismatch, and the hover on a secret name names the secret the operator creates instead; a
 // second values file written into the folder (reported by the file watcher) makes the pairing ambiguous, the warning
-// goes away and the hover names the secret's cloud resource only.
+// goes away and the hover names the secret's cloud resource only. A pre-1.0 values file (the flat layout) pairs through
+// its top-level cloudDeploymentId, which the old chart read.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -24,6 +25,13 @@ const RULE = 'gateway-tls-secret-cloud-mismatch';
 const FIXTURE = path.join(FIXTURES, 'rules', RULE);
 const gateway = fs.readFileSync(path.join(FIXTURE, 'fail.yaml'), 'utf8').replace(/ # @expect.*$/gm, '');
 const values = fs.readFileSync(path.join(FIXTURE, 'siblings', 'values.yaml'), 'utf8');
+
+/** Pre-1.0 values: the old chart read the cloud resource ID from the top-level cloudDeploymentId. */
+const LEGACY_VALUES = `cloudDeploymentId: cldrsrc_9xk2m4p7q1
+cloudProvider: azure
+controlPlaneURL: https://console.azure.anyscale.com
+operatorIamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b
+`;
 
 let root: string;
 let server: LspServer;
@@ -47,6 +55,9 @@ before(async () => {
   fs.mkdirSync(path.join(root, 'cloud-b'));
   fs.writeFileSync(path.join(root, 'cloud-b', 'values.yaml'), values);
   fs.writeFileSync(path.join(root, 'cloud-b', 'gateway.yaml'), gateway);
+  fs.mkdirSync(path.join(root, 'legacy'));
+  fs.writeFileSync(path.join(root, 'legacy', 'values.yaml'), LEGACY_VALUES);
+  fs.writeFileSync(path.join(root, 'legacy', 'gateway.yaml'), gateway);
   server = await startServer({
     settings: { validation: { delay: 20 } },
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'workspace' }],
@@ -88,4 +99,18 @@ test('the values file on disk beside the open manifest: both secret names are re
   const ambiguous = await hoverOnLine(uri, head.range.start.line);
   assert.match(ambiguous.own, /\n\nFor cloud resource `cldrsrc_abc123def456`\.\n\n/);
   assert.equal(ambiguous.rules, '');
+});
+
+test('a pre-1.0 values file on disk beside the open manifest pairs through its top-level cloudDeploymentId', async () => {
+  const uri = pathToFileURL(path.join(root, 'legacy', 'gateway.yaml')).href;
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text: gateway },
+  });
+  const p = await server.latest(uri, reported, 'the warning from the pre-1.0 values file nobody opened');
+  const [head] = p.diagnostics.filter((d) => d.code === RULE);
+  assert.match(String(head.message), /\(values\.yaml\) set cloudDeploymentId cldrsrc_9xk2m4p7q1:/);
+  assert.match(
+    (await hoverOnLine(uri, head.range.start.line)).own,
+    /\n\nFor cloud resource `cldrsrc_abc123def456`, but `values\.yaml` beside this manifest sets `cloudDeploymentId` to `cldrsrc_9xk2m4p7q1`/,
+  );
 });

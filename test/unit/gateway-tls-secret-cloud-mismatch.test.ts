@@ -221,3 +221,49 @@ test('the hover on a secret name and the rule agree on every pairing: a mismatch
     }
   }
 });
+
+/** Pre-1.0 values (the flat layout): the old chart read the cloud resource ID from the top-level cloudDeploymentId. */
+const legacyValues = (id: string) => `cloudDeploymentId: ${id}
+cloudProvider: azure
+controlPlaneURL: https://console.azure.anyscale.com
+operatorIamIdentity: 11111111-2222-3333-4444-555555555555
+`;
+
+test('pre-1.0 values beside the manifest pair through their top-level cloudDeploymentId, named so in the message, the fix and the hover', () => {
+  const gatewayUri = 'file:///w/old/gateway.yaml';
+  const legacy = { 'file:///w/old/values.yaml': legacyValues('cldrsrc_Xyz789') };
+  const found = findings(gatewayUri, legacy);
+  assert.equal(found.length, 2);
+  assert.match(
+    found[0].message,
+    /the operator values next to this manifest \(values\.yaml\) set cloudDeploymentId cldrsrc_Xyz789: the operator creates "anyscale-cldrsrc-xyz789-certificate"/,
+  );
+  assert.equal(
+    found[0].fixes?.[0].title,
+    'Use anyscale-cldrsrc-xyz789-certificate (the cloud resource of values.yaml)',
+  );
+  assert.match(
+    hoverOn(gatewayUri, legacy, 'anyscale-cldrsrc-abc123-certificate'),
+    /\n\nFor cloud resource `cldrsrc_abc123`, but `values\.yaml` beside this manifest sets `cloudDeploymentId` to `cldrsrc_Xyz789`: the operator creates `anyscale-cldrsrc-xyz789-certificate`/,
+  );
+  const same = { 'file:///w/old/values.yaml': legacyValues('cldrsrc_abc123') };
+  assert.deepEqual(findings(gatewayUri, same), []);
+  assert.match(
+    hoverOn(gatewayUri, same, 'anyscale-cldrsrc-abc123-certificate'),
+    /\n\nFor cloud resource `cldrsrc_abc123`, the one `values\.yaml` beside this manifest sets in `cloudDeploymentId`\.\n\n/,
+  );
+});
+
+test('1.x values read global.cloudDeploymentId only: a top-level cloudDeploymentId left there (values-legacy-key) pairs with nothing', () => {
+  const halfMigrated = `cloudDeploymentId: cldrsrc_xyz789
+global:
+  cloudProvider: azure
+`;
+  const gatewayUri = 'file:///w/a/gateway.yaml';
+  const files = { 'file:///w/a/values.yaml': halfMigrated };
+  assert.deepEqual(findings(gatewayUri, files), []);
+  assert.match(
+    hoverOn(gatewayUri, files, 'anyscale-cldrsrc-abc123-certificate'),
+    /\n\nFor cloud resource `cldrsrc_abc123`\.\n\n/,
+  );
+});

@@ -508,3 +508,20 @@ test('an edit that leaves a file outline as it was is no change for the tree; on
   record(template.replace('"name": "c"', '"name": "d"'));
   assert.deepEqual(changes, [uri, uri], 'a renamed cloud changes the outline');
 });
+
+test("values files elsewhere relate through the cloudDeploymentId their chart reads: a pre-1.0 file's top-level one, not one left at a 1.x file's top level", () => {
+  const template = path.join(WORKSPACE, 'infra', 'cloud.json');
+  const index = new WorkspaceIndex();
+  const files: Record<string, string> = {
+    [pathToFileURL(template).href]: fs.readFileSync(template, 'utf8'),
+    'file:///w/old/values.yaml': 'operatorIamIdentity: 0a1b2c3d\ncloudDeploymentId: cldrsrc_abc123def456\n',
+    'file:///w/half/values.yaml': 'cloudDeploymentId: cldrsrc_abc123def456\nglobal:\n  cloudProvider: azure\n',
+  };
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const resource = resourceNamed(cloudNamed(cloudTree(index.outlines()), 'my-cloud'), 'default');
+  const related = resource.files.filter((file) => file.uri.startsWith('file:///w/'));
+  assert.deepEqual(
+    related.map((file) => [file.uri, file.relation, file.cloudDeploymentId?.text, file.reveal?.range.start.line]),
+    [['file:///w/old/values.yaml', 'sameCloudResourceId', 'cldrsrc_abc123def456', 1]],
+  );
+});

@@ -131,6 +131,57 @@ suite('Operator values and Gateway manifests in a real VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('a pre-1.0 values file beside a Gateway pairs through its top-level cloudDeploymentId: the warning and the hover name it', async () => {
+    const folder = workspaceFile('pre-1.0');
+    const write = (name: string, lines: string[]) =>
+      vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, name), new TextEncoder().encode(lines.join('\n')));
+    await write('values.yaml', [
+      'cloudDeploymentId: cldrsrc_oldlayout1',
+      'cloudProvider: azure',
+      'operatorIamIdentity: 6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+      '',
+    ]);
+    await write('gateway.yaml', [
+      'apiVersion: gateway.networking.k8s.io/v1',
+      'kind: Gateway',
+      'metadata:',
+      '  name: gateway',
+      'spec:',
+      '  gatewayClassName: eg',
+      '  listeners:',
+      '  - name: https',
+      '    port: 443',
+      '    protocol: HTTPS',
+      "    hostname: '*.i.azure.anyscaleuserdata.com'",
+      '    tls:',
+      '      certificateRefs:',
+      '      - kind: Secret',
+      '        name: anyscale-cldrsrc-other1-certificate',
+      '',
+    ]);
+    try {
+      const editor = await openYaml('pre-1.0/gateway.yaml');
+      const uri = editor.document.uri;
+      const mismatch = await waitFor(`gateway-tls-secret-cloud-mismatch (have ${describe(uri)})`, () =>
+        find(uri, 'gateway-tls-secret-cloud-mismatch'),
+      );
+      assert.equal(editor.document.getText(mismatch.range), 'anyscale-cldrsrc-other1-certificate');
+      assert.match(mismatch.message, /\(values\.yaml\) set cloudDeploymentId cldrsrc_oldlayout1:/);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        uri,
+        mismatch.range.start.translate(0, 3),
+      );
+      const text = hovers
+        .flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)))
+        .join('\n');
+      assert.match(text, /`values\.yaml` beside this manifest sets `cloudDeploymentId` to `cldrsrc_oldlayout1`/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
+  });
+
   test('an alias Helm cannot resolve is an error where it is written; the values checks wait for it', async () => {
     const content =
       'global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: Azure\n  controlPlaneURL: *url\n';

@@ -6,6 +6,7 @@ import { LineIndex } from '../text/lineIndex';
 import type { Analysis, DocumentAnalysis, ParameterFileInput } from '../types';
 import type { OperatorValues } from '../values/model';
 import type { RuleLevels } from '../rules/runner';
+import { writtenPath } from '../rules/support/valuesShared';
 import { templateOutline, yamlOutline } from './outline';
 import { NO_FACTS, type FileFacts, type FileOutline, type IndexedOperatorValues } from './workspaceIndex';
 
@@ -57,19 +58,30 @@ export function documentOutline(
   );
 }
 
+/**
+ * What a values document tells the other files, each key read where its chart reads it: in a pre-1.0 document the
+ * flat key the old chart read in its place (`cloudDeploymentId`, `cloudProvider`, `controlPlaneURL`). A pre-1.0
+ * document's gateway keys are left out: the gateway rules compare the 1.x keys, which values-legacy-key moves them to.
+ */
 function valuesFacts(values: OperatorValues): IndexedOperatorValues {
+  const cloudDeploymentIdKey = writtenPath(values, 'global.cloudDeploymentId');
+  const cloud = {
+    cloudProvider: values.text(writtenPath(values, 'global.cloudProvider')),
+    controlPlaneURL: values.text(writtenPath(values, 'global.controlPlaneURL')),
+    cloudDeploymentId: values.text(cloudDeploymentIdKey),
+    cloudDeploymentIdKey,
+  };
+  if (values.layout === 'legacy') return { ...cloud, gatewayEnabled: false };
   return {
-    cloudProvider: values.text('global.cloudProvider'),
-    controlPlaneURL: values.text('global.controlPlaneURL'),
+    ...cloud,
     gatewayEnabled: values.isTrue('networking.gateway.enabled'),
     gatewayDisabled: values.get('networking.gateway.enabled')?.value === false,
     gatewayName: values.text('networking.gateway.name'),
     gatewayNamespace: values.text('networking.gateway.namespace'),
-    cloudDeploymentId: values.text('global.cloudDeploymentId') ?? values.text('cloudDeploymentId'),
   };
 }
 
 export function yamlFacts(values: readonly OperatorValues[]): FileFacts {
-  const operatorValues = values.filter((v) => v.layout === '1.x').map(valuesFacts);
+  const operatorValues = values.map(valuesFacts);
   return operatorValues.length === 0 ? NO_FACTS : { ...NO_FACTS, operatorValues };
 }

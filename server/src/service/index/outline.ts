@@ -20,6 +20,7 @@ import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '..
 import type { LineIndex } from '../text/lineIndex';
 import { checkParameterFileShape } from '../arm/checkParameterFile';
 import type { RuleLevels } from '../rules/runner';
+import { writtenPath } from '../rules/support/valuesShared';
 import { applySuppressions } from '../suppression/suppress';
 import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { gatewayManifest } from '../yaml/gatewayManifest';
@@ -534,9 +535,11 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: Lin
     const kind = classifyYamlDocument(document.root);
     if (kind === 'operatorValues' || kind === 'legacyOperatorValues') {
       const read = valuesFromYaml(text, document, kind === 'operatorValues' ? '1.x' : 'legacy');
-      const idSetting = read.get('global.cloudDeploymentId') ?? read.get('cloudDeploymentId');
-      const id = read.text('global.cloudDeploymentId') ?? read.text('cloudDeploymentId');
-      const provider = read.text('global.cloudProvider') ?? read.text('cloudProvider');
+      // Where its chart reads them: a pre-1.0 document's flat keys, a 1.x one's under global.
+      const idKey = writtenPath(read, 'global.cloudDeploymentId');
+      const idSetting = read.get(idKey);
+      const id = read.text(idKey);
+      const provider = read.text(writtenPath(read, 'global.cloudProvider'));
       values.push({
         cloudDeploymentId: id === undefined ? undefined : { text: id, known: true },
         cloudProvider: provider === undefined ? undefined : { text: provider, known: true },

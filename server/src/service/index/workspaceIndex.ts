@@ -125,6 +125,8 @@ export interface IndexedOperatorValues {
   readonly gatewayNamespace?: string;
   /** `global.cloudDeploymentId` as written (`cldrsrc_…`): the cloud resource whose TLS secrets the operator creates. */
   readonly cloudDeploymentId?: string;
+  /** The key the chart reads it from: `global.cloudDeploymentId`, or `cloudDeploymentId` in a pre-1.0 document. */
+  readonly cloudDeploymentIdKey: string;
 }
 
 export interface FileFacts {

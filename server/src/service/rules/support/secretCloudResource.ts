@@ -29,8 +29,10 @@ export function secretCloudResource(name: string): SecretCloudResource | undefin
 }
 
 export interface ValuesBeside {
-  /** `global.cloudDeploymentId` as written. */
+  /** `global.cloudDeploymentId` (`cloudDeploymentId` in a pre-1.0 document) as written. */
   readonly id: string;
+  /** The key it is written in: `global.cloudDeploymentId`, or `cloudDeploymentId` in a pre-1.0 document. */
+  readonly key: string;
   /** The values file's name, without its folder. */
   readonly fileName: string;
 }
@@ -49,8 +51,8 @@ export function valuesBeside(uri: string | undefined, workspace: WorkspaceView):
   const [id] = ids;
   if (files.size !== 1 || ids.size !== 1 || id === undefined || !VALUE_SHAPES.cloudResourceId.test(id))
     return undefined;
-  const [file] = files;
-  return { id, fileName: file.slice(folderOf(file).length) };
+  const [{ uri: file, cloudDeploymentIdKey: key }] = besides;
+  return { id, key, fileName: file.slice(folderOf(file).length) };
 }
 
 /** The name the operator gives the secret's certificate for the cloud resource of `values`. */

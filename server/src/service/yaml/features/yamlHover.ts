@@ -113,6 +113,6 @@ function secretCloudMarkdown(yaml: YamlDocument, hit: Hit, options: YamlHoverOpt
   if (!values) return `For cloud resource ${code(secret.id)}.`;
   const file = `${code(values.fileName)} beside this manifest`;
   if (isSecretOf(secret, values))
-    return `For cloud resource ${code(values.id)}, the one ${file} sets in ${code('global.cloudDeploymentId')}.`;
-  return `For cloud resource ${code(secret.id)}, but ${file} sets ${code('global.cloudDeploymentId')} to ${code(values.id)}: the operator creates ${code(operatorSecretName(secret, values))}, so no secret of this name will exist for it.`;
+    return `For cloud resource ${code(values.id)}, the one ${file} sets in ${code(values.key)}.`;
+  return `For cloud resource ${code(secret.id)}, but ${file} sets ${code(values.key)} to ${code(values.id)}: the operator creates ${code(operatorSecretName(secret, values))}, so no secret of this name will exist for it.`;
 }
