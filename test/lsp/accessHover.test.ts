@@ -1,7 +1,8 @@
 // Protocol tier (issue #17): over real LSP (stdio), hovering a cloud's type explains the Anyscale Platform Contributor
 // role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
 // that exist in the installed extension (the server's default docs folder). A cloud resource's location says it only
-// places the record (compute runs in its region, which has the residency note), and its provider value what it means.
+// places the record (compute runs in its region, which has the residency note), its provider value what it means, and
+// its computeStack value what it runs compute on, with the key's source.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -109,4 +110,11 @@ test("hover on a cloud resource's location, region and provider: the record, whe
   assert.match(provider, /^`AWS`: a cloud resource on \*\*EKS\*\*\./);
   assert.match(provider, /- `cloudStorageBucketName`: `s3:\/\/<bucket>`/);
   assert.match(provider, /\*\*properties\.provider\*\*[\s\S]*case-sensitive/);
+  const stack = await hoverOn(uri, '"K8S"');
+  assert.match(
+    stack,
+    /^`K8S`: the cloud resource runs its compute on \*\*Kubernetes\*\*: with provider `AWS`, on \*\*EKS\*\*\./,
+  );
+  assert.match(stack, /\*\*properties\.computeStack\*\*[\s\S]*case-sensitive/);
+  assert.match(stack, /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/);
 });

@@ -317,3 +317,50 @@ test('an expression built around a value not known: the hover says why, and what
     /^Unknown: parameter 'account' has no value here \(the string starts with `"https:\/\/"` and ends with `"\.blob\.core\.windows\.net\/"`\)/,
   );
 });
+
+test("a computeStack value says what it runs compute on, on its provider's cluster when known, then the key's documentation and source", () => {
+  const keyDoc = (provider?: string) =>
+    propertyMarkdown(
+      CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === 'computeStack')!,
+      'properties.computeStack',
+      true,
+      provider === undefined ? undefined : providerNamed(provider),
+    );
+  const written = TEMPLATE.replace(EKS, EKS.replace('"region"', '"computeStack": "K8S", "region"'));
+  const eks = armHover(
+    written,
+    analyzeText(written),
+    written.indexOf('"K8S"', written.indexOf('my-cloud/eks')) + 2,
+    OPTIONS,
+  );
+  assert.ok(eks);
+  assert.equal(written.slice(eks.range.start, eks.range.end), '"K8S"');
+  assert.equal(
+    eks.markdown,
+    `\`K8S\`: the cloud resource runs its compute on **Kubernetes**: with provider \`AWS\`, on **EKS**.\n\n${keyDoc('AWS')}`,
+  );
+  assert.match(
+    eks.markdown,
+    /\[Add a cloud resource[^\]]*\]\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/,
+  );
+  // The first resource's provider is "Aws", no provider: no cluster named.
+  const [unknown] = hoverAt('"K8S"', 2).hover!.markdown.split('\n\n---\n\n');
+  assert.equal(unknown, `\`K8S\`: the cloud resource runs its compute on **Kubernetes**.\n\n${keyDoc()}`);
+});
+
+test("a computeStack value Anyscale does not accept gets the key's documentation and the rule's line; an expression, its value only", () => {
+  for (const value of ['K8s', 'VM']) {
+    const text = TEMPLATE.replace('"computeStack": "K8S"', `"computeStack": "${value}"`);
+    const markdown = armHover(text, analyzeText(text), text.indexOf(`"${value}"`) + 2, OPTIONS)!.markdown;
+    assert.match(markdown, /^\*\*properties\.computeStack\*\*\n\nHow the cloud resource runs compute\./, value);
+    assert.doesNotMatch(markdown, /runs its compute on/, value);
+    assert.match(markdown, /`compute-stack-invalid`/, value);
+  }
+  const expression = TEMPLATE.replace('"computeStack": "K8S"', `"computeStack": "[parameters('stack')]"`).replace(
+    '"parameters": {',
+    '"parameters": { "stack": { "type": "string", "defaultValue": "K8S" },',
+  );
+  const markdown = markdownIn(expression, "[parameters('stack')]", 3);
+  assert.match(markdown, /^Evaluates to `"K8S"`/);
+  assert.doesNotMatch(markdown, /runs its compute on|properties\.computeStack/);
+});

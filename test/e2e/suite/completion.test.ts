@@ -228,4 +228,17 @@ suite('Completions and hover in a real VS Code', () => {
     assert.match(text, /\*\*principal ID\*\*/);
     assert.match(text, /\*\*client ID\*\*/);
   });
+
+  test('hovering a computeStack value says what it runs compute on, with the key and its source', async () => {
+    const editor = await openEditor('cloudresource.json', 'json');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      editor.document.uri,
+      positionOf(editor.document, '"K8S"', 2),
+    );
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /`K8S`: the cloud resource runs its compute on \*\*Kubernetes\*\*/);
+    assert.match(text, /\*\*properties\.computeStack\*\*/);
+    assert.match(text, /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/);
+  });
 });

@@ -147,6 +147,15 @@ export function providerNamedIgnoringCase(name: string): Provider | undefined {
 
 /** The only supported compute stack: Kubernetes. Virtual machine stacks are not supported. */
 export const COMPUTE_STACKS = ['K8S'] as const;
+export type ComputeStack = (typeof COMPUTE_STACKS)[number];
+
+/** What each compute stack runs the cloud resource's compute on. */
+export const COMPUTE_STACK_KINDS: Readonly<Record<ComputeStack, string>> = { K8S: 'Kubernetes' };
+
+/** The compute stack a value names, spelled exactly right (the value is case-sensitive). */
+export function computeStackNamed(name: string): ComputeStack | undefined {
+  return COMPUTE_STACKS.find((stack) => stack === name);
+}
 
 /** Name of the cloud's primary cloud resource, which must use provider Azure. */
 export const PRIMARY_CLOUD_RESOURCE_NAME = 'default';
@@ -252,6 +261,7 @@ export const CITATIONS: Citations = Citations.parse({
   GA_API_VERSION: cite(SOURCES.addCloudResource, 'documented'),
   PROVIDERS: cite(SOURCES.cloudResourcesOverview, 'documented'),
   COMPUTE_STACKS: cite(SOURCES.addCloudResource, 'documented'),
+  COMPUTE_STACK_KINDS: cite(SOURCES.addCloudResource, 'documented'),
   PRIMARY_CLOUD_RESOURCE_NAME: cite(SOURCES.cloudResourcesOverview, 'documented'),
   CONSOLE_ORIGIN: cite(SOURCES.addCloudResource, 'documented'),
   SUPPORTED_LOCATIONS: cite(SUPPORTED_LOCATIONS_SOURCE, 'documented'),

@@ -9,6 +9,7 @@ import {
   CLOUD_RESOURCE_TYPE,
   CLOUD_TYPE,
   COMPUTE_CONFIG_TYPE,
+  COMPUTE_STACK_KINDS,
   COMPUTE_STACKS,
   CONTAINER_IMAGE_TYPE,
   JOB_TYPE,
@@ -108,7 +109,7 @@ export const CLOUD_RESOURCE_PROPERTIES: readonly PropertyDoc[] = z.array(Propert
   {
     name: 'computeStack',
     meaning: 'How the cloud resource runs compute.',
-    constraints: `Only ${COMPUTE_STACKS.map(code).join(', ')} (Kubernetes) is supported, case-sensitive; virtual-machine stacks are not.`,
+    constraints: `Only ${COMPUTE_STACKS.map((stack) => `${code(stack)} (${COMPUTE_STACK_KINDS[stack]})`).join(', ')} is supported, case-sensitive; virtual-machine stacks are not.`,
     requiredFor: ALL_PROVIDERS,
     source: SOURCES.addCloudResource,
     grade: 'documented',

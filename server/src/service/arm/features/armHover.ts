@@ -29,7 +29,7 @@ import {
 } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
-import { providerValueSection, recordLocationSection } from './cloudResourceHover';
+import { computeStackValueSection, providerValueSection, recordLocationSection } from './cloudResourceHover';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
 
@@ -188,6 +188,7 @@ export function armHover(
     const found = [
       property,
       providerValueSection(context, resource),
+      computeStackValueSection(context, resource, view),
       recordLocationSection(context, resource, view, options.docsPageUrl),
       accessSection(context, resource, template.text, options),
       residencySection(context, resource, options),

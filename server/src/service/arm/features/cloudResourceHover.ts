@@ -1,10 +1,11 @@
-// Hover on two values of a cloud resource that say where and on what it runs: a `provider` value (the clusters it
+// Hover on three values of a cloud resource that say where and on what it runs: a `provider` value (the clusters it
 // means and what it makes of the region, the bucket, its endpoint and the operator identity, then the `provider`
-// key's own documentation), and its `location` (only where Azure Resource Manager keeps the record: compute runs in
-// `properties.region`, named here when it is written).
+// key's own documentation), a `computeStack` value (what it runs compute on, then the key's documentation), and its
+// `location` (only where Azure Resource Manager keeps the record: compute runs in `properties.region`, named here when
+// it is written).
 import type { ArmResource } from '../template';
 import { isExpression } from '../value';
-import { providerNamed, type Provider } from '../../catalog/anyscale';
+import { COMPUTE_STACK_KINDS, computeStackNamed, providerNamed, type Provider } from '../../catalog/anyscale';
 import { factMarkdown, RECORD_LOCATION_FACT } from '../../catalog/accessAndResidency';
 import { IDENTITY_SHAPES } from '../../catalog/identity';
 import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown, requirementDetail } from '../../catalog/propertyDocs';
@@ -16,6 +17,7 @@ import { isCloudResource, isKey, literalProperty, resourceProvider, type LazyVie
 
 const docOf = (name: string) => CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === name)!;
 const PROVIDER_DOC = docOf('provider');
+const COMPUTE_STACK_DOC = docOf('computeStack');
 const REGION_DOC = docOf('region');
 const ENDPOINT_DOC = docOf('cloudStorageBucketEndpoint');
 const IDENTITY_DOC = docOf('anyscaleOperatorIamIdentity');
@@ -73,6 +75,27 @@ export function providerValueSection(context: PositionContext, resource: ArmReso
   const provider = providerNamed(value);
   const key = propertyMarkdown(PROVIDER_DOC, `properties.${PROVIDER_DOC.name}`, true, provider);
   return provider ? `${providerMeaning(provider)}\n\n${key}` : key;
+}
+
+/**
+ * On a cloud resource's `computeStack` value: what the stack runs compute on (the provider's cluster when the provider
+ * is known), then the key's documentation (the one value, case-sensitive, and its source); only the key's
+ * documentation for a value Anyscale does not accept. Nothing on an expression, whose own hover says what it evaluates to.
+ */
+export function computeStackValueSection(
+  context: PositionContext,
+  resource: ArmResource,
+  view: LazyView,
+): string | undefined {
+  const value = context.token?.value;
+  if (value === undefined || isExpression(value) || !atValueOf(context, resource, 'properties', 'computeStack'))
+    return undefined;
+  const stack = computeStackNamed(value);
+  const provider = resourceProvider(resource, view);
+  const key = propertyMarkdown(COMPUTE_STACK_DOC, `properties.${COMPUTE_STACK_DOC.name}`, true, provider);
+  if (!stack) return key;
+  const cluster = provider ? `: with provider ${code(provider.name)}, on **${provider.kubernetes}**` : '';
+  return `${code(stack)}: the cloud resource runs its compute on **${COMPUTE_STACK_KINDS[stack]}**${cluster}.\n\n${key}`;
 }
 
 /** Where the cloud resource's compute runs, as its `properties.region` is written. */

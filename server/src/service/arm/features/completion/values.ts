@@ -3,7 +3,14 @@
 // provider, the Blob endpoint derived from an abfss bucket, and operator-identity shapes.
 import type { ArmResource, ArmTemplate } from '../../template';
 import { literalValue, knownString } from '../../value';
-import { API_VERSIONS, COMPUTE_STACKS, PROVIDERS, SUPPORTED_LOCATIONS, type Provider } from '../../../catalog/anyscale';
+import {
+  API_VERSIONS,
+  COMPUTE_STACK_KINDS,
+  COMPUTE_STACKS,
+  PROVIDERS,
+  SUPPORTED_LOCATIONS,
+  type Provider,
+} from '../../../catalog/anyscale';
 import { ANYSCALE_RESOURCE_TYPES, CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../../catalog/propertyDocs';
 import { REGION_LISTS, regionListFor, type RegionList } from '../../../catalog/regions';
 import {
@@ -266,7 +273,7 @@ export function valueCompletions(
     case 'computestack':
       return COMPUTE_STACKS.map((stack) =>
         stringValueEntry(context, stack, {
-          detail: 'Kubernetes',
+          detail: COMPUTE_STACK_KINDS[stack],
           documentation: 'The only supported compute stack. Case-sensitive.',
           preselect: true,
         }),

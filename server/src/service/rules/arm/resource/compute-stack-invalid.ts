@@ -1,6 +1,6 @@
 // compute-stack-invalid: `computeStack` must be exactly `K8S`. Every cloud resource runs on Kubernetes; the value is
 // case-sensitive (`K8s` is rejected, though some spec examples spell it so) and virtual machine stacks aren't supported.
-import { COMPUTE_STACKS } from '../../../catalog/anyscale';
+import { COMPUTE_STACKS, computeStackNamed } from '../../../catalog/anyscale';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
 
@@ -18,7 +18,7 @@ export const computeStackInvalid: TemplateRule = {
       // null is a missing value: required-property-missing reports it.
       if (!value.known || value.value === null) continue;
       const written = value.value;
-      if (typeof written === 'string' && (COMPUTE_STACKS as readonly string[]).includes(written)) continue;
+      if (typeof written === 'string' && computeStackNamed(written)) continue;
       const shown = JSON.stringify(written);
       const sameIgnoringCase =
         typeof written === 'string'
