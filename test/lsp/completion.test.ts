@@ -193,6 +193,42 @@ test('a key typed on a new line above a written one: that one is not offered, wh
   ]);
 });
 
+test("a key typed above the provider: its provider's requirements; an expression hidden by it: per provider, saying why", async () => {
+  // As in the editor: `"` typed on a new line at the top of `properties`, above the provider. The parser's recovery
+  // skips the provider written below; the text still has it.
+  const uri = 'file:///workspace/completion-typed-above-provider.json';
+  const text = TEMPLATE.replace('"provider": "",', '"provider": "GCP",').replace(/\n *"region": "uksouth",/, '');
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"provider"'));
+  let version = 1;
+  /** Inserts a new line `typed` above the provider (replacing the last one typed), sets the provider, completes. */
+  const region = async (provider: string) => {
+    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges: [
+        {
+          range: { start: { line, character: 0 }, end: { line: line + (version > 2 ? 2 : 1), character: 0 } },
+          text: `        "\n        "provider": ${provider},\n`,
+        },
+      ],
+    });
+    const item = (await complete(uri, { line, character: 9 })).find((i) => i.label === 'region');
+    assert.ok(item, `region offered with provider ${provider}`);
+    return { detail: item.detail, documentation: (item.documentation as MarkupContent).value };
+  };
+  const gcp = await region('"GCP"');
+  assert.equal(gcp.detail, 'required');
+  assert.match(gcp.documentation, /^Required for GCP\./m);
+  const expression = await region(`"[parameters('provider')]"`);
+  assert.equal(expression.detail, 'required for AWS, GCP; should set for Azure, Generic');
+  assert.match(
+    expression.documentation,
+    /^Required for AWS, GCP; should be set for Azure, Generic\. The provider is not known: `provider` is an expression whose value cannot be known here\./m,
+  );
+});
+
 test("the resource keys VS Code's JSON list offers from the deploymentTemplate schema are not offered twice", async () => {
   const text = TEMPLATE.replace('      "location": "uksouth",\n', '      \n');
   const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;

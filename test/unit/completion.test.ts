@@ -264,3 +264,78 @@ describe('a key typed above written ones (the parser skips the key after one wit
     ]);
   });
 });
+
+describe('property names follow the provider where it is written, and say why when it is not known', () => {
+  const TEMPLATE = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "parameters": { "provider": { "type": "string", "defaultValue": "AWS" } },
+  "resources": [
+    {
+      "type": "Anyscale.Platform/clouds/cloudResources",
+      "apiVersion": "2026-09-01",
+      "name": "my-cloud/eks",
+      "location": "uksouth",
+      "properties": {
+PROPERTIES
+      }
+    }
+  ]
+}`;
+
+  /** The region entry offered at the `|` of `properties` (the cloud resource's properties, one per line). */
+  function regionWith(...properties: string[]): CompletionEntry {
+    const marked = TEMPLATE.replace('PROPERTIES', properties.map((line) => `        ${line}`).join('\n'));
+    const at = marked.indexOf('|');
+    const text = marked.slice(0, at) + marked.slice(at + 1);
+    const region = armCompletions(text, analyzeText(text), at).find((entry) => entry.label === 'region');
+    assert.ok(region, properties.join(' '));
+    return region;
+  }
+  const REQUIRED_FOR_AWS = /^Required for AWS\. The docs require it/m;
+
+  test('a provider written below a key being typed, which the parser skips: its requirements only', () => {
+    for (const typed of ['"|', '"|"', '"re|'])
+      for (const below of [
+        ['"provider": "AWS",', '"computeStack": "K8S"'],
+        ['"computeStack": "K8S",', '"provider": "AWS"'],
+      ]) {
+        const region = regionWith(typed, ...below);
+        assert.equal(region.detail, 'required', `${typed} above ${below.join(' ')}`);
+        assert.match(region.documentation ?? '', REQUIRED_FOR_AWS);
+      }
+    // Above the cursor, and below a key with its colon (the JSON whole), as before.
+    assert.equal(regionWith('"provider": "AWS",', '"|"').detail, 'required');
+    assert.equal(regionWith('"|": "",', '"provider": "AWS"').detail, 'required');
+    // A provider of a nested object below is not this cloud resource's.
+    assert.notEqual(regionWith('"|"', '"extra": { "provider": "AWS" }').detail, 'required');
+  });
+
+  test('an expression is evaluated when the JSON is whole; with a key being typed, or a name that is no provider, per provider and why', () => {
+    assert.equal(regionWith(`"provider": "[parameters('provider')]",`, '"|": ""').detail, 'required');
+    assert.equal(regionWith('"|": "",', `"provider": "[parameters('provider')]"`).detail, 'required');
+    const cases: Array<[string[], string]> = [
+      [
+        [`"provider": "[parameters('provider')]",`, '"|"'],
+        '`provider` is an expression whose value cannot be known here',
+      ],
+      [
+        ['"|"', `"provider": "[parameters('provider')]"`],
+        '`provider` is an expression whose value cannot be known here',
+      ],
+      [['"provider": "aws",', '"|"'], '`provider` "aws" names no provider (the names are case-sensitive)'],
+      [['"computeStack": "K8S",', '"|"'], 'this cloud resource sets no `provider`'],
+      [['"provider": 1,', '"|"'], '`provider` is not a string'],
+    ];
+    for (const [properties, why] of cases) {
+      const region = regionWith(...properties);
+      assert.equal(region.detail, 'required for AWS, GCP; should set for Azure, Generic', properties.join(' '));
+      assert.ok(
+        region.documentation?.includes(
+          `Required for AWS, GCP; should be set for Azure, Generic. The provider is not known: ${why}.`,
+        ),
+        region.documentation,
+      );
+    }
+  });
+});

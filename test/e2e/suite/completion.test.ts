@@ -215,6 +215,57 @@ suite('Completions and hover in a real VS Code', () => {
     }
   });
 
+  test("a key typed above the provider gets that provider's requirements, not every provider's", async () => {
+    const template = {
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'my-cloud/gke',
+          location: 'uksouth',
+          properties: { provider: 'GCP', computeStack: 'K8S' },
+        },
+      ],
+    };
+    const text = JSON.stringify(template, null, 2);
+    const editor = await openUntitled(text);
+    try {
+      // At the end of the line that opens `properties`: Enter, then `"` as the user types them.
+      const line = text.split('\n').findIndex((l) => l.includes('"properties": {'));
+      // `type` types into the focused editor: wait until it is this one.
+      await waitFor(
+        'the template in the active editor',
+        () => vscode.window.activeTextEditor?.document === editor.document,
+      );
+      const end = editor.document.lineAt(line).range.end;
+      editor.selection = new vscode.Selection(end, end);
+      await vscode.commands.executeCommand('type', { text: '\n' });
+      await vscode.commands.executeCommand('type', { text: '"' });
+      assert.ok(
+        editor.document.lineAt(line + 2).text.includes('"provider": "GCP"'),
+        editor.document
+          .getText()
+          .split('\n')
+          .slice(line, line + 4)
+          .join('\n'),
+      );
+      const region = await waitFor('region among the property names at the typed key', async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          editor.document.uri,
+          editor.selection.active,
+          '"',
+        );
+        return list.items.find((item) => labelOf(item) === 'region');
+      });
+      // Required for GCP; with the provider hidden, it was "required for AWS, GCP; should set for Azure, Generic".
+      assert.equal(region.detail, 'required');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   test('hovering a property name shows its documentation', async () => {
     const editor = await openEditor(FILE, 'json');
     const position = positionOf(editor.document, '"anyscaleOperatorIamIdentity"', 4);

@@ -422,8 +422,11 @@ export function requirementDetail(doc: PropertyDoc, provider: Provider | undefin
   return `required for ${doc.requiredFor.join(', ')}${rest}`;
 }
 
-/** The requirement as a sentence, for the provider when it is known, with its note. */
-function requirement(doc: PropertyDoc, provider: Provider | undefined): string {
+/**
+ * The requirement as a sentence, for the provider when it is known, with its note; per provider otherwise, saying why
+ * the provider is not known when `unknownProvider` says it.
+ */
+function requirement(doc: PropertyDoc, provider: Provider | undefined, unknownProvider?: string): string {
   const note = doc.requirementNote ? ` ${doc.requirementNote}` : '';
   if (doc.requiredFor.length === PROVIDERS.length) return `Required.${note}`;
   if (doc.requiredFor.length === 0 && doc.shouldSetFor.length === 0) return 'Optional.';
@@ -437,22 +440,24 @@ function requirement(doc: PropertyDoc, provider: Provider | undefined): string {
   ].filter((part) => part !== undefined);
   const optional = doc.requiredFor.length + doc.shouldSetFor.length < PROVIDERS.length ? '; optional otherwise' : '';
   const sentence = parts.join('; ') + optional;
-  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.${note}`;
+  const why = unknownProvider ? ` The provider is not known: ${unknownProvider}.` : '';
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.${why}${note}`;
 }
 
 /**
  * A property's documentation as Markdown: meaning, constraints, when it is required (for `provider` when it is
- * known, else per provider), source link.
+ * known, else per provider, with why it is not known when `unknownProvider` says it), source link.
  */
 export function propertyMarkdown(
   doc: PropertyDoc,
   heading: string,
   withRequirement: boolean,
   provider?: Provider,
+  unknownProvider?: string,
 ): string {
   const lines = [`**${heading}**`, '', doc.meaning, ''];
   if (doc.constraints) lines.push(doc.constraints, '');
-  if (withRequirement) lines.push(requirement(doc, provider), '');
+  if (withRequirement) lines.push(requirement(doc, provider, unknownProvider), '');
   lines.push(`[${doc.source.title}](${doc.source.url})`);
   return lines.join('\n');
 }

@@ -1,7 +1,8 @@
 // Property-name completions inside Anyscale resources: the resource's own keys (type, apiVersion, name, …) and the
 // names of `properties` — for a cloud resource the ones its provider requires or should set first, saying which —
 // each with its documentation, leaving out the ones already written (after the cursor, as the text has them rather
-// than the parse: see writtenKeys).
+// than the parse: see writtenKeys). The provider is read where it is written, also below a key being typed; when it
+// is not known, the requirements are per provider and say why.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import type { ArmResource } from '../../template';
 import { propertyValue, type JsonNode } from '../../../json/nodes';
@@ -14,7 +15,8 @@ import {
   RESOURCE_KEYS,
   type PropertyDoc,
 } from '../../../catalog/propertyDocs';
-import type { Provider } from '../../../catalog/anyscale';
+import { providerNamed, type Provider } from '../../../catalog/anyscale';
+import { isExpression } from '../../value';
 import { nodeAtPath } from '../../anyscaleView';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
@@ -73,19 +75,26 @@ function schemaOffersResourceKeys(context: PositionContext, root: JsonNode): boo
 }
 
 /**
- * The keys of the object around the cursor written after `from` (lowercase, as ARM compares them), read with
- * jsonc-parser's scanner up to the object's closing brace rather than from the tree. A key being typed without its
- * colon yet (`"` or `""` on a new line) makes the parser's recovery skip everything up to the next comma or brace:
- * the tree lacks the key written on the next line, and may take a key of an object after it for one of this object.
+ * The keys of the object around the cursor written after `from` (lowercase, as ARM compares them), each with its value
+ * when that is a string, read with jsonc-parser's scanner up to the object's closing brace rather than from the tree.
+ * A key being typed without its colon yet (`"` or `""` on a new line) makes the parser's recovery skip everything up
+ * to the next comma or brace: the tree lacks the key written on the next line, and may take a key of an object after
+ * it for one of this object.
  */
-function keysWrittenAfter(text: string, from: number): Set<string> {
-  const keys = new Set<string>();
+function keysWrittenAfter(text: string, from: number): Map<string, string | undefined> {
+  const keys = new Map<string, string | undefined>();
   const scanner = createScanner(text, true);
   scanner.setPosition(from);
   let depth = 0;
   let string: string | undefined;
+  let valueOf: string | undefined;
   for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.ColonToken && string !== undefined) keys.add(string.toLowerCase());
+    if (valueOf !== undefined && kind === SyntaxKind.StringLiteral) keys.set(valueOf, scanner.getTokenValue());
+    valueOf = undefined;
+    if (kind === SyntaxKind.ColonToken && string !== undefined) {
+      valueOf = string.toLowerCase();
+      keys.set(valueOf, undefined);
+    }
     string = kind === SyntaxKind.StringLiteral && depth === 0 ? scanner.getTokenValue() : undefined;
     if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
     else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
@@ -100,8 +109,12 @@ function keysWrittenAfter(text: string, from: number): Set<string> {
  * The keys already written in `object`, the one the cursor is in (lowercase): before the cursor as the tree has them,
  * after it as the text has them. The key being typed is neither.
  */
-function writtenKeys(context: PositionContext, object: JsonNode | undefined): Set<string> {
-  const keys = keysWrittenAfter(context.text, context.token?.end ?? context.offset);
+function writtenKeys(
+  context: PositionContext,
+  object: JsonNode | undefined,
+  after: Map<string, string | undefined>,
+): Set<string> {
+  const keys = new Set(after.keys());
   const cursor = context.token?.start ?? context.offset;
   for (const property of object?.type === 'object' ? (object.children ?? []) : []) {
     if (property.offset >= cursor) break;
@@ -111,20 +124,55 @@ function writtenKeys(context: PositionContext, object: JsonNode | undefined): Se
   return keys;
 }
 
-/** `provider`: the cloud resource's, when it is one and its provider is known; the requirement is for it. */
+/** The cloud resource's provider, or why it is not known: what its property-name completions' requirements are for. */
+type ProviderHere = { readonly provider: Provider } | { readonly provider?: undefined; readonly unknown?: string };
+
+/**
+ * The provider of the cloud resource the cursor is in, as written: below the cursor as the text has it (a key being
+ * typed hides it from the tree), else as the tree has it; an expression as the view evaluates it. Why not, otherwise.
+ */
+function providerHere(
+  context: PositionContext,
+  resource: ArmResource,
+  view: LazyView,
+  after: Map<string, string | undefined>,
+): ProviderHere {
+  const node = propertyValue(resource.properties, 'provider');
+  const below = after.has('provider');
+  if (!below && !node) return { unknown: 'this cloud resource sets no `provider`' };
+  const written = below ? after.get('provider') : typeof node?.value === 'string' ? node.value : undefined;
+  if (written === undefined) return { unknown: '`provider` is not a string' };
+  if (!isExpression(written)) {
+    const provider = providerNamed(written);
+    return provider
+      ? { provider }
+      : { unknown: `\`provider\` ${JSON.stringify(written)} names no provider (the names are case-sensitive)` };
+  }
+  // The tree's provider node is the one written below only when it lies after the cursor.
+  const cursor = context.token?.start ?? context.offset;
+  const evaluated = node && (!below || node.offset >= cursor) ? resourceProvider(resource, view) : undefined;
+  return evaluated
+    ? { provider: evaluated }
+    : { unknown: '`provider` is an expression whose value cannot be known here' };
+}
+
+/** `here`: the cloud resource's provider when it is one, known or why not; the requirement is for it. */
 function entries(
   context: PositionContext,
   docs: readonly PropertyDoc[],
   object: JsonNode | undefined,
-  provider: Provider | undefined,
+  here: ProviderHere = {},
+  after = keysWrittenAfter(context.text, context.token?.end ?? context.offset),
 ): CompletionEntry[] {
-  const written = writtenKeys(context, object);
+  const written = writtenKeys(context, object, after);
+  const { provider } = here;
+  const unknown = provider ? undefined : here.unknown;
   return docs
     .filter((doc) => !written.has(doc.name.toLowerCase()))
     .map((doc, index) =>
       propertyName(context, doc.name, SHAPES[doc.name] ?? 'string', {
         detail: requirementDetail(doc, provider),
-        documentation: propertyMarkdown(doc, doc.name, !RESOURCE_KEYS.includes(doc), provider),
+        documentation: propertyMarkdown(doc, doc.name, !RESOURCE_KEYS.includes(doc), provider, unknown),
         sortText: `${isNeeded(doc, provider) ? 0 : 1}${String(index).padStart(2, '0')}`,
         retrigger: HAS_VALUE_COMPLETIONS.has(doc.name),
       }),
@@ -144,17 +192,18 @@ export function propertyNameCompletions(
     const docs = schemaOffersResourceKeys(context, root)
       ? RESOURCE_KEYS.filter((doc) => !SCHEMA_RESOURCE_KEYS.has(doc.name))
       : RESOURCE_KEYS;
-    return entries(context, docs, resource.node, undefined);
+    return entries(context, docs, resource.node);
   }
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const docs = propertiesOfType(resource.type);
     if (!docs) return [];
-    const provider = isCloudResource(resource) ? resourceProvider(resource, view) : undefined;
-    return entries(context, docs, resource.properties, provider);
+    if (!isCloudResource(resource)) return entries(context, docs, resource.properties);
+    const after = keysWrittenAfter(context.text, context.token?.end ?? context.offset);
+    return entries(context, docs, resource.properties, providerHere(context, resource, view, after), after);
   }
   if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {
     const docs = nestedPropertiesOf(resource.type, [path[1]]);
-    return docs ? entries(context, docs, nodeAtPath(resource.properties, [path[1]]), undefined) : [];
+    return docs ? entries(context, docs, nodeAtPath(resource.properties, [path[1]])) : [];
   }
   return [];
 }
