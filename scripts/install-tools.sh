@@ -118,7 +118,7 @@ node24_ok() { [ -x "$N/bin/node" ] && case "$("$N/bin/node" --version 2>/dev/nul
 if [ "$(cat "$NODE24_DIR/.installed" 2>/dev/null)" = "$want" ] && node24_ok; then
   done_step "present, $("$N/bin/node" --version)"
 else
-  npm_ci_into node24 "$NODE24_DIR" 240 3 node24_ok # ~8 s when the registry answers
+  npm_ci_into node24 "$NODE24_DIR" 300 3 node24_ok # ~8 s when the registry answers; 30 s seen under load
   node24_ok || fail "no Node 24 at $N/bin/node after install (found: $("$N/bin/node" --version 2>&1 || true))"
   echo "$want" > "$NODE24_DIR/.installed"
   done_step "installed $("$N/bin/node" --version)"
@@ -139,7 +139,7 @@ else
   # npm's launcher is `#!/usr/bin/env node`: with Node 24 first in PATH, npm itself runs on Node 24, which
   # code-server's postinstall checks. nodedir: build native addons against Node 24's headers (the user
   # npmrc may point at /usr, i.e. the system Node 20's).
-  (export PATH="$N/bin:$PATH" npm_config_nodedir="$N" && npm_ci_into code-server "$CS_DIR" 900 2 cs_ok) # ~150 s
+  (export PATH="$N/bin:$PATH" npm_config_nodedir="$N" && npm_ci_into code-server "$CS_DIR" 1500 2 cs_ok) # ~150 s idle; 870 s seen at a load of 10-20
   cs_ok || fail "code-server did not install completely into $CS_DIR"
   xdg=$(mktemp -d)   # code-server writes a config file on every start, even for --version
   v=$(PATH="$N/bin:$PATH" XDG_CONFIG_HOME="$xdg" XDG_DATA_HOME="$xdg" XDG_CACHE_HOME="$xdg" "$CODE_SERVER" --version 2>/dev/null | tail -1)
@@ -156,7 +156,7 @@ if [ -f node_modules/.package-lock.json ] && [ ! package-lock.json -nt node_modu
   done_step "up to date"
 else
   project_modules_ok() { [ -f node_modules/.package-lock.json ]; }
-  bounded_npm "project node_modules" "$ROOT" 600 2 project_modules_ok true -- ci --no-audit --no-fund --loglevel=warn # ~40 s
+  bounded_npm "project node_modules" "$ROOT" 900 2 project_modules_ok true -- ci --no-audit --no-fund --loglevel=warn # ~40 s
   done_step "npm ci done"
 fi
 
