@@ -15,6 +15,8 @@ const cases: { folder: string; file: string; within: boolean; under: boolean; wh
   { folder, file: at('ws', 'main.json'), within: true, under: true, what: 'a file in it' },
   { folder: folder + path.sep, file: at('ws', 'a', 'b.json'), within: true, under: true, what: 'deeper' },
   { folder, file: at('ws', '.', 'a', '..', 'b.json'), within: true, under: true, what: 'through . and ..' },
+  { folder, file: at('ws', '..hidden.json'), within: true, under: true, what: 'a file whose name starts with ..' },
+  { folder, file: at('ws', '...', 'a.json'), within: true, under: true, what: 'in a folder named ...' },
   { folder, file: at('wsx', 'main.json'), within: false, under: false, what: 'a sibling with its name as prefix' },
   { folder, file: at('main.json'), within: false, under: false, what: 'its parent folder' },
   { folder: at('ws', 'sub'), file: folder, within: false, under: false, what: 'the folder above' },

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 /** True when `file` is `folder` or inside it (`folder` may be a file: then only itself). */
 export function isWithin(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
-  return !relative.startsWith('..') && !path.isAbsolute(relative);
+  // `..` as a whole segment: a file named `..hidden.json` in the folder is in it.
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /**
