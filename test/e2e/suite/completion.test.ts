@@ -192,6 +192,11 @@ suite('Completions and hover in a real VS Code', () => {
     try {
       // At the end of the line above the identity: Enter, then `"` as the user types them (VS Code closes the quote).
       const line = text.split('\n').findIndex((l) => l.includes('"region": "us-west-2"'));
+      // `type` types into the focused editor: wait until it is this one.
+      await waitFor(
+        'the template in the active editor',
+        () => vscode.window.activeTextEditor?.document === editor.document,
+      );
       const end = editor.document.lineAt(line).range.end;
       editor.selection = new vscode.Selection(end, end);
       await vscode.commands.executeCommand('type', { text: '\n' });
