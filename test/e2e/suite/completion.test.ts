@@ -62,6 +62,28 @@ async function openUntitled(content: string): Promise<vscode.TextEditor> {
   return vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content }));
 }
 
+/**
+ * At the end of the first line holding `marker`, types Enter and then `"` as a user types them (through the editor's
+ * own `type`, so VS Code may close the quote); returns that line's number.
+ */
+async function typeNewKeyAfter(editor: vscode.TextEditor, marker: string): Promise<number> {
+  const line = editor.document
+    .getText()
+    .split(/\r?\n/)
+    .findIndex((l) => l.includes(marker));
+  assert.ok(line >= 0, `"${marker}" not found`);
+  // `type` types into the focused editor: wait until it is this one.
+  await waitFor(
+    'the template in the active editor',
+    () => vscode.window.activeTextEditor?.document === editor.document,
+  );
+  const end = editor.document.lineAt(line).range.end;
+  editor.selection = new vscode.Selection(end, end);
+  await vscode.commands.executeCommand('type', { text: '\n' });
+  await vscode.commands.executeCommand('type', { text: '"' });
+  return line;
+}
+
 suite('Completions and hover in a real VS Code', () => {
   suiteSetup(async () => {
     await activateExtension();
@@ -190,17 +212,8 @@ suite('Completions and hover in a real VS Code', () => {
     const text = JSON.stringify(template, null, 2).replace('"anyscaleOperatorIamIdentity": "x"', identity);
     const editor = await openUntitled(text);
     try {
-      // At the end of the line above the identity: Enter, then `"` as the user types them (VS Code closes the quote).
-      const line = text.split('\n').findIndex((l) => l.includes('"region": "us-west-2"'));
-      // `type` types into the focused editor: wait until it is this one.
-      await waitFor(
-        'the template in the active editor',
-        () => vscode.window.activeTextEditor?.document === editor.document,
-      );
-      const end = editor.document.lineAt(line).range.end;
-      editor.selection = new vscode.Selection(end, end);
-      await vscode.commands.executeCommand('type', { text: '\n' });
-      await vscode.commands.executeCommand('type', { text: '"' });
+      // At the end of the line above the identity (VS Code closes the quote).
+      const line = await typeNewKeyAfter(editor, '"region": "us-west-2"');
       const typed = editor.document.lineAt(line + 1).text;
       assert.match(typed, /^ +""?$/, `the typed line: ${JSON.stringify(typed)}`);
       assert.ok(editor.document.lineAt(line + 2).text.includes(identity));
@@ -236,17 +249,8 @@ suite('Completions and hover in a real VS Code', () => {
     const text = JSON.stringify(template, null, 2);
     const editor = await openUntitled(text);
     try {
-      // At the end of the line that opens `properties`: Enter, then `"` as the user types them.
-      const line = text.split('\n').findIndex((l) => l.includes('"properties": {'));
-      // `type` types into the focused editor: wait until it is this one.
-      await waitFor(
-        'the template in the active editor',
-        () => vscode.window.activeTextEditor?.document === editor.document,
-      );
-      const end = editor.document.lineAt(line).range.end;
-      editor.selection = new vscode.Selection(end, end);
-      await vscode.commands.executeCommand('type', { text: '\n' });
-      await vscode.commands.executeCommand('type', { text: '"' });
+      // At the end of the line that opens `properties`.
+      const line = await typeNewKeyAfter(editor, '"properties": {');
       assert.ok(
         editor.document.lineAt(line + 2).text.includes('"provider": "GCP"'),
         editor.document
