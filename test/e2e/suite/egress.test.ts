@@ -20,6 +20,7 @@ import {
   contextMenuAction,
   hover,
   languageStatus,
+  notificationSeverity,
   paletteRows,
   press,
   runFromPalette,
@@ -294,6 +295,11 @@ suite('Egress verification in a real VS Code', () => {
       assert.match(
         message,
         /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/,
+      );
+      assert.equal(
+        await notificationSeverity(message),
+        'error',
+        'required targets failed: an error, as the status item',
       );
       // The Language Status item says it too, next to an Anyscale document.
       await openEditor('bad-template.json');

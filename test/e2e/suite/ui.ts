@@ -192,6 +192,17 @@ export async function clickNotificationButton(message: string, label: string): P
   await click(`${NOTIFICATION}:has-text(${JSON.stringify(message)}) .monaco-button:text-is(${JSON.stringify(label)})`);
 }
 
+/** The severity VS Code shows with the notification whose message contains `message`, by its icon. */
+export async function notificationSeverity(message: string): Promise<'error' | 'warning' | 'info' | undefined> {
+  await waitForNotification(message);
+  const classes = await attributes(
+    `${NOTIFICATION}:has-text(${JSON.stringify(message)}) .notification-list-item-icon`,
+    'class',
+  );
+  const icons = classes.flatMap((names) => names.split(/\s+/));
+  return (['error', 'warning', 'info'] as const).find((severity) => icons.includes(`codicon-${severity}`));
+}
+
 /** Empties the Notification Center, so that the next test reads only its own messages. */
 export async function clearNotifications(): Promise<void> {
   await vscode.commands.executeCommand('notifications.clearAll');

@@ -62,7 +62,13 @@ function notifyEnd(report: EgressReport): void {
   const counts = countResults(report.results);
   const diagnosis = reportDiagnosis(report);
   const message = `Anyscale egress ${probedWhen(report)}: ${countsLine(counts)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
-  const notify = counts.failed > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  // As the status item: an error when a required target failed, a warning when only optional ones did.
+  const notify =
+    counts.failed > 0
+      ? vscode.window.showErrorMessage
+      : counts.optionalFailed > 0
+        ? vscode.window.showWarningMessage
+        : vscode.window.showInformationMessage;
   void notify(message, SHOW_RESULTS).then(
     (choice) => choice && vscode.commands.executeCommand(`${RESULTS_VIEW}.focus`),
   );
