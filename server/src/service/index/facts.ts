@@ -81,6 +81,7 @@ function valuesFacts(values: OperatorValues): IndexedOperatorValues {
   };
 }
 
+/** The facts of a YAML file's values documents: one entry per document, in order (analyzeYaml reads them so). */
 export function yamlFacts(values: readonly OperatorValues[]): FileFacts {
   const operatorValues = values.map(valuesFacts);
   return operatorValues.length === 0 ? NO_FACTS : { ...NO_FACTS, operatorValues };

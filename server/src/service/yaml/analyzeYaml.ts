@@ -15,18 +15,6 @@ import { valuesFromYaml } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
 import { directivesIn } from '../suppression/directives';
-import { writtenPath } from '../rules/support/valuesShared';
-
-/** Anyscale on Azure, as seen from one values document (a pre-1.0 one names the provider and URL at the top level). */
-function isAzure(values: OperatorValues, workspace: WorkspaceView): boolean {
-  return (
-    workspace.azure ||
-    isAzureValues({
-      cloudProvider: values.text(writtenPath(values, 'global.cloudProvider')),
-      controlPlaneURL: values.text(writtenPath(values, 'global.controlPlaneURL')),
-    })
-  );
-}
 
 export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const started = performance.now();
@@ -67,6 +55,9 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   });
   const facts = yamlFacts(values);
   const others = options.workspace?.viewFrom(options.uri) ?? EMPTY_WORKSPACE;
+  // Anyscale on Azure, as seen from each values document: its facts (one per document, in order) read the provider
+  // and URL where its chart reads them, a pre-1.0 document's at the top level.
+  const azure = facts.operatorValues.map((own) => others.azure || isAzureValues(own));
   // Gateways are checked against every values file, this one's included.
   const ownValues = facts.operatorValues.map((v) => ({ ...v, uri: options.uri ?? '' }));
   const withOwn: WorkspaceView = {
@@ -80,10 +71,10 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
     options.ruleLevels,
     (rule, report) => {
       if (isValuesRule(rule)) {
-        for (const v of values) {
-          if (v.layout === 'legacy' && !rule.readsLegacyLayout) continue;
-          rule.checkValues({ values: v, azure: isAzure(v, others), workspace: others, report });
-        }
+        values.forEach((v, index) => {
+          if (v.layout === 'legacy' && !rule.readsLegacyLayout) return;
+          rule.checkValues({ values: v, azure: azure[index], workspace: others, report });
+        });
       } else if (rule.appliesTo === 'gatewayManifest') {
         const once = reportingOnce(report);
         for (const manifest of manifests)
