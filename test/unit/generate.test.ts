@@ -140,7 +140,7 @@ test('the keys are right for each provider: what the template gives is filled in
     assert.equal(values(name).workloads, undefined, `${name} needs no workload service account`);
   assert.match(
     generateOperatorValues(cloud, resource(cloud, 'gke-param')).content,
-    /computes it at deployment \(\[parameters\('gkeIdentity'\)\]\)/,
+    /computes it at deployment\n {4}# \(\[parameters\('gkeIdentity'\)\]\)/,
   );
 });
 
@@ -182,4 +182,27 @@ test('values from the template that YAML would read otherwise are quoted', () =>
   };
   assert.equal(values.global.aws.region, 'true');
   assert.equal(values.global.auth.iamIdentity, 'arn: # not');
+});
+
+test("comments are wrapped at yamllint's default 80 columns between words, and the install command is continued with \\", () => {
+  const { cloud } = setUp();
+  const longExpression = `[parameters('${'operatorIdentityOfTheProductionCluster'.repeat(3)}')]`;
+  const computed = { ...resource(cloud, 'gke-param'), operatorIdentity: { text: longExpression, known: false } };
+  const generated = [...cloud.cloudResources.filter((candidate) => candidate.label !== 'other'), computed].map(
+    (r) => generateOperatorValues(cloud, r).content,
+  );
+  for (const content of generated) {
+    const comments = content.split('\n').filter((line) => line.trimStart().startsWith('#'));
+    for (const line of comments)
+      assert.ok(line.length <= 80 || !line.trim().slice(2).includes(' '), `over 80 columns:\n${line}`);
+    assert.match(
+      comments.join('\n'),
+      /^# Install:\n# {3}helm upgrade anyscale-operator anyscale\/anyscale-operator -i \\\n# {5}--namespace anyscale-operator --create-namespace -f <this file>$/m,
+    );
+  }
+  const withLongWord = generated.at(-1)!.split('\n');
+  assert.ok(
+    withLongWord.includes(`    # (${longExpression}).`),
+    'a word longer than the line keeps a line of its own, whole',
+  );
 });

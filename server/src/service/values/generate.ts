@@ -37,11 +37,27 @@ function scalar(value: string): string {
   return JSON.stringify(value);
 }
 
+/** yamllint's default line-length limit: comments are wrapped to it, so a generated file passes a default yamllint. */
+const COMMENT_WIDTH = 80;
+
+/** `text` as comment lines indented by `pad`, wrapped between words at COMMENT_WIDTH; a longer word keeps its line. */
+function commentLines(text: string, pad = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== '' && pad.length + 2 + line.length + 1 + word.length > COMMENT_WIDTH) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].map((words) => `${pad}# ${words}`);
+}
+
 function render(lines: readonly Line[]): string {
   return lines
     .flatMap((line) => {
       const pad = '  '.repeat(line.indent);
-      const comment = line.comment ? [`${pad}# ${line.comment.replace(/\s+/g, ' ')}`] : [];
+      const comment = line.comment ? commentLines(line.comment, pad) : [];
       return [...comment, `${pad}${line.key}:${line.value === undefined ? '' : ` ${scalar(line.value)}`}`];
     })
     .join('\n');
@@ -169,12 +185,16 @@ export function generateOperatorValues(cloud: IndexedCloud, resource: IndexedClo
     if (region.placeholder) placeholders.push('global.aws.region');
   }
   const header = [
-    `# Anyscale operator values for cloud resource ${resource.label} of cloud ${cloud.label} (provider ${provider.name}, ${provider.kubernetes}).`,
-    `# Install: helm upgrade anyscale-operator anyscale/anyscale-operator --namespace anyscale-operator --create-namespace -f <this file> -i`,
+    ...commentLines(
+      `Anyscale operator values for cloud resource ${resource.label} of cloud ${cloud.label} (provider ${provider.name}, ${provider.kubernetes}).`,
+    ),
+    '# Install:',
+    '#   helm upgrade anyscale-operator anyscale/anyscale-operator -i \\',
+    '#     --namespace anyscale-operator --create-namespace -f <this file>',
     ...(provider.name === 'Azure'
-      ? [
-          '# On AKS, set the same keys on the Anyscale.AKS.Operator extension instead (az k8s-extension update --configuration-settings).',
-        ]
+      ? commentLines(
+          'On AKS, set the same keys on the Anyscale.AKS.Operator extension instead (az k8s-extension update --configuration-settings).',
+        )
       : []),
     '# Replace each <placeholder> before installing.',
   ];
