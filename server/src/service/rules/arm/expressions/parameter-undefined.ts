@@ -2,9 +2,8 @@
 // has its own parameters; one with outer scope uses its parent's; a user-defined function only its own).
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
-import { didYouMean } from '../../../text/suggest';
 import { templateExpressions } from '../../../arm/expressions/references';
-import { undeclaredCalls } from '../../support/undeclaredCalls';
+import { notDeclaredMessage, undeclaredCalls } from '../../support/undeclaredCalls';
 
 export const parameterUndefined: TemplateRule = {
   code: 'parameter-undefined',
@@ -27,14 +26,7 @@ export const parameterUndefined: TemplateRule = {
         continue;
       }
       const declared = [...site.scope.parameters.values()].map((declaration) => declaration.name);
-      const suggestion = didYouMean(name, declared);
-      const where = site.scope.deployment
-        ? 'this nested template (its expressions are evaluated in the inner scope)'
-        : 'the template';
-      context.report({
-        at,
-        message: `Parameter '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-      });
+      context.report({ at, message: notDeclaredMessage('Parameter', name, declared, site.scope) });
     }
   },
 };

@@ -2,9 +2,8 @@
 import type { TemplateRule } from '../../templateRule';
 import { documentRange } from '../../../arm/expressions/parse';
 import { allVariables } from '../../../arm/expressions/scopes';
-import { didYouMean } from '../../../text/suggest';
 import { templateExpressions } from '../../../arm/expressions/references';
-import { undeclaredCalls } from '../../support/undeclaredCalls';
+import { notDeclaredMessage, undeclaredCalls } from '../../support/undeclaredCalls';
 
 export const variableUndefined: TemplateRule = {
   code: 'variable-undefined',
@@ -28,14 +27,7 @@ export const variableUndefined: TemplateRule = {
       const declared = allVariables(site.scope).map((variable) =>
         variable.kind === 'value' ? variable.declaration.name : variable.name,
       );
-      const suggestion = didYouMean(name, declared);
-      const where = site.scope.deployment
-        ? 'this nested template (its expressions are evaluated in the inner scope)'
-        : 'the template';
-      context.report({
-        at,
-        message: `Variable '${name}' is not declared in ${where}.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`,
-      });
+      context.report({ at, message: notDeclaredMessage('Variable', name, declared, site.scope) });
     }
   },
 };
