@@ -58,8 +58,25 @@ const RESOURCE_BASE_SCHEMA = {
   },
 };
 
+/**
+ * A new untitled JSON document holding `content`, in the active editor. VS Code names untitled documents Untitled-1,
+ * Untitled-2, … and reuses a name once its document is closed: a document opened before the extension host has heard
+ * of the last one's closing may come back as that one, old text and all (CI Z, under load). closeUntitled waits for
+ * the closing; the check here says so plainly if it happens anyway.
+ */
 async function openUntitled(content: string): Promise<vscode.TextEditor> {
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content }));
+  const editor = await vscode.window.showTextDocument(
+    await vscode.workspace.openTextDocument({ language: 'json', content }),
+  );
+  assert.strictEqual(editor.document.getText(), content, 'the new untitled document holds what it was opened with');
+  return editor;
+}
+
+/** Closes an untitled editor of openUntitled without saving, and waits until the extension host knows it closed. */
+async function closeUntitled(editor: vscode.TextEditor): Promise<void> {
+  await vscode.window.showTextDocument(editor.document);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await waitFor('the untitled document closed', () => editor.document.isClosed);
 }
 
 /**
@@ -146,7 +163,7 @@ suite('Completions and hover in a real VS Code', () => {
       );
       assert.doesNotMatch(editor.document.getText(), /kuber\{|^kuber/, 'the typed prefix is replaced');
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closeUntitled(editor);
     }
   });
 
@@ -190,7 +207,7 @@ suite('Completions and hover in a real VS Code', () => {
       for (const key of ['location', 'tags', 'dependsOn'])
         assert.strictEqual(labels.filter((l) => l === key).length, 1, `${key} once in ${JSON.stringify(labels)}`);
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closeUntitled(editor);
       await json.update('schemas', undefined, vscode.ConfigurationTarget.Workspace);
     }
   });
@@ -229,7 +246,7 @@ suite('Completions and hover in a real VS Code', () => {
       });
       assert.ok(!labels.includes('anyscaleOperatorIamIdentity'), JSON.stringify(labels));
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closeUntitled(editor);
     }
   });
 
@@ -271,7 +288,7 @@ suite('Completions and hover in a real VS Code', () => {
       // Required for GCP; with the provider hidden, it was "required for AWS, GCP; should set for Azure, Generic".
       assert.equal(region.detail, 'required');
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await closeUntitled(editor);
     }
   });
 
