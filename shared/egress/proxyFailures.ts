@@ -66,6 +66,30 @@ export function proxyHeaderTooLargeMessage(maxBytes: number): string {
   return 'the proxy answered with a response header over ' + maxBytes / 1024 + ' KB';
 }
 
+/** What a proxy's answer to CONNECT came to, once its header is complete (connectAnswer). */
+export type ConnectAnswer =
+  /** The tunnel is open; the bytes from `open` on (latin1 offsets are byte offsets) are the target's. */
+  | { open: number }
+  /** The status line is not HTTP/1.x: the line, for proxyNotHttpMessage. */
+  | { notHttp: string }
+  /** No tunnel: the status code, `403`, and the detail (after `proxy: `), `the proxy answered 403 Forbidden`. */
+  | { status: string; message: string };
+
+/**
+ * What the proxy's answer to CONNECT so far (`received`, read as latin1) comes to, or undefined while its header is not
+ * complete. Any 2xx (Successful) status opens the tunnel (RFC 9110, section 9.3.6), not only 200. Self-contained (no
+ * imports, no helpers): the in-cluster probe script embeds its source.
+ */
+export function connectAnswer(received: string): ConnectAnswer | undefined {
+  const end = received.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const statusLine = received.slice(0, received.indexOf('\r\n'));
+  const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
+  if (!match) return { notHttp: statusLine };
+  if (match[1].charAt(0) === '2') return { open: end + 4 };
+  return { status: match[1], message: ('the proxy answered ' + match[1] + ' ' + match[2]).trim() };
+}
+
 /** The connection to the proxy failed with an error: `proxy: connect ECONNREFUSED 127.0.0.1:1`. */
 const CONNECT_ERROR = /^proxy: connect (E[A-Z]+.*)$/;
 /** proxyConnectTimeoutMessage's words. */
@@ -78,7 +102,7 @@ const CLOSED_UNANSWERED = /^proxy: the proxy closed the connection before answer
 const NOT_HTTP = /^proxy: the proxy answered (".*"), not an HTTP response$/;
 /** proxyHeaderTooLargeMessage's words: the limit. */
 const HEADER_TOO_LARGE = /^proxy: the proxy answered with a response header over ([\d.]+ KB)$/;
-/** The proxy's status line when it was not 200 (407 is its own outcome): `proxy: the proxy answered 403 Forbidden`. */
+/** The proxy's status line when it was not 2xx (407 is its own outcome): `proxy: the proxy answered 403 Forbidden`. */
 const ANSWERED_STATUS = /^proxy: the proxy answered (\d{3})\b ?(.*)$/;
 
 export interface ProxyConnectFailure {

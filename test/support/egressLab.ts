@@ -2,11 +2,11 @@
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
 // a server that accepts and never answers, one that resets, a closed port, a slow server, and real HTTP CONNECT
 // proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know, and answer 502
-// for a target they cannot connect to), an HTTPS one (node:https, TLS first), one that takes CONNECT requests and
-// never answers them, one that closes the connection without answering, and one whose answer's header never ends; and
-// a port where another service (an SSH server's banner) answers instead of a proxy. Apart, a listener whose
-// connections never complete (startUnanswered). Test host names resolve to 127.0.0.1 through the map the tests
-// inject; nothing here ever sends a packet anywhere but loopback.
+// for a target they cannot connect to), one that opens tunnels with 204 instead of 200, an HTTPS one (node:https, TLS
+// first), one that takes CONNECT requests and never answers them, one that closes the connection without answering,
+// and one whose answer's header never ends; and a port where another service (an SSH server's banner) answers instead
+// of a proxy. Apart, a listener whose connections never complete (startUnanswered). Test host names resolve to
+// 127.0.0.1 through the map the tests inject; nothing here ever sends a packet anywhere but loopback.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as net from 'node:net';
@@ -138,6 +138,11 @@ export interface Lab {
   /** `host:port` of each server. */
   target(name: keyof typeof HOSTS): string;
   proxyPort: number;
+  /**
+   * The same proxy, opening each tunnel with 204 No Content instead of 200: any 2xx answer to CONNECT opens the tunnel
+   * (RFC 9110, section 9.3.6).
+   */
+  noContentProxyPort: number;
   authProxyPort: number;
   /** A real HTTP proxy that accepts every connection and never answers its CONNECT requests. */
   mutedProxyPort: number;
@@ -181,15 +186,15 @@ function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets
 
 /**
  * An HTTP CONNECT proxy; with `tlsPair`, an HTTPS one (TLS first, then CONNECT inside it), which a client must address
- * as https://. It refuses (403) the hosts the lab does not know and answers 502 when it cannot connect to one it does.
+ * as https://; `established` is the status it opens a tunnel with (200 Connection Established unless said). It refuses (403) the hosts the lab does not know and answers 502 when it cannot connect to one it does.
  */
 function proxy(
   names: Record<string, string>,
   proxied: string[],
-  auth: string | undefined,
   sockets: Set<net.Socket>,
-  tlsPair?: { key: string; cert: string },
+  options: { auth?: string; tlsPair?: { key: string; cert: string }; established?: string } = {},
 ): http.Server {
+  const { auth, tlsPair, established = '200 Connection Established' } = options;
   const notProxied: http.RequestListener = (_req, res) => res.writeHead(405).end();
   const server = tlsPair ? https.createServer(tlsPair, notProxied) : http.createServer(notProxied);
   server.on('tlsClientError', () => undefined);
@@ -213,7 +218,7 @@ function proxy(
     let connected = false;
     const upstream = net.connect({ host: address, port }, () => {
       connected = true;
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      client.write(`HTTP/1.1 ${established}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
       client.pipe(upstream);
@@ -312,13 +317,14 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
       ports,
       names,
       target: (name) => `${HOSTS[name]}:${ports[name]}`,
-      proxyPort: await start(proxy(names, proxied, undefined, sockets)),
-      authProxyPort: await start(proxy(names, proxied, `${PROXY_USER}:${PROXY_PASSWORD}`, sockets)),
+      proxyPort: await start(proxy(names, proxied, sockets)),
+      noContentProxyPort: await start(proxy(names, proxied, sockets, { established: '204 No Content' })),
+      authProxyPort: await start(proxy(names, proxied, sockets, { auth: `${PROXY_USER}:${PROXY_PASSWORD}` })),
       mutedProxyPort: await start(mutedProxy(sockets)),
       oversizedProxyPort: await start(oversizedProxy(sockets)),
       sshPort: await start(sshLike(sockets)),
       closingProxyPort: await start(closingProxy(sockets)),
-      tlsProxyPort: await start(proxy(names, proxied, undefined, sockets, certificates.pair('good'))),
+      tlsProxyPort: await start(proxy(names, proxied, sockets, { tlsPair: certificates.pair('good') })),
       sshBanner: SSH_BANNER,
       proxied,
       close,

@@ -238,6 +238,14 @@ test("the probe script honours the pod's HTTPS_PROXY and NO_PROXY (AKS cluster-w
   assert.deepEqual(lab.proxied, [lab.target('good')], 'only the proxied target went through CONNECT');
 });
 
+test('the probe script through a proxy that opens the tunnel with 204 No Content: ok, as any 2xx answer to CONNECT is', async () => {
+  const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
+  const parsed = await runScript(list, { HTTPS_PROXY: `http://127.0.0.1:${lab.noContentProxyPort}` }, true);
+  assert.equal(parsed.results[0].outcome, 'ok', JSON.stringify(parsed.results[0]));
+  assert.equal(parsed.results[0].via, `http://127.0.0.1:${lab.noContentProxyPort}`);
+  assert.equal(parsed.results[0].httpStatus, 200, 'the HEAD request went through the tunnel the 204 opened');
+});
+
 test('the probe script through a proxy that wants credentials: 407 without them, a tunnel with them', async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
   const bare = await runScript(list, { https_proxy: `127.0.0.1:${lab.authProxyPort}` });

@@ -136,6 +136,22 @@ test('through an explicit HTTP CONNECT proxy; the proxy refuses unknown hosts', 
   assert.ok(lab.proxied.includes(lab.target('good')));
 });
 
+test('a proxy that opens the tunnel with 204 No Content, not 200: any 2xx answer to CONNECT is an open tunnel', async () => {
+  // RFC 9110, section 9.3.6: "Any 2xx (Successful) response indicates that the sender ... will switch to tunnel mode".
+  lab.proxied.length = 0;
+  const result = await probeTarget(target(lab.target('good')), {
+    ...base,
+    httpHead: true,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.noContentProxyPort}`),
+  });
+  assert.equal(result.outcome, 'ok', JSON.stringify(result));
+  assert.equal(result.via, `http://127.0.0.1:${lab.noContentProxyPort}`);
+  // The TLS handshake and the HEAD request went through the tunnel the 204 opened.
+  assert.equal(result.tls?.issuer, 'Anyscale Egress Test CA');
+  assert.equal(result.httpStatus, 200);
+  assert.deepEqual(lab.proxied, [lab.target('good')]);
+});
+
 test('a proxy that cannot connect to the target answers 502: the hint says what 502 means, not that the proxy refused', async () => {
   // The lab's proxy knows the host, but nothing listens on its port: the proxy answers 502 Bad Gateway, as real ones do.
   const closed = lab.target('closed');

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { PhaseError, runPhase } from './phase';
 import type { ProxyConfig } from '../../service';
 import {
+  connectAnswer,
   mayBeHttpResponse,
   PROXY_CLOSED,
   proxyAnswerTimeoutMessage,
@@ -12,7 +13,6 @@ import {
   proxyNotHttpMessage,
 } from '../../../../shared/egress/proxyFailures';
 
-const HEADER_END = '\r\n\r\n';
 const MAX_HEADER_BYTES = 16 * 1024;
 
 /** Opens a CONNECT tunnel to `host:port` over an connected socket to the proxy; resolves with the same socket. */
@@ -41,21 +41,17 @@ export function connectTunnel(
         // Another service on the proxy's port (SSH, TLS) answers at once and may never end a header: not waited on.
         if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1')))
           return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
-        const end = buffered.indexOf(HEADER_END);
-        if (end < 0) {
+        const answer = connectAnswer(buffered.toString('latin1'));
+        if (!answer) {
           if (buffered.length > MAX_HEADER_BYTES)
             reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES)));
           return;
         }
         detach();
-        const statusLine = buffered.subarray(0, buffered.indexOf('\r\n')).toString('latin1');
-        const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
-        if (!match) return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(statusLine)));
-        if (match[1] !== '200')
-          return reject(
-            new PhaseError('proxy', `HTTP_${match[1]}`, `the proxy answered ${match[1]} ${match[2]}`.trim()),
-          );
-        const rest = buffered.subarray(end + HEADER_END.length);
+        if ('notHttp' in answer)
+          return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
+        if ('status' in answer) return reject(new PhaseError('proxy', `HTTP_${answer.status}`, answer.message));
+        const rest = buffered.subarray(answer.open);
         if (rest.length > 0) socket.unshift(rest);
         resolve(socket);
       };
@@ -76,7 +72,7 @@ export function connectTunnel(
       socket.on('data', onData);
       socket.on('error', onError);
       socket.on('close', onClose);
-      socket.write(`${lines.join('\r\n')}${HEADER_END}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
       return () => {
         detach();
         socket.destroy();

@@ -4,12 +4,13 @@
 // `done` line (../lines.ts parses them). Inputs come from environment variables, see PROBE_ENV. Like the local
 // engine it honours HTTPS_PROXY/NO_PROXY — the variables AKS's cluster-wide HTTP proxy injects into every pod — and
 // then tunnels through the proxy with HTTP CONNECT; NO_PROXY matching, the check that the proxy is http:// and the
-// words of a proxy that times out (connect, or CONNECT unanswered) or closes before answering are the local engine's
-// own functions, embedded.
+// words of a proxy that times out (connect, or CONNECT unanswered) or closes before answering, and the reading of its
+// answer, are the local engine's own functions, embedded.
 import { OUTCOME_TABLE } from '../outcomes';
 import { LINE_PREFIX } from '../lines';
 import { bypassesProxy, proxyProtocolProblem } from '../proxy';
 import {
+  connectAnswer,
   mayBeHttpResponse,
   PROXY_CLOSED,
   proxyAnswerTimeoutMessage,
@@ -44,6 +45,7 @@ const bypassesProxy = (${bypassesProxy.toString()});
 const proxyConnectTimeoutMessage = (${proxyConnectTimeoutMessage.toString()});
 const proxyAnswerTimeoutMessage = (${proxyAnswerTimeoutMessage.toString()});
 const mayBeHttpResponse = (${mayBeHttpResponse.toString()});
+const connectAnswer = (${connectAnswer.toString()});
 const proxyNotHttpMessage = (${proxyNotHttpMessage.toString()});
 const proxyClosedMessage = (${proxyClosedMessage.toString()});
 const PROXY_CLOSED = ${JSON.stringify(PROXY_CLOSED)};
@@ -90,14 +92,12 @@ function tunnel(socket, host, port) {
     const onData = function (chunk) {
       buffered = Buffer.concat([buffered, chunk]);
       if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1'))) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
-      const end = buffered.indexOf('\\r\\n\\r\\n');
-      if (end < 0) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(16384))); return; }
+      const answer = connectAnswer(buffered.toString('latin1'));
+      if (!answer) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(16384))); return; }
       socket.off('data', onData);
-      const status = buffered.subarray(0, buffered.indexOf('\\r\\n')).toString('latin1');
-      const match = /^HTTP\\/1\\.[01] (\\d{3})\\s*(.*)$/.exec(status);
-      if (!match) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(status)));
-      if (match[1] !== '200') return no(failure('proxy', 'HTTP_' + match[1], ('the proxy answered ' + match[1] + ' ' + match[2]).trim()));
-      if (buffered.length > end + 4) socket.unshift(buffered.subarray(end + 4));
+      if (answer.notHttp !== undefined) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
+      if (answer.status) return no(failure('proxy', 'HTTP_' + answer.status, answer.message));
+      if (buffered.length > answer.open) socket.unshift(buffered.subarray(answer.open));
       ok(socket);
     };
     socket.on('data', onData);
