@@ -66,28 +66,64 @@ export function proxyHeaderTooLargeMessage(maxBytes: number): string {
   return 'the proxy answered with a response header over ' + maxBytes / 1024 + ' KB';
 }
 
-/** What a proxy's answer to CONNECT came to, once its header is complete (connectAnswer). */
+/** What a proxy's answer to CONNECT came to (connectAnswer). */
 export type ConnectAnswer =
   /** The tunnel is open; the bytes from `open` on (latin1 offsets are byte offsets) are the target's. */
   | { open: number }
   /** The status line is not HTTP/1.x: the line, for proxyNotHttpMessage. */
   | { notHttp: string }
+  /** The header did not end within the bytes the probe reads: for proxyHeaderTooLargeMessage. */
+  | { tooLarge: true }
   /** No tunnel: the status code, `403`, and the detail (after `proxy: `), `the proxy answered 403 Forbidden`. */
   | { status: string; message: string };
 
 /**
- * What the proxy's answer to CONNECT so far (`received`, read as latin1) comes to, or undefined while its header is not
- * complete. Any 2xx (Successful) status opens the tunnel (RFC 9110, section 9.3.6), not only 200. Self-contained (no
- * imports, no helpers): the in-cluster probe script embeds its source.
+ * What the proxy's answer to CONNECT so far (`received`, read as latin1; `ended`: the proxy has closed the connection)
+ * comes to, or undefined while more is needed. Any 2xx (Successful) status opens the tunnel (RFC 9110, section
+ * 9.3.6), not only 200. Interim 1xx answers before the final one are read past (RFC 9110, section 15.2), but 101
+ * Switching Protocols, which answers only a request that asked for an upgrade (section 7.8), is final. The detail of
+ * a 3xx names where it redirects to; of a 400, what the body says when it is the answer of a server that expects TLS
+ * on that port (nginx, Apache, Go), whose body is waited for (its Content-Length, 4 KB at most, or the end of the
+ * connection). Self-contained (no imports, no helpers): the in-cluster probe script embeds its source.
  */
-export function connectAnswer(received: string): ConnectAnswer | undefined {
-  const end = received.indexOf('\r\n\r\n');
-  if (end < 0) return undefined;
-  const statusLine = received.slice(0, received.indexOf('\r\n'));
-  const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(statusLine);
-  if (!match) return { notHttp: statusLine };
-  if (match[1].charAt(0) === '2') return { open: end + 4 };
-  return { status: match[1], message: ('the proxy answered ' + match[1] + ' ' + match[2]).trim() };
+export function connectAnswer(received: string, ended: boolean, maxHeaderBytes: number): ConnectAnswer | undefined {
+  let start = 0;
+  for (;;) {
+    const end = received.indexOf('\r\n\r\n', start);
+    if (end < 0) return received.length - start > maxHeaderBytes ? { tooLarge: true } : undefined;
+    const lines = received.slice(start, end).split('\r\n');
+    const match = /^HTTP\/1\.[01] (\d{3})\s*(.*)$/.exec(lines[0]);
+    if (!match) return { notHttp: lines[0] };
+    const code = match[1];
+    const bodyStart = end + 4;
+    if (code.charAt(0) === '1' && code !== '101') {
+      start = bodyStart;
+      continue;
+    }
+    if (code.charAt(0) === '2') return { open: bodyStart };
+    const field = function (name: string): string | undefined {
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(':');
+        if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === name) return line.slice(colon + 1).trim();
+      }
+      return undefined;
+    };
+    let message = ('the proxy answered ' + code + ' ' + match[2]).trim();
+    const location = field('location');
+    if (code.charAt(0) === '3' && location) message += ', redirecting to ' + location.slice(0, 200);
+    if (code === '400') {
+      const length = Number(field('content-length'));
+      const chunked = field('transfer-encoding') !== undefined;
+      const wanted = Math.min(length >= 0 ? length : chunked ? 0 : Infinity, 4096);
+      if (!ended && received.length - bodyStart < wanted) return undefined;
+      const said =
+        /The plain HTTP request was sent to HTTPS port|Client sent an HTTP request to an HTTPS server|You're speaking plain HTTP to an SSL-enabled server port/i.exec(
+          received.slice(bodyStart, bodyStart + 4096),
+        );
+      if (said) message += ', saying "' + said[0] + '"';
+    }
+    return { status: code, message: message };
+  }
 }
 
 /** The connection to the proxy failed with an error: `proxy: connect ECONNREFUSED 127.0.0.1:1`. */
@@ -104,6 +140,10 @@ const NOT_HTTP = /^proxy: the proxy answered (".*"), not an HTTP response$/;
 const HEADER_TOO_LARGE = /^proxy: the proxy answered with a response header over ([\d.]+ KB)$/;
 /** The proxy's status line when it was not 2xx (407 is its own outcome): `proxy: the proxy answered 403 Forbidden`. */
 const ANSWERED_STATUS = /^proxy: the proxy answered (\d{3})\b ?(.*)$/;
+/** connectAnswer's words for a 400 from a server that expects TLS: the status, and what its body said (quoted). */
+const EXPECTS_TLS = /^proxy: the proxy answered (400\b.*), saying (".*")$/;
+/** connectAnswer's words for a redirect: the status, and where to when its Location said. */
+const REDIRECT = /^proxy: the proxy answered (3\d\d\b.*?)(?:, redirecting to (.*))?$/;
 
 export interface ProxyConnectFailure {
   /** Why, in a few words: "ECONNREFUSED 127.0.0.1:1", "no connection within 5 s". */
@@ -170,7 +210,34 @@ export function proxyUnreadableAnswer(
 export function proxyRefusal(result: Pick<EgressProbeResult, 'outcome' | 'detail'>): string | undefined {
   if (result.outcome !== 'proxy-refused') return undefined;
   const answered = ANSWERED_STATUS.exec(result.detail ?? '');
-  return answered && answered[1].startsWith('4') ? `${answered[1]} ${answered[2]}`.trim() : undefined;
+  return answered && answered[1].startsWith('4') && !EXPECTS_TLS.test(result.detail ?? '')
+    ? `${answered[1]} ${answered[2]}`.trim()
+    : undefined;
+}
+
+/**
+ * An answer to CONNECT that says what listens at the proxy's address is likely not the plain HTTP forward proxy the
+ * probe speaks to, so no refusal was read: a 400 whose body says the port expects TLS (`expectsTls`: an https:// proxy,
+ * or a web server's HTTPS port), a redirect (`redirect`, to its Location when it gave one: a forward proxy opens a
+ * tunnel or refuses one, it does not normally redirect; a captive portal or a web server does), or 101 Switching
+ * Protocols (`switching`), which answers only a request that asked for an upgrade (RFC 9110, section 7.8), and CONNECT
+ * asks for none. Undefined otherwise.
+ */
+export function proxyNotForwarding(
+  result: Pick<EgressProbeResult, 'outcome' | 'detail'>,
+):
+  | { kind: 'expectsTls'; status: string; said: string }
+  | { kind: 'redirect'; status: string; location: string | undefined }
+  | { kind: 'switching'; status: string }
+  | undefined {
+  if (result.outcome !== 'proxy-refused') return undefined;
+  const detail = result.detail ?? '';
+  const expectsTls = EXPECTS_TLS.exec(detail);
+  if (expectsTls) return { kind: 'expectsTls', status: expectsTls[1], said: expectsTls[2] };
+  const redirect = REDIRECT.exec(detail);
+  if (redirect) return { kind: 'redirect', status: redirect[1], location: redirect[2] };
+  const answered = ANSWERED_STATUS.exec(detail);
+  return answered?.[1] === '101' ? { kind: 'switching', status: `${answered[1]} ${answered[2]}`.trim() } : undefined;
 }
 
 /** What RFC 9110 (section 15.6) says each 5xx status means, in the words a CONNECT request's hint uses. */

@@ -2,11 +2,13 @@
 // binary (spawned with argv, never a shell), real TLS servers (test-CA signed, self-signed, wrong host, expired),
 // a server that accepts and never answers, one that resets, a closed port, a slow server, and real HTTP CONNECT
 // proxies (node:http): with and without Basic auth (both refuse, 403, the hosts the lab does not know, and answer 502
-// for a target they cannot connect to), one that opens tunnels with 204 instead of 200, an HTTPS one (node:https, TLS
-// first), one that takes CONNECT requests and never answers them, one that closes the connection without answering,
-// and one whose answer's header never ends; and a port where another service (an SSH server's banner) answers instead
-// of a proxy. Apart, a listener whose connections never complete (startUnanswered). Test host names resolve to
-// 127.0.0.1 through the map the tests inject; nothing here ever sends a packet anywhere but loopback.
+// for a target they cannot connect to), one that opens tunnels with 204 instead of 200, one that sends 100 Continue
+// first, an HTTPS one (node:https, TLS first), one that takes CONNECT requests and never answers them, one that closes
+// the connection without answering, and one whose answer's header never ends; and ports where something else answers
+// instead of a proxy: an SSH server's banner, a captive portal's redirect, a 101 Switching Protocols, and nginx's and Go's
+// 400 to plain HTTP on a port that expects TLS. Apart, a listener whose connections never complete (startUnanswered).
+// Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here ever sends a packet anywhere but
+// loopback.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as net from 'node:net';
@@ -31,6 +33,8 @@ export const HOSTS = {
 /** A name the lab's resolver does not know: NXDOMAIN. */
 export const UNKNOWN_HOST = 'nxdomain.egress.test';
 export const PROXY_USER = 'probe';
+/** Where the lab's captive portal redirects CONNECT requests. */
+export const PORTAL_LOGIN = 'http://portal.egress.test/login?from=connect';
 export const PROXY_PASSWORD = 'p@ss:word';
 
 export interface Certificates {
@@ -143,6 +147,16 @@ export interface Lab {
    * (RFC 9110, section 9.3.6).
    */
   noContentProxyPort: number;
+  /** The same proxy, sending an interim 100 Continue before its 200. */
+  continueProxyPort: number;
+  /** Not a forward proxy: a captive portal's server, which answers CONNECT with 302 Found to PORTAL_LOGIN. */
+  redirectingPort: number;
+  /** Not a forward proxy: a server that answers CONNECT with 101 Switching Protocols, which nothing asked for. */
+  switchingPort: number;
+  /** A port that expects TLS, answering plain HTTP with nginx's 400 "The plain HTTP request was sent to HTTPS port". */
+  expectsTlsPort: number;
+  /** The same, answered as Go's net/http does: "Client sent an HTTP request to an HTTPS server.", ended by the close. */
+  goExpectsTlsPort: number;
   authProxyPort: number;
   /** A real HTTP proxy that accepts every connection and never answers its CONNECT requests. */
   mutedProxyPort: number;
@@ -186,15 +200,16 @@ function tlsServer(pair: { key: string; cert: string }, delayMs: number, sockets
 
 /**
  * An HTTP CONNECT proxy; with `tlsPair`, an HTTPS one (TLS first, then CONNECT inside it), which a client must address
- * as https://; `established` is the status it opens a tunnel with (200 Connection Established unless said). It refuses (403) the hosts the lab does not know and answers 502 when it cannot connect to one it does.
+ * as https://; `established` is the status it opens a tunnel with (200 Connection Established unless said), after the
+ * interim (1xx) answer `interim` when given. It refuses (403) the hosts the lab does not know and answers 502 when it cannot connect to one it does.
  */
 function proxy(
   names: Record<string, string>,
   proxied: string[],
   sockets: Set<net.Socket>,
-  options: { auth?: string; tlsPair?: { key: string; cert: string }; established?: string } = {},
+  options: { auth?: string; tlsPair?: { key: string; cert: string }; established?: string; interim?: string } = {},
 ): http.Server {
-  const { auth, tlsPair, established = '200 Connection Established' } = options;
+  const { auth, tlsPair, established = '200 Connection Established', interim } = options;
   const notProxied: http.RequestListener = (_req, res) => res.writeHead(405).end();
   const server = tlsPair ? https.createServer(tlsPair, notProxied) : http.createServer(notProxied);
   server.on('tlsClientError', () => undefined);
@@ -218,7 +233,7 @@ function proxy(
     let connected = false;
     const upstream = net.connect({ host: address, port }, () => {
       connected = true;
-      client.write(`HTTP/1.1 ${established}\r\n\r\n`);
+      client.write(`${interim ? `HTTP/1.1 ${interim}\r\n\r\n` : ''}HTTP/1.1 ${established}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
       client.pipe(upstream);
@@ -228,6 +243,46 @@ function proxy(
     upstream.on('error', () => (connected ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));
   });
   return server;
+}
+
+/** Not a forward proxy: an HTTP server (node:http) that answers every CONNECT request with `answer` and closes. */
+function answeringServer(answer: string, sockets: Set<net.Socket>): http.Server {
+  const server = http.createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (_req: http.IncomingMessage, client: net.Socket) => {
+    sockets.add(client);
+    client.on('error', () => undefined);
+    client.end(answer);
+  });
+  return server;
+}
+
+/** nginx's answer (1.24, its default error page) to plain HTTP on a port where it expects TLS. */
+const NGINX_PLAIN_ON_TLS_BODY =
+  '<html>\r\n<head><title>400 The plain HTTP request was sent to HTTPS port</title></head>\r\n<body>\r\n' +
+  '<center><h1>400 Bad Request</h1></center>\r\n<center>The plain HTTP request was sent to HTTPS port</center>\r\n' +
+  '<hr><center>nginx/1.24.0</center>\r\n</body>\r\n</html>\r\n';
+
+/**
+ * A port where a server expects TLS and answers plain HTTP as nginx does (400 Bad Request with its error page, the
+ * header and the body in two writes, the body a moment later, so a reader that stops at the header misses it), or as
+ * Go's net/http does (an HTTP/1.0 400 without Content-Length, its body ended by the close); then it closes.
+ */
+function expectsTlsServer(as: 'nginx' | 'go', sockets: Set<net.Socket>): net.Server {
+  return net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('data', () => {
+      if (as === 'go') {
+        socket.end('HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n');
+        return;
+      }
+      socket.write(
+        'HTTP/1.1 400 Bad Request\r\nServer: nginx/1.24.0\r\nContent-Type: text/html\r\n' +
+          `Content-Length: ${Buffer.byteLength(NGINX_PLAIN_ON_TLS_BODY)}\r\nConnection: close\r\n\r\n`,
+      );
+      setTimeout(() => socket.end(NGINX_PLAIN_ON_TLS_BODY), 50);
+    });
+  });
 }
 
 /** An HTTP proxy (node:http) that holds every CONNECT request without an answer until the lab closes. */
@@ -319,6 +374,18 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
       target: (name) => `${HOSTS[name]}:${ports[name]}`,
       proxyPort: await start(proxy(names, proxied, sockets)),
       noContentProxyPort: await start(proxy(names, proxied, sockets, { established: '204 No Content' })),
+      continueProxyPort: await start(proxy(names, proxied, sockets, { interim: '100 Continue' })),
+      redirectingPort: await start(
+        answeringServer(`HTTP/1.1 302 Found\r\nLocation: ${PORTAL_LOGIN}\r\nContent-Length: 0\r\n\r\n`, sockets),
+      ),
+      switchingPort: await start(
+        answeringServer(
+          'HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+          sockets,
+        ),
+      ),
+      expectsTlsPort: await start(expectsTlsServer('nginx', sockets)),
+      goExpectsTlsPort: await start(expectsTlsServer('go', sockets)),
       authProxyPort: await start(proxy(names, proxied, sockets, { auth: `${PROXY_USER}:${PROXY_PASSWORD}` })),
       mutedProxyPort: await start(mutedProxy(sockets)),
       oversizedProxyPort: await start(oversizedProxy(sockets)),

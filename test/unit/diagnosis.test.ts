@@ -313,6 +313,15 @@ test('every probe through the same proxy refused (403): its allow-list, naming t
   // A 5xx is the proxy failing on its side, not a refusal; a target let through shows the proxy does allow some.
   assert.equal(diagnose([refused('a.test'), refused('b.test', {}, '502 Bad Gateway')], 'this machine'), undefined);
   assert.equal(diagnose([refused('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  // A 400 whose body says the port expects TLS refused nothing; a 400 without those words is a refusal.
+  const tlsPort = '400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
+  const expectsTls = diagnose([refused('a.test', {}, tlsPort), refused('b.test', {}, tlsPort)], 'this machine');
+  assert.doesNotMatch(expectsTls?.headline ?? '', /refuses/);
+  assert.equal(
+    diagnose([refused('a.test', {}, '400 Bad Request'), refused('b.test', {}, '400 Bad Request')], 'this machine')
+      ?.headline,
+    'the proxy proxy.corp.test:3128 refuses every target (HTTP 400 Bad Request)',
+  );
 });
 
 test('a proxy that answered CONNECT with a 5xx failed on its side: the hint says what RFC 9110 says the status means and what to check, no allow-list', () => {

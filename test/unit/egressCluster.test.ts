@@ -18,7 +18,15 @@ import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { proxyConfig } from '../../server/src/service/egress/proxy';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from '../../client/src/features/egress/kubectl';
-import { startLab, startUnanswered, HOSTS, PROXY_PASSWORD, PROXY_USER, type Lab } from '../support/egressLab';
+import {
+  startLab,
+  startUnanswered,
+  HOSTS,
+  PORTAL_LOGIN,
+  PROXY_PASSWORD,
+  PROXY_USER,
+  type Lab,
+} from '../support/egressLab';
 import { REPO_ROOT } from '../support/paths';
 
 interface FakeKubectl {
@@ -332,6 +340,27 @@ test("the probe script: a proxy that closes before answering CONNECT, and an HTT
   await bothThroughProxy('good', `http://127.0.0.1:${lab.tlsProxyPort}`, closed);
   // The lab's reset server as a proxy: it reads the request and resets the connection.
   await bothThroughProxy('good', `http://127.0.0.1:${lab.ports.reset}`, `${closed} (ECONNRESET)`);
+});
+
+test("the probe script: a port that expects TLS, a captive portal's redirect and a 101 to CONNECT, in the local engine's words and hints", async () => {
+  const expectsTls =
+    'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.expectsTlsPort}`, expectsTls);
+  const fromGo = 'proxy: the proxy answered 400 Bad Request, saying "Client sent an HTTP request to an HTTPS server"';
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.goExpectsTlsPort}`, fromGo);
+  const redirect = `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_LOGIN}`;
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.redirectingPort}`, redirect);
+  await bothThroughProxy(
+    'good',
+    `http://127.0.0.1:${lab.switchingPort}`,
+    'proxy: the proxy answered 101 Switching Protocols',
+  );
+  const [interim] = (
+    await runScript(parseTargetsFile(JSON.stringify([lab.target('good')])), {
+      HTTPS_PROXY: `http://127.0.0.1:${lab.continueProxyPort}`,
+    })
+  ).results;
+  assert.equal(interim.outcome, 'ok', `an interim 100 Continue is read past: ${JSON.stringify(interim)}`);
 });
 
 test("the probe script with an https:// HTTPS_PROXY: the local engine's message on each proxied target, NO_PROXY ones still probed", async () => {

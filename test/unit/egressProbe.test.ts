@@ -16,6 +16,7 @@ import {
   UNKNOWN_HOST,
   PROXY_USER,
   PROXY_PASSWORD,
+  PORTAL_LOGIN,
   type Lab,
 } from '../support/egressLab';
 
@@ -150,6 +151,70 @@ test('a proxy that opens the tunnel with 204 No Content, not 200: any 2xx answer
   assert.equal(result.tls?.issuer, 'Anyscale Egress Test CA');
   assert.equal(result.httpStatus, 200);
   assert.deepEqual(lab.proxied, [lab.target('good')]);
+});
+
+test("an interim 100 Continue before the proxy's 200 is read past: the tunnel opens (RFC 9110, section 15.2)", async () => {
+  const result = await probeTarget(target(lab.target('good')), {
+    ...base,
+    httpHead: true,
+    proxy: proxyConfig(`http://127.0.0.1:${lab.continueProxyPort}`),
+  });
+  assert.equal(result.outcome, 'ok', JSON.stringify(result));
+  assert.equal(result.httpStatus, 200);
+});
+
+/** One probe of the good target through `port` as its proxy, which answers CONNECT without opening a tunnel. */
+async function throughNonProxy(port: number) {
+  const result = await probeTarget(target(lab.target('good')), {
+    ...base,
+    proxy: proxyConfig(`http://127.0.0.1:${port}`),
+  });
+  assert.equal(result.outcome, 'proxy-refused', JSON.stringify(result));
+  // No refusal was read: neither the proxy's allow-list nor NO_PROXY is what to change.
+  assert.doesNotMatch(result.hint ?? '', /allow-list|does not tunnel|NO_PROXY/, result.hint);
+  return result;
+}
+
+test('a port that expects TLS answers 400 "The plain HTTP request was sent to HTTPS port": a hint about its scheme and port', async () => {
+  const result = await throughNonProxy(lab.expectsTlsPort);
+  // The body came after the header: it was waited for.
+  assert.equal(
+    result.detail,
+    'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"',
+  );
+  const good = lab.target('good');
+  assert.equal(
+    result.hint,
+    `the proxy 127.0.0.1:${lab.expectsTlsPort} answered the CONNECT request for ${good} (AKS → a host you listed) with 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port": what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, so whether it would let ${HOSTS.good} through is not known: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.expectsTlsPort} https://${good}`,
+  );
+  // Go's answer has no Content-Length: its body ends with the connection, and is read to that end.
+  const go = await throughNonProxy(lab.goExpectsTlsPort);
+  assert.equal(
+    go.detail,
+    'proxy: the proxy answered 400 Bad Request, saying "Client sent an HTTP request to an HTTPS server"',
+  );
+  assert.match(go.hint ?? '', /The port likely expects TLS/);
+});
+
+test('a captive portal that redirects CONNECT: a hint that it is likely no forward proxy, naming where it redirects', async () => {
+  const result = await throughNonProxy(lab.redirectingPort);
+  assert.equal(result.detail, `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_LOGIN}`);
+  assert.match(
+    result.hint ?? '',
+    new RegExp(
+      `^the proxy 127\\.0\\.0\\.1:${lab.redirectingPort} answered the CONNECT request for .* with 302 Found to ${PORTAL_LOGIN.replace(/[?.]/g, '\\$&')}: a redirect opens no tunnel, .* likely not a forward proxy \\(a captive portal, a web server or a reverse proxy\\)`,
+    ),
+  );
+  assert.match(result.hint ?? '', /curl -v -x http:\/\/127\.0\.0\.1:\d+ https:\/\/good\.egress\.test:\d+$/);
+});
+
+test('a 101 Switching Protocols that CONNECT never asked for: a hint that what answers is likely no HTTP forward proxy', async () => {
+  const result = await throughNonProxy(lab.switchingPort);
+  assert.equal(result.detail, 'proxy: the proxy answered 101 Switching Protocols');
+  assert.match(
+    result.hint ?? '',
+    /with 101 Switching Protocols, which HTTP allows only in answer to a request that asked for an upgrade \(RFC 9110, section 7\.8\), and CONNECT asks for none\. What answers there is likely not an HTTP forward proxy/,
+  );
 });
 
 test('a proxy that cannot connect to the target answers 502: the hint says what 502 means, not that the proxy refused', async () => {

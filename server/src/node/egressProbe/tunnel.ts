@@ -36,34 +36,45 @@ export function connectTunnel(
         lines.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
       }
       let buffered = Buffer.alloc(0);
+      // Whether the answer so far settles the phase; `ended`: the proxy closed the connection after it.
+      const settled = (ended: boolean): boolean => {
+        const answer = connectAnswer(buffered.toString('latin1'), ended, MAX_HEADER_BYTES);
+        if (!answer) return false;
+        detach();
+        if ('tooLarge' in answer)
+          reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES)));
+        else if ('notHttp' in answer)
+          reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
+        else if ('status' in answer) reject(new PhaseError('proxy', `HTTP_${answer.status}`, answer.message));
+        else {
+          const rest = buffered.subarray(answer.open);
+          if (rest.length > 0) socket.unshift(rest);
+          resolve(socket);
+        }
+        return true;
+      };
       const onData = (chunk: Buffer) => {
         buffered = Buffer.concat([buffered, chunk]);
         // Another service on the proxy's port (SSH, TLS) answers at once and may never end a header: not waited on.
         if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1')))
           return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
-        const answer = connectAnswer(buffered.toString('latin1'));
-        if (!answer) {
-          if (buffered.length > MAX_HEADER_BYTES)
-            reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES)));
-          return;
-        }
-        detach();
-        if ('notHttp' in answer)
-          return reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
-        if ('status' in answer) return reject(new PhaseError('proxy', `HTTP_${answer.status}`, answer.message));
-        const rest = buffered.subarray(answer.open);
-        if (rest.length > 0) socket.unshift(rest);
-        resolve(socket);
+        settled(false);
       };
       // Closed or reset before any answer: the proxy ended the exchange itself, not a firewall cutting the target's
-      // connection (a reset after the tunnel opened is the TLS phase's, outcomes.ts `reset`).
-      const onError = (error: NodeJS.ErrnoException) =>
+      // connection (a reset after the tunnel opened is the TLS phase's, outcomes.ts `reset`). An answer whose body
+      // ends with the connection (a 400 from a server that expects TLS) is read to that end.
+      const onError = (error: NodeJS.ErrnoException) => {
+        const closed = error.code === 'ECONNRESET' || error.code === 'EPIPE';
+        if (closed && settled(true)) return;
         reject(
-          error.code === 'ECONNRESET' || error.code === 'EPIPE'
+          closed
             ? new PhaseError('proxy', PROXY_CLOSED, proxyClosedMessage(error.code))
             : new PhaseError('proxy', error.code ?? 'UNKNOWN', error.message),
         );
-      const onClose = () => reject(new PhaseError('proxy', PROXY_CLOSED, proxyClosedMessage()));
+      };
+      const onClose = () => {
+        if (!settled(true)) reject(new PhaseError('proxy', PROXY_CLOSED, proxyClosedMessage()));
+      };
       const detach = () => {
         socket.off('data', onData);
         socket.off('error', onError);

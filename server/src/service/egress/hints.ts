@@ -8,6 +8,7 @@ import {
   proxyClosedUnanswered,
   proxyConnectFailure,
   proxyHostPort,
+  proxyNotForwarding,
   proxyServerError,
   proxyUnansweredSeconds,
   proxyUnreadableAnswer,
@@ -89,6 +90,17 @@ export function hintFor(
         return `${proxy} answered the CONNECT request for ${at} with ${unreadable.notHttp}, not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${target.host} through is not known. Check the proxy's address and port (${setting}), then ask it directly from a machine that uses it: ${curl}`;
       if (unreadable)
         return `${proxy} answered the CONNECT request for ${at} with a response header over ${unreadable.tooLarge}, where the probe stops reading, so whether it lets ${target.host} through is not known. Check that it is the HTTP proxy meant (${setting}) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl}`;
+      // An answer that says what listens there is likely no plain HTTP forward proxy: no refusal was read, so no
+      // allow-list is blamed; these are inferences from the answer, and the hint says "likely".
+      const notForwarding = proxyNotForwarding({ outcome, detail: result.detail });
+      const unknown = `so whether it would let ${target.host} through is not known`;
+      const askIt = `then ask it directly from a machine that uses it: ${curl}`;
+      if (notForwarding?.kind === 'expectsTls')
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, saying ${notForwarding.said}: what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, ${unknown}: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (${setting}), ${askIt}`;
+      if (notForwarding?.kind === 'redirect')
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}${notForwarding.location ? ` to ${notForwarding.location}` : ''}: a redirect opens no tunnel, and a forward proxy answers CONNECT by opening one or refusing it, not normally with a redirect. What answers there is likely not a forward proxy (a captive portal, a web server or a reverse proxy), ${unknown}. Check the proxy's address and port (${setting}); a captive portal may want a sign-in at the address it redirects to first. Then ask it directly from a machine that uses it: ${curl}`;
+      if (notForwarding)
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, which HTTP allows only in answer to a request that asked for an upgrade (RFC 9110, section 7.8), and CONNECT asks for none. What answers there is likely not an HTTP forward proxy, ${unknown}. Check the proxy's address and port (${setting}), ${askIt}`;
       // A 5xx is the proxy failing to carry out the CONNECT (RFC 9110, section 15.6), not a refusal: no allow-list is
       // blamed, and what to check follows from what the status means.
       const serverError = proxyServerError({ outcome, detail: result.detail });

@@ -88,21 +88,27 @@ function tunnel(socket, host, port) {
     const authority = (host.indexOf(':') >= 0 ? '[' + host + ']' : host) + ':' + port;
     const lines = ['CONNECT ' + authority + ' HTTP/1.1', 'Host: ' + authority, 'User-Agent: anyscale-azure-egress'];
     if (proxy.username) lines.push('Proxy-Authorization: Basic ' + Buffer.from(decodeURIComponent(proxy.username) + ':' + decodeURIComponent(proxy.password)).toString('base64'));
-    let buffered = Buffer.alloc(0);
+    let buffered = Buffer.alloc(0), answered = false;
+    const settled = function (ended) {
+      if (answered) return true;
+      const answer = connectAnswer(buffered.toString('latin1'), ended, 16384);
+      if (!answer) return false;
+      answered = true;
+      socket.off('data', onData);
+      if (answer.tooLarge) no(failure('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(16384)));
+      else if (answer.notHttp !== undefined) no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
+      else if (answer.status) no(failure('proxy', 'HTTP_' + answer.status, answer.message));
+      else { if (buffered.length > answer.open) socket.unshift(buffered.subarray(answer.open)); ok(socket); }
+      return true;
+    };
     const onData = function (chunk) {
       buffered = Buffer.concat([buffered, chunk]);
       if (!mayBeHttpResponse(buffered.subarray(0, 5).toString('latin1'))) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(buffered.toString('latin1'))));
-      const answer = connectAnswer(buffered.toString('latin1'));
-      if (!answer) { if (buffered.length > 16384) no(failure('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(16384))); return; }
-      socket.off('data', onData);
-      if (answer.notHttp !== undefined) return no(failure('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
-      if (answer.status) return no(failure('proxy', 'HTTP_' + answer.status, answer.message));
-      if (buffered.length > answer.open) socket.unshift(buffered.subarray(answer.open));
-      ok(socket);
+      settled(false);
     };
     socket.on('data', onData);
-    socket.once('error', function (e) { if (e.code === 'ECONNRESET' || e.code === 'EPIPE') no(failure('proxy', PROXY_CLOSED, proxyClosedMessage(e.code))); else no(failure('proxy', e.code, e.message)); });
-    socket.once('close', function () { no(failure('proxy', PROXY_CLOSED, proxyClosedMessage())); });
+    socket.once('error', function (e) { const closed = e.code === 'ECONNRESET' || e.code === 'EPIPE'; if (closed && settled(true)) return; if (closed) no(failure('proxy', PROXY_CLOSED, proxyClosedMessage(e.code))); else no(failure('proxy', e.code, e.message)); });
+    socket.once('close', function () { if (!settled(true)) no(failure('proxy', PROXY_CLOSED, proxyClosedMessage())); });
     socket.write(lines.join('\\r\\n') + '\\r\\n\\r\\n');
   }, proxyAnswerTimeoutMessage(timeoutMs));
 }
