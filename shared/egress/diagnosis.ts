@@ -1,10 +1,11 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
-// connection before answering, answers it with something that is not HTTP, wants credentials or refuses every target,
-// nothing resolves, every TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of
-// reading N hints, the proxy the probes went through, and what was not probed (wildcards that need a concrete host
-// name, and how to give one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the
-// client's results view and the CLI's text output both use it.
+// connection before answering, fails every CONNECT with a 5xx, likely is no forward proxy (a TLS port, a redirect, a
+// 101), answers with something that is not HTTP, wants credentials or refuses every target, nothing resolves, every
+// TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints, the
+// proxy the probes went through, and what was not probed (wildcards that need a concrete host name, and how to give
+// one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and
+// the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
@@ -12,7 +13,9 @@ import {
   proxyClosedUnanswered,
   proxyConnectFailure,
   proxyHostPort,
+  proxyNotForwarding,
   proxyRefusal,
+  proxyServerError,
   proxyUnansweredSeconds,
   proxyUnreadableAnswer,
 } from './proxyFailures';
@@ -77,7 +80,8 @@ function entriesToAllow(refused: readonly EgressProbeResult[]): string {
  * Every probe went through the same proxy and stopped at it: the proxy's own name did not resolve (through a proxy
  * only its name is looked up where the probes run), the connection to it timed out or failed, or it asked for
  * credentials (407) each time; then no target was tried, so no firewall rule for a target is at fault. Or the proxy
- * took every connection and answered no CONNECT request, closed each before answering, or answered each with something
+ * took every connection and answered no CONNECT request, closed each before answering, failed each with a 5xx (the
+ * proxy itself is the likely problem), answered each as no forward proxy would (proxyNotForwarding), or with something
  * that is not HTTP: why is not known from here, so the diagnosis says what to check. Or it refused every target (a 4xx
  * answer): its allow-list, and the hosts to put there. The proxy is named by its host:port, never with its
  * credentials.
@@ -115,18 +119,47 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
   }
   const first = probed[0].target;
   const from = where === 'the cluster' ? 'a pod in the cluster' : 'this machine';
+  const ask = `to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`;
   const unanswered = probed.map(proxyUnansweredSeconds);
   if (unanswered.every((seconds) => seconds !== undefined)) {
     const within = same(unanswered);
     return {
       headline: `the proxy ${proxy} took every connection but answered no CONNECT request${within ? ` within ${within} s` : ''}`,
-      action: `each request waited at the proxy, so whether the targets are allowed is not known yet: check that ${proxy} is the HTTP proxy meant (${setting}), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
+      action: `each request waited at the proxy, so whether the targets are allowed is not known yet: check that ${proxy} is the HTTP proxy meant (${setting}), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; ${ask}`,
     };
   }
   if (probed.every((r) => proxyClosedUnanswered(r) !== undefined)) {
     return {
       headline: `the proxy ${proxy} closed every connection before answering CONNECT`,
-      action: `no CONNECT request got an answer, so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); a proxy that expects TLS first (an https:// proxy written as http://, which the probe does not use), another service on that port, or a proxy that drops clients it does not know closes the connection this way; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
+      action: `no CONNECT request got an answer, so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); a proxy that expects TLS first (an https:// proxy written as http://, which the probe does not use), another service on that port, or a proxy that drops clients it does not know closes the connection this way; ${ask}`,
+    };
+  }
+  // A 5xx is the proxy failing on its side (RFC 9110, section 15.6): for every target, the proxy itself.
+  const serverErrors = probed.map(proxyServerError);
+  if (serverErrors.every((error) => error !== undefined)) {
+    const status = same(serverErrors.map((error) => error?.status));
+    return {
+      headline: `the proxy ${proxy} failed every CONNECT request with a server error${status ? ` (HTTP ${status})` : ''}`,
+      action: `that is no refusal: the proxy itself is the likely problem, not the targets' allow-list. Check its health and whether it can reach the targets itself (its logs; its DNS, its own egress or upstream proxy); ${ask}`,
+    };
+  }
+  // Every answer says what listens there is likely no plain HTTP forward proxy (proxyNotForwarding): inferred.
+  const notForwarding = probed.map(proxyNotForwarding);
+  const kind = same(notForwarding.map((answer) => answer?.kind));
+  if (kind) {
+    const unknown = 'so whether the targets are allowed is not known';
+    if (kind === 'expectsTls')
+      return {
+        headline: `the proxy ${proxy} likely expects TLS: it answered every CONNECT request as a TLS port answers plain HTTP`,
+        action: `${unknown}: the proxy is likely an https:// one, which the probe does not use (use its plain HTTP port if it has one), or the port is wrong; check its port and scheme (${setting}); ${ask}`,
+      };
+    const location = same(notForwarding.map((answer) => (answer?.kind === 'redirect' ? answer.location : undefined)));
+    return {
+      headline:
+        kind === 'redirect'
+          ? `the proxy ${proxy} redirected every CONNECT request${location ? ` to ${location}` : ''}: likely not a forward proxy`
+          : `the proxy ${proxy} answered every CONNECT request with 101 Switching Protocols: likely not an HTTP forward proxy`,
+      action: `${kind === 'redirect' ? 'a captive portal, a web server or a reverse proxy likely answers there, ' : ''}${unknown}: check the proxy's address and port (${setting}); ${ask}`,
     };
   }
   if (probed.every((r) => r.outcome === 'proxy-auth-required')) {
@@ -142,7 +175,7 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
   if (notHttp.every((answer) => answer !== undefined)) {
     return {
       headline: `the proxy ${proxy} does not answer as an HTTP proxy`,
-      action: `each CONNECT request was answered with something that is not an HTTP response (the first: ${notHttp[0]}), so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`,
+      action: `each CONNECT request was answered with something that is not an HTTP response (the first: ${notHttp[0]}), so whether the targets are allowed is not known: check that ${proxy} is the HTTP proxy meant (${setting}); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; ${ask}`,
     };
   }
   const refusals = probed.map(proxyRefusal);

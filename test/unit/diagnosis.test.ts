@@ -261,6 +261,12 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     ['proxy-refused', 'proxy: the proxy answered with a response header over 16 KB'],
     ['proxy-refused', 'proxy: the proxy closed the connection before answering CONNECT (ECONNRESET)'],
     ['proxy-refused', 'proxy: the proxy answered 503 Service Unavailable'],
+    [
+      'proxy-refused',
+      'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"',
+    ],
+    ['proxy-refused', 'proxy: the proxy answered 302 Found, redirecting to http://portal.corp.test/login'],
+    ['proxy-refused', 'proxy: the proxy answered 101 Switching Protocols'],
     ['proxy-auth-required', 'proxy: the proxy answered 407 Proxy Authentication Required'],
   ];
   for (const [outcome, detail] of cases) {
@@ -269,8 +275,8 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
     const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
-    // A header too large or a 5xx for every target is no one cause: each row says what to check.
-    if (!detail?.includes('16 KB') && !detail?.includes('503'))
+    // A header too large for every target is no one cause: each row says what to check.
+    if (!detail?.includes('16 KB'))
       assert.match(diagnosis?.headline ?? '', /^the proxy proxy\.corp\.test:3128 /, detail);
     for (const text of said) {
       assert.doesNotMatch(text, /s3cret|ci-user/, text);
@@ -365,6 +371,85 @@ test('a proxy that answered CONNECT with a 5xx failed on its side: the hint says
     assert.doesNotMatch(hint(status), /does not tunnel|add a\.test/, status);
   // A 4xx is a refusal: its allow-list.
   assert.match(hint('403 Forbidden'), /does not tunnel to a\.test:443 .*add a\.test:443 to the proxy's allow-list/);
+});
+
+test('every probe through the same proxy failed with a 5xx: the proxy itself, once, in the CLI text and the Markdown report', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const failed = (host: string, status = '502 Bad Gateway') => {
+    const row = result(host, 'proxy-refused', { via: proxy, detail: `proxy: the proxy answered ${status}` });
+    return { ...row, hint: hintFor(row.outcome, row.target, row) };
+  };
+  const results = [failed('a.test'), failed('b.test'), result('*.c.test', 'needs-host')];
+  const diagnosis = {
+    headline: 'the proxy proxy.corp.test:3128 failed every CONNECT request with a server error (HTTP 502 Bad Gateway)',
+    action:
+      "that is no refusal: the proxy itself is the likely problem, not the targets' allow-list. Check its health and whether it can reach the targets itself (its logs; its DNS, its own egress or upstream proxy); to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test",
+  };
+  assert.deepEqual(diagnose(results, 'this machine'), diagnosis);
+  // Different 5xx are one cause all the same, without one status to name.
+  assert.equal(
+    diagnose([failed('a.test'), failed('b.test', '504 Gateway Timeout')], 'the cluster')?.headline,
+    'the proxy proxy.corp.test:3128 failed every CONNECT request with a server error',
+  );
+  // A refusal or a pass escapes the pattern.
+  assert.equal(diagnose([failed('a.test'), failed('b.test', '403 Forbidden')], 'this machine'), undefined);
+  assert.equal(diagnose([failed('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  const report = {
+    origin: 'local' as const,
+    startedAt: '2026-12-02T01:00:00Z',
+    durationMs: 1500,
+    cancelled: false,
+    results,
+  };
+  const text = formatEgressText(report, false);
+  assert.match(text, new RegExp(`\\nDiagnosis: ${diagnosis.headline.replace(/[()]/g, '\\$&')} — that is no refusal`));
+  assert.equal(text.split('Diagnosis:').length, 2, 'said once');
+  assert.match(
+    reportMarkdown(report),
+    new RegExp(`^\\*\\*Diagnosis: ${diagnosis.headline.replace(/[()]/g, '\\$&')}\\.\\*\\*`, 'm'),
+  );
+});
+
+test('every probe through the same proxy answered as no forward proxy would: one likely cause, said once', () => {
+  const proxy = 'http://proxy.corp.test:3128';
+  const answered = (host: string, answer: string) =>
+    result(host, 'proxy-refused', { via: proxy, detail: `proxy: the proxy answered ${answer}` });
+  const tlsPort = '400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
+  assert.deepEqual(diagnose([answered('a.test', tlsPort), answered('b.test', tlsPort)], 'this machine'), {
+    headline:
+      'the proxy proxy.corp.test:3128 likely expects TLS: it answered every CONNECT request as a TLS port answers plain HTTP',
+    action:
+      'so whether the targets are allowed is not known: the proxy is likely an https:// one, which the probe does not use (use its plain HTTP port if it has one), or the port is wrong; check its port and scheme (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy); to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test',
+  });
+  const portal = '302 Found, redirecting to http://portal.corp.test/login';
+  const redirected = diagnose(
+    [
+      answered('a.test', portal),
+      answered('b.test', '307 Temporary Redirect, redirecting to http://portal.corp.test/login'),
+    ],
+    'the cluster',
+  );
+  assert.equal(
+    redirected?.headline,
+    'the proxy proxy.corp.test:3128 redirected every CONNECT request to http://portal.corp.test/login: likely not a forward proxy',
+  );
+  assert.match(
+    redirected?.action ?? '',
+    /^a captive portal, a web server or a reverse proxy likely answers there, .*\(the HTTPS_PROXY the probe pod was given\)/,
+  );
+  assert.equal(
+    diagnose([answered('a.test', portal), answered('b.test', '302 Found')], 'this machine')?.headline,
+    'the proxy proxy.corp.test:3128 redirected every CONNECT request: likely not a forward proxy',
+  );
+  assert.equal(
+    diagnose(
+      [answered('a.test', '101 Switching Protocols'), answered('b.test', '101 Switching Protocols')],
+      'this machine',
+    )?.headline,
+    'the proxy proxy.corp.test:3128 answered every CONNECT request with 101 Switching Protocols: likely not an HTTP forward proxy',
+  );
+  // Answers of different kinds are no one cause.
+  assert.equal(diagnose([answered('a.test', tlsPort), answered('b.test', portal)], 'this machine'), undefined);
 });
 
 test('every probe through the same proxy closed before answering CONNECT: not an FQDN filter, not its allow-list, a curl to run', () => {

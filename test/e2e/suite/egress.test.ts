@@ -366,6 +366,28 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
+  test('a proxy that answers every CONNECT with 502: the view and the notification say once that the proxy is the likely problem', async () => {
+    // The lab's proxy knows these hosts, but nothing listens on their port: it answers 502 Bad Gateway for each.
+    const targets = [`${HOSTS.good}:${lab.ports.closed}`, `${HOSTS.slow}:${lab.ports.closed}`];
+    fs.writeFileSync(path.join(folder.fsPath, 'egress-bad-gateway.json'), JSON.stringify(targets));
+    await config().update('targetsFile', 'egress-bad-gateway.json', vscode.ConfigurationTarget.Workspace);
+    await config().update('proxy', `http://127.0.0.1:${lab.proxyPort}`, vscode.ConfigurationTarget.Workspace);
+    await clearNotifications();
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, diagnosis] = await viewRows();
+      assert.equal(summary.label, '0 passed, 2 failed');
+      const headline = `the proxy 127.0.0.1:${lab.proxyPort} failed every CONNECT request with a server error (HTTP 502 Bad Gateway)`;
+      assert.deepEqual([diagnosis.kind, diagnosis.label], ['diagnosis', headline]);
+      assert.match(diagnosis.description, /^that is no refusal: the proxy itself is the likely problem/);
+      const message = await waitForNotification('Anyscale egress from this machine');
+      assert.ok(message.endsWith(`0 passed, 2 failed — ${headline}`), message);
+    } finally {
+      await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test("a proxy that refuses every Anyscale host: the view says once which hosts to allow, and a row's Proxy reads host:port", async () => {
     // The lab's proxy refuses (403) the hosts it does not know, as an allow-list would; it never dials them.
     fs.writeFileSync(
