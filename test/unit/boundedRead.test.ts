@@ -1,10 +1,19 @@
 // fileText and readBoundedText: a file's text as check, the workspace index, egress and the config lookup read it,
-// UTF-8 without the byte order mark an editor may write first (one BOM, at the start only).
+// UTF-8 without the byte order mark an editor may write first (one BOM, at the start only); and readBoundedAsync, which
+// egress's workspace walk reads with in the language server: the same bytes and errors as readBounded.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileText, readBoundedText } from '../../server/src/node/boundedRead';
+import { spawnSync } from 'node:child_process';
+import {
+  BoundedReadError,
+  fileText,
+  readBounded,
+  readBoundedAsync,
+  readBoundedText,
+  readBoundedTextAsync,
+} from '../../server/src/node/boundedRead';
 import { loadConfig } from '../../server/src/node/config';
 import { temporaryDirectory } from '../support/temporaryDirectory';
 
@@ -29,4 +38,53 @@ test('a file written with a byte order mark: its text without it, and a config f
     { rules: loaded.rules, messages: loaded.messages },
     { rules: { 'provider-invalid': 'off' }, messages: [] },
   );
+});
+
+/** What a read came to: the bytes (hex), or the error's message and kind. */
+async function outcomeOf(read: () => Buffer | Promise<Buffer>) {
+  try {
+    return { bytes: (await read()).toString('hex') };
+  } catch (error) {
+    assert.ok(error instanceof BoundedReadError, String(error));
+    return { error: error.message, notAFile: error.notAFile, overLimit: error.overLimit };
+  }
+}
+
+test('readBoundedAsync reads what readBounded reads, and fails where it fails in the same words', async () => {
+  const dir = temporaryDirectory('anyscale-bounded-async-');
+  const at = (name: string) => path.join(dir, name);
+  fs.writeFileSync(at('main.json'), `${BOM}{"a": "é"}`);
+  fs.writeFileSync(at('empty.json'), '');
+  // Over the first read's 64 KB: the buffer grows.
+  fs.writeFileSync(at('large.yaml'), 'key: value\n'.repeat(20_000));
+  fs.mkdirSync(at('folder'));
+  fs.symlinkSync(at('gone.json'), at('broken.json'));
+  const fifo = spawnSync('mkfifo', [at('pipe')]);
+  assert.equal(fifo.status, 0, `mkfifo: ${fifo.stderr}`);
+  const cases: Array<[string, number | undefined, string]> = [
+    [at('main.json'), undefined, 'bytes'],
+    [at('empty.json'), undefined, 'bytes'],
+    [at('large.yaml'), undefined, 'bytes'],
+    [at('large.yaml'), 100_000, 'too large to check: 0.2 MB'],
+    [at('folder'), undefined, 'is a folder'],
+    [at('pipe'), undefined, 'not a regular file (a FIFO), not checked'],
+    ['/dev/null', undefined, 'not a regular file (a character device), not checked'],
+    [at('missing.json'), undefined, 'no such file'],
+    [at('broken.json'), undefined, 'broken symbolic link to'],
+    // Its size says 0; what it holds is read to its end, and past a limit, is too large.
+    ['/proc/version', undefined, 'bytes'],
+    ['/proc/version', 10, 'too large to check: over the limit of 10 bytes'],
+    // Its size says 0 and it holds megabytes: read in many reads into a growing buffer (where the kernel shows it).
+    ['/proc/kallsyms', undefined, 'any'],
+  ];
+  for (const [file, limit, expected] of cases) {
+    const sync = await outcomeOf(() => readBounded(file, limit));
+    const async = await outcomeOf(() => readBoundedAsync(file, limit));
+    assert.deepEqual(async, sync, file);
+    if (expected === 'any') continue;
+    if (expected === 'bytes') assert.ok('bytes' in sync, `${file}: ${JSON.stringify(sync)}`);
+    else assert.ok('error' in sync && sync.error?.startsWith(expected), `${file}: ${JSON.stringify(sync)}`);
+  }
+  assert.equal(await readBoundedTextAsync(at('main.json')), readBoundedText(at('main.json')));
+  assert.equal(await readBoundedTextAsync(at('main.json')), '{"a": "é"}');
 });

@@ -86,6 +86,39 @@ export function readBoundedText(file: string, limit = MAX_FILE_BYTES): string {
   return fileText(readBounded(file, limit));
 }
 
+/** readBoundedText without blocking the event loop (readBoundedAsync). */
+export async function readBoundedTextAsync(file: string, limit = MAX_FILE_BYTES): Promise<string> {
+  return fileText(await readBoundedAsync(file, limit));
+}
+
+/** What readBounded checks of an opened file: a regular file, not over `limit` by its size. */
+function checkOpened(stat: fs.Stats, limit: number): void {
+  if (stat.isDirectory()) throw new BoundedReadError('is a folder', true);
+  if (!stat.isFile()) throw new BoundedReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
+  if (stat.size > limit) throw tooLarge(stat.size, limit);
+}
+
+/** The buffer to read into at `length` bytes: `buffer` while it has room, else one twice as large, up to `limit` + 1. */
+function withRoom(buffer: Buffer, length: number, limit: number): Buffer {
+  if (length < buffer.length) return buffer;
+  if (length > limit) throw tooLarge(undefined, limit);
+  const grown = Buffer.allocUnsafe(Math.min(length * 2, limit + 1));
+  buffer.copy(grown, 0, 0, length);
+  return grown;
+}
+
+/** The first buffer for a file of `size` bytes by its stat: one byte over, so that its end is seen in one read. */
+function firstBuffer(size: number, limit: number): Buffer {
+  return Buffer.allocUnsafe(Math.min(Math.max(size + 1, FIRST_READ_BYTES), limit + 1));
+}
+
+/** A failure while reading, as a BoundedReadError. */
+function readFailure(error: unknown): BoundedReadError {
+  return error instanceof BoundedReadError ? error : new BoundedReadError(`cannot read: ${ioReason(error)}`);
+}
+
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
 /**
  * The bytes of a regular file of at most `limit` bytes. Opened without blocking (a FIFO would wait for a writer),
  * checked with fstat, then read to its end but never past `limit` + 1 bytes, as some files report a size smaller than
@@ -94,31 +127,53 @@ export function readBoundedText(file: string, limit = MAX_FILE_BYTES): string {
 export function readBounded(file: string, limit = MAX_FILE_BYTES): Buffer {
   let fd: number;
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    fd = fs.openSync(file, OPEN_FLAGS);
   } catch (error) {
     throw openFailure(file, error);
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw new BoundedReadError('is a folder', true);
-    if (!stat.isFile()) throw new BoundedReadError(`not a regular file (${kindOf(stat)}), not checked`, true);
-    if (stat.size > limit) throw tooLarge(stat.size, limit);
-    let buffer = Buffer.allocUnsafe(Math.min(Math.max(stat.size + 1, FIRST_READ_BYTES), limit + 1));
+    checkOpened(stat, limit);
+    let buffer = firstBuffer(stat.size, limit);
     let length = 0;
     for (;;) {
-      if (length === buffer.length) {
-        if (length > limit) throw tooLarge(undefined, limit);
-        const grown = Buffer.allocUnsafe(Math.min(length * 2, limit + 1));
-        buffer.copy(grown, 0, 0, length);
-        buffer = grown;
-      }
+      buffer = withRoom(buffer, length, limit);
       const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) return buffer.subarray(0, length);
       length += read;
     }
   } catch (error) {
-    throw error instanceof BoundedReadError ? error : new BoundedReadError(`cannot read: ${ioReason(error)}`);
+    throw readFailure(error);
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/**
+ * readBounded without blocking the event loop, for readers that run beside a language server's requests: the same
+ * bytes, the same errors.
+ */
+export async function readBoundedAsync(file: string, limit = MAX_FILE_BYTES): Promise<Buffer> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, OPEN_FLAGS);
+  } catch (error) {
+    throw openFailure(file, error);
+  }
+  try {
+    const stat = await handle.stat();
+    checkOpened(stat, limit);
+    let buffer = firstBuffer(stat.size, limit);
+    let length = 0;
+    for (;;) {
+      buffer = withRoom(buffer, length, limit);
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) return buffer.subarray(0, length);
+      length += bytesRead;
+    }
+  } catch (error) {
+    throw readFailure(error);
+  } finally {
+    await handle.close();
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { type BoundedReadError, ioReason, readBounded, readBoundedText } from './boundedRead';
+import { type BoundedReadError, ioReason, readBounded, readBoundedTextAsync } from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
@@ -89,14 +89,15 @@ export async function readWorkspaceFiles(
 }
 
 /**
- * The file's text; undefined, with why added to `unread`, when it cannot be read or is over the size limit: the one
- * `anyscale-azure check` reads templates to (./boundedRead.ts), in the same words. A file over it is named only when
+ * The file's text, read without blocking the event loop (the language server's); undefined, with why added to
+ * `unread`, when it cannot be read or is over the size limit: the one `anyscale-azure check` reads templates to
+ * (./boundedRead.ts), in the same words. A file over it is named only when
  * it holds what the workspace index reads a file for (an Anyscale type, an operator values key, a Gateway API
  * apiVersion), searched a chunk at a time: a 20 MB data file names no host, and is passed over as a smaller one is.
  */
 async function readSmallFile(file: string, unread: string[]): Promise<string | undefined> {
   try {
-    return readBoundedText(file);
+    return await readBoundedTextAsync(file);
   } catch (error) {
     const { message, overLimit } = error as BoundedReadError;
     // A search that cannot read the file names it, with why it was not read.
