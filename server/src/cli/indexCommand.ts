@@ -16,8 +16,7 @@ import {
   WorkspaceIndex,
 } from '../service';
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
-import { MAX_FILE_BYTES } from '../node/boundedRead';
-import { indexWouldRead, mayHoldFacts } from '../node/workspaceScan';
+import { mayHoldFacts, passedOverForSize } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
 import { readParameterFiles, readTargets, siblingsOf } from './check';
 import { expand, type Target } from './files';
@@ -52,10 +51,9 @@ export interface IndexOptions {
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
 /**
- * The targets without the files over MAX_FILE_BYTES that the index would not have read had they been smaller
- * (indexWouldRead: no marker found, searched a chunk at a time, and not a parameter file beside its template), named
- * or found: passed over, as the tree passes them over and as a smaller data file is. The others are read as check
- * reads them, so one over the limit is named with check's message.
+ * The targets without the files the tree passes over for their size (passedOverForSize: over MAX_FILE_BYTES, no
+ * marker found, searched a chunk at a time, and not a parameter file beside its template), named or found, as a
+ * smaller data file is. The others are read as check reads them, so one over the limit is named with check's message.
  */
 async function withoutLargeDataFiles(targets: readonly Target[]): Promise<Target[]> {
   const kept: Target[] = [];
@@ -68,7 +66,7 @@ async function withoutLargeDataFiles(targets: readonly Target[]): Promise<Target
       // Missing or unreadable: readTargets says why.
     }
     // A search that cannot read the file keeps it: readTargets says why.
-    if (size <= MAX_FILE_BYTES || (await indexWouldRead(target.absolute).catch(() => true))) kept.push(target);
+    if (!(await passedOverForSize(target.absolute, size).catch(() => false))) kept.push(target);
   }
   return kept;
 }

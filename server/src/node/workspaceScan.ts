@@ -144,22 +144,29 @@ export async function largeFileMayHoldFacts(file: string): Promise<boolean> {
  * (`<name>.parameters*.json`), read with it. A data file (a 20 MB training manifest) is none of these, and is passed
  * over as a smaller one would be.
  */
-export async function indexWouldRead(file: string): Promise<boolean> {
+async function indexWouldRead(file: string): Promise<boolean> {
   if (!isYaml(file) && conventionalTemplate(file, await siblingsOf(file)) !== undefined) return true;
   return largeFileMayHoldFacts(file);
 }
 
 /**
- * Reads a regular file of at most MAX_FILE_BYTES, the limit `anyscale-azure check` reads files to; over it, or when
- * it cannot be read, why, in check's words (over it, only when the index would have read it: indexWouldRead). Gone (or
- * not a regular file): undefined.
+ * Whether a file of `size` bytes is passed over for its size, as a smaller data file is: over MAX_FILE_BYTES, the
+ * limit `anyscale-azure check` reads files to, with nothing the index would read in it (indexWouldRead). The tree and
+ * `anyscale-azure index` decide so alike; rejects when the file cannot be searched.
+ */
+export async function passedOverForSize(file: string, size: number): Promise<boolean> {
+  return size > MAX_FILE_BYTES && !(await indexWouldRead(file));
+}
+
+/**
+ * Reads a regular file of at most MAX_FILE_BYTES; over it, or when it cannot be read, why, in check's words (over it,
+ * only when it is not passed over: passedOverForSize). Gone (or not a regular file): undefined.
  */
 async function readFile(file: string): Promise<FileRead> {
   try {
     const stat = await fs.stat(file);
-    if (!stat.isFile()) return undefined;
-    if (stat.size > MAX_FILE_BYTES)
-      return (await indexWouldRead(file)) ? { unread: tooLarge(stat.size).message } : undefined;
+    if (!stat.isFile() || (await passedOverForSize(file, stat.size))) return undefined;
+    if (stat.size > MAX_FILE_BYTES) return { unread: tooLarge(stat.size).message };
     return { text: fileText(await fs.readFile(file)) };
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
