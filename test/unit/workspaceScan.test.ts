@@ -205,6 +205,26 @@ async function inWorkspace(
   }
 }
 
+test('a file deleted while the scan reads it is forgotten: the delete is applied after the scan, not undone by it', async () => {
+  await inWorkspace({ 'infra/cloud.json': cloudTemplate('deleted-cloud') }, async (folder, uri) => {
+    const index = new WorkspaceIndex();
+    let deletion: Promise<boolean> | undefined;
+    // Asked for how to analyse the file once its text is read: the file is deleted then, and the watcher says so.
+    const optionsOf = async () => {
+      if (!deletion) {
+        fs.rmSync(path.join(folder, 'infra', 'cloud.json'));
+        deletion = scan.changed([{ uri: uri('infra/cloud.json'), type: 3 }]);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return {};
+    };
+    const scan = new WorkspaceScan(index, () => false, optionsOf);
+    await scan.scan([folder]);
+    await deletion;
+    assert.deepEqual(cloudLabels(index), []);
+  });
+});
+
 test('a deleted folder, one event for the folder: every file indexed under it is forgotten', async () => {
   await inWorkspace(
     {

@@ -243,9 +243,9 @@ export class WorkspaceScan {
   private readonly stoppedFolders = new Set<string>();
   private recheckTimer?: NodeJS.Timeout;
   /**
-   * The batches of file events being applied, one after another: a file read for one batch is recorded before the
-   * next is applied, so a delete that arrives while the file is being read (its parameter files deleted just before
-   * it) is not undone by that read.
+   * The batches of file events being applied, and the scans, one after another: a file read for one is recorded
+   * before the next is applied, so a delete that arrives while the file is being read (its parameter files deleted
+   * just before it) is not undone by that read.
    */
   private applying: Promise<unknown> = Promise.resolve();
 
@@ -310,10 +310,20 @@ export class WorkspaceScan {
     return file !== undefined && this.inScope(file);
   }
 
-  /** Scans the folders (absolute paths) and indexes what the files on disk hold. */
-  async scan(folders: readonly string[]): Promise<ScanResult> {
-    const started = performance.now();
+  /**
+   * Scans the folders (absolute paths) and indexes what the files on disk hold: after the batches of file events
+   * being applied, and before those that arrive meanwhile, so that a file deleted while the scan reads it is forgotten
+   * after that read is recorded, not recorded after it is forgotten.
+   */
+  scan(folders: readonly string[]): Promise<ScanResult> {
     this.folders = folders.map((folder) => path.resolve(folder));
+    const scanned = this.applying.then(() => this.scanFolders());
+    this.applying = scanned.catch(() => undefined);
+    return scanned;
+  }
+
+  private async scanFolders(): Promise<ScanResult> {
+    const started = performance.now();
     const walked = await this.walk(this.folders.map((folder) => ({ dir: folder, root: folder })));
     let changed = walked.changed;
     this.setStopped(() => {
