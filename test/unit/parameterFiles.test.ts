@@ -20,6 +20,7 @@ import {
   conventionalParameterFiles,
   conventionalTemplate,
 } from '../../server/src/node/parameterFilePaths';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 test('reads values and references, case-insensitively keyed', () => {
   const text = JSON.stringify({
@@ -128,6 +129,20 @@ test("the editor reads parameter files as check does: over 16 MB is unread with 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a parameter file or template on disk that starts with a byte order mark is read without it, as check reads it', () => {
+  const dir = temporaryDirectory('anyscale-parameter-bom-');
+  const template = path.join(dir, 'main.json');
+  const parameters = path.join(dir, 'main.parameters.json');
+  fs.writeFileSync(template, '\uFEFF{"parameters": {"provider": {"type": "string"}}}');
+  fs.writeFileSync(parameters, '\uFEFF{"contentVersion": "1.0.0.0", "parameters": {"provider": {"value": "AWS"}}}');
+  const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => undefined);
+  const [input] = files.parameterFilesOf(pathToFileURL(template).toString());
+  assert.equal(input?.uri, pathToFileURL(parameters).toString(), 'parsed, so checked with its template');
+  assert.ok(input.text.startsWith('{'), 'its text, as the editor shows it, starts after the mark');
+  const read = files.templateRead(pathToFileURL(parameters).toString(), pathToFileURL(template).toString());
+  assert.ok(read !== undefined && 'text' in read && read.text.startsWith('{'));
 });
 
 test("the parameterFiles setting's templates follow paths created and deleted: a file, a folder, a rename", () => {

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
-import { type BoundedReadError, readBounded } from '../node/boundedRead';
+import { type BoundedReadError, readBoundedText } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
 import { isUnder, isWithin } from '../node/isWithin';
@@ -111,7 +111,7 @@ export class ParameterFiles {
     const file = filePathOf(uri);
     if (file === undefined) return undefined;
     try {
-      return { text: readBounded(file).toString('utf8') };
+      return { text: readBoundedText(file) };
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;
       return notAFile || !isThere(file) ? undefined : { unread: message };
