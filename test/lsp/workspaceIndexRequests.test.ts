@@ -9,8 +9,9 @@
 // size is not), until its folder goes;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
 // value causes counts in its row at its own config's levels, on disk and open; a parameter file the
-// anyscaleAzure.parameterFiles setting assigns that is over check's 16 MB is named, until it shrinks. A wait for a
-// change waits for the notification that announces it, whatever other notifications come first.
+// anyscaleAzure.parameterFiles setting assigns that is over check's 16 MB is named, until it shrinks, and so is one
+// that cannot be read (a folder in its place, a broken link). A wait for a change waits for the notification that
+// announces it, whatever other notifications come first.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -469,6 +470,54 @@ test("a parameter file the anyscaleAzure.parameterFiles setting assigns, over ch
       before,
       'the notification after the parameter file shrank',
       (index) => index.unread.length === 0,
+    );
+  } finally {
+    assert.equal(await own.stop(), 0);
+  }
+});
+
+test('a parameter file the anyscaleAzure.parameterFiles setting assigns that cannot be read is named: a folder in its place, a broken link', async () => {
+  const folder = temporaryDirectory('anyscale-index-unreadable-parameters-');
+  const inFolder = (...parts: string[]) => path.join(folder, ...parts);
+  for (const [name, text] of Object.entries(TWO_CONFIGS)) {
+    fs.mkdirSync(path.dirname(inFolder(name)), { recursive: true });
+    if (name !== 'shared/p.json') fs.writeFileSync(inFolder(name), text);
+  }
+  // Tests run as root, who may read any file: a folder and a broken link are what cannot be read.
+  const parameterFile = inFolder('shared', 'p.json');
+  fs.mkdirSync(parameterFile);
+  const link = inFolder('shared', 'q.json');
+  fs.symlinkSync('gone.json', link);
+  const own = await startServer({
+    settings: { validation: { delay: 20 }, parameterFiles: { 'infra/cloud.json': ['shared/p.json', 'shared/q.json'] } },
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'workspace' }],
+    collect: [WorkspaceIndexChangedNotification.method],
+  });
+  const brokenLink = { uri: pathToFileURL(link).href, reason: 'broken symbolic link to gone.json' };
+  try {
+    const { index } = await announced(own, 0, 'the first scan', (answer) => answer.complete);
+    assert.deepEqual(index.unread, [{ uri: pathToFileURL(parameterFile).href, reason: 'is a folder' }, brokenLink]);
+    // A file takes the folder's place (a delete and a create of the path): read, and no longer named.
+    const before = own.notifications(WorkspaceIndexChangedNotification.method).length;
+    fs.rmdirSync(parameterFile);
+    fs.writeFileSync(parameterFile, TWO_CONFIGS['shared/p.json']);
+    await own.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [
+        { uri: pathToFileURL(parameterFile).href, type: FileChangeType.Deleted },
+        { uri: pathToFileURL(parameterFile).href, type: FileChangeType.Created },
+      ],
+    });
+    const { index: after } = await announced(
+      own,
+      before,
+      'the notification after a file took the folder’s place',
+      (answer) => answer.unread.length === 1,
+    );
+    assert.deepEqual(after.unread, [brokenLink]);
+    const files = after.clouds[0].cloudResources[0].files;
+    assert.ok(
+      files.some((file) => file.kind === 'parameterFile'),
+      `the template is read with it: ${JSON.stringify(files.map((file) => file.kind))}`,
     );
   } finally {
     assert.equal(await own.stop(), 0);

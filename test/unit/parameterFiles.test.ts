@@ -131,6 +131,29 @@ test("the editor reads parameter files as check does: over 16 MB is unread with 
   }
 });
 
+test('the setting names the parameter files it assigns that cannot be read: a folder in its place, a broken link', () => {
+  const dir = temporaryDirectory('anyscale-parameter-assigned-');
+  const template = path.join(dir, 'infra', 'main.json');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.mkdirSync(path.join(dir, 'env', 'prod.json'), { recursive: true });
+  fs.writeFileSync(template, '{}');
+  fs.symlinkSync('gone.json', path.join(dir, 'env', 'dev.json'));
+  // Beside the template, a folder named like a parameter file is passed over, as check passes it over.
+  fs.mkdirSync(path.join(dir, 'infra', 'main.parameters.json'));
+  const setting = { 'infra/main.json': ['env/prod.json', 'env/dev.json', 'env/missing.json'] };
+  const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => setting);
+  files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+  const unread = (name: string, reason: string) => ({
+    uri: pathToFileURL(path.join(dir, 'env', name)).toString(),
+    name: path.join('..', 'env', name),
+    reason,
+  });
+  assert.deepEqual(files.readParameterFiles(pathToFileURL(template).toString()), {
+    inputs: [],
+    unread: [unread('prod.json', 'is a folder'), unread('dev.json', 'broken symbolic link to gone.json')],
+  });
+});
+
 test('a parameter file or template on disk that starts with a byte order mark is read without it, as check reads it', () => {
   const dir = temporaryDirectory('anyscale-parameter-bom-');
   const template = path.join(dir, 'main.json');

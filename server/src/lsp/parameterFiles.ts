@@ -102,10 +102,10 @@ export class ParameterFiles {
 
   /**
    * The open editor's text, else the file's as check reads it (readBounded: over MAX_FILE_BYTES, or not readable, is
-   * why not). Nothing at that path, or a folder, FIFO or device there: undefined, as check passes those over beside
-   * a template.
+   * why not). Nothing at that path: undefined. A folder, FIFO or device there: undefined, as check passes those over
+   * beside a template, unless the file is `named` (the setting assigns it), as check names them given with --parameters.
    */
-  private read(uri: string): DocumentRead {
+  private read(uri: string, named = false): DocumentRead {
     const open = this.documents.get(uri);
     if (open) return { text: open.getText() };
     const file = filePathOf(uri);
@@ -114,7 +114,7 @@ export class ParameterFiles {
       return { text: readBoundedText(file) };
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;
-      return notAFile || !isThere(file) ? undefined : { unread: message };
+      return (notAFile && !named) || !isThere(file) ? undefined : { unread: message };
     }
   }
 
@@ -139,15 +139,16 @@ export class ParameterFiles {
     return valid;
   }
 
-  /** The parameter files of a template: by convention and by the setting, each once. */
-  private parameterFilePaths(file: string): string[] {
+  /** The parameter files of a template: by convention and by the setting, each once; and those the setting assigns. */
+  private parameterFilePaths(file: string): { paths: string[]; assigned: ReadonlySet<string> } {
     const setting = this.validSetting();
     const configured = this.folders
       .filter((folder) => isUnder(folder, file))
       .flatMap((folder) => configuredParameterFiles(file, folder, setting));
-    return [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter(
+    const paths = [...new Set([...conventionalParameterFiles(file, this.siblings(file)), ...configured])].filter(
       (candidate) => candidate !== file,
     );
+    return { paths, assigned: new Set(configured) };
   }
 
   /**
@@ -165,9 +166,10 @@ export class ParameterFiles {
     if (file === undefined) return { inputs: [], unread: [] };
     const inputs: ParameterFileText[] = [];
     const unread: UnreadPairedFile[] = [];
-    for (const parameterFile of this.parameterFilePaths(file)) {
+    const { paths, assigned } = this.parameterFilePaths(file);
+    for (const parameterFile of paths) {
       const uri = pathToFileURL(parameterFile).toString();
-      const read = this.read(uri);
+      const read = this.read(uri, assigned.has(parameterFile));
       if (read !== undefined && 'unread' in read)
         unread.push({ uri, name: path.relative(path.dirname(file), parameterFile), reason: read.unread });
       const text = read !== undefined && 'text' in read ? read.text : undefined;
