@@ -144,6 +144,30 @@ test('exit codes: 2 for a usage error or a folder that is not there, 0 with noth
   assert.match(help.stdout, /^Usage: anyscale-azure index/);
 });
 
+test('a binary file named on the command line is one line saying so and exit 2, as for check; found in a folder, passed over', () => {
+  const dir = temporaryDirectory('anyscale-index-binary-');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
+  // A template saved as UTF-16 reads as binary (a NUL byte in its first bytes): it is not read, and says so.
+  fs.writeFileSync(path.join(dir, 'infra', 'utf16.json'), Buffer.from(`\uFEFF${PROVIDER_TEMPLATE}`, 'utf16le'));
+  const named = run(['index', '--format', 'json', 'infra/cloud.json', 'infra/utf16.json'], dir);
+  assert.equal(named.code, 2, 'a file named that could not be read');
+  assert.equal(named.stderr, 'anyscale-azure: infra/utf16.json: binary file, not checked\n');
+  assert.deepEqual(
+    (JSON.parse(named.stdout) as { clouds: CloudJson[] }).clouds.map((cloud) => cloud.name),
+    ['c'],
+    'the index of the others is still printed',
+  );
+  const checked = run(['check', 'infra/utf16.json'], dir);
+  assert.deepEqual([checked.code, checked.stderr], [named.code, named.stderr], 'check says the same, with its code');
+  const found = run(['index', 'infra'], dir);
+  assert.deepEqual(
+    [found.code, found.stderr],
+    [0, ''],
+    'found in a folder, it is passed over, as check passes it over',
+  );
+});
+
 /**
  * Its parameter file: a template's $schema (parameter-file-schema, a warning by default), "azure" (provider-invalid,
  * also reported in the template where it is used), an entry without a value that the template does not declare

@@ -3,7 +3,7 @@
 // declared and its problems, and the files related to each (docs/index.md). Templates are read with the parameter
 // files beside them, and each file with the rule levels of its own .anyscale-azure.json, like `check`. A file over
 // check's 16 MB is treated as the Cloud Resources tree treats it: passed over unless the index would have read it.
-// Exit codes: 0, or 2 for a usage error or a file that could not be read.
+// Exit codes: 0, or 2 for a usage error or a file that could not be read (a binary file named included, as for check).
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +38,7 @@ Options:
   -h, --help             Show this help
 
 Exit codes: 0 the index was printed, 2 usage error or a file or folder that could not be read (a file over 16 MB
-named as above included).
+named as above, or a binary file named, included).
 `;
 
 export class IndexUsageError extends Error {}
