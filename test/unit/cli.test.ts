@@ -5,7 +5,6 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import Ajv from 'ajv-draft-04';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
 import { parametersFile, PROVIDER_TEMPLATE, TWO_CONFIGS } from '../support/providerTemplate';
@@ -161,65 +160,57 @@ test('a malformed template is reported at the syntax error, without false rule f
 });
 
 test('a syntax problem is one error; "checks skipped" is said once, and only where there were Anyscale resources', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-syntax-'));
-  try {
-    fs.copyFileSync(path.join(CLI_FIXTURES, 'malformed-template.json'), path.join(dir, 'anyscale.json'));
-    fs.writeFileSync(
-      path.join(dir, 'storage.json'),
-      '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "resources": [\n  { "type": "Microsoft.Storage/storageAccounts", "name": "s" \n  { "oops": 1 }\n ]\n}\n',
-    );
-    const { code, stdout } = run(['check', '--format', 'json', 'anyscale.json', 'storage.json'], dir);
-    assert.equal(code, 1);
-    const rows = JSON.parse(stdout) as Array<{ file: string; code: string; message: string }>;
-    assert.deepEqual(
-      rows.map((r) => `${r.file} ${r.code}`),
-      ['anyscale.json invalid-json', 'storage.json invalid-json'],
-    );
-    assert.match(rows[0].message, /; Anyscale checks skipped for this file\.$/);
-    assert.doesNotMatch(rows[1].message, /skipped/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-cli-syntax-');
+  fs.copyFileSync(path.join(CLI_FIXTURES, 'malformed-template.json'), path.join(dir, 'anyscale.json'));
+  fs.writeFileSync(
+    path.join(dir, 'storage.json'),
+    '{\n "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",\n "resources": [\n  { "type": "Microsoft.Storage/storageAccounts", "name": "s" \n  { "oops": 1 }\n ]\n}\n',
+  );
+  const { code, stdout } = run(['check', '--format', 'json', 'anyscale.json', 'storage.json'], dir);
+  assert.equal(code, 1);
+  const rows = JSON.parse(stdout) as Array<{ file: string; code: string; message: string }>;
+  assert.deepEqual(
+    rows.map((r) => `${r.file} ${r.code}`),
+    ['anyscale.json invalid-json', 'storage.json invalid-json'],
+  );
+  assert.match(rows[0].message, /; Anyscale checks skipped for this file\.$/);
+  assert.doesNotMatch(rows[1].message, /skipped/);
 });
 
 test("a parameter file checked alone: its own findings and its template's, silenced by its comments", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-params-'));
-  try {
-    const schema = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
-    fs.writeFileSync(
-      path.join(dir, 'cloud.json'),
-      JSON.stringify(
-        {
-          $schema: schema,
-          parameters: { name: { type: 'string', minLength: 3 }, size: { type: 'int' } },
-          resources: [],
-          outputs: { o: { type: 'array', value: "[createArray(parameters('name'), parameters('size'))]" } },
-        },
-        null,
-        2,
-      ),
-    );
-    const parameters = [
-      '{',
-      `  "$schema": "${schema}",`,
-      '  "parameters": {',
-      '    "name": { "value": "ab" },',
-      '    // anyscale-azure-disable-next-line parameter-file-value-missing -- filled in by the pipeline',
-      '    "size": { "type": "int" }',
-      '  }',
-      '}',
-      '',
-    ].join('\n');
-    fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parameters);
-    const { stdout } = run(['check', '--format', 'json', 'cloud.parameters.json'], dir);
-    const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>;
-    assert.deepEqual(
-      rows.map((r) => `${r.file}:${r.line} ${r.code}`),
-      ['cloud.parameters.json:2 parameter-file-schema', 'cloud.parameters.json:4 parameter-value-out-of-range'],
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-cli-params-');
+  const schema = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
+  fs.writeFileSync(
+    path.join(dir, 'cloud.json'),
+    JSON.stringify(
+      {
+        $schema: schema,
+        parameters: { name: { type: 'string', minLength: 3 }, size: { type: 'int' } },
+        resources: [],
+        outputs: { o: { type: 'array', value: "[createArray(parameters('name'), parameters('size'))]" } },
+      },
+      null,
+      2,
+    ),
+  );
+  const parameters = [
+    '{',
+    `  "$schema": "${schema}",`,
+    '  "parameters": {',
+    '    "name": { "value": "ab" },',
+    '    // anyscale-azure-disable-next-line parameter-file-value-missing -- filled in by the pipeline',
+    '    "size": { "type": "int" }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parameters);
+  const { stdout } = run(['check', '--format', 'json', 'cloud.parameters.json'], dir);
+  const rows = JSON.parse(stdout) as Array<{ file: string; line: number; code: string }>;
+  assert.deepEqual(
+    rows.map((r) => `${r.file}:${r.line} ${r.code}`),
+    ['cloud.parameters.json:2 parameter-file-schema', 'cloud.parameters.json:4 parameter-value-out-of-range'],
+  );
 });
 
 test('usage errors exit 2 with a message and the usage text', () => {
@@ -367,71 +358,67 @@ test('--parameters picks the parameter files; a parameter file named on its own 
 });
 
 test('large, too large, deeply nested, binary and truncated files: one clear line each or a syntax finding, no stack trace; the run goes on', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-cli-'));
-  try {
-    const head =
-      '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#","contentVersion":"1.0.0.0","resources":[],"variables":{"big":';
-    fs.writeFileSync(path.join(dir, 'large.json'), `${head}"${'a'.repeat(12 * 1024 * 1024)}"}}`);
-    fs.writeFileSync(path.join(dir, 'huge.json'), `${head}"${'a'.repeat(20 * 1024 * 1024)}"}}`);
-    fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(50_000) + ']'.repeat(50_000));
-    fs.writeFileSync(
-      path.join(dir, 'deep.yaml'),
-      `global:\n  cloudProvider: azure\n  x: ${'{a: '.repeat(50_000)}1${'}'.repeat(50_000)}\n`,
-    );
-    fs.writeFileSync(
-      path.join(dir, 'blob.yaml'),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
-    );
-    fs.writeFileSync(
-      path.join(dir, 'truncated.json'),
-      `${head.replace('"variables":{"big":', '"parameters":{"p":{"type":"string","defaultValue":"[concat(')}`,
-    );
-    fs.copyFileSync(path.join(CLI_FIXTURES, 'folder', 'bad.json'), path.join(dir, 'bad.json'));
-    const { code, stdout, stderr } = run(
-      ['check', 'large.json', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'],
-      dir,
-    );
-    assert.equal(code, 2, stderr);
-    assert.match(
-      stderr,
-      /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m,
-    );
-    assert.match(
-      stderr,
-      /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m,
-    );
-    assert.match(stderr, /^anyscale-azure: blob\.yaml: binary file, not checked$/m);
-    assert.match(
-      stderr,
-      /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m,
-    );
-    assert.equal(stderr.trim().split('\n').length, 4, stderr);
-    assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
-    assert.ok(
-      stdout
-        .split('\n')
-        .filter((line) => line.startsWith('truncated.json'))
-        .every((line) => / invalid-json /.test(line)),
-      stdout,
-    );
-    assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
-    // A template three times ARM's limit is still read and checked: it is over ARM's 4 MB, and its 12 MB variable is unused.
-    assert.deepEqual(
-      stdout
-        .split('\n')
-        .filter((line) => line.startsWith('large.json'))
-        .map((line) => line.split(' ').slice(1, 3).join(' ')),
-      ['error template-limit-exceeded', 'info variable-unused'],
-    );
-    assert.match(stdout, /in 3 files checked/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-azure-cli-');
+  const head =
+    '{"$schema":"https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#","contentVersion":"1.0.0.0","resources":[],"variables":{"big":';
+  fs.writeFileSync(path.join(dir, 'large.json'), `${head}"${'a'.repeat(12 * 1024 * 1024)}"}}`);
+  fs.writeFileSync(path.join(dir, 'huge.json'), `${head}"${'a'.repeat(20 * 1024 * 1024)}"}}`);
+  fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(50_000) + ']'.repeat(50_000));
+  fs.writeFileSync(
+    path.join(dir, 'deep.yaml'),
+    `global:\n  cloudProvider: azure\n  x: ${'{a: '.repeat(50_000)}1${'}'.repeat(50_000)}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'blob.yaml'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'truncated.json'),
+    `${head.replace('"variables":{"big":', '"parameters":{"p":{"type":"string","defaultValue":"[concat(')}`,
+  );
+  fs.copyFileSync(path.join(CLI_FIXTURES, 'folder', 'bad.json'), path.join(dir, 'bad.json'));
+  const { code, stdout, stderr } = run(
+    ['check', 'large.json', 'huge.json', 'deep.json', 'deep.yaml', 'blob.yaml', 'truncated.json', 'bad.json'],
+    dir,
+  );
+  assert.equal(code, 2, stderr);
+  assert.match(
+    stderr,
+    /^anyscale-azure: deep\.json:1:1: cannot parse: JSON syntax error: the document is nested too deeply to parse$/m,
+  );
+  assert.match(
+    stderr,
+    /^anyscale-azure: deep\.yaml:\d+:\d+: cannot parse: YAML syntax error: the document is nested too deeply to parse$/m,
+  );
+  assert.match(stderr, /^anyscale-azure: blob\.yaml: binary file, not checked$/m);
+  assert.match(
+    stderr,
+    /^anyscale-azure: huge\.json: too large to check: 20\.0 MB, over the limit of 16 MB \(ARM accepts templates and parameter files of up to 4 MB\)$/m,
+  );
+  assert.equal(stderr.trim().split('\n').length, 4, stderr);
+  assert.match(stdout, /^truncated\.json:1:\d+ error invalid-json JSON syntax error: /m);
+  assert.ok(
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('truncated.json'))
+      .every((line) => / invalid-json /.test(line)),
+    stdout,
+  );
+  assert.match(stdout, /^bad\.json:11:21 error provider-invalid/m);
+  // A template three times ARM's limit is still read and checked: it is over ARM's 4 MB, and its 12 MB variable is unused.
+  assert.deepEqual(
+    stdout
+      .split('\n')
+      .filter((line) => line.startsWith('large.json'))
+      .map((line) => line.split(' ').slice(1, 3).join(' ')),
+    ['error template-limit-exceeded', 'info variable-unused'],
+  );
+  assert.match(stdout, /in 3 files checked/);
 });
 
 test("a parameter file's findings print its path the same way as the template's, as given on the command line", () => {
   const absolute = path.join(CLI_FIXTURES, 'params');
-  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-cli-cwd-'));
+  const elsewhere = temporaryDirectory('anyscale-azure-cli-cwd-');
   const cases: Array<[args: string[], cwd: string, folder: string]> = [
     [['./params/cloudresource.json'], CLI_FIXTURES, './params'],
     [[path.join(absolute, 'cloudresource.json')], CLI_FIXTURES, absolute],
@@ -444,65 +431,57 @@ test("a parameter file's findings print its path the same way as the template's,
     ],
     [['./params/cloudresource.parameters.aws.json'], CLI_FIXTURES, './params'], // checked against its template
   ];
-  try {
-    for (const [args, cwd, folder] of cases) {
-      const label = `${args.join(' ')} from ${cwd}`;
-      const text = run(['check', ...args], cwd).stdout;
-      const places = [...text.matchAll(/^ *(\S+):\d+:\d+ /gm)].map((match) => match[1]);
-      assert.ok(
-        places.some((file) => file.endsWith('cloudresource.json')) &&
-          places.some((file) => file.endsWith('parameters.aws.json')),
-        `${label}:\n${text}`,
-      );
-      for (const file of places) assert.equal(path.dirname(file), folder, `${label}:\n${text}`);
-      const rows = JSON.parse(run(['check', '--format', 'json', ...args], cwd).stdout) as Array<{ file: string }>;
-      assert.deepEqual([...new Set(rows.map((row) => path.dirname(row.file)))], [folder], label);
-      type Location = { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } };
-      const sarif = JSON.parse(run(['check', '--format', 'sarif', ...args], cwd).stdout) as {
-        runs: Array<{ results: Array<{ locations: Location[]; relatedLocations?: Location[] }> }>;
-      };
-      const uris = sarif.runs[0].results
-        .flatMap((r) => [...r.locations, ...(r.relatedLocations ?? [])])
-        .map((l) => l.physicalLocation.artifactLocation);
-      assert.equal(
-        new Set(uris.map((uri) => `${uri.uriBaseId ?? ''} ${uri.uri.slice(0, uri.uri.lastIndexOf('/'))}`)).size,
-        1,
-        `${label}: ${JSON.stringify(uris)}`,
-      );
-    }
-    const alone = run(['check', './params/cloudresource.parameters.aws.json']).stdout;
-    assert.match(
-      alone,
-      /^\.\/params\/cloudresource\.parameters\.aws\.json:10:42 error bucket-subpath .*\n {2}\.\/params\/cloudresource\.json:25:35 The value is used here\.$/m,
-      'the use is in the template',
+  for (const [args, cwd, folder] of cases) {
+    const label = `${args.join(' ')} from ${cwd}`;
+    const text = run(['check', ...args], cwd).stdout;
+    const places = [...text.matchAll(/^ *(\S+):\d+:\d+ /gm)].map((match) => match[1]);
+    assert.ok(
+      places.some((file) => file.endsWith('cloudresource.json')) &&
+        places.some((file) => file.endsWith('parameters.aws.json')),
+      `${label}:\n${text}`,
     );
-  } finally {
-    fs.rmSync(elsewhere, { recursive: true, force: true });
+    for (const file of places) assert.equal(path.dirname(file), folder, `${label}:\n${text}`);
+    const rows = JSON.parse(run(['check', '--format', 'json', ...args], cwd).stdout) as Array<{ file: string }>;
+    assert.deepEqual([...new Set(rows.map((row) => path.dirname(row.file)))], [folder], label);
+    type Location = { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } };
+    const sarif = JSON.parse(run(['check', '--format', 'sarif', ...args], cwd).stdout) as {
+      runs: Array<{ results: Array<{ locations: Location[]; relatedLocations?: Location[] }> }>;
+    };
+    const uris = sarif.runs[0].results
+      .flatMap((r) => [...r.locations, ...(r.relatedLocations ?? [])])
+      .map((l) => l.physicalLocation.artifactLocation);
+    assert.equal(
+      new Set(uris.map((uri) => `${uri.uriBaseId ?? ''} ${uri.uri.slice(0, uri.uri.lastIndexOf('/'))}`)).size,
+      1,
+      `${label}: ${JSON.stringify(uris)}`,
+    );
   }
+  const alone = run(['check', './params/cloudresource.parameters.aws.json']).stdout;
+  assert.match(
+    alone,
+    /^\.\/params\/cloudresource\.parameters\.aws\.json:10:42 error bucket-subpath .*\n {2}\.\/params\/cloudresource\.json:25:35 The value is used here\.$/m,
+    'the use is in the template',
+  );
 });
 
 test('a file named on the command line that holds nothing to check is a warning, not a silent "0 files checked"', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-cli-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'empty.json'), '');
-    fs.writeFileSync(path.join(dir, 'list.json'), '[1, 2]\n');
-    fs.writeFileSync(path.join(dir, 'typo.yaml'), 'cloudDeploymentID: cldrsrc_abc\n');
-    fs.writeFileSync(path.join(dir, 'chart.yaml'), '{{- if .Values.x }}\nkind: ConfigMap\n{{- end }}\n');
-    const named = run(['check', 'empty.json', 'list.json', 'typo.yaml', 'chart.yaml'], dir);
-    assert.equal(named.code, 0, 'nothing wrong was found in them');
-    assert.match(named.stderr, /^anyscale-azure: warning: empty\.json: empty file, not checked$/m);
-    assert.match(named.stderr, /^anyscale-azure: warning: list\.json: not checked: not an ARM template/m);
-    assert.match(named.stderr, /^anyscale-azure: warning: typo\.yaml: not checked: not an ARM template/m);
-    // A chart's template is YAML only once Helm renders it: not a file that cannot be parsed (exit 2).
-    assert.match(
-      named.stderr,
-      /^anyscale-azure: warning: chart\.yaml: a template Helm renders \(\{\{ … \}\}\), not checked$/m,
-    );
-    // Under a folder, such files are skipped without a word: a folder holds many files of other kinds.
-    assert.equal(run(['check', '.'], dir).stderr, '');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-cli-');
+  fs.writeFileSync(path.join(dir, 'empty.json'), '');
+  fs.writeFileSync(path.join(dir, 'list.json'), '[1, 2]\n');
+  fs.writeFileSync(path.join(dir, 'typo.yaml'), 'cloudDeploymentID: cldrsrc_abc\n');
+  fs.writeFileSync(path.join(dir, 'chart.yaml'), '{{- if .Values.x }}\nkind: ConfigMap\n{{- end }}\n');
+  const named = run(['check', 'empty.json', 'list.json', 'typo.yaml', 'chart.yaml'], dir);
+  assert.equal(named.code, 0, 'nothing wrong was found in them');
+  assert.match(named.stderr, /^anyscale-azure: warning: empty\.json: empty file, not checked$/m);
+  assert.match(named.stderr, /^anyscale-azure: warning: list\.json: not checked: not an ARM template/m);
+  assert.match(named.stderr, /^anyscale-azure: warning: typo\.yaml: not checked: not an ARM template/m);
+  // A chart's template is YAML only once Helm renders it: not a file that cannot be parsed (exit 2).
+  assert.match(
+    named.stderr,
+    /^anyscale-azure: warning: chart\.yaml: a template Helm renders \(\{\{ … \}\}\), not checked$/m,
+  );
+  // Under a folder, such files are skipped without a word: a folder holds many files of other kinds.
+  assert.equal(run(['check', '.'], dir).stderr, '');
 });
 
 test('check -v and --version print the version its usage lists them for', () => {

@@ -3,7 +3,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFile } from 'node:child_process';
 import { getEventListeners } from 'node:events';
@@ -41,7 +40,7 @@ function resolveArgs(): string[] {
 
 before(async () => {
   lab = await startLab({ slowMs: 50 });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'egress-cli-'));
+  dir = temporaryDirectory('egress-cli-');
   fs.writeFileSync(path.join(dir, 'good.json'), JSON.stringify({ targets: [lab.target('good'), lab.target('slow')] }));
   // More targets than an EventTarget takes listeners before Node warns (10): ok, refused and timed-out ones.
   const many = Array.from({ length: 40 }, (_, i) => lab.target((['good', 'closed', 'silent'] as const)[i % 3]));
@@ -60,7 +59,6 @@ before(async () => {
 });
 after(async () => {
   await lab.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('exit 0 when every required target answers; text output lists each target with its time', async () => {

@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
@@ -187,61 +186,53 @@ const PARAMETER_FILE = `{
 `;
 
 test("a parameter file's own problems count, at the levels of its .anyscale-azure.json, in its entry and its cloud", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-params-'));
-  try {
-    fs.mkdirSync(path.join(dir, 'infra'));
-    fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
-    fs.writeFileSync(path.join(dir, 'infra', 'cloud.parameters.json'), PARAMETER_FILE);
-    const counts = () => {
-      const { code, stdout, stderr } = run(['index', '--format', 'json', 'infra'], dir);
-      assert.equal(code, 0, stderr);
-      const [cloud] = (JSON.parse(stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
-      const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
-      return { cloud: cloud.problems, parameterFile: parameterFile.problems };
-    };
-    // The parameter file: provider-invalid, parameter-file-undeclared, parameter-file-value-missing and the schema;
-    // the cloud: provider-invalid once (where the template uses the value), and the parameter file's other three.
-    assert.deepEqual(counts(), {
-      cloud: { error: 3, warning: 1, info: 0 },
-      parameterFile: { error: 3, warning: 1, info: 0 },
-    });
-    fs.writeFileSync(
-      path.join(dir, 'infra', '.anyscale-azure.json'),
-      '{ "rules": { "parameter-file-schema": "error" } }',
-    );
-    assert.deepEqual(counts(), {
-      cloud: { error: 4, warning: 0, info: 0 },
-      parameterFile: { error: 4, warning: 0, info: 0 },
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-index-params-');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
+  fs.writeFileSync(path.join(dir, 'infra', 'cloud.parameters.json'), PARAMETER_FILE);
+  const counts = () => {
+    const { code, stdout, stderr } = run(['index', '--format', 'json', 'infra'], dir);
+    assert.equal(code, 0, stderr);
+    const [cloud] = (JSON.parse(stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
+    const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+    return { cloud: cloud.problems, parameterFile: parameterFile.problems };
+  };
+  // The parameter file: provider-invalid, parameter-file-undeclared, parameter-file-value-missing and the schema;
+  // the cloud: provider-invalid once (where the template uses the value), and the parameter file's other three.
+  assert.deepEqual(counts(), {
+    cloud: { error: 3, warning: 1, info: 0 },
+    parameterFile: { error: 3, warning: 1, info: 0 },
+  });
+  fs.writeFileSync(
+    path.join(dir, 'infra', '.anyscale-azure.json'),
+    '{ "rules": { "parameter-file-schema": "error" } }',
+  );
+  assert.deepEqual(counts(), {
+    cloud: { error: 4, warning: 0, info: 0 },
+    parameterFile: { error: 4, warning: 0, info: 0 },
+  });
 });
 
 test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at the template's", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-value-levels-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
-    fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parametersFile('Aws'));
-    // Beside its template, a parameter file has the template's .anyscale-azure.json; two configs that differ come
-    // through the lookup `index` is given (the editor's anyscaleAzure.parameterFiles puts them in different folders).
-    const configs: Record<string, Record<string, 'error' | 'warning'>> = {
-      'cloud.json': { 'provider-invalid': 'warning' },
-      'cloud.parameters.json': { 'provider-invalid': 'error' },
-    };
-    const { targets } = expand(['.'], dir);
-    const { clouds } = await indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
-    const [cloud] = clouds;
-    const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
-    // "Aws" on the primary: provider-invalid (error in the parameter file, a warning where the template uses the
-    // value, which the cloud counts) and primary-resource-not-azure (an error in both).
-    assert.deepEqual(
-      { cloud: cloud.problems, parameterFile: parameterFile.problems },
-      { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } },
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-index-value-levels-');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
+  fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parametersFile('Aws'));
+  // Beside its template, a parameter file has the template's .anyscale-azure.json; two configs that differ come
+  // through the lookup `index` is given (the editor's anyscaleAzure.parameterFiles puts them in different folders).
+  const configs: Record<string, Record<string, 'error' | 'warning'>> = {
+    'cloud.json': { 'provider-invalid': 'warning' },
+    'cloud.parameters.json': { 'provider-invalid': 'error' },
+  };
+  const { targets } = expand(['.'], dir);
+  const { clouds } = await indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
+  const [cloud] = clouds;
+  const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+  // "Aws" on the primary: provider-invalid (error in the parameter file, a warning where the template uses the
+  // value, which the cloud counts) and primary-resource-not-azure (an error in both).
+  assert.deepEqual(
+    { cloud: cloud.problems, parameterFile: parameterFile.problems },
+    { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } },
+  );
 });
 
 test("a file over check's 16 MB: passed over without what the index reads, named and exit 2 with it; check names every such file", () => {

@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -75,60 +74,52 @@ test('the parameterFiles setting maps template globs to parameter files', () => 
 });
 
 test("the editor's parameter files: the same object while a file's text is the same, a new one once it changes", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-inputs-'));
-  try {
-    const template = path.join(dir, 'main.json');
-    const parameters = path.join(dir, 'main.parameters.json');
-    const written = (provider: string) =>
-      JSON.stringify({ contentVersion: '1.0.0.0', parameters: { provider: { value: provider } } });
-    fs.writeFileSync(template, '{}');
-    fs.writeFileSync(parameters, written('AWS'));
-    // No open documents: the files are read from the disk.
-    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => undefined);
-    const templateUri = pathToFileURL(template).toString();
-    const [first] = files.parameterFilesOf(templateUri);
-    assert.equal(first.uri, pathToFileURL(parameters).toString());
-    assert.equal(files.parameterFilesOf(templateUri)[0], first, 'read again unchanged: the same parse');
-    fs.writeFileSync(parameters, written('Aws'));
-    const [changed] = files.parameterFilesOf(templateUri);
-    assert.notEqual(changed, first);
-    assert.match(changed.text, /"Aws"/);
-    fs.writeFileSync(parameters, '{ "parameters": ');
-    assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file that does not parse is left out');
-    fs.writeFileSync(parameters, written('Aws'));
-    assert.notEqual(files.parameterFilesOf(templateUri)[0], changed, 'parsed again after the broken version');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-parameter-inputs-');
+  const template = path.join(dir, 'main.json');
+  const parameters = path.join(dir, 'main.parameters.json');
+  const written = (provider: string) =>
+    JSON.stringify({ contentVersion: '1.0.0.0', parameters: { provider: { value: provider } } });
+  fs.writeFileSync(template, '{}');
+  fs.writeFileSync(parameters, written('AWS'));
+  // No open documents: the files are read from the disk.
+  const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => undefined);
+  const templateUri = pathToFileURL(template).toString();
+  const [first] = files.parameterFilesOf(templateUri);
+  assert.equal(first.uri, pathToFileURL(parameters).toString());
+  assert.equal(files.parameterFilesOf(templateUri)[0], first, 'read again unchanged: the same parse');
+  fs.writeFileSync(parameters, written('Aws'));
+  const [changed] = files.parameterFilesOf(templateUri);
+  assert.notEqual(changed, first);
+  assert.match(changed.text, /"Aws"/);
+  fs.writeFileSync(parameters, '{ "parameters": ');
+  assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file that does not parse is left out');
+  fs.writeFileSync(parameters, written('Aws'));
+  assert.notEqual(files.parameterFilesOf(templateUri)[0], changed, 'parsed again after the broken version');
 });
 
 test("the editor reads parameter files as check does: over 16 MB is unread with check's words; a FIFO or a missing file is passed over", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-reads-'));
-  try {
-    const template = path.join(dir, 'infra', 'main.json');
-    fs.mkdirSync(path.join(dir, 'infra'));
-    fs.mkdirSync(path.join(dir, 'env'));
-    fs.writeFileSync(template, '{}');
-    fs.writeFileSync(path.join(dir, 'env', 'big.json'), `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
-    const made = spawnSync('mkfifo', [path.join(dir, 'infra', 'main.parameters.json')]);
-    assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
-    const setting = { 'infra/main.json': ['env/big.json', 'env/missing.json'] };
-    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => setting);
-    files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
-    assert.deepEqual(files.readParameterFiles(pathToFileURL(template).toString()), {
-      inputs: [],
-      unread: [
-        {
-          uri: pathToFileURL(path.join(dir, 'env', 'big.json')).toString(),
-          name: path.join('..', 'env', 'big.json'),
-          reason:
-            'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
-        },
-      ],
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-parameter-reads-');
+  const template = path.join(dir, 'infra', 'main.json');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.mkdirSync(path.join(dir, 'env'));
+  fs.writeFileSync(template, '{}');
+  fs.writeFileSync(path.join(dir, 'env', 'big.json'), `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}"}`);
+  const made = spawnSync('mkfifo', [path.join(dir, 'infra', 'main.parameters.json')]);
+  assert.equal(made.status, 0, `mkfifo failed: ${made.stderr}`);
+  const setting = { 'infra/main.json': ['env/big.json', 'env/missing.json'] };
+  const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => setting);
+  files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+  assert.deepEqual(files.readParameterFiles(pathToFileURL(template).toString()), {
+    inputs: [],
+    unread: [
+      {
+        uri: pathToFileURL(path.join(dir, 'env', 'big.json')).toString(),
+        name: path.join('..', 'env', 'big.json'),
+        reason:
+          'too large to check: 16.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)',
+      },
+    ],
+  });
 });
 
 test('the setting names the parameter files it assigns that cannot be read: a folder in its place, a broken link', () => {
@@ -169,39 +160,35 @@ test('a parameter file or template on disk that starts with a byte order mark is
 });
 
 test("the parameterFiles setting's templates follow paths created and deleted: a file, a folder, a rename", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-parameter-templates-'));
-  try {
-    fs.mkdirSync(path.join(dir, 'infra'));
-    fs.mkdirSync(path.join(dir, 'env'));
-    const parameters = pathToFileURL(path.join(dir, 'env', 'dev.json')).toString();
-    fs.writeFileSync(new URL(parameters), '{"parameters": {}}');
-    const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => ({
-      'infra/**/*.json': ['env/dev.json'],
-    }));
-    files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
-    const uri = (...parts: string[]) => pathToFileURL(path.join(dir, ...parts)).toString();
-    const move = (from: string[], to: string[]) => {
-      fs.renameSync(path.join(dir, ...from), path.join(dir, ...to));
-      files.pathsChanged([
-        { uri: uri(...from), type: 3 },
-        { uri: uri(...to), type: 1 },
-      ]);
-    };
-    assert.equal(files.templateOf(parameters), undefined, 'no template yet');
-    fs.writeFileSync(path.join(dir, 'infra', 'main.json'), '{}');
-    files.pathsChanged([{ uri: uri('infra', 'main.json'), type: 1 }]);
-    assert.equal(files.templateOf(parameters), uri('infra', 'main.json'), 'a created template');
-    move(['infra', 'main.json'], ['main.json']);
-    assert.equal(files.templateOf(parameters), undefined, 'renamed out of the glob');
-    fs.mkdirSync(path.join(dir, 'infra', 'clouds'));
-    move(['main.json'], ['infra', 'clouds', 'renamed.json']);
-    assert.equal(files.templateOf(parameters), uri('infra', 'clouds', 'renamed.json'), 'renamed into it');
-    move(['infra', 'clouds'], ['infra', 'moved']);
-    assert.equal(files.templateOf(parameters), uri('infra', 'moved', 'renamed.json'), 'its folder renamed');
-    fs.rmSync(path.join(dir, 'infra'), { recursive: true });
-    files.pathsChanged([{ uri: uri('infra'), type: 3 }]);
-    assert.equal(files.templateOf(parameters), undefined, 'its folder deleted');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = temporaryDirectory('anyscale-parameter-templates-');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.mkdirSync(path.join(dir, 'env'));
+  const parameters = pathToFileURL(path.join(dir, 'env', 'dev.json')).toString();
+  fs.writeFileSync(new URL(parameters), '{"parameters": {}}');
+  const files = new ParameterFiles(new TextDocuments(OPEN_DOCUMENTS), () => ({
+    'infra/**/*.json': ['env/dev.json'],
+  }));
+  files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+  const uri = (...parts: string[]) => pathToFileURL(path.join(dir, ...parts)).toString();
+  const move = (from: string[], to: string[]) => {
+    fs.renameSync(path.join(dir, ...from), path.join(dir, ...to));
+    files.pathsChanged([
+      { uri: uri(...from), type: 3 },
+      { uri: uri(...to), type: 1 },
+    ]);
+  };
+  assert.equal(files.templateOf(parameters), undefined, 'no template yet');
+  fs.writeFileSync(path.join(dir, 'infra', 'main.json'), '{}');
+  files.pathsChanged([{ uri: uri('infra', 'main.json'), type: 1 }]);
+  assert.equal(files.templateOf(parameters), uri('infra', 'main.json'), 'a created template');
+  move(['infra', 'main.json'], ['main.json']);
+  assert.equal(files.templateOf(parameters), undefined, 'renamed out of the glob');
+  fs.mkdirSync(path.join(dir, 'infra', 'clouds'));
+  move(['main.json'], ['infra', 'clouds', 'renamed.json']);
+  assert.equal(files.templateOf(parameters), uri('infra', 'clouds', 'renamed.json'), 'renamed into it');
+  move(['infra', 'clouds'], ['infra', 'moved']);
+  assert.equal(files.templateOf(parameters), uri('infra', 'moved', 'renamed.json'), 'its folder renamed');
+  fs.rmSync(path.join(dir, 'infra'), { recursive: true });
+  files.pathsChanged([{ uri: uri('infra'), type: 3 }]);
+  assert.equal(files.templateOf(parameters), undefined, 'its folder deleted');
 });

@@ -3,10 +3,9 @@
 // renamed as one event), check's size limit and its message for a file over it that the index would read (searched a
 // chunk at a time; a data file is passed over) and for a template's parameter file it could not read, and staying
 // responsive.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SEARCH_CHUNK_BYTES, WorkspaceScan, mayHoldFacts } from '../../server/src/node/workspaceScan';
@@ -36,7 +35,7 @@ const codesWith = (index: WorkspaceIndex) =>
   );
 
 before(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-'));
+  root = temporaryDirectory('anyscale-scan-');
   write('infra/cloud-resource.json', template);
   write('node_modules/pkg/cloud-resource.json', template.replace(PRINCIPAL_ID, '11111111-1111-4111-8111-111111111111'));
   write('.history/cloud-resource.json', template.replace(PRINCIPAL_ID, '22222222-2222-4222-8222-222222222222'));
@@ -46,8 +45,6 @@ before(() => {
   write('package.json', '{"name": "not-a-template"}');
   write('binary.json', '\u0000\u0001Anyscale.Platform\u0000{[');
 });
-
-after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 test('the pre-filter: templates name Anyscale.Platform or the operator extension; values files an operator key', () => {
   assert.ok(mayHoldFacts('a.json', template));
@@ -136,38 +133,34 @@ test('file events: a changed template is read again, a deleted one forgotten, fi
 });
 
 test('file events apply one batch after another: a template deleted while an earlier batch reads it stays forgotten', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-order-'));
+  const dir = temporaryDirectory('anyscale-scan-order-');
   const cloud = path.join(dir, 'cloud.json');
   const cloudUri = pathToFileURL(cloud).href;
-  try {
-    fs.writeFileSync(cloud, template);
-    const index = new WorkspaceIndex();
-    let deleteWhileReading = false;
-    let deleted: Promise<boolean> | undefined;
-    const scan = new WorkspaceScan(
-      index,
-      () => false,
-      (read) => {
-        // The template's text is read; before it is recorded, the file goes and its delete event arrives (as when a
-        // folder's files are deleted one after another and each event re-reads the template).
-        if (deleteWhileReading && read === cloud) {
-          deleteWhileReading = false;
-          fs.rmSync(cloud);
-          deleted = scan.changed([{ uri: cloudUri, type: 3 }]);
-        }
-        return {};
-      },
-    );
-    await scan.scan([dir]);
-    assert.equal(index.viewFrom(undefined).cloudResources.length, 1);
-    deleteWhileReading = true;
-    await scan.changed([{ uri: cloudUri, type: 2 }]);
-    assert.ok(deleted, 'the delete event arrived while the template was being read');
-    await deleted;
-    assert.deepEqual(index.viewFrom(undefined).cloudResources, [], 'the deleted template is not in the index');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  fs.writeFileSync(cloud, template);
+  const index = new WorkspaceIndex();
+  let deleteWhileReading = false;
+  let deleted: Promise<boolean> | undefined;
+  const scan = new WorkspaceScan(
+    index,
+    () => false,
+    (read) => {
+      // The template's text is read; before it is recorded, the file goes and its delete event arrives (as when a
+      // folder's files are deleted one after another and each event re-reads the template).
+      if (deleteWhileReading && read === cloud) {
+        deleteWhileReading = false;
+        fs.rmSync(cloud);
+        deleted = scan.changed([{ uri: cloudUri, type: 3 }]);
+      }
+      return {};
+    },
+  );
+  await scan.scan([dir]);
+  assert.equal(index.viewFrom(undefined).cloudResources.length, 1);
+  deleteWhileReading = true;
+  await scan.changed([{ uri: cloudUri, type: 2 }]);
+  assert.ok(deleted, 'the delete event arrived while the template was being read');
+  await deleted;
+  assert.deepEqual(index.viewFrom(undefined).cloudResources, [], 'the deleted template is not in the index');
 });
 
 /** A template declaring a cloud resource of the cloud `cloud` (an expression when it starts with `[`). */
@@ -188,21 +181,17 @@ const cloudTemplate = (cloud: string, parameters: object = {}) =>
   });
 const cloudLabels = (index: WorkspaceIndex) => cloudTree(index.outlines()).map((cloud) => cloud.label);
 
-/** A temporary workspace folder holding `files` (relative path → text), removed after `body`. */
+/** A temporary workspace folder holding `files` (relative path → text), for `body`. */
 async function inWorkspace(
   files: Record<string, string>,
   body: (folder: string, uri: (relative: string) => string) => Promise<void>,
 ): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-folders-'));
-  try {
-    for (const [relative, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(folder, relative)), { recursive: true });
-      fs.writeFileSync(path.join(folder, relative), text);
-    }
-    await body(folder, (relative) => pathToFileURL(path.join(folder, relative)).href);
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
+  const folder = temporaryDirectory('anyscale-scan-folders-');
+  for (const [relative, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(folder, relative)), { recursive: true });
+    fs.writeFileSync(path.join(folder, relative), text);
   }
+  await body(folder, (relative) => pathToFileURL(path.join(folder, relative)).href);
 }
 
 test('a file deleted while the scan reads it is forgotten: the delete is applied after the scan, not undone by it', async () => {
@@ -384,18 +373,14 @@ test("a template's parameter file in another folder that could not be read is na
 });
 
 test('the scan yields to the event loop while it reads many files', async () => {
-  const many = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-scan-many-'));
-  try {
-    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(many, `t${i}.json`), template);
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 0);
-    const result = await new WorkspaceScan(new WorkspaceIndex(), () => false).scan([many]);
-    clearInterval(timer);
-    assert.equal(result.indexed, 300);
-    assert.ok(ticks > 0, 'timers ran during the scan');
-  } finally {
-    fs.rmSync(many, { recursive: true, force: true });
-  }
+  const many = temporaryDirectory('anyscale-scan-many-');
+  for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(many, `t${i}.json`), template);
+  let ticks = 0;
+  const timer = setInterval(() => ticks++, 0);
+  const result = await new WorkspaceScan(new WorkspaceIndex(), () => false).scan([many]);
+  clearInterval(timer);
+  assert.equal(result.indexed, 300);
+  assert.ok(ticks > 0, 'timers ran during the scan');
 });
 
 test('a folder that does not exist scans as empty', async () => {
