@@ -35,6 +35,8 @@ export const UNKNOWN_HOST = 'nxdomain.egress.test';
 export const PROXY_USER = 'probe';
 /** Where the lab's captive portal redirects CONNECT requests. */
 export const PORTAL_LOGIN = 'http://portal.egress.test/login?from=connect';
+/** PORTAL_LOGIN as reports show it: without its query, where a real portal may carry a session token. */
+export const PORTAL_SHOWN = 'http://portal.egress.test/login (its query left out)';
 export const PROXY_PASSWORD = 'p@ss:word';
 
 export interface Certificates {

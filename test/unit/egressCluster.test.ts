@@ -22,7 +22,7 @@ import {
   startLab,
   startUnanswered,
   HOSTS,
-  PORTAL_LOGIN,
+  PORTAL_SHOWN,
   PROXY_PASSWORD,
   PROXY_USER,
   type Lab,
@@ -348,7 +348,7 @@ test("the probe script: a port that expects TLS, a captive portal's redirect and
   await bothThroughProxy('good', `http://127.0.0.1:${lab.expectsTlsPort}`, expectsTls);
   const fromGo = 'proxy: the proxy answered 400 Bad Request, saying "Client sent an HTTP request to an HTTPS server"';
   await bothThroughProxy('good', `http://127.0.0.1:${lab.goExpectsTlsPort}`, fromGo);
-  const redirect = `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_LOGIN}`;
+  const redirect = `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_SHOWN}`;
   await bothThroughProxy('good', `http://127.0.0.1:${lab.redirectingPort}`, redirect);
   await bothThroughProxy(
     'good',

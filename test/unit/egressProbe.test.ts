@@ -16,7 +16,7 @@ import {
   UNKNOWN_HOST,
   PROXY_USER,
   PROXY_PASSWORD,
-  PORTAL_LOGIN,
+  PORTAL_SHOWN,
   type Lab,
 } from '../support/egressLab';
 
@@ -198,11 +198,11 @@ test('a port that expects TLS answers 400 "The plain HTTP request was sent to HT
 
 test('a captive portal that redirects CONNECT: a hint that it is likely no forward proxy, naming where it redirects', async () => {
   const result = await throughNonProxy(lab.redirectingPort);
-  assert.equal(result.detail, `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_LOGIN}`);
+  assert.equal(result.detail, `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_SHOWN}`);
   assert.match(
     result.hint ?? '',
     new RegExp(
-      `^the proxy 127\\.0\\.0\\.1:${lab.redirectingPort} answered the CONNECT request for .* with 302 Found to ${PORTAL_LOGIN.replace(/[?.]/g, '\\$&')}: a redirect opens no tunnel, .* likely not a forward proxy \\(a captive portal, a web server or a reverse proxy\\)`,
+      `^the proxy 127\\.0\\.0\\.1:${lab.redirectingPort} answered the CONNECT request for .* with 302 Found to ${PORTAL_SHOWN.replace(/[?.()]/g, '\\$&')}: a redirect opens no tunnel, .* likely not a forward proxy \\(a captive portal, a web server or a reverse proxy\\)`,
     ),
   );
   assert.match(result.hint ?? '', /curl -v -x http:\/\/127\.0\.0\.1:\d+ https:\/\/good\.egress\.test:\d+$/);
