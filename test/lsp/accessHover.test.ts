@@ -108,7 +108,8 @@ test("hover on a cloud resource's location, region and provider: the record, whe
   assert.match(region, /control plane is in the \*\*United States\*\* whatever the region/);
   const provider = await hoverOn(uri, '"AWS"');
   assert.match(provider, /^`AWS`: a cloud resource on \*\*EKS\*\*\./);
-  assert.match(provider, /- `cloudStorageBucketName`: `s3:\/\/<bucket>`/);
+  assert.match(provider, /- `cloudStorageBucketName` \(required, documented\): `s3:\/\/<bucket>`/);
+  assert.match(provider, /- `cloudStorageBucketEndpoint` \(optional, documented\): /);
   assert.match(provider, /\*\*properties\.provider\*\*[\s\S]*case-sensitive/);
   const stack = await hoverOn(uri, '"K8S"');
   assert.match(

@@ -204,10 +204,10 @@ test("a provider value says which clusters it means and what it makes of region,
     [
       '`AWS`: a cloud resource on **EKS**. With this provider:',
       '',
-      '- `region` (required): the AWS region compute runs in, e.g. `us-west-2`',
-      '- `cloudStorageBucketName`: `s3://<bucket>`, e.g. `s3://my-anyscale-eks-bucket`',
-      '- `cloudStorageBucketEndpoint` (optional): `""` unless the bucket is S3-compatible storage at another endpoint',
-      '- `anyscaleOperatorIamIdentity` (required): an IAM role ARN',
+      '- `region` (required, documented): the AWS region compute runs in, e.g. `us-west-2`',
+      '- `cloudStorageBucketName` (required, documented): `s3://<bucket>`, e.g. `s3://my-anyscale-eks-bucket`',
+      '- `cloudStorageBucketEndpoint` (optional, documented): `""` unless the bucket is S3-compatible storage at another endpoint',
+      '- `anyscaleOperatorIamIdentity` (required, documented): an IAM role ARN',
       '',
       // The key's documentation itself (the four names, case-sensitive), with the requirement.
       propertyMarkdown(
@@ -222,25 +222,28 @@ test("a provider value says which clusters it means and what it makes of region,
   const provider = (name: string) => markdownIn(TEMPLATE.replace(EKS, EKS.replace('AWS', name)), `"${name}"`);
   const azure = provider('Azure');
   assert.match(azure, /^`Azure`: a cloud resource on \*\*AKS\*\*\./);
-  assert.match(azure, /- `region` \(should set\): the Azure region compute runs in, e\.g\. `uksouth`/);
+  assert.match(azure, /- `region` \(should set, documented\): the Azure region compute runs in, e\.g\. `uksouth`/);
   assert.match(
     azure,
-    /- `cloudStorageBucketName`: `abfss:\/\/<container>@<account>\.dfs\.core\.windows\.net` or `azure:\/\/<container>`/,
+    /- `cloudStorageBucketName` \(required, documented\): `abfss:\/\/<container>@<account>\.dfs\.core\.windows\.net` or `azure:\/\/<container>`/,
   );
   assert.match(
     azure,
-    /- `cloudStorageBucketEndpoint` \(required\): the storage account's Blob endpoint, `https:\/\/<account>\.blob\.core\.windows\.net`/,
+    /- `cloudStorageBucketEndpoint` \(required, documented\): the storage account's Blob endpoint, `https:\/\/<account>\.blob\.core\.windows\.net`/,
   );
-  assert.match(azure, /- `anyscaleOperatorIamIdentity` \(required\): the managed identity's principal ID, a GUID/);
+  assert.match(
+    azure,
+    /- `anyscaleOperatorIamIdentity` \(required, documented\): the managed identity's principal ID, a GUID/,
+  );
   const gcp = provider('GCP');
   assert.match(gcp, /^`GCP`: a cloud resource on \*\*GKE\*\*\./);
-  assert.match(gcp, /- `cloudStorageBucketName`: `gs:\/\/<bucket>`/);
-  assert.match(gcp, /- `anyscaleOperatorIamIdentity` \(required\): a service-account email/);
+  assert.match(gcp, /- `cloudStorageBucketName` \(required, documented\): `gs:\/\/<bucket>`/);
+  assert.match(gcp, /- `anyscaleOperatorIamIdentity` \(required, documented\): a service-account email/);
   const generic = provider('Generic');
   assert.match(generic, /^`Generic`: a cloud resource on \*\*any Kubernetes cluster\*\*\./);
-  assert.match(generic, /- `region` \(should set\): a free-form routing label, e\.g\. `dc1`/);
-  assert.match(generic, /- `cloudStorageBucketName`: any `<scheme>:\/\/<bucket>`/);
-  assert.match(generic, /- `anyscaleOperatorIamIdentity`: not used/);
+  assert.match(generic, /- `region` \(should set, documented\): a free-form routing label, e\.g\. `dc1`/);
+  assert.match(generic, /- `cloudStorageBucketName` \(required, documented\): any `<scheme>:\/\/<bucket>`/);
+  assert.match(generic, /- `anyscaleOperatorIamIdentity` \(optional, documented\): not used/);
 });
 
 test("a value that is no provider gets the key's documentation only; an expression, its value only", () => {

@@ -80,6 +80,23 @@ test('an entry without a grade is refused where the catalog is parsed', () => {
   assert.throws(() => Citations.parse({ SUPPORTED_LOCATIONS: { source: SOURCES.supportedRegions } }), /grade/);
 });
 
+test("a property's documentation may say it is required only on a documented or spec fact: an inferred one is refused", () => {
+  const doc = {
+    name: 'cloudStorageBucketName',
+    meaning: 'A bucket.',
+    constraints: '',
+    requiredFor: ['Azure'],
+    source: SOURCES.addCloudResource,
+  };
+  assert.throws(() => propertyDocs.PropertyDoc.parse({ ...doc, grade: 'inferred' }), /may make a property required/);
+  assert.throws(
+    () => propertyDocs.PropertyDoc.parse({ ...doc, grade: 'reference deployment' }),
+    /may make a property required/,
+  );
+  assert.equal(propertyDocs.PropertyDoc.parse({ ...doc, grade: 'documented' }).grade, 'documented');
+  assert.equal(propertyDocs.PropertyDoc.parse({ ...doc, requiredFor: [], grade: 'inferred' }).grade, 'inferred');
+});
+
 /** Top-level declarations of the catalog: name → text, so that what reads a fact can be followed. */
 function catalogDeclarations(): Map<string, string> {
   const declarations = new Map<string, string>();

@@ -75,21 +75,28 @@ export const ANYSCALE_RESOURCE_TYPES: readonly ResourceTypeDoc[] = z.array(Resou
   { type: `${CLOUD_TYPE}/projects/workspaces`, description: 'A workspace of a project.', tracked: false },
 ]);
 
-const PropertyDoc = z.object({
-  name: z.string(),
-  /** What it means, one or two sentences of Markdown. */
-  meaning: z.string(),
-  /** Constraints and allowed values, Markdown; empty when there are none to state. */
-  constraints: z.string(),
-  /** Providers for which the property is required (missing, an error); an empty list: optional for every provider. */
-  requiredFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])),
-  /** Providers for which the property should be set though the API does without it (missing, a rule's warning). */
-  shouldSetFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])).default([]),
-  /** Why it is required or should be set, when the docs' word is not the whole story; shown after the requirement. */
-  requirementNote: z.string().optional(),
-  source: Source,
-  grade: Grade,
-});
+/** Grades that may make a property required (an error when it is missing); an inferred fact is at most a hint. */
+const GRADES_THAT_REQUIRE: readonly Grade[] = ['documented', 'spec'];
+
+export const PropertyDoc = z
+  .object({
+    name: z.string(),
+    /** What it means, one or two sentences of Markdown. */
+    meaning: z.string(),
+    /** Constraints and allowed values, Markdown; empty when there are none to state. */
+    constraints: z.string(),
+    /** Providers for which the property is required (missing, an error); an empty list: optional for every provider. */
+    requiredFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])),
+    /** Providers for which the property should be set though the API does without it (missing, a rule's warning). */
+    shouldSetFor: z.array(z.enum(['Azure', 'AWS', 'GCP', 'Generic'])).default([]),
+    /** Why it is required or should be set, when the docs' word is not the whole story; shown after the requirement. */
+    requirementNote: z.string().optional(),
+    source: Source,
+    grade: Grade,
+  })
+  .refine((doc) => doc.requiredFor.length === 0 || GRADES_THAT_REQUIRE.includes(doc.grade), {
+    message: `only a ${GRADES_THAT_REQUIRE.join(' or ')} fact may make a property required`,
+  });
 export type PropertyDoc = z.infer<typeof PropertyDoc>;
 
 const ALL_PROVIDERS = PROVIDERS.map((p) => p.name);
@@ -420,6 +427,14 @@ export function requirementDetail(doc: PropertyDoc, provider: Provider | undefin
   if (doc.requiredFor.length === 0) return doc.shouldSetFor.length === 0 ? 'optional' : 'should set';
   const rest = doc.shouldSetFor.length > 0 ? `; should set for ${doc.shouldSetFor.join(', ')}` : '';
   return `required for ${doc.requiredFor.join(', ')}${rest}`;
+}
+
+/**
+ * The requirement for the provider with the grade of the fact it comes from, as a list names it beside the property:
+ * `required, documented`.
+ */
+export function requirementLabel(doc: PropertyDoc, provider: Provider | undefined): string {
+  return `${requirementDetail(doc, provider)}, ${doc.grade}`;
 }
 
 /**

@@ -8,7 +8,12 @@ import { isExpression } from '../value';
 import { COMPUTE_STACK_KINDS, computeStackNamed, providerNamed, type Provider } from '../../catalog/anyscale';
 import { factMarkdown, RECORD_LOCATION_FACT } from '../../catalog/accessAndResidency';
 import { IDENTITY_SHAPES } from '../../catalog/identity';
-import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown, requirementDetail } from '../../catalog/propertyDocs';
+import {
+  CLOUD_RESOURCE_PROPERTIES,
+  propertyMarkdown,
+  requirementLabel,
+  type PropertyDoc,
+} from '../../catalog/propertyDocs';
 import { isValidRegionSyntax, regionListFor, regionNamed } from '../../catalog/regions';
 import { AZURE_BLOB_HOST_SUFFIX, bucketShape } from '../../catalog/storage';
 import { propertyValue } from '../../json/nodes';
@@ -19,6 +24,7 @@ const docOf = (name: string) => CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name
 const PROVIDER_DOC = docOf('provider');
 const COMPUTE_STACK_DOC = docOf('computeStack');
 const REGION_DOC = docOf('region');
+const BUCKET_DOC = docOf('cloudStorageBucketName');
 const ENDPOINT_DOC = docOf('cloudStorageBucketEndpoint');
 const IDENTITY_DOC = docOf('anyscaleOperatorIamIdentity');
 
@@ -35,7 +41,10 @@ function atValueOf(context: PositionContext, resource: ArmResource, ...keys: str
   );
 }
 
-/** What a provider makes of the other properties of its cloud resource, as the catalog has it. */
+/**
+ * What a provider makes of the other properties of its cloud resource, as the catalog has it: each one's requirement
+ * for the provider with its grade, then what its value is.
+ */
 function providerMeaning(provider: Provider): string {
   const regions = regionListFor(provider.regionList);
   const region = regions
@@ -48,18 +57,16 @@ function providerMeaning(provider: Provider): string {
   const endpoint = provider.requiresBucketEndpoint
     ? `the storage account's Blob endpoint, ${code(`https://<account>${AZURE_BLOB_HOST_SUFFIX}`)}`
     : '`""` unless the bucket is S3-compatible storage at another endpoint';
-  const requirement = (doc: typeof REGION_DOC) => requirementDetail(doc, provider);
-  const identity =
-    provider.identity === 'none'
-      ? ': not used'
-      : ` (${requirement(IDENTITY_DOC)}): ${IDENTITY_SHAPES[provider.identity].description}`;
+  const identity = provider.identity === 'none' ? 'not used' : IDENTITY_SHAPES[provider.identity].description;
+  const item = (doc: PropertyDoc, meaning: string) =>
+    `- ${code(doc.name)} (${requirementLabel(doc, provider)}): ${meaning}`;
   return [
     `${code(provider.name)}: a cloud resource on **${provider.kubernetes}**. With this provider:`,
     '',
-    `- ${code('region')} (${requirement(REGION_DOC)}): ${region}`,
-    `- ${code('cloudStorageBucketName')}: ${bucket}, e.g. ${code(provider.bucketExample)}`,
-    `- ${code('cloudStorageBucketEndpoint')} (${requirement(ENDPOINT_DOC)}): ${endpoint}`,
-    `- ${code('anyscaleOperatorIamIdentity')}${identity}`,
+    item(REGION_DOC, region),
+    item(BUCKET_DOC, `${bucket}, e.g. ${code(provider.bucketExample)}`),
+    item(ENDPOINT_DOC, endpoint),
+    item(IDENTITY_DOC, identity),
   ].join('\n');
 }
 
