@@ -2,13 +2,19 @@
 // role and a missing one's 404, hovering its location says the control plane is in the US, and both link docs pages
 // that exist in the installed extension (the server's default docs folder). A cloud resource's location says it only
 // places the record (compute runs in its region, which has the residency note), its provider value what it means, and
-// its computeStack value what it runs compute on, with the key's source.
+// its computeStack value what it runs compute on, with the key's source. A property name being typed without its colon
+// says its requirement for the provider written below it, which the parser skips.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import {
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol/node';
 import { startServer, type LspServer } from '../support/lspServer';
 import { temporaryDirectory } from '../support/temporaryDirectory';
 
@@ -118,4 +124,30 @@ test("hover on a cloud resource's location, region and provider: the record, whe
   );
   assert.match(stack, /\*\*properties\.computeStack\*\*[\s\S]*case-sensitive/);
   assert.match(stack, /\(https:\/\/learn\.microsoft\.com\/en-us\/azure\/anyscale-on-azure\/add-cloud-resource\)/);
+});
+
+test("hover on a key typed without its colon above the provider: the requirement is that provider's", async () => {
+  const uri = pathToFileURL(path.join(FOLDER, 'typing.json')).toString();
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: TEXT },
+  });
+  // As in the editor: the key typed on a new line above the provider, its colon not yet.
+  const line = TEXT.split('\n').findIndex((l) => l.includes('"provider": "AWS"'));
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [
+      {
+        range: { start: { line, character: 0 }, end: { line, character: 0 } },
+        text: '        "cloudStorageBucketEndpoint"\n',
+      },
+    ],
+  });
+  const hover = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri },
+    position: { line, character: 12 },
+  });
+  assert.ok(hover);
+  const markdown = (hover.contents as MarkupContent).value;
+  assert.match(markdown, /^\*\*properties\.cloudStorageBucketEndpoint\*\*/);
+  assert.match(markdown, /^Optional for AWS\.$/m);
 });

@@ -89,6 +89,31 @@ test("region's requirement is its provider's, as region-missing grades it: requi
   assert.doesNotMatch(unknown.markdown, /^Required\.$/m);
 });
 
+test("a property name's requirement is for the provider written below it, also while a key is typed without its colon", () => {
+  const typing = TEMPLATE.replace(
+    EKS,
+    '"properties": {\n "cloudStorageBucketEndpoint"\n "provider": "AWS",\n "region": "x" }',
+  );
+  assert.ok(analyzeText(typing).syntaxErrors.length > 0);
+  // The key being typed: the parser skips the provider below it.
+  assert.match(markdownIn(typing, '"cloudStorageBucketEndpoint"\n', 3), /^Optional for AWS\.$/m);
+  // A key below the one being typed: the provider is above it in the text, though not in the tree.
+  const region = markdownIn(typing, '"region": "x"', 3);
+  assert.match(region, /^Required for AWS\. /m);
+  assert.doesNotMatch(region, /sets no `provider`/);
+  // Written nowhere, or as no provider: per provider, saying why, as completion says it.
+  const none = markdownIn(typing.replace('"provider": "AWS",', ''), '"cloudStorageBucketEndpoint"\n', 3);
+  assert.match(
+    none,
+    /^Required for Azure; optional otherwise\. The provider is not known: this cloud resource sets no `provider`\.$/m,
+  );
+  const misspelt = markdownIn(typing.replace('"AWS"', '"aws"'), '"cloudStorageBucketEndpoint"\n', 3);
+  assert.match(
+    misspelt,
+    /The provider is not known: `provider` "aws" names no provider \(the names are case-sensitive\)\./,
+  );
+});
+
 test('hovering the opening quote of a key counts as the key', () => {
   const { hover } = hoverAt('"cloudStorageBucketEndpoint"', 0);
   assert.ok(hover);

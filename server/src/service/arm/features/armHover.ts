@@ -19,6 +19,7 @@ import {
 import { normalizeAzureLocation, regionListFor, regionNamed } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
+import { providerHere, type ProviderHere } from './completion/properties';
 import {
   isAnyscaleResource,
   isCloud,
@@ -48,7 +49,7 @@ function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): Prope
 
 /**
  * The documentation of the property name under the cursor, inside an Anyscale resource; a cloud resource's property
- * says whether its provider requires it.
+ * says whether its provider requires it, the provider read as completion reads it (or why it is not known).
  */
 function propertySection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
   const path = context.inResource;
@@ -60,8 +61,11 @@ function propertySection(context: PositionContext, resource: ArmResource, view: 
   }
   if (path.length === 2 && isKey(path[0], 'properties')) {
     const doc = docNamed(propertiesOfType(resource.type), name);
-    const provider = doc && isCloudResource(resource) ? resourceProvider(resource, view) : undefined;
-    return doc && propertyMarkdown(doc, `properties.${doc.name}`, true, provider);
+    if (!doc) return undefined;
+    // As completion reads it: also written below the key, which a key typed without its colon hides from the tree.
+    const here: ProviderHere = isCloudResource(resource) ? providerHere(context, resource, view) : {};
+    const unknown = here.provider ? undefined : here.unknown;
+    return propertyMarkdown(doc, `properties.${doc.name}`, true, here.provider, unknown);
   }
   if (path.length === 3 && isKey(path[0], 'properties')) {
     // A job's `config` fields, the write-only ones saying that ARM never returns them.

@@ -81,7 +81,7 @@ function schemaOffersResourceKeys(context: PositionContext, root: JsonNode): boo
  * to the next comma or brace: the tree lacks the key written on the next line, and may take a key of an object after
  * it for one of this object.
  */
-function keysWrittenAfter(text: string, from: number): Map<string, string | undefined> {
+export function keysWrittenAfter(text: string, from: number): Map<string, string | undefined> {
   const keys = new Map<string, string | undefined>();
   const scanner = createScanner(text, true);
   scanner.setPosition(from);
@@ -124,23 +124,34 @@ function writtenKeys(
   return keys;
 }
 
-/** The cloud resource's provider, or why it is not known: what its property-name completions' requirements are for. */
-type ProviderHere = { readonly provider: Provider } | { readonly provider?: undefined; readonly unknown?: string };
+/**
+ * The cloud resource's provider, or why it is not known: what the requirements of its property names are for, in
+ * completion and hover.
+ */
+export type ProviderHere =
+  { readonly provider: Provider } | { readonly provider?: undefined; readonly unknown?: string };
 
 /**
  * The provider of the cloud resource the cursor is in, as written: below the cursor as the text has it (a key being
- * typed hides it from the tree), else as the tree has it; an expression as the view evaluates it. Why not, otherwise.
+ * typed hides it from the tree), else as the tree has it, else anywhere in the object as the text has it (the key being
+ * typed may lie above); an expression as the view evaluates it. Why not, otherwise.
+ * `after`: the keys written below the cursor, when the caller has read them already.
  */
-function providerHere(
+export function providerHere(
   context: PositionContext,
   resource: ArmResource,
   view: LazyView,
-  after: Map<string, string | undefined>,
+  after = keysWrittenAfter(context.text, context.token?.end ?? context.offset),
 ): ProviderHere {
   const node = propertyValue(resource.properties, 'provider');
-  const below = after.has('provider');
-  if (!below && !node) return { unknown: 'this cloud resource sets no `provider`' };
-  const written = below ? after.get('provider') : typeof node?.value === 'string' ? node.value : undefined;
+  // Neither below nor in the tree: a key typed without its colon above (hover reads keys anywhere) hides it too.
+  const inText =
+    after.has('provider') || node || !resource.properties
+      ? after
+      : keysWrittenAfter(context.text, resource.properties.offset + 1);
+  const fromText = inText.has('provider');
+  if (!fromText && !node) return { unknown: 'this cloud resource sets no `provider`' };
+  const written = fromText ? inText.get('provider') : typeof node?.value === 'string' ? node.value : undefined;
   if (written === undefined) return { unknown: '`provider` is not a string' };
   if (!isExpression(written)) {
     const provider = providerNamed(written);
@@ -148,9 +159,9 @@ function providerHere(
       ? { provider }
       : { unknown: `\`provider\` ${JSON.stringify(written)} names no provider (the names are case-sensitive)` };
   }
-  // The tree's provider node is the one written below only when it lies after the cursor.
+  // The tree's provider node is the one the text has only when it lies after the cursor.
   const cursor = context.token?.start ?? context.offset;
-  const evaluated = node && (!below || node.offset >= cursor) ? resourceProvider(resource, view) : undefined;
+  const evaluated = node && (!fromText || node.offset >= cursor) ? resourceProvider(resource, view) : undefined;
   return evaluated
     ? { provider: evaluated }
     : { unknown: '`provider` is an expression whose value cannot be known here' };
