@@ -7,7 +7,8 @@
 // parameter file the anyscaleAzure.parameterFiles setting assigns shows its template's findings once that template
 // is created on disk, and follows it as it is renamed out of the setting's glob and back in; one whose template is over
 // 16 MB says so at its start, in check's words. What a value causes is shown in the parameter file at its config's
-// rule levels and in the template at the template's, as check reports it.
+// rule levels and in the template at the template's, as check reports it. A property name whose `provider` expression
+// the parameter files give different providers says so, naming each file's, in completion and hover.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -15,6 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CompletionRequest,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
@@ -133,6 +135,28 @@ test('hovering an expression shows its value with each parameter file, or why it
     position: { line: 0, character: 3 },
   });
   assert.equal(none, null, 'no hover outside expressions');
+});
+
+test("a property name whose provider the parameter files disagree on: completion and hover name each file's provider", async () => {
+  await open(TEMPLATE);
+  const lines = fs.readFileSync(new URL(TEMPLATE), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(`"region": "[parameters('region')]"`));
+  const position = { line, character: lines[line].indexOf('"region"') + 3 };
+  const differs =
+    'The provider is not known: `provider` differs by parameter file: `AWS` with cloudresource.parameters.aws.json, `Azure` with cloudresource.parameters.azure.json.';
+  const result = await server.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri: TEMPLATE },
+    position,
+  });
+  const items = Array.isArray(result) ? result : (result?.items ?? []);
+  const region = items.find((item) => item.label === 'region');
+  assert.ok(region, JSON.stringify(items.map((item) => item.label)));
+  assert.equal(region.detail, 'required for AWS, GCP; should set for Azure, Generic');
+  assert.ok((region.documentation as MarkupContent).value.includes(differs), JSON.stringify(region.documentation));
+  const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri: TEMPLATE }, position });
+  const markdown = (hover?.contents as MarkupContent).value;
+  assert.match(markdown, /^\*\*properties\.region\*\*/);
+  assert.ok(markdown.includes(differs), markdown);
 });
 
 test('hovering reference() says what it depends on', async () => {

@@ -10,6 +10,7 @@ import { armCompletions } from '../../server/src/service/arm/features/completion
 import { TEMPLATE_SNIPPETS, templateAround } from '../../server/src/service/arm/features/completion/snippets';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
 import { FIXTURES } from '../support/paths';
+import { parameterFileInput } from '../support/parameterFile';
 import { expandSnippet } from '../support/snippetSyntax';
 
 const DIR = path.join(FIXTURES, 'completions');
@@ -337,5 +338,35 @@ PROPERTIES
         region.documentation,
       );
     }
+
+    test('a provider expression the parameter files disagree on: per provider, each value with its files; one they agree on: its requirements', () => {
+      const files = (...providers: string[]) =>
+        providers.map((provider, i) =>
+          parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+        );
+      const regionWithFiles = (parameterFiles: ReturnType<typeof files>) => {
+        const marked = TEMPLATE.replace(
+          'PROPERTIES',
+          [`"provider": "[parameters('provider')]",`, '"|": ""'].map((line) => `        ${line}`).join('\n'),
+        );
+        const at = marked.indexOf('|');
+        const text = marked.slice(0, at) + marked.slice(at + 1);
+        const entries = armCompletions(text, analyzeText(text, { parameterFiles }), at, parameterFiles);
+        return entries.find((entry) => entry.label === 'region')!;
+      };
+      const differ = regionWithFiles(files('AWS', 'Azure', 'AWS', 'aws'));
+      assert.equal(differ.detail, 'required for AWS, GCP; should set for Azure, Generic');
+      assert.ok(
+        differ.documentation?.includes(
+          'The provider is not known: `provider` differs by parameter file: `AWS` with p1.parameters.json and p3.parameters.json, `Azure` with p2.parameters.json, `"aws"` (no provider) with p4.parameters.json.',
+        ),
+        differ.documentation,
+      );
+      const agree = regionWithFiles(files('GCP', 'GCP'));
+      assert.equal(agree.detail, 'required');
+      assert.match(agree.documentation ?? '', /^Required for GCP\./m);
+      // The first file alone, as before.
+      assert.equal(regionWithFiles(files('Azure')).detail, 'should set');
+    });
   });
 });

@@ -19,6 +19,7 @@ import {
   type CompletionEntry,
   type CompletionKind,
   type LineIndex,
+  type ParameterFileInput,
   yamlCompletions,
   type YamlVersion,
 } from '../service';
@@ -67,18 +68,24 @@ export interface DocumentVersion {
   readonly text: string;
 }
 
-/** `yaml`: what the version's YAML completions computed so far, kept for the next request on it. */
+/**
+ * `yaml`: what the version's YAML completions computed so far, kept for the next request on it. `parameterFiles`: a
+ * template's, an expression's provider evaluated with each.
+ */
 export function completionItems(
   params: CompletionParams,
   document: DocumentVersion,
   analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>,
   lines: LineIndex,
   yaml?: YamlVersion,
+  parameterFiles: readonly ParameterFileInput[] = [],
 ): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
   const text = document.text;
   const entries =
-    document.languageId === 'yaml' ? yamlCompletions(text, offset, yaml) : armCompletions(text, analysis, offset);
+    document.languageId === 'yaml'
+      ? yamlCompletions(text, offset, yaml)
+      : armCompletions(text, analysis, offset, parameterFiles);
   return entries.map((entry) => toCompletionItem(entry, lines, params.position));
 }
 

@@ -718,6 +718,7 @@ connection.onCompletion(
       view.analysis,
       view.lines,
       view.yaml,
+      view.parameterFiles,
     );
     return completionResult(items, canDefaultEditRange);
   }),

@@ -19,7 +19,7 @@ import {
 import { normalizeAzureLocation, regionListFor, regionNamed } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
-import { providerHere, type ProviderHere } from './completion/properties';
+import { providerHere, type ProviderHere, type ProviderSources } from './completion/properties';
 import {
   isAnyscaleResource,
   isCloud,
@@ -51,7 +51,11 @@ function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): Prope
  * The documentation of the property name under the cursor, inside an Anyscale resource; a cloud resource's property
  * says whether its provider requires it, the provider read as completion reads it (or why it is not known).
  */
-function propertySection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
+function propertySection(
+  context: PositionContext,
+  resource: ArmResource,
+  sources: ProviderSources,
+): string | undefined {
   const path = context.inResource;
   const name = path[path.length - 1];
   if (typeof name !== 'string') return undefined;
@@ -63,7 +67,7 @@ function propertySection(context: PositionContext, resource: ArmResource, view: 
     const doc = docNamed(propertiesOfType(resource.type), name);
     if (!doc) return undefined;
     // As completion reads it: also written below the key, which a key typed without its colon hides from the tree.
-    const here: ProviderHere = isCloudResource(resource) ? providerHere(context, resource, view) : {};
+    const here: ProviderHere = isCloudResource(resource) ? providerHere(context, resource, sources) : {};
     const unknown = here.provider ? undefined : here.unknown;
     return propertyMarkdown(doc, `properties.${doc.name}`, true, here.provider, unknown);
   }
@@ -186,7 +190,7 @@ export function armHover(
     const view: LazyView = () => analysis.anyscale;
     const property = anyscale
       ? context.atKey
-        ? propertySection(context, resource, view)
+        ? propertySection(context, resource, { view, template, parameterFiles: options.parameterFiles })
         : regionSection(context, resource, view)
       : undefined;
     const found = [

@@ -7,6 +7,7 @@ import { evaluatorFor } from '../evaluators';
 import type { ParameterFileInput } from '../../types';
 import { isExpression, type StringEnds } from '../value';
 import type { JsonNode } from '../../json/nodes';
+import { namesList } from '../../text/namesList';
 
 export interface ExpressionHover {
   /** The expression string's node (its range is the hover's range). */
@@ -70,9 +71,4 @@ function endsShown(ends: StringEnds | undefined): string {
     ...(ends.end ? [`ends with \`${show(ends.end)}\``] : []),
   ];
   return ` (the string ${parts.join(' and ')})`;
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function namesList(names: readonly string[]): string {
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

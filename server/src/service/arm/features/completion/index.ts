@@ -2,7 +2,7 @@
 // template model are never rebuilt per request). Snippets only where a resource goes (the root `resources`
 // array, or a symbolic name in a languageVersion 2.0 `resources` object) or in an empty document; everything else
 // only inside Anyscale resources or expression strings.
-import type { Analysis, TextRange } from '../../../types';
+import type { Analysis, ParameterFileInput, TextRange } from '../../../types';
 import type { CompletionEntry } from '../../../features/editing';
 import { positionContext, type PositionContext } from './context';
 import { dependsOnCompletions } from './dependsOn';
@@ -76,10 +76,12 @@ function atResourceEntry(context: PositionContext): boolean {
   return !context.token || !/^\s*:/.test(context.text.slice(context.token.end));
 }
 
+/** `parameterFiles`: the ones the template is checked with, a `provider` expression evaluated with each. */
 export function armCompletions(
   text: string,
   analysis: Pick<Analysis, 'kind' | 'template' | 'anyscale' | 'syntaxErrors'>,
   offset: number,
+  parameterFiles: readonly ParameterFileInput[] = [],
 ): CompletionEntry[] {
   if (ONLY_A_WORD.test(text)) {
     const word = typedWord(text, offset);
@@ -125,7 +127,7 @@ export function armCompletions(
   if (!resource) return [];
   // Read only where a completion needs what an expression evaluates to: the view evaluates the whole template.
   const view: LazyView = () => analysis.anyscale;
-  if (context.atKey) return propertyNameCompletions(context, resource, view, template.root);
+  if (context.atKey) return propertyNameCompletions(context, resource, { view, template, parameterFiles });
   if (
     context.inResource.length === 2 &&
     isKey(context.inResource[0], 'dependsOn') &&

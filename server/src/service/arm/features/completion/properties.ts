@@ -4,7 +4,11 @@
 // than the parse: see writtenKeys). The provider is read where it is written, also below a key being typed; when it
 // is not known, the requirements are per provider and say why.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
-import type { ArmResource } from '../../template';
+import type { ArmResource, ArmTemplate } from '../../template';
+import type { ParameterFileInput } from '../../../types';
+import { evaluatorFor } from '../../evaluators';
+import { baseName } from '../../../text/baseName';
+import { namesList } from '../../../text/namesList';
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import {
   isNeeded,
@@ -132,15 +136,26 @@ export type ProviderHere =
   { readonly provider: Provider } | { readonly provider?: undefined; readonly unknown?: string };
 
 /**
+ * What a `provider` written as an expression is read with: the view (the first parameter file's run, which evaluates
+ * nothing while the JSON has errors) and the template with every parameter file it is checked with.
+ */
+export interface ProviderSources {
+  readonly view: LazyView;
+  readonly template: ArmTemplate;
+  readonly parameterFiles: readonly ParameterFileInput[];
+}
+
+/**
  * The provider of the cloud resource the cursor is in, as written: below the cursor as the text has it (a key being
  * typed hides it from the tree), else as the tree has it, else anywhere in the object as the text has it (the key being
- * typed may lie above); an expression as the view evaluates it. Why not, otherwise.
+ * typed may lie above); an expression as the view evaluates it, when every parameter file gives that provider. Why
+ * not, otherwise: with the value each parameter file gives when they differ.
  * `after`: the keys written below the cursor, when the caller has read them already.
  */
 export function providerHere(
   context: PositionContext,
   resource: ArmResource,
-  view: LazyView,
+  sources: ProviderSources,
   after = keysWrittenAfter(context.text, context.token?.end ?? context.offset),
 ): ProviderHere {
   const node = propertyValue(resource.properties, 'provider');
@@ -161,10 +176,33 @@ export function providerHere(
   }
   // The tree's provider node is the one the text has only when it lies after the cursor.
   const cursor = context.token?.start ?? context.offset;
-  const evaluated = node && (!fromText || node.offset >= cursor) ? resourceProvider(resource, view) : undefined;
-  return evaluated
-    ? { provider: evaluated }
-    : { unknown: '`provider` is an expression whose value cannot be known here' };
+  const evaluated = node && (!fromText || node.offset >= cursor) ? resourceProvider(resource, sources.view) : undefined;
+  if (!evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
+  const differs = node && providerByParameterFile(node, resource, sources);
+  return differs ? { unknown: differs } : { provider: evaluated };
+}
+
+/**
+ * With several parameter files, what a `provider` expression evaluates to with each, the files giving each value, when
+ * they do not all give one (the view, which already gave a provider, is the first file's run): as the expression hover
+ * and the findings name them, `` `provider` differs by parameter file: `Azure` with a.json, `AWS` with b.json ``.
+ */
+function providerByParameterFile(node: JsonNode, resource: ArmResource, sources: ProviderSources): string | undefined {
+  if (sources.parameterFiles.length < 2) return undefined;
+  const filesByValue = new Map<string, string[]>();
+  for (const file of sources.parameterFiles) {
+    const value = evaluatorFor(sources.template, file).value(node, resource);
+    const provider = value.known && typeof value.value === 'string' ? providerNamed(value.value) : undefined;
+    const shown = provider
+      ? `\`${provider.name}\``
+      : value.known
+        ? `\`${JSON.stringify(value.value)}\` (no provider)`
+        : 'a value not known';
+    filesByValue.set(shown, [...(filesByValue.get(shown) ?? []), baseName(file.uri)]);
+  }
+  if (filesByValue.size === 1) return undefined;
+  const each = [...filesByValue].map(([shown, files]) => `${shown} with ${namesList(files)}`);
+  return `\`provider\` differs by parameter file: ${each.join(', ')}`;
 }
 
 /** `here`: the cloud resource's provider when it is one, known or why not; the requirement is for it. */
@@ -194,9 +232,9 @@ function entries(
 export function propertyNameCompletions(
   context: PositionContext,
   resource: ArmResource,
-  view: LazyView,
-  root: JsonNode,
+  sources: ProviderSources,
 ): CompletionEntry[] {
+  const root = sources.template.root;
   if (!isAnyscaleResource(resource)) return [];
   const path = context.inResource;
   if (path.length === 1) {
@@ -210,7 +248,7 @@ export function propertyNameCompletions(
     if (!docs) return [];
     if (!isCloudResource(resource)) return entries(context, docs, resource.properties);
     const after = keysWrittenAfter(context.text, context.token?.end ?? context.offset);
-    return entries(context, docs, resource.properties, providerHere(context, resource, view, after), after);
+    return entries(context, docs, resource.properties, providerHere(context, resource, sources, after), after);
   }
   if (path.length === 3 && isKey(path[0], 'properties') && typeof path[1] === 'string') {
     const docs = nestedPropertiesOf(resource.type, [path[1]]);
