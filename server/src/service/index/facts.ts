@@ -60,24 +60,27 @@ export function documentOutline(
 
 /**
  * What a values document tells the other files, each key read where its chart reads it: in a pre-1.0 document the
- * flat key the old chart read in its place (`cloudDeploymentId`, `cloudProvider`, `controlPlaneURL`). A pre-1.0
- * document's gateway keys are left out: the gateway rules compare the 1.x keys, which values-legacy-key moves them to.
+ * flat key the old chart read in its place (`cloudDeploymentId`, `cloudProvider`, `controlPlaneURL`, `enableGateway`,
+ * `gatewayName`), so that it pairs with a Gateway as a 1.x document does. The old chart has no key for the Gateway's
+ * namespace (the migration table names none): a pre-1.0 document's is not known.
  */
 function valuesFacts(values: OperatorValues): IndexedOperatorValues {
   const cloudDeploymentIdKey = writtenPath(values, 'global.cloudDeploymentId');
-  const cloud = {
+  const gatewayEnabledKey = writtenPath(values, 'networking.gateway.enabled');
+  const gatewayNameKey = writtenPath(values, 'networking.gateway.name');
+  const gatewayNamespaceKey = values.layout === 'legacy' ? undefined : 'networking.gateway.namespace';
+  return {
     cloudProvider: values.text(writtenPath(values, 'global.cloudProvider')),
     controlPlaneURL: values.text(writtenPath(values, 'global.controlPlaneURL')),
     cloudDeploymentId: values.text(cloudDeploymentIdKey),
     cloudDeploymentIdKey,
-  };
-  if (values.layout === 'legacy') return { ...cloud, gatewayEnabled: false };
-  return {
-    ...cloud,
-    gatewayEnabled: values.isTrue('networking.gateway.enabled'),
-    gatewayDisabled: values.get('networking.gateway.enabled')?.value === false,
-    gatewayName: values.text('networking.gateway.name'),
-    gatewayNamespace: values.text('networking.gateway.namespace'),
+    gatewayEnabled: values.isTrue(gatewayEnabledKey),
+    gatewayDisabled: values.get(gatewayEnabledKey)?.value === false,
+    gatewayEnabledKey,
+    gatewayName: values.text(gatewayNameKey),
+    gatewayNameKey,
+    gatewayNamespace: gatewayNamespaceKey && values.text(gatewayNamespaceKey),
+    gatewayNamespaceKey,
   };
 }
 

@@ -121,8 +121,14 @@ export interface IndexedOperatorValues {
   readonly gatewayEnabled: boolean;
   /** networking.gateway.enabled is written as false (not just left at the chart's default). */
   readonly gatewayDisabled?: boolean;
+  /** The key the chart reads whether the gateway is on: `networking.gateway.enabled`, `enableGateway` pre-1.0. */
+  readonly gatewayEnabledKey: string;
   readonly gatewayName?: string;
+  /** The key the chart reads the Gateway's name from: `networking.gateway.name`, `gatewayName` pre-1.0. */
+  readonly gatewayNameKey: string;
   readonly gatewayNamespace?: string;
+  /** `networking.gateway.namespace`; none in a pre-1.0 document, whose chart had no such key. */
+  readonly gatewayNamespaceKey?: string;
   /** `global.cloudDeploymentId` as written (`cldrsrc_…`): the cloud resource whose TLS secrets the operator creates. */
   readonly cloudDeploymentId?: string;
   /** The key the chart reads it from: `global.cloudDeploymentId`, or `cloudDeploymentId` in a pre-1.0 document. */

@@ -1,6 +1,6 @@
 // gateway-values-mismatch: the operator attaches its routes to the Gateway named in its values
-// (networking.gateway.name and .namespace). A Gateway manifest in the same workspace with another name or namespace
-// is not the one the operator uses.
+// (networking.gateway.name and .namespace; a pre-1.0 file's `gatewayName`, ../../index/facts.ts). A Gateway manifest
+// in the same workspace with another name or namespace is not the one the operator uses.
 import type { GatewayRule } from '../gatewayRule';
 
 export const gatewayValuesMismatch: GatewayRule = {
@@ -28,9 +28,13 @@ export const gatewayValuesMismatch: GatewayRule = {
       )
       .join(' or ');
     const sameName = expected.some((values) => values.gatewayName === name.value);
+    // The keys as each file writes them: `gatewayName` in a pre-1.0 file, which has no namespace key.
+    const keys = [
+      ...new Set(expected.map((values) => `${values.gatewayNameKey}${values.gatewayNamespaceKey ? '/namespace' : ''}`)),
+    ];
     report({
       at: sameName && manifest.namespace ? manifest.namespace.range : name.range,
-      message: `Gateway "${name.value}"${namespace ? ` in namespace "${namespace}"` : ''} is not the Gateway the operator values name (networking.gateway.name/namespace): ${wanted}. The operator's routes would attach to another Gateway.`,
+      message: `Gateway "${name.value}"${namespace ? ` in namespace "${namespace}"` : ''} is not the Gateway the operator values name (${keys.join(', ')}): ${wanted}. The operator's routes would attach to another Gateway.`,
     });
   },
 };
