@@ -24,7 +24,7 @@ import { writtenPath } from '../rules/support/valuesShared';
 import { applySuppressions } from '../suppression/suppress';
 import { classifyYamlDocument } from '../yaml/classifyYaml';
 import { gatewayManifest } from '../yaml/gatewayManifest';
-import { valuesFromYaml } from '../yaml/valuesFromYaml';
+import { operatorValuesOf } from '../yaml/valuesFromYaml';
 import type {
   FileOutline,
   OutlinedCloud,
@@ -534,7 +534,7 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: Lin
   for (const document of analysis.yaml.documents) {
     const kind = classifyYamlDocument(document.root);
     if (kind === 'operatorValues' || kind === 'legacyOperatorValues') {
-      const read = valuesFromYaml(text, document, kind === 'operatorValues' ? '1.x' : 'legacy');
+      const read = operatorValuesOf(text, document, kind === 'operatorValues' ? '1.x' : 'legacy');
       // Where its chart reads them: a pre-1.0 document's flat keys, a 1.x one's under global.
       const idKey = writtenPath(read, 'global.cloudDeploymentId');
       const idSetting = read.get(idKey);

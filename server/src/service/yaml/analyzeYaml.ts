@@ -11,7 +11,7 @@ import type { OperatorValues } from '../values/model';
 import { parseYaml } from './document';
 import { anchorProblems } from './anchors';
 import { classifyYamlDocument, fileKind } from './classifyYaml';
-import { valuesFromYaml } from './valuesFromYaml';
+import { operatorValuesOf } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { applySuppressions } from '../suppression/suppress';
 import { directivesIn } from '../suppression/directives';
@@ -47,7 +47,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   documents.forEach((document, index) => {
     const documentKind = kinds[index];
     if (documentKind === 'operatorValues' || documentKind === 'legacyOperatorValues')
-      values.push(valuesFromYaml(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
+      values.push(operatorValuesOf(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
     else if (documentKind === 'gatewayManifest') {
       const manifest = gatewayManifest(document);
       if (manifest) manifests.push(manifest);

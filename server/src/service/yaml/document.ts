@@ -3,12 +3,15 @@
 import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
 import type { TextRange } from '../text/range';
 import { duplicateKeyErrors } from './duplicateKeys';
+import { Memo } from '../memo';
 
 export interface YamlDocument {
   readonly document: Document.Parsed;
   /** The document's text including its leading comments and `---` marker: what a whole-document edit replaces. */
   readonly span: TextRange;
   readonly root: Node | null;
+  /** What is read from the document once per parse: its operator values (valuesFromYaml.ts operatorValuesOf). */
+  readonly memo: Memo;
 }
 
 export interface YamlSyntaxError extends TextRange {
@@ -136,7 +139,7 @@ export function parseYaml(text: string): ParsedYaml {
       syntaxErrors.push(...documentErrors(text, errors));
     }
     const end = document.range[1];
-    documents.push({ document, span: { start: previousEnd, end }, root: document.contents });
+    documents.push({ document, span: { start: previousEnd, end }, root: document.contents, memo: new Memo() });
     previousEnd = end;
   }
   return { documents, syntaxErrors };

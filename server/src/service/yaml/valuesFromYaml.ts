@@ -8,6 +8,7 @@ import { isFilledInLater, type YamlDocument } from './document';
 import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
+import { memoKey } from '../memo';
 
 /**
  * The booleans of go-yaml v2, which Helm reads values with (YAML 1.1): besides true and false, a plain `y`, `yes`,
@@ -43,6 +44,17 @@ function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items' |
     };
   }
   return { shape: 'scalar', value: null };
+}
+
+/** Where a document's memo keeps its operator values. */
+export const OPERATOR_VALUES = memoKey<OperatorValues>('operator values');
+
+/**
+ * The operator values of a document of the parse, read once: the analysis reads them and the Cloud Resources outline
+ * of the same analysis takes them over (`layout` is the document's, as its classification gives it, for both).
+ */
+export function operatorValuesOf(text: string, yaml: YamlDocument, layout: OperatorValues['layout']): OperatorValues {
+  return yaml.memo.get(OPERATOR_VALUES, () => valuesFromYaml(text, yaml, layout));
 }
 
 export function valuesFromYaml(text: string, yaml: YamlDocument, layout: OperatorValues['layout']): OperatorValues {
