@@ -229,6 +229,35 @@ test("a key typed above the provider: its provider's requirements; an expression
   );
 });
 
+test('a key typed without its colon below a provider expression: the provider it evaluates to, as with the colon', async () => {
+  // As in the editor: `"re` typed on a new line below the provider. The JSON has an error from there on; the
+  // expression above it and the parameter it reads were parsed before it.
+  const uri = 'file:///workspace/completion-typed-below-expression.json';
+  const text = TEMPLATE.replace('"provider": "",', `"provider": "[parameters('provider')]",`)
+    .replace(
+      '"contentVersion": "1.0.0.0",',
+      '"contentVersion": "1.0.0.0",\n  "parameters": { "provider": { "type": "string", "defaultValue": "GCP" } },',
+    )
+    .replace(/\n *"region": "uksouth",/, '');
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"provider": "[parameters'));
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [
+      {
+        range: { start: { line: line + 1, character: 0 }, end: { line: line + 1, character: 0 } },
+        text: '        "re\n',
+      },
+    ],
+  });
+  const region = (await complete(uri, { line: line + 1, character: 11 })).find((i) => i.label === 'region');
+  assert.ok(region, 'region offered');
+  assert.equal(region.detail, 'required');
+  assert.match((region.documentation as MarkupContent).value, /^Required for GCP\./m);
+});
+
 test("the resource keys VS Code's JSON list offers from the deploymentTemplate schema are not offered twice", async () => {
   const text = TEMPLATE.replace('      "location": "uksouth",\n', '      \n');
   const line = text.split('\n').findIndex((l) => l.includes('"name": "my-cloud/default"')) + 1;

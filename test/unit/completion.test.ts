@@ -317,10 +317,6 @@ PROPERTIES
     assert.equal(regionWith('"|": "",', `"provider": "[parameters('provider')]"`).detail, 'required');
     const cases: Array<[string[], string]> = [
       [
-        [`"provider": "[parameters('provider')]",`, '"|"'],
-        '`provider` is an expression whose value cannot be known here',
-      ],
-      [
         ['"|"', `"provider": "[parameters('provider')]"`],
         '`provider` is an expression whose value cannot be known here',
       ],
@@ -338,35 +334,60 @@ PROPERTIES
         region.documentation,
       );
     }
+  });
 
-    test('a provider expression the parameter files disagree on: per provider, each value with its files; one they agree on: its requirements', () => {
-      const files = (...providers: string[]) =>
-        providers.map((provider, i) =>
-          parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
-        );
-      const regionWithFiles = (parameterFiles: ReturnType<typeof files>) => {
-        const marked = TEMPLATE.replace(
-          'PROPERTIES',
-          [`"provider": "[parameters('provider')]",`, '"|": ""'].map((line) => `        ${line}`).join('\n'),
-        );
-        const at = marked.indexOf('|');
-        const text = marked.slice(0, at) + marked.slice(at + 1);
-        const entries = armCompletions(text, analyzeText(text, { parameterFiles }), at, parameterFiles);
-        return entries.find((entry) => entry.label === 'region')!;
-      };
-      const differ = regionWithFiles(files('AWS', 'Azure', 'AWS', 'aws'));
-      assert.equal(differ.detail, 'required for AWS, GCP; should set for Azure, Generic');
-      assert.ok(
-        differ.documentation?.includes(
-          'The provider is not known: `provider` differs by parameter file: `AWS` with p1.parameters.json and p3.parameters.json, `Azure` with p2.parameters.json, `"aws"` (no provider) with p4.parameters.json.',
-        ),
-        differ.documentation,
+  test('with a key typed without its colon, an expression above it is evaluated when it and what it reads were parsed before the error', () => {
+    for (const typed of ['"|', '"|"', '"re|']) {
+      const region = regionWith(`"provider": "[parameters('provider')]",`, typed, '"computeStack": "K8S"');
+      assert.equal(region.detail, 'required', typed);
+      assert.match(region.documentation ?? '', REQUIRED_FOR_AWS);
+    }
+    // The variable it reads is declared after the resources, past the error: what the parser kept there is not read.
+    const marked = TEMPLATE.replace(
+      'PROPERTIES',
+      [`"provider": "[variables('provider')]",`, '"|'].map((line) => `        ${line}`).join('\n'),
+    ).replace(/\n {2}\]\n\}$/, '\n  ],\n  "variables": { "provider": "AWS" }\n}');
+    const at = marked.indexOf('|');
+    const text = marked.slice(0, at) + marked.slice(at + 1);
+    const late = armCompletions(text, analyzeText(text), at).find((entry) => entry.label === 'region');
+    assert.equal(late?.detail, 'required for AWS, GCP; should set for Azure, Generic');
+    assert.match(late?.documentation ?? '', /`provider` is an expression whose value cannot be known here/);
+    // The same variable declared before the resources: evaluated.
+    const early = text.replace('"parameters": {', '"variables": { "provider": "AWS" },\n  "parameters": {');
+    const earlyAt = at + early.length - text.length;
+    assert.equal(
+      armCompletions(early, analyzeText(early), earlyAt).find((e) => e.label === 'region')?.detail,
+      'required',
+    );
+  });
+
+  test('a provider expression the parameter files disagree on: per provider, each value with its files; one they agree on: its requirements', () => {
+    const files = (...providers: string[]) =>
+      providers.map((provider, i) =>
+        parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
       );
-      const agree = regionWithFiles(files('GCP', 'GCP'));
-      assert.equal(agree.detail, 'required');
-      assert.match(agree.documentation ?? '', /^Required for GCP\./m);
-      // The first file alone, as before.
-      assert.equal(regionWithFiles(files('Azure')).detail, 'should set');
-    });
+    const regionWithFiles = (parameterFiles: ReturnType<typeof files>) => {
+      const marked = TEMPLATE.replace(
+        'PROPERTIES',
+        [`"provider": "[parameters('provider')]",`, '"|": ""'].map((line) => `        ${line}`).join('\n'),
+      );
+      const at = marked.indexOf('|');
+      const text = marked.slice(0, at) + marked.slice(at + 1);
+      const entries = armCompletions(text, analyzeText(text, { parameterFiles }), at, parameterFiles);
+      return entries.find((entry) => entry.label === 'region')!;
+    };
+    const differ = regionWithFiles(files('AWS', 'Azure', 'AWS', 'aws'));
+    assert.equal(differ.detail, 'required for AWS, GCP; should set for Azure, Generic');
+    assert.ok(
+      differ.documentation?.includes(
+        'The provider is not known: `provider` differs by parameter file: `AWS` with p1.parameters.json and p3.parameters.json, `Azure` with p2.parameters.json, `"aws"` (no provider) with p4.parameters.json.',
+      ),
+      differ.documentation,
+    );
+    const agree = regionWithFiles(files('GCP', 'GCP'));
+    assert.equal(agree.detail, 'required');
+    assert.match(agree.documentation ?? '', /^Required for GCP\./m);
+    // The first file alone, as before.
+    assert.equal(regionWithFiles(files('Azure')).detail, 'should set');
   });
 });

@@ -190,7 +190,12 @@ export function armHover(
     const view: LazyView = () => analysis.anyscale;
     const property = anyscale
       ? context.atKey
-        ? propertySection(context, resource, { view, template, parameterFiles: options.parameterFiles })
+        ? propertySection(context, resource, {
+            view,
+            template,
+            parameterFiles: options.parameterFiles,
+            syntaxErrors: analysis.syntaxErrors,
+          })
         : regionSection(context, resource, view)
       : undefined;
     const found = [

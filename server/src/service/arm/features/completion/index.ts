@@ -127,7 +127,8 @@ export function armCompletions(
   if (!resource) return [];
   // Read only where a completion needs what an expression evaluates to: the view evaluates the whole template.
   const view: LazyView = () => analysis.anyscale;
-  if (context.atKey) return propertyNameCompletions(context, resource, { view, template, parameterFiles });
+  const sources = { view, template, parameterFiles, syntaxErrors: analysis.syntaxErrors };
+  if (context.atKey) return propertyNameCompletions(context, resource, sources);
   if (
     context.inResource.length === 2 &&
     isKey(context.inResource[0], 'dependsOn') &&

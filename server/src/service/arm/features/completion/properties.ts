@@ -5,7 +5,7 @@
 // is not known, the requirements are per provider and say why.
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import type { ArmResource, ArmTemplate } from '../../template';
-import type { ParameterFileInput } from '../../../types';
+import type { ParameterFileInput, TextRange } from '../../../types';
 import { evaluatorFor } from '../../evaluators';
 import { baseName } from '../../../text/baseName';
 import { namesList } from '../../../text/namesList';
@@ -137,19 +137,22 @@ export type ProviderHere =
 
 /**
  * What a `provider` written as an expression is read with: the view (the first parameter file's run, which evaluates
- * nothing while the JSON has errors) and the template with every parameter file it is checked with.
+ * nothing while the JSON has errors), the template with every parameter file it is checked with, and the JSON's
+ * syntax errors.
  */
 export interface ProviderSources {
   readonly view: LazyView;
   readonly template: ArmTemplate;
   readonly parameterFiles: readonly ParameterFileInput[];
+  /** The JSON's syntax errors: none when it is whole. */
+  readonly syntaxErrors: readonly TextRange[];
 }
 
 /**
  * The provider of the cloud resource the cursor is in, as written: below the cursor as the text has it (a key being
  * typed hides it from the tree), else as the tree has it, else anywhere in the object as the text has it (the key being
- * typed may lie above); an expression as the view evaluates it, when every parameter file gives that provider. Why
- * not, otherwise: with the value each parameter file gives when they differ.
+ * typed may lie above); an expression as it evaluates (evaluatedProvider), when every parameter file gives that
+ * provider. Why not, otherwise: with the value each parameter file gives when they differ.
  * `after`: the keys written below the cursor, when the caller has read them already.
  */
 export function providerHere(
@@ -176,10 +179,32 @@ export function providerHere(
   }
   // The tree's provider node is the one the text has only when it lies after the cursor.
   const cursor = context.token?.start ?? context.offset;
-  const evaluated = node && (!fromText || node.offset >= cursor) ? resourceProvider(resource, sources.view) : undefined;
-  if (!evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
-  const differs = node && providerByParameterFile(node, resource, sources);
+  const inTree = node && (!fromText || node.offset >= cursor) ? node : undefined;
+  const evaluated = inTree && evaluatedProvider(inTree, resource, sources);
+  if (!inTree || !evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
+  const differs = providerByParameterFile(inTree, resource, sources);
   return differs ? { unknown: differs } : { provider: evaluated };
+}
+
+/** The root sections an expression can read besides the resource it is in. */
+const READ_SECTIONS = ['parameters', 'variables', 'functions'];
+
+/**
+ * A `provider` expression's provider with the first parameter file: the view's when the JSON is whole. While it has
+ * errors (a key typed without its colon) the view evaluates nothing, as what the parser read after the first error
+ * may have lost or moved keys; the expression is evaluated still when it and the sections it can read (parameters,
+ * variables, functions) were read before that error, as written. A section lost after it is not declared, which
+ * makes the value not known, never another one.
+ */
+function evaluatedProvider(node: JsonNode, resource: ArmResource, sources: ProviderSources): Provider | undefined {
+  const { syntaxErrors, template } = sources;
+  if (syntaxErrors.length === 0) return resourceProvider(resource, sources.view);
+  const firstSyntaxError = Math.min(...syntaxErrors.map((error) => error.start));
+  const readBefore = (read: JsonNode | undefined) => !read || read.offset + read.length <= firstSyntaxError;
+  if (!readBefore(node) || !READ_SECTIONS.every((key) => readBefore(propertyValue(template.root, key))))
+    return undefined;
+  const value = evaluatorFor(template, sources.parameterFiles[0]).value(node, resource);
+  return value.known && typeof value.value === 'string' ? providerNamed(value.value) : undefined;
 }
 
 /**
