@@ -110,7 +110,12 @@ export function connectAnswer(received: string, ended: boolean, maxHeaderBytes: 
     };
     let message = ('the proxy answered ' + code + ' ' + match[2]).trim();
     const location = field('location');
-    if (code.charAt(0) === '3' && location) message += ', redirecting to ' + location.slice(0, 200);
+    if (code.charAt(0) === '3' && location) {
+      // A captive portal's address may carry a session token in its query: reports are shared, so it is left out.
+      const query = location.search(/[?#]/);
+      const shown = (query < 0 ? location : location.slice(0, query)).slice(0, 200);
+      message += ', redirecting to ' + shown + (query < 0 ? '' : ' (its query left out)');
+    }
     if (code === '400') {
       const length = Number(field('content-length'));
       const chunked = field('transfer-encoding') !== undefined;
