@@ -1,5 +1,5 @@
-// A list of names as a sentence names them: `a`, `a and b`, `a, b and c` (file names in hovers and completions).
+// A list as a sentence names it: ``, `a`, `a and b`, `a, b and c` (file names, required properties, characters).
 
 export function namesList(names: readonly string[]): string {
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

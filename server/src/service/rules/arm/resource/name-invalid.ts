@@ -7,6 +7,7 @@ import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
 import { quotedName } from '../../support/labels';
+import { namesList } from '../../../text/namesList';
 
 const CLOUD_RESOURCE_SEGMENT = CLOUD_RESOURCE_TYPE.slice(CLOUD_RESOURCE_TYPE.lastIndexOf('/') + 1).toLowerCase();
 /** A valid `<cloud>/<resource>` name in one test, so the common case costs no splitting; lengths are checked apart. */
@@ -29,7 +30,7 @@ function segmentProblem(segment: string): string | undefined {
   const listed = [...disallowed].map(describeCharacter);
   return listed.length === 1
     ? `contains ${listed[0]}, which is not allowed`
-    : `contains ${listed.slice(0, -1).join(', ')} and ${listed[listed.length - 1]}, which are not allowed`;
+    : `contains ${namesList(listed)}, which are not allowed`;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { appendProperty } from '../../support/valueEdits';
 import { resourceLabel } from '../../support/labels';
+import { namesList } from '../../../text/namesList';
 
 interface Requirement {
   readonly property: string;
@@ -117,7 +118,7 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
   if (!resource.properties) {
     context.report({
       at: cloudResource.anchor,
-      message: `Cloud resource ${resourceLabel(resource)} has no properties: ${ALWAYS_REQUIRED.slice(0, -1).join(', ')} and ${ALWAYS_REQUIRED[ALWAYS_REQUIRED.length - 1]} are required (and more, depending on the provider), so the deployment fails.`,
+      message: `Cloud resource ${resourceLabel(resource)} has no properties: ${namesList(ALWAYS_REQUIRED)} are required (and more, depending on the provider), so the deployment fails.`,
     });
     return;
   }

@@ -5,6 +5,7 @@ import { endpointSchemes, endpointSchemesGrade, splitUri } from '../../../catalo
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
 import { shownEndpoint, storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
+import { namesList } from '../../../text/namesList';
 
 /** A host name, optionally with a port, written without a scheme. */
 const BARE_HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d+)?$/;
@@ -80,7 +81,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       }
       context.report({
         at: value,
-        message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" must be a bare ${originShape(schemes)} origin, but it has ${joinWords(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+        message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" must be a bare ${originShape(schemes)} origin, but it has ${namesList(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
         fixes: fix && [fix],
       });
     }
@@ -98,8 +99,4 @@ function bareOrigin(text: string, schemes: readonly string[]): string | undefine
 
 function originShape(schemes: readonly string[]): string {
   return schemes.map((scheme) => `${scheme}://<host>`).join(' or ');
-}
-
-function joinWords(parts: readonly string[]): string {
-  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
