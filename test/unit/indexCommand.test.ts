@@ -167,6 +167,28 @@ test('a binary file named on the command line is one line saying so and exit 2, 
   );
 });
 
+test('a text file named on the command line that cannot be parsed is named at its syntax error and exit 2, as for check; found in a folder, passed over', () => {
+  const dir = temporaryDirectory('anyscale-index-unparsable-');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
+  // Garbage without a NUL byte: text, neither JSON nor YAML, and no Anyscale fact to read.
+  fs.writeFileSync(path.join(dir, 'infra', 'notes.txt'), 'deploy {{ tomorrow\n: : ]\n');
+  const named = run(['index', '--format', 'json', 'infra/cloud.json', 'infra/notes.txt'], dir);
+  assert.equal(named.code, 2, 'a file named that could not be parsed');
+  assert.equal(named.stderr, 'anyscale-azure: infra/notes.txt:1:1: cannot parse: JSON syntax error: invalid symbol\n');
+  assert.deepEqual(
+    (JSON.parse(named.stdout) as { clouds: CloudJson[] }).clouds.map((cloud) => cloud.name),
+    ['c'],
+    'the index of the others is still printed',
+  );
+  const checked = run(['check', 'infra/notes.txt'], dir);
+  assert.deepEqual([checked.code, checked.stderr], [named.code, named.stderr], 'check says the same, with its code');
+  fs.writeFileSync(path.join(dir, 'infra', 'broken.json'), '{ "a": ');
+  const found = run(['index', 'infra'], dir);
+  assert.deepEqual([found.code, found.stderr], [0, ''], 'found in a folder, it is passed over');
+  assert.doesNotMatch(run(['check', 'infra'], dir).stderr, /broken\.json/, 'as check passes it over');
+});
+
 /**
  * Its parameter file: a template's $schema (parameter-file-schema, a warning by default), "azure" (provider-invalid,
  * also reported in the template where it is used), an entry without a value that the template does not declare

@@ -135,6 +135,23 @@ function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: str
   return kept;
 }
 
+/**
+ * A file named on the command line that is none of the files checked and cannot be parsed (notes.txt, a truncated
+ * JSON file): the problem check and index name it with, at its first syntax error. A Helm chart's template is not
+ * one (it is YAML once rendered), nor is a file found in a folder, passed over in silence.
+ */
+export function namedFileNotParsed(
+  target: Target,
+  text: string,
+  analysis: Pick<DocumentAnalysis, 'kind' | 'syntaxErrors'>,
+): { file: string; message: string } | undefined {
+  const [first] = analysis.syntaxErrors;
+  if (!target.explicit || analysis.kind !== 'other' || first === undefined) return undefined;
+  if (isYamlFile(target.absolute) && isFilledInLater(text)) return undefined;
+  const where = place(new LineIndex(text), target.display, first.start, first.end);
+  return { file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${first.message}` };
+}
+
 /** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
 export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'problems'>): Map<Target, string> {
   const texts = new Map<Target, string>();
@@ -288,16 +305,11 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       templates.get(target) ??
       analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
-      if (target.explicit && yaml && isFilledInLater(text)) {
+      const unparsable = namedFileNotParsed(target, text, analysis);
+      if (unparsable) run.problems.push(unparsable);
+      else if (target.explicit && yaml && isFilledInLater(text)) {
         // A Helm chart's template: YAML only once Helm has rendered it, and not one of the files checked here.
         run.notChecked.push({ file: target.display, message: 'a template Helm renders ({{ … }}), not checked' });
-      } else if (target.explicit && analysis.syntaxErrors.length > 0) {
-        const lines = new LineIndex(text);
-        const where = place(lines, target.display, analysis.syntaxErrors[0].start, analysis.syntaxErrors[0].end);
-        run.problems.push({
-          file: `${target.display}:${where.line}:${where.column}`,
-          message: `cannot parse: ${analysis.syntaxErrors[0].message}`,
-        });
       } else if (target.explicit) {
         run.notChecked.push({
           file: target.display,

@@ -3,7 +3,8 @@
 // declared and its problems, and the files related to each (docs/index.md). Templates are read with the parameter
 // files beside them, and each file with the rule levels of its own .anyscale-azure.json, like `check`. A file over
 // check's 16 MB is treated as the Cloud Resources tree treats it: passed over unless the index would have read it.
-// Exit codes: 0, or 2 for a usage error or a file that could not be read (a binary file named included, as for check).
+// Exit codes: 0, or 2 for a usage error or a file that could not be read (a binary file or one that cannot be parsed,
+// named, included, as for check).
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,7 @@ import {
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts, passedOverForSize } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
-import { readParameterFiles, readTargets, siblingsOf } from './check';
+import { namedFileNotParsed, readParameterFiles, readTargets, siblingsOf } from './check';
 import { expand, type Target } from './files';
 import type { CliRun } from './report';
 import { formatIndexJson, formatIndexText, type IndexRun } from './formats/cloudIndex';
@@ -38,7 +39,8 @@ Options:
   -h, --help             Show this help
 
 Exit codes: 0 the index was printed, 2 usage error or a file or folder that could not be read (a file over 16 MB
-named as above, or a binary file named, included).
+named as above, or a binary file or one that cannot be parsed named, included, as check names them; found in a
+folder, they are passed over).
 `;
 
 export class IndexUsageError extends Error {}
@@ -80,6 +82,12 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
   const workspace = new WorkspaceIndex();
   const texts = readTargets(await withoutLargeDataFiles(targets), run);
   const relevant = [...texts].filter(([target, text]) => mayHoldFacts(target.absolute, text));
+  // A file named that cannot be parsed is named as check names it; one found in a folder is passed over.
+  for (const [target, text] of texts) {
+    if (!target.explicit || mayHoldFacts(target.absolute, text)) continue;
+    const unparsable = namedFileNotParsed(target, text, analyzeDocument(text, { fileName: target.absolute }));
+    if (unparsable) run.problems.push(unparsable);
+  }
   // YAML last: a values file's findings depend on the templates' facts.
   relevant.sort(([a], [b]) => Number(isYaml(a.absolute)) - Number(isYaml(b.absolute)));
   for (const [target, text] of relevant) {
