@@ -1,8 +1,8 @@
-// The workspace scan of files that are not open: which files it reads (and skips), what it puts in the index, the
-// cross-file warning it makes possible, open documents winning over disk, file events (a folder deleted, created or
-// renamed as one event), check's size limit and its message for a file over it that the index would read (searched a
-// chunk at a time; a data file is passed over) and for a template's parameter file it could not read, and staying
-// responsive.
+// The workspace scan of files that are not open: which files it reads (and skips, and the symbolic links it follows),
+// what it puts in the index, the cross-file warning it makes possible, open documents winning over disk, file events
+// (a folder deleted, created or renamed as one event), check's size limit and its message for a file over it that the
+// index would read (searched a chunk at a time; a data file is passed over) and for a template's parameter file it
+// could not read, and staying responsive.
 import { test, before } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -382,6 +382,48 @@ test('the scan yields to the event loop while it reads many files', async () => 
   assert.equal(result.indexed, 300);
   assert.ok(ticks > 0, 'timers ran during the scan');
 });
+
+test(
+  'symbolic links are followed, as VS Code search.followSymlinks does by default: each file read once, loops end',
+  { timeout: 20_000 },
+  async () => {
+    const workspace = temporaryDirectory('anyscale-scan-links-');
+    const shared = temporaryDirectory('anyscale-scan-links-shared-');
+    const at = (...parts: string[]) => path.join(workspace, ...parts);
+    fs.mkdirSync(at('infra'));
+    fs.writeFileSync(at('infra', 'own.json'), template);
+    fs.writeFileSync(path.join(shared, 'cloud-resource.json'), template);
+    fs.symlinkSync(shared, at('linked')); // a folder outside the workspace
+    fs.symlinkSync(path.join(shared, 'cloud-resource.json'), at('infra', 'second-way.json')); // the same file again
+    fs.symlinkSync(at('infra', 'own.json'), at('alias.json')); // a file the walk reads on its own path
+    fs.symlinkSync(workspace, at('infra', 'up')); // an ancestor: a loop
+    fs.symlinkSync(workspace, path.join(shared, 'back')); // a loop through the folder outside
+    // Loops outside the workspace: two ways round each level, 2^40 folders before ELOOP if they were walked.
+    fs.symlinkSync(shared, path.join(shared, 'self'));
+    fs.symlinkSync(shared, path.join(shared, 'self-too'));
+    fs.symlinkSync(at('missing.json'), at('broken.json'));
+    const index = new WorkspaceIndex();
+    const scan = new WorkspaceScan(index, () => false);
+    const result = await scan.scan([workspace]);
+    assert.equal(result.files, 2, 'infra/own.json, and the file outside once');
+    assert.deepEqual(
+      index
+        .viewFrom(undefined)
+        .cloudResources.map((r) => r.uri)
+        .sort(),
+      [pathToFileURL(at('infra', 'own.json')).href, pathToFileURL(at('infra', 'second-way.json')).href].sort(),
+      'the template reached only through links is indexed, under the first path the walk reaches it by',
+    );
+    assert.deepEqual(scan.unreadFiles(), [], 'a broken link is passed over');
+    scan.setFollowSymlinks(new Map([[workspace, false]]));
+    const notFollowed = await scan.scan([workspace]);
+    assert.deepEqual(
+      [notFollowed.files, index.viewFrom(undefined).cloudResources.map((r) => r.uri)],
+      [1, [pathToFileURL(at('infra', 'own.json')).href]],
+      'search.followSymlinks off for the folder: its links are not followed',
+    );
+  },
+);
 
 test('a folder that does not exist scans as empty', async () => {
   const result = await new WorkspaceScan(new WorkspaceIndex(), () => false).scan([path.join(root, 'missing')]);

@@ -128,6 +128,8 @@ const workspace = new WorkspaceIndex(() => indexPublisher.changed());
  * them.
  */
 let excludes: readonly string[] | ReadonlyMap<string, readonly string[]> = [];
+/** `search.followSymlinks` (on by default), per workspace folder when pulled, else one value for all: the scan's. */
+let followSymlinks: boolean | ReadonlyMap<string, boolean> = true;
 /**
  * The same facts from the workspace's files on disk that are not open, each analysed as the editor would: with its
  * rule levels and, for a template, its parameter files (their own problems at their own levels) and those it could not
@@ -207,6 +209,7 @@ function scanWorkspace(): void {
     do {
       scanAgain = false;
       workspaceScan.setExcludes(excludes);
+      workspaceScan.setFollowSymlinks(followSymlinks);
       const result = await workspaceScan.scan(workspaceRoots);
       indexPublisher.scanned();
       if (result.changed) recheckOthers('');
@@ -312,7 +315,7 @@ function ruleLevelsOf(uri: string): ReturnType<typeof readRuleLevels> {
 interface PushedSettings {
   anyscaleAzure?: ServerSettings;
   files?: { exclude?: unknown };
-  search?: { exclude?: unknown };
+  search?: { exclude?: unknown; followSymlinks?: unknown };
 }
 
 connection.onDidChangeConfiguration(async (change) => {
@@ -320,6 +323,7 @@ connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings ?? {}) as PushedSettings;
     settings = pushed.anyscaleAzure ?? {};
     excludes = excludePatterns(pushed.files?.exclude, pushed.search?.exclude);
+    followSymlinks = pushed.search?.followSymlinks !== false;
   } else await refreshSettings();
   checkEverythingAgain();
 });
@@ -333,8 +337,8 @@ function checkEverythingAgain(): void {
 }
 
 /**
- * Pulls our settings, and VS Code's `files.exclude` and `search.exclude` of each workspace folder (the workspace index
- * honours both, as each folder sets them).
+ * Pulls our settings, and VS Code's `files.exclude`, `search.exclude` and `search.followSymlinks` of each workspace
+ * folder (the workspace index honours them, as each folder sets them).
  */
 async function refreshSettings(): Promise<void> {
   if (!canPullConfiguration) return;
@@ -349,11 +353,12 @@ async function refreshSettings(): Promise<void> {
         { scopeUri: uri, section: 'files' },
         { scopeUri: uri, section: 'search' },
       ]),
-    ])) ?? []) as [ServerSettings | null, ...({ exclude?: unknown } | null)[]];
+    ])) ?? []) as [ServerSettings | null, ...({ exclude?: unknown; followSymlinks?: unknown } | null)[]];
     settings = ours ?? {};
     excludes = new Map(
       folders.map(({ root }, i) => [root, excludePatterns(perFolder[2 * i]?.exclude, perFolder[2 * i + 1]?.exclude)]),
     );
+    followSymlinks = new Map(folders.map(({ root }, i) => [root, perFolder[2 * i + 1]?.followSymlinks !== false]));
   } catch {
     settings = {};
   }

@@ -1,7 +1,7 @@
 // The workspace's files that are not open, for the cross-file checks (a values file's iamIdentity against the
 // principal ID on a cloud resource in a template nobody opened) and the workspace index (docs/index.md): finds *.json,
 // *.jsonc, *.yaml and *.yml under the workspace folders, skipping node_modules, dot-folders and what files.exclude and
-// search.exclude name, analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
+// search.exclude name, following symbolic links as search.followSymlinks says (each folder and file once), analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
 // their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
 // from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
 // folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
@@ -90,6 +90,26 @@ export function excludePatterns(...settings: unknown[]): string[] {
     for (const [glob, on] of Object.entries(setting)) if (on === true && glob.trim() !== '') patterns.push(glob.trim());
   }
   return [...new Set(patterns)];
+}
+
+/**
+ * What a folder entry is to the walk: a symbolic link is what it points to when links are followed (VS Code's
+ * `search.followSymlinks`, on by default), else nothing, as is a broken link, a FIFO or a socket.
+ */
+async function entryKind(
+  entry: import('node:fs').Dirent,
+  full: string,
+  followsLinks: boolean,
+): Promise<'folder' | 'file' | undefined> {
+  if (entry.isDirectory()) return 'folder';
+  if (entry.isFile()) return 'file';
+  if (!entry.isSymbolicLink() || !followsLinks) return undefined;
+  try {
+    const target = await fs.stat(full);
+    return target.isDirectory() ? 'folder' : target.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
@@ -225,6 +245,8 @@ export class WorkspaceScan {
   /** The exclude patterns of every folder without patterns of its own in `folderExcludes`. */
   private excludes: readonly RegExp[] = [];
   private folderExcludes = new Map<string, readonly RegExp[]>();
+  /** VS Code's `search.followSymlinks` (on by default), for every folder or per folder (by absolute path). */
+  private followSymlinks: boolean | ReadonlyMap<string, boolean> = true;
   /** Files whose facts came from disk, with the URI they are indexed under. */
   private readonly fromDisk = new Map<string, string>();
   /** Each template read from disk with the parameter files (URIs) it was read with. */
@@ -301,6 +323,19 @@ export class WorkspaceScan {
   }
 
   /**
+   * VS Code's `search.followSymlinks`: one value for every folder, or one per folder (by absolute path); a folder
+   * without one follows links, as VS Code's search does by default. The next scan applies it.
+   */
+  setFollowSymlinks(setting: boolean | ReadonlyMap<string, boolean>): void {
+    this.followSymlinks =
+      typeof setting === 'boolean' ? setting : new Map([...setting].map(([folder, on]) => [path.resolve(folder), on]));
+  }
+
+  private followsLinks(root: string): boolean {
+    return typeof this.followSymlinks === 'boolean' ? this.followSymlinks : (this.followSymlinks.get(root) ?? true);
+  }
+
+  /**
    * Whether the workspace index shows a document: a file the scan would read (in a workspace folder, a candidate by
    * name, not skipped nor excluded); with no workspace folder, every document.
    */
@@ -358,11 +393,18 @@ export class WorkspaceScan {
     let changed = false;
     let truncated = false;
     const seen = new Set<string>();
+    /** Folders and files walked, by real path: a loop of links outside the folders ends, a file is read once. */
+    const walkedFolders = new Set<string>();
+    const readFiles = new Set<string>();
     const pending = [...starts];
     while (pending.length > 0 && !truncated) {
       const { dir, root } = pending.shift()!;
+      let realDir: string;
       let entries: import('node:fs').Dirent[];
       try {
+        realDir = await fs.realpath(dir);
+        if (walkedFolders.has(realDir)) continue;
+        walkedFolders.add(realDir);
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch {
         continue;
@@ -371,13 +413,25 @@ export class WorkspaceScan {
       const candidates: string[] = [];
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
+        const kind = await entryKind(entry, full, this.followsLinks(root));
+        if (kind === undefined) continue;
+        let real = path.join(realDir, entry.name);
+        if (entry.isSymbolicLink()) {
+          real = await fs.realpath(full).catch(() => '');
+          // A link to what the walk reaches on its own path (an ancestor folder too) is read there, not twice.
+          const reachedOnItsOwn =
+            kind === 'folder' ? this.rootOf(real) !== undefined && this.entersFolder(real) : this.inScope(real);
+          if (real === '' || reachedOnItsOwn) continue;
+        }
+        if (kind === 'folder') {
           if (!skippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
-        } else if (entry.isFile() && CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
+        } else if (CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
+          if (readFiles.has(real)) continue;
           if (seen.size >= MAX_FILES) {
             truncated = true;
             break;
           }
+          readFiles.add(real);
           seen.add(full);
           candidates.push(full);
         }
