@@ -3,8 +3,8 @@
 // with anyscaleAzure/workspaceIndexChanged: once the first scan is done, then after the debounce naming only the
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
-// it; files.exclude is honoured, and re-read when the
-// configuration changes; an open template's cloud counts its parameter file's own problems at the levels the
+// it; files.exclude is honoured, and re-read when the configuration changes, as search.followSymlinks is (a folder
+// linked from outside is read); an open template's cloud counts its parameter file's own problems at the levels the
 // anyscaleAzure.rules setting gives; a template over check's 16 MB is named with check's message (a data file that
 // size is not), until its folder goes;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
@@ -285,6 +285,29 @@ test('the excludes are read again when the configuration changes', async () => {
   await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   const change = await nextChange(before, 'the notification after the excludes changed');
   assert.deepEqual(change.clouds, ['cloud:hidden-cloud']);
+});
+
+test('a folder linked from outside the workspace is read, and passed over once search.followSymlinks is off', async () => {
+  const outside = temporaryDirectory('anyscale-lsp-index-linked-');
+  fs.writeFileSync(path.join(outside, 'cloud.json'), PROVIDER_TEMPLATE);
+  fs.symlinkSync(outside, path.join(root, 'linked'));
+  try {
+    // No file watcher here: a configuration change has the workspace scanned again.
+    let before = changes().length;
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    const followed = await announced(server, before, 'the linked cloud', (index) => labels(index.clouds).includes('c'));
+    assert.deepEqual(followed.change.clouds, ['cloud:c']);
+    before = changes().length;
+    // The harness answers the search section with these settings too: search.followSymlinks is off.
+    server.setSettings({ ...settings({}), followSymlinks: false });
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await announced(server, before, 'the linked cloud gone', (index) => !labels(index.clouds).includes('c'));
+  } finally {
+    fs.unlinkSync(path.join(root, 'linked'));
+    server.setSettings(settings({}));
+    await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await sleep(SETTLE_MS);
+  }
 });
 
 test("an open template's cloud counts its parameter file's own problems, at the levels the anyscaleAzure.rules setting gives", async () => {
