@@ -197,6 +197,32 @@ suite('Cloud Resources view in a real VS Code', () => {
     assert.match(azure.document.getText(), /cloudProvider: azure[\s\S]*iamIdentity: <operator-identity-client-id>/);
   });
 
+  test('generated values are named for Save as values.<cloud>.<resource>.yaml beside the template, once each', async () => {
+    await vscode.commands.executeCommand(`${VIEW}.focus`);
+    const primary = await resourceNamed(api, 'tree-cloud', 'default');
+    const generate = () =>
+      vscode.commands.executeCommand<vscode.TextEditor>('anyscaleAzure.cloudTree.generateValues', primary);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const first = await generate();
+    const beside = vscode.Uri.joinPath(workspaceFile(TEMPLATE), '..', 'values.tree-cloud.default.yaml');
+    assert.equal(first.document.uri.toString(), beside.with({ scheme: 'untitled' }).toString());
+    assert.equal(first.document.languageId, 'yaml');
+    assert.match(
+      first.document.getText(),
+      /^# Anyscale operator values for cloud resource default of cloud tree-cloud\n[\s\S]*name: anyscale-operator\n$/,
+    );
+    assert.equal(first.selection.active.line, 0, 'the cursor at the top');
+    // Generated again while the first is still open (maybe edited): a new untitled document, the first left alone.
+    const text = first.document.getText();
+    const second = await generate();
+    assert.notEqual(second.document.uri.toString(), first.document.uri.toString());
+    assert.equal(second.document.getText(), text);
+    assert.equal(first.document.getText(), text);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.window.showTextDocument(first.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('"Generate Operator Values" from the palette (as the walkthrough runs it) asks which cloud resource, then opens its values', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await runFromPalette('Anyscale: Generate Operator Values');

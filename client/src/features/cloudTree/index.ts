@@ -11,6 +11,7 @@ import {
   SHOW_RULE_DOCUMENTATION_COMMAND,
   WorkspaceIndexChangedNotification,
   WorkspaceIndexRequest,
+  type GeneratedValues,
   type IndexedCloudResource,
   type IndexLocation,
 } from '../../../../shared/protocol';
@@ -61,6 +62,33 @@ function newTemplateIndentation(): vscode.TextEditorOptions | undefined {
     ].some((set) => set !== undefined);
   };
   return setByUser('tabSize') || setByUser('insertSpaces') ? undefined : TEMPLATE_INDENTATION;
+}
+
+/**
+ * Opens generated values as an untitled document named after the server's file name, in the folder of the template that
+ * declares the cloud resource: Save proposes `values.<cloud>.<resource>.yaml` there (VS Code asks before replacing an
+ * existing file), not a name made of the first comment line. An untitled document of that name already open (generated
+ * before, perhaps edited) is left as it is: these values open in a new untitled document instead.
+ */
+async function openGeneratedValues(
+  resource: IndexedCloudResource,
+  generated: GeneratedValues,
+): Promise<vscode.TextEditor> {
+  const template = resource.files.find((file) => file.relation === 'declares');
+  const untitled = template
+    ? vscode.Uri.joinPath(vscode.Uri.parse(template.uri), '..', generated.fileName).with({ scheme: 'untitled' })
+    : undefined;
+  const taken = vscode.workspace.textDocuments.some((open) => open.uri.toString() === untitled?.toString());
+  if (!untitled || taken) {
+    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: generated.content });
+    return vscode.window.showTextDocument(document);
+  }
+  // Filled before it is shown, so that the editor opens on the values with the cursor at the top.
+  const document = await vscode.workspace.openTextDocument(untitled);
+  const fill = new vscode.WorkspaceEdit();
+  fill.insert(untitled, new vscode.Position(0, 0), generated.content);
+  await vscode.workspace.applyEdit(fill);
+  return vscode.window.showTextDocument(document);
 }
 
 export interface CloudTreeOptions {
@@ -168,8 +196,7 @@ export function registerCloudTree(
       if (!resource) return undefined;
       try {
         const generated = await client.sendRequest(GenerateValuesRequest, { cloudResource: resource.id });
-        const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: generated.content });
-        return vscode.window.showTextDocument(document);
+        return await openGeneratedValues(resource, generated);
       } catch (error) {
         failed(`cannot generate operator values for ${resource.label}`)(error);
         return undefined;
