@@ -170,6 +170,16 @@ test('--fix-dry-run prints a unified diff that git applies, and writes nothing',
   assert.match(stdout, /^cloud\.json:14:21 error provider-invalid /m);
 });
 
+test('--fix-dry-run with a file named by its absolute path: the diff names it relative to the current folder, so git applies it', () => {
+  const dir = workspace();
+  const { stdout } = run(['check', '--fix-dry-run', path.join(dir, 'cloud.json')], dir);
+  const diff = stdout.slice(0, stdout.indexOf(`\n${path.join(dir, 'cloud.json')}:`) + 1);
+  assert.match(diff, /^--- a\/cloud\.json\n\+\+\+ b\/cloud\.json\n/);
+  assert.match(diff, /^--- a\/cloud\.parameters\.json$/m);
+  const applied = spawnSync('git', ['apply', '--check', '-'], { cwd: dir, input: diff, encoding: 'utf8' });
+  assert.equal(applied.status, 0, applied.stderr);
+});
+
 test('--fix-dry-run on a file written with \\r\\n: the diff keeps the \\r, so git applies it', () => {
   const dir = temporaryDirectory('anyscale-fix-crlf-');
   const crlf = TEMPLATE.replace(/\n/g, '\r\n');

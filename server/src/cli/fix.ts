@@ -4,8 +4,10 @@
 // fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
 import { type Finding, fixAllEdits, LineIndex, type TextEdit, withDocumentLineBreaks } from '../service';
 import { ioReason, readBounded } from '../node/boundedRead';
+import { isUnder } from '../node/isWithin';
 import type { Target } from './files';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** A checked file, the text its findings were computed on, and those findings (its own, after suppressions). */
 export interface FixableFile {
@@ -109,6 +111,15 @@ export function unifiedDiff(display: string, text: string, edits: readonly TextE
 }
 
 /**
+ * The file's path in a diff's `--- a/` and `+++ b/` lines: as `git apply` in the current folder reads it, relative to
+ * that folder with `/` (a file named by its absolute path inside it too: `a//tmp/x.json` is an invalid path to git).
+ */
+function diffPath(target: Target): string {
+  const inside = isUnder(process.cwd(), target.absolute);
+  return (inside ? path.relative(process.cwd(), target.absolute) : target.display).split(path.sep).join('/');
+}
+
+/**
  * Applies (or, with `dryRun`, only shows) each file's fix-all. A file whose bytes changed on disk since it was read is
  * left alone and is a problem; so is one that cannot be written.
  */
@@ -138,7 +149,7 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
     if (dryRun) {
       // The diff is of the bytes on disk, byte-order mark and all: `git apply` matches the first line with it.
       const shifted = edits.map((edit) => ({ ...edit, start: edit.start + bom.length, end: edit.end + bom.length }));
-      report.push(unifiedDiff(target.display, bom + text, shifted));
+      report.push(unifiedDiff(diffPath(target), bom + text, shifted));
       filesFixed++;
       continue;
     }
