@@ -206,3 +206,11 @@ test("comments are wrapped at yamllint's default 80 columns between words, and t
     'a word longer than the line keeps a line of its own, whole',
   );
 });
+
+test("the cloud resource ID placeholder's message gives the ID's shape as an example, never as if it were the user's ID", () => {
+  const { cloud, workspace } = setUp();
+  const text = generateOperatorValues(cloud, resource(cloud, 'default')).content;
+  const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///generated/values.yaml', workspace });
+  const placeholder = analysis.findings.find((f) => f.code === 'values-cloud-deployment-id-invalid');
+  assert.match(placeholder?.message ?? '', /replace it with the cloud resource ID \(such as cldrsrc_[a-z]+\)\.$/);
+});

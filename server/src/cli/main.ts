@@ -25,7 +25,8 @@ const USAGE = `Usage: anyscale-azure check [options] <files | folders | globs>..
        anyscale-azure egress [options]   (anyscale-azure egress --help)
        anyscale-azure index [options] <folders | files | globs>...   (anyscale-azure index --help)
 
-Checks ARM templates that declare Anyscale.Platform resources.
+Checks ARM templates and parameter files that declare Anyscale.Platform resources, Anyscale operator Helm values
+and Gateway manifests.
 
 Options:
   --format <text|json|sarif>   Output format (default: text)

@@ -6,6 +6,8 @@ import { isCompleteValues, isPlaceholder, quoted } from '../support/valuesShared
 import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.cloudDeploymentId';
+/** The ID's shape, said as an example: never read as the user's own ID. */
+const SUCH_AS = `such as ${VALUE_SHAPES.cloudResourceIdExample}`;
 
 export const valuesCloudDeploymentIdInvalid = valuesRule({
   code: 'values-cloud-deployment-id-invalid',
@@ -21,18 +23,18 @@ export const valuesCloudDeploymentIdInvalid = valuesRule({
       if (!isCompleteValues(values)) return;
       report({
         at: setting?.valueRange ?? values.anchor,
-        message: `${PATH} is required: the chart fails with "global.cloudDeploymentId is required". Set it to the cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}) from the ARM deployment output cloudResourceId or the console.`,
+        message: `${PATH} is required: the chart fails with "global.cloudDeploymentId is required". Set it to the cloud resource ID (${SUCH_AS}) from the ARM deployment output cloudResourceId or the console.`,
       });
       return;
     }
     if (VALUE_SHAPES.cloudResourceId.test(id) || !setting) return;
     const message = isPlaceholder(id)
-      ? `${PATH} is still the placeholder ${quoted(id)}: replace it with the cloud resource ID (${VALUE_SHAPES.cloudResourceIdExample}).`
+      ? `${PATH} is still the placeholder ${quoted(id)}: replace it with the cloud resource ID (${SUCH_AS}).`
       : id.startsWith('cld_')
         ? `${PATH} ${quoted(id)} is a cloud ID: the operator needs the cloud resource ID, which starts with "cldrsrc_".`
         : /^cldrsrc-/i.test(id)
-          ? `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_", with an underscore (${VALUE_SHAPES.cloudResourceIdExample}); the hyphen is how secret names write it. The operator cannot register with anything else.`
-          : `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_" (${VALUE_SHAPES.cloudResourceIdExample}); the operator cannot register with anything else.`;
+          ? `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_", with an underscore (${SUCH_AS}); the hyphen is how secret names write it. The operator cannot register with anything else.`
+          : `${PATH} ${quoted(id)} is not a cloud resource ID: a cloud resource ID starts with "cldrsrc_" (${SUCH_AS}); the operator cannot register with anything else.`;
     report({ at: setting.valueRange, message });
   },
 });
