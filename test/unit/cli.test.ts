@@ -78,6 +78,7 @@ test('json format: an array of 1-based findings with the documented fields', () 
     severity: 'error',
     code: 'provider-invalid',
     message: provider[0].message,
+    related: [],
   });
   assert.equal(provider.length, 2);
   for (const row of rows)
@@ -90,6 +91,7 @@ test('json format: an array of 1-based findings with the documented fields', () 
       'severity',
       'code',
       'message',
+      'related',
     ]);
 });
 
@@ -279,6 +281,7 @@ test('a template is checked once per parameter file beside it; a mistake is repo
     code: string;
     message: string;
     severity: string;
+    related: Array<{ file: string; line: number; message: string }>;
   }>;
   const subpath = rows.filter((r) => r.code === 'bucket-subpath');
   assert.deepEqual(subpath.map((r) => [r.file, r.line]).sort(), [
@@ -286,6 +289,14 @@ test('a template is checked once per parameter file beside it; a mistake is repo
     ['params/cloudresource.parameters.aws.json', 10],
   ]);
   assert.match(subpath.find((r) => r.line === 25)!.message, /\(value from cloudresource\.parameters\.aws\.json\)/);
+  // Each row names the other place as the text output does: where the value is used, where it is written.
+  assert.deepEqual(
+    subpath.map((r) => r.related.map((place) => [place.file, place.line, place.message])).sort(),
+    [
+      [['params/cloudresource.json', 25, 'The value is used here.']],
+      [['params/cloudresource.parameters.aws.json', 10, 'The value is written in cloudresource.parameters.aws.json.']],
+    ].sort(),
+  );
   assert.ok(!rows.some((r) => r.file.endsWith('parameters.azure.json')), 'the Azure parameter file is clean');
   const text = run(['check', 'params/cloudresource.json']).stdout;
   assert.match(
