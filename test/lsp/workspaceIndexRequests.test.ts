@@ -383,6 +383,45 @@ test("a template over check's 16 MB is announced and named with check's message,
   );
 });
 
+test('a state the client read before its announcement is announced when it goes: a file unreadable, then deleted, within one delay', async () => {
+  const folder = temporaryDirectory('anyscale-index-served-');
+  fs.writeFileSync(path.join(folder, 'cloud.json'), PROVIDER_TEMPLATE);
+  // A long delay: the state is read, and gone again, before any notification would announce it.
+  const own = await startServer({
+    settings: { validation: { delay: 2_000 } },
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: 'workspace' }],
+    collect: [WorkspaceIndexChangedNotification.method],
+  });
+  const index = () => own.connection.sendRequest(WorkspaceIndexRequest, {});
+  try {
+    await own.until(
+      () => own.notifications<WorkspaceIndexChanged>(WorkspaceIndexChangedNotification.method).find((n) => n.complete),
+      "the first scan's notification",
+      10_000,
+    );
+    const large = path.join(folder, 'large');
+    fs.mkdirSync(large);
+    fs.writeFileSync(
+      path.join(large, 'huge.json'),
+      `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}", "resources": [{"type": "Anyscale.Platform/clouds"}]}`,
+    );
+    await own.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(large).href, type: FileChangeType.Created }],
+    });
+    // The tree asks (a view opened): it shows the file as not read.
+    for (const started = Date.now(); (await index()).unread.length === 0; await sleep(20))
+      assert.ok(Date.now() - started < 10_000, 'the file over the limit was not named within 10 s');
+    const before = own.notifications(WorkspaceIndexChangedNotification.method).length;
+    fs.rmSync(large, { recursive: true });
+    await own.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(large).href, type: FileChangeType.Deleted }],
+    });
+    await announced(own, before, 'the notification after the folder went', (now) => now.unread.length === 0);
+  } finally {
+    assert.equal(await own.stop(), 0);
+  }
+});
+
 test('a created folder whose walk stops at the 20,000-file limit makes the index truncated, until the folder goes', async () => {
   const folder = path.join(root, 'many');
   fs.mkdirSync(folder);
