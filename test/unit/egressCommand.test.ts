@@ -79,6 +79,19 @@ test('exit 0 when every required target answers; text output lists each target w
   assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
 });
 
+test('a targets file saved with a byte order mark (as Notepad saves UTF-8) is read as the editor shows it', async () => {
+  fs.writeFileSync(path.join(dir, 'bom.json'), `\uFEFF${JSON.stringify({ targets: [lab.target('good')] })}`);
+  const { code, stdout, stderr } = await run([
+    '--targets',
+    'bom.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+  ]);
+  assert.equal(code, 0, stdout + stderr);
+  assert.match(stdout, /^1 passed, 0 failed in \d+\.\d s$/m);
+});
+
 test('exit 1 when a required target fails; optional failures and wildcards are reported but do not fail', async () => {
   const { code, stdout } = await run([
     '--targets',

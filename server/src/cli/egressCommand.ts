@@ -25,7 +25,7 @@ import {
   reportDiagnosis,
 } from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
-import { ioReason, readBounded } from '../node/boundedRead';
+import { ioReason, readBoundedText } from '../node/boundedRead';
 import { parseCommandLine } from './args';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
@@ -177,7 +177,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     for (const problem of unusedBesideTargetsFile(args.settings, args.targetsFile))
       process.stderr.write(`anyscale-azure: ${problem}\n`);
     try {
-      targets = parseTargetsFile(readBounded(args.targetsFile).toString('utf8'));
+      targets = parseTargetsFile(readBoundedText(args.targetsFile));
     } catch (error) {
       process.stderr.write(`anyscale-azure: ${args.targetsFile}: ${(error as Error).message}\n`);
       return 2;

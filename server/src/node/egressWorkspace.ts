@@ -13,7 +13,7 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { type BoundedReadError, ioReason, readBounded, readBoundedTextAsync } from './boundedRead';
+import { type BoundedReadError, ioReason, readBounded, readBoundedText, readBoundedTextAsync } from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
@@ -132,7 +132,7 @@ export async function loadEgressTargets(
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
     const problems = unusedBesideTargetsFile(settings, file);
     try {
-      return { targets: parseTargetsFile(readBounded(file).toString('utf8')), problems };
+      return { targets: parseTargetsFile(readBoundedText(file)), problems };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
