@@ -33,6 +33,9 @@ function place(lines: LineIndex, file: string, start: number, end: number) {
 
 const isYamlFile = (file: string) => /\.ya?ml$/i.test(file);
 
+/** A Helm chart's template: YAML only once Helm has rendered it, and not one of the files checked here. */
+const isHelmTemplate = (target: Target, text: string) => isYamlFile(target.absolute) && isFilledInLater(text);
+
 export function siblingsOf(file: string): string[] {
   try {
     return fs.readdirSync(path.dirname(file));
@@ -147,7 +150,7 @@ export function namedFileNotParsed(
 ): { file: string; message: string } | undefined {
   const [first] = analysis.syntaxErrors;
   if (!target.explicit || analysis.kind !== 'other' || first === undefined) return undefined;
-  if (isYamlFile(target.absolute) && isFilledInLater(text)) return undefined;
+  if (isHelmTemplate(target, text)) return undefined;
   const where = place(new LineIndex(text), target.display, first.start, first.end);
   return { file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${first.message}` };
 }
@@ -307,8 +310,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (analysis.kind === 'other') {
       const unparsable = namedFileNotParsed(target, text, analysis);
       if (unparsable) run.problems.push(unparsable);
-      else if (target.explicit && yaml && isFilledInLater(text)) {
-        // A Helm chart's template: YAML only once Helm has rendered it, and not one of the files checked here.
+      else if (target.explicit && isHelmTemplate(target, text)) {
         run.notChecked.push({ file: target.display, message: 'a template Helm renders ({{ … }}), not checked' });
       } else if (target.explicit) {
         run.notChecked.push({
