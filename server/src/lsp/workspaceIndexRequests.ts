@@ -117,7 +117,7 @@ export class WorkspaceIndexPublisher {
       held(id).some((version) => version !== now.get(id)),
     );
     const state = stateOf({ complete: this.complete, unread: this.unread(), truncated: this.truncated() });
-    const stateChanged = [this.announcedState, ...this.servedStates].some((held) => held !== state);
+    const stateChanged = [this.announcedState, ...this.servedStates].some((heldState) => heldState !== state);
     this.announced = now;
     this.announcedState = state;
     this.servedClouds.clear();

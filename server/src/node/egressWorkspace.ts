@@ -91,9 +91,9 @@ export async function readWorkspaceFiles(
 /**
  * The file's text, read without blocking the event loop (the language server's); undefined, with why added to
  * `unread`, when it cannot be read or is over the size limit: the one `anyscale-azure check` reads templates to
- * (./boundedRead.ts), in the same words. A file over it is named only when
- * it holds what the workspace index reads a file for (an Anyscale type, an operator values key, a Gateway API
- * apiVersion), searched a chunk at a time: a 20 MB data file names no host, and is passed over as a smaller one is.
+ * (./boundedRead.ts), in the same words. A file over it is named only when it holds what the workspace index reads a
+ * file for (an Anyscale type, an operator values key, a Gateway API apiVersion), searched a chunk at a time: a 20 MB
+ * data file names no host, and is passed over as a smaller one is.
  */
 async function readSmallFile(file: string, unread: string[]): Promise<string | undefined> {
   try {

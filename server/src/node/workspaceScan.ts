@@ -1,8 +1,9 @@
 // The workspace's files that are not open, for the cross-file checks (a values file's iamIdentity against the
 // principal ID on a cloud resource in a template nobody opened) and the workspace index (docs/index.md): finds *.json,
 // *.jsonc, *.yaml and *.yml under the workspace folders, skipping node_modules, dot-folders and what files.exclude and
-// search.exclude name, following symbolic links as search.followSymlinks says (each folder and file once), analyzes those that can hold Anyscale facts (a template with its parameter files), and keeps
-// their facts in the WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
+// search.exclude name, following symbolic links as search.followSymlinks says (each folder and file once), analyzes
+// those that can hold Anyscale facts (a template with its parameter files), and keeps their facts in the
+// WorkspaceIndex under their file URIs. Open documents win: while a file is open its facts come
 // from the editor, not from disk. File-watcher events keep it current; a deleted folder arrives as one event for the
 // folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
