@@ -8,7 +8,8 @@
 // is created on disk, and follows it as it is renamed out of the setting's glob and back in; one whose template is over
 // 16 MB says so at its start, in check's words. What a value causes is shown in the parameter file at its config's
 // rule levels and in the template at the template's, as check reports it. A property name whose `provider` expression
-// the parameter files give different providers says so, naming each file's, in completion and hover.
+// the parameter files give different providers says so, naming each file's, in completion and hover, as does a
+// computeStack value.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -157,6 +158,16 @@ test("a property name whose provider the parameter files disagree on: completion
   const markdown = (hover?.contents as MarkupContent).value;
   assert.match(markdown, /^\*\*properties\.region\*\*/);
   assert.ok(markdown.includes(differs), markdown);
+  // A computeStack value names each file's cluster, not the first file's.
+  const stackLine = lines.findIndex((l) => l.includes('"computeStack": "K8S"'));
+  const stack = await server.connection.sendRequest(HoverRequest.type, {
+    textDocument: { uri: TEMPLATE },
+    position: { line: stackLine, character: lines[stackLine].indexOf('"K8S"') + 2 },
+  });
+  assert.match(
+    (stack?.contents as MarkupContent).value,
+    /^`K8S`: the cloud resource runs its compute on \*\*Kubernetes\*\*; `provider` differs by parameter file: on \*\*EKS\*\* for `AWS` with cloudresource\.parameters\.aws\.json, on \*\*AKS\*\* for `Azure` with cloudresource\.parameters\.azure\.json\./,
+  );
 });
 
 test('hovering reference() says what it depends on', async () => {

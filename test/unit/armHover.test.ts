@@ -7,6 +7,7 @@ import { analyzeText, parseJson } from '../../server/src/service/analyze';
 import { armHover } from '../../server/src/service/arm/features/armHover';
 import { providerNamed } from '../../server/src/service/catalog/anyscale';
 import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../server/src/service/catalog/propertyDocs';
+import { parameterFileInput } from '../support/parameterFile';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -391,4 +392,44 @@ test("a computeStack value Anyscale does not accept gets the key's documentation
   const markdown = markdownIn(expression, "[parameters('stack')]", 3);
   assert.match(markdown, /^Evaluates to `"K8S"`/);
   assert.doesNotMatch(markdown, /runs its compute on|properties\.computeStack/);
+});
+
+test('a region and a computeStack value whose provider expression the parameter files disagree on: per provider, naming each file', () => {
+  const text = TEMPLATE.replace('"parameters": {', '"parameters": { "provider": { "type": "string" },').replace(
+    EKS,
+    `"properties": { "provider": "[parameters('provider')]", "computeStack": "K8S", "region": "us-west-2" }`,
+  );
+  const files = (...providers: string[]) =>
+    providers.map((provider, i) =>
+      parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+    );
+  const hover = (needle: string, parameterFiles: ReturnType<typeof files>) => {
+    const offset = text.indexOf(needle, text.indexOf('my-cloud/eks')) + 2;
+    const markdown = armHover(text, analyzeText(text, { parameterFiles }), offset, {
+      ...OPTIONS,
+      parameterFiles,
+    })?.markdown;
+    return markdown?.split('\n\n---\n\n')[0] ?? '';
+  };
+  // The first file gives Azure, whose list has no us-west-2: the AWS file's region is named all the same.
+  const differ = files('Azure', 'AWS', 'GCP', 'Generic', 'aws');
+  assert.equal(
+    hover('"us-west-2"', differ),
+    [
+      '`provider` differs by parameter file, and with it what `us-west-2` is:',
+      '',
+      '- `Azure` with p1.parameters.json: not in the Azure region list',
+      '- `AWS` with p2.parameters.json: **US West (Oregon)** (`us-west-2`): AWS region',
+      '- `GCP` with p3.parameters.json: not in the GCP region list',
+      '- `Generic` with p4.parameters.json: a free-form routing label',
+      '- `"aws"` (no provider) with p5.parameters.json: the provider is not known',
+    ].join('\n'),
+  );
+  assert.match(
+    hover('"K8S"', files('Azure', 'AWS', 'Azure')),
+    /^`K8S`: the cloud resource runs its compute on \*\*Kubernetes\*\*; `provider` differs by parameter file: on \*\*AKS\*\* for `Azure` with p1\.parameters\.json and p3\.parameters\.json, on \*\*EKS\*\* for `AWS` with p2\.parameters\.json\./,
+  );
+  // Files that agree: that provider's, as with one file.
+  assert.equal(hover('"us-west-2"', files('AWS', 'AWS')), '**US West (Oregon)** (`us-west-2`): AWS region.');
+  assert.match(hover('"K8S"', files('GCP', 'GCP')), /: with provider `GCP`, on \*\*GKE\*\*\./);
 });

@@ -8,7 +8,7 @@
 import type { Analysis, ParameterFileInput, TextRange } from '../../types';
 import { isResourceType, type ArmResource } from '../template';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../../catalog/accessAndResidency';
-import { SUPPORTED_LOCATIONS } from '../../catalog/anyscale';
+import { SUPPORTED_LOCATIONS, type Provider } from '../../catalog/anyscale';
 import {
   nestedPropertiesOf,
   propertiesOfType,
@@ -19,15 +19,8 @@ import {
 import { normalizeAzureLocation, regionListFor, regionNamed } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
-import { providerHere, type ProviderHere, type ProviderSources } from './completion/properties';
-import {
-  isAnyscaleResource,
-  isCloud,
-  isCloudResource,
-  isKey,
-  resourceProvider,
-  type LazyView,
-} from './completion/resources';
+import { providerHere, valueWithFiles, type ProviderHere, type ProviderSources } from './completion/properties';
+import { isAnyscaleResource, isCloud, isCloudResource, isKey, type LazyView } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
 import { computeStackValueSection, providerValueSection, recordLocationSection } from './cloudResourceHover';
@@ -79,8 +72,21 @@ function propertySection(
   return undefined;
 }
 
-/** What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. */
-function regionSection(context: PositionContext, resource: ArmResource, view: LazyView): string | undefined {
+/**
+ * What a region value names for a provider (every list when it is not known): `**US West (Oregon)** (`us-west-2`):
+ * AWS region`; undefined when it is on none of those lists, or the provider (Generic) has none.
+ */
+function regionMeaning(value: string, provider: Provider | undefined): string | undefined {
+  const named = regionNamed(value, provider);
+  return named && `**${named.region.displayName}** (\`${named.region.name}\`): ${named.list.provider} region`;
+}
+
+/**
+ * What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. A cloud
+ * resource's region is named for its provider as completion reads it (providerHere); when the parameter files give
+ * a `provider` expression different providers, for each of them, naming its files.
+ */
+function regionSection(context: PositionContext, resource: ArmResource, sources: ProviderSources): string | undefined {
   const value = context.token?.value;
   if (value === undefined || value.startsWith('[')) return undefined;
   const path = context.inResource;
@@ -98,8 +104,22 @@ function regionSection(context: PositionContext, resource: ArmResource, view: La
     (isKey(path[1], 'region') || isKey(path[1], 'cloudStorageBucketRegion')) &&
     isCloudResource(resource)
   ) {
-    const named = regionNamed(value, resourceProvider(resource, view));
-    if (named) return `**${named.region.displayName}** (\`${named.region.name}\`): ${named.list.provider} region.`;
+    const here = providerHere(context, resource, sources);
+    if (here.byParameterFile) {
+      const each = here.byParameterFile.map((files) => {
+        const provider = files.provider;
+        const meaning = !provider
+          ? 'the provider is not known'
+          : (regionMeaning(value, provider) ??
+            (regionListFor(provider.regionList)
+              ? `not in the ${provider.name} region list`
+              : 'a free-form routing label'));
+        return `- ${valueWithFiles(files)}: ${meaning}`;
+      });
+      return [`\`provider\` differs by parameter file, and with it what \`${value}\` is:`, '', ...each].join('\n');
+    }
+    const meaning = regionMeaning(value, here.provider);
+    return meaning && `${meaning}.`;
   }
   return undefined;
 }
@@ -188,20 +208,21 @@ export function armHover(
   if (resource && context.token) {
     const anyscale = isAnyscaleResource(resource);
     const view: LazyView = () => analysis.anyscale;
+    const sources: ProviderSources = {
+      view,
+      template,
+      parameterFiles: options.parameterFiles,
+      syntaxErrors: analysis.syntaxErrors,
+    };
     const property = anyscale
       ? context.atKey
-        ? propertySection(context, resource, {
-            view,
-            template,
-            parameterFiles: options.parameterFiles,
-            syntaxErrors: analysis.syntaxErrors,
-          })
-        : regionSection(context, resource, view)
+        ? propertySection(context, resource, sources)
+        : regionSection(context, resource, sources)
       : undefined;
     const found = [
       property,
       providerValueSection(context, resource),
-      computeStackValueSection(context, resource, view),
+      computeStackValueSection(context, resource, sources),
       recordLocationSection(context, resource, view, options.docsPageUrl),
       accessSection(context, resource, template.text, options),
       residencySection(context, resource, options),

@@ -18,6 +18,7 @@ import { isValidRegionSyntax, regionListFor, regionNamed } from '../../catalog/r
 import { AZURE_BLOB_HOST_SUFFIX, bucketShape } from '../../catalog/storage';
 import { propertyValue } from '../../json/nodes';
 import type { PositionContext } from './completion/context';
+import { providerHere, valueWithFiles, type ProviderOfFiles, type ProviderSources } from './completion/properties';
 import { isCloudResource, isKey, literalProperty, resourceProvider, type LazyView } from './completion/resources';
 
 const docOf = (name: string) => CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === name)!;
@@ -92,16 +93,25 @@ export function providerValueSection(context: PositionContext, resource: ArmReso
 export function computeStackValueSection(
   context: PositionContext,
   resource: ArmResource,
-  view: LazyView,
+  sources: ProviderSources,
 ): string | undefined {
   const value = context.token?.value;
   if (value === undefined || isExpression(value) || !atValueOf(context, resource, 'properties', 'computeStack'))
     return undefined;
   const stack = computeStackNamed(value);
-  const provider = resourceProvider(resource, view);
+  const here = providerHere(context, resource, sources);
+  const provider = here.provider;
   const key = propertyMarkdown(COMPUTE_STACK_DOC, `properties.${COMPUTE_STACK_DOC.name}`, true, provider);
   if (!stack) return key;
-  const cluster = provider ? `: with provider ${code(provider.name)}, on **${provider.kubernetes}**` : '';
+  const onCluster = (files: ProviderOfFiles) =>
+    files.provider
+      ? `on **${files.provider.kubernetes}** for ${valueWithFiles(files)}`
+      : `for ${valueWithFiles(files)}`;
+  const cluster = provider
+    ? `: with provider ${code(provider.name)}, on **${provider.kubernetes}**`
+    : here.byParameterFile
+      ? `; \`provider\` differs by parameter file: ${here.byParameterFile.map(onCluster).join(', ')}`
+      : '';
   return `${code(stack)}: the cloud resource runs its compute on **${COMPUTE_STACK_KINDS[stack]}**${cluster}.\n\n${key}`;
 }
 

@@ -133,7 +133,27 @@ function writtenKeys(
  * completion and hover.
  */
 export type ProviderHere =
-  { readonly provider: Provider } | { readonly provider?: undefined; readonly unknown?: string };
+  | { readonly provider: Provider; readonly byParameterFile?: undefined }
+  | {
+      readonly provider?: undefined;
+      readonly unknown?: string;
+      /** When `provider` is an expression the parameter files give different values: each value with its files. */
+      readonly byParameterFile?: readonly ProviderOfFiles[];
+    };
+
+/** One value a `provider` expression takes with some of the parameter files, and those files (base names). */
+export interface ProviderOfFiles {
+  /** The provider the value names, when it names one. */
+  readonly provider?: Provider;
+  /** The value as hovers and completions show it: `` `AWS` ``, `` `"aws"` (no provider) ``, `a value not known`. */
+  readonly shown: string;
+  readonly files: readonly string[];
+}
+
+/** `` `AWS` with a.json and c.json ``: a value and the parameter files giving it, as hovers and completions name them. */
+export function valueWithFiles(value: ProviderOfFiles): string {
+  return `${value.shown} with ${namesList(value.files)}`;
+}
 
 /**
  * What a `provider` written as an expression is read with: the view (the first parameter file's run, which evaluates
@@ -182,8 +202,10 @@ export function providerHere(
   const inTree = node && (!fromText || node.offset >= cursor) ? node : undefined;
   const evaluated = inTree && evaluatedProvider(inTree, resource, sources);
   if (!inTree || !evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
-  const differs = providerByParameterFile(inTree, resource, sources);
-  return differs ? { unknown: differs } : { provider: evaluated };
+  const byParameterFile = providerByParameterFile(inTree, resource, sources);
+  if (!byParameterFile) return { provider: evaluated };
+  const each = byParameterFile.map(valueWithFiles).join(', ');
+  return { unknown: `\`provider\` differs by parameter file: ${each}`, byParameterFile };
 }
 
 /** The root sections an expression can read besides the resource it is in. */
@@ -212,9 +234,13 @@ function evaluatedProvider(node: JsonNode, resource: ArmResource, sources: Provi
  * they do not all give one (the view, which already gave a provider, is the first file's run): as the expression hover
  * and the findings name them, `` `provider` differs by parameter file: `Azure` with a.json, `AWS` with b.json ``.
  */
-function providerByParameterFile(node: JsonNode, resource: ArmResource, sources: ProviderSources): string | undefined {
+function providerByParameterFile(
+  node: JsonNode,
+  resource: ArmResource,
+  sources: ProviderSources,
+): ProviderOfFiles[] | undefined {
   if (sources.parameterFiles.length < 2) return undefined;
-  const filesByValue = new Map<string, string[]>();
+  const byShown = new Map<string, { provider?: Provider; shown: string; files: string[] }>();
   for (const file of sources.parameterFiles) {
     const value = evaluatorFor(sources.template, file).value(node, resource);
     const provider = value.known && typeof value.value === 'string' ? providerNamed(value.value) : undefined;
@@ -223,11 +249,11 @@ function providerByParameterFile(node: JsonNode, resource: ArmResource, sources:
       : value.known
         ? `\`${JSON.stringify(value.value)}\` (no provider)`
         : 'a value not known';
-    filesByValue.set(shown, [...(filesByValue.get(shown) ?? []), baseName(file.uri)]);
+    const entry = byShown.get(shown);
+    if (entry) entry.files.push(baseName(file.uri));
+    else byShown.set(shown, { provider, shown, files: [baseName(file.uri)] });
   }
-  if (filesByValue.size === 1) return undefined;
-  const each = [...filesByValue].map(([shown, files]) => `${shown} with ${namesList(files)}`);
-  return `\`provider\` differs by parameter file: ${each.join(', ')}`;
+  return byShown.size === 1 ? undefined : [...byShown.values()];
 }
 
 /** `here`: the cloud resource's provider when it is one, known or why not; the requirement is for it. */
