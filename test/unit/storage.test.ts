@@ -600,6 +600,24 @@ describe('storage rules: what the message names and what the fix writes', () => 
       message:
         "Anyscale does not configure CORS for AWS buckets: give the bucket a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console's Logs tab stays empty.",
     },
+    // The rule is set on the bucket, not on a path in it (bucket-subpath reports the path).
+    {
+      provider: 'AWS',
+      bucket: 's3://my-bucket/logs/2026?x=1',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        'Anyscale does not configure CORS for AWS buckets: give the bucket "s3://my-bucket" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
+    // On an Azure storage host, on the storage account's Blob service.
+    {
+      provider: 'Generic',
+      bucket: 'abfss://c@acct.dfs.core.windows.net/some/path',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "abfss://c@acct.dfs.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
   ];
   for (const { provider, bucket, endpoint, code, message, fixes } of cases) {
     test(`${code}: ${provider} ${bucket ?? '(no bucket)'} ${endpoint ?? ''}`, () => {
@@ -639,4 +657,18 @@ describe('a bucket or endpoint built around a parameter without a value (stringE
     const untold = codes(built("[concat(parameters('account'), '//data')]", endpoint('')));
     assert.ok(!untold.includes('bucket-subpath'), String(untold));
   });
+});
+
+test('bucket-cors-required sits on the bucket it is for, linking the provider; on the provider when no bucket is known', () => {
+  const cors = (text: string) => analyzeText(text).findings.filter((f) => f.code === 'bucket-cors-required');
+  const text = storageTemplate('GCP', 'gs://logs', '');
+  const [onBucket] = cors(text);
+  assert.equal(text.slice(onBucket.start, onBucket.end), '"gs://logs"');
+  assert.deepEqual(
+    onBucket.related?.map((r) => [text.slice(r.start, r.end), r.uri, r.message]),
+    [['"GCP"', undefined, 'The provider is GCP: Anyscale configures CORS only for Azure (AKS-backed) buckets.']],
+  );
+  const noBucket = storageTemplate('AWS', undefined, '');
+  const [onProvider] = cors(noBucket);
+  assert.equal(noBucket.slice(onProvider.start, onProvider.end), '"AWS"');
 });

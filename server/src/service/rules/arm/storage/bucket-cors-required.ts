@@ -1,11 +1,26 @@
 // bucket-cors-required: for AWS, GCP and Generic cloud resources Anyscale does not configure the bucket's CORS rule;
 // the console reads logs from the bucket in the browser, so without a rule for its origin the Logs tab stays empty.
 import { CONSOLE_ORIGIN } from '../../../catalog/anyscale';
-import { CONSOLE_CORS_METHODS } from '../../../catalog/storage';
+import { CONSOLE_CORS_METHODS, storageAccountOf } from '../../../catalog/storage';
+import { rangeOf } from '../../runner';
 import type { TemplateRule } from '../../templateRule';
-import { storageValuesOf } from '../../support/storageValues';
+import { storageValuesOf, type UriValue } from '../../support/storageValues';
 
 const CORS_RULE = `a CORS rule allowing the origin ${CONSOLE_ORIGIN} (methods ${CONSOLE_CORS_METHODS.join(', ')})`;
+
+/**
+ * What the CORS rule is set on, as the message names it: the bucket without a sub-path, query or fragment
+ * (`s3://my-bucket`); on an Azure storage host, its storage account, whose Blob service holds the CORS rules (the
+ * portal-style template sets them on `blobServices`, domain §1.4).
+ */
+function corsTarget(bucket: UriValue | undefined): string {
+  if (!bucket) return 'bucket';
+  const uri = bucket.uri;
+  if (!uri) return `bucket "${bucket.text}"`;
+  const named = `${uri.scheme}://${uri.authority}`;
+  const storage = storageAccountOf(uri.hostname);
+  return storage ? `storage account "${storage.account}" (bucket "${named}")` : `bucket "${named}"`;
+}
 
 export const bucketCorsRequired: TemplateRule = {
   code: 'bucket-cors-required',
@@ -19,10 +34,22 @@ export const bucketCorsRequired: TemplateRule = {
       if (!provider || provider.corsConfiguredByAnyscale) continue;
       const providerValue = cloudResource.prop('provider').value;
       if (!providerValue.known) continue;
-      const target = bucket ? `bucket "${bucket.text}"` : 'bucket';
+      const message = `Anyscale does not configure CORS for ${provider.name} buckets: give the ${corsTarget(bucket)} ${CORS_RULE}, or the console's Logs tab stays empty.`;
+      // On the bucket the rule is for, with the provider that makes it needed; on the provider when no bucket is known.
+      if (!bucket) {
+        context.report({ at: providerValue, message });
+        continue;
+      }
       context.report({
-        at: providerValue,
-        message: `Anyscale does not configure CORS for ${provider.name} buckets: give the ${target} ${CORS_RULE}, or the console's Logs tab stays empty.`,
+        at: bucket.value,
+        message,
+        related: [
+          {
+            ...rangeOf(providerValue.origin),
+            uri: providerValue.originUri,
+            message: `The provider is ${provider.name}: Anyscale configures CORS only for Azure (AKS-backed) buckets.`,
+          },
+        ],
       });
     }
   },
