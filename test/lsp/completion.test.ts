@@ -296,6 +296,27 @@ test('between resources, the snippets are offered as snippets', async () => {
   assert.match(azure.insertText ?? '', /\},$/, 'a comma before the resource that follows');
 });
 
+test("a template that creates a cloud: a cloud resource snippet names it and depends on the cloud's last cloud resource", async () => {
+  const cloud =
+    '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "prod-cloud", "location": "uksouth", "properties": {} },\n    ';
+  const text = TEMPLATE.replace('  "resources": [\n', `  "resources": [\n    ${cloud}\n`).replace(
+    '"name": "my-cloud/default",',
+    `"name": "prod-cloud/default",\n      "dependsOn": ["[resourceId('Anyscale.Platform/clouds', 'prod-cloud')]"],`,
+  );
+  const uri = 'file:///workspace/completion-snippets-cloud.json';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 2;
+  const items = await complete(uri, { line, character: 4 });
+  const aws = items.find((i) => i.label === 'Anyscale cloud resource (AWS)');
+  assert.ok(aws, JSON.stringify(items.map((i) => i.label)));
+  assert.match(
+    aws.insertText ?? '',
+    /"name": "\$\{1:prod-cloud\}\/\$\{2:eksuswest2\}",[\s\S]*"dependsOn": \[\n\t+"\[resourceId\('Anyscale\.Platform\/clouds\/cloudResources', 'prod-cloud', 'default'\)\]"\n\t+\],/,
+  );
+});
+
 test('hover on a property name shows its documentation', async () => {
   const hover = await server.connection.sendRequest(HoverRequest.type, {
     textDocument: { uri: URI },

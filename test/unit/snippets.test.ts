@@ -88,3 +88,98 @@ describe('every template snippet, accepted where it is offered, is a template ou
     }
   }
 });
+
+describe('a snippet names what the template already declares, and depends on it', () => {
+  const CLOUD = `{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "prod-cloud", "location": "uksouth", "properties": {} }`;
+  const cloudResource = (name: string, provider: string, dependsOn: string) =>
+    `{ "type": "Anyscale.Platform/clouds/cloudResources", "apiVersion": "2026-09-01", "name": "prod-cloud/${name}", "location": "uksouth", "dependsOn": ["${dependsOn}"], "properties": { "provider": "${provider}", "computeStack": "K8S", "region": "${provider === 'Azure' ? 'uksouth' : 'us-west-2'}", "cloudStorageBucketName": "${provider === 'Azure' ? 'abfss://d@acct.dfs.core.windows.net' : 's3://b'}", "cloudStorageBucketEndpoint": "${provider === 'Azure' ? 'https://acct.blob.core.windows.net' : ''}", "anyscaleOperatorIamIdentity": "${provider === 'Azure' ? '11111111-2222-3333-4444-555555555555' : 'arn:aws:iam::123456789012:role/r'}" } }`;
+  const TO_CLOUD = "[resourceId('Anyscale.Platform/clouds', 'prod-cloud')]";
+  const TO_DEFAULT = "[resourceId('Anyscale.Platform/clouds/cloudResources', 'prod-cloud', 'default')]";
+  const DEFAULT = cloudResource('default', 'Azure', TO_CLOUD);
+  const host = (...resources: string[]) =>
+    `{\n  "$schema": "${SCHEMA}",\n  "contentVersion": "1.0.0.0",\n  "resources": [\n    ${[...resources, CURSOR].join(',\n    ')}\n  ]\n}\n`;
+  /** The template after accepting the snippet of `prefix` at the cursor of `marked`, its entry and its findings. */
+  function accepted(marked: string, prefix: string) {
+    const offset = marked.indexOf(CURSOR);
+    const text = marked.replace(CURSOR, '');
+    const entry = armCompletions(text, analyzeText(text), offset).find((e) => e.detail?.startsWith(`${prefix} ·`))!;
+    const result = accept(text, offset, entry);
+    const analysis = analyzeText(result);
+    assert.deepEqual(analysis.syntaxErrors, [], result);
+    const left = problems(analysis.findings, result).filter((p) => !p.startsWith('operator-identity-format'));
+    return { entry, text: result, problems: left };
+  }
+  /** The dependsOn of the resource named `name` in `text`. */
+  const dependsOnOf = (text: string, name: string) =>
+    (JSON.parse(text) as { resources: { name: string; dependsOn?: string[] }[] }).resources.find((r) => r.name === name)
+      ?.dependsOn;
+
+  test("under the cloud's default, each cloud resource snippet names the cloud and depends on default: no error", () => {
+    for (const [prefix, name] of [
+      ['anyscale-cloud-resource-aws', 'prod-cloud/eksuswest2'],
+      ['anyscale-cloud-resource-gcp', 'prod-cloud/gkeuscentral1'],
+      ['anyscale-cloud-resource-generic', 'prod-cloud/onpremdc1'],
+      ['anyscale-cloud-resource', 'prod-cloud/aksuksouth'],
+    ]) {
+      const { text, problems: left } = accepted(host(CLOUD, DEFAULT), prefix);
+      assert.deepEqual(dependsOnOf(text, name), [TO_DEFAULT], prefix);
+      assert.deepEqual(left, [], text);
+    }
+  });
+
+  test('after other cloud resources, it waits for the last one declared, so they stay chained', () => {
+    const eks = cloudResource('eks', 'AWS', TO_DEFAULT);
+    const { text, problems: left } = accepted(host(CLOUD, DEFAULT, eks), 'anyscale-cloud-resource-gcp');
+    assert.deepEqual(dependsOnOf(text, 'prod-cloud/gkeuscentral1'), [
+      "[resourceId('Anyscale.Platform/clouds/cloudResources', 'prod-cloud', 'eks')]",
+    ]);
+    assert.deepEqual(left, [], text);
+  });
+
+  test("a cloud without cloud resources: an Azure one depends on the cloud; a non-Azure one says it can't be first", () => {
+    const azure = accepted(host(CLOUD), 'anyscale-cloud-resource');
+    assert.deepEqual(dependsOnOf(azure.text, 'prod-cloud/aksuksouth'), [TO_CLOUD]);
+    assert.deepEqual(azure.problems, [], azure.text);
+    const aws = accepted(host(CLOUD), 'anyscale-cloud-resource-aws');
+    assert.match(aws.entry.documentation ?? '', /its first must use provider Azure \(`primary-resource-not-azure`\)/);
+    assert.deepEqual(aws.problems, ['primary-resource-not-azure "AWS"'], aws.text);
+  });
+
+  test('without a cloud, with two, or beside a cloud resource named by an expression, the placeholder stays and nothing is depended on', () => {
+    const other = CLOUD.replace('prod-cloud', 'other-cloud');
+    // Which cloud it is of is known only once the template is evaluated, which a completion does not wait for.
+    const computed = DEFAULT.replace('"prod-cloud/default"', `"[concat('prod-cloud', '/default')]"`);
+    for (const marked of [host(), host(CLOUD, other), host(CLOUD, computed)]) {
+      const { text } = accepted(marked, 'anyscale-cloud-resource-aws');
+      assert.match(text, /"name": "my-cloud\/eksuswest2"/);
+      assert.equal(dependsOnOf(text, 'my-cloud/eksuswest2'), undefined, text);
+    }
+  });
+
+  test('in a languageVersion 2.0 template, the dependsOn is the symbolic name', () => {
+    const marked = `{\n  "$schema": "${SCHEMA}",\n  "languageVersion": "2.0",\n  "contentVersion": "1.0.0.0",\n  "resources": {\n    "cloud": ${CLOUD},\n    "primary": ${DEFAULT.replace(`"${TO_CLOUD}"`, '"cloud"')},\n    ${CURSOR}\n  }\n}\n`;
+    const { text, problems: left } = accepted(marked, 'anyscale-cloud-resource-aws');
+    const resources = (JSON.parse(text) as { resources: Record<string, { name: string; dependsOn?: string[] }> })
+      .resources;
+    const added = Object.values(resources).find((r) => r.name === 'prod-cloud/eksuswest2');
+    assert.deepEqual(added?.dependsOn, ['primary'], text);
+    assert.deepEqual(left, [], text);
+  });
+
+  test('kuberay names the AKS cluster the template declares and depends on it; the AKS cluster runs Kubernetes 1.34', () => {
+    const cluster = accepted(host(), 'aks-cluster');
+    assert.match(cluster.text, /"kubernetesVersion": "1\.34",/);
+    const marked = cluster.text
+      .replace(/\n {2}\]\n\}\n$/, `,\n    ${CURSOR}\n  ]\n}\n`)
+      .replace(/aks-cluster/g, 'aks-prod');
+    const { text, problems: left } = accepted(marked, 'kuberay');
+    const extension = (
+      JSON.parse(text) as { resources: { type: string; scope?: string; dependsOn?: string[] }[] }
+    ).resources.find((r) => r.type === 'Microsoft.KubernetesConfiguration/extensions');
+    assert.equal(extension?.scope, 'Microsoft.ContainerService/managedClusters/aks-prod');
+    assert.deepEqual(extension?.dependsOn, ["[resourceId('Microsoft.ContainerService/managedClusters', 'aks-prod')]"]);
+    assert.deepEqual(left, [], text);
+    // Without the cluster in the template: no dependsOn on it (ARM rejects one on a resource it does not deploy).
+    assert.equal(dependsOnOf(accepted(host(), 'kuberay').text, 'kuberay'), undefined);
+  });
+});

@@ -10,7 +10,8 @@ import { expressionCompletions } from './expressions';
 import { itemCommas } from './insert';
 import { propertyNameCompletions } from './properties';
 import { isKey, type LazyView } from './resources';
-import { symbolicEntries, TEMPLATE_SNIPPETS, templateAround, type TemplateSnippet } from './snippets';
+import { snippetFor, symbolicEntries, TEMPLATE_SNIPPETS, templateAround, type TemplateSnippet } from './snippets';
+import { snippetTargets } from './snippetTargets';
 import { valueCompletions } from './values';
 
 /** A document holding at most one bare word (a snippet's prefix being typed): the word's range, or an empty one. */
@@ -93,13 +94,18 @@ export function armCompletions(
   if (analysis.kind !== 'armTemplate' || !template) return [];
   // The text the tree was parsed from: a value nested too deep to follow is blanked out there (json/depth.ts).
   const context = positionContext(template.text, offset, template.root, template, analysis.syntaxErrors.length === 0);
+  // The cloud and the AKS cluster the template declares, which the snippets name and depend on.
+  const snippetsHere = () => {
+    const targets = snippetTargets(template);
+    return TEMPLATE_SNIPPETS.map((snippet) => snippetFor(snippet, targets));
+  };
   if (atResourceItem(context)) {
     const word = typedWord(text, offset);
     const commas = {
       before: itemCommas(text, word?.start ?? offset).before,
       after: itemCommas(text, word?.end ?? offset).after,
     };
-    return TEMPLATE_SNIPPETS.map((snippet, index) =>
+    return snippetsHere().map((snippet, index) =>
       snippetEntry(snippet, index, snippet.body, commas.before, commas.after, word),
     );
   }
@@ -109,7 +115,7 @@ export function armCompletions(
       before: itemCommas(text, token?.start ?? offset).before,
       after: itemCommas(text, token?.end ?? offset).after,
     };
-    return TEMPLATE_SNIPPETS.map((snippet, index) =>
+    return snippetsHere().map((snippet, index) =>
       snippetEntry(
         snippet,
         index,

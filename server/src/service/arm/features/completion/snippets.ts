@@ -12,6 +12,8 @@ import {
   WORKSPACE_TYPE,
 } from '../../../catalog/anyscale';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
+import { KUBERAY_EXTENSION } from '../../../catalog/clusterExtensions';
+import type { SnippetTargets } from './snippetTargets';
 
 export interface TemplateSnippet {
   readonly label: string;
@@ -21,6 +23,17 @@ export interface TemplateSnippet {
   /** One or more resource objects, one line per item, `\t` per indentation level. */
   readonly body: readonly string[];
   /** The same resources as entries of a languageVersion 2.0 `resources` object (see symbolicEntries). */
+  /**
+   * A resource the template may declare already (snippetTargets.ts), which this one refers to: the tab stop and
+   * placeholder of its name, replaced by the declared name, with a dependsOn on it written before `properties`.
+   */
+  readonly refersTo?: {
+    readonly target: keyof SnippetTargets;
+    readonly stop: number;
+    readonly placeholder: string;
+    /** A cloud resource's provider: when not Azure, inserted as its cloud's first it is an error, which the item says. */
+    readonly provider?: string;
+  };
   readonly symbolic: {
     /** Each resource's symbolic name (the placeholder of its name's tab stop), in the order of `body`. */
     readonly names: readonly string[];
@@ -30,6 +43,12 @@ export interface TemplateSnippet {
 }
 
 const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
+/**
+ * The AKS snippet's Kubernetes version: the oldest the managed KubeRay extension runs on [DOC] (domain §6), also where
+ * AKS turns the OIDC issuer on by default for a new cluster [DOC] (§7); `kubernetesVersion` is a string property of
+ * Microsoft.ContainerService/managedClusters in ARM's schema. Without it AKS picks its default, which may be older.
+ */
+const KUBERAY_KUBERNETES = KUBERAY_EXTENSION.minimumKubernetes;
 /** The "cloud + default cloud resource" snippet's dependsOn on its cloud (tab stop 1 is the cloud's name). */
 const CLOUD_REFERENCE = `[resourceId('${CLOUD_TYPE}', '\${1}')]`;
 
@@ -161,6 +180,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Azure' },
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -180,6 +200,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'AWS' },
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -199,6 +220,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'GCP' },
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -217,6 +239,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Generic' },
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -271,6 +294,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: { target: 'aksCluster', stop: 2, placeholder: 'aks-cluster' },
     symbolic: { names: ['kuberayExtension'] },
   },
   {
@@ -289,12 +313,13 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t},',
       '\t"properties": {',
       '\t\t"dnsPrefix": "${3:aks-cluster}",',
+      `\t\t"kubernetesVersion": "\${4:${KUBERAY_KUBERNETES.major}.${KUBERAY_KUBERNETES.minor}}",`,
       '\t\t"agentPoolProfiles": [',
       '\t\t\t{',
       '\t\t\t\t"name": "system",',
       '\t\t\t\t"mode": "System",',
-      '\t\t\t\t"count": ${4:3},',
-      '\t\t\t\t"vmSize": "${5:Standard_D4s_v5}",',
+      '\t\t\t\t"count": ${5:3},',
+      '\t\t\t\t"vmSize": "${6:Standard_D4s_v5}",',
       '\t\t\t\t"osType": "Linux"',
       '\t\t\t}',
       '\t\t],',
@@ -351,4 +376,34 @@ export function symbolicEntries(snippet: TemplateSnippet): string[] {
     for (const [text, name] of referenceTo) if (shifted.includes(text)) return shifted.replace(text, name);
     return shifted;
   });
+}
+
+/** A text as a snippet writes it inside a JSON string: JSON's escapes, then the snippet's (`\\`, `$`, `}`). */
+function snippetString(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[\\$}]/g, '\\$&');
+}
+
+/**
+ * The snippet for this template: when it declares what the snippet's resource refers to (snippetTargets.ts), that
+ * resource's name in place of the placeholder and a dependsOn on it (or on its cloud's last cloud resource), and, for
+ * a non-Azure cloud resource that would be its cloud's first, a description saying that this is an error.
+ */
+export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): TemplateSnippet {
+  const refers = snippet.refersTo;
+  const target = refers && targets[refers.target];
+  if (!refers || !target) return snippet;
+  const placeholder = `\${${refers.stop}:${refers.placeholder}}`;
+  const named = `\${${refers.stop}:${snippetString(target.name)}}`;
+  const dependsOn = ['\t"dependsOn": [', `\t\t"${snippetString(target.dependsOn)}"`, '\t],'];
+  const body = snippet.body.flatMap((line) => {
+    const written = line.replace(placeholder, named);
+    return line === '\t"properties": {' ? [...dependsOn, written] : [written];
+  });
+  const firstNotAzure = target.first && refers.provider !== undefined && refers.provider !== 'Azure';
+  const description = firstNotAzure
+    ? `${snippet.description} This template's cloud "${target.name}" has no cloud resource yet, and its first must use provider Azure (\`primary-resource-not-azure\`): insert \`anyscale-cloud-resource\` (named \`default\`) before this one.`
+    : snippet.description;
+  return { ...snippet, body, description };
 }
