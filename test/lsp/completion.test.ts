@@ -193,7 +193,7 @@ test('a key typed on a new line above a written one: that one is not offered, wh
   ]);
 });
 
-test("a key typed above the provider: its provider's requirements; an expression hidden by it: per provider, saying why", async () => {
+test("a key typed above the provider: its provider's requirements; an expression hidden by it that reads an undeclared parameter: per provider, saying why", async () => {
   // As in the editor: `"` typed on a new line at the top of `properties`, above the provider. The parser's recovery
   // skips the provider written below; the text still has it.
   const uri = 'file:///workspace/completion-typed-above-provider.json';
@@ -227,6 +227,32 @@ test("a key typed above the provider: its provider's requirements; an expression
     expression.documentation,
     /^Required for AWS, GCP; should be set for Azure, Generic\. The provider is not known: `provider` is an expression whose value cannot be known here\./m,
   );
+});
+
+test('a key typed above a provider expression that reads a parameter declared before it: the provider it evaluates to', async () => {
+  const uri = 'file:///workspace/completion-typed-above-provider-expression.json';
+  const text = TEMPLATE.replace(
+    '"contentVersion": "1.0.0.0",',
+    '"contentVersion": "1.0.0.0",\n  "parameters": { "provider": { "type": "string", "defaultValue": "AWS" } },',
+  ).replace(/\n *"region": "uksouth",/, '');
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"provider": ""'));
+  // As in the editor: `"` typed on a new line above the provider, which the parser's recovery then skips.
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [
+      {
+        range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } },
+        text: `        "\n        "provider": "[parameters('provider')]",\n`,
+      },
+    ],
+  });
+  const item = (await complete(uri, { line, character: 9 })).find((i) => i.label === 'region');
+  assert.ok(item, 'region offered');
+  assert.equal(item.detail, 'required');
+  assert.match((item.documentation as MarkupContent).value, /^Required for AWS\./m);
 });
 
 test('a key typed without its colon below a provider expression: the provider it evaluates to, as with the colon', async () => {

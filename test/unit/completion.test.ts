@@ -316,10 +316,6 @@ PROPERTIES
     assert.equal(regionWith(`"provider": "[parameters('provider')]",`, '"|": ""').detail, 'required');
     assert.equal(regionWith('"|": "",', `"provider": "[parameters('provider')]"`).detail, 'required');
     const cases: Array<[string[], string]> = [
-      [
-        ['"|"', `"provider": "[parameters('provider')]"`],
-        '`provider` is an expression whose value cannot be known here',
-      ],
       [['"provider": "aws",', '"|"'], '`provider` "aws" names no provider (the names are case-sensitive)'],
       [['"computeStack": "K8S",', '"|"'], 'this cloud resource sets no `provider`'],
       [['"provider": 1,', '"|"'], '`provider` is not a string'],
@@ -358,6 +354,47 @@ PROPERTIES
     assert.equal(
       armCompletions(early, analyzeText(early), earlyAt).find((e) => e.label === 'region')?.detail,
       'required',
+    );
+  });
+
+  test('with a key typed without its colon, an expression below it, which the parser skips, is evaluated from its text when what it reads was parsed before the error', () => {
+    for (const typed of ['"|', '"|"', '"re|'])
+      for (const below of [
+        [`"provider": "[parameters('provider')]",`, '"computeStack": "K8S"'],
+        ['"computeStack": "K8S",', `"provider": "[parameters('provider')]"`],
+      ]) {
+        const region = regionWith(typed, ...below);
+        assert.equal(region.detail, 'required', `${typed} ${below.join(' ')}`);
+        assert.match(region.documentation ?? '', REQUIRED_FOR_AWS);
+      }
+    // The variable it reads is declared after the resources, past the error: not read, so not known.
+    const marked = TEMPLATE.replace(
+      'PROPERTIES',
+      ['"|', `"provider": "[variables('provider')]"`].map((line) => `        ${line}`).join('\n'),
+    ).replace(/\n {2}\]\n\}$/, '\n  ],\n  "variables": { "provider": "AWS" }\n}');
+    const at = marked.indexOf('|');
+    const text = marked.slice(0, at) + marked.slice(at + 1);
+    const late = armCompletions(text, analyzeText(text), at).find((entry) => entry.label === 'region');
+    assert.equal(late?.detail, 'required for AWS, GCP; should set for Azure, Generic');
+    assert.match(late?.documentation ?? '', /`provider` is an expression whose value cannot be known here/);
+    // With parameter files that disagree: each file's provider, as for an expression the parser read.
+    const parameterFiles = ['AWS', 'Azure'].map((provider, i) =>
+      parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+    );
+    const below = TEMPLATE.replace(
+      'PROPERTIES',
+      ['"|', `"provider": "[parameters('provider')]"`].map((line) => `        ${line}`).join('\n'),
+    );
+    const belowAt = below.indexOf('|');
+    const belowText = below.slice(0, belowAt) + below.slice(belowAt + 1);
+    const differ = armCompletions(belowText, analyzeText(belowText, { parameterFiles }), belowAt, parameterFiles).find(
+      (entry) => entry.label === 'region',
+    );
+    assert.ok(
+      differ?.documentation?.includes(
+        '`provider` differs by parameter file: `AWS` with p1.parameters.json, `Azure` with p2.parameters.json.',
+      ),
+      differ?.documentation,
     );
   });
 

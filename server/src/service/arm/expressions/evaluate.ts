@@ -36,14 +36,15 @@ import {
 import { lazyCall, type ArgumentEvaluator } from './lazyFunctions';
 import { OutsideExpressions } from './outsideExpressions';
 import { computed, usedAt, valueChild, writtenChild, Written, type Context, type Result } from './results';
-import { type NodeId, NodeKind, type SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { type NodeId, NodeKind, SyntaxTree, USER_DEFINED } from './syntaxTree';
+import { parseInto } from './parse';
 import { templateExpressions, UNDECLARED, type TemplateExpressions } from './references';
 import { resourceIdFunction, resourceIdParts, type ResourceIdFunction, type ResourceIdParts } from './resourceId';
 import { knownCopyCount, loopIteration, resourceIteration, type CopyLoop, type Iteration } from './copyLoops';
 import { declarationOrder } from './declarationOrder';
 import { KEEPS_ARGUMENT_TEXT, withStringEnds } from './stringEnds';
 import { parameterWrittenAt } from './parameterSources';
-import type { ExpressionScope } from './scopes';
+import { locateScope, type ExpressionScope } from './scopes';
 
 /** A parameter's value from a parameter file: its `value` node there, and that file's URI. */
 export interface ParameterValue {
@@ -62,6 +63,11 @@ export interface Evaluator {
    * the node is in. With a `copyIndex`, `copyIndex()` in the node is that iteration of `resource`'s copy loop.
    */
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value;
+  /**
+   * The value of an expression string written in `resource` that the tree does not hold (the parser skipped it after
+   * a syntax error): parsed on its own and evaluated in the resource's scope, not kept.
+   */
+  textValue(text: string, resource: ArmResource): Value;
   /** The resource's copy loop, when it has one. */
   copyLoop(resource: ArmResource): CopyLoop | undefined;
   /** The parts of a string that is exactly one resource ID function call (`[resourceId('A.B/c', 'x')]`). */
@@ -139,12 +145,40 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       this.evaluateDeclarations();
       return this.nodeValue(node, iteration);
     } catch (error) {
-      // Only an input nested beyond the stack's depth throws; the evaluator itself reports problems as unknown.
-      this.forgetInProgress();
-      return unknown(
-        error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
-      );
+      return this.thrown(error);
     }
+  }
+
+  textValue(text: string, resource: ArmResource): Value {
+    const located = locateScope(this.template, resource.node);
+    if (!located) return unknown('the expression is outside the template');
+    if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
+    const tree = new SyntaxTree();
+    const root = parseInto(tree, text);
+    if (typeof root !== 'number') return unknown(`the expression has a syntax error: ${root.message}`);
+    // Where the string would be: only its text is read (string literals are slices of it), never its place.
+    const node: JsonNode = {
+      type: 'string',
+      value: text,
+      offset: resource.node.offset,
+      length: 0,
+      parent: resource.node,
+    };
+    const context: Context = { ...located, node, iteration: resourceIteration(resource, undefined) };
+    try {
+      this.evaluateDeclarations();
+      return this.toValue(this.evaluate(tree, root, context), node);
+    } catch (error) {
+      return this.thrown(error);
+    }
+  }
+
+  /** After an evaluation threw: only an input nested beyond the stack's depth does; the evaluator reports the rest as unknown. */
+  private thrown(error: unknown): UnknownValue {
+    this.forgetInProgress();
+    return unknown(
+      error instanceof RangeError ? 'too deeply nested to evaluate' : `could not be evaluated (${String(error)})`,
+    );
   }
 
   copyLoop(resource: ArmResource): CopyLoop | undefined {

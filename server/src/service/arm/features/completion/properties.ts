@@ -197,12 +197,20 @@ export function providerHere(
       ? { provider }
       : { unknown: `\`provider\` ${JSON.stringify(written)} names no provider (the names are case-sensitive)` };
   }
-  // The tree's provider node is the one the text has only when it lies after the cursor.
+  // The tree's provider node is the one the text has only when it lies after the cursor, and is as written only when
+  // the parser read it before its first error. Else (a key typed without its colon above it made the parser skip it,
+  // or read on after the error) its text, as written, is what is evaluated.
   const cursor = context.token?.start ?? context.offset;
-  const inTree = node && (!fromText || node.offset >= cursor) ? node : undefined;
-  const evaluated = inTree && evaluatedProvider(inTree, resource, sources);
-  if (!inTree || !evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
-  const byParameterFile = providerByParameterFile(inTree, resource, sources);
+  const firstSyntaxError = Math.min(...sources.syntaxErrors.map((error) => error.start));
+  const readBefore = (read: JsonNode | undefined) => !read || read.offset + read.length <= firstSyntaxError;
+  const inTree = node && (!fromText || node.offset >= cursor) && readBefore(node) ? node : undefined;
+  const expression = inTree ?? (fromText ? written : undefined);
+  // What it reads is as written only when the parser read it before the error too; a section lost after it is not
+  // declared, which makes the value not known, never another one.
+  const sectionsRead = READ_SECTIONS.every((key) => readBefore(propertyValue(sources.template.root, key)));
+  const evaluated = expression !== undefined && sectionsRead && evaluatedProvider(expression, resource, sources);
+  if (!expression || !evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
+  const byParameterFile = providerByParameterFile(expression, resource, sources);
   if (!byParameterFile) return { provider: evaluated };
   const each = byParameterFile.map(valueWithFiles).join(', ');
   return { unknown: `\`provider\` differs by parameter file: ${each}`, byParameterFile };
@@ -212,20 +220,34 @@ export function providerHere(
 const READ_SECTIONS = ['parameters', 'variables', 'functions'];
 
 /**
+ * A `provider` expression: its node in the tree, or its text as written when the parser skipped it after an error.
+ * Its value with a parameter file.
+ */
+function providerValue(
+  expression: JsonNode | string,
+  resource: ArmResource,
+  template: ArmTemplate,
+  file?: ParameterFileInput,
+) {
+  const evaluator = evaluatorFor(template, file);
+  return typeof expression === 'string'
+    ? evaluator.textValue(expression, resource)
+    : evaluator.value(expression, resource);
+}
+
+/**
  * A `provider` expression's provider with the first parameter file: the view's when the JSON is whole. While it has
  * errors (a key typed without its colon) the view evaluates nothing, as what the parser read after the first error
- * may have lost or moved keys; the expression is evaluated still when it and the sections it can read (parameters,
- * variables, functions) were read before that error, as written. A section lost after it is not declared, which
- * makes the value not known, never another one.
+ * may have lost or moved keys: the expression is evaluated on its own then.
  */
-function evaluatedProvider(node: JsonNode, resource: ArmResource, sources: ProviderSources): Provider | undefined {
-  const { syntaxErrors, template } = sources;
-  if (syntaxErrors.length === 0) return resourceProvider(resource, sources.view);
-  const firstSyntaxError = Math.min(...syntaxErrors.map((error) => error.start));
-  const readBefore = (read: JsonNode | undefined) => !read || read.offset + read.length <= firstSyntaxError;
-  if (!readBefore(node) || !READ_SECTIONS.every((key) => readBefore(propertyValue(template.root, key))))
-    return undefined;
-  const value = evaluatorFor(template, sources.parameterFiles[0]).value(node, resource);
+function evaluatedProvider(
+  expression: JsonNode | string,
+  resource: ArmResource,
+  sources: ProviderSources,
+): Provider | undefined {
+  if (typeof expression !== 'string' && sources.syntaxErrors.length === 0)
+    return resourceProvider(resource, sources.view);
+  const value = providerValue(expression, resource, sources.template, sources.parameterFiles[0]);
   return value.known && typeof value.value === 'string' ? providerNamed(value.value) : undefined;
 }
 
@@ -235,14 +257,14 @@ function evaluatedProvider(node: JsonNode, resource: ArmResource, sources: Provi
  * and the findings name them, `` `provider` differs by parameter file: `Azure` with a.json, `AWS` with b.json ``.
  */
 function providerByParameterFile(
-  node: JsonNode,
+  expression: JsonNode | string,
   resource: ArmResource,
   sources: ProviderSources,
 ): ProviderOfFiles[] | undefined {
   if (sources.parameterFiles.length < 2) return undefined;
   const byShown = new Map<string, { provider?: Provider; shown: string; files: string[] }>();
   for (const file of sources.parameterFiles) {
-    const value = evaluatorFor(sources.template, file).value(node, resource);
+    const value = providerValue(expression, resource, sources.template, file);
     const provider = value.known && typeof value.value === 'string' ? providerNamed(value.value) : undefined;
     const shown = provider
       ? `\`${provider.name}\``
