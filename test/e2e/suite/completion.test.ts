@@ -1,7 +1,7 @@
 // Completions and hover in a real VS Code: the completion provider answers inside "provider": "" of a template
 // with the four providers, a property name with its documentation, and hover shows a property's docs. A snippet is
-// found by typing its prefix, no resource key shows twice beside VS Code's JSON list, and a key typed above a
-// written one does not offer that one.
+// found by typing its prefix, and names the cloud the template creates; no resource key shows twice beside VS
+// Code's JSON list, and a key typed above a written one does not offer that one.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateExtension, find, openEditor, waitFor, workspaceFile } from './helpers';
@@ -162,6 +162,51 @@ suite('Completions and hover in a real VS Code', () => {
         },
       );
       assert.doesNotMatch(editor.document.getText(), /kuber\{|^kuber/, 'the typed prefix is replaced');
+    } finally {
+      await closeUntitled(editor);
+    }
+  });
+
+  test("a cloud resource snippet in a template that creates a cloud names it and depends on the cloud's default", async () => {
+    const cloud = {
+      type: 'Anyscale.Platform/clouds',
+      apiVersion: '2026-09-01',
+      name: 'prod-cloud',
+      location: 'uksouth',
+    };
+    const primary = {
+      type: 'Anyscale.Platform/clouds/cloudResources',
+      apiVersion: '2026-09-01',
+      name: 'prod-cloud/default',
+      location: 'uksouth',
+      dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'prod-cloud')]"],
+      properties: { provider: 'Azure' },
+    };
+    const typed = 'anyscale-cloud-resource-aws';
+    const text = JSON.stringify(
+      { $schema: `${DEPLOYMENT_TEMPLATE}#`, contentVersion: '1.0.0.0', resources: [cloud, primary] },
+      null,
+      2,
+    ).replace(/\}\n {2}\]\n\}$/, `},\n    ${typed}\n  ]\n}`);
+    const editor = await openUntitled(text);
+    try {
+      const line = text.split('\n').findIndex((l) => l.trim() === typed);
+      editor.selection = new vscode.Selection(line, 4 + typed.length, line, 4 + typed.length);
+      await waitFor(
+        () => `the AWS cloud resource snippet inserted (have ${JSON.stringify(editor.document.getText().slice(-400))})`,
+        async () => {
+          await vscode.commands.executeCommand('editor.action.triggerSuggest');
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          await vscode.commands.executeCommand('acceptSelectedSuggestion');
+          return editor.document.getText().includes('"provider": "AWS"');
+        },
+      );
+      const inserted = editor.document.getText();
+      assert.match(inserted, /"name": "prod-cloud\/eksuswest2"/);
+      assert.match(
+        inserted,
+        /"dependsOn": \[\s*"\[resourceId\('Anyscale\.Platform\/clouds\/cloudResources', 'prod-cloud', 'default'\)\]"\s*\]/,
+      );
     } finally {
       await closeUntitled(editor);
     }
