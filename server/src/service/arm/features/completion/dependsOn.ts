@@ -3,8 +3,8 @@
 // or the symbolic name in a languageVersion 2.0 template), leaving out the resource itself and what is already listed.
 import type { ArmResource } from '../../template';
 import { items, propertyValue, stringOf } from '../../../json/nodes';
-import { reference } from '../../../rules/arm/resource/cloud-resources-not-chained';
-import { cloudsByName, parentCloud } from '../../../rules/arm/region/location-differs-from-cloud';
+import { dependsOnReference } from '../../../rules/support/dependsOnReference';
+import { cloudsByName, parentCloud } from '../../../rules/support/parentCloud';
 import { CLOUD_TYPE } from '../../../catalog/anyscale';
 import { resourceLabel } from '../../../rules/support/labels';
 import type { CompletionEntry } from '../../../features/editing';
@@ -46,7 +46,7 @@ export function dependsOnCompletions(
   // ARM doesn't create a child after its parent unless dependsOn says so, nested or not
   // (https://learn.microsoft.com/azure/azure-resource-manager/templates/resource-dependency#child-resources).
   const cloud = self >= 0 ? parentCloud(cloudResources[self], cloudsByName(view()?.clouds ?? [])) : undefined;
-  const toCloud = cloud && reference(resource, cloud, CLOUD_TYPE);
+  const toCloud = cloud && dependsOnReference(resource, cloud, CLOUD_TYPE);
   if (cloud && toCloud !== undefined && (!listed.has(toCloud.toLowerCase()) || toCloud === context.token?.value)) {
     offer(toCloud, {
       detail: `parent cloud ${resourceLabel(cloud)}`,
@@ -57,7 +57,7 @@ export function dependsOnCompletions(
   for (const index of outward(self >= 0 ? self : cloudResources.length, cloudResources.length + (self >= 0 ? 0 : 1))) {
     if (entries.length >= MAX_ENTRIES) break;
     const other = cloudResources[index].resource;
-    const target = reference(resource, other);
+    const target = dependsOnReference(resource, other);
     if (target === undefined || (listed.has(target.toLowerCase()) && target !== context.token?.value)) continue;
     offer(target, {
       detail: `cloud resource ${resourceLabel(other)}`,

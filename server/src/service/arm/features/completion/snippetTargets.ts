@@ -7,7 +7,7 @@ import { isExpression, knownString } from '../../value';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../../../catalog/anyscale';
 import { equalsIgnoreCase } from '../../../json/nodes';
 import { MANAGED_CLUSTER_TYPE } from '../../../catalog/aks';
-import { reference } from '../../../rules/arm/resource/cloud-resources-not-chained';
+import { dependsOnReference } from '../../../rules/support/dependsOnReference';
 
 /** A resource a snippet's resource refers to: the name to propose, and its dependsOn entry. */
 export interface SnippetTarget {
@@ -53,14 +53,14 @@ function cloudTarget(template: ArmTemplate): SnippetTarget | undefined {
   );
   // Anyscale creates a cloud's resources one at a time: the new one waits for the last declared.
   const last = ofCloud[ofCloud.length - 1];
-  const dependsOn = last ? reference(cloud, last) : reference(cloud, cloud, CLOUD_TYPE);
+  const dependsOn = last ? dependsOnReference(cloud, last) : dependsOnReference(cloud, cloud, CLOUD_TYPE);
   return dependsOn === undefined ? undefined : { name, dependsOn, first: !last };
 }
 
 function aksClusterTarget(template: ArmTemplate): SnippetTarget | undefined {
   const cluster = onlyDeployed(template, template.resources, MANAGED_CLUSTER_TYPE);
   const name = cluster && knownString(cluster.name);
-  const dependsOn = cluster && reference(cluster, cluster, MANAGED_CLUSTER_TYPE);
+  const dependsOn = cluster && dependsOnReference(cluster, cluster, MANAGED_CLUSTER_TYPE);
   return name === undefined || dependsOn === undefined ? undefined : { name, dependsOn };
 }
 

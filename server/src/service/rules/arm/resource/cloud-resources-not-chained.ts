@@ -2,35 +2,18 @@
 // them with dependsOn. Warns on each cloud resource that ARM could create at the same time as another.
 import { propertyValue } from '../../../json/nodes';
 import type { ArmResource } from '../../../arm/template';
-import { isExpression, knownString } from '../../../arm/value';
-import { armStringLiteral } from '../../../arm/expressions/lexical';
-import { CLOUD_RESOURCE_TYPE } from '../../../catalog/anyscale';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import type { TemplateContext } from '../../templateContext';
 import { creationOrder } from '../../support/creationOrder';
 import { appendItem, appendProperty } from '../../support/valueEdits';
 import { resourceLabel } from '../../support/labels';
+import { dependsOnReference } from '../../support/dependsOnReference';
 
 const MAX_RELATED = 5;
 
-/**
- * How `resource`'s dependsOn can name `target` (a cloud resource, or a cloud): its symbolic name, else a
- * resourceId(...) call with literal names.
- */
-export function reference(resource: ArmResource, target: ArmResource, type = CLOUD_RESOURCE_TYPE): string | undefined {
-  if (resource.scope !== target.scope) return undefined;
-  if (target.symbolicName !== undefined) return target.symbolicName;
-  // A name written as an expression is known here only for these parameter values: a literal would not follow them.
-  if (typeof target.nameNode?.value === 'string' && isExpression(target.nameNode.value)) return undefined;
-  const segments = knownString(target.name)?.split('/');
-  // One name segment per type segment after the namespace, as resourceId() wants them.
-  if (segments === undefined || segments.length !== type.split('/').length - 1) return undefined;
-  return `[resourceId(${[type, ...segments].map(armStringLiteral).join(', ')})]`;
-}
-
 function dependOnFix(context: TemplateContext, resource: ArmResource, previous: ArmResource): Fix | undefined {
-  const target = reference(resource, previous);
+  const target = dependsOnReference(resource, previous);
   if (target === undefined) return undefined;
   const title = `Make it depend on ${resourceLabel(previous)}`;
   const dependsOn = propertyValue(resource.node, 'dependsOn');
