@@ -8,7 +8,8 @@
 // anyscaleAzure.rules setting gives; a template over check's 16 MB is named with check's message (a data file that
 // size is not), until its folder goes;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
-// value causes counts in its row at its own config's levels, on disk and open; a parameter file the
+// value causes counts in its row at its own config's levels, on disk and open, and in its cloud as the two open files'
+// diagnostics count it; a parameter file the
 // anyscaleAzure.parameterFiles setting assigns that is over check's 16 MB is named, until it shrinks, and so is one
 // that cannot be read (a folder in its place, a broken link). A wait for a change waits for the notification that
 // announces it, whatever other notifications come first.
@@ -329,14 +330,15 @@ test("an open template's cloud counts its parameter file's own problems, at the 
       },
     });
     await server.diagnosticsFor(uri);
-    // bucket-cors-required (in the template, where the AWS file's bucket is used) and the parameter file's $schema.
-    assert.deepEqual(await problems(), { error: 0, warning: 1, info: 1 });
+    // bucket-cors-required (in the template, where the AWS file's bucket is used, and in the AWS file, where it is
+    // written) and the parameter file's $schema.
+    assert.deepEqual(await problems(), { error: 0, warning: 1, info: 2 });
     server.setSettings({ ...settings({}), rules: { 'parameter-file-schema': 'error' } });
     await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
     let now = await problems();
     for (const started = Date.now(); now.error === 0 && Date.now() - started < 10_000; now = await problems())
       await sleep(100);
-    assert.deepEqual(now, { error: 1, warning: 0, info: 1 });
+    assert.deepEqual(now, { error: 1, warning: 0, info: 2 });
   } finally {
     server.setSettings(settings({}));
     await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
@@ -458,7 +460,7 @@ test('a request for a cloud that is not there answers no cloud; a cloud that is 
   );
 });
 
-test("a parameter file's value problems count at its config's levels, on disk and open, as the editor shows them", async () => {
+test("a parameter file's value problems count at its config's levels, on disk and open, as the editor shows them; the cloud's as the two files' diagnostics", async () => {
   const folder = temporaryDirectory('anyscale-index-levels-');
   const inFolder = (...parts: string[]) => path.join(folder, ...parts);
   for (const [name, text] of Object.entries(TWO_CONFIGS)) {
@@ -477,8 +479,8 @@ test("a parameter file's value problems count at its config's levels, on disk an
   };
   // "Aws" on the primary cloud resource: provider-invalid and primary-resource-not-azure (an error everywhere). The
   // parameter file's provider-invalid is at shared/'s error; the template's, where it uses the value, at infra/'s
-  // warning, and the cloud counts each value's problem once, there.
-  const expected = { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } };
+  // warning, and the cloud counts each value's problem where each file shows it.
+  const expected = { cloud: { error: 3, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } };
   try {
     while (!(await own.connection.sendRequest(WorkspaceIndexRequest, {})).complete) await sleep(20);
     assert.deepEqual(await counts(), expected, 'read from disk by the scan');
@@ -486,8 +488,22 @@ test("a parameter file's value problems count at its config's levels, on disk an
     await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId: 'json', version: 1, text: PROVIDER_TEMPLATE },
     });
-    await own.diagnosticsFor(uri);
+    const shown = [await own.diagnosticsFor(uri)];
     assert.deepEqual(await counts(), expected, "the open template's outline");
+    // What the editor's status bar counts with both files open: the diagnostics published for each.
+    const parameterUri = pathToFileURL(inFolder('shared', 'p.json')).href;
+    await own.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: parameterUri, languageId: 'json', version: 1, text: TWO_CONFIGS['shared/p.json'] },
+    });
+    shown.push(await own.diagnosticsFor(parameterUri));
+    const bySeverity = (severity: number) =>
+      shown.flatMap((published) => published.diagnostics).filter((diagnostic) => diagnostic.severity === severity)
+        .length;
+    assert.deepEqual(
+      { error: bySeverity(1), warning: bySeverity(2), info: bySeverity(3) },
+      (await counts()).cloud,
+      'the cloud counts what the two files show',
+    );
   } finally {
     assert.equal(await own.stop(), 0);
     fs.rmSync(folder, { recursive: true, force: true });

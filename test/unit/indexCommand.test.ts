@@ -207,7 +207,7 @@ const PARAMETER_FILE = `{
 }
 `;
 
-test("a parameter file's own problems count, at the levels of its .anyscale-azure.json, in its entry and its cloud", () => {
+test("a parameter file's own problems count, at the levels of its .anyscale-azure.json, in its entry and its cloud, which counts what check counts", () => {
   const dir = temporaryDirectory('anyscale-index-params-');
   fs.mkdirSync(path.join(dir, 'infra'));
   fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
@@ -217,12 +217,17 @@ test("a parameter file's own problems count, at the levels of its .anyscale-azur
     assert.equal(code, 0, stderr);
     const [cloud] = (JSON.parse(stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
     const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
+    // check's summary: `N problems (E errors, W warnings, I info) in F files checked.`
+    const summary = /\((\d+) errors?, (\d+) warnings?, (\d+) info\)/.exec(run(['check', 'infra'], dir).stdout)!;
+    const [error, warning, info] = summary.slice(1).map(Number);
+    assert.deepEqual(cloud.problems, { error, warning, info }, "the cloud counts what check's summary counts");
     return { cloud: cloud.problems, parameterFile: parameterFile.problems };
   };
   // The parameter file: provider-invalid, parameter-file-undeclared, parameter-file-value-missing and the schema;
-  // the cloud: provider-invalid once (where the template uses the value), and the parameter file's other three.
+  // the cloud: provider-invalid where the template uses the value and where the parameter file writes it, as check
+  // lists it, and the parameter file's other three.
   assert.deepEqual(counts(), {
-    cloud: { error: 3, warning: 1, info: 0 },
+    cloud: { error: 4, warning: 1, info: 0 },
     parameterFile: { error: 3, warning: 1, info: 0 },
   });
   fs.writeFileSync(
@@ -230,12 +235,12 @@ test("a parameter file's own problems count, at the levels of its .anyscale-azur
     '{ "rules": { "parameter-file-schema": "error" } }',
   );
   assert.deepEqual(counts(), {
-    cloud: { error: 4, warning: 0, info: 0 },
+    cloud: { error: 5, warning: 0, info: 0 },
     parameterFile: { error: 4, warning: 0, info: 0 },
   });
 });
 
-test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at the template's", async () => {
+test("what a parameter file's value causes counts in its entry at the parameter file's levels, in its cloud at both files' levels", async () => {
   const dir = temporaryDirectory('anyscale-index-value-levels-');
   fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
   fs.writeFileSync(path.join(dir, 'cloud.parameters.json'), parametersFile('Aws'));
@@ -249,11 +254,11 @@ test("what a parameter file's value causes counts in its entry at the parameter 
   const { clouds } = await indexTargets(targets, { cwd: dir, configLevels: (file) => configs[path.basename(file)] });
   const [cloud] = clouds;
   const parameterFile = cloud.cloudResources[0].files.find((file) => file.kind === 'parameterFile')!;
-  // "Aws" on the primary: provider-invalid (error in the parameter file, a warning where the template uses the
-  // value, which the cloud counts) and primary-resource-not-azure (an error in both).
+  // "Aws" on the primary: provider-invalid (an error in the parameter file, a warning where the template uses the
+  // value) and primary-resource-not-azure (an error in both); the cloud counts each where it is shown.
   assert.deepEqual(
     { cloud: cloud.problems, parameterFile: parameterFile.problems },
-    { cloud: { error: 1, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } },
+    { cloud: { error: 3, warning: 1, info: 0 }, parameterFile: { error: 2, warning: 0, info: 0 } },
   );
 });
 

@@ -348,8 +348,8 @@ function outlinedProblems(problems: Iterable<Pick<Finding, 'code' | 'severity' |
 /**
  * A parameter file's problems, as `check` and the editor report them: its own, at `levels` (those configured where it
  * is), and those the template's run places in it (at those levels too: atParameterFileLevels), silenced by its
- * suppression comments. Of the latter, a value's
- * problem the template also reports where it uses the value (with a link here) is told apart: the template counts it.
+ * suppression comments. A value's problem the template also reports where it uses the value is one of the latter
+ * here, as check and the editor list it in both files.
  */
 function parameterFileOutline(
   file: ParameterFileInput,
@@ -358,11 +358,6 @@ function parameterFileOutline(
 ): OutlinedParameterFile {
   const text = file.text ?? '';
   const own = new Set(checkParameterFileShape(file.root, text, levels));
-  const counted = new Set<string>();
-  for (const finding of templateFindings)
-    if (finding.uri === undefined)
-      for (const related of finding.related ?? [])
-        if (related.uri === file.uri) counted.add(`${finding.code}\u0000${related.start}\u0000${related.end}`);
   const placed = templateFindings
     .filter((finding) => finding.uri === file.uri)
     .map((finding) => ({ ...finding, uri: undefined }));
@@ -371,11 +366,7 @@ function parameterFileOutline(
     uri: file.uri,
     ...outlinedProblems(kept),
     own: outlinedProblems(kept.filter((finding) => own.has(finding))),
-    fromTemplate: outlinedProblems(
-      kept.filter(
-        (finding) => !own.has(finding) && !counted.has(`${finding.code}\u0000${finding.start}\u0000${finding.end}`),
-      ),
-    ),
+    fromTemplate: outlinedProblems(kept.filter((finding) => !own.has(finding))),
   };
 }
 

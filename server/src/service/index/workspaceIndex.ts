@@ -89,7 +89,10 @@ export interface OutlinedParameterFile extends OutlinedProblems {
   readonly uri: string;
   /** Its own problems: the same whichever template reads it. */
   readonly own: OutlinedProblems;
-  /** Those the template's run places in it that the template does not count too (a value's problem is counted where the template uses it as well). */
+  /**
+   * Those the template's run places in it, as the editor and `check` show them there; a value's problem the template
+   * also shows where it uses the value counts in both files, as both list it.
+   */
   readonly fromTemplate: OutlinedProblems;
 }
 
