@@ -36,7 +36,7 @@ test("a values document's outline reads the operator values its analysis read, o
   // As a second read of each document gave it.
   assert.deepEqual(outline, expected);
   assert.deepEqual(
-    outline?.values.map((values) => values.cloudDeploymentId?.text),
+    outline?.values.map((values) => values.cloudDeploymentId?.value.text),
     ['cldrsrc_abc123def456', 'cldrsrc_9xk2m4p7q1'],
   );
 });
@@ -46,6 +46,6 @@ test('a file with a YAML syntax error, which its analysis does not read, still o
   const analysis = analyzeDocument(text, FILE);
   assert.ok(analysis.syntaxErrors.length > 0);
   const outline = documentOutline(analysis, text);
-  assert.equal(outline?.values[0]?.cloudDeploymentId?.text, 'cldrsrc_abc123def456');
+  assert.equal(outline?.values[0]?.cloudDeploymentId?.value.text, 'cldrsrc_abc123def456');
   assert.equal(outline?.problems.error, 1);
 });

@@ -526,3 +526,42 @@ test("values files elsewhere relate through the cloudDeploymentId their chart re
     [['file:///w/old/values.yaml', 'sameCloudResourceId', 'cldrsrc_abc123def456', 1]],
   );
 });
+
+test("a values file's tooltip names the keys it is written in: a pre-1.0 file's top-level ones, an extension's pre-1.0 settings", () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const legacyExtension = template
+    .replace('"global.cloudDeploymentId"', '"cloudDeploymentId"')
+    .replace(/"global\.cloudProvider"/, '"cloudProvider"');
+  assert.notEqual(legacyExtension, template, 'the fixture extension writes the 1.x settings');
+  const index = new WorkspaceIndex();
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/values.pre-1.0.yaml':
+      'cloudDeploymentId: cldrsrc_old1\ncloudProvider: azure\nenableGateway: true\n',
+    'file:///w/infra/values.yaml': 'global:\n  cloudDeploymentId: cldrsrc_new1\n  cloudProvider: azure\n',
+    'file:///w/infra/legacy-extension.json': legacyExtension,
+  };
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const resource = resourceNamed(cloudNamed(cloudTree(index.outlines()), 'my-cloud'), 'default');
+  const rows = (label: string, relation: string) =>
+    resource.files
+      .find((file) => file.label === label && file.relation === relation && file.uri.startsWith('file:///w/infra/'))!
+      .tooltip.slice(1)
+      .map((row) => `${row.label}: ${row.value}`);
+  assert.deepEqual(rows('values.pre-1.0.yaml', 'sameFolder'), [
+    'cloudDeploymentId: cldrsrc_old1',
+    'cloudProvider: azure',
+  ]);
+  assert.deepEqual(rows('values.yaml', 'sameFolder'), [
+    'global.cloudDeploymentId: cldrsrc_new1',
+    'global.cloudProvider: azure',
+  ]);
+  assert.deepEqual(rows('anyscale-operator', 'sameFolder').slice(1), [
+    'cloudDeploymentId: cldrsrc_abc123def456',
+    'cloudProvider: azure',
+  ]);
+  assert.deepEqual(rows('anyscale-operator', 'sameTemplate').slice(1), [
+    'global.cloudDeploymentId: cldrsrc_abc123def456',
+    'global.cloudProvider: azure',
+  ]);
+});

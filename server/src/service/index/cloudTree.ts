@@ -20,7 +20,13 @@ import { armStringLiteral } from '../arm/expressions/lexical';
 import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
 import { NO_PROBLEMS, Tally } from './tally';
-import type { FileOutline, OutlinedCloudResource, OutlinedProblems, OutlinedTemplateResource } from './workspaceIndex';
+import type {
+  FileOutline,
+  OutlinedCloudResource,
+  OutlinedProblems,
+  OutlinedTemplateResource,
+  WrittenSetting,
+} from './workspaceIndex';
 
 const FILE_START: IndexRange = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -71,6 +77,11 @@ function row(label: string, value: IndexedText | undefined): IndexTooltipRow[] {
   return value ? [{ label, value: value.text, known: value.known }] : [];
 }
 
+/** An operator value's row, labelled with the key it is written in. */
+function settingRow(setting: WrittenSetting | undefined): IndexTooltipRow[] {
+  return setting ? row(setting.key, setting.value) : [];
+}
+
 /** An expression argument: a known segment quoted, an unknown one as its expression without the brackets. */
 function argument(text: IndexedText): string {
   return !text.known && text.text.startsWith('[') && text.text.endsWith(']')
@@ -89,8 +100,8 @@ interface Relatable {
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
   readonly reveal: IndexLocation;
-  readonly cloudDeploymentId?: IndexedText;
-  readonly cloudProvider?: IndexedText;
+  readonly cloudDeploymentId?: WrittenSetting;
+  readonly cloudProvider?: WrittenSetting;
   /** The cloud resource IDs it names, normalized. */
   readonly ids: readonly string[];
   readonly tooltip: IndexTooltipRow[];
@@ -130,11 +141,11 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
     reveal: { uri, range: resource.range },
     cloudDeploymentId: id,
     cloudProvider: resource.cloudProvider,
-    ids: id?.known ? [normalizedId(id.text)] : [],
+    ids: id?.value.known ? [normalizedId(id.value.text)] : [],
     tooltip: [
       ...row('Extension type', resource.extensionType),
-      ...row('global.cloudDeploymentId', id),
-      ...row('global.cloudProvider', resource.cloudProvider),
+      ...settingRow(id),
+      ...settingRow(resource.cloudProvider),
     ],
   };
 }
@@ -144,7 +155,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   const out: Relatable[] = [];
   if (outline.values.length > 0) {
     const ids = outline.values.flatMap((values) =>
-      values.cloudDeploymentId?.known ? [normalizedId(values.cloudDeploymentId.text)] : [],
+      values.cloudDeploymentId?.value.known ? [normalizedId(values.cloudDeploymentId.value.text)] : [],
     );
     const first = outline.values[0];
     out.push({
@@ -159,10 +170,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
       ids,
-      tooltip: [
-        ...row('global.cloudDeploymentId', first.cloudDeploymentId),
-        ...row('global.cloudProvider', first.cloudProvider),
-      ],
+      tooltip: [...settingRow(first.cloudDeploymentId), ...settingRow(first.cloudProvider)],
     });
   }
   if (outline.gateways.length > 0) {
@@ -201,8 +209,8 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
     ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
     tooltip: [{ label: 'File', value: decoded(relatable.uri), known: true }, ...relatable.tooltip],
-    ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId } : {}),
-    ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider } : {}),
+    ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId.value } : {}),
+    ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider.value } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ import type {
   OutlinedParameterFile,
   OutlinedProblems,
   OutlinedValues,
+  WrittenSetting,
 } from './workspaceIndex';
 
 /** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
@@ -325,17 +326,18 @@ function isExtension(resource: ArmResource): boolean {
   return isResourceType(resource, OPERATOR_EXTENSION.resourceType);
 }
 
-/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated. */
+/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated, with the key written. */
 function setting(
   resource: ArmResource,
   keys: readonly string[],
   evaluator: Evaluator,
   text: string,
-): IndexedText | undefined {
+): WrittenSetting | undefined {
   const settings = propertyValue(resource.properties, 'configurationSettings');
   for (const key of keys) {
     const node = findProperty(settings, key)?.children?.[1];
-    if (node) return shown(evaluator.value(node, resource), node, text);
+    const value = node && shown(evaluator.value(node, resource), node, text);
+    if (value) return { key, value };
   }
   return undefined;
 }
@@ -527,14 +529,15 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: Lin
     if (kind === 'operatorValues' || kind === 'legacyOperatorValues') {
       const read = operatorValuesOf(text, document, kind === 'operatorValues' ? '1.x' : 'legacy');
       // Where its chart reads them: a pre-1.0 document's flat keys, a 1.x one's under global.
-      const idKey = writtenPath(read, 'global.cloudDeploymentId');
-      const idSetting = read.get(idKey);
-      const id = read.text(idKey);
-      const provider = read.text(writtenPath(read, 'global.cloudProvider'));
+      const written = (path: string): WrittenSetting | undefined => {
+        const key = writtenPath(read, path);
+        const value = read.text(key);
+        return value === undefined ? undefined : { key, value: { text: value, known: true } };
+      };
       values.push({
-        cloudDeploymentId: id === undefined ? undefined : { text: id, known: true },
-        cloudProvider: provider === undefined ? undefined : { text: provider, known: true },
-        range: rangeOf(idSetting?.keyRange ?? read.anchor),
+        cloudDeploymentId: written('global.cloudDeploymentId'),
+        cloudProvider: written('global.cloudProvider'),
+        range: rangeOf(read.get(writtenPath(read, 'global.cloudDeploymentId'))?.keyRange ?? read.anchor),
       });
     } else if (kind === 'gatewayManifest') {
       const manifest = gatewayManifest(document);

@@ -50,17 +50,26 @@ export interface OutlinedTemplateResource {
   readonly pointer: string;
   readonly name: IndexedText;
   readonly extensionType?: IndexedText;
-  readonly cloudDeploymentId?: IndexedText;
-  readonly cloudProvider?: IndexedText;
+  readonly cloudDeploymentId?: WrittenSetting;
+  readonly cloudProvider?: WrittenSetting;
   readonly range: IndexRange;
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
 }
 
+/**
+ * An operator value and the key it is written in: `global.cloudProvider`, or `cloudProvider` where the pre-1.0 chart
+ * read it (a pre-1.0 values file, an extension's pre-1.0 setting).
+ */
+export interface WrittenSetting {
+  readonly key: string;
+  readonly value: IndexedText;
+}
+
 /** One document of operator values in a values file. */
 export interface OutlinedValues {
-  readonly cloudDeploymentId?: IndexedText;
-  readonly cloudProvider?: IndexedText;
+  readonly cloudDeploymentId?: WrittenSetting;
+  readonly cloudProvider?: WrittenSetting;
   /** `global.cloudDeploymentId` when written, else the document's first line. */
   readonly range: IndexRange;
 }
