@@ -405,7 +405,10 @@ export type IndexedRelation =
   | 'parameters'
   /** Declared in the same template (an AKS cluster, an extension). */
   | 'sameTemplate'
-  /** A values file or Gateway manifest in the template's folder. */
+  /**
+   * A values file, Gateway manifest or another template's operator extension in the template's folder, under the cloud
+   * resources it matches (docs/index.md, "Related files"); under each, its description saying so, when it matches none.
+   */
   | 'sameFolder'
   /** A values file or Gateway manifest naming a cloud resource ID (`cldrsrc_…`) that one of the above names. */
   | 'sameCloudResourceId';

@@ -32,7 +32,14 @@ test("a values document's outline reads the operator values its analysis read, o
     };
   }
   const outline = documentOutline(analysis, text);
-  assert.deepEqual(reads, ['global.cloudDeploymentId', 'global.cloudProvider', 'cloudDeploymentId', 'cloudProvider']);
+  assert.deepEqual(reads, [
+    'global.cloudDeploymentId',
+    'global.cloudProvider',
+    'global.auth.iamIdentity',
+    'cloudDeploymentId',
+    'cloudProvider',
+    'operatorIamIdentity',
+  ]);
   // As a second read of each document gave it.
   assert.deepEqual(outline, expected);
   assert.deepEqual(

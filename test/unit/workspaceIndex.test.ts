@@ -527,6 +527,94 @@ test("values files elsewhere relate through the cloudDeploymentId their chart re
   );
 });
 
+test("values files beside a template are listed under the cloud resources they match: their identity's, else their provider's; values that match none under each, saying so", () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const awsRole = 'arn:aws:iam::123456789012:role/anyscale-operator-role'; // eks-east's anyscaleOperatorIamIdentity
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/values.azure.yaml': 'global:\n  cloudProvider: azure\n',
+    'file:///w/infra/values.aws.yaml': 'global:\n  cloudDeploymentId: cldrsrc_eks1\n  cloudProvider: aws\n',
+    'file:///w/infra/values.gcp.yaml': 'global:\n  cloudProvider: gcp\n',
+    'file:///w/infra/values.identity.yaml': `global:\n  cloudProvider: gcp\n  auth:\n    iamIdentity: ${awsRole}\n`,
+    'file:///w/infra/values.overlay.yaml': 'global:\n  cloudDeploymentId: cldrsrc_any\n',
+    'file:///w/infra/values.placeholder.yaml': 'global:\n  cloudProvider: <cloud-provider>\n',
+    'file:///w/infra/values.pre-1.0.yaml': 'cloudDeploymentId: cldrsrc_old1\ncloudProvider: aws\nenableGateway: true\n',
+    // Elsewhere, naming the ID of values.aws.yaml: related only where that file is.
+    'file:///w/helm/gateway.yaml': [
+      'apiVersion: gateway.networking.k8s.io/v1',
+      'kind: Gateway',
+      'metadata:',
+      '  name: gateway',
+      'spec:',
+      '  gatewayClassName: eg',
+      '  listeners:',
+      '    - name: https',
+      '      protocol: HTTPS',
+      '      port: 443',
+      '      tls:',
+      '        certificateRefs:',
+      '          - name: anyscale-cldrsrc-eks1-certificate',
+      '',
+    ].join('\n'),
+  };
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-cloud');
+  const besides = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.relation === 'sameFolder' || file.relation === 'sameCloudResourceId')
+      .map((file) => [file.label, ...file.description.slice(2)].join(' · '));
+  const none = "matches none of cloud.json's cloud resources";
+  assert.deepEqual(besides('default'), [
+    'values.azure.yaml',
+    `values.gcp.yaml · ${none}`,
+    'values.overlay.yaml',
+    'values.placeholder.yaml',
+  ]);
+  assert.deepEqual(
+    besides('eks-east'),
+    [
+      'values.aws.yaml',
+      `values.gcp.yaml · ${none}`,
+      'values.identity.yaml',
+      'values.overlay.yaml',
+      'values.placeholder.yaml',
+      'values.pre-1.0.yaml',
+      'gateway.yaml',
+    ],
+    "provider Aws is the chart's aws; the identity's file whatever its provider; the Gateway through values.aws.yaml's ID",
+  );
+  assert.deepEqual(besides('gpu-1'), besides('default'), 'an Azure copy of a loop, as the Azure primary');
+  const gcp = resourceNamed(cloud, 'default').files.find((file) => file.label === 'values.gcp.yaml')!;
+  assert.deepEqual(gcp.tooltip.at(-1), {
+    label: 'Matches',
+    value: "none of cloud.json's cloud resources: global.cloudProvider is gcp, their providers Azure, Aws",
+    known: true,
+  });
+});
+
+test('a provider not known before deployment rules no values file out: they are listed under it as before', () => {
+  const template = fs
+    .readFileSync(path.join(WORKSPACE, 'unknown', 'cloud-resource.json'), 'utf8')
+    .replace(
+      '"cloudName": { "type": "string" },',
+      '"cloudName": { "type": "string" }, "provider": { "type": "string" },',
+    )
+    .replace('"provider": "Azure"', `"provider": "[parameters('provider')]"`);
+  const index = new WorkspaceIndex();
+  const files: Record<string, string> = {
+    'file:///w/unknown/cloud-resource.json': template,
+    'file:///w/unknown/values.gcp.yaml': 'global:\n  cloudProvider: gcp\n',
+  };
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const [resource] = cloudTree(index.outlines()).find((cloud) => !cloud.name.known)!.cloudResources;
+  assert.equal(resource.provider?.known, false, `the fixture's provider is an expression: ${resource.provider?.text}`);
+  assert.deepEqual(
+    resource.files.filter((file) => file.relation === 'sameFolder').map((file) => file.description),
+    [['operator values', 'same folder']],
+  );
+});
+
 test("a values file's tooltip names the keys it is written in: a pre-1.0 file's top-level ones, an extension's pre-1.0 settings", () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const legacyExtension = template

@@ -1,6 +1,7 @@
 // The Cloud Resources view in a real VS Code, over the fixture workspace (its cloud-tree/ folder holds tree-cloud, with a
 // primary and a broken cloud resource, and a cloud whose name is a parameter): the rows as drawn on the screen, a click
-// that reveals a definition, the context actions (copy the resource ID expression from the context menu, generate
+// that reveals a definition, values beside the template drawn under the cloud resources they match (under each, saying
+// so, when they match none), the context actions (copy the resource ID expression from the context menu, generate
 // operator values from the inline button, the worst finding's rule docs), the new-template command of the welcome view,
 // the Explorer section, an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData),
 // a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json beside it, and a
@@ -20,6 +21,17 @@ const TEMPLATE = 'cloud-tree/tree-cloud.json';
 /** Each row as the screen reads it out: `label description` (its aria-label, without the ", has actions" suffix). */
 async function drawnRows(): Promise<string[]> {
   return (await attributes(ROWS, 'aria-label')).map((label) => label.replace(/, has actions$/, ''));
+}
+
+const TREE_CLOUD_ROW = 'tree-cloud westus2 · 2 cloud resources';
+
+/** The row of a cloud resource of tree-cloud (other clouds of the workspace have a `default` too), by its place. */
+async function treeCloudRow(resource: string): Promise<string> {
+  const [labels, places] = await Promise.all([drawnRows(), attributes(ROWS, 'data-index')]);
+  const from = labels.indexOf(TREE_CLOUD_ROW);
+  const at = labels.findIndex((label, place) => from >= 0 && place > from && label.startsWith(`${resource} `));
+  assert.ok(at >= 0, `no row of ${resource} under tree-cloud (rows: ${JSON.stringify(labels)})`);
+  return `${ROWS}[data-index="${places[at]}"]`;
 }
 
 /** Waits until the row of `label` (the first) carries a problem badge, or not (a FileDecoration, drawn with CSS). */
@@ -95,7 +107,7 @@ suite('Cloud Resources view in a real VS Code', () => {
         return drawn.some((text) => text.startsWith('eks-east')) && drawn;
       },
     );
-    const from = rows.indexOf('tree-cloud westus2 · 2 cloud resources');
+    const from = rows.indexOf(TREE_CLOUD_ROW);
     assert.ok(from >= 0, `a row for tree-cloud: its location and count (rows: ${JSON.stringify(rows)})`);
     assert.deepEqual(
       rows.slice(from),
@@ -129,9 +141,10 @@ suite('Cloud Resources view in a real VS Code', () => {
       `the selection is the name of the declaration (have ${JSON.stringify(selected)})`,
     );
 
+    // tree-values.yaml (cloudProvider azure) is listed under the Azure primary, not under the GCP cloud resource.
     await vscode.commands.executeCommand(`${VIEW}.focus`);
-    await click(`${row('gke-broken')} .monaco-tl-twistie`);
-    await waitFor('the files of gke-broken', async () =>
+    await click(`${await treeCloudRow('default')} .monaco-tl-twistie`);
+    await waitFor('the files of default', async () =>
       (await drawnRows()).some((text) => text.startsWith('tree-values.yaml')),
     );
     await click(row('tree-values.yaml'));
@@ -145,6 +158,49 @@ suite('Cloud Resources view in a real VS Code', () => {
       values.document.lineAt(values.selection.start.line).text.trim(),
       'cloudDeploymentId: cldrsrc_treecloud0123456789',
     );
+  });
+
+  test('values beside the template are drawn under the cloud resources whose provider they name; values that match none under each, saying so', async () => {
+    const unmatched = workspaceFile('cloud-tree/tree-values.aws.yaml');
+    const beside = (rows: string[], resource: string) => {
+      const from = rows.findIndex((text, at) => at > rows.indexOf(TREE_CLOUD_ROW) && text.startsWith(`${resource} `));
+      const next = rows.findIndex((text, at) => at > from && !/^tree-|^anyscale-/.test(text));
+      return rows.slice(from + 1, next < 0 ? undefined : next).filter((text) => text.startsWith('tree-values'));
+    };
+    try {
+      await vscode.workspace.fs.writeFile(unmatched, Buffer.from('global:\n  cloudProvider: aws\n'));
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      // default is expanded by the test before; gke-broken too, once its row is drawn with its files.
+      const expanded = async () => (await drawnRows()).filter((text) => text.startsWith('tree-values')).length >= 3;
+      await waitFor(
+        'tree-values.aws.yaml under default',
+        async () => (await drawnRows()).some((text) => text.startsWith('tree-values.aws.yaml')),
+        20000,
+      );
+      if (!(await expanded())) await click(`${await treeCloudRow('gke-broken')} .monaco-tl-twistie`);
+      let rows: string[] = [];
+      await waitFor(
+        () => `the values rows under both cloud resources (have ${JSON.stringify(rows)})`,
+        async () => {
+          rows = await drawnRows();
+          return (await expanded()) && rows;
+        },
+      );
+      const none = "operator values · same folder · matches none of tree-cloud.json's cloud resources";
+      assert.deepEqual(beside(rows, 'default'), [
+        `tree-values.aws.yaml ${none}`,
+        'tree-values.yaml operator values · same folder',
+      ]);
+      assert.deepEqual(beside(rows, 'gke-broken'), [`tree-values.aws.yaml ${none}`], 'azure values are not for Gcp');
+    } finally {
+      await vscode.workspace.fs.delete(unmatched);
+    }
+    await waitFor(
+      'tree-values.aws.yaml gone from the tree',
+      async () => !(await drawnRows()).some((text) => text.startsWith('tree-values.aws.yaml')),
+      20000,
+    );
+    await click(`${await treeCloudRow('default')} .monaco-tl-twistie`); // collapsed again: the rows below stay in view
   });
 
   test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {

@@ -20,6 +20,7 @@ import { armStringLiteral } from '../arm/expressions/lexical';
 import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
 import { NO_PROBLEMS, Tally } from './tally';
+import { cloudResourcesFor } from './valuesMatch';
 import type {
   FileOutline,
   OutlinedCloudResource,
@@ -102,6 +103,8 @@ interface Relatable {
   readonly reveal: IndexLocation;
   readonly cloudDeploymentId?: WrittenSetting;
   readonly cloudProvider?: WrittenSetting;
+  /** Operator values: their operator identity, which names the cloud resource they are for on AWS and GCP. */
+  readonly operatorIdentity?: IndexedText;
   /** The cloud resource IDs it names, normalized. */
   readonly ids: readonly string[];
   readonly tooltip: IndexTooltipRow[];
@@ -169,6 +172,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       reveal: { uri, range: first.range },
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
+      operatorIdentity: first.operatorIdentity?.value,
       ids,
       tooltip: [...settingRow(first.cloudDeploymentId), ...settingRow(first.cloudProvider)],
     });
@@ -197,20 +201,57 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   return out;
 }
 
-function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelation): IndexedFile {
+/** Why operator values beside a template are listed under its cloud resources though they match none of them. */
+interface Unmatched {
+  readonly description: string;
+  readonly row: IndexTooltipRow;
+}
+
+function fileNode(
+  parentId: string,
+  relatable: Relatable,
+  relation: IndexedRelation,
+  unmatched?: Unmatched,
+): IndexedFile {
   return {
     id: `${parentId}|${relatable.kind}:${relatable.uri}${relatable.key ? `#${relatable.key}` : ''}`,
     kind: relatable.kind,
     relation,
     uri: relatable.uri,
     label: relatable.label,
-    description: [...relatable.details, RELATION_WORDS[relation]],
+    description: [...relatable.details, RELATION_WORDS[relation], ...(unmatched ? [unmatched.description] : [])],
     problems: relatable.problems,
     ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
-    tooltip: [{ label: 'File', value: decoded(relatable.uri), known: true }, ...relatable.tooltip],
+    tooltip: [
+      { label: 'File', value: decoded(relatable.uri), known: true },
+      ...relatable.tooltip,
+      ...(unmatched ? [unmatched.row] : []),
+    ],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId.value } : {}),
     ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider.value } : {}),
+  };
+}
+
+/**
+ * What a row of values that match none of the template's cloud resources says: the provider they name and theirs.
+ * Listed under each of them all the same, so that a mismatch (values-cloud-provider-mismatch) stays in view.
+ */
+function unmatchedNote(
+  relatable: Relatable,
+  templateUri: string,
+  resources: readonly OutlinedCloudResource[],
+): Unmatched {
+  const template = basename(templateUri);
+  const providers = [...new Set(resources.flatMap((resource) => (resource.provider ? [resource.provider.text] : [])))];
+  const provider = relatable.cloudProvider!;
+  return {
+    description: `matches none of ${template}'s cloud resources`,
+    row: {
+      label: 'Matches',
+      value: `none of ${template}'s cloud resources: ${provider.key} is ${provider.value.text}, their providers ${providers.join(', ')}`,
+      known: true,
+    },
   };
 }
 
@@ -383,12 +424,21 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     };
     const sameTemplate = outline.templateResources.map((resource) => templateResourceRelatable(uri, resource));
     const sameFolder = (byFolder.get(folderOf(uri)) ?? []).filter((relatable) => relatable.uri !== uri);
-    const ids = new Set([...sameTemplate, ...sameFolder].flatMap((relatable) => relatable.ids));
-    const sameId: Relatable[] = [];
-    for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
-      if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
-        sameId.push(relatable);
-    }
+    // The cloud resources each is for; undefined: it matches none of them, so it is listed under each, saying so.
+    const matched = new Map(
+      sameFolder.map((relatable) => {
+        const resources = cloudResourcesFor(
+          { cloudProvider: relatable.cloudProvider?.value, operatorIdentity: relatable.operatorIdentity },
+          outline.cloudResources,
+        );
+        return [relatable, resources && new Set(resources)] as const;
+      }),
+    );
+    const notes = new Map(
+      sameFolder.flatMap((relatable) =>
+        matched.get(relatable) ? [] : [[relatable, unmatchedNote(relatable, uri, outline.cloudResources)] as const],
+      ),
+    );
 
     for (const outlined of outline.cloudResources) {
       const build = cloudNamed(outlined.cloud, uri, outlined.range);
@@ -407,11 +457,18 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         tooltip: [],
       }));
       const node = cloudResourceNode(build.cloud, uri, outlined, []);
+      const besides = sameFolder.filter((relatable) => matched.get(relatable)?.has(outlined) ?? true);
+      const ids = new Set([...sameTemplate, ...besides].flatMap((relatable) => relatable.ids));
+      const sameId: Relatable[] = [];
+      for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
+        if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
+          sameId.push(relatable);
+      }
       const files = [
         fileNode(node.id, { ...template, reveal: { uri, range: outlined.range } }, 'declares'),
         ...parameterFiles.map((file) => fileNode(node.id, file, 'parameters')),
         ...sameTemplate.map((resource) => fileNode(node.id, resource, 'sameTemplate')),
-        ...sameFolder.map((relatable) => fileNode(node.id, relatable, 'sameFolder')),
+        ...besides.map((relatable) => fileNode(node.id, relatable, 'sameFolder', notes.get(relatable))),
         ...sameId.map((relatable) => fileNode(node.id, relatable, 'sameCloudResourceId')),
       ];
       build.cloud.cloudResources.push({ ...node, files });

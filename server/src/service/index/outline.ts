@@ -537,6 +537,7 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: Lin
       values.push({
         cloudDeploymentId: written('global.cloudDeploymentId'),
         cloudProvider: written('global.cloudProvider'),
+        operatorIdentity: written('global.auth.iamIdentity'),
         range: rangeOf(read.get(writtenPath(read, 'global.cloudDeploymentId'))?.keyRange ?? read.anchor),
       });
     } else if (kind === 'gatewayManifest') {

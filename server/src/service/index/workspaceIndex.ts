@@ -70,6 +70,8 @@ export interface WrittenSetting {
 export interface OutlinedValues {
   readonly cloudDeploymentId?: WrittenSetting;
   readonly cloudProvider?: WrittenSetting;
+  /** `global.auth.iamIdentity` (`operatorIamIdentity` pre-1.0): on AWS and GCP, the cloud resource's operator identity. */
+  readonly operatorIdentity?: WrittenSetting;
   /** `global.cloudDeploymentId` when written, else the document's first line. */
   readonly range: IndexRange;
 }
