@@ -15,13 +15,14 @@ import { firewallFqdn } from '../../shared/egress/firewallFqdn';
 import { FLOW_LABELS } from '../../shared/egress/flows';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
-import { readWorkspaceFiles, loadEgressTargets } from '../../server/src/node/egressWorkspace';
+import { readWorkspaceFiles, loadEgressTargets, probeOptionsFrom } from '../../server/src/node/egressWorkspace';
 import { WorkspaceScan } from '../../server/src/node/workspaceScan';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { EGRESS_USAGE } from '../../server/src/cli/egressCommand';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
 import { random } from '../support/random';
 import { commentText } from '../support/commentText';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const WORKSPACE = path.join(FIXTURES, 'egress', 'workspace');
 
@@ -185,6 +186,42 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   const missing = await loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
   assert.equal(missing.targets.length, 0);
   assert.match(missing.problems[0], /missing\.json/);
+});
+
+test('the targets file and the CA file are read without blocking the event loop, with the same words for what is wrong', async () => {
+  const dir = temporaryDirectory('anyscale-egress-async-read-');
+  const at = (name: string) => path.join(dir, name);
+  const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+  fs.writeFileSync(at('targets.json'), '["before.example"]');
+  fs.writeFileSync(at('ca.pem'), 'not a certificate');
+  const loading = loadEgressTargets([dir], { targetsFile: 'targets.json' });
+  const probeOptions = probeOptionsFrom({ caFile: 'ca.pem' }, {}, dir);
+  // Both calls have returned: a read on the caller's turn (readFileSync) has the old text; one that waits has the new.
+  fs.writeFileSync(at('targets.json'), '["after.example"]');
+  fs.writeFileSync(at('ca.pem'), pem);
+  assert.deepEqual(
+    (await loading).targets.map((t) => t.host),
+    ['after.example'],
+  );
+  const { options, problems } = await probeOptions;
+  assert.deepEqual([options.extraCa, problems], [pem, []]);
+  // What is wrong with either file is said as before.
+  fs.writeFileSync(at('binary.json'), Buffer.from([0, 1, 2, 0xff]));
+  fs.writeFileSync(at('huge.json'), '');
+  fs.truncateSync(at('huge.json'), 17 * 1024 * 1024);
+  const tooLarge =
+    'too large to check: 17.0 MB, over the limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB)';
+  const targetsProblem = async (name: string) =>
+    (await loadEgressTargets([dir], { targetsFile: name })).problems.map((p) => p.replace(`${dir}${path.sep}`, ''));
+  assert.deepEqual(await targetsProblem('missing.json'), ['missing.json: no such file']);
+  assert.deepEqual(await targetsProblem('huge.json'), [`huge.json: ${tooLarge}`]);
+  assert.match((await targetsProblem('binary.json'))[0], /^binary\.json: not JSON/);
+  const caProblems = async (name: string) => (await probeOptionsFrom({ caFile: name }, {}, dir)).problems;
+  assert.deepEqual(await caProblems('missing.pem'), ['CA file missing.pem: no such file']);
+  assert.deepEqual(await caProblems('huge.json'), [`CA file huge.json: ${tooLarge}`]);
+  assert.deepEqual(await caProblems('binary.json'), [
+    'CA file binary.json: holds no PEM certificate (-----BEGIN CERTIFICATE-----)',
+  ]);
 });
 
 test('a host only the user lists is sourced to the user, not to the docs; a host the docs list keeps their source', () => {

@@ -202,7 +202,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     }
     return 0;
   }
-  const { options, problems } = probeOptionsFrom(args.settings, process.env, cwd);
+  const { options, problems } = await probeOptionsFrom(args.settings, process.env, cwd);
   if (problems.length > 0) {
     for (const problem of problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     return 2;

@@ -54,7 +54,11 @@ export function registerEgressHandlers(
       const started = performance.now();
       const derived = params.targets ? undefined : await targetsOf(params);
       const targets = fromThisMachine(params.targets ?? derived?.targets ?? []);
-      const probeOptions = probeOptionsFrom(params.settings ?? {}, process.env, params.folders[0] ?? process.cwd());
+      const probeOptions = await probeOptionsFrom(
+        params.settings ?? {},
+        process.env,
+        params.folders[0] ?? process.cwd(),
+      );
       const { options } = probeOptions;
       const problems = warned([...(derived?.problems ?? []), ...probeOptions.problems]);
       const abort = new AbortController();
@@ -102,7 +106,11 @@ export function registerEgressHandlers(
       const settings = params.settings ?? {};
       const derived = params.targets ? undefined : await targetsOf(params);
       // Of the probe options only the CA file goes into the Job: this machine's proxy is not the cluster's.
-      const probeOptions = probeOptionsFrom({ ...settings, proxy: undefined }, {}, params.folders[0] ?? process.cwd());
+      const probeOptions = await probeOptionsFrom(
+        { ...settings, proxy: undefined },
+        {},
+        params.folders[0] ?? process.cwd(),
+      );
       const { options } = probeOptions;
       const problems = warned([...(derived?.problems ?? []), ...probeOptions.problems]);
       const job = probeJob({

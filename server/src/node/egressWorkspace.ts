@@ -13,7 +13,7 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { type BoundedReadError, ioReason, readBounded, readBoundedText, readBoundedTextAsync } from './boundedRead';
+import { type BoundedReadError, ioReason, readBoundedAsync, readBoundedTextAsync } from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
@@ -121,7 +121,10 @@ export function unusedBesideTargetsFile(settings: EgressSettings, file: string):
     : [];
 }
 
-/** The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. */
+/**
+ * The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. Both
+ * are read without blocking the event loop (the language server's).
+ */
 export async function loadEgressTargets(
   folders: readonly string[],
   settings: EgressSettings,
@@ -132,7 +135,7 @@ export async function loadEgressTargets(
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
     const problems = unusedBesideTargetsFile(settings, file);
     try {
-      return { targets: parseTargetsFile(readBoundedText(file)), problems };
+      return { targets: parseTargetsFile(await readBoundedTextAsync(file)), problems };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
@@ -142,12 +145,15 @@ export async function loadEgressTargets(
   return unread.length > 0 ? { ...derived, problems: [...unread, ...derived.problems] } : derived;
 }
 
-/** Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. */
-export function probeOptionsFrom(
+/**
+ * Probe options from settings; problems (an unreadable CA file, a bad proxy URL) are returned, not thrown. The CA file
+ * is read without blocking the event loop (the language server's).
+ */
+export async function probeOptionsFrom(
   settings: EgressSettings,
   env: NodeJS.ProcessEnv,
   baseDir: string,
-): { options: ProbeOptions; problems: string[] } {
+): Promise<{ options: ProbeOptions; problems: string[] }> {
   const problems: string[] = [];
   const options: ProbeOptions = {
     timeoutMs: settings.timeoutMs,
@@ -157,7 +163,7 @@ export function probeOptionsFrom(
   };
   if (settings.caFile) {
     try {
-      const pem = readBounded(path.resolve(baseDir, settings.caFile)).toString('utf8');
+      const pem = (await readBoundedAsync(path.resolve(baseDir, settings.caFile))).toString('utf8');
       // Not PEM (a DER file, a key, an empty file): TLS would drop it silently and the run mislead.
       if (pem.includes('-----BEGIN CERTIFICATE-----')) options.extraCa = pem;
       else problems.push(`CA file ${settings.caFile}: holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
