@@ -643,7 +643,7 @@ test('a walk stopped at its file limit says so: the hosts of the files it did no
   }
 });
 
-test("the files egress reads: the CLI's fixed list by default, the workspace index's walk when the editor passes it", async () => {
+test("the files egress reads: the CLI's skips node_modules and dot-folders, as the scan; the scan's excludes too when the editor passes it", async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-scope-'));
   try {
     for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
@@ -651,7 +651,7 @@ test("the files egress reads: the CLI's fixed list by default, the workspace ind
     for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
       fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
     const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
-    assert.deepEqual(read((await readWorkspaceFiles([root])).files), ['.azure', 'archive', 'infra']);
+    assert.deepEqual(read((await readWorkspaceFiles([root])).files), ['archive', 'infra', 'out']);
     const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
     scan.setExcludes(['archive']);
     await scan.scan([root]);

@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { globToRegExp, hasGlob } from '../service';
 import { ioReason } from '../node/boundedRead';
+import { isSkippedFolder } from '../node/walkRules';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out']);
 
 export interface Target {
   /** The path as the user should see it: as given, or joined under the folder given. */
@@ -63,7 +63,7 @@ function walk(
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (!isFolder(entry, full)) visit(full);
-    else if (!SKIPPED_FOLDERS.has(entry.name)) walk(full, visit, cannotRead, walked);
+    else if (!isSkippedFolder(entry.name)) walk(full, visit, cannotRead, walked);
   }
 }
 

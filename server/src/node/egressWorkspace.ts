@@ -15,9 +15,9 @@ import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
 import { type BoundedReadError, ioReason, readBoundedAsync, readBoundedTextAsync } from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
+import { isSkippedFolder } from './walkRules';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tools', 'dist', 'out', '.vscode-test']);
 const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
 
 /** Which folders a walk of the workspace enters and which files it reads (full paths). */
@@ -26,9 +26,9 @@ export interface WalkScope {
   readsFile(file: string): boolean;
 }
 
-/** The CLI's: every folder but dependencies, VCS and build output, every JSON and YAML file. */
+/** The CLI's: every folder but node_modules and dot-folders (as check's), every JSON and YAML file. */
 const CLI_SCOPE: WalkScope = {
-  entersFolder: (dir) => !SKIPPED_FOLDERS.has(path.basename(dir)),
+  entersFolder: (dir) => !isSkippedFolder(path.basename(dir)),
   readsFile: (file) => EXTENSIONS.test(file),
 };
 const MAX_FILES = 5000;

@@ -1,11 +1,9 @@
 // Synchronous folder reads for the language server's parameter-file lookups (lsp/parameterFiles.ts): the names in
 // one folder, and the files under workspace folders whose relative path a test accepts. Bounded; an unreadable
-// folder counts as empty.
+// folder counts as empty; node_modules and dot-folders are skipped, as the workspace scan skips them (./walkRules.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-
-/** Folders never searched. */
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+import { isSkippedFolder } from './walkRules';
 
 /** The names of the entries in a folder; none when it cannot be read. */
 export function folderEntryNames(folder: string): string[] {
@@ -41,7 +39,7 @@ export function filesUnder(
         if (--budget < 0) break;
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) {
-          if (!SKIPPED_FOLDERS.has(entry.name)) pending.push(full);
+          if (!isSkippedFolder(entry.name)) pending.push(full);
         } else if (accepts(path.relative(folder, full).split(path.sep).join('/'))) found.push(full);
       }
     }

@@ -34,6 +34,7 @@ import { fileText, ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 import { isWithin } from './isWithin';
+import { isSkippedFolder } from './walkRules';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
@@ -111,11 +112,6 @@ async function entryKind(
   } catch {
     return undefined;
   }
-}
-
-/** node_modules and dot-folders (.git, .vscode, .venv …) are never scanned. */
-function skippedFolder(name: string): boolean {
-  return name === 'node_modules' || name.startsWith('.');
 }
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
@@ -425,7 +421,7 @@ export class WorkspaceScan {
           if (real === '' || reachedOnItsOwn) continue;
         }
         if (kind === 'folder') {
-          if (!skippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
+          if (!isSkippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
         } else if (CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
           if (readFiles.has(real)) continue;
           if (seen.size >= MAX_FILES) {
@@ -593,9 +589,9 @@ export class WorkspaceScan {
    */
   entersFolder(dir: string): boolean {
     const root = this.rootOf(dir);
-    if (root === undefined) return !skippedFolder(path.basename(dir));
+    if (root === undefined) return !isSkippedFolder(path.basename(dir));
     const relative = path.relative(root, dir);
-    return relative === '' || (!relative.split(path.sep).some(skippedFolder) && !this.excluded(root, dir));
+    return relative === '' || (!relative.split(path.sep).some(isSkippedFolder) && !this.excluded(root, dir));
   }
 
   /** A file that walk reads: a candidate by name, and in scope when it is in a scanned folder. */
@@ -609,7 +605,7 @@ export class WorkspaceScan {
     return this.folders.some((folder) => {
       const relative = path.relative(folder, file);
       if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
-      return !relative.split(path.sep).slice(0, -1).some(skippedFolder) && !this.excluded(folder, file);
+      return !relative.split(path.sep).slice(0, -1).some(isSkippedFolder) && !this.excluded(folder, file);
     });
   }
 
