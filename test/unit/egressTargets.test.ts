@@ -224,6 +224,34 @@ test('the targets file and the CA file are read without blocking the event loop,
   ]);
 });
 
+test('egress follows symbolic links as the scan does: a linked folder outside, each file once, loops end; not where search.followSymlinks is off', async () => {
+  const workspace = temporaryDirectory('anyscale-egress-links-');
+  const shared = temporaryDirectory('anyscale-egress-links-shared-');
+  const at = (...parts: string[]) => path.join(workspace, ...parts);
+  fs.mkdirSync(at('infra'));
+  fs.writeFileSync(at('infra', 'own.json'), '{}');
+  fs.writeFileSync(path.join(shared, 'cloud.json'), '{}');
+  fs.writeFileSync(path.join(shared, 'values.yaml'), 'global: {}\n');
+  fs.symlinkSync(shared, at('linked')); // a folder outside the workspace
+  fs.symlinkSync(path.join(shared, 'cloud.json'), at('infra', 'second-way.json')); // a file outside, then again
+  fs.symlinkSync(at('infra', 'own.json'), at('alias.json')); // a file the walk reads on its own path
+  fs.symlinkSync(workspace, at('infra', 'up')); // an ancestor: a loop
+  fs.symlinkSync(workspace, path.join(shared, 'back')); // a loop through the folder outside
+  fs.symlinkSync(shared, path.join(shared, 'self'));
+  fs.symlinkSync(at('missing.json'), at('broken.json'));
+  const read = async (scope?: WorkspaceScan) => {
+    const { files, unread } = await readWorkspaceFiles([workspace], undefined, scope);
+    return [files.map((f) => path.relative(workspace, f.path).split(path.sep).join('/')), unread];
+  };
+  const everyFile = [['infra/own.json', 'infra/second-way.json', 'linked/values.yaml'], []];
+  assert.deepEqual(await read(), everyFile, 'the CLI: every link followed, each real file once');
+  const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
+  await scan.scan([workspace]);
+  assert.deepEqual(await read(scan), everyFile, "the editor's, with search.followSymlinks on (the default)");
+  scan.setFollowSymlinks(new Map([[workspace, false]]));
+  assert.deepEqual(await read(scan), [['infra/own.json'], []], 'search.followSymlinks off for the folder');
+});
+
 test('a host only the user lists is sourced to the user, not to the docs; a host the docs list keeps their source', () => {
   const docs = 'Anyscale on Azure networking — Required egress domains (Microsoft Learn)';
   const [own, listed, withFlow] = parseTargetsFile(

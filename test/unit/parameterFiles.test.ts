@@ -192,3 +192,27 @@ test("the parameterFiles setting's templates follow paths created and deleted: a
   files.pathsChanged([{ uri: uri('infra'), type: 3 }]);
   assert.equal(files.templateOf(parameters), undefined, 'its folder deleted');
 });
+
+test("the parameterFiles setting's globs reach templates through symbolic links as the scan does: loops end; not where search.followSymlinks is off", () => {
+  const dir = temporaryDirectory('anyscale-parameter-links-');
+  const shared = temporaryDirectory('anyscale-parameter-links-shared-');
+  fs.mkdirSync(path.join(dir, 'infra'));
+  fs.mkdirSync(path.join(dir, 'env'));
+  const parameters = pathToFileURL(path.join(dir, 'env', 'dev.json')).toString();
+  fs.writeFileSync(new URL(parameters), '{"parameters": {}}');
+  fs.writeFileSync(path.join(shared, 'main.json'), '{}');
+  fs.symlinkSync(shared, path.join(dir, 'infra', 'shared')); // a folder outside the workspace
+  fs.symlinkSync(dir, path.join(shared, 'back')); // a loop through it: infra/shared/back/infra/shared/…
+  fs.symlinkSync(shared, path.join(shared, 'self'));
+  let followsLinks = true;
+  const files = new ParameterFiles(
+    new TextDocuments(OPEN_DOCUMENTS),
+    () => ({ 'infra/**/*.json': ['env/dev.json'] }),
+    () => followsLinks,
+  );
+  files.setWorkspaceFolders([pathToFileURL(dir).toString()]);
+  // Walked round the loop, each turn would be one more template claiming env/dev.json, and no one template would.
+  assert.equal(files.templateOf(parameters), pathToFileURL(path.join(dir, 'infra', 'shared', 'main.json')).toString());
+  followsLinks = false;
+  assert.equal(files.templateOf(parameters), undefined, 'search.followSymlinks off: the link is passed over');
+});

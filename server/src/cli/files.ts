@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { globToRegExp, hasGlob } from '../service';
 import { ioReason } from '../node/boundedRead';
-import { isSkippedFolder } from '../node/walkRules';
+import { byNameLinksLast, entryKindSync, isSkippedFolder, realPathOf, WalkedPaths } from '../node/walkRules';
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];
@@ -25,16 +25,6 @@ export interface Expansion {
   problems: Array<{ file: string; message: string }>;
 }
 
-/** A folder, or a symbolic link to one. A broken link is not: it is reported when read, if it names a checked file. */
-function isFolder(entry: fs.Dirent, full: string): boolean {
-  if (!entry.isSymbolicLink()) return entry.isDirectory();
-  try {
-    return fs.statSync(full).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Calls `visit` with everything under `dir` that is not a folder, in name order, following symbolic links. A folder
  * already walked (a link back to an ancestor, or a second link to the same folder) is not walked again; a folder's own
@@ -45,33 +35,21 @@ function walk(
   dir: string,
   visit: (file: string) => void,
   cannotRead: (dir: string, error: unknown) => void,
-  walked = new Set<string>(),
+  walked = new WalkedPaths(),
 ): void {
-  let real: string;
   let entries: fs.Dirent[];
   try {
-    real = fs.realpathSync(dir);
-    if (walked.has(real)) return;
+    if (!walked.entersFolder(fs.realpathSync(dir))) return;
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     cannotRead(dir, error);
     return;
   }
-  walked.add(real);
-  const linkLast = (entry: fs.Dirent) => (entry.isSymbolicLink() ? 1 : 0);
-  entries.sort((a, b) => linkLast(a) - linkLast(b) || a.name.localeCompare(b.name));
+  entries.sort(byNameLinksLast);
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (!isFolder(entry, full)) visit(full);
+    if (entryKindSync(entry, full, true) !== 'folder') visit(full);
     else if (!isSkippedFolder(entry.name)) walk(full, visit, cannotRead, walked);
-  }
-}
-
-function realPathOf(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file; // missing or unreadable: reported when read
   }
 }
 

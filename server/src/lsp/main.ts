@@ -80,7 +80,11 @@ const WATCHED_FILE = /\.(jsonc?|ya?ml)$/i;
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(OPEN_DOCUMENTS);
-const parameterFiles = new ParameterFiles(documents, () => settings.parameterFiles);
+const parameterFiles = new ParameterFiles(
+  documents,
+  () => settings.parameterFiles,
+  (folder): boolean => workspaceScan.followsLinksIn(folder),
+);
 
 let docsBaseUri = pathToFileURL(path.join(__dirname, '..', 'docs', 'rules')).toString();
 let canPullConfiguration = false;

@@ -54,6 +54,8 @@ export class ParameterFiles {
     private readonly documents: TextDocuments<OpenDocument>,
     /** The current `anyscaleAzure.parameterFiles` setting. */
     private readonly setting: () => ParameterFileSetting | undefined,
+    /** Whether the setting's globs reach through the symbolic links in a workspace folder, as the scan does. */
+    private readonly followsLinksIn: (folder: string) => boolean = () => true,
   ) {}
 
   /** The workspace folders (`file:` URIs) the setting's relative paths and globs are resolved against. */
@@ -222,15 +224,19 @@ export class ParameterFiles {
     return undefined;
   }
 
-  /** The files of the workspace folders that one of the setting's template globs matches. */
+  /**
+   * The files of the workspace folders that one of the setting's template globs matches, through symbolic links where
+   * the scan follows them.
+   */
   private templatesMatching(setting: ParameterFileSetting): readonly string[] {
-    const key = JSON.stringify([this.folders, Object.keys(setting)]);
+    const key = JSON.stringify([this.folders, Object.keys(setting), this.folders.map(this.followsLinksIn)]);
     if (this.configuredTemplates?.key === key) return this.configuredTemplates.templates;
     const patterns = templatePatterns(setting);
     const templates = filesUnder(
       this.folders,
       (relative) => patterns.some((pattern) => pattern.test(relative)),
       MAX_SCANNED_ENTRIES,
+      this.followsLinksIn,
     );
     this.configuredTemplates = { key, templates };
     return templates;

@@ -15,21 +15,23 @@ import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
 import { type BoundedReadError, ioReason, readBoundedAsync, readBoundedTextAsync } from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
-import { isSkippedFolder } from './walkRules';
+import { byNameLinksLast, entryKind, isSkippedFolder, WalkedPaths } from './walkRules';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 const EXTENSIONS = /\.(jsonc?|ya?ml)$/i;
 
-/** Which folders a walk of the workspace enters and which files it reads (full paths). */
+/** Which folders a walk of the workspace enters, which files it reads (full paths), and where it follows links. */
 export interface WalkScope {
   entersFolder(dir: string): boolean;
   readsFile(file: string): boolean;
+  followsLinksIn(dir: string): boolean;
 }
 
-/** The CLI's: every folder but node_modules and dot-folders (as check's), every JSON and YAML file. */
+/** The CLI's: every folder but node_modules and dot-folders (as check's), every JSON and YAML file, every link. */
 const CLI_SCOPE: WalkScope = {
   entersFolder: (dir) => !isSkippedFolder(path.basename(dir)),
   readsFile: (file) => EXTENSIONS.test(file),
+  followsLinksIn: () => true,
 };
 const MAX_FILES = 5000;
 /** Files read between two turns of the event loop. */
@@ -45,6 +47,8 @@ export interface WorkspaceRead {
  * Templates and values files under the folders; `openText` supplies unsaved editor contents by path. `scope`: the
  * CLI's by default; the language server passes the workspace index's, so that egress reads the files the index shows.
  * A folder or file that cannot be read is listed in `unread`: the hosts it names are missing from the targets.
+ * Symbolic links are followed where `scope` says (the scan: as `search.followSymlinks` says; the CLI: always), each
+ * real folder walked and each real file read once (./walkRules.ts).
  * The walk gives the event loop a turn after each folder it lists and every BATCH files it reads: in the language
  * server it runs beside the editor's requests (a walk of this repository takes 0.2–0.4 s).
  */
@@ -58,24 +62,33 @@ export async function readWorkspaceFiles(
   let read = 0;
   /** The walk reached MAX_FILES with entries left to look at. */
   let stopped = false;
+  const walked = new WalkedPaths();
   const walk = async (dir: string): Promise<void> => {
+    let realDir: string;
     let entries: fs.Dirent[];
     try {
+      realDir = await fs.promises.realpath(dir);
+      if (!walked.entersFolder(realDir)) return;
       entries = await fs.promises.readdir(dir, { withFileTypes: true });
     } catch (error) {
       unread.push(`${dir}: folder not read (${ioReason(error)})`);
       return;
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
+    entries.sort(byNameLinksLast);
     for (const entry of entries) {
       if (files.length >= MAX_FILES) {
         stopped = true;
         return;
       }
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
+      const kind = await entryKind(entry, full, scope.followsLinksIn(dir));
+      if (kind === 'folder') {
         if (scope.entersFolder(full)) await walk(full);
-      } else if (entry.isFile() && scope.readsFile(full)) {
+      } else if (kind === 'file' && scope.readsFile(full)) {
+        const real = entry.isSymbolicLink()
+          ? await fs.promises.realpath(full).catch(() => full)
+          : path.join(realDir, entry.name);
+        if (!walked.readsFile(real)) continue;
         const text = openText(full) ?? (await readSmallFile(full, unread));
         if (text !== undefined) files.push({ path: full, text });
         if (++read % BATCH === 0) await yieldToEventLoop();

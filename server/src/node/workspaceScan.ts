@@ -34,7 +34,7 @@ import { fileText, ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 import { isWithin } from './isWithin';
-import { isSkippedFolder } from './walkRules';
+import { entryKind, isSkippedFolder, WalkedPaths } from './walkRules';
 import { yieldToEventLoop } from './yieldToEventLoop';
 
 /** The file events the scanner reads (LSP's FileEvent: 1 created, 2 changed, 3 deleted). */
@@ -92,26 +92,6 @@ export function excludePatterns(...settings: unknown[]): string[] {
     for (const [glob, on] of Object.entries(setting)) if (on === true && glob.trim() !== '') patterns.push(glob.trim());
   }
   return [...new Set(patterns)];
-}
-
-/**
- * What a folder entry is to the walk: a symbolic link is what it points to when links are followed (VS Code's
- * `search.followSymlinks`, on by default), else nothing, as is a broken link, a FIFO or a socket.
- */
-async function entryKind(
-  entry: import('node:fs').Dirent,
-  full: string,
-  followsLinks: boolean,
-): Promise<'folder' | 'file' | undefined> {
-  if (entry.isDirectory()) return 'folder';
-  if (entry.isFile()) return 'file';
-  if (!entry.isSymbolicLink() || !followsLinks) return undefined;
-  try {
-    const target = await fs.stat(full);
-    return target.isDirectory() ? 'folder' : target.isFile() ? 'file' : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
@@ -333,6 +313,14 @@ export class WorkspaceScan {
   }
 
   /**
+   * Whether another walk of the workspace (egress's, the parameterFiles setting's lookup) follows the symbolic links in
+   * a folder, as this scan does: `search.followSymlinks` of the workspace folder it is in.
+   */
+  followsLinksIn(dir: string): boolean {
+    return this.followsLinks(this.rootOf(path.resolve(dir)) ?? dir);
+  }
+
+  /**
    * Whether the workspace index shows a document: a file the scan would read (in a workspace folder, a candidate by
    * name, not skipped nor excluded); with no workspace folder, every document.
    */
@@ -390,9 +378,8 @@ export class WorkspaceScan {
     let changed = false;
     let truncated = false;
     const seen = new Set<string>();
-    /** Folders and files walked, by real path: a loop of links outside the folders ends, a file is read once. */
-    const walkedFolders = new Set<string>();
-    const readFiles = new Set<string>();
+    /** A loop of links outside the folders ends, a file is read once. */
+    const walked = new WalkedPaths();
     const pending = [...starts];
     while (pending.length > 0 && !truncated) {
       const { dir, root } = pending.shift()!;
@@ -400,8 +387,7 @@ export class WorkspaceScan {
       let entries: import('node:fs').Dirent[];
       try {
         realDir = await fs.realpath(dir);
-        if (walkedFolders.has(realDir)) continue;
-        walkedFolders.add(realDir);
+        if (!walked.entersFolder(realDir)) continue;
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch {
         continue;
@@ -423,12 +409,11 @@ export class WorkspaceScan {
         if (kind === 'folder') {
           if (!isSkippedFolder(entry.name) && !this.excluded(root, full)) pending.push({ dir: full, root });
         } else if (CANDIDATE.test(entry.name) && !this.excluded(root, full)) {
-          if (readFiles.has(real)) continue;
+          if (!walked.readsFile(real)) continue;
           if (seen.size >= MAX_FILES) {
             truncated = true;
             break;
           }
-          readFiles.add(real);
           seen.add(full);
           candidates.push(full);
         }
