@@ -6,7 +6,7 @@
 // first, an HTTPS one (node:https, TLS first), one that takes CONNECT requests and never answers them, one that closes
 // the connection without answering, and one whose answer's header never ends; and ports where something else answers
 // instead of a proxy: an SSH server's banner, a captive portal's redirect, a 101 Switching Protocols, and nginx's and Go's
-// 400 to plain HTTP on a port that expects TLS. Apart, a listener whose connections never complete (startUnanswered).
+// 400 to plain HTTP on a port that expects TLS (and nginx's cut short, its connection held open). Apart, a listener whose connections never complete (startUnanswered).
 // Test host names resolve to 127.0.0.1 through the map the tests inject; nothing here ever sends a packet anywhere but
 // loopback.
 import * as fs from 'node:fs';
@@ -159,6 +159,11 @@ export interface Lab {
   expectsTlsPort: number;
   /** The same, answered as Go's net/http does: "Client sent an HTTP request to an HTTPS server.", ended by the close. */
   goExpectsTlsPort: number;
+  /**
+   * nginx's 400 cut short: its header and the first part of its body, less than its Content-Length says, and the
+   * connection held open, never ended.
+   */
+  shortBodyPort: number;
   authProxyPort: number;
   /** A real HTTP proxy that accepts every connection and never answers its CONNECT requests. */
   mutedProxyPort: number;
@@ -269,7 +274,7 @@ const NGINX_PLAIN_ON_TLS_BODY =
  * header and the body in two writes, the body a moment later, so a reader that stops at the header misses it), or as
  * Go's net/http does (an HTTP/1.0 400 without Content-Length, its body ended by the close); then it closes.
  */
-function expectsTlsServer(as: 'nginx' | 'go', sockets: Set<net.Socket>): net.Server {
+function expectsTlsServer(as: 'nginx' | 'go' | 'nginx cut short', sockets: Set<net.Socket>): net.Server {
   return net.createServer((socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined);
@@ -282,7 +287,13 @@ function expectsTlsServer(as: 'nginx' | 'go', sockets: Set<net.Socket>): net.Ser
         'HTTP/1.1 400 Bad Request\r\nServer: nginx/1.24.0\r\nContent-Type: text/html\r\n' +
           `Content-Length: ${Buffer.byteLength(NGINX_PLAIN_ON_TLS_BODY)}\r\nConnection: close\r\n\r\n`,
       );
-      setTimeout(() => socket.end(NGINX_PLAIN_ON_TLS_BODY), 50);
+      // Cut short: the page up to its title, and the rest never comes; the connection stays open until the lab closes.
+      if (as === 'nginx cut short')
+        setTimeout(
+          () => socket.write(NGINX_PLAIN_ON_TLS_BODY.slice(0, NGINX_PLAIN_ON_TLS_BODY.indexOf('</title>'))),
+          50,
+        );
+      else setTimeout(() => socket.end(NGINX_PLAIN_ON_TLS_BODY), 50);
     });
   });
 }
@@ -388,6 +399,7 @@ export async function startLab(options: { slowMs?: number } = {}): Promise<Lab> 
       ),
       expectsTlsPort: await start(expectsTlsServer('nginx', sockets)),
       goExpectsTlsPort: await start(expectsTlsServer('go', sockets)),
+      shortBodyPort: await start(expectsTlsServer('nginx cut short', sockets)),
       authProxyPort: await start(proxy(names, proxied, sockets, { auth: `${PROXY_USER}:${PROXY_PASSWORD}` })),
       mutedProxyPort: await start(mutedProxy(sockets)),
       oversizedProxyPort: await start(oversizedProxy(sockets)),

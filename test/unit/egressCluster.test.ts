@@ -348,6 +348,8 @@ test("the probe script: a port that expects TLS, a captive portal's redirect and
   await bothThroughProxy('good', `http://127.0.0.1:${lab.expectsTlsPort}`, expectsTls);
   const fromGo = 'proxy: the proxy answered 400 Bad Request, saying "Client sent an HTTP request to an HTTPS server"';
   await bothThroughProxy('good', `http://127.0.0.1:${lab.goExpectsTlsPort}`, fromGo);
+  // Its body cut short, the connection held open: at the timeout, the answer as far as it came.
+  await bothThroughProxy('good', `http://127.0.0.1:${lab.shortBodyPort}`, expectsTls);
   const redirect = `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_SHOWN}`;
   await bothThroughProxy('good', `http://127.0.0.1:${lab.redirectingPort}`, redirect);
   await bothThroughProxy(

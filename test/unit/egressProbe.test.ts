@@ -196,6 +196,19 @@ test('a port that expects TLS answers 400 "The plain HTTP request was sent to HT
   assert.match(go.hint ?? '', /The port likely expects TLS/);
 });
 
+test('a 400 whose body stops short of its Content-Length, the connection held open: at the timeout, that answer and what its body said, not "did not answer"', async () => {
+  const started = performance.now();
+  const result = await throughNonProxy(lab.shortBodyPort);
+  const waited = performance.now() - started;
+  // Its title says what the page would have said: read as far as it came.
+  assert.equal(
+    result.detail,
+    'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"',
+  );
+  assert.match(result.hint ?? '', /The port likely expects TLS/);
+  assert.ok(waited >= base.timeoutMs! - 50, `${Math.round(waited)} ms: the rest of the body was waited for`);
+});
+
 test('a captive portal that redirects CONNECT: a hint that it is likely no forward proxy, naming where it redirects', async () => {
   const result = await throughNonProxy(lab.redirectingPort);
   assert.equal(result.detail, `proxy: the proxy answered 302 Found, redirecting to ${PORTAL_SHOWN}`);

@@ -22,14 +22,15 @@ export function errorCode(error: unknown): string {
 /**
  * Runs `start(resolve, reject)` with a timer and the abort signal. `start` returns a cleanup, called when the phase
  * failed (timeout, abort or error) so sockets are destroyed; on success the caller owns what was resolved.
- * `timeoutMessage`: what the phase's detail says when it runs out of time, where "no answer" would not tell.
+ * `timedOut`: what the phase's detail says when it runs out of time, where "no answer" would not tell; or the error it
+ * fails with then, made from what arrived by that time.
  */
 export function runPhase<T>(
   phase: Phase,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   start: (resolve: (value: T) => void, reject: (error: PhaseError) => void) => (() => void) | void,
-  timeoutMessage = `no answer within ${timeoutMs} ms`,
+  timedOut: string | (() => PhaseError) = `no answer within ${timeoutMs} ms`,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
@@ -49,7 +50,10 @@ export function runPhase<T>(
       }
     };
     const onAbort = () => fail(new PhaseError(phase, ABORTED, 'cancelled'));
-    const timer = setTimeout(() => fail(new PhaseError(phase, TIMEOUT, timeoutMessage)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(typeof timedOut === 'string' ? new PhaseError(phase, TIMEOUT, timedOut) : timedOut()),
+      timeoutMs,
+    );
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {

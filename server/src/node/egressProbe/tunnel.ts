@@ -2,8 +2,9 @@
 // authentication: one phase of a probe, over a socket the probe engine opened to the proxy.
 import type { Socket } from 'node:net';
 import { PhaseError, runPhase } from './phase';
-import type { ProxyConfig } from '../../service';
+import { TIMEOUT, type ProxyConfig } from '../../service';
 import {
+  type ConnectAnswer,
   connectAnswer,
   mayBeHttpResponse,
   PROXY_CLOSED,
@@ -24,6 +25,15 @@ export function connectTunnel(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<Socket> {
+  let buffered = Buffer.alloc(0);
+  /** How an answer that opens no tunnel fails the phase; undefined for one that opens it. */
+  const failure = (answer: ConnectAnswer): PhaseError | undefined => {
+    if ('tooLarge' in answer)
+      return new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES));
+    if ('notHttp' in answer) return new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp));
+    if ('status' in answer) return new PhaseError('proxy', `HTTP_${answer.status}`, answer.message);
+    return undefined;
+  };
   return runPhase<Socket>(
     'proxy',
     timeoutMs,
@@ -35,18 +45,14 @@ export function connectTunnel(
         const credentials = `${decodeURIComponent(config.url.username)}:${decodeURIComponent(config.url.password)}`;
         lines.push(`Proxy-Authorization: Basic ${Buffer.from(credentials).toString('base64')}`);
       }
-      let buffered = Buffer.alloc(0);
       // Whether the answer so far settles the phase; `ended`: the proxy closed the connection after it.
       const settled = (ended: boolean): boolean => {
         const answer = connectAnswer(buffered.toString('latin1'), ended, MAX_HEADER_BYTES);
         if (!answer) return false;
         detach();
-        if ('tooLarge' in answer)
-          reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyHeaderTooLargeMessage(MAX_HEADER_BYTES)));
-        else if ('notHttp' in answer)
-          reject(new PhaseError('proxy', 'BAD_RESPONSE', proxyNotHttpMessage(answer.notHttp)));
-        else if ('status' in answer) reject(new PhaseError('proxy', `HTTP_${answer.status}`, answer.message));
-        else {
+        const failed = failure(answer);
+        if (failed) reject(failed);
+        else if ('open' in answer) {
           const rest = buffered.subarray(answer.open);
           if (rest.length > 0) socket.unshift(rest);
           resolve(socket);
@@ -89,6 +95,11 @@ export function connectTunnel(
         socket.destroy();
       };
     },
-    proxyAnswerTimeoutMessage(timeoutMs),
+    // Out of time with the status line and header read, the body short of its Content-Length (a 400 the connection
+    // is left open after): that answer, with what its body said so far, not "did not answer".
+    () => {
+      const answer = connectAnswer(buffered.toString('latin1'), true, MAX_HEADER_BYTES);
+      return (answer && failure(answer)) ?? new PhaseError('proxy', TIMEOUT, proxyAnswerTimeoutMessage(timeoutMs));
+    },
   );
 }

@@ -56,12 +56,12 @@ const proxyProblem = proxy ? (${proxyProtocolProblem.toString()})(proxy) : undef
 const noProxy = String((env.NO_PROXY !== undefined ? env.NO_PROXY : env.no_proxy) || '').split(/[,\\s]+/).map(function (s) { return s.trim().toLowerCase(); }).filter(Boolean);
 function since(t) { return Math.round((performance.now() - t) * 10) / 10; }
 function failure(phase, code, message, extra) { return { phase: phase, code: code || 'UNKNOWN', message: message, extra: extra }; }
-function phase(name, run, timeoutMessage) {
+function phase(name, run, timedOut) {
   return new Promise(function (resolve, reject) {
     let settled = false, cleanup;
     const end = function () { settled = true; clearTimeout(timer); };
     const fail = function (f) { if (settled) return; end(); if (cleanup) cleanup(); reject(f); };
-    const timer = setTimeout(function () { fail(failure(name, 'TIMEOUT', timeoutMessage || 'no answer within ' + timeoutMs + ' ms')); }, timeoutMs);
+    const timer = setTimeout(function () { fail(typeof timedOut === 'function' ? timedOut() : failure(name, 'TIMEOUT', timedOut || 'no answer within ' + timeoutMs + ' ms')); }, timeoutMs);
     cleanup = run(function (value) { if (settled) return; end(); resolve(value); }, fail);
   });
 }
@@ -84,11 +84,12 @@ function connect(address, port, name) {
   }, name === 'proxy' ? proxyConnectTimeoutMessage(timeoutMs) : undefined);
 }
 function tunnel(socket, host, port) {
+  let buffered = Buffer.alloc(0);
   return phase('proxy', function (ok, no) {
     const authority = (host.indexOf(':') >= 0 ? '[' + host + ']' : host) + ':' + port;
     const lines = ['CONNECT ' + authority + ' HTTP/1.1', 'Host: ' + authority, 'User-Agent: anyscale-azure-egress'];
     if (proxy.username) lines.push('Proxy-Authorization: Basic ' + Buffer.from(decodeURIComponent(proxy.username) + ':' + decodeURIComponent(proxy.password)).toString('base64'));
-    let buffered = Buffer.alloc(0), answered = false;
+    let answered = false;
     const settled = function (ended) {
       if (answered) return true;
       const answer = connectAnswer(buffered.toString('latin1'), ended, 16384);
@@ -110,7 +111,11 @@ function tunnel(socket, host, port) {
     socket.once('error', function (e) { const closed = e.code === 'ECONNRESET' || e.code === 'EPIPE'; if (closed && settled(true)) return; if (closed) no(failure('proxy', PROXY_CLOSED, proxyClosedMessage(e.code))); else no(failure('proxy', e.code, e.message)); });
     socket.once('close', function () { if (!settled(true)) no(failure('proxy', PROXY_CLOSED, proxyClosedMessage())); });
     socket.write(lines.join('\\r\\n') + '\\r\\n\\r\\n');
-  }, proxyAnswerTimeoutMessage(timeoutMs));
+  }, function () {
+    // Out of time with the header read and the body short of its Content-Length: that answer, as the local engine says.
+    const answer = connectAnswer(buffered.toString('latin1'), true, 16384);
+    return answer && answer.status ? failure('proxy', 'HTTP_' + answer.status, answer.message) : failure('proxy', 'TIMEOUT', proxyAnswerTimeoutMessage(timeoutMs));
+  });
 }
 function handshake(socket, host) {
   return phase('tls', function (ok, no) {
