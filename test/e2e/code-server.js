@@ -224,10 +224,15 @@ async function startCodeServer(opts = {}) {
   };
 }
 
-/** Headless Debian Chromium (no browser download) with a throw-away profile. */
-async function launchChromium() {
+/**
+ * Headless Debian Chromium (no browser download) with a throw-away profile. opts.handlesSignals: false for a caller
+ * that handles SIGINT and SIGTERM itself and closes the browser then: Playwright's own handlers would otherwise close
+ * it and, on SIGINT, exit the process before that caller's cleanup runs.
+ */
+async function launchChromium(opts = {}) {
   const { chromium } = require('playwright-core');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-chromium-'));
+  const handlesSignals = opts.handlesSignals !== false;
   let ctx;
   try {
     ctx = await chromium.launchPersistentContext(profile, {
@@ -235,6 +240,9 @@ async function launchChromium() {
       headless: true,
       args: CHROME_ARGS,
       viewport: { width: 1400, height: 900 },
+      handleSIGINT: handlesSignals,
+      handleSIGTERM: handlesSignals,
+      handleSIGHUP: handlesSignals,
     });
   } catch (error) {
     fs.rmSync(profile, { recursive: true, force: true });

@@ -18,7 +18,8 @@
 // us), which this script prints, and the tests read the screen and click through test/e2e/ui-bridge.js (VSCODE_TEST_UI).
 //
 // Needs `node scripts/build.mjs --tests`. Prints `N passed, N failed, N skipped` last, and writes the counts to
-// $TEST_COUNTS_FILE when set (test/support/testCounts.js).
+// $TEST_COUNTS_FILE when set (test/support/testCounts.js). Stopped by SIGINT (Ctrl+C) or SIGTERM (`kill`), it stops
+// code-server, Chromium or VS Code and removes its temporary folders before it exits (128 + the signal's number).
 'use strict';
 const crypto = require('crypto');
 const dns = require('dns');
@@ -77,6 +78,24 @@ const REPORT = process.env.E2E_REPORT
 /** A line per test started and ended, written by the suite as it runs: what a run stopped at its limit got through. */
 const PROGRESS = `${REPORT}.progress`;
 const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
+
+/**
+ * The signal that stopped the run, once one came. code-server runs in a process group of its own, which a Ctrl+C or a
+ * `kill` of this process does not reach: on SIGINT or SIGTERM, `interrupted` resolves, main() stops at its next step
+ * (a step under way, such as code-server starting, ends first) and its finally block stops what it started and
+ * removes its folders. A second signal exits at once.
+ */
+let stoppedBy;
+const interrupted = new Promise((resolve) => {
+  const onSignal = (signal) => {
+    if (stoppedBy) process.exit(128 + os.constants.signals[signal]);
+    stoppedBy = signal;
+    say(`${signal}: stopping what the run started and removing its temporary folders`);
+    resolve('interrupted');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+});
 
 const UPDATE_HOST = 'update.code.visualstudio.com';
 const REACH_TIMEOUT_MS = 5000;
@@ -198,7 +217,7 @@ async function runDesktop(executable, ws, env, attached) {
       () => 0,
       (error) => (error && typeof error.code === 'number' ? error.code : String((error && error.message) || error)),
     );
-    return await Promise.race([run, timeout(TIMEOUT_MS)]);
+    return await Promise.race([run, timeout(TIMEOUT_MS), interrupted]);
   } finally {
     done = true;
     await attaching;
@@ -244,11 +263,13 @@ async function main() {
       ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}),
     };
     const picked = await pickHost();
+    if (stoppedBy) return 'interrupted';
     if (picked.host === 'desktop') {
       say(`running in desktop VS Code (${picked.executable}) through @vscode/test-electron: ${picked.why}`);
       const attached = {};
       desktop = attached;
       code = await runDesktop(picked.executable, opened, env, attached);
+      if (code === 'interrupted') return code;
       say(
         code === 'timeout'
           ? `no result within ${TIMEOUT_MS / 1000} s`
@@ -263,8 +284,10 @@ async function main() {
       unpackedExtensions: SUITE.installed,
       env,
     });
+    if (stoppedBy) return 'interrupted';
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
-    browser = await launchChromium();
+    browser = await launchChromium({ handlesSignals: false });
+    if (stoppedBy) return 'interrupted';
     browser.page.on('pageerror', (error) => pageErrors.push(String(error)));
     browser.page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
@@ -283,7 +306,8 @@ async function main() {
       `${cs.url}/?${SUITE.workspaceFile ? 'workspace' : 'folder'}=${encodeURIComponent(opened)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
     );
     say('workbench loading; tests run inside the extension host');
-    code = await Promise.race([exited, timeout(TIMEOUT_MS)]);
+    code = await Promise.race([exited, timeout(TIMEOUT_MS), interrupted]);
+    if (code === 'interrupted') return code;
     say(
       code === 'timeout'
         ? `no result within ${TIMEOUT_MS / 1000} s`
@@ -337,7 +361,10 @@ function report(code) {
 }
 
 main()
-  .then((code) => process.exit(report(code)))
+  .then((code) => {
+    const exitCode = report(code);
+    process.exit(stoppedBy ? 128 + os.constants.signals[stoppedBy] : exitCode);
+  })
   .catch((error) => {
     console.error(error && error.stack ? error.stack : error);
     process.exit(reportCounts({ passed: 0, failed: 1 }));
