@@ -51,3 +51,27 @@ test('the CLI (check, index, egress), the parameterFiles lookup and the workspac
   const scanned = workspace.viewFrom(undefined).cloudResources.map((r) => fileURLToPath(r.uri));
   assert.deepEqual(topFolders(scanned), read, 'the workspace scan');
 });
+
+test('check and index warn when a folder named holds files to check only in folders they skip, naming those folders', () => {
+  const root = temporaryDirectory('anyscale-walk-passed-over-');
+  for (const folder of ['.deploy', '.git', 'node_modules', 'docs']) fs.mkdirSync(path.join(root, folder));
+  fs.copyFileSync(path.join(RULE, 'workspace', 'cloud-resource.json'), path.join(root, '.deploy', 'cloud.json'));
+  fs.writeFileSync(path.join(root, 'docs', 'notes.txt'), 'not a file check reads\n');
+  const warning =
+    'anyscale-azure: warning: .: no file to check; not searched: .deploy, node_modules ' +
+    '(node_modules and dot-folders are skipped: name one to check it)\n';
+
+  const check = spawnSync(process.execPath, [CLI, 'check', '.'], { cwd: root, encoding: 'utf8' });
+  assert.equal(check.stderr, warning, 'check');
+  assert.equal(check.status, 0, 'a warning, not a problem: the exit code is unchanged');
+  const index = spawnSync(process.execPath, [CLI, 'index', '.'], { cwd: root, encoding: 'utf8' });
+  assert.equal(index.stderr, warning, 'index');
+  assert.equal(index.status, 0);
+
+  // Naming the folder checks it; a folder named that has a file to check gets no warning.
+  const named = spawnSync(process.execPath, [CLI, 'check', '.deploy'], { cwd: root, encoding: 'utf8' });
+  assert.equal(named.stderr, '');
+  assert.match(named.stdout, /in 1 file checked/, 'the template in .deploy is checked when named');
+  fs.copyFileSync(path.join(RULE, 'workspace', 'cloud-resource.json'), path.join(root, 'docs', 'cloud.json'));
+  assert.equal(spawnSync(process.execPath, [CLI, 'check', '.'], { cwd: root, encoding: 'utf8' }).stderr, '');
+});

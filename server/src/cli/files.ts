@@ -8,6 +8,8 @@ import { byNameLinksLast, entryKindSync, isSkippedFolder, realPathOf, WalkedPath
 
 /** Extensions looked at when walking a folder or expanding a glob. */
 export const CHECKED_EXTENSIONS = ['.json', '.jsonc', '.yaml', '.yml'];
+/** How many passed-over folders a warning names. */
+const MAX_NAMED = 5;
 
 export interface Target {
   /** The path as the user should see it: as given, or joined under the folder given. */
@@ -23,18 +25,22 @@ export interface Expansion {
   unmatched: string[];
   /** Folders that could not be read, with why: I/O problems. */
   problems: Array<{ file: string; message: string }>;
+  /** Folders named that held no file to check while folders under them were passed over: a warning, so that templates
+   *  kept in a dot-folder are not silently left out of a CI run. */
+  passedOver: Array<{ file: string; message: string }>;
 }
 
 /**
  * Calls `visit` with everything under `dir` that is not a folder, in name order, following symbolic links. A folder
  * already walked (a link back to an ancestor, or a second link to the same folder) is not walked again; a folder's own
  * entries come before its links, so a file reached both ways is listed under its real path. `cannotRead` gets every
- * folder that cannot be listed.
+ * folder that cannot be listed, `skipped` every folder not entered (node_modules, dot-folders).
  */
 function walk(
   dir: string,
   visit: (file: string) => void,
   cannotRead: (dir: string, error: unknown) => void,
+  skipped: (dir: string) => void,
   walked = new WalkedPaths(),
 ): void {
   let entries: fs.Dirent[];
@@ -49,7 +55,8 @@ function walk(
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entryKindSync(entry, full, true) !== 'folder') visit(full);
-    else if (!isSkippedFolder(entry.name)) walk(full, visit, cannotRead, walked);
+    else if (isSkippedFolder(entry.name)) skipped(full);
+    else walk(full, visit, cannotRead, skipped, walked);
   }
 }
 
@@ -60,6 +67,7 @@ export function expand(args: string[], cwd: string): Expansion {
   const seen = new Set<string>();
   const unmatched: string[] = [];
   const problems: Expansion['problems'] = [];
+  const passedOver: Expansion['passedOver'] = [];
   const add = (display: string, explicit: boolean) => {
     const absolute = path.resolve(cwd, display);
     const real = realPathOf(absolute);
@@ -67,13 +75,20 @@ export function expand(args: string[], cwd: string): Expansion {
     seen.add(real);
     targets.push({ display, absolute, explicit });
   };
-  /** Walks a folder; `shown` makes the paths of its files and problems as the user should see them. */
-  const walkShown = (dir: string, shown: (absolute: string) => string, visit: (display: string) => void) =>
+  /**
+   * Walks a folder; `shown` makes the paths of its files and problems as the user should see them. Returns the
+   * folders it passed over, but for .git, where no one keeps a template.
+   */
+  const walkShown = (dir: string, shown: (absolute: string) => string, visit: (display: string) => void) => {
+    const skipped: string[] = [];
     walk(
       dir,
       (file) => visit(shown(file)),
       (folder, error) => problems.push({ file: shown(folder), message: `folder cannot be read: ${ioReason(error)}` }),
+      (folder) => path.basename(folder) !== '.git' && skipped.push(shown(folder)),
     );
+    return skipped;
+  };
   for (const arg of args) {
     const before = targets.length;
     if (hasGlob(arg)) {
@@ -95,16 +110,24 @@ export function expand(args: string[], cwd: string): Expansion {
       }
       if (stat?.isDirectory()) {
         const root = path.resolve(cwd, arg);
-        walkShown(
+        const skipped = walkShown(
           root,
           (file) => path.join(arg, path.relative(root, file)),
           (display) => checked(display) && add(display, false),
         );
+        if (targets.length === before && skipped.length > 0)
+          passedOver.push({ file: arg, message: passedOverMessage(skipped) });
         continue;
       }
       add(arg, true); // a missing file is reported when it is read
     }
     if (targets.length === before && hasGlob(arg)) unmatched.push(arg);
   }
-  return { targets, unmatched, problems };
+  return { targets, unmatched, problems, passedOver };
+}
+
+/** Why a folder named gave no file to check: which folders under it were not searched, and how to check one. */
+function passedOverMessage(skipped: readonly string[]): string {
+  const shown = skipped.slice(0, MAX_NAMED).join(', ') + (skipped.length > MAX_NAMED ? ', …' : '');
+  return `no file to check; not searched: ${shown} (node_modules and dot-folders are skipped: name one to check it)`;
 }

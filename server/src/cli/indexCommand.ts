@@ -148,7 +148,7 @@ function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: str
 /** Runs `anyscale-azure index`; a usage error or an unusable config file rejects (IndexUsageError, ConfigError). */
 export async function runIndex(argv: string[], cwd: string): Promise<number> {
   const options = parseIndexArgs(argv);
-  const { targets, unmatched, problems } = expand(options.paths, cwd);
+  const { targets, unmatched, problems, passedOver } = expand(options.paths, cwd);
   const configLevels = cliConfigLevels(
     options.config === undefined ? undefined : path.resolve(cwd, options.config),
     cwd,
@@ -162,6 +162,7 @@ export async function runIndex(argv: string[], cwd: string): Promise<number> {
     ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' })),
   ];
   process.stdout.write(options.format === 'json' ? formatIndexJson(run) : formatIndexText(run));
+  for (const folder of passedOver) process.stderr.write(`anyscale-azure: warning: ${folder.file}: ${folder.message}\n`);
   for (const problem of allProblems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
   return allProblems.length > 0 ? 2 : 0;
 }

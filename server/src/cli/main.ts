@@ -163,7 +163,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
     if (command !== 'check') throw new UsageError(`unknown command "${command}"`);
     const options = parseCheckArgs(rest);
     if (options.paths.length === 0) throw new UsageError('name at least one file, folder or glob to check');
-    const { targets, unmatched, problems } = expand(options.paths, cwd);
+    const { targets, unmatched, problems, passedOver } = expand(options.paths, cwd);
     const configLevels = cliConfigLevels(
       options.config === undefined ? undefined : path.resolve(cwd, options.config),
       cwd,
@@ -192,6 +192,7 @@ export function main(argv: string[], cwd = process.cwd()): number | Promise<numb
       run.problems.push(...outcome.problems);
     }
     run.problems.unshift(...problems);
+    run.notChecked.unshift(...passedOver);
     for (const pattern of unmatched) run.problems.push({ file: pattern, message: 'no files match' });
     if (options.format === 'text') process.stdout.write(formatText(run, options.color));
     else if (options.format === 'json') process.stdout.write(formatJson(run));
