@@ -433,3 +433,34 @@ test('a region and a computeStack value whose provider expression the parameter 
   assert.equal(hover('"us-west-2"', files('AWS', 'AWS')), '**US West (Oregon)** (`us-west-2`): AWS region.');
   assert.match(hover('"K8S"', files('GCP', 'GCP')), /: with provider `GCP`, on \*\*GKE\*\*\./);
 });
+
+test("a cloud resource's location whose provider expression the parameter files disagree on: where compute runs, per provider", () => {
+  const text = TEMPLATE.replace('"parameters": {', '"parameters": { "provider": { "type": "string" },').replace(
+    EKS,
+    `"properties": { "provider": "[parameters('provider')]", "region": "us-west-2" }`,
+  );
+  const files = (...providers: string[]) =>
+    providers.map((provider, i) =>
+      parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+    );
+  const location = (parameterFiles: ReturnType<typeof files>) => {
+    const offset = text.indexOf('"westus"') + 3;
+    return (
+      armHover(text, analyzeText(text, { parameterFiles }), offset, { ...OPTIONS, parameterFiles })?.markdown ?? ''
+    );
+  };
+  // The first file gives Azure, whose list has no us-west-2: the AWS file's region is named all the same.
+  assert.ok(
+    location(files('Azure', 'AWS')).includes(
+      [
+        'Here compute runs in `us-west-2`; `provider` differs by parameter file, and with it what that is:',
+        '',
+        '- `Azure` with p1.parameters.json: not in the Azure region list',
+        '- `AWS` with p2.parameters.json: **US West (Oregon)** (`us-west-2`): AWS region',
+      ].join('\n'),
+    ),
+    location(files('Azure', 'AWS')),
+  );
+  // Files that agree: that provider's region, as with one file.
+  assert.match(location(files('AWS', 'AWS')), /Here compute runs in \*\*US West \(Oregon\)\*\* \(`us-west-2`\)\./);
+});

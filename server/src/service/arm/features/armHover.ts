@@ -8,7 +8,7 @@
 import type { Analysis, ParameterFileInput, TextRange } from '../../types';
 import { isResourceType, type ArmResource } from '../template';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../../catalog/accessAndResidency';
-import { SUPPORTED_LOCATIONS, type Provider } from '../../catalog/anyscale';
+import { SUPPORTED_LOCATIONS } from '../../catalog/anyscale';
 import {
   nestedPropertiesOf,
   propertiesOfType,
@@ -16,14 +16,20 @@ import {
   RESOURCE_KEYS,
   type PropertyDoc,
 } from '../../catalog/propertyDocs';
-import { normalizeAzureLocation, regionListFor, regionNamed } from '../../catalog/regions';
+import { normalizeAzureLocation, regionListFor } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
-import { providerHere, valueWithFiles, type ProviderHere, type ProviderSources } from './completion/properties';
+import { providerHere, type ProviderHere, type ProviderSources } from './completion/properties';
 import { isAnyscaleResource, isCloud, isCloudResource, isKey, type LazyView } from './completion/resources';
 import type { HoverInfo } from '../../features/editing';
 import { HOVER_SECTION_BREAK, withDiagnostics } from '../../features/diagnosticHover';
-import { computeStackValueSection, providerValueSection, recordLocationSection } from './cloudResourceHover';
+import {
+  computeStackValueSection,
+  providerValueSection,
+  recordLocationSection,
+  regionByParameterFile,
+  regionMeaning,
+} from './cloudResourceHover';
 import { expressionHover } from './expressionHover';
 import { extensionHover } from './extensionHover';
 
@@ -73,15 +79,6 @@ function propertySection(
 }
 
 /**
- * What a region value names for a provider (every list when it is not known): `**US West (Oregon)** (`us-west-2`):
- * AWS region`; undefined when it is on none of those lists, or the provider (Generic) has none.
- */
-function regionMeaning(value: string, provider: Provider | undefined): string | undefined {
-  const named = regionNamed(value, provider);
-  return named && `**${named.region.displayName}** (\`${named.region.name}\`): ${named.list.provider} region`;
-}
-
-/**
  * What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. A cloud
  * resource's region is named for its provider as completion reads it (providerHere); when the parameter files give
  * a `provider` expression different providers, for each of them, naming its files.
@@ -106,16 +103,7 @@ function regionSection(context: PositionContext, resource: ArmResource, sources:
   ) {
     const here = providerHere(context, resource, sources);
     if (here.byParameterFile) {
-      const each = here.byParameterFile.map((files) => {
-        const provider = files.provider;
-        const meaning = !provider
-          ? 'the provider is not known'
-          : (regionMeaning(value, provider) ??
-            (regionListFor(provider.regionList)
-              ? `not in the ${provider.name} region list`
-              : 'a free-form routing label'));
-        return `- ${valueWithFiles(files)}: ${meaning}`;
-      });
+      const each = regionByParameterFile(value, here.byParameterFile);
       return [`\`provider\` differs by parameter file, and with it what \`${value}\` is:`, '', ...each].join('\n');
     }
     const meaning = regionMeaning(value, here.provider);
@@ -223,7 +211,7 @@ export function armHover(
       property,
       providerValueSection(context, resource),
       computeStackValueSection(context, resource, sources),
-      recordLocationSection(context, resource, view, options.docsPageUrl),
+      recordLocationSection(context, resource, sources, options.docsPageUrl),
       accessSection(context, resource, template.text, options),
       residencySection(context, resource, options),
     ].filter((s) => s !== undefined);

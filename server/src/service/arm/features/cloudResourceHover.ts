@@ -19,7 +19,7 @@ import { AZURE_BLOB_HOST_SUFFIX, bucketShape } from '../../catalog/storage';
 import { propertyValue } from '../../json/nodes';
 import type { PositionContext } from './completion/context';
 import { providerHere, valueWithFiles, type ProviderOfFiles, type ProviderSources } from './completion/properties';
-import { isCloudResource, isKey, literalProperty, resourceProvider, type LazyView } from './completion/resources';
+import { isCloudResource, isKey, literalProperty } from './completion/resources';
 
 const docOf = (name: string) => CLOUD_RESOURCE_PROPERTIES.find((doc) => doc.name === name)!;
 const PROVIDER_DOC = docOf('provider');
@@ -115,14 +115,51 @@ export function computeStackValueSection(
   return `${code(stack)}: the cloud resource runs its compute on **${COMPUTE_STACK_KINDS[stack]}**${cluster}.\n\n${key}`;
 }
 
-/** Where the cloud resource's compute runs, as its `properties.region` is written. */
-function computeRegion(resource: ArmResource, view: LazyView): string {
+/**
+ * What a region value names for a provider (every list when it is not known): `**US West (Oregon)** (`us-west-2`):
+ * AWS region`; undefined when it is on none of those lists, or the provider (Generic) has none.
+ */
+export function regionMeaning(value: string, provider: Provider | undefined): string | undefined {
+  const named = regionNamed(value, provider);
+  return named && `**${named.region.displayName}** (${code(named.region.name)}): ${named.list.provider} region`;
+}
+
+/**
+ * What a region value is with each provider the parameter files give a `provider` expression, one list item each,
+ * naming its files: `` - `AWS` with b.json: **US West (Oregon)** (`us-west-2`): AWS region ``.
+ */
+export function regionByParameterFile(value: string, byParameterFile: readonly ProviderOfFiles[]): string[] {
+  return byParameterFile.map((files) => {
+    const provider = files.provider;
+    const meaning = !provider
+      ? 'the provider is not known'
+      : (regionMeaning(value, provider) ??
+        (regionListFor(provider.regionList) ? `not in the ${provider.name} region list` : 'a free-form routing label'));
+    return `- ${valueWithFiles(files)}: ${meaning}`;
+  });
+}
+
+/**
+ * Where the cloud resource's compute runs, as its `properties.region` is written, named in its provider's list (the
+ * provider read as the region's own hover reads it, providerHere): per provider, naming its files, when the parameter
+ * files give a `provider` expression different ones.
+ */
+function computeRegion(context: PositionContext, resource: ArmResource, sources: ProviderSources): string {
   if (!propertyValue(resource.properties, 'region'))
     return '`properties.region` is not set here: the API specification then defaults it to this location (`region-missing`).';
   const region = literalProperty(resource, 'region');
   if (region === undefined) return 'Here `properties.region` is an expression: its hover shows what it evaluates to.';
   if (!isValidRegionSyntax(region)) return 'Here `properties.region` is not a valid region name (`region-invalid`).';
-  const named = regionNamed(region, resourceProvider(resource, view));
+  const here = providerHere(context, resource, sources);
+  if (here.byParameterFile) {
+    const each = regionByParameterFile(region, here.byParameterFile);
+    return [
+      `Here compute runs in ${code(region)}; \`provider\` differs by parameter file, and with it what that is:`,
+      '',
+      ...each,
+    ].join('\n');
+  }
+  const named = regionNamed(region, here.provider);
   return `Here compute runs in ${named ? `**${named.region.displayName}** (${code(region)})` : code(region)}.`;
 }
 
@@ -130,9 +167,9 @@ function computeRegion(resource: ArmResource, view: LazyView): string {
 export function recordLocationSection(
   context: PositionContext,
   resource: ArmResource,
-  view: LazyView,
+  sources: ProviderSources,
   docsPageUrl: (page: string) => string,
 ): string | undefined {
   if (!context.token || !atValueOf(context, resource, 'location')) return undefined;
-  return factMarkdown(RECORD_LOCATION_FACT, docsPageUrl, computeRegion(resource, view));
+  return factMarkdown(RECORD_LOCATION_FACT, docsPageUrl, computeRegion(context, resource, sources));
 }
