@@ -618,6 +618,32 @@ describe('storage rules: what the message names and what the fix writes', () => 
       message:
         'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "abfss://c@acct.dfs.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
     },
+    // Credentials before the host are left out: the message goes to CI logs and SARIF.
+    {
+      provider: 'Generic',
+      bucket: 's3://minio:s3cr3t@my-bucket:9000/logs',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        'Anyscale does not configure CORS for Generic buckets: give the bucket "s3://my-bucket:9000" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
+    // No URI (white space in it): named only when it holds no `@`.
+    {
+      provider: 'AWS',
+      bucket: 's3://key:s3cr3t@my-bucket /logs',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        "Anyscale does not configure CORS for AWS buckets: give the bucket a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console's Logs tab stays empty.",
+    },
+    {
+      provider: 'Generic',
+      bucket: 'wasbs://acct:key==@acct.blob.core.windows.net',
+      endpoint: '',
+      code: 'bucket-cors-required',
+      message:
+        'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "wasbs://acct.blob.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
   ];
   for (const { provider, bucket, endpoint, code, message, fixes } of cases) {
     test(`${code}: ${provider} ${bucket ?? '(no bucket)'} ${endpoint ?? ''}`, () => {

@@ -169,17 +169,28 @@ export function abfssProblem(uri: UriParts): 'missing-container' | 'wrong-host' 
 }
 
 /**
+ * The container an Azure storage URI's userinfo names (`abfss://<container>@<account>.dfs.core.windows.net`);
+ * undefined without userinfo, on a host that is no storage account's, or when it holds a `:` (credentials, not a
+ * container).
+ */
+export function containerOf(uri: UriParts): string | undefined {
+  const userinfo = uri.userinfo;
+  return userinfo === undefined || userinfo.includes(':') || !storageAccountOf(uri.hostname) ? undefined : userinfo;
+}
+
+/**
  * The abfss bucket an Azure storage URI most likely means (`wasbs://c@a.blob…`, `https://a.blob…/c`,
  * `abfss://c@a.blob…`), with `exact` true when the container came from the authority and nothing else was dropped.
  */
 export function abfssEquivalent(uri: UriParts): { uri: string; exact: boolean } | undefined {
   const storage = storageAccountOf(uri.hostname);
   if (!storage) return undefined;
-  // Userinfo with a `:` is credentials, not a container.
-  if (uri.userinfo)
-    return uri.userinfo.includes(':')
+  if (uri.userinfo) {
+    const container = containerOf(uri);
+    return container === undefined
       ? undefined
-      : { uri: abfssBucketUri(uri.userinfo, storage.account), exact: uri.rest === '' || uri.rest === '/' };
+      : { uri: abfssBucketUri(container, storage.account), exact: uri.rest === '' || uri.rest === '/' };
+  }
   const firstSegment = FIRST_PATH_SEGMENT.exec(uri.rest);
   return firstSegment ? { uri: abfssBucketUri(firstSegment[1], storage.account), exact: false } : undefined;
 }
