@@ -166,6 +166,28 @@ describe('a snippet names what the template already declares, and depends on it'
     assert.deepEqual(left, [], text);
   });
 
+  test('a job, a service and a workspace name the cloud, in their name and compute config, and wait for its last cloud resource', () => {
+    const eks = cloudResource('eks', 'AWS', TO_DEFAULT);
+    const TO_EKS = "[resourceId('Anyscale.Platform/clouds/cloudResources', 'prod-cloud', 'eks')]";
+    for (const [prefix, name] of [
+      ['anyscale-job', 'prod-cloud/my-project/my-job'],
+      ['anyscale-service', 'prod-cloud/my-project/my-service'],
+      ['anyscale-workspace', 'prod-cloud/my-project/my-workspace'],
+    ]) {
+      const { text, problems: left } = accepted(host(CLOUD, DEFAULT, eks), prefix);
+      assert.deepEqual(dependsOnOf(text, name), [TO_EKS], text);
+      assert.ok(
+        text.includes("[resourceId('Anyscale.Platform/clouds/cloudResources', 'prod-cloud', 'default')]"),
+        text,
+      );
+      assert.ok(!text.includes('my-cloud'), text);
+      assert.deepEqual(left, [], text);
+    }
+    // Without a cloud in the template: the placeholder, and nothing depended on.
+    const { text } = accepted(host(), 'anyscale-job');
+    assert.equal(dependsOnOf(text, 'my-cloud/my-project/my-job'), undefined, text);
+  });
+
   test('kuberay names the AKS cluster the template declares and depends on it; the AKS cluster runs Kubernetes 1.34', () => {
     const cluster = accepted(host(), 'aks-cluster');
     assert.match(cluster.text, /"kubernetesVersion": "1\.34",/);

@@ -98,6 +98,12 @@ function primaryComputeConfig(depth: number, instanceStop: number, last: boolean
 
 const RAY_IMAGE = 'anyscale/ray:2.44.0-py312-cu124';
 
+/**
+ * A workload's cloud (tab stop 1, also in its compute config's resource ID): in a template that creates one, its name,
+ * with a dependsOn on its last cloud resource (so the primary `default` the compute config names exists), else the cloud.
+ */
+const WORKLOAD_CLOUD: TemplateSnippet['refersTo'] = { target: 'cloud', stop: 1, placeholder: 'my-cloud' };
+
 /** Jobs, services and workspaces (2026-09-01) on the primary cloud resource, after the other snippets. */
 const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
   {
@@ -117,6 +123,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: WORKLOAD_CLOUD,
     symbolic: { names: ['job'] },
   },
   {
@@ -140,6 +147,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: WORKLOAD_CLOUD,
     symbolic: { names: ['service'] },
   },
   {
@@ -157,6 +165,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
+    refersTo: WORKLOAD_CLOUD,
     symbolic: { names: ['workspace'] },
   },
 ];
