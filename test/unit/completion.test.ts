@@ -201,6 +201,54 @@ test('region values follow a provider written as an expression, also when the re
   assert.ok(!labels.includes('uksouth'), 'Azure regions offered for an AWS cloud resource');
 });
 
+test("region values whose provider expression the parameter files disagree on: each provider's regions, naming its files", () => {
+  const marked = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      parameters: { provider: { type: 'string' } },
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'my-cloud/second',
+          location: 'uksouth',
+          properties: { provider: "[parameters('provider')]", computeStack: 'K8S', region: 'CURSOR' },
+        },
+      ],
+    },
+    null,
+    2,
+  ).replace('"CURSOR"', '"/*|region*/"');
+  const { text, cursors } = cursorsOf(marked);
+  const regions = (...providers: string[]) => {
+    const parameterFiles = providers.map((provider, i) =>
+      parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+    );
+    return armCompletions(text, analyzeText(text, { parameterFiles }), cursors.get('region')!, parameterFiles);
+  };
+  // The first file gives Azure: the AWS file's regions are offered too, each saying whose they are.
+  const differ = regions('Azure', 'AWS', 'aws');
+  const detail = (label: string) => differ.find((entry) => entry.label === label)?.detail;
+  assert.equal(detail('uksouth'), 'UK South · `Azure` with p1.parameters.json');
+  assert.equal(detail('us-west-2'), 'US West (Oregon) · `AWS` with p2.parameters.json');
+  assert.ok(!differ.some((entry) => entry.label === 'us-central1'), 'GCP regions offered for no GCP file');
+  assert.equal(differ.find((entry) => entry.preselect)?.label, 'uksouth', "the Azure file's: the record's location");
+  // Files that agree: that provider's list, as with one file.
+  const agree = regions('AWS', 'AWS').map((entry) => entry.label);
+  assert.ok(agree.includes('us-west-2') && !agree.includes('uksouth'), agree.slice(0, 10).join(', '));
+  // The bucket too: each provider's URI shape, not the first file's only.
+  const bucket = text.replace('"region": ""', '"region": "", "cloudStorageBucketName": ""');
+  const at = bucket.indexOf('"cloudStorageBucketName": ""') + '"cloudStorageBucketName": "'.length;
+  const parameterFiles = ['Azure', 'AWS'].map((provider, i) =>
+    parameterFileInput({ provider: { value: provider } }, `file:///w/p${i + 1}.parameters.json`),
+  );
+  const shapes = armCompletions(bucket, analyzeText(bucket, { parameterFiles }), at, parameterFiles);
+  assert.ok(
+    shapes.some((entry) => entry.label === 's3://<bucket>'),
+    shapes.map((entry) => entry.label).join(', '),
+  );
+});
+
 describe('a key typed above written ones (the parser skips the key after one without a colon)', () => {
   const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",

@@ -142,5 +142,5 @@ export function armCompletions(
   )
     return dependsOnCompletions(context, resource, view);
   // An expression's value is its own business: no literal values offered inside one.
-  return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, view);
+  return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, sources);
 }

@@ -26,15 +26,8 @@ import { propertyValue } from '../../../json/nodes';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
 import { stringValueEntry } from './insert';
-import {
-  isAnyscaleResource,
-  isCloud,
-  isCloudResource,
-  isKey,
-  literalProperty,
-  resourceProvider,
-  type LazyView,
-} from './resources';
+import { providerHere, valueWithFiles, type ProviderHere, type ProviderSources } from './properties';
+import { isAnyscaleResource, isCloud, isCloudResource, isKey, literalProperty } from './resources';
 
 const order = (index: number) => String(index).padStart(3, '0');
 
@@ -110,23 +103,46 @@ function regionEntries(
   );
 }
 
-/** The regions of the provider's list; with the provider unknown, every list (each entry names its provider). */
-function regionCompletions(
+/** The regions of a provider's list, `offset` on in the sort order; none for a provider without one (Generic). */
+function providerRegions(
   context: PositionContext,
   resource: ArmResource,
-  provider: Provider | undefined,
+  provider: Provider,
+  label: (displayName: string) => string,
+  offset: number,
 ): CompletionEntry[] {
-  if (provider) {
-    const list = regionListFor(provider.regionList);
-    if (!list) return [];
-    // An Azure cloud resource usually runs where its record lives.
-    const location =
-      provider.name === 'Azure'
-        ? knownString(literalValue(propertyValue(resource.node, 'location')))?.toLowerCase()
-        : undefined;
-    return regionEntries(context, list, (name) => name, location, 0);
-  }
+  const list = regionListFor(provider.regionList);
+  if (!list) return [];
+  // An Azure cloud resource usually runs where its record lives.
+  const location =
+    provider.name === 'Azure'
+      ? knownString(literalValue(propertyValue(resource.node, 'location')))?.toLowerCase()
+      : undefined;
+  return regionEntries(context, list, label, location, offset);
+}
+
+/**
+ * The regions of the provider's list. When the parameter files give a `provider` expression different providers, each
+ * one's list, each entry naming its provider and files (`US West (Oregon) · `AWS` with aws.parameters.json`); a value
+ * naming no provider adds none. With the provider unknown, every list (each entry names its provider).
+ */
+function regionCompletions(context: PositionContext, resource: ArmResource, here: ProviderHere): CompletionEntry[] {
+  if (here.provider) return providerRegions(context, resource, here.provider, (name) => name, 0);
   let offset = 0;
+  if (here.byParameterFile) {
+    return here.byParameterFile.flatMap((files) => {
+      if (!files.provider) return [];
+      const entries = providerRegions(
+        context,
+        resource,
+        files.provider,
+        (name) => `${name} · ${valueWithFiles(files)}`,
+        offset,
+      );
+      offset += entries.length;
+      return entries;
+    });
+  }
   return REGION_LISTS.flatMap((list) => {
     const entries = regionEntries(context, list, (name) => `${list.provider}: ${name}`, undefined, offset);
     offset += list.regions.length;
@@ -242,7 +258,7 @@ export function valueCompletions(
   context: PositionContext,
   template: ArmTemplate,
   resource: ArmResource,
-  view: LazyView,
+  sources: ProviderSources,
 ): CompletionEntry[] {
   const [first, second] = context.inResource;
   if (context.inResource.length === 1) {
@@ -260,7 +276,9 @@ export function valueCompletions(
     typeof second !== 'string'
   )
     return [];
-  const provider = resourceProvider(resource, view);
+  // As property names read it: with every parameter file, a `provider` typed below the cursor too.
+  const here = providerHere(context, resource, sources);
+  const provider = here.provider;
   switch (second.toLowerCase()) {
     case 'provider':
       return PROVIDERS.map((p, index) =>
@@ -280,7 +298,7 @@ export function valueCompletions(
       );
     case 'region':
     case 'cloudstoragebucketregion':
-      return regionCompletions(context, resource, provider);
+      return regionCompletions(context, resource, here);
     case 'cloudstoragebucketname':
       return bucketCompletions(context, provider);
     case 'cloudstoragebucketendpoint':
