@@ -1,6 +1,6 @@
 // Protocol tier for the workspace index: the bundled server, started on a copy of the fixture workspace
-// (test/fixtures/index/workspace) plus an excluded folder, answers anyscaleAzure/workspaceIndex (a values file under
-// the cloud resources whose provider it names) and announces changes
+// (test/fixtures/index/workspace) plus an excluded folder, answers anyscaleAzure/workspaceIndex (a values file and
+// the template's operator extension under the cloud resources whose provider they name) and announces changes
 // with anyscaleAzure/workspaceIndexChanged: once the first scan is done, then after the debounce naming only the
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
@@ -145,7 +145,7 @@ test('after the first scan, a notification names every cloud and says the index 
   });
 });
 
-test('a values file beside a template is answered under the cloud resources whose provider it names', async () => {
+test('a values file beside a template, and its operator extension, are answered under the cloud resources whose provider they name', async () => {
   const index = await server.connection.sendRequest(WorkspaceIndexRequest, {});
   const myCloud = index.clouds.find((cloud) => cloud.label === 'my-cloud')!;
   // infra/values.yaml says cloudProvider azure: under the Azure ones, not under eks-east ("Aws").
@@ -153,6 +153,13 @@ test('a values file beside a template is answered under the cloud resources whos
     .filter((resource) => resource.files.some((file) => file.uri === uriOf('infra', 'values.yaml')))
     .map((resource) => resource.label);
   assert.deepEqual(withValues, ['default', 'gpu-1', 'gpu-2']);
+  // So is the template's own operator extension (global.cloudProvider azure).
+  const withExtension = myCloud.cloudResources
+    .filter((resource) =>
+      resource.files.some((file) => file.kind === 'operatorExtension' && file.uri === uriOf('infra', 'cloud.json')),
+    )
+    .map((resource) => resource.label);
+  assert.deepEqual(withExtension, ['default', 'gpu-1', 'gpu-2']);
 });
 
 test('files.exclude is honoured: the excluded template is not in the index', async () => {

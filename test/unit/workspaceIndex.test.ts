@@ -615,6 +615,133 @@ test('a provider not known before deployment rules no values file out: they are 
   );
 });
 
+test("operator extensions in the template are listed under the cloud resources they are for: their identity's, else their provider's; one for none under each, saying so", () => {
+  const template = JSON.parse(fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8'));
+  const [extension] = template.resources.filter(
+    (resource: { type: string }) => resource.type === 'Microsoft.KubernetesConfiguration/extensions',
+  );
+  assert.equal(extension.properties.configurationSettings['global.cloudProvider'], 'azure', "the fixture's extension");
+  const operator = (name: string, settings: Record<string, string>) => ({
+    ...extension,
+    name,
+    properties: { ...extension.properties, configurationSettings: settings },
+  });
+  template.parameters = { provider: { type: 'string' } };
+  template.resources.push(
+    // eks-east's role, though it says azure: the identity decides.
+    operator('by-identity', {
+      'global.cloudProvider': 'azure',
+      'global.auth.iamIdentity': 'arn:aws:iam::123456789012:role/anyscale-operator-role',
+    }),
+    operator('pre-1.0-aws', { cloudProvider: 'aws' }),
+    operator('gcp', { 'global.cloudProvider': 'gcp' }),
+    operator('by-parameter', { 'global.cloudProvider': "[parameters('provider')]" }),
+  );
+  const index = new WorkspaceIndex();
+  const uri = 'file:///w/infra/cloud.json';
+  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { uri });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-cloud');
+  const extensions = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.relation === 'sameTemplate' && file.kind === 'operatorExtension')
+      .map((file) => [file.label, ...file.description.slice(2)].join(' · '));
+  const none = "matches none of cloud.json's cloud resources";
+  assert.deepEqual(extensions('default'), ['anyscale-operator', `gcp · ${none}`, 'by-parameter']);
+  assert.deepEqual(extensions('eks-east'), ['by-identity', 'pre-1.0-aws', `gcp · ${none}`, 'by-parameter']);
+  assert.deepEqual(extensions('gpu-2'), extensions('default'));
+  const gcp = resourceNamed(cloud, 'eks-east').files.find((file) => file.label === 'gcp')!;
+  assert.equal(
+    gcp.tooltip.at(-1)?.value,
+    "none of cloud.json's cloud resources: global.cloudProvider is gcp, their providers Azure, Aws",
+  );
+  // The AKS cluster carries no operator values: under every cloud resource.
+  assert.ok(resourceNamed(cloud, 'eks-east').files.some((file) => file.kind === 'aksCluster'));
+});
+
+test("an extension setting its parameter files read differently rules no cloud resource out: no file's value is the template's", () => {
+  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
+  const template = JSON.parse(read('cloudresource.json'));
+  const operator = (name: string, provider: string) => ({
+    type: 'Microsoft.KubernetesConfiguration/extensions',
+    apiVersion: '2024-11-01',
+    name,
+    properties: { extensionType: 'Anyscale.AKS.Operator', configurationSettings: { 'global.cloudProvider': provider } },
+  });
+  template.resources.push(operator('by-parameter', "[toLower(parameters('provider'))]"), operator('azure', 'azure'));
+  const inputs = ['cloudresource.parameters.aws.json', 'cloudresource.parameters.azure.json'].map((name) => ({
+    uri: uriIn(WORKSPACE, 'params', name),
+    root: parseJson(read(name)).root!,
+    text: read(name),
+  }));
+  const index = new WorkspaceIndex();
+  const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
+  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+  const extensions = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.kind === 'operatorExtension')
+      .map((file) => `${file.label}: ${file.cloudProvider?.known ? '' : '?'}${file.cloudProvider?.text}`);
+  // The AWS file (read first) makes it aws, the Azure file azure: under both, shown as written.
+  assert.deepEqual(extensions('eksuswest2'), ["by-parameter: ?[toLower(parameters('provider'))]"]);
+  assert.deepEqual(extensions('aksuksouth'), ["by-parameter: ?[toLower(parameters('provider'))]", 'azure: azure']);
+});
+
+test('a values file of several documents is listed under what any of them is for, each cloud resource revealing and naming its documents', () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/values.both.yaml':
+      'global:\n  cloudDeploymentId: cldrsrc_az1\n  cloudProvider: azure\n---\nglobal:\n  cloudDeploymentId: cldrsrc_aws1\n  cloudProvider: aws\n',
+    'file:///w/infra/values.neither.yaml': 'global:\n  cloudProvider: gcp\n---\nglobal:\n  cloudProvider: generic\n',
+    // The second document (an overlay) names no provider: it rules nothing out.
+    'file:///w/infra/values.overlay.yaml':
+      'global:\n  cloudProvider: gcp\n---\nglobal:\n  cloudDeploymentId: cldrsrc_any\n',
+  };
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-cloud');
+  const listed = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.relation === 'sameFolder')
+      .map((file) => [file.label, ...file.description.slice(2), file.tooltip.at(-1)!.value].join(' · '));
+  const none = "matches none of cloud.json's cloud resources";
+  const neither = `none of cloud.json's cloud resources: document 1's global.cloudProvider is gcp, document 2's global.cloudProvider is generic, their providers Azure, Aws`;
+  assert.deepEqual(listed('default'), [
+    'values.both.yaml · document 1 of 2',
+    `values.neither.yaml · ${none} · ${neither}`,
+    'values.overlay.yaml · document 2 of 2',
+  ]);
+  assert.deepEqual(listed('eks-east'), [
+    'values.both.yaml · document 2 of 2',
+    `values.neither.yaml · ${none} · ${neither}`,
+    'values.overlay.yaml · document 2 of 2',
+  ]);
+  const both = (name: string) => resourceNamed(cloud, name).files.find((file) => file.label === 'values.both.yaml')!;
+  assert.deepEqual(
+    [both('default'), both('eks-east')].map((file) => [
+      file.reveal.range.start.line,
+      file.cloudDeploymentId?.text,
+      file.cloudProvider?.text,
+    ]),
+    [
+      [1, 'cldrsrc_az1', 'azure'],
+      [5, 'cldrsrc_aws1', 'aws'],
+    ],
+    'each reveals, and offers the cloudDeploymentId of, the document that is for it',
+  );
+  assert.deepEqual(
+    both('default')
+      .tooltip.slice(1, -1)
+      .map((row) => `${row.label}: ${row.value}`),
+    [
+      'global.cloudDeploymentId (document 1): cldrsrc_az1',
+      'global.cloudProvider (document 1): azure',
+      'global.cloudDeploymentId (document 2): cldrsrc_aws1',
+      'global.cloudProvider (document 2): aws',
+    ],
+  );
+});
+
 test("a values file's tooltip names the keys it is written in: a pre-1.0 file's top-level ones, an extension's pre-1.0 settings", () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const legacyExtension = template

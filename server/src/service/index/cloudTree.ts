@@ -26,6 +26,7 @@ import type {
   OutlinedCloudResource,
   OutlinedProblems,
   OutlinedTemplateResource,
+  OutlinedValues,
   WrittenSetting,
 } from './workspaceIndex';
 
@@ -103,8 +104,11 @@ interface Relatable {
   readonly reveal: IndexLocation;
   readonly cloudDeploymentId?: WrittenSetting;
   readonly cloudProvider?: WrittenSetting;
-  /** Operator values: their operator identity, which names the cloud resource they are for on AWS and GCP. */
-  readonly operatorIdentity?: IndexedText;
+  /**
+   * The operator values it carries, one set per YAML document (an extension's settings are one): which cloud resources
+   * it is for. Absent for what carries none (a template, a Gateway manifest), which goes with every cloud resource.
+   */
+  readonly values?: readonly OutlinedValues[];
   /** The cloud resource IDs it names, normalized. */
   readonly ids: readonly string[];
   readonly tooltip: IndexTooltipRow[];
@@ -144,6 +148,7 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
     reveal: { uri, range: resource.range },
     cloudDeploymentId: id,
     cloudProvider: resource.cloudProvider,
+    ...(resource.kind === 'operatorExtension' && { values: [resource] }),
     ids: id?.value.known ? [normalizedId(id.value.text)] : [],
     tooltip: [
       ...row('Extension type', resource.extensionType),
@@ -161,6 +166,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       values.cloudDeploymentId?.value.known ? [normalizedId(values.cloudDeploymentId.value.text)] : [],
     );
     const first = outline.values[0];
+    const several = outline.values.length > 1;
     out.push({
       kind: 'valuesFile',
       uri,
@@ -172,9 +178,14 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       reveal: { uri, range: first.range },
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
-      operatorIdentity: first.operatorIdentity?.value,
+      values: outline.values,
       ids,
-      tooltip: [...settingRow(first.cloudDeploymentId), ...settingRow(first.cloudProvider)],
+      // Each document's, numbered when there are several: each is a set of values of its own.
+      tooltip: outline.values.flatMap((values, at) =>
+        [...settingRow(values.cloudDeploymentId), ...settingRow(values.cloudProvider)].map((setting) =>
+          several ? { ...setting, label: `${setting.label} (document ${at + 1})` } : setting,
+        ),
+      ),
     });
   }
   if (outline.gateways.length > 0) {
@@ -201,32 +212,30 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   return out;
 }
 
-/** Why operator values beside a template are listed under its cloud resources though they match none of them. */
-interface Unmatched {
-  readonly description: string;
+/**
+ * What a row adds under one cloud resource: why operator values are listed though they match none of the template's
+ * cloud resources, or which documents of a values file are for this one.
+ */
+interface Remark {
+  readonly description?: string;
   readonly row: IndexTooltipRow;
 }
 
-function fileNode(
-  parentId: string,
-  relatable: Relatable,
-  relation: IndexedRelation,
-  unmatched?: Unmatched,
-): IndexedFile {
+function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelation, remark?: Remark): IndexedFile {
   return {
     id: `${parentId}|${relatable.kind}:${relatable.uri}${relatable.key ? `#${relatable.key}` : ''}`,
     kind: relatable.kind,
     relation,
     uri: relatable.uri,
     label: relatable.label,
-    description: [...relatable.details, RELATION_WORDS[relation], ...(unmatched ? [unmatched.description] : [])],
+    description: [...relatable.details, RELATION_WORDS[relation], ...(remark?.description ? [remark.description] : [])],
     problems: relatable.problems,
     ...(relatable.worst ? { worst: relatable.worst } : {}),
     reveal: relatable.reveal,
     tooltip: [
       { label: 'File', value: decoded(relatable.uri), known: true },
       ...relatable.tooltip,
-      ...(unmatched ? [unmatched.row] : []),
+      ...(remark ? [remark.row] : []),
     ],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId.value } : {}),
     ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider.value } : {}),
@@ -238,19 +247,65 @@ function fileNode(
  * Listed under each of them all the same, so that a mismatch (values-cloud-provider-mismatch) stays in view.
  */
 function unmatchedNote(
-  relatable: Relatable,
+  values: readonly OutlinedValues[],
   templateUri: string,
   resources: readonly OutlinedCloudResource[],
-): Unmatched {
+): Remark {
   const template = basename(templateUri);
   const providers = [...new Set(resources.flatMap((resource) => (resource.provider ? [resource.provider.text] : [])))];
-  const provider = relatable.cloudProvider!;
+  // Values for none of them name a literal provider in every document (valuesMatch.ts).
+  const theirs = values.map(({ cloudProvider }, at) => {
+    const provider = cloudProvider!;
+    return `${values.length > 1 ? `document ${at + 1}'s ` : ''}${provider.key} is ${provider.value.text}`;
+  });
   return {
     description: `matches none of ${template}'s cloud resources`,
     row: {
       label: 'Matches',
-      value: `none of ${template}'s cloud resources: ${provider.key} is ${provider.value.text}, their providers ${providers.join(', ')}`,
+      value: `none of ${template}'s cloud resources: ${theirs.join(', ')}, their providers ${providers.join(', ')}`,
       known: true,
+    },
+  };
+}
+
+/**
+ * The cloud resources each set of operator values is for (valuesMatch.ts), document by document: undefined where a
+ * document is for none of them.
+ */
+function documentMatches(
+  values: readonly OutlinedValues[],
+  resources: readonly OutlinedCloudResource[],
+): (ReadonlySet<OutlinedCloudResource> | undefined)[] {
+  return values.map((document) => {
+    const matching = cloudResourcesFor(
+      { cloudProvider: document.cloudProvider?.value, operatorIdentity: document.operatorIdentity?.value },
+      resources,
+    );
+    return matching && new Set(matching);
+  });
+}
+
+/**
+ * A values file of several documents as listed under a cloud resource some of them are for: revealing the first of
+ * them, with its cloudDeploymentId and cloudProvider, and a row naming them.
+ */
+function forDocuments(relatable: Relatable, documents: readonly number[]): { relatable: Relatable; remark: Remark } {
+  const values = relatable.values!;
+  const first = values[documents[0]];
+  const named = documents.map((at) => at + 1);
+  return {
+    relatable: {
+      ...relatable,
+      reveal: { uri: relatable.uri, range: first.range },
+      cloudDeploymentId: first.cloudDeploymentId,
+      cloudProvider: first.cloudProvider,
+    },
+    remark: {
+      row: {
+        label: 'For this cloud resource',
+        value: `document${named.length > 1 ? 's' : ''} ${named.join(', ')} of ${values.length}`,
+        known: true,
+      },
     },
   };
 }
@@ -424,19 +479,18 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     };
     const sameTemplate = outline.templateResources.map((resource) => templateResourceRelatable(uri, resource));
     const sameFolder = (byFolder.get(folderOf(uri)) ?? []).filter((relatable) => relatable.uri !== uri);
-    // The cloud resources each is for; undefined: it matches none of them, so it is listed under each, saying so.
-    const matched = new Map(
-      sameFolder.map((relatable) => {
-        const resources = cloudResourcesFor(
-          { cloudProvider: relatable.cloudProvider?.value, operatorIdentity: relatable.operatorIdentity },
-          outline.cloudResources,
-        );
-        return [relatable, resources && new Set(resources)] as const;
-      }),
+    // Of what carries operator values (an operator extension, here or beside; a values file), the cloud resources each
+    // document is for. Values whose documents are for none of them are listed under each, saying so.
+    const matches = new Map(
+      [...sameTemplate, ...sameFolder].flatMap((relatable) =>
+        relatable.values ? [[relatable, documentMatches(relatable.values, outline.cloudResources)] as const] : [],
+      ),
     );
     const notes = new Map(
-      sameFolder.flatMap((relatable) =>
-        matched.get(relatable) ? [] : [[relatable, unmatchedNote(relatable, uri, outline.cloudResources)] as const],
+      [...matches].flatMap(([relatable, byDocument]) =>
+        byDocument.every((matching) => matching === undefined)
+          ? [[relatable, unmatchedNote(relatable.values!, uri, outline.cloudResources)] as const]
+          : [],
       ),
     );
 
@@ -457,8 +511,20 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         tooltip: [],
       }));
       const node = cloudResourceNode(build.cloud, uri, outlined, []);
-      const besides = sameFolder.filter((relatable) => matched.get(relatable)?.has(outlined) ?? true);
-      const ids = new Set([...sameTemplate, ...besides].flatMap((relatable) => relatable.ids));
+      /** Its row under this cloud resource, or none when its values are for others of the template's. */
+      const listed = (relatable: Relatable, relation: IndexedRelation): [Relatable, IndexedFile][] => {
+        const byDocument = matches.get(relatable);
+        const note = notes.get(relatable);
+        if (!byDocument || note) return [[relatable, fileNode(node.id, relatable, relation, note)]];
+        const documents = byDocument.flatMap((matching, at) => (matching?.has(outlined) ? [at] : []));
+        if (documents.length === 0) return [];
+        if (byDocument.length === 1) return [[relatable, fileNode(node.id, relatable, relation)]];
+        const shown = forDocuments(relatable, documents);
+        return [[relatable, fileNode(node.id, shown.relatable, relation, shown.remark)]];
+      };
+      const templateFiles = sameTemplate.flatMap((relatable) => listed(relatable, 'sameTemplate'));
+      const folderFiles = sameFolder.flatMap((relatable) => listed(relatable, 'sameFolder'));
+      const ids = new Set([...templateFiles, ...folderFiles].flatMap(([relatable]) => relatable.ids));
       const sameId: Relatable[] = [];
       for (const relatable of [...ids].flatMap((id) => byId.get(id) ?? [])) {
         if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
@@ -467,8 +533,8 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
       const files = [
         fileNode(node.id, { ...template, reveal: { uri, range: outlined.range } }, 'declares'),
         ...parameterFiles.map((file) => fileNode(node.id, file, 'parameters')),
-        ...sameTemplate.map((resource) => fileNode(node.id, resource, 'sameTemplate')),
-        ...besides.map((relatable) => fileNode(node.id, relatable, 'sameFolder', notes.get(relatable))),
+        ...templateFiles.map(([, file]) => file),
+        ...folderFiles.map(([, file]) => file),
         ...sameId.map((relatable) => fileNode(node.id, relatable, 'sameCloudResourceId')),
       ];
       build.cloud.cloudResources.push({ ...node, files });

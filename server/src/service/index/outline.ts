@@ -13,7 +13,7 @@ import { armStringLiteral } from '../arm/expressions/lexical';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { evaluatorFor, viewFor } from '../arm/evaluators';
 import { isResourceType, type ArmResource } from '../arm/template';
-import { knownString, literalValue, type Value } from '../arm/value';
+import { knownString, literalValue, unknown, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
 import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
@@ -326,18 +326,24 @@ function isExtension(resource: ArmResource): boolean {
   return isResourceType(resource, OPERATOR_EXTENSION.resourceType);
 }
 
-/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated, with the key written. */
+/**
+ * An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated, with the key written. Known
+ * only when every parameter file (each run) reads it alike: one file's value is not what the others deploy.
+ */
 function setting(
   resource: ArmResource,
   keys: readonly string[],
-  evaluator: Evaluator,
+  runs: readonly Run[],
   text: string,
 ): WrittenSetting | undefined {
   const settings = propertyValue(resource.properties, 'configurationSettings');
   for (const key of keys) {
     const node = findProperty(settings, key)?.children?.[1];
-    const value = node && shown(evaluator.value(node, resource), node, text);
-    if (value) return { key, value };
+    if (!node) continue;
+    const [value, ...others] = runs.map((run) => shown(run.evaluator.value(node, resource), node, text));
+    if (!value) continue;
+    const alike = others.every((other) => other?.known === value.known && other.text === value.text);
+    return { key, value: alike ? value : shown(unknown('read differently by its parameter files'), node, text)! };
   }
   return undefined;
 }
@@ -409,8 +415,9 @@ export function templateOutline(
       resource,
       name,
       extensionType,
-      cloudDeploymentId: setting(resource, ['global.cloudDeploymentId', 'cloudDeploymentId'], first.evaluator, text),
-      cloudProvider: setting(resource, ['global.cloudProvider', 'cloudProvider'], first.evaluator, text),
+      cloudDeploymentId: setting(resource, ['global.cloudDeploymentId', 'cloudDeploymentId'], runs, text),
+      cloudProvider: setting(resource, ['global.cloudProvider', 'cloudProvider'], runs, text),
+      operatorIdentity: setting(resource, ['global.auth.iamIdentity', 'operatorIamIdentity'], runs, text),
     };
   });
   // Every run's resources are the template's declarations (copies share theirs).

@@ -52,6 +52,8 @@ export interface OutlinedTemplateResource {
   readonly extensionType?: IndexedText;
   readonly cloudDeploymentId?: WrittenSetting;
   readonly cloudProvider?: WrittenSetting;
+  /** `global.auth.iamIdentity` (`operatorIamIdentity` pre-1.0), as for values files. */
+  readonly operatorIdentity?: WrittenSetting;
   readonly range: IndexRange;
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
