@@ -696,6 +696,8 @@ test('a values file of several documents is listed under what any of them is for
     // The second document (an overlay) names no provider: it rules nothing out.
     'file:///w/infra/values.overlay.yaml':
       'global:\n  cloudProvider: gcp\n---\nglobal:\n  cloudDeploymentId: cldrsrc_any\n',
+    // Elsewhere, naming the ID of values.both.yaml's AWS document: related where that document is.
+    'file:///w/helm/values.yaml': 'global:\n  cloudDeploymentId: cldrsrc_aws1\n',
   };
   const index = new WorkspaceIndex();
   for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
@@ -729,6 +731,11 @@ test('a values file of several documents is listed under what any of them is for
     ],
     'each reveals, and offers the cloudDeploymentId of, the document that is for it',
   );
+  const byId = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.relation === 'sameCloudResourceId')
+      .map((file) => file.uri);
+  assert.deepEqual([byId('default'), byId('eks-east')], [[], ['file:///w/helm/values.yaml']]);
   assert.deepEqual(
     both('default')
       .tooltip.slice(1, -1)

@@ -158,13 +158,18 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
   };
 }
 
+/** The cloud resource IDs documents of operator values name, normalized. */
+function idsOf(documents: readonly OutlinedValues[]): string[] {
+  return documents.flatMap((values) =>
+    values.cloudDeploymentId?.value.known ? [normalizedId(values.cloudDeploymentId.value.text)] : [],
+  );
+}
+
 /** The values files and Gateway manifests of one file, and its operator extensions, as they can be related. */
 function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   const out: Relatable[] = [];
   if (outline.values.length > 0) {
-    const ids = outline.values.flatMap((values) =>
-      values.cloudDeploymentId?.value.known ? [normalizedId(values.cloudDeploymentId.value.text)] : [],
-    );
+    const ids = idsOf(outline.values);
     const first = outline.values[0];
     const several = outline.values.length > 1;
     out.push({
@@ -287,7 +292,7 @@ function documentMatches(
 
 /**
  * A values file of several documents as listed under a cloud resource some of them are for: revealing the first of
- * them, with its cloudDeploymentId and cloudProvider, and a row naming them.
+ * them, with its cloudDeploymentId and cloudProvider, relating the files that name their IDs, and a row naming them.
  */
 function forDocuments(relatable: Relatable, documents: readonly number[]): { relatable: Relatable; remark: Remark } {
   const values = relatable.values!;
@@ -299,6 +304,7 @@ function forDocuments(relatable: Relatable, documents: readonly number[]): { rel
       reveal: { uri: relatable.uri, range: first.range },
       cloudDeploymentId: first.cloudDeploymentId,
       cloudProvider: first.cloudProvider,
+      ids: idsOf(documents.map((at) => values[at])),
     },
     remark: {
       row: {
@@ -520,7 +526,7 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         if (documents.length === 0) return [];
         if (byDocument.length === 1) return [[relatable, fileNode(node.id, relatable, relation)]];
         const shown = forDocuments(relatable, documents);
-        return [[relatable, fileNode(node.id, shown.relatable, relation, shown.remark)]];
+        return [[shown.relatable, fileNode(node.id, shown.relatable, relation, shown.remark)]];
       };
       const templateFiles = sameTemplate.flatMap((relatable) => listed(relatable, 'sameTemplate'));
       const folderFiles = sameFolder.flatMap((relatable) => listed(relatable, 'sameFolder'));
