@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../support/paths';
 import { parseProbeLog } from '../../server/src/service/egress/lines';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { probeTargets } from '../../server/src/node/egressProbe/engine';
+import { loadEgressTargets } from '../../server/src/node/egressWorkspace';
 import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { startLab, startUnanswered, HOSTS, type Lab } from '../support/egressLab';
 import { commentText } from '../support/commentText';
@@ -469,6 +470,31 @@ test('a workspace that is not a folder, a --host that is not a host and a --clou
     (await run(['--host', 'ok.example.com:8443', '--cloud-id', 'cld_abc1', '--allow-list', 'fqdns'])).code,
     0,
   );
+});
+
+test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: the same words when it is missing, too large or not JSON, exit 2', async () => {
+  const files = temporaryDirectory('egress-cli-targets-');
+  fs.writeFileSync(path.join(files, 'truncated.json'), '{"targets": [');
+  fs.writeFileSync(path.join(files, 'large.json'), '');
+  fs.truncateSync(path.join(files, 'large.json'), 17 * 1024 * 1024);
+  fs.writeFileSync(path.join(files, 'bom.json'), `\uFEFF${JSON.stringify(['bom.example'])}`);
+  const cases: Array<[string, RegExp]> = [
+    ['missing.json', /missing\.json: no such file$/],
+    ['large.json', /large\.json: too large to check: 17\.0 MB, over the limit of 16 MB /],
+    ['truncated.json', /truncated\.json: not JSON: /],
+  ];
+  for (const [name, expected] of cases) {
+    const file = path.join(files, name);
+    const inEditor = await loadEgressTargets([files], { targetsFile: name });
+    const result = await run(['--targets', file, '--allow-list', 'fqdns']);
+    assert.equal(result.code, 2, name);
+    assert.equal(result.stdout, '', `${name}: no allow-list from a file that could not be read`);
+    assert.equal(result.stderr, `anyscale-azure: ${inEditor.problems[0]}\n`, name);
+    assert.match(result.stderr.trim(), expected, name);
+  }
+  const bom = await run(['--targets', path.join(files, 'bom.json'), '--allow-list', 'fqdns']);
+  assert.equal(bom.code, 0, bom.stderr);
+  assert.match(bom.stdout, /^bom\.example$/m);
 });
 
 test('--targets with --host or --cloud-id: the file replaces both, and a warning says so', async () => {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EgressProbeResult, EgressReport, EgressSettings } from '../../../shared/protocol';
-import { loadEgressTargets, probeOptionsFrom, unusedBesideTargetsFile } from '../node/egressWorkspace';
+import { loadEgressTargets, probeOptionsFrom } from '../node/egressWorkspace';
 import {
   allowListFor,
   concreteHostPort,
@@ -20,12 +20,11 @@ import {
   isCloudId,
   notProbed,
   optionalFailedPart,
-  parseTargetsFile,
   proxyUsed,
   reportDiagnosis,
 } from '../service';
 import { probeTargets } from '../node/egressProbe/engine';
-import { ioReason, readBoundedText } from '../node/boundedRead';
+import { ioReason } from '../node/boundedRead';
 import { parseCommandLine } from './args';
 
 export const EGRESS_USAGE = `Usage: anyscale-azure egress [options]
@@ -174,14 +173,12 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
   const args = parseArgs(argv, cwd);
   let targets;
   if (args.targetsFile) {
-    for (const problem of unusedBesideTargetsFile(args.settings, args.targetsFile))
-      process.stderr.write(`anyscale-azure: ${problem}\n`);
-    try {
-      targets = parseTargetsFile(readBoundedText(args.targetsFile));
-    } catch (error) {
-      process.stderr.write(`anyscale-azure: ${args.targetsFile}: ${(error as Error).message}\n`);
-      return 2;
-    }
+    // The reader the editor's anyscaleAzure.egress.targetsFile goes through: the same words for what is wrong.
+    const loaded = await loadEgressTargets([args.workspace], { ...args.settings, targetsFile: args.targetsFile });
+    for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
+    // A targets file read lists at least one target (parseTargetsFile): none is one that could not be read.
+    if (loaded.targets.length === 0) return 2;
+    targets = loaded.targets;
   } else {
     const notAFolder = folderProblem(args.workspace);
     if (notAFolder) {

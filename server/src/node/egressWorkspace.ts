@@ -124,7 +124,7 @@ async function readSmallFile(file: string, unread: string[]): Promise<string | u
  * A targets file replaces the derived list, hosts and cloud IDs from settings included: the message that says so
  * rather than drop them silently, when there are any.
  */
-export function unusedBesideTargetsFile(settings: EgressSettings, file: string): string[] {
+function unusedBesideTargetsFile(settings: EgressSettings, file: string): string[] {
   const unused = [
     ...(settings.targets?.length ? ['anyscaleAzure.egress.targets (CLI --host)'] : []),
     ...(settings.cloudIds?.length ? ['anyscaleAzure.egress.cloudIds (CLI --cloud-id)'] : []),
@@ -136,7 +136,9 @@ export function unusedBesideTargetsFile(settings: EgressSettings, file: string):
 
 /**
  * The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. Both
- * are read without blocking the event loop (the language server's).
+ * are read without blocking the event loop (the language server's). A targets file that cannot be read, or is not
+ * one, gives no targets and a problem saying why (one that is lists at least one target): the editor's setting and
+ * the CLI's --targets are read here, in the same words.
  */
 export async function loadEgressTargets(
   folders: readonly string[],
