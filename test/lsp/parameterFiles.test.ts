@@ -13,7 +13,6 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -32,6 +31,7 @@ import { TWO_CONFIGS } from '../support/providerTemplate';
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { typeAndCompareWithFresh } from '../support/typing';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const FOLDER = path.join(FIXTURES, 'cli', 'params');
 const uriOf = (name: string) => pathToFileURL(path.join(FOLDER, name)).toString();
@@ -207,111 +207,99 @@ test("keystrokes in a template with a parameter file: each version's diagnostics
     .readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8')
     .replace('"provider": { "value": "AWS" }', '"provider": { "value": "Aws" }');
   // One folder for this server, typed into; one for the fresh servers: each with the template and its parameter file.
-  const folders = [0, 1].map((i) => fs.mkdtempSync(path.join(os.tmpdir(), `anyscale-typing-parameters-${i}-`)));
+  const folders = [0, 1].map((i) => temporaryDirectory(`anyscale-typing-parameters-${i}-`));
   for (const folder of folders) {
     fs.writeFileSync(path.join(folder, 'cloudresource.json'), templateText);
     fs.writeFileSync(path.join(folder, 'cloudresource.parameters.json'), parametersText);
   }
   const [uri, freshUri] = folders.map((folder) => pathToFileURL(path.join(folder, 'cloudresource.json')).toString());
-  try {
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'json', version: 1, text: templateText },
-    });
-    const opened = await server.diagnosticsFor(uri, (d) => d.version === 1);
-    assert.ok(
-      opened.diagnostics.some((d) => d.code === 'provider-invalid' && String(d.message).includes('"Aws"')),
-      "the parameter file's value is checked in the template",
-    );
-    // Typed into a literal beside the expressions that read the parameter file, then back to what it was.
-    const edits = [
-      ['"computeStack": "K8S"', '"computeStack": "K8Sx"'],
-      ['"computeStack": "K8Sx"', '"computeStack": "K8Sxy"'],
-      ['"computeStack": "K8Sxy"', '"computeStack": "K8S"'],
-    ] as const;
-    await typeAndCompareWithFresh(server, { uri, text: templateText, version: 1 }, edits, async (text) => {
-      const fresh = await startServer({ settings: {} });
-      try {
-        await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-          textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
-        });
-        return await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
-      } finally {
-        await fresh.stop();
-      }
-    });
-  } finally {
-    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: templateText },
+  });
+  const opened = await server.diagnosticsFor(uri, (d) => d.version === 1);
+  assert.ok(
+    opened.diagnostics.some((d) => d.code === 'provider-invalid' && String(d.message).includes('"Aws"')),
+    "the parameter file's value is checked in the template",
+  );
+  // Typed into a literal beside the expressions that read the parameter file, then back to what it was.
+  const edits = [
+    ['"computeStack": "K8S"', '"computeStack": "K8Sx"'],
+    ['"computeStack": "K8Sx"', '"computeStack": "K8Sxy"'],
+    ['"computeStack": "K8Sxy"', '"computeStack": "K8S"'],
+  ] as const;
+  await typeAndCompareWithFresh(server, { uri, text: templateText, version: 1 }, edits, async (text) => {
+    const fresh = await startServer({ settings: {} });
+    try {
+      await fresh.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: freshUri, languageId: 'json', version: 1, text },
+      });
+      return await fresh.diagnosticsFor(freshUri, (d) => d.version === 1);
+    } finally {
+      await fresh.stop();
+    }
+  });
 });
 
 test('a parameter file closed without saving is its file on disk again: the open template is checked against that', async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-close-'));
-  try {
-    for (const name of ['cloudresource.json', 'cloudresource.parameters.aws.json'])
-      fs.copyFileSync(path.join(FOLDER, name), path.join(folder, name));
-    const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
-    const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
-    const onDisk = fs.readFileSync(new URL(parameters), 'utf8');
-    const hasSubpath = (d: { diagnostics: { code?: string | number }[] }) =>
-      d.diagnostics.some((x) => x.code === 'bucket-subpath');
-    await open(template);
-    await server.diagnosticsFor(template, hasSubpath);
-    await open(parameters);
-    // The editor's version drops the sub-path the file on disk has: the template's finding goes.
-    await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
-      textDocument: { uri: parameters, version: 2 },
-      contentChanges: [{ text: onDisk.replace(/(s3:\/\/[a-z0-9-]+)\/[^"]*/, '$1') }],
-    });
-    await server.latest(template, (d) => !hasSubpath(d), 'the sub-path gone with the edited parameter file');
-    await server.connection.sendNotification(DidCloseTextDocumentNotification.type, {
-      textDocument: { uri: parameters },
-    });
-    await server.latest(template, hasSubpath, 'the sub-path back with the file on disk');
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  const folder = temporaryDirectory('anyscale-param-close-');
+  for (const name of ['cloudresource.json', 'cloudresource.parameters.aws.json'])
+    fs.copyFileSync(path.join(FOLDER, name), path.join(folder, name));
+  const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+  const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
+  const onDisk = fs.readFileSync(new URL(parameters), 'utf8');
+  const hasSubpath = (d: { diagnostics: { code?: string | number }[] }) =>
+    d.diagnostics.some((x) => x.code === 'bucket-subpath');
+  await open(template);
+  await server.diagnosticsFor(template, hasSubpath);
+  await open(parameters);
+  // The editor's version drops the sub-path the file on disk has: the template's finding goes.
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: parameters, version: 2 },
+    contentChanges: [{ text: onDisk.replace(/(s3:\/\/[a-z0-9-]+)\/[^"]*/, '$1') }],
+  });
+  await server.latest(template, (d) => !hasSubpath(d), 'the sub-path gone with the edited parameter file');
+  await server.connection.sendNotification(DidCloseTextDocumentNotification.type, {
+    textDocument: { uri: parameters },
+  });
+  await server.latest(template, hasSubpath, 'the sub-path back with the file on disk');
 });
 
 test("a parameter file over check's 16 MB is not read: the template says so at its start, in check's words", async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-large-'));
-  try {
-    fs.copyFileSync(path.join(FOLDER, 'cloudresource.json'), path.join(folder, 'cloudresource.json'));
-    const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8');
-    const file = path.join(folder, 'cloudresource.parameters.aws.json');
-    fs.writeFileSync(file, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
-    const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
-    const parameters = pathToFileURL(file).toString();
-    const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
-      d.diagnostics.find((x) => String(x.message).startsWith('Parameter file'));
-    await open(template);
-    const p = await server.diagnosticsFor(template);
-    const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-    assert.deepEqual(unreadNote(p), {
-      range: start,
-      severity: 2,
-      source: 'anyscale-azure',
-      message:
-        'Parameter file cloudresource.parameters.aws.json cannot be read: too large to check: 16.0 MB, over the ' +
-        'limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB); the template is checked without it.',
-      relatedInformation: [{ message: 'The parameter file.', location: { uri: parameters, range: start } }],
-    });
-    assert.ok(!p.diagnostics.some((d) => d.code === 'bucket-subpath'), 'its values are not checked');
-    fs.writeFileSync(file, written);
-    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
-      changes: [{ uri: parameters, type: FileChangeType.Changed }],
-    });
-    const read = await server.latest(template, (d) => !unreadNote(d), 'the note gone once the file is small again');
-    assert.ok(
-      read.diagnostics.some((d) => d.code === 'bucket-subpath'),
-      'its values are checked',
-    );
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  const folder = temporaryDirectory('anyscale-param-large-');
+  fs.copyFileSync(path.join(FOLDER, 'cloudresource.json'), path.join(folder, 'cloudresource.json'));
+  const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8');
+  const file = path.join(folder, 'cloudresource.parameters.aws.json');
+  fs.writeFileSync(file, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+  const parameters = pathToFileURL(file).toString();
+  const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
+    d.diagnostics.find((x) => String(x.message).startsWith('Parameter file'));
+  await open(template);
+  const p = await server.diagnosticsFor(template);
+  const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  assert.deepEqual(unreadNote(p), {
+    range: start,
+    severity: 2,
+    source: 'anyscale-azure',
+    message:
+      'Parameter file cloudresource.parameters.aws.json cannot be read: too large to check: 16.0 MB, over the ' +
+      'limit of 16 MB (ARM accepts templates and parameter files of up to 4 MB); the template is checked without it.',
+    relatedInformation: [{ message: 'The parameter file.', location: { uri: parameters, range: start } }],
+  });
+  assert.ok(!p.diagnostics.some((d) => d.code === 'bucket-subpath'), 'its values are not checked');
+  fs.writeFileSync(file, written);
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: parameters, type: FileChangeType.Changed }],
+  });
+  const read = await server.latest(template, (d) => !unreadNote(d), 'the note gone once the file is small again');
+  assert.ok(
+    read.diagnostics.some((d) => d.code === 'bucket-subpath'),
+    'its values are checked',
+  );
 });
 
 test('an open parameter file the setting assigns follows its template as it is created and renamed on disk', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-created-'));
+  const root = temporaryDirectory('anyscale-param-created-');
   const inRoot = (...parts: string[]) => path.join(root, ...parts);
   fs.mkdirSync(inRoot('infra'));
   fs.mkdirSync(inRoot('env'));
@@ -363,61 +351,56 @@ test('an open parameter file the setting assigns follows its template as it is c
     await own.latest(parameters, withTemplate, 'the finding back with the template renamed into the glob');
   } finally {
     assert.equal(await own.stop(), 0);
-    fs.rmSync(root, { recursive: true, force: true });
   }
 });
 
 test("an open parameter file whose template is over check's 16 MB says so at its start, in check's words", async () => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-template-large-'));
-  try {
-    const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.json'), 'utf8');
-    const templateFile = path.join(folder, 'cloudresource.json');
-    fs.writeFileSync(templateFile, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
-    // A comment for a finding the template's run would not give: "unused" only once that run is made.
-    fs.writeFileSync(
-      path.join(folder, 'cloudresource.parameters.aws.json'),
-      fs
-        .readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8')
-        .replace('    "provider"', '    // anyscale-azure-disable-next-line provider-invalid\n    "provider"'),
-    );
-    const template = pathToFileURL(templateFile).toString();
-    const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
-    const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
-      d.diagnostics.find((x) => String(x.message).startsWith('Its template'));
-    await open(parameters);
-    const p = await server.diagnosticsFor(parameters);
-    const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-    assert.deepEqual(unreadNote(p), {
-      range: start,
-      severity: 2,
-      source: 'anyscale-azure',
-      message:
-        'Its template cloudresource.json cannot be read: too large to check: 16.0 MB, over the limit of 16 MB (ARM ' +
-        'accepts templates and parameter files of up to 4 MB); what the values cause in it is not checked.',
-      relatedInformation: [{ message: 'The template.', location: { uri: template, range: start } }],
-    });
-    assert.deepEqual(
-      p.diagnostics.filter((d) => d.code === 'bucket-subpath' || d.code === 'suppression-unused'),
-      [],
-      'its values are not checked in the template, so its comment is not "unused"',
-    );
-    fs.writeFileSync(templateFile, written);
-    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
-      changes: [{ uri: template, type: FileChangeType.Changed }],
-    });
-    const read = await server.latest(parameters, (d) => !unreadNote(d), 'the note gone once the template is small');
-    assert.deepEqual(
-      read.diagnostics.flatMap((d) => (d.code === 'bucket-subpath' || d.code === 'suppression-unused' ? [d.code] : [])),
-      ['suppression-unused', 'bucket-subpath'],
-      'its values are checked in the template',
-    );
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  const folder = temporaryDirectory('anyscale-param-template-large-');
+  const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.json'), 'utf8');
+  const templateFile = path.join(folder, 'cloudresource.json');
+  fs.writeFileSync(templateFile, written.replace('{', `{"padding": "${'x'.repeat(MAX_FILE_BYTES)}",`));
+  // A comment for a finding the template's run would not give: "unused" only once that run is made.
+  fs.writeFileSync(
+    path.join(folder, 'cloudresource.parameters.aws.json'),
+    fs
+      .readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8')
+      .replace('    "provider"', '    // anyscale-azure-disable-next-line provider-invalid\n    "provider"'),
+  );
+  const template = pathToFileURL(templateFile).toString();
+  const parameters = pathToFileURL(path.join(folder, 'cloudresource.parameters.aws.json')).toString();
+  const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
+    d.diagnostics.find((x) => String(x.message).startsWith('Its template'));
+  await open(parameters);
+  const p = await server.diagnosticsFor(parameters);
+  const start = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  assert.deepEqual(unreadNote(p), {
+    range: start,
+    severity: 2,
+    source: 'anyscale-azure',
+    message:
+      'Its template cloudresource.json cannot be read: too large to check: 16.0 MB, over the limit of 16 MB (ARM ' +
+      'accepts templates and parameter files of up to 4 MB); what the values cause in it is not checked.',
+    relatedInformation: [{ message: 'The template.', location: { uri: template, range: start } }],
+  });
+  assert.deepEqual(
+    p.diagnostics.filter((d) => d.code === 'bucket-subpath' || d.code === 'suppression-unused'),
+    [],
+    'its values are not checked in the template, so its comment is not "unused"',
+  );
+  fs.writeFileSync(templateFile, written);
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: template, type: FileChangeType.Changed }],
+  });
+  const read = await server.latest(parameters, (d) => !unreadNote(d), 'the note gone once the template is small');
+  assert.deepEqual(
+    read.diagnostics.flatMap((d) => (d.code === 'bucket-subpath' || d.code === 'suppression-unused' ? [d.code] : [])),
+    ['suppression-unused', 'bucket-subpath'],
+    'its values are checked in the template',
+  );
 });
 
 test("what a value causes: in the parameter file at its config's levels, in the template at the template's (as check)", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-param-levels-'));
+  const root = temporaryDirectory('anyscale-param-levels-');
   const inRoot = (...parts: string[]) => path.join(root, ...parts);
   for (const [name, text] of Object.entries(TWO_CONFIGS)) {
     fs.mkdirSync(path.dirname(inRoot(name)), { recursive: true });
@@ -443,6 +426,5 @@ test("what a value causes: in the parameter file at its config's levels, in the 
     assert.equal(await providerFinding('infra/cloud.json'), 'infra/cloud.json:29 warning');
   } finally {
     assert.equal(await own.stop(), 0);
-    fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -639,55 +639,43 @@ test('the allow-list allows only required targets; one note names the optional o
 });
 
 test('the walk of the workspace gives the event loop turns while it reads: the language server answers meanwhile', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-turns-'));
-  try {
-    for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(root, `file-${i}.json`), '{}');
-    let turns = 0;
-    let walking = true;
-    const turn = () => {
-      turns++;
-      if (walking) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const files = (await readWorkspaceFiles([root])).files;
-    walking = false;
-    assert.equal(files.length, 60);
-    // One turn after listing the folder, then one per 20 files read.
-    assert.ok(turns >= 3, `${turns} turns of the event loop during the walk`);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const root = temporaryDirectory('anyscale-egress-turns-');
+  for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(root, `file-${i}.json`), '{}');
+  let turns = 0;
+  let walking = true;
+  const turn = () => {
+    turns++;
+    if (walking) setImmediate(turn);
+  };
+  setImmediate(turn);
+  const files = (await readWorkspaceFiles([root])).files;
+  walking = false;
+  assert.equal(files.length, 60);
+  // One turn after listing the folder, then one per 20 files read.
+  assert.ok(turns >= 3, `${turns} turns of the event loop during the walk`);
 });
 
 test('a walk stopped at its file limit says so: the hosts of the files it did not read are missing', async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-limit-'));
-  try {
-    for (let i = 0; i < 5001; i++) fs.writeFileSync(path.join(root, `f${String(i).padStart(4, '0')}.json`), '{}');
-    const { files, unread } = await readWorkspaceFiles([root]);
-    assert.equal(files.length, 5000);
-    assert.deepEqual(unread, ['stopped after 5,000 files: the hosts the rest name are missing']);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const root = temporaryDirectory('anyscale-egress-limit-');
+  for (let i = 0; i < 5001; i++) fs.writeFileSync(path.join(root, `f${String(i).padStart(4, '0')}.json`), '{}');
+  const { files, unread } = await readWorkspaceFiles([root]);
+  assert.equal(files.length, 5000);
+  assert.deepEqual(unread, ['stopped after 5,000 files: the hosts the rest name are missing']);
 });
 
 test("the files egress reads: the CLI's skips node_modules and dot-folders, as the scan; the scan's excludes too when the editor passes it", async () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-egress-scope-'));
-  try {
-    for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
-      fs.mkdirSync(path.join(root, folder), { recursive: true });
-    for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
-      fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
-    const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
-    assert.deepEqual(read((await readWorkspaceFiles([root])).files), ['archive', 'infra', 'out']);
-    const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
-    scan.setExcludes(['archive']);
-    await scan.scan([root]);
-    assert.deepEqual(read((await readWorkspaceFiles([root], undefined, scan)).files), ['infra', 'out']);
-    // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
-    assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
-    assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const root = temporaryDirectory('anyscale-egress-scope-');
+  for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
+    fs.mkdirSync(path.join(root, folder), { recursive: true });
+  for (const folder of ['infra', 'out', 'archive', '.azure', 'node_modules'])
+    fs.writeFileSync(path.join(root, folder, 'cloud.json'), '{}');
+  const read = (files: { path: string }[]) => files.map((f) => path.relative(root, f.path).split(path.sep)[0]).sort();
+  assert.deepEqual(read((await readWorkspaceFiles([root])).files), ['archive', 'infra', 'out']);
+  const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
+  scan.setExcludes(['archive']);
+  await scan.scan([root]);
+  assert.deepEqual(read((await readWorkspaceFiles([root], undefined, scan)).files), ['infra', 'out']);
+  // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
+  assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
+  assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);
 });
