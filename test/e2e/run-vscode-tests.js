@@ -32,6 +32,7 @@ const { ROOT, TOOLS, startCodeServer, launchChromium, copyFixture, timeout, log 
 const { startUiBridge } = require('./ui-bridge');
 const { selfSignedCertificate } = require('../support/certificate');
 const { reportCounts } = require('../support/testCounts');
+const { onStopSignal } = require('./stopSignals');
 
 // The whole tier's limit: about five times a run of the main suite on an idle machine (~170 s), since a busy one (CI's
 // neighbours, a parallel build) slows every step: at a load of 13–18 the main suite ran past 360 s. A test that
@@ -79,23 +80,8 @@ const REPORT = process.env.E2E_REPORT
 const PROGRESS = `${REPORT}.progress`;
 const say = (message) => log(`vscode-tests ${SUITE_NAME}`, message);
 
-/**
- * The signal that stopped the run, once one came. code-server runs in a process group of its own, which a Ctrl+C or a
- * `kill` of this process does not reach: on SIGINT or SIGTERM, `interrupted` resolves, main() stops at its next step
- * (a step under way, such as code-server starting, ends first) and its finally block stops what it started and
- * removes its folders. A second signal exits at once.
- */
-let stoppedBy;
-const interrupted = new Promise((resolve) => {
-  const onSignal = (signal) => {
-    if (stoppedBy) process.exit(128 + os.constants.signals[signal]);
-    stoppedBy = signal;
-    say(`${signal}: stopping what the run started and removing its temporary folders`);
-    resolve('interrupted');
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-});
+/** SIGINT or SIGTERM: main() stops at its next step and its finally block cleans up (./stopSignals.js). */
+const stop = onStopSignal(say);
 
 const UPDATE_HOST = 'update.code.visualstudio.com';
 const REACH_TIMEOUT_MS = 5000;
@@ -217,7 +203,7 @@ async function runDesktop(executable, ws, env, attached) {
       () => 0,
       (error) => (error && typeof error.code === 'number' ? error.code : String((error && error.message) || error)),
     );
-    return await Promise.race([run, timeout(TIMEOUT_MS), interrupted]);
+    return await Promise.race([run, timeout(TIMEOUT_MS), stop.interrupted]);
   } finally {
     done = true;
     await attaching;
@@ -263,7 +249,7 @@ async function main() {
       ...(process.env.E2E_GREP ? { VSCODE_TEST_GREP: process.env.E2E_GREP } : {}),
     };
     const picked = await pickHost();
-    if (stoppedBy) return 'interrupted';
+    if (stop.stoppedBy()) return 'interrupted';
     if (picked.host === 'desktop') {
       say(`running in desktop VS Code (${picked.executable}) through @vscode/test-electron: ${picked.why}`);
       const attached = {};
@@ -284,10 +270,10 @@ async function main() {
       unpackedExtensions: SUITE.installed,
       env,
     });
-    if (stoppedBy) return 'interrupted';
+    if (stop.stoppedBy()) return 'interrupted';
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion})`);
     browser = await launchChromium({ handlesSignals: false });
-    if (stoppedBy) return 'interrupted';
+    if (stop.stoppedBy()) return 'interrupted';
     browser.page.on('pageerror', (error) => pageErrors.push(String(error)));
     browser.page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
@@ -306,7 +292,7 @@ async function main() {
       `${cs.url}/?${SUITE.workspaceFile ? 'workspace' : 'folder'}=${encodeURIComponent(opened)}&payload=${encodeURIComponent(JSON.stringify(payload))}`,
     );
     say('workbench loading; tests run inside the extension host');
-    code = await Promise.race([exited, timeout(TIMEOUT_MS), interrupted]);
+    code = await Promise.race([exited, timeout(TIMEOUT_MS), stop.interrupted]);
     if (code === 'interrupted') return code;
     say(
       code === 'timeout'
@@ -361,10 +347,7 @@ function report(code) {
 }
 
 main()
-  .then((code) => {
-    const exitCode = report(code);
-    process.exit(stoppedBy ? 128 + os.constants.signals[stoppedBy] : exitCode);
-  })
+  .then((code) => process.exit(stop.exitCode(report(code))))
   .catch((error) => {
     console.error(error && error.stack ? error.stack : error);
     process.exit(reportCounts({ passed: 0, failed: 1 }));

@@ -14,13 +14,15 @@
 //   node test/e2e/ui-smoke.js dist/anyscale-azure-tools.vsix
 //
 // Needs scripts/install-tools.sh. Prints `N passed, N failed, N skipped` last and writes the counts to $TEST_COUNTS_FILE
-// when set (test/support/testCounts.js); exits 1 on any failure.
+// when set (test/support/testCounts.js); exits 1 on any failure. Stopped by SIGINT (Ctrl+C) or SIGTERM (`kill`), it
+// stops code-server and Chromium and removes its temporary folders before it exits (128 + the signal's number).
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { ROOT, startCodeServer, launchChromium, copyFixture, log } = require('./code-server');
 const fakeKubectl = require('../support/fakeKubectl');
 const { reportCounts } = require('../support/testCounts');
+const { onStopSignal } = require('./stopSignals');
 
 const EXTENSION_ID = 'anyscale-azure-tools.anyscale-azure-tools';
 const WORKSPACE = path.join(ROOT, 'test', 'fixtures', 'e2e', 'workspace');
@@ -47,19 +49,30 @@ const ANCHOR_TEXT =
 const TREE_TEMPLATE = 'tree-cloud.json';
 const TREE_ROWS = '.part.sidebar .customview-tree .monaco-list-row';
 const say = (message) => log('ui-smoke', message);
+/** SIGINT or SIGTERM: the step under way and the rest are not run; main()'s finally block cleans up (./stopSignals.js). */
+const stop = onStopSignal(say);
 
 const results = [];
 let blocked;
-/** Runs one step and records it. After a failed `blocks` step (one the rest need), the rest fail unrun. */
+/**
+ * Runs one step and records it. After a failed `blocks` step (one the rest need), the rest fail unrun. Once the run is
+ * stopped by a signal, the step under way is left (recorded as failed) and the rest are not run.
+ */
 async function check(name, fn, { blocks = false } = {}) {
   const t0 = Date.now();
+  if (stop.stoppedBy()) return;
   if (blocked) {
     results.push({ name, ok: false, detail: `not run: "${blocked}" failed` });
     console.log(`  FAIL ${name}: not run, "${blocked}" failed`);
     return;
   }
   try {
-    const detail = await fn();
+    const detail = await Promise.race([fn(), stop.interrupted]);
+    if (stop.stoppedBy()) {
+      results.push({ name, ok: false, detail: `stopped by ${stop.stoppedBy()}` });
+      console.log(`  FAIL ${name} (${Date.now() - t0} ms): stopped by ${stop.stoppedBy()}`);
+      return;
+    }
     results.push({ name, ok: true });
     console.log(`  ok   ${name} (${Date.now() - t0} ms)${detail ? `: ${detail}` : ''}`);
   } catch (error) {
@@ -690,11 +703,13 @@ async function main() {
   process.env.PATH = `${fake.dir}${path.delimiter}${process.env.PATH}`;
   try {
     cs = await startCodeServer({ smokeTestDriver: false, env: { VSCODE_CLI: '1' } });
+    if (stop.stoppedBy()) return;
     say(`code-server up at ${cs.url} (Node ${cs.nodeVersion}), no test hooks`);
     ws = copyFixture(WORKSPACE);
     fs.writeFileSync(path.join(ws, SNIPPET_FILE), '');
     fs.writeFileSync(path.join(ws, ANCHOR_FILE), ANCHOR_TEXT);
     egress = await prepareEgress(ws);
+    if (stop.stoppedBy()) return;
 
     await check(
       `install ${path.basename(vsix)} with --install-extension`,
@@ -709,7 +724,8 @@ async function main() {
       { blocks: true },
     );
 
-    browser = await launchChromium();
+    browser = await launchChromium({ handlesSignals: false });
+    if (stop.stoppedBy()) return;
     const { page } = browser;
 
     await check(
@@ -820,7 +836,7 @@ async function main() {
       'after a reload, the Cloud Resources tree is drawn again (first paint after activation, from the log)',
       () => cloudTreeFirstPaintStep(page, cs),
     );
-    if (results.some((r) => !r.ok)) {
+    if (results.some((r) => !r.ok) && !stop.stoppedBy()) {
       console.log(`--- code-server log (last 30 lines) ---\n${cs.readLog().split('\n').slice(-30).join('\n')}`);
     }
   } finally {
@@ -839,5 +855,5 @@ main()
   })
   .then(() => {
     const passed = results.filter((r) => r.ok).length;
-    process.exit(reportCounts({ passed, failed: results.length - passed }));
+    process.exit(stop.exitCode(reportCounts({ passed, failed: results.length - passed })));
   });
