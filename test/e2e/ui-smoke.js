@@ -798,6 +798,7 @@ async function main() {
       await page.locator('.monaco-hover:has-text("must be exactly")').first().waitFor({ timeout: STEP_TIMEOUT });
     });
 
+    if (stop.stoppedBy()) return;
     if (rows.length) console.log(`  Problems panel rows:\n    ${rows.map((r) => r.split(' | ')[0]).join('\n    ')}`);
     await page.screenshot({ path: SCREENSHOT }).then(
       () => say(`screenshot: ${path.relative(ROOT, SCREENSHOT)}`),
