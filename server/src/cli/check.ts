@@ -19,11 +19,9 @@ import {
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
-import { fileText, readBounded, readBoundedText, type BoundedReadError } from '../node/boundedRead';
+import { fileText, looksBinary, readBounded, readBoundedText, type BoundedReadError } from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import { findingsInParameterFile } from '../lsp/parameterFiles';
-
-const BINARY_SNIFF_BYTES = 8000;
 
 function place(lines: LineIndex, file: string, start: number, end: number) {
   const from = lines.positionAt(start);
@@ -95,7 +93,7 @@ export function readParameterFiles(
       continue;
     }
     const text = fileText(bytes);
-    if (!given && (text.trim() === '' || bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0))) continue;
+    if (!given && (text.trim() === '' || looksBinary(bytes))) continue;
     const { root, errors } = parseJson(text);
     if (!root || errors.length > 0) {
       const at = new LineIndex(text).positionAt(errors[0]?.offset ?? 0);
@@ -167,7 +165,7 @@ export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'probl
       if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
       continue;
     }
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    if (looksBinary(bytes)) {
       if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
       continue;
     }

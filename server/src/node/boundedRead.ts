@@ -81,6 +81,14 @@ export function fileText(bytes: Buffer): string {
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
+/** How much of a file is looked at for a NUL byte to tell a binary file from text, as git does. */
+const BINARY_SNIFF_BYTES = 8000;
+
+/** True for bytes that look binary: a NUL byte in the first 8,000 (git's test); no text file we read has one. */
+export function looksBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
+}
+
 /** The text (fileText) of a regular file of at most `limit` bytes (readBounded). */
 export function readBoundedText(file: string, limit = MAX_FILE_BYTES): string {
   return fileText(readBounded(file, limit));

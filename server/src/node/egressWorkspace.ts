@@ -13,7 +13,14 @@ import {
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
 import type { ProbeOptions } from './egressProbe/engine';
-import { type BoundedReadError, ioReason, readBoundedAsync, readBoundedTextAsync } from './boundedRead';
+import {
+  type BoundedReadError,
+  fileText,
+  ioReason,
+  looksBinary,
+  readBoundedAsync,
+  readBoundedTextAsync,
+} from './boundedRead';
 import { largeFileMayHoldFacts } from './workspaceScan';
 import { byNameLinksLast, entryKind, isSkippedFolder, WalkedPaths } from './walkRules';
 import { yieldToEventLoop } from './yieldToEventLoop';
@@ -150,7 +157,9 @@ export async function loadEgressTargets(
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
     const problems = unusedBesideTargetsFile(settings, file);
     try {
-      return { targets: parseTargetsFile(await readBoundedTextAsync(file)), problems };
+      const bytes = await readBoundedAsync(file);
+      if (looksBinary(bytes)) throw new Error('a binary file, not a targets file (JSON)');
+      return { targets: parseTargetsFile(fileText(bytes)), problems };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }
