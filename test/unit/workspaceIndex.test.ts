@@ -749,7 +749,7 @@ test('a values file of several documents is listed under what any of them is for
   );
 });
 
-test("a values file's tooltip names the keys it is written in: a pre-1.0 file's top-level ones, an extension's pre-1.0 settings", () => {
+test("a values file's tooltip names the keys it is written in (identity included): a pre-1.0 file's top-level ones, an extension's pre-1.0 settings", () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const legacyExtension = template
     .replace('"global.cloudDeploymentId"', '"cloudDeploymentId"')
@@ -760,7 +760,8 @@ test("a values file's tooltip names the keys it is written in: a pre-1.0 file's 
     'file:///w/infra/cloud.json': template,
     'file:///w/infra/values.pre-1.0.yaml':
       'cloudDeploymentId: cldrsrc_old1\ncloudProvider: azure\nenableGateway: true\n',
-    'file:///w/infra/values.yaml': 'global:\n  cloudDeploymentId: cldrsrc_new1\n  cloudProvider: azure\n',
+    'file:///w/infra/values.yaml':
+      'global:\n  cloudDeploymentId: cldrsrc_new1\n  cloudProvider: azure\n  auth:\n    iamIdentity: 0d1c2b3a-4e5f-6a7b-8c9d-0e1f2a3b4c5d\n',
     'file:///w/infra/legacy-extension.json': legacyExtension,
   };
   for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
@@ -774,9 +775,11 @@ test("a values file's tooltip names the keys it is written in: a pre-1.0 file's 
     'cloudDeploymentId: cldrsrc_old1',
     'cloudProvider: azure',
   ]);
+  // The identity too, which decides with the provider which cloud resources the file is listed under.
   assert.deepEqual(rows('values.yaml', 'sameFolder'), [
     'global.cloudDeploymentId: cldrsrc_new1',
     'global.cloudProvider: azure',
+    'global.auth.iamIdentity: 0d1c2b3a-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
   ]);
   assert.deepEqual(rows('anyscale-operator', 'sameFolder').slice(1), [
     'cloudDeploymentId: cldrsrc_abc123def456',
@@ -786,4 +789,28 @@ test("a values file's tooltip names the keys it is written in: a pre-1.0 file's 
     'global.cloudDeploymentId: cldrsrc_abc123def456',
     'global.cloudProvider: azure',
   ]);
+
+  // An extension that sets the identity shows it too.
+  const withIdentity = template.replace(
+    '"global.cloudProvider": "azure"',
+    '"global.cloudProvider": "azure", "global.auth.iamIdentity": "0d1c2b3a-4e5f-6a7b-8c9d-0e1f2a3b4c5d"',
+  );
+  assert.notEqual(withIdentity, template);
+  indexDocument(
+    index,
+    'file:///w/infra/cloud.json',
+    withIdentity,
+    { fileName: 'file:///w/infra/cloud.json' },
+    {
+      uri: 'file:///w/infra/cloud.json',
+    },
+  );
+  const extension = resourceNamed(cloudNamed(cloudTree(index.outlines()), 'my-cloud'), 'default').files.find(
+    (file) => file.label === 'anyscale-operator' && file.relation === 'sameTemplate',
+  )!;
+  assert.deepEqual(extension.tooltip.at(-1), {
+    label: 'global.auth.iamIdentity',
+    value: '0d1c2b3a-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
+    known: true,
+  });
 });

@@ -154,6 +154,8 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
       ...row('Extension type', resource.extensionType),
       ...settingRow(id),
       ...settingRow(resource.cloudProvider),
+      // What, with the provider, decides which cloud resources it is listed under (valuesMatch.ts).
+      ...settingRow(resource.operatorIdentity),
     ],
   };
 }
@@ -187,9 +189,11 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
       ids,
       // Each document's, numbered when there are several: each is a set of values of its own.
       tooltip: outline.values.flatMap((values, at) =>
-        [...settingRow(values.cloudDeploymentId), ...settingRow(values.cloudProvider)].map((setting) =>
-          several ? { ...setting, label: `${setting.label} (document ${at + 1})` } : setting,
-        ),
+        [
+          ...settingRow(values.cloudDeploymentId),
+          ...settingRow(values.cloudProvider),
+          ...settingRow(values.operatorIdentity),
+        ].map((setting) => (several ? { ...setting, label: `${setting.label} (document ${at + 1})` } : setting)),
       ),
     });
   }
