@@ -5,8 +5,6 @@
 // holds it, and the result is what the language server accepts.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   ArmClient,
@@ -19,6 +17,7 @@ import {
 import { readDeployed } from '../../server/src/service/azure/deployed';
 import { EXAMPLE_SUBSCRIPTIONS, startArmEmulator, type ArmEmulator } from '../support/armEmulator';
 import { REPO_ROOT } from '../support/paths';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 // Loaded at run time, not bundled: the e2e runner requires the same file.
 const { selfSignedCertificate } = module.require(path.join(REPO_ROOT, 'test', 'support', 'certificate.js')) as {
@@ -43,14 +42,13 @@ function client(
 }
 
 before(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-arm-'));
+  dir = temporaryDirectory('anyscale-arm-');
   tls = selfSignedCertificate(dir);
   emulator = await startArmEmulator({ token: TOKEN, subscriptions: EXAMPLE_SUBSCRIPTIONS, tls });
 });
 
 after(async () => {
   await emulator.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('lists every subscription, cloud and cloud resource through the pages, with the api-version each subscription answers', async () => {

@@ -1,19 +1,18 @@
 // The CLI on hostile input, spawned as CI runs it: FIFOs and devices named on the command line, files over the size
 // cap, folders it may not read, symbolic links (to files, to folders, back to an ancestor, dangling), output piped
 // into a reader that goes away, and `check --help`. Each case must end with a clear line and the right exit code.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { REPO_ROOT, FIXTURES } from '../support/paths';
 import { readBounded } from '../../server/src/node/boundedRead';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const BAD_TEMPLATE = path.join(FIXTURES, 'cli', 'folder', 'bad.json');
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-azure-hostile-'));
-after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const scratch = temporaryDirectory('anyscale-azure-hostile-');
 
 /** A fresh folder under the scratch folder. */
 function folder(name: string): string {

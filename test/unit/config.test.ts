@@ -1,9 +1,8 @@
 // The workspace configuration file `.anyscale-azure.json`: the pure parser, the nearest-file lookup, and the
 // CLI reading it (nearest file, --config, --rule over the file, a broken file → exit 2).
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Ajv from 'ajv';
@@ -11,16 +10,13 @@ import { parseWorkspaceConfig, RULE_LEVELS } from '../../server/src/service/conf
 import { RULES } from '../../server/src/service/rules/registry';
 import { findConfigFile } from '../../server/src/node/config';
 import { FIXTURES, REPO_ROOT } from '../support/paths';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const BAD_TEMPLATE = fs.readFileSync(path.join(FIXTURES, 'e2e', 'workspace', 'bad-template.json'), 'utf8');
 
-const workspaces: string[] = [];
-after(() => workspaces.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
 function tempWorkspace(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-config-'));
-  workspaces.push(dir);
+  const dir = temporaryDirectory('anyscale-config-');
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);

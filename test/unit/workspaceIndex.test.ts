@@ -3,7 +3,7 @@
 // loops, an unknown name shown as its expression, problem counts, related files; then incremental updates of a copy of
 // it on disk (a file changed, deleted, a parameter file changed, an open document winning over disk), the excludes,
 // and the values files' problems once the templates they are checked against are read.
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,6 +18,7 @@ import { parseJson } from '../../server/src/service/json/parseJson';
 import type { RuleLevel } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 import { indexDocument, outlineOf } from '../support/indexDocument';
+import { temporaryDirectory } from '../support/temporaryDirectory';
 
 const WORKSPACE = path.join(FIXTURES, 'index', 'workspace');
 const uriIn = (root: string, ...parts: string[]) => pathToFileURL(path.join(root, ...parts)).href;
@@ -356,11 +357,9 @@ const edit = (relative: string, from: string, to: string) => {
 };
 
 before(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-'));
+  root = temporaryDirectory('anyscale-index-');
   fs.cpSync(WORKSPACE, root, { recursive: true });
 });
-
-after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 test('a template changed on disk is read again, and a deleted one forgotten', async () => {
   const { scan, clouds: now } = await indexOf(root);
@@ -453,23 +452,19 @@ test('excludes per folder: each folder of a multi-root workspace applies its own
 test('a values file read before the template it is checked against has that check in its problems', async () => {
   const principalId = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
   // "a-values.yaml" is read before "b-template.json": the iamIdentity that is the template's principal ID is a warning.
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anyscale-index-order-'));
-  try {
-    fs.copyFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), path.join(folder, 'b-template.json'));
-    fs.writeFileSync(
-      path.join(folder, 'a-values.yaml'),
-      fs
-        .readFileSync(path.join(WORKSPACE, 'infra', 'values.yaml'), 'utf8')
-        .replace('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', principalId),
-    );
-    const { clouds: now } = await indexOf(folder);
-    const values = resourceNamed(cloudNamed(now(), 'my-cloud'), 'default').files.find(
-      (candidate) => candidate.kind === 'valuesFile',
-    )!;
-    assert.deepEqual(values.problems, { error: 0, warning: 1, info: 0 }, 'values-iam-identity-is-principal-id');
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  const folder = temporaryDirectory('anyscale-index-order-');
+  fs.copyFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), path.join(folder, 'b-template.json'));
+  fs.writeFileSync(
+    path.join(folder, 'a-values.yaml'),
+    fs
+      .readFileSync(path.join(WORKSPACE, 'infra', 'values.yaml'), 'utf8')
+      .replace('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', principalId),
+  );
+  const { clouds: now } = await indexOf(folder);
+  const values = resourceNamed(cloudNamed(now(), 'my-cloud'), 'default').files.find(
+    (candidate) => candidate.kind === 'valuesFile',
+  )!;
+  assert.deepEqual(values.problems, { error: 0, warning: 1, info: 0 }, 'values-iam-identity-is-principal-id');
 });
 
 test('a URI with a malformed escape (%zz) is shown as written: the tree is built, nothing throws (the fuzz found the server exiting on it)', () => {
