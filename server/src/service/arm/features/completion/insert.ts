@@ -14,11 +14,14 @@ export interface ValueOptions {
   readonly preselect?: boolean;
 }
 
-/** A string value: `label` inserted as a JSON string, in place of the string under the cursor when there is one. */
+/**
+ * A string value: `label` inserted as a JSON string, in place of the string under the cursor when there is one. The
+ * empty string is shown as `""`: an item without a label is a blank line in the editor's list.
+ */
 export function stringValueEntry(context: PositionContext, label: string, options: ValueOptions = {}): CompletionEntry {
   const quoted = options.snippet !== undefined ? `"${options.snippet}"` : JSON.stringify(label);
   return {
-    label,
+    label: label === '' ? '""' : label,
     kind: options.kind ?? 'value',
     detail: options.detail,
     documentation: options.documentation,
