@@ -383,7 +383,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       code: 'region-unknown',
       at: '"marsnorth"',
       message:
-        'region "marsnorth" is not a known Azure region; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
+        'region "marsnorth" is not in this extension\'s list of Azure\'s public regions; Anyscale validates region against Azure\'s known regions and rejects other names. Azure regions look like "uksouth".',
     },
     {
       name: 'an Azure region Anyscale is not in: no fix that guesses another',

@@ -36,7 +36,7 @@ export const regionUnknown: TemplateRule = {
       const what =
         owners.length > 0
           ? `${withArticle(owners.join(' and '))} region name, not ${withArticle(list.provider)} one`
-          : `not a known ${list.provider} region`;
+          : `not in this extension's list of ${list.provider}'s public regions`;
       const fix =
         suggestion === undefined ? undefined : valueFix(value, suggestion, `Change region to "${suggestion}"`);
       const hint = suggestion
