@@ -15,6 +15,7 @@ import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
 import { splitNameExpression } from '../../server/src/service/index/outline';
 import { parseJson } from '../../server/src/service/json/parseJson';
+import { targetFromIndexedFile } from '../../client/src/features/clusterExtension/target';
 import type { RuleLevel } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 import { indexDocument, outlineOf } from '../support/indexDocument';
@@ -679,6 +680,52 @@ test("an extension setting its parameter files read differently rules no cloud r
   // The AWS file (read first) makes it aws, the Azure file azure: under both, shown as written.
   assert.deepEqual(extensions('eksuswest2'), ["by-parameter: ?[toLower(parameters('provider'))]"]);
   assert.deepEqual(extensions('aksuksouth'), ["by-parameter: ?[toLower(parameters('provider'))]", 'azure: azure']);
+});
+
+test("an extension's name and type are read with every parameter file: ones the files read differently are shown as written, and such a type is neither the operator's nor KubeRay's", () => {
+  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
+  const template = JSON.parse(read('cloudresource.json'));
+  const extension = (name: string, extensionType: string) => ({
+    type: 'Microsoft.KubernetesConfiguration/extensions',
+    apiVersion: '2024-11-01',
+    name,
+    properties: { extensionType, configurationSettings: { 'global.cloudProvider': 'aws' } },
+  });
+  template.resources.push(
+    // The AWS file (read first) makes it KubeRay, the Azure file the operator.
+    extension(
+      "[concat('ext-', toLower(parameters('provider')))]",
+      "[if(equals(parameters('provider'), 'AWS'), 'microsoft.kuberay', 'Anyscale.AKS.Operator')]",
+    ),
+    // Both files read the operator, named alike.
+    extension(
+      "[concat('ext-', parameters('cloudName'))]",
+      "[if(equals(parameters('cloudName'), 'my-anyscale-cloud'), 'Anyscale.AKS.Operator', 'microsoft.kuberay')]",
+    ),
+  );
+  const inputs = ['cloudresource.parameters.aws.json', 'cloudresource.parameters.azure.json'].map((name) => ({
+    uri: uriIn(WORKSPACE, 'params', name),
+    root: parseJson(read(name)).root!,
+    text: read(name),
+  }));
+  const index = new WorkspaceIndex();
+  const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
+  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+  const extensions = resourceNamed(cloud, 'eksuswest2')
+    .files.filter((file) => file.relation === 'sameTemplate')
+    .map((file) => {
+      const type = file.tooltip.find((row) => row.label === 'Extension type')!;
+      return [file.kind, file.label, ...file.description, `${type.known ? '' : '?'}${type.value}`].join(' · ');
+    });
+  assert.deepEqual(extensions, [
+    "clusterExtension · [concat('ext-', toLower(parameters('provider')))] · cluster extension · " +
+      "[if(equals(parameters('provider'), 'AWS'), 'microsoft.kuberay', 'Anyscale.AKS.Operator')] · same template · " +
+      "?[if(equals(parameters('provider'), 'AWS'), 'microsoft.kuberay', 'Anyscale.AKS.Operator')]",
+    'operatorExtension · ext-my-anyscale-cloud · operator extension · same template · Anyscale.AKS.Operator',
+  ]);
+  const [disagreed] = resourceNamed(cloud, 'eksuswest2').files.filter((file) => file.relation === 'sameTemplate');
+  assert.deepEqual(targetFromIndexedFile(disagreed), {}, 'not verified as KubeRay');
 });
 
 test('a values file of several documents is listed under what any of them is for, each cloud resource revealing and naming its documents', () => {

@@ -327,9 +327,23 @@ function isExtension(resource: ArmResource): boolean {
 }
 
 /**
- * An extension's configurationSettings value at a flat key (or the pre-1.0 key), evaluated, with the key written. Known
- * only when every parameter file (each run) reads it alike: one file's value is not what the others deploy.
+ * A value of a resource evaluated with every run (each parameter file), as the index shows it: known only when every
+ * run reads it alike, else as written (one file's value is not what the others deploy). Undefined when the first run
+ * finds none.
  */
+function readByEveryRun(
+  node: JsonNode,
+  resource: ArmResource,
+  runs: readonly Run[],
+  text: string,
+): IndexedText | undefined {
+  const [value, ...others] = runs.map((run) => shown(run.evaluator.value(node, resource), node, text));
+  if (!value) return undefined;
+  const alike = others.every((other) => other?.known === value.known && other.text === value.text);
+  return alike ? value : shown(unknown('read differently by its parameter files'), node, text);
+}
+
+/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), read by every run, with the key written. */
 function setting(
   resource: ArmResource,
   keys: readonly string[],
@@ -339,11 +353,8 @@ function setting(
   const settings = propertyValue(resource.properties, 'configurationSettings');
   for (const key of keys) {
     const node = findProperty(settings, key)?.children?.[1];
-    if (!node) continue;
-    const [value, ...others] = runs.map((run) => shown(run.evaluator.value(node, resource), node, text));
-    if (!value) continue;
-    const alike = others.every((other) => other?.known === value.known && other.text === value.text);
-    return { key, value: alike ? value : shown(unknown('read differently by its parameter files'), node, text)! };
+    const value = node && readByEveryRun(node, resource, runs, text);
+    if (value) return { key, value };
   }
   return undefined;
 }
@@ -400,13 +411,13 @@ export function templateOutline(
   if (anyscaleCount === 0 && others.length === 0) return undefined;
   const runs = runsOf(analysis, parameterFiles);
   const [first] = runs;
+  // Names and extension types as every parameter file reads them: one the files read differently is unknown, so an
+  // extension whose type they disagree on is neither the operator nor KubeRay.
   const templateResources = others.map((resource) => {
-    const name = shown(first.evaluator.value(resource.nameNode, resource), resource.nameNode, text) ?? UNNAMED;
+    const name = (resource.nameNode && readByEveryRun(resource.nameNode, resource, runs, text)) ?? UNNAMED;
     if (!isExtension(resource)) return { kind: 'aksCluster' as const, resource, name };
-    const extensionType = (() => {
-      const node = propertyValue(resource.properties, 'extensionType');
-      return node && shown(first.evaluator.value(node, resource), node, text);
-    })();
+    const typeNode = propertyValue(resource.properties, 'extensionType');
+    const extensionType = typeNode && readByEveryRun(typeNode, resource, runs, text);
     const operator =
       extensionType?.known === true && equalsIgnoreCase(extensionType.text, OPERATOR_EXTENSION.extensionType);
     if (!operator) return { kind: 'clusterExtension' as const, resource, name, extensionType };
