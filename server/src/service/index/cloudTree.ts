@@ -20,7 +20,7 @@ import { armStringLiteral } from '../arm/expressions/lexical';
 import { baseName } from '../text/baseName';
 import { CLOUD_RESOURCE_TYPE, PRIMARY_CLOUD_RESOURCE_NAME } from '../catalog/anyscale';
 import { NO_PROBLEMS, Tally } from './tally';
-import { cloudResourcesFor } from './valuesMatch';
+import { cloudResourcesFor, type ValuesMatch } from './valuesMatch';
 import type {
   FileOutline,
   OutlinedCloudResource,
@@ -256,17 +256,16 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
  * Listed under each of them all the same, so that a mismatch (values-cloud-provider-mismatch) stays in view.
  */
 function unmatchedNote(
-  values: readonly OutlinedValues[],
+  documents: readonly NoMatch[],
   templateUri: string,
   resources: readonly OutlinedCloudResource[],
 ): Remark {
   const template = basename(templateUri);
   const providers = [...new Set(resources.flatMap((resource) => (resource.provider ? [resource.provider.text] : [])))];
-  // Values for none of them name a literal provider in every document (valuesMatch.ts).
-  const theirs = values.map(({ cloudProvider }, at) => {
-    const provider = cloudProvider!;
-    return `${values.length > 1 ? `document ${at + 1}'s ` : ''}${provider.key} is ${provider.value.text}`;
-  });
+  const theirs = documents.map(
+    ({ cloudProvider }, at) =>
+      `${documents.length > 1 ? `document ${at + 1}'s ` : ''}${cloudProvider.key} is ${cloudProvider.value.text}`,
+  );
   return {
     description: `matches none of ${template}'s cloud resources`,
     row: {
@@ -277,29 +276,39 @@ function unmatchedNote(
   };
 }
 
+type DocumentMatch = ValuesMatch<OutlinedCloudResource>;
+type NoMatch = Extract<DocumentMatch, { matches: 'none' }>;
+
 /**
- * The cloud resources each set of operator values is for (valuesMatch.ts), document by document: undefined where a
- * document is for none of them.
+ * Where operator values (a values file, an operator extension) are listed among a template's cloud resources: the
+ * cloud resources each document is for (valuesMatch.ts); when no document is for any of them, under each, with a note.
  */
-function documentMatches(
+interface Placement {
+  readonly values: readonly OutlinedValues[];
+  readonly byDocument: readonly DocumentMatch[];
+  readonly note?: Remark;
+}
+
+function placementOf(
   values: readonly OutlinedValues[],
+  templateUri: string,
   resources: readonly OutlinedCloudResource[],
-): (ReadonlySet<OutlinedCloudResource> | undefined)[] {
-  return values.map((document) => {
-    const matching = cloudResourcesFor(
-      { cloudProvider: document.cloudProvider?.value, operatorIdentity: document.operatorIdentity?.value },
-      resources,
-    );
-    return matching && new Set(matching);
-  });
+): Placement {
+  const byDocument = values.map((document) => cloudResourcesFor(document, resources));
+  if (byDocument.every((match): match is NoMatch => match.matches === 'none'))
+    return { values, byDocument, note: unmatchedNote(byDocument, templateUri, resources) };
+  return { values, byDocument };
 }
 
 /**
  * A values file of several documents as listed under a cloud resource some of them are for: revealing the first of
  * them, with its cloudDeploymentId and cloudProvider, relating the files that name their IDs, and a row naming them.
  */
-function forDocuments(relatable: Relatable, documents: readonly number[]): { relatable: Relatable; remark: Remark } {
-  const values = relatable.values!;
+function forDocuments(
+  relatable: Relatable,
+  values: readonly OutlinedValues[],
+  documents: readonly number[],
+): { relatable: Relatable; remark: Remark } {
   const first = values[documents[0]];
   const named = documents.map((at) => at + 1);
   return {
@@ -489,18 +498,10 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     };
     const sameTemplate = outline.templateResources.map((resource) => templateResourceRelatable(uri, resource));
     const sameFolder = (byFolder.get(folderOf(uri)) ?? []).filter((relatable) => relatable.uri !== uri);
-    // Of what carries operator values (an operator extension, here or beside; a values file), the cloud resources each
-    // document is for. Values whose documents are for none of them are listed under each, saying so.
-    const matches = new Map(
+    // Of what carries operator values (an operator extension, here or beside; a values file), where it is listed.
+    const placements = new Map(
       [...sameTemplate, ...sameFolder].flatMap((relatable) =>
-        relatable.values ? [[relatable, documentMatches(relatable.values, outline.cloudResources)] as const] : [],
-      ),
-    );
-    const notes = new Map(
-      [...matches].flatMap(([relatable, byDocument]) =>
-        byDocument.every((matching) => matching === undefined)
-          ? [[relatable, unmatchedNote(relatable.values!, uri, outline.cloudResources)] as const]
-          : [],
+        relatable.values ? [[relatable, placementOf(relatable.values, uri, outline.cloudResources)] as const] : [],
       ),
     );
 
@@ -522,14 +523,15 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
       }));
       const node = cloudResourceNode(build.cloud, uri, outlined, []);
       /** Its row under this cloud resource, or none when its values are for others of the template's. */
+      const documentsHere = ({ byDocument }: Placement) =>
+        byDocument.flatMap((match, at) => (match.matches === 'some' && match.resources.has(outlined) ? [at] : []));
       const listed = (relatable: Relatable, relation: IndexedRelation): [Relatable, IndexedFile][] => {
-        const byDocument = matches.get(relatable);
-        const note = notes.get(relatable);
-        if (!byDocument || note) return [[relatable, fileNode(node.id, relatable, relation, note)]];
-        const documents = byDocument.flatMap((matching, at) => (matching?.has(outlined) ? [at] : []));
+        const placement = placements.get(relatable);
+        if (!placement || placement.note) return [[relatable, fileNode(node.id, relatable, relation, placement?.note)]];
+        const documents = documentsHere(placement);
         if (documents.length === 0) return [];
-        if (byDocument.length === 1) return [[relatable, fileNode(node.id, relatable, relation)]];
-        const shown = forDocuments(relatable, documents);
+        if (placement.byDocument.length === 1) return [[relatable, fileNode(node.id, relatable, relation)]];
+        const shown = forDocuments(relatable, placement.values, documents);
         return [[shown.relatable, fileNode(node.id, shown.relatable, relation, shown.remark)]];
       };
       const templateFiles = sameTemplate.flatMap((relatable) => listed(relatable, 'sameTemplate'));
