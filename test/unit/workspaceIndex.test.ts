@@ -728,6 +728,38 @@ test("an extension's name and type are read with every parameter file: ones the 
   assert.deepEqual(targetFromIndexedFile(disagreed), {}, 'not verified as KubeRay');
 });
 
+test("a Gateway manifest in a file of operator values is listed where its file's values are, saying that this is inferred; one in a file of its own under every cloud resource", () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const gateway = 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n';
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/gateway.aws.yaml': `global:\n  cloudProvider: aws\n---\n${gateway}`,
+    'file:///w/infra/gateway.gcp.yaml': `${gateway}---\nglobal:\n  cloudProvider: gcp\n`,
+    'file:///w/infra/gateway.yaml': gateway,
+  };
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-cloud');
+  const gateways = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.kind === 'gatewayManifest')
+      .map((file) => {
+        const matches = file.tooltip.find((row) => row.label === 'Matches');
+        return [file.label, ...file.description.slice(2), ...(matches ? [matches.value] : [])].join(' · ');
+      });
+  const withValues =
+    "listed with its file's operator values (inferred: a Gateway manifest names no provider or operator identity, " +
+    'so it is taken to serve the cloud resources its values are for)';
+  assert.deepEqual(gateways('eks-east'), [
+    `gateway.aws.yaml · ${withValues}`,
+    `gateway.gcp.yaml · ${withValues}`,
+    'gateway.yaml',
+  ]);
+  // The gcp values match none of cloud.json's cloud resources: they, and their file's Gateway, are under each.
+  assert.deepEqual(gateways('default'), [`gateway.gcp.yaml · ${withValues}`, 'gateway.yaml']);
+  assert.deepEqual(gateways('gpu-1'), gateways('default'));
+});
+
 test('a values file of several documents is listed under what any of them is for, each cloud resource revealing and naming its documents', () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const files: Record<string, string> = {

@@ -106,9 +106,15 @@ interface Relatable {
   readonly cloudProvider?: WrittenSetting;
   /**
    * The operator values it carries, one set per YAML document (an extension's settings are one): which cloud resources
-   * it is for. Absent for what carries none (a template, a Gateway manifest), which goes with every cloud resource.
+   * it is for. Absent for what carries none (a template, a Gateway manifest): listed under every cloud resource, unless
+   * it is placed with values (below).
    */
   readonly values?: readonly OutlinedValues[];
+  /**
+   * What carries the operator values it is listed with: a Gateway manifest's file's values, when the file holds some
+   * (inferred: a manifest names no provider, and is taken to serve the cloud resources its file's values are for).
+   */
+  readonly placedWith?: Relatable;
   /** The cloud resource IDs it names, normalized. */
   readonly ids: readonly string[];
   readonly tooltip: IndexTooltipRow[];
@@ -170,11 +176,12 @@ function idsOf(documents: readonly OutlinedValues[]): string[] {
 /** The values files and Gateway manifests of one file, and its operator extensions, as they can be related. */
 function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
   const out: Relatable[] = [];
+  let values: Relatable | undefined;
   if (outline.values.length > 0) {
     const ids = idsOf(outline.values);
     const first = outline.values[0];
     const several = outline.values.length > 1;
-    out.push({
+    values = {
       kind: 'valuesFile',
       uri,
       key: '',
@@ -195,7 +202,8 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
           ...settingRow(values.operatorIdentity),
         ].map((setting) => (several ? { ...setting, label: `${setting.label} (document ${at + 1})` } : setting)),
       ),
-    });
+    };
+    out.push(values);
   }
   if (outline.gateways.length > 0) {
     const gateway = outline.gateways.find((manifest) => manifest.kind === 'Gateway') ?? outline.gateways[0];
@@ -214,6 +222,7 @@ function relatablesOf(uri: string, outline: FileOutline): Relatable[] {
         const value = `${manifest.name ?? '(no name)'}${manifest.namespace ? ` in ${manifest.namespace}` : ''}`;
         return { label: manifest.kind, value, known: true };
       }),
+      ...(values && { placedWith: values }),
     });
   }
   for (const resource of outline.templateResources)
@@ -299,6 +308,17 @@ function placementOf(
     return { values, byDocument, note: unmatchedNote(byDocument, templateUri, resources) };
   return { values, byDocument };
 }
+
+/** The row of a Gateway manifest in a file of operator values, listed where they are: an inference, said so. */
+const WITH_ITS_FILES_VALUES: Remark = {
+  row: {
+    label: 'Matches',
+    value:
+      "listed with its file's operator values (inferred: a Gateway manifest names no provider or operator identity, " +
+      'so it is taken to serve the cloud resources its values are for)',
+    known: true,
+  },
+};
 
 /**
  * A values file of several documents as listed under a cloud resource some of them are for: revealing the first of
@@ -526,6 +546,11 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
       const documentsHere = ({ byDocument }: Placement) =>
         byDocument.flatMap((match, at) => (match.matches === 'some' && match.resources.has(outlined) ? [at] : []));
       const listed = (relatable: Relatable, relation: IndexedRelation): [Relatable, IndexedFile][] => {
+        const withValues = relatable.placedWith && placements.get(relatable.placedWith);
+        if (withValues)
+          return withValues.note || documentsHere(withValues).length > 0
+            ? [[relatable, fileNode(node.id, relatable, relation, WITH_ITS_FILES_VALUES)]]
+            : [];
         const placement = placements.get(relatable);
         if (!placement || placement.note) return [[relatable, fileNode(node.id, relatable, relation, placement?.note)]];
         const documents = documentsHere(placement);
