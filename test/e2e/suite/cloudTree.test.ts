@@ -1,11 +1,13 @@
 // The Cloud Resources view in a real VS Code, over the fixture workspace (its cloud-tree/ folder holds tree-cloud, with a
 // primary and a broken cloud resource, and a cloud whose name is a parameter): the rows as drawn on the screen, a click
 // that reveals a definition, values beside the template drawn under the cloud resources they match (under each, saying
-// so, when they match none), the context actions (copy the resource ID expression from the context menu, generate
-// operator values from the inline button, the worst finding's rule docs), the new-template command of the welcome view,
-// the Explorer section, an edit of one template redrawing only its cloud (the provider's own onDidChangeTreeData),
-// a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json beside it, and a
-// folder renamed (its cloud read under the new name) or deleted (its cloud gone) as VS Code's watcher reports it.
+// so, when they match none), an operator extension under the cloud resource its provider setting matches and a values
+// file of two documents under the cloud resource each is for, the context actions (copy the resource ID expression from
+// the context menu, generate operator values from the inline button, the worst finding's rule docs), the new-template
+// command of the welcome view, the Explorer section, an edit of one template redrawing only its cloud (the provider's
+// own onDidChangeTreeData), a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json
+// beside it, and a folder renamed (its cloud read under the new name) or deleted (its cloud gone) as VS Code's watcher
+// reports it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
@@ -25,14 +27,16 @@ async function drawnRows(): Promise<string[]> {
 
 const TREE_CLOUD_ROW = 'tree-cloud westus2 · 2 cloud resources';
 
-/** The row of a cloud resource of tree-cloud (other clouds of the workspace have a `default` too), by its place. */
-async function treeCloudRow(resource: string): Promise<string> {
+/** The row of a cloud resource under the cloud drawn as `cloudRow` (other clouds have a `default` too), by its place. */
+async function cloudResourceRow(cloudRow: string, resource: string): Promise<string> {
   const [labels, places] = await Promise.all([drawnRows(), attributes(ROWS, 'data-index')]);
-  const from = labels.indexOf(TREE_CLOUD_ROW);
+  const from = labels.indexOf(cloudRow);
   const at = labels.findIndex((label, place) => from >= 0 && place > from && label.startsWith(`${resource} `));
-  assert.ok(at >= 0, `no row of ${resource} under tree-cloud (rows: ${JSON.stringify(labels)})`);
+  assert.ok(at >= 0, `no row of ${resource} under ${cloudRow} (rows: ${JSON.stringify(labels)})`);
   return `${ROWS}[data-index="${places[at]}"]`;
 }
+
+const treeCloudRow = (resource: string) => cloudResourceRow(TREE_CLOUD_ROW, resource);
 
 /** Waits until the row of `label` (the first) carries a problem badge, or not (a FileDecoration, drawn with CSS). */
 async function badgeShown(label: string, shown: boolean): Promise<void> {
@@ -206,6 +210,126 @@ suite('Cloud Resources view in a real VS Code', () => {
       20000,
     );
     await click(`${await treeCloudRow('default')} .monaco-tl-twistie`); // collapsed again: the rows below stay in view
+  });
+
+  test('an operator extension is drawn under the cloud resource its provider setting matches only; a values file of two documents under the cloud resource each is for', async () => {
+    // A cloud sorted first, so that its rows are drawn at the top of the view, in sight.
+    const cloudRow = 'a-operator-cloud westus2 · 2 cloud resources';
+    const folder = workspaceFile('tree-operator');
+    const cloudResource = (name: string, properties: Record<string, string>) => ({
+      type: 'Anyscale.Platform/clouds/cloudResources',
+      apiVersion: '2026-09-01',
+      name: `a-operator-cloud/${name}`,
+      location: 'westus2',
+      dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'a-operator-cloud')]"],
+      properties: { computeStack: 'K8S', ...properties },
+    });
+    const template = {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds',
+          apiVersion: '2026-09-01',
+          name: 'a-operator-cloud',
+          location: 'westus2',
+          properties: {},
+        },
+        cloudResource('default', {
+          provider: 'Azure',
+          region: 'westus2',
+          cloudStorageBucketName: 'abfss://op-data@opstorage.dfs.core.windows.net',
+          cloudStorageBucketEndpoint: 'https://opstorage.blob.core.windows.net',
+          anyscaleOperatorIamIdentity: '2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901',
+        }),
+        cloudResource('eks-west', {
+          provider: 'AWS',
+          region: 'us-west-2',
+          cloudStorageBucketName: 's3://op-eks-bucket',
+          anyscaleOperatorIamIdentity: 'arn:aws:iam::123456789012:role/op-operator',
+        }),
+        {
+          type: 'Microsoft.ContainerService/managedClusters',
+          apiVersion: '2024-09-01',
+          name: 'op-aks',
+          location: 'westus2',
+          properties: {},
+        },
+        {
+          type: 'Microsoft.KubernetesConfiguration/extensions',
+          apiVersion: '2024-11-01',
+          name: 'op-operator',
+          scope: "[format('Microsoft.ContainerService/managedClusters/{0}', 'op-aks')]",
+          plan: { name: 'anyscale-operator-aks', product: 'anyscale-operator-aks', publisher: 'anyscale' },
+          properties: {
+            extensionType: 'Anyscale.AKS.Operator',
+            configurationSettings: { 'global.cloudProvider': 'azure' },
+          },
+        },
+      ],
+    };
+    const values = 'global:\n  cloudProvider: azure\n---\nglobal:\n  cloudProvider: aws\n';
+    /** The operator extension and values rows drawn under a cloud resource of a-operator-cloud, from one reading. */
+    const operatorRows = (rows: string[], resource: string) => {
+      const from = rows.findIndex((text, at) => at > rows.indexOf(cloudRow) && text.startsWith(`${resource} `));
+      if (from < 0) return [];
+      const next = rows.findIndex((text, at) => at > from && !text.startsWith('op-') && !text.startsWith('operator-'));
+      return rows
+        .slice(from + 1, next < 0 ? undefined : next)
+        .filter((text) => /^\S+ (operator extension|operator values) · /.test(text));
+    };
+    const present = () =>
+      api.cloudTree.getChildren().some((node) => node.kind === 'cloud' && node.cloud.label === 'a-operator-cloud');
+    try {
+      await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder, 'operator-values.yaml'), Buffer.from(values));
+      await vscode.workspace.fs.writeFile(
+        vscode.Uri.joinPath(folder, 'operator-cloud.json'),
+        Buffer.from(JSON.stringify(template, null, 2)),
+      );
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      let drawn: string[] = [];
+      await waitFor(
+        () => `a-operator-cloud drawn with its cloud resources (have ${JSON.stringify(drawn)})`,
+        async () => {
+          drawn = await drawnRows();
+          return drawn.includes(cloudRow) && drawn.some((text) => text.startsWith('eks-west '));
+        },
+        20000,
+      );
+      await click(`${await cloudResourceRow(cloudRow, 'default')} .monaco-tl-twistie`);
+      await waitFor(
+        () => `the files of default (have ${JSON.stringify(drawn)})`,
+        async () => operatorRows((drawn = await drawnRows()), 'default').length > 0,
+      );
+      await click(`${await cloudResourceRow(cloudRow, 'eks-west')} .monaco-tl-twistie`);
+      // Waited for and asserted on in the same reading of the rows: a second reading can differ from the first.
+      let rows: string[] = [];
+      await waitFor(
+        () => `the values file under both cloud resources, the extension under default (have ${JSON.stringify(rows)})`,
+        async () => {
+          rows = await drawnRows();
+          const under = (resource: string) => operatorRows(rows, resource).join('\n');
+          return (
+            under('default').includes('op-operator ') &&
+            under('default').includes('operator-values.yaml ') &&
+            under('eks-west').includes('operator-values.yaml ')
+          );
+        },
+        20000,
+      );
+      assert.deepEqual(operatorRows(rows, 'default'), [
+        'op-operator operator extension · same template',
+        'operator-values.yaml operator values · same folder',
+      ]);
+      assert.deepEqual(
+        operatorRows(rows, 'eks-west'),
+        ['operator-values.yaml operator values · same folder'],
+        'the extension says azure: not for the AWS cloud resource; the second document is',
+      );
+    } finally {
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
+    await waitFor('a-operator-cloud gone with its folder', () => !present(), 20000);
   });
 
   test('"Go to Definition" from the row\'s context menu reveals the declaration too', async () => {
