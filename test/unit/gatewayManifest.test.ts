@@ -33,7 +33,7 @@ function findings(text: string) {
 }
 
 function manifestOf(text: string) {
-  const manifest = gatewayManifest(parseYaml(text).documents[0]);
+  const manifest = gatewayManifest(text, parseYaml(text).documents[0]);
   assert.ok(manifest);
   return manifest;
 }
@@ -91,4 +91,16 @@ test('a wrong secret two listeners read through one anchor is one finding where 
   const own = findings(HEAD + wrong + SERVICE_HEAD).filter((f) => f.code === 'gateway-tls-secret-invalid');
   assert.equal(own.length, 1);
   assert.equal(own[0].fixes?.[0]?.edits[0]?.newText, 'anyscale-cldrsrc-abc123-def456-certificate');
+});
+
+test('a listener, its tls or its certificateRefs filled in later (unquoted {{ … }}, a YAML map): no rule guesses at it', () => {
+  const codes = (text: string) => findings(text).map((f) => f.code);
+  const https = '  - name: https\n    port: 443\n    protocol: HTTPS\n';
+  assert.deepEqual(codes(`${HEAD}${https}    tls: {{ toYaml .Values.tls | nindent 6 }}\n`), []);
+  assert.deepEqual(codes(`${HEAD}${https}    tls:\n      certificateRefs: {{ toYaml .Values.refs }}\n`), []);
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}  - {{ toYaml .Values.serviceListener }}\n`), []);
+  assert.equal(manifestOf(`${HEAD}  - {{ toYaml .Values.serviceListener }}\n`).listeners[1].filledInLater, true);
+  // Written out, the same listeners are checked.
+  assert.deepEqual(codes(`${HEAD}${https}    tls:\n      mode: Terminate\n`), ['gateway-certificate-missing']);
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}`), ['gateway-hostname-not-azure']);
 });

@@ -559,7 +559,7 @@ export function yamlOutline(analysis: DocumentAnalysis, text: string, lines: Lin
         range: rangeOf(read.get(writtenPath(read, 'global.cloudDeploymentId'))?.keyRange ?? read.anchor),
       });
     } else if (kind === 'gatewayManifest') {
-      const manifest = gatewayManifest(document);
+      const manifest = gatewayManifest(text, document);
       if (!manifest) continue;
       const ids = manifest.listeners.flatMap((listener) =>
         (listener.certificateRefs ?? []).flatMap((ref) => (ref && idOfSecret(ref.value)) || []),

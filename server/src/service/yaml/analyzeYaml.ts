@@ -49,7 +49,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
     if (documentKind === 'operatorValues' || documentKind === 'legacyOperatorValues')
       values.push(operatorValuesOf(text, document, documentKind === 'operatorValues' ? '1.x' : 'legacy'));
     else if (documentKind === 'gatewayManifest') {
-      const manifest = gatewayManifest(document);
+      const manifest = gatewayManifest(text, document);
       if (manifest) manifests.push(manifest);
     }
   });

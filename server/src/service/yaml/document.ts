@@ -153,15 +153,6 @@ export function mapValue(map: YAMLMap, key: string): Node | null | undefined {
   return undefined;
 }
 
-/**
- * True for a value a templating tool fills in before Helm or kubectl reads the file: Go template actions
- * (`{{ .Values.id }}`, a file a chart or a CI step renders) or `${…}` placeholders (Terraform's templatefile, envsubst).
- * Nothing can be known of such a value.
- */
-export function isFilledInLater(text: string): boolean {
-  return /\{\{.*\}\}|\$\{[^}]*\}/s.test(text);
-}
-
 /** The string value of a scalar node, or undefined. */
 export function stringValue(node: Node | null | undefined): string | undefined {
   return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;

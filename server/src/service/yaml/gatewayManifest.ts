@@ -5,7 +5,8 @@
 // read it too, so it is marked `viaAnchor` and no fix edits it (anchors.ts).
 import { isAlias, isMap, isSeq, type Node, type YAMLMap } from 'yaml';
 import type { TextRange } from '../types';
-import { isFilledInLater, stringValue, type YamlDocument } from './document';
+import { stringValue, type YamlDocument } from './document';
+import { isFilledInLater, isTemplatedNode } from './templateActions';
 import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairInEffect, resolved } from './anchors';
 
@@ -22,10 +23,15 @@ export interface GatewayListener {
   readonly hostname?: WrittenString;
   /** `tls.mode`; absent means Terminate. */
   readonly tlsMode?: WrittenString;
-  /** The `certificateRefs` entries' names; undefined when `certificateRefs` is absent or empty. */
+  /**
+   * The `certificateRefs` entries' names (undefined for a name not written or filled in later); undefined when
+   * `certificateRefs` is absent or empty. `[undefined]` when it, or `tls`, is filled in later: written, not known.
+   */
   readonly certificateRefs?: readonly (WrittenString | undefined)[];
   /** Where a finding about the listener as a whole goes: its `name` (or first key). */
   readonly anchor: TextRange;
+  /** The listener, or the whole list, is filled in later (`- {{ toYaml .Values.https }}`): nothing of it is known. */
+  readonly filledInLater?: boolean;
 }
 
 export interface GatewayManifest {
@@ -46,7 +52,10 @@ interface Read {
 class ManifestReader {
   private readonly aliased: ReadonlySet<Node>;
 
-  constructor(private readonly root: Node) {
+  constructor(
+    private readonly root: Node,
+    private readonly text: string,
+  ) {
     this.aliased = aliasedNodes(root);
   }
 
@@ -71,15 +80,23 @@ class ManifestReader {
     return { value, range: yamlNodeRange(read.node), ...(read.viaAnchor ? { viaAnchor: true } : {}) };
   }
 
+  /** A listener as unknown: written (`- {{ … }}`), nothing of it known. */
+  filledInLater(node: Node): GatewayListener {
+    return { anchor: yamlNodeRange(node), filledInLater: true };
+  }
+
   listener(item: unknown): GatewayListener | undefined {
     const listener = this.item(item, false);
+    if (isTemplatedNode(listener.node, this.text)) return this.filledInLater(listener.node);
     if (!isMap(listener.node)) return undefined;
     const tls = this.value(listener, 'tls');
     const refs = this.value(tls, 'certificateRefs');
     const certificateRefs =
-      isSeq(refs.node) && refs.node.items.length > 0
-        ? refs.node.items.map((ref) => this.written(this.value(this.item(ref, refs.viaAnchor), 'name')))
-        : undefined;
+      isTemplatedNode(tls.node, this.text) || isTemplatedNode(refs.node, this.text)
+        ? [undefined]
+        : isSeq(refs.node) && refs.node.items.length > 0
+          ? refs.node.items.map((ref) => this.written(this.value(this.item(ref, refs.viaAnchor), 'name')))
+          : undefined;
     const name = this.written(this.value(listener, 'name'));
     return {
       name,
@@ -93,15 +110,19 @@ class ManifestReader {
   }
 }
 
-export function gatewayManifest(yaml: YamlDocument): GatewayManifest | undefined {
+export function gatewayManifest(text: string, yaml: YamlDocument): GatewayManifest | undefined {
   const root = yaml.root;
   if (!isMap(root)) return undefined;
-  const reader = new ManifestReader(root);
+  const reader = new ManifestReader(root, text);
   const document = reader.item(root, false);
   const kind = stringValue(reader.value(document, 'kind').node) ?? '';
   const metadata = reader.value(document, 'metadata');
   const listenersNode = kind === 'Gateway' ? reader.value(reader.value(document, 'spec'), 'listeners').node : undefined;
-  const listeners = isSeq(listenersNode) ? listenersNode.items.flatMap((item) => reader.listener(item) ?? []) : [];
+  const listeners = isSeq(listenersNode)
+    ? listenersNode.items.flatMap((item) => reader.listener(item) ?? [])
+    : isTemplatedNode(listenersNode, text)
+      ? [reader.filledInLater(listenersNode)]
+      : [];
   const name = reader.written(reader.value(metadata, 'name'));
   return {
     kind,

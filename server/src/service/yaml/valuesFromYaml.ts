@@ -4,7 +4,8 @@
 import { isMap, isScalar, isSeq, type Node, type Scalar, type YAMLMap } from 'yaml';
 import { chartChildren, chartKey, legacyKey, type ChartKey } from '../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting } from '../values/model';
-import { isFilledInLater, type YamlDocument } from './document';
+import type { YamlDocument } from './document';
+import { isFilledInLater, isTemplatedNode } from './templateActions';
 import { yamlNodeRange } from './nodeRange';
 import { aliasedNodes, pairsInEffect, resolved } from './anchors';
 import { yamlValuesEditor, type SettingSource } from './valuesEditor';
@@ -27,9 +28,11 @@ function helmValue(scalar: Scalar): unknown {
 }
 
 /** Where a setting is in the YAML tree: what the editor needs to move it. */
-function shapeOf(node: Node | null): Pick<Setting, 'shape' | 'value' | 'items' | 'template'> {
+function shapeOf(node: Node | null, text: string): Pick<Setting, 'shape' | 'value' | 'items' | 'template'> {
+  // Set, to a value not known, as an ARM expression in an extension's settings is: quoted or not (`{{ .Values.id }}`
+  // unquoted is a YAML map).
+  if (isTemplatedNode(node, text)) return { shape: 'unknown', template: text.slice(node.range[0], node.range[1]) };
   if (isMap(node)) return { shape: 'map' };
-  // Set, to a value not known, as an ARM expression in an extension's settings is.
   if (isScalar(node) && typeof node.value === 'string' && isFilledInLater(node.value))
     return { shape: 'unknown', template: node.value };
   if (isSeq(node)) {
@@ -99,15 +102,15 @@ export function valuesFromYaml(text: string, yaml: YamlDocument, layout: Operato
         parent: parentPath,
         keyRange,
         valueRange,
-        ...shapeOf(value),
+        ...shapeOf(value, text),
         ...(viaAnchor ? { viaAnchor } : {}),
       };
       settings.push(setting);
       if (!viaAnchor) sources.set(setting, { pair, segments: [...segments, name] });
       // Descend into catalog sections, and into `aws` at the top level, where the legacy `aws.credentialSecret` lives.
-      if (isMap(value) && (key?.type === 'object' || (path === 'aws' && !key)))
-        visit(value, path, [...segments, name], viaAnchor);
-      else if (isMap(value) && key?.type === 'map' && chartChildren(path).length > 0)
+      if (!isMap(value) || setting.shape !== 'map') continue;
+      if (key?.type === 'object' || (path === 'aws' && !key)) visit(value, path, [...segments, name], viaAnchor);
+      else if (key?.type === 'map' && chartChildren(path).length > 0)
         visit(value, path, [...segments, name], viaAnchor, true);
     }
   };

@@ -67,7 +67,8 @@ export const gatewayHostnameNotAzure: GatewayRule = {
         fixes: fix && [fix],
       });
     }
-    if (manifest.kind !== 'Gateway' || reportedListener) return;
+    // A listener filled in later (`- {{ toYaml .Values.service }}`) may be the service one.
+    if (manifest.kind !== 'Gateway' || reportedListener || manifest.listeners.some((l) => l.filledInLater)) return;
     const session = manifest.listeners.find((l) => l.hostname?.value === SESSION);
     if (!session?.hostname || manifest.listeners.some((l) => l.hostname?.value === SERVICE)) return;
     report({

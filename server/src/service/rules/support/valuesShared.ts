@@ -37,9 +37,12 @@ export function isPlaceholder(value: string): boolean {
 
 /**
  * True when a key is not set: absent, or an empty or null scalar. A value written as an ARM expression, or with
- * the wrong shape (values-wrong-type's finding), counts as set.
+ * the wrong shape (values-wrong-type's finding), counts as set, and so does a key under a section filled in later
+ * (`auth: {{ toYaml .Values.auth }}`): nothing says it is missing.
  */
 export function isUnset(values: OperatorValues, path: string): boolean {
   const setting = values.get(path);
-  return !setting || (setting.shape === 'scalar' && values.text(path) === undefined);
+  if (setting) return setting.shape === 'scalar' && values.text(path) === undefined;
+  const segments = path.split('.');
+  return !segments.some((_, i) => i > 0 && values.get(segments.slice(0, i).join('.'))?.shape === 'unknown');
 }

@@ -67,12 +67,17 @@ export interface YamlHoverOptions {
 }
 
 export function yamlHoverAt(text: string, offset: number, options: YamlHoverOptions = {}): HoverInfo | undefined {
-  const own = catalogHover(options.parsed ?? parseYaml(text), offset, options);
+  const own = catalogHover(text, options.parsed ?? parseYaml(text), offset, options);
   return options.diagnostics ? withDiagnostics(own, offset, options.diagnostics) : own;
 }
 
 /** What the catalogs say about the key or Gateway value under `offset`. */
-function catalogHover(parsed: ParsedYaml, offset: number, options: YamlHoverOptions): HoverInfo | undefined {
+function catalogHover(
+  text: string,
+  parsed: ParsedYaml,
+  offset: number,
+  options: YamlHoverOptions,
+): HoverInfo | undefined {
   const yaml = parsed.documents.find((document) => offset >= document.span.start && offset <= document.span.end);
   const hit = yaml && keyAt(yaml.root, offset, []);
   if (!yaml || !hit) return undefined;
@@ -92,7 +97,7 @@ function catalogHover(parsed: ParsedYaml, offset: number, options: YamlHoverOpti
       markdown:
         hit.value === undefined
           ? gatewayFieldMarkdown(field)
-          : gatewayValueMarkdown(field, hit.value, secretCloudMarkdown(yaml, hit, options)),
+          : gatewayValueMarkdown(field, hit.value, secretCloudMarkdown(text, yaml, hit, options)),
       range: hit.range,
     };
   }
@@ -103,8 +108,13 @@ function catalogHover(parsed: ParsedYaml, offset: number, options: YamlHoverOpti
  * On a listener's TLS secret name (as the gateway rules read the manifest, anchors included): the cloud resource it is
  * for, and whether it is the one the operator values beside the manifest name.
  */
-function secretCloudMarkdown(yaml: YamlDocument, hit: Hit, options: YamlHoverOptions): string | undefined {
-  const refs = gatewayManifest(yaml)?.listeners.flatMap((listener) => listener.certificateRefs ?? []);
+function secretCloudMarkdown(
+  text: string,
+  yaml: YamlDocument,
+  hit: Hit,
+  options: YamlHoverOptions,
+): string | undefined {
+  const refs = gatewayManifest(text, yaml)?.listeners.flatMap((listener) => listener.certificateRefs ?? []);
   const ref = refs?.find((written) => written?.range.start === hit.range.start);
   const secret = ref && secretCloudResource(ref.value);
   if (!secret) return undefined;
