@@ -150,6 +150,35 @@ test('an alias Helm cannot resolve is an error of ours, not an editor-marked syn
   assert.equal(problem.range.start.character, lines[lines.length - 2].indexOf('*'));
 });
 
+test("a Helm chart's Gateway template, its YAML broken by action lines: one information, not the parser's errors", async () => {
+  const uri = 'file:///workspace/chart/templates/gateway.yaml';
+  const text = read('cli', 'helm-chart', 'templates', 'gateway.yaml');
+  await open(uri, text);
+  const p = await server.latest(uri, (d) => d.diagnostics.length > 0, 'template diagnostics');
+  assert.equal(p.diagnostics.length, 1);
+  const [notice] = p.diagnostics;
+  assert.equal(notice.severity, DiagnosticSeverity.Information);
+  assert.equal(
+    notice.message,
+    'Anyscale checks skipped: a Gateway manifest Helm renders ({{ … }}), YAML only once rendered: check the file it renders.',
+  );
+  assert.equal(notice.range.start.line, 3, 'at its first action');
+  assert.equal(notice.range.start.character, text.split('\n')[3].indexOf('{{'));
+  // The same chart's ConfigMap template is none of ours: nothing.
+  const other = 'file:///workspace/chart/templates/configmap.yaml';
+  await open(other, read('cli', 'helm-chart', 'templates', 'configmap.yaml'));
+  await server.until(() => stats.find((s) => s.uri === other), 'documentStats');
+  assert.deepEqual((await server.latest(other, () => true, 'diagnostics')).diagnostics, []);
+  // A real mistake beside template words in a comment and a string: the checks wait for its fix, as ever.
+  const broken = 'file:///workspace/broken/values.yaml';
+  await open(broken, read('cli', 'yaml-broken-template-words', 'values.yaml'));
+  const paused = await server.latest(broken, (d) => d.diagnostics.length > 0, 'paused diagnostics');
+  assert.match(
+    String(paused.diagnostics[0].message),
+    /^Anyscale checks are paused until this is fixed: YAML syntax error/,
+  );
+});
+
 test('other YAML (ingress-nginx values) gets no diagnostics', async () => {
   const uri = 'file:///workspace/ingress-nginx.yaml';
   await open(uri, read('yaml', 'ingress-nginx-values.yaml'));

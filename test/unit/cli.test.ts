@@ -489,10 +489,30 @@ test('a file named on the command line that holds nothing to check is a warning,
   // A chart's template is YAML only once Helm renders it: not a file that cannot be parsed (exit 2).
   assert.match(
     named.stderr,
-    /^anyscale-azure: warning: chart\.yaml: a template Helm renders \(\{\{ … \}\}\), not checked$/m,
+    /^anyscale-azure: warning: chart\.yaml: a template Helm renders \(\{\{ … \}\} on line 1\), not checked: it is YAML only once rendered$/m,
   );
   // Under a folder, such files are skipped without a word: a folder holds many files of other kinds.
   assert.equal(run(['check', '.'], dir).stderr, '');
+});
+
+test("a Helm chart's Gateway template, its YAML broken by action lines until rendered: a warning, not an invalid-yaml cascade", () => {
+  const chart = run(['check', 'helm-chart']);
+  assert.equal(chart.code, 0, chart.stdout);
+  assert.doesNotMatch(chart.stdout, /invalid-yaml/);
+  assert.match(chart.stdout, /^0 problems .* in 0 files checked\.$/m);
+  // One of ours once rendered: said even under a folder. The chart's ConfigMap template is none of ours: silent.
+  assert.equal(
+    chart.stderr,
+    'anyscale-azure: warning: helm-chart/templates/gateway.yaml: a Gateway manifest Helm renders ({{ … }} on line 4), not checked: it is YAML only once rendered\n',
+  );
+  const index = run(['index', 'helm-chart']);
+  assert.equal(index.code, 0, index.stderr);
+  assert.equal(index.stderr, '');
+  // Template words in a comment and in a quoted string do not make a file with a real mistake a template.
+  const broken = run(['check', 'yaml-broken-template-words']);
+  assert.equal(broken.code, 1);
+  assert.match(broken.stdout, /^yaml-broken-template-words\/values\.yaml:5:4 error invalid-yaml YAML syntax error: /m);
+  assert.equal(broken.stderr, '');
 });
 
 test('check -v and --version print the version its usage lists them for', () => {

@@ -9,11 +9,11 @@ import {
   classifyJson,
   type DocumentAnalysis,
   type Finding,
-  isFilledInLater,
   LineIndex,
   type ParameterFileInput,
   parseJson,
   type RuleLevel,
+  renderedLaterText,
   templateFindingsIn,
   WorkspaceIndex,
 } from '../service';
@@ -30,9 +30,6 @@ function place(lines: LineIndex, file: string, start: number, end: number) {
 }
 
 const isYamlFile = (file: string) => /\.ya?ml$/i.test(file);
-
-/** A Helm chart's template: YAML only once Helm has rendered it, and not one of the files checked here. */
-const isHelmTemplate = (target: Target, text: string) => isYamlFile(target.absolute) && isFilledInLater(text);
 
 export function siblingsOf(file: string): string[] {
   try {
@@ -139,7 +136,8 @@ function suppressedInTheirFiles(findings: readonly Finding[], textOf: (file: str
 /**
  * A file named on the command line that is none of the files checked and cannot be parsed (notes.txt, a truncated
  * JSON file): the problem check and index name it with, at its first syntax error. A Helm chart's template is not
- * one (it is YAML once rendered), nor is a file found in a folder, passed over in silence.
+ * one (it is YAML once rendered: no syntax error, `renderedLater`), nor is a file found in a folder, passed over in
+ * silence.
  */
 export function namedFileNotParsed(
   target: Target,
@@ -148,7 +146,6 @@ export function namedFileNotParsed(
 ): { file: string; message: string } | undefined {
   const [first] = analysis.syntaxErrors;
   if (!target.explicit || analysis.kind !== 'other' || first === undefined) return undefined;
-  if (isHelmTemplate(target, text)) return undefined;
   const where = place(new LineIndex(text), target.display, first.start, first.end);
   return { file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${first.message}` };
 }
@@ -307,9 +304,15 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
     if (analysis.kind === 'other') {
       const unparsable = namedFileNotParsed(target, text, analysis);
+      const later = analysis.renderedLater;
       if (unparsable) run.problems.push(unparsable);
-      else if (target.explicit && isHelmTemplate(target, text)) {
-        run.notChecked.push({ file: target.display, message: 'a template Helm renders ({{ … }}), not checked' });
+      else if (later && (target.explicit || later.kind !== 'other')) {
+        // Named, or found and one of ours once rendered (a chart's Gateway): not checked, and said so.
+        const line = new LineIndex(text).positionAt(later.start).line + 1;
+        run.notChecked.push({
+          file: target.display,
+          message: `${renderedLaterText(later)} (${later.syntax} on line ${line}), not checked: it is YAML only once rendered`,
+        });
       } else if (target.explicit) {
         run.notChecked.push({
           file: target.display,

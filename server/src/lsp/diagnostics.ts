@@ -1,6 +1,6 @@
 // Turns the service's findings (offsets) into LSP diagnostics (positions), with the rule's docs link.
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
-import { type Analysis, LineIndex, ruleByCode, type Severity } from '../service';
+import { type Analysis, LineIndex, renderedLaterText, ruleByCode, type Severity } from '../service';
 import type { UnreadPairedFile } from './parameterFiles';
 
 export const SOURCE = 'anyscale-azure';
@@ -20,6 +20,20 @@ export function toDiagnostics(
   linesOf: (uri: string) => LineIndex | undefined = () => undefined,
 ): Diagnostic[] {
   const range = (start: number, end: number) => ({ start: lines.positionAt(start), end: lines.positionAt(end) });
+  const later = analysis.renderedLater;
+  // A template of ours, its YAML broken by its actions until rendered: one word instead of the parser's cascade.
+  // Of a template that is none of ours once rendered (a chart's Deployment), nothing.
+  if (later)
+    return later.kind === 'other'
+      ? []
+      : [
+          {
+            range: range(later.start, later.end),
+            severity: DiagnosticSeverity.Information,
+            source: SOURCE,
+            message: `Anyscale checks skipped: ${renderedLaterText(later)} (${later.syntax}), YAML only once rendered: check the file it renders.`,
+          },
+        ];
   if (analysis.syntaxErrors.length > 0 && analysis.kind !== 'other') {
     // The editor's JSON or YAML support already marks syntax errors; we only say why our checks are quiet. What only
     // Helm's reader rejects, nothing else marks: that is an error of ours.

@@ -541,7 +541,7 @@ function validate(document: OpenDocument): void {
   }
   const { analysis, lines, text, unreadParameterFiles, unreadTemplate } = analysisOf(document);
   const diagnostics =
-    analysis.kind === 'other'
+    analysis.kind === 'other' && !analysis.renderedLater
       ? []
       : [
           ...unreadParameterFileDiagnostics(unreadParameterFiles),

@@ -42,7 +42,7 @@ export { armCompletions } from './arm/features/completion';
 export { armHover } from './arm/features/armHover';
 export { withDiagnostics, type HoverDiagnostics } from './features/diagnosticHover';
 export { YamlVersion, yamlCompletions, yamlHover } from './yaml/features/yamlEditing';
-export { isFilledInLater } from './yaml/templateActions';
+export { renderedLaterText, type RenderedLater } from './yaml/templateActions';
 export { disableFixes, fixAllEdits, fixesAt, suppressibleAt } from './features/fixes';
 export { declarationOf, usesOf, type SymbolLocation } from './arm/features/navigation/symbolUses';
 export { cannotRename, renameSymbol } from './arm/features/navigation/rename';

@@ -9,6 +9,7 @@ import type { ArmTemplate } from './arm/template';
 import type { AnyscaleView } from './arm/anyscaleView';
 import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
+import type { RenderedLater } from './yaml/templateActions';
 import type { SyntaxProblem } from './json/parseJson';
 import type { SpliceableParse } from './json/spliceJson';
 import type { Directive } from './suppression/directives';
@@ -135,6 +136,11 @@ export interface Analysis {
   readonly findings: Finding[];
   /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
   readonly syntaxErrors: SyntaxProblem[];
+  /**
+   * YAML that does not parse because of its template actions (`{{ … }}`, `%{ … }`): the first of them. The file is
+   * `other`, with no syntax error and no finding: it is YAML only once rendered, and checked then.
+   */
+  readonly renderedLater?: RenderedLater;
   readonly template?: ArmTemplate;
   readonly anyscale?: AnyscaleView;
   /** Number of Anyscale.Platform resources (clouds and cloud resources) in the document. */

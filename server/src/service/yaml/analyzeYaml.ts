@@ -1,6 +1,8 @@
 // The service's YAML path: parses the text once, classifies each document, builds operator values and gateway
 // manifests, and runs the values and gateway rules with the configured levels. Documents that are not ours
-// (other charts' values, other manifests) produce nothing, and neither does a file with YAML syntax errors.
+// (other charts' values, other manifests) produce nothing, and neither does a file with YAML syntax errors. A file
+// whose YAML does not parse because of its template actions (a Helm chart's template) is `other`, saying so
+// (`renderedLater`), with no syntax error: it is YAML only once rendered.
 import type { AnalysisOptions, DocumentAnalysis, Finding, WorkspaceOptions } from '../types';
 import { RULES } from '../rules/registry';
 import { collectFindings, reportingOnce, runRules } from '../rules/runner';
@@ -13,6 +15,7 @@ import { anchorProblems } from './anchors';
 import { classifyYamlDocument, fileKind } from './classifyYaml';
 import { operatorValuesOf } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
+import { renderedLater } from './templateActions';
 import { applySuppressions } from '../suppression/suppress';
 import { directivesIn } from '../suppression/directives';
 
@@ -20,12 +23,14 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const started = performance.now();
   const yaml = parseYaml(text);
   const { documents } = yaml;
-  const kinds = documents.map((document) => classifyYamlDocument(document.root));
+  const later = renderedLater(text, yaml.syntaxErrors);
+  const kinds = later ? [] : documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
   // What Helm and kubectl reject in anchors stops the checks as a syntax error does (only in files they read). An
   // alias needs a `*` and a merge key `<<`: a text with neither has none to check (the walk is ~6% of an analysis).
-  const syntaxErrors =
-    kind === 'other' || yaml.syntaxErrors.length > 0 || !(text.includes('*') || text.includes('<<'))
+  const syntaxErrors = later
+    ? []
+    : kind === 'other' || yaml.syntaxErrors.length > 0 || !(text.includes('*') || text.includes('<<'))
       ? yaml.syntaxErrors
       : documents.flatMap(({ document }) => anchorProblems(document));
   const findings: Finding[] = [];
@@ -39,6 +44,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
     durationMs: performance.now() - started,
     facts,
     yaml,
+    ...(later ? { renderedLater: later } : {}),
   });
   if (kind === 'other' || syntaxErrors.length > 0) return done(NO_FACTS, 0);
 
