@@ -104,3 +104,19 @@ test('a listener, its tls or its certificateRefs filled in later (unquoted {{ â€
   assert.deepEqual(codes(`${HEAD}${https}    tls:\n      mode: Terminate\n`), ['gateway-certificate-missing']);
   assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}`), ['gateway-hostname-not-azure']);
 });
+
+test('a hostname filled in later ("{{ .Values.serviceHost }}", quoted): it may be either of Anyscale\'s, so neither it nor a missing *.s listener is reported', () => {
+  const codes = (text: string) => findings(text).map((f) => f.code);
+  const templated = (hostname: string, secret: string) =>
+    `  - name: https-service\n    port: 443\n    protocol: HTTPS\n    hostname: "${hostname}"\n    tls:\n      mode: Terminate\n      certificateRefs:\n        - name: ${secret}\n`;
+  const secret = 'anyscale-svc-cldrsrc-abc123def456-certificate';
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}${templated('{{ .Values.serviceHost }}', secret)}`), []);
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}${templated('${service_host}', secret)}`), []);
+  const unquoted = `${HEAD}${SESSION_LISTENER}${templated('x', secret).replace('"x"', '{{ .Values.serviceHost }}')}`;
+  assert.deepEqual(codes(unquoted), []);
+  assert.equal(manifestOf(unquoted).listeners[2].hostnameFilledInLater, true);
+  // Written out, a stray hostname on the service secret's listener is reported.
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}${templated('*.example.com', secret)}`), [
+    'gateway-hostname-not-azure',
+  ]);
+});

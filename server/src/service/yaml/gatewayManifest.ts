@@ -32,6 +32,8 @@ export interface GatewayListener {
   readonly anchor: TextRange;
   /** The listener, or the whole list, is filled in later (`- {{ toYaml .Values.https }}`): nothing of it is known. */
   readonly filledInLater?: boolean;
+  /** Its `hostname` is written but filled in later (`"{{ .Values.host }}"`): it may be any host. */
+  readonly hostnameFilledInLater?: boolean;
 }
 
 export interface GatewayManifest {
@@ -80,6 +82,12 @@ class ManifestReader {
     return { value, range: yamlNodeRange(read.node), ...(read.viaAnchor ? { viaAnchor: true } : {}) };
   }
 
+  /** A value written for a template to fill in: a string holding `{{ … }}` or `${…}`, or an unquoted `{{ … }}`. */
+  isFilledInLater(read: Read): boolean {
+    const value = stringValue(read.node);
+    return (value !== undefined && isFilledInLater(value)) || isTemplatedNode(read.node, this.text);
+  }
+
   /** A listener as unknown: written (`- {{ … }}`), nothing of it known. */
   filledInLater(node: Node): GatewayListener {
     return { anchor: yamlNodeRange(node), filledInLater: true };
@@ -98,10 +106,12 @@ class ManifestReader {
           ? refs.node.items.map((ref) => this.written(this.value(this.item(ref, refs.viaAnchor), 'name')))
           : undefined;
     const name = this.written(this.value(listener, 'name'));
+    const hostname = this.value(listener, 'hostname');
     return {
       name,
       protocol: this.written(this.value(listener, 'protocol')),
-      hostname: this.written(this.value(listener, 'hostname')),
+      hostname: this.written(hostname),
+      ...(this.isFilledInLater(hostname) ? { hostnameFilledInLater: true } : {}),
       tlsMode: this.written(this.value(tls, 'mode')),
       certificateRefs,
       // A listener written as an alias (`- *https`) is the alias; else its name, wherever that is written.

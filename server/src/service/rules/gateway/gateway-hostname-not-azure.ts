@@ -67,8 +67,9 @@ export const gatewayHostnameNotAzure: GatewayRule = {
         fixes: fix && [fix],
       });
     }
-    // A listener filled in later (`- {{ toYaml .Values.service }}`) may be the service one.
-    if (manifest.kind !== 'Gateway' || reportedListener || manifest.listeners.some((l) => l.filledInLater)) return;
+    // A listener or a hostname filled in later (`- {{ toYaml .Values.service }}`) may be the service one.
+    const maybeService = (l: GatewayListener) => l.filledInLater || l.hostnameFilledInLater;
+    if (manifest.kind !== 'Gateway' || reportedListener || manifest.listeners.some(maybeService)) return;
     const session = manifest.listeners.find((l) => l.hostname?.value === SESSION);
     if (!session?.hostname || manifest.listeners.some((l) => l.hostname?.value === SERVICE)) return;
     report({
