@@ -618,14 +618,14 @@ describe('storage rules: what the message names and what the fix writes', () => 
       message:
         'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "abfss://c@acct.dfs.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
     },
-    // Credentials before the host are left out: the message goes to CI logs and SARIF.
+    // Credentials before the host are masked: the message goes to CI logs and SARIF.
     {
       provider: 'Generic',
       bucket: 's3://minio:s3cr3t@my-bucket:9000/logs',
       endpoint: '',
       code: 'bucket-cors-required',
       message:
-        'Anyscale does not configure CORS for Generic buckets: give the bucket "s3://my-bucket:9000" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+        'Anyscale does not configure CORS for Generic buckets: give the bucket "s3://***@my-bucket:9000" a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
     },
     // No URI (white space in it): named only when it holds no `@`.
     {
@@ -642,7 +642,61 @@ describe('storage rules: what the message names and what the fix writes', () => 
       endpoint: '',
       code: 'bucket-cors-required',
       message:
-        'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "wasbs://acct.blob.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+        'Anyscale does not configure CORS for Generic buckets: give the storage account "acct" (bucket "wasbs://***@acct.blob.core.windows.net") a CORS rule allowing the origin https://console.azure.anyscale.com (methods GET, HEAD, PUT, POST, DELETE), or the console\'s Logs tab stays empty.',
+    },
+    // Every storage message masks what stands before the host (shownUri); a fix keeps it as written.
+    {
+      provider: 'AWS',
+      bucket: 's3://key:s3cr3t@my-bucket/logs',
+      endpoint: '',
+      code: 'bucket-subpath',
+      message:
+        'cloudStorageBucketName "s3://***@my-bucket/logs" has a sub-path ("/logs"), but it must name the bucket only, e.g. "s3://***@my-bucket". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.',
+      fixes: ['Keep only the bucket, "s3://***@my-bucket" → "s3://key:s3cr3t@my-bucket"'],
+    },
+    {
+      provider: 'AWS',
+      bucket: 's3://AKIAS3CR3T@my-bucket/',
+      endpoint: '',
+      code: 'bucket-subpath',
+      message:
+        'cloudStorageBucketName "s3://***@my-bucket/" ends with "/": write the bucket alone, "s3://***@my-bucket". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.',
+      fixes: ['Remove the trailing "/" → "s3://AKIAS3CR3T@my-bucket" (preferred)'],
+    },
+    {
+      provider: 'AWS',
+      bucket: 'S3://key:s3cr3t@my-bucket',
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "S3://***@my-bucket" uses the scheme "S3", which provider AWS does not accept: use s3://<bucket>. ${REJECTED} Did you mean "s3://***@my-bucket"?`,
+      fixes: ['Change the bucket to "s3://***@my-bucket" → "s3://key:s3cr3t@my-bucket" (preferred)'],
+    },
+    {
+      // No URI: not quoted, as what stands before its `@` cannot be told from credentials; the suggestion is masked.
+      provider: 'AWS',
+      bucket: 's3:key:s3cr3t@my-bucket',
+      endpoint: '',
+      code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName is not a fully qualified URI: write it as s3://<bucket> for provider AWS. ${REJECTED} Did you mean "s3://***@my-bucket"?`,
+      fixes: ['Change the bucket to "s3://***@my-bucket" → "s3://key:s3cr3t@my-bucket" (preferred)'],
+    },
+    {
+      provider: 'Azure',
+      bucket: 'abfss://user:s3cr3t@storage.contoso.com',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "abfss://***@storage.contoso.com" has the host "storage.contoso.com", which is not a storage account's Data Lake host: an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
+    },
+    {
+      provider: 'Azure',
+      bucket: 'abfss://user:s3cr3t@otheracct.dfs.core.windows.net',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-endpoint-account-mismatch',
+      message:
+        'cloudStorageBucketEndpoint "https://mystorageacct.blob.core.windows.net" names the storage account "mystorageacct", but the bucket "abfss://***@otheracct.dfs.core.windows.net" is in "otheracct": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "https://otheracct.blob.core.windows.net"?',
+      fixes: [
+        'Change the endpoint to "https://otheracct.blob.core.windows.net" → "https://otheracct.blob.core.windows.net"',
+      ],
     },
   ];
   for (const { provider, bucket, endpoint, code, message, fixes } of cases) {
@@ -697,4 +751,69 @@ test('bucket-cors-required sits on the bucket it is for, linking the provider; o
   const noBucket = storageTemplate('AWS', undefined, '');
   const [onProvider] = cors(noBucket);
   assert.equal(noBucket.slice(onProvider.start, onProvider.end), '"AWS"');
+});
+
+test('no storage finding, related message or fix title repeats credentials written before a host', () => {
+  /** A template of these cloud resources of one cloud, with a parameter `scheme` and no value. */
+  const cloudOf = (...resources: Record<string, string>[]) => {
+    const parsed = JSON.parse(template({})) as { parameters?: object; resources: object[] };
+    parsed.parameters = { scheme: { type: 'string' } };
+    parsed.resources = resources.map((properties, i) => ({
+      type: 'Anyscale.Platform/clouds/cloudResources',
+      apiVersion: '2026-09-01',
+      name: `my-cloud/res${i}`,
+      location: 'uksouth',
+      properties: { computeStack: 'K8S', ...properties },
+    }));
+    return JSON.stringify(parsed, null, 2);
+  };
+  const aws = (bucket: string, endpoint = '') => ({
+    provider: 'AWS',
+    region: 'us-west-2',
+    anyscaleOperatorIamIdentity: 'arn:aws:iam::123456789012:role/r',
+    cloudStorageBucketName: bucket,
+    cloudStorageBucketEndpoint: endpoint,
+  });
+  const texts = [
+    // The same bucket twice (bucket-shared), a sub-path, an endpoint with a path (URI) or with a space (no URI).
+    cloudOf(
+      aws('s3://key:s3cr3t@my-bucket/logs', 'https://key:s3cr3t@s3.example.com/x'),
+      aws('s3://key:s3cr3t@my-bucket/logs'),
+    ),
+    cloudOf(aws('S3://key:s3cr3t@my-bucket', 'https://key:s3cr3t@s3.example.com /x')),
+    cloudOf(aws('s3://key:s3cr3t@my bucket')),
+    // An endpoint built around a parameter, whose known end holds the credentials.
+    cloudOf({
+      ...AZURE,
+      cloudStorageBucketName: 'abfss://key:s3cr3t@acct.dfs.core.windows.net',
+      cloudStorageBucketEndpoint: "[concat(parameters('scheme'), '://key:s3cr3t@other.blob.core.windows.net/')]",
+    }),
+    cloudOf({
+      ...AZURE,
+      cloudStorageBucketName: 'abfss://key:s3cr3t@acct.dfs.core.windows.net',
+      cloudStorageBucketEndpoint: 'https://other.blob.core.windows.net',
+    }),
+  ];
+  const codes = new Set<string>();
+  for (const text of texts)
+    for (const finding of analyzeText(text).findings.filter((f) => f.code.startsWith('bucket-'))) {
+      codes.add(finding.code);
+      const shown = [
+        finding.message,
+        ...(finding.related ?? []).map((r) => r.message),
+        ...(finding.fixes ?? []).map((f) => f.title),
+      ];
+      for (const line of shown) assert.ok(!line.includes('s3cr3t'), `${finding.code}: ${line}`);
+    }
+  // Every storage rule that quotes a bucket or an endpoint spoke.
+  assert.deepEqual([...codes].sort(), [
+    'bucket-cors-required',
+    'bucket-endpoint-account-mismatch',
+    'bucket-endpoint-invalid',
+    'bucket-endpoint-not-needed',
+    'bucket-endpoint-trailing-slash',
+    'bucket-scheme-mismatch',
+    'bucket-shared',
+    'bucket-subpath',
+  ]);
 });

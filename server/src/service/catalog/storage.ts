@@ -169,13 +169,24 @@ export function abfssProblem(uri: UriParts): 'missing-container' | 'wrong-host' 
 }
 
 /**
- * The container an Azure storage URI's userinfo names (`abfss://<container>@<account>.dfs.core.windows.net`);
- * undefined without userinfo, on a host that is no storage account's, or when it holds a `:` (credentials, not a
- * container).
+ * The container an Azure storage URI's userinfo names (`abfss://<container>@<account>.dfs.core.windows.net`, also an
+ * abfss URI on another host, which is written so whatever the host); undefined without userinfo, on a host that is no
+ * storage account's under another scheme, or when it holds a `:` (credentials, not a container).
  */
 export function containerOf(uri: UriParts): string | undefined {
   const userinfo = uri.userinfo;
-  return userinfo === undefined || userinfo.includes(':') || !storageAccountOf(uri.hostname) ? undefined : userinfo;
+  if (userinfo === undefined || userinfo.includes(':')) return undefined;
+  return uri.scheme.toLowerCase() === ABFSS_SCHEME || storageAccountOf(uri.hostname) ? userinfo : undefined;
+}
+
+/**
+ * A URI as a message shows it, with `rest` in place of its path, query and fragment: what stands before the host's
+ * `@` written `***` unless it is an Azure storage container (containerOf), as it may be credentials (`user:pass`, a
+ * token) and findings go to CI logs and SARIF. The `***` keeps the message true to what is written.
+ */
+export function shownUri(uri: UriParts, rest: string = uri.rest): string {
+  const userinfo = uri.userinfo === undefined ? '' : `${containerOf(uri) ?? '***'}@`;
+  return `${uri.scheme}://${userinfo}${uri.host}${rest}`;
 }
 
 /**

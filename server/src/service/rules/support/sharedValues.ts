@@ -27,10 +27,11 @@ function cloudKeyOf(cloudResource: CloudResource, unnamedParents: Map<ArmResourc
   return key;
 }
 
-export function reportSharedValues(
+/** `keyOf` may return more than the value and its key (what the message shows of it), which `message` is given. */
+export function reportSharedValues<Keyed extends KeyedValue>(
   context: TemplateContext,
-  keyOf: (cloudResource: CloudResource) => KeyedValue | undefined,
-  message: (value: KnownValue, first: CloudResource) => string,
+  keyOf: (cloudResource: CloudResource) => Keyed | undefined,
+  message: (keyed: Keyed, first: CloudResource) => string,
   relatedMessage: string,
 ): void {
   const unnamedParents = new Map<ArmResource, string>();
@@ -47,7 +48,7 @@ export function reportSharedValues(
     }
     context.report({
       at: keyed.value,
-      message: message(keyed.value, first.cloudResource),
+      message: message(keyed, first.cloudResource),
       related: [
         {
           ...rangeOf(first.value.origin),

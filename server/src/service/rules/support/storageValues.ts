@@ -2,7 +2,7 @@
 // once per analysis (cached on the analysis's AnyscaleView), so seven rules don't split the same URIs seven times.
 import type { AnyscaleView, CloudResource } from '../../arm/anyscaleView';
 import { knownString, type KnownValue, type StringEnds, type UnknownValue } from '../../arm/value';
-import { splitUri, type UriParts } from '../../catalog/storage';
+import { shownUri, splitUri, type UriParts } from '../../catalog/storage';
 import { memoKey } from '../../memo';
 
 export interface UriValue {
@@ -84,15 +84,29 @@ function endsOf(cloudResource: CloudResource, property: string): PartlyKnown | u
   return !value.known && value.ends ? (value as PartlyKnown) : undefined;
 }
 
-/** The end of a string built around a part not known, as a message shows it: at most its last 60 characters. */
+/**
+ * The end of a string built around a part not known, as a message shows it: at most its last 60 characters, and only
+ * what follows its last `@` (what stands before one may be credentials, shownUri); the string still ends with it.
+ */
 export function tailOf(end: string): string {
-  return end.length <= 60 ? end : `…${end.slice(-59)}`;
+  const shown = end.slice(end.lastIndexOf('@') + 1);
+  return shown.length <= 60 ? shown : `…${shown.slice(-59)}`;
 }
 
-/** An endpoint as a message may show it: never echo credentials back into the editor or a CI log. */
-export function shownEndpoint(endpoint: UriValue): string {
-  const uri = endpoint.uri;
-  return uri?.userinfo === undefined ? endpoint.text : `${uri.scheme}://***@${uri.host}${uri.rest}`;
+/**
+ * A bucket or endpoint quoted as a message may show it, or undefined when it may not be: a URI with what may be
+ * credentials masked (shownUri); a text that is no URI as JSON writes it (white space visible) when it holds no `@`,
+ * since what stands before one cannot be told from credentials there.
+ */
+export function quotedUri(text: string, uri: UriParts | undefined): string | undefined {
+  if (uri) return `"${shownUri(uri)}"`;
+  return text.includes('@') ? undefined : JSON.stringify(text);
+}
+
+/** `label` followed by the value quoted (quotedUri): `cloudStorageBucketName "s3://***@my-bucket/logs"`, or `label` alone. */
+export function labelWithValue(label: string, read: UriValue): string {
+  const quoted = quotedUri(read.text, read.uri);
+  return quoted === undefined ? label : `${label} ${quoted}`;
 }
 
 /** One entry per cloud resource, in the order of `anyscale.cloudResources`. */

@@ -21,7 +21,7 @@ export const operatorIdentityShared: TemplateRule = {
         const text = knownString(value)?.trim();
         return text && value.known ? { value, key: text.toLowerCase() } : undefined;
       },
-      (value, first) =>
+      ({ value }, first) =>
         `anyscaleOperatorIamIdentity "${knownString(value)}" is already the operator identity of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own operator identity, recorded at creation and never changed. Create a separate identity for this cluster's operator.`,
       'First used by cloud resource',
     );

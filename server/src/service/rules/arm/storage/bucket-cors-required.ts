@@ -1,10 +1,10 @@
 // bucket-cors-required: for AWS, GCP and Generic cloud resources Anyscale does not configure the bucket's CORS rule;
 // the console reads logs from the bucket in the browser, so without a rule for its origin the Logs tab stays empty.
 import { CONSOLE_ORIGIN } from '../../../catalog/anyscale';
-import { CONSOLE_CORS_METHODS, containerOf, storageAccountOf } from '../../../catalog/storage';
+import { CONSOLE_CORS_METHODS, shownUri, storageAccountOf } from '../../../catalog/storage';
 import { rangeOf } from '../../runner';
 import type { TemplateRule } from '../../templateRule';
-import { storageValuesOf, type UriValue } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf, type UriValue } from '../../support/storageValues';
 
 const CORS_RULE = `a CORS rule allowing the origin ${CONSOLE_ORIGIN} (methods ${CONSOLE_CORS_METHODS.join(', ')})`;
 
@@ -12,15 +12,14 @@ const CORS_RULE = `a CORS rule allowing the origin ${CONSOLE_ORIGIN} (methods ${
  * What the CORS rule is set on, as the message names it: the bucket without a sub-path, query or fragment
  * (`s3://my-bucket`); on an Azure storage host, its storage account, whose Blob service holds the CORS rules (the
  * portal-style template sets them on `blobServices`, domain §1.4). Never credentials (a `user:pass@` before the host),
- * which the message would carry into CI logs and SARIF: only an Azure storage container is kept from the userinfo, and
- * a bucket that is no URI is named only when it holds no `@`.
+ * which the message would carry into CI logs and SARIF: they are masked (shownUri), and a bucket that is no URI is
+ * named only when it holds no `@` (labelWithValue).
  */
 function corsTarget(bucket: UriValue | undefined): string {
   if (!bucket) return 'bucket';
   const uri = bucket.uri;
-  if (!uri) return bucket.text.includes('@') ? 'bucket' : `bucket "${bucket.text}"`;
-  const container = containerOf(uri);
-  const named = `${uri.scheme}://${container === undefined ? '' : `${container}@`}${uri.host}`;
+  if (!uri) return labelWithValue('bucket', bucket);
+  const named = shownUri(uri, '');
   const storage = storageAccountOf(uri.hostname);
   return storage ? `storage account "${storage.account}" (bucket "${named}")` : `bucket "${named}"`;
 }

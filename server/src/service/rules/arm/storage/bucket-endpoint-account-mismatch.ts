@@ -4,7 +4,7 @@ import { ABFSS_SCHEME, blobEndpointOf, storageAccountOf } from '../../../catalog
 import { rangeOf } from '../../runner';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointAccountMismatch: TemplateRule = {
   code: 'bucket-endpoint-account-mismatch',
@@ -23,7 +23,7 @@ export const bucketEndpointAccountMismatch: TemplateRule = {
       const fix = valueFix(endpoint.value, expected, `Change the endpoint to "${expected}"`);
       context.report({
         at: endpoint.value,
-        message: `cloudStorageBucketEndpoint "${shownEndpoint(endpoint)}" names the storage account "${endpointAccount.account}", but the bucket "${bucket.text}" is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
+        message: `${labelWithValue('cloudStorageBucketEndpoint', endpoint)} names the storage account "${endpointAccount.account}", but ${labelWithValue('the bucket', bucket)} is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
         related: [
           {
             ...rangeOf(bucket.value.origin),

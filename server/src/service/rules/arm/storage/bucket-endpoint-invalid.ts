@@ -4,7 +4,7 @@
 import { endpointSchemes, endpointSchemesGrade, splitUri } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { shownEndpoint, storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
 import { namesList } from '../../../text/namesList';
 
 /** A host name, optionally with a port, written without a scheme. */
@@ -56,7 +56,7 @@ export const bucketEndpointInvalid: TemplateRule = {
         const fault = spaced ? `holds ${spaced.what}, which no URL does` : 'is not a URL';
         context.report({
           at: value,
-          message: `cloudStorageBucketEndpoint ${JSON.stringify(endpoint)} ${fault}: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+          message: `${labelWithValue('cloudStorageBucketEndpoint', read)} ${fault}: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
           fixes: fix && [fix],
         });
         continue;
@@ -73,7 +73,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       if (!schemeAccepted && problems.length === 1 && endpointSchemesGrade(cloudResource.provider) === 'inferred') {
         context.report({
           at: value,
-          message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" uses the scheme "${uri.scheme}"; an S3-compatible endpoint is usually ${originShape(schemes)} (inferred: the docs only ask for a bare <scheme>://<host> origin).${origin ? ` Did you mean "${origin}"?` : ''}`,
+          message: `${labelWithValue('cloudStorageBucketEndpoint', read)} uses the scheme "${uri.scheme}"; an S3-compatible endpoint is usually ${originShape(schemes)} (inferred: the docs only ask for a bare <scheme>://<host> origin).${origin ? ` Did you mean "${origin}"?` : ''}`,
           severity: 'info',
           fixes: fix && [fix],
         });
@@ -81,7 +81,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       }
       context.report({
         at: value,
-        message: `cloudStorageBucketEndpoint "${shownEndpoint(read)}" must be a bare ${originShape(schemes)} origin, but it has ${namesList(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
+        message: `${labelWithValue('cloudStorageBucketEndpoint', read)} must be a bare ${originShape(schemes)} origin, but it has ${namesList(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
         fixes: fix && [fix],
       });
     }

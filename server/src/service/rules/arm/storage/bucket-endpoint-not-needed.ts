@@ -2,7 +2,7 @@
 // for S3-compatible storage at a custom endpoint. The documented value for them is "" (which stays silent).
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { shownEndpoint, storageValuesOf } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf } from '../../support/storageValues';
 
 export const bucketEndpointNotNeeded: TemplateRule = {
   code: 'bucket-endpoint-not-needed',
@@ -18,7 +18,7 @@ export const bucketEndpointNotNeeded: TemplateRule = {
       const fix = valueFix(endpoint.value, '', 'Clear the endpoint');
       context.report({
         at: endpoint.value,
-        message: `cloudStorageBucketEndpoint "${shownEndpoint(endpoint)}" is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
+        message: `${labelWithValue('cloudStorageBucketEndpoint', endpoint)} is set for provider ${provider.name}, where it is only for S3-compatible storage at a custom endpoint; otherwise leave it empty ("") so the provider's own storage endpoint is used.`,
         fixes: fix && [fix],
       });
     }

@@ -15,7 +15,7 @@ import { didYouMean } from '../../../text/suggest';
 import type { Fix } from '../../../types';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
+import { labelWithValue, quotedUri, storageValuesOf, whiteSpaceIn } from '../../support/storageValues';
 
 /** `s3:my-bucket` or `s3:/my-bucket`: a scheme written without both slashes. */
 const SCHEME_WITHOUT_SLASHES = /^([A-Za-z][A-Za-z0-9+.-]*):\/?([^/].*)$/;
@@ -31,12 +31,16 @@ interface Suggestion {
   readonly dropped?: string;
 }
 
-/** The did-you-mean sentence and, when the value is a plain literal, the fix that writes the suggestion. */
+/**
+ * The did-you-mean sentence and, when the value is a plain literal, the fix that writes the suggestion: the fix keeps
+ * what stands before the host as written, the sentence and the fix's title mask it (quotedUri).
+ */
 function suggestionFor(value: KnownValue, suggestion: Suggestion | undefined): { hint: string; fixes?: Fix[] } {
-  if (!suggestion) return { hint: '' };
-  const fix = valueFix(value, suggestion.text, `Change the bucket to "${suggestion.text}"`, suggestion.preferred);
+  const shown = suggestion && quotedUri(suggestion.text, splitUri(suggestion.text));
+  if (!suggestion || shown === undefined) return { hint: '' };
+  const fix = valueFix(value, suggestion.text, `Change the bucket to ${shown}`, suggestion.preferred);
   const dropped = suggestion.dropped ? ` (without "${suggestion.dropped}": the bucket must be named alone)` : '';
-  return { hint: ` Did you mean "${suggestion.text}"${dropped}?`, fixes: fix && [fix] };
+  return { hint: ` Did you mean ${shown}${dropped}?`, fixes: fix && [fix] };
 }
 
 /** The URI a value without `://` most likely means, when the provider makes it obvious. */
@@ -97,7 +101,7 @@ export const bucketSchemeMismatch: TemplateRule = {
         const fault = spaced ? `holds ${spaced.what}, which no URI does` : 'is not a fully qualified URI';
         context.report({
           at: value,
-          message: `cloudStorageBucketName ${JSON.stringify(bucket)} ${fault}: write it as ${accepted}. ${REJECTED}${hint}`,
+          message: `${labelWithValue('cloudStorageBucketName', read)} ${fault}: write it as ${accepted}. ${REJECTED}${hint}`,
           fixes,
         });
         continue;
@@ -108,7 +112,7 @@ export const bucketSchemeMismatch: TemplateRule = {
         const { hint, fixes } = suggestionFor(value, rescheme(uri, schemes));
         context.report({
           at: value,
-          message: `cloudStorageBucketName "${bucket}" uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
+          message: `${labelWithValue('cloudStorageBucketName', read)} uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
           fixes,
         });
         continue;
@@ -116,7 +120,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       if (uri.authority === '') {
         context.report({
           at: value,
-          message: `cloudStorageBucketName "${bucket}" names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}`,
+          message: `${labelWithValue('cloudStorageBucketName', read)} names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}`,
         });
         continue;
       }
@@ -131,7 +135,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
       context.report({
         at: value,
-        message: `cloudStorageBucketName "${bucket}" ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`,
+        message: `${labelWithValue('cloudStorageBucketName', read)} ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`,
         fixes,
       });
     }

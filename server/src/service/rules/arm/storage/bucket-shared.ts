@@ -2,12 +2,11 @@
 // bucket (documented: cloud-resources-overview), and the value can't be changed after creation. URIs are compared
 // normalised with the storage rules' URI splitter: scheme and host ignoring case (as URIs and DNS do), without
 // trailing slashes (bucket-subpath reports those).
-import { knownString } from '../../../arm/value';
 import type { UriParts } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { resourceLabel } from '../../support/labels';
 import { reportSharedValues } from '../../support/sharedValues';
-import { storageValuesOf } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf } from '../../support/storageValues';
 
 /** The bucket a URI names, as a comparable key. */
 function bucketKey(uri: UriParts): string {
@@ -30,11 +29,11 @@ export const bucketShared: TemplateRule = {
       (cloudResource) => {
         const bucket = buckets.get(cloudResource);
         return bucket?.uri && bucket.uri.authority !== ''
-          ? { value: bucket.value, key: bucketKey(bucket.uri) }
+          ? { value: bucket.value, key: bucketKey(bucket.uri), bucket }
           : undefined;
       },
-      (value, first) =>
-        `cloudStorageBucketName "${knownString(value)}" is already the bucket of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,
+      ({ bucket }, first) =>
+        `${labelWithValue('cloudStorageBucketName', bucket)} is already the bucket of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,
       'First used by cloud resource',
     );
   },

@@ -1,9 +1,9 @@
 // bucket-subpath: cloudStorageBucketName must name the bucket only. Anyscale rejects `s3://my-bucket/prefix`;
 // a lone trailing `/` is reported too, with a safe fix, since the URI then carries an (empty) path.
-import { ABFSS_SCHEME, abfssProblem } from '../../../catalog/storage';
+import { ABFSS_SCHEME, abfssProblem, shownUri } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { valueFix } from '../../support/valueEdits';
-import { storageValuesOf, tailOf } from '../../support/storageValues';
+import { labelWithValue, storageValuesOf, tailOf } from '../../support/storageValues';
 import type { StringEnds } from '../../../arm/value';
 
 /** Names what follows the bucket: `/prefix` is a sub-path, `?…` a query, `#…` a fragment. */
@@ -44,26 +44,29 @@ export const bucketSubpath: TemplateRule = {
       }
       const uri = read?.uri;
       if (!read || !uri || uri.authority === '' || uri.rest === '') continue;
-      const { value, text: bucket } = read;
+      const { value } = read;
       // In a URI of the wrong shape the path may hold the container (`https://<account>.blob.core.windows.net/<c>`,
       // `abfss://<account>.dfs.core.windows.net/<c>`): bucket-scheme-mismatch reports that and suggests the right URI.
       const schemes = cloudResource.provider?.bucketSchemes;
       if (schemes && schemes.length > 0 && !schemes.includes(uri.scheme)) continue;
       if (uri.scheme === ABFSS_SCHEME && abfssProblem(uri)) continue;
+      // The fix keeps what the user wrote before the host; the messages and titles mask it (shownUri).
       const bare = `${uri.scheme}://${uri.authority}`;
+      const shownBare = shownUri(uri, '');
+      const written = labelWithValue('cloudStorageBucketName', read);
       if (uri.rest === '/') {
         const fix = valueFix(value, bare, 'Remove the trailing "/"', true);
         context.report({
           at: value,
-          message: `cloudStorageBucketName "${bucket}" ends with "/": write the bucket alone, "${bare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
+          message: `${written} ends with "/": write the bucket alone, "${shownBare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
           fixes: fix && [fix],
         });
         continue;
       }
-      const fix = valueFix(value, bare, `Keep only the bucket, "${bare}"`);
+      const fix = valueFix(value, bare, `Keep only the bucket, "${shownBare}"`);
       context.report({
         at: value,
-        message: `cloudStorageBucketName "${bucket}" has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${bare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
+        message: `${written} has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${shownBare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
         fixes: fix && [fix],
       });
     }
