@@ -2,7 +2,7 @@
 // creates (a cloud resource snippet then proposes its name and depends on its last cloud resource, else on the cloud),
 // and the one AKS cluster it creates (the kuberay snippet then proposes its name and depends on it). Only a resource
 // of a literal name at the template's top level counts; with none, or several, the snippets keep their placeholders.
-import { isResourceType, type ArmResource, type ArmTemplate } from '../../template';
+import { isResourceType, type ArmTemplate } from '../../template';
 import { isExpression, knownString } from '../../value';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../../../catalog/anyscale';
 import { equalsIgnoreCase } from '../../../json/nodes';
@@ -23,8 +23,8 @@ export interface SnippetTargets {
 }
 
 /** The one resource of `type` the template's top level deploys with a literal name. */
-function onlyDeployed(template: ArmTemplate, candidates: readonly ArmResource[], type: string) {
-  const deployed = candidates.filter(
+function onlyDeployed(template: ArmTemplate, type: string) {
+  const deployed = template.resources.filter(
     (resource) =>
       isResourceType(resource, type) &&
       !resource.existing &&
@@ -41,7 +41,7 @@ function onlyDeployed(template: ArmTemplate, candidates: readonly ArmResource[],
  * must not wait for that): a cloud resource whose name is an expression might be the cloud's, so then none.
  */
 function cloudTarget(template: ArmTemplate): SnippetTarget | undefined {
-  const cloud = onlyDeployed(template, template.resources, CLOUD_TYPE);
+  const cloud = onlyDeployed(template, CLOUD_TYPE);
   const name = cloud && knownString(cloud.name);
   if (!cloud || name === undefined) return undefined;
   const cloudResources = template.resources.filter(
@@ -58,7 +58,7 @@ function cloudTarget(template: ArmTemplate): SnippetTarget | undefined {
 }
 
 function aksClusterTarget(template: ArmTemplate): SnippetTarget | undefined {
-  const cluster = onlyDeployed(template, template.resources, MANAGED_CLUSTER_TYPE);
+  const cluster = onlyDeployed(template, MANAGED_CLUSTER_TYPE);
   const name = cluster && knownString(cluster.name);
   const dependsOn = cluster && dependsOnReference(cluster, cluster, MANAGED_CLUSTER_TYPE);
   return name === undefined || dependsOn === undefined ? undefined : { name, dependsOn };
