@@ -23,6 +23,11 @@ export interface CompletionEntry {
   readonly retrigger?: boolean;
 }
 
+/** An entry's place in its list as a sortText that sorts as the number does (`0009` before `0010`). */
+export function sortKey(index: number): string {
+  return String(index).padStart(4, '0');
+}
+
 export interface HoverInfo {
   readonly markdown: string;
   readonly range: TextRange;

@@ -1,12 +1,11 @@
 // Completions inside Gateway API manifests: the fields of the object at the cursor (listener fields, TLS,
 // allowed routes) and their values — above all the two Anyscale on Azure HTTPS hostnames and the TLS secret names.
-import type { CompletionEntry } from '../../features/editing';
+import { sortKey, type CompletionEntry } from '../../features/editing';
 import { gatewayFieldMarkdown } from './catalogMarkdown';
 import { gatewayChildren, gatewayField, gatewayFieldPath, type GatewayField } from '../gatewayFields';
 import { scalarText } from '../valuesEditor';
 import { ITEM, type YamlCursor } from '../yamlPosition';
 
-const sortKey = (index: number) => String(index).padStart(4, '0');
 const fieldName = (field: GatewayField) => field.path.slice(field.path.lastIndexOf('.') + 1);
 
 function fieldInsertText(field: GatewayField, cursor: YamlCursor): string {

@@ -10,7 +10,7 @@ import {
   VALUE_SHAPES,
   type ChartKey,
 } from '../../catalog/chart';
-import type { CompletionEntry } from '../../features/editing';
+import { sortKey, type CompletionEntry } from '../../features/editing';
 import { chartKeyDetail, chartKeyMarkdown } from './catalogMarkdown';
 import type { FieldValue } from '../gatewayFields';
 import { scalarText } from '../valuesEditor';
@@ -45,8 +45,6 @@ const SUGGESTED: Readonly<Record<string, readonly (FieldValue & { readonly prese
   'networking.gateway.className': [{ value: 'eg', description: 'Envoy Gateway' }],
   'global.cloudProvider': [{ value: 'azure', description: 'Anyscale on Azure (AKS)', preselect: true }],
 };
-
-const sortKey = (index: number) => String(index).padStart(4, '0');
 
 function keyInsertText(key: ChartKey, cursor: YamlCursor): { insertText: string; snippet: boolean } {
   const name = keyName(key);

@@ -3,7 +3,7 @@
 // fill in are written `<like-this>`, so the values rules flag any that are left (a unit test checks every body).
 import { CONTROL_PLANES, REFERENCE_AUDIENCE, VALUE_SHAPES } from '../../catalog/chart';
 import { ANYSCALE_HOSTNAMES } from '../../catalog/gateway';
-import type { CompletionEntry } from '../../features/editing';
+import { sortKey, type CompletionEntry } from '../../features/editing';
 import type { TextRange } from '../../types';
 
 export interface YamlSnippet {
@@ -169,6 +169,6 @@ export function snippetEntries(role: 'values' | 'empty', replace: TextRange): Co
     snippet: true,
     replace,
     filterText: snippet.prefix,
-    sortText: `zz${index}`,
+    sortText: `zz${sortKey(index)}`,
   }));
 }

@@ -3,7 +3,7 @@
 // array, or a symbolic name in a languageVersion 2.0 `resources` object) or in an empty document; everything else
 // only inside Anyscale resources or expression strings.
 import type { Analysis, ParameterFileInput, TextRange } from '../../../types';
-import type { CompletionEntry } from '../../../features/editing';
+import { sortKey, type CompletionEntry } from '../../../features/editing';
 import { positionContext, type PositionContext } from './context';
 import { dependsOnCompletions } from './dependsOn';
 import { expressionCompletions } from './expressions';
@@ -48,7 +48,7 @@ function snippetEntry(
     documentation: snippet.description,
     insertText: `${prefix}${lines.join('\n')}${suffix}`,
     snippet: true,
-    sortText: `~${index}`,
+    sortText: `~${sortKey(index)}`,
     filterText: quoted ? JSON.stringify(snippet.prefix) : snippet.prefix,
   };
   return replace ? { ...entry, replace } : entry;
