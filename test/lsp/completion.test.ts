@@ -343,6 +343,37 @@ test("a template that creates a cloud: a cloud resource snippet names it and dep
   );
 });
 
+test('a template that creates a cloud and one project of it: the project snippet depends on the cloud, a job names the project and depends on it', async () => {
+  const cloud =
+    '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "prod-cloud", "location": "uksouth", "properties": {} },\n    ';
+  const project =
+    '{ "type": "Anyscale.Platform/clouds/projects", "apiVersion": "2026-09-01", "name": "prod-cloud/ml", "properties": {} },\n    ';
+  const text = TEMPLATE.replace('  "resources": [\n', `  "resources": [\n    ${cloud}${project}\n`).replace(
+    '"name": "my-cloud/default",',
+    `"name": "prod-cloud/default",\n      "dependsOn": ["[resourceId('Anyscale.Platform/clouds', 'prod-cloud')]"],`,
+  );
+  const uri = 'file:///workspace/completion-snippets-project.json';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const line = text.split('\n').findIndex((l) => l.includes('"resources": [')) + 3;
+  const items = await complete(uri, { line, character: 4 });
+  const labels = JSON.stringify(items.map((i) => i.label));
+  const newProject = items.find((i) => i.filterText === 'anyscale-project');
+  assert.ok(newProject, labels);
+  assert.equal(newProject.kind, CompletionItemKind.Snippet);
+  assert.match(
+    newProject.insertText ?? '',
+    /"type": "Anyscale\.Platform\/clouds\/projects",[\s\S]*"name": "\$\{1:prod-cloud\}\/\$\{2:my-project\}",\n\t+"dependsOn": \[\n\t+"\[resourceId\('Anyscale\.Platform\/clouds', 'prod-cloud'\)\]"\n\t+\],\n\t+"properties": \{\}/,
+  );
+  const job = items.find((i) => i.filterText === 'anyscale-job');
+  assert.ok(job, labels);
+  assert.match(
+    job.insertText ?? '',
+    /"name": "\$\{1:prod-cloud\}\/\$\{2:ml\}\/\$\{3:my-job\}",\n\t+"dependsOn": \[\n\t+"\[resourceId\('Anyscale\.Platform\/clouds\/cloudResources', 'prod-cloud', 'default'\)\]",\n\t+"\[resourceId\('Anyscale\.Platform\/clouds\/projects', 'prod-cloud', 'ml'\)\]"\n\t+\],/,
+  );
+});
+
 test('hover on a property name shows its documentation', async () => {
   const hover = await server.connection.sendRequest(HoverRequest.type, {
     textDocument: { uri: URI },

@@ -188,6 +188,74 @@ describe('a snippet names what the template already declares, and depends on it'
     assert.equal(dependsOnOf(text, 'my-cloud/my-project/my-job'), undefined, text);
   });
 
+  describe("a job, a service and a workspace name the cloud's one project and depend on it", () => {
+    const PROJECT = `{ "type": "Anyscale.Platform/clouds/projects", "apiVersion": "2026-09-01", "name": "prod-cloud/ml", "dependsOn": ["${TO_CLOUD}"], "properties": {} }`;
+    const TO_PROJECT = "[resourceId('Anyscale.Platform/clouds/projects', 'prod-cloud', 'ml')]";
+    const WORKLOADS = [
+      ['anyscale-job', 'my-job'],
+      ['anyscale-service', 'my-service'],
+      ['anyscale-workspace', 'my-workspace'],
+    ];
+
+    test('a project declared at the top level, or nested in the cloud: its name, and a dependsOn on it beside the cloud resource', () => {
+      const nested = CLOUD.replace(
+        '"properties": {} }',
+        '"properties": {}, "resources": [{ "type": "projects", "apiVersion": "2026-09-01", "name": "ml", "properties": {} }] }',
+      );
+      for (const marked of [host(CLOUD, DEFAULT, PROJECT), host(nested, DEFAULT)])
+        for (const [prefix, name] of WORKLOADS) {
+          const { text, problems: left } = accepted(marked, prefix);
+          assert.deepEqual(dependsOnOf(text, `prod-cloud/ml/${name}`), [TO_DEFAULT, TO_PROJECT], text);
+          assert.ok(!text.includes('my-project'), text);
+          assert.deepEqual(left, [], text);
+        }
+    });
+
+    test('in a languageVersion 2.0 template, the dependsOn is the symbolic name; a project named by an expression is not proposed', () => {
+      const symbolic = (project: string) =>
+        `{\n  "$schema": "${SCHEMA}",\n  "languageVersion": "2.0",\n  "contentVersion": "1.0.0.0",\n  "resources": {\n    "cloud": ${CLOUD},\n    "primary": ${DEFAULT.replace(`"${TO_CLOUD}"`, '"cloud"')},\n    "mlProject": ${project.replace(`"${TO_CLOUD}"`, '"cloud"')},\n    ${CURSOR}\n  }\n}\n`;
+      const added = (text: string, name: string) =>
+        Object.values(
+          (JSON.parse(text) as { resources: Record<string, { name: string; dependsOn?: string[] }> }).resources,
+        ).find((r) => r.name === name);
+      const { text, problems: left } = accepted(symbolic(PROJECT), 'anyscale-job');
+      assert.deepEqual(added(text, 'prod-cloud/ml/my-job')?.dependsOn, ['primary', 'mlProject'], text);
+      assert.deepEqual(left, [], text);
+      // Its symbolic name would do for dependsOn, but the name it evaluates to holds only for these parameter values.
+      const computed = accepted(
+        symbolic(PROJECT.replace('"prod-cloud/ml"', `"[concat('prod-cloud', '/ml')]"`)),
+        'anyscale-job',
+      );
+      assert.deepEqual(added(computed.text, 'prod-cloud/my-project/my-job')?.dependsOn, ['primary'], computed.text);
+    });
+
+    test('with no project, two, one of another cloud or one named by an expression, the placeholder stays and only the cloud is depended on', () => {
+      const second = PROJECT.replace('prod-cloud/ml', 'prod-cloud/research');
+      const ofAnother = PROJECT.replace('prod-cloud/ml', 'other-cloud/ml');
+      const computed = PROJECT.replace('"prod-cloud/ml"', `"[concat('prod-cloud', '/ml')]"`);
+      for (const marked of [
+        host(CLOUD, DEFAULT),
+        host(CLOUD, DEFAULT, PROJECT, second),
+        host(CLOUD, DEFAULT, ofAnother),
+        host(CLOUD, DEFAULT, computed),
+        // Beside one named by an expression, which may be of this cloud too: which is its one project is not known.
+        host(CLOUD, DEFAULT, PROJECT, computed),
+      ]) {
+        const { text } = accepted(marked, 'anyscale-job');
+        assert.deepEqual(dependsOnOf(text, 'prod-cloud/my-project/my-job'), [TO_DEFAULT], text);
+      }
+    });
+
+    test('the project snippet names the cloud and depends on it; without a cloud, the placeholder and no dependsOn', () => {
+      const { text, problems: left } = accepted(host(CLOUD, DEFAULT), 'anyscale-project');
+      assert.deepEqual(dependsOnOf(text, 'prod-cloud/my-project'), [TO_CLOUD], text);
+      assert.deepEqual(left, [], text);
+      const alone = accepted(host(), 'anyscale-project');
+      assert.equal(dependsOnOf(alone.text, 'my-cloud/my-project'), undefined, alone.text);
+      assert.deepEqual(alone.problems, [], alone.text);
+    });
+  });
+
   test('kuberay names the AKS cluster the template declares and depends on it; the AKS cluster runs Kubernetes 1.34', () => {
     const cluster = accepted(host(), 'aks-cluster');
     assert.match(cluster.text, /"kubernetesVersion": "1\.34",/);

@@ -1,10 +1,12 @@
 // What a template already declares that a snippet inserted into its root `resources` should name: the one cloud it
-// creates (a cloud resource snippet then proposes its name and depends on its last cloud resource, else on the cloud),
-// and the one AKS cluster it creates (the kuberay snippet then proposes its name and depends on it). Only a resource
-// of a literal name at the template's top level counts; with none, or several, the snippets keep their placeholders.
-import { isResourceType, type ArmTemplate } from '../../template';
+// creates (a cloud resource snippet then proposes its name and depends on its last cloud resource, else on the cloud;
+// a project snippet depends on the cloud), the one project of that cloud (a job, service or workspace snippet then
+// proposes its name and depends on it), and the one AKS cluster it creates (the kuberay snippet then proposes its name
+// and depends on it). Only a resource of a literal name counts; with none, or several, the snippets keep their
+// placeholders.
+import { isResourceType, type ArmResource, type ArmTemplate } from '../../template';
 import { isExpression, knownString } from '../../value';
-import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE } from '../../../catalog/anyscale';
+import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, PROJECT_TYPE } from '../../../catalog/anyscale';
 import { equalsIgnoreCase } from '../../../json/nodes';
 import { MANAGED_CLUSTER_TYPE } from '../../../catalog/aks';
 import { dependsOnReference } from '../../../rules/support/dependsOnReference';
@@ -18,7 +20,12 @@ export interface SnippetTarget {
 }
 
 export interface SnippetTargets {
+  /** The one cloud, depended on through its last cloud resource (else itself): what its new cloud resources wait for. */
   readonly cloud?: SnippetTarget;
+  /** The same cloud, depended on itself: what a new project of it waits for. */
+  readonly cloudItself?: SnippetTarget;
+  /** The one project of that cloud (its own name, without the cloud's): what a new job, service or workspace is of. */
+  readonly project?: SnippetTarget;
   readonly aksCluster?: SnippetTarget;
 }
 
@@ -36,25 +43,49 @@ function onlyDeployed(template: ArmTemplate, type: string) {
 }
 
 /**
- * The cloud, and what a new cloud resource of it waits for: the last of its cloud resources the template declares,
- * else the cloud. Read from the names as written, without evaluating the template (a completion between resources
- * must not wait for that): a cloud resource whose name is an expression might be the cloud's, so then none.
+ * The resources of `type` the template deploys as children of the cloud named `cloudName`, in document order: named
+ * `<cloud>/…` at its level, or nested in it (their name composed with the cloud's). Read from the names as written,
+ * without evaluating the template (a completion between resources must not wait for that): undefined when one of that
+ * type has a name written as an expression, as it might be the cloud's.
  */
-function cloudTarget(template: ArmTemplate): SnippetTarget | undefined {
+function childrenOfCloud(template: ArmTemplate, cloud: ArmResource, cloudName: string, type: string) {
+  const children = template.resources.filter(
+    (resource) => isResourceType(resource, type) && !resource.existing && resource.scope === cloud.scope,
+  );
+  if (children.some((resource) => !resource.name.known)) return undefined;
+  return children.filter((resource) => equalsIgnoreCase(knownString(resource.parentName) ?? '', cloudName));
+}
+
+/**
+ * The cloud, and what a new cloud resource of it waits for: the last of its cloud resources the template declares,
+ * else the cloud; the cloud itself, for a new project; and its one project, for a new workload.
+ */
+function cloudTargets(template: ArmTemplate): Pick<SnippetTargets, 'cloud' | 'cloudItself' | 'project'> {
   const cloud = onlyDeployed(template, CLOUD_TYPE);
   const name = cloud && knownString(cloud.name);
-  if (!cloud || name === undefined) return undefined;
-  const cloudResources = template.resources.filter(
-    (resource) => isResourceType(resource, CLOUD_RESOURCE_TYPE) && !resource.existing && resource.scope === cloud.scope,
-  );
-  if (cloudResources.some((resource) => !resource.name.known)) return undefined;
-  const ofCloud = cloudResources.filter(
-    (resource) => resource.parent === cloud || equalsIgnoreCase(knownString(resource.parentName) ?? '', name),
-  );
+  if (!cloud || name === undefined) return {};
+  const toCloud = dependsOnReference(cloud, cloud, CLOUD_TYPE);
+  const cloudItself = toCloud === undefined ? undefined : { name, dependsOn: toCloud };
+  const cloudResources = childrenOfCloud(template, cloud, name, CLOUD_RESOURCE_TYPE);
+  if (!cloudResources) return { cloudItself };
   // Anyscale creates a cloud's resources one at a time: the new one waits for the last declared.
-  const last = ofCloud[ofCloud.length - 1];
-  const dependsOn = last ? dependsOnReference(cloud, last) : dependsOnReference(cloud, cloud, CLOUD_TYPE);
-  return dependsOn === undefined ? undefined : { name, dependsOn, first: !last };
+  const last = cloudResources[cloudResources.length - 1];
+  const toLast = last ? dependsOnReference(cloud, last) : toCloud;
+  if (toLast === undefined) return { cloudItself };
+  return {
+    cloud: { name, dependsOn: toLast, first: !last },
+    cloudItself,
+    project: projectTarget(template, cloud, name),
+  };
+}
+
+/** The cloud's one project: none when it has several, or a project's name is an expression (childrenOfCloud). */
+function projectTarget(template: ArmTemplate, cloud: ArmResource, cloudName: string): SnippetTarget | undefined {
+  const projects = childrenOfCloud(template, cloud, cloudName, PROJECT_TYPE);
+  const project = projects?.length === 1 ? projects[0] : undefined;
+  const name = project && knownString(project.leafName);
+  const dependsOn = project && dependsOnReference(cloud, project, PROJECT_TYPE);
+  return name === undefined || dependsOn === undefined ? undefined : { name, dependsOn };
 }
 
 function aksClusterTarget(template: ArmTemplate): SnippetTarget | undefined {
@@ -65,5 +96,5 @@ function aksClusterTarget(template: ArmTemplate): SnippetTarget | undefined {
 }
 
 export function snippetTargets(template: ArmTemplate): SnippetTargets {
-  return { cloud: cloudTarget(template), aksCluster: aksClusterTarget(template) };
+  return { ...cloudTargets(template), aksCluster: aksClusterTarget(template) };
 }

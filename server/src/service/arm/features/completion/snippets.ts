@@ -8,6 +8,7 @@ import {
   GA_API_VERSION,
   JOB_TYPE,
   PRIMARY_CLOUD_RESOURCE_NAME,
+  PROJECT_TYPE,
   SERVICE_TYPE,
   WORKSPACE_TYPE,
 } from '../../../catalog/anyscale';
@@ -22,24 +23,27 @@ export interface TemplateSnippet {
   readonly description: string;
   /** One or more resource objects, one line per item, `\t` per indentation level. */
   readonly body: readonly string[];
+  /** The resources the template may declare already that this one refers to (SnippetReference). */
+  readonly refersTo?: readonly SnippetReference[];
   /** The same resources as entries of a languageVersion 2.0 `resources` object (see symbolicEntries). */
-  /**
-   * A resource the template may declare already (snippetTargets.ts), which this one refers to: the tab stop and
-   * placeholder of its name, replaced by the declared name, with a dependsOn on it written before `properties`.
-   */
-  readonly refersTo?: {
-    readonly target: keyof SnippetTargets;
-    readonly stop: number;
-    readonly placeholder: string;
-    /** A cloud resource's provider: when not Azure, inserted as its cloud's first it is an error, which the item says. */
-    readonly provider?: string;
-  };
   readonly symbolic: {
     /** Each resource's symbolic name (the placeholder of its name's tab stop), in the order of `body`. */
     readonly names: readonly string[];
     /** Texts of `body` that refer to one of its resources (by index), written as that resource's symbolic name instead. */
     readonly references?: Readonly<Record<string, number>>;
   };
+}
+
+/**
+ * A resource the template may declare already (snippetTargets.ts), which a snippet's resource refers to: the tab stop
+ * and placeholder of its name, replaced by the declared name, with a dependsOn on it written before `properties`.
+ */
+export interface SnippetReference {
+  readonly target: keyof SnippetTargets;
+  readonly stop: number;
+  readonly placeholder: string;
+  /** A cloud resource's provider: when not Azure, inserted as its cloud's first it is an error, which the item says. */
+  readonly provider?: string;
 }
 
 const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
@@ -99,13 +103,36 @@ function primaryComputeConfig(depth: number, instanceStop: number, last: boolean
 const RAY_IMAGE = 'anyscale/ray:2.44.0-py312-cu124';
 
 /**
- * A workload's cloud (tab stop 1, also in its compute config's resource ID): in a template that creates one, its name,
- * with a dependsOn on its last cloud resource (so the primary `default` the compute config names exists), else the cloud.
+ * A workload's cloud (tab stop 1, also in its compute config's resource ID) and project (tab stop 2): in a template
+ * that creates one cloud, its name, with a dependsOn on its last cloud resource (so the primary `default` the compute
+ * config names exists), else the cloud; and when it creates one project of that cloud, its name and a dependsOn on it
+ * (jobs, services and workspaces are children of a project [DOC] create-workloads-arm, domain §1.5).
  */
-const WORKLOAD_CLOUD: TemplateSnippet['refersTo'] = { target: 'cloud', stop: 1, placeholder: 'my-cloud' };
+const WORKLOAD_PARENTS: readonly SnippetReference[] = [
+  { target: 'cloud', stop: 1, placeholder: 'my-cloud' },
+  { target: 'project', stop: 2, placeholder: 'my-project' },
+];
 
-/** Jobs, services and workspaces (2026-09-01) on the primary cloud resource, after the other snippets. */
+/**
+ * A project (2026-09-01; `properties` may be `{}`, the spec's example), then jobs, services and workspaces on the
+ * primary cloud resource, after the other snippets.
+ */
 const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
+  {
+    label: 'Anyscale project',
+    prefix: 'anyscale-project',
+    description: 'A project of a cloud, which jobs, services and workspaces are created in.',
+    body: [
+      '{',
+      `\t"type": "${PROJECT_TYPE}",`,
+      `\t"apiVersion": "${GA_API_VERSION}",`,
+      '\t"name": "${1:my-cloud}/${2:my-project}",',
+      '\t"properties": {}',
+      '}',
+    ],
+    refersTo: [{ target: 'cloudItself', stop: 1, placeholder: 'my-cloud' }],
+    symbolic: { names: ['project'] },
+  },
   {
     label: 'Anyscale job (primary cloud resource)',
     prefix: 'anyscale-job',
@@ -123,7 +150,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: WORKLOAD_CLOUD,
+    refersTo: WORKLOAD_PARENTS,
     symbolic: { names: ['job'] },
   },
   {
@@ -147,7 +174,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: WORKLOAD_CLOUD,
+    refersTo: WORKLOAD_PARENTS,
     symbolic: { names: ['service'] },
   },
   {
@@ -165,7 +192,7 @@ const WORKLOAD_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: WORKLOAD_CLOUD,
+    refersTo: WORKLOAD_PARENTS,
     symbolic: { names: ['workspace'] },
   },
 ];
@@ -189,7 +216,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Azure' },
+    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Azure' }],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -209,7 +236,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'AWS' },
+    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'AWS' }],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -229,7 +256,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'GCP' },
+    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'GCP' }],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -248,7 +275,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Generic' },
+    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Generic' }],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -303,7 +330,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: { target: 'aksCluster', stop: 2, placeholder: 'aks-cluster' },
+    refersTo: [{ target: 'aksCluster', stop: 2, placeholder: 'aks-cluster' }],
     symbolic: { names: ['kuberayExtension'] },
   },
   {
@@ -395,24 +422,35 @@ function snippetString(text: string): string {
 }
 
 /**
- * The snippet for this template: when it declares what the snippet's resource refers to (snippetTargets.ts), that
- * resource's name in place of the placeholder and a dependsOn on it (or on its cloud's last cloud resource), and, for
- * a non-Azure cloud resource that would be its cloud's first, a description saying that this is an error.
+ * The snippet for this template: for each resource it refers to that the template declares (snippetTargets.ts), that
+ * resource's name in place of the placeholder and a dependsOn on it (for a cloud, on its last cloud resource), and,
+ * for a non-Azure cloud resource that would be its cloud's first, a description saying that this is an error.
  */
 export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): TemplateSnippet {
-  const refers = snippet.refersTo;
-  const target = refers && targets[refers.target];
-  if (!refers || !target) return snippet;
-  const placeholder = `\${${refers.stop}:${refers.placeholder}}`;
-  const named = `\${${refers.stop}:${snippetString(target.name)}}`;
-  const dependsOn = ['\t"dependsOn": [', `\t\t"${snippetString(target.dependsOn)}"`, '\t],'];
-  const body = snippet.body.flatMap((line) => {
-    const written = line.replace(placeholder, named);
-    return line === '\t"properties": {' ? [...dependsOn, written] : [written];
+  const declared = (snippet.refersTo ?? []).flatMap((refers) => {
+    const target = targets[refers.target];
+    return target ? [{ refers, target }] : [];
   });
-  const firstNotAzure = target.first && refers.provider !== undefined && refers.provider !== 'Azure';
+  if (declared.length === 0) return snippet;
+  const entries = declared.map(({ target }) => `\t\t"${snippetString(target.dependsOn)}"`);
+  const dependsOn = [
+    '\t"dependsOn": [',
+    ...entries.map((entry, i) => (i < entries.length - 1 ? `${entry},` : entry)),
+    '\t],',
+  ];
+  const body = snippet.body.flatMap((line) => {
+    const written = declared.reduce(
+      (text, { refers, target }) =>
+        text.replace(`\${${refers.stop}:${refers.placeholder}}`, `\${${refers.stop}:${snippetString(target.name)}}`),
+      line,
+    );
+    return line.startsWith('\t"properties": {') ? [...dependsOn, written] : [written];
+  });
+  const firstNotAzure = declared.find(
+    ({ refers, target }) => target.first && refers.provider !== undefined && refers.provider !== 'Azure',
+  );
   const description = firstNotAzure
-    ? `${snippet.description} This template's cloud "${target.name}" has no cloud resource yet, and its first must use provider Azure (\`primary-resource-not-azure\`): insert \`anyscale-cloud-resource\` (named \`default\`) before this one.`
+    ? `${snippet.description} This template's cloud "${firstNotAzure.target.name}" has no cloud resource yet, and its first must use provider Azure (\`primary-resource-not-azure\`): insert \`anyscale-cloud-resource\` (named \`default\`) before this one.`
     : snippet.description;
   return { ...snippet, body, description };
 }
