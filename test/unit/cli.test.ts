@@ -515,6 +515,24 @@ test("a Helm chart's Gateway template, its YAML broken by action lines until ren
   assert.equal(broken.stderr, '');
 });
 
+test('a folder named that holds no file to check (empty, or other files only) is a warning naming it, for check and index', () => {
+  const dir = temporaryDirectory('anyscale-cli-');
+  fs.mkdirSync(path.join(dir, 'dir-template.json'));
+  fs.mkdirSync(path.join(dir, 'docs', 'empty'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'docs', 'notes.txt'), 'not a file check reads\n');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
+  const holdsNone = (folder: string) =>
+    `anyscale-azure: warning: ${folder}: no file to check: the folder holds no .json, .jsonc, .yaml or .yml file\n`;
+  for (const command of ['check', 'index']) {
+    const named = run([command, 'dir-template.json', 'docs', 'cloud.json'], dir);
+    assert.equal(named.stderr, holdsNone('dir-template.json') + holdsNone('docs'), command);
+    assert.equal(named.code, 0, `${command}: a warning, as for an empty file named: the exit code is unchanged`);
+  }
+  assert.match(run(['check', 'dir-template.json'], dir).stdout, /in 0 files checked\.$/m);
+  // A folder whose files were all named before it still holds files to check.
+  assert.equal(run(['check', 'cloud.json', '.'], dir).stderr, '');
+});
+
 test('check -v and --version print the version its usage lists them for', () => {
   const version = run(['--version']);
   assert.equal(version.code, 0);

@@ -25,8 +25,8 @@ export interface Expansion {
   unmatched: string[];
   /** Folders that could not be read, with why: I/O problems. */
   problems: Array<{ file: string; message: string }>;
-  /** Folders named that held no file to check while folders under them were passed over: a warning, so that templates
-   *  kept in a dot-folder are not silently left out of a CI run. */
+  /** Folders named that held no file to check (empty, other files only, or files only in folders passed over): a
+   *  warning each, so that a wrong name or templates kept in a dot-folder do not pass as "0 files checked" unnoticed. */
   passedOver: Array<{ file: string; message: string }>;
 }
 
@@ -109,13 +109,20 @@ export function expand(args: string[], cwd: string): Expansion {
         stat = undefined;
       }
       if (stat?.isDirectory()) {
+        const problemsBefore = problems.length;
         const root = path.resolve(cwd, arg);
+        let found = 0; // files to check, those listed already under another argument included
         const skipped = walkShown(
           root,
           (file) => path.join(arg, path.relative(root, file)),
-          (display) => checked(display) && add(display, false),
+          (display) => {
+            if (!checked(display)) return;
+            found++;
+            add(display, false);
+          },
         );
-        if (targets.length === before && skipped.length > 0)
+        // A folder that could not be read is a problem already.
+        if (found === 0 && problems.length === problemsBefore)
           passedOver.push({ file: arg, message: passedOverMessage(skipped) });
         continue;
       }
@@ -126,8 +133,13 @@ export function expand(args: string[], cwd: string): Expansion {
   return { targets, unmatched, problems, passedOver };
 }
 
-/** Why a folder named gave no file to check: which folders under it were not searched, and how to check one. */
+/**
+ * Why a folder named gave no file to check: it holds none of the extensions checked, or which folders under it were
+ * not searched, and how to check one.
+ */
 function passedOverMessage(skipped: readonly string[]): string {
+  if (skipped.length === 0)
+    return `no file to check: the folder holds no ${CHECKED_EXTENSIONS.slice(0, -1).join(', ')} or ${CHECKED_EXTENSIONS.at(-1)} file`;
   const shown = skipped.slice(0, MAX_NAMED).join(', ') + (skipped.length > MAX_NAMED ? ', …' : '');
   return `no file to check; not searched: ${shown} (node_modules and dot-folders are skipped: name one to check it)`;
 }
