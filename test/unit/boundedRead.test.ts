@@ -59,6 +59,8 @@ test('readBoundedAsync reads what readBounded reads, and fails where it fails in
   fs.writeFileSync(at('large.yaml'), 'key: value\n'.repeat(20_000));
   fs.mkdirSync(at('folder'));
   fs.symlinkSync(at('gone.json'), at('broken.json'));
+  fs.symlinkSync('loop2.json', at('loop1.json'));
+  fs.symlinkSync('loop1.json', at('loop2.json'));
   const fifo = spawnSync('mkfifo', [at('pipe')]);
   assert.equal(fifo.status, 0, `mkfifo: ${fifo.stderr}`);
   const cases: Array<[string, number | undefined, string]> = [
@@ -71,6 +73,7 @@ test('readBoundedAsync reads what readBounded reads, and fails where it fails in
     ['/dev/null', undefined, 'not a regular file (a character device), not checked'],
     [at('missing.json'), undefined, 'no such file'],
     [at('broken.json'), undefined, 'broken symbolic link to'],
+    [at('loop1.json'), undefined, 'a loop of symbolic links (ELOOP): loop1.json → loop2.json → loop1.json'],
     // Its size says 0; what it holds is read to its end, and past a limit, is too large.
     ['/proc/version', undefined, 'bytes'],
     ['/proc/version', 10, 'too large to check: over the limit of 10 bytes'],
@@ -87,4 +90,25 @@ test('readBoundedAsync reads what readBounded reads, and fails where it fails in
   }
   assert.equal(await readBoundedTextAsync(at('main.json')), readBoundedText(at('main.json')));
   assert.equal(await readBoundedTextAsync(at('main.json')), '{"a": "é"}');
+});
+
+test('a loop of symbolic links is named as one, link by link, not as a broken link; a loop in a folder of the path too', () => {
+  const dir = temporaryDirectory('anyscale-bounded-loop-');
+  const at = (name: string) => path.join(dir, name);
+  fs.symlinkSync('self.json', at('self.json'));
+  fs.mkdirSync(at('infra'));
+  fs.symlinkSync('../b.json', at('infra/a.json'));
+  fs.symlinkSync('infra/a.json', at('b.json'));
+  fs.symlinkSync('folder-loop', at('folder-loop'));
+  const messageOf = (file: string) => {
+    try {
+      readBounded(file);
+    } catch (error) {
+      return (error as BoundedReadError).message;
+    }
+    return 'read';
+  };
+  assert.equal(messageOf(at('self.json')), 'a loop of symbolic links (ELOOP): self.json → self.json');
+  assert.equal(messageOf(at('b.json')), 'a loop of symbolic links (ELOOP): b.json → infra/a.json → ../b.json');
+  assert.equal(messageOf(at('folder-loop/t.json')), 'cannot read: too many levels of symbolic links (ELOOP)');
 });

@@ -533,6 +533,26 @@ test('a folder named that holds no file to check (empty, or other files only) is
   assert.equal(run(['check', 'cloud.json', '.'], dir).stderr, '');
 });
 
+test('a loop of symbolic links, named or in a folder, is named as one, not as a broken link', () => {
+  const dir = folderOf({
+    'cloud.json': PROVIDER_TEMPLATE,
+    'loop1.json': '-> loop2.json',
+    'loop2.json': '-> loop1.json',
+  });
+  const named = run(['check', 'loop1.json'], dir);
+  assert.equal(
+    named.stderr,
+    'anyscale-azure: loop1.json: a loop of symbolic links (ELOOP): loop1.json → loop2.json → loop1.json\n',
+  );
+  assert.equal(named.code, 2);
+  const found = run(['check', '.'], dir);
+  assert.match(
+    found.stderr,
+    /^anyscale-azure: loop1\.json: a loop of symbolic links \(ELOOP\): loop1\.json → loop2\.json → loop1\.json$/m,
+  );
+  assert.match(found.stdout, /in 1 file checked\.$/m, 'the other files are still checked');
+});
+
 test('check -v and --version print the version its usage lists them for', () => {
   const version = run(['--version']);
   assert.equal(version.code, 0);

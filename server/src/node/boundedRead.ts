@@ -3,6 +3,7 @@
 // such file can hang the CLI or the language server or exhaust their memory. Every failure is a BoundedReadError with
 // a message fit for the user.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { MAX_TEMPLATE_BYTES } from '../service';
 
 const MB = 1024 * 1024;
@@ -60,8 +61,40 @@ export function tooLarge(size: number | undefined, limit = MAX_FILE_BYTES): Boun
   );
 }
 
-/** Why a file could not be opened; for a symbolic link to a missing file, where the link points. */
+/** How many links linkLoop follows before it gives up looking for the loop (Linux stops opening at 40). */
+const MAX_LINKS_FOLLOWED = 40;
+
+/**
+ * The links of a loop of symbolic links that starts at `file`, as each is written (`loop1.json → loop2.json →
+ * loop1.json`); undefined when following them does not come back (a loop in a folder of the path, or a longer chain).
+ */
+function linkLoop(file: string): string | undefined {
+  const chain = [path.basename(file)];
+  const followed = new Set<string>();
+  let at = path.resolve(file);
+  while (!followed.has(at) && followed.size < MAX_LINKS_FOLLOWED) {
+    followed.add(at);
+    let target: string;
+    try {
+      target = fs.readlinkSync(at);
+    } catch {
+      return undefined;
+    }
+    chain.push(target);
+    at = path.resolve(path.dirname(at), target);
+  }
+  return followed.has(at) ? chain.join(' → ') : undefined;
+}
+
+/**
+ * Why a file could not be opened; for a symbolic link to a missing file, where the link points; for a loop of links,
+ * the loop.
+ */
 function openFailure(file: string, error: unknown): BoundedReadError {
+  if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+    const loop = linkLoop(file);
+    if (loop !== undefined) return new BoundedReadError(`a loop of symbolic links (ELOOP): ${loop}`);
+  }
   try {
     if (fs.lstatSync(file).isSymbolicLink())
       return new BoundedReadError(`broken symbolic link to ${fs.readlinkSync(file)}`);
