@@ -298,6 +298,34 @@ test("a parameter file over check's 16 MB is not read: the template says so at i
   );
 });
 
+test("a parameter file saved as UTF-16 (Windows PowerShell 5) is not read: the template says so, with how to fix it, in check's words", async () => {
+  const folder = temporaryDirectory('anyscale-param-utf16-');
+  fs.copyFileSync(path.join(FOLDER, 'cloudresource.json'), path.join(folder, 'cloudresource.json'));
+  const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8');
+  const file = path.join(folder, 'cloudresource.parameters.aws.json');
+  fs.writeFileSync(file, Buffer.from(`\uFEFF${written}`, 'utf16le'));
+  const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+  const parameters = pathToFileURL(file).toString();
+  const unreadNote = (d: { diagnostics: { message: unknown }[] }) =>
+    d.diagnostics.find((x) => String(x.message).startsWith('Parameter file'));
+  await open(template);
+  const p = await server.diagnosticsFor(template);
+  assert.equal(
+    unreadNote(p)?.message,
+    'Parameter file cloudresource.parameters.aws.json cannot be read: UTF-16 text (UTF-16 LE, byte order mark FF FE): ' +
+      'save it as UTF-8; the template is checked without it.',
+  );
+  fs.writeFileSync(file, written);
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: parameters, type: FileChangeType.Changed }],
+  });
+  const read = await server.latest(template, (d) => !unreadNote(d), 'the note gone once the file is UTF-8');
+  assert.ok(
+    read.diagnostics.some((d) => d.code === 'bucket-subpath'),
+    'its values are checked',
+  );
+});
+
 test('an open parameter file the setting assigns follows its template as it is created and renamed on disk', async () => {
   const root = temporaryDirectory('anyscale-param-created-');
   const inRoot = (...parts: string[]) => path.join(root, ...parts);

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import {
   BoundedReadError,
   fileText,
+  notTextReason,
   readBounded,
   readBoundedAsync,
   readBoundedText,
@@ -111,4 +112,28 @@ test('a loop of symbolic links is named as one, link by link, not as a broken li
   assert.equal(messageOf(at('self.json')), 'a loop of symbolic links (ELOOP): self.json → self.json');
   assert.equal(messageOf(at('b.json')), 'a loop of symbolic links (ELOOP): b.json → infra/a.json → ../b.json');
   assert.equal(messageOf(at('folder-loop/t.json')), 'cannot read: too many levels of symbolic links (ELOOP)');
+});
+
+test('UTF-16 with its byte order mark, LE or BE, is named as such with how to fix it; binary is binary; UTF-8 is text', () => {
+  const text = '{"$schema": "x"}';
+  const utf16le = Buffer.from(`${BOM}${text}`, 'utf16le');
+  const utf16be = Buffer.from(utf16le).swap16();
+  assert.equal(
+    notTextReason(utf16le, 'not checked'),
+    'UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8',
+  );
+  assert.equal(
+    notTextReason(utf16be, 'not checked'),
+    'UTF-16 text (UTF-16 BE, byte order mark FE FF), not checked: save it as UTF-8',
+  );
+  // Only characters outside ASCII: no NUL byte, still UTF-16 by its mark.
+  assert.match(notTextReason(Buffer.from(`${BOM}中文`, 'utf16le'), 'x') ?? '', /^UTF-16 text \(UTF-16 LE/);
+  // UTF-32 LE's mark starts as UTF-16 LE's: it is not called UTF-16.
+  assert.equal(
+    notTextReason(Buffer.from([0xff, 0xfe, 0, 0, 0x7b, 0, 0, 0]), 'not checked'),
+    'binary file, not checked',
+  );
+  assert.equal(notTextReason(Buffer.from([0x7b, 0x00, 0x7d]), 'not checked'), 'binary file, not checked');
+  assert.equal(notTextReason(Buffer.from(`${BOM}${text}`), 'not checked'), undefined, 'UTF-8 with a BOM is text');
+  assert.equal(notTextReason(Buffer.from(text), 'not checked'), undefined);
 });

@@ -533,6 +533,37 @@ test('a folder named that holds no file to check (empty, or other files only) is
   assert.equal(run(['check', 'cloud.json', '.'], dir).stderr, '');
 });
 
+test('a template in UTF-16 (with its byte order mark), named or beside its template as parameters, is named with how to fix it', () => {
+  const dir = temporaryDirectory('anyscale-cli-');
+  const utf16le = Buffer.from(`\uFEFF${PROVIDER_TEMPLATE}`, 'utf16le');
+  fs.writeFileSync(path.join(dir, 'le.json'), utf16le);
+  fs.writeFileSync(path.join(dir, 'be.json'), Buffer.from(utf16le).swap16());
+  fs.writeFileSync(path.join(dir, 'bom8.json'), `\uFEFF${PROVIDER_TEMPLATE}`);
+  const named = run(['check', 'le.json', 'be.json', 'bom8.json'], dir);
+  assert.equal(
+    named.stderr,
+    'anyscale-azure: le.json: UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8\n' +
+      'anyscale-azure: be.json: UTF-16 text (UTF-16 BE, byte order mark FE FF), not checked: save it as UTF-8\n',
+  );
+  assert.equal(named.code, 2, 'a file named that could not be read');
+  assert.match(named.stdout, /in 1 file checked\.$/m, 'UTF-8 with a byte order mark is read as UTF-8');
+  const beside = folderOf({ 'cloud.json': PROVIDER_TEMPLATE });
+  fs.writeFileSync(
+    path.join(beside, 'cloud.parameters.json'),
+    Buffer.from(`\uFEFF${parametersFile('Azure')}`, 'utf16le'),
+  );
+  for (const args of [['cloud.json'], ['.']]) {
+    const result = run(['check', ...args], beside);
+    assert.equal(
+      result.stderr,
+      'anyscale-azure: cloud.parameters.json: parameter file: UTF-16 text (UTF-16 LE, byte order mark FF FE), ' +
+        'the template is checked without it: save it as UTF-8\n',
+      args.join(' '),
+    );
+    assert.equal(result.code, 2);
+  }
+});
+
 test('a loop of symbolic links, named or in a folder, is named as one, not as a broken link', () => {
   const dir = folderOf({
     'cloud.json': PROVIDER_TEMPLATE,

@@ -472,7 +472,7 @@ test('a workspace that is not a folder, a --host that is not a host and a --clou
   );
 });
 
-test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: the same words when it is missing, too large, binary or not JSON, exit 2', async () => {
+test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: the same words when it is missing, too large, binary, UTF-16 or not JSON, exit 2', async () => {
   const files = temporaryDirectory('egress-cli-targets-');
   fs.writeFileSync(path.join(files, 'truncated.json'), '{"targets": [');
   fs.writeFileSync(path.join(files, 'large.json'), '');
@@ -480,11 +480,17 @@ test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: th
   fs.writeFileSync(path.join(files, 'bom.json'), `\uFEFF${JSON.stringify(['bom.example'])}`);
   // A zip saved under the name: its bytes would otherwise be echoed in JSON.parse's message.
   fs.writeFileSync(path.join(files, 'binary.json'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x1b, 0x5b]));
+  // What Windows PowerShell 5's `>` writes: UTF-16 LE with its byte order mark.
+  fs.writeFileSync(path.join(files, 'utf16.json'), Buffer.from(`\uFEFF${JSON.stringify(['u.example'])}`, 'utf16le'));
   const cases: Array<[string, RegExp]> = [
     ['missing.json', /missing\.json: no such file$/],
     ['large.json', /large\.json: too large to check: 17\.0 MB, over the limit of 16 MB /],
     ['truncated.json', /truncated\.json: not JSON: /],
-    ['binary.json', /binary\.json: a binary file, not a targets file \(JSON\)$/],
+    ['binary.json', /binary\.json: binary file, not a targets file \(JSON\)$/],
+    [
+      'utf16.json',
+      /utf16\.json: UTF-16 text \(UTF-16 LE, byte order mark FF FE\), not a targets file \(JSON\): save it as UTF-8$/,
+    ],
   ];
   for (const [name, expected] of cases) {
     const file = path.join(files, name);

@@ -215,7 +215,7 @@ test('the targets file and the CA file are read without blocking the event loop,
     (await loadEgressTargets([dir], { targetsFile: name })).problems.map((p) => p.replace(`${dir}${path.sep}`, ''));
   assert.deepEqual(await targetsProblem('missing.json'), ['missing.json: no such file']);
   assert.deepEqual(await targetsProblem('huge.json'), [`huge.json: ${tooLarge}`]);
-  assert.match((await targetsProblem('binary.json'))[0], /^binary\.json: a binary file, not a targets file \(JSON\)$/);
+  assert.match((await targetsProblem('binary.json'))[0], /^binary\.json: binary file, not a targets file \(JSON\)$/);
   const caProblems = async (name: string) => (await probeOptionsFrom({ caFile: name }, {}, dir)).problems;
   assert.deepEqual(await caProblems('missing.pem'), ['CA file missing.pem: no such file']);
   assert.deepEqual(await caProblems('huge.json'), [`CA file huge.json: ${tooLarge}`]);

@@ -147,11 +147,14 @@ test('a binary file named on the command line is one line saying so and exit 2, 
   const dir = temporaryDirectory('anyscale-index-binary-');
   fs.mkdirSync(path.join(dir, 'infra'));
   fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
-  // A template saved as UTF-16 reads as binary (a NUL byte in its first bytes): it is not read, and says so.
+  // A template saved as UTF-16 (with its byte order mark) is not read: it says which UTF-16, and how to fix it.
   fs.writeFileSync(path.join(dir, 'infra', 'utf16.json'), Buffer.from(`\uFEFF${PROVIDER_TEMPLATE}`, 'utf16le'));
   const named = run(['index', '--format', 'json', 'infra/cloud.json', 'infra/utf16.json'], dir);
   assert.equal(named.code, 2, 'a file named that could not be read');
-  assert.equal(named.stderr, 'anyscale-azure: infra/utf16.json: binary file, not checked\n');
+  assert.equal(
+    named.stderr,
+    'anyscale-azure: infra/utf16.json: UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8\n',
+  );
   assert.deepEqual(
     (JSON.parse(named.stdout) as { clouds: CloudJson[] }).clouds.map((cloud) => cloud.name),
     ['c'],

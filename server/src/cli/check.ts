@@ -19,7 +19,15 @@ import {
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
 import type { Target } from './files';
-import { fileText, looksBinary, readBounded, readBoundedText, type BoundedReadError } from '../node/boundedRead';
+import {
+  fileText,
+  looksBinary,
+  notTextReason,
+  readBounded,
+  readBoundedText,
+  utf16Text,
+  type BoundedReadError,
+} from '../node/boundedRead';
 import type { CliFinding, CliRun } from './report';
 import { findingsInParameterFile } from '../lsp/parameterFiles';
 
@@ -60,11 +68,13 @@ function realPathOf(file: string): string {
   }
 }
 
+const WITHOUT_IT = 'the template is checked without it';
+
 /**
  * Parses the parameter files a template is checked with. One that cannot be read or parsed, or is a template, is a
  * problem. One found beside the template (not `given` with --parameters) that holds no text to read — a folder, a
- * FIFO, an empty or binary file — is passed over in silence, as the same file found in a folder is. A file reached
- * along a second path (a symbolic link to another) is read once.
+ * FIFO, an empty or binary file — is passed over in silence, as the same file found in a folder is; one in UTF-16 is
+ * named, as it is text written to be read. A file reached along a second path (a symbolic link to another) is read once.
  */
 export function readParameterFiles(
   files: readonly string[],
@@ -78,15 +88,21 @@ export function readParameterFiles(
     const real = realPathOf(file);
     if (read.has(real)) continue;
     read.add(real);
+    // Read as a target as well (a broken link in a folder checked, a file named): reported there already.
+    const reported = () => run.problems.some((problem) => problem.file === displayOf(file));
     let bytes: Buffer;
     try {
       bytes = readBounded(file);
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;
-      // Read as a target as well (a broken link in a folder checked): reported there already.
-      const reported = run.problems.some((problem) => problem.file === displayOf(file));
-      if ((given || !notAFile) && !reported)
+      if ((given || !notAFile) && !reported())
         run.problems.push({ file: displayOf(file), message: `parameter file cannot be read: ${message}` });
+      continue;
+    }
+    // A file in UTF-16 is text meant to be read, beside the template or given: it is named, with how to fix it.
+    const notText = given ? notTextReason(bytes, WITHOUT_IT) : utf16Text(bytes, WITHOUT_IT);
+    if (notText !== undefined) {
+      if (!reported()) run.problems.push({ file: displayOf(file), message: `parameter file: ${notText}` });
       continue;
     }
     const text = fileText(bytes);
@@ -96,14 +112,14 @@ export function readParameterFiles(
       const at = new LineIndex(text).positionAt(errors[0]?.offset ?? 0);
       run.problems.push({
         file: `${displayOf(file)}:${at.line + 1}:${at.character + 1}`,
-        message: 'parameter file is not valid JSON; the template is checked without it',
+        message: `parameter file is not valid JSON; ${WITHOUT_IT}`,
       });
       continue;
     }
     if (classifyJson(root) === 'armTemplate') {
       run.problems.push({
         file: displayOf(file),
-        message: 'an ARM template, not a parameter file; the template is checked without it',
+        message: `an ARM template, not a parameter file; ${WITHOUT_IT}`,
       });
       continue;
     }
@@ -162,8 +178,9 @@ export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'probl
       if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
       continue;
     }
-    if (looksBinary(bytes)) {
-      if (target.explicit) run.problems.push({ file: target.display, message: 'binary file, not checked' });
+    const notText = notTextReason(bytes, 'not checked');
+    if (notText !== undefined) {
+      if (target.explicit) run.problems.push({ file: target.display, message: notText });
       continue;
     }
     texts.set(target, fileText(bytes));

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
-import { type BoundedReadError, readBoundedText } from '../node/boundedRead';
+import { type BoundedReadError, fileText, readBounded, utf16Text } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
 import { isUnder, isWithin } from '../node/isWithin';
@@ -103,8 +103,8 @@ export class ParameterFiles {
   }
 
   /**
-   * The open editor's text, else the file's as check reads it (readBounded: over MAX_FILE_BYTES, or not readable, is
-   * why not). Nothing at that path: undefined. A folder, FIFO or device there: undefined, as check passes those over
+   * The open editor's text, else the file's as check reads it (readBounded: over MAX_FILE_BYTES, not readable, or in
+   * UTF-16, is why not). Nothing at that path: undefined. A folder, FIFO or device there: undefined, as check passes those over
    * beside a template, unless the file is `named` (the setting assigns it), as check names them given with --parameters.
    */
   private read(uri: string, named = false): DocumentRead {
@@ -113,7 +113,9 @@ export class ParameterFiles {
     const file = filePathOf(uri);
     if (file === undefined) return undefined;
     try {
-      return { text: readBoundedText(file) };
+      const bytes = readBounded(file);
+      const utf16 = utf16Text(bytes);
+      return utf16 === undefined ? { text: fileText(bytes) } : { unread: utf16 };
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;
       return (notAFile && !named) || !isThere(file) ? undefined : { unread: message };

@@ -122,6 +122,32 @@ export function looksBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
+/**
+ * Which UTF-16 a file's byte order mark says it is written in (Windows PowerShell 5's `>` and `Out-File` write
+ * UTF-16 LE with one); undefined without one. FF FE 00 00 is UTF-32 LE's mark, not this.
+ */
+function utf16Of(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16 BE, byte order mark FE FF';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0))
+    return 'UTF-16 LE, byte order mark FF FE';
+  return undefined;
+}
+
+/**
+ * For a file in UTF-16 with its byte order mark, which every reader here reads as UTF-8 (with or without a byte order
+ * mark) and cannot: what it is and how to make it readable, after what is done (`doing`: "not checked"); undefined
+ * for any other file.
+ */
+export function utf16Text(bytes: Buffer, doing?: string): string | undefined {
+  const utf16 = utf16Of(bytes);
+  return utf16 === undefined ? undefined : `UTF-16 text (${utf16})${doing ? `, ${doing}` : ''}: save it as UTF-8`;
+}
+
+/** Why a file's bytes are not text to read: UTF-16 (utf16Text) or binary (looksBinary); undefined for text. */
+export function notTextReason(bytes: Buffer, doing: string): string | undefined {
+  return utf16Text(bytes, doing) ?? (looksBinary(bytes) ? `binary file, ${doing}` : undefined);
+}
+
 /** The text (fileText) of a regular file of at most `limit` bytes (readBounded). */
 export function readBoundedText(file: string, limit = MAX_FILE_BYTES): string {
   return fileText(readBounded(file, limit));

@@ -17,7 +17,7 @@ import {
   type BoundedReadError,
   fileText,
   ioReason,
-  looksBinary,
+  notTextReason,
   readBoundedAsync,
   readBoundedTextAsync,
 } from './boundedRead';
@@ -158,7 +158,8 @@ export async function loadEgressTargets(
     const problems = unusedBesideTargetsFile(settings, file);
     try {
       const bytes = await readBoundedAsync(file);
-      if (looksBinary(bytes)) throw new Error('a binary file, not a targets file (JSON)');
+      const notText = notTextReason(bytes, 'not a targets file (JSON)');
+      if (notText !== undefined) throw new Error(notText);
       return { targets: parseTargetsFile(fileText(bytes)), problems };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
