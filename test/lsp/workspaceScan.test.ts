@@ -59,7 +59,7 @@ test('the template on disk only: the open values file gets the principal-ID warn
   assert.equal(warning.range.start.line, 5);
   assert.match(
     typeof warning.message === 'string' ? warning.message : warning.message.value,
-    /is the GUID cloud resource "default" records as anyscaleOperatorIamIdentity/,
+    /is the GUID cloud resource "my-anyscale-cloud\/default" records as anyscaleOperatorIamIdentity/,
   );
 });
 

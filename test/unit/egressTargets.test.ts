@@ -112,7 +112,8 @@ test('a workspace template and values file make storage, ACR, region and cloud h
   const blob = byHost.get('contosodata.blob.core.windows.net:443');
   assert.equal(blob?.flow, 'aks-storage-registry');
   assert.equal(blob?.origin, 'workspace');
-  assert.match(blob?.purpose ?? '', /default/);
+  // The cloud resource by its ARM name: another cloud's `default` in the workspace is another one.
+  assert.equal(blob?.purpose, 'Cloud storage bucket of cloud resource my-cloud/default (Blob service)');
   assert.ok(byHost.has('contosodata.dfs.core.windows.net:443'));
   assert.ok(byHost.has('contosoacr.azurecr.io:443'));
   assert.equal(byHost.get('contosoacr.azurecr.io:443')?.required, true, 'the login server is always required');

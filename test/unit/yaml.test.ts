@@ -539,6 +539,70 @@ test('cross-file: the workspace index links values to the cloud resources of a t
   assert.equal(index.delete('file:///cloud.json'), true);
 });
 
+test('cross-file: a finding names the cloud resource by its ARM name, <cloud>/<resource>, when two clouds each have a default', () => {
+  const template = fs.readFileSync(
+    path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'),
+    'utf8',
+  );
+  const identity = '9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f';
+  const index = new WorkspaceIndex();
+  // Another template's cloud with a `default` of its own, and a nested one (named by its own segment only).
+  const other = template
+    .replace(identity, '11111111-1111-4111-8111-111111111111')
+    .replace('my-anyscale-cloud/', 'prod/');
+  index.set('file:///other.json', analyzeDocument(other, { languageId: 'json' }).facts);
+  const nested = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    resources: [
+      {
+        type: 'Anyscale.Platform/clouds',
+        apiVersion: '2026-09-01',
+        name: 'staging',
+        location: 'uksouth',
+        properties: {},
+        resources: [
+          {
+            type: 'cloudResources',
+            apiVersion: '2026-09-01',
+            name: 'default',
+            location: 'uksouth',
+            dependsOn: ['staging'],
+            properties: { provider: 'Azure', anyscaleOperatorIamIdentity: identity },
+          },
+        ],
+      },
+    ],
+  });
+  index.set('file:///nested.json', analyzeDocument(nested, { languageId: 'json' }).facts);
+  const messageOf = (values: string, code: string) =>
+    yaml(values, index).findings.find((f) => f.code === code)?.message ?? '(none)';
+  assert.match(
+    messageOf(
+      `global:\n  cloudProvider: azure\n  auth:\n    iamIdentity: ${identity}\n`,
+      'values-iam-identity-is-principal-id',
+    ),
+    /is the GUID cloud resource "staging\/default" records as anyscaleOperatorIamIdentity/,
+  );
+  assert.match(
+    messageOf(
+      `global:\n  cloudProvider: aws\n  auth:\n    iamIdentity: ${identity}\n`,
+      'values-cloud-provider-mismatch',
+    ),
+    /the operator identity belongs to cloud resource "staging\/default" with provider Azure/,
+  );
+  index.delete('file:///nested.json');
+  index.set('file:///cloud.json', analyzeDocument(template, { languageId: 'json' }).facts);
+  assert.match(
+    messageOf(
+      `global:\n  cloudProvider: azure\n  auth:\n    iamIdentity: ${identity}\n`,
+      'values-iam-identity-is-principal-id',
+    ),
+    /cloud resource "my-anyscale-cloud\/default" records/,
+    'a cloud resource declared at the top level, named cloud/resource',
+  );
+});
+
 test('AKS extension settings in an ARM template: checked at their JSON positions, expressions never guessed', () => {
   const text = fs.readFileSync(
     path.join(FIXTURES, 'rules', 'values-control-plane-url-trailing-slash', 'fail-extension.json'),

@@ -40,8 +40,9 @@ function propertyText(resource: ArmResource, name: string, evaluate: Evaluate, t
   return knownString(evaluate(property?.children?.[1], resource));
 }
 
+/** The name ARM gives a resource (`my-cloud/default` for a cloud resource, which tells two clouds' `default` apart). */
 function nameOf(resource: ArmResource): string {
-  return knownString(resource.leafName) ?? knownString(resource.name) ?? '(unnamed)';
+  return knownString(resource.name) ?? knownString(resource.leafName) ?? '(unnamed)';
 }
 
 function registryName(cloud: ArmResource, evaluate: Evaluate): string | undefined {

@@ -1,14 +1,19 @@
 // What each kind of file contributes to the workspace index: an ARM template its Anyscale.Platform resources
 // (provider and operator identity as written), a values file its operator settings; and each its outline (./outline),
 // built apart, when the index's tree needs it.
-import { knownString } from '../arm/value';
 import { LineIndex } from '../text/lineIndex';
 import type { Analysis, DocumentAnalysis, ParameterFileInput } from '../types';
 import type { OperatorValues } from '../values/model';
 import type { RuleLevels } from '../rules/runner';
 import { writtenPath } from '../rules/support/valuesShared';
 import { templateOutline, yamlOutline } from './outline';
-import { NO_FACTS, type FileFacts, type FileOutline, type IndexedOperatorValues } from './workspaceIndex';
+import {
+  indexedCloudResource,
+  NO_FACTS,
+  type FileFacts,
+  type FileOutline,
+  type IndexedOperatorValues,
+} from './workspaceIndex';
 
 /** A template's facts, from its analysis. */
 export function templateFacts(analysis: Analysis): FileFacts {
@@ -16,11 +21,7 @@ export function templateFacts(analysis: Analysis): FileFacts {
   if (!anyscale || anyscale.clouds.length + anyscale.cloudResources.length === 0) return NO_FACTS;
   return {
     anyscalePlatform: true,
-    cloudResources: anyscale.cloudResources.map((cloudResource) => ({
-      name: knownString(cloudResource.resource.leafName),
-      provider: knownString(cloudResource.prop('provider').value),
-      operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
-    })),
+    cloudResources: anyscale.cloudResources.map(indexedCloudResource),
     operatorValues: [],
   };
 }

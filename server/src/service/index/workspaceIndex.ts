@@ -4,6 +4,8 @@
 // and the workspace scan, the CLI from the files it reads. Cheap to update per file.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import type { DeployedIndex } from '../azure/deployed';
+import type { CloudResource } from '../arm/anyscaleView';
+import { knownString } from '../arm/value';
 import { CONTROL_PLANES } from '../catalog/chart';
 
 // What a file shows in the index (built by ./outline.ts, assembled by ./cloudTree.ts).
@@ -125,10 +127,22 @@ export interface FileOutline {
 
 export interface IndexedCloudResource {
   readonly name?: string;
+  /** The name ARM gives it, `<cloud>/<resource>`: what tells two clouds' `default` apart in a message. */
+  readonly armName?: string;
   /** As written on the cloud resource: `Azure`, `AWS`, `GCP`, `Generic`. */
   readonly provider?: string;
   /** `anyscaleOperatorIamIdentity` as written: for Azure the managed identity's principal ID. */
   readonly operatorIdentity?: string;
+}
+
+/** What the cross-file checks read of a template's cloud resource, as written. */
+export function indexedCloudResource(cloudResource: CloudResource): IndexedCloudResource {
+  return {
+    name: knownString(cloudResource.resource.leafName),
+    armName: knownString(cloudResource.resource.name),
+    provider: knownString(cloudResource.prop('provider').value),
+    operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
+  };
 }
 
 export interface IndexedOperatorValues {

@@ -9,7 +9,7 @@ import { isResourceType, type ArmResource } from '../../arm/template';
 import { knownString, type KnownValue } from '../../arm/value';
 import { chartKey, legacyKey, OPERATOR_EXTENSION } from '../../catalog/chart';
 import { operatorValues, type OperatorValues, type Setting, type ValuesEditor } from '../../values/model';
-import type { IndexedCloudResource, WorkspaceView } from '../../index/workspaceIndex';
+import { indexedCloudResource, type WorkspaceView } from '../../index/workspaceIndex';
 import { rangeOf } from '../runner';
 import type { Report, TextEdit, TextRange } from '../../types';
 import { valueFix } from './valueEdits';
@@ -107,14 +107,10 @@ export function isOperatorExtension(resource: ArmResource, context: TemplateCont
 
 /** The template's own cloud resources, as the cross-file checks see the workspace. */
 function templateWorkspace(context: TemplateContext): WorkspaceView {
-  const cloudResources = context.anyscale.cloudResources.map(
-    (cloudResource): IndexedCloudResource & { uri: string } => ({
-      uri: '',
-      name: knownString(cloudResource.resource.leafName),
-      provider: knownString(cloudResource.prop('provider').value),
-      operatorIdentity: knownString(cloudResource.prop('anyscaleOperatorIamIdentity').value),
-    }),
-  );
+  const cloudResources = context.anyscale.cloudResources.map((cloudResource) => ({
+    uri: '',
+    ...indexedCloudResource(cloudResource),
+  }));
   return { azure: true, cloudResources, operatorValues: [], deployed: context.deployed };
 }
 

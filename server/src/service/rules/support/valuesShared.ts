@@ -2,6 +2,7 @@
 // is a main values file (not an overlay passed with a second -f), and how to quote a value in a message.
 import { legacyKeyOf, VALUE_SHAPES } from '../../catalog/chart';
 import type { OperatorValues } from '../../values/model';
+import type { IndexedCloudResource } from '../../index/workspaceIndex';
 
 /** The cloud provider as the chart reads it; the AKS extension always runs on Azure. */
 export function providerOf(values: OperatorValues): string | undefined {
@@ -24,6 +25,14 @@ export function writtenPath(values: OperatorValues, path: string): string {
 export function isCompleteValues(values: OperatorValues): boolean {
   if (values.settings.some((setting) => setting.legacy)) return false;
   return values.form === 'extension' || values.get('global')?.shape === 'map';
+}
+
+/**
+ * A cloud resource of the workspace as a message names it, quoted: by the name ARM gives it (`"my-cloud/default"`),
+ * as two clouds may each have a `default`; by its own name when the cloud's is not known before deployment.
+ */
+export function quotedCloudResource(resource: IndexedCloudResource): string {
+  return quoted(resource.armName ?? resource.name ?? '');
 }
 
 export function quoted(value: unknown): string {

@@ -1,7 +1,7 @@
 // values-cloud-provider-mismatch: the operator values name the identity of a cloud resource in the workspace (the
 // same role ARN, service-account email or managed identity), but global.cloudProvider says another provider.
 // The chart then sets up the wrong workload identity, market types and accelerator defaults.
-import { quoted } from '../support/valuesShared';
+import { quoted, quotedCloudResource } from '../support/valuesShared';
 import { valuesRule } from '../valuesRule';
 
 export const valuesCloudProviderMismatch = valuesRule({
@@ -20,7 +20,7 @@ export const valuesCloudProviderMismatch = valuesRule({
     if (!resource?.provider || resource.provider.toLowerCase() === cloudProvider.toLowerCase()) return;
     report({
       at: provider.valueRange,
-      message: `global.cloudProvider is ${quoted(cloudProvider)}, but the operator identity belongs to cloud resource ${quoted(resource.name ?? '')} with provider ${resource.provider}: set ${quoted(resource.provider.toLowerCase())}.`,
+      message: `global.cloudProvider is ${quoted(cloudProvider)}, but the operator identity belongs to cloud resource ${quotedCloudResource(resource)} with provider ${resource.provider}: set ${quoted(resource.provider.toLowerCase())}.`,
     });
   },
 });

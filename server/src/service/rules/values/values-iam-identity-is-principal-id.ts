@@ -2,7 +2,7 @@
 // operator needs the same identity's client ID — a different GUID. The same GUID in both places means one of them
 // is wrong. Which one cannot be told offline (both are GUIDs), so the message says so; the value to change is usually
 // the operator's, since the cloud resource's is fixed at creation.
-import { providerOf, quoted } from '../support/valuesShared';
+import { providerOf, quoted, quotedCloudResource } from '../support/valuesShared';
 import { valuesRule } from '../valuesRule';
 
 const PATH = 'global.auth.iamIdentity';
@@ -25,7 +25,7 @@ export const valuesIamIdentityIsPrincipalId = valuesRule({
     if (!resource) return;
     report({
       at: setting.valueRange,
-      message: `${PATH} ${quoted(identity)} is the GUID cloud resource ${quoted(resource.name ?? '')} records as anyscaleOperatorIamIdentity, which Anyscale takes as the managed identity's principal ID; the operator needs that identity's client ID, a different GUID (ARM: reference(<identity>).clientId). One of the two is wrong, and the cloud resource's value cannot be changed after creation.`,
+      message: `${PATH} ${quoted(identity)} is the GUID cloud resource ${quotedCloudResource(resource)} records as anyscaleOperatorIamIdentity, which Anyscale takes as the managed identity's principal ID; the operator needs that identity's client ID, a different GUID (ARM: reference(<identity>).clientId). One of the two is wrong, and the cloud resource's value cannot be changed after creation.`,
     });
   },
 });
