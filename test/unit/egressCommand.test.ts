@@ -76,7 +76,7 @@ test('exit 0 when every required target answers; text output lists each target w
     lines[0],
     new RegExp(`^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(AKS → a host you listed\\)$`),
   );
-  assert.match(lines.at(-1)!, /^2 passed, 0 failed in \d+\.\d s$/);
+  assert.match(lines.at(-1)!, /^2 passed, 0 failed in \d{1,3} ms$/);
   assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
 });
 
@@ -90,7 +90,7 @@ test('a targets file saved with a byte order mark (as Notepad saves UTF-8) is re
     ...resolveArgs(),
   ]);
   assert.equal(code, 0, stdout + stderr);
-  assert.match(stdout, /^1 passed, 0 failed in \d+\.\d s$/m);
+  assert.match(stdout, /^1 passed, 0 failed in (?:\d+ ms|\d+\.\d s)$/m);
 });
 
 test('exit 1 when a required target fails; optional failures and wildcards are reported but do not fail', async () => {
@@ -130,7 +130,7 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
     '2000',
   ]);
   assert.equal(code, 1);
-  assert.match(stdout, /\n0 passed, 2 failed in [\d.]+ s\n/);
+  assert.match(stdout, /\n0 passed, 2 failed in (?:\d+ ms|\d+\.\d s)\n/);
   assert.match(
     stdout,
     new RegExp(
@@ -156,7 +156,7 @@ test('a proxy whose connections time out, and one that never answers CONNECT: th
     assert.match(
       stdout,
       new RegExp(
-        `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy 127\\.0\\.0\\.1:${unanswered.port} cannot be reached: no connection within 0\\.5 s — no target was tried: check that the proxy's address, 127\\.0\\.0\\.1:${unanswered.port}, is right \\(.*CLI --proxy\\) and that this machine can reach it;`,
+        `\\n0 passed, 2 failed in (?:\\d+ ms|\\d+\\.\\d s)\\nDiagnosis: the proxy 127\\.0\\.0\\.1:${unanswered.port} cannot be reached: no connection within 0\\.5 s — no target was tried: check that the proxy's address, 127\\.0\\.0\\.1:${unanswered.port}, is right \\(.*CLI --proxy\\) and that this machine can reach it;`,
       ),
     );
     assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
@@ -177,7 +177,7 @@ test('a proxy whose connections time out, and one that never answers CONNECT: th
   assert.match(
     muted.stdout,
     new RegExp(
-      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${proxy} took every connection but answered no CONNECT request within 0\\.5 s — each request waited at the proxy, .*run this from this machine: curl -v -x http://${proxy} https://good\\.egress\\.test:${lab.ports.good}\\n`,
+      `\\n0 passed, 2 failed in (?:\\d+ ms|\\d+\\.\\d s)\\nDiagnosis: the proxy ${proxy} took every connection but answered no CONNECT request within 0\\.5 s — each request waited at the proxy, .*run this from this machine: curl -v -x http://${proxy} https://good\\.egress\\.test:${lab.ports.good}\\n`,
     ),
   );
   assert.equal(muted.stdout.match(/Diagnosis:/g)?.length, 1);
@@ -197,7 +197,7 @@ test('a proxy that wants credentials, given none: every target gets 407, and the
     `http://127.0.0.1:${lab.authProxyPort}`,
   ]);
   assert.equal(code, 1);
-  assert.match(stdout, /\n0 passed, 2 failed in [\d.]+ s\n/);
+  assert.match(stdout, /\n0 passed, 2 failed in (?:\d+ ms|\d+\.\d s)\n/);
   assert.match(
     stdout,
     new RegExp(
@@ -231,7 +231,7 @@ test('a proxy that refuses every Anyscale host (403): the text and JSON output s
   assert.match(
     text.stdout,
     new RegExp(
-      `\\n0 passed, 4 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} refuses every target \\(HTTP 403 Forbidden\\) — the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, console\\.azure\\.anyscale\\.com, \\*\\.azure\\.anyscale-cloud\\.dev, login\\.microsoftonline\\.com, or to NO_PROXY`,
+      `\\n0 passed, 4 failed in (?:\\d+ ms|\\d+\\.\\d s)\\nDiagnosis: the proxy ${at} refuses every target \\(HTTP 403 Forbidden\\) — the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, console\\.azure\\.anyscale\\.com, \\*\\.azure\\.anyscale-cloud\\.dev, login\\.microsoftonline\\.com, or to NO_PROXY`,
     ),
   );
   assert.equal(text.stdout.match(/Diagnosis:/g)?.length, 1);
@@ -283,7 +283,7 @@ test('a run that passes through a proxy names it in the text output, by host:por
   assert.match(
     passed.stdout,
     new RegExp(
-      `\\n2 passed, 0 failed in [\\d.]+ s\\nProxy: 127\\.0\\.0\\.1:${lab.proxyPort} — every probed target went through it\\n$`,
+      `\\n2 passed, 0 failed in (?:\\d+ ms|\\d+\\.\\d s)\\nProxy: 127\\.0\\.0\\.1:${lab.proxyPort} — every probed target went through it\\n$`,
     ),
   );
   assert.doesNotMatch(passed.stdout, /s3cret|ci-user|http:\/\//);
@@ -309,7 +309,7 @@ test('a proxy that closes every connection before answering CONNECT: not a reset
   assert.match(
     closed.stdout,
     new RegExp(
-      `\\n0 passed, 2 failed in [\\d.]+ s\\nDiagnosis: the proxy ${at} closed every connection before answering CONNECT — no CONNECT request got an answer, .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\nProxy: ${at} — every probed target went through it\\n$`,
+      `\\n0 passed, 2 failed in (?:\\d+ ms|\\d+\\.\\d s)\\nDiagnosis: the proxy ${at} closed every connection before answering CONNECT — no CONNECT request got an answer, .*run this from this machine: curl -v -x http://${at} https://good\\.egress\\.test:${lab.ports.good}\\nProxy: ${at} — every probed target went through it\\n$`,
     ),
   );
   assert.doesNotMatch(closed.stdout, /allow-list|does not tunnel|reset|FQDN/);

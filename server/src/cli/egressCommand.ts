@@ -14,6 +14,7 @@ import {
   countResults,
   egressReportJson,
   FLOW_LABELS,
+  formatDuration,
   formatDoneLine,
   formatProbeLine,
   fromThisMachine,
@@ -162,7 +163,7 @@ function line(result: EgressProbeResult, color: boolean): string {
 export function formatEgressText(report: EgressReport, color: boolean): string {
   const counts = countResults(report.results);
   const { passed, failed, needsHost } = counts;
-  const summary = `${passed} passed, ${failed} failed${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${(report.durationMs / 1000).toFixed(1)} s`;
+  const summary = `${passed} passed, ${failed} failed${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''} in ${formatDuration(report.durationMs)}`;
   const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
   const wildcards = notProbed(report.results);
   const proxy = proxyUsed(report.results);

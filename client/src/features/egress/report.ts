@@ -7,6 +7,7 @@ import {
   proxyUsed,
   reportDiagnosis,
 } from '../../../../shared/egress/diagnosis';
+import { formatDuration } from '../../../../shared/egress/duration';
 import { flowLabel } from '../../../../shared/egress/flows';
 
 /** Where a report's probes ran: "this machine" or "cluster <context>". */
@@ -30,7 +31,7 @@ export function reportMarkdown(report: EgressReport): string {
   const lines = [
     '# Anyscale on Azure egress report',
     '',
-    `Probed ${where} at ${report.startedAt}, in ${(report.durationMs / 1000).toFixed(1)} s: **${passed} passed, ${failed} failed**${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
+    `Probed ${where} at ${report.startedAt}, in ${formatDuration(report.durationMs)}: **${passed} passed, ${failed} failed**${optionalFailedPart(counts)}${needsHost ? `, ${needsHost} need a concrete host name` : ''}${report.cancelled ? ' (cancelled)' : ''}.`,
     '',
     ...(diagnosis ? [`**Diagnosis: ${diagnosis.headline}.** ${diagnosis.action}.`, ''] : []),
     ...(wildcards ? [`**Not probed: ${wildcards.headline}.** ${wildcards.action}.`, ''] : []),
