@@ -80,6 +80,26 @@ test('exit 0 when every required target answers; text output lists each target w
   assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
 });
 
+test('a target the targets file lists twice (the same host:port once normalized) is probed once, and the run says so', async () => {
+  const good = lab.target('good');
+  const file = path.join(dir, 'twice.json');
+  fs.writeFileSync(file, JSON.stringify({ targets: [good, lab.target('slow'), `HTTPS://${good.toUpperCase()}/`] }));
+  const { code, stdout, stderr } = await run([
+    '--targets',
+    'twice.json',
+    '--ca-file',
+    lab.certificates.caFile,
+    ...resolveArgs(),
+  ]);
+  assert.equal(code, 0, stdout + stderr);
+  assert.equal(stdout.split('\n').filter((line) => line.includes(`  ${good}  `)).length, 1, stdout);
+  assert.match(stdout, /^2 passed, 0 failed in /m);
+  assert.equal(
+    stderr,
+    `anyscale-azure: ${file}: targets[2] lists ${good} again (first at targets[0]): probed once, as first listed\n`,
+  );
+});
+
 test('a targets file saved with a byte order mark (as Notepad saves UTF-8) is read as the editor shows it', async () => {
   fs.writeFileSync(path.join(dir, 'bom.json'), `\uFEFF${JSON.stringify({ targets: [lab.target('good')] })}`);
   const { code, stdout, stderr } = await run([

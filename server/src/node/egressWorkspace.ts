@@ -160,7 +160,9 @@ export async function loadEgressTargets(
       const bytes = await readBoundedAsync(file);
       const notText = notTextReason(bytes, 'not a targets file (JSON)');
       if (notText !== undefined) throw new Error(notText);
-      return { targets: parseTargetsFile(fileText(bytes)), problems };
+      const duplicates: string[] = [];
+      const targets = parseTargetsFile(fileText(bytes), (note) => duplicates.push(`${file}: ${note}`));
+      return { targets, problems: [...duplicates, ...problems] };
     } catch (error) {
       return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
     }

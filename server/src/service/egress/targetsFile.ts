@@ -24,8 +24,12 @@ function entryOf(raw: unknown): Entry | string[] {
   return parsed.success ? parsed.data : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 }
 
-/** Parses a targets file; throws an Error naming what is wrong, and where (`targets[2].port: …`). */
-export function parseTargetsFile(text: string): EgressTargetInfo[] {
+/**
+ * Parses a targets file; throws an Error naming what is wrong, and where (`targets[2].port: …`). A target listed again
+ * (the same host and port, as normalized: `HTTPS://Example.com` is `example.com:443`) is probed once, as first listed:
+ * `onDuplicate` gets a line naming the entries dropped.
+ */
+export function parseTargetsFile(text: string, onDuplicate?: (note: string) => void): EgressTargetInfo[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -43,7 +47,7 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
     if (Array.isArray(entry)) throw new Error(`not a targets file: ${at(i)}: ${entry.join('; ')}`);
     return entry;
   });
-  return entries.map((entry) => {
+  const targets: EgressTargetInfo[] = entries.map((entry) => {
     const spec = typeof entry === 'string' ? { host: entry } : entry;
     const hostPort = parseHostPort(spec.host, spec.port);
     // A wildcard's stars stand for letters: the rest must be a host name like any other.
@@ -63,4 +67,15 @@ export function parseTargetsFile(text: string): EgressTargetInfo[] {
       ...(wildcard ? { needsHost: true } : {}),
     };
   });
+  const firstAt = new Map<string, number>();
+  const kept: EgressTargetInfo[] = [];
+  targets.forEach((target, i) => {
+    const key = `${target.host}:${target.port}`;
+    const first = firstAt.get(key);
+    if (first === undefined) {
+      firstAt.set(key, i);
+      kept.push(target);
+    } else onDuplicate?.(`${at(i)} lists ${key} again (first at ${at(first)}): probed once, as first listed`);
+  });
+  return kept;
 }
