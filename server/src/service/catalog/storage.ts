@@ -120,6 +120,20 @@ class SplitUri implements UriParts {
 
 export type AzureStorageService = 'blob' | 'dfs';
 
+/**
+ * A cloud provider's own public storage host: an Azure storage account's, Amazon S3's (`*.amazonaws.com`) or Google
+ * Cloud Storage's (`storage.googleapis.com`). Not a custom endpoint, which is any other host (MinIO in a data centre).
+ */
+export function isPublicStorageHost(hostname: string): boolean {
+  const lower = hostname.toLowerCase();
+  return (
+    storageAccountOf(lower) !== undefined ||
+    lower.endsWith('.amazonaws.com') ||
+    lower === 'storage.googleapis.com' ||
+    lower.endsWith('.storage.googleapis.com')
+  );
+}
+
 /** The storage account a `<account>.blob.core.windows.net` or `<account>.dfs.core.windows.net` host names (lowercased). */
 export function storageAccountOf(hostname: string): { account: string; service: AzureStorageService } | undefined {
   const lower = hostname.toLowerCase();
