@@ -12,6 +12,7 @@ export type {
   RuleLevel,
   Severity,
   TextEdit,
+  TextRange,
   WorkspaceOptions,
 } from './types';
 
@@ -53,6 +54,12 @@ export {
   type SymbolAt,
   type TemplateDocument,
 } from './arm/features/navigation/symbols';
+export {
+  cannotRenameYamlAnchor,
+  renameYamlAnchor,
+  yamlAnchorAt,
+  type YamlAnchorAt,
+} from './yaml/features/anchorNavigation';
 
 // The workspace index, the Cloud Resources tree, and what Azure holds.
 export { NO_FACTS, WorkspaceIndex, isEmptyFacts, type FileOutline, type WorkspaceView } from './index/workspaceIndex';

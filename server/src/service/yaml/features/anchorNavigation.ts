@@ -1,0 +1,153 @@
+// Go to definition, find references and rename for YAML anchors (`&url`) and their aliases (`*url`) in operator
+// values and Gateway manifests. Anchors and aliases are read from the `yaml` package's CST, so an `&` or `*` in a
+// quoted or plain string, a block scalar or a comment is none; an alias names what Helm's and kubectl's reader
+// (go-yaml v2) binds it to: the last anchor of its name before it, in its own `---` document (a later anchor of the
+// same name starts a new binding). Ranges are the name alone, after the `&` or `*`: a rename changes nothing else.
+import { Parser, type CST } from 'yaml';
+import type { TextEdit, TextRange } from '../../text/range';
+import { classifyYamlDocument } from '../classifyYaml';
+import { parseYaml, type ParsedYaml } from '../document';
+
+export interface YamlAnchorName {
+  readonly kind: 'anchor' | 'alias';
+  /** As written after the `&` or `*`. */
+  readonly name: string;
+  /** The name, without its `&` or `*`. */
+  readonly range: TextRange;
+}
+
+export interface YamlAnchorAt {
+  /** The anchor or alias under the cursor. */
+  readonly at: YamlAnchorName;
+  /** The anchor it is, or the one it names; undefined for an alias with no anchor of its name before it. */
+  readonly anchor: YamlAnchorName | undefined;
+  /** Every alias naming that anchor, in the order written. */
+  readonly aliases: readonly YamlAnchorName[];
+  /** Every anchor and alias of the document, in the order written: what a new name must not collide with. */
+  readonly inDocument: readonly YamlAnchorName[];
+}
+
+export type YamlAnchorRename =
+  { readonly ok: true; readonly edits: readonly TextEdit[] } | { readonly ok: false; readonly message: string };
+
+/**
+ * The characters of an anchor name Helm's and kubectl's reader accepts: go-yaml v2 (gopkg.in/yaml.v2, scannerc.go
+ * yaml_parser_scan_anchor) reads a name while yamlprivateh.go's is_alpha holds (ASCII letters, digits, `_`, `-`) and
+ * fails on anything else before a space or an indicator ("did not find expected alphabetic or numeric character").
+ * YAML 1.2 itself only rules out spaces and the flow indicators `[ ] { } ,`; the stricter rule is the one that counts.
+ */
+const GO_YAML_ANCHOR_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** The fields of a CST token or collection item that hold tokens (a flow collection's `start` is one token). */
+const CHILD_FIELDS = ['start', 'props', 'items', 'key', 'sep', 'value', 'end'] as const;
+
+/** The anchors and aliases of one CST document, in the order written. Iterative: no recursion per nesting level. */
+function anchorNamesOf(document: CST.Document): YamlAnchorName[] {
+  const names: YamlAnchorName[] = [];
+  const pending: unknown[] = [document];
+  while (pending.length > 0) {
+    const token = pending.pop();
+    if (Array.isArray(token)) {
+      pending.push(...token);
+      continue;
+    }
+    if (token === null || typeof token !== 'object') continue;
+    const { type, offset, source } = token as { type?: string; offset?: number; source?: unknown };
+    if ((type === 'anchor' || type === 'alias') && typeof source === 'string' && typeof offset === 'number') {
+      // `&` or `*` alone names nothing.
+      if (source.length > 1)
+        names.push({
+          kind: type,
+          name: source.slice(1),
+          range: { start: offset + 1, end: offset + source.length },
+        });
+      continue;
+    }
+    for (const field of CHILD_FIELDS) {
+      const child = (token as Record<string, unknown>)[field];
+      if (child !== undefined) pending.push(child);
+    }
+  }
+  return names.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** The anchor each alias names, as go-yaml v2 binds it: the latest anchor of its name before it. */
+function bindings(names: readonly YamlAnchorName[]): Map<YamlAnchorName, YamlAnchorName> {
+  const latest = new Map<string, YamlAnchorName>();
+  const boundTo = new Map<YamlAnchorName, YamlAnchorName>();
+  for (const name of names) {
+    if (name.kind === 'anchor') latest.set(name.name, name);
+    else {
+      const anchor = latest.get(name.name);
+      if (anchor) boundTo.set(name, anchor);
+    }
+  }
+  return boundTo;
+}
+
+/** From the `&` or `*` to the end of the name: the cursor is on it. */
+const isOn = (name: YamlAnchorName, offset: number) => name.range.start - 1 <= offset && offset <= name.range.end;
+
+/**
+ * The anchor or alias at `offset`, with the anchor it is or names and that anchor's aliases; undefined off any, and in
+ * a document that is not operator values or a Gateway manifest (other YAML gets none of the extension's features).
+ * `parsed`: the text's parse when the caller has it.
+ */
+export function yamlAnchorAt(
+  text: string,
+  offset: number,
+  parsed: ParsedYaml = parseYaml(text),
+): YamlAnchorAt | undefined {
+  let index = 0;
+  for (const token of new Parser().parse(text)) {
+    if (token.type !== 'document') continue;
+    // parseAllDocuments composes one document per CST document, in order: the index pairs them. None: the text nests
+    // too deeply to parse (document.ts tooDeepAt), and is not read further.
+    const document = parsed.documents[index++];
+    if (!document || offset < token.offset) return undefined;
+    const names = anchorNamesOf(token);
+    const at = names.find((name) => isOn(name, offset));
+    if (!at) continue;
+    if (classifyYamlDocument(document.root) === 'other') return undefined;
+    const boundTo = bindings(names);
+    const anchor = at.kind === 'anchor' ? at : boundTo.get(at);
+    const aliases = anchor ? names.filter((name) => boundTo.get(name) === anchor) : [];
+    return { at, anchor, aliases, inDocument: names };
+  }
+  return undefined;
+}
+
+const noAnchor = (alias: YamlAnchorName) =>
+  `No \`&${alias.name}\` comes before this alias in its document, so there is no anchor to rename.`;
+
+/** Why the anchor or alias found cannot be renamed; undefined when it can. */
+export function cannotRenameYamlAnchor(found: YamlAnchorAt): string | undefined {
+  return found.anchor ? undefined : noAnchor(found.at);
+}
+
+/** Why `newName` cannot replace the anchor's name: not a name go-yaml v2 reads, or one that would rebind an alias. */
+function invalidName(found: YamlAnchorAt, anchor: YamlAnchorName, newName: string): string | undefined {
+  if (!GO_YAML_ANCHOR_NAME.test(newName)) {
+    const marker = /^[&*]/.test(newName) ? ` Type the name without its \`${newName[0]}\`.` : '';
+    return `'${newName}' is not an anchor name Helm and kubectl can read: use ASCII letters, digits, '_' and '-' (their YAML reader, go-yaml v2, accepts no other character in an anchor name).${marker}`;
+  }
+  if (newName === anchor.name) return undefined;
+  const lastAlias = found.aliases.at(-1)?.range.start ?? anchor.range.start;
+  // What comes first after the anchor with the new name decides: an alias would name the renamed anchor instead of
+  // what it names now, and an anchor before the last alias would take over the aliases after it.
+  const next = found.inDocument.find((name) => name.name === newName && name.range.start > anchor.range.start);
+  if (next?.kind === 'alias')
+    return `An alias \`*${newName}\` comes after this anchor: renamed '${newName}', the anchor would be what that alias reads. Choose another name.`;
+  if (next && next.range.start < lastAlias)
+    return `An anchor \`&${newName}\` comes between this anchor and its aliases: renamed '${newName}', the aliases after it would read that one. Choose another name.`;
+  return undefined;
+}
+
+/** The edits that rename the anchor at or named by the cursor and exactly the aliases that name it: the names alone. */
+export function renameYamlAnchor(found: YamlAnchorAt, newName: string): YamlAnchorRename {
+  const anchor = found.anchor;
+  if (!anchor) return { ok: false, message: noAnchor(found.at) };
+  const invalid = invalidName(found, anchor, newName);
+  if (invalid) return { ok: false, message: invalid };
+  return { ok: true, edits: [anchor, ...found.aliases].map(({ range }) => ({ ...range, newText: newName })) };
+}
