@@ -1,5 +1,6 @@
 // Protocol tier: definition, references and rename over stdio, across a template and its parameter file (the
-// unopened one read from disk), and the anyscaleAzure.parameterFiles setting associating files by glob.
+// unopened one read from disk), the anyscaleAzure.parameterFiles setting associating files by glob, and YAML anchors
+// and aliases in an operator values file.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -18,10 +19,12 @@ import {
 import { FIXTURES } from '../support/paths';
 import { startServer, type LspServer } from '../support/lspServer';
 import { temporaryDirectory } from '../support/temporaryDirectory';
+import { applyLspEdits } from '../support/textEdits';
 
 const FOLDER = path.join(FIXTURES, 'navigation');
 const TEMPLATE = pathToFileURL(path.join(FOLDER, 'cloud.json')).toString();
 const PARAMETERS = pathToFileURL(path.join(FOLDER, 'cloud.parameters.dev.json')).toString();
+const VALUES = pathToFileURL(path.join(FOLDER, 'values-anchors.yaml')).toString();
 const lines = (uri: string) => fs.readFileSync(new URL(uri), 'utf8').split('\n');
 
 /** The position `delta` characters into the first occurrence of `needle`. */
@@ -51,9 +54,14 @@ before(async () => {
     settings: { parameterFiles: { 'infra/*.json': ['env/dev.json'] } },
     workspaceFolders: [{ uri: pathToFileURL(workspace).toString(), name: 'w' }],
   });
-  for (const uri of [TEMPLATE, PARAMETERS]) {
+  for (const uri of [TEMPLATE, PARAMETERS, VALUES]) {
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: 'json', version: 1, text: fs.readFileSync(new URL(uri), 'utf8') },
+      textDocument: {
+        uri,
+        languageId: uri === VALUES ? 'yaml' : 'json',
+        version: 1,
+        text: fs.readFileSync(new URL(uri), 'utf8'),
+      },
     });
   }
 });
@@ -186,4 +194,95 @@ test('editing a parameter file the setting pairs with a template in another fold
   const after = await server.diagnosticsFor(template, (p) => p.diagnostics.some((d) => d.code === 'region-invalid'));
   const invalid = after.diagnostics.find((d) => d.code === 'region-invalid')!;
   assert.match(String(invalid.message), /value from dev\.json/, 'the template says where the value comes from');
+});
+
+test('YAML: definition of an alias lands on the anchor it names; a redefinition starts a new binding', async () => {
+  const definition = async (position: { line: number; character: number }) =>
+    (await server.connection.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: VALUES },
+      position,
+    })) as Location | null;
+  const fromAlias = (await definition(at(VALUES, 'controlPlaneURL: *url', 18)))!;
+  assert.deepEqual(
+    [fromAlias.uri, fromAlias.range.start, word(fromAlias)],
+    [VALUES, at(VALUES, '&url https://console', 1), 'url'],
+  );
+  const fromMerge = (await definition(at(VALUES, '<<: *defaults', 6)))!;
+  assert.deepEqual([fromMerge.range.start, word(fromMerge)], [at(VALUES, '&defaults', 1), 'defaults']);
+  const afterRedefinition = (await definition(at(VALUES, 'again: *url', 8)))!;
+  assert.deepEqual(afterRedefinition.range.start, at(VALUES, '&url https://example', 1));
+  // The comment and the quoted string mention *url and &url: no anchors there.
+  assert.equal(await definition(at(VALUES, 'see *url', 5)), null);
+  assert.equal(await definition(at(VALUES, '"*url', 2)), null);
+  assert.equal(await definition(at(VALUES, 'cloudProvider', 2)), null);
+});
+
+test('YAML: references are the anchor (when asked for) and the aliases bound to it', async () => {
+  const references = async (includeDeclaration: boolean) =>
+    (await server.connection.sendRequest(ReferencesRequest.type, {
+      textDocument: { uri: VALUES },
+      position: at(VALUES, '{url: *url}', 8),
+      context: { includeDeclaration },
+    }))!.map((l) => `${l.range.start.line}:${l.range.start.character}:${word(l)}`);
+  const anchor = at(VALUES, '&url https://console', 1);
+  const aliases = [at(VALUES, 'controlPlaneURL: *url', 18), at(VALUES, '{url: *url}', 7)].map(
+    (p) => `${p.line}:${p.character}:url`,
+  );
+  assert.deepEqual(await references(true), [`${anchor.line}:${anchor.character}:url`, ...aliases]);
+  assert.deepEqual(await references(false), aliases);
+});
+
+test('YAML: rename changes the anchor and its aliases alone; prepare gives the name and refuses what it cannot', async () => {
+  const text = fs.readFileSync(new URL(VALUES), 'utf8');
+  const position = at(VALUES, 'controlPlaneURL: &url', 18);
+  assert.deepEqual(
+    await server.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: VALUES }, position }),
+    {
+      range: { start: position, end: { line: position.line, character: position.character + 3 } },
+      placeholder: 'url',
+    },
+  );
+  assert.equal(
+    await server.connection.sendRequest(PrepareRenameRequest.type, {
+      textDocument: { uri: VALUES },
+      position: at(VALUES, 'audience', 2),
+    }),
+    null,
+  );
+  const edit = (await server.connection.sendRequest(RenameRequest.type, {
+    textDocument: { uri: VALUES },
+    position,
+    newName: 'console',
+  })) as WorkspaceEdit;
+  assert.deepEqual(Object.keys(edit.changes!), [VALUES]);
+  assert.equal(
+    applyLspEdits(text, edit.changes![VALUES]),
+    text
+      .replace('&url https://console', '&console https://console')
+      .replace('controlPlaneURL: *url', 'controlPlaneURL: *console')
+      .replace('{url: *url}', '{url: *console}'),
+  );
+  await assert.rejects(
+    server.connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri: VALUES },
+      position,
+      newName: 'console url',
+    }),
+    /'console url' is not an anchor name Helm and kubectl can read/,
+  );
+});
+
+test('YAML: an alias of an anchor in another document cannot be renamed, and says why', async () => {
+  const uri = pathToFileURL(path.join(workspace, 'two-documents.yaml')).toString();
+  const text =
+    'global:\n  cloudProvider: azure\n  controlPlaneURL: &url https://console.azure.anyscale.com\n---\nglobal:\n  cloudProvider: azure\n  controlPlaneURL: *url\n';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text },
+  });
+  const position = { line: 6, character: 20 };
+  assert.equal(await server.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position }), null);
+  await assert.rejects(
+    server.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position }),
+    /No `&url` comes before this alias in its document/,
+  );
 });

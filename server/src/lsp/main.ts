@@ -647,6 +647,15 @@ function traceWork(document: OpenDocument, what: string): void {
   connection.tracer.log(`${document.uri} version ${document.version}: ${what}`);
 }
 
+/** A YAML document's current version: its analysis's or editing model's when one is current (with its parse), else new. */
+function yamlVersionOf(document: OpenDocument): YamlVersion {
+  const analysed = cache.get(document.uri);
+  if (analysed?.version === document.version && analysed.yaml) return analysed.yaml;
+  const model = models.get(document.uri);
+  if (model?.version === document.version && model.yaml) return model.yaml;
+  return new YamlVersion(document.getText());
+}
+
 /** The open document a request is about, when the server checks it. */
 function checkedDocument(uri: string): OpenDocument | undefined {
   const document = documents.get(uri);
@@ -756,6 +765,6 @@ registerAzureHandlers(connection, documents, (deployed) => {
   scanWorkspace();
 });
 indexPublisher.register();
-registerNavigationHandlers(connection, documents, parameterFiles);
+registerNavigationHandlers(connection, documents, parameterFiles, yamlVersionOf);
 documents.listen(connection);
 connection.listen();

@@ -1,5 +1,7 @@
 // textDocument/definition, references, prepareRename and rename for ARM parameters and variables, across a template
-// and its parameter files (unopened ones are read from disk). Thin: ../service/features/navigation does the work.
+// and its parameter files (unopened ones are read from disk), and for YAML anchors and aliases within an operator
+// values file or Gateway manifest. Thin: the service's arm/features/navigation and yaml/features/anchorNavigation do
+// the work.
 import {
   DefinitionRequest,
   ErrorCodes,
@@ -23,18 +25,24 @@ import type { OpenDocument } from './openDocument';
 import {
   buildTemplate,
   cannotRename,
+  cannotRenameYamlAnchor,
   classifyJson,
   declarationOf,
   LineIndex,
   type NavigationDocument,
   parseJson,
   renameSymbol,
+  renameYamlAnchor,
   type SymbolAt,
   symbolInParameterFile,
   symbolInTemplate,
   type SymbolLocation,
   type TemplateDocument,
   usesOf,
+  yamlAnchorAt,
+  type TextRange,
+  type YamlAnchorAt,
+  type YamlVersion,
 } from '../service';
 import type { ParameterFiles } from './parameterFiles';
 import { AT_POSITION, request, stopIfCancelled } from './requests';
@@ -55,10 +63,19 @@ interface Target {
   readonly linesByUri: Map<string, LineIndex>;
 }
 
+/** A YAML anchor or alias under the cursor, with the document's URI and the line index of the text it was read in. */
+interface YamlTarget {
+  readonly uri: string;
+  readonly found: YamlAnchorAt;
+  readonly lines: LineIndex;
+}
+
 export function registerNavigationHandlers(
   connection: Connection,
   documents: TextDocuments<OpenDocument>,
   parameterFiles: ParameterFiles,
+  /** A YAML document's current version, with its parse when the server has one. */
+  yamlVersionOf: (document: OpenDocument) => YamlVersion,
 ): void {
   const parsed = (uri: string, text: string | undefined): NavigationDocument | undefined => {
     const { root, errors } = text === undefined ? { root: undefined, errors: [] } : parseJson(text);
@@ -74,7 +91,7 @@ export function registerNavigationHandlers(
   /** The symbol under the cursor, with the template and parameter files it lives in. */
   const targetAt = (uri: string, position: Position): Target | undefined => {
     const document = documents.get(uri);
-    if (!document || document.languageId === 'yaml') return undefined;
+    if (!document) return undefined;
     const text = document.getText();
     const lines = document.lines;
     const linesByUri = new Map([[uri, lines]]);
@@ -108,6 +125,32 @@ export function registerNavigationHandlers(
     return target;
   };
 
+  const isYaml = (uri: string) => documents.get(uri)?.languageId === 'yaml';
+
+  /** The YAML anchor or alias at the position, read as targetFor reads an ARM symbol. */
+  const yamlTargetFor = async (
+    params: { textDocument: { uri: string }; position: Position },
+    token: CancellationToken,
+  ): Promise<YamlTarget | undefined> => {
+    const uri = params.textDocument.uri;
+    const document = documents.get(uri);
+    if (!document) return undefined;
+    // The version's text and lines, read before the wait: an edit meanwhile does not move the ranges found.
+    const { text, parsed } = yamlVersionOf(document);
+    const lines = document.lines;
+    const found = yamlAnchorAt(text, lines.offsetAt(params.position), parsed);
+    await stopIfCancelled(token);
+    return found && { uri, found, lines };
+  };
+  const yamlRange = (target: YamlTarget, { start, end }: TextRange) => ({
+    start: target.lines.positionAt(start),
+    end: target.lines.positionAt(end),
+  });
+  const yamlLocation = (target: YamlTarget, range: TextRange): Location => ({
+    uri: target.uri,
+    range: yamlRange(target, range),
+  });
+
   /** Locations are mapped with the texts the request read, not with a newer version edited since. */
   const linesOf = (uri: string, target: Target): LineIndex | undefined => {
     let lines = target.linesByUri.get(uri);
@@ -128,6 +171,10 @@ export function registerNavigationHandlers(
 
   connection.onDefinition(
     request(DefinitionRequest.type, AT_POSITION, async (params: DefinitionParams, token) => {
+      if (isYaml(params.textDocument.uri)) {
+        const yaml = await yamlTargetFor(params, token);
+        return yaml?.found.anchor ? yamlLocation(yaml, yaml.found.anchor.range) : null;
+      }
       const target = await targetFor(params, token);
       const declaration = target && declarationOf(target.template, target.at.symbol);
       return (declaration && toLocation(declaration, target)) ?? null;
@@ -139,6 +186,13 @@ export function registerNavigationHandlers(
       ReferencesRequest.type,
       { ...AT_POSITION, 'context.includeDeclaration': 'boolean' },
       async (params: ReferenceParams, token) => {
+        if (isYaml(params.textDocument.uri)) {
+          const yaml = await yamlTargetFor(params, token);
+          const anchor = yaml?.found.anchor;
+          if (!anchor) return null;
+          const names = params.context.includeDeclaration ? [anchor, ...yaml.found.aliases] : yaml.found.aliases;
+          return names.map((name) => yamlLocation(yaml, name.range));
+        }
         const target = await targetFor(params, token);
         if (!target) return null;
         const declaration = params.context.includeDeclaration
@@ -155,6 +209,13 @@ export function registerNavigationHandlers(
 
   connection.onPrepareRename(
     request(PrepareRenameRequest.type, AT_POSITION, async (params: PrepareRenameParams, token) => {
+      if (isYaml(params.textDocument.uri)) {
+        const yaml = await yamlTargetFor(params, token);
+        if (!yaml) return null;
+        const problem = cannotRenameYamlAnchor(yaml.found);
+        if (problem) throw new ResponseError(ErrorCodes.InvalidRequest, problem);
+        return { range: yamlRange(yaml, yaml.found.at.range), placeholder: yaml.found.at.name };
+      }
       const target = await targetFor(params, token);
       if (!target) return null;
       const problem = cannotRename(target.template, target.at.symbol);
@@ -172,6 +233,14 @@ export function registerNavigationHandlers(
       RenameRequest.type,
       { ...AT_POSITION, newName: 'string' },
       async (params: RenameParams, token): Promise<WorkspaceEdit | null> => {
+        if (isYaml(params.textDocument.uri)) {
+          const yaml = await yamlTargetFor(params, token);
+          if (!yaml) return null;
+          const result = renameYamlAnchor(yaml.found, params.newName);
+          if (!result.ok) throw new ResponseError(ErrorCodes.InvalidRequest, result.message);
+          const edits = result.edits.map((edit) => ({ range: yamlRange(yaml, edit), newText: edit.newText }));
+          return { changes: { [yaml.uri]: edits } };
+        }
         const target = await targetFor(params, token);
         if (!target) return null;
         const result = renameSymbol(target.template, target.parameterFiles, target.at.symbol, params.newName);

@@ -1,8 +1,9 @@
 // Go to definition, find references and rename in a real VS Code, through its own commands, across a template and
-// its parameter file: the language server's answers as the workbench sees them.
+// its parameter file, and for a YAML anchor in operator values: the language server's answers as the workbench sees
+// them.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateExtension, openEditor, workspaceFile } from './helpers';
+import { activateExtension, openEditor, waitFor, workspaceFile } from './helpers';
 
 /** The position `delta` characters into the first line holding `needle`. */
 function positionOf(document: vscode.TextDocument, needle: string, delta: number): vscode.Position {
@@ -75,5 +76,53 @@ suite('Navigation in a real VS Code', () => {
       ['navigation.json', 3, ['accountPrefix']],
       ['navigation.parameters.dev.json', 1, ['accountPrefix']],
     ]);
+  });
+
+  test('rename of a YAML anchor in a values file changes it and its aliases, not a redefinition or a string', async () => {
+    const values = (url: string) =>
+      [
+        'global:',
+        '  cloudProvider: azure',
+        `  controlPlaneURL: &${url} https://console.azure.anyscale.com`,
+        `  note: "*url" # and *url`,
+        'operator:',
+        `  controlPlaneURL: *${url}`,
+        `  copy: {url: *${url}}`,
+        'workloads:',
+        '  url: &url https://example.com',
+        '  again: *url',
+        '',
+      ].join('\n');
+    // Untitled: a values file in the workspace folder would be listed in the Cloud Resources view other suites read.
+    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: values('url') });
+    await vscode.window.showTextDocument(document);
+    try {
+      const position = positionOf(document, '&url', 2);
+      let failure = '';
+      // The language server may still be starting, or analysing the document: ask until it answers.
+      const edit = await waitFor(
+        () => `a rename from the language server (last: ${failure || 'no edit'})`,
+        async () => {
+          try {
+            const answer = await vscode.commands.executeCommand<vscode.WorkspaceEdit | undefined>(
+              'vscode.executeDocumentRenameProvider',
+              document.uri,
+              position,
+              'console',
+            );
+            return answer && answer.size > 0 ? answer : undefined;
+          } catch (error) {
+            failure = String(error);
+            return undefined;
+          }
+        },
+      );
+      assert.ok(await vscode.workspace.applyEdit(edit), 'the workbench applied the rename');
+      assert.strictEqual(document.getText(), values('console'));
+    } finally {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await waitFor('the untitled document closed', () => document.isClosed);
+    }
   });
 });
