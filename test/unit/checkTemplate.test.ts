@@ -1,5 +1,6 @@
 // A template checked with several parameter files: each file's run is checked, and a finding that several runs
-// report is one finding; one that only some runs report says with which files (checkTemplate.ts).
+// report is one finding; one that only some runs report says with which files (checkTemplate.ts), in its message and
+// in the analysis's foundOnlyWith.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
@@ -54,6 +55,38 @@ test('a finding every parameter file leads to is reported once; one only some le
   assert.equal(invalid.length, 1);
   assert.equal(template.slice(invalid[0].start, invalid[0].end), "\"[concat('Az', parameters('suffix'))]\"");
   assert.match(invalid[0].message, /^provider "AzURE" is not accepted: .* \(with b\.parameters\.json\)$/);
+  const analysis = analyzeText(template, {
+    parameterFiles: [
+      parameterFileInput({ suffix: { value: 'ure' }, provider: { value: 'x' } }, A),
+      parameterFileInput({ suffix: { value: 'URE' }, provider: { value: 'x' } }, B),
+    ],
+  });
+  const withB = analysis.findings.find((finding) => finding.code === 'provider-invalid')!;
+  assert.deepEqual(analysis.foundOnlyWith?.get(withB), [B], 'the finding as reported, "(with …)" and all');
+});
+
+test('which parameter files a finding only some runs report is found with: the files, not read from its message', () => {
+  const template = templateWithProvider("[parameters('provider')]");
+  const files = [
+    parameterFileInput({ provider: { value: 'Azure' } }, A),
+    parameterFileInput({ provider: { value: 'aws' } }, B),
+  ];
+  const analysis = analyzeText(template, { parameterFiles: files });
+  const foundWith = (finding: Finding) => analysis.foundOnlyWith?.get(finding);
+  // B's value: in B, and in the template where it is used ("(value from b.parameters.json)", no "(with …)").
+  const invalid = analysis.findings.filter((finding) => finding.code === 'provider-invalid');
+  assert.deepEqual(
+    invalid.map((finding) => [finding.uri, foundWith(finding)]),
+    [
+      [undefined, [B]],
+      [B, [B]],
+    ],
+  );
+  // parameter-unused (suffix) whatever the file: not in it.
+  const unused = analysis.findings.find((finding) => finding.code === 'parameter-unused')!;
+  assert.equal(foundWith(unused), undefined);
+  // One parameter file: every finding is found with it, none only with some.
+  assert.equal(analyzeText(template, { parameterFiles: [files[1]] }).foundOnlyWith?.size, 0);
 });
 
 test('the same finding in two parameter files is kept in each file', () => {

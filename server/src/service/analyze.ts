@@ -98,6 +98,7 @@ export function analyzeText(
     kind,
     parse,
     findings,
+    foundOnlyWith: checked?.foundOnlyWith,
     syntaxErrors,
     template,
     anyscale,

@@ -134,6 +134,11 @@ export interface Analysis {
    */
   readonly parse?: SpliceableParse;
   readonly findings: Finding[];
+  /**
+   * A template's findings that only some of its parameter files' runs found, with those files' URIs (checkTemplate):
+   * what the index counts on the cloud resource row of each. Absent, or a finding not in it: found whatever the file.
+   */
+  readonly foundOnlyWith?: ReadonlyMap<Finding, readonly string[]>;
   /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
   readonly syntaxErrors: SyntaxProblem[];
   /**

@@ -1,6 +1,6 @@
 // Runs the template rules over one ARM template: once with no parameter file, or once per parameter file (the
 // docs ship one per provider), each run evaluating expressions with that file's values. Findings of all runs are
-// merged; one that only some parameter files cause says which. A finding on a value written elsewhere (a parameter
+// merged; one that only some parameter files cause says which, in its message and in foundOnlyWith. A finding on a value written elsewhere (a parameter
 // default, a variable, a parameter file) sits where the value is written and points at where it is used — and,
 // when that is another document, the template also gets the finding at the use site, pointing back.
 import { baseName } from '../text/baseName';
@@ -29,6 +29,11 @@ export interface TemplateCheck {
   readonly findings: Finding[];
   /** The Anyscale resources as the first run evaluated them. */
   readonly anyscale: AnyscaleView;
+  /**
+   * The findings only some parameter files' runs found (a value written in one of them, a check one file's values
+   * fail), with the URIs of those files; a finding not in it does not depend on which file the template is read with.
+   */
+  readonly foundOnlyWith: ReadonlyMap<Finding, readonly string[]>;
 }
 
 function isKnownValue(at: Report['at']): at is KnownValue {
@@ -47,7 +52,6 @@ function rootOf(node: JsonNode): JsonNode {
 
 interface Run {
   readonly parameterFile?: ParameterFileInput;
-  readonly label?: string;
 }
 
 /**
@@ -77,6 +81,9 @@ function fixesIn(fixes: readonly Fix[] | undefined, uri: string | undefined): re
   const kept = fixes.filter((fix) => fix.uri === uri);
   return kept.length > 0 ? kept : undefined;
 }
+
+/** A template read without parameter files: no finding depends on one. */
+const FOUND_WHATEVER_THE_FILE: ReadonlyMap<Finding, readonly string[]> = new Map();
 
 /** Copied by slice for each finding's own list: see TemplateFinding (no array literal). */
 const NO_RELATED: readonly RelatedLocation[] = [];
@@ -196,32 +203,44 @@ export function checkTemplate(
   if (parameterFiles.length === 0) {
     const findings: Finding[] = [...declarationFindings];
     const anyscale = findingsOfRun(text, template, {}, levels, findings, deployed);
-    return { findings: findings.sort(byPlace), anyscale };
+    return { findings: findings.sort(byPlace), anyscale, foundOnlyWith: FOUND_WHATEVER_THE_FILE };
   }
-  const runs: Run[] = parameterFiles.map((parameterFile) => ({ parameterFile, label: baseName(parameterFile.uri) }));
   let first: AnyscaleView | undefined;
-  // Each finding once, in the order first found, with the runs that found it.
+  // Each finding once, in the order first found, with the parameter files whose runs found it.
   const seen = new Map<number, Finding[]>();
-  const labelsOf = new Map<Finding, string[]>();
-  for (const run of runs) {
+  const foundWith = new Map<Finding, ParameterFileInput[]>();
+  for (const parameterFile of parameterFiles) {
     const findings: Finding[] = [];
-    const anyscale = findingsOfRun(text, template, run, levels, findings, deployed);
+    const anyscale = findingsOfRun(text, template, { parameterFile }, levels, findings, deployed);
     first ??= anyscale;
     for (const finding of findings) {
       const same = sameSeen(seen, finding);
-      const labels = same ? labelsOf.get(same)! : [];
-      if (!same) labelsOf.set(finding, labels);
-      if (run.label && !labels.includes(run.label)) labels.push(run.label);
+      const files = same ? foundWith.get(same)! : [];
+      if (!same) foundWith.set(finding, files);
+      if (!files.includes(parameterFile)) files.push(parameterFile);
     }
   }
   const findings: Finding[] = [...declarationFindings];
-  for (const [finding, labels] of labelsOf) {
+  const foundOnlyWith = new Map<Finding, readonly string[]>();
+  for (const [finding, files] of foundWith) {
+    if (files.length === parameterFiles.length) {
+      findings.push(finding);
+      continue;
+    }
     // A finding that already names the parameter file its value comes from needs no "(with …)".
     const namesItsFile = finding.related?.some((related) => related.uri !== undefined) ?? false;
-    const onlySome = runs.length > 1 && finding.uri === undefined && !namesItsFile && labels.length < runs.length;
-    findings.push(onlySome ? { ...finding, message: `${finding.message} (with ${labels.join(', ')})` } : finding);
+    const labels = [...new Set(files.map((file) => baseName(file.uri)))];
+    const shown =
+      finding.uri === undefined && !namesItsFile
+        ? { ...finding, message: `${finding.message} (with ${labels.join(', ')})` }
+        : finding;
+    findings.push(shown);
+    foundOnlyWith.set(
+      shown,
+      files.map((file) => file.uri),
+    );
   }
-  return { findings: findings.sort(byPlace), anyscale: first! };
+  return { findings: findings.sort(byPlace), anyscale: first!, foundOnlyWith };
 }
 
 /** Document, then position, then code: a stable order for editors and the CLI. */
