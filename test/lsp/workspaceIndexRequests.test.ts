@@ -1,6 +1,7 @@
 // Protocol tier for the workspace index: the bundled server, started on a copy of the fixture workspace
 // (test/fixtures/index/workspace) plus an excluded folder, answers anyscaleAzure/workspaceIndex (a values file and
-// the template's operator extension under the cloud resources whose provider they name) and announces changes
+// the template's operator extension under the cloud resources whose provider they name; a cloud resource row of one
+// parameter file counting what that file's run finds, on disk and open) and announces changes
 // with anyscaleAzure/workspaceIndexChanged: once the first scan is done, then after the debounce naming only the
 // cloud whose template was edited (a burst of keystrokes is one notification), or whose parameter file changed on
 // disk; a request right after an edit reads that version, and an editor that never pauses still sees the tree follow
@@ -143,6 +144,14 @@ test('after the first scan, a notification names every cloud and says the index 
     uri: uriOf('infra', 'cloud.json'),
     range: { start: { line: 31, character: 14 }, end: { line: 31, character: 53 } },
   });
+  // One declaration read with two parameter files: bucket-cors-required is the AWS file's run's, not the Azure one's.
+  assert.deepEqual(
+    index.clouds[0].cloudResources.map((resource) => [resource.label, resource.problems]),
+    [
+      ['eksuswest2', { error: 0, warning: 0, info: 1 }],
+      ['aksuksouth', { error: 0, warning: 0, info: 0 }],
+    ],
+  );
 });
 
 test('a values file beside a template, and its operator extension, are answered under the cloud resources whose provider they name', async () => {
@@ -335,9 +344,9 @@ test("an open template's cloud counts its parameter file's own problems, at the 
   // A template's $schema: parameter-file-schema, a warning by default. The open template reads the file from disk.
   fs.writeFileSync(file, written.replace('deploymentParameters.json#', 'deploymentTemplate.json#'));
   const uri = uriOf('params', 'cloudresource.json');
-  const problems = async () =>
-    (await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-anyscale-cloud' })).clouds[0]
-      .problems;
+  const cloud = async () =>
+    (await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-anyscale-cloud' })).clouds[0];
+  const problems = async () => (await cloud()).problems;
   try {
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: {
@@ -351,6 +360,18 @@ test("an open template's cloud counts its parameter file's own problems, at the 
     // bucket-cors-required (in the template, where the AWS file's bucket is used, and in the AWS file, where it is
     // written) and the parameter file's $schema.
     assert.deepEqual(await problems(), { error: 0, warning: 1, info: 2 });
+    // The open template's rows, by their files (an earlier test renamed the AWS file's cloud resource):
+    // bucket-cors-required on the AWS file's only.
+    assert.deepEqual(
+      (await cloud()).cloudResources.map((resource) => [
+        resource.parameterFiles.map((uri) => path.basename(uri)),
+        resource.problems,
+      ]),
+      [
+        [['cloudresource.parameters.aws.json'], { error: 0, warning: 0, info: 1 }],
+        [['cloudresource.parameters.azure.json'], { error: 0, warning: 0, info: 0 }],
+      ],
+    );
     server.setSettings({ ...settings({}), rules: { 'parameter-file-schema': 'error' } });
     await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
     let now = await problems();

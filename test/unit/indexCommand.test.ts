@@ -1,6 +1,7 @@
 // `anyscale-azure index` as CI runs it: the built launcher spawned with argv over the fixture workspace
 // (test/fixtures/index/workspace): the JSON shape docs/cli.md documents (validated against docs/index-output.schema.json),
-// 1-based lines, own name segments, the text tree, and the exit codes; a parameter file's problems at its own levels.
+// 1-based lines, own name segments, the text tree, and the exit codes; a parameter file's problems at its own levels;
+// a cloud resource row of one parameter file counting what that file's run finds.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -116,6 +117,38 @@ test('text: a readable tree of clouds, cloud resources and related files', () =>
   assert.ok(lines.includes('├─ eks-east · Aws · us-east-1 — workspace/infra/cloud.json:32 (1 error)'), stdout);
   assert.ok(lines.includes('│    → workspace/infra/values.yaml (operator values, same folder)'), stdout);
   assert.equal(lines.at(-2), '1 cloud, 4 cloud resources in 2 files read.');
+});
+
+test("a cloud resource row of one parameter file counts what that file's run finds; its cloud what check counts", () => {
+  // bucket-cors-required: the AWS file's bucket, not the Azure file's.
+  const text = run(['index', 'workspace/params']);
+  assert.equal(text.code, 0, text.stderr);
+  const lines = text.stdout.split('\n');
+  assert.equal(lines[0], 'cloud my-anyscale-cloud · declared in no file read (2 info)');
+  assert.ok(
+    lines.includes(
+      '├─ eksuswest2 · AWS · us-west-2 · with cloudresource.parameters.aws.json — workspace/params/cloudresource.json:40 (1 info)',
+    ),
+    text.stdout,
+  );
+  assert.ok(
+    lines.includes(
+      '└─ aksuksouth · Azure · uksouth · with cloudresource.parameters.azure.json — workspace/params/cloudresource.json:40',
+    ),
+    text.stdout,
+  );
+  const json = run(['index', '--format', 'json', 'workspace/params']);
+  const [cloud] = (JSON.parse(json.stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
+  assert.deepEqual(
+    cloud.cloudResources.map((resource) => [resource.name, resource.problems]),
+    [
+      ['eksuswest2', { error: 0, warning: 0, info: 1 }],
+      ['aksuksouth', { error: 0, warning: 0, info: 0 }],
+    ],
+  );
+  // In the template where it uses the AWS file's bucket, and in the AWS file: check's summary.
+  assert.match(run(['check', 'workspace/params']).stdout, /\(0 errors, 0 warnings, 2 info\)/);
+  assert.deepEqual(cloud.problems, { error: 0, warning: 0, info: 2 });
 });
 
 test('an unknown cloud name is marked as such in the text', () => {

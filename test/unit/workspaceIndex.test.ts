@@ -144,7 +144,10 @@ test('names from parameters: one cloud resource per parameter file, each naming 
     { error: 0, warning: 0, info: 1 },
     'bucket-cors-required, with the AWS parameter file only',
   );
-  assert.deepEqual(resourceNamed(cloud, 'aksuksouth').files[1].problems, { error: 0, warning: 0, info: 0 });
+  const azure = resourceNamed(cloud, 'aksuksouth');
+  assert.deepEqual(azure.problems, { error: 0, warning: 0, info: 0 }, "the AWS file's value is not the Azure row's");
+  assert.equal(azure.worst, undefined);
+  assert.deepEqual(azure.files[1].problems, { error: 0, warning: 0, info: 0 });
   assert.deepEqual(
     aws.files[1].problems,
     { error: 0, warning: 0, info: 1 },
@@ -155,6 +158,91 @@ test('names from parameters: one cloud resource per parameter file, each naming 
     { error: 0, warning: 0, info: 2 },
     'a declaration counts once in its cloud, whatever the parameter files; the value it blames, in the parameter file too',
   );
+});
+
+test("a cloud resource row counts the findings of its parameter files' runs and those found whatever the file; its cloud each once", () => {
+  // The cloud resource's location differs from its cloud's whatever the file; its provider and computeStack come from
+  // the files. azure, k8s and vm give one reading (computeStack is not shown), aws another. With provider Azure the
+  // template lacks cloudStorageBucketEndpoint.
+  const template = JSON.stringify(
+    {
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { provider: { type: 'string' }, stack: { type: 'string', defaultValue: 'K8S' } },
+      resources: [
+        { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: 'c', location: 'uksouth', properties: {} },
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: 'c/default',
+          location: 'westus2',
+          dependsOn: ["[resourceId('Anyscale.Platform/clouds', 'c')]"],
+          properties: {
+            provider: "[parameters('provider')]",
+            computeStack: "[parameters('stack')]",
+            region: 'uksouth',
+            cloudStorageBucketName: 'abfss://data@acct.dfs.core.windows.net',
+            anyscaleOperatorIamIdentity: '6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b',
+          },
+        },
+      ],
+    },
+    null,
+    2,
+  );
+  const parameterFile = (name: string, parameters: Record<string, unknown>) => {
+    const text = JSON.stringify({
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+      contentVersion: '1.0.0.0',
+      parameters,
+    });
+    return { uri: `file:///w/cloud.parameters.${name}.json`, root: parseJson(text).root!, text };
+  };
+  const files = {
+    azure: parameterFile('azure', { provider: { value: 'Azure' } }),
+    k8s: parameterFile('k8s', { provider: { value: 'Azure' }, stack: { value: 'k8s' } }),
+    vm: parameterFile('vm', { provider: { value: 'Azure' }, stack: { value: 'VM' } }),
+    aws: parameterFile('aws', { provider: { value: 'Aws' } }),
+  };
+  const treeWith = (inputs: ReturnType<typeof parameterFile>[]) => {
+    const index = new WorkspaceIndex();
+    indexDocument(index, 'file:///w/cloud.json', template, { fileName: '/w/cloud.json' }, { parameterFiles: inputs });
+    const [cloud] = cloudTree(index.outlines());
+    return {
+      cloud: cloud.problems,
+      rows: cloud.cloudResources.map((row) => [
+        row.parameterFiles.map((uri) => path.basename(uri)).join(' '),
+        row.problems,
+        row.worst?.code,
+      ]),
+    };
+  };
+  const warning = { error: 0, warning: 1, info: 0 };
+  assert.deepEqual(treeWith([files.azure, files.k8s, files.vm, files.aws]), {
+    // The template: location-differs-from-cloud (every file), required-property-missing (with the Azure files),
+    // compute-stack-invalid (k8s's value, vm's value), provider-invalid and primary-resource-not-azure (aws's value);
+    // the last four in their parameter files too.
+    cloud: { error: 9, warning: 1, info: 0 },
+    rows: [
+      // location-differs-from-cloud, required-property-missing, and each compute-stack-invalid: the row is k8s's and
+      // vm's too.
+      [
+        'cloud.parameters.azure.json cloud.parameters.k8s.json cloud.parameters.vm.json',
+        { error: 3, warning: 1, info: 0 },
+        'required-property-missing',
+      ],
+      // location-differs-from-cloud, primary-resource-not-azure and provider-invalid; not the Azure files'.
+      ['cloud.parameters.aws.json', { error: 2, warning: 1, info: 0 }, 'primary-resource-not-azure'],
+    ],
+  });
+  // One parameter file, or none: the row counts all of its declaration's, as before.
+  assert.deepEqual(treeWith([files.azure]).rows, [
+    ['cloud.parameters.azure.json', { error: 1, warning: 1, info: 0 }, 'required-property-missing'],
+  ]);
+  assert.deepEqual(treeWith([files.aws]).rows, [
+    ['cloud.parameters.aws.json', { error: 2, warning: 1, info: 0 }, 'primary-resource-not-azure'],
+  ]);
+  assert.deepEqual(treeWith([]), { cloud: warning, rows: [['', warning, 'location-differs-from-cloud']] });
 });
 
 test("a parameter file's own problems count in its entry and in the cloud its values name, at the levels given for it", () => {

@@ -527,7 +527,7 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
 
     for (const outlined of outline.cloudResources) {
       const build = cloudNamed(outlined.cloud, uri, outlined.range);
-      countOnce(build, `${uri}#${outlined.pointer}`, outlined);
+      countOnce(build, `${uri}#${outlined.pointer}`, outlined.declaration);
       countParameterFiles(build, outlined.parameterFiles);
       const parameterFiles: Relatable[] = outlined.parameterFiles.map((file) => ({
         kind: 'parameterFile',

@@ -1,6 +1,7 @@
 // What one file shows in the workspace index (docs/index.md): a template's clouds and cloud resources as each of its
 // parameter files evaluates them (copy loops expanded), where each is declared and the problems its analysis found
-// on it; the problems in each parameter file (its own checks run here, at its own rule levels); the AKS clusters and
+// on it (a reading with some of the parameter files: those found whatever the file, and those found with its files);
+// the problems in each parameter file (its own checks run here, at its own rule levels); the AKS clusters and
 // extensions the template declares; a values file's or Gateway manifest's cloud resource IDs. Built once per analysis
 // from what the analysis holds. A name or value that cannot be known before deployment keeps its expression as
 // written, marked unknown: never a guess.
@@ -38,8 +39,6 @@ import type {
 
 /** The AKS cluster resource type (Microsoft.ContainerService REST API, managedClusters). */
 const AKS_CLUSTER_TYPE = 'Microsoft.ContainerService/managedClusters';
-
-const EMPTY_TALLY = new Tally();
 
 /** A finding as the index names it. */
 function problemOf(finding: Pick<Finding, 'code' | 'severity' | 'message'>): IndexedProblem {
@@ -154,11 +153,11 @@ class Pointers {
  * on a value written elsewhere in the template (a parameter's default, a variable), the owner holding where it is used.
  * A syntax error outside every owner is on all of them: ARM deploys none of a template it cannot read.
  */
-function problemsByOwner(
+function findingsByOwner(
   owners: readonly JsonNode[],
   findings: readonly Finding[],
   syntaxErrors: readonly Finding[],
-): Map<JsonNode, Tally> {
+): Map<JsonNode, Finding[]> {
   const sorted = owners.slice().sort((a, b) => a.offset - b.offset || b.length - a.length);
   // Each owner's innermost enclosing owner (its position in `sorted`, or -1), found with a stack of the open ones.
   const enclosing = new Int32Array(sorted.length);
@@ -185,11 +184,11 @@ function problemsByOwner(
       candidate = enclosing[candidate];
     return candidate;
   };
-  const counts = new Map<JsonNode, Tally>();
+  const owned = new Map<JsonNode, Finding[]>();
   const add = (owner: JsonNode, finding: Finding) => {
-    let tally = counts.get(owner);
-    if (!tally) counts.set(owner, (tally = new Tally()));
-    tally.add(problemOf(finding));
+    const onOwner = owned.get(owner);
+    if (onOwner) onOwner.push(finding);
+    else owned.set(owner, [finding]);
   };
   for (const finding of findings) {
     if (finding.uri !== undefined) continue;
@@ -205,7 +204,7 @@ function problemsByOwner(
     if (owner >= 0) add(sorted[owner], error);
     else for (const each of sorted) add(each, error);
   }
-  return counts;
+  return owned;
 }
 
 /** One reading of a cloud resource (one copy, with one run's values): its names and shown properties. */
@@ -221,8 +220,9 @@ class CloudResourceReading implements OutlinedCloudResource {
   readonly endpoint: IndexedText | undefined;
   readonly operatorIdentity: IndexedText | undefined;
   readonly parameterFiles: string[];
-  readonly problems: SeverityCounts;
-  readonly worst: IndexedProblem | undefined;
+  problems: SeverityCounts;
+  worst: IndexedProblem | undefined;
+  readonly declaration: OutlinedProblems;
 
   constructor(
     readonly pointer: string,
@@ -230,11 +230,12 @@ class CloudResourceReading implements OutlinedCloudResource {
     evaluator: Evaluator,
     text: string,
     readonly range: IndexRange,
-    tally: Tally,
+    declaration: Tally,
     parameterFile: string | undefined,
   ) {
-    this.problems = tally.counts;
-    this.worst = tally.worst;
+    this.problems = declaration.counts;
+    this.worst = declaration.worst;
+    this.declaration = { problems: declaration.counts, worst: declaration.worst };
     const { resource, declared, copyIndex } = cloudResource;
     const prop = (name: string) => {
       const read = cloudResource.prop(name);
@@ -253,6 +254,12 @@ class CloudResourceReading implements OutlinedCloudResource {
     this.endpoint = prop('cloudStorageBucketEndpoint');
     this.operatorIdentity = prop('anyscaleOperatorIamIdentity');
     this.parameterFiles = parameterFile === undefined ? [] : [parameterFile];
+  }
+
+  /** Shows these of its declaration's problems: those of the runs with its parameter files. */
+  show(tally: Tally): void {
+    this.problems = tally.counts;
+    this.worst = tally.worst;
   }
 
   /** What two runs must agree on to share this reading. */
@@ -445,8 +452,29 @@ export function templateOutline(
     start: problem.start,
     end: problem.end,
   }));
-  const owned = problemsByOwner(owners, analysis.findings, syntax);
-  const problemsOf = (node: JsonNode) => owned.get(node) ?? EMPTY_TALLY;
+  const owned = findingsByOwner(owners, analysis.findings, syntax);
+  const foundOnlyWith = analysis.foundOnlyWith ?? new Map<Finding, readonly string[]>();
+  // By declaration, then by the parameter files read ('' for all: each problem once whatever the files).
+  const tallies = new Map<JsonNode, Map<string, Tally>>();
+  /**
+   * A declaration's problems as read with these parameter files: those found whatever the file (a syntax error, a
+   * literal's), and those the runs with one of these files found (a value one of them gives). All of them when no
+   * file is given, or when none depends on the file.
+   */
+  const problemsWith = (node: JsonNode, files: readonly string[] = []) => {
+    const key = foundOnlyWith.size > 0 ? files.join('\u0000') : '';
+    let byFiles = tallies.get(node);
+    if (!byFiles) tallies.set(node, (byFiles = new Map()));
+    let tally = byFiles.get(key);
+    if (!tally) {
+      const findings = owned.get(node) ?? [];
+      const read = (finding: Finding) => foundOnlyWith.get(finding)?.some((file) => files.includes(file)) ?? true;
+      byFiles.set(key, (tally = tallyOf(key === '' ? findings : findings.filter(read))));
+    }
+    return tally;
+  };
+  /** A declaration's problems, each once whatever the parameter files. */
+  const problemsOf = (node: JsonNode) => problemsWith(node);
   const rangeOf = (node: JsonNode): IndexRange => ({
     start: lines.positionAt(node.offset),
     end: lines.positionAt(node.offset + node.length),
@@ -496,12 +524,15 @@ export function templateOutline(
         cloudResources.push(reading);
         continue;
       }
-      const seen = readingsByKey.get(reading.key());
+      const key = reading.key();
+      const seen = readingsByKey.get(key);
       if (seen) seen.parameterFiles.push(run.parameterFile!);
       else {
-        readingsByKey.set(reading.key(), reading);
+        readingsByKey.set(key, reading);
         cloudResources.push(reading);
       }
+      const shown = seen ?? reading;
+      shown.show(problemsWith(declared.node, shown.parameterFiles));
     }
   }
   const own = tallyOf([...analysis.findings.filter((finding) => finding.uri === undefined), ...syntax]);

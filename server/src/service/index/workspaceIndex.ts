@@ -41,8 +41,14 @@ export interface OutlinedCloudResource extends OutlinedProperties {
   /** Its own name segment. */
   readonly name: IndexedText;
   readonly range: IndexRange;
+  /**
+   * The problems this reading shows: its declaration's, less those only other parameter files' runs found (a value
+   * one of them gives). Read without parameter files, or with one, all of its declaration's.
+   */
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
+  /** Its declaration's problems whatever the parameter files: what its cloud counts, once for all its readings. */
+  readonly declaration: OutlinedProblems;
   readonly parameterFiles: readonly string[];
 }
 
