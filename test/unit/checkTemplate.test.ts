@@ -89,6 +89,18 @@ test('which parameter files a finding only some runs report is found with: the f
   assert.equal(analyzeText(template, { parameterFiles: [files[1]] }).foundOnlyWith?.size, 0);
 });
 
+test('a finding two parameter files of one name in different folders both lead to is not said to be only theirs', () => {
+  const template = templateWithProvider("[concat('Az', parameters('suffix'))]");
+  const values = { suffix: { value: 'URE' }, provider: { value: 'x' } };
+  const files = ['file:///t/dev/p.parameters.json', 'file:///t/prod/p.parameters.json'].map((uri) =>
+    parameterFileInput(values, uri),
+  );
+  const analysis = analyzeText(template, { parameterFiles: files });
+  const invalid = analysis.findings.find((finding) => finding.code === 'provider-invalid')!;
+  assert.doesNotMatch(invalid.message, /\(with /);
+  assert.equal(analysis.foundOnlyWith?.get(invalid), undefined);
+});
+
 test('the same finding in two parameter files is kept in each file', () => {
   const template = templateWithProvider("[parameters('provider')]");
   const findings = findingsWith(template, { provider: { value: 'aws' } }, { provider: { value: 'aws' } });
