@@ -6,8 +6,8 @@
 // the context menu, generate operator values from the inline button, the worst finding's rule docs), the new-template
 // command of the welcome view, the Explorer section, an edit of one template redrawing only its cloud (the provider's
 // own onDidChangeTreeData), a cloud counting its parameter file's own problems at the levels of the .anyscale-azure.json
-// beside it, and a folder renamed (its cloud read under the new name) or deleted (its cloud gone) as VS Code's watcher
-// reports it.
+// beside it, a cloud resource row of one parameter file badged for that file's problems only, and a folder renamed
+// (its cloud read under the new name) or deleted (its cloud gone) as VS Code's watcher reports it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CloudNode, CloudResourceNode, CloudTreeNode } from '../../../client/src/features/cloudTree/provider';
@@ -627,6 +627,80 @@ suite('Cloud Resources view in a real VS Code', () => {
       await vscode.workspace.fs.delete(folder, { recursive: true });
     }
     await waitFor('param-cloud gone with its folder', () => !present(), 20000);
+  });
+
+  test("a cloud resource row of one parameter file shows its file's problems, not another file's", async () => {
+    // One declaration whose name and provider come from two parameter files: "Aws" is no provider (provider-invalid,
+    // an error) on the AWS file's row; the Azure file's row is clean.
+    const template = JSON.stringify({
+      $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+      contentVersion: '1.0.0.0',
+      parameters: { resourceName: { type: 'string' }, provider: { type: 'string' } },
+      resources: [
+        {
+          type: 'Anyscale.Platform/clouds/cloudResources',
+          apiVersion: '2026-09-01',
+          name: "[concat('rows-cloud/', parameters('resourceName'))]",
+          location: 'westus2',
+          properties: {
+            provider: "[parameters('provider')]",
+            computeStack: 'K8S',
+            region: 'westus2',
+            cloudStorageBucketName: 'abfss://rows-data@rowsstorage.dfs.core.windows.net',
+            cloudStorageBucketEndpoint: 'https://rowsstorage.blob.core.windows.net',
+            anyscaleOperatorIamIdentity: '2e3d4c5b-6a7f-4e8d-9cab-1f2e3d4c5b6a',
+          },
+        },
+      ],
+    });
+    const parameters = (resourceName: string, provider: string) =>
+      JSON.stringify({
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#',
+        contentVersion: '1.0.0.0',
+        parameters: { resourceName: { value: resourceName }, provider: { value: provider } },
+      });
+    const files: Array<[string, string]> = [
+      ['rows-cloud/rows.parameters.aws.json', parameters('rows-aws', 'Aws')],
+      ['rows-cloud/rows.parameters.azure.json', parameters('rows-azure', 'Azure')],
+      ['rows-cloud/rows.json', template],
+    ];
+    const folder = workspaceFile('rows-cloud');
+    const present = () =>
+      api.cloudTree
+        .getChildren()
+        .find((node): node is CloudNode => node.kind === 'cloud' && node.cloud.label === 'rows-cloud');
+    try {
+      for (const [name, text] of files) await vscode.workspace.fs.writeFile(workspaceFile(name), Buffer.from(text));
+      let rows: string[] = [];
+      await waitFor(
+        () => `rows-cloud's two rows (have ${JSON.stringify(rows)})`,
+        () => {
+          const cloud = present();
+          rows = cloud
+            ? cloud.cloud.cloudResources.map((resource) => `${resource.label} ${JSON.stringify(resource.problems)}`)
+            : [];
+          return rows.length === 2;
+        },
+        20000,
+      );
+      assert.deepEqual(rows, [
+        'rows-aws {"error":1,"warning":0,"info":0}',
+        'rows-azure {"error":0,"warning":0,"info":0}',
+      ]);
+      await vscode.commands.executeCommand(`${VIEW}.focus`);
+      await badgeShown('rows-aws', true);
+      // Drawn in the same redraw as rows-aws's.
+      const classes = (await attributes(`${row('rows-azure')} .monaco-icon-label`, 'class'))[0];
+      assert.ok(classes !== undefined, 'the row of rows-azure is drawn');
+      assert.ok(
+        !classes.split(' ').includes('monaco-decoration-badge'),
+        `rows-azure has no badge (classes: ${classes})`,
+      );
+    } finally {
+      // The folder at once: VS Code's watcher reports the folder's deletion, not its files'.
+      await vscode.workspace.fs.delete(folder, { recursive: true });
+    }
+    await waitFor('rows-cloud gone with its folder', () => !present(), 20000);
   });
 
   test('a renamed folder: its cloud is read under the new name; deleted, the cloud leaves the tree', async () => {
