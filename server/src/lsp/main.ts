@@ -647,7 +647,10 @@ function traceWork(document: OpenDocument, what: string): void {
   connection.tracer.log(`${document.uri} version ${document.version}: ${what}`);
 }
 
-/** A YAML document's current version: its analysis's or editing model's when one is current (with its parse), else new. */
+/**
+ * A YAML document's current version: its analysis's or editing model's when one is current (with its parse), else
+ * new.
+ */
 function yamlVersionOf(document: OpenDocument): YamlVersion {
   const analysed = cache.get(document.uri);
   if (analysed?.version === document.version && analysed.yaml) return analysed.yaml;

@@ -104,8 +104,9 @@ export class ParameterFiles {
 
   /**
    * The open editor's text, else the file's as check reads it (readBounded: over MAX_FILE_BYTES, not readable, or in
-   * UTF-16, is why not). Nothing at that path: undefined. A folder, FIFO or device there: undefined, as check passes those over
-   * beside a template, unless the file is `named` (the setting assigns it), as check names them given with --parameters.
+   * UTF-16, is why not). Nothing at that path: undefined. A folder, FIFO or device there: undefined, as check passes
+   * those over beside a template, unless the file is `named` (the setting assigns it), as check names them given with
+   * --parameters.
    */
   private read(uri: string, named = false): DocumentRead {
     const open = this.documents.get(uri);

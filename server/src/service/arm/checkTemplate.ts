@@ -1,8 +1,9 @@
 // Runs the template rules over one ARM template: once with no parameter file, or once per parameter file (the
 // docs ship one per provider), each run evaluating expressions with that file's values. Findings of all runs are
-// merged; one that only some parameter files cause says which, in its message and in foundOnlyWith. A finding on a value written elsewhere (a parameter
-// default, a variable, a parameter file) sits where the value is written and points at where it is used — and,
-// when that is another document, the template also gets the finding at the use site, pointing back.
+// merged; one that only some parameter files cause says which, in its message and in foundOnlyWith. A finding on a
+// value written elsewhere (a parameter default, a variable, a parameter file) sits where the value is written and
+// points at where it is used — and, when that is another document, the template also gets the finding at the use
+// site, pointing back.
 import { baseName } from '../text/baseName';
 import type { JsonNode } from '../json/nodes';
 import type { ArmTemplate } from './template';

@@ -350,7 +350,10 @@ function readByEveryRun(
   return alike ? value : shown(unknown('read differently by its parameter files'), node, text);
 }
 
-/** An extension's configurationSettings value at a flat key (or the pre-1.0 key), read by every run, with the key written. */
+/**
+ * An extension's configurationSettings value at a flat key (or the pre-1.0 key), read by every run, with the key
+ * written.
+ */
 function setting(
   resource: ArmResource,
   keys: readonly string[],
