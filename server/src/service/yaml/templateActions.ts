@@ -10,13 +10,15 @@ import { classifyYamlDocument, fileKind } from './classifyYaml';
 
 /** A Go template action, a Terraform directive or an interpolation, each closed. */
 const ACTION = /\{\{[\s\S]*?\}\}|%\{[^{}]*\}|\$\{[^{}\n]*\}/g;
+/** The same, for a test: without the global flag, which would carry lastIndex from one test to the next. */
+const ANY_ACTION = new RegExp(ACTION.source);
 
 /**
  * True for a value a templating tool fills in before Helm or kubectl reads the file (`{{ .Values.id }}`,
  * `%{ if x }a%{ endif }`, `${id}`). Nothing can be known of such a value.
  */
 export function isFilledInLater(text: string): boolean {
-  return new RegExp(ACTION.source).test(text);
+  return ANY_ACTION.test(text);
 }
 
 /**
