@@ -2,7 +2,7 @@
 // what it puts in the index, the cross-file warning it makes possible, open documents winning over disk, file events
 // (a folder deleted, created or renamed as one event), check's size limit and its message for a file over it that the
 // index would read (searched a chunk at a time; a data file is passed over) and for a template's parameter file it
-// could not read, and staying responsive.
+// could not read, check's message for a file in UTF-16 the index would read, and staying responsive.
 import { test, before } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -324,6 +324,44 @@ test('a file over 16 MB is named only when the index would read it: a data file 
         [uri('infra/cloud.parameters.json'), uri('infra/split.json')],
         'the parameter file beside its template, and the template whose marker two chunks share; not the data file',
       );
+    },
+  );
+});
+
+test("a file in UTF-16 the index would read is named in check's words, not read as garbage; other UTF-16 files are not", async () => {
+  const bom = (mark: number[], units: Buffer) => Buffer.concat([Buffer.from(mark), units]);
+  const utf16le = (text: string) => bom([0xff, 0xfe], Buffer.from(text, 'utf16le'));
+  const utf16be = (text: string) => bom([0xfe, 0xff], Buffer.from(text, 'utf16le').swap16());
+  const le = 'UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8';
+  const be = 'UTF-16 text (UTF-16 BE, byte order mark FE FF), not checked: save it as UTF-8';
+  await inWorkspace(
+    { 'infra/utf8.json': cloudTemplate('utf8-cloud'), 'infra/cloud.json': cloudTemplate('beside-cloud') },
+    async (folder, uri) => {
+      const at = (relative: string) => path.join(folder, relative);
+      fs.mkdirSync(at('helm'));
+      // As Windows PowerShell 5's `>` writes them.
+      fs.writeFileSync(at('infra/powershell.json'), utf16le(cloudTemplate('utf16-cloud')));
+      fs.writeFileSync(at('infra/cloud.parameters.json'), utf16le('{"parameters": {}}'));
+      fs.writeFileSync(at('helm/values.yaml'), utf16be(values));
+      fs.writeFileSync(at('tool-output.json'), utf16le('{"name": "not-a-template"}'));
+      const open = new Set<string>();
+      const index = new WorkspaceIndex();
+      const scan = new WorkspaceScan(index, (file) => open.has(file));
+      await scan.scan([folder]);
+      assert.deepEqual(cloudLabels(index).sort(), ['beside-cloud', 'utf8-cloud'], 'the UTF-8 templates are read');
+      const named = [
+        { uri: uri('helm/values.yaml'), reason: be },
+        { uri: uri('infra/cloud.parameters.json'), reason: le },
+        { uri: uri('infra/powershell.json'), reason: le },
+      ];
+      assert.deepEqual(scan.unreadFiles(), named, 'not the UTF-16 file that holds nothing the index reads');
+      open.add(at('infra/powershell.json'));
+      assert.deepEqual(scan.unreadFiles(), named.slice(0, 2), 'open, the editor decodes it: not named');
+      open.clear();
+      fs.writeFileSync(at('infra/powershell.json'), cloudTemplate('utf16-cloud'));
+      await scan.changed([{ uri: uri('infra/powershell.json'), type: 2 }]);
+      assert.deepEqual(scan.unreadFiles(), named.slice(0, 2), 'saved as UTF-8: read');
+      assert.deepEqual(cloudLabels(index).sort(), ['beside-cloud', 'utf16-cloud', 'utf8-cloud']);
     },
   );
 });

@@ -143,6 +143,17 @@ export function utf16Text(bytes: Buffer, doing?: string): string | undefined {
   return utf16 === undefined ? undefined : `UTF-16 text (${utf16})${doing ? `, ${doing}` : ''}: save it as UTF-8`;
 }
 
+/**
+ * The text of a file in UTF-16 with its byte order mark (utf16Text), without the mark, to search it for what a reader
+ * would read it for (the workspace scan names such a file only then); undefined for any other file. A last odd byte is
+ * left out.
+ */
+export function utf16Decoded(bytes: Buffer): string | undefined {
+  if (utf16Of(bytes) === undefined) return undefined;
+  const units = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+  return (bytes[0] === 0xfe ? units.swap16() : units).toString('utf16le');
+}
+
 /** Why a file's bytes are not text to read: UTF-16 (utf16Text) or binary (looksBinary); undefined for text. */
 export function notTextReason(bytes: Buffer, doing: string): string | undefined {
   return utf16Text(bytes, doing) ?? (looksBinary(bytes) ? `binary file, ${doing}` : undefined);

@@ -8,8 +8,9 @@
 // folder (its files are forgotten) and a created or renamed one as one event for it (it is read). Bounded (file count
 // per walk, a stop kept for the tree until the next scan or until the created folder that stopped goes; and size: the
 // 16 MB `anyscale-azure check` reads to, with its message, kept for the tree, for a file over it that the index would
-// have read, searched a chunk at a time, and for a template's parameter file over it) and asynchronous, yielding to
-// the event loop so the server keeps answering. The search is also egress's and `anyscale-azure index`'s.
+// have read, searched a chunk at a time, and for a template's parameter file over it; a file in UTF-16 the index would
+// have read is kept for the tree with check's message too) and asynchronous, yielding to the event loop so the server
+// keeps answering. The search is also egress's and `anyscale-azure index`'s.
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -30,7 +31,17 @@ import {
   type WorkspaceIndex,
   type WorkspaceOptions,
 } from '../service';
-import { fileText, ioReason, MAX_FILE_BYTES, tooLarge } from './boundedRead';
+import {
+  BoundedReadError,
+  fileText,
+  ioReason,
+  MAX_FILE_BYTES,
+  readBoundedAsync,
+  readBoundedTextAsync,
+  tooLarge,
+  utf16Decoded,
+  utf16Text,
+} from './boundedRead';
 import { conventionalParameterFiles, conventionalTemplate } from './parameterFilePaths';
 import { filePathOf } from './fileUri';
 import { isWithin } from './isWithin';
@@ -142,8 +153,12 @@ export async function largeFileMayHoldFacts(file: string): Promise<boolean> {
  * over as a smaller one would be.
  */
 async function indexWouldRead(file: string): Promise<boolean> {
-  if (!isYaml(file) && conventionalTemplate(file, await siblingsOf(file)) !== undefined) return true;
-  return largeFileMayHoldFacts(file);
+  return (await besideItsTemplate(file)) || largeFileMayHoldFacts(file);
+}
+
+/** A parameter file beside its template (`<name>.parameters*.json`), which the index reads with it. */
+async function besideItsTemplate(file: string): Promise<boolean> {
+  return !isYaml(file) && conventionalTemplate(file, await siblingsOf(file)) !== undefined;
 }
 
 /**
@@ -156,18 +171,44 @@ export async function passedOverForSize(file: string, size: number): Promise<boo
 }
 
 /**
- * Reads a regular file of at most MAX_FILE_BYTES; over it, or when it cannot be read, why, in check's words (over it,
- * only when it is not passed over: passedOverForSize). Gone (or not a regular file): undefined.
+ * Reads a regular file of at most MAX_FILE_BYTES as check reads it (readBoundedAsync, fileText); over it, when it
+ * cannot be read, or in UTF-16 with its byte order mark, why, in check's words (over it, only when it is not passed
+ * over: passedOverForSize; in UTF-16, only when the index would have read it: utf16WouldBeRead). Gone (or not a regular
+ * file), or a UTF-16 data file: undefined.
  */
 async function readFile(file: string): Promise<FileRead> {
+  let bytes: Buffer;
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile() || (await passedOverForSize(file, stat.size))) return undefined;
     if (stat.size > MAX_FILE_BYTES) return { unread: tooLarge(stat.size).message };
-    return { text: fileText(await fs.readFile(file)) };
+    bytes = await readBoundedAsync(file);
   } catch (error) {
+    // Replaced by a folder or FIFO, or gone, since the stat: as if the stat had seen it.
+    if (error instanceof BoundedReadError)
+      return error.notAFile || !(await isRegularFile(file)) ? undefined : { unread: error.message };
     const { code } = error as NodeJS.ErrnoException;
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { unread: `cannot read: ${ioReason(error)}` };
+  }
+  const utf16 = utf16Text(bytes, 'not checked');
+  if (utf16 === undefined) return { text: fileText(bytes) };
+  return (await utf16WouldBeRead(file, bytes)) ? { unread: utf16 } : undefined;
+}
+
+/**
+ * Whether the index would read a file in UTF-16, had it been UTF-8, so that the tree names it as check does: its
+ * decoded text holds what mayHoldFacts looks for, or it is a parameter file beside its template. Another UTF-16 file
+ * (a tool's JSON output) is passed over, as the same file in UTF-8 would be.
+ */
+async function utf16WouldBeRead(file: string, bytes: Buffer): Promise<boolean> {
+  return mayHoldFacts(file, utf16Decoded(bytes) ?? '') || (await besideItsTemplate(file));
+}
+
+async function isRegularFile(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -202,13 +243,12 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
   const inputs: ParameterFileInput[] = [];
   for (const parameterFile of conventionalParameterFiles(file, await siblingsOf(file))) {
     try {
-      const stat = await fs.stat(parameterFile);
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) continue;
-      const text = fileText(await fs.readFile(parameterFile));
+      // A UTF-16 one does not parse: the walk names it, beside its template.
+      const text = await readBoundedTextAsync(parameterFile);
       const { root, errors } = parseJson(text);
       if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
     } catch {
-      // gone or unreadable: the template is read without it
+      // gone, not a regular file, over MAX_FILE_BYTES or unreadable: the template is read without it
     }
   }
   return inputs;
