@@ -8,7 +8,8 @@
 // it; files.exclude is honoured, and re-read when the configuration changes, as search.followSymlinks is (a folder
 // linked from outside is read); an open template's cloud counts its parameter file's own problems at the levels the
 // anyscaleAzure.rules setting gives; a template over check's 16 MB is named with check's message (a data file that
-// size is not), until its folder goes;
+// size is not), until its folder goes; a template in UTF-16 is named with check's message while it is closed, and read
+// from the editor's decoded text while it is open;
 // a created folder whose walk stops at the file limit makes the index truncated, until it goes; what a parameter file's
 // value causes counts in its row at its own config's levels, on disk and open, and in its cloud as the two open files'
 // diagnostics count it; a parameter file the
@@ -25,6 +26,7 @@ import {
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
+  DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   FileChangeType,
   HoverRequest,
@@ -422,6 +424,66 @@ test("a template over check's 16 MB is announced and named with check's message,
     'the notification after its folder was deleted',
     (index) => index.unread.length === 0,
   );
+});
+
+test("a template in UTF-16 is named with check's message while closed; open, the editor's decoded text is read", async () => {
+  const folder = path.join(root, 'powershell');
+  const file = path.join(folder, 'cloud.json');
+  const uri = pathToFileURL(file).href;
+  const text = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    resources: [
+      {
+        type: 'Anyscale.Platform/clouds/cloudResources',
+        apiVersion: '2026-09-01',
+        name: 'utf16-cloud/default',
+        location: 'uksouth',
+        properties: { provider: 'Azure', computeStack: 'K8S', region: 'uksouth' },
+      },
+    ],
+  });
+  fs.mkdirSync(folder);
+  // As Windows PowerShell 5's `>` writes it: UTF-16 LE with its byte order mark.
+  fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+  const named = [{ uri, reason: 'UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8' }];
+  let before = changes().length;
+  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Created }],
+  });
+  const { index: closed } = await announced(server, before, 'the UTF-16 template named', (index) =>
+    index.unread.some((file) => file.uri === uri),
+  );
+  assert.deepEqual(
+    closed.unread.filter((file) => file.uri === uri),
+    named,
+  );
+  assert.ok(!labels(closed.clouds).includes('utf16-cloud'));
+  try {
+    before = changes().length;
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version: 1, text },
+    });
+    const { index: open } = await announced(server, before, 'the open template read', (index) =>
+      labels(index.clouds).includes('utf16-cloud'),
+    );
+    assert.deepEqual(
+      open.unread.filter((file) => file.uri === uri),
+      [],
+      'open, it is not named',
+    );
+    before = changes().length;
+    await server.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    const { index: again } = await announced(server, before, 'the closed template named again', (index) =>
+      index.unread.some((file) => file.uri === uri),
+    );
+    assert.ok(!labels(again.clouds).includes('utf16-cloud'), 'closed, its cloud goes with the editor text');
+  } finally {
+    fs.rmSync(folder, { recursive: true });
+    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(folder).href, type: FileChangeType.Deleted }],
+    });
+  }
 });
 
 test('a state the client read before its announcement is announced when it goes: a file unreadable, then deleted, within one delay', async () => {
