@@ -55,6 +55,16 @@ before(async () => {
   clouds = (await indexOf(WORKSPACE)).clouds();
 });
 
+/** A file of the fixture workspace's params folder. */
+const readParams = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
+
+/** A parameter file of the params folder as the index is given it, with its text or another. */
+const parameterFileIn = (name: string, text = readParams(name)) => ({
+  uri: uriIn(WORKSPACE, 'params', name),
+  root: parseJson(text).root!,
+  text,
+});
+
 test('clouds by evaluated name: one cloud declared in two templates (names compared ignoring case), known names first', () => {
   assert.deepEqual(
     clouds.map((cloud) => cloud.label),
@@ -246,17 +256,16 @@ test("a cloud resource row counts the findings of its parameter files' runs and 
 });
 
 test("a parameter file's own problems count in its entry and in the cloud its values name, at the levels given for it", () => {
-  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
   const template = path.join(WORKSPACE, 'params', 'cloudresource.json');
   // The AWS parameter file with a template's $schema: parameter-file-schema, a warning by default.
-  const awsText = read('cloudresource.parameters.aws.json').replace(
+  const awsText = readParams('cloudresource.parameters.aws.json').replace(
     'deploymentParameters.json#',
     'deploymentTemplate.json#',
   );
   const inputs = [
-    ['cloudresource.parameters.aws.json', awsText],
-    ['cloudresource.parameters.azure.json', read('cloudresource.parameters.azure.json')],
-  ].map(([name, text]) => ({ uri: uriIn(WORKSPACE, 'params', name), root: parseJson(text).root!, text }));
+    parameterFileIn('cloudresource.parameters.aws.json', awsText),
+    parameterFileIn('cloudresource.parameters.azure.json'),
+  ];
   const treeWith = (levels: Record<string, RuleLevel> | undefined) => {
     const index = new WorkspaceIndex();
     indexDocument(
@@ -743,8 +752,7 @@ test("operator extensions in the template are listed under the cloud resources t
 });
 
 test("an extension setting its parameter files read differently rules no cloud resource out: no file's value is the template's", () => {
-  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
-  const template = JSON.parse(read('cloudresource.json'));
+  const template = JSON.parse(readParams('cloudresource.json'));
   const operator = (name: string, provider: string) => ({
     type: 'Microsoft.KubernetesConfiguration/extensions',
     apiVersion: '2024-11-01',
@@ -752,11 +760,10 @@ test("an extension setting its parameter files read differently rules no cloud r
     properties: { extensionType: 'Anyscale.AKS.Operator', configurationSettings: { 'global.cloudProvider': provider } },
   });
   template.resources.push(operator('by-parameter', "[toLower(parameters('provider'))]"), operator('azure', 'azure'));
-  const inputs = ['cloudresource.parameters.aws.json', 'cloudresource.parameters.azure.json'].map((name) => ({
-    uri: uriIn(WORKSPACE, 'params', name),
-    root: parseJson(read(name)).root!,
-    text: read(name),
-  }));
+  const inputs = [
+    parameterFileIn('cloudresource.parameters.aws.json'),
+    parameterFileIn('cloudresource.parameters.azure.json'),
+  ];
   const index = new WorkspaceIndex();
   const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
   indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
@@ -771,8 +778,7 @@ test("an extension setting its parameter files read differently rules no cloud r
 });
 
 test("an extension's name and type are read with every parameter file: ones the files read differently are shown as written, and such a type is neither the operator's nor KubeRay's", () => {
-  const read = (name: string) => fs.readFileSync(path.join(WORKSPACE, 'params', name), 'utf8');
-  const template = JSON.parse(read('cloudresource.json'));
+  const template = JSON.parse(readParams('cloudresource.json'));
   const extension = (name: string, extensionType: string) => ({
     type: 'Microsoft.KubernetesConfiguration/extensions',
     apiVersion: '2024-11-01',
@@ -791,11 +797,10 @@ test("an extension's name and type are read with every parameter file: ones the 
       "[if(equals(parameters('cloudName'), 'my-anyscale-cloud'), 'Anyscale.AKS.Operator', 'microsoft.kuberay')]",
     ),
   );
-  const inputs = ['cloudresource.parameters.aws.json', 'cloudresource.parameters.azure.json'].map((name) => ({
-    uri: uriIn(WORKSPACE, 'params', name),
-    root: parseJson(read(name)).root!,
-    text: read(name),
-  }));
+  const inputs = [
+    parameterFileIn('cloudresource.parameters.aws.json'),
+    parameterFileIn('cloudresource.parameters.azure.json'),
+  ];
   const index = new WorkspaceIndex();
   const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
   indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
