@@ -8,8 +8,8 @@ import {
   renameYamlAnchor,
   yamlAnchorAt,
   type YamlAnchorAt,
-  type YamlAnchorName,
 } from '../../server/src/service/yaml/features/anchorNavigation';
+import type { YamlAnchorName } from '../../server/src/service/yaml/anchorNames';
 import { applyEdits } from '../support/textEdits';
 
 const VALUES = `global:

@@ -1,20 +1,12 @@
 // Go to definition, find references and rename for YAML anchors (`&url`) and their aliases (`*url`) in operator
-// values and Gateway manifests. Anchors and aliases are read from the `yaml` package's CST, so an `&` or `*` in a
+// values and Gateway manifests. Anchors and aliases are read from the `yaml` package's CST (anchorNames.ts), so an `&` or `*` in a
 // quoted or plain string, a block scalar or a comment is none; an alias names what Helm's and kubectl's reader
 // (go-yaml v2) binds it to: the last anchor of its name before it, in its own `---` document (a later anchor of the
 // same name starts a new binding). Ranges are the name alone, after the `&` or `*`: a rename changes nothing else.
-import { Parser, type CST } from 'yaml';
-import type { TextEdit, TextRange } from '../../text/range';
+import type { TextEdit } from '../../text/range';
+import { anchorNamesOf, cstDocuments, goYamlReadsName, type YamlAnchorName } from '../anchorNames';
 import { classifyYamlDocument } from '../classifyYaml';
 import { parseYaml, type ParsedYaml } from '../document';
-
-export interface YamlAnchorName {
-  readonly kind: 'anchor' | 'alias';
-  /** As written after the `&` or `*`. */
-  readonly name: string;
-  /** The name, without its `&` or `*`. */
-  readonly range: TextRange;
-}
 
 export interface YamlAnchorAt {
   /** The anchor or alias under the cursor. */
@@ -29,47 +21,6 @@ export interface YamlAnchorAt {
 
 export type YamlAnchorRename =
   { readonly ok: true; readonly edits: readonly TextEdit[] } | { readonly ok: false; readonly message: string };
-
-/**
- * The characters of an anchor name Helm's and kubectl's reader accepts: go-yaml v2 (gopkg.in/yaml.v2, scannerc.go
- * yaml_parser_scan_anchor) reads a name while yamlprivateh.go's is_alpha holds (ASCII letters, digits, `_`, `-`) and
- * fails on anything else before a space or an indicator ("did not find expected alphabetic or numeric character").
- * YAML 1.2 itself only rules out spaces and the flow indicators `[ ] { } ,`; the stricter rule is the one that counts.
- */
-const GO_YAML_ANCHOR_NAME = /^[A-Za-z0-9_-]+$/;
-
-/** The fields of a CST token or collection item that hold tokens (a flow collection's `start` is one token). */
-const CHILD_FIELDS = ['start', 'props', 'items', 'key', 'sep', 'value', 'end'] as const;
-
-/** The anchors and aliases of one CST document, in the order written. Iterative: no recursion per nesting level. */
-function anchorNamesOf(document: CST.Document): YamlAnchorName[] {
-  const names: YamlAnchorName[] = [];
-  const pending: unknown[] = [document];
-  while (pending.length > 0) {
-    const token = pending.pop();
-    if (Array.isArray(token)) {
-      pending.push(...token);
-      continue;
-    }
-    if (token === null || typeof token !== 'object') continue;
-    const { type, offset, source } = token as { type?: string; offset?: number; source?: unknown };
-    if ((type === 'anchor' || type === 'alias') && typeof source === 'string' && typeof offset === 'number') {
-      // `&` or `*` alone names nothing.
-      if (source.length > 1)
-        names.push({
-          kind: type,
-          name: source.slice(1),
-          range: { start: offset + 1, end: offset + source.length },
-        });
-      continue;
-    }
-    for (const field of CHILD_FIELDS) {
-      const child = (token as Record<string, unknown>)[field];
-      if (child !== undefined) pending.push(child);
-    }
-  }
-  return names.sort((a, b) => a.range.start - b.range.start);
-}
 
 /** The anchor each alias names, as go-yaml v2 binds it: the latest anchor of its name before it. */
 function bindings(names: readonly YamlAnchorName[]): Map<YamlAnchorName, YamlAnchorName> {
@@ -99,8 +50,7 @@ export function yamlAnchorAt(
   parsed: ParsedYaml = parseYaml(text),
 ): YamlAnchorAt | undefined {
   let index = 0;
-  for (const token of new Parser().parse(text)) {
-    if (token.type !== 'document') continue;
+  for (const token of cstDocuments(text)) {
     // parseAllDocuments composes one document per CST document, in order: the index pairs them. None: the text nests
     // too deeply to parse (document.ts tooDeepAt), and is not read further.
     const document = parsed.documents[index++];
@@ -127,7 +77,7 @@ export function cannotRenameYamlAnchor(found: YamlAnchorAt): string | undefined 
 
 /** Why `newName` cannot replace the anchor's name: not a name go-yaml v2 reads, or one that would rebind an alias. */
 function invalidName(found: YamlAnchorAt, anchor: YamlAnchorName, newName: string): string | undefined {
-  if (!GO_YAML_ANCHOR_NAME.test(newName)) {
+  if (!goYamlReadsName(newName)) {
     const marker = /^[&*]/.test(newName) ? ` Type the name without its \`${newName[0]}\`.` : '';
     return `'${newName}' is not an anchor name Helm and kubectl can read: use ASCII letters, digits, '_' and '-' (their YAML reader, go-yaml v2, accepts no other character in an anchor name).${marker}`;
   }
