@@ -164,3 +164,81 @@ test('what go-yaml v2 rejects in anchors stops the checks, at the alias or merge
   // A file that is not ours is not read the way Helm reads it.
   assert.deepEqual(yaml('jobs:\n  build: *missing\n').syntaxErrors, []);
 });
+
+test('an anchor or alias name go-yaml v2 cannot read is an error at the name; one it reads, or may read, is not', () => {
+  const values = (body: string) =>
+    `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\n${body}`;
+  /** Each problem as `the name underlined: go-yaml's error, the character named`. */
+  const problems = (text: string) => {
+    const analysis = yaml(text);
+    assert.ok(analysis.syntaxErrors.every((problem) => problem.onlyHelmRejects));
+    return analysis.syntaxErrors.map(
+      (problem) =>
+        `${text.slice(problem.start, problem.end)}: ${problem.message.split(':')[1].trim()} ${/holds '(.+?)'/.exec(problem.message)?.[1]}`,
+    );
+  };
+  const dotted = values('  controlPlaneURL: &a.b https://console.azure.anyscale.com\nurl: *a.b\n');
+  assert.deepEqual(problems(dotted), [
+    'a.b: did not find expected alphabetic or numeric character .',
+    'a.b: did not find expected alphabetic or numeric character .',
+  ]);
+  assert.equal(
+    yaml(dotted).syntaxErrors[0].message,
+    "YAML error: did not find expected alphabetic or numeric character: the anchor name 'a.b' holds '.', which Helm and kubectl do not read in an anchor name (letters, digits, _ and - only): rename the anchor and its aliases (Rename Symbol renames them together), e.g. 'a-b', or Helm and kubectl reject the file",
+  );
+  // The checks wait for it, as for any file Helm cannot read.
+  assert.deepEqual(yaml(dotted).findings, []);
+  // An alias alone (its anchor's name is fine: go-yaml stops at the alias's name, not at a missing anchor).
+  assert.deepEqual(problems(values('a: &a 1\nb: *a.b\n')), [
+    'a.b: did not find expected alphabetic or numeric character .',
+  ]);
+  // Not ASCII: the whole character is named; the name suggested drops the accent; an anchor on a key, after a tag.
+  assert.deepEqual(problems(values('a: &ü 1\n&schlüssel k: !!str &ß v\n')), [
+    'ü: did not find expected alphabetic or numeric character ü',
+    'schlüssel: did not find expected alphabetic or numeric character ü',
+    'ß: did not find expected alphabetic or numeric character ß',
+  ]);
+  assert.match(yaml(values('a: &schlüssel 1\n')).syntaxErrors[0].message, /, e\.g\. 'schlussel', /);
+  assert.deepEqual(problems(values('a: &😀x 1\n')), ['😀x: did not find expected alphabetic or numeric character 😀']);
+  // In the order written, with the other anchor problems.
+  assert.deepEqual(problems(values('a: &a.b 1\nb: *missing\n')), [
+    'a.b: did not find expected alphabetic or numeric character .',
+    "*missing: unknown anchor 'missing' referenced undefined",
+  ]);
+  // Nothing go-yaml reads before it: an error whatever the character.
+  assert.deepEqual(problems(values('a: &:a 1\n')), [':a: did not find expected alphabetic or numeric character :']);
+  // go-yaml ends the name at `%`, `@` or a backquote, which then start no token.
+  assert.deepEqual(problems(values('a: &a@b 1\n')), ['a@b: found character that cannot start any token @']);
+  // At `:` or `?` go-yaml ends the name and reads on (`&a:b` is the anchor `a` on the scalar `:b`): it may parse.
+  assert.deepEqual(problems(values('a: &a:b 1\nb: &c?d 2\n')), []);
+  // Names go-yaml reads, and `&` or `*` that are no anchor: in strings, comments, block scalars, URLs.
+  const fine = values(
+    `  controlPlaneURL: &a_b-1 https://console.azure.anyscale.com\nurl: *a_b-1\nnote: "&a.b *c.d" # &e.f *g.h\nplain: x &a.b\nblock: |\n  &a.b *c.d\nquery: https://example.com/?a=1&b.c=2\n`,
+  );
+  assert.deepEqual(problems(fine), []);
+});
+
+test('an unquoted wildcard host in a Gateway manifest is a name go-yaml v2 cannot read, and says to quote it', () => {
+  const gateway = (hostname: string) =>
+    `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: anyscale\nspec:\n  gatewayClassName: nginx\n  listeners:\n    - name: https\n      hostname: ${hostname}\n      port: 443\n      protocol: HTTPS\n`;
+  const text = gateway('*.i.azure.anyscaleuserdata.com');
+  const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///gateway.yaml' });
+  assert.equal(analysis.kind, 'gatewayManifest');
+  assert.equal(analysis.syntaxErrors.length, 1, 'the name alone, not an unknown anchor too');
+  const [problem] = analysis.syntaxErrors;
+  assert.equal(text.slice(problem.start, problem.end), '.i.azure.anyscaleuserdata.com');
+  assert.match(
+    problem.message,
+    /^YAML error: did not find expected alphabetic or numeric character: the alias name '\.i/,
+  );
+  assert.match(problem.message, /quote it, '\*\.i\.azure\.anyscaleuserdata\.com'\)$/);
+  // An anchor Helm cannot read in a manifest, and the same manifest quoted and with a name it reads.
+  const anchored = `${gateway('"*.i.azure.anyscaleuserdata.com"')}  addresses: &addr.list []\n`;
+  const named = analyzeDocument(anchored, { languageId: 'yaml' }, { uri: 'file:///gateway.yaml' }).syntaxErrors;
+  assert.deepEqual(
+    named.map((found) => anchored.slice(found.start, found.end)),
+    ['addr.list'],
+  );
+  const quoted = `${gateway('"*.i.azure.anyscaleuserdata.com"')}  addresses: &addresses []\n`;
+  assert.deepEqual(analyzeDocument(quoted, { languageId: 'yaml' }, { uri: 'file:///gateway.yaml' }).syntaxErrors, []);
+});

@@ -27,12 +27,18 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const kinds = later ? [] : documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
   // What Helm and kubectl reject in anchors stops the checks as a syntax error does (only in files they read). An
-  // alias needs a `*` and a merge key `<<`: a text with neither has none to check (the walk is ~6% of an analysis).
+  // anchor needs a `&`, an alias a `*` and a merge key `<<`: a text with none has none to check (the walk is ~6% of
+  // an analysis).
   const syntaxErrors = later
     ? []
-    : kind === 'other' || yaml.syntaxErrors.length > 0 || !(text.includes('*') || text.includes('<<'))
+    : kind === 'other' ||
+        yaml.syntaxErrors.length > 0 ||
+        !(text.includes('*') || text.includes('&') || text.includes('<<'))
       ? yaml.syntaxErrors
-      : documents.flatMap(({ document }) => anchorProblems(document));
+      : anchorProblems(
+          text,
+          documents.map(({ document }) => document),
+        );
   const findings: Finding[] = [];
   const directives = directivesIn(text, 'yaml');
   const done = (facts: FileFacts, count: number): DocumentAnalysis => ({

@@ -24,6 +24,40 @@ export function goYamlReadsName(name: string): boolean {
   return name.length > 0 && !NOT_IN_GO_YAML_NAME.test(name);
 }
 
+/**
+ * After a name, go-yaml v2 also accepts a blank, a line break, the end of the input or one of `? : , ] } % @ \``; the
+ * `yaml` package never puts a blank, a break it knows or `, ] }` in a name. These end the name in go-yaml v2 and
+ * leave the rest to be read as something else (`&a:b` is the anchor `a` on the scalar `:b`), which may well parse:
+ * whether Helm rejects the file cannot be known from the name.
+ */
+const ENDS_NAME_READ_ON = new Set(['?', ':', '\u0085', '\u2028', '\u2029', '\0']);
+/** These end the name too, but no YAML token starts with them, so what follows fails ("cannot start any token"). */
+const ENDS_NAME_THEN_FAILS = new Set(['%', '@', '`']);
+
+export interface UnreadableAnchorName {
+  /** go-yaml v2's error, as Helm and kubectl print it after "yaml: line N: ". */
+  readonly error: string;
+  /** The first character of the name go-yaml v2 does not read in one. */
+  readonly character: string;
+}
+
+/**
+ * Why go-yaml v2 rejects a file with this anchor or alias name, or undefined when it reads the name whole or when it
+ * reads it differently (ends it at a character after which the file may still parse: ENDS_NAME_READ_ON).
+ */
+export function goYamlNameError(name: string): UnreadableAnchorName | undefined {
+  const at = name.search(NOT_IN_GO_YAML_NAME);
+  if (at < 0) return undefined;
+  const character = String.fromCodePoint(name.codePointAt(at) ?? 0);
+  // A name go-yaml reads no character of is an error whatever follows it.
+  if (at > 0 && ENDS_NAME_READ_ON.has(character)) return undefined;
+  const error =
+    at > 0 && ENDS_NAME_THEN_FAILS.has(character)
+      ? 'found character that cannot start any token'
+      : 'did not find expected alphabetic or numeric character';
+  return { error, character };
+}
+
 /** The documents of the text's CST, in order: parseAllDocuments composes one document from each. */
 export function* cstDocuments(text: string): Generator<CST.Document> {
   for (const token of new Parser().parse(text)) if (token.type === 'document') yield token;

@@ -5,7 +5,7 @@
 // The `yaml` package reads YAML 1.2, which has no merge type, and leaves `<<` a plain key.
 // What is read through an anchor is written where the anchor is, and other places may use it too: the caller marks
 // it so, and no fix edits it. What go-yaml v2 refuses in anchors, which the `yaml` package reads without a word, is
-// anchorProblems'.
+// anchorProblems': their names too (anchorNames.ts).
 import {
   isAlias,
   isMap,
@@ -20,6 +20,14 @@ import {
   type YAMLMap,
 } from 'yaml';
 import type { SyntaxProblem } from '../json/parseJson';
+import {
+  anchorNamesOf,
+  cstDocuments,
+  goYamlNameError,
+  goYamlReadsName,
+  type UnreadableAnchorName,
+  type YamlAnchorName,
+} from './anchorNames';
 import { underlinedRange } from './nodeRange';
 import { walkNodes } from './walkNodes';
 
@@ -87,17 +95,19 @@ export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
 
 /**
  * Walks a document in the order written, knowing at each point the node every anchor name stands for (the latest
- * node before it with that anchor): `visitor` sees each pair and each alias with those anchors.
+ * node before it with that anchor): `visitor` sees each pair and each alias with those anchors. Returns them as they
+ * stand at the end: every anchor name of the document.
  */
 function walkWithAnchors(
   root: Node | Document,
   visitor: (node: Pair | Alias, anchors: ReadonlyMap<string, Node>) => void,
-): void {
+): ReadonlyMap<string, Node> {
   const anchors = new Map<string, Node>();
   walkNodes(root, (node) => {
     if (isPair(node) || isAlias(node)) visitor(node, anchors);
     else if (typeof node.anchor === 'string') anchors.set(node.anchor, node);
   });
+  return anchors;
 }
 
 /**
@@ -140,15 +150,60 @@ function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
 }
 
 /**
- * What Helm's and kubectl's YAML reader (go-yaml v2) rejects in a document's anchors, which the `yaml` package reads
- * without a word (so an editor's YAML support does not mark it): an alias with no anchor of its name before it in
+ * What Helm's and kubectl's YAML reader (go-yaml v2) rejects in the anchors of a text's documents, which the `yaml`
+ * package reads without a word (so an editor's YAML support does not mark it), in the order written: an anchor or
+ * alias name go-yaml v2 cannot read (anchorNames.ts goYamlNameError: `&a.b`, `&ü`, an unquoted wildcard host), and
+ * documentAnchorProblems'.
+ */
+export function anchorProblems(text: string, documents: readonly Document.Parsed[]): SyntaxProblem[] {
+  let unreadableName = false;
+  const problems = documents.flatMap((document) =>
+    documentAnchorProblems(document, () => {
+      unreadableName = true;
+    }),
+  );
+  if (!unreadableName) return problems;
+  // Where a name is written exactly is in the CST alone (a comment may sit between an anchor and its node).
+  for (const document of cstDocuments(text))
+    for (const name of anchorNamesOf(document)) {
+      const unreadable = goYamlNameError(name.name);
+      if (unreadable)
+        problems.push({ ...name.range, message: unreadableNameMessage(name, unreadable), onlyHelmRejects: true });
+    }
+  return problems.sort((a, b) => a.start - b.start);
+}
+
+/** A name to suggest for one go-yaml v2 cannot read: accents dropped, other characters made `-` (`a.b` → `a-b`). */
+function readableName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function unreadableNameMessage({ kind, name }: YamlAnchorName, { error, character }: UnreadableAnchorName): string {
+  const suggested = readableName(name);
+  const example = goYamlReadsName(suggested) ? `, e.g. '${suggested}'` : '';
+  // A wildcard host written unquoted (`hostname: *.i.azure.anyscaleuserdata.com`) is read as an alias.
+  const wildcard =
+    kind === 'alias' && name.startsWith('.')
+      ? ` (a value starting with * is read as an alias: quote it, '*${name}')`
+      : '';
+  return `YAML error: ${error}: the ${kind} name '${name}' holds '${character}', which Helm and kubectl do not read in an anchor name (letters, digits, _ and - only): rename the anchor and its aliases (Rename Symbol renames them together)${example}, or Helm and kubectl reject the file${wildcard}`;
+}
+
+/**
+ * What go-yaml v2 rejects in one document's anchors besides names: an alias with no anchor of its name before it in
  * its document (YAML 1.2, 7.1: anchors do not cross `---`); an alias inside the node it names (go-yaml v2: "anchor
  * value contains itself"); a merge key whose value is not a map or a list of maps (the merge type; go-yaml v2: "map
- * merge requires map or sequence of maps as the value"). In the order written.
+ * merge requires map or sequence of maps as the value"). In the order written. `unreadableName` is called when an
+ * anchor or alias has a name go-yaml v2 cannot read; such an alias is left to that name's problem (go-yaml v2 stops
+ * at the name).
  */
-export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
+function documentAnchorProblems(document: Document.Parsed, unreadableName: () => void): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
-  walkWithAnchors(document, (node, anchors) => {
+  const anchors = walkWithAnchors(document, (node, anchors) => {
     if (isPair(node)) {
       if (!isMergeKey(node.key)) return;
       const value = node.value;
@@ -162,15 +217,15 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
         });
       return;
     }
+    if (goYamlNameError(node.source)) {
+      unreadableName();
+      return;
+    }
     const target = anchors.get(node.source);
-    // A wildcard host written unquoted (`hostname: *.i.azure.anyscaleuserdata.com`) is read as an alias.
-    const wildcard = node.source.startsWith('.')
-      ? ` (a value starting with * is read as an alias: quote it, '*${node.source}')`
-      : '';
     if (!target)
       problems.push({
         ...underlinedRange(node),
-        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file${wildcard}`,
+        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
         onlyHelmRejects: true,
       });
     else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
@@ -180,5 +235,6 @@ export function anchorProblems(document: Document.Parsed): SyntaxProblem[] {
         onlyHelmRejects: true,
       });
   });
+  if ([...anchors.keys()].some((name) => goYamlNameError(name))) unreadableName();
   return problems;
 }
