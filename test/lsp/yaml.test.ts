@@ -150,6 +150,26 @@ test('an alias Helm cannot resolve is an error of ours, not an editor-marked syn
   assert.equal(problem.range.start.character, lines[lines.length - 2].indexOf('*'));
 });
 
+test('an anchor name Helm cannot read is an invalid-yaml error at the name, over the real server', async () => {
+  const uri = 'file:///workspace/dotted-anchor-values.yaml';
+  const text = read('rules', 'values-value-not-allowed', 'fail.yaml') + 'extra:\n  url: &control.plane x\n';
+  await open(uri, text);
+  const p = await server.latest(uri, (d) => d.diagnostics.length > 0, 'anchor name diagnostics');
+  assert.deepEqual(codesOf(p), ['invalid-yaml']);
+  const [problem] = p.diagnostics;
+  assert.equal(problem.severity, DiagnosticSeverity.Error);
+  assert.match(
+    String(problem.message),
+    /^YAML error: did not find expected alphabetic or numeric character: the anchor name 'control\.plane' holds '\.'/,
+  );
+  const lines = text.split('\n');
+  const line = lines.length - 2;
+  assert.deepEqual(problem.range, {
+    start: { line, character: lines[line].indexOf('&') + 1 },
+    end: { line, character: lines[line].indexOf(' x') },
+  });
+});
+
 test("a Helm chart's Gateway template, its YAML broken by action lines: one information, not the parser's errors", async () => {
   const uri = 'file:///workspace/chart/templates/gateway.yaml';
   const text = read('cli', 'helm-chart', 'templates', 'gateway.yaml');
