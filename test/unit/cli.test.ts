@@ -547,6 +547,16 @@ test('a template in UTF-16 (with its byte order mark), named or beside its templ
   );
   assert.equal(named.code, 2, 'a file named that could not be read');
   assert.match(named.stdout, /in 1 file checked\.$/m, 'UTF-8 with a byte order mark is read as UTF-8');
+  // Found under a folder: a template is named as the Cloud Resources tree names it; UTF-16 data of no concern is not.
+  fs.writeFileSync(path.join(dir, 'tool-output.json'), Buffer.from('\uFEFF{ "name": "not ours" }', 'utf16le'));
+  const found = run(['check', '.'], dir);
+  assert.equal(
+    found.stderr,
+    'anyscale-azure: be.json: UTF-16 text (UTF-16 BE, byte order mark FE FF), not checked: save it as UTF-8\n' +
+      'anyscale-azure: le.json: UTF-16 text (UTF-16 LE, byte order mark FF FE), not checked: save it as UTF-8\n',
+  );
+  assert.equal(found.code, 2);
+  assert.equal(run(['index', '.'], dir).code, 2);
   const beside = folderOf({ 'cloud.json': PROVIDER_TEMPLATE });
   fs.writeFileSync(
     path.join(beside, 'cloud.parameters.json'),

@@ -176,7 +176,7 @@ test('exit codes: 2 for a usage error or a folder that is not there, 0 with noth
   assert.match(help.stdout, /^Usage: anyscale-azure index/);
 });
 
-test('a binary file named on the command line is one line saying so and exit 2, as for check; found in a folder, passed over', () => {
+test('a binary file named on the command line is one line saying so and exit 2, as for check; a UTF-16 template found in a folder too', () => {
   const dir = temporaryDirectory('anyscale-index-binary-');
   fs.mkdirSync(path.join(dir, 'infra'));
   fs.writeFileSync(path.join(dir, 'infra', 'cloud.json'), PROVIDER_TEMPLATE);
@@ -195,12 +195,11 @@ test('a binary file named on the command line is one line saying so and exit 2, 
   );
   const checked = run(['check', 'infra/utf16.json'], dir);
   assert.deepEqual([checked.code, checked.stderr], [named.code, named.stderr], 'check says the same, with its code');
+  // Found in a folder, a template in UTF-16 is named too, as the Cloud Resources tree names it, and as check does.
   const found = run(['index', 'infra'], dir);
-  assert.deepEqual(
-    [found.code, found.stderr],
-    [0, ''],
-    'found in a folder, it is passed over, as check passes it over',
-  );
+  assert.deepEqual([found.code, found.stderr], [2, named.stderr]);
+  const foundByCheck = run(['check', 'infra'], dir);
+  assert.deepEqual([foundByCheck.code, foundByCheck.stderr], [2, named.stderr]);
 });
 
 test('a text file named on the command line that cannot be parsed is named at its syntax error and exit 2, as for check; found in a folder, passed over', () => {

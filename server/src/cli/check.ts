@@ -25,9 +25,11 @@ import {
   notTextReason,
   readBounded,
   readBoundedText,
+  utf16Decoded,
   utf16Text,
   type BoundedReadError,
 } from '../node/boundedRead';
+import { mayHoldFacts } from '../node/workspaceScan';
 import type { CliFinding, CliRun } from './report';
 import { findingsInParameterFile } from '../lsp/parameterFiles';
 
@@ -180,7 +182,10 @@ export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'probl
     }
     const notText = notTextReason(bytes, 'not checked');
     if (notText !== undefined) {
-      if (target.explicit) run.problems.push({ file: target.display, message: notText });
+      // Found under a folder, a file in UTF-16 that is one of ours once decoded (a template PowerShell 5 saved) is
+      // named too, as the Cloud Resources tree names it: a CI run must not pass a template over in silence.
+      if (target.explicit || mayHoldFacts(target.absolute, utf16Decoded(bytes) ?? ''))
+        run.problems.push({ file: target.display, message: notText });
       continue;
     }
     texts.set(target, fileText(bytes));
