@@ -299,14 +299,20 @@ test('an editor that keeps asking (a request every 100 ms) still sees the tree f
 test('a parameter file changed on disk names only the cloud of its template', async () => {
   const before = changes().length;
   const file = path.join(root, 'params', 'cloudresource.parameters.aws.json');
-  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"eksuswest2"', '"eksuseast1"'));
-  await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
-    changes: [{ uri: pathToFileURL(file).href, type: FileChangeType.Changed }],
-  });
-  const change = await nextChange(before, 'the notification after the parameter file changed');
+  const written = fs.readFileSync(file, 'utf8');
+  const changeOnDisk = async (text: string, after: number) => {
+    fs.writeFileSync(file, text);
+    await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: pathToFileURL(file).href, type: FileChangeType.Changed }],
+    });
+    return nextChange(after, 'the notification after the parameter file changed');
+  };
+  const change = await changeOnDisk(written.replace('"eksuswest2"', '"eksuseast1"'), before);
   assert.deepEqual(change.clouds, ['cloud:my-anyscale-cloud']);
   const index = await server.connection.sendRequest(WorkspaceIndexRequest, { cloud: 'cloud:my-anyscale-cloud' });
   assert.deepEqual(labels(index.clouds[0].cloudResources as unknown as IndexedCloud[]), ['eksuseast1', 'aksuksouth']);
+  // Back as it was, for the tests after this one.
+  await changeOnDisk(written, changes().length);
 });
 
 test('the excludes are read again when the configuration changes', async () => {
