@@ -79,16 +79,18 @@ async function openGeneratedValues(
     ? vscode.Uri.joinPath(vscode.Uri.parse(template.uri), '..', generated.fileName).with({ scheme: 'untitled' })
     : undefined;
   const taken = vscode.workspace.textDocuments.some((open) => open.uri.toString() === untitled?.toString());
+  // The cursor at the top, whatever VS Code remembers of an untitled document of that name closed before.
+  const atTop = { selection: new vscode.Range(0, 0, 0, 0) };
   if (!untitled || taken) {
     const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: generated.content });
-    return vscode.window.showTextDocument(document);
+    return vscode.window.showTextDocument(document, atTop);
   }
-  // Filled before it is shown, so that the editor opens on the values with the cursor at the top.
+  // Filled before it is shown, so that the editor opens on the values.
   const document = await vscode.workspace.openTextDocument(untitled);
   const fill = new vscode.WorkspaceEdit();
   fill.insert(untitled, new vscode.Position(0, 0), generated.content);
   await vscode.workspace.applyEdit(fill);
-  return vscode.window.showTextDocument(document);
+  return vscode.window.showTextDocument(document, atTop);
 }
 
 export interface CloudTreeOptions {
