@@ -101,6 +101,7 @@ describe('storage URI helpers', () => {
     );
     assert.equal(abfssProblem(split('abfss://mystorageacct.dfs.core.windows.net')), 'missing-container');
     assert.equal(abfssProblem(split('abfss://@mystorageacct.dfs.core.windows.net')), 'missing-container');
+    assert.equal(abfssProblem(split('abfss://user:pass@mystorageacct.dfs.core.windows.net')), 'credentials');
     assert.equal(abfssProblem(split('abfss://anyscale-data@mystorageacct.blob.core.windows.net')), 'wrong-host');
     assert.equal(abfssProblem(split('abfss://anyscale-data@storage.contoso.com')), 'wrong-host');
   });
@@ -578,6 +579,14 @@ describe('storage rules: what the message names and what the fix writes', () => 
       endpoint: AZURE_ENDPOINT,
       code: 'bucket-scheme-mismatch',
       message: `cloudStorageBucketName "abfss://mystorageacct.dfs.core.windows.net" names no container before "@": an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
+    },
+    {
+      // A user name and password where the container goes, shown masked.
+      provider: 'Azure',
+      bucket: 'abfss://user:pass@mystorageacct.dfs.core.windows.net',
+      endpoint: AZURE_ENDPOINT,
+      code: 'bucket-scheme-mismatch',
+      message: `cloudStorageBucketName "abfss://***@mystorageacct.dfs.core.windows.net" holds a user name and password before "@", where the container goes: an abfss bucket is written abfss://<container>@<account>.dfs.core.windows.net. ${REJECTED}`,
     },
     {
       provider: 'Azure',

@@ -176,10 +176,14 @@ export function blobEndpointOf(account: string): string {
   return `https://${account}${AZURE_BLOB_HOST_SUFFIX}`;
 }
 
-/** What is wrong with an abfss bucket's authority, or undefined when it is `<container>@<account>.dfs.core.windows.net`. */
-export function abfssProblem(uri: UriParts): 'missing-container' | 'wrong-host' | undefined {
+/**
+ * What is wrong with an abfss bucket's authority, or undefined when it is `<container>@<account>.dfs.core.windows.net`:
+ * `credentials` when what stands before `@` holds a `:` (`user:pass`), which no container name does.
+ */
+export function abfssProblem(uri: UriParts): 'missing-container' | 'credentials' | 'wrong-host' | undefined {
   if (!uri.userinfo) return 'missing-container';
-  return storageAccountOf(uri.hostname)?.service === 'dfs' ? undefined : 'wrong-host';
+  if (storageAccountOf(uri.hostname)?.service !== 'dfs') return 'wrong-host';
+  return containerOf(uri) === undefined ? 'credentials' : undefined;
 }
 
 /**

@@ -130,7 +130,9 @@ export const bucketSchemeMismatch: TemplateRule = {
       const fault =
         problem === 'missing-container'
           ? 'names no container before "@"'
-          : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
+          : problem === 'credentials'
+            ? 'holds a user name and password before "@", where the container goes'
+            : `has the host "${uri.hostname}", which is not a storage account's Data Lake host`;
       const equivalent = abfssEquivalent(uri);
       const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
       context.report({

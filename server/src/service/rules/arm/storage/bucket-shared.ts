@@ -1,8 +1,9 @@
 // bucket-shared: two cloud resources of one cloud with the same cloudStorageBucketName. Each cloud resource has its own
 // bucket (documented: cloud-resources-overview), and the value can't be changed after creation. URIs are compared
 // normalised with the storage rules' URI splitter: scheme and host ignoring case (as URIs and DNS do), without
-// trailing slashes (bucket-subpath reports those).
-import type { UriParts } from '../../../catalog/storage';
+// trailing slashes (bucket-subpath reports those), and without credentials before the host (an Azure container there
+// is kept: it names the bucket).
+import { containerOf, type UriParts } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
 import { resourceLabel } from '../../support/labels';
 import { reportSharedValues } from '../../support/sharedValues';
@@ -10,7 +11,8 @@ import { labelWithValue, storageValuesOf } from '../../support/storageValues';
 
 /** The bucket a URI names, as a comparable key. */
 function bucketKey(uri: UriParts): string {
-  const authority = uri.userinfo === undefined ? uri.host.toLowerCase() : `${uri.userinfo}@${uri.host.toLowerCase()}`;
+  const container = containerOf(uri);
+  const authority = container === undefined ? uri.host.toLowerCase() : `${container}@${uri.host.toLowerCase()}`;
   return `${uri.scheme.toLowerCase()}://${authority}${uri.rest.replace(/\/+$/, '')}`;
 }
 
