@@ -510,6 +510,25 @@ test('value fixes keep the quoting style', () => {
   );
 });
 
+test('values-iam-identity-is-principal-id names every cloud resource that records the GUID', () => {
+  const template = fs.readFileSync(
+    path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'),
+    'utf8',
+  );
+  const parsed = JSON.parse(template) as { resources: { name: string }[] };
+  parsed.resources.push({ ...parsed.resources[0], name: 'my-anyscale-cloud/second' });
+  const index = new WorkspaceIndex();
+  index.set('file:///cloud.json', analyzeDocument(JSON.stringify(parsed), { languageId: 'json' }).facts);
+  const values =
+    'global:\n  cloudDeploymentId: cldrsrc_abc123\n  cloudProvider: azure\n  auth:\n    iamIdentity: 9f8e7d6c-5b4a-4392-8170-6a5b4c3d2e1f\n';
+  const found = yaml(values, index).findings.filter((f) => f.code === 'values-iam-identity-is-principal-id');
+  assert.equal(found.length, 1);
+  assert.match(
+    found[0].message,
+    /is the GUID cloud resources "my-anyscale-cloud\/default" and "my-anyscale-cloud\/second" record as anyscaleOperatorIamIdentity/,
+  );
+});
+
 test('cross-file: the workspace index links values to the cloud resources of a template', () => {
   const template = fs.readFileSync(
     path.join(FIXTURES, 'rules', 'values-iam-identity-is-principal-id', 'workspace', 'cloud-resource.json'),
