@@ -751,6 +751,18 @@ test("operator extensions in the template are listed under the cloud resources t
   assert.ok(resourceNamed(cloud, 'eks-east').files.some((file) => file.kind === 'aksCluster'));
 });
 
+/** The cloud of params/cloudresource.json changed to `template`, indexed with its AWS file (read first) and its Azure file. */
+function cloudReadWithAwsAndAzureFiles(template: object) {
+  const inputs = [
+    parameterFileIn('cloudresource.parameters.aws.json'),
+    parameterFileIn('cloudresource.parameters.azure.json'),
+  ];
+  const index = new WorkspaceIndex();
+  const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
+  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
+  return cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+}
+
 test("an extension setting its parameter files read differently rules no cloud resource out: no file's value is the template's", () => {
   const template = JSON.parse(readParams('cloudresource.json'));
   const operator = (name: string, provider: string) => ({
@@ -760,14 +772,7 @@ test("an extension setting its parameter files read differently rules no cloud r
     properties: { extensionType: 'Anyscale.AKS.Operator', configurationSettings: { 'global.cloudProvider': provider } },
   });
   template.resources.push(operator('by-parameter', "[toLower(parameters('provider'))]"), operator('azure', 'azure'));
-  const inputs = [
-    parameterFileIn('cloudresource.parameters.aws.json'),
-    parameterFileIn('cloudresource.parameters.azure.json'),
-  ];
-  const index = new WorkspaceIndex();
-  const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
-  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
-  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+  const cloud = cloudReadWithAwsAndAzureFiles(template);
   const extensions = (name: string) =>
     resourceNamed(cloud, name)
       .files.filter((file) => file.kind === 'operatorExtension')
@@ -797,14 +802,7 @@ test("an extension's name and type are read with every parameter file: ones the 
       "[if(equals(parameters('cloudName'), 'my-anyscale-cloud'), 'Anyscale.AKS.Operator', 'microsoft.kuberay')]",
     ),
   );
-  const inputs = [
-    parameterFileIn('cloudresource.parameters.aws.json'),
-    parameterFileIn('cloudresource.parameters.azure.json'),
-  ];
-  const index = new WorkspaceIndex();
-  const uri = uriIn(WORKSPACE, 'params', 'cloudresource.json');
-  indexDocument(index, uri, JSON.stringify(template, null, 2), { fileName: uri }, { parameterFiles: inputs });
-  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-anyscale-cloud');
+  const cloud = cloudReadWithAwsAndAzureFiles(template);
   const extensions = resourceNamed(cloud, 'eksuswest2')
     .files.filter((file) => file.relation === 'sameTemplate')
     .map((file) => {
