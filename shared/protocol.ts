@@ -421,6 +421,8 @@ export interface IndexedFile extends IndexNode {
   cloudDeploymentId?: IndexedText;
   /** Operator values: `global.cloudProvider`. */
   cloudProvider?: IndexedText;
+  /** A cluster extension (not the operator): its `extensionType`, e.g. `microsoft.kuberay`. */
+  extensionType?: IndexedText;
 }
 
 // ---- The live Azure view: what "Connect to Azure" listed, sent to the server for the drift checks (docs/azure.md). ----

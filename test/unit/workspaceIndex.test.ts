@@ -819,6 +819,28 @@ test("an extension's name and type are read with every parameter file: ones the 
   assert.deepEqual(targetFromIndexedFile(disagreed), {}, 'not verified as KubeRay');
 });
 
+test('Verify Cluster Extension takes a KubeRay row by its extension type (sent with the row), ignoring case, whatever the extension is named', () => {
+  const template = JSON.parse(readParams('cloudresource.json'));
+  const extension = (name: string, extensionType: string) => ({
+    type: 'Microsoft.KubernetesConfiguration/extensions',
+    apiVersion: '2024-11-01',
+    name,
+    properties: { extensionType },
+  });
+  // Extension types compare ignoring case; the second one's name only reads like KubeRay's type.
+  template.resources.push(extension('ray', 'Microsoft.KubeRay'), extension('microsoft.kuberay', 'contoso.monitoring'));
+  const rows = resourceNamed(cloudReadWithAwsAndAzureFiles(template), 'eksuswest2').files.filter(
+    (file) => file.kind === 'clusterExtension',
+  );
+  assert.deepEqual(
+    rows.map((row) => [row.label, { ...row.extensionType }, targetFromIndexedFile(row)]),
+    [
+      ['ray', { text: 'Microsoft.KubeRay', known: true }, { kind: 'kuberay', extensionName: 'ray' }],
+      ['microsoft.kuberay', { text: 'contoso.monitoring', known: true }, {}],
+    ],
+  );
+});
+
 test("a Gateway manifest in a file of operator values is listed where its file's values are, saying that this is inferred; one in a file of its own under every cloud resource", () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const gateway = 'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\n';

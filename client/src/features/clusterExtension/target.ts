@@ -14,7 +14,8 @@ const literal = (name: string) => (name.startsWith('[') ? undefined : name);
 export function targetFromIndexedFile(file: IndexedFile): Partial<ClusterExtensionTarget> {
   if (file.kind === 'aksCluster') return { clusterName: literal(file.label) };
   if (file.kind === 'operatorExtension') return { kind: 'anyscaleOperator', extensionName: literal(file.label) };
-  if (file.kind === 'clusterExtension' && file.description.some((part) => part.toLowerCase() === 'microsoft.kuberay')) {
+  const extensionType = file.extensionType;
+  if (extensionType?.known && extensionType.text.toLowerCase() === 'microsoft.kuberay') {
     return { kind: 'kuberay', extensionName: literal(file.label) };
   }
   return {};

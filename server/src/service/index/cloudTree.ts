@@ -104,6 +104,8 @@ interface Relatable {
   readonly reveal: IndexLocation;
   readonly cloudDeploymentId?: WrittenSetting;
   readonly cloudProvider?: WrittenSetting;
+  /** A cluster extension's type (the operator's is known by its kind). */
+  readonly extensionType?: IndexedText;
   /**
    * The operator values it carries, one set per YAML document (an extension's settings are one): which cloud resources
    * it is for. Absent for what carries none (a template, a Gateway manifest): listed under every cloud resource, unless
@@ -154,6 +156,7 @@ function templateResourceRelatable(uri: string, resource: OutlinedTemplateResour
     reveal: { uri, range: resource.range },
     cloudDeploymentId: id,
     cloudProvider: resource.cloudProvider,
+    ...(resource.kind === 'clusterExtension' && resource.extensionType && { extensionType: resource.extensionType }),
     ...(resource.kind === 'operatorExtension' && { values: [resource] }),
     ids: id?.value.known ? [normalizedId(id.value.text)] : [],
     tooltip: [
@@ -257,6 +260,7 @@ function fileNode(parentId: string, relatable: Relatable, relation: IndexedRelat
     ],
     ...(relatable.cloudDeploymentId ? { cloudDeploymentId: relatable.cloudDeploymentId.value } : {}),
     ...(relatable.cloudProvider ? { cloudProvider: relatable.cloudProvider.value } : {}),
+    ...(relatable.extensionType ? { extensionType: relatable.extensionType } : {}),
   };
 }
 
