@@ -14,11 +14,12 @@ import {
   parseJson,
   type RuleLevel,
   renderedLaterText,
+  type RenderedLater,
   templateFindingsIn,
   WorkspaceIndex,
 } from '../service';
 import { conventionalParameterFiles, conventionalTemplate } from '../node/parameterFilePaths';
-import type { Target } from './files';
+import { foldersOfNoneOfOurs, type Target } from './files';
 import {
   fileText,
   looksBinary,
@@ -166,6 +167,15 @@ export function namedFileNotParsed(
   if (!target.explicit || analysis.kind !== 'other' || first === undefined) return undefined;
   const where = place(new LineIndex(text), target.display, first.start, first.end);
   return { file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${first.message}` };
+}
+
+/**
+ * What check and index say of a file that is YAML only once rendered, when it is named or, found in a folder, one of
+ * ours once rendered (a chart's Gateway): not checked, and why.
+ */
+export function renderedLaterMessage(text: string, later: RenderedLater): string {
+  const line = new LineIndex(text).positionAt(later.start).line + 1;
+  return `${renderedLaterText(later)} (${later.syntax} on line ${line}), not checked: it is YAML only once rendered`;
 }
 
 /** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
@@ -318,6 +328,8 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       }),
     };
   };
+  /** The files found in folders passed over as none of ours, without a word. */
+  const passedOver: Target[] = [];
   for (const [target, text] of texts) {
     const ruleLevels = levelsOf(target.absolute);
     const yaml = isYamlFile(target.absolute);
@@ -329,12 +341,7 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       const later = analysis.renderedLater;
       if (unparsable) run.problems.push(unparsable);
       else if (later && (target.explicit || later.kind !== 'other')) {
-        // Named, or found and one of ours once rendered (a chart's Gateway): not checked, and said so.
-        const line = new LineIndex(text).positionAt(later.start).line + 1;
-        run.notChecked.push({
-          file: target.display,
-          message: `${renderedLaterText(later)} (${later.syntax} on line ${line}), not checked: it is YAML only once rendered`,
-        });
+        run.notChecked.push({ file: target.display, message: renderedLaterMessage(text, later) });
       } else if (target.explicit) {
         run.notChecked.push({
           file: target.display,
@@ -343,6 +350,8 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
               ? 'empty file, not checked'
               : 'not checked: not an ARM template, a parameter file, Anyscale operator values or a Gateway manifest',
         });
+      } else {
+        passedOver.push(target);
       }
       continue;
     }
@@ -429,6 +438,8 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       );
     }
   }
+  // A folder named whose every file was passed over: said, as a file named would be.
+  run.notChecked.push(...foldersOfNoneOfOurs(targets, passedOver));
   // A parameter file two templates are checked with gets the same finding from each run: it is reported once, with
   // the places of both; so is a problem met twice.
   run.findings = firstOfEach(

@@ -17,6 +17,8 @@ export interface Target {
   absolute: string;
   /** True when named directly; such files get a message when we cannot check them. */
   explicit: boolean;
+  /** The folder argument it was found under, as written; absent when named or matched by a pattern. */
+  foundIn?: string;
 }
 
 export interface Expansion {
@@ -68,12 +70,12 @@ export function expand(args: string[], cwd: string): Expansion {
   const unmatched: string[] = [];
   const problems: Expansion['problems'] = [];
   const passedOver: Expansion['passedOver'] = [];
-  const add = (display: string, explicit: boolean) => {
+  const add = (display: string, explicit: boolean, foundIn?: string) => {
     const absolute = path.resolve(cwd, display);
     const real = realPathOf(absolute);
     if (seen.has(real)) return;
     seen.add(real);
-    targets.push({ display, absolute, explicit });
+    targets.push({ display, absolute, explicit, ...(foundIn !== undefined && { foundIn }) });
   };
   /**
    * Walks a folder; `shown` makes the paths of its files and problems as the user should see them. Returns the
@@ -118,7 +120,7 @@ export function expand(args: string[], cwd: string): Expansion {
           (display) => {
             if (!checked(display)) return;
             found++;
-            add(display, false);
+            add(display, false, arg);
           },
         );
         // A folder that could not be read is a problem already.
@@ -131,6 +133,32 @@ export function expand(args: string[], cwd: string): Expansion {
     if (targets.length === before && hasGlob(arg)) unmatched.push(arg);
   }
   return { targets, unmatched, problems, passedOver };
+}
+
+/**
+ * What check and index say of each folder named whose every file found was passed over in silence as none of the
+ * kinds they read (`package.json`, other YAML): its files, so that a CI run checking the wrong folder does not pass as
+ * "0 files checked" without a word. `passedOver` are the targets passed over so.
+ */
+export function foldersOfNoneOfOurs(
+  targets: readonly Target[],
+  passedOver: readonly Target[],
+): Array<{ file: string; message: string }> {
+  const byFolder = new Map<string, string[]>();
+  for (const target of passedOver)
+    if (target.foundIn !== undefined)
+      byFolder.set(target.foundIn, [...(byFolder.get(target.foundIn) ?? []), target.display]);
+  return [...byFolder]
+    .filter(([folder, files]) => targets.filter((target) => target.foundIn === folder).length === files.length)
+    .map(([folder, files]) => {
+      const shown = files.slice(0, MAX_NAMED).join(', ') + (files.length > MAX_NAMED ? ', …' : '');
+      const them = files.length === 1 ? 'its file' : `its ${files.length} files`;
+      const are = files.length === 1 ? 'is' : 'are';
+      return {
+        file: folder,
+        message: `no file to check: ${them} (${shown}) ${are} not an ARM template, a parameter file, Anyscale operator values or a Gateway manifest`,
+      };
+    });
 }
 
 /**

@@ -19,8 +19,8 @@ import {
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts, passedOverForSize } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
-import { namedFileNotParsed, readParameterFiles, readTargets, siblingsOf } from './check';
-import { expand, type Target } from './files';
+import { namedFileNotParsed, readParameterFiles, readTargets, renderedLaterMessage, siblingsOf } from './check';
+import { expand, foldersOfNoneOfOurs, type Target } from './files';
 import type { CliRun } from './report';
 import { formatIndexJson, formatIndexText, type IndexRun } from './formats/cloudIndex';
 import { parseCommandLine } from './args';
@@ -76,6 +76,7 @@ async function withoutLargeDataFiles(targets: readonly Target[]): Promise<Target
 /** Reads the targets into a workspace index (templates first, then the YAML files checked against it) and assembles it. */
 export async function indexTargets(targets: Target[], options: IndexOptions): Promise<IndexRun> {
   const run: Pick<CliRun, 'problems'> = { problems: [] };
+  const notChecked: CliRun['notChecked'] = [];
   const displays = new Map<string, string>(targets.map((target) => [target.absolute, target.display]));
   const displayOfPath = (file: string) => displays.get(file) ?? path.relative(options.cwd, file);
   const pathOf = new Map<string, string>();
@@ -116,6 +117,9 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
       { fileName: target.absolute },
       { ruleLevels, parameterFiles, uri, workspace },
     );
+    const later = analysis.kind === 'other' ? analysis.renderedLater : undefined;
+    if (later && (target.explicit || later.kind !== 'other'))
+      notChecked.push({ file: target.display, message: renderedLaterMessage(text, later) });
     const parameterFileLevels = (file: string) => options.configLevels?.(pathOf.get(file) ?? file);
     // What a value causes counts in its parameter file at that file's levels, as check reports it there.
     const counted = atParameterFileLevels(analysis, text, target.absolute, parameterFiles, {
@@ -126,7 +130,21 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
     workspace.record(uri, analysis.facts, documentOutline(counted, text, parameterFiles, { parameterFileLevels }));
   }
   const displayOf = (uri: string) => displayOfPath(pathOf.get(uri) ?? uri);
-  return { clouds: cloudTree(workspace.outlines()), problems: run.problems, displayOf, filesRead: texts.size };
+  // A folder named whose every file is none of ours: said, as check says it.
+  const kept = new Set(relevant.map(([target]) => target));
+  notChecked.push(
+    ...foldersOfNoneOfOurs(
+      targets,
+      [...texts.keys()].filter((target) => !kept.has(target)),
+    ),
+  );
+  return {
+    clouds: cloudTree(workspace.outlines()),
+    problems: run.problems,
+    notChecked,
+    displayOf,
+    filesRead: texts.size,
+  };
 }
 
 function parseIndexArgs(argv: string[]): { format: 'text' | 'json'; config?: string; paths: string[] } {
@@ -162,7 +180,8 @@ export async function runIndex(argv: string[], cwd: string): Promise<number> {
     ...unmatched.map((pattern) => ({ file: pattern, message: 'no files match' })),
   ];
   process.stdout.write(options.format === 'json' ? formatIndexJson(run) : formatIndexText(run));
-  for (const folder of passedOver) process.stderr.write(`anyscale-azure: warning: ${folder.file}: ${folder.message}\n`);
+  for (const skipped of [...passedOver, ...run.notChecked])
+    process.stderr.write(`anyscale-azure: warning: ${skipped.file}: ${skipped.message}\n`);
   for (const problem of allProblems) process.stderr.write(`anyscale-azure: ${problem.file}: ${problem.message}\n`);
   return allProblems.length > 0 ? 2 : 0;
 }

@@ -63,6 +63,8 @@ function cloudJson(cloud: IndexedCloud, run: IndexRun) {
 export interface IndexRun {
   readonly clouds: IndexedCloud[];
   readonly problems: CliRun['problems'];
+  /** Files read and not indexed, with why: warnings (a chart's Gateway, YAML only once rendered; a folder of none of ours). */
+  readonly notChecked: CliRun['notChecked'];
   /** How the output names a file, from its URI: as given or found under a folder given (like `check`). */
   readonly displayOf: (uri: string) => string;
   readonly filesRead: number;
