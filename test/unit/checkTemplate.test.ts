@@ -1,11 +1,13 @@
 // A template checked with several parameter files: each file's run is checked, and a finding that several runs
 // report is one finding; one that only some runs report says with which files (checkTemplate.ts), in its message and
-// in the analysis's foundOnlyWith.
+// in the analysis's foundOnlyWith. A finding only some copies of a copy loop lead to is recorded with those copies, by
+// run, in foundOnlyInCopies.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/service/analyze';
 import type { Finding } from '../../server/src/service/types';
 import { parameterFileInput } from '../support/parameterFile';
+import { copyLoopTemplate } from '../support/copyLoopTemplate';
 
 /** A cloud and one cloud resource whose provider is the expression given. */
 function templateWithProvider(provider: string): string {
@@ -108,4 +110,49 @@ test('the same finding in two parameter files is kept in each file', () => {
   assert.deepEqual(inFiles.map((finding) => finding.uri).sort(), [A, B]);
   // At the same place in each file's text, saying the same thing.
   assert.equal(new Set(inFiles.map((finding) => `${finding.start} ${finding.end} ${finding.message}`)).size, 1);
+});
+
+test('a finding only some copies of a loop lead to is recorded with their indexes; one every copy leads to is not', () => {
+  const analysis = analyzeText(copyLoopTemplate());
+  const copies = (finding: Finding) => analysis.foundOnlyInCopies?.get(finding);
+  assert.deepEqual(
+    analysis.findings.map((finding) => [finding.code, /c\/r\d/.exec(finding.message)?.[0], copies(finding)]),
+    [
+      // Every copy: the declaration's, whatever the copy.
+      ['location-differs-from-cloud', undefined, undefined],
+      // Each copy's own, and one two copies lead to alike: reported once, with both.
+      ['required-property-missing', 'c/r0', new Map([['', [0]]])],
+      ['required-property-missing', 'c/r2', new Map([['', [2]]])],
+      ['provider-invalid', undefined, new Map([['', [1]]])],
+      ['bucket-cors-required', undefined, new Map([['', [0, 2]]])],
+      ['bucket-shared', 'c/r0', new Map([['', [1, 2]]])],
+    ],
+  );
+});
+
+test("the copies a finding is recorded with are those of each parameter file's run", () => {
+  const template = copyLoopTemplate("[if(equals(copyIndex(), parameters('bad')), 'aws', 'AWS')]", {
+    bad: { type: 'int' },
+  });
+  const analysis = analyzeText(template, {
+    parameterFiles: [parameterFileInput({ bad: { value: 1 } }, A), parameterFileInput({ bad: { value: 2 } }, B)],
+  });
+  const inTemplate = analysis.findings.filter((finding) => finding.uri === undefined);
+  const found = (code: string, copy?: string) =>
+    inTemplate.find((finding) => finding.code === code && (copy === undefined || finding.message.includes(copy)))!;
+  // Both runs: one finding, led to by copy 1 with A's values and copy 2 with B's.
+  const invalid = found('provider-invalid');
+  assert.equal(analysis.foundOnlyWith?.get(invalid), undefined);
+  assert.deepEqual(
+    analysis.foundOnlyInCopies?.get(invalid),
+    new Map([
+      [A, [1]],
+      [B, [2]],
+    ]),
+  );
+  // Copy 1 is AWS with B's values only.
+  const missing = found('required-property-missing', '"c/r1"');
+  assert.deepEqual(analysis.foundOnlyWith?.get(missing), [B]);
+  assert.deepEqual(analysis.foundOnlyInCopies?.get(missing), new Map([[B, [1]]]));
+  assert.equal(analysis.foundOnlyInCopies?.get(found('location-differs-from-cloud')), undefined);
 });

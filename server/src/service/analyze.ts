@@ -99,6 +99,7 @@ export function analyzeText(
     parse,
     findings,
     foundOnlyWith: checked?.foundOnlyWith,
+    foundOnlyInCopies: checked?.foundOnlyInCopies,
     syntaxErrors,
     template,
     anyscale,

@@ -6,7 +6,7 @@ import type { KnownValue } from './arm/value';
 import type { TextRange, TextEdit } from './text/range';
 import type { DocumentKind } from './documents/classifyJson';
 import type { ArmTemplate } from './arm/template';
-import type { AnyscaleView } from './arm/anyscaleView';
+import type { AnyscaleView, CloudResource } from './arm/anyscaleView';
 import type { FileFacts, WorkspaceIndex } from './index/workspaceIndex';
 import type { ParsedYaml } from './yaml/document';
 import type { RenderedLater } from './yaml/templateActions';
@@ -84,6 +84,11 @@ export interface Report {
   readonly severity?: Severity;
   readonly related?: readonly RelatedLocation[];
   readonly fixes?: readonly Fix[];
+  /**
+   * The cloud resource the report is about, as the rule was handed it: for one copy of a `copy` loop, that copy. The
+   * workspace index counts a finding only some copies lead to on those copies' rows (TemplateCheck.foundOnlyInCopies).
+   */
+  readonly cloudResource?: CloudResource;
 }
 
 export interface RuleInfo {
@@ -139,6 +144,12 @@ export interface Analysis {
    * what the index counts on the cloud resource row of each. Absent, or a finding not in it: found whatever the file.
    */
   readonly foundOnlyWith?: ReadonlyMap<Finding, readonly string[]>;
+  /**
+   * A template's findings that only some copies of a `copy` loop led to (a value that depends on copyIndex()), with
+   * those copies' indexes by the parameter file whose run found them ('' without one; checkTemplate): what the index
+   * counts on each copy's row. Absent, or a run not in its map: found whatever the copy.
+   */
+  readonly foundOnlyInCopies?: ReadonlyMap<Finding, ReadonlyMap<string, readonly number[]>>;
   /** JSON syntax errors. When there are any, rules do not run: a broken tree would give false findings. */
   readonly syntaxErrors: SyntaxProblem[];
   /**

@@ -1,7 +1,8 @@
 // Runs the template rules over one ARM template: once with no parameter file, or once per parameter file (the
 // docs ship one per provider), each run evaluating expressions with that file's values. Findings of all runs are
-// merged; one that only some parameter files cause says which, in its message and in foundOnlyWith. A finding on a
-// value written elsewhere (a parameter default, a variable, a parameter file) sits where the value is written and
+// merged; one that only some parameter files cause says which, in its message and in foundOnlyWith; one that only
+// some copies of a copy loop lead to is recorded with their indexes in foundOnlyInCopies. A finding on a value written
+// elsewhere (a parameter default, a variable, a parameter file) sits where the value is written and
 // points at where it is used — and, when that is another document, the template also gets the finding at the use
 // site, pointing back.
 import { baseName } from '../text/baseName';
@@ -35,6 +36,12 @@ export interface TemplateCheck {
    * fail), with the URIs of those files; a finding not in it does not depend on which file the template is read with.
    */
   readonly foundOnlyWith: ReadonlyMap<Finding, readonly string[]>;
+  /**
+   * The findings only some copies of one copy loop led to, with those copies' indexes by the parameter file whose run
+   * found them ('' without parameter files); a run not in a finding's map found it whatever the copy, and a finding not
+   * in it is not about one copy (or every copy led to it).
+   */
+  readonly foundOnlyInCopies: ReadonlyMap<Finding, ReadonlyMap<string, readonly number[]>>;
 }
 
 function isKnownValue(at: Report['at']): at is KnownValue {
@@ -73,6 +80,14 @@ class TemplateFinding implements Finding {
   ) {}
 }
 
+/** The copies of one loop's declaration whose reports led to a finding, in one run (the same copy may repeat). */
+class FoundInCopies {
+  constructor(
+    readonly declaration: JsonNode,
+    readonly indexes: number[],
+  ) {}
+}
+
 /**
  * The fixes whose edits are in the document the finding sits in (`uri`, undefined for the template): a value written in
  * a parameter file is fixed there, and a fix that edits the template is never offered on a finding in another document.
@@ -86,15 +101,23 @@ function fixesIn(fixes: readonly Fix[] | undefined, uri: string | undefined): re
 /** A template read without parameter files: no finding depends on one. */
 const FOUND_WHATEVER_THE_FILE: ReadonlyMap<Finding, readonly string[]> = new Map();
 
+/** The run of a template read without parameter files, in foundOnlyInCopies. */
+export const NO_PARAMETER_FILE = '';
+
 /** Copied by slice for each finding's own list: see TemplateFinding (no array literal). */
 const NO_RELATED: readonly RelatedLocation[] = [];
 
+/**
+ * Runs the rules with one run's values, its findings added to `out`; those a copy of a loop led to are recorded in
+ * `inCopies` with that copy (after dropRepeats, with every copy that led to them, or not at all when every copy did).
+ */
 function findingsOfRun(
   text: string,
   template: ArmTemplate,
   run: Run,
   levels: Readonly<Record<string, RuleLevel>> | undefined,
   out: Finding[],
+  inCopies: Map<Finding, FoundInCopies>,
   deployed: DeployedIndex | undefined,
 ): AnyscaleView {
   const firstOfRun = out.length;
@@ -103,10 +126,15 @@ function findingsOfRun(
   // Findings are built field by field, all of one shape: a large template can have thousands.
   const sink: FindingSink = (code, severity, r) => {
     const at = r.at;
+    const copy = r.cloudResource?.copyIndex === undefined ? undefined : r.cloudResource;
+    const add = (finding: Finding) => {
+      out.push(finding);
+      if (copy) inCopies.set(finding, new FoundInCopies(copy.declared.node, [copy.copyIndex!]));
+    };
     if (!isKnownValue(at)) {
       const isNode = 'offset' in at;
       const uri = isNode ? uriOf(at) : undefined;
-      out.push(
+      add(
         new TemplateFinding(
           code,
           severity,
@@ -126,7 +154,7 @@ function findingsOfRun(
     const related: RelatedLocation[] = (r.related ?? NO_RELATED).slice();
     if (usage)
       related.push({ start: usage.offset, end: usage.offset + usage.length, message: 'The value is used here.' });
-    out.push(
+    add(
       new TemplateFinding(
         code,
         severity,
@@ -141,7 +169,7 @@ function findingsOfRun(
     if (usage && originUri) {
       // The template's reader sees the problem where the value enters, with a link to where it is written.
       const source = baseName(originUri);
-      out.push({
+      add({
         code,
         severity,
         message: `${r.message} (value from ${source})`,
@@ -153,7 +181,10 @@ function findingsOfRun(
   const evaluator = evaluatorFor(template, run.parameterFile);
   const view = viewFor(template, run.parameterFile);
   const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, sink, deployed, view);
-  if (anyscale.hasCopies) dropRepeats(out, firstOfRun);
+  if (anyscale.hasCopies) {
+    dropRepeats(out, firstOfRun, inCopies);
+    forgetEveryCopy(inCopies, anyscale);
+  }
   return anyscale;
 }
 
@@ -177,15 +208,41 @@ function sameSeen(seen: Map<number, Finding[]>, finding: Finding): Finding | und
   return same;
 }
 
-/** Keeps one of identical findings: the copies of a loop report what is not about one copy once each. */
-function dropRepeats(findings: Finding[], from: number): void {
+/**
+ * Keeps one of identical findings: the copies of a loop report what is not about one copy once each. The one kept was
+ * led to by the copies of all (`inCopies`): by whatever copy when one of them was not about a copy, or two loops' copies.
+ */
+function dropRepeats(findings: Finding[], from: number, inCopies: Map<Finding, FoundInCopies>): void {
   const seen = new Map<number, Finding[]>();
   let kept = from;
   for (let i = from; i < findings.length; i++) {
     const finding = findings[i];
-    if (!sameSeen(seen, finding)) findings[kept++] = finding;
+    const same = sameSeen(seen, finding);
+    if (!same) {
+      findings[kept++] = finding;
+      continue;
+    }
+    const keptIn = inCopies.get(same);
+    const repeatIn = inCopies.get(finding);
+    if (keptIn && repeatIn && keptIn.declaration === repeatIn.declaration) keptIn.indexes.push(...repeatIn.indexes);
+    else inCopies.delete(same);
+    inCopies.delete(finding);
   }
   findings.length = kept;
+}
+
+/** Forgets the findings every copy of their loop led to: those are the declaration's whatever the copy. */
+function forgetEveryCopy(inCopies: Map<Finding, FoundInCopies>, view: AnyscaleView): void {
+  if (inCopies.size === 0) return;
+  const copies = new Map<JsonNode, number>();
+  for (const { declared } of view.cloudResources) copies.set(declared.node, (copies.get(declared.node) ?? 0) + 1);
+  for (const [finding, found] of inCopies)
+    if (new Set(found.indexes).size === copies.get(found.declaration)) inCopies.delete(finding);
+}
+
+/** One run's copies of each finding, as foundOnlyInCopies gives them (each index once, in order). */
+function copyIndexes(found: FoundInCopies): readonly number[] {
+  return [...new Set(found.indexes)].sort((a, b) => a - b);
 }
 
 /** `deployed`: what Azure holds ("Connect to Azure"), for the rules that compare the template with it. */
@@ -203,29 +260,49 @@ export function checkTemplate(
   ];
   if (parameterFiles.length === 0) {
     const findings: Finding[] = [...declarationFindings];
-    const anyscale = findingsOfRun(text, template, {}, levels, findings, deployed);
-    return { findings: findings.sort(byPlace), anyscale, foundOnlyWith: FOUND_WHATEVER_THE_FILE };
+    const inCopies = new Map<Finding, FoundInCopies>();
+    const anyscale = findingsOfRun(text, template, {}, levels, findings, inCopies, deployed);
+    const foundOnlyInCopies = new Map<Finding, ReadonlyMap<string, readonly number[]>>();
+    for (const [finding, found] of inCopies)
+      foundOnlyInCopies.set(finding, new Map([[NO_PARAMETER_FILE, copyIndexes(found)]]));
+    return { findings: findings.sort(byPlace), anyscale, foundOnlyWith: FOUND_WHATEVER_THE_FILE, foundOnlyInCopies };
   }
   let first: AnyscaleView | undefined;
-  // Each finding once, in the order first found, with the parameter files whose runs found it.
+  // Each finding once, in the order first found, with the parameter files whose runs found it, and the copies that
+  // led to it in each run that only some copies led to it in (dropped when two runs name two loops' copies).
   const seen = new Map<number, Finding[]>();
   const foundWith = new Map<Finding, ParameterFileInput[]>();
+  const copiesWith = new Map<Finding, { declaration: JsonNode; byRun: Map<string, readonly number[]> } | null>();
   for (const parameterFile of parameterFiles) {
     const findings: Finding[] = [];
-    const anyscale = findingsOfRun(text, template, { parameterFile }, levels, findings, deployed);
+    const inCopies = new Map<Finding, FoundInCopies>();
+    const anyscale = findingsOfRun(text, template, { parameterFile }, levels, findings, inCopies, deployed);
     first ??= anyscale;
     for (const finding of findings) {
       const same = sameSeen(seen, finding);
       const files = same ? foundWith.get(same)! : [];
       if (!same) foundWith.set(finding, files);
       if (!files.includes(parameterFile)) files.push(parameterFile);
+      const found = inCopies.get(finding);
+      const earlier = copiesWith.get(same ?? finding);
+      if (!found || earlier === null) continue;
+      if (earlier && earlier.declaration !== found.declaration) copiesWith.set(same ?? finding, null);
+      else if (earlier) earlier.byRun.set(parameterFile.uri, copyIndexes(found));
+      else
+        copiesWith.set(same ?? finding, {
+          declaration: found.declaration,
+          byRun: new Map([[parameterFile.uri, copyIndexes(found)]]),
+        });
     }
   }
   const findings: Finding[] = [...declarationFindings];
   const foundOnlyWith = new Map<Finding, readonly string[]>();
+  const foundOnlyInCopies = new Map<Finding, ReadonlyMap<string, readonly number[]>>();
   for (const [finding, files] of foundWith) {
+    const copies = copiesWith.get(finding);
     if (files.length === parameterFiles.length) {
       findings.push(finding);
+      if (copies) foundOnlyInCopies.set(finding, copies.byRun);
       continue;
     }
     // A finding that already names the parameter file its value comes from needs no "(with …)".
@@ -240,8 +317,9 @@ export function checkTemplate(
       shown,
       files.map((file) => file.uri),
     );
+    if (copies) foundOnlyInCopies.set(shown, copies.byRun);
   }
-  return { findings: findings.sort(byPlace), anyscale: first!, foundOnlyWith };
+  return { findings: findings.sort(byPlace), anyscale: first!, foundOnlyWith, foundOnlyInCopies };
 }
 
 /** Document, then position, then code: a stable order for editors and the CLI. */

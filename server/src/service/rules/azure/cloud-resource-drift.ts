@@ -23,6 +23,7 @@ export const cloudResourceDrift: TemplateRule = {
         for (const drift of driftOf(authored, twin.cloudResource)) {
           report({
             at: drift.at,
+            cloudResource,
             message:
               `${drift.property} is ${JSON.stringify(drift.authored)} here, but cloud resource ${names.cloud}/${twin.cloudResource.name} in Azure ` +
               `(${placeOf(twin)}) was created with ${JSON.stringify(drift.deployed)}. Its properties can't change after creation: redeploying fails with ` +

@@ -30,6 +30,7 @@ export const cloudResourceNotDeployed: TemplateRule = {
       }
       report({
         at: cloudResource.anchor,
+        cloudResource,
         message: `Cloud resource ${names.name} is not in Azure yet: ${where}. Deploying creates it; from then on its properties can't be changed, only deleted and created again.`,
       });
     }

@@ -48,6 +48,7 @@ export function reportSharedValues<Keyed extends KeyedValue>(
     }
     context.report({
       at: keyed.value,
+      cloudResource,
       message: message(keyed, first.cloudResource),
       related: [
         {

@@ -20,6 +20,7 @@ export const bucketRegionDiffers: TemplateRule = {
       const region = knownString(compute);
       if (region === undefined || !compute.known || !isValidRegionSyntax(region) || region === bucketRegion) continue;
       context.report({
+        cloudResource,
         at: bucket,
         message: `cloudStorageBucketRegion "${bucketRegion}" differs from region "${region}", which is right only if the bucket really is in ${bucketRegion}. If the bucket is in ${region}, remove cloudStorageBucketRegion (it defaults to region) so Anyscale doesn't look for the bucket in the wrong region.`,
         related: [{ ...rangeOf(compute.origin), message: `The compute region is "${region}".` }],

@@ -35,6 +35,7 @@ export const locationDiffersFromCloud: TemplateRule = {
         continue;
       const fix = valueFix(value, cloudLocation, `Change location to "${cloudLocation}"`);
       context.report({
+        cloudResource,
         at: value,
         message: `location "${location}" differs from the parent cloud's location "${cloudLocation}"; a cloud resource must use the same Azure region as its cloud. location only says where ARM keeps the record: compute runs in properties.region.`,
         related: [

@@ -3,6 +3,7 @@
 // location: no source documents a rejection. ARM compares locations ignoring case and spaces, so "UK South" is uksouth.
 import { propertyValue } from '../../../json/nodes';
 import { knownString, type Value } from '../../../arm/value';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { SUPPORTED_LOCATIONS } from '../../../catalog/anyscale';
 import {
   DOCUMENTED_LOCATIONS,
@@ -19,13 +20,15 @@ import { valueFix } from '../../support/valueEdits';
 
 const SUPPORTED_LIST = SUPPORTED_LOCATIONS.map((l) => l.name).join(', ');
 
-function checkLocation(context: TemplateContext, value: Value, isCloudResource: boolean): void {
+/** A cloud's location, or a cloud resource's (`cloudResource`, whose copy a report is about). */
+function checkLocation(context: TemplateContext, value: Value, cloudResource?: CloudResource): void {
   const location = knownString(value);
   if (location === undefined || !value.known || isSupportedLocation(location)) return;
   const shown = `location "${location}"`;
   if (isAzureRegion(location)) {
     context.report({
       at: value,
+      cloudResource,
       message: `${shown} is an Azure region, but ${notDocumentedLocation(location)}`,
     });
     return;
@@ -33,7 +36,7 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
   const suggestion = suggestSupportedLocation(location);
   const otherProviders = providersKnowingRegion(location);
   const problem =
-    otherProviders.length > 0 && isCloudResource
+    otherProviders.length > 0 && cloudResource !== undefined
       ? `${shown} is ${otherProviders.join(' and ')}'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource's record, one of ${DOCUMENTED_LOCATIONS}, and the compute region belongs in properties.region.`
       : `${shown} is not an Azure region name, so it is not one of ${DOCUMENTED_LOCATIONS}.`;
   const fix =
@@ -42,6 +45,7 @@ function checkLocation(context: TemplateContext, value: Value, isCloudResource: 
       : valueFix(value, suggestion, `Change location to "${suggestion}"`, sameLettersAndDigits(location, suggestion));
   context.report({
     at: value,
+    cloudResource,
     message: suggestion ? `${problem} Did you mean "${suggestion}"?` : `${problem} Use one of ${SUPPORTED_LIST}.`,
     fixes: fix && [fix],
   });
@@ -55,10 +59,10 @@ export const locationUnsupported: TemplateRule = {
   appliesTo: 'armTemplate',
   check(context) {
     for (const cloud of context.anyscale.clouds) {
-      checkLocation(context, context.value(propertyValue(cloud.node, 'location'), cloud), false);
+      checkLocation(context, context.value(propertyValue(cloud.node, 'location'), cloud));
     }
     for (const cloudResource of context.anyscale.cloudResources) {
-      checkLocation(context, cloudResource.top('location').value, true);
+      checkLocation(context, cloudResource.top('location').value, cloudResource);
     }
   },
 };

@@ -32,6 +32,7 @@ export const regionInvalid: TemplateRule = {
         if (typeof value.value !== 'string') {
           const example = cloudResource.provider ? ` such as "${cloudResource.provider.regionExample}"` : '';
           context.report({
+            cloudResource,
             at: value,
             message: `${property} must be a string region name${example}; ${JSON.stringify(value.value)} is rejected when the template is deployed.`,
           });
@@ -56,6 +57,7 @@ export const regionInvalid: TemplateRule = {
                 sameLettersAndDigits(text, suggestion),
               );
         context.report({
+          cloudResource,
           at: value,
           message: `${property} "${text}" ${problem}, so the deployment is rejected.${hint}`,
           fixes: fix && [fix],

@@ -81,6 +81,7 @@ export const regionMissing: TemplateRule = {
           ? insertRegion(context.text, cloudResource, defaultRegion)
           : undefined;
       context.report({
+        cloudResource,
         at: reportNode(cloudResource),
         message: `properties.region ${state}${consequence}.${outcome} The Anyscale docs require region for every provider: set it to the region where the cluster runs${example}.`,
         severity: rejected ? 'error' : undefined,

@@ -43,6 +43,7 @@ export const regionUnknown: TemplateRule = {
         ? ` Did you mean "${suggestion}"?`
         : ` ${list.provider} regions look like "${provider.regionExample}".`;
       context.report({
+        cloudResource,
         at: value,
         message: `region "${region}" is ${what}; Anyscale validates region against ${list.provider}'s known regions and rejects other names.${hint}`,
         fixes: fix && [fix],

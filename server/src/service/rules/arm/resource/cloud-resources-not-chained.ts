@@ -79,6 +79,7 @@ export const cloudResourcesNotChained: TemplateRule = {
             : undefined;
         context.report({
           at: cloudResource.anchor,
+          cloudResource,
           message: `Cloud resource ${labels[index]} doesn't wait for ${listNames(names, group.length - 1)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,
           related: others.map((j) => {
             const anchor = cloudResources[group[j]].anchor;

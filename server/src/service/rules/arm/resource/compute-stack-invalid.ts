@@ -32,6 +32,7 @@ export const computeStackInvalid: TemplateRule = {
         sameIgnoringCase !== undefined,
       );
       context.report({
+        cloudResource,
         at: value,
         message: sameIgnoringCase
           ? `computeStack ${shown} must be written exactly "${sameIgnoringCase}": the value is case-sensitive, so the deployment fails with any other spelling.`

@@ -4,6 +4,7 @@
 import { propertyValue, type JsonNode } from '../../../json/nodes';
 import type { ArmResource, TemplateScope } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { rangeOf } from '../../runner';
 import type { TemplateRule } from '../../templateRule';
 import type { Fix } from '../../../types';
@@ -72,8 +73,9 @@ export const nameDuplicate: TemplateRule = {
     // A parent whose name is an expression is still one object: its nested children are compared with each other.
     const unnamedParents = new Map<ArmResource, string>();
     const firstByKey = new Map<string, { origin: JsonNode; originUri?: string; leaf: string }>();
-    const named: Array<{ resource: ArmResource; written: KnownValue; leaf: string; key: string }> = [];
-    for (const { resource } of context.anyscale.cloudResources) {
+    const named: Array<{ cloudResource: CloudResource; written: KnownValue; leaf: string; key: string }> = [];
+    for (const cloudResource of context.anyscale.cloudResources) {
+      const resource = cloudResource.resource;
       const leaf = knownString(resource.leafName);
       if (leaf === undefined || !resource.leafName.known) continue;
       // The full name `<cloud>/<resource>` is known whenever the cloud's name is.
@@ -87,14 +89,15 @@ export const nameDuplicate: TemplateRule = {
       const target = targetKey(resource.scope);
       const fullName = name === undefined ? `${cloudKey}/${leaf}` : name;
       named.push({
-        resource,
+        cloudResource,
         written: resource.leafName,
         leaf,
         key: target === '' ? fullName.toLowerCase() : `${target}\u0000${fullName.toLowerCase()}`,
       });
     }
     const taken = new Set(named.map((entry) => entry.key));
-    for (const { resource, written, leaf, key } of named) {
+    for (const { cloudResource, written, leaf, key } of named) {
+      const resource = cloudResource.resource;
       const first = firstByKey.get(key);
       if (!first) {
         firstByKey.set(key, { origin: written.origin, originUri: written.originUri, leaf });
@@ -109,6 +112,7 @@ export const nameDuplicate: TemplateRule = {
         : `Cloud resource name ${quotedName(leaf)} differs only in case from ${quotedName(first.leaf)} ${onCloud}, and ARM resource names are case-insensitive`;
       context.report({
         at: written,
+        cloudResource,
         message: `${what}: names must be unique within a cloud, and both declarations address the same resource, so the deployment fails (Anyscale answers a duplicate name with HTTP 409).`,
         related: [
           {

@@ -2,6 +2,7 @@
 // and a top-level cloud resource is named `<cloud>/<resource>`: exactly two segments, or ARM rejects the template.
 import type { ArmResource } from '../../../arm/template';
 import { knownString, type KnownValue } from '../../../arm/value';
+import type { CloudResource } from '../../../arm/anyscaleView';
 import { CLOUD_RESOURCE_TYPE, NAMING } from '../../../catalog/anyscale';
 import type { TemplateContext } from '../../templateContext';
 import type { TemplateRule } from '../../templateRule';
@@ -37,11 +38,19 @@ function segmentProblem(segment: string): string | undefined {
  * Reports `<subject> <problem>` when the segment is invalid; the subject names the segment, e.g. `Cloud name "a.b"`.
  * The finding sits where the name is written (a parameter default, a variable, a parameter file).
  */
-function reportSegment(context: TemplateContext, at: KnownValue, subject: string, segment: string): void {
+/** `cloudResource`: the cloud resource (the copy) whose name this is; undefined for a cloud's. */
+function reportSegment(
+  context: TemplateContext,
+  at: KnownValue,
+  subject: string,
+  segment: string,
+  cloudResource?: CloudResource,
+): void {
   const problem = segmentProblem(segment);
   if (problem === undefined) return;
   context.report({
     at,
+    cloudResource,
     message: `${subject} ${problem}: ${ACCEPTED}. ARM rejects the resource when the template is deployed.`,
   });
 }
@@ -65,11 +74,12 @@ export const nameInvalid: TemplateRule = {
       const text = knownString(name);
       if (text !== undefined && name.known) reportSegment(context, name, `Cloud name ${quotedName(text)}`, text);
     }
-    for (const { resource } of context.anyscale.cloudResources) {
+    for (const cloudResource of context.anyscale.cloudResources) {
+      const resource = cloudResource.resource;
       if (namesOnlyItself(resource, context)) {
         const leaf = knownString(resource.leafName);
         if (leaf !== undefined && resource.leafName.known)
-          reportSegment(context, resource.leafName, `Cloud resource name ${quotedName(leaf)}`, leaf);
+          reportSegment(context, resource.leafName, `Cloud resource name ${quotedName(leaf)}`, leaf, cloudResource);
         continue;
       }
       const written = resource.name;
@@ -91,6 +101,7 @@ export const nameInvalid: TemplateRule = {
           intended === undefined ? undefined : valueFix(written, intended, `Rename to ${quotedName(intended)}`);
         context.report({
           at: written,
+          cloudResource,
           message: `Cloud resource name ${quotedName(name)} ${described}: a top-level ${CLOUD_RESOURCE_TYPE} resource is named "<cloud>/<resource>", exactly two segments, or ARM rejects the template.${intended ? ` Did you mean ${quotedName(intended)}?` : ''}`,
           fixes: fix && [fix],
         });
@@ -101,12 +112,14 @@ export const nameInvalid: TemplateRule = {
         written,
         `The cloud segment ${quotedName(segments[0])} of ${quotedName(name)}`,
         segments[0],
+        cloudResource,
       );
       reportSegment(
         context,
         written,
         `The resource segment ${quotedName(segments[1])} of ${quotedName(name)}`,
         segments[1],
+        cloudResource,
       );
     }
   },

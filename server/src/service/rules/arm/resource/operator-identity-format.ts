@@ -44,6 +44,7 @@ export const operatorIdentityFormat: TemplateRule = {
       if (trimmed !== identity && matchesIdentityShape(kind, trimmed)) {
         const fix = valueFix(value, trimmed, 'Remove the surrounding spaces', true);
         context.report({
+          cloudResource,
           at: value,
           message: `anyscaleOperatorIamIdentity ${JSON.stringify(identity)} has spaces around it: Anyscale records the value as written, so the operator's identity won't match it.`,
           fixes: fix && [fix],
@@ -59,6 +60,7 @@ export const operatorIdentityFormat: TemplateRule = {
           ? " Note that the operator itself is configured with the identity's client ID instead, a different GUID."
           : '';
       context.report({
+        cloudResource,
         at: value,
         message:
           `anyscaleOperatorIamIdentity ${quotedName(identity)} is not what provider ${provider.name} expects: ${shape.description} such as ${JSON.stringify(shape.example)}. ` +

@@ -66,6 +66,7 @@ export const primaryResourceNotAzure: TemplateRule = {
       if (!value.known) continue;
       reported.add(cloudResource);
       context.report({
+        cloudResource,
         at: value,
         message: `The primary cloud resource "${PRIMARY_CLOUD_RESOURCE_NAME}" must use provider ${AZURE}, not ${nonAzure.shown}: it is the AKS cluster that runs services and image builds, and Anyscale rejects a non-Azure one. Use another name for the ${nonAzure.provider.name} cloud resource.`,
       });
@@ -87,6 +88,7 @@ export const primaryResourceNotAzure: TemplateRule = {
           ? `it doesn't wait for another cloud resource, so it can be the first one created on cloud ${quotedName(cloudName)}`
           : `it is the only cloud resource this template creates on the new cloud ${quotedName(cloudName)}`;
         context.report({
+          cloudResource,
           at: value,
           message: `Cloud resource ${resourceLabel(cloudResource.resource)} uses provider ${nonAzure.shown}, and ${why}: the deployment fails with "The first cloud resource on cloud ${cloudName} must have provider AZURE". Create an Azure cloud resource first and make this one depend on it.`,
         });

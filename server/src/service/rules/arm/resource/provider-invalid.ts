@@ -36,6 +36,7 @@ export const providerInvalid: TemplateRule = {
       const azureFix = onPrimary ? valueFix(read.value, AZURE, `Change provider to "${AZURE}"`) : undefined;
       const fixes = [azureFix, fix].filter((f) => f !== undefined);
       context.report({
+        cloudResource,
         at: read.value,
         message:
           `provider ${shown} is not accepted: use exactly one of ${NAMES.join(', ')} (the value is case-sensitive).${hint}` +

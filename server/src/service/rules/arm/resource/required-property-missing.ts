@@ -117,6 +117,7 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
   const resource = cloudResource.resource;
   if (!resource.properties) {
     context.report({
+      cloudResource,
       at: cloudResource.anchor,
       message: `Cloud resource ${resourceLabel(resource)} has no properties: ${namesList(ALWAYS_REQUIRED)} are required (and more, depending on the provider), so the deployment fails.`,
     });
@@ -134,6 +135,7 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
     const why = requirement.why(provider);
     if (state === 'absent') {
       context.report({
+        cloudResource,
         at: propertiesKey(cloudResource),
         message: `Cloud resource ${resourceLabel(resource)} has no properties.${requirement.property}, which is required: ${why}. The deployment fails without it.`,
         fixes: insertFixes(
@@ -145,6 +147,7 @@ function checkMissingProperties(context: TemplateContext, cloudResource: CloudRe
       });
     } else if (read.value.known) {
       context.report({
+        cloudResource,
         at: read.value,
         message: `properties.${requirement.property} is ${state}, but it is required: ${why}. The deployment fails without it.`,
       });

@@ -39,10 +39,11 @@ export const bucketCorsRequired: TemplateRule = {
       const message = `Anyscale does not configure CORS for ${provider.name} buckets: give the ${corsTarget(bucket)} ${CORS_RULE}, or the console's Logs tab stays empty.`;
       // On the bucket the rule is for, with the provider that makes it needed; on the provider when no bucket is known.
       if (!bucket) {
-        context.report({ at: providerValue, message });
+        context.report({ at: providerValue, message, cloudResource });
         continue;
       }
       context.report({
+        cloudResource,
         at: bucket.value,
         message,
         related: [

@@ -22,6 +22,7 @@ export const bucketEndpointAccountMismatch: TemplateRule = {
       const expected = blobEndpointOf(bucketAccount.account);
       const fix = valueFix(endpoint.value, expected, `Change the endpoint to "${expected}"`);
       context.report({
+        cloudResource,
         at: endpoint.value,
         message: `${labelWithValue('cloudStorageBucketEndpoint', endpoint)} names the storage account "${endpointAccount.account}", but ${labelWithValue('the bucket', bucket)} is in "${bucketAccount.account}": both must point to the same account, or logs and files are looked for in the wrong place. Did you mean "${expected}"?`,
         related: [

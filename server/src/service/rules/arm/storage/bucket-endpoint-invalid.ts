@@ -55,6 +55,7 @@ export const bucketEndpointInvalid: TemplateRule = {
               );
         const fault = spaced ? `holds ${spaced.what}, which no URL does` : 'is not a URL';
         context.report({
+          cloudResource,
           at: value,
           message: `${labelWithValue('cloudStorageBucketEndpoint', read)} ${fault}: write a bare ${originShape(schemes)} origin. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
           fixes: fix && [fix],
@@ -72,6 +73,7 @@ export const bucketEndpointInvalid: TemplateRule = {
       const fix = origin === undefined ? undefined : valueFix(value, origin, `Change the endpoint to "${origin}"`);
       if (!schemeAccepted && problems.length === 1 && endpointSchemesGrade(cloudResource.provider) === 'inferred') {
         context.report({
+          cloudResource,
           at: value,
           message: `${labelWithValue('cloudStorageBucketEndpoint', read)} uses the scheme "${uri.scheme}"; an S3-compatible endpoint is usually ${originShape(schemes)} (inferred: the docs only ask for a bare <scheme>://<host> origin).${origin ? ` Did you mean "${origin}"?` : ''}`,
           severity: 'info',
@@ -80,6 +82,7 @@ export const bucketEndpointInvalid: TemplateRule = {
         continue;
       }
       context.report({
+        cloudResource,
         at: value,
         message: `${labelWithValue('cloudStorageBucketEndpoint', read)} must be a bare ${originShape(schemes)} origin, but it has ${namesList(problems)}. ${UNCHANGEABLE}${origin ? ` Did you mean "${origin}"?` : ''}`,
         fixes: fix && [fix],

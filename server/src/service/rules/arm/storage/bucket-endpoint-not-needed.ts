@@ -21,6 +21,7 @@ export const bucketEndpointNotNeeded: TemplateRule = {
         continue;
       const fix = valueFix(endpoint.value, '', 'Clear the endpoint');
       context.report({
+        cloudResource,
         at: endpoint.value,
         message: `${labelWithValue('cloudStorageBucketEndpoint', endpoint)} is a cloud provider's own storage host, set for provider ${provider.name}, where the endpoint is only for S3-compatible storage at a custom endpoint: leave it empty ("") so the provider's own storage endpoint is used.`,
         fixes: fix && [fix],

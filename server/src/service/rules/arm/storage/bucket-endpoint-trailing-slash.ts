@@ -18,6 +18,7 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
         const { end, origin } = endpointEnds.ends;
         const blobHost = end.slice(0, -1).toLowerCase().endsWith(AZURE_BLOB_HOST_SUFFIX);
         context.report({
+          cloudResource,
           at: origin,
           message: `cloudStorageBucketEndpoint is built to end with "${tailOf(end)}" whatever the part that is not known here (${endpointEnds.reason}): write the bare origin, without the final "/". ${consequenceOf(blobHost)}`,
         });
@@ -32,6 +33,7 @@ export const bucketEndpointTrailingSlash: TemplateRule = {
       const consequence = consequenceOf(storageAccountOf(uri.hostname) !== undefined);
       const fix = valueFix(value, origin, 'Remove the trailing "/"', true);
       context.report({
+        cloudResource,
         at: value,
         message: `cloudStorageBucketEndpoint "${endpoint}" ends with "/": write the bare origin "${origin}". ${consequence}`,
         fixes: fix && [fix],

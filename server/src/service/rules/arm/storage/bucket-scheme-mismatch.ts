@@ -100,6 +100,7 @@ export const bucketSchemeMismatch: TemplateRule = {
         );
         const fault = spaced ? `holds ${spaced.what}, which no URI does` : 'is not a fully qualified URI';
         context.report({
+          cloudResource,
           at: value,
           message: `${labelWithValue('cloudStorageBucketName', read)} ${fault}: write it as ${accepted}. ${REJECTED}${hint}`,
           fixes,
@@ -111,6 +112,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       if (schemes.length > 0 && !schemes.includes(uri.scheme)) {
         const { hint, fixes } = suggestionFor(value, rescheme(uri, schemes));
         context.report({
+          cloudResource,
           at: value,
           message: `${labelWithValue('cloudStorageBucketName', read)} uses the scheme "${uri.scheme}", which provider ${provider.name} does not accept: use ${bucketShapes(provider)}. ${REJECTED}${hint}`,
           fixes,
@@ -119,6 +121,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       }
       if (uri.authority === '') {
         context.report({
+          cloudResource,
           at: value,
           message: `${labelWithValue('cloudStorageBucketName', read)} names no bucket after "${uri.scheme}://": use ${bucketShapes(provider)}. ${REJECTED}`,
         });
@@ -136,6 +139,7 @@ export const bucketSchemeMismatch: TemplateRule = {
       const equivalent = abfssEquivalent(uri);
       const { hint, fixes } = suggestionFor(value, equivalent && { text: equivalent.uri, preferred: equivalent.exact });
       context.report({
+        cloudResource,
         at: value,
         message: `${labelWithValue('cloudStorageBucketName', read)} ${fault}: an abfss bucket is written ${bucketShape(ABFSS_SCHEME)}. ${REJECTED}${hint}`,
         fixes,

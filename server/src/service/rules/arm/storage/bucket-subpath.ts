@@ -37,6 +37,7 @@ export const bucketSubpath: TemplateRule = {
       const path = bucketEnds && knownPath(bucketEnds.ends);
       if (bucketEnds && path !== undefined) {
         context.report({
+          cloudResource,
           at: bucketEnds.ends.origin,
           message: `cloudStorageBucketName is built with "${path}" after its bucket, whatever the part that is not known here (${bucketEnds.reason}): it must name the bucket only. Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
         });
@@ -57,6 +58,7 @@ export const bucketSubpath: TemplateRule = {
       if (uri.rest === '/') {
         const fix = valueFix(value, bare, 'Remove the trailing "/"', true);
         context.report({
+          cloudResource,
           at: value,
           message: `${written} ends with "/": write the bucket alone, "${shownBare}". Anyscale rejects bucket URIs that carry a path, and the value cannot be changed after creation.`,
           fixes: fix && [fix],
@@ -65,6 +67,7 @@ export const bucketSubpath: TemplateRule = {
       }
       const fix = valueFix(value, bare, `Keep only the bucket, "${shownBare}"`);
       context.report({
+        cloudResource,
         at: value,
         message: `${written} has ${describeExtra(uri.rest)}, but it must name the bucket only, e.g. "${shownBare}". Anyscale rejects the cloud resource; use a separate bucket or container for this resource instead of a prefix.`,
         fixes: fix && [fix],
