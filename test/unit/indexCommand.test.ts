@@ -1,7 +1,7 @@
 // `anyscale-azure index` as CI runs it: the built launcher spawned with argv over the fixture workspace
 // (test/fixtures/index/workspace): the JSON shape docs/cli.md documents (validated against docs/index-output.schema.json),
 // 1-based lines, own name segments, the text tree, and the exit codes; a parameter file's problems at its own levels;
-// a cloud resource row of one parameter file counting what that file's run finds.
+// a cloud resource row of one parameter file counting what that file's run finds, one of a copy what its copy leads to.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,6 +13,7 @@ import { parametersFile, PROVIDER_TEMPLATE } from '../support/providerTemplate';
 import { indexTargets } from '../../server/src/cli/indexCommand';
 import { expand } from '../../server/src/cli/files';
 import { temporaryDirectory } from '../support/temporaryDirectory';
+import { copyLoopTemplate } from '../support/copyLoopTemplate';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'anyscale-azure.js');
 const CWD = path.join(FIXTURES, 'index');
@@ -149,6 +150,31 @@ test("a cloud resource row of one parameter file counts what that file's run fin
   // In the template where it uses the AWS file's bucket, and in the AWS file: check's summary.
   assert.match(run(['check', 'workspace/params']).stdout, /\(0 errors, 0 warnings, 2 info\)/);
   assert.deepEqual(cloud.problems, { error: 0, warning: 0, info: 2 });
+});
+
+test("each copy of a loop's row counts its own copy's problems and those every copy has; its cloud what check counts", () => {
+  const dir = temporaryDirectory('anyscale-index-copies-');
+  fs.writeFileSync(path.join(dir, 'loop.json'), copyLoopTemplate());
+  const { code, stdout, stderr } = run(['index', '--format', 'json', '.'], dir);
+  assert.equal(code, 0, stderr);
+  const [cloud] = (JSON.parse(stdout) as { clouds: Array<CloudJson & { problems: object }> }).clouds;
+  // copyLoopTemplate: location-differs-from-cloud on every copy, the rest on one or two of them.
+  assert.deepEqual(
+    cloud.cloudResources.map((resource) => [resource.name, resource.problems]),
+    [
+      ['default', { error: 0, warning: 0, info: 0 }],
+      ['r0', { error: 1, warning: 1, info: 1 }],
+      ['r1', { error: 1, warning: 2, info: 0 }],
+      ['r2', { error: 1, warning: 2, info: 1 }],
+    ],
+  );
+  assert.match(run(['check', '.'], dir).stdout, /\(3 errors, 2 warnings, 1 info\)/);
+  assert.deepEqual(cloud.problems, { error: 3, warning: 2, info: 1 });
+  const text = run(['index', '.'], dir).stdout.split('\n');
+  assert.ok(
+    text.includes('├─ r1 · aws · us-east-1 · copyIndex 1 — loop.json:33 (1 error, 2 warnings)'),
+    text.join('\n'),
+  );
 });
 
 test('an unknown cloud name is marked as such in the text', () => {

@@ -1,6 +1,6 @@
 // The workspace index over the fixture workspace (test/fixtures/index/workspace, see its README): clouds by evaluated
 // name across templates, cloud resources as each parameter file names them, nested children, symbolic resources, copy
-// loops, an unknown name shown as its expression, problem counts, related files; then incremental updates of a copy of
+// loops, an unknown name shown as its expression, problem counts (each copy of a loop its own), related files; then incremental updates of a copy of
 // it on disk (a file changed, deleted, a parameter file changed, an open document winning over disk), the excludes,
 // and the values files' problems once the templates they are checked against are read.
 import { test, before } from 'node:test';
@@ -20,6 +20,8 @@ import type { RuleLevel } from '../../server/src/service/types';
 import { FIXTURES } from '../support/paths';
 import { indexDocument, outlineOf } from '../support/indexDocument';
 import { temporaryDirectory } from '../support/temporaryDirectory';
+import { copyLoopTemplate } from '../support/copyLoopTemplate';
+import { parameterFileInput } from '../support/parameterFile';
 
 const WORKSPACE = path.join(FIXTURES, 'index', 'workspace');
 const uriIn = (root: string, ...parts: string[]) => pathToFileURL(path.join(root, ...parts)).href;
@@ -253,6 +255,85 @@ test("a cloud resource row counts the findings of its parameter files' runs and 
     ['cloud.parameters.aws.json', { error: 2, warning: 1, info: 0 }, 'primary-resource-not-azure'],
   ]);
   assert.deepEqual(treeWith([]), { cloud: warning, rows: [['', warning, 'location-differs-from-cloud']] });
+});
+
+test("each copy of a loop's row counts the findings its copy led to and those found whatever the copy; its cloud each once", () => {
+  // copyLoopTemplate: location-differs-from-cloud on every copy; required-property-missing on copies 0 and 2 (each
+  // its own), provider-invalid on copy 1, bucket-cors-required on 0 and 2 and bucket-shared on 1 and 2 (one each).
+  const index = new WorkspaceIndex();
+  indexDocument(index, 'file:///w/loop.json', copyLoopTemplate(), { fileName: '/w/loop.json' });
+  const [cloud] = cloudTree(index.outlines());
+  assert.deepEqual(
+    cloud.cloudResources.map((row) => [row.label, row.problems, row.worst?.code]),
+    [
+      ['default', { error: 0, warning: 0, info: 0 }, undefined],
+      ['r0', { error: 1, warning: 1, info: 1 }, 'required-property-missing'],
+      ['r1', { error: 1, warning: 2, info: 0 }, 'provider-invalid'],
+      ['r2', { error: 1, warning: 2, info: 1 }, 'required-property-missing'],
+    ],
+  );
+  assert.match(cloud.cloudResources[2].worst!.message, /^provider "aws" is not accepted/);
+  // The cloud: the declaration's six findings once, as check counts them.
+  assert.deepEqual(cloud.problems, { error: 3, warning: 2, info: 1 });
+});
+
+test("with parameter files, a copy's row counts what its copy led to in the runs of its own files", () => {
+  // The copy that is "aws": 1 with A's value, 2 with B's; the others are AWS and lack their operator identity.
+  const template = copyLoopTemplate("[if(equals(copyIndex(), parameters('bad')), 'aws', 'AWS')]", {
+    bad: { type: 'int' },
+  });
+  const files = [
+    parameterFileInput({ bad: { value: 1 } }, 'file:///w/a.parameters.json'),
+    parameterFileInput({ bad: { value: 2 } }, 'file:///w/b.parameters.json'),
+  ];
+  const index = new WorkspaceIndex();
+  indexDocument(index, 'file:///w/loop.json', template, { fileName: '/w/loop.json' }, { parameterFiles: files });
+  const [cloud] = cloudTree(index.outlines());
+  const twoWarnings = { error: 1, warning: 2 };
+  assert.deepEqual(
+    cloud.cloudResources
+      .slice(1)
+      .map((row) => [
+        row.label,
+        row.parameterFiles.map((uri) => path.basename(uri)).join(' '),
+        row.problems,
+        row.worst?.code,
+      ]),
+    [
+      // location-differs-from-cloud, its required-property-missing and the bucket's CORS: with both files alike.
+      ['r0', 'a.parameters.json b.parameters.json', { error: 1, warning: 1, info: 1 }, 'required-property-missing'],
+      // "aws": provider-invalid, and bucket-shared; not copy 2's or B's findings.
+      ['r1', 'a.parameters.json', { ...twoWarnings, info: 0 }, 'provider-invalid'],
+      ['r2', 'a.parameters.json', { ...twoWarnings, info: 1 }, 'required-property-missing'],
+      ['r1', 'b.parameters.json', { ...twoWarnings, info: 1 }, 'required-property-missing'],
+      ['r2', 'b.parameters.json', { ...twoWarnings, info: 0 }, 'provider-invalid'],
+    ],
+  );
+  // The declaration's findings once: location-differs-from-cloud, bucket-shared, bucket-cors-required, provider-invalid
+  // and required-property-missing for c/r0, c/r1 (with B) and c/r2 (with A).
+  assert.deepEqual(cloud.problems, { error: 4, warning: 2, info: 1 });
+  // With C's values every copy is AWS: bucket-cors-required, which only copies 0 and 2 led to with A's, counts on C's
+  // copy 1 too.
+  const withC = new WorkspaceIndex();
+  const c = parameterFileInput({ bad: { value: 5 } }, 'file:///w/c.parameters.json');
+  indexDocument(
+    withC,
+    'file:///w/loop.json',
+    template,
+    { fileName: '/w/loop.json' },
+    { parameterFiles: [files[0], c] },
+  );
+  assert.deepEqual(
+    cloudTree(withC.outlines())[0]
+      .cloudResources.slice(1)
+      .map((row) => [row.label, row.parameterFiles.map((uri) => path.basename(uri)).join(' '), row.problems]),
+    [
+      ['r0', 'a.parameters.json c.parameters.json', { error: 1, warning: 1, info: 1 }],
+      ['r1', 'a.parameters.json', { ...twoWarnings, info: 0 }],
+      ['r2', 'a.parameters.json c.parameters.json', { ...twoWarnings, info: 1 }],
+      ['r1', 'c.parameters.json', { ...twoWarnings, info: 1 }],
+    ],
+  );
 });
 
 test("a parameter file's own problems count in its entry and in the cloud its values name, at the levels given for it", () => {

@@ -1,12 +1,14 @@
 // What one file shows in the workspace index (docs/index.md): a template's clouds and cloud resources as each of its
 // parameter files evaluates them (copy loops expanded), where each is declared and the problems its analysis found
-// on it (a reading with some of the parameter files: those found whatever the file, and those found with its files);
+// on it (a reading with some of the parameter files: those found whatever the file, and those found with its files;
+// a copy of a loop: those found whatever the copy, and those that copy led to);
 // the problems in each parameter file (its own checks run here, at its own rule levels); the AKS clusters and
 // extensions the template declares; a values file's or Gateway manifest's cloud resource IDs. Built once per analysis
 // from what the analysis holds. A name or value that cannot be known before deployment keeps its expression as
 // written, marked unknown: never a guess.
 import type { IndexRange, IndexedProblem, IndexedText, SeverityCounts } from '../../../../shared/protocol';
 import { Tally } from './tally';
+import { FindingsByCopy } from './copyFindings';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput } from '../types';
 import type { AnyscaleView, CloudResource } from '../arm/anyscaleView';
 import type { Evaluator } from '../arm/expressions/evaluate';
@@ -20,6 +22,7 @@ import { TLS_SECRET } from '../catalog/gateway';
 import { equalsIgnoreCase, findProperty, propertyValue, type JsonNode } from '../json/nodes';
 import type { LineIndex } from '../text/lineIndex';
 import { checkParameterFileShape } from '../arm/checkParameterFile';
+import { NO_PARAMETER_FILE } from '../arm/checkTemplate';
 import type { RuleLevels } from '../rules/runner';
 import { writtenPath } from '../rules/support/valuesShared';
 import { applySuppressions } from '../suppression/suppress';
@@ -256,7 +259,7 @@ class CloudResourceReading implements OutlinedCloudResource {
     this.parameterFiles = parameterFile === undefined ? [] : [parameterFile];
   }
 
-  /** Shows these of its declaration's problems: those of the runs with its parameter files. */
+  /** Shows these of its declaration's problems: those of the runs with its parameter files, and of its copy. */
   show(tally: Tally): void {
     this.problems = tally.counts;
     this.worst = tally.worst;
@@ -457,26 +460,41 @@ export function templateOutline(
   }));
   const owned = findingsByOwner(owners, analysis.findings, syntax);
   const foundOnlyWith = analysis.foundOnlyWith ?? new Map<Finding, readonly string[]>();
-  // By declaration, then by the parameter files read ('' for all: each problem once whatever the files).
+  const foundOnlyInCopies = analysis.foundOnlyInCopies ?? new Map<Finding, ReadonlyMap<string, readonly number[]>>();
+  // The declarations some of whose problems only some of their copies led to, with the findings each copy may show.
+  const heldByCopies = new Map<JsonNode, FindingsByCopy>();
+  const runsFinding = (finding: Finding) => foundOnlyWith.get(finding)?.length ?? Math.max(parameterFiles.length, 1);
+  if (foundOnlyInCopies.size > 0)
+    for (const [node, findings] of owned)
+      if (findings.some((finding) => foundOnlyInCopies.has(finding)))
+        heldByCopies.set(node, new FindingsByCopy(findings, foundOnlyInCopies, runsFinding));
+  // By declaration, then by the parameter files read and the copy ('' for all: each problem once whatever the files).
   const tallies = new Map<JsonNode, Map<string, Tally>>();
   /**
-   * A declaration's problems as read with these parameter files: those found whatever the file (a syntax error, a
-   * literal's), and those the runs with one of these files found (a value one of them gives). All of them when no
-   * file is given, or when none depends on the file.
+   * A declaration's problems as read with these parameter files (the template's run without any: none given) and, for
+   * a copy of its loop, its copy: those found whatever the file (a syntax error, a literal's), and those the runs with
+   * one of these files found (a value one of them gives), less those only other copies led to in those runs. All of
+   * them when neither files nor copy is given, or when none depends on them.
    */
-  const problemsWith = (node: JsonNode, files: readonly string[] = []) => {
-    const key = foundOnlyWith.size > 0 ? files.join('\u0000') : '';
+  const problemsWith = (node: JsonNode, files?: readonly string[], copyIndex?: number) => {
+    const byFile = files !== undefined && foundOnlyWith.size > 0;
+    const byCopy = files !== undefined && copyIndex !== undefined && heldByCopies.has(node);
+    const key = `${byFile ? files.join('\u0000') : ''}${byCopy ? `\u0001${copyIndex}` : ''}`;
     let byFiles = tallies.get(node);
     if (!byFiles) tallies.set(node, (byFiles = new Map()));
     let tally = byFiles.get(key);
     if (!tally) {
-      const findings = owned.get(node) ?? [];
-      const read = (finding: Finding) => foundOnlyWith.get(finding)?.some((file) => files.includes(file)) ?? true;
+      const findings = byCopy ? heldByCopies.get(node)!.of(copyIndex) : (owned.get(node) ?? []);
+      const runs = files === undefined || files.length === 0 ? [NO_PARAMETER_FILE] : files;
+      const foundIn = (finding: Finding, run: string) =>
+        (!byFile || (foundOnlyWith.get(finding)?.includes(run) ?? true)) &&
+        (!byCopy || (foundOnlyInCopies.get(finding)?.get(run)?.includes(copyIndex) ?? true));
+      const read = (finding: Finding) => runs.some((run) => foundIn(finding, run));
       byFiles.set(key, (tally = tallyOf(key === '' ? findings : findings.filter(read))));
     }
     return tally;
   };
-  /** A declaration's problems, each once whatever the parameter files. */
+  /** A declaration's problems, each once whatever the parameter files and the copy. */
   const problemsOf = (node: JsonNode) => problemsWith(node);
   const rangeOf = (node: JsonNode): IndexRange => ({
     start: lines.positionAt(node.offset),
@@ -525,6 +543,7 @@ export function templateOutline(
       );
       if (runs.length === 1) {
         cloudResources.push(reading);
+        reading.show(problemsWith(declared.node, reading.parameterFiles, reading.copyIndex));
         continue;
       }
       const key = reading.key();
@@ -535,7 +554,7 @@ export function templateOutline(
         cloudResources.push(reading);
       }
       const shown = seen ?? reading;
-      shown.show(problemsWith(declared.node, shown.parameterFiles));
+      shown.show(problemsWith(declared.node, shown.parameterFiles, shown.copyIndex));
     }
   }
   const own = tallyOf([...analysis.findings.filter((finding) => finding.uri === undefined), ...syntax]);

@@ -43,7 +43,8 @@ export interface OutlinedCloudResource extends OutlinedProperties {
   readonly range: IndexRange;
   /**
    * The problems this reading shows: its declaration's, less those only other parameter files' runs found (a value
-   * one of them gives). Read without parameter files, or with one, all of its declaration's.
+   * one of them gives) and, for a copy of a loop, those only other copies led to (a value that depends on
+   * copyIndex()). Read without parameter files, or with one, all of its declaration's that its copy shows.
    */
   readonly problems: SeverityCounts;
   readonly worst?: IndexedProblem;
