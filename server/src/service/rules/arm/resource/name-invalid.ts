@@ -36,9 +36,9 @@ function segmentProblem(segment: string): string | undefined {
 
 /**
  * Reports `<subject> <problem>` when the segment is invalid; the subject names the segment, e.g. `Cloud name "a.b"`.
- * The finding sits where the name is written (a parameter default, a variable, a parameter file).
+ * The finding sits where the name is written (a parameter default, a variable, a parameter file). `cloudResource`: the
+ * cloud resource (the copy) whose name this is; undefined for a cloud's.
  */
-/** `cloudResource`: the cloud resource (the copy) whose name this is; undefined for a cloud's. */
 function reportSegment(
   context: TemplateContext,
   at: KnownValue,
