@@ -61,6 +61,26 @@ function intArg(value: Json, fn: string): number {
     : fail(`${fn}() expects an integer, not ${jsonTypeName(value)}`);
 }
 
+/** div's and mod's second argument: an integer other than 0, or ARM fails the deployment. */
+function divisor(value: Json, fn: string): number {
+  const integer = intArg(value, fn);
+  return integer === 0 ? fail(`${fn}() by zero`) : integer;
+}
+
+/** An argument of less, greater and the like: an integer. ARM orders strings too, by rules not evaluated here. */
+function orderedArg(value: Json, fn: string): number {
+  if (typeof value === 'string') return fail(`${fn}() of strings is not evaluated by this extension`);
+  return typeof value === 'number' && Number.isInteger(value)
+    ? value
+    : fail(`${fn}() expects an integer or a string, not ${jsonTypeName(value)}`);
+}
+
+/** min's and max's arguments: integers, or one array of integers (not empty). */
+function integers(args: readonly Json[], fn: string): number[] {
+  const list = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+  return list.length === 0 ? fail(`${fn}() of an empty array`) : list.map((value) => intArg(value, fn));
+}
+
 function boolArg(value: Json, fn: string): boolean {
   return typeof value === 'boolean' ? value : fail(`${fn}() expects a boolean, not ${jsonTypeName(value)}`);
 }
@@ -274,6 +294,15 @@ const EVALUATED: Definition[] = [
   ['add', 2, 2, ([a, b]) => intArg(a, 'add') + intArg(b, 'add')],
   ['sub', 2, 2, ([a, b]) => intArg(a, 'sub') - intArg(b, 'sub')],
   ['mul', 2, 2, ([a, b]) => intArg(a, 'mul') * intArg(b, 'mul')],
+  ['div', 2, 2, ([a, b]) => Math.trunc(intArg(a, 'div') / divisor(b, 'div'))],
+  // C#'s `%`, as JavaScript's: the remainder takes the dividend's sign.
+  ['mod', 2, 2, ([a, b]) => intArg(a, 'mod') % divisor(b, 'mod')],
+  ['less', 2, 2, ([a, b]) => orderedArg(a, 'less') < orderedArg(b, 'less')],
+  ['lessOrEquals', 2, 2, ([a, b]) => orderedArg(a, 'lessOrEquals') <= orderedArg(b, 'lessOrEquals')],
+  ['greater', 2, 2, ([a, b]) => orderedArg(a, 'greater') > orderedArg(b, 'greater')],
+  ['greaterOrEquals', 2, 2, ([a, b]) => orderedArg(a, 'greaterOrEquals') >= orderedArg(b, 'greaterOrEquals')],
+  ['min', 1, undefined, (args) => Math.min(...integers(args, 'min'))],
+  ['max', 1, undefined, (args) => Math.max(...integers(args, 'max'))],
 ];
 
 /** Built-in functions that the evaluator handles itself (lazy arguments, scope, copy loops) or does not evaluate. */
@@ -317,19 +346,11 @@ const OTHERS: Array<[name: string, minArgs: number, maxArgs: number | undefined,
   ['dateTimeAdd', 2, 3],
   ['dateTimeFromEpoch', 1, 1],
   ['dateTimeToEpoch', 1, 1],
-  ['div', 2, 2],
-  ['mod', 2, 2],
   ['float', 1, 1],
-  ['greater', 2, 2],
-  ['greaterOrEquals', 2, 2],
-  ['less', 2, 2],
-  ['lessOrEquals', 2, 2],
   ['indexOf', 2, 2],
   ['lastIndexOf', 2, 2],
   ['intersection', 2, undefined],
   ['items', 1, 1],
-  ['max', 1, undefined],
-  ['min', 1, undefined],
   ['objectKeys', 1, 1],
   ['padLeft', 2, 3],
   ['range', 2, 2],
