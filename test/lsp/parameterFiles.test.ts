@@ -113,7 +113,7 @@ test('a clean parameter file of the same template gets no errors', async () => {
   );
 });
 
-test('hovering an expression shows its value with each parameter file, or why it is unknown', async () => {
+test("hovering an expression shows its value with each parameter file, or why it is unknown, then the property's documentation", async () => {
   await open(TEMPLATE);
   const lines = fs.readFileSync(new URL(TEMPLATE), 'utf8').split('\n');
   const at = (needle: string) => {
@@ -133,6 +133,10 @@ test('hovering an expression shows its value with each parameter file, or why it
     text,
     /Evaluates with cloudresource\.parameters\.azure\.json to `"abfss:\/\/anyscale-data@mystorageacct\.dfs\.core\.windows\.net"`/,
   );
+  // Then the property's documentation, as on its key.
+  const sections = text.split('\n\n---\n\n');
+  assert.match(sections[0], /^Evaluates with /);
+  assert.match(sections[1], /^\*\*properties\.cloudStorageBucketName\*\*\n\n/, text);
   assert.equal(hover?.range?.start.line, at("[parameters('cloudStorageBucketName')]").line);
   const none = await server.connection.sendRequest(HoverRequest.type, {
     textDocument: { uri: TEMPLATE },

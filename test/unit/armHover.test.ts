@@ -173,18 +173,17 @@ test('a json-too-deep error under the cursor shows its message: it has no rule a
   assert.doesNotMatch(hover.markdown, /documentation/);
 });
 
-test('an expression shows its value, and the diagnostic on it, in one hover', () => {
+test("an expression shows its value, then the property's documentation as on its key, and the diagnostic on it, in one hover", () => {
   const { hover } = hoverAt("[parameters('region')]", 3);
   assert.ok(hover);
   const sections = hover.markdown.split('\n\n---\n\n');
-  assert.ok(
-    sections.some((section) => /Evaluates to `"uksouth"`/.test(section)),
-    hover.markdown,
-  );
+  assert.equal(sections[0], 'Evaluates to `"uksouth"`');
+  assert.equal(sections[1], hoverAt('"region": "[parameters', 3).hover?.markdown.split('\n\n---\n\n')[0]);
+  assert.match(sections[1], /^\*\*properties\.region\*\*/);
   // Provider "Aws" is no provider, so its region is not checked: no diagnostic here. A cloud resource's region also
   // says where the control plane is (accessHover.test.ts); nothing else.
-  assert.equal(sections.length, 2, hover.markdown);
-  assert.match(hover.markdown, /\*\*Data residency:\*\*/);
+  assert.equal(sections.length, 3, hover.markdown);
+  assert.match(sections[2], /\*\*Data residency:\*\*/);
   assert.doesNotMatch(hover.markdown, /documentation\]/);
   // Not "AKS": the resource's cluster may be EKS, GKE or any other (this one's provider is "Aws").
   assert.doesNotMatch(hover.markdown, /AKS/);
@@ -208,7 +207,8 @@ test('with several parameter files the evaluation comes first, each result said 
     sections[0],
     'Evaluates with dev.parameters.json and test.parameters.json to `"uksouth"`  \nEvaluates with prod.parameters.json to `"swedencentral"`',
   );
-  assert.match(sections[1], /\*\*Data residency:\*\*/);
+  assert.match(sections[1], /^\*\*properties\.region\*\*/);
+  assert.match(sections[2], /\*\*Data residency:\*\*/);
 });
 
 /** The hover markdown on the first `needle` of `text`, `into` characters into it. */
@@ -272,7 +272,7 @@ test("a provider value says which clusters it means and what it makes of region,
   assert.match(generic, /- `anyscaleOperatorIamIdentity` \(optional, documented\): not used/);
 });
 
-test("a value that is no provider gets the key's documentation only; an expression, its value only", () => {
+test("a value that is no provider gets the key's documentation only; an expression, its value then the key's documentation", () => {
   const { hover } = hoverAt('"Aws"', 2);
   assert.ok(hover);
   assert.match(hover.markdown, /^\*\*properties\.provider\*\*\n\nThe kind of Kubernetes cluster/);
@@ -282,8 +282,11 @@ test("a value that is no provider gets the key's documentation only; an expressi
     '"parameters": { "provider": { "type": "string", "defaultValue": "AWS" },',
   );
   const markdown = markdownIn(expression, "[parameters('provider')]", 3);
-  assert.match(markdown, /^Evaluates to `"AWS"`/);
-  assert.doesNotMatch(markdown, /a cloud resource on|properties\.provider/);
+  assert.match(
+    markdown,
+    /^Evaluates to `"AWS"`\n\n---\n\n\*\*properties\.provider\*\*\n\nThe kind of Kubernetes cluster/,
+  );
+  assert.doesNotMatch(markdown, /a cloud resource on/);
 });
 
 test("a cloud resource's location says that compute runs in its region, and which, as far as it is written", () => {
@@ -377,7 +380,7 @@ test("a computeStack value says what it runs compute on, on its provider's clust
   assert.equal(unknown, `\`K8S\`: the cloud resource runs its compute on **Kubernetes**.\n\n${keyDoc()}`);
 });
 
-test("a computeStack value Anyscale does not accept gets the key's documentation and the rule's line; an expression, its value only", () => {
+test("a computeStack value Anyscale does not accept gets the key's documentation and the rule's line; an expression, its value then the key's documentation", () => {
   for (const value of ['K8s', 'VM']) {
     const text = TEMPLATE.replace('"computeStack": "K8S"', `"computeStack": "${value}"`);
     const markdown = armHover(text, analyzeText(text), text.indexOf(`"${value}"`) + 2, OPTIONS)!.markdown;
@@ -390,8 +393,11 @@ test("a computeStack value Anyscale does not accept gets the key's documentation
     '"parameters": { "stack": { "type": "string", "defaultValue": "K8S" },',
   );
   const markdown = markdownIn(expression, "[parameters('stack')]", 3);
-  assert.match(markdown, /^Evaluates to `"K8S"`/);
-  assert.doesNotMatch(markdown, /runs its compute on|properties\.computeStack/);
+  assert.match(
+    markdown,
+    /^Evaluates to `"K8S"`\n\n---\n\n\*\*properties\.computeStack\*\*\n\nHow the cloud resource runs compute\./,
+  );
+  assert.doesNotMatch(markdown, /runs its compute on/);
 });
 
 test('a region and a computeStack value whose provider expression the parameter files disagree on: per provider, naming each file', () => {

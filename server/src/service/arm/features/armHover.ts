@@ -1,5 +1,6 @@
 // Hover in ARM templates, one hover with every section that applies at the position: what an expression evaluates
-// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and `properties`), the display name of a region or location value, what a
+// to first (./expressionHover, per parameter file), then the property's documentation (Anyscale resource keys and
+// `properties`, on the key and on an expression value), the display name of a region or location value, what a
 // cloud resource's provider value means and that its location only places the record (./cloudResourceHover), the
 // Anyscale Platform Contributor role (a cloud's type and name, a role assignment naming an Anyscale Platform role), the
 // US control plane (a cloud's location, a cloud resource's region), the managed
@@ -7,6 +8,7 @@
 // (features/diagnosticHover, as in YAML).
 import type { Analysis, ParameterFileInput, TextRange } from '../../types';
 import { isResourceType, type ArmResource } from '../template';
+import { isExpression } from '../value';
 import { CONTRIBUTOR_ROLE_FACT, DATA_RESIDENCY_FACT, factMarkdown } from '../../catalog/accessAndResidency';
 import { SUPPORTED_LOCATIONS } from '../../catalog/anyscale';
 import {
@@ -47,8 +49,9 @@ function docNamed(docs: readonly PropertyDoc[] | undefined, name: string): Prope
 }
 
 /**
- * The documentation of the property name under the cursor, inside an Anyscale resource; a cloud resource's property
- * says whether its provider requires it, the provider read as completion reads it (or why it is not known).
+ * The documentation of the property under the cursor (its name, or a value that is an expression), inside an Anyscale
+ * resource; a cloud resource's property says whether its provider requires it, the provider read as completion reads
+ * it (or why it is not known).
  */
 function propertySection(
   context: PositionContext,
@@ -202,8 +205,10 @@ export function armHover(
       parameterFiles: options.parameterFiles,
       syntaxErrors: analysis.syntaxErrors,
     };
+    // An expression value is documented as its key is, below what it evaluates to; a literal value says what it names.
+    const onExpressionValue = !context.atKey && isExpression(context.token.value);
     const property = anyscale
-      ? context.atKey
+      ? context.atKey || onExpressionValue
         ? propertySection(context, resource, sources)
         : regionSection(context, resource, sources)
       : undefined;
