@@ -66,9 +66,11 @@ test('defaults show in the detail and the docs', () => {
   assert.match(url.documentation ?? '', /\[.*\]\(https:\/\//, 'a source link');
 });
 
-test('global.cloudProvider offers exactly the four lowercase providers, azure preselected', () => {
+test('global.cloudProvider offers exactly the four lowercase providers, azure preselected and sorted first', () => {
   const entries = complete('values-cloud-provider.yaml');
-  assert.deepEqual(labels(entries), ['aws', 'gcp', 'azure', 'generic']);
+  // The editor orders by sortText: azure (the Azure product), then the catalog's order.
+  const sorted = [...entries].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
+  assert.deepEqual(labels(sorted), ['azure', 'aws', 'gcp', 'generic']);
   assert.ok(entries.every((entry) => entry.kind === 'value'));
   assert.equal(byLabel(entries, 'azure').preselect, true);
 });
@@ -126,7 +128,7 @@ test("in the ingress-nginx subchart's map: the one key the catalog names there, 
 });
 
 test('flow maps: the value of cloudProvider inside {…}', () => {
-  assert.deepEqual(labels(complete('values-flow.yaml')), ['aws', 'gcp', 'azure', 'generic']);
+  assert.deepEqual(labels(complete('values-flow.yaml')), ['azure', 'aws', 'gcp', 'generic']);
 });
 
 test("an empty document offers the snippets; another chart's values get nothing", () => {

@@ -54,12 +54,9 @@ function keyInsertText(key: ChartKey, cursor: YamlCursor): { insertText: string;
   if (key.type === 'object' || key.type === 'map') return { insertText: `${name}:\n${indent}$0`, snippet: true };
   if (key.type === 'array') return { insertText: `${name}:\n${indent}- $0`, snippet: true };
   if (key.type === 'boolean' || key.allowed) {
-    // The preselected value (azure for cloudProvider) is the choice's default.
-    const all = valueChoices(key);
-    const choices = all.map((choice) => choice.value);
-    const first = all.find((choice) => choice.preselect)?.value;
-    const ordered = first ? [first, ...choices.filter((choice) => choice !== first)] : choices;
-    return { insertText: `${name}: \${1|${ordered.join(',')}|}`, snippet: true };
+    // The preselected value (azure for cloudProvider) comes first: the choice's default.
+    const choices = valueChoices(key).map((choice) => choice.value);
+    return { insertText: `${name}: \${1|${choices.join(',')}|}`, snippet: true };
   }
   return { insertText: `${name}: $0`, snippet: true };
 }
@@ -84,9 +81,13 @@ function keyEntries(cursor: YamlCursor): CompletionEntry[] {
     }));
 }
 
+/** The values a key takes, the preselected one first (azure for cloudProvider), the others in the catalog's order. */
 function valueChoices(key: ChartKey): readonly (FieldValue & { readonly preselect?: boolean })[] {
   const suggested = SUGGESTED[key.path] ?? [];
-  if (key.allowed) return key.allowed.map((value) => suggested.find((s) => s.value === value) ?? { value });
+  if (key.allowed) {
+    const choices = key.allowed.map((value) => suggested.find((s) => s.value === value) ?? { value });
+    return [...choices.filter((choice) => choice.preselect), ...choices.filter((choice) => !choice.preselect)];
+  }
   if (key.type === 'boolean') return [{ value: 'true' }, { value: 'false' }];
   if (suggested.length > 0) return suggested;
   return (typeof key.default === 'string' && key.default !== '') || typeof key.default === 'number'
