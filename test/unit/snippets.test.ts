@@ -145,6 +145,26 @@ describe('a snippet names what the template already declares, and depends on it'
     assert.deepEqual(aws.problems, ['primary-resource-not-azure "AWS"'], aws.text);
   });
 
+  test("each cloud resource snippet takes its cloud's location as written; one the cloud computes leaves the example", () => {
+    const locationOf = (text: string, name: string) =>
+      (JSON.parse(text) as { resources: { name: string; location?: string }[] }).resources.find((r) => r.name === name)
+        ?.location;
+    const inEastUs = (resource: string) => resource.replace('"location": "uksouth"', '"location": "East US"');
+    for (const [prefix, name] of [
+      ['anyscale-cloud-resource-aws', 'prod-cloud/eksuswest2'],
+      ['anyscale-cloud-resource-gcp', 'prod-cloud/gkeuscentral1'],
+      ['anyscale-cloud-resource-generic', 'prod-cloud/onpremdc1'],
+      ['anyscale-cloud-resource', 'prod-cloud/aksuksouth'],
+    ]) {
+      const { text, problems: left } = accepted(host(inEastUs(CLOUD), inEastUs(DEFAULT)), prefix);
+      assert.equal(locationOf(text, name), 'East US', prefix);
+      assert.deepEqual(left, [], text);
+    }
+    const computed = CLOUD.replace('"location": "uksouth"', `"location": "[resourceGroup().location]"`);
+    const { text } = accepted(host(computed, DEFAULT), 'anyscale-cloud-resource-aws');
+    assert.equal(locationOf(text, 'prod-cloud/eksuswest2'), 'uksouth', text);
+  });
+
   test('without a cloud, with two, or beside a cloud resource named by an expression, the placeholder stays and nothing is depended on', () => {
     const other = CLOUD.replace('prod-cloud', 'other-cloud');
     // Which cloud it is of is known only once the template is evaluated, which a completion does not wait for.

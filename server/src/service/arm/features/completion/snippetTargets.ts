@@ -1,13 +1,13 @@
 // What a template already declares that a snippet inserted into its root `resources` should name: the one cloud it
-// creates (a cloud resource snippet then proposes its name and depends on its last cloud resource, else on the cloud;
-// a project snippet depends on the cloud), the one project of that cloud (a job, service or workspace snippet then
-// proposes its name and depends on it), and the one AKS cluster it creates (the kuberay snippet then proposes its name
-// and depends on it). Only a resource of a literal name counts; with none, or several, the snippets keep their
-// placeholders.
+// creates (a cloud resource snippet then proposes its name, and its location when written as a literal, and depends
+// on its last cloud resource, else on the cloud; a project snippet depends on the cloud), the one project of that
+// cloud (a job, service or workspace snippet then proposes its name and depends on it), and the one AKS cluster it
+// creates (the kuberay snippet then proposes its name and depends on it). Only a resource of a literal name counts;
+// with none, or several, the snippets keep their placeholders.
 import { isResourceType, type ArmResource, type ArmTemplate } from '../../template';
-import { isExpression, knownString } from '../../value';
+import { isExpression, knownString, literalValue } from '../../value';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, PROJECT_TYPE } from '../../../catalog/anyscale';
-import { equalsIgnoreCase } from '../../../json/nodes';
+import { equalsIgnoreCase, propertyValue } from '../../../json/nodes';
 import { MANAGED_CLUSTER_TYPE } from '../../../catalog/aks';
 import { dependsOnReference } from '../../../rules/support/dependsOnReference';
 
@@ -17,6 +17,8 @@ export interface SnippetTarget {
   readonly dependsOn: string;
   /** For a cloud: true when the template declares none of its cloud resources yet (the next is its first). */
   readonly first?: boolean;
+  /** For a cloud: its location as written, when a literal (its cloud resources use the same Azure region). */
+  readonly location?: string;
 }
 
 export interface SnippetTargets {
@@ -72,8 +74,9 @@ function cloudTargets(template: ArmTemplate): Pick<SnippetTargets, 'cloud' | 'cl
   const last = cloudResources[cloudResources.length - 1];
   const toLast = last ? dependsOnReference(cloud, last) : toCloud;
   if (toLast === undefined) return { cloudItself };
+  const location = knownString(literalValue(propertyValue(cloud.node, 'location')));
   return {
-    cloud: { name, dependsOn: toLast, first: !last },
+    cloud: { name, dependsOn: toLast, first: !last, location },
     cloudItself,
     project: projectTarget(template, cloud, name),
   };

@@ -44,6 +44,26 @@ export interface SnippetReference {
   readonly placeholder: string;
   /** A cloud resource's provider: when not Azure, inserted as its cloud's first it is an error, which the item says. */
   readonly provider?: string;
+  /** The tab stop of the resource's location, given the target's location when it is written literally. */
+  readonly location?: TabStop;
+}
+
+interface TabStop {
+  readonly stop: number;
+  readonly placeholder: string;
+}
+
+const tabStop = ({ stop, placeholder }: TabStop) => `\${${stop}:${placeholder}}`;
+
+/**
+ * A cloud resource snippet's location: the cloud's (location-differs-from-cloud), when the template declares the
+ * cloud with a literal location, else the docs' example.
+ */
+const CLOUD_RESOURCE_LOCATION: TabStop = { stop: 3, placeholder: 'uksouth' };
+
+/** A cloud resource snippet's reference to its cloud: its name (tab stop 1) and location. */
+function cloudOf(provider: string): SnippetReference {
+  return { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider, location: CLOUD_RESOURCE_LOCATION };
 }
 
 const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
@@ -205,7 +225,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       "A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity's principal ID.",
     body: [
       '{',
-      ...cloudResourceHead('${1:my-cloud}/${2:aksuksouth}', '${3:uksouth}'),
+      ...cloudResourceHead('${1:my-cloud}/${2:aksuksouth}', tabStop(CLOUD_RESOURCE_LOCATION)),
       '\t"properties": {',
       '\t\t"provider": "Azure",',
       '\t\t"computeStack": "K8S",',
@@ -216,7 +236,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Azure' }],
+    refersTo: [cloudOf('Azure')],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -225,7 +245,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
     description: 'A cloud resource on EKS: S3 bucket and the operator IAM role ARN.',
     body: [
       '{',
-      ...cloudResourceHead('${1:my-cloud}/${2:eksuswest2}', '${3:uksouth}'),
+      ...cloudResourceHead('${1:my-cloud}/${2:eksuswest2}', tabStop(CLOUD_RESOURCE_LOCATION)),
       '\t"properties": {',
       '\t\t"provider": "AWS",',
       '\t\t"computeStack": "K8S",',
@@ -236,7 +256,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'AWS' }],
+    refersTo: [cloudOf('AWS')],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -245,7 +265,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
     description: 'A cloud resource on GKE: Cloud Storage bucket and the operator service-account email.',
     body: [
       '{',
-      ...cloudResourceHead('${1:my-cloud}/${2:gkeuscentral1}', '${3:uksouth}'),
+      ...cloudResourceHead('${1:my-cloud}/${2:gkeuscentral1}', tabStop(CLOUD_RESOURCE_LOCATION)),
       '\t"properties": {',
       '\t\t"provider": "GCP",',
       '\t\t"computeStack": "K8S",',
@@ -256,7 +276,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'GCP' }],
+    refersTo: [cloudOf('GCP')],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -265,7 +285,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
     description: 'A cloud resource on any Kubernetes cluster: a routing-label region and any <scheme>://<bucket>.',
     body: [
       '{',
-      ...cloudResourceHead('${1:my-cloud}/${2:onpremdc1}', '${3:uksouth}'),
+      ...cloudResourceHead('${1:my-cloud}/${2:onpremdc1}', tabStop(CLOUD_RESOURCE_LOCATION)),
       '\t"properties": {',
       '\t\t"provider": "Generic",',
       '\t\t"computeStack": "K8S",',
@@ -275,7 +295,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: [{ target: 'cloud', stop: 1, placeholder: 'my-cloud', provider: 'Generic' }],
+    refersTo: [cloudOf('Generic')],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -423,8 +443,9 @@ function snippetString(text: string): string {
 
 /**
  * The snippet for this template: for each resource it refers to that the template declares (snippetTargets.ts), that
- * resource's name in place of the placeholder and a dependsOn on it (for a cloud, on its last cloud resource), and,
- * for a non-Azure cloud resource that would be its cloud's first, a description saying that this is an error.
+ * resource's name in place of the placeholder, its literal location in place of the location's (a cloud's) and a
+ * dependsOn on it (for a cloud, on its last cloud resource), and, for a non-Azure cloud resource that would be its
+ * cloud's first, a description saying that this is an error.
  */
 export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): TemplateSnippet {
   const declared = (snippet.refersTo ?? []).flatMap((refers) => {
@@ -439,11 +460,13 @@ export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): T
     '\t],',
   ];
   const body = snippet.body.flatMap((line) => {
-    const written = declared.reduce(
-      (text, { refers, target }) =>
-        text.replace(`\${${refers.stop}:${refers.placeholder}}`, `\${${refers.stop}:${snippetString(target.name)}}`),
-      line,
-    );
+    const written = declared.reduce((text, { refers, target }) => {
+      const named = text.replace(tabStop(refers), tabStop({ ...refers, placeholder: snippetString(target.name) }));
+      const location = refers.location;
+      return location && target.location !== undefined
+        ? named.replace(tabStop(location), tabStop({ ...location, placeholder: snippetString(target.location) }))
+        : named;
+    }, line);
     return line.startsWith('\t"properties": {') ? [...dependsOn, written] : [written];
   });
   const firstNotAzure = declared.find(
