@@ -141,10 +141,14 @@ test('region and location values show their display names', () => {
   assert.match(location.markdown, /\*\*Sweden Central\*\* \(`swedencentral`\): Anyscale on Azure is available here\./);
   const unsupported = hoverAt('"westus"', 3).hover;
   assert.ok(unsupported);
+  // In location-unsupported's words: the docs list where it is available, and say to contact support for another.
   assert.match(
     unsupported.markdown,
-    /\*\*West US\*\* \(`westus`\): an Azure region where Anyscale on Azure is not available\./,
+    /\*\*West US\*\* \(`westus`\): an Azure region, but not one of the \d+ regions where Anyscale on Azure is documented as available \(supported regions page, [^)]+\): westcentralus, .*\. Use one of them, or contact support to request access to westus\./,
   );
+  const said = /an Azure region, but [^\n]*/.exec(unsupported.markdown)?.[0] ?? '';
+  const diagnostic = analysis.findings.find((f) => f.code === 'location-unsupported' && f.message.includes('westus'));
+  assert.equal(diagnostic?.message, `location "westus" is ${said}`);
   const aws = hoverAt('"us-west-2"', 3).hover;
   assert.ok(aws);
   assert.match(aws.markdown, /\*\*US West \(Oregon\)\*\* \(`us-west-2`\): AWS region\./);

@@ -18,7 +18,7 @@ import {
   RESOURCE_KEYS,
   type PropertyDoc,
 } from '../../catalog/propertyDocs';
-import { normalizeAzureLocation, regionListFor } from '../../catalog/regions';
+import { normalizeAzureLocation, notDocumentedLocation, regionListFor } from '../../catalog/regions';
 import { equalsIgnoreCase, propertyValue } from '../../json/nodes';
 import { positionContext, type PositionContext } from './completion/context';
 import { providerHere, type ProviderHere, type ProviderSources } from './completion/properties';
@@ -82,7 +82,8 @@ function propertySection(
 }
 
 /**
- * What a location or region value names: `uksouth` → UK South, and whether Anyscale is available there. A cloud
+ * What a location or region value names: `uksouth` → UK South, and whether Anyscale is documented as available there
+ * (an Azure region that is not: in location-unsupported's words, which say support can be asked for it). A cloud
  * resource's region is named for its provider as completion reads it (providerHere); when the parameter files give
  * a `provider` expression different providers, for each of them, naming its files.
  */
@@ -95,7 +96,7 @@ function regionSection(context: PositionContext, resource: ArmResource, sources:
     if (supported) return `**${supported.displayName}** (\`${supported.name}\`): Anyscale on Azure is available here.`;
     const azure = regionListFor('azure')?.regions.find((r) => r.name === normalizeAzureLocation(value));
     return (
-      azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region where Anyscale on Azure is not available.`
+      azure && `**${azure.displayName}** (\`${azure.name}\`): an Azure region, but ${notDocumentedLocation(azure.name)}`
     );
   }
   if (
