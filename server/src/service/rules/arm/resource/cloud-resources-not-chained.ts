@@ -23,6 +23,33 @@ function dependOnFix(context: TemplateContext, resource: ArmResource, previous: 
   return undefined;
 }
 
+/** A group's names, each once, compared as ARM compares names (ignoring case), with how many resources bear each. */
+function distinctNames(labels: readonly string[]): Map<string, { readonly label: string; count: number }> {
+  const names = new Map<string, { label: string; count: number }>();
+  for (const label of labels) {
+    const same = names.get(label.toLowerCase());
+    if (same) same.count++;
+    else names.set(label.toLowerCase(), { label, count: 1 });
+  }
+  return names;
+}
+
+/**
+ * What the resource labelled `own` doesn't wait for, each name once (two declarations of one name are
+ * name-duplicate's finding, not two resources to list): another of its own name is "another".
+ */
+function othersOf(own: string, names: ReadonlyMap<string, { readonly label: string; readonly count: number }>): string {
+  const ownKey = own.toLowerCase();
+  const total = names.size - (names.get(ownKey)!.count === 1 ? 1 : 0);
+  const firstTwo: string[] = [];
+  for (const [key, { label, count }] of names) {
+    if (firstTwo.length === 2) break;
+    if (key !== ownKey) firstTwo.push(label);
+    else if (count > 1) firstTwo.push(`another ${label}`);
+  }
+  return listNames(firstTwo, total);
+}
+
 function listNames(names: readonly string[], total: number): string {
   if (total === 1) return names[0];
   if (total === 2) return `${names[0]} and ${names[1]}`;
@@ -65,11 +92,11 @@ export const cloudResourcesNotChained: TemplateRule = {
       const azure = written.findIndex((position) => cloudResources[position].provider?.name === 'Azure');
       const group = azure > 0 ? [written[azure], ...written.filter((_, i) => i !== azure)] : written;
       const labels = group.map((position) => resourceLabel(cloudResources[position].resource));
+      const names = distinctNames(labels);
       group.forEach((position, index) => {
         const cloudResource = cloudResources[position];
         const others: number[] = [];
         for (let j = 0; j < group.length && others.length < MAX_RELATED; j++) if (j !== index) others.push(j);
-        const names = others.slice(0, 2).map((j) => labels[j]);
         // Depend on the previous one of this group: it has the same depth, so it can't already wait for this one and
         // the new edge can't make a cycle. (A deeper resource might, and telling would take a search per resource.)
         // A copy's dependsOn is every copy's: no fix there.
@@ -80,7 +107,7 @@ export const cloudResourcesNotChained: TemplateRule = {
         context.report({
           at: cloudResource.anchor,
           cloudResource,
-          message: `Cloud resource ${labels[index]} doesn't wait for ${listNames(names, group.length - 1)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,
+          message: `Cloud resource ${labels[index]} doesn't wait for ${othersOf(labels[index], names)} through dependsOn, so ARM can create them at the same time, and Anyscale creates cloud resources only one at a time: chain them with dependsOn.`,
           related: others.map((j) => {
             const anchor = cloudResources[group[j]].anchor;
             return {
