@@ -20,7 +20,7 @@ function moved(text: string, moves: Record<string, string>): string | undefined 
     const keyRange = yamlNodeRange(pair.key as Node);
     return { pair, segments, keyRange, valueRange: yamlNodeRange(pair.value as Node), toPath };
   });
-  const edits = moveKeys(text, yaml, keyMoves);
+  const edits = moveKeys(text, yaml, keyMoves)?.edits;
   return edits && applyEdits(text, edits);
 }
 

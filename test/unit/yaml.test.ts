@@ -254,13 +254,56 @@ test('a move writes only the lines it moves: their comments go along, the value 
     ),
     'workloads:\n  enableKarpenterSupport: true\n  accelerator:\n    nodeSelectors: [a, # first\n      b]\n',
   );
-  // An anchor that an alias uses is not moved: it could land after the alias. Migrating the file moves the rest.
+  // An anchor that an alias uses is not moved: it could land after the alias. Migrating the file moves the rest, and
+  // its title says so.
   const aliased = 'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\noperatorReplicas: 2\nnotes: *gpu\n';
   assert.equal(fixedBy(aliased, 'Move to workloads.instanceTypes.additional'), undefined);
   assert.equal(
-    fixedBy(aliased, 'Migrate every pre-1.0 key in this document to the 1.x layout'),
+    fixedBy(
+      aliased,
+      'Migrate 1 of the 2 pre-1.0 keys in this document to the 1.x layout ("additionalInstanceTypes" stays)',
+    ),
     'additionalInstanceTypes:\n  gpu: &gpu {CPU: 8}\nnotes: *gpu\noperator:\n  replicas: 2\n',
   );
+});
+
+test('the migration is titled "every" pre-1.0 key only when it moves every one; else it counts them and names those that stay', () => {
+  const migrations = (text: string) => [
+    ...new Set(
+      yaml(text)
+        .findings.flatMap((f) => f.fixes ?? [])
+        .map((fix) => fix.title)
+        .filter((title) => title.startsWith('Migrate')),
+    ),
+  ];
+  // Read through a merge key, aliased elsewhere, or with no one-to-one move: three stay, two move.
+  const text = [
+    'base: &base',
+    '  cloudProvider: azure',
+    '<<: *base',
+    'cloudDeploymentId: &id cldrsrc_abc123  # id',
+    'controlPlaneURL: "https://console.azure.anyscale.com"',
+    'ingressAddress: 10.0.0.4',
+    'other: *id',
+    'operatorNodeSelection:',
+    '  nodeSelector:',
+    '    pool: system',
+    '',
+  ].join('\n');
+  const title =
+    'Migrate 2 of the 5 pre-1.0 keys in this document to the 1.x layout ("cloudProvider", "cloudDeploymentId" and "operatorNodeSelection" stay)';
+  assert.deepEqual(migrations(text), [title]);
+  const migrated = fixedBy(text, title)!;
+  assert.match(migrated, /^global:\n {2}controlPlaneURL: /m);
+  assert.match(migrated, /^networking:\n {2}ingress:\n {4}address: 10\.0\.0\.4$/m);
+  assert.match(migrated, /^cloudDeploymentId: &id/m);
+  // More than three stay: counted.
+  const many = `${text}operatorResources: {}\nworkloadDefaultTolerances: []\n`;
+  assert.deepEqual(migrations(many), ['Migrate 2 of the 7 pre-1.0 keys in this document to the 1.x layout (5 stay)']);
+  // Every key moved: "every".
+  assert.deepEqual(migrations('cloudProvider: aws\noperatorReplicas: 2\n'), [
+    'Migrate every pre-1.0 key in this document to the 1.x layout',
+  ]);
 });
 
 test('every legacy-key fix on the golden and rule fixtures gives YAML that parses, where no moved key is reported again', () => {
@@ -372,7 +415,7 @@ test('a heading comment (# --- networking ---) heads the section written for its
   assert.equal(
     fixedBy(
       'cloudDeploymentId: c\n\n# --- operator ---\noperatorReplicas: 2\noperatorResources:\n  limits: {}\n',
-      migrate,
+      'Migrate 2 of the 3 pre-1.0 keys in this document to the 1.x layout ("operatorResources" stays)',
     ),
     '# --- operator ---\noperatorResources:\n  limits: {}\nglobal:\n  cloudDeploymentId: c\noperator:\n  replicas: 2\n',
   );

@@ -58,8 +58,14 @@ export interface ValuesEditor {
   renameKey(setting: Setting, name: string): TextEdit | undefined;
   /** Moves a setting to another path (creating the sections it needs). */
   move(setting: Setting, toPath: string, title: string): Fix | undefined;
-  /** Moves every given setting at once (the "migrate the whole file" fix). */
-  moveAll(moves: readonly { setting: Setting; toPath: string }[], title: string): Fix | undefined;
+  /**
+   * Moves every given setting it can at once (the "migrate the whole file" fix), titled after the settings it moves:
+   * a setting it cannot move cleanly is left where it is (see move).
+   */
+  moveAll(
+    moves: readonly { setting: Setting; toPath: string }[],
+    title: (moved: readonly Setting[]) => string,
+  ): Fix | undefined;
 }
 
 export interface OperatorValues {

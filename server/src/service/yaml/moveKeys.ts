@@ -92,8 +92,14 @@ function merged(text: string, ranges: readonly TextRange[]): TextRange[] {
   return out;
 }
 
+/** What moveKeys does: the edits, and the moves they make (a move that cannot be made cleanly is left out). */
+export interface MovedKeys {
+  readonly edits: TextEdit[];
+  readonly moved: readonly KeyMove[];
+}
+
 /** The edits that make the moves; undefined when none can be made cleanly. A move that cannot is left out. */
-export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMove[]): TextEdit[] | undefined {
+export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMove[]): MovedKeys | undefined {
   const root = yaml.root;
   let aliased: Set<Node> | undefined;
 
@@ -519,5 +525,5 @@ export function moveKeys(text: string, yaml: YamlDocument, moves: readonly KeyMo
     chosen = kept.map((planned) => planned.move);
   }
   if (plans.length === 0) return undefined;
-  return editsOf(plans, deleted);
+  return { edits: editsOf(plans, deleted), moved: chosen };
 }

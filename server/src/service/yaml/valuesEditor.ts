@@ -79,12 +79,19 @@ export function yamlValuesEditor(
   sources: ReadonlyMap<Setting, SettingSource>,
 ): ValuesEditor {
   type Move = { readonly setting: Setting; readonly toPath: string };
-  /** The moves as moveKeys takes them: those of settings written in this document, not read through an anchor. */
-  const keyMoves = (moves: readonly Move[]): KeyMove[] =>
-    moves.flatMap(({ setting, toPath }) => {
-      const source = sources.get(setting);
-      return source ? [{ ...source, keyRange: setting.keyRange, valueRange: setting.valueRange, toPath }] : [];
-    });
+  /**
+   * The moves as moveKeys takes them, each with its setting: those of settings written in this document, not read
+   * through an anchor.
+   */
+  const keyMoves = (moves: readonly Move[]): Map<KeyMove, Setting> =>
+    new Map(
+      moves.flatMap(({ setting, toPath }) => {
+        const source = sources.get(setting);
+        return source
+          ? [[{ ...source, keyRange: setting.keyRange, valueRange: setting.valueRange, toPath }, setting] as const]
+          : [];
+      }),
+    );
   /** True when the new path only renames the key in the map it is in (additionalPatches to patches). */
   const renamesInPlace = ({ setting, toPath }: Move): boolean => {
     const segments = sources.get(setting)?.segments;
@@ -100,11 +107,17 @@ export function yamlValuesEditor(
     nodeAt(yaml.root, toPath.split('.')) === undefined
       ? renameKey(setting, toPath.slice(toPath.lastIndexOf('.') + 1))
       : undefined;
-  const fixOf = (moves: readonly Move[], title: string): Fix | undefined => {
-    const moved = moveKeys(text, yaml, keyMoves(moves.filter((move) => !renamesInPlace(move)))) ?? [];
-    const renamed = moves.filter(renamesInPlace).flatMap((move) => renamedInPlace(move) ?? []);
-    const edits = [...moved, ...renamed].sort((a, b) => a.start - b.start);
-    return edits.length > 0 ? { title, edits } : undefined;
+  /** The fix that makes the moves it can, titled after the settings it moves. */
+  const fixOf = (moves: readonly Move[], title: (moved: readonly Setting[]) => string): Fix | undefined => {
+    const settingOf = keyMoves(moves.filter((move) => !renamesInPlace(move)));
+    const moved = moveKeys(text, yaml, [...settingOf.keys()]);
+    const renamed = moves.filter(renamesInPlace).flatMap((move) => {
+      const edit = renamedInPlace(move);
+      return edit ? [{ setting: move.setting, edit }] : [];
+    });
+    const edits = [...(moved?.edits ?? []), ...renamed.map(({ edit }) => edit)].sort((a, b) => a.start - b.start);
+    const settings = [...(moved?.moved ?? []).map((move) => settingOf.get(move)!), ...renamed.map((r) => r.setting)];
+    return edits.length > 0 ? { title: title(settings), edits } : undefined;
   };
 
   return {
@@ -116,7 +129,7 @@ export function yamlValuesEditor(
         : undefined;
     },
     renameKey,
-    move: (setting, toPath, title) => fixOf([{ setting, toPath }], title),
+    move: (setting, toPath, title) => fixOf([{ setting, toPath }], () => title),
     moveAll: fixOf,
   };
 }

@@ -91,8 +91,13 @@ function extensionEditor({ keyNodes, values }: Written, taken: ReadonlySet<strin
       return edit && { title, edits: [edit] };
     },
     moveAll(moves, title) {
-      const edits = moves.flatMap(({ setting, toPath }) => rename(setting, toPath) ?? []);
-      return edits.length > 0 ? { title, edits } : undefined;
+      const renamed = moves.flatMap(({ setting, toPath }) => {
+        const edit = rename(setting, toPath);
+        return edit ? [{ setting, edit }] : [];
+      });
+      return renamed.length > 0
+        ? { title: title(renamed.map(({ setting }) => setting)), edits: renamed.map(({ edit }) => edit) }
+        : undefined;
     },
   };
 }
