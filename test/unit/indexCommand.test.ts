@@ -360,3 +360,54 @@ test("a file over check's 16 MB: passed over without what the index reads, named
     `anyscale-azure: infra/huge.json: ${TOO_LARGE}`,
   ]);
 });
+
+test('names written with format(), as Bicep emits them, and with copyIndex(): under the cloud declared, each copy named for its index', () => {
+  const dir = temporaryDirectory('anyscale-index-names-');
+  /** A template declaring the cloud `[parameters('cloudName')]` and a cloud resource named `name` (a loop of `count`). */
+  const template = (name: string, count?: number) =>
+    JSON.stringify(
+      {
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+        contentVersion: '1.0.0.0',
+        parameters: { cloudName: { type: 'string' } },
+        resources: [
+          { type: 'Anyscale.Platform/clouds', apiVersion: '2026-09-01', name: "[parameters('cloudName')]" },
+          {
+            type: 'Anyscale.Platform/clouds/cloudResources',
+            apiVersion: '2026-09-01',
+            ...(count === undefined ? {} : { copy: { name: 'loop', count } }),
+            name,
+            properties: { provider: 'Generic', computeStack: 'K8S', cloudStorageBucketName: 's3://onprem' },
+          },
+        ],
+      },
+      null,
+      2,
+    );
+  fs.mkdirSync(path.join(dir, 'bicep'));
+  fs.mkdirSync(path.join(dir, 'copies'));
+  fs.writeFileSync(path.join(dir, 'bicep', 'main.json'), template("[format('{0}/default', parameters('cloudName'))]"));
+  fs.writeFileSync(
+    path.join(dir, 'copies', 'main.json'),
+    template("[concat(parameters('cloudName'), '/r', copyIndex())]", 2),
+  );
+  const rows = (folder: string) => {
+    const { code, stdout, stderr } = run(['index', folder], dir);
+    assert.equal(code, 0, stderr);
+    return stdout
+      .split('\n')
+      .filter((line) => /^(cloud|├─|└─|\d)/.test(line))
+      .map((line) => line.replace(/ \(\d+ (error|warning|info)[^)]*\)$/, ''));
+  };
+  assert.deepEqual(rows('bicep'), [
+    "cloud [parameters('cloudName')] (not known before deployment) · declared in bicep/main.json:13",
+    '└─ default · Generic · primary — bicep/main.json:18',
+    '1 cloud, 1 cloud resource in 1 file read.',
+  ]);
+  assert.deepEqual(rows('copies'), [
+    "cloud [parameters('cloudName')] (not known before deployment) · declared in copies/main.json:13",
+    '├─ r0 · Generic · copyIndex 0 — copies/main.json:22',
+    '└─ r1 · Generic · copyIndex 1 — copies/main.json:22',
+    '1 cloud, 2 cloud resources in 1 file read.',
+  ]);
+});

@@ -15,6 +15,7 @@ import type { Evaluator } from '../arm/expressions/evaluate';
 import { armStringLiteral } from '../arm/expressions/lexical';
 import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { evaluatorFor, viewFor } from '../arm/evaluators';
+import { resourceNameSegments } from '../arm/resourceNameSegments';
 import { isResourceType, type ArmResource } from '../arm/template';
 import { knownString, literalValue, unknown, type Value } from '../arm/value';
 import { OPERATOR_EXTENSION } from '../catalog/chart';
@@ -305,9 +306,8 @@ function cloudResourceNames(
         : shown(evaluator.value(declared.parent.nameNode, declared.parent), declared.parent.nameNode, text);
     return { cloud: cloud ?? UNNAMED, name: shown(own, nameNode, text) ?? UNNAMED };
   }
-  const written = nameNode?.type === 'string' ? String(nameNode.value) : undefined;
-  const split = written === undefined ? undefined : splitNameExpression(written);
-  if (split) return split;
+  const segments = resourceNameSegments(nameNode, declared, evaluator, copyIndex);
+  if (segments?.length === 2) return { cloud: segments[0], name: segments[1] };
   return {
     cloud: parent !== undefined ? new Shown(parent, true) : UNNAMED,
     name: shown(resource.name, nameNode, text) ?? UNNAMED,

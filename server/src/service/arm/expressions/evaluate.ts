@@ -65,9 +65,10 @@ export interface Evaluator {
   value(node: JsonNode | undefined, resource?: ArmResource, copyIndex?: number): Value;
   /**
    * The value of an expression string written in `resource` that the tree does not hold (the parser skipped it after
-   * a syntax error): parsed on its own and evaluated in the resource's scope, not kept.
+   * a syntax error): parsed on its own and evaluated in the resource's scope, not kept. With a `copyIndex`,
+   * `copyIndex()` in it is that iteration of the resource's copy loop.
    */
-  textValue(text: string, resource: ArmResource): Value;
+  textValue(text: string, resource: ArmResource, copyIndex?: number): Value;
   /** The resource's copy loop, when it has one. */
   copyLoop(resource: ArmResource): CopyLoop | undefined;
   /** The parts of a string that is exactly one resource ID function call (`[resourceId('A.B/c', 'x')]`). */
@@ -149,7 +150,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
     }
   }
 
-  textValue(text: string, resource: ArmResource): Value {
+  textValue(text: string, resource: ArmResource, copyIndex?: number): Value {
     const located = locateScope(this.template, resource.node);
     if (!located) return unknown('the expression is outside the template');
     if (located.functionParameters) return unknown('depends on the arguments of a user-defined function');
@@ -164,7 +165,7 @@ class TemplateEvaluator implements Evaluator, ArgumentEvaluator {
       length: 0,
       parent: resource.node,
     };
-    const context: Context = { ...located, node, iteration: resourceIteration(resource, undefined) };
+    const context: Context = { ...located, node, iteration: resourceIteration(resource, copyIndex) };
     try {
       this.evaluateDeclarations();
       return this.toValue(this.evaluate(tree, root, context), node);

@@ -119,26 +119,29 @@ function concat(args: readonly Json[]): Json {
   return text;
 }
 
+/**
+ * What format() reads in its format string: `{{` and `}}` (a brace), a format item `{0}` or `{1:D3}` (the argument's
+ * number, its specifier), or a lone brace (unbalanced).
+ */
+export const FORMAT_ITEM = /\{\{|\}\}|\{(\d+)(?::([^}]*))?\}|[{}]/g;
+
 /** .NET composite formatting as ARM's format() uses it: `{0}`, `{1:D3}`, `{{` and `}}`. */
 function format(args: readonly Json[]): Json {
   const template = stringArg(args[0], 'format');
-  return template.replace(
-    /\{\{|\}\}|\{(\d+)(?::([^}]*))?\}|[{}]/g,
-    (match, index: string | undefined, spec: string | undefined) => {
-      if (match === '{{') return '{';
-      if (match === '}}') return '}';
-      if (index === undefined) return fail('format() has an unbalanced brace');
-      const value = args[Number(index) + 1];
-      if (value === undefined) return fail(`format() has no argument for {${index}}`);
-      if (!spec) return armString(value);
-      const padded = /^[dD](\d*)$/.exec(spec);
-      if (padded && typeof value === 'number' && Number.isInteger(value)) {
-        const digits = String(Math.abs(value)).padStart(Number(padded[1] || '0'), '0');
-        return value < 0 ? `-${digits}` : digits;
-      }
-      return fail(`format() specifier '${spec}' is not evaluated`);
-    },
-  );
+  return template.replace(FORMAT_ITEM, (match, index: string | undefined, spec: string | undefined) => {
+    if (match === '{{') return '{';
+    if (match === '}}') return '}';
+    if (index === undefined) return fail('format() has an unbalanced brace');
+    const value = args[Number(index) + 1];
+    if (value === undefined) return fail(`format() has no argument for {${index}}`);
+    if (!spec) return armString(value);
+    const padded = /^[dD](\d*)$/.exec(spec);
+    if (padded && typeof value === 'number' && Number.isInteger(value)) {
+      const digits = String(Math.abs(value)).padStart(Number(padded[1] || '0'), '0');
+      return value < 0 ? `-${digits}` : digits;
+    }
+    return fail(`format() specifier '${spec}' is not evaluated`);
+  });
 }
 
 function union(args: readonly Json[]): Json {
