@@ -61,6 +61,22 @@ test("format() as Bicep writes a name: the cloud parameter's segment unknown, th
     unknown("[concat(parameters('cloudName'), '-east')]"),
     known('default'),
   ]);
+  assert.deepEqual(
+    segmentsOf("[format('{0}/a{{b}}', parameters('cloudName'))]"),
+    [unknown("[parameters('cloudName')]"), known('a{b}')],
+    'a doubled brace is one brace',
+  );
+});
+
+test('a concat() in a format() item, and a format() in a concat() argument, are taken apart too', () => {
+  assert.deepEqual(segmentsOf("[format('{0}', concat(parameters('cloudName'), '/default'))]"), [
+    unknown("[parameters('cloudName')]"),
+    known('default'),
+  ]);
+  assert.deepEqual(segmentsOf("[concat(format('{0}/', parameters('cloudName')), 'default')]"), [
+    unknown("[parameters('cloudName')]"),
+    known('default'),
+  ]);
 });
 
 test('each copy of a loop is named for its copyIndex(), in concat() and in format() with a specifier', () => {
@@ -76,7 +92,6 @@ test('each copy of a loop is named for its copyIndex(), in concat() and in forma
       copyIndex: 3,
     }),
     [unknown("[parameters('cloudName')]"), known('r-gpu3')],
-    'a concat() in a format item is taken apart too',
   );
   assert.deepEqual(
     segmentsOf(concat),
