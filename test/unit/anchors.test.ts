@@ -116,17 +116,25 @@ test('what Helm reads differently from the merge spec: several merge keys, a mer
   assert.equal(finding.fixes, undefined);
 });
 
+/** An operator values file: its `global` section, then `body`. */
+const values = (body: string) =>
+  `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\n${body}`;
+
+/**
+ * Each problem of a text that only Helm rejects as `the text underlined: go-yaml's error`, and the character named
+ * when the message names one (`holds '.'`).
+ */
+function problems(text: string): string[] {
+  const analysis = yaml(text);
+  assert.ok(analysis.syntaxErrors.every((problem) => problem.onlyHelmRejects));
+  return analysis.syntaxErrors.map((problem) => {
+    const character = /holds '(.+?)'/.exec(problem.message)?.[1];
+    const error = problem.message.split(':')[1].trim();
+    return `${text.slice(problem.start, problem.end)}: ${error}${character === undefined ? '' : ` ${character}`}`;
+  });
+}
+
 test('what go-yaml v2 rejects in anchors stops the checks, at the alias or merge that is wrong; the rest is not flagged', () => {
-  const values = (body: string) =>
-    `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\n${body}`;
-  /** Each problem as `written text: the message's start`, and whether the checks ran. */
-  const problems = (text: string) => {
-    const analysis = yaml(text);
-    assert.ok(analysis.syntaxErrors.every((problem) => problem.onlyHelmRejects));
-    return analysis.syntaxErrors.map(
-      (problem) => `${text.slice(problem.start, problem.end)}: ${problem.message.split(':')[1].trim()}`,
-    );
-  };
   assert.deepEqual(problems(values('  controlPlaneURL: *url\n')), ["*url: unknown anchor 'url' referenced"]);
   // An anchor after the alias, or in another document, is not one before it.
   assert.deepEqual(problems(values('  controlPlaneURL: *url\nurls: {azure: &url x}\n')), [
@@ -166,17 +174,6 @@ test('what go-yaml v2 rejects in anchors stops the checks, at the alias or merge
 });
 
 test('an anchor or alias name go-yaml v2 cannot read is an error at the name; one it reads, or may read, is not', () => {
-  const values = (body: string) =>
-    `global:\n  cloudDeploymentId: cldrsrc_abcdefghijklmnopqrstuvwxyz\n  cloudProvider: azure\n${body}`;
-  /** Each problem as `the name underlined: go-yaml's error, the character named`. */
-  const problems = (text: string) => {
-    const analysis = yaml(text);
-    assert.ok(analysis.syntaxErrors.every((problem) => problem.onlyHelmRejects));
-    return analysis.syntaxErrors.map(
-      (problem) =>
-        `${text.slice(problem.start, problem.end)}: ${problem.message.split(':')[1].trim()} ${/holds '(.+?)'/.exec(problem.message)?.[1]}`,
-    );
-  };
   const dotted = values('  controlPlaneURL: &a.b https://console.azure.anyscale.com\nurl: *a.b\n');
   assert.deepEqual(problems(dotted), [
     'a.b: did not find expected alphabetic or numeric character .',
@@ -203,7 +200,7 @@ test('an anchor or alias name go-yaml v2 cannot read is an error at the name; on
   // In the order written, with the other anchor problems.
   assert.deepEqual(problems(values('a: &a.b 1\nb: *missing\n')), [
     'a.b: did not find expected alphabetic or numeric character .',
-    "*missing: unknown anchor 'missing' referenced undefined",
+    "*missing: unknown anchor 'missing' referenced",
   ]);
   // Nothing go-yaml reads before it: an error whatever the character.
   assert.deepEqual(problems(values('a: &:a 1\n')), [':a: did not find expected alphabetic or numeric character :']);
