@@ -9,7 +9,8 @@ import {
   yamlAnchorAt,
   type YamlAnchorAt,
 } from '../../server/src/service/yaml/features/anchorNavigation';
-import type { YamlAnchorName } from '../../server/src/service/yaml/anchorNames';
+import { anchorNamesIn, type YamlAnchorName } from '../../server/src/service/yaml/anchorNames';
+import { analyzeDocument } from '../../server/src/service/analyze';
 import { applyEdits } from '../support/textEdits';
 
 const VALUES = `global:
@@ -253,4 +254,21 @@ spec:
   assert.equal(yamlAnchorAt(gateway, offsetOf(gateway, "'*.i.azure")), undefined, 'a quoted wildcard host');
   const deep = `global:\n  cloudProvider: &p azure\n${'['.repeat(500)}*p${']'.repeat(500)}\n`;
   assert.equal(yamlAnchorAt(deep, offsetOf(deep, '&p')), undefined);
+});
+
+test('the names are read once per version: the analysis reads them from its own parse, and navigation reuses them', () => {
+  const text = `${VALUES}---\n${VALUES}`;
+  const analysis = analyzeDocument(text, { languageId: 'yaml' }, { uri: 'file:///values.yaml' });
+  assert.ok(analysis.yaml);
+  const [first, second] = analysis.yaml.documents;
+  // Each document's CST is its own, from the same parse: the first name of the second is on line 3 of the second copy
+  // (VALUES has 15 lines; the copy starts after `---`).
+  assert.equal(second.cst.offset, first.span.end);
+  const secondNames = anchorNamesIn(second);
+  assert.equal(where(text, secondNames[0]), `${VALUES.split('\n').length + 3}:&url`);
+  // Definition, prepareRename and rename on one version read the names the analysis kept (not a CST parsed again).
+  const offset = text.lastIndexOf('*url') + 1;
+  assert.equal(yamlAnchorAt(text, offset, analysis.yaml)?.inDocument, secondNames);
+  assert.equal(yamlAnchorAt(text, offset, analysis.yaml)?.inDocument, secondNames);
+  assert.equal(anchorNamesIn(first), anchorNamesIn(first));
 });

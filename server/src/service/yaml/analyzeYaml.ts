@@ -35,10 +35,7 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
         yaml.syntaxErrors.length > 0 ||
         !(text.includes('*') || text.includes('&') || text.includes('<<'))
       ? yaml.syntaxErrors
-      : anchorProblems(
-          text,
-          documents.map(({ document }) => document),
-        );
+      : anchorProblems(documents);
   const findings: Finding[] = [];
   const directives = directivesIn(text, 'yaml');
   const done = (facts: FileFacts, count: number): DocumentAnalysis => ({

@@ -1,8 +1,9 @@
 // The names of YAML anchors (`&url`) and aliases (`*url`) as written, read from the `yaml` package's CST (so an `&` or
 // `*` in a quoted or plain string, a block scalar or a comment is none), and what Helm's and kubectl's reader
 // (go-yaml v2) makes of a name: it reads far fewer characters in one than YAML 1.2 and the `yaml` package do.
-import { Parser, type CST } from 'yaml';
+import type { CST } from 'yaml';
 import type { TextRange } from '../text/range';
+import { memoKey, type Memo } from '../memo';
 
 export interface YamlAnchorName {
   readonly kind: 'anchor' | 'alias';
@@ -58,11 +59,6 @@ export function goYamlNameError(name: string): UnreadableAnchorName | undefined 
   return { error, character };
 }
 
-/** The documents of the text's CST, in order: parseAllDocuments composes one document from each. */
-export function* cstDocuments(text: string): Generator<CST.Document> {
-  for (const token of new Parser().parse(text)) if (token.type === 'document') yield token;
-}
-
 /** The fields of a CST token or collection item that hold tokens (a flow collection's `start` is one token). */
 const CHILD_FIELDS = ['start', 'props', 'items', 'key', 'sep', 'value', 'end'] as const;
 
@@ -94,4 +90,20 @@ export function anchorNamesOf(document: CST.Document): YamlAnchorName[] {
     }
   }
   return names.sort((a, b) => a.range.start - b.range.start);
+}
+
+const ANCHOR_NAMES = memoKey<readonly YamlAnchorName[]>('the anchors and aliases of a YAML document');
+
+/**
+ * What anchorNamesIn reads of a parsed document: document.ts YamlDocument, whose module reaches this one (through
+ * duplicateKeys.ts and anchors.ts), so that its type is not imported here.
+ */
+export interface DocumentWithCst {
+  readonly cst: CST.Document;
+  readonly memo: Memo;
+}
+
+/** The anchors and aliases of a parsed document, in the order written: read from its CST once per parse. */
+export function anchorNamesIn(document: DocumentWithCst): readonly YamlAnchorName[] {
+  return document.memo.get(ANCHOR_NAMES, () => anchorNamesOf(document.cst));
 }

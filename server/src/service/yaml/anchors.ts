@@ -21,8 +21,8 @@ import {
 } from 'yaml';
 import type { SyntaxProblem } from '../json/parseJson';
 import {
-  anchorNamesOf,
-  cstDocuments,
+  anchorNamesIn,
+  type DocumentWithCst,
   goYamlNameError,
   goYamlReadsName,
   type UnreadableAnchorName,
@@ -155,17 +155,20 @@ function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
  * alias name go-yaml v2 cannot read (anchorNames.ts goYamlNameError: `&a.b`, `&ü`, an unquoted wildcard host), and
  * documentAnchorProblems'.
  */
-export function anchorProblems(text: string, documents: readonly Document.Parsed[]): SyntaxProblem[] {
+export function anchorProblems(
+  documents: readonly (DocumentWithCst & { readonly document: Document.Parsed })[],
+): SyntaxProblem[] {
   let unreadableName = false;
-  const problems = documents.flatMap((document) =>
+  const problems = documents.flatMap(({ document }) =>
     documentAnchorProblems(document, () => {
       unreadableName = true;
     }),
   );
   if (!unreadableName) return problems;
-  // Where a name is written exactly is in the CST alone (a comment may sit between an anchor and its node).
-  for (const document of cstDocuments(text))
-    for (const name of anchorNamesOf(document)) {
+  // Where a name is written exactly is in the CST alone (a comment may sit between an anchor and its node): the
+  // parse's, read once per parse.
+  for (const document of documents)
+    for (const name of anchorNamesIn(document)) {
       const unreadable = goYamlNameError(name.name);
       if (unreadable)
         problems.push({ ...name.range, message: unreadableNameMessage(name, unreadable), onlyHelmRejects: true });

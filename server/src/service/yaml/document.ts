@@ -1,6 +1,16 @@
 // Parses a YAML text once into its documents (a file may hold several, split by `---`), keeping every node's
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
-import { parseAllDocuments, isMap, isScalar, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
+import {
+  Composer,
+  isMap,
+  isScalar,
+  Parser,
+  type CST,
+  type Document,
+  type Node,
+  type YAMLError,
+  type YAMLMap,
+} from 'yaml';
 import type { TextRange } from '../text/range';
 import { duplicateKeyErrors } from './duplicateKeys';
 import { Memo } from '../memo';
@@ -10,7 +20,12 @@ export interface YamlDocument {
   /** The document's text including its leading comments and `---` marker: what a whole-document edit replaces. */
   readonly span: TextRange;
   readonly root: Node | null;
-  /** What is read from the document once per parse: its operator values (valuesFromYaml.ts operatorValuesOf). */
+  /** The document's concrete syntax tree, from the same parse: where each token is written (anchorNames.ts). */
+  readonly cst: CST.Document;
+  /**
+   * What is read from the document once per parse: its operator values (valuesFromYaml.ts operatorValuesOf), its
+   * anchor names (anchorNames.ts anchorNamesIn).
+   */
   readonly memo: Memo;
 }
 
@@ -129,8 +144,16 @@ export function parseYaml(text: string): ParsedYaml {
   const deep = tooDeepAt(text);
   if (deep !== undefined) return { documents, syntaxErrors: [{ start: deep, end: deep + 1, message: TOO_DEEP }] };
   let previousEnd = 0;
+  // What parseAllDocuments does, keeping each document's CST token: the composer makes one document of each.
+  const cst: CST.Document[] = [];
+  const tokens = function* () {
+    for (const token of new Parser().parse(text)) {
+      if (token.type === 'document') cst.push(token);
+      yield token;
+    }
+  };
   // Keys written twice are found by duplicateKeys.ts: the parser's own check takes time in the square of a map's keys.
-  for (const document of parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false })) {
+  for (const document of new Composer({ uniqueKeys: false }).compose(tokens())) {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
     if (exhausted) syntaxErrors.push({ start: exhausted.pos[0], end: exhausted.pos[0] + 1, message: TOO_DEEP });
@@ -139,7 +162,13 @@ export function parseYaml(text: string): ParsedYaml {
       syntaxErrors.push(...documentErrors(text, errors));
     }
     const end = document.range[1];
-    documents.push({ document, span: { start: previousEnd, end }, root: document.contents, memo: new Memo() });
+    documents.push({
+      document,
+      span: { start: previousEnd, end },
+      root: document.contents,
+      cst: cst[documents.length],
+      memo: new Memo(),
+    });
     previousEnd = end;
   }
   return { documents, syntaxErrors };

@@ -1,10 +1,11 @@
 // Go to definition, find references and rename for YAML anchors (`&url`) and their aliases (`*url`) in operator
-// values and Gateway manifests. Anchors and aliases are read from the `yaml` package's CST (anchorNames.ts), so an `&` or `*` in a
-// quoted or plain string, a block scalar or a comment is none; an alias names what Helm's and kubectl's reader
-// (go-yaml v2) binds it to: the last anchor of its name before it, in its own `---` document (a later anchor of the
-// same name starts a new binding). Ranges are the name alone, after the `&` or `*`: a rename changes nothing else.
+// values and Gateway manifests. Anchors and aliases are read from the `yaml` package's CST once per parse
+// (anchorNames.ts anchorNamesIn), so an `&` or `*` in a quoted or plain string, a block scalar or a comment is none;
+// an alias names what Helm's and kubectl's reader (go-yaml v2) binds it to: the last anchor of its name before it, in
+// its own `---` document (a later anchor of the same name starts a new binding). Ranges are the name alone, after the
+// `&` or `*`: a rename changes nothing else.
 import type { TextEdit } from '../../text/range';
-import { anchorNamesOf, cstDocuments, goYamlReadsName, type YamlAnchorName } from '../anchorNames';
+import { anchorNamesIn, goYamlReadsName, type YamlAnchorName } from '../anchorNames';
 import { classifyYamlDocument } from '../classifyYaml';
 import { parseYaml, type ParsedYaml } from '../document';
 
@@ -42,20 +43,18 @@ const isOn = (name: YamlAnchorName, offset: number) => name.range.start - 1 <= o
 /**
  * The anchor or alias at `offset`, with the anchor it is or names and that anchor's aliases; undefined off any, and in
  * a document that is not operator values or a Gateway manifest (other YAML gets none of the extension's features).
- * `parsed`: the text's parse when the caller has it.
+ * `parsed`: the text's parse when the caller has it (a YamlVersion's), which keeps the names it reads for the next
+ * request on the same version.
  */
 export function yamlAnchorAt(
   text: string,
   offset: number,
   parsed: ParsedYaml = parseYaml(text),
 ): YamlAnchorAt | undefined {
-  let index = 0;
-  for (const token of cstDocuments(text)) {
-    // parseAllDocuments composes one document per CST document, in order: the index pairs them. None: the text nests
-    // too deeply to parse (document.ts tooDeepAt), and is not read further.
-    const document = parsed.documents[index++];
-    if (!document || offset < token.offset) return undefined;
-    const names = anchorNamesOf(token);
+  // None: the text nests too deeply to parse (document.ts tooDeepAt), and is not read further.
+  for (const document of parsed.documents) {
+    if (offset < document.cst.offset) return undefined;
+    const names = anchorNamesIn(document);
     const at = names.find((name) => isOn(name, offset));
     if (!at) continue;
     if (classifyYamlDocument(document.root) === 'other') return undefined;
