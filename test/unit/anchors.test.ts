@@ -215,6 +215,64 @@ test('an anchor or alias name go-yaml v2 cannot read is an error at the name; on
   assert.deepEqual(problems(fine), []);
 });
 
+test("a name go-yaml v2 ends at : or ? is reported with what Helm reads there: an error in block context and after a pair's :, nothing where it reads a pair", () => {
+  // Each case checked against gopkg.in/yaml.v2 (v2 branch, 7649d45) reading the file as Helm does.
+  const a = 'a: &a 1\n';
+  // In block context go-yaml reads the alias `*a`, then the plain scalar `:b`, which cannot follow it on its line.
+  assert.deepEqual(problems(values(`${a}b: *a:b\nc: *a?b\n`)), [
+    'a:b: did not find expected key',
+    'a?b: did not find expected key',
+  ]);
+  assert.deepEqual(problems(values(`${a}b:\n  - *a:b\n`)), ["a:b: did not find expected '-' indicator"]);
+  // An indentless list (`- ` at its key's indentation) ends inside its map: go-yaml then wants a key.
+  assert.deepEqual(problems(values(`${a}b:\n- *a:b\n`)), ['a:b: did not find expected key']);
+  // In a flow collection `:` starts a pair's value: after a pair's own `:` nothing more may come; `?` starts a key.
+  assert.deepEqual(problems(values(`${a}b: {k: *a:b}\nc: [k: *a:b]\nd: [*a?b]\ne: {k: &e:f 1}\nf: [&g?h 1]\n`)), [
+    "a:b: did not find expected ',' or '}'",
+    "a:b: did not find expected ',' or ']'",
+    "a?b: did not find expected ',' or ']'",
+    "e:f: did not find expected ',' or '}'",
+    "g?h: did not find expected ',' or ']'",
+  ]);
+  // Where a key may stand it is the pair `*a: b`, which go-yaml reads; so is an anchor `&c:d` in block context (the
+  // anchor `c` on the scalar `:d 1`), which an alias `*c` names.
+  assert.deepEqual(problems(values(`${a}b: [*a:b, x, *a:b]\nc: {*a:b}\nd: &c:d 1\ne: [&f:g 1]\nh: *c\n`)), []);
+  // go-yaml resolves the alias by the name it reads before it reads on: with no `&a` before it, that is the error.
+  assert.deepEqual(problems(values('b: *a:b\nc: [*d:e]\n')), [
+    "*a:b: unknown anchor 'a' referenced",
+    "*d:e: unknown anchor 'd' referenced",
+  ]);
+  const [ended] = yaml(values(`${a}b: *a:b\n`)).syntaxErrors;
+  assert.equal(
+    ended.message,
+    "YAML error: did not find expected key: Helm and kubectl end the alias name 'a:b' at ':' (letters, digits, _ and - only) and read the alias `*a` followed by ':b', which cannot come there: rename the anchor and its aliases (Rename Symbol renames them together), e.g. 'a-b', or Helm and kubectl reject the file",
+  );
+  assert.match(
+    yaml(values('b: *a:b\n')).syntaxErrors[0].message,
+    /^YAML error: unknown anchor 'a' referenced: Helm and kubectl end the alias name 'a:b' at ':' .* and no `&a` comes before this alias in its document/,
+  );
+});
+
+test('a control character in an anchor or alias name is an error, as go-yaml v2 refuses one anywhere in a file', () => {
+  // NUL, other C0 characters, DEL, C1 characters and U+FFFE: "control characters are not allowed" (readerc.go).
+  // The name underlined as written; the message shows the character as `\u0000`.
+  assert.deepEqual(problems(values('a: &a\u0000b 1\nb: *a\u0001\nc: &c\u007f 1\nd: &d\u0080e 1\nf: &f\ufffe 1\n')), [
+    'a\u0000b: control characters are not allowed \\u0000',
+    'a\u0001: control characters are not allowed \\u0001',
+    'c\u007f: control characters are not allowed \\u007f',
+    'd\u0080e: control characters are not allowed \\u0080',
+    'f\ufffe: control characters are not allowed \\ufffe',
+  ]);
+  const [nul] = yaml(values('a: &a\u0000b 1\n')).syntaxErrors;
+  assert.equal(
+    nul.message,
+    "YAML error: control characters are not allowed: the anchor name 'a\\u0000b' holds '\\u0000', which Helm and kubectl do not read anywhere in a file: rename the anchor and its aliases (Rename Symbol renames them together), e.g. 'a-b', or Helm and kubectl reject the file",
+  );
+  // A line break go-yaml knows and the `yaml` package does not (NEL) ends the name and its line: `&a` on `b`, which
+  // go-yaml reads.
+  assert.deepEqual(problems(values('a: &a\u0085  b\n')), []);
+});
+
 test('an unquoted wildcard host in a Gateway manifest is a name go-yaml v2 cannot read, and says to quote it', () => {
   const gateway = (hostname: string) =>
     `apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: anyscale\nspec:\n  gatewayClassName: nginx\n  listeners:\n    - name: https\n      hostname: ${hostname}\n      port: 443\n      protocol: HTTPS\n`;

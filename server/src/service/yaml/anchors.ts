@@ -23,9 +23,10 @@ import type { SyntaxProblem } from '../json/parseJson';
 import {
   anchorNamesIn,
   type DocumentWithCst,
-  goYamlNameError,
+  goYamlName,
+  goYamlReadName,
   goYamlReadsName,
-  type UnreadableAnchorName,
+  type GoYamlName,
   type YamlAnchorName,
 } from './anchorNames';
 import { underlinedRange } from './nodeRange';
@@ -95,17 +96,18 @@ export function pairsInEffect(map: YAMLMap, root: Node): PairInEffect[] {
 
 /**
  * Walks a document in the order written, knowing at each point the node every anchor name stands for (the latest
- * node before it with that anchor): `visitor` sees each pair and each alias with those anchors. Returns them as they
- * stand at the end: every anchor name of the document.
+ * node before it with that anchor): `visitor` sees each pair and each alias with those anchors, named by `nameOf`
+ * (the `yaml` package's names by default). Returns them as they stand at the end: every anchor name of the document.
  */
 function walkWithAnchors(
   root: Node | Document,
   visitor: (node: Pair | Alias, anchors: ReadonlyMap<string, Node>) => void,
+  nameOf: (name: string) => string = (name) => name,
 ): ReadonlyMap<string, Node> {
   const anchors = new Map<string, Node>();
   walkNodes(root, (node) => {
     if (isPair(node) || isAlias(node)) visitor(node, anchors);
-    else if (typeof node.anchor === 'string') anchors.set(node.anchor, node);
+    else if (typeof node.anchor === 'string') anchors.set(nameOf(node.anchor), node);
   });
   return anchors;
 }
@@ -139,10 +141,13 @@ export function valueInEffect(map: YAMLMap, key: string, root: Node): Node | nul
   return found && resolved(found.pair.value as Node | null, root);
 }
 
-/** True when `map` is what a merge key may name: a map, or an alias of one (`anchors`: those defined so far). */
+/**
+ * True when `map` is what a merge key may name: a map, or an alias of one (`anchors`: those defined so far, by the
+ * names go-yaml v2 reads).
+ */
 function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
   if (isAlias(node)) {
-    const target = anchors.get(node.source);
+    const target = anchors.get(goYamlReadName(node.source));
     // An alias with no anchor is reported as such.
     return target === undefined || isMap(target);
   }
@@ -151,29 +156,46 @@ function mergeable(node: unknown, anchors: ReadonlyMap<string, Node>): boolean {
 
 /**
  * What Helm's and kubectl's YAML reader (go-yaml v2) rejects in the anchors of a text's documents, which the `yaml`
- * package reads without a word (so an editor's YAML support does not mark it), in the order written: an anchor or
- * alias name go-yaml v2 cannot read (anchorNames.ts goYamlNameError: `&a.b`, `&ü`, an unquoted wildcard host), and
- * documentAnchorProblems'.
+ * package reads without a word (so an editor's YAML support does not mark it), in the order written: namesProblems'
+ * and documentAnchorProblems'.
  */
 export function anchorProblems(
   documents: readonly (DocumentWithCst & { readonly document: Document.Parsed })[],
 ): SyntaxProblem[] {
-  let unreadableName = false;
-  const problems = documents.flatMap(({ document }) =>
-    documentAnchorProblems(document, () => {
-      unreadableName = true;
-    }),
+  return documents
+    .flatMap((document) => [...namesProblems(anchorNamesIn(document)), ...documentAnchorProblems(document.document)])
+    .sort((a, b) => a.start - b.start);
+}
+
+/**
+ * What go-yaml v2 rejects in one document's anchor and alias names, written where the name is (a comment may sit
+ * between an anchor and its node): a name it cannot read (`&a.b`, `&ü`, an unquoted wildcard host, a control
+ * character); an alias with no anchor of the name go-yaml reads before it in its document (YAML 1.2, 7.1: anchors do
+ * not cross `---`); a name go-yaml ends early where what follows cannot come (`key: *a:b`).
+ */
+function namesProblems(names: readonly YamlAnchorName[]): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  /** The names go-yaml has read in anchors so far. */
+  const anchors = new Set<string>();
+  for (const written of names) {
+    const read = goYamlName(written);
+    const { start, end } = written.range;
+    // go-yaml v2 resolves an alias as soon as it reads it (decode.go parser.alias), before what follows the name; the
+    // alias is underlined with its `*`, as the `yaml` package's node is.
+    if (written.kind === 'alias' && read.name !== undefined && !anchors.has(read.name))
+      problems.push({ start: start - 1, end, message: unknownAnchorMessage(written, read), onlyHelmRejects: true });
+    else if (read.error) problems.push({ start, end, message: nameMessage(written, read), onlyHelmRejects: true });
+    if (written.kind === 'anchor' && read.name !== undefined) anchors.add(read.name);
+  }
+  return problems;
+}
+
+/** Control characters as `\u0000`, so that a message shows them. */
+function shown(text: string): string {
+  return text.replace(
+    /\p{Cc}|[\uFFFE\uFFFF]|\p{Surrogate}/gu,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  if (!unreadableName) return problems;
-  // Where a name is written exactly is in the CST alone (a comment may sit between an anchor and its node): the
-  // parse's, read once per parse.
-  for (const document of documents)
-    for (const name of anchorNamesIn(document)) {
-      const unreadable = goYamlNameError(name.name);
-      if (unreadable)
-        problems.push({ ...name.range, message: unreadableNameMessage(name, unreadable), onlyHelmRejects: true });
-    }
-  return problems.sort((a, b) => a.start - b.start);
 }
 
 /** A name to suggest for one go-yaml v2 cannot read: accents dropped, other characters made `-` (`a.b` → `a-b`). */
@@ -185,59 +207,72 @@ function readableName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function unreadableNameMessage({ kind, name }: YamlAnchorName, { error, character }: UnreadableAnchorName): string {
+/** How go-yaml v2 reads a name it ends early: "end the alias name 'a:b' at ':' … and read the alias `*a` …". */
+function endedEarly({ kind, name }: YamlAnchorName, read: GoYamlName): string {
+  const marker = kind === 'anchor' ? '&' : '*';
+  return `Helm and kubectl end the ${kind} name '${shown(name)}' at '${shown(read.character ?? '')}' (letters, digits, _ and - only) and read the ${kind} \`${marker}${read.name}\` followed by '${shown(name.slice(read.name?.length))}'`;
+}
+
+const RENAME = 'rename the anchor and its aliases (Rename Symbol renames them together)';
+
+function nameMessage(written: YamlAnchorName, read: GoYamlName): string {
+  const { kind, name } = written;
   const suggested = readableName(name);
   const example = goYamlReadsName(suggested) ? `, e.g. '${suggested}'` : '';
+  if (read.name !== undefined)
+    return `YAML error: ${read.error}: ${endedEarly(written, read)}, which cannot come there: ${RENAME}${example}, or Helm and kubectl reject the file`;
   // A wildcard host written unquoted (`hostname: *.i.azure.anyscaleuserdata.com`) is read as an alias.
   const wildcard =
     kind === 'alias' && name.startsWith('.')
       ? ` (a value starting with * is read as an alias: quote it, '*${name}')`
       : '';
-  return `YAML error: ${error}: the ${kind} name '${name}' holds '${character}', which Helm and kubectl do not read in an anchor name (letters, digits, _ and - only): rename the anchor and its aliases (Rename Symbol renames them together)${example}, or Helm and kubectl reject the file${wildcard}`;
+  const character = shown(read.character ?? '');
+  const rule =
+    read.error === 'control characters are not allowed'
+      ? 'which Helm and kubectl do not read anywhere in a file'
+      : 'which Helm and kubectl do not read in an anchor name (letters, digits, _ and - only)';
+  return `YAML error: ${read.error}: the ${kind} name '${shown(name)}' holds '${character}', ${rule}: ${RENAME}${example}, or Helm and kubectl reject the file${wildcard}`;
+}
+
+function unknownAnchorMessage(written: YamlAnchorName, read: GoYamlName): string {
+  const ended = read.name === written.name ? '' : ` ${endedEarly(written, read)}, and`;
+  return `YAML error: unknown anchor '${read.name}' referenced:${ended} no \`&${read.name}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`;
 }
 
 /**
- * What go-yaml v2 rejects in one document's anchors besides names: an alias with no anchor of its name before it in
- * its document (YAML 1.2, 7.1: anchors do not cross `---`); an alias inside the node it names (go-yaml v2: "anchor
- * value contains itself"); a merge key whose value is not a map or a list of maps (the merge type; go-yaml v2: "map
- * merge requires map or sequence of maps as the value"). In the order written. `unreadableName` is called when an
- * anchor or alias has a name go-yaml v2 cannot read; such an alias is left to that name's problem (go-yaml v2 stops
- * at the name).
+ * What go-yaml v2 rejects in one document's anchors besides names: an alias inside the node it names (go-yaml v2:
+ * "anchor value contains itself"); a merge key whose value is not a map or a list of maps (the merge type; go-yaml
+ * v2: "map merge requires map or sequence of maps as the value"). In the order written. Nodes are anchored by the
+ * names go-yaml reads; an alias whose name it cannot read, or that names no anchor before it, is namesProblems'.
  */
-function documentAnchorProblems(document: Document.Parsed, unreadableName: () => void): SyntaxProblem[] {
+function documentAnchorProblems(document: Document.Parsed): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
-  const anchors = walkWithAnchors(document, (node, anchors) => {
-    if (isPair(node)) {
-      if (!isMergeKey(node.key)) return;
-      const value = node.value;
-      const fits = isSeq(value) ? value.items.every((item) => mergeable(item, anchors)) : mergeable(value, anchors);
-      if (!fits)
+  walkWithAnchors(
+    document,
+    (node, anchors) => {
+      if (isPair(node)) {
+        if (!isMergeKey(node.key)) return;
+        const value = node.value;
+        const fits = isSeq(value) ? value.items.every((item) => mergeable(item, anchors)) : mergeable(value, anchors);
+        if (!fits)
+          problems.push({
+            ...underlinedRange(isScalar(value) || isSeq(value) || isAlias(value) ? value : (node.key as Node)),
+            message:
+              'YAML error: map merge requires map or sequence of maps as the value: `<<` must name a map (`<<: *base`) or a list of maps (`<<: [*a, *b]`), or Helm and kubectl reject the file',
+            onlyHelmRejects: true,
+          });
+        return;
+      }
+      const name = goYamlReadName(node.source);
+      const target = anchors.get(name);
+      if (target?.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
         problems.push({
-          ...underlinedRange(isScalar(value) || isSeq(value) || isAlias(value) ? value : (node.key as Node)),
-          message:
-            'YAML error: map merge requires map or sequence of maps as the value: `<<` must name a map (`<<: *base`) or a list of maps (`<<: [*a, *b]`), or Helm and kubectl reject the file',
+          ...underlinedRange(node),
+          message: `YAML error: anchor '${name}' value contains itself: this alias is inside the node anchored \`&${name}\`, and Helm and kubectl reject the file`,
           onlyHelmRejects: true,
         });
-      return;
-    }
-    if (goYamlNameError(node.source)) {
-      unreadableName();
-      return;
-    }
-    const target = anchors.get(node.source);
-    if (!target)
-      problems.push({
-        ...underlinedRange(node),
-        message: `YAML error: unknown anchor '${node.source}' referenced: no \`&${node.source}\` comes before this alias in its document (each \`---\` document has its own anchors), and Helm and kubectl reject the file`,
-        onlyHelmRejects: true,
-      });
-    else if (target.range && node.range && target.range[0] <= node.range[0] && node.range[0] < target.range[1])
-      problems.push({
-        ...underlinedRange(node),
-        message: `YAML error: anchor '${node.source}' value contains itself: this alias is inside the node anchored \`&${node.source}\`, and Helm and kubectl reject the file`,
-        onlyHelmRejects: true,
-      });
-  });
-  if ([...anchors.keys()].some((name) => goYamlNameError(name))) unreadableName();
+    },
+    goYamlReadName,
+  );
   return problems;
 }
