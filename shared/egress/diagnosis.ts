@@ -1,11 +1,11 @@
 // What a whole egress run says, before its rows: the counts ("3 passed, 2 failed, 1 needs a host"), an overall
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
 // connection before answering, fails every CONNECT with a 5xx, likely is no forward proxy (a TLS port, a redirect, a
-// 101), answers with something that is not HTTP, wants credentials or refuses every target, nothing resolves, every
-// TLS handshake is intercepted, nothing leaves on 443), so the user fixes one cause instead of reading N hints, the
-// proxy the probes went through, and what was not probed (wildcards that need a concrete host name, and how to give
-// one). Also the docs/egress.md section that explains each outcome. Pure, in shared/: the client's results view and
-// the CLI's text output both use it.
+// 101), answers with something that is not HTTP, wants credentials or refuses every target, nothing resolves, no
+// certificate is trusted (most likely a TLS-inspecting middlebox), nothing leaves on 443), so the user fixes one cause
+// instead of reading N hints, the proxy the probes were sent to (and whether they got through it), and what was not
+// probed (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains
+// each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
 import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
@@ -235,28 +235,49 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
 export interface ProxyUsed {
   /** The proxy's host:port, never its credentials (two proxies' when a log names two, comma-separated). */
   proxy: string;
-  /** Which targets went through it: "every probed target went through it", or how many, and how many went direct. */
+  /**
+   * Which targets went through it: "every probed target went through it", "no target went through it: it could not be
+   * reached", or how many went through it, how many could not reach it and how many went direct.
+   */
   scope: string;
 }
 
 /**
- * The proxy the run's probes went through, so that a pass says where it was seen from: the proxy, not this machine (the
- * cluster), reached the targets. Undefined when none went through a proxy. Wildcards without a host and targets never
- * probed (cancelled) are not counted.
+ * Whether a probe sent to a proxy got through to it: not when the proxy's own name did not resolve (through a proxy
+ * only its name is looked up where the probe runs), the connection to it failed or timed out, or its URL could not be
+ * used (the in-cluster probe's `proxy: only http:// proxies …`). Such a probe never went through the proxy.
+ */
+function reachedProxy(result: EgressProbeResult): boolean {
+  if (DNS.has(result.outcome) || proxyConnectFailure(result)) return false;
+  return !(result.outcome === 'error' && result.detail?.startsWith('proxy: '));
+}
+
+/**
+ * The proxy the run's probes were sent to, so that a pass says where it was seen from: the proxy, not this machine
+ * (the cluster), reached the targets; and a proxy that could not be reached is not said to have carried any. Undefined
+ * when none was sent to a proxy. Wildcards without a host and targets never probed (cancelled) are not counted.
  */
 export function proxyUsed(results: readonly EgressProbeResult[]): ProxyUsed | undefined {
   const probed = results.filter((r) => r.outcome !== 'needs-host' && r.outcome !== 'cancelled');
   const proxies = [...new Set(probed.flatMap((r) => (r.via ? [proxyHostPort(r.via)] : [])))];
   if (proxies.length === 0) return undefined;
-  const through = probed.filter((r) => r.via).length;
+  const sent = probed.filter((r) => r.via);
+  const through = sent.filter(reachedProxy).length;
+  const unreached = sent.length - through;
+  const direct = probed.length - sent.length;
   const it = proxies.length === 1 ? 'it' : 'them';
-  return {
-    proxy: proxies.join(', '),
-    scope:
-      through === probed.length
-        ? `every probed target went through ${it}`
-        : `${through} of ${probed.length} probed targets went through ${it}, ${probed.length - through} direct (NO_PROXY)`,
-  };
+  if (through === probed.length) return { proxy: proxies.join(', '), scope: `every probed target went through ${it}` };
+  if (unreached === probed.length)
+    return {
+      proxy: proxies.join(', '),
+      scope: `no target went through ${it}: ${proxies.length === 1 ? 'it could' : 'they could'} not be reached`,
+    };
+  const parts = [
+    `${through} of ${probed.length} probed targets went through ${it}`,
+    ...(unreached ? [`${unreached} could not reach ${it}`] : []),
+    ...(direct ? [`${direct} direct (NO_PROXY)`] : []),
+  ];
+  return { proxy: proxies.join(', '), scope: parts.join(', ') };
 }
 
 /**

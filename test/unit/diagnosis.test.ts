@@ -622,6 +622,43 @@ test('the proxy the probes went through: named by host:port in the CLI text and 
     reportMarkdown(some),
     /^\*\*Proxy: `proxy\.corp\.test:3128`\*\* — 2 of 3 probed targets went through it, 1 direct \(NO_PROXY\)\.$/m,
   );
+  // A proxy that could not be reached carried nothing: the line says so, next to the diagnosis that no target was tried.
+  const refused = { detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1', via: 'http://127.0.0.1:1' };
+  const dead = report([result('a.test', 'proxy-refused', refused), result('b.test', 'proxy-refused', refused)]);
+  assert.deepEqual(proxyUsed(dead.results), {
+    proxy: '127.0.0.1:1',
+    scope: 'no target went through it: it could not be reached',
+  });
+  assert.match(
+    formatEgressText(dead, false),
+    /\nProxy: 127\.0\.0\.1:1 — no target went through it: it could not be reached\n$/,
+  );
+  assert.match(
+    reportMarkdown(dead),
+    /^\*\*Proxy: `127\.0\.0\.1:1`\*\* — no target went through it: it could not be reached\.$/m,
+  );
+  for (const said of [formatEgressText(dead, false), reportMarkdown(dead)])
+    assert.doesNotMatch(said, /went through it,|every probed/);
+  // Its name did not resolve, or the connection timed out: not reached either; a refusal (403) was an answer from it.
+  const mixed = report([
+    result('a.test', 'nxdomain', { via }),
+    result('b.test', 'proxy-refused', { via, detail: 'proxy: could not connect to the proxy within 5 s' }),
+    result('c.test', 'proxy-refused', { via, detail: 'proxy: the proxy answered 403 Forbidden' }),
+    result('d.test', 'ok'),
+  ]);
+  assert.deepEqual(proxyUsed(mixed.results), {
+    proxy: 'proxy.corp.test:3128',
+    scope: '1 of 4 probed targets went through it, 2 could not reach it, 1 direct (NO_PROXY)',
+  });
+  // The in-cluster probe given an https:// HTTPS_PROXY it cannot use sent nothing through it.
+  const unusable = {
+    via: 'https://proxy.corp.test:3128',
+    detail: 'proxy: only http:// proxies are supported (got https://proxy.corp.test:3128)',
+  };
+  assert.equal(
+    proxyUsed([result('a.test', 'error', unusable), result('b.test', 'error', unusable)])?.scope,
+    'no target went through it: it could not be reached',
+  );
   // Without a proxy, no such line.
   const direct = report([result('a.test', 'ok'), result('b.test', 'ok')]);
   assert.equal(proxyUsed(direct.results), undefined);

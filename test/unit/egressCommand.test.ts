@@ -158,6 +158,12 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
     ),
   );
   assert.equal(stdout.match(/Diagnosis:/g)?.length, 1);
+  // No target got through the proxy: its line says so, not that every target went through it.
+  assert.match(
+    stdout,
+    new RegExp(`\\nProxy: 127\\.0\\.0\\.1:${closedPort} — no target went through it: it could not be reached\\n$`),
+  );
+  assert.doesNotMatch(stdout, /went through it,|every probed target/);
 });
 
 test('a proxy whose connections time out, and one that never answers CONNECT: the text output names its host:port once, with what to check', async () => {
