@@ -50,7 +50,7 @@ export function countsLine(counts: EgressCounts): string {
 }
 
 export interface EgressDiagnosis {
-  /** The cause, in a few words: "every TLS handshake is intercepted: a TLS-inspecting proxy or firewall". */
+  /** The cause, in a few words: "the proxy 127.0.0.1:1 cannot be reached (ECONNREFUSED 127.0.0.1:1)". */
   headline: string;
   /** What to do about it. */
   action: string;
@@ -217,7 +217,9 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     const issuers = [...new Set(probed.map((r) => r.tls?.issuer).filter((issuer): issuer is string => !!issuer))];
     const issuer = issuers.length === 1 ? ` (every certificate is issued by "${issuers[0]}")` : '';
     return {
-      headline: 'every TLS handshake is intercepted: a TLS-inspecting proxy or firewall',
+      // Measured: no certificate was trusted. Inferred: who presented them (also a server of one's own, self-signed).
+      headline:
+        'no certificate presented is trusted: most likely a TLS-inspecting proxy or firewall intercepts every handshake',
       action: `add its CA with anyscaleAzure.egress.caFile (CLI --ca-file)${issuer}, or exempt the Anyscale hosts from TLS inspection; the operator and Ray pods must trust that CA too`,
     };
   }

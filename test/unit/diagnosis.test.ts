@@ -138,7 +138,10 @@ test('every name failing to resolve is one cause, named by what the DNS servers 
 test('every handshake with an untrusted certificate is a TLS-inspecting proxy: add its CA with caFile / --ca-file', () => {
   const intercepted = (host: string) => result(host, 'tls-untrusted', { tls: { issuer: 'Contoso Inspection CA' } });
   const diagnosis = diagnose([intercepted('a.test'), intercepted('b.test')], 'this machine');
-  assert.equal(diagnosis?.headline, 'every TLS handshake is intercepted: a TLS-inspecting proxy or firewall');
+  assert.equal(
+    diagnosis?.headline,
+    'no certificate presented is trusted: most likely a TLS-inspecting proxy or firewall intercepts every handshake',
+  );
   assert.match(
     diagnosis?.action ?? '',
     /anyscaleAzure\.egress\.caFile \(CLI --ca-file\) \(every certificate is issued by "Contoso Inspection CA"\)/,
@@ -719,7 +722,7 @@ test('the exported Markdown report carries the same diagnosis as the view, and n
   assert.match(intercepted, /\*\*0 passed, 2 failed\*\*/);
   assert.match(
     intercepted,
-    /^\*\*Diagnosis: every TLS handshake is intercepted: a TLS-inspecting proxy or firewall\.\*\* add its CA with anyscaleAzure\.egress\.caFile .*"Corp Proxy CA"/m,
+    /^\*\*Diagnosis: no certificate presented is trusted: most likely a TLS-inspecting proxy or firewall intercepts every handshake\.\*\* add its CA with anyscaleAzure\.egress\.caFile .*"Corp Proxy CA"/m,
   );
   const mixed = report([result('a.test', 'tls-untrusted'), result('b.test', 'ok')]);
   assert.doesNotMatch(mixed, /Diagnosis/);

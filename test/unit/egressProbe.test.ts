@@ -50,6 +50,21 @@ test('without the extra CA the same server is tls-untrusted, with a hint naming 
   assert.ok(result.hint?.includes(`${HOSTS.good}:${lab.ports.good}`), result.hint);
   assert.ok(result.hint?.includes('Anyscale Egress Test CA'), result.hint);
   assert.ok(result.hint?.includes('AKS → a host you listed'), result.hint);
+  // Measured: the certificate is not trusted, and who issued it. Inferred, and said so: a TLS-inspecting middlebox.
+  assert.match(result.hint ?? '', /is not trusted: a TLS-inspecting firewall or proxy may sit on the path to /);
+  assert.doesNotMatch(result.hint ?? '', /sits on/);
+});
+
+test('a port nobody listens on is refused: the refusal is stated, its cause only as the likely one', async () => {
+  const result = await probeTarget(target(lab.target('closed')), base);
+  assert.equal(result.outcome, 'refused');
+  assert.match(
+    result.hint ?? '',
+    new RegExp(
+      `^The connection to ${HOSTS.closed.replace(/\./g, '\\.')}:${lab.ports.closed} .* was refused: most likely a firewall on the path rejects it, or nothing listens on port ${lab.ports.closed}`,
+    ),
+  );
+  assert.doesNotMatch(result.hint ?? '', /something on the path rejects/);
 });
 
 test('each failure is classified', async () => {

@@ -43,21 +43,22 @@ export function hintFor(
         return `DNS did not answer for the name of ${proxy} itself (the proxy, not this machine, looks up ${target.host}): make sure the resolver is reachable, or give the proxy's address.`;
       return `DNS did not answer for ${target.host}: make sure the resolver (custom DNS, Azure DNS 168.63.129.16) is reachable for ${at}.`;
     case 'refused':
-      return `Connection refused: something on the path rejects ${at}. ${allow}.`;
+      // A refusal is measured; who refused is not: a firewall that rejects, or nothing listening at that address and port.
+      return `The connection to ${at} was refused: most likely a firewall on the path rejects it, or nothing listens on port ${target.port} at the address ${target.host} resolved to. ${allow}.`;
     case 'unreachable':
       return `No route to ${at}: check the route table, NAT Gateway or firewall next hop. ${allow}.`;
     case 'tcp-timeout':
-      return `No answer to the TCP connection: a firewall or NSG drops ${at}. ${allow}.`;
+      return `No answer to the TCP connection to ${at}: most likely a firewall or NSG drops it, or the host is down. ${allow}.`;
     case 'reset':
-      return `The connection was reset: a firewall or proxy cuts ${at} (often an FQDN or SNI filter). ${allow}.`;
+      return `The connection to ${at} was reset: most likely a firewall or proxy cuts it (often an FQDN or SNI filter). ${allow}.`;
     case 'tls-timeout':
       return `TCP connected but the TLS handshake got no answer: an SNI-filtering firewall may drop ${at}. ${allow}.`;
     case 'tls-untrusted':
-      return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy sits on ${at}. Exempt ${target.host} from TLS inspection, or trust its CA (anyscaleAzure.egress.caFile locally; the operator and Ray pods must trust it too).`;
+      return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy may sit on the path to ${at}, or the server's certificate is self-signed or from a private CA. If that issuer is your firewall's, exempt ${target.host} from TLS inspection or trust its CA (anyscaleAzure.egress.caFile locally; the operator and Ray pods must trust it too).`;
     case 'tls-hostname':
-      return `The certificate presented for ${at}${issuer} does not name ${target.host}: traffic reaches another server (captive portal, wrong private endpoint or DNS record). Fix DNS or the firewall's DNAT for ${target.host}.`;
+      return `The certificate presented for ${at}${issuer} does not name ${target.host}: most likely another server answers (a captive portal, a wrong private endpoint or DNS record). Check DNS and any firewall DNAT rule for ${target.host}.`;
     case 'tls-expired':
-      return `The certificate presented for ${at}${issuer} is expired or not yet valid: a middlebox answers instead of ${target.host}, or the clock is wrong. Exempt ${target.host} from TLS inspection.`;
+      return `The certificate presented for ${at}${issuer} is expired or not yet valid: most likely a middlebox answers instead of ${target.host}, or this machine's clock is wrong. Check the clock; if that issuer is a TLS-inspecting middlebox's, exempt ${target.host} from TLS inspection.`;
     case 'tls-error':
       return `The TLS handshake with ${at} failed: a middlebox may interfere. ${allow}.`;
     case 'http-timeout':
@@ -114,7 +115,8 @@ export function hintFor(
               : `Check the proxy's health: ${logs}`;
         return `${proxy} answered the CONNECT request for ${at} with ${serverError.status}: per RFC 9110, ${serverError.meaning}. That is no refusal, so its allow-list is not in question. ${check}`;
       }
-      return `${proxy} does not tunnel to ${at}: add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
+      // The refusal is measured; that an allow-list made it is the likely cause, not a known one.
+      return `${proxy} does not tunnel to ${at}: most likely its allow-list does not let ${target.host} through; add ${target.host}:${target.port} to the proxy's allow-list, or to NO_PROXY when it must go direct.`;
     }
     case 'needs-host':
       return `${target.host} is a wildcard and needs a concrete host name: ${fillHint(target)}; allow the wildcard for ${FLOW_LABELS[target.flow]}.`;

@@ -1,0 +1,72 @@
+// The hints of failed probes (server/src/service/egress/hints.ts) keep what a probe measures as fact (a refusal, a
+// certificate's issuer, a proxy's status) and word what it only infers from that (who refused, a TLS-inspecting
+// middlebox, another server answering) as the likely cause.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
+import { hintFor } from '../../server/src/service/egress/hints';
+import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+
+const TARGET = parseTargetsFile('["api.example.test"]')[0];
+const TLS = { tls: { issuer: 'Corp Inspection CA' } };
+
+/** Per outcome: what the probe measured (stated), the inferred cause (worded as likely), and the old claim of fact. */
+const CASES: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>, RegExp, RegExp, RegExp][] = [
+  [
+    'refused',
+    {},
+    /^The connection to api\.example\.test:443 .* was refused:/,
+    /most likely a firewall on the path rejects it, or nothing listens on port 443/,
+    /something on the path rejects/,
+  ],
+  [
+    'tcp-timeout',
+    {},
+    /^No answer to the TCP connection to api/,
+    /most likely a firewall or NSG drops it/,
+    /: a firewall or NSG drops/,
+  ],
+  [
+    'reset',
+    {},
+    /^The connection to api\.example\.test:443 .* was reset:/,
+    /most likely a firewall or proxy cuts it/,
+    /: a firewall or proxy cuts/,
+  ],
+  [
+    'tls-untrusted',
+    TLS,
+    /^The certificate for api\.example\.test \(issuer "Corp Inspection CA"\) is not trusted:/,
+    /a TLS-inspecting firewall or proxy may sit on the path to api\.example\.test:443/,
+    /sits on/,
+  ],
+  [
+    'tls-hostname',
+    TLS,
+    /\(issuer "Corp Inspection CA"\) does not name api\.example\.test:/,
+    /most likely another server answers/,
+    /: traffic reaches another server/,
+  ],
+  [
+    'tls-expired',
+    TLS,
+    /\(issuer "Corp Inspection CA"\) is expired or not yet valid:/,
+    /most likely a middlebox answers instead of api\.example\.test, or this machine's clock is wrong/,
+    /valid: a middlebox answers/,
+  ],
+  [
+    'proxy-refused',
+    { via: 'http://proxy.test:3128', detail: 'proxy: the proxy answered 403 Forbidden' },
+    /^the proxy proxy\.test:3128 does not tunnel to api\.example\.test:443/,
+    /most likely its allow-list does not let api\.example\.test through/,
+    /:443 \(AKS → a host you listed\): add/,
+  ],
+];
+
+for (const [outcome, result, measured, likely, asFact] of CASES)
+  test(`${outcome}: what was measured is stated, the cause is worded as the likely one`, () => {
+    const hint = hintFor(outcome, TARGET, result) ?? '';
+    assert.match(hint, measured);
+    assert.match(hint, likely);
+    assert.doesNotMatch(hint, asFact);
+  });
