@@ -166,6 +166,37 @@ test('a proxy nobody listens on: every target fails at the proxy, and the text o
   assert.doesNotMatch(stdout, /went through it,|every probed target/);
 });
 
+test("a host given twice with --host is probed once, and a line on stderr says so, in the targets file's words", async () => {
+  const good = lab.target('good');
+  const empty = temporaryDirectory('egress-cli-workspace-');
+  const { code, stdout, stderr } = await run([
+    '--workspace',
+    empty,
+    '--host',
+    good,
+    '--host',
+    `HTTPS://${good.toUpperCase()}/`,
+    '--ca-file',
+    lab.certificates.caFile,
+    '--timeout',
+    '500',
+    ...resolveArgs(),
+    '--format',
+    'json',
+  ]);
+  const report = JSON.parse(stdout) as EgressReport;
+  assert.equal(report.results.filter((r) => `${r.target.host}:${r.target.port}` === good).length, 1, stdout);
+  assert.equal(report.results.find((r) => `${r.target.host}:${r.target.port}` === good)?.outcome, 'ok');
+  assert.match(
+    stderr,
+    new RegExp(
+      `^anyscale-azure: anyscaleAzure\\.egress\\.targets \\(CLI --host\\): \\[1\\] lists ${good.replace(/\./g, '\\.')} again \\(first at \\[0\\]\\): probed once, as first listed$`,
+      'm',
+    ),
+  );
+  assert.equal(code, 1, 'the catalog hosts fail on loopback: the exit code is theirs, unchanged');
+});
+
 test('a proxy whose connections time out, and one that never answers CONNECT: the text output names its host:port once, with what to check', async () => {
   const unanswered = await startUnanswered();
   try {

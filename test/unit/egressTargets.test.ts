@@ -277,6 +277,24 @@ test('a host only the user lists is sourced to the user, not to the docs; a host
   assert.equal(targets.find((t) => t.host === 'my-registry.example.test')?.flow, 'aks-listed');
 });
 
+test('a host the settings (CLI --host, --cloud-id) list twice is one target, and a problem line says so, as a targets file says it', () => {
+  const { targets, problems } = deriveWorkspaceTargets([], {
+    targets: ['mirror.example.test', 'not a host', 'HTTPS://Mirror.Example.test/', 'mirror.example.test:8443'],
+    cloudIds: ['cld_abc', 'cld_ABC'],
+  });
+  assert.equal(targets.filter((t) => t.host === 'mirror.example.test' && t.port === 443).length, 1);
+  assert.equal(targets.filter((t) => t.host === 'mirror.example.test' && t.port === 8443).length, 1);
+  assert.equal(targets.filter((t) => t.host === cloudHost('cld_abc')).length, 1);
+  // Each named by its place in the setting, the entry that is not a host counted.
+  assert.deepEqual(problems, [
+    `anyscaleAzure.egress.cloudIds (CLI --cloud-id): [1] lists ${cloudHost('cld_abc')}:443 again (first at [0]): probed once, as first listed`,
+    'anyscaleAzure.egress.targets: "not a host" is not a host name or host:port',
+    'anyscaleAzure.egress.targets (CLI --host): [2] lists mirror.example.test:443 again (first at [0]): probed once, as first listed',
+  ]);
+  // Listed once each: no such line.
+  assert.deepEqual(deriveWorkspaceTargets([], { targets: ['a.example.test'], cloudIds: ['cld_abc'] }).problems, []);
+});
+
 test('the allow-list: a deployable rule collection group and matching az commands', async () => {
   const { targets } = deriveWorkspaceTargets((await readWorkspaceFiles([WORKSPACE])).files, {});
   const list = allowListFor(targets);

@@ -78,6 +78,29 @@ export function targetKey(target: Pick<EgressTargetInfo, 'host' | 'port'>): stri
   return `${target.host.toLowerCase()}:${target.port}`;
 }
 
+/**
+ * What a user listed, once each (the same host and port once normalized: `HTTPS://Example.com` is `example.com:443`),
+ * as first listed; `onDuplicate` gets a line for each entry listed again, naming where by `place(index)` (`targets[2]`).
+ * The one wording of a duplicate: the targets file, anyscaleAzure.egress.targets (CLI --host) and cloud IDs.
+ */
+export function firstOfEach<T extends Pick<EgressTargetInfo, 'host' | 'port'>>(
+  listed: readonly T[],
+  place: (index: number) => string,
+  onDuplicate?: (note: string) => void,
+): T[] {
+  const firstAt = new Map<string, number>();
+  return listed.filter((target, i) => {
+    const key = targetKey(target);
+    const first = firstAt.get(key);
+    if (first === undefined) {
+      firstAt.set(key, i);
+      return true;
+    }
+    onDuplicate?.(`${place(i)} lists ${key} again (first at ${place(first)}): probed once, as first listed`);
+    return false;
+  });
+}
+
 /** A catalog entry as a target: concrete when its pattern is a plain FQDN, otherwise `needsHost`. */
 export function catalogTarget(entry: CatalogTarget, host = entry.pattern): EgressTargetInfo {
   const concrete = !isWildcard(host);

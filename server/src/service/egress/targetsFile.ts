@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { EgressTargetInfo } from '../../../../shared/protocol';
 import { REQUIRED_TARGETS, Flow, listedByUser } from './catalog';
-import { isHostName, matchesPattern, parseHostPort, isWildcard } from './target';
+import { firstOfEach, isHostName, matchesPattern, parseHostPort, isWildcard } from './target';
 
 const EntryObject = z.object({
   host: z.string(),
@@ -67,15 +67,5 @@ export function parseTargetsFile(text: string, onDuplicate?: (note: string) => v
       ...(wildcard ? { needsHost: true } : {}),
     };
   });
-  const firstAt = new Map<string, number>();
-  const kept: EgressTargetInfo[] = [];
-  targets.forEach((target, i) => {
-    const key = `${target.host}:${target.port}`;
-    const first = firstAt.get(key);
-    if (first === undefined) {
-      firstAt.set(key, i);
-      kept.push(target);
-    } else onDuplicate?.(`${at(i)} lists ${key} again (first at ${at(first)}): probed once, as first listed`);
-  });
-  return kept;
+  return firstOfEach(targets, at, onDuplicate);
 }

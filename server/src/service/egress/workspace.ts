@@ -8,7 +8,15 @@ import { literalValue } from '../arm/value';
 import { REQUIRED_TARGETS, DERIVED, cloudHost, isCloudId, listedByUser, type CatalogTarget } from './catalog';
 import { egressFactsOf, targetsOfFacts } from './fromTemplate';
 import { parseYaml } from '../yaml/document';
-import { catalogTarget, concreteHostPort, isWildcard, matchesPattern, targetKey, HTTPS_PORT } from './target';
+import {
+  catalogTarget,
+  concreteHostPort,
+  firstOfEach,
+  isWildcard,
+  matchesPattern,
+  targetKey,
+  HTTPS_PORT,
+} from './target';
 
 export interface WorkspaceFile {
   /** Shown to the user as the target's origin. */
@@ -75,22 +83,37 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     facts.regions.forEach((region) => regions.add(region));
     derived.push(...targetsOfFacts(facts, file.path));
   }
-  for (const id of settings.cloudIds ?? []) {
-    if (isCloudId(id))
-      concreteHosts.push({
-        host: cloudHost(id),
-        port: HTTPS_PORT,
-        origin: 'settings',
-        purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()),
-        required: DERIVED.cloud.required,
-      });
-    else problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
-  }
-  for (const text of settings.targets ?? []) {
+  // A host the user lists twice, in either setting, is probed once, and a problem line says so (as a targets file's).
+  // Each with its place in the setting, `[2]`, counting the entries that are not one too.
+  const cloudIds = (settings.cloudIds ?? []).flatMap((id, index) => {
+    if (isCloudId(id)) return [{ id, host: cloudHost(id), port: HTTPS_PORT, index }];
+    problems.push(`anyscaleAzure.egress.cloudIds: "${id}" is not a cloud ID (cld_...)`);
+    return [];
+  });
+  for (const { id, host, port } of firstOfEach(
+    cloudIds,
+    (i) => `[${cloudIds[i].index}]`,
+    (note) => problems.push(`anyscaleAzure.egress.cloudIds (CLI --cloud-id): ${note}`),
+  ))
+    concreteHosts.push({
+      host,
+      port,
+      origin: 'settings',
+      purpose: DERIVED.cloud.purpose.replace('{name}', id.trim()),
+      required: DERIVED.cloud.required,
+    });
+  const listedHosts = (settings.targets ?? []).flatMap((text, index) => {
     const parsed = concreteHostPort(text);
-    if (parsed) concreteHosts.push({ ...parsed, origin: 'settings' });
-    else problems.push(`anyscaleAzure.egress.targets: "${text}" is not a host name or host:port`);
-  }
+    if (parsed) return [{ ...parsed, index }];
+    problems.push(`anyscaleAzure.egress.targets: "${text}" is not a host name or host:port`);
+    return [];
+  });
+  for (const { host, port } of firstOfEach(
+    listedHosts,
+    (i) => `[${listedHosts[i].index}]`,
+    (note) => problems.push(`anyscaleAzure.egress.targets (CLI --host): ${note}`),
+  ))
+    concreteHosts.push({ host, port, origin: 'settings' });
 
   const out = new Map<string, EgressTargetInfo>();
   const add = (target: EgressTargetInfo) => {
