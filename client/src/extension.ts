@@ -17,7 +17,8 @@ import { registerClusterExtension } from './features/clusterExtension';
 import { registerJsonWithComments } from './features/jsonWithComments';
 import type { CloudTreeProvider } from './features/cloudTree/provider';
 
-export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml'];
+/** The languages the server checks (its CHECKED_LANGUAGES); `helm` is the Kubernetes extension's, for a chart's templates. */
+export const LANGUAGES = ['json', 'jsonc', 'arm-template', 'yaml', 'helm'];
 
 let client: LanguageClient | undefined;
 

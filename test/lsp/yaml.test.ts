@@ -1,6 +1,7 @@
 // Protocol tier for YAML: the bundled language server validates `yaml` documents (operator values, Gateway
-// manifests), stays silent on other YAML, offers the fixes as code actions, and re-checks a values file when a
-// template it depends on (through the workspace index) is opened or closed.
+// manifests) and `helm` ones (a chart's templates, as the Kubernetes extension names them), stays silent on other
+// YAML, offers the fixes as code actions, and re-checks a values file when a template it depends on (through the
+// workspace index) is opened or closed.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -197,6 +198,51 @@ test("a Helm chart's Gateway template, its YAML broken by action lines: one info
     String(paused.diagnostics[0].message),
     /^Anyscale checks are paused until this is fixed: YAML syntax error/,
   );
+});
+
+test("documents opened as helm (the Kubernetes extension's chart templates) are read as YAML: values checked, a Gateway template named, other templates silent", async () => {
+  const values = 'file:///workspace/helm-language/values.yaml';
+  const valuesText = read('rules', 'values-value-not-allowed', 'fail.yaml');
+  await open(values, valuesText, 'helm');
+  const checked = await server.latest(values, (d) => d.diagnostics.length > 0, 'values diagnostics');
+  assert.ok(codesOf(checked).includes('values-value-not-allowed'), JSON.stringify(codesOf(checked)));
+  assert.match(
+    await hoverOn(values, valuesText, 'controlPlaneURL:'),
+    /^\*\*global\.controlPlaneURL\*\* · `string`/,
+    'the YAML hover',
+  );
+  assert.equal((await server.until(() => stats.find((s) => s.uri === values), 'documentStats')).kind, 'operatorValues');
+
+  const gateway = 'file:///workspace/helm-language/templates/gateway.yaml';
+  await open(gateway, read('cli', 'helm-chart', 'templates', 'gateway.yaml'), 'helm');
+  const named = await server.latest(gateway, (d) => d.diagnostics.length > 0, 'template diagnostics');
+  assert.deepEqual(
+    named.diagnostics.map((d) => [d.severity, d.message]),
+    [
+      [
+        DiagnosticSeverity.Information,
+        'Anyscale checks skipped: a Gateway manifest Helm renders ({{ … }}), YAML only once rendered: check the file it renders.',
+      ],
+    ],
+  );
+
+  const deployment = 'file:///workspace/helm-language/templates/deployment.yaml';
+  const helpers = 'file:///workspace/helm-language/templates/_helpers.tpl';
+  await open(
+    deployment,
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "chart.fullname" . }}\nspec:\n' +
+      '  template:\n    spec:\n      containers:\n{{- with .Values.extraContainers }}\n        {{- toYaml . | nindent 8 }}\n{{- end }}\n',
+    'helm',
+  );
+  await open(
+    helpers,
+    '{{- define "chart.name" -}}\n{{- default .Chart.Name .Values.nameOverride }}\n{{- end }}\n',
+    'helm',
+  );
+  for (const uri of [deployment, helpers]) {
+    assert.equal((await server.until(() => stats.find((s) => s.uri === uri), 'documentStats')).kind, 'other', uri);
+    assert.deepEqual((await server.latest(uri, () => true, 'diagnostics')).diagnostics, [], uri);
+  }
 });
 
 test('other YAML (ingress-nginx values) gets no diagnostics', async () => {

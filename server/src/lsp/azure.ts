@@ -11,7 +11,7 @@ import {
   type CloudDeploymentIdEditParams,
   type DeployedAzureParams,
 } from '../../../shared/protocol';
-import { cloudDeploymentIdEdits, type DeployedIndex, readDeployed } from '../service';
+import { cloudDeploymentIdEdits, type DeployedIndex, isYamlLanguage, readDeployed } from '../service';
 import { request } from './requests';
 
 /** `deployedChanged(index)`: the listing to check the workspace against from now on (undefined: disconnected). */
@@ -40,7 +40,7 @@ export function registerAzureHandlers(
       (params: CloudDeploymentIdEditParams): CloudDeploymentIdEdit => {
         const document = documents.get(params.uri);
         if (!document) return { edits: [], problem: 'the file is not open in the editor.' };
-        if (document.languageId !== 'yaml')
+        if (!isYamlLanguage(document.languageId))
           return {
             edits: [],
             problem:

@@ -22,6 +22,7 @@ import {
   type ParameterFileInput,
   yamlCompletions,
   type YamlVersion,
+  isYamlLanguage,
 } from '../service';
 
 /** Characters that open the list: a string's quote, an expression's quote or call, a key's colon. */
@@ -82,10 +83,9 @@ export function completionItems(
 ): CompletionItem[] {
   const offset = lines.offsetAt(params.position);
   const text = document.text;
-  const entries =
-    document.languageId === 'yaml'
-      ? yamlCompletions(text, offset, yaml)
-      : armCompletions(text, analysis, offset, parameterFiles);
+  const entries = isYamlLanguage(document.languageId)
+    ? yamlCompletions(text, offset, yaml)
+    : armCompletions(text, analysis, offset, parameterFiles);
   return entries.map((entry) => toCompletionItem(entry, lines, params.position));
 }
 

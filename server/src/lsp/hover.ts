@@ -14,6 +14,7 @@ import {
   yamlHover,
   type WorkspaceView,
   type YamlVersion,
+  isYamlLanguage,
 } from '../service';
 import type { DocumentVersion } from './completion';
 
@@ -90,7 +91,7 @@ export function hover(
   const text = document.text;
   const diagnostics = { findings: sources.findings, docsUrl: links.rule };
   let info: HoverInfo | undefined;
-  if (document.languageId === 'yaml')
+  if (isYamlLanguage(document.languageId))
     info = yamlHover(text, offset, {
       parsed: sources.yaml?.parsed,
       diagnostics,

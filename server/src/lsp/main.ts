@@ -46,6 +46,8 @@ import {
   templateFindingsIn,
   WorkspaceIndex,
   YamlVersion,
+  isYamlLanguage,
+  CHECKED_LANGUAGES,
 } from '../service';
 import {
   DocumentStatsNotification,
@@ -71,7 +73,7 @@ import { AT_POSITION, IN_RANGE, msSinceLastRequest, request, stopIfCancelled } f
 import { registerAzureHandlers } from './azure';
 import { OPEN_DOCUMENTS, type OpenDocument } from './openDocument';
 
-const LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
+const LANGUAGES = new Set(CHECKED_LANGUAGES);
 /** Larger documents are skipped with one message rather than freezing the editor. */
 const MAX_DOCUMENT_LENGTH = 64 * 1024 * 1024;
 const DEFAULT_DELAY_MS = 200;
@@ -392,8 +394,9 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
   const text = document.getText();
   const ruleLevels = ruleLevelsOf(document.uri);
   // Looked up before the one analysis: only a template's rules read them, so other documents ignore them.
-  const { inputs: withFiles, unread } =
-    document.languageId === 'yaml' ? { inputs: [], unread: [] } : parameterFiles.readParameterFiles(document.uri);
+  const { inputs: withFiles, unread } = isYamlLanguage(document.languageId)
+    ? { inputs: [], unread: [] }
+    : parameterFiles.readParameterFiles(document.uri);
   const lines = document.lines;
   // This version's parse takes the previous one's tree over (changing it): that analysis is dropped first.
   cache.delete(document.uri);
@@ -424,7 +427,7 @@ function analysisOf(document: OpenDocument): CachedAnalysis {
       }),
     };
   }
-  const yaml = document.languageId === 'yaml' ? new YamlVersion(text, analysis.yaml) : undefined;
+  const yaml = isYamlLanguage(document.languageId) ? new YamlVersion(text, analysis.yaml) : undefined;
   const fresh = {
     version: document.version,
     text,
@@ -590,7 +593,7 @@ function recheckRelated(uri: string): void {
   const folder = uri.slice(0, uri.lastIndexOf('/') + 1);
   const template = parameterFiles.templateOf(uri);
   for (const other of documents.all()) {
-    if (other.uri === uri || other.languageId === 'yaml') continue;
+    if (other.uri === uri || isYamlLanguage(other.languageId)) continue;
     const beside = other.uri.startsWith(folder) && other.uri.indexOf('/', folder.length) < 0;
     if (!beside && other.uri !== template && parameterFiles.templateOf(other.uri) !== uri) continue;
     cache.delete(other.uri);
@@ -611,7 +614,7 @@ documents.onDidOpen((event) => {
 // Fires on open and on every change: a document that was just opened is validated at once, edits after a pause.
 documents.onDidChangeContent((event) => {
   const edited = !opening.delete(event.document.uri);
-  if (edited && event.document.languageId !== 'yaml') editedSinceValidation.add(event.document.uri);
+  if (edited && !isYamlLanguage(event.document.languageId)) editedSinceValidation.add(event.document.uri);
   schedule(event.document, edited ? (settings.validation?.delay ?? DEFAULT_DELAY_MS) : 0);
 });
 documents.onDidClose((event) => {
@@ -630,7 +633,7 @@ documents.onDidClose((event) => {
   if (workspace.delete(event.document.uri)) recheckOthers(event.document.uri);
   // Closed without saving, a template or parameter file is its file on disk again: the open others it pairs with
   // were checked against the editor's version.
-  if (event.document.languageId !== 'yaml') recheckRelated(event.document.uri);
+  if (!isYamlLanguage(event.document.languageId)) recheckRelated(event.document.uri);
 });
 
 /** The analysis of the document's current version for a request: when it had to be computed now, a cancel sent meanwhile is honoured after it. */
@@ -684,7 +687,7 @@ async function editingViewFor(
   const withFiles =
     analysed?.analysis.kind === 'armTemplate'
       ? analysed.parameterFiles
-      : document.languageId === 'yaml'
+      : isYamlLanguage(document.languageId)
         ? []
         : parameterFiles.parameterFilesOf(document.uri);
   const model = EditingModel.build(document, previous, withFiles);
@@ -717,7 +720,7 @@ connection.onHover(
       parameterFiles: view.parameterFiles,
       yaml: view.yaml,
       // Every file's facts, this one's as last analysed: the view gateway-tls-secret-cloud-mismatch checks the file with.
-      workspace: document.languageId === 'yaml' ? workspace.viewFrom(undefined) : undefined,
+      workspace: isYamlLanguage(document.languageId) ? workspace.viewFrom(undefined) : undefined,
     };
     return hover(
       params,

@@ -43,6 +43,7 @@ import {
   type TextRange,
   type YamlAnchorAt,
   type YamlVersion,
+  isYamlLanguage,
 } from '../service';
 import type { ParameterFiles } from './parameterFiles';
 import { AT_POSITION, request, stopIfCancelled } from './requests';
@@ -125,7 +126,7 @@ export function registerNavigationHandlers(
     return target;
   };
 
-  const isYaml = (uri: string) => documents.get(uri)?.languageId === 'yaml';
+  const isYaml = (uri: string) => isYamlLanguage(documents.get(uri)?.languageId ?? '');
 
   /** The YAML anchor or alias at the position, read as targetFor reads an ARM symbol. */
   const yamlTargetFor = async (

@@ -6,6 +6,7 @@ import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
+import { isYamlLanguage } from './documents/languages';
 import { buildTemplate, carryTemplate } from './arm/template';
 import { EditedRegion } from './json/editedRegion';
 import { carryExpressions, keepExpressionStrings } from './arm/expressions/carryOver';
@@ -135,7 +136,7 @@ export interface DocumentIdentity {
 }
 
 /**
- * The dispatch: YAML documents (by language, else by extension) go to the YAML analyzer, the rest to analyzeText.
+ * The dispatch: YAML documents (by language, `yaml` or `helm`, else by extension) go to the YAML analyzer, the rest to analyzeText.
  * The facts are what the cross-file checks read; what the document shows in the index is documentOutline's.
  */
 export function analyzeDocument(
@@ -144,7 +145,7 @@ export function analyzeDocument(
   options: AnalysisOptions & WorkspaceOptions & EditOptions = {},
 ): DocumentAnalysis {
   const yaml =
-    document.languageId !== undefined ? document.languageId === 'yaml' : /\.ya?ml$/i.test(document.fileName ?? '');
+    document.languageId !== undefined ? isYamlLanguage(document.languageId) : /\.ya?ml$/i.test(document.fileName ?? '');
   if (yaml) return analyzeYaml(text, options);
   const analysis = analyzeText(text, options);
   return { ...analysis, facts: templateFacts(analysis) };

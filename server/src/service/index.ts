@@ -20,6 +20,7 @@ export type {
 export { analyzeDocument, parseJson } from './analyze';
 export { atParameterFileLevels, templateFindingsIn } from './parameterFileLevels';
 export { classifyJson } from './documents/classifyJson';
+export { CHECKED_LANGUAGES, isYamlLanguage } from './documents/languages';
 export { buildTemplate } from './arm/template';
 export { EditingModel, findingsAfterEdits } from './documents/editingModel';
 export { LineIndex } from './text/lineIndex';

@@ -6,6 +6,7 @@
 import { parseJson, jsonSyntaxProblems } from '../analyze';
 import type { Analysis, Finding, ParameterFileInput } from '../types';
 import { classifyJson } from './classifyJson';
+import { isYamlLanguage } from './languages';
 import { buildTemplate } from '../arm/template';
 import { anyscaleView, type AnyscaleView } from '../arm/anyscaleView';
 import { runTemplateRules } from '../arm/runTemplateRules';
@@ -85,7 +86,7 @@ export class EditingModel {
     parameterFiles: readonly ParameterFileInput[],
   ): EditingModel {
     const change = previous && changeBetween(previous.text, text);
-    if (languageId === 'yaml')
+    if (isYamlLanguage(languageId))
       return new EditingModel(version, text, lines, NOT_JSON, [], undefined, new YamlVersion(text), 'YAML');
     const spliced = previous?.parsed && !previous.superseded ? spliceJson(previous.parsed, text, change) : undefined;
     if (spliced && previous) previous.superseded = true;
