@@ -316,8 +316,8 @@ test("a parameter file saved as UTF-16 (Windows PowerShell 5) is not read: the t
   const p = await server.diagnosticsFor(template);
   assert.equal(
     unreadNote(p)?.message,
-    'Parameter file cloudresource.parameters.aws.json cannot be read: UTF-16 text (UTF-16 LE, byte order mark FF FE): ' +
-      'save it as UTF-8; the template is checked without it.',
+    'Parameter file cloudresource.parameters.aws.json cannot be read: UTF-16 text (UTF-16 LE, byte order mark FF FE), ' +
+      'not checked: save it as UTF-8; the template is checked without it.',
   );
   fs.writeFileSync(file, written);
   await server.connection.sendNotification(DidChangeWatchedFilesNotification.type, {

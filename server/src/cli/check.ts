@@ -23,6 +23,7 @@ import { foldersOfNoneOfOurs, type Target } from './files';
 import {
   fileText,
   looksBinary,
+  NOT_CHECKED,
   notTextReason,
   readBounded,
   readBoundedText,
@@ -190,7 +191,7 @@ export function readTargets(targets: readonly Target[], run: Pick<CliRun, 'probl
       if (target.explicit || !notAFile) run.problems.push({ file: target.display, message });
       continue;
     }
-    const notText = notTextReason(bytes, 'not checked');
+    const notText = notTextReason(bytes, NOT_CHECKED);
     if (notText !== undefined) {
       // Found under a folder, a file in UTF-16 that is one of ours once decoded (a template PowerShell 5 saved) is
       // named too, as the Cloud Resources tree names it: a CI run must not pass a template over in silence.

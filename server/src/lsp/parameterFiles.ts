@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
 import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
-import { type BoundedReadError, fileText, readBounded, utf16Text } from '../node/boundedRead';
+import { type BoundedReadError, fileText, NOT_CHECKED, readBounded, utf16Text } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
 import { isUnder, isWithin } from '../node/isWithin';
@@ -115,7 +115,7 @@ export class ParameterFiles {
     if (file === undefined) return undefined;
     try {
       const bytes = readBounded(file);
-      const utf16 = utf16Text(bytes);
+      const utf16 = utf16Text(bytes, NOT_CHECKED);
       return utf16 === undefined ? { text: fileText(bytes) } : { unread: utf16 };
     } catch (error) {
       const { message, notAFile } = error as BoundedReadError;

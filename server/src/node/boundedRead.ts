@@ -133,14 +133,17 @@ function utf16Of(bytes: Buffer): string | undefined {
   return undefined;
 }
 
+/** What check, the index, the Cloud Resources tree and the editor say of a file they could not read as text. */
+export const NOT_CHECKED = 'not checked';
+
 /**
  * For a file in UTF-16 with its byte order mark, which every reader here reads as UTF-8 (with or without a byte order
- * mark) and cannot: what it is and how to make it readable, after what is done (`doing`: "not checked"); undefined
+ * mark) and cannot: what it is and how to make it readable, after what is done (`doing`: NOT_CHECKED); undefined
  * for any other file.
  */
-export function utf16Text(bytes: Buffer, doing?: string): string | undefined {
+export function utf16Text(bytes: Buffer, doing: string): string | undefined {
   const utf16 = utf16Of(bytes);
-  return utf16 === undefined ? undefined : `UTF-16 text (${utf16})${doing ? `, ${doing}` : ''}: save it as UTF-8`;
+  return utf16 === undefined ? undefined : `UTF-16 text (${utf16}), ${doing}: save it as UTF-8`;
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   fileText,
   ioReason,
   MAX_FILE_BYTES,
+  NOT_CHECKED,
   readBoundedAsync,
   readBoundedTextAsync,
   tooLarge,
@@ -190,7 +191,7 @@ async function readFile(file: string): Promise<FileRead> {
     const { code } = error as NodeJS.ErrnoException;
     return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : { unread: `cannot read: ${ioReason(error)}` };
   }
-  const utf16 = utf16Text(bytes, 'not checked');
+  const utf16 = utf16Text(bytes, NOT_CHECKED);
   if (utf16 === undefined) return { text: fileText(bytes) };
   return (await utf16WouldBeRead(file, bytes)) ? { unread: utf16 } : undefined;
 }
