@@ -330,6 +330,21 @@ test("a parameter file saved as UTF-16 (Windows PowerShell 5) is not read: the t
   );
 });
 
+test('a parameter file that looks like UTF-16 without a byte order mark: the template says so, as check does, not "binary"', async () => {
+  const folder = temporaryDirectory('anyscale-param-utf16-no-mark-');
+  fs.copyFileSync(path.join(FOLDER, 'cloudresource.json'), path.join(folder, 'cloudresource.json'));
+  const written = fs.readFileSync(path.join(FOLDER, 'cloudresource.parameters.aws.json'), 'utf8');
+  fs.writeFileSync(path.join(folder, 'cloudresource.parameters.aws.json'), Buffer.from(written, 'utf16le').swap16());
+  const template = pathToFileURL(path.join(folder, 'cloudresource.json')).toString();
+  await open(template);
+  const p = await server.diagnosticsFor(template);
+  assert.equal(
+    p.diagnostics.find((x) => String(x.message).startsWith('Parameter file'))?.message,
+    'Parameter file cloudresource.parameters.aws.json cannot be read: looks like UTF-16 BE text without a byte order ' +
+      'mark, not checked: save it as UTF-8; the template is checked without it.',
+  );
+});
+
 test('an open parameter file the setting assigns follows its template as it is created and renamed on disk', async () => {
   const root = temporaryDirectory('anyscale-param-created-');
   const inRoot = (...parts: string[]) => path.join(root, ...parts);

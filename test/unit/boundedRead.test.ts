@@ -14,6 +14,8 @@ import {
   readBoundedAsync,
   readBoundedText,
   readBoundedTextAsync,
+  utf16Decoded,
+  utf16Text,
 } from '../../server/src/node/boundedRead';
 import { loadConfig } from '../../server/src/node/config';
 import { temporaryDirectory } from '../support/temporaryDirectory';
@@ -136,4 +138,49 @@ test('UTF-16 with its byte order mark, LE or BE, is named as such with how to fi
   assert.equal(notTextReason(Buffer.from([0x7b, 0x00, 0x7d]), 'not checked'), 'binary file, not checked');
   assert.equal(notTextReason(Buffer.from(`${BOM}${text}`), 'not checked'), undefined, 'UTF-8 with a BOM is text');
   assert.equal(notTextReason(Buffer.from(text), 'not checked'), undefined);
+});
+
+test('UTF-16 without a byte order mark, LE or BE, mostly ASCII: named as looking like it, with how to fix it, and decoded', () => {
+  const text = '{\r\n  "$schema": "x",\n\t"name": "Zoë"\n}\n';
+  const le = Buffer.from(text, 'utf16le');
+  const be = Buffer.from(le).swap16();
+  assert.equal(
+    notTextReason(le, 'not checked'),
+    'looks like UTF-16 LE text without a byte order mark, not checked: save it as UTF-8',
+  );
+  assert.equal(
+    notTextReason(be, 'not a targets file (JSON)'),
+    'looks like UTF-16 BE text without a byte order mark, not a targets file (JSON): save it as UTF-8',
+  );
+  assert.equal(utf16Decoded(le), text);
+  assert.equal(utf16Decoded(be), text);
+  // With its mark, the mark is dropped and the file is named by it, as before.
+  assert.equal(utf16Decoded(Buffer.from(`${BOM}${text}`, 'utf16le')), text);
+  // Longer than what is looked at: the first 8,000 bytes decide, the whole is decoded.
+  const long = `${'# a comment line\n'.repeat(400)}global: {}\n`;
+  assert.equal(utf16Decoded(Buffer.from(long, 'utf16le')), long);
+});
+
+test('UTF-16 without a byte order mark is inferred conservatively: what is not almost all ASCII units of one order stays binary', () => {
+  const named = (bytes: Buffer) => utf16Text(bytes, 'not checked');
+  const le = (text: string) => Buffer.from(text, 'utf16le');
+  const ascii = le('a: 1\n'.repeat(40));
+  assert.ok(named(ascii));
+  // An odd length: no UTF-16 file has one.
+  assert.equal(named(Buffer.concat([ascii, Buffer.from([0x0a])])), undefined);
+  // A NUL character (00 00), even one among many ASCII units: binary, or UTF-32 LE without its mark.
+  assert.equal(named(Buffer.from([0x7b, 0, 0, 0, 0x7d, 0, 0, 0])), undefined);
+  assert.equal(named(Buffer.concat([ascii, Buffer.from([0, 0]), ascii])), undefined);
+  // The NUL bytes on both sides: no one byte order.
+  const mixed = Buffer.concat([le('{"name": "half'), Buffer.from(le('and half"}')).swap16()]);
+  assert.equal(named(mixed), undefined);
+  // Mostly characters outside ASCII (Chinese): no NUL byte, not binary, not inferred.
+  assert.equal(named(le('名前: 値です')), undefined);
+  // A zip's header; UTF-8 text.
+  assert.equal(named(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x1b, 0x5b])), undefined);
+  assert.equal(named(Buffer.from('{"a": 1}')), undefined);
+  assert.equal(notTextReason(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x1b, 0x5b]), 'x'), 'binary file, x');
+  // One unit in ten outside ASCII text (a control character): more than a few, so not inferred.
+  assert.equal(named(le('abcdefghi\u0001'.repeat(10))), undefined);
+  assert.ok(named(le('abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789\u0001')));
 });

@@ -582,6 +582,32 @@ test('a template in UTF-16 (with its byte order mark), named or beside its templ
   }
 });
 
+test('a template that looks like UTF-16 without a byte order mark, named, found in a folder or beside its template as parameters, is named as such, not as binary', () => {
+  const dir = temporaryDirectory('anyscale-cli-');
+  fs.writeFileSync(path.join(dir, 'le.json'), Buffer.from(PROVIDER_TEMPLATE, 'utf16le'));
+  fs.writeFileSync(path.join(dir, 'be.json'), Buffer.from(PROVIDER_TEMPLATE, 'utf16le').swap16());
+  const expected =
+    'anyscale-azure: be.json: looks like UTF-16 BE text without a byte order mark, not checked: save it as UTF-8\n' +
+    'anyscale-azure: le.json: looks like UTF-16 LE text without a byte order mark, not checked: save it as UTF-8\n';
+  for (const args of [
+    ['check', 'be.json', 'le.json'],
+    ['check', '.'],
+    ['index', '.'],
+  ]) {
+    const result = run(args, dir);
+    assert.deepEqual([result.code, result.stderr], [2, expected], args.join(' '));
+  }
+  const beside = folderOf({ 'cloud.json': PROVIDER_TEMPLATE });
+  fs.writeFileSync(path.join(beside, 'cloud.parameters.json'), Buffer.from(parametersFile('Azure'), 'utf16le'));
+  const result = run(['check', 'cloud.json'], beside);
+  assert.equal(
+    result.stderr,
+    'anyscale-azure: cloud.parameters.json: parameter file: looks like UTF-16 LE text without a byte order mark, ' +
+      'the template is checked without it: save it as UTF-8\n',
+  );
+  assert.equal(result.code, 2);
+});
+
 test('a loop of symbolic links, named or in a folder, is named as one, not as a broken link', () => {
   const dir = folderOf({
     'cloud.json': PROVIDER_TEMPLATE,

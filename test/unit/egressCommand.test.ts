@@ -539,6 +539,8 @@ test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: th
   fs.writeFileSync(path.join(files, 'binary.json'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x1b, 0x5b]));
   // What Windows PowerShell 5's `>` writes: UTF-16 LE with its byte order mark.
   fs.writeFileSync(path.join(files, 'utf16.json'), Buffer.from(`\uFEFF${JSON.stringify(['u.example'])}`, 'utf16le'));
+  // What `iconv -t UTF-16LE` writes: no byte order mark.
+  fs.writeFileSync(path.join(files, 'no-mark.json'), Buffer.from(JSON.stringify(['u.example']), 'utf16le'));
   const cases: Array<[string, RegExp]> = [
     ['missing.json', /missing\.json: no such file$/],
     ['large.json', /large\.json: too large to check: 17\.0 MB, over the limit of 16 MB /],
@@ -547,6 +549,10 @@ test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: th
     [
       'utf16.json',
       /utf16\.json: UTF-16 text \(UTF-16 LE, byte order mark FF FE\), not a targets file \(JSON\): save it as UTF-8$/,
+    ],
+    [
+      'no-mark.json',
+      /no-mark\.json: looks like UTF-16 LE text without a byte order mark, not a targets file \(JSON\): save it as UTF-8$/,
     ],
   ];
   for (const [name, expected] of cases) {

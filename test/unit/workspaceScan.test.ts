@@ -366,6 +366,29 @@ test("a file in UTF-16 the index would read is named in check's words, not read 
   );
 });
 
+test('a file that looks like UTF-16 without a byte order mark is named as such when the index would read it; a data file is not', async () => {
+  await inWorkspace({ 'infra/utf8.json': cloudTemplate('utf8-cloud') }, async (folder, uri) => {
+    const at = (relative: string) => path.join(folder, relative);
+    fs.writeFileSync(at('infra/no-mark.json'), Buffer.from(cloudTemplate('utf16-cloud'), 'utf16le'));
+    fs.writeFileSync(at('infra/values.yaml'), Buffer.from(values, 'utf16le').swap16());
+    fs.writeFileSync(at('tool-output.json'), Buffer.from('{"name": "not-a-template"}', 'utf16le'));
+    const index = new WorkspaceIndex();
+    const scan = new WorkspaceScan(index, () => false);
+    await scan.scan([folder]);
+    assert.deepEqual(cloudLabels(index), ['utf8-cloud']);
+    assert.deepEqual(scan.unreadFiles(), [
+      {
+        uri: uri('infra/no-mark.json'),
+        reason: 'looks like UTF-16 LE text without a byte order mark, not checked: save it as UTF-8',
+      },
+      {
+        uri: uri('infra/values.yaml'),
+        reason: 'looks like UTF-16 BE text without a byte order mark, not checked: save it as UTF-8',
+      },
+    ]);
+  });
+});
+
 test("a template's parameter file in another folder that could not be read is named, until it can be or the template goes", async () => {
   const folder = temporaryDirectory('anyscale-scan-unread-parameters-');
   const inFolder = (...parts: string[]) => path.join(folder, ...parts);

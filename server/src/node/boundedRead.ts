@@ -122,39 +122,82 @@ export function looksBinary(bytes: Buffer): boolean {
   return bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0);
 }
 
+/** Which UTF-16 a file is written in, and whether its byte order mark says so or its bytes only suggest it. */
+interface Utf16 {
+  readonly order: 'LE' | 'BE';
+  readonly marked: boolean;
+}
+
+/** True for a byte that is printable ASCII, a tab or a line break: what most of a template or values file is. */
+const isAsciiText = (byte: number) => (byte >= 0x20 && byte <= 0x7e) || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+
 /**
- * Which UTF-16 a file's byte order mark says it is written in (Windows PowerShell 5's `>` and `Out-File` write
- * UTF-16 LE with one); undefined without one. FF FE 00 00 is UTF-32 LE's mark, not this.
+ * The share of code units that must be ASCII text, with the NUL byte on the same side, for a file without a byte order
+ * mark to look like UTF-16 (a few characters outside ASCII, a name with an accent, may stand among them).
  */
-function utf16Of(bytes: Buffer): string | undefined {
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16 BE, byte order mark FE FF';
+const UTF16_ASCII_SHARE = 0.95;
+
+/**
+ * Which UTF-16 a file without a byte order mark looks written in (`iconv -t UTF-16LE` and Python's `utf-16-le` codec
+ * write none): an inference, made only when it looks binary (looksBinary), its length is even, and of the code units
+ * in its first 8,000 bytes none is NUL (00 00: binary, or UTF-32) and almost all are ASCII text with their NUL byte on
+ * the same side (the odd bytes: LE; the even: BE). Anything else: undefined.
+ */
+function byteOrderWithoutMark(bytes: Buffer): Utf16['order'] | undefined {
+  if (bytes.length % 2 !== 0 || !looksBinary(bytes)) return undefined;
+  const sample = bytes.subarray(0, BINARY_SNIFF_BYTES);
+  let littleEndian = 0;
+  let bigEndian = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    const [first, second] = [sample[i], sample[i + 1]];
+    if (first === 0 && second === 0) return undefined;
+    if (second === 0 && isAsciiText(first)) littleEndian++;
+    else if (first === 0 && isAsciiText(second)) bigEndian++;
+  }
+  const enough = (sample.length / 2) * UTF16_ASCII_SHARE;
+  return littleEndian >= enough ? 'LE' : bigEndian >= enough ? 'BE' : undefined;
+}
+
+/**
+ * Which UTF-16 a file is written in: by its byte order mark (Windows PowerShell 5's `>` and `Out-File` write UTF-16 LE
+ * with one; FF FE 00 00 is UTF-32 LE's mark, not this), else as its bytes suggest (byteOrderWithoutMark); undefined
+ * for any other file.
+ */
+function utf16Of(bytes: Buffer): Utf16 | undefined {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { order: 'BE', marked: true };
   if (bytes[0] === 0xff && bytes[1] === 0xfe && !(bytes[2] === 0 && bytes[3] === 0))
-    return 'UTF-16 LE, byte order mark FF FE';
-  return undefined;
+    return { order: 'LE', marked: true };
+  const order = byteOrderWithoutMark(bytes);
+  return order === undefined ? undefined : { order, marked: false };
 }
 
 /** What check, the index, the Cloud Resources tree and the editor say of a file they could not read as text. */
 export const NOT_CHECKED = 'not checked';
 
 /**
- * For a file in UTF-16 with its byte order mark, which every reader here reads as UTF-8 (with or without a byte order
- * mark) and cannot: what it is and how to make it readable, after what is done (`doing`: NOT_CHECKED); undefined
- * for any other file.
+ * For a file in UTF-16, which every reader here reads as UTF-8 (with or without a byte order mark) and cannot: what it
+ * is and how to make it readable, after what is done (`doing`: NOT_CHECKED); undefined for any other file. Without a
+ * byte order mark, UTF-16 is only inferred from its bytes, and the words say so ("looks like").
  */
 export function utf16Text(bytes: Buffer, doing: string): string | undefined {
   const utf16 = utf16Of(bytes);
-  return utf16 === undefined ? undefined : `UTF-16 text (${utf16}), ${doing}: save it as UTF-8`;
+  if (utf16 === undefined) return undefined;
+  const what = utf16.marked
+    ? `UTF-16 text (UTF-16 ${utf16.order}, byte order mark ${utf16.order === 'LE' ? 'FF FE' : 'FE FF'})`
+    : `looks like UTF-16 ${utf16.order} text without a byte order mark`;
+  return `${what}, ${doing}: save it as UTF-8`;
 }
 
 /**
- * The text of a file in UTF-16 with its byte order mark (utf16Text), without the mark, to search it for what a reader
- * would read it for (the workspace scan names such a file only then); undefined for any other file. A last odd byte is
- * left out.
+ * The text of a file in UTF-16 (utf16Text), without its byte order mark, to search it for what a reader would read it
+ * for (the workspace scan names such a file only then); undefined for any other file. A last odd byte is left out.
  */
 export function utf16Decoded(bytes: Buffer): string | undefined {
-  if (utf16Of(bytes) === undefined) return undefined;
-  const units = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
-  return (bytes[0] === 0xfe ? units.swap16() : units).toString('utf16le');
+  const utf16 = utf16Of(bytes);
+  if (utf16 === undefined) return undefined;
+  const start = utf16.marked ? 2 : 0;
+  const units = Buffer.from(bytes.subarray(start, bytes.length - ((bytes.length - start) % 2)));
+  return (utf16.order === 'BE' ? units.swap16() : units).toString('utf16le');
 }
 
 /** Why a file's bytes are not text to read: UTF-16 (utf16Text) or binary (looksBinary); undefined for text. */

@@ -173,9 +173,9 @@ export async function passedOverForSize(file: string, size: number): Promise<boo
 
 /**
  * Reads a regular file of at most MAX_FILE_BYTES as check reads it (readBoundedAsync, fileText); over it, when it
- * cannot be read, or in UTF-16 with its byte order mark, why, in check's words (over it, only when it is not passed
- * over: passedOverForSize; in UTF-16, only when the index would have read it: utf16WouldBeRead). Gone (or not a regular
- * file), or a UTF-16 data file: undefined.
+ * cannot be read, or in UTF-16 (by its byte order mark, or looking like it without one: utf16Text), why, in check's
+ * words (over it, only when it is not passed over: passedOverForSize; in UTF-16, only when the index would have read
+ * it: utf16WouldBeRead). Gone (or not a regular file), or a UTF-16 data file: undefined.
  */
 async function readFile(file: string): Promise<FileRead> {
   let bytes: Buffer;
