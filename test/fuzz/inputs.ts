@@ -416,6 +416,6 @@ export function languageIdFor(sample: Sample, next: Next): string {
   const roll = next(20);
   if (roll === 0) return 'plaintext';
   if (roll === 1) return yaml ? 'json' : 'yaml';
-  if (yaml) return 'yaml';
+  if (yaml) return roll < 4 ? 'helm' : 'yaml';
   return roll < 5 ? 'jsonc' : roll < 7 ? 'arm-template' : 'json';
 }

@@ -21,6 +21,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CHECKED_LANGUAGES, isYamlLanguage } from '../../server/src/service/documents/languages';
 import { startServer, type LspServer } from '../support/lspServer';
 import {
   applyEdits,
@@ -127,7 +128,7 @@ const ANSWER_TIMEOUT_MS = 20_000;
  */
 const DIAGNOSTICS_TIMEOUT_MS = 3_000;
 const DIAGNOSTICS_TIMEOUT_AGAIN_MS = 500;
-const OUR_LANGUAGES = new Set(['json', 'jsonc', 'arm-template', 'yaml']);
+const OUR_LANGUAGES = new Set(CHECKED_LANGUAGES);
 /**
  * A document that starts with an ARM template or parameter file `$schema`: when it does not parse, the user must be told.
  * The `$schema` must be on one line: one broken over lines in a file with other syntax errors reads, as JSON, as a string
@@ -171,7 +172,7 @@ const normalize = (text: string) =>
     .slice(0, 180);
 
 const syntaxOf = (languageId: string): Syntax | undefined =>
-  languageId === 'yaml' ? 'yaml' : OUR_LANGUAGES.has(languageId) ? 'json' : undefined;
+  isYamlLanguage(languageId) ? 'yaml' : OUR_LANGUAGES.has(languageId) ? 'json' : undefined;
 const isEmptyAnswer = (value: unknown) =>
   value === null || value === undefined || (Array.isArray(value) && value.length === 0);
 export const describeRange = (value: unknown) =>
