@@ -121,6 +121,55 @@ test('--fix rewrites the literal and the parameter file value, leaves the expres
   assert.equal(stderr, '');
 });
 
+/** A default "aws" that a storage account's name reads too (fix-all must leave it), and a literal "Aws" beside it. */
+const SHARED_DEFAULT = [
+  '{',
+  '  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",',
+  '  "contentVersion": "1.0.0.0",',
+  '  "parameters": {',
+  '    "cloudProvider": { "type": "string", "defaultValue": "aws" }',
+  '  },',
+  '  "resources": [',
+  '    {',
+  '      "type": "Microsoft.Storage/storageAccounts",',
+  '      "apiVersion": "2023-05-01",',
+  `      "name": "[concat('logs', parameters('cloudProvider'), uniqueString(resourceGroup().id))]",`,
+  '      "location": "eastus",',
+  '      "sku": { "name": "Standard_LRS" },',
+  '      "kind": "StorageV2"',
+  '    },',
+  [
+    cloudResource('eks', "[parameters('cloudProvider')]", 's3://bucket-one', 'arn:aws:iam::123456789012:role/one'),
+    cloudResource('other', 'Aws', 's3://bucket-two', 'arn:aws:iam::123456789012:role/two', 'eks'),
+  ].join(',\n'),
+  '  ]',
+  '}',
+  '',
+].join('\n');
+
+test('--fix leaves a default other expressions read too, fixes the rest, and says which fix it did not apply', () => {
+  const dir = temporaryDirectory('anyscale-fix-');
+  fs.writeFileSync(path.join(dir, 'shared.json'), SHARED_DEFAULT);
+  const dryRun = run(['check', '--fix-dry-run', 'shared.json'], dir);
+  assert.ok(!dryRun.stdout.includes('not applied'), 'a dry run prints only the diff');
+  assert.ok(!dryRun.stdout.includes('"defaultValue": "AWS"'), dryRun.stdout);
+  const { stdout } = run(['check', '--fix', 'shared.json'], dir);
+  assert.equal(read(dir, 'shared.json'), SHARED_DEFAULT.replace('"provider": "Aws"', '"provider": "AWS"'));
+  assert.deepEqual(
+    stdout.split('\n').slice(0, 3),
+    [
+      'shared.json:36:21 provider-invalid "Aws" → "AWS"',
+      `shared.json:5:58 provider-invalid not applied: Change the default of parameter 'cloudProvider' to "AWS" (also read by 1 other expression)`,
+      'Fixed 1 file.',
+    ],
+    stdout,
+  );
+  // Nothing left to apply: the line still says why the default stays, and nothing is written.
+  const again = run(['check', '--fix', 'shared.json'], dir);
+  assert.match(again.stdout, /^shared\.json:5:58 provider-invalid not applied: /);
+  assert.ok(!again.stdout.includes('Fixed'), again.stdout);
+});
+
 test('--fix-dry-run prints a unified diff that git applies, and writes nothing', () => {
   const dir = workspace();
   // The template named alone: the parameter file it is checked with is checked, and fixed, too.

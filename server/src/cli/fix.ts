@@ -1,7 +1,8 @@
 // `anyscale-azure check --fix` and `--fix-dry-run`: the editor's fix-all (fixAllEdits: preferred fixes of the
 // file's own findings, never overlapping) applied to each checked file, with a line per change or a unified diff.
 // Fixes whose edits are in another document (a template finding's value fix in its parameter file) are not applied:
-// fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would.
+// fixAllEdits keeps only a file's own findings and fixes, so the files are changed exactly as the editor would. A fix
+// left because the literal it rewrites is read by other expressions too gets a line saying so (not in a dry run).
 import { type Finding, fixAllEdits, LineIndex, type TextEdit, withDocumentLineBreaks } from '../service';
 import { ioReason, readBounded } from '../node/boundedRead';
 import { isUnder } from '../node/isWithin';
@@ -32,6 +33,21 @@ function fixesOf(findings: readonly Finding[]): Array<{ edit: TextEdit; code: st
     for (const fix of finding.fixes ?? [])
       for (const edit of fix.edits) if (!codeOf.has(edit)) codeOf.set(edit, finding.code);
   return fixAllEdits(findings).map((edit) => ({ edit, code: codeOf.get(edit) ?? '' }));
+}
+
+/**
+ * The fixes fix-all leaves because the literal they rewrite is read by other expressions too (fix.sharedLiteral),
+ * each once, with where its finding is: the user applies one, if at all, in the editor.
+ */
+function heldBack(findings: readonly Finding[]): Array<{ start: number; code: string; title: string }> {
+  const held = new Map<string, { start: number; code: string; title: string }>();
+  for (const finding of findings) {
+    if (finding.uri !== undefined) continue;
+    for (const fix of finding.fixes ?? [])
+      if (fix.sharedLiteral && fix.uri === undefined)
+        held.set(`${finding.start}\u0000${fix.title}`, { start: finding.start, code: finding.code, title: fix.title });
+  }
+  return [...held.values()];
 }
 
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
@@ -129,7 +145,17 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
   let filesFixed = 0;
   for (const { target, text, findings } of files) {
     const fixes = fixesOf(findings);
-    if (fixes.length === 0) continue;
+    // Written after the file's changes, in --fix only: a dry run's output is a diff for `git apply`.
+    const held = dryRun ? [] : heldBack(findings);
+    const heldLines = held.length > 0 ? new LineIndex(text) : undefined;
+    const notApplied = held.map(({ start, code, title }) => {
+      const { line, character } = heldLines!.positionAt(start);
+      return `${target.display}:${line + 1}:${character + 1} ${code} not applied: ${title}\n`;
+    });
+    if (fixes.length === 0) {
+      report.push(...notApplied);
+      continue;
+    }
     const edits = withDocumentLineBreaks(
       fixes.map(({ edit }) => edit),
       text,
@@ -167,6 +193,7 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
         `${target.display}:${line + 1}:${character + 1} ${code} ${oneLine(text.slice(edit.start, edit.end))} → ${oneLine(edit.newText)}\n`,
       );
     }
+    report.push(...notApplied);
   }
   const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
   if (!dryRun && filesFixed > 0) report.push(`Fixed ${count(filesFixed)}.\n`);

@@ -48,6 +48,11 @@ export interface Fix {
   /** True only when applying the fix cannot change what the user meant. */
   readonly preferred?: boolean;
   /**
+   * True when the literal the fix rewrites (a parameter's default or file value, a variable) is read by other
+   * expressions too, which the title names: never preferred, since it would change their values as well.
+   */
+  readonly sharedLiteral?: boolean;
+  /**
    * The document the edits are in when it is not the one the rules ran on: the parameter file a template's value is
    * written in. A fix is offered only on a finding in its own document.
    */

@@ -9,6 +9,8 @@ import { runTemplateRules } from './runTemplateRules';
 import { createEvaluator } from './expressions/evaluate';
 import { templateExpressions, type ExpressionSite } from './expressions/references';
 import { allowedValuesOf } from '../rules/parameterFileRule';
+import type { FindingSink } from '../rules/runner';
+import { guardSharedLiterals } from '../rules/support/sharedLiteralFixes';
 import type { Finding, RuleLevel, Severity } from '../types';
 
 /** Lower-cased names of the root parameters that Anyscale.Platform resources use, directly or through variables. */
@@ -67,7 +69,7 @@ function findingsOnValue(
   // Advice (info) is for a value in use, where the parameter file's run gives it; an allowed value is only a choice.
   const notAdvice = (severity: Severity) => severity !== 'info';
   const evaluator = createEvaluator(template, { parameterValues });
-  runTemplateRules(text, template, evaluator, levels, notAdvice, (code, severity, r) => {
+  const sink: FindingSink = (code, severity, r) => {
     if (!('known' in r.at) || r.at.origin !== entry) return;
     const finding: Finding = {
       code,
@@ -91,7 +93,11 @@ function findingsOnValue(
     };
     const key = `${finding.start}\u0000${finding.code}\u0000${finding.message}`;
     if (!out.has(key)) out.set(key, finding);
-  });
+  };
+  // A fix of the allowed value changes every expression that reads the parameter when it takes that value.
+  const guard = guardSharedLiterals(template, () => parameterValues, sink);
+  runTemplateRules(text, template, evaluator, levels, notAdvice, guard.sink);
+  guard.flush();
 }
 
 /** What the rules report on each allowed value of the parameters that feed Anyscale resources. */

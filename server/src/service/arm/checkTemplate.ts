@@ -25,6 +25,8 @@ import type {
 } from '../types';
 import { checkParameterFile } from './checkParameterFile';
 import { checkAllowedValues } from './allowedValues';
+import { parameterValuesOf } from './parameterFile';
+import { guardSharedLiterals } from '../rules/support/sharedLiteralFixes';
 import type { DeployedIndex } from '../azure/deployed';
 
 export interface TemplateCheck {
@@ -180,7 +182,13 @@ function findingsOfRun(
   };
   const evaluator = evaluatorFor(template, run.parameterFile);
   const view = viewFor(template, run.parameterFile);
-  const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, sink, deployed, view);
+  const guard = guardSharedLiterals(
+    template,
+    () => parameterValuesOf(run.parameterFile?.root, run.parameterFile?.uri ?? ''),
+    sink,
+  );
+  const anyscale = runTemplateRules(text, template, evaluator, levels, () => true, guard.sink, deployed, view);
+  guard.flush();
   if (anyscale.hasCopies) {
     dropRepeats(out, firstOfRun, inCopies);
     forgetEveryCopy(inCopies, anyscale);

@@ -20,7 +20,8 @@ function literalText(value: LiteralValue, inTemplate: boolean): string {
  * ARM reads it, is exactly the value the rule saw. A value an expression computed gets no fix: rewriting the
  * expression with its result would lose it, and with it every other use (the finding still says the value). A fix
  * that changes the literal's type (`true` to `"true"`) is offered only in place: a parameter's value must keep its
- * declared type, and a variable's other uses may need it.
+ * declared type, and a variable's other uses may need it. When other expressions read the literal too, the template's
+ * run makes the fix not preferred and says so in its title (sharedLiteralFixes.ts).
  */
 export function valueFix(
   value: KnownValue,
