@@ -14,6 +14,7 @@ import type { AnyscaleView } from '../../server/src/service/arm/anyscaleView';
 import type { Value } from '../../server/src/service/arm/value';
 import { evaluatorFor, viewFor } from '../../server/src/service/arm/evaluators';
 import { creationOrder, type CreationOrder } from '../../server/src/service/rules/support/creationOrder';
+import { resourceNameSegments } from '../../server/src/service/arm/resourceNameSegments';
 import type { TemplateContext } from '../../server/src/service/rules/templateContext';
 import { CLOUD_RESOURCE_PROPERTIES } from '../../shared/protocol';
 import { random } from '../support/random';
@@ -198,6 +199,7 @@ function contextOf(template: ArmTemplate, file: ParameterFileInput | undefined):
     template,
     anyscale: viewFor(template, file),
     value: (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex),
+    nameSegments: (resource, copyIndex) => resourceNameSegments(resource.nameNode, resource, evaluator, copyIndex),
     resourceId: (node, resource, copyIndex) => evaluator.resourceId(node, resource, copyIndex),
     report: () => undefined,
   };

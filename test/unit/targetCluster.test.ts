@@ -10,6 +10,7 @@ import { createEvaluator } from '../../server/src/service/arm/expressions/evalua
 import { knownString } from '../../server/src/service/arm/value';
 import { isResourceType } from '../../server/src/service/arm/template';
 import { targetCluster } from '../../server/src/service/rules/support/targetCluster';
+import { resourceNameSegments } from '../../server/src/service/arm/resourceNameSegments';
 import type { TemplateContext } from '../../server/src/service/rules/templateContext';
 
 const cluster = (name: string) => ({
@@ -43,6 +44,7 @@ function resolve(template: Record<string, unknown>): string | undefined {
     anyscale: anyscaleView(parsed, value),
     value,
     resourceId: (node, resource, copyIndex) => evaluator.resourceId(node, resource, copyIndex),
+    nameSegments: (resource, copyIndex) => resourceNameSegments(resource.nameNode, resource, evaluator, copyIndex),
     report: () => assert.fail('the resolver reports nothing'),
   };
   const ext = parsed.resources.find((r) => isResourceType(r, 'Microsoft.KubernetesConfiguration/extensions'))!;

@@ -13,7 +13,6 @@ import type { IndexedCloud, IndexedCloudResource } from '../../shared/protocol';
 import { excludePatterns, mayHoldFacts, WorkspaceScan } from '../../server/src/node/workspaceScan';
 import { WorkspaceIndex } from '../../server/src/service/index/workspaceIndex';
 import { cloudTree } from '../../server/src/service/index/cloudTree';
-import { splitNameExpression } from '../../server/src/service/index/outline';
 import { parseJson } from '../../server/src/service/json/parseJson';
 import { targetFromIndexedFile } from '../../client/src/features/clusterExtension/target';
 import type { RuleLevel } from '../../server/src/service/types';
@@ -406,24 +405,6 @@ test('a name that cannot be known before deployment shows its expression, marked
     resource.tooltip.find((row) => row.label === 'Location'),
     { label: 'Location', value: "[parameters('location')]", known: false },
   );
-});
-
-test('the two segments of a name expression', () => {
-  assert.deepEqual(splitNameExpression("[concat(parameters('cloudName'), '/', parameters('resourceName'))]"), {
-    cloud: { text: "[parameters('cloudName')]", known: false },
-    name: { text: "[parameters('resourceName')]", known: false },
-  });
-  assert.deepEqual(splitNameExpression("[concat('my-cloud/', 'gpu', copyIndex())]"), {
-    cloud: { text: 'my-cloud', known: true },
-    name: { text: "[concat('gpu', copyIndex())]", known: false },
-  });
-  assert.equal(splitNameExpression("[parameters('name')]"), undefined);
-  assert.equal(
-    splitNameExpression("[concat(parameters('a'), '/x/y')]"),
-    undefined,
-    'three segments are not a cloud resource',
-  );
-  assert.equal(splitNameExpression('[concat('), undefined);
 });
 
 test('problems on each cloud resource and on its cloud: the findings located on each declaration, and the worst of them', () => {

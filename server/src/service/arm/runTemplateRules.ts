@@ -4,6 +4,7 @@
 import type { ArmTemplate } from './template';
 import { evaluatedView, type AnyscaleView } from './anyscaleView';
 import type { Evaluator } from './expressions/evaluate';
+import { resourceNameSegments } from './resourceNameSegments';
 import { RULES } from '../rules/registry';
 import type { Severity } from '../types';
 import type { TemplateRule } from '../rules/templateRule';
@@ -29,10 +30,12 @@ export function runTemplateRules(
   const value: TemplateContext['value'] = (node, resource, copyIndex) => evaluator.value(node, resource, copyIndex);
   const resourceId: TemplateContext['resourceId'] = (node, resource, copyIndex) =>
     evaluator.resourceId(node, resource, copyIndex);
+  const nameSegments: TemplateContext['nameSegments'] = (resource, copyIndex) =>
+    resourceNameSegments(resource.nameNode, resource, evaluator, copyIndex);
   runRules(
     TEMPLATE_RULES,
     levels,
-    (rule, report) => rule.check({ text, template, anyscale, value, resourceId, deployed, report }),
+    (rule, report) => rule.check({ text, template, anyscale, value, resourceId, nameSegments, deployed, report }),
     sink,
     wanted,
   );

@@ -12,8 +12,6 @@ import { FindingsByCopy } from './copyFindings';
 import type { Analysis, DocumentAnalysis, Finding, ParameterFileInput } from '../types';
 import type { AnyscaleView, CloudResource } from '../arm/anyscaleView';
 import type { Evaluator } from '../arm/expressions/evaluate';
-import { armStringLiteral } from '../arm/expressions/lexical';
-import { parseExpression, type Expression } from '../arm/expressions/parse';
 import { evaluatorFor, viewFor } from '../arm/evaluators';
 import { resourceNameSegments } from '../arm/resourceNameSegments';
 import { isResourceType, type ArmResource } from '../arm/template';
@@ -77,47 +75,6 @@ function shown(value: Value, node: JsonNode | undefined, text: string): IndexedT
     node.type === 'string' ? String(node.value) : text.slice(node.offset, node.offset + node.length),
     false,
   );
-}
-
-/** A name made of expression parts and literals: known when all are literals, else one expression. */
-function joinedParts(parts: readonly { literal?: string; source?: string }[]): IndexedText {
-  if (parts.every((part) => part.literal !== undefined))
-    return { text: parts.map((part) => part.literal).join(''), known: true };
-  if (parts.length === 1) return { text: `[${parts[0].source}]`, known: false };
-  return {
-    text: `[concat(${parts.map((part) => part.source ?? armStringLiteral(part.literal!)).join(', ')})]`,
-    known: false,
-  };
-}
-
-/**
- * The two segments of a cloud resource name written `[concat(<cloud>, '/', <name>)]` (or `'/default'`), each as its own
- * expression or literal: `[parameters('cloudName')]` and `default`. Undefined for any other shape.
- */
-export function splitNameExpression(expression: string): { cloud: IndexedText; name: IndexedText } | undefined {
-  const parsed = parseExpression(expression);
-  if (
-    !parsed.ok ||
-    parsed.expression.kind !== 'call' ||
-    parsed.expression.namespace ||
-    !equalsIgnoreCase(parsed.expression.name, 'concat')
-  )
-    return undefined;
-  const args = parsed.expression.args;
-  const at = args.findIndex((arg) => arg.kind === 'string' && arg.value.includes('/'));
-  if (at < 0) return undefined;
-  const literal = (args[at] as Expression & { kind: 'string' }).value;
-  const slash = literal.indexOf('/');
-  if (literal.indexOf('/', slash + 1) >= 0) return undefined; // more segments than a cloud resource has
-  const part = (arg: Expression) =>
-    arg.kind === 'string' ? { literal: arg.value } : { source: expression.slice(arg.start, arg.end) };
-  const before = [...args.slice(0, at).map(part), ...(slash > 0 ? [{ literal: literal.slice(0, slash) }] : [])];
-  const after = [
-    ...(slash < literal.length - 1 ? [{ literal: literal.slice(slash + 1) }] : []),
-    ...args.slice(at + 1).map(part),
-  ];
-  if (before.length === 0 || after.length === 0) return undefined;
-  return { cloud: joinedParts(before), name: joinedParts(after) };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ArmResource, ArmTemplate } from '../arm/template';
 import type { AnyscaleView } from '../arm/anyscaleView';
 import type { Value } from '../arm/value';
 import type { ResourceIdParts } from '../arm/expressions/resourceId';
+import type { NameSegment } from '../arm/resourceNameSegments';
 import type { Report } from '../types';
 import type { DeployedIndex } from '../azure/deployed';
 import type { OperatorValues } from '../values/model';
@@ -24,6 +25,11 @@ export interface TemplateContext {
    * even when the whole ID is not (resourceId() without a subscription). Undefined for any other node.
    */
   resourceId(node: JsonNode | undefined, resource: ArmResource, copyIndex?: number): ResourceIdParts | undefined;
+  /**
+   * The segments of a resource's name as this run reads them (`my-cloud/default`), each known or kept as an expression:
+   * arm/resourceNameSegments.ts. With a `copyIndex`, as that copy reads it.
+   */
+  nameSegments(resource: ArmResource, copyIndex?: number): readonly NameSegment[] | undefined;
   /** What Azure holds, as "Connect to Azure" last listed it (docs/azure.md); absent when not connected. */
   readonly deployed?: DeployedIndex;
   report(report: Report): void;

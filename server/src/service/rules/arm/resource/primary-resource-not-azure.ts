@@ -61,7 +61,7 @@ export const primaryResourceNotAzure: TemplateRule = {
     const reported = new Set<CloudResource>();
     for (const cloudResource of context.anyscale.cloudResources) {
       const nonAzure = nonAzureProvider(cloudResource);
-      if (!nonAzure || !isPrimaryCloudResource(cloudResource)) continue;
+      if (!nonAzure || !isPrimaryCloudResource(cloudResource, context)) continue;
       const { value } = cloudResource.prop('provider');
       if (!value.known) continue;
       reported.add(cloudResource);
@@ -97,7 +97,17 @@ export const primaryResourceNotAzure: TemplateRule = {
   },
 };
 
-/** True for the cloud's primary cloud resource, `default` (compared ignoring case), which must use provider Azure. */
-export function isPrimaryCloudResource(cloudResource: CloudResource): boolean {
-  return knownString(cloudResource.resource.leafName)?.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
+/**
+ * True for the cloud's primary cloud resource, `default` (compared ignoring case), which must use provider Azure: its
+ * own name segment is known when the whole name is, or when the last segment of a name built with concat() or format()
+ * is (`[concat(parameters('cloudName'), '/default')]`, a cloud not known before deployment), as the index reads it.
+ */
+export function isPrimaryCloudResource(
+  cloudResource: CloudResource,
+  context: Pick<TemplateContext, 'nameSegments'>,
+): boolean {
+  const known = knownString(cloudResource.resource.leafName);
+  if (known !== undefined) return known.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
+  const own = context.nameSegments(cloudResource.declared, cloudResource.copyIndex)?.at(-1);
+  return own?.known === true && own.text.toLowerCase() === PRIMARY_CLOUD_RESOURCE_NAME;
 }

@@ -28,7 +28,8 @@ export const providerInvalid: TemplateRule = {
       const shown = provider === undefined ? JSON.stringify(read.value.value) : `"${provider}"`;
       const suggestion = provider === undefined ? undefined : didYouMean(provider, NAMES);
       const hint = suggestion ? ` Did you mean "${suggestion}"?` : '';
-      const onPrimary = suggestion !== undefined && suggestion !== AZURE && isPrimaryCloudResource(cloudResource);
+      const onPrimary =
+        suggestion !== undefined && suggestion !== AZURE && isPrimaryCloudResource(cloudResource, context);
       const fix =
         suggestion === undefined
           ? undefined
