@@ -365,6 +365,10 @@ PROPERTIES
     assert.equal(regionWith('"|": "",', `"provider": "[parameters('provider')]"`).detail, 'required');
     const cases: Array<[string[], string]> = [
       [['"provider": "aws",', '"|"'], '`provider` "aws" names no provider (the names are case-sensitive)'],
+      [
+        ['"provider": "[toLower(\'AWS\')]",', '"|"'],
+        '`provider` evaluates to "aws", which names no provider (the names are case-sensitive)',
+      ],
       [['"computeStack": "K8S",', '"|"'], 'this cloud resource sets no `provider`'],
       [['"provider": 1,', '"|"'], '`provider` is not a string'],
     ];

@@ -67,12 +67,14 @@ function divisor(value: Json, fn: string): number {
   return integer === 0 ? fail(`${fn}() by zero`) : integer;
 }
 
-/** An argument of less, greater and the like: an integer. ARM orders strings too, by rules not evaluated here. */
-function orderedArg(value: Json, fn: string): number {
-  if (typeof value === 'string') return fail(`${fn}() of strings is not evaluated by this extension`);
-  return typeof value === 'number' && Number.isInteger(value)
-    ? value
-    : fail(`${fn}() expects an integer or a string, not ${jsonTypeName(value)}`);
+/**
+ * less, greater and the like: the sign of the first integer minus the second. ARM takes two integers or two strings;
+ * how it orders strings is not evaluated here.
+ */
+function compared([a, b]: readonly Json[], fn: string): number {
+  if (typeof a === 'string' && typeof b === 'string')
+    return fail(`${fn}() of strings is not evaluated by this extension`);
+  return intArg(a, fn) - intArg(b, fn);
 }
 
 /** min's and max's arguments: integers, or one array of integers (not empty). */
@@ -300,10 +302,10 @@ const EVALUATED: Definition[] = [
   ['div', 2, 2, ([a, b]) => Math.trunc(intArg(a, 'div') / divisor(b, 'div'))],
   // C#'s `%`, as JavaScript's: the remainder takes the dividend's sign.
   ['mod', 2, 2, ([a, b]) => intArg(a, 'mod') % divisor(b, 'mod')],
-  ['less', 2, 2, ([a, b]) => orderedArg(a, 'less') < orderedArg(b, 'less')],
-  ['lessOrEquals', 2, 2, ([a, b]) => orderedArg(a, 'lessOrEquals') <= orderedArg(b, 'lessOrEquals')],
-  ['greater', 2, 2, ([a, b]) => orderedArg(a, 'greater') > orderedArg(b, 'greater')],
-  ['greaterOrEquals', 2, 2, ([a, b]) => orderedArg(a, 'greaterOrEquals') >= orderedArg(b, 'greaterOrEquals')],
+  ['less', 2, 2, (args) => compared(args, 'less') < 0],
+  ['lessOrEquals', 2, 2, (args) => compared(args, 'lessOrEquals') <= 0],
+  ['greater', 2, 2, (args) => compared(args, 'greater') > 0],
+  ['greaterOrEquals', 2, 2, (args) => compared(args, 'greaterOrEquals') >= 0],
   ['min', 1, undefined, (args) => Math.min(...integers(args, 'min'))],
   ['max', 1, undefined, (args) => Math.max(...integers(args, 'max'))],
 ];

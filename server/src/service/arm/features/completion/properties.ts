@@ -209,7 +209,18 @@ export function providerHere(
   // declared, which makes the value not known, never another one.
   const sectionsRead = READ_SECTIONS.every((key) => readBefore(propertyValue(sources.template.root, key)));
   const evaluated = expression !== undefined && sectionsRead && evaluatedProvider(expression, resource, sources);
-  if (!expression || !evaluated) return { unknown: '`provider` is an expression whose value cannot be known here' };
+  if (!expression || !evaluated) {
+    // Known, but no provider's name (`aws`): said as for a literal, not as a value that cannot be known.
+    const value =
+      expression !== undefined && sectionsRead
+        ? providerValue(expression, resource, sources.template, sources.parameterFiles[0])
+        : undefined;
+    return value?.known && typeof value.value === 'string'
+      ? {
+          unknown: `\`provider\` evaluates to ${JSON.stringify(value.value)}, which names no provider (the names are case-sensitive)`,
+        }
+      : { unknown: '`provider` is an expression whose value cannot be known here' };
+  }
   const byParameterFile = providerByParameterFile(expression, resource, sources);
   if (!byParameterFile) return { provider: evaluated };
   const each = byParameterFile.map(valueWithFiles).join(', ');
