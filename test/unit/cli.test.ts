@@ -497,7 +497,13 @@ test('a file named on the command line that holds nothing to check is a warning,
     'anyscale-azure: warning: .: no file to check: its 4 files (chart.yaml, empty.json, list.json, typo.yaml) are not an ARM template, a parameter file, Anyscale operator values or a Gateway manifest\n';
   assert.equal(run(['check', '.'], dir).stderr, noneOfOurs);
   assert.equal(run(['index', '.'], dir).stderr, noneOfOurs);
+  assert.equal(
+    run(['check', '*.json'], dir).stderr,
+    'anyscale-azure: warning: *.json: no file to check: the 2 files it matches (empty.json, list.json) are not an ARM template, a parameter file, Anyscale operator values or a Gateway manifest\n',
+    'a pattern too',
+  );
   fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
+  assert.equal(run(['check', '*.json'], dir).stderr, '');
   assert.equal(run(['check', '.'], dir).stderr, '', 'one file of ours is enough');
   assert.equal(run(['index', '.'], dir).stderr, '');
 });

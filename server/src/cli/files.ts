@@ -17,7 +17,7 @@ export interface Target {
   absolute: string;
   /** True when named directly; such files get a message when we cannot check them. */
   explicit: boolean;
-  /** The folder argument it was found under, as written; absent when named or matched by a pattern. */
+  /** The folder or pattern argument it was found under or matched by, as written; absent when named. */
   foundIn?: string;
 }
 
@@ -102,7 +102,11 @@ export function expand(args: string[], cwd: string): Expansion {
       const shown = (file: string) =>
         path.isAbsolute(arg) ? file : path.relative(cwd, file).split(path.sep).join('/');
       if (fs.existsSync(base))
-        walkShown(base, shown, (display) => pattern.test(display.split(path.sep).join('/')) && add(display, false));
+        walkShown(
+          base,
+          shown,
+          (display) => pattern.test(display.split(path.sep).join('/')) && add(display, false, arg),
+        );
     } else {
       let stat: fs.Stats | undefined;
       try {
@@ -136,9 +140,9 @@ export function expand(args: string[], cwd: string): Expansion {
 }
 
 /**
- * What check and index say of each folder named whose every file found was passed over in silence as none of the
- * kinds they read (`package.json`, other YAML): its files, so that a CI run checking the wrong folder does not pass as
- * "0 files checked" without a word. `passedOver` are the targets passed over so.
+ * What check and index say of each folder named, or pattern, whose every file found was passed over in silence as
+ * none of the kinds they read (`package.json`, other YAML): its files, so that a CI run checking the wrong folder does
+ * not pass as "0 files checked" without a word. `passedOver` are the targets passed over so.
  */
 export function foldersOfNoneOfOurs(
   targets: readonly Target[],
@@ -152,7 +156,11 @@ export function foldersOfNoneOfOurs(
     .filter(([folder, files]) => targets.filter((target) => target.foundIn === folder).length === files.length)
     .map(([folder, files]) => {
       const shown = files.slice(0, MAX_NAMED).join(', ') + (files.length > MAX_NAMED ? ', …' : '');
-      const them = files.length === 1 ? 'its file' : `its ${files.length} files`;
+      const them = hasGlob(folder)
+        ? `the ${files.length === 1 ? 'file' : `${files.length} files`} it matches`
+        : files.length === 1
+          ? 'its file'
+          : `its ${files.length} files`;
       const are = files.length === 1 ? 'is' : 'are';
       return {
         file: folder,
