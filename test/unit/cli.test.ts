@@ -529,6 +529,20 @@ test("a Helm chart's Gateway template, its YAML broken by action lines until ren
   assert.equal(broken.stderr, '');
 });
 
+test('a values file with an alias written as a key (`*a: b`), which Helm reads: a warning that it is not checked, not an error', () => {
+  const dir = temporaryDirectory('anyscale-cli-');
+  const values = 'global:\n  cloudDeploymentId: cldrsrc_abc\n  cloudProvider: azure\nx: &a k\nf: {*a: b}\n';
+  fs.writeFileSync(path.join(dir, 'values.yaml'), values);
+  const warning =
+    "anyscale-azure: warning: values.yaml:5:5: `*a:` is read by Helm (go-yaml) as the alias `*a` used as a key, but by this extension's YAML parser (YAML 1.2, where a name may hold `:`) as an alias named 'a:': write `*a :` (a space before the colon), which both read alike, to have this file checked; not checked\n";
+  for (const command of ['check', 'index']) {
+    const result = run([command, 'values.yaml'], dir);
+    assert.equal(result.stderr, warning, command);
+    assert.equal(result.code, 0, command);
+  }
+  assert.match(run(['check', 'values.yaml'], dir).stdout, /^0 problems .* in 0 files checked\.$/m);
+});
+
 test('a folder named that holds no file to check (empty, or other files only) is a warning naming it, for check and index', () => {
   const dir = temporaryDirectory('anyscale-cli-');
   fs.mkdirSync(path.join(dir, 'dir-template.json'));

@@ -1082,3 +1082,27 @@ test('"Move to …" writes a one-line value as it was written, with its quotes a
   assert.equal(yaml(block).syntaxErrors.length, 0, block);
   assert.match(block, /iamIdentity: \|\n\s+6b4a1f2e-3c5d-4e6f-8a9b-0c1d2e3f4a5b\n/);
 });
+
+test('an alias written as a key, `*a: b`, which Helm reads and the yaml package does not: one problem of ours, the file not at fault', () => {
+  const head = 'global:\n  cloudDeploymentId: cldrsrc_abc\n  cloudProvider: azure\nkeys: &a k\n';
+  for (const [written, column] of [
+    ['f: {*a: b}\n', 4],
+    ['*a: b\n', 0],
+    ['nested:\n  *a: b\n', 2],
+    ['f: [*a: b]\n', 4],
+  ] as const) {
+    const text = head + written;
+    const problems = yaml(text).syntaxErrors;
+    assert.equal(problems.length, 1, written);
+    const [problem] = problems;
+    assert.equal(problem.onlyThisParserRejects, true, written);
+    assert.equal(text.slice(problem.start, problem.end), '*a:', written);
+    assert.equal(new LineIndex(text).positionAt(problem.start).character, column, written);
+    assert.match(problem.message, /write `\*a :` \(a space before the colon\), which both read alike/);
+    // Written so that both readers agree, the file is checked.
+    assert.deepEqual(yaml(head + written.replace('*a:', '*a :')).syntaxErrors, [], written);
+  }
+  // A real syntax error, an alias read alike by both (`<<: *a`), stays the package's own error.
+  const broken = yaml(`${head}merged:\n  <<: *a\nbad: [\n`).syntaxErrors;
+  assert.ok(broken.length > 0 && broken.every((problem) => !problem.onlyThisParserRejects));
+});

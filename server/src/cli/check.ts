@@ -15,6 +15,7 @@ import {
   type RuleLevel,
   renderedLaterText,
   type RenderedLater,
+  type SyntaxProblem,
   templateFindingsIn,
   WorkspaceIndex,
 } from '../service';
@@ -177,6 +178,19 @@ export function namedFileNotParsed(
 export function renderedLaterMessage(text: string, later: RenderedLater): string {
   const line = new LineIndex(text).positionAt(later.start).line + 1;
   return `${renderedLaterText(later)} (${later.syntax} on line ${line}), not checked: it is YAML only once rendered`;
+}
+
+/**
+ * What check and index say of a file Helm reads and our YAML parser does not (an alias written as a key, `*a: b`):
+ * not checked, where and why; a warning, as the file is not at fault.
+ */
+export function notReadByOurParser(
+  target: Target,
+  text: string,
+  unread: SyntaxProblem,
+): { file: string; message: string } {
+  const at = place(new LineIndex(text), target.display, unread.start, unread.end);
+  return { file: `${at.file}:${at.line}:${at.column}`, message: `${unread.message}; not checked` };
 }
 
 /** The text of each target that can be read; one that cannot is a problem when named on the command line or unreadable. */
@@ -356,8 +370,13 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       }
       continue;
     }
-    run.filesChecked++;
     const lines = new LineIndex(text);
+    const [unread] = analysis.syntaxErrors;
+    if (unread?.onlyThisParserRejects) {
+      run.notChecked.push(notReadByOurParser(target, text, unread));
+      continue;
+    }
+    run.filesChecked++;
     if (analysis.syntaxErrors.length > 0) {
       // An ARM template that ARM itself would reject as malformed JSON, or operator values Helm cannot read. Once per
       // file, where there was something to check: that our checks did not run.

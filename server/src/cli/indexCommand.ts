@@ -19,7 +19,14 @@ import {
 import { conventionalParameterFiles } from '../node/parameterFilePaths';
 import { mayHoldFacts, passedOverForSize } from '../node/workspaceScan';
 import { cliConfigLevels } from '../node/config';
-import { namedFileNotParsed, readParameterFiles, readTargets, renderedLaterMessage, siblingsOf } from './check';
+import {
+  namedFileNotParsed,
+  notReadByOurParser,
+  readParameterFiles,
+  readTargets,
+  renderedLaterMessage,
+  siblingsOf,
+} from './check';
 import { expand, foldersOfNoneOfOurs, type Target } from './files';
 import type { CliRun } from './report';
 import { formatIndexJson, formatIndexText, type IndexRun } from './formats/cloudIndex';
@@ -120,6 +127,8 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
     const later = analysis.kind === 'other' ? analysis.renderedLater : undefined;
     if (later && (target.explicit || later.kind !== 'other'))
       notChecked.push({ file: target.display, message: renderedLaterMessage(text, later) });
+    const [unread] = analysis.syntaxErrors;
+    if (unread?.onlyThisParserRejects) notChecked.push(notReadByOurParser(target, text, unread));
     const parameterFileLevels = (file: string) => options.configLevels?.(pathOf.get(file) ?? file);
     // What a value causes counts in its parameter file at that file's levels, as check reports it there.
     const counted = atParameterFileLevels(analysis, text, target.absolute, parameterFiles, {

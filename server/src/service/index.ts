@@ -11,6 +11,7 @@ export type {
   ParameterFileInput,
   RuleLevel,
   Severity,
+  SyntaxProblem,
   TextEdit,
   TextRange,
   WorkspaceOptions,

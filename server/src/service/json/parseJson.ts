@@ -28,6 +28,11 @@ export interface SyntaxProblem extends TextRange {
    * and kubectl's reader rejects it: nothing else marks it in the editor.
    */
   readonly onlyHelmRejects?: boolean;
+  /**
+   * The other way round: the `yaml` package (and so an editor's YAML support) rejects what Helm's reader reads (an
+   * alias written as a key, `*a: b`): the file is not checked, and that is not an error of the file's.
+   */
+  readonly onlyThisParserRejects?: boolean;
 }
 
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };

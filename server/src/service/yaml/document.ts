@@ -1,16 +1,6 @@
 // Parses a YAML text once into its documents (a file may hold several, split by `---`), keeping every node's
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
-import {
-  Composer,
-  isMap,
-  isScalar,
-  Parser,
-  type CST,
-  type Document,
-  type Node,
-  type YAMLError,
-  type YAMLMap,
-} from 'yaml';
+import { Composer, isMap, isScalar, Parser, CST, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
 import type { TextRange } from '../text/range';
 import { duplicateKeyErrors } from './duplicateKeys';
 import { Memo } from '../memo';
@@ -31,6 +21,8 @@ export interface YamlDocument {
 
 export interface YamlSyntaxError extends TextRange {
   readonly message: string;
+  /** See SyntaxProblem (json/parseJson.ts): Helm reads it, the `yaml` package does not. */
+  readonly onlyThisParserRejects?: boolean;
 }
 
 const TOO_DEEP = 'YAML syntax error: the document is nested too deeply to parse';
@@ -138,6 +130,33 @@ function openingQuote(text: string, before: number, quote: '"' | "'"): number {
   return Math.min(before, Math.max(0, text.length - 1));
 }
 
+/**
+ * In a document the `yaml` package cannot parse, an alias whose name ends in `:` (`*a: b`, `{*a: b}`): to the package
+ * (YAML 1.2, where `:` may be part of a name) it is an alias named `a:` followed by a stray value, hence its errors;
+ * Helm's reader (go-yaml v2, scannerc.go yaml_parser_scan_anchor) ends the name at `:` and reads the key `*a`. The
+ * file is fine for Helm and kubectl, so it is one problem of ours, not the package's errors.
+ */
+function aliasWrittenAsKey(document: CST.Document | undefined): YamlSyntaxError | undefined {
+  if (!document) return undefined;
+  let found: CST.Token | undefined;
+  const check = (token: CST.Token | undefined) => {
+    if (!found && token?.type === 'alias' && token.source.length > 2 && token.source.endsWith(':')) found = token;
+  };
+  check(document.value);
+  CST.visit(document, (item) => {
+    check(item.key ?? undefined);
+    check(item.value);
+  });
+  if (found?.type !== 'alias') return undefined;
+  const name = found.source.slice(1, -1);
+  return {
+    start: found.offset,
+    end: found.offset + found.source.length,
+    message: `\`*${name}:\` is read by Helm (go-yaml) as the alias \`*${name}\` used as a key, but by this extension's YAML parser (YAML 1.2, where a name may hold \`:\`) as an alias named '${name}:': write \`*${name} :\` (a space before the colon), which both read alike, to have this file checked`,
+    onlyThisParserRejects: true,
+  };
+}
+
 export function parseYaml(text: string): ParsedYaml {
   const documents: YamlDocument[] = [];
   const syntaxErrors: YamlSyntaxError[] = [];
@@ -159,7 +178,8 @@ export function parseYaml(text: string): ParsedYaml {
     if (exhausted) syntaxErrors.push({ start: exhausted.pos[0], end: exhausted.pos[0] + 1, message: TOO_DEEP });
     else {
       const errors = [...document.errors, ...duplicateKeyErrors(document)].sort((a, b) => a.pos[0] - b.pos[0]);
-      syntaxErrors.push(...documentErrors(text, errors));
+      const aliasKey = errors.length > 0 ? aliasWrittenAsKey(cst[documents.length]) : undefined;
+      syntaxErrors.push(...(aliasKey ? [aliasKey] : documentErrors(text, errors)));
     }
     const end = document.range[1];
     documents.push({
