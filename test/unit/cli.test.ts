@@ -272,6 +272,19 @@ test('YAML: a values file Helm cannot parse is one invalid-yaml error, with no r
   assert.ok(rows.length > 0 && rows.every((r) => r.code === 'invalid-yaml'), stdout);
 });
 
+test('YAML: a control character Helm and kubectl refuse is one invalid-yaml error where it is; exit 1', () => {
+  const dir = temporaryDirectory('anyscale-cli-control-');
+  fs.writeFileSync(
+    path.join(dir, 'values.yaml'),
+    'global:\n  cloudProvider: azure\n  # pasted from a terminal: \u001b[0m\n  controlPlaneURL: https://console.azure.anyscale.com/\u0001\n',
+  );
+  const { code, stdout, stderr } = run(['check', 'values.yaml'], dir);
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(stdout.trim().split('\n').slice(0, -1), [
+    "values.yaml:3:29 error invalid-yaml YAML error: control characters are not allowed: '\\u001b' here, which Helm and kubectl do not read anywhere in a file (their error names no line): delete it, or Helm and kubectl reject the file; Anyscale checks skipped for this file.",
+  ]);
+});
+
 test('a template is checked once per parameter file beside it; a mistake is reported where it is written', () => {
   const { code, stdout } = run(['check', '--format', 'json', 'params/cloudresource.json']);
   assert.equal(code, 1);

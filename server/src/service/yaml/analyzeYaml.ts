@@ -10,14 +10,37 @@ import { isValuesRule } from '../rules/valuesRule';
 import { EMPTY_WORKSPACE, isAzureValues, NO_FACTS, type FileFacts, type WorkspaceView } from '../index/workspaceIndex';
 import { yamlFacts } from '../index/facts';
 import type { OperatorValues } from '../values/model';
-import { parseYaml } from './document';
+import type { SyntaxProblem } from '../json/parseJson';
+import { parseYaml, type ParsedYaml } from './document';
 import { anchorProblems } from './anchors';
+import { refusedCharacterProblem } from './refusedCharacters';
 import { classifyYamlDocument, fileKind } from './classifyYaml';
+import type { YamlKind } from '../documents/classifyJson';
 import { operatorValuesOf } from './valuesFromYaml';
 import { gatewayManifest, type GatewayManifest } from './gatewayManifest';
 import { renderedLater } from './templateActions';
 import { applySuppressions } from '../suppression/suppress';
 import { directivesIn } from '../suppression/directives';
+
+/**
+ * What Helm's and kubectl's reader (go-yaml v2) rejects in a file the `yaml` package reads without an error, in the
+ * order written: the anchors' problems, and the first character it refuses (refusedCharacters.ts), unless it is in
+ * an anchor name, whose problem says so already. Helm reads a values file's first document (go-yaml v2's Unmarshal
+ * stops after it; what it reads ahead cannot be known here); kubectl reads every document of a manifest.
+ */
+function helmReaderProblems(
+  text: string,
+  documents: ParsedYaml['documents'],
+  kinds: readonly (YamlKind | 'other')[],
+): SyntaxProblem[] {
+  // An anchor needs a `&`, an alias a `*` and a merge key `<<`: a text with none has none to check (the walk is ~6%
+  // of an analysis).
+  const anchors = text.includes('*') || text.includes('&') || text.includes('<<') ? anchorProblems(documents) : [];
+  const readTo = kinds.includes('gatewayManifest') ? text.length : (documents[1]?.document.range[0] ?? text.length);
+  const refused = refusedCharacterProblem(text, readTo);
+  if (!refused || anchors.some(({ start, end }) => start <= refused.start && refused.start < end)) return anchors;
+  return [...anchors, refused].sort((a, b) => a.start - b.start);
+}
 
 export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOptions = {}): DocumentAnalysis {
   const started = performance.now();
@@ -26,16 +49,13 @@ export function analyzeYaml(text: string, options: AnalysisOptions & WorkspaceOp
   const later = renderedLater(text, yaml.syntaxErrors);
   const kinds = later ? [] : documents.map((document) => classifyYamlDocument(document.root));
   const kind = fileKind(kinds);
-  // What Helm and kubectl reject in anchors stops the checks as a syntax error does (only in files they read). An
-  // anchor needs a `&`, an alias a `*` and a merge key `<<`: a text with none has none to check (the walk is ~6% of
-  // an analysis).
+  // What Helm and kubectl reject in a file the `yaml` package reads stops the checks as a syntax error does (only in
+  // files they read).
   const syntaxErrors = later
     ? []
-    : kind === 'other' ||
-        yaml.syntaxErrors.length > 0 ||
-        !(text.includes('*') || text.includes('&') || text.includes('<<'))
+    : kind === 'other' || yaml.syntaxErrors.length > 0
       ? yaml.syntaxErrors
-      : anchorProblems(documents);
+      : helmReaderProblems(text, documents, kinds);
   const findings: Finding[] = [];
   const directives = directivesIn(text, 'yaml');
   const done = (facts: FileFacts, count: number): DocumentAnalysis => ({

@@ -4,6 +4,7 @@
 import type { CST } from 'yaml';
 import type { TextRange } from '../text/range';
 import { memoKey, type Memo } from '../memo';
+import { REFUSED_CHARACTER_ERROR, refusedCharacterAt } from './refusedCharacters';
 
 /**
  * Where an anchor or alias is written, as far as go-yaml v2 cares when it ends the name early and reads on: at a
@@ -30,13 +31,6 @@ export interface YamlAnchorName {
  * apply.
  */
 const NOT_IN_GO_YAML_NAME = /[^A-Za-z0-9_-]/;
-
-/**
- * What go-yaml v2's reader (readerc.go yaml_parser_update_buffer, lines 342-358) refuses anywhere in a file before
- * scanning it: control characters other than tab, line feed, carriage return and NEL, and U+FFFE, U+FFFF and lone
- * surrogates ("control characters are not allowed").
- */
-const REFUSED_BY_READER = /(?![\t\n\r\u0085])\p{Cc}|[\uFFFE\uFFFF]|\p{Surrogate}/u;
 
 /** True when go-yaml v2 reads `name` whole as an anchor name. */
 export function goYamlReadsName(name: string): boolean {
@@ -96,8 +90,9 @@ function readOnError({ kind, place }: Pick<YamlAnchorName, 'kind' | 'place'>, ch
 /** How go-yaml v2 (Helm's and kubectl's reader) reads this anchor or alias name where it is written. */
 export function goYamlName(written: Pick<YamlAnchorName, 'kind' | 'name' | 'place'>): GoYamlName {
   const { name } = written;
-  const refused = REFUSED_BY_READER.exec(name);
-  if (refused) return { name: undefined, character: refused[0], error: 'control characters are not allowed' };
+  // What go-yaml v2's reader refuses anywhere in a file, before it scans the name.
+  const refused = refusedCharacterAt(name);
+  if (refused >= 0) return { name: undefined, character: name[refused], error: REFUSED_CHARACTER_ERROR };
   const at = name.search(NOT_IN_GO_YAML_NAME);
   if (at < 0) return { name };
   const character = String.fromCodePoint(name.codePointAt(at) ?? 0);

@@ -30,6 +30,7 @@ import {
   type YamlAnchorName,
 } from './anchorNames';
 import { underlinedRange } from './nodeRange';
+import { REFUSED_CHARACTER_ERROR, withControlsEscaped } from './refusedCharacters';
 import { walkNodes } from './walkNodes';
 
 export interface PairInEffect {
@@ -190,14 +191,6 @@ function namesProblems(names: readonly YamlAnchorName[]): SyntaxProblem[] {
   return problems;
 }
 
-/** Control characters as `\u0000`, so that a message shows them. */
-function shown(text: string): string {
-  return text.replace(
-    /\p{Cc}|[\uFFFE\uFFFF]|\p{Surrogate}/gu,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
 /** A name to suggest for one go-yaml v2 cannot read: accents dropped, other characters made `-` (`a.b` → `a-b`). */
 function readableName(name: string): string {
   return name
@@ -210,7 +203,7 @@ function readableName(name: string): string {
 /** How go-yaml v2 reads a name it ends early: "end the alias name 'a:b' at ':' … and read the alias `*a` …". */
 function endedEarly({ kind, name }: YamlAnchorName, read: GoYamlName): string {
   const marker = kind === 'anchor' ? '&' : '*';
-  return `Helm and kubectl end the ${kind} name '${shown(name)}' at '${shown(read.character ?? '')}' (letters, digits, _ and - only) and read the ${kind} \`${marker}${read.name}\` followed by '${shown(name.slice(read.name?.length))}'`;
+  return `Helm and kubectl end the ${kind} name '${withControlsEscaped(name)}' at '${withControlsEscaped(read.character ?? '')}' (letters, digits, _ and - only) and read the ${kind} \`${marker}${read.name}\` followed by '${withControlsEscaped(name.slice(read.name?.length))}'`;
 }
 
 const RENAME = 'rename the anchor and its aliases (Rename Symbol renames them together)';
@@ -226,12 +219,12 @@ function nameMessage(written: YamlAnchorName, read: GoYamlName): string {
     kind === 'alias' && name.startsWith('.')
       ? ` (a value starting with * is read as an alias: quote it, '*${name}')`
       : '';
-  const character = shown(read.character ?? '');
+  const character = withControlsEscaped(read.character ?? '');
   const rule =
-    read.error === 'control characters are not allowed'
+    read.error === REFUSED_CHARACTER_ERROR
       ? 'which Helm and kubectl do not read anywhere in a file'
       : 'which Helm and kubectl do not read in an anchor name (letters, digits, _ and - only)';
-  return `YAML error: ${read.error}: the ${kind} name '${shown(name)}' holds '${character}', ${rule}: ${RENAME}${example}, or Helm and kubectl reject the file${wildcard}`;
+  return `YAML error: ${read.error}: the ${kind} name '${withControlsEscaped(name)}' holds '${character}', ${rule}: ${RENAME}${example}, or Helm and kubectl reject the file${wildcard}`;
 }
 
 function unknownAnchorMessage(written: YamlAnchorName, read: GoYamlName): string {
