@@ -171,6 +171,19 @@ test('an anchor name Helm cannot read is an invalid-yaml error at the name, over
   });
 });
 
+test('a control character Helm and kubectl refuse is one invalid-yaml error of ours where it is, over the real server', async () => {
+  const uri = 'file:///workspace/control-character-values.yaml';
+  const text = read('rules', 'values-value-not-allowed', 'fail.yaml') + '# pasted: \u001b[0m then \u0001\n';
+  await open(uri, text);
+  const p = await server.latest(uri, (d) => d.diagnostics.length > 0, 'control character diagnostics');
+  assert.deepEqual(codesOf(p), ['invalid-yaml']);
+  const [problem] = p.diagnostics;
+  assert.equal(problem.severity, DiagnosticSeverity.Error);
+  assert.match(String(problem.message), /^YAML error: control characters are not allowed: '\\u001b' here/);
+  const line = text.split('\n').length - 2;
+  assert.deepEqual(problem.range, { start: { line, character: 10 }, end: { line, character: 11 } });
+});
+
 test("a Helm chart's Gateway template, its YAML broken by action lines: one information, not the parser's errors", async () => {
   const uri = 'file:///workspace/chart/templates/gateway.yaml';
   const text = read('cli', 'helm-chart', 'templates', 'gateway.yaml');
