@@ -170,6 +170,44 @@ test('--fix leaves a default other expressions read too, fixes the rest, and say
   assert.ok(!again.stdout.includes('Fixed'), again.stdout);
 });
 
+/** The primary cloud resource reading that shared default: provider-invalid offers Azure and AWS, neither preferred. */
+const SHARED_DEFAULT_ON_PRIMARY = SHARED_DEFAULT.replace('"name": "my-cloud/eks"', '"name": "my-cloud/default"');
+
+test('--fix prints no "not applied" line for alternatives fix-all never applies (Azure or AWS on the primary)', () => {
+  const dir = temporaryDirectory('anyscale-fix-');
+  fs.writeFileSync(path.join(dir, 'primary.json'), SHARED_DEFAULT_ON_PRIMARY);
+  const { stdout } = run(['check', '--fix', 'primary.json'], dir);
+  assert.match(stdout, /^primary\.json:5:58 error provider-invalid /m, 'the default is still reported');
+  assert.ok(!stdout.includes('not applied'), stdout);
+});
+
+test('--fix prints one "not applied" line per finding, whatever number of held-back fixes it has', () => {
+  const dir = temporaryDirectory('anyscale-fix-');
+  const file = path.join(dir, 'shared.json');
+  fs.writeFileSync(file, SHARED_DEFAULT);
+  const start = SHARED_DEFAULT.indexOf('"aws"');
+  const held = (newText: string) => ({
+    title: `Change the default of parameter 'cloudProvider' to ${newText} (also read by 1 other expression)`,
+    preferred: false,
+    sharedLiteral: true,
+    edits: [{ start, end: start + 5, newText }],
+  });
+  const finding = {
+    code: 'provider-invalid',
+    severity: 'error' as const,
+    message: '',
+    start,
+    end: start + 5,
+    fixes: [held('"AWS"'), held('"Azure"')],
+  };
+  const target = { display: 'shared.json', absolute: file, explicit: true };
+  const { report } = fixFiles([{ target, text: SHARED_DEFAULT, findings: [finding] }], false);
+  assert.equal(
+    report,
+    `shared.json:5:58 provider-invalid not applied: Change the default of parameter 'cloudProvider' to "AWS" (also read by 1 other expression)\n`,
+  );
+});
+
 test('--fix-dry-run prints a unified diff that git applies, and writes nothing', () => {
   const dir = workspace();
   // The template named alone: the parameter file it is checked with is checked, and fixed, too.

@@ -186,3 +186,22 @@ test("a parameter a computed name may read (parameters(parameters('which'))): ot
   );
   assert.equal(fix.preferred, false);
 });
+
+test('alternatives on a shared default (Azure and AWS on the primary cloud resource) say what else reads it, but are not held back', () => {
+  const text = template({ cloudProvider: { type: 'string', defaultValue: 'aws' } }, [
+    storageAccount(STORAGE_NAME),
+    cloudResource('default', FROM_PARAMETER),
+  ]);
+  const fixes = providerFixes(text, '"aws"');
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.preferred, fix.sharedLiteral]),
+    [
+      [
+        `Change the default of parameter 'cloudProvider' to "Azure" (also read by 1 other expression)`,
+        false,
+        undefined,
+      ],
+      [`Change the default of parameter 'cloudProvider' to "AWS" (also read by 1 other expression)`, false, undefined],
+    ],
+  );
+});

@@ -36,16 +36,17 @@ function fixesOf(findings: readonly Finding[]): Array<{ edit: TextEdit; code: st
 }
 
 /**
- * The fixes fix-all leaves because the literal they rewrite is read by other expressions too (fix.sharedLiteral),
- * each once, with where its finding is: the user applies one, if at all, in the editor.
+ * The fixes fix-all leaves because the literal they rewrite is read by other expressions too (fix.sharedLiteral), one
+ * per finding (the one fix-all would have applied), with where its finding is: the user applies it, if at all, in the
+ * editor. Alternatives fix-all never applies get no line.
  */
 function heldBack(findings: readonly Finding[]): Array<{ start: number; code: string; title: string }> {
   const held = new Map<string, { start: number; code: string; title: string }>();
   for (const finding of findings) {
     if (finding.uri !== undefined) continue;
-    for (const fix of finding.fixes ?? [])
-      if (fix.sharedLiteral && fix.uri === undefined)
-        held.set(`${finding.start}\u0000${fix.title}`, { start: finding.start, code: finding.code, title: fix.title });
+    const fix = finding.fixes?.find((candidate) => candidate.sharedLiteral && candidate.uri === undefined);
+    if (fix)
+      held.set(`${finding.start}\u0000${finding.code}`, { start: finding.start, code: finding.code, title: fix.title });
   }
   return [...held.values()];
 }

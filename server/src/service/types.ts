@@ -48,8 +48,9 @@ export interface Fix {
   /** True only when applying the fix cannot change what the user meant. */
   readonly preferred?: boolean;
   /**
-   * True when the literal the fix rewrites (a parameter's default or file value, a variable) is read by other
-   * expressions too, which the title names: never preferred, since it would change their values as well.
+   * True when the fix would be preferred but is held back because the literal it rewrites (a parameter's default or
+   * file value, a variable) is read by other expressions too, which the title names: it would change their values as
+   * well. An alternative fix (never preferred) on such a literal has the same title but not this mark.
    */
   readonly sharedLiteral?: boolean;
   /**

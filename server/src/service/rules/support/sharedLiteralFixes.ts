@@ -102,13 +102,18 @@ function otherReaders(count: number, uncounted: boolean): string {
   return `also read by ${count} other expression${count === 1 ? '' : 's'}${uncounted ? ', maybe more' : ''}`;
 }
 
-/** The fix, not preferred, its title saying which value it rewrites and what else reads it. */
+/**
+ * The fix, not preferred, its title saying which value it rewrites and what else reads it; marked sharedLiteral when
+ * it was preferred, so that `check --fix` can say it was held back.
+ */
 function sharedFix(fix: Fix, value: WrittenValue, description: string, others: number, uncounted: boolean): Fix {
   const [edit] = fix.edits;
   const whole =
     fix.edits.length === 1 && edit.start === value.node.offset && edit.end === value.node.offset + value.node.length;
   const what = whole ? `Change ${description} to ${edit.newText}` : `${fix.title} in ${description}`;
-  return { ...fix, title: `${what} (${otherReaders(others, uncounted)})`, preferred: false, sharedLiteral: true };
+  const title = `${what} (${otherReaders(others, uncounted)})`;
+  // Only a fix fix-all would have applied is held back: an alternative was never preferred.
+  return fix.preferred ? { ...fix, title, preferred: false, sharedLiteral: true } : { ...fix, title, preferred: false };
 }
 
 /**
