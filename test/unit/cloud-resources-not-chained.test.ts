@@ -52,3 +52,38 @@ test('a name declared twice beside another (ARM names compare ignoring case): ea
   ]);
   assert.deepEqual(messages('prod/a', 'prod/b', 'prod/b', 'prod/c', 'prod/c')[0], '"prod/b" and "prod/c"');
 });
+
+/** The messages for cloud resources whose names `names` read a parameter with no value: none of them is known. */
+function messagesOfExpressions(...names: string[]): string[] {
+  const text = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    parameters: { cloudName: { type: 'string' } },
+    resources: names.map(cloudResource),
+  });
+  return analyzeText(text)
+    .findings.filter((finding) => finding.code === CODE)
+    .map((finding) =>
+      /^Cloud resource (.*) doesn't wait for (.*) through dependsOn/.exec(finding.message)!.slice(1).join(' | '),
+    );
+}
+
+test('names set by expressions: each is shown as written, so two are told apart', () => {
+  assert.deepEqual(
+    messagesOfExpressions("[concat(parameters('cloudName'), '/eks')]", "[concat(parameters('cloudName'), '/gke')]"),
+    [
+      `"[concat(parameters('cloudName'), '/eks')]" | "[concat(parameters('cloudName'), '/gke')]"`,
+      `"[concat(parameters('cloudName'), '/gke')]" | "[concat(parameters('cloudName'), '/eks')]"`,
+    ],
+  );
+});
+
+test('long name expressions are shortened in the middle, keeping the end that tells them apart', () => {
+  const long = (own: string) =>
+    `[concat(parameters('cloudName'), '/', 'a-rather-long-prefix-every-cloud-resource-here-shares-', '${own}')]`;
+  const [first] = messagesOfExpressions(long('eks'), long('gke'));
+  assert.equal(
+    first,
+    `"[concat(parameters('cloudName'),…resource-here-shares-', 'eks')]" | "[concat(parameters('cloudName'),…resource-here-shares-', 'gke')]"`,
+  );
+});
