@@ -343,6 +343,38 @@ test("a template that creates a cloud: a cloud resource snippet names it and dep
   );
 });
 
+test("location values preselect the location of the cloud resource's own cloud, also right after an edit of its name", async () => {
+  const clouds = [
+    '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "first-cloud", "location": "eastus", "properties": {} },',
+    '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "second-cloud", "location": "swedencentral", "properties": {} },',
+  ];
+  const text = TEMPLATE.replace('  "resources": [\n', `  "resources": [\n    ${clouds.join('\n    ')}\n`)
+    .replace('"name": "my-cloud/default"', '"name": "second-cloud/default"')
+    .replace('"location": "uksouth"', '"location": ""');
+  const uri = 'file:///workspace/completion-location-cloud.json';
+  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text },
+  });
+  const textLines = text.split('\n');
+  const locationLine = textLines.findIndex((l) => l.includes('"location": ""'));
+  const inLocation = { line: locationLine, character: textLines[locationLine].indexOf('""') + 1 };
+  const preselected = async () =>
+    (await complete(uri, inLocation)).filter((item) => item.preselect).map((item) => item.label);
+  assert.deepEqual(await preselected(), ['swedencentral']);
+  const nameLine = textLines.findIndex((l) => l.includes('"second-cloud/default"'));
+  const start = textLines[nameLine].indexOf('second');
+  await server.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: 2 },
+    contentChanges: [
+      {
+        range: { start: { line: nameLine, character: start }, end: { line: nameLine, character: start + 6 } },
+        text: 'first',
+      },
+    ],
+  });
+  assert.deepEqual(await preselected(), ['eastus']);
+});
+
 test('a template that creates a cloud and one project of it: the project snippet depends on the cloud, a job names the project and depends on it', async () => {
   const cloud =
     '{ "type": "Anyscale.Platform/clouds", "apiVersion": "2026-09-01", "name": "prod-cloud", "location": "uksouth", "properties": {} },\n    ';

@@ -201,6 +201,80 @@ test('region values follow a provider written as an expression, also when the re
   assert.ok(!labels.includes('uksouth'), 'Azure regions offered for an AWS cloud resource');
 });
 
+describe("location values preselect the location of the cloud resource's own cloud", () => {
+  const cloud = (name: string, location: string, resources?: object[]) => ({
+    type: 'Anyscale.Platform/clouds',
+    apiVersion: '2026-09-01',
+    name,
+    location,
+    properties: {},
+    ...(resources ? { resources } : {}),
+  });
+  const cloudResource = (name: string, type = 'Anyscale.Platform/clouds/cloudResources') => ({
+    type,
+    apiVersion: '2026-09-01',
+    name,
+    location: 'CURSOR',
+  });
+  /** The location entry preselected at the cursor (the location of the one cloud resource), if any. */
+  function preselected(resources: object[]): string[] {
+    const marked = JSON.stringify(
+      {
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+        parameters: { cloudName: { type: 'string' }, names: { type: 'array' } },
+        resources,
+      },
+      null,
+      2,
+    ).replace('"CURSOR"', '"/*|location*/"');
+    const { text, cursors } = cursorsOf(marked);
+    return armCompletions(text, analyzeText(text), cursors.get('location')!)
+      .filter((entry) => entry.preselect)
+      .map((entry) => `${entry.label}: ${entry.detail}`);
+  }
+  const TWO_CLOUDS = [cloud('first-cloud', 'eastus'), cloud('second-cloud', 'Sweden Central')];
+
+  test('the cloud its name names, not the first cloud of the template', () => {
+    assert.deepEqual(preselected([...TWO_CLOUDS, cloudResource('second-cloud/aks')]), [
+      "swedencentral: Sweden Central (the cloud's location)",
+    ]);
+    assert.deepEqual(preselected([...TWO_CLOUDS, cloudResource('FIRST-CLOUD/aks')]), [
+      "eastus: East US (the cloud's location)",
+    ]);
+  });
+
+  test('the cloud it is nested in', () => {
+    const nested = cloud('second-cloud', 'swedencentral', [cloudResource('aks', 'cloudResources')]);
+    assert.deepEqual(preselected([cloud('first-cloud', 'eastus'), nested]), [
+      "swedencentral: Sweden Central (the cloud's location)",
+    ]);
+  });
+
+  test('a cloud segment not known here: the cloud named by the same expression', () => {
+    const byExpression = cloud("[parameters('cloudName')]", 'uksouth');
+    assert.deepEqual(
+      preselected([
+        cloud('first-cloud', 'eastus'),
+        byExpression,
+        cloudResource("[concat(parameters('cloudName'), '/aks')]"),
+      ]),
+      ["uksouth: UK South (the cloud's location)"],
+    );
+  });
+
+  test('no way to tell which cloud: none preselected', () => {
+    for (const resources of [
+      [...TWO_CLOUDS, cloudResource('elsewhere/aks')],
+      [...TWO_CLOUDS, cloudResource("[concat(parameters('cloudName'), '/aks')]")],
+      [
+        cloud("[parameters('names')[copyIndex()]]", 'uksouth'),
+        cloudResource("[concat(parameters('names')[copyIndex()], '/aks')]"),
+      ],
+    ])
+      assert.deepEqual(preselected(resources), [], JSON.stringify(resources));
+  });
+});
+
 test("region values whose provider expression the parameter files disagree on: each provider's regions, naming its files", () => {
   const marked = JSON.stringify(
     {

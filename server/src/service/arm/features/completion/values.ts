@@ -12,7 +12,7 @@ import {
   type Provider,
 } from '../../../catalog/anyscale';
 import { ANYSCALE_RESOURCE_TYPES, CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../../catalog/propertyDocs';
-import { REGION_LISTS, regionListFor, type RegionList } from '../../../catalog/regions';
+import { normalizeAzureLocation, REGION_LISTS, regionListFor, type RegionList } from '../../../catalog/regions';
 import {
   ABFSS_SCHEME,
   AZURE_BLOB_HOST_SUFFIX,
@@ -22,7 +22,10 @@ import {
   storageAccountOf,
 } from '../../../catalog/storage';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
-import { propertyValue } from '../../../json/nodes';
+import { equalsIgnoreCase, propertyValue } from '../../../json/nodes';
+import { evaluatorFor } from '../../evaluators';
+import type { Evaluator } from '../../expressions/evaluate';
+import { resourceNameSegments } from '../../resourceNameSegments';
 import type { CompletionEntry } from '../../../features/editing';
 import type { PositionContext } from './context';
 import { stringValueEntry } from './insert';
@@ -61,21 +64,41 @@ function apiVersionCompletions(context: PositionContext): CompletionEntry[] {
   );
 }
 
-/** The location of the template's cloud, when one is written literally: cloud resources belong in the same region. */
-function cloudLocation(template: ArmTemplate, resource: ArmResource): string | undefined {
+/**
+ * The cloud the template declares that the cloud resource belongs to: the cloud it is nested in, else the one whose
+ * name is its name's cloud segment (resourceNameSegments: as evaluated, or, when not known here, the same expression;
+ * one reading copyIndex() names a different cloud per copy, so it tells nothing). Undefined when that can't be told.
+ */
+function owningCloud(template: ArmTemplate, resource: ArmResource, evaluator: Evaluator): ArmResource | undefined {
+  if (resource.parent) return isCloud(resource.parent) && !resource.parent.existing ? resource.parent : undefined;
+  const segments = resourceNameSegments(resource.nameNode, resource, evaluator);
+  if (segments?.length !== 2) return undefined;
+  const [cloudSegment] = segments;
+  if (!cloudSegment.known && /copyindex/i.test(cloudSegment.text)) return undefined;
+  const named = template.resources.filter((candidate) => {
+    if (!isCloud(candidate) || candidate.existing) return false;
+    const name = resourceNameSegments(candidate.nameNode, candidate, evaluator);
+    if (name?.length !== 1 || name[0].known !== cloudSegment.known) return false;
+    return cloudSegment.known ? equalsIgnoreCase(name[0].text, cloudSegment.text) : name[0].text === cloudSegment.text;
+  });
+  return named.find((cloud) => cloud.scope === resource.scope) ?? (named.length === 1 ? named[0] : undefined);
+}
+
+/** The location of the cloud the cloud resource belongs to, when known: cloud resources belong in the same region. */
+function cloudLocation(template: ArmTemplate, resource: ArmResource, evaluator: Evaluator): string | undefined {
   if (!isCloudResource(resource)) return undefined;
-  for (const candidate of template.resources) {
-    if (isCloud(candidate)) return knownString(literalValue(propertyValue(candidate.node, 'location')))?.toLowerCase();
-  }
-  return undefined;
+  const cloud = owningCloud(template, resource, evaluator);
+  const location = cloud && knownString(evaluator.value(propertyValue(cloud.node, 'location'), cloud));
+  return location === undefined ? undefined : normalizeAzureLocation(location);
 }
 
 function locationCompletions(
   context: PositionContext,
   template: ArmTemplate,
   resource: ArmResource,
+  evaluator: Evaluator,
 ): CompletionEntry[] {
-  const sameAsCloud = cloudLocation(template, resource);
+  const sameAsCloud = cloudLocation(template, resource, evaluator);
   return SUPPORTED_LOCATIONS.map((location, index) =>
     stringValueEntry(context, location.name, {
       detail: location.name === sameAsCloud ? `${location.displayName} (the cloud's location)` : location.displayName,
@@ -266,7 +289,7 @@ export function valueCompletions(
     if (!isAnyscaleResource(resource)) return [];
     if (isKey(first, 'apiVersion')) return apiVersionCompletions(context);
     if (isKey(first, 'location') && (isCloud(resource) || isCloudResource(resource)))
-      return locationCompletions(context, template, resource);
+      return locationCompletions(context, template, resource, evaluatorFor(template, sources.parameterFiles[0]));
     return [];
   }
   if (
