@@ -154,7 +154,7 @@ describe('a snippet names what the template already declares, and depends on it'
       ['anyscale-cloud-resource-aws', 'prod-cloud/eksuswest2'],
       ['anyscale-cloud-resource-gcp', 'prod-cloud/gkeuscentral1'],
       ['anyscale-cloud-resource-generic', 'prod-cloud/onpremdc1'],
-      ['anyscale-cloud-resource', 'prod-cloud/aksuksouth'],
+      ['anyscale-cloud-resource', 'prod-cloud/akseastus'],
     ]) {
       const { text, problems: left } = accepted(host(inEastUs(CLOUD), inEastUs(DEFAULT)), prefix);
       assert.equal(locationOf(text, name), 'East US', prefix);
@@ -163,6 +163,25 @@ describe('a snippet names what the template already declares, and depends on it'
     const computed = CLOUD.replace('"location": "uksouth"', `"location": "[resourceGroup().location]"`);
     const { text } = accepted(host(computed, DEFAULT), 'anyscale-cloud-resource-aws');
     assert.equal(locationOf(text, 'prod-cloud/eksuswest2'), 'uksouth', text);
+  });
+
+  test("the AKS cloud resource's name follows the cloud's location (aks<location>); its region keeps the example", () => {
+    const resourceOf = (text: string) =>
+      (JSON.parse(text) as { resources: { name: string; properties?: { region?: string } }[] }).resources.at(-1)!;
+    const inSweden = (resource: string) => resource.replace('"location": "uksouth"', '"location": "swedencentral"');
+    const { entry, text } = accepted(host(inSweden(CLOUD), inSweden(DEFAULT)), 'anyscale-cloud-resource');
+    assert.match(entry.insertText ?? '', /"name": "\$\{1:prod-cloud\}\/\$\{2:aksswedencentral\}"/);
+    assert.equal(resourceOf(text).name, 'prod-cloud/aksswedencentral');
+    // That an Azure cloud resource's region must be its location is not documented: the example stays.
+    assert.equal(resourceOf(text).properties?.region, 'uksouth');
+    // A location no name segment can hold, or one the cloud computes: the example name stays.
+    for (const location of ['uk.south', '[resourceGroup().location]']) {
+      const cloud = CLOUD.replace('"location": "uksouth"', `"location": "${location}"`);
+      assert.equal(
+        resourceOf(accepted(host(cloud, DEFAULT), 'anyscale-cloud-resource').text).name,
+        'prod-cloud/aksuksouth',
+      );
+    }
   });
 
   test('without a cloud, with two, or beside a cloud resource named by an expression, the placeholder stays and nothing is depended on', () => {

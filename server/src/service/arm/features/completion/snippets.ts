@@ -7,6 +7,7 @@ import {
   CLOUD_TYPE,
   GA_API_VERSION,
   JOB_TYPE,
+  NAMING,
   PRIMARY_CLOUD_RESOURCE_NAME,
   PROJECT_TYPE,
   SERVICE_TYPE,
@@ -14,6 +15,7 @@ import {
 } from '../../../catalog/anyscale';
 import { IDENTITY_SHAPES } from '../../../catalog/identity';
 import { KUBERAY_EXTENSION } from '../../../catalog/clusterExtensions';
+import { normalizeAzureLocation } from '../../../catalog/regions';
 import type { SnippetTargets } from './snippetTargets';
 
 export interface TemplateSnippet {
@@ -46,6 +48,8 @@ export interface SnippetReference {
   readonly provider?: string;
   /** The tab stop of the resource's location, given the target's location when it is written literally. */
   readonly location?: TabStop;
+  /** The tab stop of the resource's own name, written `<prefix><location>` when the target's location is given. */
+  readonly nameAfterLocation?: { readonly tabStop: TabStop; readonly prefix: string };
 }
 
 interface TabStop {
@@ -61,9 +65,22 @@ const tabStop = ({ stop, placeholder }: TabStop) => `\${${stop}:${placeholder}}`
  */
 const CLOUD_RESOURCE_LOCATION: TabStop = { stop: 3, placeholder: 'uksouth' };
 
+/**
+ * The AKS cloud resource's own name, the docs' `aks<region>`: `aks<location>` when the cloud's location is taken. Its
+ * `region` keeps the docs' example: that an Azure cloud resource's region must be its location is not documented.
+ */
+const AKS_RESOURCE_NAME = { tabStop: { stop: 2, placeholder: 'aksuksouth' }, prefix: 'aks' };
+
 /** A cloud resource snippet's reference to its cloud: its name (tab stop 1) and location. */
-function cloudOf(provider: string): SnippetReference {
-  return { target: 'cloud', stop: 1, placeholder: 'my-cloud', provider, location: CLOUD_RESOURCE_LOCATION };
+function cloudOf(provider: string, nameAfterLocation?: SnippetReference['nameAfterLocation']): SnippetReference {
+  return {
+    target: 'cloud',
+    stop: 1,
+    placeholder: 'my-cloud',
+    provider,
+    location: CLOUD_RESOURCE_LOCATION,
+    ...(nameAfterLocation ? { nameAfterLocation } : {}),
+  };
 }
 
 const PRINCIPAL_ID = IDENTITY_SHAPES.azurePrincipalId.placeholder;
@@ -225,7 +242,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       "A cloud resource on AKS: abfss bucket, its Blob endpoint, and the operator managed identity's principal ID.",
     body: [
       '{',
-      ...cloudResourceHead('${1:my-cloud}/${2:aksuksouth}', tabStop(CLOUD_RESOURCE_LOCATION)),
+      ...cloudResourceHead(`\${1:my-cloud}/${tabStop(AKS_RESOURCE_NAME.tabStop)}`, tabStop(CLOUD_RESOURCE_LOCATION)),
       '\t"properties": {',
       '\t\t"provider": "Azure",',
       '\t\t"computeStack": "K8S",',
@@ -236,7 +253,7 @@ export const TEMPLATE_SNIPPETS: readonly TemplateSnippet[] = [
       '\t}',
       '}',
     ],
-    refersTo: [cloudOf('Azure')],
+    refersTo: [cloudOf('Azure', AKS_RESOURCE_NAME)],
     symbolic: { names: ['cloudResource'] },
   },
   {
@@ -443,9 +460,10 @@ function snippetString(text: string): string {
 
 /**
  * The snippet for this template: for each resource it refers to that the template declares (snippetTargets.ts), that
- * resource's name in place of the placeholder, its literal location in place of the location's (a cloud's) and a
- * dependsOn on it (for a cloud, on its last cloud resource), and, for a non-Azure cloud resource that would be its
- * cloud's first, a description saying that this is an error.
+ * resource's name in place of the placeholder, its literal location in place of the location's (a cloud's, also
+ * in the AKS cloud resource's own name: `aks<location>`) and a dependsOn on it (for a cloud, on its last cloud
+ * resource), and, for a non-Azure cloud resource that would be its cloud's first, a description saying that this is
+ * an error.
  */
 export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): TemplateSnippet {
   const declared = (snippet.refersTo ?? []).flatMap((refers) => {
@@ -463,9 +481,18 @@ export function snippetFor(snippet: TemplateSnippet, targets: SnippetTargets): T
     const written = declared.reduce((text, { refers, target }) => {
       const named = text.replace(tabStop(refers), tabStop({ ...refers, placeholder: snippetString(target.name) }));
       const location = refers.location;
-      return location && target.location !== undefined
-        ? named.replace(tabStop(location), tabStop({ ...location, placeholder: snippetString(target.location) }))
-        : named;
+      if (!location || target.location === undefined) return named;
+      const located = named.replace(
+        tabStop(location),
+        tabStop({ ...location, placeholder: snippetString(target.location) }),
+      );
+      const own = refers.nameAfterLocation;
+      if (!own) return located;
+      // "East US" is written eastus in a name; a location no name can hold leaves the example.
+      const ownName = `${own.prefix}${normalizeAzureLocation(target.location)}`;
+      return NAMING.namePattern.test(ownName)
+        ? located.replace(tabStop(own.tabStop), tabStop({ ...own.tabStop, placeholder: ownName }))
+        : located;
     }, line);
     return line.startsWith('\t"properties": {') ? [...dependsOn, written] : [written];
   });
