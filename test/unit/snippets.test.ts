@@ -145,7 +145,7 @@ describe('a snippet names what the template already declares, and depends on it'
     assert.deepEqual(aws.problems, ['primary-resource-not-azure "AWS"'], aws.text);
   });
 
-  test("each cloud resource snippet takes its cloud's location as written; one the cloud computes leaves the example", () => {
+  test("each cloud resource snippet takes its cloud's location as written, an expression too", () => {
     const locationOf = (text: string, name: string) =>
       (JSON.parse(text) as { resources: { name: string; location?: string }[] }).resources.find((r) => r.name === name)
         ?.location;
@@ -160,9 +160,12 @@ describe('a snippet names what the template already declares, and depends on it'
       assert.equal(locationOf(text, name), 'East US', prefix);
       assert.deepEqual(left, [], text);
     }
-    const computed = CLOUD.replace('"location": "uksouth"', `"location": "[resourceGroup().location]"`);
-    const { text } = accepted(host(computed, DEFAULT), 'anyscale-cloud-resource-aws');
-    assert.equal(locationOf(text, 'prod-cloud/eksuswest2'), 'uksouth', text);
+    // The same expression in the same template is the same location: location-differs-from-cloud stays silent.
+    const computed = (resource: string) =>
+      resource.replace('"location": "uksouth"', `"location": "[resourceGroup().location]"`);
+    const { text, problems: left } = accepted(host(computed(CLOUD), computed(DEFAULT)), 'anyscale-cloud-resource-aws');
+    assert.equal(locationOf(text, 'prod-cloud/eksuswest2'), '[resourceGroup().location]', text);
+    assert.deepEqual(left, [], text);
   });
 
   test("the AKS cloud resource's name follows the cloud's location (aks<location>); its region keeps the example", () => {

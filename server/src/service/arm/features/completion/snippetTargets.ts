@@ -5,7 +5,7 @@
 // creates (the kuberay snippet then proposes its name and depends on it). Only a resource of a literal name counts;
 // with none, or several, the snippets keep their placeholders.
 import { isResourceType, type ArmResource, type ArmTemplate } from '../../template';
-import { isExpression, knownString, literalValue } from '../../value';
+import { isExpression, knownString } from '../../value';
 import { CLOUD_RESOURCE_TYPE, CLOUD_TYPE, PROJECT_TYPE } from '../../../catalog/anyscale';
 import { equalsIgnoreCase, propertyValue } from '../../../json/nodes';
 import { MANAGED_CLUSTER_TYPE } from '../../../catalog/aks';
@@ -17,7 +17,7 @@ export interface SnippetTarget {
   readonly dependsOn: string;
   /** For a cloud: true when the template declares none of its cloud resources yet (the next is its first). */
   readonly first?: boolean;
-  /** For a cloud: its location as written, when a literal (its cloud resources use the same Azure region). */
+  /** For a cloud: its location as written, a literal or an expression (its cloud resources use the same region). */
   readonly location?: string;
 }
 
@@ -74,7 +74,9 @@ function cloudTargets(template: ArmTemplate): Pick<SnippetTargets, 'cloud' | 'cl
   const last = cloudResources[cloudResources.length - 1];
   const toLast = last ? dependsOnReference(cloud, last) : toCloud;
   if (toLast === undefined) return { cloudItself };
-  const location = knownString(literalValue(propertyValue(cloud.node, 'location')));
+  // As written, an expression too: the same expression in the same template evaluates to the same location.
+  const written = propertyValue(cloud.node, 'location');
+  const location = written?.type === 'string' ? String(written.value) : undefined;
   return {
     cloud: { name, dependsOn: toLast, first: !last, location },
     cloudItself,

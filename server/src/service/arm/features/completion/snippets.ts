@@ -46,7 +46,7 @@ export interface SnippetReference {
   readonly placeholder: string;
   /** A cloud resource's provider: when not Azure, inserted as its cloud's first it is an error, which the item says. */
   readonly provider?: string;
-  /** The tab stop of the resource's location, given the target's location when it is written literally. */
+  /** The tab stop of the resource's location, given the target's location as written. */
   readonly location?: TabStop;
   /** The tab stop of the resource's own name, written `<prefix><location>` when the target's location is given. */
   readonly nameAfterLocation?: { readonly tabStop: TabStop; readonly prefix: string };
@@ -60,8 +60,8 @@ interface TabStop {
 const tabStop = ({ stop, placeholder }: TabStop) => `\${${stop}:${placeholder}}`;
 
 /**
- * A cloud resource snippet's location: the cloud's (location-differs-from-cloud), when the template declares the
- * cloud with a literal location, else the docs' example.
+ * A cloud resource snippet's location: the cloud's as written (location-differs-from-cloud), an expression too, when
+ * the template declares the cloud, else the docs' example.
  */
 const CLOUD_RESOURCE_LOCATION: TabStop = { stop: 3, placeholder: 'uksouth' };
 
@@ -460,7 +460,7 @@ function snippetString(text: string): string {
 
 /**
  * The snippet for this template: for each resource it refers to that the template declares (snippetTargets.ts), that
- * resource's name in place of the placeholder, its literal location in place of the location's (a cloud's, also
+ * resource's name in place of the placeholder, its location as written in place of the location's (a cloud's, also
  * in the AKS cloud resource's own name: `aks<location>`) and a dependsOn on it (for a cloud, on its last cloud
  * resource), and, for a non-Azure cloud resource that would be its cloud's first, a description saying that this is
  * an error.
