@@ -826,3 +826,33 @@ test('no storage finding, related message or fix title repeats credentials writt
     'bucket-subpath',
   ]);
 });
+
+test('bucket-shared and operator-identity-shared call the first user "another" cloud resource when both are named alike', () => {
+  const resource = {
+    type: 'Anyscale.Platform/clouds/cloudResources',
+    apiVersion: '2026-09-01',
+    name: 'my-cloud/a',
+    location: 'uksouth',
+    properties: {
+      provider: 'AWS',
+      computeStack: 'K8S',
+      region: 'us-west-2',
+      cloudStorageBucketName: 's3://shared-bucket',
+      anyscaleOperatorIamIdentity: 'arn:aws:iam::123456789012:role/r',
+    },
+  };
+  const text = JSON.stringify({
+    $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+    contentVersion: '1.0.0.0',
+    resources: [resource, { ...resource, name: 'my-cloud/A' }, { ...resource, name: 'my-cloud/b' }],
+  });
+  const messages = analyzeText(text)
+    .findings.filter((f) => f.code === 'bucket-shared' || f.code === 'operator-identity-shared')
+    .map((f) => f.message);
+  assert.equal(messages.length, 4, messages.join('\n'));
+  assert.equal(
+    messages.filter((m) => m.includes('of another cloud resource "my-cloud/a" on the same cloud')).length,
+    2,
+  );
+  assert.equal(messages.filter((m) => m.includes('of cloud resource "my-cloud/a" on the same cloud')).length, 2);
+});

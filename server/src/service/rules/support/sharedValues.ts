@@ -27,11 +27,15 @@ function cloudKeyOf(cloudResource: CloudResource, unnamedParents: Map<ArmResourc
   return key;
 }
 
-/** `keyOf` may return more than the value and its key (what the message shows of it), which `message` is given. */
+/**
+ * `keyOf` may return more than the value and its key (what the message shows of it), which `message` is given, with
+ * the cloud resource that uses it first as a message names it: `cloud resource "my-cloud/a"`, or `another cloud
+ * resource "my-cloud/a"` when both are named alike (name-duplicate's finding).
+ */
 export function reportSharedValues<Keyed extends KeyedValue>(
   context: TemplateContext,
   keyOf: (cloudResource: CloudResource) => Keyed | undefined,
-  message: (keyed: Keyed, first: CloudResource) => string,
+  message: (keyed: Keyed, first: string) => string,
   relatedMessage: string,
 ): void {
   const unnamedParents = new Map<ArmResource, string>();
@@ -49,7 +53,7 @@ export function reportSharedValues<Keyed extends KeyedValue>(
     context.report({
       at: keyed.value,
       cloudResource,
-      message: message(keyed, first.cloudResource),
+      message: message(keyed, firstNamed(first.cloudResource, cloudResource)),
       related: [
         {
           ...rangeOf(first.value.origin),
@@ -59,4 +63,12 @@ export function reportSharedValues<Keyed extends KeyedValue>(
       ],
     });
   }
+}
+
+/** The cloud resource that uses a value first, as a message names it beside the one reported. */
+function firstNamed(first: CloudResource, reported: CloudResource): string {
+  const label = resourceLabel(first.resource);
+  return label.toLowerCase() === resourceLabel(reported.resource).toLowerCase()
+    ? `another cloud resource ${label}`
+    : `cloud resource ${label}`;
 }

@@ -4,7 +4,6 @@
 // case-insensitive, and so are IAM role names. Empty values (Generic resources have none) are not compared.
 import { knownString } from '../../../arm/value';
 import type { TemplateRule } from '../../templateRule';
-import { resourceLabel } from '../../support/labels';
 import { reportSharedValues } from '../../support/sharedValues';
 
 export const operatorIdentityShared: TemplateRule = {
@@ -22,7 +21,7 @@ export const operatorIdentityShared: TemplateRule = {
         return text && value.known ? { value, key: text.toLowerCase() } : undefined;
       },
       ({ value }, first) =>
-        `anyscaleOperatorIamIdentity "${knownString(value)}" is already the operator identity of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own operator identity, recorded at creation and never changed. Create a separate identity for this cluster's operator.`,
+        `anyscaleOperatorIamIdentity "${knownString(value)}" is already the operator identity of ${first} on the same cloud: each cloud resource has its own operator identity, recorded at creation and never changed. Create a separate identity for this cluster's operator.`,
       'First used by cloud resource',
     );
   },

@@ -5,7 +5,6 @@
 // is kept: it names the bucket).
 import { containerOf, type UriParts } from '../../../catalog/storage';
 import type { TemplateRule } from '../../templateRule';
-import { resourceLabel } from '../../support/labels';
 import { reportSharedValues } from '../../support/sharedValues';
 import { labelWithValue, storageValuesOf } from '../../support/storageValues';
 
@@ -35,7 +34,7 @@ export const bucketShared: TemplateRule = {
           : undefined;
       },
       ({ bucket }, first) =>
-        `${labelWithValue('cloudStorageBucketName', bucket)} is already the bucket of cloud resource ${resourceLabel(first.resource)} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,
+        `${labelWithValue('cloudStorageBucketName', bucket)} is already the bucket of ${first} on the same cloud: each cloud resource has its own bucket, and the value can't be changed after creation. Use a separate bucket (or container) for this cluster.`,
       'First used by cloud resource',
     );
   },
