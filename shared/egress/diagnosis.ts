@@ -2,7 +2,7 @@
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
 // connection before answering, fails every CONNECT with a 5xx, likely is no forward proxy (a TLS port, a redirect, a
 // 101), answers with something that is not HTTP, wants credentials or refuses every target, nothing resolves, no
-// certificate is trusted (most likely a TLS-inspecting middlebox), nothing leaves on 443), so the user fixes one cause
+// certificate is trusted (most likely a TLS-inspecting middlebox), no TCP connection succeeds (most likely nothing leaves on 443)), so the user fixes one cause
 // instead of reading N hints, the proxy the probes were sent to (and whether they got through it), and what was not
 // probed (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains
 // each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
@@ -58,6 +58,12 @@ export interface EgressDiagnosis {
 
 const DNS: ReadonlySet<EgressOutcome> = new Set(['nxdomain', 'dns-timeout', 'dns-error']);
 const TCP: ReadonlySet<EgressOutcome> = new Set(['refused', 'unreachable', 'tcp-timeout']);
+/** What was measured for each TCP outcome, in the diagnosis's words. */
+const TCP_FAILURE_WORDS: readonly (readonly [EgressOutcome, string])[] = [
+  ['refused', 'was refused'],
+  ['tcp-timeout', 'timed out'],
+  ['unreachable', 'had no route'],
+];
 /** The one answer all of `values` share, or undefined when they differ. */
 function same(values: readonly (string | undefined)[]): string | undefined {
   return values.every((value) => value === values[0]) ? values[0] : undefined;
@@ -224,11 +230,15 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     };
   }
   if (probed.every((r) => TCP.has(r.outcome))) {
+    // Measured: no TCP connection succeeded, each refused, timed out or unrouted. Inferred: that the network blocks
+    // them (a refusal can also be nothing listening there), so the headline and the action say "most likely".
     const ports = [...new Set(probed.map((r) => r.target.port))].sort((a, b) => a - b);
+    const onPorts = ports.length === 1 ? `on ${ports[0]}` : `on ports ${ports.join(', ')}`;
+    const how = TCP_FAILURE_WORDS.filter(([outcome]) => probed.some((r) => r.outcome === outcome)).map(([, w]) => w);
+    const failed = how.length === 1 ? how[0] : `${how.slice(0, -1).join(', ')} or ${how[how.length - 1]}`;
     return {
-      headline: `nothing leaves this network on ${ports.length === 1 ? ports[0] : `ports ${ports.join(', ')}`}`,
-      action:
-        'every TCP connection was refused, dropped or had no route: allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)',
+      headline: `no TCP connection ${onPorts} succeeded: most likely nothing leaves this network ${onPorts}`,
+      action: `every TCP connection ${failed}, most likely at a firewall, NSG or route table that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)`,
     };
   }
   return undefined;

@@ -148,20 +148,28 @@ test('every handshake with an untrusted certificate is a TLS-inspecting proxy: a
   );
 });
 
-test('every TCP connection refused, dropped or unrouted: nothing leaves on the port', () => {
-  assert.equal(
-    diagnose(
-      [result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')],
-      'this machine',
-    )?.headline,
-    'nothing leaves this network on 443',
+test('every TCP connection refused, timed out or unrouted: what was measured, and the likely cause as likely', () => {
+  const mixed = diagnose(
+    [result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')],
+    'this machine',
   );
+  assert.equal(mixed?.headline, 'no TCP connection on 443 succeeded: most likely nothing leaves this network on 443');
+  assert.match(
+    mixed?.action ?? '',
+    /^every TCP connection was refused, timed out or had no route, most likely at a firewall, NSG or route table that blocks outbound traffic \(a refusal can also be nothing listening there\): allow outbound HTTPS/,
+  );
+  // Only what was measured: refusals alone are not called timeouts, nor anything "dropped".
+  const refused = diagnose([result('a.test', 'refused'), result('b.test', 'refused')], 'this machine');
+  assert.match(refused?.action ?? '', /^every TCP connection was refused, most likely at a firewall/);
+  assert.doesNotMatch(refused?.action ?? '', /dropped|timed out/);
   const other = result('d.test', 'tcp-timeout');
   other.target = { ...other.target, port: 8443 };
+  const twoPorts = diagnose([result('a.test', 'refused'), other], 'this machine');
   assert.equal(
-    diagnose([result('a.test', 'refused'), other], 'this machine')?.headline,
-    'nothing leaves this network on ports 443, 8443',
+    twoPorts?.headline,
+    'no TCP connection on ports 443, 8443 succeeded: most likely nothing leaves this network on ports 443, 8443',
   );
+  assert.match(twoPorts?.action ?? '', /^every TCP connection was refused or timed out, most likely/);
 });
 
 test('every probe stopped at a proxy nobody listens on: the proxy cannot be reached, not the targets', () => {

@@ -289,12 +289,15 @@ suite('Egress verification in a real VS Code', () => {
       assert.equal(summary.label, '0 passed, 2 failed');
       assert.deepEqual(
         [diagnosis.kind, diagnosis.label],
-        ['diagnosis', `nothing leaves this network on ${lab.ports.closed}`],
+        [
+          'diagnosis',
+          `no TCP connection on ${lab.ports.closed} succeeded: most likely nothing leaves this network on ${lab.ports.closed}`,
+        ],
       );
       const message = await waitForNotification('Anyscale egress from this machine');
       assert.match(
         message,
-        /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — nothing leaves this network on \d+/,
+        /^Anyscale egress from this machine, at \d{2}:\d{2}: 0 passed, 2 failed — no TCP connection on (\d+) succeeded: most likely nothing leaves this network on \1/,
       );
       assert.equal(
         await notificationSeverity(message),
@@ -308,7 +311,9 @@ suite('Egress verification in a real VS Code', () => {
       );
       assert.match(
         status.line,
-        new RegExp(`^Egress: 2 failed from this machine, .* — nothing leaves this network on ${lab.ports.closed}$`),
+        new RegExp(
+          `^Egress: 2 failed from this machine, .* — no TCP connection on ${lab.ports.closed} succeeded: most likely nothing leaves this network on ${lab.ports.closed}$`,
+        ),
       );
       await vscode.commands.executeCommand('workbench.view.explorer');
       const egressHeader = '.part.sidebar .pane-header:has-text("Anyscale Egress")';
