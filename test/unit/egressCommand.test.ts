@@ -576,6 +576,19 @@ test('--targets with --host or --cloud-id: the file replaces both, and a warning
   assert.ok(!result.stdout.includes('extra.example.com'));
 });
 
+test('--cloud-id with --host naming its host: the host is required, as --host makes any host', async () => {
+  const host = 'cld-abc.azure.anyscale-cloud.dev';
+  const empty = temporaryDirectory('egress-cli-cloud-host-');
+  // Through a proxy of the lab that nobody listens on: every probe stops there, nothing leaves loopback.
+  const args = ['--workspace', empty, '--proxy', `http://127.0.0.1:${lab.ports.closed}`, '--timeout', '500'];
+  const rowOf = (stdout: string) => stdout.split('\n').find((line) => line.includes(`  ${host}:443  `)) ?? '';
+  const cloudOnly = await run([...args, '--cloud-id', 'cld_abc']);
+  assert.match(rowOf(cloudOnly.stdout), /\(AKS → control plane, optional\)$/, cloudOnly.stdout);
+  const named = await run([...args, '--cloud-id', 'cld_abc', '--host', host]);
+  assert.match(rowOf(named.stdout), /\(AKS → control plane\)$/, named.stdout);
+  assert.equal(named.stdout.split('\n').filter((line) => line.includes(`  ${host}:443  `)).length, 1);
+});
+
 test("a workspace file over the size check reads is named on stderr in check's words when it names what egress reads; a data file that size is passed over; a 5 MB one is read", async () => {
   const workspace = temporaryDirectory('egress-unread-');
   // Read up to the size `anyscale-azure check` reads (16 MB), with the same message over it.

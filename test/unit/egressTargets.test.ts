@@ -189,6 +189,40 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   assert.match(missing.problems[0], /missing\.json/);
 });
 
+test('a host named in anyscaleAzure.egress.targets (CLI --host) is required, whatever else derived it first', async () => {
+  const host = cloudHost('cld_abc');
+  const required = (settings: Parameters<typeof deriveWorkspaceTargets>[1]) =>
+    deriveWorkspaceTargets([], settings)
+      .targets.filter((t) => t.host === host)
+      .map((t) => t.required);
+  // A cloud ID alone: its host's form is inferred, so optional.
+  assert.deepEqual(required({ cloudIds: ['cld_abc'] }), [false]);
+  // Named as well, in either setting's order: one target, required.
+  assert.deepEqual(required({ cloudIds: ['cld_abc'], targets: [host] }), [true]);
+  assert.deepEqual(required({ targets: [`HTTPS://${host.toUpperCase()}/`], cloudIds: ['CLD_ABC'] }), [true]);
+  const cloud = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'], targets: [host] }).targets.find(
+    (t) => t.host === host,
+  );
+  assert.equal(cloud?.origin, 'settings');
+  assert.match(cloud?.purpose ?? '', /cloud cld_abc/);
+  // An optional catalog host matched by a wildcard, and a concrete one: named, required too.
+  const files = (await readWorkspaceFiles([WORKSPACE])).files;
+  const derived = (settings: Parameters<typeof deriveWorkspaceTargets>[1]) =>
+    deriveWorkspaceTargets(files, settings).targets;
+  const dataEndpoint = 'contosoacr.westeurope.data.azurecr.io';
+  assert.equal(derived({}).find((t) => t.host === dataEndpoint)?.required, false);
+  assert.equal(derived({ targets: [dataEndpoint] }).find((t) => t.host === dataEndpoint)?.required, true);
+  // On another port it is another target: the cloud's on 443 stays optional.
+  const other = deriveWorkspaceTargets([], { cloudIds: ['cld_abc'], targets: [`${host}:8443`] }).targets;
+  assert.deepEqual(
+    other.filter((t) => t.host === host).map((t) => [t.port, t.required]),
+    [
+      [443, false],
+      [8443, true],
+    ],
+  );
+});
+
 test('the targets file and the CA file are read without blocking the event loop, with the same words for what is wrong', async () => {
   const dir = temporaryDirectory('anyscale-egress-async-read-');
   const at = (name: string) => path.join(dir, name);

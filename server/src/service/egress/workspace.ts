@@ -115,9 +115,14 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   ))
     concreteHosts.push({ host, port, origin: 'settings' });
 
+  // A host the user named in anyscaleAzure.egress.targets (CLI --host) is asked for, so required (and allowed), whatever
+  // else derived it first: an optional catalog or workspace entry, or a cloud ID's inferred host (docs/egress.md).
+  const namedByUser = new Set(listedHosts.map(targetKey));
   const out = new Map<string, EgressTargetInfo>();
   const add = (target: EgressTargetInfo) => {
-    if (!out.has(targetKey(target))) out.set(targetKey(target), target);
+    const key = targetKey(target);
+    if (out.has(key)) return;
+    out.set(key, namedByUser.has(key) && !target.required ? { ...target, required: true, origin: 'settings' } : target);
   };
   const expanded = REQUIRED_TARGETS.map((entry) => ({ entry, patterns: expandRegions(entry, [...regions]) }));
   // A concrete host stands for the most specific wildcard it matches: grafana-x.… for grafana-*.…, not *.….
@@ -155,10 +160,6 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
   derived.forEach(add);
   for (const h of concreteHosts) {
     if (best.has(h)) continue;
-    // A host the user named that the catalog or workspace lists as optional: asked for, so required (and allowed).
-    const listed = out.get(targetKey(h));
-    if (listed && !listed.required && h.origin === 'settings' && !h.purpose)
-      out.set(targetKey(h), { ...listed, required: true, origin: 'settings' });
     add({
       host: h.host,
       port: h.port,
