@@ -572,8 +572,27 @@ test('--targets is read as the editor reads anyscaleAzure.egress.targetsFile: th
 test('--targets with --host or --cloud-id: the file replaces both, and a warning says so', async () => {
   const result = await run(['--targets', 'good.json', '--host', 'extra.example.com', '--allow-list', 'fqdns']);
   assert.equal(result.code, 0);
-  assert.match(result.stderr, /CLI --host\) not used: the targets file .*good\.json replaces the list/);
+  assert.match(
+    result.stderr,
+    /CLI --host\) "extra\.example\.com" not used: the targets file .*good\.json replaces the list/,
+  );
   assert.ok(!result.stdout.includes('extra.example.com'));
+});
+
+test('--targets with a --host the file lists: probed once, from the file, with no advice to add it; the others named', async () => {
+  const good = lab.target('good');
+  const args = ['--targets', 'good.json', '--ca-file', lab.certificates.caFile, ...resolveArgs()];
+  const listed = await run([...args, '--host', good]);
+  assert.equal(listed.code, 0, listed.stdout + listed.stderr);
+  assert.equal(listed.stderr, '', 'the host is in the file: nothing to add');
+  assert.equal(listed.stdout.split('\n').filter((line) => line.includes(`  ${good}  `)).length, 1, listed.stdout);
+  assert.match(listed.stdout, /^2 passed, 0 failed in /m);
+  const mixed = await run([...args, '--host', good, '--host', 'extra.example.com', '--cloud-id', 'cld_abc']);
+  assert.equal(mixed.code, 0, mixed.stdout + mixed.stderr);
+  assert.equal(
+    mixed.stderr,
+    `anyscale-azure: anyscaleAzure.egress.targets (CLI --host) "extra.example.com" and anyscaleAzure.egress.cloudIds (CLI --cloud-id) "cld_abc (cld-abc.azure.anyscale-cloud.dev)" not used: the targets file ${path.join(dir, 'good.json')} replaces the list; add those hosts to it\n`,
+  );
 });
 
 test('--cloud-id with --host naming its host: the host is required, as --host makes any host', async () => {

@@ -182,11 +182,31 @@ test('the targets file replaces the derived list; a broken one is a problem, not
   assert.equal(both.targets.length, 3);
   assert.match(
     both.problems.join('\n'),
-    /targets \(CLI --host\) and .*cloudIds \(CLI --cloud-id\) not used: the targets file/,
+    /targets \(CLI --host\) "a\.example" and .*cloudIds \(CLI --cloud-id\) "cld_x1 \(cld-x1\.azure\.anyscale-cloud\.dev\)" not used: the targets file/,
   );
   const missing = await loadEgressTargets([WORKSPACE], { targetsFile: 'missing.json' });
   assert.equal(missing.targets.length, 0);
   assert.match(missing.problems[0], /missing\.json/);
+});
+
+test('beside a targets file, only the hosts and cloud IDs from settings it does not list are named as not used', async () => {
+  // targets.json lists console.azure.anyscale.com and cld-abc123.azure.anyscale-cloud.dev (on 443), and 10.0.0.4:8443.
+  const loaded = await loadEgressTargets([WORKSPACE], {
+    targetsFile: 'targets.json',
+    targets: ['HTTPS://Console.Azure.Anyscale.com/', 'extra.example.test', '10.0.0.4:8443', '10.0.0.4'],
+    cloudIds: ['cld_abc123', 'cld_other'],
+  });
+  assert.deepEqual(loaded.problems, [
+    `anyscaleAzure.egress.targets (CLI --host) "extra.example.test", "10.0.0.4" and anyscaleAzure.egress.cloudIds (CLI --cloud-id) "cld_other (cld-other.azure.anyscale-cloud.dev)" not used: the targets file ${path.join(WORKSPACE, 'targets.json')} replaces the list; add those hosts to it`,
+  ]);
+  // Every one listed in the file: probed from it, and nothing to add.
+  const listed = await loadEgressTargets([WORKSPACE], {
+    targetsFile: 'targets.json',
+    targets: ['console.azure.anyscale.com'],
+    cloudIds: ['cld_abc123'],
+  });
+  assert.deepEqual(listed.problems, []);
+  assert.equal(listed.targets.length, 3);
 });
 
 test('a host named in anyscaleAzure.egress.targets (CLI --host) is required, whatever else derived it first', async () => {

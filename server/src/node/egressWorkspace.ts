@@ -3,12 +3,13 @@
 // setting or HTTPS_PROXY/NO_PROXY, resolver overrides). The service itself stays free of I/O.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EgressSettings, EgressTargetsResult } from '../../../shared/protocol';
+import type { EgressSettings, EgressTargetInfo, EgressTargetsResult } from '../../../shared/protocol';
 import {
   deriveWorkspaceTargets,
   parseTargetsFile,
   proxyConfig,
   proxyFromEnvironment,
+  settingsNotInTargetsFile,
   type WorkspaceFile,
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
@@ -128,13 +129,19 @@ async function readSmallFile(file: string, unread: string[]): Promise<string | u
 }
 
 /**
- * A targets file replaces the derived list, hosts and cloud IDs from settings included: the message that says so
- * rather than drop them silently, when there are any.
+ * A targets file replaces the derived list, hosts and cloud IDs from settings included: the message that names those
+ * it does not list, rather than drop them silently; one it lists is taken from it and needs no word.
  */
-function unusedBesideTargetsFile(settings: EgressSettings, file: string): string[] {
+function unusedBesideTargetsFile(
+  settings: EgressSettings,
+  file: string,
+  listed: readonly EgressTargetInfo[],
+): string[] {
+  const { hosts, cloudIds } = settingsNotInTargetsFile(settings, listed);
+  const quoted = (entries: string[]) => entries.map((entry) => `"${entry}"`).join(', ');
   const unused = [
-    ...(settings.targets?.length ? ['anyscaleAzure.egress.targets (CLI --host)'] : []),
-    ...(settings.cloudIds?.length ? ['anyscaleAzure.egress.cloudIds (CLI --cloud-id)'] : []),
+    ...(hosts.length ? [`anyscaleAzure.egress.targets (CLI --host) ${quoted(hosts)}`] : []),
+    ...(cloudIds.length ? [`anyscaleAzure.egress.cloudIds (CLI --cloud-id) ${quoted(cloudIds)}`] : []),
   ];
   return unused.length
     ? [`${unused.join(' and ')} not used: the targets file ${file} replaces the list; add those hosts to it`]
@@ -155,16 +162,18 @@ export async function loadEgressTargets(
 ): Promise<EgressTargetsResult> {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
-    const problems = unusedBesideTargetsFile(settings, file);
     try {
       const bytes = await readBoundedAsync(file);
       const notText = notTextReason(bytes, 'not a targets file (JSON)');
       if (notText !== undefined) throw new Error(notText);
       const duplicates: string[] = [];
       const targets = parseTargetsFile(fileText(bytes), (note) => duplicates.push(`${file}: ${note}`));
-      return { targets, problems: [...duplicates, ...problems] };
+      return { targets, problems: [...duplicates, ...unusedBesideTargetsFile(settings, file, targets)] };
     } catch (error) {
-      return { targets: [], problems: [`${file}: ${(error as Error).message}`, ...problems] };
+      return {
+        targets: [],
+        problems: [`${file}: ${(error as Error).message}`, ...unusedBesideTargetsFile(settings, file, [])],
+      };
     }
   }
   const { files, unread } = await readWorkspaceFiles(folders, openText, scope);

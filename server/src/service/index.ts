@@ -96,7 +96,7 @@ export {
   proxyPort,
   type ProxyConfig,
 } from './egress/proxy';
-export { parseTargetsFile } from './egress/targetsFile';
+export { parseTargetsFile, settingsNotInTargetsFile } from './egress/targetsFile';
 export { concreteHostPort } from './egress/target';
 export { isCloudId } from './egress/catalog';
 export { deriveWorkspaceTargets, fromThisMachine, type WorkspaceFile } from './egress/workspace';

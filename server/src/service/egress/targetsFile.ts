@@ -4,7 +4,18 @@
 import { z } from 'zod';
 import type { EgressTargetInfo } from '../../../../shared/protocol';
 import { REQUIRED_TARGETS, Flow, listedByUser } from './catalog';
-import { firstOfEach, isHostName, matchesPattern, parseHostPort, isWildcard } from './target';
+import type { EgressSettings } from '../../../../shared/protocol';
+import { cloudHost, isCloudId } from './catalog';
+import {
+  concreteHostPort,
+  firstOfEach,
+  isHostName,
+  matchesPattern,
+  parseHostPort,
+  isWildcard,
+  targetKey,
+  HTTPS_PORT,
+} from './target';
 
 const EntryObject = z.object({
   host: z.string(),
@@ -68,4 +79,26 @@ export function parseTargetsFile(text: string, onDuplicate?: (note: string) => v
     };
   });
   return firstOfEach(targets, at, onDuplicate);
+}
+
+/**
+ * The hosts (anyscaleAzure.egress.targets, CLI --host) and cloud IDs (anyscaleAzure.egress.cloudIds, CLI --cloud-id)
+ * from settings that a targets file, which replaces them, does not list, each as the user wrote it (a cloud ID with its
+ * host): the ones to add to it. One the file lists (the same host:port, a cloud ID's host on 443) is probed from it.
+ */
+export function settingsNotInTargetsFile(
+  settings: EgressSettings,
+  listed: readonly EgressTargetInfo[],
+): { hosts: string[]; cloudIds: string[] } {
+  const inFile = new Set(listed.map(targetKey));
+  const hosts = (settings.targets ?? []).filter((text) => {
+    const parsed = concreteHostPort(text);
+    return !parsed || !inFile.has(targetKey(parsed));
+  });
+  const cloudIds = (settings.cloudIds ?? []).flatMap((id) => {
+    if (!isCloudId(id)) return [id];
+    const host = cloudHost(id);
+    return inFile.has(targetKey({ host, port: HTTPS_PORT })) ? [] : [`${id} (${host})`];
+  });
+  return { hosts, cloudIds };
 }
