@@ -226,6 +226,15 @@ test('what a run, a list or a Job could not use comes back with it: a missing ta
   assert.equal(clean.problems, undefined);
 });
 
+test('Show Egress Allow-List words a setting\'s duplicate entry "listed once in the allow-list"; the targets for a run "probed once"', async () => {
+  const settings = { targets: ['mirror.example.test', 'Mirror.Example.test'] };
+  const duplicate = 'anyscaleAzure.egress.targets (CLI --host): [1] lists mirror.example.test:443 again (first at [0])';
+  const list = await connection.sendRequest(EgressAllowListRequest, { folders: [WORKSPACE], settings });
+  assert.deepEqual(list.problems, [`${duplicate}: listed once in the allow-list`]);
+  const targets = await connection.sendRequest(EgressTargetsRequest, { folders: [WORKSPACE], settings });
+  assert.deepEqual(targets.problems, [`${duplicate}: probed once, as first listed`]);
+});
+
 test('in the editor, the targets come from the files the workspace index reads: not excluded folders, dot-folders', async () => {
   const root = temporaryDirectory('anyscale-lsp-egress-scope-');
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'anyscale.json'), 'utf8');

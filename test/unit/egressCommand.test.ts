@@ -608,6 +608,33 @@ test('--cloud-id with --host naming its host: the host is required, as --host ma
   assert.equal(named.stdout.split('\n').filter((line) => line.includes(`  ${host}:443  `)).length, 1);
 });
 
+test('with --allow-list, a target given twice is "listed once in the allow-list": nothing is probed', async () => {
+  fs.writeFileSync(path.join(dir, 'twice-listed.json'), JSON.stringify(['a.example.test', 'A.example.test:443']));
+  const fromFile = await run(['--targets', 'twice-listed.json', '--allow-list', 'fqdns']);
+  assert.equal(fromFile.code, 0, fromFile.stderr);
+  assert.equal(
+    fromFile.stderr,
+    `anyscale-azure: ${path.join(dir, 'twice-listed.json')}: [1] lists a.example.test:443 again (first at [0]): listed once in the allow-list\n`,
+  );
+  const empty = temporaryDirectory('egress-cli-allow-list-');
+  const fromHosts = await run([
+    '--workspace',
+    empty,
+    '--host',
+    'a.example.test',
+    '--host',
+    'A.example.test',
+    '--allow-list',
+    'az',
+  ]);
+  assert.equal(fromHosts.code, 0, fromHosts.stderr);
+  assert.match(
+    fromHosts.stderr,
+    /\[1\] lists a\.example\.test:443 again \(first at \[0\]\): listed once in the allow-list$/m,
+  );
+  assert.doesNotMatch(fromHosts.stderr, /probed/);
+});
+
 test("a workspace file over the size check reads is named on stderr in check's words when it names what egress reads; a data file that size is passed over; a 5 MB one is read", async () => {
   const workspace = temporaryDirectory('egress-unread-');
   // Read up to the size `anyscale-azure check` reads (16 MB), with the same message over it.

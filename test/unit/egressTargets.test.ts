@@ -243,6 +243,26 @@ test('a host named in anyscaleAzure.egress.targets (CLI --host) is required, wha
   );
 });
 
+test('read for the allow-list, a duplicate entry is "listed once", not "probed once": nothing is probed', async () => {
+  const settings = { targets: ['mirror.example.test', 'Mirror.Example.test'], cloudIds: ['cld_abc', 'cld_ABC'] };
+  const forAllowList = deriveWorkspaceTargets([], settings, 'allowList').problems;
+  assert.deepEqual(forAllowList, [
+    `anyscaleAzure.egress.cloudIds (CLI --cloud-id): [1] lists ${cloudHost('cld_abc')}:443 again (first at [0]): listed once in the allow-list`,
+    'anyscaleAzure.egress.targets (CLI --host): [1] lists mirror.example.test:443 again (first at [0]): listed once in the allow-list',
+  ]);
+  assert.match(deriveWorkspaceTargets([], settings).problems.join('\n'), /probed once, as first listed/);
+  const dir = temporaryDirectory('anyscale-egress-allow-list-duplicates-');
+  fs.writeFileSync(path.join(dir, 'twice.json'), '["a.example.test", "A.example.test:443"]');
+  const fromFile = await loadEgressTargets([dir], { targetsFile: 'twice.json' }, undefined, undefined, 'allowList');
+  assert.deepEqual(fromFile.problems, [
+    `${path.join(dir, 'twice.json')}: [1] lists a.example.test:443 again (first at [0]): listed once in the allow-list`,
+  ]);
+  assert.deepEqual(
+    (await loadEgressTargets([dir], { targetsFile: 'twice.json' })).problems.map((p) => p.replace(/^.*: \[1\]/, '[1]')),
+    ['[1] lists a.example.test:443 again (first at [0]): probed once, as first listed'],
+  );
+});
+
 test('the targets file and the CA file are read without blocking the event loop, with the same words for what is wrong', async () => {
   const dir = temporaryDirectory('anyscale-egress-async-read-');
   const at = (name: string) => path.join(dir, name);

@@ -172,10 +172,18 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {
   const args = parseArgs(argv, cwd);
+  // With --allow-list nothing is probed: a duplicate's line says so.
+  const use = args.allowList ? 'allowList' : 'probe';
   let targets;
   if (args.targetsFile) {
     // The reader the editor's anyscaleAzure.egress.targetsFile goes through: the same words for what is wrong.
-    const loaded = await loadEgressTargets([args.workspace], { ...args.settings, targetsFile: args.targetsFile });
+    const loaded = await loadEgressTargets(
+      [args.workspace],
+      { ...args.settings, targetsFile: args.targetsFile },
+      undefined,
+      undefined,
+      use,
+    );
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     // A targets file read lists at least one target (parseTargetsFile): none is one that could not be read.
     if (loaded.targets.length === 0) return 2;
@@ -186,7 +194,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
       process.stderr.write(`anyscale-azure: --workspace ${args.workspace}: ${notAFolder}\n`);
       return 2;
     }
-    const loaded = await loadEgressTargets([args.workspace], args.settings);
+    const loaded = await loadEgressTargets([args.workspace], args.settings, undefined, undefined, use);
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     targets = fromThisMachine(loaded.targets);
   }

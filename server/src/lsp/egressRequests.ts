@@ -22,7 +22,7 @@ import {
 } from '../../../shared/protocol';
 import { loadEgressTargets, probeOptionsFrom, type WalkScope } from '../node/egressWorkspace';
 import { probeTargets } from '../node/egressProbe/engine';
-import { allowListFor, fromThisMachine, parseProbeLog, probeJob } from '../service';
+import { allowListFor, fromThisMachine, parseProbeLog, probeJob, type TargetsUse } from '../service';
 import { request, type ParamFields } from './requests';
 
 const IN_FOLDERS: ParamFields = { folders: 'array' };
@@ -34,8 +34,8 @@ export function registerEgressHandlers(
   scope: WalkScope,
 ): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
-  const targetsOf = (params: EgressWorkspaceParams): Promise<EgressTargetsResult> =>
-    loadEgressTargets(params.folders, params.settings ?? {}, openText, scope);
+  const targetsOf = (params: EgressWorkspaceParams, use: TargetsUse = 'probe'): Promise<EgressTargetsResult> =>
+    loadEgressTargets(params.folders, params.settings ?? {}, openText, scope, use);
   /** Problems also go to the server's log (the Output panel); the answer carries them for the user to see. */
   const warned = (problems: string[]): string[] => {
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);
@@ -93,7 +93,7 @@ export function registerEgressHandlers(
   connection.onRequest(
     EgressAllowListRequest,
     request(EgressAllowListRequest, IN_FOLDERS, async (params: EgressWorkspaceParams): Promise<EgressAllowList> => {
-      const { targets, problems } = await targetsOf(params);
+      const { targets, problems } = await targetsOf(params, 'allowList');
       const list = allowListFor(targets, { strictCloudIds: params.settings?.strictCloudIds === true });
       return warned(problems).length > 0 ? { ...list, problems } : list;
     }),

@@ -10,6 +10,7 @@ import {
   proxyConfig,
   proxyFromEnvironment,
   settingsNotInTargetsFile,
+  type TargetsUse,
   type WorkspaceFile,
 } from '../service';
 import { systemResolver, withOverrides } from './egressProbe/resolver';
@@ -152,13 +153,15 @@ function unusedBesideTargetsFile(
  * The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. Both
  * are read without blocking the event loop (the language server's). A targets file that cannot be read, or is not
  * one, gives no targets and a problem saying why (one that is lists at least one target): the editor's setting and
- * the CLI's --targets are read here, in the same words.
+ * the CLI's --targets are read here, in the same words. `use`: probing or the allow-list, whose words a duplicate's
+ * line takes.
  */
 export async function loadEgressTargets(
   folders: readonly string[],
   settings: EgressSettings,
   openText?: (file: string) => string | undefined,
   scope?: WalkScope,
+  use: TargetsUse = 'probe',
 ): Promise<EgressTargetsResult> {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
@@ -167,7 +170,7 @@ export async function loadEgressTargets(
       const notText = notTextReason(bytes, 'not a targets file (JSON)');
       if (notText !== undefined) throw new Error(notText);
       const duplicates: string[] = [];
-      const targets = parseTargetsFile(fileText(bytes), (note) => duplicates.push(`${file}: ${note}`));
+      const targets = parseTargetsFile(fileText(bytes), (note) => duplicates.push(`${file}: ${note}`), use);
       return { targets, problems: [...duplicates, ...unusedBesideTargetsFile(settings, file, targets)] };
     } catch (error) {
       return {
@@ -177,7 +180,7 @@ export async function loadEgressTargets(
     }
   }
   const { files, unread } = await readWorkspaceFiles(folders, openText, scope);
-  const derived = deriveWorkspaceTargets(files, settings);
+  const derived = deriveWorkspaceTargets(files, settings, use);
   return unread.length > 0 ? { ...derived, problems: [...unread, ...derived.problems] } : derived;
 }
 

@@ -97,6 +97,6 @@ export {
   type ProxyConfig,
 } from './egress/proxy';
 export { parseTargetsFile, settingsNotInTargetsFile } from './egress/targetsFile';
-export { concreteHostPort } from './egress/target';
+export { concreteHostPort, type TargetsUse } from './egress/target';
 export { isCloudId } from './egress/catalog';
 export { deriveWorkspaceTargets, fromThisMachine, type WorkspaceFile } from './egress/workspace';

@@ -78,6 +78,15 @@ export function targetKey(target: Pick<EgressTargetInfo, 'host' | 'port'>): stri
   return `${target.host.toLowerCase()}:${target.port}`;
 }
 
+/** What the targets are read for: probing them, or the allow-list (nothing is probed). */
+export type TargetsUse = 'probe' | 'allowList';
+
+/** What becomes of a target listed twice, in the words of what the targets are read for. */
+const KEPT_ONCE: Record<TargetsUse, string> = {
+  probe: 'probed once, as first listed',
+  allowList: 'listed once in the allow-list',
+};
+
 /**
  * What a user listed, once each (the same host and port once normalized: `HTTPS://Example.com` is `example.com:443`),
  * as first listed; `onDuplicate` gets a line for each entry listed again, naming where by `place(index)` (`targets[2]`).
@@ -87,6 +96,7 @@ export function firstOfEach<T extends Pick<EgressTargetInfo, 'host' | 'port'>>(
   listed: readonly T[],
   place: (index: number) => string,
   onDuplicate?: (note: string) => void,
+  use: TargetsUse = 'probe',
 ): T[] {
   const firstAt = new Map<string, number>();
   return listed.filter((target, i) => {
@@ -96,7 +106,7 @@ export function firstOfEach<T extends Pick<EgressTargetInfo, 'host' | 'port'>>(
       firstAt.set(key, i);
       return true;
     }
-    onDuplicate?.(`${place(i)} lists ${key} again (first at ${place(first)}): probed once, as first listed`);
+    onDuplicate?.(`${place(i)} lists ${key} again (first at ${place(first)}): ${KEPT_ONCE[use]}`);
     return false;
   });
 }

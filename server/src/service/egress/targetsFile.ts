@@ -15,6 +15,7 @@ import {
   isWildcard,
   targetKey,
   HTTPS_PORT,
+  type TargetsUse,
 } from './target';
 
 const EntryObject = z.object({
@@ -38,9 +39,13 @@ function entryOf(raw: unknown): Entry | string[] {
 /**
  * Parses a targets file; throws an Error naming what is wrong, and where (`targets[2].port: …`). A target listed again
  * (the same host and port, as normalized: `HTTPS://Example.com` is `example.com:443`) is probed once, as first listed:
- * `onDuplicate` gets a line naming the entries dropped.
+ * `onDuplicate` gets a line naming the entries dropped, in the words of `use` (probed once, or listed once).
  */
-export function parseTargetsFile(text: string, onDuplicate?: (note: string) => void): EgressTargetInfo[] {
+export function parseTargetsFile(
+  text: string,
+  onDuplicate?: (note: string) => void,
+  use: TargetsUse = 'probe',
+): EgressTargetInfo[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -78,7 +83,7 @@ export function parseTargetsFile(text: string, onDuplicate?: (note: string) => v
       ...(wildcard ? { needsHost: true } : {}),
     };
   });
-  return firstOfEach(targets, at, onDuplicate);
+  return firstOfEach(targets, at, onDuplicate, use);
 }
 
 /**

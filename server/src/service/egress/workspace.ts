@@ -16,6 +16,7 @@ import {
   matchesPattern,
   targetKey,
   HTTPS_PORT,
+  type TargetsUse,
 } from './target';
 
 export interface WorkspaceFile {
@@ -44,7 +45,12 @@ function expandRegions(entry: CatalogTarget, regions: readonly string[]): string
   return regions.length === 0 ? [entry.pattern] : regions.map((region) => entry.pattern.replace('{region}', region));
 }
 
-export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings: EgressSettings): EgressTargetsResult {
+/** `use`: what the targets are for, which words a setting's duplicate entry's line (probed once, or listed once). */
+export function deriveWorkspaceTargets(
+  files: readonly WorkspaceFile[],
+  settings: EgressSettings,
+  use: TargetsUse = 'probe',
+): EgressTargetsResult {
   const problems: string[] = [];
   const derived: EgressTargetInfo[] = [];
   const regions = new Set<string>();
@@ -83,7 +89,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     facts.regions.forEach((region) => regions.add(region));
     derived.push(...targetsOfFacts(facts, file.path));
   }
-  // A host the user lists twice, in either setting, is probed once, and a problem line says so (as a targets file's).
+  // A host the user lists twice, in either setting, is kept once, and a problem line says so (as a targets file's).
   // Each with its place in the setting, `[2]`, counting the entries that are not one too.
   const cloudIds = (settings.cloudIds ?? []).flatMap((id, index) => {
     if (isCloudId(id)) return [{ id, host: cloudHost(id), port: HTTPS_PORT, index }];
@@ -94,6 +100,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     cloudIds,
     (i) => `[${cloudIds[i].index}]`,
     (note) => problems.push(`anyscaleAzure.egress.cloudIds (CLI --cloud-id): ${note}`),
+    use,
   ))
     concreteHosts.push({
       host,
@@ -112,6 +119,7 @@ export function deriveWorkspaceTargets(files: readonly WorkspaceFile[], settings
     listedHosts,
     (i) => `[${listedHosts[i].index}]`,
     (note) => problems.push(`anyscaleAzure.egress.targets (CLI --host): ${note}`),
+    use,
   ))
     concreteHosts.push({ host, port, origin: 'settings' });
 
