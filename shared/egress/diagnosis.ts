@@ -2,8 +2,9 @@
 // diagnosis when one pattern explains every failure (the proxy cannot be reached, answers no CONNECT, closes the
 // connection before answering, fails every CONNECT with a 5xx, likely is no forward proxy (a TLS port, a redirect, a
 // 101), answers with something that is not HTTP, wants credentials or refuses every target, nothing resolves, no
-// certificate is trusted (most likely a TLS-inspecting middlebox), no TCP connection succeeds (most likely nothing leaves on 443)), so the user fixes one cause
-// instead of reading N hints, the proxy the probes were sent to (and whether they got through it), and what was not
+// certificate is trusted (most likely a TLS-inspecting middlebox), no TCP connection succeeds (most likely nothing
+// leaves on 443)), so the user fixes one cause instead of reading N hints, the proxy the probes were sent to (and
+// whether they got through it), and what was not
 // probed (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains
 // each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
