@@ -21,15 +21,23 @@ export interface DeclarationReaders {
   readonly uncounted: boolean;
 }
 
-/** Per declaration number: the sites naming it (by number, each once), and 1 when its scope may name it unseen. */
-interface NamingSites {
+/**
+ * Per declaration number: the sites naming it (by number, each once; not its own value's), and 1 when its scope may
+ * name it unseen (a call with a computed name, an expression that does not parse).
+ */
+export interface NamingSites {
   readonly naming: readonly (readonly number[])[];
   readonly uncounted: Uint8Array;
 }
 
 const NAMING_SITES = memoKey<NamingSites>('sites naming each declaration');
 
-function namingSites({ sites, declarations, references }: TemplateExpressions): NamingSites {
+/** The sites naming each declaration of the template's expression table, counted once per table. */
+export function namingSites(template: ArmTemplate): NamingSites {
+  return fromTable(template, NAMING_SITES, countNamingSites);
+}
+
+function countNamingSites({ sites, declarations, references }: TemplateExpressions): NamingSites {
   const naming = declarations.map((): number[] => []);
   // Scopes only while counting: the memo keeps numbers, which stand for the next versions the table is carried to.
   const unseen = new Map<TemplateScope, { parameter: boolean; variable: boolean }>();
@@ -64,7 +72,7 @@ function namingSites({ sites, declarations, references }: TemplateExpressions): 
 /** The expressions that read declaration `number`'s value (its number in the template's expression table). */
 export function readersOf(template: ArmTemplate, number: number): DeclarationReaders {
   const { sites } = templateExpressions(template);
-  const { naming, uncounted } = fromTable(template, NAMING_SITES, namingSites);
+  const { naming, uncounted } = namingSites(template);
   const found = new Set<ExpressionSite>();
   let unseen = false;
   const visited = new Set([number]);
