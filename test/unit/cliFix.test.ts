@@ -168,6 +168,11 @@ test('--fix leaves a default other expressions read too, fixes the rest, and say
   const again = run(['check', '--fix', 'shared.json'], dir);
   assert.match(again.stdout, /^shared\.json:5:58 provider-invalid not applied: /);
   assert.ok(!again.stdout.includes('Fixed'), again.stdout);
+  // A dry run with nothing but that fix left says it is held back, not that there is nothing to fix.
+  assert.match(
+    run(['check', '--fix-dry-run', 'shared.json'], dir).stdout,
+    /^Nothing fix-all applies; 1 fix held back, as it rewrites a literal other expressions read too \(--fix lists it\)\.$/m,
+  );
 });
 
 /** The primary cloud resource reading that shared default: provider-invalid offers Azure and AWS, neither preferred. */

@@ -144,9 +144,11 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
   const report: string[] = [];
   const problems: FixOutcome['problems'] = [];
   let filesFixed = 0;
+  let heldInDryRun = 0;
   for (const { target, text, findings } of files) {
     const fixes = fixesOf(findings);
     // Written after the file's changes, in --fix only: a dry run's output is a diff for `git apply`.
+    if (dryRun) heldInDryRun += heldBack(findings).length;
     const held = dryRun ? [] : heldBack(findings);
     const heldLines = held.length > 0 ? new LineIndex(text) : undefined;
     const notApplied = held.map(({ start, code, title }) => {
@@ -198,6 +200,11 @@ export function fixFiles(files: readonly FixableFile[], dryRun: boolean): FixOut
   }
   const count = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
   if (!dryRun && filesFixed > 0) report.push(`Fixed ${count(filesFixed)}.\n`);
-  if (dryRun && filesFixed === 0) report.push('Nothing to fix.\n');
+  if (dryRun && filesFixed === 0)
+    report.push(
+      heldInDryRun === 0
+        ? 'Nothing to fix.\n'
+        : `Nothing fix-all applies; ${heldInDryRun} fix${heldInDryRun === 1 ? '' : 'es'} held back, as ${heldInDryRun === 1 ? 'it rewrites a literal' : 'they rewrite literals'} other expressions read too (--fix lists ${heldInDryRun === 1 ? 'it' : 'them'}).\n`,
+    );
   return { report: report.join(''), problems, filesFixed };
 }
