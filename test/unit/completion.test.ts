@@ -201,6 +201,34 @@ test('region values follow a provider written as an expression, also when the re
   assert.ok(!labels.includes('uksouth'), 'Azure regions offered for an AWS cloud resource');
 });
 
+test("an Azure cloud resource's region values preselect its location, written as a display name too", () => {
+  for (const location of ['uksouth', 'UK South']) {
+    const marked = JSON.stringify(
+      {
+        $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#',
+        resources: [
+          {
+            type: 'Anyscale.Platform/clouds/cloudResources',
+            apiVersion: '2026-09-01',
+            name: 'my-cloud/aks',
+            location,
+            properties: { provider: 'Azure', computeStack: 'K8S', region: 'CURSOR' },
+          },
+        ],
+      },
+      null,
+      2,
+    ).replace('"CURSOR"', '"/*|region*/"');
+    const { text, cursors } = cursorsOf(marked);
+    const entries = armCompletions(text, analyzeText(text), cursors.get('region')!);
+    assert.deepEqual(
+      entries.filter((entry) => entry.preselect).map((entry) => entry.label),
+      ['uksouth'],
+      location,
+    );
+  }
+});
+
 describe("location values preselect the location of the cloud resource's own cloud", () => {
   const cloud = (name: string, location: string, resources?: object[]) => ({
     type: 'Anyscale.Platform/clouds',

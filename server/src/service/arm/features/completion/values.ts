@@ -138,10 +138,14 @@ function providerRegions(
   if (!list) return [];
   // An Azure cloud resource usually runs where its record lives.
   const location =
-    provider.name === 'Azure'
-      ? knownString(literalValue(propertyValue(resource.node, 'location')))?.toLowerCase()
-      : undefined;
-  return regionEntries(context, list, label, location, offset);
+    provider.name === 'Azure' ? knownString(literalValue(propertyValue(resource.node, 'location'))) : undefined;
+  return regionEntries(
+    context,
+    list,
+    label,
+    location === undefined ? undefined : normalizeAzureLocation(location),
+    offset,
+  );
 }
 
 /**
