@@ -84,6 +84,24 @@ test("a default that a storage account's name also reads: the fix is offered, no
     { start: SHARED_DEFAULT.indexOf('"aws"'), end: SHARED_DEFAULT.indexOf('"aws"') + 5, newText: '"AWS"' },
   ]);
   assert.deepEqual(fixAllEdits(analyzeText(SHARED_DEFAULT).findings), [], 'fix-all leaves the default as written');
+  // The finding shows where the other readers are: the storage account's name and the tag.
+  const finding = analyzeText(SHARED_DEFAULT).findings.find(
+    (f) => f.code === 'provider-invalid' && SHARED_DEFAULT.slice(f.start, f.end) === '"aws"',
+  )!;
+  const readers = (finding.related ?? []).filter((related) => related.message.startsWith('Also reads'));
+  assert.deepEqual(
+    readers.map((related) => [SHARED_DEFAULT.slice(related.start, related.end), related.message]).sort(),
+    [
+      [
+        JSON.stringify(FROM_PARAMETER),
+        "Also reads the default of parameter 'cloudProvider', which a fix here would rewrite.",
+      ],
+      [
+        JSON.stringify(STORAGE_NAME),
+        "Also reads the default of parameter 'cloudProvider', which a fix here would rewrite.",
+      ],
+    ].sort(),
+  );
 });
 
 test('a default read only by the provider keeps its preferred fix, with the title the rule gave it', () => {
