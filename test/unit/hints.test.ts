@@ -70,3 +70,18 @@ for (const [outcome, result, measured, likely, asFact] of CASES)
     assert.match(hint, likely);
     assert.doesNotMatch(hint, asFact);
   });
+
+test('a target written as an IP address: its hints do not speak of a name resolved or a DNS record', () => {
+  const [v4, v6] = parseTargetsFile('["127.0.0.1:18443", "[::1]:18443"]');
+  for (const target of [v4, v6]) {
+    const refused = hintFor('refused', target)!;
+    assert.match(refused, new RegExp(`nothing listens on port 18443 at ${target.host.replace(/\./g, '\\.')}\\. `));
+    assert.doesNotMatch(refused, /resolved to/);
+    const hostname = hintFor('tls-hostname', target, TLS)!;
+    assert.doesNotMatch(hostname, /DNS/);
+    assert.match(hostname, /Connect by a name the certificate holds/);
+  }
+  // A name still does.
+  assert.match(hintFor('refused', TARGET)!, /at the address api\.example\.test resolved to\./);
+  assert.match(hintFor('tls-hostname', TARGET, TLS)!, /a wrong private endpoint or DNS record\)\. Check DNS/);
+});

@@ -14,6 +14,7 @@ import {
   proxyUnreadableAnswer,
 } from '../../../../shared/egress/proxyFailures';
 import { fillHint } from '../../../../shared/egress/wildcardHosts';
+import { isAddress } from './target';
 
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
@@ -44,7 +45,7 @@ export function hintFor(
       return `DNS did not answer for ${target.host}: make sure the resolver (custom DNS, Azure DNS 168.63.129.16) is reachable for ${at}.`;
     case 'refused':
       // A refusal is measured; who refused is not: a firewall that rejects, or nothing listening at that address and port.
-      return `The connection to ${at} was refused: most likely a firewall on the path rejects it, or nothing listens on port ${target.port} at the address ${target.host} resolved to. ${allow}.`;
+      return `The connection to ${at} was refused: most likely a firewall on the path rejects it, or nothing listens on port ${target.port} at ${isAddress(target.host) ? target.host : `the address ${target.host} resolved to`}. ${allow}.`;
     case 'unreachable':
       return `No route to ${at}: check the route table, NAT Gateway or firewall next hop. ${allow}.`;
     case 'tcp-timeout':
@@ -56,7 +57,7 @@ export function hintFor(
     case 'tls-untrusted':
       return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy may sit on the path to ${at}, or the server's certificate is self-signed or from a private CA. If that issuer is your firewall's, exempt ${target.host} from TLS inspection or trust its CA (anyscaleAzure.egress.caFile locally; the operator and Ray pods must trust it too).`;
     case 'tls-hostname':
-      return `The certificate presented for ${at}${issuer} does not name ${target.host}: most likely another server answers (a captive portal, a wrong private endpoint or DNS record). Check DNS and any firewall DNAT rule for ${target.host}.`;
+      return `The certificate presented for ${at}${issuer} does not name ${target.host}: most likely another server answers (${isAddress(target.host) ? `a captive portal, or a server at ${target.host} with a certificate for its names only). Connect by a name the certificate holds, or check any firewall DNAT rule for ${target.host}.` : `a captive portal, a wrong private endpoint or DNS record). Check DNS and any firewall DNAT rule for ${target.host}.`}`;
     case 'tls-expired':
       return `The certificate presented for ${at}${issuer} is expired or not yet valid: most likely a middlebox answers instead of ${target.host}, or this machine's clock is wrong. Check the clock; if that issuer is a TLS-inspecting middlebox's, exempt ${target.host} from TLS inspection.`;
     case 'tls-error':

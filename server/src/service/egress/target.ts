@@ -20,6 +20,11 @@ export function isHostName(host: string): boolean {
   );
 }
 
+/** An IP address written as the host (IPv4 dotted, or IPv6 as parseHostPort gives it): nothing to look up in DNS. */
+export function isAddress(host: string): boolean {
+  return /^(\d{1,3}\.){3}\d{1,3}$/.test(host) || /^[0-9a-f:.]*:[0-9a-f:.]*$/i.test(host);
+}
+
 /** A concrete host (not a wildcard) for the allow-list and the probe, from `host` or `host:port`; else undefined. */
 export function concreteHostPort(text: string): { host: string; port: number } | undefined {
   const parsed = parseHostPort(text);
