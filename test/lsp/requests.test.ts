@@ -113,11 +113,17 @@ test('requests cancelled before they run answer RequestCancelled and analyse not
     cancelledVersions.push(v);
     const source = new CancellationTokenSource();
     const params = { textDocument: { uri: URI }, position: { line: 10, character: 20 } };
+    // The request and its cancel reach the server in one write, as an editor cancelling at once sends them: on a busy
+    // machine two writes may be read a turn apart, and the request then runs (a request cancelled while it runs is
+    // the next test's).
+    server.input.cork();
     const pending =
       i % 2 === 0
         ? server.connection.sendRequest(CompletionRequest.type, params, source.token)
         : server.connection.sendRequest(HoverRequest.type, params, source.token);
     source.cancel();
+    await new Promise((resolve) => setImmediate(resolve));
+    server.input.uncork();
     const error = await errorOf(() => pending);
     assert.equal(error.code, LSPErrorCodes.RequestCancelled, error.message);
   }

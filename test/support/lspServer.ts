@@ -1,4 +1,5 @@
 // Protocol-tier harness: spawns the bundled language server (dist/server.js) over stdio and waits on what it sends.
+import type { Writable } from 'node:stream';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -50,6 +51,8 @@ export interface ServerOptions {
 
 export interface LspServer {
   connection: ProtocolConnection;
+  /** The server's standard input: corked, what the client sends meanwhile reaches the server in one write. */
+  input: Writable;
   initializeResult: InitializeResult;
   /** Every publishDiagnostics notification, in arrival order. */
   published: PublishDiagnosticsParams[];
@@ -162,6 +165,7 @@ export async function startServer(options: ServerOptions = {}): Promise<LspServe
 
   return {
     connection,
+    input: server.stdin!,
     initializeResult,
     published,
     notifications<T>(method: string): T[] {
