@@ -1,7 +1,18 @@
 // Parses a YAML text once into its documents (a file may hold several, split by `---`), keeping every node's
 // offsets, and offers the few lookups the classifiers and models need. Built on the `yaml` package.
-import { Composer, isMap, isScalar, Parser, CST, type Document, type Node, type YAMLError, type YAMLMap } from 'yaml';
+import {
+  Composer,
+  isMap,
+  isScalar,
+  Parser,
+  type CST,
+  type Document,
+  type Node,
+  type YAMLError,
+  type YAMLMap,
+} from 'yaml';
 import type { TextRange } from '../text/range';
+import { anchorNamesOf } from './anchorNames';
 import { duplicateKeyErrors } from './duplicateKeys';
 import { Memo } from '../memo';
 
@@ -137,21 +148,16 @@ function openingQuote(text: string, before: number, quote: '"' | "'"): number {
  * file is fine for Helm and kubectl, so it is one problem of ours, not the package's errors.
  */
 function aliasWrittenAsKey(document: CST.Document | undefined): YamlSyntaxError | undefined {
-  if (!document) return undefined;
-  let found: CST.Token | undefined;
-  const check = (token: CST.Token | undefined) => {
-    if (!found && token?.type === 'alias' && token.source.length > 2 && token.source.endsWith(':')) found = token;
-  };
-  check(document.value);
-  CST.visit(document, (item) => {
-    check(item.key ?? undefined);
-    check(item.value);
-  });
-  if (found?.type !== 'alias') return undefined;
-  const name = found.source.slice(1, -1);
+  const found =
+    document &&
+    anchorNamesOf(document).find(
+      (written) => written.kind === 'alias' && written.name.length > 1 && written.name.endsWith(':'),
+    );
+  if (!found) return undefined;
+  const name = found.name.slice(0, -1);
   return {
-    start: found.offset,
-    end: found.offset + found.source.length,
+    start: found.range.start - 1,
+    end: found.range.end,
     message: `\`*${name}:\` is read by Helm (go-yaml) as the alias \`*${name}\` used as a key, but by this extension's YAML parser (YAML 1.2, where a name may hold \`:\`) as an alias named '${name}:': write \`*${name} :\` (a space before the colon), which both read alike, to have this file checked`,
     onlyThisParserRejects: true,
   };
