@@ -96,10 +96,10 @@ function holding(values: readonly WrittenValue[] | undefined, start: number, end
   return value && within(value.node, start, end) ? value : undefined;
 }
 
-/** "also read by 2 other expressions", or that others may read it, for a fix's title. */
 /** How many of the other expressions reading a shared literal a finding shows as related places. */
 const SHOWN_READERS = 5;
 
+/** "also read by 2 other expressions", or that others may read it, for a fix's title. */
 function otherReaders(count: number, uncounted: boolean): string {
   if (count === 0) return 'other expressions may read it too';
   return `also read by ${count} other expression${count === 1 ? '' : 's'}${uncounted ? ', maybe more' : ''}`;
@@ -168,22 +168,27 @@ export function guardSharedLiterals(
       for (const { code, severity, report, value, edits } of held) {
         let read = readers.get(value.declaration);
         if (!read) readers.set(value.declaration, (read = readersOf(template, value.declaration)));
+        const description = describe(template, value);
         // The other readers of a value a fix is held back for: shown with the finding, the first few of them.
-        const otherReaders = new Set<JsonNode>();
+        const readElsewhere = new Set<JsonNode>();
         const fixes = report.fixes!.map((fix, i) => {
           if (!edits[i]) return fix;
           const uses = meantFor.get(keyOf(code, fix, value))!;
           const others = read.sites.filter((site) => !uses.has(site.node));
           if (others.length === 0 && !read.uncounted) return fix;
-          for (const site of others) otherReaders.add(site.node);
-          return sharedFix(fix, value, describe(template, value), others.length, read.uncounted);
+          for (const site of others) readElsewhere.add(site.node);
+          return sharedFix(fix, value, description, others.length, read.uncounted);
         });
-        const related = [...otherReaders].slice(0, SHOWN_READERS).map((node) => ({
+        const related = [...readElsewhere].slice(0, SHOWN_READERS).map((node) => ({
           start: node.offset,
           end: node.offset + node.length,
-          message: `Also reads ${describe(template, value)}, which a fix here would rewrite.`,
+          message: `Also reads ${description}, which a fix here would rewrite.`,
         }));
-        sink(code, severity, { ...report, fixes, related: [...(report.related ?? []), ...related] });
+        sink(code, severity, {
+          ...report,
+          fixes,
+          ...(related.length > 0 && { related: [...(report.related ?? []), ...related] }),
+        });
       }
       held.length = 0;
     },
