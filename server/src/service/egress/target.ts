@@ -14,10 +14,7 @@ export function isWildcard(pattern: string): boolean {
  * or an IPv6 address (as `[v6]` gives it to parseHostPort). No spaces, slashes or shell characters.
  */
 export function isHostName(host: string): boolean {
-  return (
-    /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i.test(host) ||
-    /^[0-9a-f:.]*:[0-9a-f:.]*$/i.test(host)
-  );
+  return /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i.test(host) || isAddress(host);
 }
 
 /** An IP address written as the host (IPv4 dotted, or IPv6 as parseHostPort gives it): nothing to look up in DNS. */

@@ -2,10 +2,8 @@
 // targets, e.g. `{ "targets": ["console.azure.anyscale.com", { "host": "10.0.0.4", "port": 8443, "purpose": "proxy" }] }`.
 // Hosts that match a catalog pattern take that entry's flow and purpose unless the file says otherwise.
 import { z } from 'zod';
-import type { EgressTargetInfo } from '../../../../shared/protocol';
-import { REQUIRED_TARGETS, Flow, listedByUser } from './catalog';
-import type { EgressSettings } from '../../../../shared/protocol';
-import { cloudHost, isCloudId } from './catalog';
+import type { EgressSettings, EgressTargetInfo } from '../../../../shared/protocol';
+import { REQUIRED_TARGETS, Flow, cloudHost, isCloudId, listedByUser } from './catalog';
 import {
   concreteHostPort,
   firstOfEach,
