@@ -100,7 +100,7 @@ test('URIs without a file path: diagnostics, hover, completion, code actions and
   );
 });
 
-test('a template with an array nested 8,000 deep: an error where the nesting gets too deep, and its other findings', async () => {
+test('a template with an array nested 8,000 deep: a warning where the nesting gets too deep, and its other findings', async () => {
   const deep = `${'['.repeat(8000)}${']'.repeat(8000)}`;
   const text = BAD.replace('"properties": {', `"properties": {\n        "deep": ${deep},`);
   const uri = 'file:///workspace/deep.json';
@@ -112,7 +112,7 @@ test('a template with an array nested 8,000 deep: an error where the nesting get
   );
   const tooDeep = published.diagnostics.filter((d) => d.code === 'json-too-deep');
   assert.equal(tooDeep.length, 1, JSON.stringify(published.diagnostics));
-  assert.equal(tooDeep[0].severity, DiagnosticSeverity.Error);
+  assert.equal(tooDeep[0].severity, DiagnosticSeverity.Warning, 'a limit of ours, not an error of the file');
   assert.match(
     String(tooDeep[0].message),
     /^Nested more than 1,000 levels deep: Anyscale checks do not read this value/,
@@ -126,6 +126,26 @@ test('a template with an array nested 8,000 deep: an error where the nesting get
     [],
     'errors logged',
   );
+});
+
+test('a parameter file nested deeper than we read: one information that it is not checked, no error; YAML that deep, nothing', async () => {
+  const uri = 'file:///workspace/deep.parameters.json';
+  const text = `{"$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentParameters.json#", "contentVersion": "1.0.0.0", "parameters": {"p": {"value": ${'['.repeat(2000)}${']'.repeat(2000)}}}}`;
+  const published = await open(uri, text);
+  assert.equal(published.diagnostics.length, 1, JSON.stringify(published.diagnostics));
+  const [notice] = published.diagnostics;
+  assert.equal(notice.severity, DiagnosticSeverity.Information);
+  assert.equal(
+    notice.message,
+    'Anyscale checks skipped for this file: nested more than 1,000 levels deep, deeper than this extension reads.',
+  );
+  // At the bracket that opens the level too many.
+  assert.equal(text[notice.range.start.character], '[');
+  assert.equal(text.slice(0, notice.range.start.character).replace(/[^[{]/g, '').length, 1000, 'level 1,001');
+  // YAML that deep is not read at all, so nothing tells it is ours: no word, as for any YAML file of someone else's.
+  const values = 'file:///workspace/deep/values.yaml';
+  const deepValues = `global:\n  cloudProvider: azure\n  x: ${'['.repeat(600)}${']'.repeat(600)}\n`;
+  assert.deepEqual((await open(values, deepValues, 'yaml')).diagnostics, []);
 });
 
 /** Every range starts and ends within its line's text, before the `\r\n`. */

@@ -250,6 +250,22 @@ test('a text file named on the command line that cannot be parsed is named at it
   assert.doesNotMatch(run(['check', 'infra'], dir).stderr, /broken\.json/, 'as check passes it over');
 });
 
+test('a file named on the command line that nests deeper than we read: a warning that it is not checked, exit 0, as for check', () => {
+  const dir = temporaryDirectory('anyscale-index-deep-');
+  fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
+  fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(2000) + ']'.repeat(2000));
+  fs.writeFileSync(path.join(dir, 'values.yaml'), `global:\n  x: ${'['.repeat(600)}${']'.repeat(600)}\n`);
+  const named = run(['index', 'cloud.json', 'deep.json', 'values.yaml'], dir);
+  assert.equal(named.code, 0, named.stderr);
+  assert.equal(
+    named.stderr,
+    'anyscale-azure: warning: deep.json:1:1001: nested more than 1,000 levels deep, deeper than this extension reads; not checked\n' +
+      'anyscale-azure: warning: values.yaml:2:404: nested too deeply for this extension to read (it reads up to 400 levels); not checked\n',
+  );
+  const checked = run(['check', 'deep.json', 'values.yaml'], dir);
+  assert.deepEqual([checked.code, checked.stderr], [named.code, named.stderr], 'check says the same, with its code');
+});
+
 /**
  * Its parameter file: a template's $schema (parameter-file-schema, a warning by default), "azure" (provider-invalid,
  * also reported in the template where it is used), an entry without a value that the template does not declare

@@ -166,7 +166,8 @@ export function namedFileNotParsed(
   analysis: Pick<DocumentAnalysis, 'kind' | 'syntaxErrors'>,
 ): { file: string; message: string } | undefined {
   const [first] = analysis.syntaxErrors;
-  if (!target.explicit || analysis.kind !== 'other' || first === undefined) return undefined;
+  if (!target.explicit || analysis.kind !== 'other' || first === undefined || first.onlyThisParserRejects)
+    return undefined;
   const where = place(new LineIndex(text), target.display, first.start, first.end);
   return { file: `${target.display}:${where.line}:${where.column}`, message: `cannot parse: ${first.message}` };
 }
@@ -354,7 +355,10 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     if (analysis.kind === 'other') {
       const unparsable = namedFileNotParsed(target, text, analysis);
       const later = analysis.renderedLater;
+      const [unread] = analysis.syntaxErrors;
       if (unparsable) run.problems.push(unparsable);
+      else if (target.explicit && unread?.onlyThisParserRejects)
+        run.notChecked.push(notReadByOurParser(target, text, unread));
       else if (later && (target.explicit || later.kind !== 'other')) {
         run.notChecked.push({ file: target.display, message: renderedLaterMessage(text, later) });
       } else if (target.explicit) {

@@ -93,8 +93,11 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
   // A file named that cannot be parsed is named as check names it; one found in a folder is passed over.
   for (const [target, text] of texts) {
     if (!target.explicit || mayHoldFacts(target.absolute, text)) continue;
-    const unparsable = namedFileNotParsed(target, text, analyzeDocument(text, { fileName: target.absolute }));
+    const analysis = analyzeDocument(text, { fileName: target.absolute });
+    const unparsable = namedFileNotParsed(target, text, analysis);
+    const [unread] = analysis.syntaxErrors;
     if (unparsable) run.problems.push(unparsable);
+    else if (unread?.onlyThisParserRejects) notChecked.push(notReadByOurParser(target, text, unread));
   }
   // YAML last: a values file's findings depend on the templates' facts.
   relevant.sort(([a], [b]) => Number(isYaml(a.absolute)) - Number(isYaml(b.absolute)));

@@ -47,12 +47,16 @@ export function toDiagnostics(
         codeDescription: { href: `${docsBaseUri}/invalid-yaml.md` },
         message: `${problem.message}; Anyscale checks are paused until this is fixed.`,
       }));
+    // What only our parser does not read (nested too deep, an alias written as a key) is no fault of the file's.
+    const paused = first.onlyThisParserRejects
+      ? 'Anyscale checks skipped for this file'
+      : 'Anyscale checks are paused until this is fixed';
     return [
       {
         range: range(first.start, first.end),
         severity: DiagnosticSeverity.Information,
         source: SOURCE,
-        message: `Anyscale checks are paused until this is fixed: ${first.message}.`,
+        message: `${paused}: ${first.message}.`,
       },
     ];
   }

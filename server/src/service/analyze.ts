@@ -117,16 +117,23 @@ export function jsonSyntaxProblems(
   tooDeep: Flattened | undefined,
   kind: DocumentKind,
 ): SyntaxProblem[] {
-  // A template keeps its findings and says where it went too deep (json-too-deep); anything else too deep, or a
-  // template whose too-deep brackets never close, is not read at all: its other errors follow from the cut.
-  if (tooDeep && (kind !== 'armTemplate' || errors.length > 0))
+  // A template keeps its findings and says where it went too deep (json-too-deep). A template whose too-deep brackets
+  // never close is not read at all: its other errors follow from the cut. Anything else too deep is not read either,
+  // and the file may well be valid: not checked, a limit of ours, not an error of the file's.
+  if (tooDeep && errors.length > 0)
     return [{ start: 0, end: 1, message: 'JSON syntax error: the document is nested too deeply to parse' }];
+  if (tooDeep && kind !== 'armTemplate') {
+    const at = tooDeep.tooDeep[0];
+    const levels = MAX_JSON_DEPTH.toLocaleString('en-US');
+    const message = `nested more than ${levels} levels deep, deeper than this extension reads`;
+    return [{ start: at, end: at + 1, message, onlyThisParserRejects: true }];
+  }
   return syntaxProblems(text, errors);
 }
 
 function tooDeepFinding(offset: number): Finding {
   const message = `Nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep: Anyscale checks do not read this value (the rest of the template is checked).`;
-  return { code: 'json-too-deep', severity: 'error', message, start: offset, end: offset + 1 };
+  return { code: 'json-too-deep', severity: 'warning', message, start: offset, end: offset + 1 };
 }
 
 /** How a document is named to analyzeDocument: an editor's language ID, or a file name (the CLI). */

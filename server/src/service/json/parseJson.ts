@@ -30,7 +30,8 @@ export interface SyntaxProblem extends TextRange {
   readonly onlyHelmRejects?: boolean;
   /**
    * The other way round: the `yaml` package (and so an editor's YAML support) rejects what Helm's reader reads (an
-   * alias written as a key, `*a: b`): the file is not checked, and that is not an error of the file's.
+   * alias written as a key, `*a: b`), or the file nests deeper than this extension reads: the file is not checked,
+   * and that is not an error of the file's.
    */
   readonly onlyThisParserRejects?: boolean;
 }

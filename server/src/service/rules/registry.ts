@@ -65,7 +65,7 @@ export const SYNTAX_PROBLEMS: readonly RuleInfo[] = [
   {
     code: 'json-too-deep',
     title: 'Values nested more than 1,000 levels deep are not checked',
-    defaultSeverity: 'error',
+    defaultSeverity: 'warning',
     category: 'syntax',
   },
 ];

@@ -32,11 +32,9 @@ export interface YamlDocument {
 
 export interface YamlSyntaxError extends TextRange {
   readonly message: string;
-  /** See SyntaxProblem (json/parseJson.ts): Helm reads it, the `yaml` package does not. */
+  /** See SyntaxProblem (json/parseJson.ts): Helm reads it, the `yaml` package does not; or it nests deeper than we read. */
   readonly onlyThisParserRejects?: boolean;
 }
-
-const TOO_DEEP = 'YAML syntax error: the document is nested too deeply to parse';
 
 export interface ParsedYaml {
   readonly documents: readonly YamlDocument[];
@@ -49,6 +47,14 @@ export interface ParsedYaml {
  * Real values files and manifests nest a few dozen levels at most.
  */
 const MAX_YAML_DEPTH = 400;
+
+/** Nested deeper than this extension reads (see MAX_YAML_DEPTH): not checked, which is no error of the file's. */
+const tooDeep = (at: number): YamlSyntaxError => ({
+  start: at,
+  end: at + 1,
+  message: `nested too deeply for this extension to read (it reads up to ${MAX_YAML_DEPTH} levels)`,
+  onlyThisParserRejects: true,
+});
 
 /**
  * Where the nesting first goes deeper than MAX_YAML_DEPTH, or undefined. A cheap over-estimate, one pass: block levels
@@ -167,7 +173,7 @@ export function parseYaml(text: string): ParsedYaml {
   const documents: YamlDocument[] = [];
   const syntaxErrors: YamlSyntaxError[] = [];
   const deep = tooDeepAt(text);
-  if (deep !== undefined) return { documents, syntaxErrors: [{ start: deep, end: deep + 1, message: TOO_DEEP }] };
+  if (deep !== undefined) return { documents, syntaxErrors: [tooDeep(deep)] };
   let previousEnd = 0;
   // What parseAllDocuments does, keeping each document's CST token: the composer makes one document of each.
   const cst: CST.Document[] = [];
@@ -181,7 +187,7 @@ export function parseYaml(text: string): ParsedYaml {
   for (const document of new Composer({ uniqueKeys: false }).compose(tokens())) {
     // Should the parser's stack still run out, it says so once per level it unwinds: one clear error is enough.
     const exhausted = document.errors.find((error) => error.code === 'RESOURCE_EXHAUSTION');
-    if (exhausted) syntaxErrors.push({ start: exhausted.pos[0], end: exhausted.pos[0] + 1, message: TOO_DEEP });
+    if (exhausted) syntaxErrors.push(tooDeep(exhausted.pos[0]));
     else {
       const errors = [...document.errors, ...duplicateKeyErrors(document)].sort((a, b) => a.pos[0] - b.pos[0]);
       const aliasKey = errors.length > 0 ? aliasWrittenAsKey(cst[documents.length]) : undefined;
