@@ -1,7 +1,8 @@
 // Protocol tier for egress: the bundled language server spawned over stdio answers the custom requests — the
 // workspace's targets, probing loopback servers with progress notifications and cancellation, the allow-list,
-// the cluster Job and the cluster log parser, and a workspace file over 16 MB named as not read only when it names
-// what egress reads. Host names map to 127.0.0.1 through the `resolve` setting.
+// the cluster Job and the cluster log parser, an open document's unsaved text read instead of its file, and a
+// workspace file over 16 MB named as not read only when it names what egress reads. Host names map to 127.0.0.1
+// through the `resolve` setting.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -9,6 +10,8 @@ import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
   WorkDoneProgress,
   type ProtocolConnection,
   type WorkDoneProgressBegin,
@@ -264,6 +267,24 @@ test('in the editor, the targets come from the files the workspace index reads: 
     assert.deepEqual(hosts, ['contosoinfra.blob.core.windows.net', 'contosoout.blob.core.windows.net']);
   } finally {
     assert.equal(await scoped.stop(), 0);
+  }
+});
+
+test("in the editor, an open document's unsaved text names the hosts, not the file on disk", async () => {
+  const root = temporaryDirectory('anyscale-lsp-egress-unsaved-');
+  const file = path.join(root, 'cloud.json');
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'anyscale.json'), 'utf8');
+  fs.writeFileSync(file, template.replaceAll('contosodata', 'contososaved'));
+  const uri = pathToFileURL(file).href;
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'json', version: 1, text: template.replaceAll('contosodata', 'contosounsaved') },
+  });
+  try {
+    const { targets } = await connection.sendRequest(EgressTargetsRequest, { folders: [root], settings: {} });
+    const accounts = targets.map((t) => t.host).filter((host) => /^contoso\w*\.blob\./.test(host));
+    assert.deepEqual(accounts, ['contosounsaved.blob.core.windows.net']);
+  } finally {
+    await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
   }
 });
 

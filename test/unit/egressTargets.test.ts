@@ -253,7 +253,7 @@ test('read for the allow-list, a duplicate entry is "listed once", not "probed o
   assert.match(deriveWorkspaceTargets([], settings).problems.join('\n'), /probed once, as first listed/);
   const dir = temporaryDirectory('anyscale-egress-allow-list-duplicates-');
   fs.writeFileSync(path.join(dir, 'twice.json'), '["a.example.test", "A.example.test:443"]');
-  const fromFile = await loadEgressTargets([dir], { targetsFile: 'twice.json' }, undefined, undefined, 'allowList');
+  const fromFile = await loadEgressTargets([dir], { targetsFile: 'twice.json' }, { use: 'allowList' });
   assert.deepEqual(fromFile.problems, [
     `${path.join(dir, 'twice.json')}: [1] lists a.example.test:443 again (first at [0]): listed once in the allow-list`,
   ]);

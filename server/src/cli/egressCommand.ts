@@ -180,9 +180,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
     const loaded = await loadEgressTargets(
       [args.workspace],
       { ...args.settings, targetsFile: args.targetsFile },
-      undefined,
-      undefined,
-      use,
+      { use },
     );
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     // A targets file read lists at least one target (parseTargetsFile): none is one that could not be read.
@@ -194,7 +192,7 @@ export async function runEgress(argv: string[], cwd: string): Promise<number> {
       process.stderr.write(`anyscale-azure: --workspace ${args.workspace}: ${notAFolder}\n`);
       return 2;
     }
-    const loaded = await loadEgressTargets([args.workspace], args.settings, undefined, undefined, use);
+    const loaded = await loadEgressTargets([args.workspace], args.settings, { use });
     for (const problem of loaded.problems) process.stderr.write(`anyscale-azure: ${problem}\n`);
     targets = fromThisMachine(loaded.targets);
   }

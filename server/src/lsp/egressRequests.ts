@@ -35,7 +35,7 @@ export function registerEgressHandlers(
 ): void {
   const openText = (file: string) => documents.get(pathToFileURL(file).toString())?.getText();
   const targetsOf = (params: EgressWorkspaceParams, use: TargetsUse = 'probe'): Promise<EgressTargetsResult> =>
-    loadEgressTargets(params.folders, params.settings ?? {}, openText, scope, use);
+    loadEgressTargets(params.folders, params.settings ?? {}, { openText, scope, use });
   /** Problems also go to the server's log (the Output panel); the answer carries them for the user to see. */
   const warned = (problems: string[]): string[] => {
     for (const problem of problems) connection.console.warn(`egress: ${problem}`);

@@ -149,19 +149,26 @@ function unusedBesideTargetsFile(
     : [];
 }
 
+/** How loadEgressTargets reads the workspace, and what for; each part may be left out. */
+export interface LoadTargetsOptions {
+  /** Unsaved editor contents by path (the language server's open documents); none by default. */
+  readonly openText?: (file: string) => string | undefined;
+  /** Which folders and files the walk reads: the CLI's by default. */
+  readonly scope?: WalkScope;
+  /** Probing (the default) or the allow-list, whose words a duplicate's line takes. */
+  readonly use?: TargetsUse;
+}
+
 /**
  * The targets file if the settings name one (relative to the first folder), else the workspace's derived targets. Both
  * are read without blocking the event loop (the language server's). A targets file that cannot be read, or is not
  * one, gives no targets and a problem saying why (one that is lists at least one target): the editor's setting and
- * the CLI's --targets are read here, in the same words. `use`: probing or the allow-list, whose words a duplicate's
- * line takes.
+ * the CLI's --targets are read here, in the same words.
  */
 export async function loadEgressTargets(
   folders: readonly string[],
   settings: EgressSettings,
-  openText?: (file: string) => string | undefined,
-  scope?: WalkScope,
-  use: TargetsUse = 'probe',
+  { openText, scope, use = 'probe' }: LoadTargetsOptions = {},
 ): Promise<EgressTargetsResult> {
   if (settings.targetsFile) {
     const file = path.resolve(folders[0] ?? process.cwd(), settings.targetsFile);
