@@ -253,6 +253,8 @@ export interface ProxyUsed {
    * reached", or how many went through it, how many could not reach it and how many went direct.
    */
   scope: string;
+  /** How many probes sent to it never reached it (its name did not resolve, connecting to it failed): 0 when all did. */
+  unreached: number;
 }
 
 /**
@@ -279,18 +281,20 @@ export function proxyUsed(results: readonly EgressProbeResult[]): ProxyUsed | un
   const unreached = sent.length - through;
   const direct = probed.length - sent.length;
   const it = proxies.length === 1 ? 'it' : 'them';
-  if (through === probed.length) return { proxy: proxies.join(', '), scope: `every probed target went through ${it}` };
+  if (through === probed.length)
+    return { proxy: proxies.join(', '), scope: `every probed target went through ${it}`, unreached };
   if (unreached === probed.length)
     return {
       proxy: proxies.join(', '),
       scope: `no target went through ${it}: ${proxies.length === 1 ? 'it could' : 'they could'} not be reached`,
+      unreached,
     };
   const parts = [
     `${through} of ${probed.length} probed targets went through ${it}`,
     ...(unreached ? [`${unreached} could not reach ${it}`] : []),
     ...(direct ? [`${direct} direct (NO_PROXY)`] : []),
   ];
-  return { proxy: proxies.join(', '), scope: parts.join(', ') };
+  return { proxy: proxies.join(', '), scope: parts.join(', '), unreached };
 }
 
 /**

@@ -591,7 +591,7 @@ test('the CLI text output prints the counts, then the diagnosis', () => {
   );
 });
 
-test('the proxy the probes went through: named by host:port in the CLI text and the Markdown report, passing or not', () => {
+test('the proxy the probes went through: named by host:port in the CLI text and the Markdown report, passing or not, with how many never reached it', () => {
   // A via that slipped its credentials in is still named by host:port only.
   const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
   const report = (results: EgressProbeResult[]) => ({
@@ -609,6 +609,7 @@ test('the proxy the probes went through: named by host:port in the CLI text and 
   assert.deepEqual(proxyUsed(passed.results), {
     proxy: 'proxy.corp.test:3128',
     scope: 'every probed target went through it',
+    unreached: 0,
   });
   const text = formatEgressText(passed, false);
   assert.match(
@@ -633,12 +634,15 @@ test('the proxy the probes went through: named by host:port in the CLI text and 
     reportMarkdown(some),
     /^\*\*Proxy: `proxy\.corp\.test:3128`\*\* — 2 of 3 probed targets went through it, 1 direct \(NO_PROXY\)\.$/m,
   );
+  // A target sent direct did not fail to reach the proxy: the results view draws the proxy as reached.
+  assert.equal(proxyUsed(some.results)?.unreached, 0);
   // A proxy that could not be reached carried nothing: the line says so, next to the diagnosis that no target was tried.
   const refused = { detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1', via: 'http://127.0.0.1:1' };
   const dead = report([result('a.test', 'proxy-refused', refused), result('b.test', 'proxy-refused', refused)]);
   assert.deepEqual(proxyUsed(dead.results), {
     proxy: '127.0.0.1:1',
     scope: 'no target went through it: it could not be reached',
+    unreached: 2,
   });
   assert.match(
     formatEgressText(dead, false),
@@ -660,6 +664,7 @@ test('the proxy the probes went through: named by host:port in the CLI text and 
   assert.deepEqual(proxyUsed(mixed.results), {
     proxy: 'proxy.corp.test:3128',
     scope: '1 of 4 probed targets went through it, 2 could not reach it, 1 direct (NO_PROXY)',
+    unreached: 2,
   });
   // The in-cluster probe given an https:// HTTPS_PROXY it cannot use sent nothing through it.
   const unusable = {

@@ -24,6 +24,7 @@ import {
   paletteRows,
   press,
   runFromPalette,
+  screenshot,
   texts,
   type,
   waitForNotification,
@@ -349,6 +350,51 @@ suite('Egress verification in a real VS Code', () => {
     }
   });
 
+  test("a proxy that carries every probe: the view names it in a row of its own, in the CLI's words, and shows it", async () => {
+    // The lab's proxy tunnels to the lab's hosts: both pass, through it.
+    const targets = [lab.target('good'), lab.target('slow')];
+    fs.writeFileSync(path.join(folder.fsPath, 'egress-proxied.json'), JSON.stringify(targets));
+    await config().update('targetsFile', 'egress-proxied.json', vscode.ConfigurationTarget.Workspace);
+    await config().update(
+      'proxy',
+      `http://ci-user:s3cret@127.0.0.1:${lab.proxyPort}`,
+      vscode.ConfigurationTarget.Workspace,
+    );
+    try {
+      await vscode.commands.executeCommand('anyscaleAzure.egress.verifyLocal');
+      const [summary, proxyRow, ...rows] = await viewRows();
+      assert.equal(summary.label, '2 passed, 0 failed');
+      const label = `Proxy: 127.0.0.1:${lab.proxyPort}`;
+      assert.deepEqual(
+        [proxyRow.kind, proxyRow.label, proxyRow.description, proxyRow.icon],
+        ['proxy', label, 'every probed target went through it', 'globe'],
+        'the row under the summary: which proxy, and that every target went through it',
+      );
+      assert.deepEqual(
+        rows.map((row) => [row.kind, row.label]),
+        targets.map((target) => ['target', target]),
+      );
+      // On the screen: the row as drawn, label and description, read aloud (its tooltip) as the CLI's line; never the
+      // proxy's credentials.
+      await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+      const drawn = `.part.sidebar .monaco-list-row[role="treeitem"][aria-label^="${label} "]`;
+      const read = await waitFor('the proxy row drawn in the results view', async () =>
+        (await attributes(drawn, 'aria-label')).at(0),
+      );
+      assert.equal(read, `${label} — every probed target went through it`);
+      assert.deepEqual(
+        (await texts(`${drawn} .label-name, ${drawn} .label-description`)).map((text) => text.trim()),
+        [label, 'every probed target went through it'],
+      );
+      await screenshot('egress-proxy');
+      const pane = (await texts('.part.sidebar .pane-body')).join('\n');
+      assert.doesNotMatch(pane, /ci-user|s3cret/, pane);
+    } finally {
+      await config().update('proxy', undefined, vscode.ConfigurationTarget.Workspace);
+      await config().update('targetsFile', 'egress-targets.json', vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('a proxy nobody listens on: the view and the notification say once that the proxy cannot be reached', async () => {
     const proxy = `http://127.0.0.1:${lab.ports.closed}`;
     await config().update('proxy', proxy, vscode.ConfigurationTarget.Workspace);
@@ -364,6 +410,13 @@ suite('Egress verification in a real VS Code', () => {
         rows.filter((row) => row.kind === 'target').map((row) => row.description.split(' · ')[0]),
         ['proxy-refused', 'proxy-refused', 'proxy-refused', 'proxy-refused', 'needs a concrete host name'],
       );
+      // The CLI's "Proxy:" line: the proxy carried nothing, drawn as disconnected.
+      const proxyRow = rows.find((row) => row.kind === 'proxy');
+      assert.deepEqual(proxyRow && [proxyRow.label, proxyRow.description, proxyRow.icon], [
+        `Proxy: 127.0.0.1:${lab.ports.closed}`,
+        'no target went through it: it could not be reached',
+        'debug-disconnect',
+      ]);
       const message = await waitForNotification('Anyscale egress from this machine');
       assert.ok(message.endsWith(`0 passed, 4 failed, 1 needs a host — ${headline}`), message);
     } finally {

@@ -1,11 +1,11 @@
 // The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when),
 // an overall diagnosis row when one cause explains every failure, a row saying how many wildcards were not probed
-// for want of a concrete host name and how to give one, then one row per target (pass/fail icon,
-// classification, latency) with its hint, flow, purpose, phase times, proxy (host:port) and source as children. It
-// renders the last report only.
+// for want of a concrete host name and how to give one, a row naming the proxy the probes were sent to and how many
+// went through it (the CLI's "Proxy:" line), then one row per target (pass/fail icon, classification, latency) with
+// its hint, flow, purpose, phase times, proxy (host:port) and source as children. It renders the last report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
-import { countResults, countsLine, notProbed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
+import { countResults, countsLine, notProbed, proxyUsed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { flowLabel } from '../../../../shared/egress/flows';
 import { proxyHostPort } from '../../../../shared/egress/proxyFailures';
 import { probedFrom } from './report';
@@ -14,10 +14,16 @@ export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
 type Node =
   | { kind: 'target'; result: EgressProbeResult }
-  | { kind: 'summary' | 'diagnosis' | 'notProbed' | 'detail'; label: string; description?: string; tooltip?: string };
+  | { kind: 'summary' | 'diagnosis' | 'notProbed' | 'detail'; label: string; description?: string; tooltip?: string }
+  | { kind: 'proxy'; label: string; description: string; tooltip: string; unreached: number };
 
 /** The context value of each header row. */
-const HEADER_CONTEXT = { summary: 'egressSummary', diagnosis: 'egressDiagnosis', notProbed: 'egressNotProbed' };
+const HEADER_CONTEXT = {
+  summary: 'egressSummary',
+  diagnosis: 'egressDiagnosis',
+  notProbed: 'egressNotProbed',
+  proxy: 'egressProxy',
+};
 
 /** "from this machine, at 14:05" / "from cluster aks-dev, at 14:05" (local time). */
 export function probedWhen(report: EgressReport): string {
@@ -26,11 +32,15 @@ export function probedWhen(report: EgressReport): string {
   return `from ${probedFrom(report)}, at ${time}${report.cancelled ? ' (cancelled)' : ''}`;
 }
 
-/** The rows above the targets: the counts, the diagnosis when there is one, and the wildcards not probed. */
+/**
+ * The rows above the targets: the counts, the diagnosis when there is one, the wildcards not probed, and the proxy
+ * when the probes were sent to one.
+ */
 function headerRows(report: EgressReport): Node[] {
   const counts = countsLine(countResults(report.results));
   const diagnosis = reportDiagnosis(report);
   const wildcards = notProbed(report.results);
+  const proxy = proxyUsed(report.results);
   return [
     { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
     ...(diagnosis
@@ -50,6 +60,18 @@ function headerRows(report: EgressReport): Node[] {
             label: `Not probed: ${wildcards.headline}`,
             description: wildcards.action,
             tooltip: `Not probed: ${wildcards.headline}: ${wildcards.action}`,
+          },
+        ]
+      : []),
+    // The CLI's line, "Proxy: host:port — scope", as label and description.
+    ...(proxy
+      ? [
+          {
+            kind: 'proxy' as const,
+            label: `Proxy: ${proxy.proxy}`,
+            description: proxy.scope,
+            tooltip: `Proxy: ${proxy.proxy} — ${proxy.scope}`,
+            unreached: proxy.unreached,
           },
         ]
       : []),
@@ -139,6 +161,12 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
       // The icon of the wildcard rows it sums up.
       if (node.kind === 'notProbed')
         item.iconPath = new vscode.ThemeIcon('question', new vscode.ThemeColor('list.warningForeground'));
+      // A proxy some probes could not reach is drawn apart from one that carried them all.
+      if (node.kind === 'proxy')
+        item.iconPath =
+          node.unreached > 0
+            ? new vscode.ThemeIcon('debug-disconnect', new vscode.ThemeColor('list.warningForeground'))
+            : new vscode.ThemeIcon('globe');
       item.contextValue = node.kind === 'detail' ? undefined : HEADER_CONTEXT[node.kind];
       return item;
     }
