@@ -407,6 +407,17 @@ async function showCloudTree(page, ws) {
   ]) {
     if (!rows.includes(expected)) throw new Error(`no row "${expected}":\n${rows.join('\n')}`);
   }
+  // The errors badge on the Anyscale icon; none added to the Explorer's, whose badge users read as unsaved files.
+  const activityItem = (label) =>
+    page
+      .locator(`.part.activitybar li.action-item:has(a[aria-label^="${label}"])`)
+      .first()
+      .evaluate((el) => el.outerHTML);
+  const [anyscaleIcon, explorerIcon] = [await activityItem('Anyscale'), await activityItem('Explorer')];
+  if (!/errors? in the workspace&#39;s Anyscale clouds|errors? in the workspace's Anyscale clouds/.test(anyscaleIcon))
+    throw new Error(`the Anyscale icon has no errors badge: ${anyscaleIcon.slice(0, 400)}`);
+  if (/Anyscale clouds/.test(explorerIcon))
+    throw new Error(`the Explorer icon's badge counts the Anyscale errors: ${explorerIcon.slice(0, 400)}`);
   await broken.hover();
   // Visible: the editor keeps its last hover, hidden, in the page.
   await page.locator('.monaco-hover:visible:has-text("provider-invalid")').first().waitFor({ timeout: STEP_TIMEOUT });

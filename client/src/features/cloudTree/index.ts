@@ -136,17 +136,19 @@ export function registerCloudTree(
   const views = [CLOUD_TREE.view, CLOUD_TREE.explorerView].map((id) =>
     vscode.window.createTreeView(id, { treeDataProvider: provider, showCollapseAll: true }),
   );
+  const [containerView, explorerView] = views;
   const showState = () => {
     const errors = provider.errorCount;
-    for (const view of views) {
+    const counted = `${errors} error${errors === 1 ? '' : 's'}`;
+    for (const view of views)
       view.message = cloudTreeMessage(provider.indexState, (uri) =>
         vscode.workspace.asRelativePath(vscode.Uri.parse(uri)),
       );
-      view.badge =
-        errors > 0
-          ? { value: errors, tooltip: `${errors} error${errors === 1 ? '' : 's'} in the workspace's Anyscale clouds` }
-          : undefined;
-    }
+    // A view's badge adds up into its container's icon: on the Explorer's, users read the sum as unsaved files. There
+    // the count is the view title's description instead.
+    containerView.badge =
+      errors > 0 ? { value: errors, tooltip: `${counted} in the workspace's Anyscale clouds` } : undefined;
+    explorerView.description = errors > 0 ? counted : undefined;
     void vscode.commands.executeCommand('setContext', SCANNED, provider.complete);
     void vscode.commands.executeCommand('setContext', HAS_CLOUDS, provider.cloudCount > 0);
   };
