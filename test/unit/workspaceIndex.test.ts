@@ -935,6 +935,59 @@ test("a Gateway manifest in a file of operator values is listed where its file's
   assert.deepEqual(gateways('gpu-1'), gateways('default'));
 });
 
+test("a Gateway manifest in another folder is listed with the values it goes with where those are related by their cloud resource ID: its file's, or the one values file beside it naming one ID", () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const values = (id: string, provider: string) =>
+    `global:\n  cloudDeploymentId: ${id}\n  cloudProvider: ${provider}\n`;
+  const gateway = (secret: string) =>
+    'apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gateway\nspec:\n  gatewayClassName: eg\n' +
+    '  listeners:\n  - name: https\n    port: 443\n    protocol: HTTPS\n    tls:\n      mode: Terminate\n' +
+    `      certificateRefs:\n      - kind: Secret\n        name: ${secret}\n`;
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/values.aws.yaml': values('cldrsrc_aws1', 'aws'),
+    // The values of a cluster and its Gateway, whose TLS secret names no cloud resource ID.
+    'file:///w/eks/values.yaml': values('cldrsrc_aws1', 'aws'),
+    'file:///w/eks/gateway.yaml': gateway('my-certificate'),
+    // The same, in one file.
+    'file:///w/eks-one-file/values.yaml': `${values('cldrsrc_aws1', 'aws')}---\n${gateway('my-certificate')}`,
+    // A Gateway naming the cloud resource ID itself: related by it, as before.
+    'file:///w/eks-by-id/gateway.yaml': gateway('anyscale-cldrsrc-aws1-certificate'),
+    'file:///w/eks-by-id/values.yaml': values('cldrsrc_aws1', 'aws'),
+    // Two values files: which one the Gateway goes with is not known.
+    'file:///w/eks-two/a.yaml': values('cldrsrc_aws1', 'aws'),
+    'file:///w/eks-two/b.yaml': values('cldrsrc_aws1', 'aws'),
+    'file:///w/eks-two/gateway.yaml': gateway('my-certificate'),
+  };
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const cloud = cloudNamed(cloudTree(index.outlines()), 'my-cloud');
+  const byId = (name: string) =>
+    resourceNamed(cloud, name)
+      .files.filter((file) => file.relation === 'sameCloudResourceId')
+      .map((file) => {
+        const matches = file.tooltip.find((row) => row.label === 'Matches');
+        return [file.kind, file.uri.slice('file:///w/'.length), ...(matches ? [matches.value] : [])].join(' · ');
+      });
+  const inferred = 'inferred: a Gateway manifest names no provider or operator identity';
+  const rows = byId('eks-east');
+  assert.deepEqual(
+    rows.map((row) => row.replace(/ \(inferred: .*\)$/, '')),
+    [
+      'gatewayManifest · eks-by-id/gateway.yaml',
+      'valuesFile · eks-by-id/values.yaml',
+      'valuesFile · eks-one-file/values.yaml',
+      "gatewayManifest · eks-one-file/values.yaml · listed with its file's operator values",
+      'valuesFile · eks-two/a.yaml',
+      'valuesFile · eks-two/b.yaml',
+      'valuesFile · eks/values.yaml',
+      'gatewayManifest · eks/gateway.yaml · listed with values.yaml, the operator values in its folder',
+    ],
+  );
+  assert.ok(rows[3].includes(inferred) && rows[7].includes(inferred), 'each placement says it is inferred');
+  assert.deepEqual(byId('default'), [], 'values for another cloud resource: none of their Gateways here');
+});
+
 test('a values file of several documents is listed under what any of them is for, each cloud resource revealing and naming its documents', () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const files: Record<string, string> = {

@@ -325,6 +325,40 @@ const WITH_ITS_FILES_VALUES: Remark = {
 };
 
 /**
+ * The row of a Gateway manifest in a file of its own, in another folder than the template's, listed where the one values
+ * file of its folder is: an inference, said so.
+ */
+function withTheValuesBeside(values: Relatable): Remark {
+  return {
+    row: {
+      label: 'Matches',
+      value:
+        `listed with ${values.label}, the operator values in its folder (inferred: a Gateway manifest names no provider ` +
+        'or operator identity, so it is taken to serve the cloud resource of the one values file beside it)',
+      known: true,
+    },
+  };
+}
+
+/**
+ * The operator values a Gateway manifest in another folder than the template's goes with, where they are related by
+ * their cloud resource ID: its file's; in a file of its own, the one values file of its folder when each of its
+ * documents names the same cloud resource ID (the pairing gateway-tls-secret-cloud-mismatch reads, valuesBeside in
+ * rules/support/secretCloudResource.ts); else none.
+ */
+function valuesItGoesWith(gateway: Relatable, folder: readonly Relatable[]): [Relatable, Remark] | undefined {
+  if (gateway.placedWith) return [gateway.placedWith, WITH_ITS_FILES_VALUES];
+  const valuesFiles = folder.filter((relatable) => relatable.kind === 'valuesFile');
+  if (valuesFiles.length !== 1) return undefined;
+  const [values] = valuesFiles;
+  const documents = values.values ?? [];
+  const ids = new Set(
+    documents.map(({ cloudDeploymentId: id }) => (id?.value.known ? normalizedId(id.value.text) : undefined)),
+  );
+  return ids.size === 1 && !ids.has(undefined) ? [values, withTheValuesBeside(values)] : undefined;
+}
+
+/**
  * A values file of several documents as listed under a cloud resource some of them are for: revealing the first of
  * them, with its cloudDeploymentId and cloudProvider, relating the files that name their IDs, and a row naming them.
  */
@@ -478,6 +512,13 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), relatable]);
     for (const id of relatable.ids) byId.set(id, [...(byId.get(id) ?? []), relatable]);
   }
+  /** The Gateway manifests listed with operator values where those are related by ID, each with its remark. */
+  const gatewaysWith = new Map<Relatable, [Relatable, Remark][]>();
+  for (const gateway of relatables) {
+    if (gateway.kind !== 'gatewayManifest') continue;
+    const goesWith = valuesItGoesWith(gateway, byFolder.get(folderOf(gateway.uri)) ?? []);
+    if (goesWith) gatewaysWith.set(goesWith[0], [...(gatewaysWith.get(goesWith[0]) ?? []), [gateway, goesWith[1]]]);
+  }
   const clouds = new Map<string, CloudBuild>();
   /** The cloud of that name, created at the first place that names it. */
   const cloudNamed = (name: IndexedText, uri: string, range: IndexRange) => {
@@ -571,12 +612,19 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
           sameId.push(relatable);
       }
+      // Each Gateway manifest that goes with values listed here, right after them, unless its own ID lists it already.
+      const sameIdFiles = sameId.flatMap((relatable) => [
+        fileNode(node.id, relatable, 'sameCloudResourceId'),
+        ...(gatewaysWith.get(relatable) ?? [])
+          .filter(([gateway]) => !sameId.includes(gateway))
+          .map(([gateway, remark]) => fileNode(node.id, gateway, 'sameCloudResourceId', remark)),
+      ]);
       const files = [
         fileNode(node.id, { ...template, reveal: { uri, range: outlined.range } }, 'declares'),
         ...parameterFiles.map((file) => fileNode(node.id, file, 'parameters')),
         ...templateFiles.map(([, file]) => file),
         ...folderFiles.map(([, file]) => file),
-        ...sameId.map((relatable) => fileNode(node.id, relatable, 'sameCloudResourceId')),
+        ...sameIdFiles,
       ];
       build.cloud.cloudResources.push({ ...node, files });
     }
