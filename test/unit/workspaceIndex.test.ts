@@ -988,6 +988,26 @@ test("a Gateway manifest in another folder is listed with the values it goes wit
   assert.deepEqual(byId('default'), [], 'values for another cloud resource: none of their Gateways here');
 });
 
+test("a values file of several documents in another folder, related by one document's ID, reveals and offers that document", () => {
+  const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
+  const files: Record<string, string> = {
+    'file:///w/infra/cloud.json': template,
+    'file:///w/infra/values.aws.yaml': 'global:\n  cloudDeploymentId: cldrsrc_aws1\n  cloudProvider: aws\n',
+    'file:///w/clusters/values.yaml':
+      'global:\n  cloudDeploymentId: cldrsrc_other\n  cloudProvider: azure\n---\nglobal:\n  cloudDeploymentId: cldrsrc_aws1\n  cloudProvider: aws\n',
+  };
+  const index = new WorkspaceIndex();
+  for (const [uri, text] of Object.entries(files)) indexDocument(index, uri, text, { fileName: uri }, { uri });
+  const [file] = resourceNamed(cloudNamed(cloudTree(index.outlines()), 'my-cloud'), 'eks-east').files.filter(
+    (candidate) => candidate.relation === 'sameCloudResourceId',
+  );
+  assert.equal(file.uri, 'file:///w/clusters/values.yaml');
+  assert.deepEqual(
+    [file.reveal.range.start.line, file.cloudDeploymentId?.text, file.cloudProvider?.text, file.tooltip.at(-1)?.value],
+    [5, 'cldrsrc_aws1', 'aws', 'document 2 of 2'],
+  );
+});
+
 test('a values file of several documents is listed under what any of them is for, each cloud resource revealing and naming its documents', () => {
   const template = fs.readFileSync(path.join(WORKSPACE, 'infra', 'cloud.json'), 'utf8');
   const files: Record<string, string> = {

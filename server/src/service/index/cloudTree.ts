@@ -612,9 +612,17 @@ export function cloudTree(files: ReadonlyArray<readonly [string, FileOutline]>):
         if (relatable.uri !== uri && !sameFolder.includes(relatable) && !sameId.includes(relatable))
           sameId.push(relatable);
       }
+      /** A values file of several documents reveals, and offers, those that name an ID of this cloud resource's. */
+      const relatedById = (relatable: Relatable): IndexedFile => {
+        const values = relatable.kind === 'valuesFile' ? (relatable.values ?? []) : [];
+        if (values.length < 2) return fileNode(node.id, relatable, 'sameCloudResourceId');
+        const documents = values.flatMap((document, at) => (idsOf([document]).some((id) => ids.has(id)) ? [at] : []));
+        const shown = forDocuments(relatable, values, documents);
+        return fileNode(node.id, shown.relatable, 'sameCloudResourceId', shown.remark);
+      };
       // Each Gateway manifest that goes with values listed here, right after them, unless its own ID lists it already.
       const sameIdFiles = sameId.flatMap((relatable) => [
-        fileNode(node.id, relatable, 'sameCloudResourceId'),
+        relatedById(relatable),
         ...(gatewaysWith.get(relatable) ?? [])
           .filter(([gateway]) => !sameId.includes(gateway))
           .map(([gateway, remark]) => fileNode(node.id, gateway, 'sameCloudResourceId', remark)),
