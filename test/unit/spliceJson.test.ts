@@ -125,6 +125,7 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
   let spliced = 0;
   let edits = 0;
   let openStrings = 0;
+  let splicedOpen = 0;
   for (const original of texts) {
     for (let run = 0; run < 60; run++) {
       let previous = fullParse(original);
@@ -134,11 +135,12 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
         // The tree is taken over: compare with a copy of what it was.
         const result = spliceJson(previous, text, changeBetween(previous.text, text));
         edits++;
-        // A string left open (maybe one broken over lines that only the whole document reads) is parsed whole.
+        // A string left open (maybe one broken over lines that only the whole document reads) is spliced only where
+        // the container shows that the document cannot be read so.
         const changed = text !== previous.text;
         if (changed && expected?.errors.some((error) => error.error === ParseErrorCode.UnexpectedEndOfString)) {
-          assert.equal(result, undefined, `spliced with a string left open: ${JSON.stringify(text.slice(0, 200))}`);
           openStrings++;
+          if (result) splicedOpen++;
         }
         if (result) {
           spliced++;
@@ -161,7 +163,9 @@ test('seeded-random edits: the spliced tree and errors are those of a full parse
       }
     }
   }
-  console.log(`spliceJson: ${spliced} of ${edits} edits spliced, ${openStrings} left a string open`);
+  console.log(
+    `spliceJson: ${spliced} of ${edits} edits spliced, ${openStrings} left a string open (${splicedOpen} spliced)`,
+  );
   assert.ok(spliced > (edits - openStrings) / 3, `only ${spliced} of ${edits - openStrings} edits were spliced`);
 });
 
@@ -191,6 +195,35 @@ test('a string broken over lines after the edit: the document reads it once the 
   // problem, which a full parse accepts (as ARM does through Azure CLI). The splice must not keep its old error.
   const broken = '{\n "a": { . "x": 1 },\n "b": "one\ntwo"\n}';
   assertReadWholeWithMultiLineString(broken, broken.replace('. ', ''));
+});
+
+test('a key typed on a line of its own: each keystroke, its string still open, is spliced as a full parse reads it', () => {
+  // Read with its line breaks masked, the string runs on to the quote that opens "provider", which is then a stray
+  // word: the document cannot be read with a string broken over lines, and the container's own parse is the document's.
+  const resource = '{\n  "properties": {\n    "provider": "Aws",\n    "region": "us"\n  }\n}';
+  let text = `{"resources": [\n${resource},\n${resource}\n]}`;
+  let cursor = text.indexOf('"properties": {') + '"properties": {'.length;
+  for (const key of ['\n    "', 'c', 'l', 'o']) {
+    const before = text;
+    text = text.slice(0, cursor) + key + text.slice(cursor);
+    cursor += key.length;
+    assert.ok(
+      check(before, () => text),
+      `not spliced after ${JSON.stringify(key)}`,
+    );
+  }
+  assert.ok(fullParse(text)!.errors.some((error) => error.error === ParseErrorCode.UnexpectedEndOfString));
+});
+
+test('a string left open in the container that the whole document reads broken over lines past it: parsed whole', () => {
+  // With the line breaks masked the container closes early and the rest of the array reads on: two items, not one.
+  assertReadWholeWithMultiLineString(
+    '{"list": [ {"a": "v"} ], "n": 1}',
+    '{"list": [ {"a": "v\n"}, {"b": "w"\n} ], "n": 1}',
+  );
+  // A comment the container leaves open ends in the next property, and the document reads clean.
+  const before = '{"a": {\n "x": 1,\n "y": 2\n}, "c": {"d": 3 /* c */}, "z": 4}';
+  assertReadWholeWithMultiLineString(before, before.replace('"x": 1,', '"\nx": 1 /*,'));
 });
 
 test('a spliced container keeps no earlier version of the whole text alive', () => {

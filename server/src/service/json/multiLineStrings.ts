@@ -19,15 +19,28 @@ const CARRIAGE_RETURN = 0x0d;
  * when the masked text still does not parse.
  */
 export function findMultiLineStrings(text: string): TextRange[] {
-  const found: TextRange[] = [];
+  return text.indexOf('\n') < 0 && text.indexOf('\r') < 0 ? [] : readStrings(text).multiLine;
+}
+
+/**
+ * The strings of `text` that contain a raw line break (as findMultiLineStrings reads them), and where a string or
+ * comment that `text` leaves open at its end starts (`text.length` when none does): a part of a document read this way
+ * is read as the whole document reads it up to there, if it starts outside any string or comment.
+ */
+export function readStrings(text: string): { multiLine: TextRange[]; openFrom: number } {
+  const multiLine: TextRange[] = [];
   const length = text.length;
-  let pos = text.indexOf('\n') < 0 && text.indexOf('\r') < 0 ? length : 0;
+  let openFrom = length;
+  let pos = 0;
   while (pos < length) {
     const ch = text.charCodeAt(pos);
     if (ch === SLASH && text.charCodeAt(pos + 1) === SLASH) {
+      const start = pos;
       while (pos < length && text.charCodeAt(pos) !== LINE_FEED && text.charCodeAt(pos) !== CARRIAGE_RETURN) pos++;
+      if (pos >= length) openFrom = start;
     } else if (ch === SLASH && text.charCodeAt(pos + 1) === STAR) {
       const end = text.indexOf('*/', pos + 2);
+      if (end < 0) openFrom = pos;
       pos = end < 0 ? length : end + 2;
     } else if (ch === QUOTE) {
       const start = pos++;
@@ -38,13 +51,14 @@ export function findMultiLineStrings(text: string): TextRange[] {
         else if (c === LINE_FEED || c === CARRIAGE_RETURN) broken = true;
         pos++;
       }
+      if (pos >= length) openFrom = start;
       pos++;
-      if (broken) found.push({ start, end: Math.min(pos, length) });
+      if (broken) multiLine.push({ start, end: Math.min(pos, length) });
     } else {
       pos++;
     }
   }
-  return found;
+  return { multiLine, openFrom };
 }
 
 /** `text` with the line breaks inside `strings` replaced by spaces: what a JSON parser accepts, at the same offsets. */

@@ -3,14 +3,20 @@
 // changed); what follows it moves by the edit's length. A keystroke in a 1 MB template parses one resource, not the
 // document. The result is exactly parseJson's: the text before the container is unchanged, so the container starts
 // between tokens as before; it is used only when its new text parses on its own into one container that ends at its
-// own closing bracket, so the text after it is read as before. Anything else (an edit that touches a bracket of every
-// container around it, a container that no longer closes by itself) answers undefined, and the caller parses all.
+// own closing bracket, so the text after it is read as before; with a string left open in it, only when the document
+// cannot be read with strings broken over lines (multiLineReadingFails). Anything else (an edit that touches a bracket
+// of every container around it, a container that no longer closes by itself) answers undefined, and the caller parses
+// all.
 import { ParseErrorCode, parseTree, type ParseError } from 'jsonc-parser';
 import { parseWellFormed } from './fastParse';
 import { flattenTooDeep, MAX_JSON_DEPTH } from './depth';
+import { maskLineBreaks, readStrings } from './multiLineStrings';
 import type { parseJson } from './parseJson';
 import type { JsonNode, WritableJsonNode } from './nodes';
 import type { Change } from '../text/change';
+
+/** jsonc-parser's options, as parseJson reads a document. */
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 
 /** A text with its tree and syntax errors, as parseJson gives them. */
 export interface SpliceableParse {
@@ -105,7 +111,7 @@ function parseAlone(
   if (fast) return fast.root?.type === type ? { root: fast.root, errors: [] } : undefined;
   // jsonc-parser's way, as parseJson parses a text that is not well-formed: the same tree and errors as in the whole document.
   const errors: ParseError[] = [];
-  const root = parseTree(slice, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  const root = parseTree(slice, errors, PARSE_OPTIONS);
   // An error at the end means the container did not close by itself (a string or comment ran past its bracket).
   if (
     !root ||
@@ -132,6 +138,22 @@ function isOpenString(error: ParseError): boolean {
   return error.error === ParseErrorCode.UnexpectedEndOfString;
 }
 
+/**
+ * Whether the whole document's multi-line reading (parseJson's: the line breaks of its strings masked) has a syntax
+ * error inside the container, `slice` being its new text: then parseJson reads the document as jsonc-parser does, and
+ * the container's own parse, its strings left open included, is the document's. The container starts outside any
+ * string or comment (no string was left open before it), so its text with its own strings masked is read as the whole
+ * masked document reads it, up to a string or comment that runs on past its end: an error of its first value before
+ * that is the document's too. A string typed on a line of its own (a key begun) meets one within a line or two.
+ */
+function multiLineReadingFails(slice: string): boolean {
+  const { multiLine, openFrom } = readStrings(slice);
+  const errors: ParseError[] = [];
+  const root = parseTree(maskLineBreaks(slice, multiLine), errors, PARSE_OPTIONS);
+  const readAsInDocument = Math.min(openFrom, root ? root.offset + root.length : 0);
+  return errors.some((error) => error.offset < readAsInDocument);
+}
+
 /** The tree and errors of `text`, made from `previous` (whose tree is changed in place), or undefined. `change`: changeBetween's. */
 export function spliceJson(
   previous: SpliceableParse,
@@ -151,15 +173,18 @@ export function spliceJson(
   const holder = innermostHolder(previous, change);
   if (!holder) return undefined;
   const old = holder.node;
-  // A string left open may be one broken over lines, which the whole document reads once nothing else keeps it from
-  // that (json/multiLineStrings.ts): only a full parse can tell. (One before the container would also be read as
-  // running into it.) Checked before the tree is changed: the caller then parses the text whole.
+  // A string left open outside the container may be one broken over lines, which the whole document reads once
+  // nothing else keeps it from that (json/multiLineStrings.ts): only a full parse can tell. (One before the container
+  // would also be read as running into it.) Checked before the tree is changed: the caller then parses the text whole.
   const oldEnd = old.offset + old.length;
   const kept = (error: ParseError) => error.offset <= old.offset || error.offset >= oldEnd;
   if (previous.errors.some((error) => kept(error) && isOpenString(error))) return undefined;
   const delta = text.length - previous.text.length;
-  const parsed = parseAlone(copyOf(text.slice(old.offset, old.offset + old.length + delta)), old.type, holder.depth);
-  if (!parsed || parsed.errors.some(isOpenString)) return undefined;
+  const slice = copyOf(text.slice(old.offset, old.offset + old.length + delta));
+  const parsed = parseAlone(slice, old.type, holder.depth);
+  // A string it leaves open may be one broken over lines, which the whole document reads if nothing else keeps it
+  // from that: unless that reading fails inside the container already, only a full parse can tell.
+  if (!parsed || (parsed.errors.some(isOpenString) && !multiLineReadingFails(slice))) return undefined;
   const fresh = parsed.root as WritableJsonNode;
   shift(fresh, old.offset);
   const parent = old.parent as WritableJsonNode;
