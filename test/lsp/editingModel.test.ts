@@ -147,8 +147,17 @@ async function freshAnswers(
   );
 }
 
-/** Sends the edits as keystrokes and compares every answer right after each with a fresh server's. */
-async function compareAfterEdits(uri: string, languageId: string, original: string, edits: Edit[]): Promise<void> {
+/**
+ * Sends the edits as keystrokes and compares every answer right after each with a fresh server's: at the cursor, at
+ * two places the edits do not touch, and right after each of `alsoAfter` in the text.
+ */
+async function compareAfterEdits(
+  uri: string,
+  languageId: string,
+  original: string,
+  edits: Edit[],
+  alsoAfter: readonly string[] = [],
+): Promise<void> {
   await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
     textDocument: { uri, languageId, version: 1, text: original },
   });
@@ -172,9 +181,12 @@ async function compareAfterEdits(uri: string, languageId: string, original: stri
       contentChanges,
     });
     // At the cursor, and at a place the edit did not touch (an expression and a property name of the first resource).
-    const offsets = [cursor, text.indexOf("parameters('location')") + 3, text.indexOf('"apiVersion"') + 3].filter(
-      (offset) => offset > 2,
-    );
+    const offsets = [
+      cursor,
+      text.indexOf("parameters('location')") + 3,
+      text.indexOf('"apiVersion"') + 3,
+      ...alsoAfter.map((needle) => endOf(needle)(text)),
+    ].filter((offset) => offset > 2);
     const lines = new LineIndex(text);
     const answers = [];
     for (const offset of offsets) {
@@ -227,6 +239,41 @@ test("a template: completion and hover right after each edit are a fresh server'
   assert.ok(
     work.some((line) => /tree spliced/.test(line)),
     `no tree was spliced: ${work.join('; ')}`,
+  );
+});
+
+test('completion right after each keystroke is about that version: a variable being declared, its name still open, then offered', async () => {
+  const uri = 'file:///workspace/after-edit/declared.json';
+  const template = `{
+  "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
+  "contentVersion": "1.0.0.0",
+  "variables": {
+    "first": "a"
+  },
+  "resources": [
+    { "type": "Microsoft.Storage/storageAccounts", "apiVersion": "2023-01-01", "name": "[variables('')]", "location": "uksouth" }
+  ]
+}`;
+  // The first version is analysed when opened; the keystrokes are not (the validation waits 30 s).
+  const edits = [
+    ...typing('a value', endOf('"first": "'), ['x']),
+    ...typing('a variable', endOf('"variables": {'), ['\n    "', ...'sec', 'ond": "b",']),
+  ];
+  await compareAfterEdits(uri, 'json', template, edits, ["[variables('"]);
+  const text = template.replace('"variables": {', '"variables": {\n    "second": "b",').replace('"a"', '"xa"');
+  const labels = (await completions(edited, uri, new LineIndex(text).positionAt(endOf("[variables('")(text)))).map(
+    (item) => item.label,
+  );
+  assert.ok(labels.includes('second') && labels.includes('first'), `offered: ${labels.join(', ')}`);
+  // After the first (which parses a tree of its own: the analysis keeps the one it read), each keystroke's model, its
+  // string left open or not, took the version before's tree over.
+  const models = traces.filter(
+    (trace) => trace.message.startsWith(`${uri} version`) && /editing model/.test(trace.message),
+  );
+  assert.equal(models.length, edits.length);
+  assert.ok(
+    models.slice(1).every((trace) => /tree spliced/.test(trace.message)),
+    models.map((trace) => trace.message).join('; '),
   );
 });
 
