@@ -1,5 +1,5 @@
 // Issue #17, Gateway manifests: a listener hostname meant for Anyscale that is neither the Azure host nor the legacy one,
-// an *.i listener without the *.s one next to it, and a TLS secret name whose <cloud-resource-id> placeholder was never
+// an *.i listener without the *.s one next to it (its own rule, on the listeners), and a TLS secret name whose <cloud-resource-id> placeholder was never
 // filled (an error in values files, and now in manifests too).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -67,13 +67,31 @@ test('a listener for another application on the same Gateway is left alone', () 
   );
 });
 
-test('an *.i listener without the *.s one is reported: services, not workspaces, are unreachable', () => {
+test('an *.i listener without the *.s one is reported on the listeners as the missing service listener, not as a wrong hostname', () => {
   const text = gateway(SESSION);
-  const found = findings(text).filter((f) => f.code === 'gateway-hostname-not-azure');
-  assert.equal(found.length, 1);
-  assert.equal(found[0].severity, 'warning');
-  assert.match(found[0].message, /no listener for "\*\.s\.azure\.anyscaleuserdata\.com"/);
-  assert.match(found[0].message, /Anyscale services/);
+  assert.deepEqual(
+    findings(text).map((f) => f.code),
+    ['gateway-service-listener-missing'],
+  );
+  const [found] = findings(text);
+  assert.equal(found.severity, 'warning');
+  assert.equal(text.slice(found.start, found.end), 'listeners');
+  assert.match(
+    found.message,
+    /no listener for "\*\.s\.azure\.anyscaleuserdata\.com": Anyscale services are unreachable/,
+  );
+});
+
+test("gateway-hostname-not-azure's quick fix on a lone older *.i listener leaves only the missing *.s listener reported", () => {
+  const text = gateway(listener('https', '*.i.anyscaleuserdata.com', 'anyscale-cldrsrc-abc123def456-certificate'));
+  const [hostname, ...others] = findings(text);
+  assert.deepEqual([hostname.code, others], ['gateway-hostname-not-azure', []]);
+  const edit = hostname.fixes![0].edits[0];
+  const fixed = text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
+  assert.deepEqual(
+    findings(fixed).map((f) => [f.code, fixed.slice(f.start, f.end)]),
+    [['gateway-service-listener-missing', 'listeners']],
+  );
 });
 
 test('a TLS secret name with the <cloud-resource-id> placeholder left in is an error', () => {

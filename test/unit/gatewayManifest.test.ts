@@ -102,7 +102,7 @@ test('a listener, its tls or its certificateRefs filled in later (unquoted {{ â€
   assert.equal(manifestOf(`${HEAD}  - {{ toYaml .Values.serviceListener }}\n`).listeners[1].filledInLater, true);
   // Written out, the same listeners are checked.
   assert.deepEqual(codes(`${HEAD}${https}    tls:\n      mode: Terminate\n`), ['gateway-certificate-missing']);
-  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}`), ['gateway-hostname-not-azure']);
+  assert.deepEqual(codes(`${HEAD}${SESSION_LISTENER}`), ['gateway-service-listener-missing']);
 });
 
 test('a hostname filled in later ("{{ .Values.serviceHost }}", quoted): it may be either of Anyscale\'s, so neither it nor a missing *.s listener is reported', () => {

@@ -42,6 +42,8 @@ export interface GatewayManifest {
   readonly namespace?: WrittenString;
   readonly listeners: readonly GatewayListener[];
   readonly anchor: TextRange;
+  /** Where a finding about the listeners as a whole goes: the `listeners` key, or `anchor` without one. */
+  readonly listenersAnchor: TextRange;
 }
 
 /** A node as read, and whether it is read through an anchor (see WrittenString.viaAnchor). */
@@ -68,6 +70,13 @@ class ManifestReader {
   }
 
   /** The value of a key in effect in a map: written in it or merged in, an alias read through. */
+  /** Where the key in effect in a map is written (in it, or in the map merged in). */
+  keyRange(map: Read, key: string): TextRange | undefined {
+    if (!isMap(map.node)) return undefined;
+    const found = pairInEffect(map.node as YAMLMap, key, this.root);
+    return found ? yamlNodeRange(found.pair.key as Node) : undefined;
+  }
+
   value(map: Read, key: string): Read {
     if (!isMap(map.node)) return { node: undefined, viaAnchor: map.viaAnchor };
     const found = pairInEffect(map.node as YAMLMap, key, this.root);
@@ -127,18 +136,21 @@ export function gatewayManifest(text: string, yaml: YamlDocument): GatewayManife
   const document = reader.item(root, false);
   const kind = stringValue(reader.value(document, 'kind').node) ?? '';
   const metadata = reader.value(document, 'metadata');
-  const listenersNode = kind === 'Gateway' ? reader.value(reader.value(document, 'spec'), 'listeners').node : undefined;
+  const spec = reader.value(document, 'spec');
+  const listenersNode = kind === 'Gateway' ? reader.value(spec, 'listeners').node : undefined;
   const listeners = isSeq(listenersNode)
     ? listenersNode.items.flatMap((item) => reader.listener(item) ?? [])
     : isTemplatedNode(listenersNode, text)
       ? [reader.filledInLater(listenersNode)]
       : [];
   const name = reader.written(reader.value(metadata, 'name'));
+  const anchor = name?.range ?? yamlNodeRange(root);
   return {
     kind,
     name,
     namespace: reader.written(reader.value(metadata, 'namespace')),
     listeners,
-    anchor: name?.range ?? yamlNodeRange(root),
+    anchor,
+    listenersAnchor: reader.keyRange(spec, 'listeners') ?? anchor,
   };
 }

@@ -1,6 +1,7 @@
 // Rules over Gateway API manifests for Anyscale cloud resources.
 import type { GatewayRule } from '../gatewayRule';
 import { gatewayHostnameNotAzure } from './gateway-hostname-not-azure';
+import { gatewayServiceListenerMissing } from './gateway-service-listener-missing';
 import { gatewayTlsSecretInvalid } from './gateway-tls-secret-invalid';
 import { gatewayCertificateMissing } from './gateway-certificate-missing';
 import { gatewayValuesMismatch } from './gateway-values-mismatch';
@@ -9,6 +10,7 @@ import { gatewayTlsSecretCloudMismatch } from './gateway-tls-secret-cloud-mismat
 
 export const gatewayRules: readonly GatewayRule[] = [
   gatewayHostnameNotAzure,
+  gatewayServiceListenerMissing,
   gatewayTlsSecretInvalid,
   gatewayTlsSecretCloudMismatch,
   gatewayCertificateMissing,
