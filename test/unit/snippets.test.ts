@@ -5,11 +5,14 @@
 // go through the same expander in yamlEditing.test.ts.)
 import { test, describe } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { analyzeText } from '../../server/src/service/analyze';
 import { armCompletions } from '../../server/src/service/arm/features/completion';
 import { TEMPLATE_SNIPPETS } from '../../server/src/service/arm/features/completion/snippets';
 import type { CompletionEntry } from '../../server/src/service/features/editing';
 import { expandSnippet } from '../support/snippetSyntax';
+import { REPO_ROOT } from '../support/paths';
 
 const SCHEMA = 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#';
 const CURSOR = '/*|*/';
@@ -314,4 +317,18 @@ describe('a snippet names what the template already declares, and depends on it'
     // Without the cluster in the template: no dependsOn on it (ARM rejects one on a resource it does not deploy).
     assert.equal(dependsOnOf(accepted(host(), 'kuberay').text, 'kuberay'), undefined);
   });
+});
+
+test("the walkthrough's template page names each template snippet by the prefix it is typed with, and no other", () => {
+  const page = fs
+    .readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', 'template.md'), 'utf8')
+    .replace(/\s+/g, ' ');
+  const prefixes = new Set(TEMPLATE_SNIPPETS.map((snippet) => snippet.prefix));
+  for (const prefix of prefixes) assert.ok(page.includes(`\`${prefix}\``), `the walkthrough does not name ${prefix}`);
+  const named = [...page.matchAll(/`((?:anyscale|kuberay|aks)[\w-]*)`/g)].map((match) => match[1]);
+  assert.deepEqual(
+    named.filter((name) => name !== 'anyscale' && !prefixes.has(name)),
+    [],
+    'the walkthrough names a snippet prefix that does not exist',
+  );
 });
