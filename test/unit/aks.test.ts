@@ -228,7 +228,7 @@ describe('aks-location-unsupported', () => {
     assert.equal(finding.severity, 'warning');
     assert.match(
       finding.message,
-      /^The AKS cluster's location "westus" is not one of the 12 regions where Anyscale on Azure is documented as available \(supported regions page, 10\/05\/2026\): /,
+      /^The AKS cluster's location "westus" is not one of the 12 regions where Anyscale on Azure is documented as available \(supported regions page, 2026-10-05\): /,
     );
     assert.match(finding.message, /contact support to request access to westus\. /);
     assert.doesNotMatch(finding.message, /older regions/);

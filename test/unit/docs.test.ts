@@ -1,5 +1,5 @@
 // Documentation stays true: the README's rules table lists exactly the registered rules (and the CLI's syntax codes) with their default
-// severities, and every docs page belongs to a rule (a page for a removed rule would mislead).
+// severities, every docs page belongs to a rule (a page for a removed rule would mislead), and dates read as ISO 8601.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -60,4 +60,22 @@ test("the README's opening paragraph says what each mistake really does (domain 
   assert.match(intro, /same name[^.;]*409[^.;]*running clusters/);
   assert.match(intro, /(redeploy|changed property)[^.;]*"Cannot update fields in the existing cloud resource"/);
   assert.match(intro, /trailing slash[^.;]*deploys[^.;]*log shipping/);
+});
+
+test('dates users read are ISO 8601 (2026-10-05): 10/05/2026 is 5 October to some readers and 10 May to others', () => {
+  const slashDate = /\b\d{1,2}\/\d{1,2}\/\d{4}\b/;
+  const read = (dir: string): string[] =>
+    fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+      const relative = path.join(dir, entry.name);
+      if (entry.isDirectory()) return read(relative);
+      return /\.(ts|md|json)$/.test(entry.name) ? [relative] : [];
+    });
+  const files = [...['server/src', 'client/src', 'shared', 'docs', 'media'].flatMap(read), 'README.md', 'package.json'];
+  const wrong = files.flatMap((file) =>
+    fs
+      .readFileSync(path.join(REPO_ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (slashDate.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  );
+  assert.deepEqual(wrong, []);
 });

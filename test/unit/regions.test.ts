@@ -390,7 +390,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       text: template('{ "provider": "Azure", "region": "uksouth" }', 'westus'),
       code: 'location-unsupported',
       at: '"westus"',
-      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
+      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 2026-10-05): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
       name: "a cloud resource's location spelled as AWS does",
@@ -398,7 +398,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       code: 'location-unsupported',
       at: '"us-west-2"',
       message:
-        'location "us-west-2" is AWS\'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource\'s record, one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026), and the compute region belongs in properties.region. Did you mean "westus2"?',
+        'location "us-west-2" is AWS\'s spelling of a region, not an Azure one: location is the Azure region that keeps the cloud resource\'s record, one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 2026-10-05), and the compute region belongs in properties.region. Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
@@ -407,7 +407,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       code: 'location-unsupported',
       at: '"uk-south"',
       message:
-        'location "uk-south" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "uksouth"?',
+        'location "uk-south" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 2026-10-05). Did you mean "uksouth"?',
       fixes: ['Change location to "uksouth" → "uksouth" (preferred)'],
     },
     {
@@ -415,7 +415,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       text: cloudWithResource('westus', 'uksouth'),
       code: 'location-unsupported',
       at: '"westus"',
-      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
+      message: `location "westus" is an Azure region, but not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 2026-10-05): ${SUPPORTED}. Use one of them, or contact support to request access to westus.`,
     },
     {
       name: "a cloud's location spelled as AWS does",
@@ -423,7 +423,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       code: 'location-unsupported',
       at: '"us-west-2"',
       message:
-        'location "us-west-2" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 10/05/2026). Did you mean "westus2"?',
+        'location "us-west-2" is not an Azure region name, so it is not one of the 12 regions where Anyscale on Azure is documented as available (supported regions page, 2026-10-05). Did you mean "westus2"?',
       fixes: ['Change location to "westus2" → "westus2"'],
     },
     {
@@ -459,7 +459,7 @@ describe('region rules: what each message says and what each fix writes', () => 
       ]) {
         const { message } = described(text, 'location-unsupported');
         assert.doesNotMatch(message, /reject/i, message);
-        assert.match(message, /documented as available \(supported regions page, \d\d\/\d\d\/\d{4}\)/, message);
+        assert.match(message, /documented as available \(supported regions page, \d{4}-\d\d-\d\d\)/, message);
       }
     }
   });

@@ -196,11 +196,12 @@ export const SUPPORTED_LOCATIONS: readonly SupportedLocation[] = z
   ]);
 export const SUPPORTED_LOCATIONS_SOURCE = SOURCES.supportedRegions;
 /**
- * Documented (supported-regions, ms.date 10/05/2026): the date of the page copy the 12 locations come from, and what it
- * says to do about any other: "If you need a region that isn't listed, contact support to request it." Older copies
- * listed fewer regions, so the date goes into messages.
+ * Documented (supported-regions, ms.date 2026-10-05: Microsoft Learn writes it month first): the date of the page copy
+ * the 12 locations come from, and what it says to do about any other: "If you need a region that isn't listed, contact
+ * support to request it." Older copies listed fewer regions, so the date goes into messages, as ISO 8601 (a
+ * month-first date reads as another day in most of the world).
  */
-export const SUPPORTED_LOCATIONS_AS_OF = '10/05/2026';
+export const SUPPORTED_LOCATIONS_AS_OF = '2026-10-05';
 
 // The proxied workload resources of a cloud (domain §1.5, §1.6). Types [DOC] identity-access "Custom role permissions
 // reference"; shapes [SPEC] Anyscale.Platform swagger 2026-09-01 @16306f9.

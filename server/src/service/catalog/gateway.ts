@@ -15,7 +15,7 @@ export const GATEWAY_SOURCES = {
     url: 'https://kubernetes.io/docs/concepts/overview/working-with-objects/names/#dns-subdomain-names',
   }),
   ingressNginxQuickstart: Source.parse({
-    title: 'Deploy Anyscale on Azure to AKS with Ingress-NGINX (Microsoft Learn quickstart, 06/22/2026)',
+    title: 'Deploy Anyscale on Azure to AKS with Ingress-NGINX (Microsoft Learn quickstart, 2026-06-22)',
     url: 'https://learn.microsoft.com/en-us/azure/anyscale-on-azure/quickstart-azure-cli-ingress-nginx',
   }),
 };
