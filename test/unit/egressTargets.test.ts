@@ -315,7 +315,7 @@ test('egress follows symbolic links as the scan does: a linked folder outside, e
   fs.symlinkSync(shared, path.join(shared, 'self'));
   fs.symlinkSync(at('missing.json'), at('broken.json'));
   const read = async (scope?: WorkspaceScan) => {
-    const { files, unread } = await readWorkspaceFiles([workspace], undefined, scope);
+    const { files, unread } = await readWorkspaceFiles([workspace], { scope });
     return [files.map((f) => path.relative(workspace, f.path).split(path.sep).join('/')), unread];
   };
   const everyFile = [['infra/own.json', 'infra/second-way.json', 'linked/values.yaml'], []];
@@ -767,7 +767,7 @@ test("the files egress reads: the CLI's skips node_modules and dot-folders, as t
   const scan = new WorkspaceScan(new WorkspaceIndex(), () => false);
   scan.setExcludes(['archive']);
   await scan.scan([root]);
-  assert.deepEqual(read((await readWorkspaceFiles([root], undefined, scan)).files), ['infra', 'out']);
+  assert.deepEqual(read((await readWorkspaceFiles([root], { scope: scan })).files), ['infra', 'out']);
   // A folder outside the scanned ones: only node_modules and dot-folders are skipped there.
   assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', 'archive')), true);
   assert.equal(scan.entersFolder(path.join(os.tmpdir(), 'elsewhere', '.git')), false);

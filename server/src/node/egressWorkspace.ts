@@ -52,9 +52,19 @@ export interface WorkspaceRead {
   readonly unread: string[];
 }
 
+/** How a walk of the workspace reads it; each part may be left out. */
+export interface ReadWorkspaceOptions {
+  /** Unsaved editor contents by path (the language server's open documents); none by default. */
+  readonly openText?: (file: string) => string | undefined;
+  /**
+   * Which folders and files the walk reads: the CLI's by default; the language server passes the workspace index's,
+   * so that egress reads the files the index shows.
+   */
+  readonly scope?: WalkScope;
+}
+
 /**
- * Templates and values files under the folders; `openText` supplies unsaved editor contents by path. `scope`: the
- * CLI's by default; the language server passes the workspace index's, so that egress reads the files the index shows.
+ * Templates and values files under the folders, with unsaved editor contents where `openText` has them.
  * A folder or file that cannot be read is listed in `unread`: the hosts it names are missing from the targets.
  * Symbolic links are followed where `scope` says (the scan: as `search.followSymlinks` says; the CLI: always), each
  * real folder walked and each real file read once (./walkRules.ts).
@@ -63,8 +73,7 @@ export interface WorkspaceRead {
  */
 export async function readWorkspaceFiles(
   folders: readonly string[],
-  openText: (file: string) => string | undefined = () => undefined,
-  scope: WalkScope = CLI_SCOPE,
+  { openText = () => undefined, scope = CLI_SCOPE }: ReadWorkspaceOptions = {},
 ): Promise<WorkspaceRead> {
   const files: WorkspaceFile[] = [];
   const unread: string[] = [];
@@ -150,11 +159,7 @@ function unusedBesideTargetsFile(
 }
 
 /** How loadEgressTargets reads the workspace, and what for; each part may be left out. */
-export interface LoadTargetsOptions {
-  /** Unsaved editor contents by path (the language server's open documents); none by default. */
-  readonly openText?: (file: string) => string | undefined;
-  /** Which folders and files the walk reads: the CLI's by default. */
-  readonly scope?: WalkScope;
+export interface LoadTargetsOptions extends ReadWorkspaceOptions {
   /** Probing (the default) or the allow-list, whose words a duplicate's line takes. */
   readonly use?: TargetsUse;
 }
@@ -186,7 +191,7 @@ export async function loadEgressTargets(
       };
     }
   }
-  const { files, unread } = await readWorkspaceFiles(folders, openText, scope);
+  const { files, unread } = await readWorkspaceFiles(folders, { openText, scope });
   const derived = deriveWorkspaceTargets(files, settings, use);
   return unread.length > 0 ? { ...derived, problems: [...unread, ...derived.problems] } : derived;
 }
