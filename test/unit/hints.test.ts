@@ -85,3 +85,75 @@ test('a target written as an IP address: its hints do not speak of a name resolv
   assert.match(hintFor('refused', TARGET)!, /at the address api\.example\.test resolved to\./);
   assert.match(hintFor('tls-hostname', TARGET, TLS)!, /a wrong private endpoint or DNS record\)\. Check DNS/);
 });
+
+const PROXY = 'http://proxy.test:3128';
+/** Every kind of hint: each outcome, a name and an address, and each proxy failure the hints tell apart. */
+const EVERY_HINT: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>][] = [
+  ...(
+    [
+      'nxdomain',
+      'dns-timeout',
+      'dns-error',
+      'refused',
+      'unreachable',
+      'tcp-timeout',
+      'reset',
+      'tls-timeout',
+      'tls-untrusted',
+      'tls-hostname',
+      'tls-expired',
+      'tls-error',
+      'http-timeout',
+      'proxy-auth-required',
+      'proxy-refused',
+      'needs-host',
+      'error',
+    ] as const
+  ).map((outcome): [EgressOutcome, Pick<EgressProbeResult, 'tls'>] => [outcome, TLS]),
+  ['nxdomain', { via: PROXY }],
+  ['dns-timeout', { via: PROXY }],
+  ...[
+    'proxy: connect ECONNREFUSED 127.0.0.1:1',
+    'proxy: could not connect to the proxy within 5 s',
+    'proxy: the proxy accepted the connection but did not answer CONNECT within 5 s',
+    'proxy: the proxy closed the connection before answering CONNECT (ECONNRESET)',
+    'proxy: the proxy answered "SSH-2.0-OpenSSH_9.6", not an HTTP response',
+    'proxy: the proxy answered with a response header over 16 KB',
+    'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"',
+    'proxy: the proxy answered 302 Found, redirecting to http://portal/login',
+    'proxy: the proxy answered 101 Switching Protocols',
+    'proxy: the proxy answered 502 Bad Gateway',
+    'proxy: the proxy answered 403 Forbidden',
+  ].map((detail): [EgressOutcome, Pick<EgressProbeResult, 'via' | 'detail'>] => [
+    'proxy-refused',
+    { via: PROXY, detail },
+  ]),
+];
+
+/** The CLI option of each setting a hint may name (docs/egress.md, "On the command line"). */
+const CLI_OPTION: Record<string, string> = {
+  targets: '--host',
+  cloudIds: '--cloud-id',
+  targetsFile: '--targets',
+  caFile: '--ca-file',
+  proxy: '--proxy',
+};
+
+test('every hint that names a setting names its CLI option too: the CLI prints the same hints', () => {
+  const [address] = parseTargetsFile('["127.0.0.1:18443"]');
+  const wildcard = parseTargetsFile('["*.azure.anyscale-cloud.dev"]')[0];
+  let named = 0;
+  for (const [outcome, result] of EVERY_HINT)
+    for (const target of [TARGET, address, ...(outcome === 'needs-host' ? [wildcard] : [])]) {
+      const hint = hintFor(outcome, target, result) ?? '';
+      for (const [, setting] of hint.matchAll(/anyscaleAzure\.egress\.(\w+)/g)) {
+        named++;
+        assert.ok(CLI_OPTION[setting], `a setting without a known CLI option: ${setting} in ${hint}`);
+        assert.ok(
+          hint.includes(`CLI ${CLI_OPTION[setting]}`),
+          `${outcome}: ${setting} without CLI ${CLI_OPTION[setting]}: ${hint}`,
+        );
+      }
+    }
+  assert.ok(named >= 12, `${named} settings named: the hints that name one were reached`);
+});

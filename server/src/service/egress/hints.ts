@@ -16,6 +16,13 @@ import {
 import { fillHint } from '../../../../shared/egress/wildcardHosts';
 import { isAddress } from './target';
 
+/**
+ * The settings a hint names, each with its CLI option (and the variable the probe also reads), as the needs-a-host
+ * hint names anyscaleAzure.egress.targets (CLI --host): the same hint is read in the editor and the CLI's output.
+ */
+const PROXY_SETTING = 'anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY';
+const CA_FILE_SETTING = 'anyscaleAzure.egress.caFile, CLI --ca-file';
+
 function where(target: EgressTargetInfo): string {
   return `${target.host}:${target.port} (${FLOW_LABELS[target.flow]})`;
 }
@@ -36,7 +43,7 @@ export function hintFor(
     // Through a proxy only the proxy's own name is looked up here (and in the cluster probe): the proxy resolves the target's.
     case 'nxdomain':
       if (result.via)
-        return `The name of ${proxy} itself does not resolve (the proxy, not this machine, looks up ${target.host}): check its address (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY); written without http://, a proxy is read as a host name, as curl reads it.`;
+        return `The name of ${proxy} itself does not resolve (the proxy, not this machine, looks up ${target.host}): check its address (${PROXY_SETTING}); written without http://, a proxy is read as a host name, as curl reads it.`;
       return `${target.host} does not resolve: check the DNS servers and private DNS zones used for ${at}; a private zone for a public name hides it.`;
     case 'dns-timeout':
     case 'dns-error':
@@ -55,7 +62,7 @@ export function hintFor(
     case 'tls-timeout':
       return `TCP connected but the TLS handshake got no answer: an SNI-filtering firewall may drop ${at}. ${allow}.`;
     case 'tls-untrusted':
-      return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy may sit on the path to ${at}, or the server's certificate is self-signed or from a private CA. If that issuer is your firewall's, exempt ${target.host} from TLS inspection or trust its CA (anyscaleAzure.egress.caFile locally; the operator and Ray pods must trust it too).`;
+      return `The certificate for ${target.host}${issuer} is not trusted: a TLS-inspecting firewall or proxy may sit on the path to ${at}, or the server's certificate is self-signed or from a private CA. If that issuer is your firewall's, exempt ${target.host} from TLS inspection or trust its CA (${CA_FILE_SETTING}; the operator and Ray pods must trust it too).`;
     case 'tls-hostname':
       return `The certificate presented for ${at}${issuer} does not name ${target.host}: most likely another server answers (${isAddress(target.host) ? `a captive portal, or a server at ${target.host} with a certificate for its names only). Connect by a name the certificate holds, or check any firewall DNAT rule for ${target.host}.` : `a captive portal, a wrong private endpoint or DNS record). Check DNS and any firewall DNAT rule for ${target.host}.`}`;
     case 'tls-expired':
@@ -69,11 +76,10 @@ export function hintFor(
     case 'proxy-refused': {
       // The connection to the proxy itself failed (`proxy: connect ECONNREFUSED …`): nothing was asked of it yet.
       const connectFailure = proxyConnectFailure({ outcome, detail: result.detail });
-      const setting = 'anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY';
       if (connectFailure?.timedOut)
-        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that its address and port are right (${setting}) and that a firewall, NSG or route on the way does not drop the packets to it.`;
+        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that its address and port are right (${PROXY_SETTING}) and that a firewall, NSG or route on the way does not drop the packets to it.`;
       if (connectFailure)
-        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that it runs and that its address and port are right (${setting}).`;
+        return `Cannot connect to ${proxy} itself (${connectFailure.reason}): check that it runs and that its address and port are right (${PROXY_SETTING}).`;
       const curl = curlThroughProxy(proxyAt ?? 'proxy:port', target.host, target.port);
       // The proxy was reached and held the CONNECT: why is not known (it may be waiting on the target itself), so no
       // allow-list is blamed, and the user gets a way to ask the proxy directly.
@@ -84,25 +90,25 @@ export function hintFor(
       // cut (that is `reset`, after the tunnel opened), so neither an allow-list nor an FQDN filter is blamed.
       const closed = proxyClosedUnanswered({ outcome, detail: result.detail });
       if (closed)
-        return `${proxy} took the connection for ${at} and ${closed.code ? `reset it (${closed.code})` : 'closed it'} before answering the CONNECT request, so whether it would let ${target.host} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (${setting}) and its logs, then ask it directly from a machine that uses it: ${curl}`;
+        return `${proxy} took the connection for ${at} and ${closed.code ? `reset it (${closed.code})` : 'closed it'} before answering the CONNECT request, so whether it would let ${target.host} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (${PROXY_SETTING}) and its logs, then ask it directly from a machine that uses it: ${curl}`;
       // The proxy answered, but not with an HTTP response the probe could read: no refusal was read, so no allow-list
       // is blamed either.
       const unreadable = proxyUnreadableAnswer({ outcome, detail: result.detail });
       if (unreadable && 'notHttp' in unreadable)
-        return `${proxy} answered the CONNECT request for ${at} with ${unreadable.notHttp}, not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${target.host} through is not known. Check the proxy's address and port (${setting}), then ask it directly from a machine that uses it: ${curl}`;
+        return `${proxy} answered the CONNECT request for ${at} with ${unreadable.notHttp}, not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${target.host} through is not known. Check the proxy's address and port (${PROXY_SETTING}), then ask it directly from a machine that uses it: ${curl}`;
       if (unreadable)
-        return `${proxy} answered the CONNECT request for ${at} with a response header over ${unreadable.tooLarge}, where the probe stops reading, so whether it lets ${target.host} through is not known. Check that it is the HTTP proxy meant (${setting}) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl}`;
+        return `${proxy} answered the CONNECT request for ${at} with a response header over ${unreadable.tooLarge}, where the probe stops reading, so whether it lets ${target.host} through is not known. Check that it is the HTTP proxy meant (${PROXY_SETTING}) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl}`;
       // An answer that says what listens there is likely no plain HTTP forward proxy: no refusal was read, so no
       // allow-list is blamed; these are inferences from the answer, and the hint says "likely".
       const notForwarding = proxyNotForwarding({ outcome, detail: result.detail });
       const unknown = `so whether it would let ${target.host} through is not known`;
       const askIt = `then ask it directly from a machine that uses it: ${curl}`;
       if (notForwarding?.kind === 'expectsTls')
-        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, saying ${notForwarding.said}: what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, ${unknown}: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (${setting}), ${askIt}`;
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, saying ${notForwarding.said}: what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, ${unknown}: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (${PROXY_SETTING}), ${askIt}`;
       if (notForwarding?.kind === 'redirect')
-        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}${notForwarding.location ? ` to ${notForwarding.location}` : ''}: a redirect opens no tunnel, and a forward proxy answers CONNECT by opening one or refusing it, not normally with a redirect. What answers there is likely not a forward proxy (a captive portal, a web server or a reverse proxy), ${unknown}. Check the proxy's address and port (${setting}); a captive portal may want a sign-in at the address it redirects to first. Then ask it directly from a machine that uses it: ${curl}`;
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}${notForwarding.location ? ` to ${notForwarding.location}` : ''}: a redirect opens no tunnel, and a forward proxy answers CONNECT by opening one or refusing it, not normally with a redirect. What answers there is likely not a forward proxy (a captive portal, a web server or a reverse proxy), ${unknown}. Check the proxy's address and port (${PROXY_SETTING}); a captive portal may want a sign-in at the address it redirects to first. Then ask it directly from a machine that uses it: ${curl}`;
       if (notForwarding)
-        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, which HTTP allows only in answer to a request that asked for an upgrade (RFC 9110, section 7.8), and CONNECT asks for none. What answers there is likely not an HTTP forward proxy, ${unknown}. Check the proxy's address and port (${setting}), ${askIt}`;
+        return `${proxy} answered the CONNECT request for ${at} with ${notForwarding.status}, which HTTP allows only in answer to a request that asked for an upgrade (RFC 9110, section 7.8), and CONNECT asks for none. What answers there is likely not an HTTP forward proxy, ${unknown}. Check the proxy's address and port (${PROXY_SETTING}), ${askIt}`;
       // A 5xx is the proxy failing to carry out the CONNECT (RFC 9110, section 15.6), not a refusal: no allow-list is
       // blamed, and what to check follows from what the status means.
       const serverError = proxyServerError({ outcome, detail: result.detail });
