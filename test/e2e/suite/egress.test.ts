@@ -154,7 +154,8 @@ suite('Egress verification in a real VS Code', () => {
     assert.equal(status.severity, 'error');
   });
 
-  test('"Re-run This Target", clicked on a row, probes that target again and replaces only its row', async () => {
+  test('"Re-run This Target", clicked on a row, probes that target again and replaces only its row; the summary says so', async () => {
+    const [summaryBefore] = await viewRows();
     const before = await resultRows();
     assert.match(before[3].description, /^ok · /, `the row of ${goingAwayTarget} before its server goes away`);
     await goingAway.close();
@@ -174,11 +175,20 @@ suite('Egress verification in a real VS Code', () => {
       before.filter((_, i) => i !== 3),
       'the other rows are kept as they were',
     );
+    // The counts take the re-run's result; the time stays the run's, and the re-run's follows it.
+    const [summary] = await viewRows();
+    assert.equal(summary.label, '1 passed, 3 failed, 1 needs a host');
+    const [, runAt, rerunAt] =
+      /^from this machine, at (\d{2}:\d{2}), 1 target re-run at (\d{2}:\d{2})$/.exec(summary.description) ?? [];
+    assert.ok(runAt, `the summary names the re-run: ${summary.description}`);
+    assert.equal(`from this machine, at ${runAt}`, summaryBefore.description, "the run's own time is kept");
+    assert.ok(rerunAt >= runAt, `re-run at ${rerunAt}, after the run at ${runAt}`);
     await openEditor('bad-template.json');
     const status = await waitFor('the egress status to count the re-run', async () =>
       (await languageStatus()).find((r) => /^Egress: 3 failed/.test(r.line)),
     );
     assert.equal(status.severity, 'error');
+    assert.match(status.line, /, 1 target re-run at \d{1,2}:\d{2}:\d{2}/, 'the status names the re-run too');
   });
 
   test('Export Egress Report from the palette writes the results, re-run included, where the save dialog says', async () => {

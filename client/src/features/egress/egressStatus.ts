@@ -3,7 +3,7 @@
 // (statusScope.ts): its selector matches nothing elsewhere.
 import * as vscode from 'vscode';
 import type { DocumentStats, EgressReport } from '../../../../shared/protocol';
-import { RESULTS_VIEW } from './resultsView';
+import { RESULTS_VIEW, rerunPart, type Reruns } from './resultsView';
 import { countResults, reportDiagnosis } from '../../../../shared/egress/diagnosis';
 import { probedFrom } from './report';
 import { egressStatusApplies } from './statusScope';
@@ -44,11 +44,13 @@ export class EgressStatusItem implements vscode.Disposable {
     this.applies = applies;
   }
 
-  show(report: EgressReport): void {
+  /** `reruns`: the targets re-run since the report's run, which the detail names after its time. */
+  show(report: EgressReport, reruns?: Reruns): void {
     const { passed, failed } = countResults(report.results);
     this.item.text = failed > 0 ? `$(error) Egress: ${failed} failed` : `$(pass) Egress: ${passed} passed`;
     const diagnosis = failed > 0 ? reportDiagnosis(report) : undefined;
-    this.item.detail = `from ${probedFrom(report)}, ${new Date(report.startedAt).toLocaleTimeString()}${report.cancelled ? ' (cancelled)' : ''}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
+    const time = (iso: string) => new Date(iso).toLocaleTimeString();
+    this.item.detail = `from ${probedFrom(report)}, ${time(report.startedAt)}${report.cancelled ? ' (cancelled)' : ''}${rerunPart(reruns, time)}${diagnosis ? ` — ${diagnosis.headline}` : ''}`;
     this.item.severity = failed > 0 ? vscode.LanguageStatusSeverity.Error : vscode.LanguageStatusSeverity.Information;
     this.item.command = { title: 'Show results', command: `${RESULTS_VIEW}.focus` };
   }

@@ -199,8 +199,8 @@ export function registerEgress(
         ? await probeFromCluster(client, clusterDocs, [target])
         : await probeLocally(client, [target]);
     if (report?.results[0]) {
-      view.replace(report.results[0]);
-      if (view.last) status.show(view.last);
+      view.replace(report.results[0], report.startedAt);
+      if (view.last) status.show(view.last, view.reruns);
     }
   };
   const exportReport = async (format?: 'markdown' | 'json', target?: vscode.Uri) => {

@@ -1,8 +1,9 @@
-// The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when),
-// an overall diagnosis row when one cause explains every failure, a row saying how many wildcards were not probed
-// for want of a concrete host name and how to give one, a row naming the proxy the probes were sent to and how many
-// went through it (the CLI's "Proxy:" line), then one row per target (pass/fail icon, classification, latency) with
-// its hint, flow, purpose, phase times, proxy (host:port) and source as children. It renders the last report only.
+// The "Anyscale Egress" results view in the Anyscale view container: a summary row first (counts, where from, when,
+// and the targets re-run since), an overall diagnosis row when one cause explains every failure, a row saying how many
+// wildcards were not probed for want of a concrete host name and how to give one, a row naming the proxy the probes
+// were sent to and how many went through it (the CLI's "Proxy:" line), then one row per target (pass/fail icon,
+// classification, latency) with its hint, flow, purpose, phase times, proxy (host:port) and source as children. It
+// renders the last report only.
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
 import { countResults, countsLine, notProbed, proxyUsed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
@@ -25,24 +26,47 @@ const HEADER_CONTEXT = {
   proxy: 'egressProxy',
 };
 
-/** "from this machine, at 14:05" / "from cluster aks-dev, at 14:05" (local time). */
-export function probedWhen(report: EgressReport): string {
-  const at = new Date(report.startedAt);
-  const time = `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-  return `from ${probedFrom(report)}, at ${time}${report.cancelled ? ' (cancelled)' : ''}`;
+/** The targets re-run ("Re-run This Target") since the run the report is of, by host:port, and when the last began. */
+export interface Reruns {
+  readonly targets: ReadonlySet<string>;
+  readonly lastAt: string;
+}
+
+/** ", 1 target re-run at 14:34" / ", 2 targets re-run, the last at 14:36", the time as `time` writes it; "" without re-runs. */
+export function rerunPart(reruns: Reruns | undefined, time: (iso: string) => string): string {
+  if (!reruns) return '';
+  const count = reruns.targets.size;
+  return count === 1
+    ? `, 1 target re-run at ${time(reruns.lastAt)}`
+    : `, ${count} targets re-run, the last at ${time(reruns.lastAt)}`;
+}
+
+/** 14:05, local time. */
+function hoursMinutes(iso: string): string {
+  const at = new Date(iso);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * "from this machine, at 14:05" / "from cluster aks-dev, at 14:05" (local time), then the targets re-run since, when
+ * there are some: "…, at 14:05, 1 target re-run at 14:12".
+ */
+export function probedWhen(report: EgressReport, reruns?: Reruns): string {
+  return `from ${probedFrom(report)}, at ${hoursMinutes(report.startedAt)}${report.cancelled ? ' (cancelled)' : ''}${rerunPart(reruns, hoursMinutes)}`;
 }
 
 /**
  * The rows above the targets: the counts, the diagnosis when there is one, the wildcards not probed, and the proxy
  * when the probes were sent to one.
  */
-function headerRows(report: EgressReport): Node[] {
+function headerRows(report: EgressReport, reruns: Reruns | undefined): Node[] {
   const counts = countsLine(countResults(report.results));
+  const when = probedWhen(report, reruns);
   const diagnosis = reportDiagnosis(report);
   const wildcards = notProbed(report.results);
   const proxy = proxyUsed(report.results);
   return [
-    { kind: 'summary', label: counts, description: probedWhen(report), tooltip: `${counts} — ${probedWhen(report)}` },
+    { kind: 'summary', label: counts, description: when, tooltip: `${counts} — ${when}` },
     ...(diagnosis
       ? [
           {
@@ -82,21 +106,29 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private report: EgressReport | undefined;
+  private rerunSinceRun: Reruns | undefined;
 
   get last(): EgressReport | undefined {
     return this.report;
   }
 
+  /** The targets re-run since the last report's run; undefined when none was. */
+  get reruns(): Reruns | undefined {
+    return this.rerunSinceRun;
+  }
+
   show(report: EgressReport): void {
     this.report = report;
+    this.rerunSinceRun = undefined;
     void vscode.commands.executeCommand('setContext', 'anyscaleAzure.egress.hasResults', true);
     this.changed.fire(undefined);
   }
 
-  /** Replaces one target's result (a re-run) and keeps the others. */
-  replace(result: EgressProbeResult): void {
+  /** Replaces one target's result (a re-run begun at `rerunAt`) and keeps the others; the summary counts the re-run. */
+  replace(result: EgressProbeResult, rerunAt: string): void {
     if (!this.report) return;
     const key = `${result.target.host}:${result.target.port}`;
+    this.rerunSinceRun = { targets: new Set([...(this.rerunSinceRun?.targets ?? []), key]), lastAt: rerunAt };
     this.report = {
       ...this.report,
       results: this.report.results.map((r) => (`${r.target.host}:${r.target.port}` === key ? result : r)),
@@ -108,7 +140,7 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
     if (!this.report) return [];
     if (!node)
       return [
-        ...headerRows(this.report),
+        ...headerRows(this.report, this.rerunSinceRun),
         ...this.report.results.map((result) => ({ kind: 'target' as const, result })),
       ];
     if (node.kind !== 'target') return [];
