@@ -70,7 +70,9 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
   });
   const generic = wildcard('grafana-*.azure.anyscale-cloud.dev');
   assert.ok(
-    hintFor('needs-host', generic.target)?.includes(`needs a concrete host name: ${one?.action.split(';')[0]};`),
+    hintFor('needs-host', generic.target, {}, 'local')?.includes(
+      `needs a concrete host name: ${one?.action.split(';')[0]};`,
+    ),
     "the summary's words are the row's",
   );
   // The cloud wildcard takes cloud IDs too, as its row says.
@@ -82,7 +84,7 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
     'add one with anyscaleAzure.egress.targets (CLI --host), or cloud IDs with anyscaleAzure.egress.cloudIds (CLI --cloud-id) for *.azure.anyscale-cloud.dev; each row says what fills it',
   );
   assert.match(
-    hintFor('needs-host', cloud.target) ?? '',
+    hintFor('needs-host', cloud.target, {}, 'local') ?? '',
     /add cloud IDs with anyscaleAzure\.egress\.cloudIds \(CLI --cloud-id; /,
   );
   // A narrower wildcard from a targets file, which the cloud wildcard covers (its pattern), takes no cloud IDs: they
@@ -90,7 +92,7 @@ test("the wildcards not probed: how many need a concrete host name, and how to g
   const narrower = wildcard('grafana-*.azure.anyscale-cloud.dev');
   const fromFile = { ...narrower, target: { ...narrower.target, pattern: '*.azure.anyscale-cloud.dev' } };
   assert.equal(notProbed([fromFile])?.action, one?.action);
-  assert.doesNotMatch(hintFor('needs-host', fromFile.target) ?? '', /cloud IDs/);
+  assert.doesNotMatch(hintFor('needs-host', fromFile.target, {}, 'local') ?? '', /cloud IDs/);
 });
 
 test('a wildcard of a targets file gets its host in that file, not in the settings the file replaces', () => {
@@ -108,7 +110,7 @@ test('a wildcard of a targets file gets its host in that file, not in the settin
   assert.equal(summary?.headline, '3 wildcards need a concrete host name');
   assert.equal(summary?.action, `add one ${toFile}; each row says what fills it`);
   for (const { target } of wildcards) {
-    const hint = hintFor('needs-host', target) ?? '';
+    const hint = hintFor('needs-host', target, {}, 'local') ?? '';
     assert.ok(hint.includes(`needs a concrete host name: add `) && hint.includes(toFile), hint);
     // Neither the hosts nor the cloud IDs of the settings are probed beside a targets file.
     assert.doesNotMatch(hint, /anyscaleAzure\.egress\.(targets |cloudIds)|--host|--cloud-id/, hint);
@@ -282,7 +284,7 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
   ];
   for (const [outcome, detail] of cases) {
     const row = (host: string) => result(host, outcome, { via, detail });
-    const hint = hintFor(outcome, row('a.test').target, { via, detail }) ?? '';
+    const hint = hintFor(outcome, row('a.test').target, { via, detail }, 'local') ?? '';
     const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
@@ -345,7 +347,7 @@ test('a proxy that answered CONNECT with a 5xx failed on its side: the hint says
   const via = 'http://proxy.corp.test:3128';
   const hint = (status: string, port = 443) => {
     const row = result('a.test', 'proxy-refused', { via, detail: `proxy: the proxy answered ${status}` });
-    return hintFor(row.outcome, { ...row.target, port }, row) ?? '';
+    return hintFor(row.outcome, { ...row.target, port }, row, 'local') ?? '';
   };
   const said = 'the proxy proxy.corp.test:3128 answered the CONNECT request for a.test:443 (AKS → control plane) with';
   const ask =
@@ -388,7 +390,7 @@ test('every probe through the same proxy failed with a 5xx: the proxy itself, on
   const proxy = 'http://proxy.corp.test:3128';
   const failed = (host: string, status = '502 Bad Gateway') => {
     const row = result(host, 'proxy-refused', { via: proxy, detail: `proxy: the proxy answered ${status}` });
-    return { ...row, hint: hintFor(row.outcome, row.target, row) };
+    return { ...row, hint: hintFor(row.outcome, row.target, row, 'local') };
   };
   const results = [failed('a.test'), failed('b.test'), result('*.c.test', 'needs-host')];
   const diagnosis = {
@@ -482,10 +484,10 @@ test('every probe through the same proxy closed before answering CONNECT: not an
   // A reset as the row's hint says it; one target let through, or refused, escapes the pattern.
   const reset = closed('a.test', 'ECONNRESET');
   assert.match(
-    hintFor(reset.outcome, reset.target, reset) ?? '',
+    hintFor(reset.outcome, reset.target, reset, 'local') ?? '',
     /and reset it \(ECONNRESET\) before answering the CONNECT request/,
   );
-  assert.doesNotMatch(hintFor(reset.outcome, reset.target, reset) ?? '', /FQDN|allow-list/);
+  assert.doesNotMatch(hintFor(reset.outcome, reset.target, reset, 'local') ?? '', /FQDN|allow-list/);
   assert.equal(diagnose([closed('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
   const forbidden = result('b.test', 'proxy-refused', {
     via: proxy,
@@ -751,7 +753,7 @@ test('the Markdown report names a proxy as its rows and diagnosis do, host:port,
   const via = 'http://ci-user:s3cret@proxy.corp.test:3128';
   const refused = (host: string) => {
     const row = result(host, 'proxy-refused', { via, detail: 'proxy: the proxy answered 403 Forbidden' });
-    return { ...row, hint: hintFor(row.outcome, row.target, row) };
+    return { ...row, hint: hintFor(row.outcome, row.target, row, 'local') };
   };
   const markdown = reportMarkdown({
     origin: 'local',

@@ -16,6 +16,7 @@ import { parseProbeLog, formatProbeLine, formatDoneLine, LINE_PREFIX } from '../
 import { probeTargets } from '../../server/src/node/egressProbe/engine';
 import { staticResolver } from '../../server/src/node/egressProbe/resolver';
 import { proxyConfig } from '../../server/src/service/egress/proxy';
+import { hintFor } from '../../server/src/service/egress/hints';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { kubectlOnPath, kubeContexts, noContextMessage, runProbeJob } from '../../client/src/features/egress/kubectl';
 import {
@@ -305,7 +306,7 @@ test("the probe script tells a proxy whose connection times out from one that ne
   );
 });
 
-test("the probe script: another service on the proxy's port, and a proxy whose header never ends, in the local engine's words and hints", async () => {
+test("the probe script: another service on the proxy's port, and a proxy whose header never ends, in the local engine's words, with the cluster's hints", async () => {
   const list = parseTargetsFile(JSON.stringify([lab.target('good')]));
   for (const port of [lab.sshPort, lab.oversizedProxyPort]) {
     const proxy = `http://127.0.0.1:${port}`;
@@ -314,7 +315,8 @@ test("the probe script: another service on the proxy's port, and a proxy whose h
     const [local] = await probeTargets(list, { timeoutMs: 700, proxy: proxyConfig(proxy) });
     assert.equal(script.outcome, 'proxy-refused');
     assert.equal(script.detail, local.detail);
-    assert.equal(script.hint, local.hint);
+    // The same hint as the local result's would be, given where the script ran: the cluster.
+    assert.equal(script.hint, hintFor(local.outcome, local.target, local, 'cluster'));
     assert.match(script.detail ?? '', port === lab.sshPort ? /"SSH-2\.0-.*", not an HTTP response$/ : /over 16 KB$/);
   }
 });
@@ -327,14 +329,14 @@ async function bothThroughProxy(host: 'good' | 'closed', proxy: string, detail: 
   assert.equal(script.outcome, 'proxy-refused', JSON.stringify(script));
   assert.equal(script.detail, detail);
   assert.equal(local.detail, detail);
-  assert.equal(script.hint, local.hint);
+  assert.equal(script.hint, hintFor(local.outcome, local.target, local, 'cluster'));
 }
 
-test("the probe script: a proxy that cannot connect to the target answers 502, in the local engine's words and hint", async () => {
+test("the probe script: a proxy that cannot connect to the target answers 502, in the local engine's words, with the cluster's hint", async () => {
   await bothThroughProxy('closed', `http://127.0.0.1:${lab.proxyPort}`, 'proxy: the proxy answered 502 Bad Gateway');
 });
 
-test("the probe script: a proxy that closes before answering CONNECT, and an HTTPS proxy addressed as http://, in the local engine's words and hints", async () => {
+test("the probe script: a proxy that closes before answering CONNECT, and an HTTPS proxy addressed as http://, in the local engine's words, with the cluster's hints", async () => {
   const closed = 'proxy: the proxy closed the connection before answering CONNECT';
   await bothThroughProxy('good', `http://127.0.0.1:${lab.closingProxyPort}`, closed);
   await bothThroughProxy('good', `http://127.0.0.1:${lab.tlsProxyPort}`, closed);
@@ -342,7 +344,7 @@ test("the probe script: a proxy that closes before answering CONNECT, and an HTT
   await bothThroughProxy('good', `http://127.0.0.1:${lab.ports.reset}`, `${closed} (ECONNRESET)`);
 });
 
-test("the probe script: a port that expects TLS, a captive portal's redirect and a 101 to CONNECT, in the local engine's words and hints", async () => {
+test("the probe script: a port that expects TLS, a captive portal's redirect and a 101 to CONNECT, in the local engine's words, with the cluster's hints", async () => {
   const expectsTls =
     'proxy: the proxy answered 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
   await bothThroughProxy('good', `http://127.0.0.1:${lab.expectsTlsPort}`, expectsTls);

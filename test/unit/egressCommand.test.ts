@@ -74,7 +74,9 @@ test('exit 0 when every required target answers; text output lists each target w
   const lines = stdout.trim().split('\n');
   assert.match(
     lines[0],
-    new RegExp(`^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(AKS → a host you listed\\)$`),
+    new RegExp(
+      `^ok {3}ok +\\d+ ms  ${lab.target('good').replace(/\./g, '\\.')}  \\(this machine → a host you listed\\)$`,
+    ),
   );
   assert.match(lines.at(-1)!, /^2 passed, 0 failed in \d{1,3} ms$/);
   assert.equal(stderr, '', 'no progress lines when stderr is not a terminal');
@@ -125,7 +127,7 @@ test('exit 1 when a required target fails; optional failures and wildcards are r
   ]);
   assert.equal(code, 1, stdout);
   assert.match(stdout, new RegExp(`FAIL refused .*${lab.target('closed')}`));
-  assert.match(stdout, /Allow outbound HTTPS to closed\.egress\.test:\d+ \(AKS → a host you listed\)/);
+  assert.match(stdout, /Allow outbound HTTPS to closed\.egress\.test:\d+ \(this machine → a host you listed\)/);
   assert.match(stdout, /FAIL tls-expired .*optional\)/);
   assert.match(stdout, /HOST needs-host .*\*\.s\.azure\.anyscaleuserdata\.com:443/);
   // --host is not used beside --targets: the wildcard gets its host in the file.
@@ -360,7 +362,7 @@ test('a proxy that closes every connection before answering CONNECT: not a reset
   assert.match(
     closed.stdout,
     new RegExp(
-      `^FAIL proxy-refused .*\\n {5}the proxy ${at} took the connection for good\\.egress\\.test:${lab.ports.good} \\(AKS → a host you listed\\) and closed it before answering the CONNECT request`,
+      `^FAIL proxy-refused .*\\n {5}the proxy ${at} took the connection for good\\.egress\\.test:${lab.ports.good} \\(this machine → a host you listed\\) and closed it before answering the CONNECT request`,
     ),
   );
   assert.match(

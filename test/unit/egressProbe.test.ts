@@ -49,7 +49,7 @@ test('without the extra CA the same server is tls-untrusted, with a hint naming 
   assert.equal(result.outcome, 'tls-untrusted');
   assert.ok(result.hint?.includes(`${HOSTS.good}:${lab.ports.good}`), result.hint);
   assert.ok(result.hint?.includes('Anyscale Egress Test CA'), result.hint);
-  assert.ok(result.hint?.includes('AKS → a host you listed'), result.hint);
+  assert.ok(result.hint?.includes('this machine → a host you listed'), result.hint);
   // Measured: the certificate is not trusted, and who issued it. Inferred, and said so: a TLS-inspecting middlebox.
   assert.match(result.hint ?? '', /is not trusted: a TLS-inspecting firewall or proxy may sit on the path to /);
   assert.doesNotMatch(result.hint ?? '', /sits on/);
@@ -200,7 +200,7 @@ test('a port that expects TLS answers 400 "The plain HTTP request was sent to HT
   const good = lab.target('good');
   assert.equal(
     result.hint,
-    `the proxy 127.0.0.1:${lab.expectsTlsPort} answered the CONNECT request for ${good} (AKS → a host you listed) with 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port": what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, so whether it would let ${HOSTS.good} through is not known: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.expectsTlsPort} https://${good}`,
+    `the proxy 127.0.0.1:${lab.expectsTlsPort} answered the CONNECT request for ${good} (this machine → a host you listed) with 400 Bad Request, saying "The plain HTTP request was sent to HTTPS port": what nginx, Apache and Go's HTTP servers answer when plain HTTP reaches a port that expects TLS. The port likely expects TLS, so whether it would let ${HOSTS.good} through is not known: the proxy is likely an https:// one (the probe speaks plain HTTP CONNECT and does not use https:// proxies; use the proxy's plain HTTP port if it has one), or the port is wrong (a web server's HTTPS port). Check the proxy's port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.expectsTlsPort} https://${good}`,
   );
   // Go's answer has no Content-Length: its body ends with the connection, and is read to that end.
   const go = await throughNonProxy(lab.goExpectsTlsPort);
@@ -256,7 +256,7 @@ test('a proxy that cannot connect to the target answers 502: the hint says what 
   assert.equal(result.detail, 'proxy: the proxy answered 502 Bad Gateway');
   assert.equal(
     result.hint,
-    `the proxy 127.0.0.1:${lab.proxyPort} answered the CONNECT request for ${closed} (AKS → a host you listed) with 502 Bad Gateway: per RFC 9110, as a gateway or proxy, it received an invalid response from the server it went on to. That is no refusal, so its allow-list is not in question. Check whether the proxy can reach ${closed} itself (its DNS, its own firewall or upstream proxy, the target being up): see its logs for ${HOSTS.closed}, or ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.proxyPort} https://${closed}`,
+    `the proxy 127.0.0.1:${lab.proxyPort} answered the CONNECT request for ${closed} (this machine → a host you listed) with 502 Bad Gateway: per RFC 9110, as a gateway or proxy, it received an invalid response from the server it went on to. That is no refusal, so its allow-list is not in question. Check whether the proxy can reach ${closed} itself (its DNS, its own firewall or upstream proxy, the target being up): see its logs for ${HOSTS.closed}, or ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${lab.proxyPort} https://${closed}`,
   );
 });
 
@@ -278,7 +278,7 @@ test('a proxy that closes the connection before answering CONNECT, and an HTTPS 
     assert.equal(result.detail, 'proxy: the proxy closed the connection before answering CONNECT');
     assert.equal(
       result.hint,
-      `the proxy 127.0.0.1:${port} took the connection for ${good} (AKS → a host you listed) and closed it before answering the CONNECT request, so whether it would let ${HOSTS.good} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and its logs, then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${port} https://${good}`,
+      `the proxy 127.0.0.1:${port} took the connection for ${good} (this machine → a host you listed) and closed it before answering the CONNECT request, so whether it would let ${HOSTS.good} through is not known. A proxy that expects TLS first does this when addressed as http:// (an https:// proxy, which the probe does not use: it speaks plain HTTP CONNECT), and so do a service that is not an HTTP proxy and a proxy that drops clients it does not know (a source-address rule). Check the proxy's address, port and scheme (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and its logs, then ask it directly from a machine that uses it: curl -v -x http://127.0.0.1:${port} https://${good}`,
     );
   }
   // One that resets the connection when it reads the request (the lab's reset server as a proxy): said so, with the code.
@@ -343,7 +343,7 @@ test('a proxy whose connection times out is told apart from one that takes it an
   const good = lab.target('good');
   assert.equal(
     muted.hint,
-    `The CONNECT request for ${good} (AKS → a host you listed) got no answer within 1 s from the proxy 127.0.0.1:${lab.mutedProxyPort}, which took the connection. Check whether the proxy can reach ${good} itself (its own egress may be blocked, or the target slow) and is not overloaded: see its logs for ${HOSTS.good}, or run this from a machine that uses the proxy: curl -v -x http://127.0.0.1:${lab.mutedProxyPort} https://${good}`,
+    `The CONNECT request for ${good} (this machine → a host you listed) got no answer within 1 s from the proxy 127.0.0.1:${lab.mutedProxyPort}, which took the connection. Check whether the proxy can reach ${good} itself (its own egress may be blocked, or the target slow) and is not overloaded: see its logs for ${HOSTS.good}, or run this from a machine that uses the proxy: curl -v -x http://127.0.0.1:${lab.mutedProxyPort} https://${good}`,
   );
   assert.doesNotMatch(muted.hint ?? '', /allow-list|does not tunnel|Cannot connect/);
 });
@@ -366,7 +366,7 @@ test('a proxy port where another service answers, and a proxy whose header never
   const curl = (port: number) => `curl -v -x http://127.0.0.1:${port} https://${good}`;
   assert.equal(
     ssh.hint,
-    `the proxy 127.0.0.1:${lab.sshPort} answered the CONNECT request for ${good} (AKS → a host you listed) with "${lab.sshBanner}", not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${HOSTS.good} through is not known. Check the proxy's address and port (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: ${curl(lab.sshPort)}`,
+    `the proxy 127.0.0.1:${lab.sshPort} answered the CONNECT request for ${good} (this machine → a host you listed) with "${lab.sshBanner}", not an HTTP response: something other than an HTTP proxy may listen there (another service, or a proxy that speaks TLS or SOCKS, which the probe does not use), so whether it would let ${HOSTS.good} through is not known. Check the proxy's address and port (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY), then ask it directly from a machine that uses it: ${curl(lab.sshPort)}`,
   );
   const oversized = await probeTarget(target(good), {
     ...base,
@@ -376,7 +376,7 @@ test('a proxy port where another service answers, and a proxy whose header never
   assert.equal(oversized.detail, 'proxy: the proxy answered with a response header over 16 KB');
   assert.equal(
     oversized.hint,
-    `the proxy 127.0.0.1:${lab.oversizedProxyPort} answered the CONNECT request for ${good} (AKS → a host you listed) with a response header over 16 KB, where the probe stops reading, so whether it lets ${HOSTS.good} through is not known. Check that it is the HTTP proxy meant (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl(lab.oversizedProxyPort)}`,
+    `the proxy 127.0.0.1:${lab.oversizedProxyPort} answered the CONNECT request for ${good} (this machine → a host you listed) with a response header over 16 KB, where the probe stops reading, so whether it lets ${HOSTS.good} through is not known. Check that it is the HTTP proxy meant (anyscaleAzure.egress.proxy, CLI --proxy, HTTPS_PROXY) and what it sends (its logs), or see its whole answer from a machine that uses it: ${curl(lab.oversizedProxyPort)}`,
   );
   for (const { hint } of [ssh, oversized]) assert.doesNotMatch(hint ?? '', /allow-list|does not tunnel/);
 });

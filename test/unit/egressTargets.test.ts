@@ -12,7 +12,7 @@ import { deriveWorkspaceTargets } from '../../server/src/service/egress/workspac
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
 import { allowListFor } from '../../server/src/service/egress/allowList';
 import { firewallFqdn } from '../../shared/egress/firewallFqdn';
-import { FLOW_LABELS } from '../../shared/egress/flows';
+import { flowLabel } from '../../shared/egress/flows';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { matchesPattern, parseHostPort } from '../../server/src/service/egress/target';
 import { readWorkspaceFiles, loadEgressTargets, probeOptionsFrom } from '../../server/src/node/egressWorkspace';
@@ -336,7 +336,8 @@ test('a host only the user lists is sourced to the user, not to the docs; a host
   assert.equal(listed.source.title, docs);
   // Its path is the user's too: not one of the docs' flows, unless the file names one.
   assert.equal(own.flow, 'aks-listed');
-  assert.equal(FLOW_LABELS[own.flow], 'AKS → a host you listed');
+  assert.equal(flowLabel(own.flow, 'cluster'), 'AKS → a host you listed');
+  assert.equal(flowLabel(own.flow, 'local'), 'this machine → a host you listed', 'probed from this machine, not AKS');
   assert.equal(listed.flow, REQUIRED_TARGETS.find((t) => t.pattern === 'console.azure.anyscale.com')?.flow);
   assert.equal(withFlow.flow, 'aks-storage-registry');
   const { targets } = deriveWorkspaceTargets([], {
@@ -564,7 +565,7 @@ test('each wildcard gets the needs-host hint that can fill it: cloud IDs only fo
     const files = regions === 'with' ? workspaceFiles : [];
     const target = deriveWorkspaceTargets(files, {}).targets.find((t) => t.host === host);
     assert.ok(target?.needsHost, host);
-    return hintFor('needs-host', target) ?? '';
+    return hintFor('needs-host', target, {}, 'local') ?? '';
   };
   assert.match(
     hintOf('*.azure.anyscale-cloud.dev', 'without'),

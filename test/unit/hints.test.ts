@@ -6,9 +6,12 @@ import * as assert from 'node:assert/strict';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
+import { parseProbeLog } from '../../server/src/service/egress/lines';
+import type { ProbeSite } from '../../shared/egress/flows';
 
 const TARGET = parseTargetsFile('["api.example.test"]')[0];
 const TLS = { tls: { issuer: 'Corp Inspection CA' } };
+const SITES: ProbeSite[] = ['local', 'cluster'];
 
 /** Per outcome: what the probe measured (stated), the inferred cause (worded as likely), and the old claim of fact. */
 const CASES: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>, RegExp, RegExp, RegExp][] = [
@@ -23,7 +26,7 @@ const CASES: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>, 
     'tcp-timeout',
     {},
     /^No answer to the TCP connection to api/,
-    /most likely a firewall or NSG drops it/,
+    /most likely a firewall (or NSG )?drops it/,
     /: a firewall or NSG drops/,
   ],
   [
@@ -51,7 +54,7 @@ const CASES: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>, 
     'tls-expired',
     TLS,
     /\(issuer "Corp Inspection CA"\) is expired or not yet valid:/,
-    /most likely a middlebox answers instead of api\.example\.test, or this machine's clock is wrong/,
+    /most likely a middlebox answers instead of api\.example\.test, or (this machine's clock|the clock of the node the probe pod ran on) is wrong/,
     /valid: a middlebox answers/,
   ],
   [
@@ -59,31 +62,33 @@ const CASES: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>, 
     { via: 'http://proxy.test:3128', detail: 'proxy: the proxy answered 403 Forbidden' },
     /^the proxy proxy\.test:3128 does not tunnel to api\.example\.test:443/,
     /most likely its allow-list does not let api\.example\.test through/,
-    /:443 \(AKS → a host you listed\): add/,
+    /:443 \((AKS|this machine) → a host you listed\): add/,
   ],
 ];
 
 for (const [outcome, result, measured, likely, asFact] of CASES)
   test(`${outcome}: what was measured is stated, the cause is worded as the likely one`, () => {
-    const hint = hintFor(outcome, TARGET, result) ?? '';
-    assert.match(hint, measured);
-    assert.match(hint, likely);
-    assert.doesNotMatch(hint, asFact);
+    for (const from of SITES) {
+      const hint = hintFor(outcome, TARGET, result, from) ?? '';
+      assert.match(hint, measured, from);
+      assert.match(hint, likely, from);
+      assert.doesNotMatch(hint, asFact, from);
+    }
   });
 
 test('a target written as an IP address: its hints do not speak of a name resolved or a DNS record', () => {
   const [v4, v6] = parseTargetsFile('["127.0.0.1:18443", "[::1]:18443"]');
   for (const target of [v4, v6]) {
-    const refused = hintFor('refused', target)!;
+    const refused = hintFor('refused', target, {}, 'local')!;
     assert.match(refused, new RegExp(`nothing listens on port 18443 at ${target.host.replace(/\./g, '\\.')}\\. `));
     assert.doesNotMatch(refused, /resolved to/);
-    const hostname = hintFor('tls-hostname', target, TLS)!;
+    const hostname = hintFor('tls-hostname', target, TLS, 'local')!;
     assert.doesNotMatch(hostname, /DNS/);
     assert.match(hostname, /Connect by a name the certificate holds/);
   }
   // A name still does.
-  assert.match(hintFor('refused', TARGET)!, /at the address api\.example\.test resolved to\./);
-  assert.match(hintFor('tls-hostname', TARGET, TLS)!, /a wrong private endpoint or DNS record\)\. Check DNS/);
+  assert.match(hintFor('refused', TARGET, {}, 'local')!, /at the address api\.example\.test resolved to\./);
+  assert.match(hintFor('tls-hostname', TARGET, TLS, 'local')!, /a wrong private endpoint or DNS record\)\. Check DNS/);
 });
 
 const PROXY = 'http://proxy.test:3128';
@@ -144,8 +149,10 @@ test('every hint that names a setting names its CLI option too: the CLI prints t
   const wildcard = parseTargetsFile('["*.azure.anyscale-cloud.dev"]')[0];
   let named = 0;
   for (const [outcome, result] of EVERY_HINT)
-    for (const target of [TARGET, address, ...(outcome === 'needs-host' ? [wildcard] : [])]) {
-      const hint = hintFor(outcome, target, result) ?? '';
+    for (const [target, from] of SITES.flatMap((site) =>
+      [TARGET, address, ...(outcome === 'needs-host' ? [wildcard] : [])].map((t) => [t, site] as const),
+    )) {
+      const hint = hintFor(outcome, target, result, from) ?? '';
       for (const [, setting] of hint.matchAll(/anyscaleAzure\.egress\.(\w+)/g)) {
         named++;
         assert.ok(CLI_OPTION[setting], `a setting without a known CLI option: ${setting} in ${hint}`);
@@ -156,4 +163,57 @@ test('every hint that names a setting names its CLI option too: the CLI prints t
       }
     }
   assert.ok(named >= 12, `${named} settings named: the hints that name one were reached`);
+});
+
+test("a probe from this machine: a host you listed is reached from this machine, and the hints speak of this machine's network, not AKS's", () => {
+  const [address] = parseTargetsFile('["127.0.0.1:18443"]');
+  let hints = 0;
+  for (const [outcome, result] of EVERY_HINT)
+    for (const target of [TARGET, address]) {
+      const local = hintFor(outcome, target, result, 'local') ?? '';
+      const cluster = hintFor(outcome, target, result, 'cluster') ?? '';
+      if (local === '') continue;
+      hints++;
+      assert.doesNotMatch(
+        local,
+        /AKS|Azure Firewall|NSG|NAT Gateway|route table|168\.63\.129\.16|probe pod|node/,
+        local,
+      );
+      assert.doesNotMatch(cluster, /this machine/, cluster);
+      if (local.includes(`${target.host}:${target.port} (`)) {
+        assert.match(
+          local,
+          /:18443 \(this machine → a host you listed\)|:443 \(this machine → a host you listed\)/,
+          local,
+        );
+        assert.match(cluster, /\(AKS → a host you listed\)/, cluster);
+      }
+    }
+  assert.ok(hints >= 40, `${hints} hints read`);
+  const refused = (from: ProbeSite) => hintFor('refused', TARGET, {}, from) ?? '';
+  assert.match(
+    refused('local'),
+    /Allow outbound HTTPS to api\.example\.test:443 \(this machine → a host you listed\) in this machine's own firewall, the network's firewall and any proxy or VPN on the path\.$/,
+  );
+  assert.match(
+    refused('cluster'),
+    /Allow outbound HTTPS to api\.example\.test:443 \(AKS → a host you listed\) in the Azure Firewall application rules, NSG and any proxy on the path\.$/,
+  );
+  // The proxy the probe Job used is its pod's HTTPS_PROXY, not this machine's setting.
+  const connectFailed = { via: PROXY, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' };
+  assert.match(
+    hintFor('proxy-refused', TARGET, connectFailed, 'local') ?? '',
+    /\(anyscaleAzure\.egress\.proxy, CLI --proxy, HTTPS_PROXY\)/,
+  );
+  assert.match(
+    hintFor('proxy-refused', TARGET, connectFailed, 'cluster') ?? '',
+    /\(the HTTPS_PROXY the probe pod was given\)/,
+  );
+});
+
+test("the probe Job's log gives the hints of a probe that ran in the cluster", () => {
+  const log = `anyscale-egress/v1 ${JSON.stringify({ host: TARGET.host, port: TARGET.port, outcome: 'refused', ms: 3 })}`;
+  const [row] = parseProbeLog(log, [TARGET]).results;
+  assert.equal(row.hint, hintFor('refused', TARGET, {}, 'cluster'));
+  assert.match(row.hint ?? '', /\(AKS → a host you listed\).* Azure Firewall application rules, NSG/);
 });

@@ -13,7 +13,7 @@ import {
   concreteHostPort,
   countResults,
   egressReportJson,
-  FLOW_LABELS,
+  flowLabel,
   formatDuration,
   formatDoneLine,
   formatProbeLine,
@@ -152,11 +152,11 @@ const OK = (color: boolean) => (color ? '\x1b[32m✔\x1b[0m' : 'ok  ');
 const FAIL = (color: boolean) => (color ? '\x1b[31m✖\x1b[0m' : 'FAIL');
 const SKIP = (color: boolean) => (color ? '\x1b[33m?\x1b[0m' : 'HOST');
 
-function line(result: EgressProbeResult, color: boolean): string {
+function line(result: EgressProbeResult, from: EgressReport['origin'], color: boolean): string {
   const mark = result.ok ? OK(color) : result.outcome === 'needs-host' ? SKIP(color) : FAIL(color);
   const target = `${result.target.host}:${result.target.port}`;
   const ms = result.outcome === 'needs-host' ? '' : `${Math.round(result.ms)} ms`;
-  const head = `${mark} ${result.outcome.padEnd(19)} ${ms.padStart(8)}  ${target}  (${FLOW_LABELS[result.target.flow]}${result.target.required ? '' : ', optional'})`;
+  const head = `${mark} ${result.outcome.padEnd(19)} ${ms.padStart(8)}  ${target}  (${flowLabel(result.target.flow, from)}${result.target.required ? '' : ', optional'})`;
   return result.hint ? `${head}\n     ${result.hint}` : head;
 }
 
@@ -167,7 +167,7 @@ export function formatEgressText(report: EgressReport, color: boolean): string {
   const diagnosis = report.cancelled ? undefined : reportDiagnosis(report);
   const wildcards = notProbed(report.results);
   const proxy = proxyUsed(report.results);
-  return `${report.results.map((r) => line(r, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}${proxy ? `Proxy: ${proxy.proxy} — ${proxy.scope}\n` : ''}`;
+  return `${report.results.map((r) => line(r, report.origin, color)).join('\n')}\n${summary}\n${diagnosis ? `Diagnosis: ${diagnosis.headline} — ${diagnosis.action}\n` : ''}${wildcards ? `Not probed: ${wildcards.headline} — ${wildcards.action}\n` : ''}${proxy ? `Proxy: ${proxy.proxy} — ${proxy.scope}\n` : ''}`;
 }
 
 export async function runEgress(argv: string[], cwd: string): Promise<number> {

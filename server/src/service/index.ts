@@ -75,7 +75,7 @@ export { EXTENSIONS, evaluateClusterExtension, verificationPlan } from './cluste
 // Egress: the targets, their outcomes and reports; the probes themselves run in node/egressProbe.
 export { allowListFor } from './egress/allowList';
 export { formatDuration } from '../../../shared/egress/duration';
-export { FLOW_LABELS } from '../../../shared/egress/flows';
+export { flowLabel } from '../../../shared/egress/flows';
 export { probeJob } from './egress/cluster/job';
 export {
   countResults,

@@ -142,7 +142,20 @@ suite('Egress verification in a real VS Code', () => {
     assert.match(rows[1].description, /^refused · \d+ ms$/);
     assert.match(rows[2].description, /^tls-expired · \d+ ms$/);
     assert.equal(rows[4].description, 'needs a concrete host name');
-    assert.match(report.results[1].hint ?? '', /closed\.egress\.test:\d+/);
+    // Probed from this machine: a host the targets file lists is reached from here, and the hint is about this network.
+    assert.match(report.results[1].hint ?? '', /closed\.egress\.test:\d+ \(this machine → a host you listed\)/);
+    assert.match(report.results[1].hint ?? '', /in this machine's own firewall, the network's firewall/);
+    assert.doesNotMatch(report.results[1].hint ?? '', /AKS|Azure Firewall|NSG/);
+    await vscode.commands.executeCommand('anyscaleAzure.egressResults.focus');
+    const closedRow = `.part.sidebar .monaco-list-row[role="treeitem"][aria-label^="${lab.target('closed')} "]`;
+    await click(`${closedRow} .monaco-tl-twistie`);
+    const flowRow = await waitFor('the Flow field of the expanded row', async () =>
+      (await attributes('.part.sidebar .monaco-list-row[role="treeitem"]', 'aria-label')).find((label) =>
+        label.startsWith('Flow '),
+      ),
+    );
+    await click(`${closedRow} .monaco-tl-twistie`);
+    assert.equal(flowRow, 'Flow this machine → a host you listed');
   });
 
   test('the egress Language Status item shows the last result: how many failed, from where', async () => {

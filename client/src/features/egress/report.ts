@@ -40,7 +40,7 @@ export function reportMarkdown(report: EgressReport): string {
     '| --- | --- | --- | --- | --- | --- |',
     ...report.results.map(
       (r) =>
-        `| ${r.ok ? '✅' : r.outcome === 'needs-host' ? '❔' : '❌'} ${r.outcome} | \`${r.target.host}:${r.target.port}\`${r.target.required ? '' : ' (optional)'} | ${flowLabel(r.target.flow)} | ${r.outcome === 'needs-host' ? '' : `${Math.round(r.ms)} ms`} | ${cell(r.target.purpose)} | ${cell(r.hint ?? '')} |`,
+        `| ${r.ok ? '✅' : r.outcome === 'needs-host' ? '❔' : '❌'} ${r.outcome} | \`${r.target.host}:${r.target.port}\`${r.target.required ? '' : ' (optional)'} | ${flowLabel(r.target.flow, report.origin)} | ${r.outcome === 'needs-host' ? '' : `${Math.round(r.ms)} ms`} | ${cell(r.target.purpose)} | ${cell(r.hint ?? '')} |`,
     ),
     '',
   ];

@@ -7,14 +7,14 @@
 import * as vscode from 'vscode';
 import type { EgressProbeResult, EgressReport } from '../../../../shared/protocol';
 import { countResults, countsLine, notProbed, proxyUsed, reportDiagnosis } from '../../../../shared/egress/diagnosis';
-import { flowLabel } from '../../../../shared/egress/flows';
+import { flowLabel, type ProbeSite } from '../../../../shared/egress/flows';
 import { proxyHostPort } from '../../../../shared/egress/proxyFailures';
 import { probedFrom } from './report';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
 type Node =
-  | { kind: 'target'; result: EgressProbeResult }
+  | { kind: 'target'; result: EgressProbeResult; from: ProbeSite }
   | { kind: 'summary' | 'diagnosis' | 'notProbed' | 'detail'; label: string; description?: string; tooltip?: string }
   | { kind: 'proxy'; label: string; description: string; tooltip: string; unreached: number };
 
@@ -138,11 +138,13 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
 
   getChildren(node?: Node): Node[] {
     if (!this.report) return [];
-    if (!node)
+    if (!node) {
+      const { origin } = this.report;
       return [
         ...headerRows(this.report, this.rerunSinceRun),
-        ...this.report.results.map((result) => ({ kind: 'target' as const, result })),
+        ...this.report.results.map((result) => ({ kind: 'target' as const, result, from: origin })),
       ];
+    }
     if (node.kind !== 'target') return [];
     const { result } = node;
     const phases = [
@@ -158,7 +160,7 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
       ...(result.hint
         ? [{ kind: 'detail' as const, label: 'What to do', description: result.hint, tooltip: result.hint }]
         : []),
-      { kind: 'detail', label: 'Flow', description: flowLabel(result.target.flow) },
+      { kind: 'detail', label: 'Flow', description: flowLabel(result.target.flow, node.from) },
       { kind: 'detail', label: 'Purpose', description: result.target.purpose, tooltip: result.target.purpose },
       ...(phases ? [{ kind: 'detail' as const, label: 'Phases', description: phases }] : []),
       ...(result.addresses?.length
@@ -222,7 +224,7 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
           : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     const optionalNote = optionalFailed ? ' (optional: reported, never failed)' : '';
     item.tooltip = new vscode.MarkdownString(
-      `**${result.target.host}:${result.target.port}** — ${result.outcome}${optionalNote}\n\n${flowLabel(result.target.flow)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
+      `**${result.target.host}:${result.target.port}** — ${result.outcome}${optionalNote}\n\n${flowLabel(result.target.flow, node.from)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
     );
     item.contextValue = needsHost ? 'egressWildcard' : 'egressTarget';
     item.id = `${result.target.host}:${result.target.port}`;

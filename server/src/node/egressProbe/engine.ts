@@ -150,7 +150,7 @@ function result(
   fields: Omit<EgressProbeResult, 'target' | 'ok' | 'hint'>,
 ): EgressProbeResult {
   const ok = fields.outcome === 'ok';
-  return { target, ok, ...fields, hint: hintFor(fields.outcome, target, fields) };
+  return { target, ok, ...fields, hint: hintFor(fields.outcome, target, fields, 'local') };
 }
 
 /** Probes one target. Never rejects: every failure is a classified result. */

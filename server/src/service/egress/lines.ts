@@ -1,6 +1,6 @@
 // The stable line format of probe results, written by the in-cluster probe script (one line per target, then a
 // `done` line) and readable from any log: `anyscale-egress/v1 {json}`. The parser turns a log into results for the
-// known targets, with the same hints as local probes; formatProbeLine writes a local result the same way.
+// known targets, with the hints of probes that ran in the cluster; formatProbeLine writes a local result the same way.
 import { z } from 'zod';
 import type { EgressProbeResult, EgressTargetInfo } from '../../../../shared/protocol';
 import { hintFor } from './hints';
@@ -101,7 +101,7 @@ function toResult(line: ResultLine, target: EgressTargetInfo): EgressProbeResult
     ...(line.httpStatus !== undefined ? { httpStatus: line.httpStatus } : {}),
     ...(line.via !== undefined ? { via: line.via } : {}),
     ...(line.detail !== undefined ? { detail: line.detail } : {}),
-    hint: hintFor(line.outcome, target, { tls, via: line.via, detail: line.detail }),
+    hint: hintFor(line.outcome, target, { tls, via: line.via, detail: line.detail }, 'cluster'),
   };
 }
 
