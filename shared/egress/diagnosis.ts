@@ -237,9 +237,14 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     const onPorts = ports.length === 1 ? `on ${ports[0]}` : `on ports ${ports.join(', ')}`;
     const how = TCP_FAILURE_WORDS.filter(([outcome]) => probed.some((r) => r.outcome === outcome)).map(([, w]) => w);
     const failed = how.length === 1 ? how[0] : `${how.slice(0, -1).join(', ')} or ${how[how.length - 1]}`;
+    // What to open is in the network the probes ran in: this machine's, or the cluster's (as the rows' hints say).
+    const action =
+      where === 'the cluster'
+        ? 'most likely at a firewall, NSG or route table that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or give the probe pod the proxy the network requires (its HTTPS_PROXY)'
+        : "most likely at a firewall that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in this machine's own firewall, the network's firewall and any VPN on the path, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)";
     return {
       headline: `no TCP connection ${onPorts} succeeded: most likely nothing leaves this network ${onPorts}`,
-      action: `every TCP connection ${failed}, most likely at a firewall, NSG or route table that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)`,
+      action: `every TCP connection ${failed}, ${action}`,
     };
   }
   return undefined;

@@ -158,7 +158,14 @@ test('every TCP connection refused, timed out or unrouted: what was measured, an
   assert.equal(mixed?.headline, 'no TCP connection on 443 succeeded: most likely nothing leaves this network on 443');
   assert.match(
     mixed?.action ?? '',
-    /^every TCP connection was refused, timed out or had no route, most likely at a firewall, NSG or route table that blocks outbound traffic \(a refusal can also be nothing listening there\): allow outbound HTTPS/,
+    /^every TCP connection was refused, timed out or had no route, most likely at a firewall that blocks outbound traffic \(a refusal can also be nothing listening there\): allow outbound HTTPS in this machine's own firewall, the network's firewall and any VPN on the path, or set the proxy the network requires \(anyscaleAzure\.egress\.proxy, CLI --proxy\)$/,
+  );
+  assert.doesNotMatch(mixed?.action ?? '', /NSG|route table|NAT Gateway/, 'from this machine, not the AKS network');
+  // From the cluster: the AKS network, and the probe pod's proxy, not this machine's setting.
+  const inCluster = diagnose([result('a.test', 'refused'), result('b.test', 'tcp-timeout')], 'the cluster');
+  assert.match(
+    inCluster?.action ?? '',
+    /most likely at a firewall, NSG or route table .*allow outbound HTTPS in the NSG, route table \(NAT Gateway, firewall next hop\) and firewall, or give the probe pod the proxy the network requires \(its HTTPS_PROXY\)$/,
   );
   // Only what was measured: refusals alone are not called timeouts, nor anything "dropped".
   const refused = diagnose([result('a.test', 'refused'), result('b.test', 'refused')], 'this machine');

@@ -318,6 +318,9 @@ suite('Egress verification in a real VS Code', () => {
           `no TCP connection on ${lab.ports.closed} succeeded: most likely nothing leaves this network on ${lab.ports.closed}`,
         ],
       );
+      // Probed from this machine: what to open is in this machine's network, not the cluster's NSG.
+      assert.match(diagnosis.description, /allow outbound HTTPS in this machine's own firewall/);
+      assert.doesNotMatch(diagnosis.description, /NSG|route table/);
       const message = await waitForNotification('Anyscale egress from this machine');
       assert.match(
         message,
