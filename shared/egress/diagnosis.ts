@@ -214,11 +214,12 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
       : probed.every((r) => r.outcome === 'dns-timeout')
         ? `nothing resolves: the DNS servers ${where} uses do not answer`
         : `nothing resolves: ${where} has no working DNS`;
-    return {
-      headline,
-      action:
-        'no target name resolved: check the DNS servers it uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones, where they forward public names) before opening any firewall rule',
-    };
+    // Azure DNS (168.63.129.16) answers inside Azure only: named for the cluster, not for this machine.
+    const servers =
+      where === 'the cluster'
+        ? 'the DNS servers its virtual network uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones, where they forward public names)'
+        : "the DNS servers this machine uses (its network's, or a VPN's; private or split-horizon zones, where they forward public names)";
+    return { headline, action: `no target name resolved: check ${servers} before opening any firewall rule` };
   }
   if (probed.every((r) => r.outcome === 'tls-untrusted')) {
     const issuers = [...new Set(probed.map((r) => r.tls?.issuer).filter((issuer): issuer is string => !!issuer))];

@@ -123,7 +123,11 @@ test('every name failing to resolve is one cause, named by what the DNS servers 
   const diagnosis = diagnose(results, 'this machine');
   assert.equal(diagnosis?.headline, 'nothing resolves: this machine has no working DNS');
   assert.match(diagnosis?.action ?? '', /DNS servers/);
-  assert.equal(diagnose(results, 'the cluster')?.headline, 'nothing resolves: the cluster has no working DNS');
+  assert.doesNotMatch(diagnosis?.action ?? '', /Azure DNS|168\.63\.129\.16/, 'Azure DNS answers inside Azure only');
+  assert.match(diagnosis?.action ?? '', /the DNS servers this machine uses \(its network's, or a VPN's/);
+  const inCluster = diagnose(results, 'the cluster');
+  assert.equal(inCluster?.headline, 'nothing resolves: the cluster has no working DNS');
+  assert.match(inCluster?.action ?? '', /its virtual network uses \(custom DNS servers, Azure DNS 168\.63\.129\.16/);
   // A resolver that answers "no such name" for every target works: it is filtering or knows only private zones.
   const nxdomain = [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')];
   assert.equal(
