@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { EgressOutcome, EgressProbeResult } from '../../shared/protocol';
 import { hintFor } from '../../server/src/service/egress/hints';
 import { parseTargetsFile } from '../../server/src/service/egress/targetsFile';
-import { parseProbeLog } from '../../server/src/service/egress/lines';
+import { Outcome, parseProbeLog } from '../../server/src/service/egress/lines';
 import type { ProbeSite } from '../../shared/egress/flows';
 
 const TARGET = parseTargetsFile('["api.example.test"]')[0];
@@ -94,27 +94,10 @@ test('a target written as an IP address: its hints do not speak of a name resolv
 const PROXY = 'http://proxy.test:3128';
 /** Every kind of hint: each outcome, a name and an address, and each proxy failure the hints tell apart. */
 const EVERY_HINT: [EgressOutcome, Pick<EgressProbeResult, 'tls' | 'via' | 'detail'>][] = [
-  ...(
-    [
-      'nxdomain',
-      'dns-timeout',
-      'dns-error',
-      'refused',
-      'unreachable',
-      'tcp-timeout',
-      'reset',
-      'tls-timeout',
-      'tls-untrusted',
-      'tls-hostname',
-      'tls-expired',
-      'tls-error',
-      'http-timeout',
-      'proxy-auth-required',
-      'proxy-refused',
-      'needs-host',
-      'error',
-    ] as const
-  ).map((outcome): [EgressOutcome, Pick<EgressProbeResult, 'tls'>] => [outcome, TLS]),
+  ...Outcome.options
+    // A pass and a cancelled probe have no hint.
+    .filter((outcome) => outcome !== 'ok' && outcome !== 'cancelled')
+    .map((outcome): [EgressOutcome, Pick<EgressProbeResult, 'tls'>] => [outcome, TLS]),
   ['nxdomain', { via: PROXY }],
   ['dns-timeout', { via: PROXY }],
   ...[

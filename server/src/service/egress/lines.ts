@@ -8,7 +8,8 @@ import { targetKey } from './target';
 
 export const LINE_PREFIX = 'anyscale-egress/v1 ';
 
-const Outcome = z.enum([
+/** Every outcome a probe line may carry (EgressOutcome's values). */
+export const Outcome = z.enum([
   'ok',
   'nxdomain',
   'dns-timeout',
