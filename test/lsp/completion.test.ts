@@ -95,6 +95,58 @@ test('inside "provider": "" the four providers replace the empty string', async 
   assert.equal(azure.filterText, '"Azure"');
 });
 
+/** The text after the editor accepts the item at the position: its edit (else its text inserted there), a snippet's tab stops filled with `"x"`. */
+function accepted(text: string, position: Position, item: CompletionItem): string {
+  const edit = item.textEdit as TextEdit | undefined;
+  const range = edit?.range ?? { start: position, end: position };
+  const offsetOf = (p: Position) =>
+    text.split('\n').slice(0, p.line).join('\n').length + (p.line > 0 ? 1 : 0) + p.character;
+  const newText = edit?.newText ?? item.insertText ?? item.label;
+  const inserted = item.insertTextFormat === InsertTextFormat.Snippet ? newText.replace(/\$\d/g, '"x"') : newText;
+  return text.slice(0, offsetOf(range.start)) + inserted + text.slice(offsetOf(range.end));
+}
+
+test('a value or key accepted anywhere around a written value leaves valid JSON, the chosen value once', async () => {
+  // | is the cursor; `""` the same positions on an empty value.
+  const positions = [
+    '"computeStack": |"K8s"',
+    '"computeStack": "K|8s"',
+    '"computeStack": "K8s"|',
+    '|"computeStack": "K8s"',
+    '"computeStack": | "K8s"',
+    '"computeStack": |""',
+    '"computeStack": "|"',
+    '"computeStack": ""|',
+    '|"computeStack": ""',
+  ];
+  for (const [index, marked] of positions.entries()) {
+    const written = marked.replace('|', '');
+    const text = TEMPLATE.replace('"provider": "",', '"provider": "Azure",').replace('"computeStack": "K8s"', written);
+    const uri = `file:///workspace/completion-around-value-${index}.json`;
+    const line = text.split('\n').findIndex((l) => l.includes('"computeStack"'));
+    const position = { line, character: text.split('\n')[line].indexOf('"computeStack"') + marked.indexOf('|') };
+    const items = await openAndComplete(uri, 'json', text, position);
+    for (const item of items) {
+      const result = accepted(text, position, item);
+      let parsed: { resources: { properties: Record<string, string> }[] };
+      try {
+        parsed = JSON.parse(result) as typeof parsed;
+      } catch {
+        assert.fail(`${marked}, ${item.label}: invalid JSON\n${result.split('\n')[line]}`);
+      }
+      if (item.kind === CompletionItemKind.Value) {
+        assert.equal(parsed.resources[0].properties.computeStack, item.label, `${marked}: the chosen value`);
+        assert.equal(result.split(JSON.stringify(item.label)).length, 2, `${marked}: ${item.label} once`);
+      }
+    }
+    if (!marked.startsWith('|') && !marked.includes('| '))
+      assert.ok(
+        items.some((item) => item.label === 'K8S'),
+        `${marked}: K8S offered, ${JSON.stringify(items.map((i) => i.label))}`,
+      );
+  }
+});
+
 test('a client that takes a default edit range (as VS Code does) gets the range once, and the same edits', async () => {
   const vscodeLike = await startServer({
     settings: {},

@@ -4,7 +4,7 @@
 // property name just started), the path comes from jsonc-parser's scanner (getLocation), run only over the resource
 // around the cursor (outside resources, from the item before it), which the cached tree finds — so a request on a
 // 10,000-resource template scans a few thousand characters, not the document.
-import { findNodeAtOffset, getLocation, getNodePath, type JSONPath } from 'jsonc-parser';
+import { createScanner, findNodeAtOffset, getLocation, getNodePath, SyntaxKind, type JSONPath } from 'jsonc-parser';
 import type { JsonNode } from '../../../json/nodes';
 import type { ArmResource, ArmTemplate } from '../../template';
 import { memoKey } from '../../../memo';
@@ -25,7 +25,7 @@ export interface PositionContext {
   readonly path: JSONPath;
   /** True where a property name goes (in an object, before the colon). */
   readonly atKey: boolean;
-  /** The string (key or value) the cursor is in or right after. */
+  /** The string (key or value) the cursor is in or right after, or the value whose opening quote it is on. */
   readonly token?: StringToken;
   /** The innermost resource around the cursor and the path inside it (`['properties', 'provider']`). */
   readonly resource?: ArmResource;
@@ -132,6 +132,14 @@ function inWholeString(
   return { path: getNodePath(node), atKey: false, token };
 }
 
+/** The string value whose opening quote is at the offset (on the cursor's line; an unterminated one to its end). */
+function stringOpeningAt(text: string, offset: number): StringToken | undefined {
+  if (text[offset] !== '"') return undefined;
+  const scanner = createScanner(text.slice(offset, lineEnd(text, offset)), true);
+  if (scanner.scan() !== SyntaxKind.StringLiteral) return undefined;
+  return { start: offset, end: offset + scanner.getTokenLength(), value: scanner.getTokenValue() };
+}
+
 /** `wholeTree`: `root` was parsed without syntax errors. */
 export function positionContext(
   text: string,
@@ -204,13 +212,16 @@ export function positionContext(
       inKey = previous.type === 'property';
     }
   }
+  const atKey = location.isAtPropertyKey || inKey;
+  // On a value's opening quote, a value offered replaces that string, as between its quotes.
+  if (!token && !atKey) token = stringOpeningAt(text, offset);
   const resourcePath = resource ? getNodePath(resource.node) : [];
   const inside = resource && pathStartsWith(path, resourcePath) ? resource : undefined;
   return {
     text,
     offset,
     path,
-    atKey: location.isAtPropertyKey || inKey,
+    atKey,
     token,
     resource: inside,
     inResource: inside ? path.slice(resourcePath.length) : [],

@@ -77,6 +77,9 @@ function atResourceEntry(context: PositionContext): boolean {
   return !context.token || !/^\s*:/.test(context.text.slice(context.token.end));
 }
 
+/** Blanks, then something other than the end of the value (`"computeStack": | "K8s"`): a value is already there. */
+const VALUE_AFTER_BLANKS = /^[ \t]+[^\s,}\]/]/;
+
 /** `parameterFiles`: the ones the template is checked with, a `provider` expression evaluated with each. */
 export function armCompletions(
   text: string,
@@ -141,6 +144,9 @@ export function armCompletions(
     typeof context.inResource[1] === 'number'
   )
     return dependsOnCompletions(context, resource, view);
-  // An expression's value is its own business: no literal values offered inside one.
-  return context.token?.value.startsWith('[') ? [] : valueCompletions(context, template, resource, sources);
+  // An expression's value is its own business: no literal values offered inside one. Nor a value inserted in front
+  // of one already written (the blanks before it are not its string, so nothing would replace it).
+  if (context.token?.value.startsWith('[') || (!context.token && VALUE_AFTER_BLANKS.test(text.slice(offset))))
+    return [];
+  return valueCompletions(context, template, resource, sources);
 }
