@@ -90,6 +90,16 @@ test('hover on a values diagnostic names its rule with the docs link, as in ARM 
   assert.match(value, ruleLine('values-value-not-allowed'));
 });
 
+test("hover on a values diagnostic shows its rule's title as written: `api://<application ID>/.default` keeps its <…>", async () => {
+  const uri = 'file:///workspace/hover-values-audience.yaml';
+  const text = read('rules', 'values-auth-audience', 'fail-shape.yaml');
+  await open(uri, text);
+  await server.latest(uri, (d) => d.diagnostics.some((x) => x.code === 'values-auth-audience'), 'the diagnostic');
+  const value = await hoverOn(uri, text, '086bc555');
+  assert.match(value, ruleLine('values-auth-audience'));
+  assert.match(value, /shaped api:\/\/\\<application ID\\>\/\\\.default — /);
+});
+
 test('hover on a Gateway diagnostic: what the value is, then its rule with the docs link', async () => {
   const uri = 'file:///workspace/hover-gateway.yaml';
   const text = read('rules', 'gateway-tls-secret-invalid', 'fail.yaml');

@@ -8,6 +8,7 @@ import { armHover } from '../../server/src/service/arm/features/armHover';
 import { providerNamed } from '../../server/src/service/catalog/anyscale';
 import { CLOUD_RESOURCE_PROPERTIES, propertyMarkdown } from '../../server/src/service/catalog/propertyDocs';
 import { parameterFileInput } from '../support/parameterFile';
+import { escapeMarkdown } from '../../shared/markdownText';
 
 const TEMPLATE = `{
   "$schema": "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#",
@@ -173,7 +174,8 @@ test('a json-too-deep error under the cursor shows its message: it has no rule a
   const offset = text.indexOf('['.repeat(1200)) + 1000 - 4;
   const hover = armHover(text, deep, offset, OPTIONS);
   assert.ok(hover);
-  assert.equal(hover.markdown, `\`json-too-deep\`: ${deep.findings.find((f) => f.code === 'json-too-deep')?.message}`);
+  const message = deep.findings.find((f) => f.code === 'json-too-deep')?.message ?? '';
+  assert.equal(hover.markdown, `\`json-too-deep\`: ${escapeMarkdown(message)}`);
   assert.doesNotMatch(hover.markdown, /documentation/);
 });
 

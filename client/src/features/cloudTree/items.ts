@@ -12,6 +12,7 @@ import type {
   IndexTooltipRow,
   SeverityCounts,
 } from '../../../../shared/protocol';
+import { escapeMarkdown } from '../../../../shared/markdownText';
 
 export const REVEAL_COMMAND = 'anyscaleAzure.cloudTree.reveal';
 /** The scheme of the tree items' resourceUri: the decoration provider reads the problem counts from its query. */
@@ -96,18 +97,10 @@ export class ProblemDecorations implements vscode.FileDecorationProvider {
   }
 }
 
-/**
- * Text as Markdown that shows it as written, its Markdown and theme-icon characters escaped. Not appendText: that
- * turns every space into a non-breaking one, so a long message in a hover could only wrap inside a word.
- */
-function escapedText(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&').replace(/\r?\n/g, '  \n');
-}
-
 /** A value in the tooltip: an expression is shown as code and said to be known only at deployment. */
 function appendRow(markdown: vscode.MarkdownString, row: IndexTooltipRow): void {
   markdown.appendMarkdown(`**${row.label}:** `);
-  if (row.known) markdown.appendMarkdown(escapedText(row.value === '' ? '(empty)' : row.value));
+  if (row.known) markdown.appendMarkdown(escapeMarkdown(row.value === '' ? '(empty)' : row.value));
   else markdown.appendMarkdown(`\`${row.value.replace(/`/g, "'")}\` *(an expression: known at deployment)*`);
   markdown.appendMarkdown('  \n');
 }
@@ -121,7 +114,7 @@ function tooltip(node: IndexNode, title: string): vscode.MarkdownString {
     markdown.appendMarkdown(
       `  \n$(${node.worst.severity === 'info' ? 'info' : node.worst.severity}) \`${node.worst.code}\`: `,
     );
-    markdown.appendMarkdown(escapedText(node.worst.message));
+    markdown.appendMarkdown(escapeMarkdown(node.worst.message));
   }
   return markdown;
 }
@@ -148,7 +141,7 @@ export function cloudItem(cloud: IndexedCloud): vscode.TreeItem {
   const treeItem = item(cloud, cloud.label, vscode.TreeItemCollapsibleState.Expanded);
   treeItem.description = describe(cloud.name.known, cloud.description);
   treeItem.iconPath = icon('cloud', cloud.problems);
-  treeItem.tooltip = tooltip(cloud, `**${escapedText(cloud.label)}** · Anyscale cloud`);
+  treeItem.tooltip = tooltip(cloud, `**${escapeMarkdown(cloud.label)}** · Anyscale cloud`);
   treeItem.contextValue = contextValue('anyscaleCloud', cloud);
   return treeItem;
 }
@@ -160,7 +153,7 @@ export function cloudResourceItem(resource: IndexedCloudResource): vscode.TreeIt
   treeItem.iconPath = icon(PROVIDER_ICONS[provider] ?? 'question', resource.problems);
   treeItem.tooltip = tooltip(
     resource,
-    `**${escapedText(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`,
+    `**${escapeMarkdown(resource.label)}** · cloud resource${resource.primary ? ' · primary' : ''}`,
   );
   treeItem.contextValue = contextValue(
     'anyscaleCloudResource',
@@ -174,7 +167,7 @@ export function fileItem(file: IndexedFile): vscode.TreeItem {
   const treeItem = item(file, file.label, vscode.TreeItemCollapsibleState.None);
   treeItem.description = describe(true, file.description);
   treeItem.iconPath = icon(FILE_ICONS[file.kind], file.problems);
-  treeItem.tooltip = tooltip(file, `**${escapedText(file.label)}** · ${file.description.join(' · ')}`);
+  treeItem.tooltip = tooltip(file, `**${escapeMarkdown(file.label)}** · ${file.description.join(' · ')}`);
   treeItem.contextValue = contextValue('anyscaleFile', file, file.kind);
   return treeItem;
 }

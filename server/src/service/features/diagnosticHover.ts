@@ -4,6 +4,7 @@
 import type { Finding } from '../types';
 import { ruleByCode } from '../rules/registry';
 import type { HoverInfo } from './editing';
+import { escapeMarkdown } from '../../../../shared/markdownText';
 
 /** What the diagnostic lines are made of: the document's findings and where a rule's docs page is. */
 export interface HoverDiagnostics {
@@ -32,11 +33,12 @@ export function withDiagnostics(
       continue;
     codes.add(finding.code);
     const rule = ruleByCode(finding.code);
-    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all.
+    // A finding that is not a rule's (json-too-deep) has no docs page: its message says it all. Title and message are
+    // text, not Markdown (`api://<application ID>/.default` would lose its `<…>` as HTML).
     sections.push(
       rule
-        ? `\`${finding.code}\`: ${rule.title} — [documentation](${diagnostics.docsUrl(finding.code)})`
-        : `\`${finding.code}\`: ${finding.message}`,
+        ? `\`${finding.code}\`: ${escapeMarkdown(rule.title)} — [documentation](${diagnostics.docsUrl(finding.code)})`
+        : `\`${finding.code}\`: ${escapeMarkdown(finding.message)}`,
     );
     range ??= { start: finding.start, end: finding.end };
   }
