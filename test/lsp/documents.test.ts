@@ -167,10 +167,10 @@ test('YAML with CRLF line ends: rule and syntax diagnostics end before the \\r',
     .replace(/\n/g, '\r\n');
   const ruled = await open('file:///workspace/crlf-values.yaml', rules, 'yaml');
   assert.ok(codes(ruled).includes('values-auth-audience'), JSON.stringify(ruled.diagnostics));
-  // The finding is on `global:`: the whole line, and no further.
+  // The finding is on `auth`, the audience's section, and no further.
   assert.deepEqual(ruled.diagnostics.find((d) => d.code === 'values-auth-audience')?.range, {
-    start: { line: 0, character: 0 },
-    end: { line: 0, character: 'global:'.length },
+    start: { line: 4, character: 2 },
+    end: { line: 4, character: '  auth'.length },
   });
   assertInsideLines(rules, ruled.diagnostics);
   // The parser's first error is at the line break after `x:`.

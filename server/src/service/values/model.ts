@@ -73,10 +73,15 @@ export interface OperatorValues {
   readonly form: 'yaml' | 'extension';
   readonly layout: '1.x' | 'legacy';
   readonly settings: readonly Setting[];
-  /** Where a finding about a missing key goes. */
+  /** Where a finding about a missing key goes when none of its sections is written. */
   readonly anchor: TextRange;
   readonly editor: ValuesEditor;
   get(path: string): Setting | undefined;
+  /**
+   * Where a finding about a missing path goes: the key of its nearest section that is written (`auth:` for
+   * `global.auth.audience`, else `global:`), else the anchor.
+   */
+  whereMissing(path: string): TextRange;
   /** The value of a path as a non-empty trimmed string, when it is written as a scalar. */
   text(path: string): string | undefined;
   /** True when a path is set to true: the boolean, or the string "true" an AKS extension's settings hold. */
@@ -99,6 +104,13 @@ export function operatorValues(
     anchor,
     editor,
     get: (path) => byPath.get(path),
+    whereMissing(path) {
+      for (let end = path.lastIndexOf('.'); end > 0; end = path.lastIndexOf('.', end - 1)) {
+        const section = byPath.get(path.slice(0, end));
+        if (section) return section.keyRange;
+      }
+      return anchor;
+    },
     isTrue(path) {
       const value = byPath.get(path)?.value;
       return value === true || value === 'true';

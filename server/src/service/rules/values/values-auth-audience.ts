@@ -18,7 +18,7 @@ export const valuesAuthAudience = valuesRule({
     if (isUnset(values, PATH)) {
       if (!isCompleteValues(values)) return;
       report({
-        at: setting?.valueRange ?? values.anchor,
+        at: setting?.valueRange ?? values.whereMissing(PATH),
         message: `${PATH} is required on Azure: the operator authenticates to the control plane API with it. Anyscale's reference deployment uses ${quoted(REFERENCE_AUDIENCE.value)}.`,
       });
       return;

@@ -22,7 +22,7 @@ export const valuesCloudDeploymentIdInvalid = valuesRule({
     if (id === undefined) {
       if (!isCompleteValues(values)) return;
       report({
-        at: setting?.valueRange ?? values.anchor,
+        at: setting?.valueRange ?? values.whereMissing(PATH),
         message: `${PATH} is required: the chart fails with "global.cloudDeploymentId is required". Set it to the cloud resource ID (${SUCH_AS}) from the ARM deployment output cloudResourceId or the console.`,
       });
       return;

@@ -21,7 +21,7 @@ export const valuesControlPlaneUrlNotAzure = valuesRule({
     if (isUnset(values, path)) {
       if (!isCompleteValues(values)) return;
       report({
-        at: setting?.valueRange ?? values.anchor,
+        at: setting?.valueRange ?? values.whereMissing(path),
         message: `${path} is not set, so the chart falls back to ${CONTROL_PLANES.chartDefault}, a different control plane: for Anyscale on Azure set it to ${CONTROL_PLANES.azure} (${CONTROL_PLANES.privateLinkExample} with Private Link).`,
       });
       return;

@@ -25,7 +25,7 @@ export const valuesWorkloadServiceAccount = valuesRule({
         `Use "${VALUE_SHAPES.azureWorkloadServiceAccount}"`,
       );
     report({
-      at: setting?.valueRange ?? values.anchor,
+      at: setting?.valueRange ?? values.whereMissing(PATH),
       message: `${PATH} is not set: workload pods would run as the namespace's default service account, without an Azure identity. Set it to "${VALUE_SHAPES.azureWorkloadServiceAccount}", the account federated to the operator's managed identity.`,
       fixes: fix && [fix],
     });
