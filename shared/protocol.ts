@@ -16,6 +16,8 @@ export interface DocumentStats {
   anyscaleResources: number;
   /** Number of diagnostics published for the document. */
   problems: number;
+  /** Number of those diagnostics that are errors. */
+  errors: number;
   /** Number of `anyscale-azure-disable…` suppression comments in the document. */
   suppressionComments: number;
   /** Milliseconds spent parsing, building the model and running the rules. */

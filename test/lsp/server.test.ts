@@ -73,6 +73,18 @@ test('didOpen of a bad template publishes the rule diagnostics with docs links',
   assert.equal(stat.kind, 'armTemplate');
   assert.equal(stat.anyscaleResources, 2);
   assert.equal(stat.suppressionComments, 0);
+  // The errors among the problems, which make the Language Status item an error.
+  assert.deepEqual([stat.problems, stat.errors], [p.diagnostics.length, provider.length]);
+});
+
+test('documentStats counts no error in a document with warnings only', async () => {
+  const uri = 'file:///workspace/warned-values.yaml';
+  const text = fs.readFileSync(path.join(FIXTURES, 'rules', 'values-auth-audience', 'fail-shape.yaml'), 'utf8');
+  await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri, languageId: 'yaml', version: 1, text },
+  });
+  const stat = await server.until(() => stats.find((s) => s.uri === uri), 'a documentStats notification');
+  assert.deepEqual([stat.problems, stat.errors], [1, 0]);
 });
 
 test("documentStats counts a template's suppression comments (the client opens it as JSON with Comments)", async () => {

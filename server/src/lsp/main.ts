@@ -18,6 +18,7 @@ import {
   ProposedFeatures,
   TextDocuments,
   TextDocumentSyncKind,
+  DiagnosticSeverity,
   LSPErrorCodes,
   ResponseError,
   type CancellationToken,
@@ -559,6 +560,7 @@ function validate(document: OpenDocument): void {
     kind: analysis.kind,
     anyscaleResources: analysis.anyscaleResourceCount,
     problems: diagnostics.length,
+    errors: diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.Error).length,
     suppressionComments: analysis.kind === 'other' ? 0 : analysis.directives.length,
     durationMs: Math.round(analysis.durationMs * 10) / 10,
   };

@@ -84,7 +84,7 @@ suite('Documents and settings in a real VS Code', () => {
     });
     const item = rows.find((row) => /Anyscale resource/.test(row.line))!;
     assert.match(item.line, new RegExp(`^1 Anyscale resource validated in [\\d.]+ ms · ${problems} problems?$`));
-    assert.equal(item.severity, 'warning', 'a template with problems is a warning');
+    assert.equal(item.severity, 'error', 'a template with errors among its problems is an error');
 
     await openEditor('not-arm.json', 'json');
     await waitFor('stats for not-arm.json', () => api.documentStats(vscode.window.activeTextEditor!.document.uri));

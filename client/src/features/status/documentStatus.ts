@@ -1,8 +1,15 @@
 // The Language Status item: how many Anyscale resources the active document holds and how long the
-// server took to validate it. It renders what the server reports; it computes nothing itself.
+// server took to validate it. It renders what the server reports (in the words of documentStatusView.ts).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DocumentStatsNotification, type DocumentStats } from '../../../../shared/protocol';
+import { documentStatusView } from './documentStatusView';
+
+const SEVERITY = {
+  information: vscode.LanguageStatusSeverity.Information,
+  warning: vscode.LanguageStatusSeverity.Warning,
+  error: vscode.LanguageStatusSeverity.Error,
+} as const;
 
 export class DocumentStatusItem implements vscode.Disposable {
   private readonly item: vscode.LanguageStatusItem;
@@ -41,11 +48,10 @@ export class DocumentStatusItem implements vscode.Disposable {
       this.item.severity = vscode.LanguageStatusSeverity.Information; // not the warning of the template shown before
       return;
     }
-    const resources = `${stats.anyscaleResources} Anyscale resource${stats.anyscaleResources === 1 ? '' : 's'}`;
-    this.item.text = `$(check) ${resources}`;
-    this.item.detail = `validated in ${stats.durationMs} ms · ${stats.problems} problem${stats.problems === 1 ? '' : 's'}`;
-    this.item.severity =
-      stats.problems > 0 ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+    const view = documentStatusView(stats);
+    this.item.text = view.text;
+    this.item.detail = view.detail;
+    this.item.severity = SEVERITY[view.severity];
   }
 
   dispose(): void {
