@@ -254,16 +254,26 @@ test('a file named on the command line that nests deeper than we read: a warning
   const dir = temporaryDirectory('anyscale-index-deep-');
   fs.writeFileSync(path.join(dir, 'cloud.json'), PROVIDER_TEMPLATE);
   fs.writeFileSync(path.join(dir, 'deep.json'), '['.repeat(2000) + ']'.repeat(2000));
-  fs.writeFileSync(path.join(dir, 'values.yaml'), `global:\n  x: ${'['.repeat(600)}${']'.repeat(600)}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'values.yaml'),
+    `global:\n  controlPlaneURL: https://console.azure.anyscale.com\n  x: ${'['.repeat(600)}${']'.repeat(600)}\n`,
+  );
   const named = run(['index', 'cloud.json', 'deep.json', 'values.yaml'], dir);
   assert.equal(named.code, 0, named.stderr);
   assert.equal(
     named.stderr,
     'anyscale-azure: warning: deep.json:1:1001: nested more than 1,000 levels deep, deeper than this extension reads; not checked\n' +
-      'anyscale-azure: warning: values.yaml:2:404: nested too deeply for this extension to read (it reads up to 400 levels); not checked\n',
+      'anyscale-azure: warning: values.yaml:3:404: nested too deeply for this extension to read (it reads up to 400 levels); not checked\n',
   );
   const checked = run(['check', 'deep.json', 'values.yaml'], dir);
   assert.deepEqual([checked.code, checked.stderr], [named.code, named.stderr], 'check says the same, with its code');
+  // Found in a folder: the values file, which looks like one of ours, is named by both; the bare JSON is passed over.
+  const foundByIndex = run(['index', '.'], dir);
+  const valuesOnly =
+    'anyscale-azure: warning: values.yaml:3:404: nested too deeply for this extension to read (it reads up to 400 levels); not checked\n';
+  assert.deepEqual([foundByIndex.code, foundByIndex.stderr], [0, valuesOnly]);
+  const foundByCheck = run(['check', '.'], dir);
+  assert.deepEqual([foundByCheck.code, foundByCheck.stderr], [0, valuesOnly], 'check names it as index does');
 });
 
 /**

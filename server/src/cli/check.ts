@@ -357,7 +357,8 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       const later = analysis.renderedLater;
       const [unread] = analysis.syntaxErrors;
       if (unparsable) run.problems.push(unparsable);
-      else if (target.explicit && unread?.onlyThisParserRejects)
+      // Found in a folder, a file our parser stops short of is named when it looks like one of ours, as index names it.
+      else if (unread?.onlyThisParserRejects && (target.explicit || mayHoldFacts(target.absolute, text)))
         run.notChecked.push(notReadByOurParser(target, text, unread));
       else if (later && (target.explicit || later.kind !== 'other')) {
         run.notChecked.push({ file: target.display, message: renderedLaterMessage(text, later) });
