@@ -272,6 +272,22 @@ test('--fix-dry-run with a file named by its absolute path: the diff names it re
   assert.equal(applied.status, 0, applied.stderr);
 });
 
+test('--fix-dry-run with a file outside the current folder: the diff names it ../…, which git apply --unsafe-paths applies there', () => {
+  const dir = workspace();
+  const below = path.join(dir, 'below');
+  fs.mkdirSync(below);
+  const { stdout } = run(['check', '--fix-dry-run', path.join(dir, 'cloud.json')], below);
+  const diff = stdout.slice(0, stdout.indexOf(`\n${path.join(dir, 'cloud.json')}:`) + 1);
+  assert.match(diff, /^--- a\/\.\.\/cloud\.json\n\+\+\+ b\/\.\.\/cloud\.json\n/);
+  assert.doesNotMatch(diff, /a\/\//, 'no absolute path after a/');
+  const applied = spawnSync('git', ['apply', '--unsafe-paths', '--check', '-'], {
+    cwd: below,
+    input: diff,
+    encoding: 'utf8',
+  });
+  assert.equal(applied.status, 0, applied.stderr);
+});
+
 test('--fix-dry-run on a file written with \\r\\n: the diff keeps the \\r, so git applies it', () => {
   const dir = temporaryDirectory('anyscale-fix-crlf-');
   const crlf = TEMPLATE.replace(/\n/g, '\r\n');

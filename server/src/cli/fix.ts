@@ -5,7 +5,6 @@
 // left because the literal it rewrites is read by other expressions too gets a line saying so (not in a dry run).
 import { type Finding, fixAllEdits, LineIndex, type TextEdit, withDocumentLineBreaks } from '../service';
 import { ioReason, readBounded } from '../node/boundedRead';
-import { isUnder } from '../node/isWithin';
 import type { Target } from './files';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -129,11 +128,11 @@ export function unifiedDiff(display: string, text: string, edits: readonly TextE
 
 /**
  * The file's path in a diff's `--- a/` and `+++ b/` lines: as `git apply` in the current folder reads it, relative to
- * that folder with `/` (a file named by its absolute path inside it too: `a//tmp/x.json` is an invalid path to git).
+ * that folder with `/`, also when named by its absolute path (`a//tmp/x.json` is an invalid path to git). One outside
+ * the folder is `../`…: `patch -p1` applies it there, `git apply` with `--unsafe-paths`.
  */
 function diffPath(target: Target): string {
-  const inside = isUnder(process.cwd(), target.absolute);
-  return (inside ? path.relative(process.cwd(), target.absolute) : target.display).split(path.sep).join('/');
+  return path.relative(process.cwd(), target.absolute).split(path.sep).join('/');
 }
 
 /**
