@@ -925,13 +925,15 @@ test("a Gateway manifest in a file of operator values is listed where its file's
   const withValues =
     "listed with its file's operator values (inferred: a Gateway manifest names no provider or operator identity, " +
     'so it is taken to serve the cloud resources its values are for)';
+  // The row itself says so too (as does `anyscale-azure index`, which prints no tooltip).
+  const inferred = `with its values (inferred) · ${withValues}`;
   assert.deepEqual(gateways('eks-east'), [
-    `gateway.aws.yaml · ${withValues}`,
-    `gateway.gcp.yaml · ${withValues}`,
+    `gateway.aws.yaml · ${inferred}`,
+    `gateway.gcp.yaml · ${inferred}`,
     'gateway.yaml',
   ]);
   // The gcp values match none of cloud.json's cloud resources: they, and their file's Gateway, are under each.
-  assert.deepEqual(gateways('default'), [`gateway.gcp.yaml · ${withValues}`, 'gateway.yaml']);
+  assert.deepEqual(gateways('default'), [`gateway.gcp.yaml · ${inferred}`, 'gateway.yaml']);
   assert.deepEqual(gateways('gpu-1'), gateways('default'));
 });
 
@@ -985,6 +987,14 @@ test("a Gateway manifest in another folder is listed with the values it goes wit
     ],
   );
   assert.ok(rows[3].includes(inferred) && rows[7].includes(inferred), 'each placement says it is inferred');
+  const described = resourceNamed(cloud, 'eks-east')
+    .files.filter((file) => file.kind === 'gatewayManifest')
+    .map((file) => file.description.at(-1));
+  assert.deepEqual(
+    described,
+    ['same cloud resource ID', 'with its values (inferred)', 'with values.yaml (inferred)'],
+    'the row says which placements are inferred, not only its tooltip',
+  );
   assert.deepEqual(byId('default'), [], 'values for another cloud resource: none of their Gateways here');
 });
 

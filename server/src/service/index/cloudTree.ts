@@ -315,6 +315,7 @@ function placementOf(
 
 /** The row of a Gateway manifest in a file of operator values, listed where they are: an inference, said so. */
 const WITH_ITS_FILES_VALUES: Remark = {
+  description: 'with its values (inferred)',
   row: {
     label: 'Matches',
     value:
@@ -330,6 +331,7 @@ const WITH_ITS_FILES_VALUES: Remark = {
  */
 function withTheValuesBeside(values: Relatable): Remark {
   return {
+    description: `with ${values.label} (inferred)`,
     row: {
       label: 'Matches',
       value:
