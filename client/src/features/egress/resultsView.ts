@@ -10,6 +10,7 @@ import { countResults, countsLine, notProbed, proxyUsed, reportDiagnosis } from 
 import { flowLabel, type ProbeSite } from '../../../../shared/egress/flows';
 import { proxyHostPort } from '../../../../shared/egress/proxyFailures';
 import { probedFrom } from './report';
+import { targetTooltip } from './targetTooltip';
 
 export const RESULTS_VIEW = 'anyscaleAzure.egressResults';
 
@@ -223,9 +224,7 @@ export class EgressResultsView implements vscode.TreeDataProvider<Node> {
           ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
           : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     const optionalNote = optionalFailed ? ' (optional: reported, never failed)' : '';
-    item.tooltip = new vscode.MarkdownString(
-      `**${result.target.host}:${result.target.port}** — ${result.outcome}${optionalNote}\n\n${flowLabel(result.target.flow, node.from)}: ${result.target.purpose}${result.hint ? `\n\n${result.hint}` : ''}`,
-    );
+    item.tooltip = new vscode.MarkdownString(targetTooltip(result, node.from, optionalNote));
     item.contextValue = needsHost ? 'egressWildcard' : 'egressTarget';
     item.id = `${result.target.host}:${result.target.port}`;
     return item;
