@@ -2,7 +2,8 @@
 // fresh server answers for the same text. One server gets keystrokes as incremental didChange (its validation
 // waits 30 s, so its answers come from the editing model built from the version before: server/src/service/documents/editingModel.ts);
 // the other opens each version as a new document. Edits cover typing into values, keys and expressions, JSON that is
-// broken while a name is typed, two changes in one didChange, a pasted resource and YAML. Hover names the
+// broken while a name is typed, two changes in one didChange, a pasted resource and YAML; a keystroke in a literal
+// keeps the version before's template model. Hover names the
 // diagnostics the editor shows until the version is validated: the last published ones, moved by the edits.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -239,6 +240,11 @@ test("a template: completion and hover right after each edit are a fresh server'
   assert.ok(
     work.some((line) => /tree spliced/.test(line)),
     `no tree was spliced: ${work.join('; ')}`,
+  );
+  // A keystroke in a literal (the region value) kept the version before's template model, as the analysis does.
+  assert.ok(
+    work.some((line) => /tree spliced, model kept/.test(line)),
+    `no template model was kept: ${work.join('; ')}`,
   );
 });
 

@@ -1,13 +1,14 @@
 // What completion and hover read of a document version, built without running the rules (the expensive part of an
 // analysis): a JSON document's tree (from the previous version's tree where the edit allows: ../json/spliceJson), syntax
-// errors, template model and Anyscale resources — the same as an analysis of the version gives (analyzeText), so
+// errors, template model (the previous version's while the edit leaves it standing: ../arm/template carryTemplate) and
+// Anyscale resources — the same as an analysis of the version gives (analyzeText), so
 // the answers are a fresh server's — and a YAML document's text with what its completions compute (YamlVersion).
 // One model per open document, for its latest version; the analysis with findings still comes after the debounce.
 import { parseJson, jsonSyntaxProblems } from '../analyze';
 import type { Analysis, Finding, ParameterFileInput } from '../types';
 import { classifyJson } from './classifyJson';
 import { isYamlLanguage } from './languages';
-import { buildTemplate } from '../arm/template';
+import { buildTemplate, carryTemplate } from '../arm/template';
 import { anyscaleView, type AnyscaleView } from '../arm/anyscaleView';
 import { runTemplateRules } from '../arm/runTemplateRules';
 import { evaluatorFor } from '../arm/evaluators';
@@ -15,6 +16,7 @@ import { literalValue } from '../arm/value';
 import type { LineIndex } from '../text/lineIndex';
 import { YamlVersion } from '../yaml/features/yamlEditing';
 import { spliceable, spliceJson, type SpliceableParse } from '../json/spliceJson';
+import { EditedRegion } from '../json/editedRegion';
 import { changeBetween } from '../text/change';
 
 /** A version of a document as the editor sent it, with the line index of its text. */
@@ -72,8 +74,8 @@ export class EditingModel {
     private readonly parsed: SpliceableParse | undefined,
     /** A YAML text's. */
     readonly yaml: YamlVersion | undefined,
-    /** How it was made, for the trace: a JSON tree spliced or parsed whole, or a YAML text's. */
-    readonly how: 'tree spliced' | 'tree parsed' | 'YAML',
+    /** How it was made, for the trace: a JSON tree spliced (the previous template model kept) or parsed whole, or a YAML text's. */
+    readonly how: 'tree spliced, model kept' | 'tree spliced' | 'tree parsed' | 'YAML',
   ) {}
 
   /**
@@ -94,8 +96,16 @@ export class EditingModel {
     const root = spliced?.root ?? full?.root;
     const kind = classifyJson(root);
     const syntaxErrors = jsonSyntaxProblems(text, spliced?.errors ?? full!.errors, full?.tooDeep, kind);
-    // Too deep: the tree is of the text with the too-deep values blanked out, as in analyzeText.
-    const template = kind === 'armTemplate' && root ? buildTemplate(root, full?.tooDeep?.text ?? text) : undefined;
+    // As in analyzeText: the previous version's model stands when the splice left standing every node it was built
+    // from (a keystroke in a literal); too deep, the tree is of the text with the too-deep values blanked out.
+    const previousTemplate = previous?.analysis.template;
+    const edit = spliced?.replaced && new EditedRegion(spliced.replaced);
+    const template =
+      kind !== 'armTemplate' || !root
+        ? undefined
+        : previousTemplate && edit
+          ? carryTemplate(previousTemplate, edit, root, text)
+          : buildTemplate(root, full?.tooDeep?.text ?? text);
     const parsed = spliced ?? spliceable(text, full!);
     const analysis = new JsonEditing(kind, template, syntaxErrors, parameterFiles[0]);
     return new EditingModel(
@@ -106,7 +116,11 @@ export class EditingModel {
       parameterFiles,
       parsed,
       undefined,
-      spliced ? 'tree spliced' : 'tree parsed',
+      !spliced
+        ? 'tree parsed'
+        : template && template.modelNodes === previousTemplate?.modelNodes
+          ? 'tree spliced, model kept'
+          : 'tree spliced',
     );
   }
 }
