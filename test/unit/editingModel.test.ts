@@ -3,7 +3,8 @@
 // analysis does (arm/template.ts carryTemplate): a keystroke in a literal does not build the model again. Each
 // model of a chain of edits — named ones, and seeded-random keystrokes into names, values and brackets — must be
 // what a model built from nothing gives for the same text: the scopes, declarations and resources, and the
-// completions at the cursor and inside an expression.
+// completions at the cursor and inside an expression. A keystroke that breaks the JSON reads the version's own line
+// index to tell its syntax errors apart, rather than building one of the whole text again.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { EditingModel } from '../../server/src/service/documents/editingModel';
@@ -126,4 +127,22 @@ test('seeded-random keystrokes: every model built from the one before reads as a
   }
   console.log(`${kept} of 300 keystrokes kept the model`);
   assert.ok(kept > 20, `only ${kept} keystrokes kept the model: the chain hardly tested carrying it`);
+});
+
+test("a keystroke that breaks the JSON finds its syntax problems with the version's line index, not a new one", () => {
+  class ReadLines extends LineIndex {
+    reads = 0;
+    override positionAt(offset: number) {
+      this.reads++;
+      return super.positionAt(offset);
+    }
+  }
+  const at = TEMPLATE.indexOf('"variables": {') + '"variables": {'.length;
+  const text = TEMPLATE.slice(0, at) + '\n    "fr' + TEMPLATE.slice(at);
+  const lines = new ReadLines(text);
+  const model = EditingModel.build({ version: 2, languageId: 'json', text, lines }, modelOf(TEMPLATE, 1), []);
+  assert.equal(model.how, 'tree spliced');
+  assert.ok(model.analysis.syntaxErrors.length > 0);
+  assert.ok(lines.reads > 0, 'the line index of the version was not read');
+  assert.deepEqual(model.analysis.syntaxErrors, modelOf(text, 1).analysis.syntaxErrors);
 });

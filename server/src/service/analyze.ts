@@ -5,6 +5,7 @@ import { spliceable, spliceJson, type SpliceableParse } from './json/spliceJson'
 import { changeBetween } from './text/change';
 import { MAX_JSON_DEPTH, type Flattened } from './json/depth';
 import type { ParseError } from 'jsonc-parser';
+import type { LineIndex } from './text/lineIndex';
 import { classifyJson, type DocumentKind } from './documents/classifyJson';
 import { isYamlLanguage } from './documents/languages';
 import { buildTemplate, carryTemplate } from './arm/template';
@@ -110,12 +111,16 @@ export function analyzeText(
   };
 }
 
-/** The syntax problems of a JSON parse (parseJson's) of `text`, a document of that kind: one per problem. */
+/**
+ * The syntax problems of a JSON parse (parseJson's) of `text`, a document of that kind: one per problem. `lines`: the
+ * text's line index, when there is one already.
+ */
 export function jsonSyntaxProblems(
   text: string,
   errors: readonly ParseError[],
   tooDeep: Flattened | undefined,
   kind: DocumentKind,
+  lines?: LineIndex,
 ): SyntaxProblem[] {
   // A template keeps its findings and says where it went too deep (json-too-deep). A template whose too-deep brackets
   // never close is not read at all: its other errors follow from the cut. Anything else too deep is not read either,
@@ -128,7 +133,7 @@ export function jsonSyntaxProblems(
     const message = `nested more than ${levels} levels deep, deeper than this extension reads`;
     return [{ start: at, end: at + 1, message, onlyThisParserRejects: true }];
   }
-  return syntaxProblems(text, errors);
+  return syntaxProblems(text, errors, lines);
 }
 
 function tooDeepFinding(offset: number): Finding {

@@ -95,7 +95,7 @@ export class EditingModel {
     const full = spliced ? undefined : parseJson(text);
     const root = spliced?.root ?? full?.root;
     const kind = classifyJson(root);
-    const syntaxErrors = jsonSyntaxProblems(text, spliced?.errors ?? full!.errors, full?.tooDeep, kind);
+    const syntaxErrors = jsonSyntaxProblems(text, spliced?.errors ?? full!.errors, full?.tooDeep, kind, lines);
     // As in analyzeText: the previous version's model stands when the splice left standing every node it was built
     // from (a keystroke in a literal); too deep, the tree is of the text with the too-deep values blanked out.
     const previousTemplate = previous?.analysis.template;
