@@ -23,7 +23,7 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { LineIndex } from '../../server/src/service/text/lineIndex';
-import { generateParameterizedTemplate } from '../bench/generate';
+import { generateParameterizedTemplate, generateTemplate } from '../bench/generate';
 import { startServer, type LspServer } from '../support/lspServer';
 
 let edited: LspServer;
@@ -347,4 +347,48 @@ test('completions and hovers on one version of a YAML document share its parse a
     built.map((trace) => trace.message.replace(/in \d+ ms/, 'in … ms')),
     [`${uri} version 2: editing model (YAML) in … ms`],
   );
+});
+
+test('a completion whose editing model is built answers before a validation that falls due meanwhile', async () => {
+  // The first keystroke after opening a 1 MB template parses it whole (tens of ms): a document opened in the same
+  // write (validated 0 ms after its open) falls due meanwhile. Conclusive when the model was built before that
+  // document's analysis (on a busy machine the timer may fire before the request even runs); five attempts, as the
+  // two messages are not always read at once.
+  const template = generateTemplate(1720);
+  let conclusive = 0;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [a, b] = ['answered', 'opened'].map((name) => `file:///workspace/after-edit/due-${name}-${attempt}.json`);
+    await edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: a, languageId: 'json', version: 1, text: template },
+    });
+    await edited.diagnosticsFor(a, () => true, 60_000);
+    const at = new LineIndex(template).positionAt(template.indexOf('"region": "') + '"region": "'.length);
+    await edited.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: a, version: 2 },
+      contentChanges: [{ range: { start: at, end: at }, text: 'x' }],
+    });
+    edited.input.cork();
+    const answer = edited.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: a },
+      position: { ...at, character: at.character + 1 },
+    });
+    // Not awaited while corked: the write completes once uncorked.
+    const opened = edited.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: b, languageId: 'json', version: 1, text: generateParameterizedTemplate(40) },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    edited.input.uncork();
+    await opened;
+    await answer;
+    const validatedFirst = edited.published.some((published) => published.uri === b);
+    await edited.diagnosticsFor(b, () => true, 60_000, 0);
+    const order = traces.map((trace) => trace.message);
+    const built = order.findIndex((line) => line.startsWith(`${a} version 2: editing model`));
+    const analysed = order.findIndex((line) => line.startsWith(`${b} version 1: analysed`));
+    assert.ok(built >= 0 && analysed >= 0, order.slice(-5).join('; '));
+    if (built > analysed) continue;
+    conclusive++;
+    assert.ok(!validatedFirst, 'the other document was validated between the model and the answer');
+  }
+  assert.ok(conclusive > 0, 'each attempt validated the other document before the request ran');
 });

@@ -567,23 +567,37 @@ function validate(document: OpenDocument): void {
   void connection.sendNotification(DocumentStatsNotification, stats);
 }
 
+/**
+ * Completion and hover requests whose editing model is built, looking for a cancel before they answer: a validation
+ * that falls due meanwhile waits for them (an analysis of a 1 MB template takes tens of milliseconds).
+ */
+let answering = 0;
+
+function afterAnswers(run: () => void): void {
+  if (answering > 0) setImmediate(() => afterAnswers(run));
+  else run();
+}
+
 function schedule(document: OpenDocument, delayMs: number): void {
   const previous = pending.get(document.uri);
   if (previous) clearTimeout(previous);
-  pending.set(
-    document.uri,
-    setTimeout(() => {
-      pending.delete(document.uri);
-      const current = documents.get(document.uri);
-      if (!current) return;
-      try {
-        validate(current);
-        if (editedSinceValidation.delete(current.uri)) recheckRelated(current.uri);
-      } catch (error) {
-        connection.console.error(`Validating ${current.uri} failed: ${(error as Error).stack ?? error}`);
-      }
-    }, delayMs),
+  const timer = setTimeout(
+    () =>
+      afterAnswers(() => {
+        if (pending.get(document.uri) !== timer) return; // scheduled again while it waited
+        pending.delete(document.uri);
+        const current = documents.get(document.uri);
+        if (!current) return;
+        try {
+          validate(current);
+          if (editedSinceValidation.delete(current.uri)) recheckRelated(current.uri);
+        } catch (error) {
+          connection.console.error(`Validating ${current.uri} failed: ${(error as Error).stack ?? error}`);
+        }
+      }),
+    delayMs,
   );
+  pending.set(document.uri, timer);
 }
 
 /**
@@ -695,7 +709,12 @@ async function editingViewFor(
   const model = EditingModel.build(document, previous, withFiles);
   models.set(document.uri, model);
   traceWork(document, `editing model (${model.how}) in ${Math.round(performance.now() - started)} ms`);
-  await stopIfCancelled(token);
+  answering++;
+  try {
+    await stopIfCancelled(token);
+  } finally {
+    answering--;
+  }
   // A newer version took the tree over while this request waited (its client has most likely cancelled it).
   if (model.superseded)
     throw new ResponseError(LSPErrorCodes.ContentModified, 'The document changed while the request waited.');
