@@ -784,6 +784,22 @@ test('what a template is checked with: not a template, nothing to read beside it
   );
 });
 
+test('a parameter file nested deeper than we read: the template is checked without it, and a warning says so', () => {
+  const deep = `${'['.repeat(1200)}${']'.repeat(1200)}`;
+  const dir = folderOf({
+    'cloud.json': PROVIDER_TEMPLATE,
+    'cloud.parameters.json': parametersFile('Aws', `,\n    "deep": { "value": ${deep} }`),
+  });
+  const { code, stdout, stderr } = run(['check', 'cloud.json'], dir);
+  // Read, its containers past 1,000 levels would be empty: "Aws" (provider-invalid) must not come from it.
+  assert.doesNotMatch(stdout, /provider-invalid|cloud\.parameters\.json/, stdout);
+  assert.match(
+    stderr,
+    /^anyscale-azure: warning: cloud\.parameters\.json:7:\d+: parameter file nested deeper than this extension reads; the template is checked without it$/m,
+  );
+  assert.equal(code, 0, stdout);
+});
+
 test('--rule without a level says how to give one', () => {
   const { code, stderr } = run(['check', '--rule', 'provider-invalid', '.']);
   assert.equal(code, 2);

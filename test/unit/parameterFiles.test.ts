@@ -95,6 +95,9 @@ test("the editor's parameter files: the same object while a file's text is the s
   assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file that does not parse is left out');
   fs.writeFileSync(parameters, written('Aws'));
   assert.notEqual(files.parameterFilesOf(templateUri)[0], changed, 'parsed again after the broken version');
+  // Deeper than we read: its values would be read with the too-deep containers emptied.
+  fs.writeFileSync(parameters, written('Aws').replace('"Aws"', `${'['.repeat(1200)}${']'.repeat(1200)}`));
+  assert.deepEqual(files.parameterFilesOf(templateUri), [], 'a file nested too deep is left out');
 });
 
 test("the editor reads parameter files as check does: over 16 MB is unread with check's words; a FIFO or a missing file is passed over", () => {

@@ -77,13 +77,13 @@ const WITHOUT_IT = 'the template is checked without it';
 
 /**
  * Parses the parameter files a template is checked with. One that cannot be read or parsed, or is a template, is a
- * problem. One found beside the template (not `given` with --parameters) that holds no text to read — a folder, a
+ * problem; one nested deeper than we read is not checked (a warning). One found beside the template (not `given` with --parameters) that holds no text to read — a folder, a
  * FIFO, an empty or binary file — is passed over in silence, as the same file found in a folder is; one in UTF-16 is
  * named, as it is text written to be read. A file reached along a second path (a symbolic link to another) is read once.
  */
 export function readParameterFiles(
   files: readonly string[],
-  run: Pick<CliRun, 'problems'>,
+  run: Pick<CliRun, 'problems' | 'notChecked'>,
   displayOf: (file: string) => string,
   given = false,
 ): ParameterFileInput[] {
@@ -112,7 +112,16 @@ export function readParameterFiles(
     }
     const text = fileText(bytes);
     if (!given && (text.trim() === '' || looksBinary(bytes))) continue;
-    const { root, errors } = parseJson(text);
+    const { root, errors, tooDeep } = parseJson(text);
+    // Nested deeper than we read, its values would be read with those containers emptied: not read, and said so.
+    if (root && errors.length === 0 && tooDeep) {
+      const at = new LineIndex(text).positionAt(tooDeep.tooDeep[0]);
+      run.notChecked.push({
+        file: `${displayOf(file)}:${at.line + 1}:${at.character + 1}`,
+        message: `parameter file nested deeper than this extension reads; ${WITHOUT_IT}`,
+      });
+      continue;
+    }
     if (!root || errors.length > 0) {
       const at = new LineIndex(text).positionAt(errors[0]?.offset ?? 0);
       run.problems.push({

@@ -117,10 +117,12 @@ export async function indexTargets(targets: Target[], options: IndexOptions): Pr
           );
         pathOf.set(pathToFileURL(file).href, file);
       }
-      parameterFiles = readParameterFiles(files, run, displayOfPath).map((input) => ({
-        ...input,
-        uri: pathToFileURL(input.uri).href,
-      }));
+      parameterFiles = readParameterFiles(files, { problems: run.problems, notChecked }, displayOfPath).map(
+        (input) => ({
+          ...input,
+          uri: pathToFileURL(input.uri).href,
+        }),
+      );
     }
     const analysis = analyzeDocument(
       text,

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type FileEvent, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
 import type { OpenDocument } from './openDocument';
-import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson } from '../service';
+import { type Finding, globToRegExp, LineIndex, type ParameterFileInput, parseJson, wholeTree } from '../service';
 import { type BoundedReadError, fileText, NOT_CHECKED, readBounded, utf16Text } from '../node/boundedRead';
 import { filePathOf } from '../node/fileUri';
 import { filesUnder, folderEntryNames } from '../node/folderWalk';
@@ -184,9 +184,10 @@ export class ParameterFiles {
         continue;
       }
       this.inputs.delete(uri);
-      const parsed = text === undefined ? undefined : parseJson(text);
-      if (text === undefined || !parsed?.root || parsed.errors.length > 0) continue;
-      const input = { uri, root: parsed.root, text };
+      // One that does not parse, or nests deeper than we read, is left out.
+      const root = text === undefined ? undefined : wholeTree(parseJson(text));
+      if (text === undefined || !root) continue;
+      const input = { uri, root, text };
       this.inputs.set(uri, input);
       inputs.push(input);
     }

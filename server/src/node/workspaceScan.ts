@@ -28,6 +28,7 @@ import {
   NO_FACTS,
   type ParameterFileInput,
   parseJson,
+  wholeTree,
   type WorkspaceIndex,
   type WorkspaceOptions,
 } from '../service';
@@ -246,8 +247,8 @@ async function parameterFilesBeside(file: string): Promise<ParameterFileInput[]>
     try {
       // A UTF-16 one does not parse: the walk names it, beside its template.
       const text = await readBoundedTextAsync(parameterFile);
-      const { root, errors } = parseJson(text);
-      if (root && errors.length === 0) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
+      const root = wholeTree(parseJson(text));
+      if (root) inputs.push({ uri: pathToFileURL(parameterFile).href, root, text });
     } catch {
       // gone, not a regular file, over MAX_FILE_BYTES or unreadable: the template is read without it
     }

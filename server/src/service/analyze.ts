@@ -22,7 +22,7 @@ import { templateFacts } from './index/facts';
 import { applySuppressions } from './suppression/suppress';
 import { directivesAfterSplice } from './suppression/directives';
 
-export { parseJson, type SyntaxProblem } from './json/parseJson';
+export { parseJson, wholeTree, type SyntaxProblem } from './json/parseJson';
 
 /**
  * The JSON parse of a version: spliced from the previous version's (json/spliceJson.ts: a keystroke in a 4 MB

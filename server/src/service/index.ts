@@ -18,7 +18,7 @@ export type {
 } from './types';
 
 // Analysing a document: text in, findings out (./analyze.ts), and the lighter model completion and hover read.
-export { analyzeDocument, parseJson } from './analyze';
+export { analyzeDocument, parseJson, wholeTree } from './analyze';
 export { atParameterFileLevels, templateFindingsIn } from './parameterFileLevels';
 export { classifyJson } from './documents/classifyJson';
 export { CHECKED_LANGUAGES, isYamlLanguage } from './documents/languages';

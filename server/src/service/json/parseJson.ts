@@ -36,6 +36,15 @@ export interface SyntaxProblem extends TextRange {
   readonly onlyThisParserRejects?: boolean;
 }
 
+/**
+ * The tree of a parse that read all of its text: none when it has a syntax error, or nests deeper than MAX_JSON_DEPTH
+ * (those containers' contents are left out of the tree, so their values would read as empty). A parameter file is read
+ * only so.
+ */
+export function wholeTree(parsed: ParsedJson): JsonNode | undefined {
+  return parsed.errors.length === 0 && !parsed.tooDeep ? parsed.root : undefined;
+}
+
 const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
 const NONE: readonly TextRange[] = [];
 
