@@ -8,6 +8,7 @@
 // probed (wildcards that need a concrete host name, and how to give one). Also the docs/egress.md section that explains
 // each outcome. Pure, in shared/: the client's results view and the CLI's text output both use it.
 import type { EgressOutcome, EgressProbeResult, EgressReport } from '../protocol';
+import type { ProbeSite } from './flows';
 import { firewallFqdn, withoutCoveredFqdns } from './firewallFqdn';
 import {
   curlThroughProxy,
@@ -65,6 +66,8 @@ const TCP_FAILURE_WORDS: readonly (readonly [EgressOutcome, string])[] = [
   ['tcp-timeout', 'timed out'],
   ['unreachable', 'had no route'],
 ];
+/** Where the probes ran, as the diagnosis names it. */
+const WHERE: Readonly<Record<ProbeSite, string>> = { local: 'this machine', cluster: 'the cluster' };
 /** The one answer all of `values` share, or undefined when they differ. */
 function same(values: readonly (string | undefined)[]): string | undefined {
   return values.every((value) => value === values[0]) ? values[0] : undefined;
@@ -93,13 +96,14 @@ function entriesToAllow(refused: readonly EgressProbeResult[]): string {
  * answer): its allow-list, and the hosts to put there. The proxy is named by its host:port, never with its
  * credentials.
  */
-function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
+function stoppedAtProxy(probed: readonly EgressProbeResult[], from: ProbeSite): EgressDiagnosis | undefined {
   const via = same(probed.map((r) => r.via));
   if (!via) return undefined;
   const proxy = proxyHostPort(via);
+  const where = WHERE[from];
   // The probe Job reads the proxy from its pod's HTTPS_PROXY; this machine's probes from the settings.
   const setting =
-    where === 'the cluster'
+    from === 'cluster'
       ? 'the HTTPS_PROXY the probe pod was given'
       : 'anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy';
   if (probed.every((r) => DNS.has(r.outcome))) {
@@ -125,8 +129,8 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
     };
   }
   const first = probed[0].target;
-  const from = where === 'the cluster' ? 'a pod in the cluster' : 'this machine';
-  const ask = `to ask it directly, run this from ${from}: ${curlThroughProxy(proxy, first.host, first.port)}`;
+  const runner = from === 'cluster' ? 'a pod in the cluster' : 'this machine';
+  const ask = `to ask it directly, run this from ${runner}: ${curlThroughProxy(proxy, first.host, first.port)}`;
   const unanswered = probed.map(proxyUnansweredSeconds);
   if (unanswered.every((seconds) => seconds !== undefined)) {
     const within = same(unanswered);
@@ -199,12 +203,13 @@ function stoppedAtProxy(probed: readonly EgressProbeResult[], where: string): Eg
 /**
  * One cause for every probed target, or none: a target that passed, failed otherwise or was cancelled escapes the
  * pattern, so there is none. At least two targets probed (one failure is its own row's hint).
- * `where`: "this machine" or "the cluster".
+ * `from`: where the probes ran, this machine or the cluster.
  */
-export function diagnose(results: readonly EgressProbeResult[], where: string): EgressDiagnosis | undefined {
+export function diagnose(results: readonly EgressProbeResult[], from: ProbeSite): EgressDiagnosis | undefined {
   const probed = results.filter((r) => r.outcome !== 'needs-host');
   if (probed.length < 2) return undefined;
-  const proxy = stoppedAtProxy(probed, where);
+  const where = WHERE[from];
+  const proxy = stoppedAtProxy(probed, from);
   if (proxy) return proxy;
   if (probed.every((r) => DNS.has(r.outcome))) {
     // A resolver that answered "no such name" for every target works, as far as it goes: it is filtering, offline, or
@@ -216,7 +221,7 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
         : `nothing resolves: ${where} has no working DNS`;
     // Azure DNS (168.63.129.16) answers inside Azure only: named for the cluster, not for this machine.
     const servers =
-      where === 'the cluster'
+      from === 'cluster'
         ? 'the DNS servers its virtual network uses (custom DNS servers, Azure DNS 168.63.129.16, private DNS zones, where they forward public names)'
         : "the DNS servers this machine uses (its network's, or a VPN's; private or split-horizon zones, where they forward public names)";
     return { headline, action: `no target name resolved: check ${servers} before opening any firewall rule` };
@@ -240,7 +245,7 @@ export function diagnose(results: readonly EgressProbeResult[], where: string): 
     const failed = how.length === 1 ? how[0] : `${how.slice(0, -1).join(', ')} or ${how[how.length - 1]}`;
     // What to open is in the network the probes ran in: this machine's, or the cluster's (as the rows' hints say).
     const action =
-      where === 'the cluster'
+      from === 'cluster'
         ? 'most likely at a firewall, NSG or route table that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in the NSG, route table (NAT Gateway, firewall next hop) and firewall, or give the probe pod the proxy the network requires (its HTTPS_PROXY)'
         : "most likely at a firewall that blocks outbound traffic (a refusal can also be nothing listening there): allow outbound HTTPS in this machine's own firewall, the network's firewall and any VPN on the path, or set the proxy the network requires (anyscaleAzure.egress.proxy, CLI --proxy)";
     return {
@@ -355,7 +360,7 @@ export function outcomeDocSection(outcome: EgressOutcome): string {
 
 /** The overall diagnosis of a report: from this machine, or from the cluster its probe Job ran in. */
 export function reportDiagnosis(report: EgressReport): EgressDiagnosis | undefined {
-  return diagnose(report.results, report.origin === 'cluster' ? 'the cluster' : 'this machine');
+  return diagnose(report.results, report.origin);
 }
 
 /**

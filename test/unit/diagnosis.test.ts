@@ -120,30 +120,30 @@ test('a wildcard of a targets file gets its host in that file, not in the settin
 
 test('every name failing to resolve is one cause, named by what the DNS servers answered where the probes ran', () => {
   const results = [result('a.test', 'nxdomain'), result('b.test', 'dns-timeout'), result('*.c.test', 'needs-host')];
-  const diagnosis = diagnose(results, 'this machine');
+  const diagnosis = diagnose(results, 'local');
   assert.equal(diagnosis?.headline, 'nothing resolves: this machine has no working DNS');
   assert.match(diagnosis?.action ?? '', /DNS servers/);
   assert.doesNotMatch(diagnosis?.action ?? '', /Azure DNS|168\.63\.129\.16/, 'Azure DNS answers inside Azure only');
   assert.match(diagnosis?.action ?? '', /the DNS servers this machine uses \(its network's, or a VPN's/);
-  const inCluster = diagnose(results, 'the cluster');
+  const inCluster = diagnose(results, 'cluster');
   assert.equal(inCluster?.headline, 'nothing resolves: the cluster has no working DNS');
   assert.match(inCluster?.action ?? '', /its virtual network uses \(custom DNS servers, Azure DNS 168\.63\.129\.16/);
   // A resolver that answers "no such name" for every target works: it is filtering or knows only private zones.
   const nxdomain = [result('a.test', 'nxdomain'), result('b.test', 'nxdomain')];
   assert.equal(
-    diagnose(nxdomain, 'this machine')?.headline,
+    diagnose(nxdomain, 'local')?.headline,
     'nothing resolves: the DNS servers this machine uses answer that no target name exists',
   );
   const silent = [result('a.test', 'dns-timeout'), result('b.test', 'dns-timeout')];
   assert.equal(
-    diagnose(silent, 'the cluster')?.headline,
+    diagnose(silent, 'cluster')?.headline,
     'nothing resolves: the DNS servers the cluster uses do not answer',
   );
 });
 
 test('every handshake with an untrusted certificate is a TLS-inspecting proxy: add its CA with caFile / --ca-file', () => {
   const intercepted = (host: string) => result(host, 'tls-untrusted', { tls: { issuer: 'Contoso Inspection CA' } });
-  const diagnosis = diagnose([intercepted('a.test'), intercepted('b.test')], 'this machine');
+  const diagnosis = diagnose([intercepted('a.test'), intercepted('b.test')], 'local');
   assert.equal(
     diagnosis?.headline,
     'no certificate presented is trusted: most likely a TLS-inspecting proxy or firewall intercepts every handshake',
@@ -157,7 +157,7 @@ test('every handshake with an untrusted certificate is a TLS-inspecting proxy: a
 test('every TCP connection refused, timed out or unrouted: what was measured, and the likely cause as likely', () => {
   const mixed = diagnose(
     [result('a.test', 'refused'), result('b.test', 'tcp-timeout'), result('c.test', 'unreachable')],
-    'this machine',
+    'local',
   );
   assert.equal(mixed?.headline, 'no TCP connection on 443 succeeded: most likely nothing leaves this network on 443');
   assert.match(
@@ -166,18 +166,18 @@ test('every TCP connection refused, timed out or unrouted: what was measured, an
   );
   assert.doesNotMatch(mixed?.action ?? '', /NSG|route table|NAT Gateway/, 'from this machine, not the AKS network');
   // From the cluster: the AKS network, and the probe pod's proxy, not this machine's setting.
-  const inCluster = diagnose([result('a.test', 'refused'), result('b.test', 'tcp-timeout')], 'the cluster');
+  const inCluster = diagnose([result('a.test', 'refused'), result('b.test', 'tcp-timeout')], 'cluster');
   assert.match(
     inCluster?.action ?? '',
     /most likely at a firewall, NSG or route table .*allow outbound HTTPS in the NSG, route table \(NAT Gateway, firewall next hop\) and firewall, or give the probe pod the proxy the network requires \(its HTTPS_PROXY\)$/,
   );
   // Only what was measured: refusals alone are not called timeouts, nor anything "dropped".
-  const refused = diagnose([result('a.test', 'refused'), result('b.test', 'refused')], 'this machine');
+  const refused = diagnose([result('a.test', 'refused'), result('b.test', 'refused')], 'local');
   assert.match(refused?.action ?? '', /^every TCP connection was refused, most likely at a firewall/);
   assert.doesNotMatch(refused?.action ?? '', /dropped|timed out/);
   const other = result('d.test', 'tcp-timeout');
   other.target = { ...other.target, port: 8443 };
-  const twoPorts = diagnose([result('a.test', 'refused'), other], 'this machine');
+  const twoPorts = diagnose([result('a.test', 'refused'), other], 'local');
   assert.equal(
     twoPorts?.headline,
     'no TCP connection on ports 443, 8443 succeeded: most likely nothing leaves this network on ports 443, 8443',
@@ -189,27 +189,24 @@ test('every probe stopped at a proxy nobody listens on: the proxy cannot be reac
   const proxy = 'http://127.0.0.1:1';
   const down = (host: string) =>
     result(host, 'proxy-refused', { via: proxy, detail: 'proxy: connect ECONNREFUSED 127.0.0.1:1' });
-  const diagnosis = diagnose([down('a.test'), down('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  const diagnosis = diagnose([down('a.test'), down('b.test'), result('*.c.test', 'needs-host')], 'local');
   assert.equal(diagnosis?.headline, 'the proxy 127.0.0.1:1 cannot be reached (ECONNREFUSED 127.0.0.1:1)');
   assert.match(
     diagnosis?.action ?? '',
     /^no target was tried: check that the proxy runs .*anyscaleAzure\.egress\.proxy/,
   );
   // The cluster's probe pod reads its proxy from HTTPS_PROXY, not from a setting.
-  assert.match(diagnose([down('a.test'), down('b.test')], 'the cluster')?.action ?? '', /HTTPS_PROXY the probe pod/);
+  assert.match(diagnose([down('a.test'), down('b.test')], 'cluster')?.action ?? '', /HTTPS_PROXY the probe pod/);
   // Refused by one address and timed out on another: the proxy all the same, without one reason to name.
   const timedOut = result('b.test', 'proxy-refused', { via: proxy, detail: 'proxy: connect ETIMEDOUT 127.0.0.1:1' });
-  assert.equal(
-    diagnose([down('a.test'), timedOut], 'this machine')?.headline,
-    'the proxy 127.0.0.1:1 cannot be reached',
-  );
+  assert.equal(diagnose([down('a.test'), timedOut], 'local')?.headline, 'the proxy 127.0.0.1:1 cannot be reached');
 });
 
 test('every probe timed out connecting to the same proxy: its host:port, and whether it can be reached from there', () => {
   const proxy = 'http://proxy.corp.test';
   const dropped = (host: string) =>
     result(host, 'proxy-refused', { via: proxy, detail: 'proxy: could not connect to the proxy within 5 s' });
-  const diagnosis = diagnose([dropped('a.test'), dropped('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  const diagnosis = diagnose([dropped('a.test'), dropped('b.test'), result('*.c.test', 'needs-host')], 'local');
   assert.equal(diagnosis?.headline, 'the proxy proxy.corp.test:80 cannot be reached: no connection within 5 s');
   assert.equal(
     diagnosis?.action,
@@ -220,7 +217,7 @@ test('every probe timed out connecting to the same proxy: its host:port, and whe
     via: proxy,
     detail: 'proxy: connect ETIMEDOUT 10.0.0.1:80',
   });
-  const fromCluster = diagnose([dropped('a.test'), systemTimeout], 'the cluster');
+  const fromCluster = diagnose([dropped('a.test'), systemTimeout], 'cluster');
   assert.equal(fromCluster?.headline, 'the proxy proxy.corp.test:80 cannot be reached: the connection to it timed out');
   assert.match(fromCluster?.action ?? '', /the probe pod was given\) and that the cluster can reach it/);
   // A proxy that took the connection and never answered CONNECT was reached: not this cause.
@@ -228,7 +225,7 @@ test('every probe timed out connecting to the same proxy: its host:port, and whe
     via: proxy,
     detail: 'proxy: the proxy accepted the connection but did not answer CONNECT within 5 s',
   });
-  assert.equal(diagnose([dropped('a.test'), unanswered], 'this machine'), undefined);
+  assert.equal(diagnose([dropped('a.test'), unanswered], 'local'), undefined);
 });
 
 test('every probe through the same proxy got no answer to CONNECT: the proxy was reached, what to check, a curl to run', () => {
@@ -238,7 +235,7 @@ test('every probe through the same proxy got no answer to CONNECT: the proxy was
       via: proxy,
       detail: `proxy: the proxy accepted the connection but did not answer CONNECT within ${seconds} s`,
     });
-  const diagnosis = diagnose([held('a.test'), held('b.test'), result('*.c.test', 'needs-host')], 'this machine');
+  const diagnosis = diagnose([held('a.test'), held('b.test'), result('*.c.test', 'needs-host')], 'local');
   assert.equal(
     diagnosis?.headline,
     'the proxy proxy.corp.test:3128 took every connection but answered no CONNECT request within 5 s',
@@ -248,7 +245,7 @@ test('every probe through the same proxy got no answer to CONNECT: the proxy was
     'each request waited at the proxy, so whether the targets are allowed is not known yet: check that proxy.corp.test:3128 is the HTTP proxy meant (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy), that it can reach the targets itself (its logs; its own egress may be blocked, or the targets slow) and that it is not overloaded; to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test',
   );
   assert.doesNotMatch(diagnosis?.action ?? '', /allow-list|no target was tried/);
-  const fromCluster = diagnose([held('a.test'), held('b.test')], 'the cluster');
+  const fromCluster = diagnose([held('a.test'), held('b.test')], 'cluster');
   assert.match(fromCluster?.action ?? '', /the HTTPS_PROXY the probe pod was given\)/);
   assert.match(
     fromCluster?.action ?? '',
@@ -257,7 +254,7 @@ test('every probe through the same proxy got no answer to CONNECT: the proxy was
   // Off 443 the curl names the port; timeouts that differ are not named.
   const other = held('b.test', '2');
   other.target = { ...other.target, port: 8443 };
-  const mixed = diagnose([other, held('a.test')], 'this machine');
+  const mixed = diagnose([other, held('a.test')], 'local');
   assert.equal(mixed?.headline, 'the proxy proxy.corp.test:3128 took every connection but answered no CONNECT request');
   assert.match(mixed?.action ?? '', / https:\/\/b\.test:8443$/);
   // One target refused with 403 is an answer: the proxy works, and that row's hint names its allow-list.
@@ -265,11 +262,8 @@ test('every probe through the same proxy got no answer to CONNECT: the proxy was
     via: proxy,
     detail: 'proxy: the proxy answered 403 Forbidden',
   });
-  assert.equal(diagnose([held('a.test'), forbidden], 'this machine'), undefined);
-  assert.equal(
-    diagnose([held('a.test'), held('b.test'), result('c.test', 'ok', { via: proxy })], 'this machine'),
-    undefined,
-  );
+  assert.equal(diagnose([held('a.test'), forbidden], 'local'), undefined);
+  assert.equal(diagnose([held('a.test'), held('b.test'), result('c.test', 'ok', { via: proxy })], 'local'), undefined);
 });
 
 test('every diagnosis and hint names a proxy by its host:port, never with the credentials its URL may carry', () => {
@@ -296,7 +290,7 @@ test('every diagnosis and hint names a proxy by its host:port, never with the cr
   for (const [outcome, detail] of cases) {
     const row = (host: string) => result(host, outcome, { via, detail });
     const hint = hintFor(outcome, row('a.test').target, { via, detail }, 'local') ?? '';
-    const diagnosis = diagnose([row('a.test'), row('b.test')], 'this machine');
+    const diagnosis = diagnose([row('a.test'), row('b.test')], 'local');
     const said = [hint, diagnosis?.headline ?? '', diagnosis?.action ?? ''];
     assert.match(hint, /the proxy proxy\.corp\.test:3128[ ,]/, `${outcome} ${detail}: ${hint}`);
     // A header too large for every target is no one cause: each row says what to check.
@@ -330,26 +324,25 @@ test('every probe through the same proxy refused (403): its allow-list, naming t
     refused('registry.corp.test', { port: 8443 }),
     result('*.s.azure.anyscaleuserdata.com', 'needs-host'),
   ];
-  const diagnosis = diagnose(results, 'this machine');
+  const diagnosis = diagnose(results, 'local');
   assert.deepEqual(diagnosis, {
     headline: 'the proxy proxy.corp.test:3128 refuses every target (HTTP 403 Forbidden)',
     action:
       'the proxy runs and answered each CONNECT request with a refusal, so its allow-list lets none of these hosts through: add them to it, console.azure.anyscale.com, *.azure.anyscale-cloud.dev, westus2.dp.kubernetesconfiguration.azure.com, login.microsoftonline.com, registry.corp.test:8443, or to NO_PROXY for one that must go direct; Show Egress Allow-List (CLI --allow-list fqdns) lists every host to allow, the wildcards not probed included',
   });
   // Refusals in different words (Azure Firewall's 470) are refusals all the same, without one status to name.
-  const mixed = diagnose([refused('a.test'), refused('b.test', {}, '470 status code 470')], 'the cluster');
+  const mixed = diagnose([refused('a.test'), refused('b.test', {}, '470 status code 470')], 'cluster');
   assert.equal(mixed?.headline, 'the proxy proxy.corp.test:3128 refuses every target');
   assert.match(mixed?.action ?? '', /: add them to it, a\.test, b\.test, or to NO_PROXY/);
   // A 5xx is the proxy failing on its side, not a refusal; a target let through shows the proxy does allow some.
-  assert.equal(diagnose([refused('a.test'), refused('b.test', {}, '502 Bad Gateway')], 'this machine'), undefined);
-  assert.equal(diagnose([refused('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  assert.equal(diagnose([refused('a.test'), refused('b.test', {}, '502 Bad Gateway')], 'local'), undefined);
+  assert.equal(diagnose([refused('a.test'), result('b.test', 'ok', { via: proxy })], 'local'), undefined);
   // A 400 whose body says the port expects TLS refused nothing; a 400 without those words is a refusal.
   const tlsPort = '400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
-  const expectsTls = diagnose([refused('a.test', {}, tlsPort), refused('b.test', {}, tlsPort)], 'this machine');
+  const expectsTls = diagnose([refused('a.test', {}, tlsPort), refused('b.test', {}, tlsPort)], 'local');
   assert.doesNotMatch(expectsTls?.headline ?? '', /refuses/);
   assert.equal(
-    diagnose([refused('a.test', {}, '400 Bad Request'), refused('b.test', {}, '400 Bad Request')], 'this machine')
-      ?.headline,
+    diagnose([refused('a.test', {}, '400 Bad Request'), refused('b.test', {}, '400 Bad Request')], 'local')?.headline,
     'the proxy proxy.corp.test:3128 refuses every target (HTTP 400 Bad Request)',
   );
 });
@@ -409,15 +402,15 @@ test('every probe through the same proxy failed with a 5xx: the proxy itself, on
     action:
       "that is no refusal: the proxy itself is the likely problem, not the targets' allow-list. Check its health and whether it can reach the targets itself (its logs; its DNS, its own egress or upstream proxy); to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test",
   };
-  assert.deepEqual(diagnose(results, 'this machine'), diagnosis);
+  assert.deepEqual(diagnose(results, 'local'), diagnosis);
   // Different 5xx are one cause all the same, without one status to name.
   assert.equal(
-    diagnose([failed('a.test'), failed('b.test', '504 Gateway Timeout')], 'the cluster')?.headline,
+    diagnose([failed('a.test'), failed('b.test', '504 Gateway Timeout')], 'cluster')?.headline,
     'the proxy proxy.corp.test:3128 failed every CONNECT request with a server error',
   );
   // A refusal or a pass escapes the pattern.
-  assert.equal(diagnose([failed('a.test'), failed('b.test', '403 Forbidden')], 'this machine'), undefined);
-  assert.equal(diagnose([failed('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  assert.equal(diagnose([failed('a.test'), failed('b.test', '403 Forbidden')], 'local'), undefined);
+  assert.equal(diagnose([failed('a.test'), result('b.test', 'ok', { via: proxy })], 'local'), undefined);
   const report = {
     origin: 'local' as const,
     startedAt: '2026-12-02T01:00:00Z',
@@ -439,7 +432,7 @@ test('every probe through the same proxy answered as no forward proxy would: one
   const answered = (host: string, answer: string) =>
     result(host, 'proxy-refused', { via: proxy, detail: `proxy: the proxy answered ${answer}` });
   const tlsPort = '400 Bad Request, saying "The plain HTTP request was sent to HTTPS port"';
-  assert.deepEqual(diagnose([answered('a.test', tlsPort), answered('b.test', tlsPort)], 'this machine'), {
+  assert.deepEqual(diagnose([answered('a.test', tlsPort), answered('b.test', tlsPort)], 'local'), {
     headline:
       'the proxy proxy.corp.test:3128 likely expects TLS: it answered every CONNECT request as a TLS port answers plain HTTP',
     action:
@@ -451,7 +444,7 @@ test('every probe through the same proxy answered as no forward proxy would: one
       answered('a.test', portal),
       answered('b.test', '307 Temporary Redirect, redirecting to http://portal.corp.test/login'),
     ],
-    'the cluster',
+    'cluster',
   );
   assert.equal(
     redirected?.headline,
@@ -462,18 +455,16 @@ test('every probe through the same proxy answered as no forward proxy would: one
     /^a captive portal, a web server or a reverse proxy likely answers there, .*\(the HTTPS_PROXY the probe pod was given\)/,
   );
   assert.equal(
-    diagnose([answered('a.test', portal), answered('b.test', '302 Found')], 'this machine')?.headline,
+    diagnose([answered('a.test', portal), answered('b.test', '302 Found')], 'local')?.headline,
     'the proxy proxy.corp.test:3128 redirected every CONNECT request: likely not a forward proxy',
   );
   assert.equal(
-    diagnose(
-      [answered('a.test', '101 Switching Protocols'), answered('b.test', '101 Switching Protocols')],
-      'this machine',
-    )?.headline,
+    diagnose([answered('a.test', '101 Switching Protocols'), answered('b.test', '101 Switching Protocols')], 'local')
+      ?.headline,
     'the proxy proxy.corp.test:3128 answered every CONNECT request with 101 Switching Protocols: likely not an HTTP forward proxy',
   );
   // Answers of different kinds are no one cause.
-  assert.equal(diagnose([answered('a.test', tlsPort), answered('b.test', portal)], 'this machine'), undefined);
+  assert.equal(diagnose([answered('a.test', tlsPort), answered('b.test', portal)], 'local'), undefined);
 });
 
 test('every probe through the same proxy closed before answering CONNECT: not an FQDN filter, not its allow-list, a curl to run', () => {
@@ -483,13 +474,13 @@ test('every probe through the same proxy closed before answering CONNECT: not an
       via: proxy,
       detail: `proxy: the proxy closed the connection before answering CONNECT${code ? ` (${code})` : ''}`,
     });
-  assert.deepEqual(diagnose([closed('a.test'), closed('b.test', 'ECONNRESET')], 'this machine'), {
+  assert.deepEqual(diagnose([closed('a.test'), closed('b.test', 'ECONNRESET')], 'local'), {
     headline: 'the proxy proxy.corp.test:3128 closed every connection before answering CONNECT',
     action:
       'no CONNECT request got an answer, so whether the targets are allowed is not known: check that proxy.corp.test:3128 is the HTTP proxy meant (anyscaleAzure.egress.proxy, else http.proxy or HTTPS_PROXY; CLI --proxy); a proxy that expects TLS first (an https:// proxy written as http://, which the probe does not use), another service on that port, or a proxy that drops clients it does not know closes the connection this way; to ask it directly, run this from this machine: curl -v -x http://proxy.corp.test:3128 https://a.test',
   });
   assert.match(
-    diagnose([closed('a.test'), closed('b.test')], 'the cluster')?.action ?? '',
+    diagnose([closed('a.test'), closed('b.test')], 'cluster')?.action ?? '',
     /\(the HTTPS_PROXY the probe pod was given\);.* run this from a pod in the cluster: curl/,
   );
   // A reset as the row's hint says it; one target let through, or refused, escapes the pattern.
@@ -499,12 +490,12 @@ test('every probe through the same proxy closed before answering CONNECT: not an
     /and reset it \(ECONNRESET\) before answering the CONNECT request/,
   );
   assert.doesNotMatch(hintFor(reset.outcome, reset.target, reset, 'local') ?? '', /FQDN|allow-list/);
-  assert.equal(diagnose([closed('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'), undefined);
+  assert.equal(diagnose([closed('a.test'), result('b.test', 'ok', { via: proxy })], 'local'), undefined);
   const forbidden = result('b.test', 'proxy-refused', {
     via: proxy,
     detail: 'proxy: the proxy answered 403 Forbidden',
   });
-  assert.equal(diagnose([closed('a.test'), forbidden], 'this machine'), undefined);
+  assert.equal(diagnose([closed('a.test'), forbidden], 'local'), undefined);
 });
 
 test('every probe through the same proxy answered with something that is not HTTP: not an HTTP proxy there, a curl to run', () => {
@@ -514,7 +505,7 @@ test('every probe through the same proxy answered with something that is not HTT
       via: proxy,
       detail: `proxy: the proxy answered "${banner}", not an HTTP response`,
     });
-  assert.deepEqual(diagnose([ssh('a.test'), ssh('b.test', 'SSH-2.0-other')], 'the cluster'), {
+  assert.deepEqual(diagnose([ssh('a.test'), ssh('b.test', 'SSH-2.0-other')], 'cluster'), {
     headline: 'the proxy 127.0.0.1:2222 does not answer as an HTTP proxy',
     action:
       'each CONNECT request was answered with something that is not an HTTP response (the first: "SSH-2.0-OpenSSH_9.6"), so whether the targets are allowed is not known: check that 127.0.0.1:2222 is the HTTP proxy meant (the HTTPS_PROXY the probe pod was given); another service may listen on that port, or a proxy that speaks TLS or SOCKS, which the probe does not use; to ask it directly, run this from a pod in the cluster: curl -v -x http://127.0.0.1:2222 https://a.test',
@@ -523,13 +514,13 @@ test('every probe through the same proxy answered with something that is not HTT
     via: proxy,
     detail: 'proxy: the proxy answered 403 Forbidden',
   });
-  assert.equal(diagnose([ssh('a.test'), forbidden], 'this machine'), undefined);
+  assert.equal(diagnose([ssh('a.test'), forbidden], 'local'), undefined);
 });
 
 test("every probe through a proxy whose name does not resolve: the proxy's address, not this machine's DNS", () => {
   const lost = (host: string) =>
     result(host, 'nxdomain', { via: 'http://notaurl', detail: 'dns: getaddrinfo ENOTFOUND notaurl' });
-  const diagnosis = diagnose([lost('a.test'), lost('b.test')], 'this machine');
+  const diagnosis = diagnose([lost('a.test'), lost('b.test')], 'local');
   assert.equal(diagnosis?.headline, 'the proxy notaurl:80 cannot be reached: its name does not resolve');
   assert.match(diagnosis?.action ?? '', /the proxy, not this machine, looks up their names/);
 });
@@ -537,14 +528,11 @@ test("every probe through a proxy whose name does not resolve: the proxy's addre
 test('every probe answered 407 by the same proxy: its credentials, not the targets', () => {
   const proxy = 'http://proxy.corp.test:3128';
   const wantsCredentials = (host: string) => result(host, 'proxy-auth-required', { via: proxy });
-  const diagnosis = diagnose([wantsCredentials('a.test'), wantsCredentials('b.test')], 'this machine');
+  const diagnosis = diagnose([wantsCredentials('a.test'), wantsCredentials('b.test')], 'local');
   assert.equal(diagnosis?.headline, 'the proxy proxy.corp.test:3128 asks for credentials (HTTP 407) for every target');
   assert.match(diagnosis?.action ?? '', /http:\/\/user:password@host:port/);
   // One target let through: the proxy does take these credentials for some targets, so no single cause.
-  assert.equal(
-    diagnose([wantsCredentials('a.test'), result('b.test', 'ok', { via: proxy })], 'this machine'),
-    undefined,
-  );
+  assert.equal(diagnose([wantsCredentials('a.test'), result('b.test', 'ok', { via: proxy })], 'local'), undefined);
 });
 
 test('no proxy diagnosis when the proxy was reached, or not every probe went through the same proxy', () => {
@@ -555,25 +543,22 @@ test('no proxy diagnosis when the proxy was reached, or not every probe went thr
     via: 'http://127.0.0.1:1',
     detail: 'proxy: the proxy answered 403 Forbidden',
   });
-  assert.equal(diagnose([down('a.test'), forbidden], 'this machine'), undefined);
-  assert.equal(diagnose([down('a.test'), down('b.test', 'http://10.0.0.1:3128')], 'this machine'), undefined);
-  assert.equal(diagnose([down('a.test'), result('b.test', 'refused')], 'this machine'), undefined);
+  assert.equal(diagnose([down('a.test'), forbidden], 'local'), undefined);
+  assert.equal(diagnose([down('a.test'), down('b.test', 'http://10.0.0.1:3128')], 'local'), undefined);
+  assert.equal(diagnose([down('a.test'), result('b.test', 'refused')], 'local'), undefined);
   // Without a proxy, names that do not resolve are still this machine's DNS.
   assert.match(
-    diagnose([result('a.test', 'nxdomain'), result('b.test', 'nxdomain')], 'this machine')?.headline ?? '',
+    diagnose([result('a.test', 'nxdomain'), result('b.test', 'nxdomain')], 'local')?.headline ?? '',
     /^nothing resolves/,
   );
 });
 
 test('no diagnosis when a target escapes the pattern, the causes differ, only one target was probed, or the run was cancelled', () => {
-  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'ok')], 'this machine'), undefined);
-  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'refused')], 'this machine'), undefined);
-  assert.equal(
-    diagnose([result('a.test', 'tls-untrusted'), result('b.test', 'tls-expired')], 'this machine'),
-    undefined,
-  );
-  assert.equal(diagnose([result('a.test', 'nxdomain'), result('*.b.test', 'needs-host')], 'this machine'), undefined);
-  assert.equal(diagnose([result('a.test', 'cancelled'), result('b.test', 'cancelled')], 'this machine'), undefined);
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'ok')], 'local'), undefined);
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('b.test', 'refused')], 'local'), undefined);
+  assert.equal(diagnose([result('a.test', 'tls-untrusted'), result('b.test', 'tls-expired')], 'local'), undefined);
+  assert.equal(diagnose([result('a.test', 'nxdomain'), result('*.b.test', 'needs-host')], 'local'), undefined);
+  assert.equal(diagnose([result('a.test', 'cancelled'), result('b.test', 'cancelled')], 'local'), undefined);
 });
 
 test('the CLI text output prints the counts, then the diagnosis', () => {
