@@ -77,9 +77,10 @@ const WITHOUT_IT = 'the template is checked without it';
 
 /**
  * Parses the parameter files a template is checked with. One that cannot be read or parsed, or is a template, is a
- * problem; one nested deeper than we read is not checked (a warning). One found beside the template (not `given` with --parameters) that holds no text to read — a folder, a
- * FIFO, an empty or binary file — is passed over in silence, as the same file found in a folder is; one in UTF-16 is
- * named, as it is text written to be read. A file reached along a second path (a symbolic link to another) is read once.
+ * problem; one nested deeper than we read is not checked (a warning). One found beside the template (not `given` with
+ * --parameters) that holds no text to read — a folder, a FIFO, an empty or binary file — is passed over in silence, as
+ * the same file found in a folder is; one in UTF-16 is named, as it is text written to be read. A file reached along a
+ * second path (a symbolic link to another) is read once.
  */
 export function readParameterFiles(
   files: readonly string[],
@@ -191,8 +192,9 @@ export function renderedLaterMessage(text: string, later: RenderedLater): string
 }
 
 /**
- * What check and index say of a file Helm reads and our YAML parser does not (an alias written as a key, `*a: b`):
- * not checked, where and why; a warning, as the file is not at fault.
+ * What check and index say of a file our parser does not read that its reader may (an alias written as a key, `*a: b`,
+ * which Helm reads; a file nested deeper than we read): not checked, where and why; a warning, as the file is not at
+ * fault.
  */
 export function notReadByOurParser(
   target: Target,
@@ -361,10 +363,10 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
     const analysis =
       templates.get(target) ??
       analyzeDocument(text, { fileName: target.absolute }, { ruleLevels, uri: target.absolute, workspace });
+    const [unread] = analysis.syntaxErrors;
     if (analysis.kind === 'other') {
       const unparsable = namedFileNotParsed(target, text, analysis);
       const later = analysis.renderedLater;
-      const [unread] = analysis.syntaxErrors;
       if (unparsable) run.problems.push(unparsable);
       // Found in a folder, a file our parser stops short of is named when it looks like one of ours, as index names it.
       else if (unread?.onlyThisParserRejects && (target.explicit || mayHoldFacts(target.absolute, text)))
@@ -385,7 +387,6 @@ export function checkTargets(targets: Target[], options: CheckOptions): CliRun {
       continue;
     }
     const lines = new LineIndex(text);
-    const [unread] = analysis.syntaxErrors;
     if (unread?.onlyThisParserRejects) {
       run.notChecked.push(notReadByOurParser(target, text, unread));
       continue;

@@ -74,7 +74,10 @@ export class EditingModel {
     private readonly parsed: SpliceableParse | undefined,
     /** A YAML text's. */
     readonly yaml: YamlVersion | undefined,
-    /** How it was made, for the trace: a JSON tree spliced (the previous template model kept) or parsed whole, or a YAML text's. */
+    /**
+     * How it was made, for the trace: a JSON tree spliced (the previous template model kept) or parsed whole, or a
+     * YAML text's.
+     */
     readonly how: 'tree spliced, model kept' | 'tree spliced' | 'tree parsed' | 'YAML',
   ) {}
 

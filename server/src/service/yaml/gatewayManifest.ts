@@ -69,7 +69,6 @@ class ManifestReader {
     return { node, viaAnchor: viaAnchor || node !== written || (node != null && this.aliased.has(node)) };
   }
 
-  /** The value of a key in effect in a map: written in it or merged in, an alias read through. */
   /** Where the key in effect in a map is written (in it, or in the map merged in). */
   keyRange(map: Read, key: string): TextRange | undefined {
     if (!isMap(map.node)) return undefined;
@@ -77,6 +76,7 @@ class ManifestReader {
     return found ? yamlNodeRange(found.pair.key as Node) : undefined;
   }
 
+  /** The value of a key in effect in a map: written in it or merged in, an alias read through. */
   value(map: Read, key: string): Read {
     if (!isMap(map.node)) return { node: undefined, viaAnchor: map.viaAnchor };
     const found = pairInEffect(map.node as YAMLMap, key, this.root);
